@@ -1,0 +1,77 @@
+// Starts every listener of the local stack from one validated Config, in dependency order:
+// mailbox (SMTP sink) → auth emulator → identity emulator → app. Used by `npm start`,
+// `npm run dev` and tests/support (which passes free ports and a throwaway DATA_DIR).
+import fs from "node:fs";
+import type { Config } from "../server/src/config";
+import { startMailbox } from "../supabase/emulator/mailbox/index";
+import { startAuthEmulator } from "../supabase/emulator/index";
+import { startIdentityEmulator } from "../server/identity-emulator/index";
+import { startApp } from "../server/src/main";
+
+export interface Listener {
+  url: string;
+  close(): Promise<void>;
+}
+
+export interface Stack {
+  config: Config;
+  app: Listener;
+  auth?: Listener & { reset(): Promise<void> };
+  mail?: Listener & { smtpUrl: string };
+  identity?: Listener;
+  close(): Promise<void>;
+}
+
+export async function startStack(config: Config, opts: { quiet?: boolean } = {}): Promise<Stack> {
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const started: Listener[] = [];
+  try {
+    let mail: Stack["mail"];
+    let auth: Stack["auth"];
+    if (config.authMode === "embedded") {
+      mail = await startMailbox({ host: config.host, smtpPort: config.ports.smtp, httpPort: config.ports.mail, quiet: opts.quiet });
+      started.push(mail);
+      auth = await startAuthEmulator({
+        host: config.host,
+        port: config.ports.auth,
+        dataDir: config.dataDir,
+        smtpUrl: config.mail.smtpUrl,
+        mailFrom: config.mail.from,
+        publicUrl: config.auth.url,
+        quiet: opts.quiet,
+      });
+      started.push(auth);
+    }
+    let identity: Stack["identity"];
+    if (!config.identity.isRealProvider) {
+      identity = await startIdentityEmulator({
+        host: config.host,
+        port: config.ports.identity,
+        publicUrl: config.identity.baseUrl,
+        appToken: config.identity.appToken,
+        secretKey: config.identity.secretKey,
+        webhookSecret: config.identity.webhookSecret,
+        webhookUrl: `http://127.0.0.1:${config.ports.app}/api/sumsub/webhook`,
+        quiet: opts.quiet,
+      });
+      started.push(identity);
+    }
+    const app = await startApp(config, { quiet: opts.quiet });
+    started.push(app);
+    return {
+      config,
+      app,
+      auth,
+      mail,
+      identity,
+      close: () => closeAll(started),
+    };
+  } catch (err) {
+    await closeAll(started);
+    throw err;
+  }
+}
+
+async function closeAll(listeners: Listener[]): Promise<void> {
+  for (const l of [...listeners].reverse()) await l.close().catch(() => undefined);
+}

@@ -1,0 +1,51 @@
+// `npm start`: validate settings, build what is missing (web bundle; the database is migrated
+// by the app at start), then bring every listener up and print where they are.
+import fs from "node:fs";
+import path from "node:path";
+import { execFileSync } from "node:child_process";
+import { loadConfig, ConfigError } from "../server/src/config";
+import { startStack } from "./stack";
+
+const root = path.resolve(import.meta.dirname, "..");
+
+function ensureWebBuild(): void {
+  if (fs.existsSync(path.join(root, "web/dist/index.html"))) return;
+  console.log("Building the web app (first start)…");
+  execFileSync(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--config", "web/vite.config.ts", "--logLevel", "warn"], {
+    cwd: root,
+    stdio: "inherit",
+  });
+}
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  if (process.env.SKIP_WEB_BUILD !== "1") ensureWebBuild();
+  const stack = await startStack(config);
+  const lines = [
+    `app       ${stack.app.url}  (API docs ${stack.app.url}/api/docs)`,
+    stack.auth && `auth      ${stack.auth.url}/auth/v1`,
+    stack.mail && `mailbox   ${stack.mail.url}  (SMTP ${stack.mail.smtpUrl})`,
+    stack.identity && `identity  ${stack.identity.url}`,
+  ].filter(Boolean);
+  console.log(`\nFounder Foundation is running:\n  ${lines.join("\n  ")}\n`);
+  const stop = async () => {
+    await stack.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,153 @@
+// Every listener's settings, read once from the environment and validated with zod.
+// Defaults make the embedded local stack work with no settings at all; in production
+// (NODE_ENV=production) the settings that have no safe default must be given, and start-up
+// stops with a message that names each missing one.
+import { z } from "zod";
+import path from "node:path";
+
+/** The Supabase CLI's public local-development values (not secrets: every CLI install prints them). */
+export const LOCAL_SUPABASE = {
+  jwtSecret: "super-secret-jwt-token-with-at-least-32-characters-long",
+  anonKey:
+    "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0",
+  serviceRoleKey:
+    "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU",
+  publishableKey: "sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH",
+  secretKey: "sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz",
+} as const;
+
+/** Public sandbox-style credentials the offline identity emulator accepts (dev only). */
+export const LOCAL_IDENTITY = {
+  appToken: "sbx:local-identity-emulator-app-token",
+  secretKey: "local-identity-emulator-secret-key",
+  webhookSecret: "local-identity-emulator-webhook-secret",
+} as const;
+
+const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+const optionalString = z.string().trim().min(1).optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  HOST: z.string().default("127.0.0.1"),
+  APP_PORT: port(3000),
+  AUTH_PORT: port(54321),
+  MAIL_PORT: port(54324),
+  SMTP_PORT: port(54325),
+  IDENTITY_PORT: port(54330),
+  DATA_DIR: z.string().default(".data"),
+  /** "embedded" starts the auth emulator and mailbox; "external" uses `supabase start` or hosted Supabase. */
+  AUTH_MODE: z.enum(["embedded", "external"]).default("embedded"),
+  PUBLIC_APP_URL: optionalString,
+  SUPABASE_URL: optionalString,
+  SUPABASE_ANON_KEY: optionalString,
+  SUPABASE_SERVICE_ROLE_KEY: optionalString,
+  SUPABASE_JWT_SECRET: optionalString,
+  SUPABASE_JWKS_URL: optionalString,
+  SSN_ENCRYPTION_KEY: optionalString,
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().default("Founder Foundation <no-reply@founder-foundation.local>"),
+  SUMSUB_BASE_URL: optionalString,
+  SUMSUB_APP_TOKEN: optionalString,
+  SUMSUB_SECRET_KEY: optionalString,
+  SUMSUB_WEBHOOK_SECRET: optionalString,
+  SUMSUB_LEVEL_NAME: z.string().default("id-and-liveness"),
+  CORS_ORIGINS: optionalString,
+});
+
+/** Settings that production must set explicitly: local defaults there would be insecure or wrong. */
+const REQUIRED_IN_PRODUCTION = [
+  "PUBLIC_APP_URL",
+  "SUPABASE_URL",
+  "SUPABASE_ANON_KEY",
+  "SUPABASE_SERVICE_ROLE_KEY",
+  "SUPABASE_JWKS_URL",
+  "SSN_ENCRYPTION_KEY",
+  "SMTP_URL",
+  "SUMSUB_APP_TOKEN",
+  "SUMSUB_SECRET_KEY",
+  "SUMSUB_WEBHOOK_SECRET",
+] as const;
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+export interface Config {
+  env: "development" | "production" | "test";
+  logLevel: string;
+  host: string;
+  ports: { app: number; auth: number; mail: number; smtp: number; identity: number };
+  dataDir: string;
+  authMode: "embedded" | "external";
+  publicAppUrl: string;
+  corsOrigins: string[];
+  auth: {
+    /** Public URL of the auth service root (the `/auth/v1` prefix is added by clients). */
+    url: string;
+    anonKey: string;
+    serviceRoleKey: string;
+    jwtSecret: string;
+    jwksUrl: string | undefined;
+  };
+  /** base64 of 32 bytes; undefined in development means "generate into DATA_DIR on first start". */
+  ssnEncryptionKey: string | undefined;
+  mail: { smtpUrl: string; from: string };
+  identity: {
+    baseUrl: string;
+    appToken: string;
+    secretKey: string;
+    webhookSecret: string;
+    levelName: string;
+    /** true when real Sumsub credentials are configured. */
+    isRealProvider: boolean;
+  };
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === "production") {
+    const missing = REQUIRED_IN_PRODUCTION.filter((name) => !e[name]);
+    if (missing.length) throw new ConfigError(missing.map((name) => `${name} is required in production`));
+  }
+  const isRealProvider = Boolean(e.SUMSUB_APP_TOKEN && e.SUMSUB_SECRET_KEY);
+  const localhost = (p: number) => `http://localhost:${p}`;
+  const authUrl = e.SUPABASE_URL ?? `http://127.0.0.1:${e.AUTH_PORT}`;
+  const publicAppUrl = e.PUBLIC_APP_URL ?? localhost(e.APP_PORT);
+  return {
+    env: e.NODE_ENV,
+    logLevel: e.LOG_LEVEL,
+    host: e.HOST,
+    ports: { app: e.APP_PORT, auth: e.AUTH_PORT, mail: e.MAIL_PORT, smtp: e.SMTP_PORT, identity: e.IDENTITY_PORT },
+    dataDir: path.resolve(e.DATA_DIR),
+    authMode: e.AUTH_MODE,
+    publicAppUrl,
+    corsOrigins: e.CORS_ORIGINS
+      ? e.CORS_ORIGINS.split(",").map((s) => s.trim()).filter(Boolean)
+      : [publicAppUrl, `http://127.0.0.1:${e.APP_PORT}`, "http://localhost:5173", "http://127.0.0.1:5173"],
+    auth: {
+      url: authUrl,
+      anonKey: e.SUPABASE_ANON_KEY ?? LOCAL_SUPABASE.anonKey,
+      serviceRoleKey: e.SUPABASE_SERVICE_ROLE_KEY ?? LOCAL_SUPABASE.serviceRoleKey,
+      jwtSecret: e.SUPABASE_JWT_SECRET ?? LOCAL_SUPABASE.jwtSecret,
+      jwksUrl: e.SUPABASE_JWKS_URL ?? `${authUrl}/auth/v1/.well-known/jwks.json`,
+    },
+    ssnEncryptionKey: e.SSN_ENCRYPTION_KEY,
+    mail: { smtpUrl: e.SMTP_URL ?? `smtp://127.0.0.1:${e.SMTP_PORT}`, from: e.MAIL_FROM },
+    identity: {
+      baseUrl: e.SUMSUB_BASE_URL ?? (isRealProvider ? "https://api.sumsub.com" : `http://127.0.0.1:${e.IDENTITY_PORT}`),
+      appToken: e.SUMSUB_APP_TOKEN ?? LOCAL_IDENTITY.appToken,
+      secretKey: e.SUMSUB_SECRET_KEY ?? LOCAL_IDENTITY.secretKey,
+      webhookSecret: e.SUMSUB_WEBHOOK_SECRET ?? LOCAL_IDENTITY.webhookSecret,
+      levelName: e.SUMSUB_LEVEL_NAME,
+      isRealProvider,
+    },
+  };
+}

@@ -1,0 +1,184 @@
+// The API's entity shapes (spec §3 and §7): what every /api route accepts and returns.
+// Server routes use these for validation, typing and the OpenAPI document; the web gets the same
+// types through the generated client. Pure module: no Node or browser imports.
+import { z } from "zod";
+import { LIMITS, MESSAGES, EMAIL_PATTERN, SSN_DIGITS, SSN_MASKED, PHONE_DIGITS, endsWithLlc } from "./rules";
+
+const id = z.number().int().positive();
+/** Path params arrive as strings. */
+export const idParam = z.coerce.number().int().positive();
+const timestamp = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?$/, "Invalid timestamp format");
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, MESSAGES.invalidFormat("date"));
+const enumId = (category: string) =>
+  z.string().regex(new RegExp(`^${category}_[a-z0-9_]+$`), MESSAGES.invalidFormat(category.replace(/_/g, " ")));
+const text = (field: string, max: number) => z.string().trim().max(max, MESSAGES.maxLength(field, max));
+
+export const emailField = z
+  .string()
+  .trim()
+  .max(LIMITS.emailMax, MESSAGES.maxLength("Email", LIMITS.emailMax))
+  .regex(EMAIL_PATTERN, MESSAGES.email);
+
+export const foundationName = z
+  .string()
+  .trim()
+  .min(1, MESSAGES.required)
+  .max(LIMITS.foundationNameMax, MESSAGES.foundationNameMax)
+  .refine(endsWithLlc, MESSAGES.llcSuffix);
+
+// ---------- Enums ----------
+export const ENUM_CATEGORIES = [
+  "marital_status",
+  "us_state",
+  "strategy_type",
+  "liquidity_needs",
+  "tax_status",
+  "primary_goal",
+  "transfer_method",
+  "horizon_years",
+  "net_worth",
+  "federal_tax_bracket",
+  "custodian",
+] as const;
+export const enumItem = z.object({
+  enum_id: z.string(),
+  enum_label: z.string(),
+  enum_category: z.enum(ENUM_CATEGORIES),
+});
+
+// ---------- Person ----------
+/** Fields a founder may write on a person. SSN and phone are digits only on the wire. */
+export const personWritable = z.object({
+  email: emailField.nullable(),
+  first_name: text("First name", LIMITS.nameMax).nullable(),
+  last_name: text("Last name", LIMITS.nameMax).nullable(),
+  dob: isoDate.nullable(),
+  /** 9 digits; the masked value the API returned is accepted and keeps the stored SSN. */
+  ssn: z.union([z.string().regex(SSN_DIGITS, MESSAGES.ssn), z.string().regex(SSN_MASKED)]).nullable(),
+  phone: z.string().regex(PHONE_DIGITS, MESSAGES.phone).nullable(),
+  address_line1: text("Address line 1", LIMITS.addressMax).nullable(),
+  address_line2: text("Address line 2", LIMITS.addressMax).nullable(),
+  city: text("City", LIMITS.cityMax).nullable(),
+  state: enumId("us_state").nullable(),
+  zip: z.string().trim().min(LIMITS.zipMin, MESSAGES.zip).max(LIMITS.zipMax, MESSAGES.maxLength("Zip code", LIMITS.zipMax)).nullable(),
+  marital_status: enumId("marital_status").nullable(),
+  sumsub_applicant_id: z.string().max(100).nullable(),
+});
+
+export const person = personWritable.extend({
+  person_id: id,
+  account_id: id,
+  account_primary_holder: z.boolean(),
+  is_addon: z.boolean(),
+  /** Always masked (***-**-1234) or null. */
+  ssn: z.string().regex(SSN_MASKED).nullable(),
+  sumsub_completed_at: timestamp.nullable(),
+  /** GREEN or RED once the identity provider has reviewed the applicant. */
+  sumsub_review_answer: z.enum(["GREEN", "RED"]).nullable(),
+  sumsub_email_sent_at: timestamp.nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+export const personCreate = personWritable.partial().extend({
+  account_id: id,
+  account_primary_holder: z.boolean(),
+  is_addon: z.boolean().default(false),
+});
+/** PUT sends the full person; unknown read-only fields (person_id, timestamps…) are ignored. */
+export const personPut = personWritable;
+export const personPatch = personWritable.partial();
+
+// ---------- Account ----------
+export const riaFields = z.object({
+  ria_primary_goal: enumId("primary_goal").nullable(),
+  ria_risk_score: z.number().int(MESSAGES.riskScore).min(LIMITS.riskScoreMin, MESSAGES.riskScore).max(LIMITS.riskScoreMax, MESSAGES.riskScore).nullable(),
+  ria_loss_capacity_percent: z.number().min(0).max(100).nullable(),
+  ria_time_horizon_years: enumId("horizon_years").nullable(),
+  ria_liquidity_needs: enumId("liquidity_needs").nullable(),
+  ria_federal_effective_tax_rate: enumId("federal_tax_bracket").nullable(),
+  ria_state: enumId("us_state").nullable(),
+});
+export const account = riaFields.extend({
+  account_id: id,
+  /** The auth user (token `sub`) that owns the account. */
+  user_id: z.string(),
+  primary_account_holder: id.nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export const accountPut = riaFields.partial();
+
+// ---------- Strategy ----------
+export const strategy = z.object({
+  strategy_id: id,
+  account_id: id,
+  strategy_type: enumId("strategy_type"),
+  created_at: timestamp,
+  entry_completed_at: timestamp.nullable(),
+});
+export const strategyCreate = z.object({ account_id: id, strategy_type: enumId("strategy_type") });
+export const strategyPut = z.object({ entry_completed_at: timestamp.nullable() });
+
+// ---------- Organization ----------
+export const organizationWritable = z.object({
+  name_1: foundationName,
+  name_2: foundationName,
+  registered_state: z.literal("us_state_delaware").nullable(),
+  itg_as_registered_agent: z.boolean(),
+  activity_is_investment: z.boolean(),
+});
+export const organization = organizationWritable.extend({
+  organization_id: id,
+  strategy_id: id,
+  donor_advised_fund: z.string().nullable(),
+  custodian: enumId("custodian").nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export const organizationCreate = organizationWritable.extend({ strategy_id: id });
+export const organizationPut = organizationWritable.extend({
+  donor_advised_fund: text("Custom DAF Name", LIMITS.customDafMax).min(1, MESSAGES.required).nullable(),
+  custodian: enumId("custodian").nullable(),
+});
+
+// ---------- Organization user link ----------
+export const organizationUser = z.object({ organization_id: id, person_id: id, primary_holder: z.boolean() });
+
+// ---------- Notification ----------
+export const notification = z.object({
+  notification_id: id,
+  title: z.string(),
+  description: z.string(),
+  created_at: timestamp,
+  read_at: timestamp.nullable(),
+});
+export const notificationQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+  include_read: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((v) => v === "true"),
+});
+
+// ---------- Aggregates and small responses ----------
+export const allData = z.object({
+  account: account.extend({ primary_account_holder: person.nullable() }),
+  persons: z.array(person),
+  strategies: z.array(strategy),
+  organizations: z.array(organization),
+  organization_users: z.array(organizationUser),
+});
+export const errorBody = z.object({ error: z.string(), message: z.string() });
+export const okBody = z.object({ ok: z.literal(true) });
+
+export type EnumItem = z.infer<typeof enumItem>;
+export type Person = z.infer<typeof person>;
+export type PersonCreate = z.infer<typeof personCreate>;
+export type Account = z.infer<typeof account>;
+export type Strategy = z.infer<typeof strategy>;
+export type Organization = z.infer<typeof organization>;
+export type OrganizationUser = z.infer<typeof organizationUser>;
+export type Notification = z.infer<typeof notification>;
+export type AllData = z.infer<typeof allData>;

@@ -1,0 +1,145 @@
+// Form-level schemas for the web (values as the person types them: formatted SSN and phone,
+// empty strings for untouched fields) with the exact §5 messages. `toPersonPayload` turns a
+// valid form into the API shape of entities.ts, so both ends apply one set of rules.
+import { z } from "zod";
+import {
+  LIMITS,
+  MESSAGES,
+  SSN_FORMATTED,
+  SSN_MASKED,
+  PHONE_FORMATTED,
+  DEFAULT_DAF,
+  digitsOnly,
+  isEmail,
+} from "./rules";
+import { foundationName } from "./entities";
+
+const required = (max?: { field: string; n: number }) => {
+  const s = z.string().trim().min(1, MESSAGES.required);
+  return max ? s.max(max.n, MESSAGES.maxLength(max.field, max.n)) : s;
+};
+
+/** Typed as 123-45-6789; the masked value shown on edit screens (field disabled) also passes. */
+export const ssnInput = z
+  .string()
+  .min(1, MESSAGES.required)
+  .refine((v) => SSN_FORMATTED.test(v) || SSN_MASKED.test(v), MESSAGES.ssn);
+export const phoneInput = z.string().min(1, MESSAGES.required).regex(PHONE_FORMATTED, MESSAGES.phone);
+export const zipInput = z
+  .string()
+  .trim()
+  .min(1, MESSAGES.required)
+  .min(LIMITS.zipMin, MESSAGES.zip)
+  .max(LIMITS.zipMax, MESSAGES.maxLength("Zip code", LIMITS.zipMax));
+
+/** Contact and address fields shared by the profile and the other-owner forms. */
+const contactFields = {
+  phone: phoneInput,
+  address1: required({ field: "Address line 1", n: LIMITS.addressMax }),
+  address2: z.string().trim().max(LIMITS.addressMax, MESSAGES.maxLength("Address line 2", LIMITS.addressMax)),
+  city: required({ field: "City", n: LIMITS.cityMax }),
+  state: required(),
+  zip: zipInput,
+  maritalStatus: required(),
+};
+
+/** Step 2 and /edit-profile. */
+export const profileForm = z.object({
+  firstName: required({ field: "First name", n: LIMITS.nameMax }),
+  lastName: required({ field: "Last name", n: LIMITS.nameMax }),
+  birthdate: required(),
+  ssn: ssnInput,
+  ...contactFields,
+});
+export type ProfileForm = z.infer<typeof profileForm>;
+
+/** /edit-others: the selected owner's editable details (names come from the owner themself). */
+export const ownerForm = z.object({
+  birthdate: required(),
+  ssn: ssnInput,
+  ...contactFields,
+});
+export type OwnerForm = z.infer<typeof ownerForm>;
+
+/** Owner email (add or edit); `existing` are the other owners' emails, compared case-insensitively. */
+export function ownerEmailSchema(existing: readonly string[]) {
+  const taken = new Set(existing.map((e) => e.trim().toLowerCase()));
+  return z
+    .string()
+    .trim()
+    .min(1, MESSAGES.required)
+    .max(LIMITS.emailMax, MESSAGES.maxLength("Email", LIMITS.emailMax))
+    .refine(isEmail, MESSAGES.email)
+    .refine((v) => !taken.has(v.toLowerCase()), MESSAGES.emailExists);
+}
+
+/** Step 1 and /edit-foundation. */
+export const foundationForm = z.object({
+  name1: foundationName,
+  name2: foundationName,
+  locatedInDelaware: z.boolean(),
+  itgAsRegisteredAgent: z.boolean(),
+  isInvestment: z.boolean(),
+});
+export type FoundationForm = z.infer<typeof foundationForm>;
+
+/** Step 4 and /edit-daf. */
+export const dafForm = z
+  .object({
+    daf: z.enum([DEFAULT_DAF, "Custom"], { message: MESSAGES.required }),
+    customName: z.string().trim().max(LIMITS.customDafMax, MESSAGES.maxLength("Custom DAF Name", LIMITS.customDafMax)),
+    custodian: z.string().min(1, MESSAGES.required),
+  })
+  .superRefine((v, ctx) => {
+    if (v.daf === "Custom" && !v.customName) ctx.addIssue({ code: "custom", path: ["customName"], message: MESSAGES.required });
+  });
+export type DafForm = z.infer<typeof dafForm>;
+
+/** What the DAF form stores: the default's text, or the typed custom name. */
+export function dafToStored(v: DafForm): string {
+  return v.daf === "Custom" ? v.customName.trim() : DEFAULT_DAF;
+}
+/** A stored value other than the default loads as Custom. */
+export function dafFromStored(stored: string | null | undefined): Pick<DafForm, "daf" | "customName"> {
+  if (!stored || stored === DEFAULT_DAF) return { daf: DEFAULT_DAF, customName: "" };
+  return { daf: "Custom", customName: stored };
+}
+
+/** /ria: all seven fields required; numbers arrive as text from inputs. */
+export const riaForm = z.object({
+  primaryGoal: required(),
+  riskScore: z
+    .string()
+    .trim()
+    .min(1, MESSAGES.required)
+    .refine((v) => /^\d+$/.test(v) && Number(v) >= LIMITS.riskScoreMin && Number(v) <= LIMITS.riskScoreMax, MESSAGES.riskScore),
+  lossCapacity: z
+    .string()
+    .trim()
+    .min(1, MESSAGES.required)
+    .refine((v) => !Number.isNaN(Number(v)) && Number(v) >= 0 && Number(v) <= 100, MESSAGES.invalidFormat("loss capacity")),
+  horizonYears: required(),
+  liquidityNeeds: required(),
+  federalTaxBracket: required(),
+  state: required(),
+  acknowledged: z.literal(true, { message: MESSAGES.required }),
+});
+export type RiaForm = z.infer<typeof riaForm>;
+
+/** Profile/owner form values → the API's person fields (digits only, nulls for blanks). */
+export function toPersonFields(v: Partial<ProfileForm>) {
+  const blankToNull = (s: string | undefined) => (s && s.trim() ? s.trim() : null);
+  return {
+    ...(v.firstName !== undefined && { first_name: blankToNull(v.firstName) }),
+    ...(v.lastName !== undefined && { last_name: blankToNull(v.lastName) }),
+    ...(v.birthdate !== undefined && { dob: blankToNull(v.birthdate) }),
+    ...(v.ssn !== undefined && { ssn: v.ssn.includes("*") ? v.ssn : blankToNull(digitsOnly(v.ssn)) }),
+    ...(v.phone !== undefined && { phone: blankToNull(digitsOnly(v.phone)) }),
+    ...(v.address1 !== undefined && { address_line1: blankToNull(v.address1) }),
+    ...(v.address2 !== undefined && { address_line2: blankToNull(v.address2) }),
+    ...(v.city !== undefined && { city: blankToNull(v.city) }),
+    ...(v.state !== undefined && { state: blankToNull(v.state) }),
+    ...(v.zip !== undefined && { zip: blankToNull(v.zip) }),
+    ...(v.maritalStatus !== undefined && { marital_status: blankToNull(v.maritalStatus) }),
+  };
+}

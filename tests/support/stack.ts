@@ -1,0 +1,50 @@
+// Boots the real local stack in-process on free ports with a throwaway DATA_DIR, so suites run in
+// parallel without colliding. Each test file calls bootStack() in beforeAll and close() in afterAll.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import net from "node:net";
+import { loadConfig } from "../../server/src/config";
+import { startStack, type Stack } from "../../scripts/stack";
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface TestStack extends Stack {
+  dataDir: string;
+}
+
+/** Extra environment (e.g. SUMSUB_* or AUTH settings) may be passed; ports and DATA_DIR are chosen here. */
+export async function bootStack(env: Record<string, string> = {}): Promise<TestStack> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ff-stack-"));
+  const [app, auth, mail, smtp, identity] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    APP_PORT: String(app),
+    AUTH_PORT: String(auth),
+    MAIL_PORT: String(mail),
+    SMTP_PORT: String(smtp),
+    IDENTITY_PORT: String(identity),
+    DATA_DIR: dataDir,
+    ...env,
+  });
+  const stack = await startStack(config, { quiet: true });
+  return {
+    ...stack,
+    dataDir,
+    close: async () => {
+      await stack.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
