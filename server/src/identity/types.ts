@@ -1,0 +1,68 @@
+// The slices of Sumsub's API and webhook payloads this product reads. Schemas are lenient about
+// fields we do not use (Sumsub adds fields freely) and strict about the ones decisions rest on.
+import { z } from "zod";
+
+/** Known review states; kept open (any string) because Sumsub adds new ones over time. */
+export type ReviewStatus = "init" | "pending" | "prechecked" | "queued" | "completed" | "onHold" | (string & {});
+export type ReviewAnswer = "GREEN" | "RED";
+
+export const reviewResultSchema = z.looseObject({
+  reviewAnswer: z.enum(["GREEN", "RED", "YELLOW"]).optional(),
+  rejectLabels: z.array(z.string()).optional(),
+  reviewRejectType: z.enum(["FINAL", "RETRY", "EXTERNAL"]).optional(),
+  moderationComment: z.string().optional(),
+  clientComment: z.string().optional(),
+});
+export type ReviewResult = z.infer<typeof reviewResultSchema>;
+
+export const reviewSchema = z.looseObject({
+  reviewStatus: z.string(),
+  levelName: z.string().optional(),
+  createDate: z.string().optional(),
+  reviewDate: z.string().optional(),
+  reviewResult: reviewResultSchema.optional(),
+});
+export type ApplicantReview = z.infer<typeof reviewSchema>;
+
+export const applicantSchema = z.looseObject({
+  id: z.string(),
+  createdAt: z.string().optional(),
+  externalUserId: z.string().optional(),
+  inspectionId: z.string().optional(),
+  email: z.string().optional(),
+  phone: z.string().optional(),
+  review: reviewSchema.optional(),
+});
+export type Applicant = z.infer<typeof applicantSchema>;
+
+export const accessTokenSchema = z.looseObject({ token: z.string().min(1), userId: z.string() });
+export type AccessToken = z.infer<typeof accessTokenSchema>;
+
+/** Acknowledgements such as `{"ok":1}`: nothing in them is used. */
+export const acknowledgementSchema = z.looseObject({});
+
+export const webSdkLinkSchema = z.looseObject({ url: z.url() });
+
+/** Sumsub's error body: `{description, code, correlationId, errorCode?, errorName?}`. */
+export const apiErrorSchema = z.looseObject({
+  description: z.string().optional(),
+  code: z.number().optional(),
+  correlationId: z.string().optional(),
+  errorCode: z.number().optional(),
+  errorName: z.string().optional(),
+});
+
+export const webhookPayloadSchema = z.looseObject({
+  type: z.string(),
+  applicantId: z.string(),
+  externalUserId: z.string().optional(),
+  inspectionId: z.string().optional(),
+  correlationId: z.string().optional(),
+  levelName: z.string().optional(),
+  sandboxMode: z.boolean().optional(),
+  reviewStatus: z.string().optional(),
+  reviewResult: reviewResultSchema.optional(),
+  /** UTC "yyyy-MM-dd HH:mm:ss.SSS". */
+  createdAtMs: z.string().optional(),
+});
+export type WebhookPayload = z.infer<typeof webhookPayloadSchema>;
