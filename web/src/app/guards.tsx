@@ -1,0 +1,44 @@
+// Route guards (spec §2, §6): unauthenticated visitors go to /sign-in remembering where they were
+// going; nothing routes until the session is known and carries an access token ('Loading');
+// a missing role sends the user to /.
+import { useAtomValue } from "jotai";
+import type { ReactNode } from "react";
+import { Redirect, useLocation, useSearch } from "wouter";
+import { LoadingScreen } from "@/components/ui/loading-overlay";
+import { paths } from "@/config/paths";
+import { hasRoles, type RoleRequirement } from "@/lib/roles";
+import { authFinishedAtom, authReadyAtom, jwtAtom, rolesAtom, sessionAtom } from "@/stores/auth";
+import { RESET_QUERY_PARAM } from "@/features/auth/store";
+
+/** The place to return to after sign-in, without the one-shot reset marker. */
+export function rememberedOrigin(pathname: string, search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete(RESET_QUERY_PARAM);
+  const query = params.toString();
+  return `${pathname}${query ? `?${query}` : ""}`;
+}
+
+/** Only same-site paths are followed, never "//host" or absolute URLs. */
+export function safeRedirectTarget(raw: string | null): string {
+  if (!raw || !raw.startsWith("/") || raw.startsWith("//") || raw.startsWith("/\\")) return paths.dashboard.getHref();
+  return raw;
+}
+
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const ready = useAtomValue(authReadyAtom);
+  const session = useAtomValue(sessionAtom);
+  const finished = useAtomValue(authFinishedAtom);
+  const jwt = useAtomValue(jwtAtom);
+  const [location] = useLocation();
+  const search = useSearch();
+  if (!ready) return <LoadingScreen label="Loading" />;
+  if (!session || !finished) return <Redirect to={paths.signIn.getHref(rememberedOrigin(location, search))} replace />;
+  if (!jwt) return <LoadingScreen label="Loading" />;
+  return <>{children}</>;
+}
+
+export function RequireRole({ role, children }: { role?: RoleRequirement; children: ReactNode }) {
+  const roles = useAtomValue(rolesAtom);
+  if (role && !hasRoles(roles, role)) return <Redirect to={paths.dashboard.getHref()} replace />;
+  return <>{children}</>;
+}

@@ -1,0 +1,49 @@
+// Wouter routing: /sign-in is public and shows the sign-in gate; every other route sits behind
+// RequireAuth inside the shell. Unknown routes go to /.
+import { useAtomValue } from "jotai";
+import { Suspense } from "react";
+import { Redirect, Route, Switch, useSearch } from "wouter";
+import { LoadingScreen } from "@/components/ui/loading-overlay";
+import { SignInScreen } from "@/features/auth/components/sign-in-screen";
+import { AppShell } from "@/features/shell/app-shell";
+import { authFinishedAtom, authReadyAtom } from "@/stores/auth";
+import { paths } from "@/config/paths";
+import { RequireAuth, RequireRole, safeRedirectTarget } from "./guards";
+import { APP_ROUTES } from "./routes";
+
+function SignInRoute() {
+  const ready = useAtomValue(authReadyAtom);
+  const finished = useAtomValue(authFinishedAtom);
+  const search = useSearch();
+  if (!ready) return <LoadingScreen label="Loading" />;
+  if (finished) return <Redirect to={safeRedirectTarget(new URLSearchParams(search).get("redirect"))} replace />;
+  return <SignInScreen />;
+}
+
+export function AppRouter() {
+  return (
+    <Switch>
+      <Route path={paths.signIn.path} component={SignInRoute} />
+      <Route>
+        <RequireAuth>
+          <AppShell>
+            <Suspense fallback={<LoadingScreen />}>
+              <Switch>
+                {APP_ROUTES.map(({ path, screen: Screen, role }) => (
+                  <Route key={path} path={path}>
+                    <RequireRole role={role}>
+                      <Screen />
+                    </RequireRole>
+                  </Route>
+                ))}
+                <Route>
+                  <Redirect to={paths.dashboard.getHref()} replace />
+                </Route>
+              </Switch>
+            </Suspense>
+          </AppShell>
+        </RequireAuth>
+      </Route>
+    </Switch>
+  );
+}

@@ -1,0 +1,39 @@
+// Unhandled render errors show 'Something went wrong' with the message and 'Try again' (spec §2, §8).
+import { Component, type ErrorInfo, type ReactNode } from "react";
+import { Button } from "./button";
+
+interface State {
+  error: Error | null;
+}
+
+export class ErrorBoundary extends Component<{ children: ReactNode; onReset?: () => void }, State> {
+  override state: State = { error: null };
+
+  static getDerivedStateFromError(error: unknown): State {
+    return { error: error instanceof Error ? error : new Error(String(error ?? "")) };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    console.error("Render error", error, info.componentStack);
+  }
+
+  private reset = () => {
+    this.props.onReset?.();
+    this.setState({ error: null });
+  };
+
+  override render() {
+    if (!this.state.error) return this.props.children;
+    return <ErrorScreen message={this.state.error.message} onRetry={this.reset} />;
+  }
+}
+
+export function ErrorScreen({ message, onRetry }: { message?: string; onRetry: () => void }) {
+  return (
+    <main role="alert" className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
+      <h1 className="text-2xl font-medium">Something went wrong</h1>
+      <p className="text-secondary">{message || "An unexpected error occurred"}</p>
+      <Button onClick={onRetry}>Try again</Button>
+    </main>
+  );
+}

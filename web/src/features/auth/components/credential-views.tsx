@@ -1,0 +1,250 @@
+// The email/password views of the sign-in screen (spec §2, §4).
+import { useAtomValue } from "jotai";
+import { useEffect, type FormEvent, type ReactNode } from "react";
+import { canSubmitRegister } from "@contract/rules";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/text-field";
+import { getSupabase } from "@/lib/supabase";
+import { TIMINGS } from "@/lib/timings";
+import type { AuthActions } from "../use-auth-actions";
+import { clearPendingVerification } from "../pending-verification";
+import { backViewAtom, busyAtom, signInFormAtom } from "../store";
+import { FormErrorCaption, OrDivider, TextLink, useFieldError } from "./form-parts";
+import { PasswordChecklist } from "./password-checklist";
+
+type ViewProps = { actions: AuthActions };
+
+function ViewForm({ onSubmit, children, label }: { onSubmit: () => void; children: ReactNode; label: string }) {
+  const handle = (e: FormEvent) => {
+    e.preventDefault();
+    onSubmit();
+  };
+  return (
+    <form onSubmit={handle} aria-label={label} className="flex flex-col gap-4" noValidate>
+      {children}
+    </form>
+  );
+}
+
+function EmailField({ actions, autoFocus }: ViewProps & { autoFocus?: boolean }) {
+  const form = useAtomValue(signInFormAtom);
+  const error = useFieldError("email");
+  return (
+    <TextField
+      label="Email"
+      type="email"
+      name="email"
+      autoComplete="email"
+      autoFocus={autoFocus}
+      value={form.email}
+      error={Boolean(error)}
+      helperText={error}
+      onChange={(e) => actions.update({ email: e.target.value })}
+    />
+  );
+}
+
+function PasswordField({ actions, label = "Password", autoComplete, describedChecklist }: ViewProps & { label?: string; autoComplete: string; describedChecklist?: boolean }) {
+  const form = useAtomValue(signInFormAtom);
+  const error = useFieldError("password");
+  return (
+    <>
+      <TextField
+        label={label}
+        type="password"
+        name="password"
+        autoComplete={autoComplete}
+        value={form.password}
+        error={Boolean(error)}
+        helperText={error}
+        onChange={(e) => actions.update({ password: e.target.value })}
+      />
+      {describedChecklist ? <PasswordChecklist password={form.password} /> : null}
+    </>
+  );
+}
+
+export function SignInView({ actions }: ViewProps) {
+  const form = useAtomValue(signInFormAtom);
+  const busy = useAtomValue(busyAtom);
+  return (
+    <div className="flex flex-col gap-4">
+      <ViewForm label="Sign in" onSubmit={() => form.email.trim() && actions.continueWithEmail()}>
+        <EmailField actions={actions} autoFocus />
+        <FormErrorCaption />
+        <Button type="submit" disabled={!form.email.trim() || busy}>
+          Continue
+        </Button>
+      </ViewForm>
+      <TextLink onClick={() => actions.goTo("register")}>Don&apos;t have an account? Sign up</TextLink>
+      <OrDivider />
+      <Button variant="outlined" onClick={() => void actions.signInWithGoogle()} disabled={busy}>
+        Sign in with Google
+      </Button>
+    </div>
+  );
+}
+
+export function EnterPasswordView({ actions }: ViewProps) {
+  const form = useAtomValue(signInFormAtom);
+  const busy = useAtomValue(busyAtom);
+  const back = useAtomValue(backViewAtom);
+  const ready = Boolean(form.email.trim() && form.password);
+  return (
+    <div className="flex flex-col gap-4">
+      <ViewForm label="Sign in with password" onSubmit={() => ready && void actions.signIn()}>
+        <EmailField actions={actions} />
+        <PasswordField actions={actions} autoComplete="current-password" />
+        <FormErrorCaption />
+        <div className="flex flex-wrap justify-between gap-3">
+          <Button variant="outlined" onClick={() => actions.goTo(back)}>
+            Back
+          </Button>
+          <Button type="submit" disabled={!ready || busy}>
+            Sign in
+          </Button>
+        </div>
+      </ViewForm>
+      <TextLink onClick={() => actions.goTo("forgot-password")}>Forgot password?</TextLink>
+      <TextLink onClick={() => actions.goTo("register")}>Don&apos;t have an account? Sign up</TextLink>
+    </div>
+  );
+}
+
+export function RegisterView({ actions }: ViewProps) {
+  const form = useAtomValue(signInFormAtom);
+  const busy = useAtomValue(busyAtom);
+  const ready = canSubmitRegister(form);
+  return (
+    <div className="flex flex-col gap-4">
+      <h2 className="text-lg font-medium">Complete your account</h2>
+      <ViewForm label="Create account" onSubmit={() => ready && void actions.register()}>
+        <EmailField actions={actions} autoFocus />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="First name" name="firstName" autoComplete="given-name" value={form.firstName} onChange={(e) => actions.update({ firstName: e.target.value })} />
+          <TextField label="Last name" name="lastName" autoComplete="family-name" value={form.lastName} onChange={(e) => actions.update({ lastName: e.target.value })} />
+        </div>
+        <PasswordField actions={actions} autoComplete="new-password" describedChecklist />
+        <FormErrorCaption />
+        <Button type="submit" disabled={!ready || busy}>
+          Sign up
+        </Button>
+      </ViewForm>
+      <TextLink onClick={() => actions.goTo("sign-in")}>Already have an account? Sign in</TextLink>
+    </div>
+  );
+}
+
+export function ForgotPasswordView({ actions }: ViewProps) {
+  const form = useAtomValue(signInFormAtom);
+  const busy = useAtomValue(busyAtom);
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-secondary">Enter your email and we&apos;ll send you a link to reset your password.</p>
+      <ViewForm label="Reset password" onSubmit={() => form.email.trim() && void actions.forgotPassword()}>
+        <EmailField actions={actions} autoFocus />
+        <FormErrorCaption />
+        <Button type="submit" disabled={!form.email.trim() || busy}>
+          Send reset link
+        </Button>
+      </ViewForm>
+      <TextLink onClick={() => actions.goTo("sign-in")}>Already have an account? Sign in</TextLink>
+    </div>
+  );
+}
+
+export function PasswordHasBeenResetView({ actions }: ViewProps) {
+  useEffect(() => {
+    const timer = setTimeout(() => actions.goTo("sign-in"), TIMINGS.resetMailSentReturnMs);
+    return () => clearTimeout(timer);
+    // Runs once per visit: the timer must not restart when the actions object changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return (
+    <p role="status" className="text-base">
+      Check your email for a link to reset your password
+    </p>
+  );
+}
+
+export function ResetPasswordView({ actions }: ViewProps) {
+  const form = useAtomValue(signInFormAtom);
+  const busy = useAtomValue(busyAtom);
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-secondary">Choose a new password.</p>
+      <ViewForm label="Set new password" onSubmit={() => form.password && void actions.resetPassword()}>
+        <PasswordField actions={actions} label="New password" autoComplete="new-password" describedChecklist />
+        <FormErrorCaption />
+        <Button type="submit" disabled={!form.password || busy}>
+          Reset password
+        </Button>
+      </ViewForm>
+    </div>
+  );
+}
+
+export function PasswordResetSuccessView({ actions }: ViewProps) {
+  return (
+    <div className="flex flex-col gap-4">
+      <p role="status" className="text-base">
+        Your password has been reset successfully
+      </p>
+      <Button onClick={() => actions.goTo("sign-in")}>Continue</Button>
+    </div>
+  );
+}
+
+export function EmailVerificationPendingView({ actions }: ViewProps) {
+  const form = useAtomValue(signInFormAtom);
+  useVerificationPolling(actions);
+  return (
+    <div className="flex flex-col gap-3" role="status">
+      <p className="text-base">We&apos;ve sent a verification email to {form.email}</p>
+      <p className="text-secondary">Check your inbox and follow instructions to complete registration.</p>
+    </div>
+  );
+}
+
+/**
+ * Spec §4: every 5 s read the current user; once email_confirmed_at is set, drop the pending
+ * record and sign in with the held credentials. When the timeout has passed without
+ * confirmation, go back to sign-in, clearing the password and the record.
+ */
+function useVerificationPolling(actions: AuthActions): void {
+  const form = useAtomValue(signInFormAtom);
+  const { email, password } = form;
+  useEffect(() => {
+    const started = Date.now();
+    let stopped = false;
+    const tick = async () => {
+      let confirmed = false;
+      try {
+        const { data } = await getSupabase().auth.getUser();
+        confirmed = Boolean(data.user?.email_confirmed_at);
+      } catch {
+        // no session yet: not confirmed
+      }
+      if (stopped) return;
+      if (confirmed) {
+        stopped = true;
+        clearPendingVerification();
+        if (email && password) await actions.signIn();
+        return;
+      }
+      if (Date.now() - started >= TIMINGS.pendingVerificationTimeoutMs) {
+        stopped = true;
+        clearPendingVerification();
+        actions.update({ password: "" });
+        actions.goTo("sign-in");
+      }
+    };
+    const id = setInterval(() => void tick(), TIMINGS.verificationPollMs);
+    return () => {
+      stopped = true;
+      clearInterval(id);
+    };
+    // One polling loop per visit of the view.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}

@@ -1,0 +1,84 @@
+// The second-factor views (spec §2, §4): verify a code, or enrol a new authenticator (QR plus
+// the secret for manual entry) with a Skip button.
+import { useAtomValue } from "jotai";
+import { useEffect, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/text-field";
+import type { AuthActions } from "../use-auth-actions";
+import { busyAtom, signInFormAtom } from "../store";
+import { FormErrorCaption, useFieldError } from "./form-parts";
+
+type ViewProps = { actions: AuthActions };
+
+function CodeForm({ actions, mode, submitLabel }: ViewProps & { mode: "enroll" | "verify"; submitLabel: string }) {
+  const form = useAtomValue(signInFormAtom);
+  const busy = useAtomValue(busyAtom);
+  const error = useFieldError("mfaCode");
+  const ready = Boolean(form.mfaCode.trim());
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (ready) void actions.verifyCode(mode);
+  };
+  return (
+    <form onSubmit={submit} aria-label="Authentication code" className="flex flex-col gap-4" noValidate>
+      <TextField
+        label="Authentication code"
+        name="mfaCode"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        autoFocus
+        maxLength={10}
+        value={form.mfaCode}
+        error={Boolean(error)}
+        helperText={error}
+        onChange={(e) => actions.update({ mfaCode: e.target.value.replace(/\s/g, "") })}
+      />
+      <FormErrorCaption />
+      <Button type="submit" disabled={!ready || busy}>
+        {submitLabel}
+      </Button>
+    </form>
+  );
+}
+
+export function MfaVerifyView({ actions }: ViewProps) {
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-secondary">Enter the 6-digit code from your authenticator app.</p>
+      <CodeForm actions={actions} mode="verify" submitLabel="Verify" />
+    </div>
+  );
+}
+
+export function MfaEnrollView({ actions }: ViewProps) {
+  const form = useAtomValue(signInFormAtom);
+  useEffect(() => {
+    // Entering the view starts an enrolment unless one is already shown.
+    if (!form.qr) void actions.startEnrolment();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-secondary">Scan this code with your authenticator app, then enter the code it shows.</p>
+      {form.qr ? (
+        <div className="flex flex-col items-center gap-2">
+          <img src={form.qr} alt="QR code for your authenticator app" width={180} height={180} className="rounded bg-white p-2" />
+          <p className="text-center text-xs text-secondary">
+            Can&apos;t scan it? Enter this key instead:{" "}
+            <code data-testid="totp-secret" className="break-all font-mono text-primary-text">
+              {form.secret}
+            </code>
+          </p>
+        </div>
+      ) : (
+        <p role="status" className="text-center text-secondary">
+          Preparing your authenticator...
+        </p>
+      )}
+      <CodeForm actions={actions} mode="enroll" submitLabel="Verify" />
+      <Button variant="text" onClick={actions.skipEnrolment} className="self-center">
+        Skip
+      </Button>
+    </div>
+  );
+}

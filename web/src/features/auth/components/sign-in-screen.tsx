@@ -1,0 +1,76 @@
+// The full-screen sign-in gate (spec §2): one card whose content switches by view name.
+import { useAtom, useAtomValue, useSetAtom } from "jotai";
+import { useEffect, type ReactNode } from "react";
+import { sessionAtom } from "@/stores/auth";
+import { readPendingVerification } from "../pending-verification";
+import { authViewAtom, gateFadingAtom, resetModeAtom, signInFormAtom } from "../store";
+import { useAuthActions } from "../use-auth-actions";
+import { useSignInGate } from "../use-sign-in-gate";
+import { headingFor, type AuthView } from "../views";
+import type { AuthActions } from "../use-auth-actions";
+import {
+  EmailVerificationPendingView,
+  EnterPasswordView,
+  ForgotPasswordView,
+  PasswordHasBeenResetView,
+  PasswordResetSuccessView,
+  RegisterView,
+  ResetPasswordView,
+  SignInView,
+} from "./credential-views";
+import { MfaEnrollView, MfaVerifyView } from "./mfa-views";
+
+const VIEWS: Record<AuthView, (p: { actions: AuthActions }) => ReactNode> = {
+  "sign-in": SignInView,
+  "sign-in-enter-password": EnterPasswordView,
+  register: RegisterView,
+  "forgot-password": ForgotPasswordView,
+  "password-has-been-reset": PasswordHasBeenResetView,
+  "reset-password": ResetPasswordView,
+  "password-reset-success": PasswordResetSuccessView,
+  "email-verification-pending": EmailVerificationPendingView,
+  "mfa-verify": MfaVerifyView,
+  "mfa-enroll": MfaEnrollView,
+};
+
+/** On arrival: a reset link opens reset-password; a stored pending record restores its view. */
+function useInitialView(): void {
+  const setView = useSetAtom(authViewAtom);
+  const setForm = useSetAtom(signInFormAtom);
+  const resetMode = useAtomValue(resetModeAtom);
+  const session = useAtomValue(sessionAtom);
+  useEffect(() => {
+    if (resetMode) {
+      setView("reset-password");
+      return;
+    }
+    const pending = readPendingVerification();
+    if (pending && !session) {
+      setForm((f) => ({ ...f, email: pending.email, password: pending.password }));
+      setView("email-verification-pending");
+    }
+    // Only on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}
+
+export function SignInScreen() {
+  const [view] = useAtom(authViewAtom);
+  const fading = useAtomValue(gateFadingAtom);
+  const actions = useAuthActions();
+  useInitialView();
+  useSignInGate();
+  const View = VIEWS[view];
+  return (
+    <main
+      data-view={view}
+      className={`flex min-h-screen items-start justify-center bg-background px-4 py-10 transition-opacity duration-1000 sm:items-center ${fading ? "opacity-0" : "opacity-100"}`}
+    >
+      <div className="w-full max-w-[440px] rounded-lg bg-paper p-6 shadow-md sm:p-8">
+        <p className="mb-1 text-sm font-medium uppercase tracking-wider text-primary">Founder Foundation</p>
+        <h1 className="mb-6 text-3xl font-normal">{headingFor(view)}</h1>
+        <View actions={actions} />
+      </div>
+    </main>
+  );
+}

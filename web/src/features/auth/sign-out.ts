@@ -1,0 +1,16 @@
+// Sign out (spec §4): the session and token are cleared and the page reloads.
+import { getSupabase } from "@/lib/supabase";
+import { MFA_SKIPPED_KEY } from "./store";
+
+export async function signOut(reload: () => void = () => window.location.reload()): Promise<void> {
+  try {
+    const { error } = await getSupabase().auth.signOut();
+    // If the server refuses, still drop the local session: the user asked to leave.
+    if (error) await getSupabase().auth.signOut({ scope: "local" });
+  } catch (e) {
+    // The local session is removed even when the server call fails; reloading is still right.
+    console.warn("Sign-out call failed", e instanceof Error ? e.message : e);
+  }
+  sessionStorage.removeItem(MFA_SKIPPED_KEY);
+  reload();
+}

@@ -1,0 +1,62 @@
+// Sign-in screen state (spec §3 "Sign-in form state") as Jotai atoms.
+import { atom } from "jotai";
+import type { AuthView } from "./views";
+import type { AuthFormError } from "./errors";
+
+export interface SignInForm {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  mfaCode: string;
+  /** img src of the enrolment QR code. */
+  qr: string;
+  /** The TOTP secret, shown beside the QR for manual entry. */
+  secret: string;
+  /** Id of the factor being enrolled. */
+  factor: string;
+}
+
+export const EMPTY_FORM: SignInForm = { firstName: "", lastName: "", email: "", password: "", mfaCode: "", qr: "", secret: "", factor: "" };
+
+export const RESET_QUERY_PARAM = "reset-password";
+export const MFA_SKIPPED_KEY = "mfaEnrollSkipped";
+
+export function hasResetMarker(search: string): boolean {
+  return new URLSearchParams(search).get(RESET_QUERY_PARAM) === "true";
+}
+
+const baseViewAtom = atom<AuthView>("sign-in");
+/** Where the password view's Back button returns (default sign-in). */
+export const backViewAtom = atom<AuthView>("sign-in");
+
+export const authErrorAtom = atom<AuthFormError | null>(null);
+
+/** Switching view clears the error (spec §4). */
+export const authViewAtom = atom(
+  (get) => get(baseViewAtom),
+  (get, set, view: AuthView) => {
+    if (get(baseViewAtom) !== view) set(authErrorAtom, null);
+    set(baseViewAtom, view);
+  },
+);
+
+export const signInFormAtom = atom<SignInForm>(EMPTY_FORM);
+export const busyAtom = atom(false);
+
+/** The reset marker: set by arriving with ?reset-password=true or a PASSWORD_RECOVERY event. */
+export const resetModeAtom = atom<boolean>(typeof window !== "undefined" && hasResetMarker(window.location.search));
+
+const baseSkippedAtom = atom<boolean>(typeof sessionStorage !== "undefined" && sessionStorage.getItem(MFA_SKIPPED_KEY) === "1");
+/** Enrolment skipped: remembered for the browser session only. */
+export const mfaSkippedAtom = atom(
+  (get) => get(baseSkippedAtom),
+  (_get, set, skipped: boolean) => {
+    if (skipped) sessionStorage.setItem(MFA_SKIPPED_KEY, "1");
+    else sessionStorage.removeItem(MFA_SKIPPED_KEY);
+    set(baseSkippedAtom, skipped);
+  },
+);
+
+/** The gate passed and the sign-in screen is fading out (authFinished follows after 1 s). */
+export const gateFadingAtom = atom(false);

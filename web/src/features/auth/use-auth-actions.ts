@@ -1,0 +1,143 @@
+// What the sign-in views do (spec §4 "Sign-in flow"). Every call goes through supabase-js; an
+// error is mapped by the §8 catalogue and shown by the current view.
+import { useAtom, useAtomValue, useSetAtom } from "jotai";
+import { useCallback, useMemo } from "react";
+import { getSupabase } from "@/lib/supabase";
+import { describeAuthError, type AuthErrorLike } from "./errors";
+import { findProductFactorId, startTotpEnrolment, verifyTotp } from "./mfa";
+import { writePendingVerification } from "./pending-verification";
+import {
+  authErrorAtom,
+  authViewAtom,
+  backViewAtom,
+  busyAtom,
+  mfaSkippedAtom,
+  resetModeAtom,
+  signInFormAtom,
+  type SignInForm,
+} from "./store";
+import type { AuthView } from "./views";
+
+function siteOrigin(): string {
+  return window.location.origin;
+}
+
+function isAuthErrorLike(e: unknown): e is AuthErrorLike {
+  return typeof e === "object" && e !== null && typeof (e as AuthErrorLike).message === "string";
+}
+
+export function useAuthActions() {
+  const [form, setForm] = useAtom(signInFormAtom);
+  const setView = useSetAtom(authViewAtom);
+  const setBackView = useSetAtom(backViewAtom);
+  const setError = useSetAtom(authErrorAtom);
+  const setBusy = useSetAtom(busyAtom);
+  const resetMode = useAtomValue(resetModeAtom);
+  const setResetMode = useSetAtom(resetModeAtom);
+  const setSkipped = useSetAtom(mfaSkippedAtom);
+
+  const fail = useCallback(
+    (e: unknown) => {
+      const described = describeAuthError(isAuthErrorLike(e) ? e : { message: String(e) });
+      if (!described) return;
+      // Logged without the address or password: the code and message are enough to diagnose.
+      console.warn("Auth error", isAuthErrorLike(e) ? e.code : undefined, described.message);
+      setError(described);
+    },
+    [setError],
+  );
+
+  /** Runs one auth call with the busy flag and error handling. */
+  const run = useCallback(
+    async (work: () => Promise<void>) => {
+      setBusy(true);
+      setError(null);
+      try {
+        await work();
+      } catch (e) {
+        fail(e);
+      } finally {
+        setBusy(false);
+      }
+    },
+    [fail, setBusy, setError],
+  );
+
+  return useMemo(
+    () => ({
+      update: (patch: Partial<SignInForm>) => setForm((f) => ({ ...f, ...patch })),
+      goTo: (view: AuthView, back: AuthView = "sign-in") => {
+        if (view === "sign-in-enter-password") setBackView(back);
+        setView(view);
+      },
+      continueWithEmail: () => {
+        setBackView("sign-in");
+        setView("sign-in-enter-password");
+      },
+      signIn: () =>
+        run(async () => {
+          const { error } = await getSupabase().auth.signInWithPassword({ email: form.email.trim(), password: form.password });
+          if (error) throw error;
+        }),
+      register: () =>
+        run(async () => {
+          const email = form.email.trim();
+          const { data, error } = await getSupabase().auth.signUp({
+            email,
+            password: form.password,
+            options: {
+              data: { full_name: `${form.firstName.trim()} ${form.lastName.trim()}`, name: form.firstName.trim() },
+              emailRedirectTo: siteOrigin(),
+            },
+          });
+          if (error) throw error;
+          // With confirmations off a session comes back at once and the gate takes over.
+          if (!data.session) {
+            writePendingVerification({ email, password: form.password });
+            setView("email-verification-pending");
+          }
+        }),
+      signInWithGoogle: () =>
+        run(async () => {
+          const { error } = await getSupabase().auth.signInWithOAuth({ provider: "google", options: { redirectTo: siteOrigin() } });
+          if (error) throw error;
+        }),
+      forgotPassword: () =>
+        run(async () => {
+          const { error } = await getSupabase().auth.resetPasswordForEmail(form.email.trim(), {
+            redirectTo: `${siteOrigin()}/?reset-password=true`,
+          });
+          if (error) throw error;
+          setView("password-has-been-reset");
+        }),
+      resetPassword: () =>
+        run(async () => {
+          // §4: resetting does nothing without a password or the reset marker.
+          if (!form.password || !resetMode) return;
+          const { error } = await getSupabase().auth.updateUser({ password: form.password });
+          if (error) throw error;
+          setResetMode(false);
+          setForm((f) => ({ ...f, password: "" }));
+          setView("password-reset-success");
+        }),
+      startEnrolment: () =>
+        run(async () => {
+          const enrolment = await startTotpEnrolment(getSupabase());
+          if (enrolment) setForm((f) => ({ ...f, qr: enrolment.qr, secret: enrolment.secret, factor: enrolment.factorId }));
+        }),
+      /** Enrol view: verifies the new factor. Verify view: the product's verified factor. */
+      verifyCode: (mode: "enroll" | "verify") =>
+        run(async () => {
+          const client = getSupabase();
+          const factorId = mode === "enroll" && form.factor ? form.factor : await findProductFactorId(client);
+          await verifyTotp(client, factorId, form.mfaCode);
+          // The upgraded (aal2) session re-runs the gate; the code is single-use.
+          setForm((f) => ({ ...f, mfaCode: "", qr: "", secret: "", factor: "" }));
+        }),
+      skipEnrolment: () => setSkipped(true),
+    }),
+    [form, resetMode, run, setBackView, setForm, setResetMode, setSkipped, setView],
+  );
+}
+
+export type AuthActions = ReturnType<typeof useAuthActions>;

@@ -1,0 +1,52 @@
+// Runs the second-factor gate (spec §4) whenever the session changes: chooses mfa-enroll,
+// mfa-verify or reset-password, or lets the user through — after 1 s, while the sign-in
+// screen fades out.
+import { useAtom, useAtomValue, useSetAtom } from "jotai";
+import { useEffect } from "react";
+import { getSupabase } from "@/lib/supabase";
+import { TIMINGS } from "@/lib/timings";
+import { authFinishedAtom, sessionAtom } from "@/stores/auth";
+import { describeAuthError } from "./errors";
+import { decideGate } from "./mfa-gate";
+import { authErrorAtom, authViewAtom, gateFadingAtom, mfaSkippedAtom, resetModeAtom } from "./store";
+
+export function useSignInGate(): void {
+  const session = useAtomValue(sessionAtom);
+  const skipped = useAtomValue(mfaSkippedAtom);
+  const resetMode = useAtomValue(resetModeAtom);
+  const [view, setView] = useAtom(authViewAtom);
+  const setError = useSetAtom(authErrorAtom);
+  const setFading = useSetAtom(gateFadingAtom);
+  const setFinished = useSetAtom(authFinishedAtom);
+  const token = session?.access_token;
+  // The success message after a reset waits for the user's Continue.
+  const holding = view === "password-reset-success";
+
+  useEffect(() => {
+    if (!token || holding) return;
+    let cancelled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    getSupabase()
+      .auth.mfa.getAuthenticatorAssuranceLevel()
+      .then(({ data, error }) => {
+        if (cancelled) return;
+        if (error) {
+          const described = describeAuthError(error);
+          if (described) setError(described);
+          return;
+        }
+        const decision = decideGate({ currentLevel: data.currentLevel, nextLevel: data.nextLevel, skipped, resetMode });
+        if (decision === "passed") {
+          setFading(true);
+          timer = setTimeout(() => setFinished(true), TIMINGS.mfaPassedDelayMs);
+        } else {
+          setFading(false);
+          setView(decision);
+        }
+      });
+    return () => {
+      cancelled = true;
+      if (timer) clearTimeout(timer);
+    };
+  }, [token, holding, skipped, resetMode, setError, setFading, setFinished, setView]);
+}

@@ -1,0 +1,6 @@
+// Placeholder until its feature lands (owned by the feature's helper; replace this file).
+import { PlaceholderScreen } from "@/components/ui/placeholder-screen";
+
+export default function ChooseStrategyScreen() {
+  return <PlaceholderScreen title="Choose strategy" />;
+}

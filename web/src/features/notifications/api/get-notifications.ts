@@ -1,0 +1,47 @@
+// GET /api/notifications/?limit=50&offset=0&include_read=true (spec §7): refetched every 30 s,
+// only while a session exists.
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useAtomValue } from "jotai";
+import { api } from "@/lib/api-client";
+import { TIMINGS } from "@/lib/timings";
+import { sessionAtom } from "@/stores/auth";
+
+export const NOTIFICATIONS_QUERY = { limit: 50, offset: 0, include_read: true } as const;
+
+export interface AppNotification {
+  notification_id: number;
+  title: string;
+  description: string;
+  created_at: string;
+  read_at: string | null;
+}
+
+export async function getNotifications(): Promise<AppNotification[]> {
+  const { data } = await api.GET("/api/notifications/", { params: { query: NOTIFICATIONS_QUERY } });
+  return data?.data ?? [];
+}
+
+export const notificationsQueryKey = ["notifications", NOTIFICATIONS_QUERY] as const;
+
+export function notificationsQueryOptions(signedIn: boolean) {
+  return queryOptions({
+    queryKey: notificationsQueryKey,
+    queryFn: getNotifications,
+    enabled: signedIn,
+    refetchInterval: signedIn ? TIMINGS.notificationsRefetchMs : false,
+  });
+}
+
+export function useNotifications() {
+  const signedIn = Boolean(useAtomValue(sessionAtom));
+  return useQuery(notificationsQueryOptions(signedIn));
+}
+
+export function unreadCount(list: readonly AppNotification[] | undefined): number {
+  return (list ?? []).filter((n) => !n.read_at).length;
+}
+
+/** The bell's badge text: capped at '99+' (spec §9). */
+export function badgeLabel(count: number): string {
+  return count > 99 ? "99+" : String(count);
+}

@@ -1,0 +1,39 @@
+// The signed-in layout: top bar, side menu (permanent on large screens, a drawer below 1200 px)
+// and the page content.
+import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
+import { useAtomValue } from "jotai";
+import { useState, type ReactNode } from "react";
+import { CloseIcon } from "@/components/ui/icons";
+import { isLgAtom } from "@/stores/layout";
+import { SideMenu } from "./side-menu";
+import { TopBar } from "./top-bar";
+
+export function AppShell({ children }: { children: ReactNode }) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const large = useAtomValue(isLgAtom);
+  return (
+    <div className="min-h-screen bg-background text-primary-text">
+      <TopBar onOpenMenu={() => setMenuOpen(true)} />
+      <div className="flex">
+        {large ? (
+          <aside className="sticky top-14 h-[calc(100vh-3.5rem)] w-60 shrink-0 overflow-y-auto border-r border-divider bg-paper">
+            <SideMenu />
+          </aside>
+        ) : null}
+        <main className="min-w-0 flex-1 p-4 sm:p-6">{children}</main>
+      </div>
+      <Dialog open={menuOpen && !large} onClose={() => setMenuOpen(false)} className="relative z-40">
+        <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
+        <DialogPanel className="fixed inset-y-0 left-0 w-72 max-w-[85vw] overflow-y-auto bg-paper text-primary-text shadow-xl">
+          <div className="flex items-center justify-between border-b border-divider px-4 py-3">
+            <DialogTitle className="text-base font-medium">Menu</DialogTitle>
+            <button type="button" aria-label="Close menu" onClick={() => setMenuOpen(false)} className="rounded-full p-2 text-icon hover:bg-hover">
+              <CloseIcon />
+            </button>
+          </div>
+          <SideMenu onNavigate={() => setMenuOpen(false)} />
+        </DialogPanel>
+      </Dialog>
+    </div>
+  );
+}

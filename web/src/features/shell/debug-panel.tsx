@@ -1,0 +1,29 @@
+// Developer aid (spec §2): auth status, roles and token payload, only on a localhost host.
+import { useAtomValue } from "jotai";
+import { isLocalhost } from "@/lib/env";
+import { authFinishedAtom, authReadyAtom, claimsAtom, rolesAtom, sessionAtom } from "@/stores/auth";
+
+export function DebugPanel({ show = isLocalhost() }: { show?: boolean }) {
+  const ready = useAtomValue(authReadyAtom);
+  const session = useAtomValue(sessionAtom);
+  const finished = useAtomValue(authFinishedAtom);
+  const roles = useAtomValue(rolesAtom);
+  const claims = useAtomValue(claimsAtom);
+  if (!show) return null;
+  const status = !ready ? "restoring" : !session ? "signed out" : finished ? "signed in" : "signing in";
+  return (
+    <details className="fixed bottom-2 right-2 z-40 max-w-[min(90vw,420px)] rounded border border-divider bg-paper text-xs text-primary-text shadow">
+      <summary className="cursor-pointer px-2 py-1">Debug</summary>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-2 gap-y-1 p-2">
+        <dt className="text-secondary">Auth</dt>
+        <dd data-testid="debug-auth-status">{status}</dd>
+        <dt className="text-secondary">Roles</dt>
+        <dd>{roles.length ? roles.join(", ") : "none"}</dd>
+        <dt className="text-secondary">Token</dt>
+        <dd>
+          <pre className="max-h-60 overflow-auto whitespace-pre-wrap break-all">{claims ? JSON.stringify(claims, null, 2) : "none"}</pre>
+        </dd>
+      </dl>
+    </details>
+  );
+}

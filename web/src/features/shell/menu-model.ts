@@ -1,0 +1,55 @@
+// The side menu of spec §2/§6 as data: sections, links (empty target = not yet a page), and the
+// visibility rules (main section for user/admin/super; the admin part shows 'Restricted' without
+// those roles; the dev-only user-management link needs a localhost host).
+import { paths } from "@/config/paths";
+import { hasRoles, MAIN_MENU_ROLES, type Role } from "@/lib/roles";
+
+export interface MenuLink {
+  label: string;
+  /** null: a link with an empty target (Payments, Needs review, Archived). */
+  href: string | null;
+}
+
+export interface MenuSection {
+  title: string | null;
+  links: MenuLink[];
+}
+
+export const MAIN_SECTIONS: MenuSection[] = [
+  { title: null, links: [{ label: "Dashboard", href: paths.dashboard.getHref() }] },
+  {
+    title: "Accounts",
+    links: [
+      { label: "Foundation", href: paths.editFoundation.getHref() },
+      { label: "Donor-advised fund", href: paths.editDaf.getHref() },
+      { label: "Risk management", href: paths.ria.getHref() },
+      { label: "Payments", href: null },
+    ],
+  },
+  {
+    title: "People",
+    links: [
+      { label: "Founder", href: paths.editProfile.getHref() },
+      { label: "Other owners", href: paths.editOthers.getHref() },
+    ],
+  },
+  {
+    title: "Documents",
+    links: [
+      { label: "Needs review", href: null },
+      { label: "Archived", href: null },
+    ],
+  },
+];
+
+export type AdminMenu = { kind: "restricted" } | { kind: "links"; links: MenuLink[] };
+
+export function menuFor(roles: readonly Role[], isLocalhostHost: boolean): { main: MenuSection[]; admin: AdminMenu } {
+  const allowed = hasRoles(roles, MAIN_MENU_ROLES);
+  return {
+    main: allowed ? MAIN_SECTIONS : [],
+    admin: allowed
+      ? { kind: "links", links: isLocalhostHost ? [{ label: "User Management (Dev)", href: paths.admin.getHref() }] : [] }
+      : { kind: "restricted" },
+  };
+}

@@ -1,0 +1,52 @@
+// The top bar (spec §2): title link to /, menu button (narrow screens), theme toggle,
+// notifications bell, support help, the user's email and Sign Out.
+import { useAtomValue, useSetAtom } from "jotai";
+import { Link } from "wouter";
+import { Button } from "@/components/ui/button";
+import { HelpIcon, MenuIcon, MoonIcon, SunIcon } from "@/components/ui/icons";
+import { signOut } from "@/features/auth/sign-out";
+import { NotificationsBell } from "@/features/notifications/notifications-bell";
+import { useCurrentUser } from "@/stores/auth";
+import { themeAtom, toggleThemeAtom } from "@/stores/theme";
+
+export const SUPPORT_HREF = "mailto:support@founder-foundation.local";
+
+const iconButton = "rounded-full p-2 text-icon hover:bg-hover focus-visible:outline-2 focus-visible:outline-primary";
+
+export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
+  const user = useCurrentUser();
+  const theme = useAtomValue(themeAtom);
+  const toggleTheme = useSetAtom(toggleThemeAtom);
+  return (
+    <header className="sticky top-0 z-30 flex h-14 items-center gap-1 border-b border-divider bg-paper px-2 sm:px-4">
+      <button type="button" aria-label="Open menu" onClick={onOpenMenu} className={`${iconButton} lg:hidden`}>
+        <MenuIcon />
+      </button>
+      <Link href="/" className="truncate px-2 text-lg font-medium text-primary-text hover:text-primary">
+        Founder Foundation
+      </Link>
+      <div className="ml-auto flex items-center gap-1">
+        <button
+          type="button"
+          aria-label={theme === "light" ? "Switch to dark theme" : "Switch to light theme"}
+          onClick={toggleTheme}
+          className={iconButton}
+        >
+          {theme === "light" ? <MoonIcon /> : <SunIcon />}
+        </button>
+        <NotificationsBell />
+        <a href={SUPPORT_HREF} aria-label="Help and support" className={iconButton}>
+          <HelpIcon />
+        </a>
+        {user?.email ? (
+          <span className="hidden max-w-[220px] truncate px-2 text-sm text-secondary sm:inline" data-testid="user-email">
+            {user.email}
+          </span>
+        ) : null}
+        <Button variant="text" className="!min-w-0 px-2 sm:!min-w-[120px]" onClick={() => void signOut()}>
+          Sign Out
+        </Button>
+      </div>
+    </header>
+  );
+}

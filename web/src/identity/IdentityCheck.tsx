@@ -1,0 +1,141 @@
+// The identity-verification widget: Sumsub's own React component, unmodified, with the product's
+// settings (English, light theme) and the few events the creation flow needs. It knows nothing
+// of the app: the caller supplies token fetching and reacts to the callbacks. The iframe's origin
+// comes from `baseUrl` (the app config's identityUrl) or, failing that, from the token itself.
+// Default-exported so screens can React.lazy() it and keep the SDK out of the main bundle.
+import { useCallback, useEffect, useRef, useState } from "react";
+import SumsubWebSdk from "@sumsub/websdk-react";
+
+export type ReviewAnswer = "GREEN" | "RED";
+
+export interface IdentityCheckProps {
+  /** Fetches a fresh SDK access token from the product API (POST /api/sumsub/access_token). */
+  getAccessToken(): Promise<string>;
+  /** The widget loaded (or created) the person's applicant: the caller saves the applicant id. */
+  onApplicantLoaded?(applicantId: string): void;
+  /** The review finished. The caller asks the server to confirm; this is a UX signal only. */
+  onCompleted?(reviewAnswer: ReviewAnswer): void;
+  /** Widget origin, exactly (no trailing slash): e.g. the local emulator's URL. */
+  baseUrl?: string;
+  className?: string;
+}
+
+/** The fields of the widget's status message this component reads. */
+interface StatusPayload {
+  reviewStatus?: string;
+  reviewResult?: { reviewAnswer?: string };
+}
+
+interface ApplicantLoadedPayload {
+  applicantId?: string;
+}
+
+const WIDGET_CONFIG = { lang: "en", theme: "light" } as const;
+
+function logTokenFailure(err: unknown): void {
+  // Spec §8: a token failure is logged with this message (never the token itself).
+  console.error("Failed to get access token", err instanceof Error ? err.message : err);
+}
+
+type TokenState = { status: "loading" } | { status: "ready"; token: string } | { status: "failed" };
+
+export function IdentityCheck({ getAccessToken, onApplicantLoaded, onCompleted, baseUrl, className }: IdentityCheckProps) {
+  const [state, setState] = useState<TokenState>({ status: "loading" });
+  const [attempt, setAttempt] = useState(0);
+
+  // The SDK component reads its props once, at mount; route callbacks through refs so the
+  // latest ones run without remounting (which would restart the person's session).
+  const callbacks = useRef({ getAccessToken, onApplicantLoaded, onCompleted });
+  useEffect(() => {
+    callbacks.current = { getAccessToken, onApplicantLoaded, onCompleted };
+  });
+  const reported = useRef<{ applicantId?: string; answer?: string }>({});
+
+  useEffect(() => {
+    let cancelled = false;
+    callbacks.current
+      .getAccessToken()
+      .then((token) => {
+        if (!cancelled) setState({ status: "ready", token });
+      })
+      .catch((err: unknown) => {
+        logTokenFailure(err);
+        if (!cancelled) setState({ status: "failed" });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [attempt]);
+
+  // Called by the SDK when the widget reports `invalid-token` (expired): fetch a new one.
+  const expirationHandler = useCallback(async (): Promise<string> => {
+    try {
+      return await callbacks.current.getAccessToken();
+    } catch (err) {
+      logTokenFailure(err);
+      throw err;
+    }
+  }, []);
+
+  const onMessage = useCallback((type: string, payload: unknown) => {
+    if (type === "idCheck.onApplicantLoaded") {
+      const { applicantId } = (payload ?? {}) as ApplicantLoadedPayload;
+      if (applicantId && reported.current.applicantId !== applicantId) {
+        reported.current.applicantId = applicantId;
+        callbacks.current.onApplicantLoaded?.(applicantId);
+      }
+    } else if (type === "idCheck.onApplicantStatusChanged") {
+      const { reviewStatus, reviewResult } = (payload ?? {}) as StatusPayload;
+      const answer = reviewResult?.reviewAnswer;
+      if (reviewStatus === "completed" && (answer === "GREEN" || answer === "RED") && reported.current.answer !== answer) {
+        reported.current.answer = answer;
+        callbacks.current.onCompleted?.(answer);
+      }
+    }
+  }, []);
+
+  const onError = useCallback((error: unknown) => {
+    console.error("Identity widget error", error);
+  }, []);
+
+  if (state.status === "loading") {
+    return (
+      <p role="status" className={className}>
+        Loading identity verification…
+      </p>
+    );
+  }
+  if (state.status === "failed") {
+    return (
+      <div role="alert" className={className}>
+        <p>We couldn't start identity verification.</p>
+        <button
+          type="button"
+          onClick={() => {
+            setState({ status: "loading" });
+            setAttempt((n) => n + 1);
+          }}
+        >
+          Try again
+        </button>
+      </div>
+    );
+  }
+  return (
+    <SumsubWebSdk
+      // A new token (e.g. after "Try again") must start a new SDK session: the component
+      // ignores prop changes, so remount it.
+      key={state.token}
+      accessToken={state.token}
+      expirationHandler={expirationHandler}
+      // The SDK matches message origins exactly: a trailing slash would fail silently.
+      baseUrl={baseUrl?.replace(/\/+$/, "")}
+      config={WIDGET_CONFIG}
+      onMessage={onMessage}
+      onError={onError}
+      className={className}
+    />
+  );
+}
+
+export default IdentityCheck;

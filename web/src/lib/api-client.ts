@@ -1,0 +1,57 @@
+// The product API client: openapi-fetch over the generated path types, relative to the serving
+// origin (spec §7: relative /api paths, bearer token, no cookies). A non-2xx answer throws an
+// Error carrying the server's message, so callers and TanStack Query see failures as errors.
+import createClient, { type Middleware } from "openapi-fetch";
+import type { paths } from "./api-paths";
+import { getSupabase } from "./supabase";
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+/** Reads the server's `{ error, message }` body; falls back to the status text. */
+export async function apiErrorFrom(response: Response): Promise<ApiError> {
+  let message = `${response.status} ${response.statusText}`.trim();
+  let code: string | undefined;
+  try {
+    const body: unknown = await response.clone().json();
+    if (body && typeof body === "object") {
+      const b = body as { message?: unknown; error?: unknown };
+      if (typeof b.message === "string" && b.message) message = b.message;
+      if (typeof b.error === "string") code = b.error;
+    }
+  } catch {
+    // not JSON: keep the status line
+  }
+  return new ApiError(message, response.status, code);
+}
+
+/** Adds the current access token; supabase-js refreshes it, so it is read per request. */
+export function bearerMiddleware(getToken: () => Promise<string | undefined>): Middleware {
+  return {
+    async onRequest({ request }) {
+      const token = await getToken();
+      if (token) request.headers.set("Authorization", `Bearer ${token}`);
+      return request;
+    },
+    async onResponse({ response }) {
+      if (!response.ok) throw await apiErrorFrom(response);
+      return response;
+    },
+  };
+}
+
+async function currentAccessToken(): Promise<string | undefined> {
+  const { data } = await getSupabase().auth.getSession();
+  return data.session?.access_token;
+}
+
+export const api = createClient<paths>({ baseUrl: "", credentials: "omit" });
+api.use(bearerMiddleware(currentAccessToken));

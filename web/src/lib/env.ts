@@ -1,0 +1,102 @@
+// Which backend this page talks to is decided by the host it is served from (spec §7):
+// development hosts (containing "localhost" or "-np", or 127.0.0.1) use the local stack, whose
+// addresses the serving app listener publishes in /app-config.json (so a stack on other ports,
+// as in tests, needs no rebuild); every other host uses the production settings baked in at
+// build time. One build serves both.
+
+export interface AppSettings {
+  /** Root URL of the auth service (supabase-js adds /auth/v1). */
+  authUrl: string;
+  anonKey: string;
+  /** Base URL of the identity-check widget's backend. */
+  identityUrl: string;
+  env: "development" | "production";
+}
+
+export type SettingsResult = { ok: true; settings: AppSettings } | { ok: false; missing: string[] };
+
+/**
+ * The Supabase CLI's public local anon key (printed by every `supabase start`; not a secret).
+ * Repeated here because the web may import nothing from the server except the contract.
+ */
+export const LOCAL_ANON_KEY =
+  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0";
+
+export const LOCAL_DEFAULTS: AppSettings = {
+  authUrl: "http://localhost:54321",
+  anonKey: LOCAL_ANON_KEY,
+  identityUrl: "http://localhost:3000/sumsub-emulator",
+  env: "development",
+};
+
+export function isDevelopmentHost(hostname: string): boolean {
+  return hostname.includes("localhost") || hostname.includes("-np") || hostname === "127.0.0.1";
+}
+
+/** The debug panel and the dev-only admin link need a literal localhost host (spec §2, §6). */
+export function isLocalhost(hostname: string = window.location.hostname): boolean {
+  return hostname.includes("localhost");
+}
+
+interface ProductionEnv {
+  VITE_SUPABASE_URL?: string;
+  VITE_SUPABASE_ANON_KEY?: string;
+  VITE_IDENTITY_URL?: string;
+}
+
+export function productionSettings(env: ProductionEnv): SettingsResult {
+  const missing = (["VITE_SUPABASE_URL", "VITE_SUPABASE_ANON_KEY", "VITE_IDENTITY_URL"] as const).filter((k) => !env[k]?.trim());
+  if (missing.length) return { ok: false, missing };
+  return {
+    ok: true,
+    settings: {
+      authUrl: env.VITE_SUPABASE_URL!.trim(),
+      anonKey: env.VITE_SUPABASE_ANON_KEY!.trim(),
+      identityUrl: env.VITE_IDENTITY_URL!.trim(),
+      env: "production",
+    },
+  };
+}
+
+function isSettingsDocument(v: unknown): v is Partial<AppSettings> {
+  return typeof v === "object" && v !== null;
+}
+
+/** Reads /app-config.json from the serving origin; any failure falls back to the CLI defaults. */
+export async function developmentSettings(fetchImpl: typeof fetch = fetch): Promise<AppSettings> {
+  try {
+    const res = await fetchImpl("/app-config.json", { headers: { accept: "application/json" } });
+    if (!res.ok) return LOCAL_DEFAULTS;
+    const doc: unknown = await res.json();
+    if (!isSettingsDocument(doc)) return LOCAL_DEFAULTS;
+    return {
+      authUrl: typeof doc.authUrl === "string" && doc.authUrl ? doc.authUrl : LOCAL_DEFAULTS.authUrl,
+      anonKey: typeof doc.anonKey === "string" && doc.anonKey ? doc.anonKey : LOCAL_DEFAULTS.anonKey,
+      identityUrl: typeof doc.identityUrl === "string" && doc.identityUrl ? doc.identityUrl : LOCAL_DEFAULTS.identityUrl,
+      env: "development",
+    };
+  } catch {
+    return LOCAL_DEFAULTS;
+  }
+}
+
+export async function loadSettings(
+  hostname: string = window.location.hostname,
+  env: ProductionEnv = import.meta.env as ProductionEnv,
+  fetchImpl: typeof fetch = fetch,
+): Promise<SettingsResult> {
+  if (isDevelopmentHost(hostname)) return { ok: true, settings: await developmentSettings(fetchImpl) };
+  return productionSettings(env);
+}
+
+let current: AppSettings | undefined;
+
+/** Set once at start-up (main.tsx) before anything renders. */
+export function setAppSettings(settings: AppSettings): void {
+  current = settings;
+}
+
+export function appSettings(): AppSettings {
+  if (!current) throw new Error("App settings read before start-up finished");
+  return current;
+}

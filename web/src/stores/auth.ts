@@ -1,0 +1,35 @@
+// Global auth state (spec §3): session, jwt (the access token), authFinished (the sign-in gate,
+// second factor included, has passed), enums. Features read these through the hooks below.
+import { atom, useAtomValue } from "jotai";
+import type { Session } from "@supabase/supabase-js";
+import { decodeJwtPayload, type TokenClaims } from "@/lib/jwt";
+import { rolesFromClaims, type Role } from "@/lib/roles";
+
+/** false until supabase-js has restored (or failed to restore) the stored session. */
+export const authReadyAtom = atom(false);
+export const sessionAtom = atom<Session | null>(null);
+export const jwtAtom = atom((get) => get(sessionAtom)?.access_token ?? null);
+export const authFinishedAtom = atom(false);
+/** Enum items (GET /api/enums/), loaded by the features that need them. */
+export const enumsAtom = atom<Array<{ enum_id: string; enum_label: string; enum_category: string }>>([]);
+
+export const claimsAtom = atom<TokenClaims | null>((get) => decodeJwtPayload(get(jwtAtom)));
+export const rolesAtom = atom<Role[]>((get) => rolesFromClaims(get(claimsAtom)));
+
+export function useSession(): Session | null {
+  return useAtomValue(sessionAtom);
+}
+
+export function useRoles(): Role[] {
+  return useAtomValue(rolesAtom);
+}
+
+export function useClaims(): TokenClaims | null {
+  return useAtomValue(claimsAtom);
+}
+
+/** The signed-in user's id and email, or null. */
+export function useCurrentUser(): { id: string; email: string | undefined } | null {
+  const session = useSession();
+  return session ? { id: session.user.id, email: session.user.email } : null;
+}
