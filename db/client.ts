@@ -10,6 +10,8 @@ import * as schema from "./schema";
 import { seedEnums } from "./seed";
 
 export type Db = BetterSQLite3Database<typeof schema>;
+/** A transaction on the app database (what db.transaction passes its callback). */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export interface DatabaseHandle {
   db: Db;
   sqlite: Database.Database;

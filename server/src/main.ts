@@ -1,5 +1,14 @@
-// PLACEHOLDER — replaced by the backend work (issue 2): builds the Fastify app and listens.
+// Starts the app listener on config.host:config.ports.app (used by scripts/stack.ts for
+// `npm start`, `npm run dev` and the test stacks).
 import type { Config } from "./config";
-export async function startApp(_config: Config, _opts: { quiet?: boolean } = {}): Promise<{ url: string; close(): Promise<void> }> {
-  throw new Error("app not implemented yet");
+import { buildApp } from "./app";
+
+export async function startApp(config: Config, opts: { quiet?: boolean } = {}): Promise<{ url: string; close(): Promise<void> }> {
+  const app = await buildApp(config, { quiet: opts.quiet });
+  await app.listen({ host: config.host, port: config.ports.app });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : config.ports.app;
+  // Node's fetch may resolve "localhost" to ::1 first, where nothing listens: name the bound address.
+  const host = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
+  return { url: `http://${host}:${port}`, close: () => app.close() };
 }

@@ -2,7 +2,7 @@
 // Server routes use these for validation, typing and the OpenAPI document; the web gets the same
 // types through the generated client. Pure module: no Node or browser imports.
 import { z } from "zod";
-import { LIMITS, MESSAGES, EMAIL_PATTERN, SSN_DIGITS, SSN_MASKED, PHONE_DIGITS, endsWithLlc } from "./rules";
+import { LIMITS, MESSAGES, EMAIL_PATTERN, SSN_DIGITS, SSN_MASKED, PHONE_DIGITS, ROLES, endsWithLlc } from "./rules";
 
 const id = z.number().int().positive();
 /** Path params arrive as strings. */
@@ -182,3 +182,25 @@ export type Organization = z.infer<typeof organization>;
 export type OrganizationUser = z.infer<typeof organizationUser>;
 export type Notification = z.infer<typeof notification>;
 export type AllData = z.infer<typeof allData>;
+
+// ---------- Route bodies added with the reference backend ----------
+/** Every error response: `field` names the offending input when one field is at fault. */
+export const apiError = errorBody.extend({ field: z.string().optional() });
+export const accountIdBody = z.object({ account_id: id });
+export const personIdBody = z.object({ person_id: id });
+export const strategyIdBody = z.object({ strategy_id: id });
+export const markAllReadQuery = z.object({ account_id: idParam });
+export const markAllReadResult = z.object({ ok: z.literal(true), updated: z.number().int().min(0) });
+
+/** A user of the auth service as the admin area lists it (no secrets, no metadata beyond roles). */
+export const adminUser = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  roles: z.array(z.enum(ROLES)),
+  created_at: z.string().nullable(),
+  last_sign_in_at: z.string().nullable(),
+  email_confirmed_at: z.string().nullable(),
+});
+export const adminUserList = z.object({ users: z.array(adminUser) });
+export const adminRolesUpdate = z.object({ roles: z.array(z.enum(ROLES)).max(ROLES.length) });
+export type AdminUser = z.infer<typeof adminUser>;

@@ -1,0 +1,95 @@
+// Builds the Fastify app from a validated Config: plugins first (logger, db, auth, errors, docs,
+// security, static web), then one route file per resource. buildApp does not listen, so tests use
+// `await app.ready(); request(app.server)` and scripts/gen-api.ts reads the OpenAPI document.
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Config } from "./config";
+import { registerDatabase } from "./plugins/database";
+import { registerAuth } from "./plugins/auth";
+import { registerErrorHandling } from "./plugins/errors";
+import { registerDocs } from "./plugins/docs";
+import { registerSecurity } from "./plugins/security";
+import { registerWeb } from "./plugins/web";
+import { createMailer } from "./mail";
+import { accountRoutes } from "./routes/accounts";
+import { personRoutes } from "./routes/persons";
+import { strategyRoutes } from "./routes/strategies";
+import { organizationRoutes } from "./routes/organizations";
+import { organizationUserRoutes } from "./routes/organization-users";
+import { enumRoutes } from "./routes/enums";
+import { notificationRoutes } from "./routes/notifications";
+import { riaRoutes } from "./routes/ria";
+import { adminRoutes } from "./routes/admin";
+import { appConfigRoutes } from "./routes/app-config";
+import { sumsubRoutes } from "./routes/sumsub";
+
+export const BODY_LIMIT_BYTES = 100 * 1024;
+const DEFAULT_WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url));
+
+export interface BuildAppOptions {
+  /** No request logging (tests, `quiet` stacks). */
+  quiet?: boolean;
+  /** Where the built SPA lives; default web/dist. */
+  webDist?: string;
+}
+
+export async function buildApp(config: Config, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: opts.quiet ? "silent" : config.logLevel,
+      // Never log tokens or SSNs, whatever a log call is handed.
+      redact: {
+        paths: ["req.headers.authorization", "req.headers.cookie", "headers.authorization", "ssn", "*.ssn", "*.*.ssn", "body.ssn", "password", "*.password"],
+        censor: "[redacted]",
+      },
+    },
+    bodyLimit: BODY_LIMIT_BYTES,
+    routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // Clients (supabase-js style, openapi-fetch) may send Content-Type: application/json with no body
+  // on PUT/DELETE; treat that as "no body" instead of Fastify's 400 FST_ERR_CTP_EMPTY_JSON_BODY.
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string", bodyLimit: BODY_LIMIT_BYTES }, (_req, text, done) => {
+    const raw = String(text);
+    if (raw.trim() === "") return done(null, undefined);
+    try {
+      done(null, JSON.parse(raw));
+    } catch {
+      done(Object.assign(new Error("Body is not valid JSON"), { statusCode: 400 }), undefined);
+    }
+  });
+
+  app.decorate("config", config);
+  registerDatabase(app, config);
+  const mailer = createMailer(config);
+  app.decorate("mailer", mailer);
+  app.addHook("onClose", async () => mailer.close());
+  registerAuth(app, config);
+  await registerSecurity(app, config);
+  await registerDocs(app);
+  const spaFallback = await registerWeb(app, opts.webDist ?? DEFAULT_WEB_DIST);
+  registerErrorHandling(app, { spaFallback });
+
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  await api.register(appConfigRoutes);
+  await api.register(accountRoutes);
+  await api.register(personRoutes);
+  await api.register(strategyRoutes);
+  await api.register(organizationRoutes);
+  await api.register(organizationUserRoutes);
+  await api.register(enumRoutes);
+  await api.register(notificationRoutes);
+  await api.register(riaRoutes);
+  await api.register(adminRoutes);
+  await api.register(sumsubRoutes);
+  return app;
+}
+
+/** For scripts and tests that want paths relative to the repository root. */
+export const REPO_ROOT = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));

@@ -1,0 +1,52 @@
+// Who may touch what, in one place. A caller owns exactly one account (its token's sub); every
+// resource is reached through the account it belongs to. Anything outside the caller's account is
+// 404, as if it did not exist. The single exception: admin and super may READ any account.
+import type { FastifyRequest } from "fastify";
+import type { Role } from "./contract/rules";
+import { forbidden, notFound, unauthorized } from "./http-errors";
+
+export interface Caller {
+  userId: string;
+  email: string | null;
+  roles: Role[];
+  /** The caller's account, or null until GET /api/accounts/user/{sub} has created it. */
+  accountId: number | null;
+}
+
+/** The roles that may read every account (and use the admin routes). */
+export const STAFF_ROLES: readonly Role[] = ["admin", "super"];
+
+export function isStaff(caller: Caller): boolean {
+  return caller.roles.some((r) => STAFF_ROLES.includes(r));
+}
+
+export type Access = "read" | "write";
+
+export function canAccessAccount(caller: Caller, accountId: number, access: Access): boolean {
+  if (caller.accountId === accountId) return true;
+  return access === "read" && isStaff(caller);
+}
+
+export function requireCaller(request: FastifyRequest): Caller {
+  if (!request.caller) throw unauthorized();
+  return request.caller;
+}
+
+/** Throws 404 (never 403) when the account is not the caller's: no hint that it exists. */
+export function requireAccountAccess(request: FastifyRequest, accountId: number, access: Access, what = "Account"): void {
+  if (!canAccessAccount(requireCaller(request), accountId, access)) throw notFound(what);
+}
+
+/** The caller's own account id; 404 when it has not been created yet. */
+export function requireOwnAccountId(request: FastifyRequest): number {
+  const { accountId } = requireCaller(request);
+  if (accountId === null) throw notFound("Account");
+  return accountId;
+}
+
+/** 403 unless the caller holds at least one of the roles. */
+export function requireAnyRole(request: FastifyRequest, roles: readonly Role[]): Caller {
+  const caller = requireCaller(request);
+  if (!caller.roles.some((r) => roles.includes(r))) throw forbidden(`Requires one of the roles: ${roles.join(", ")}`);
+  return caller;
+}

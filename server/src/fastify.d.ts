@@ -1,0 +1,24 @@
+// What the app decorates Fastify with (see app.ts and plugins/). Route files in other folders
+// (the identity work) use the same fields.
+import type { Config } from "./config";
+import type { Db } from "../../db/client";
+import type { SsnCipher } from "./pii/ssn";
+import type { Mailer } from "./mail";
+import type { Caller } from "./authz";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    ssn: SsnCipher;
+    mailer: Mailer;
+  }
+  interface FastifyRequest {
+    /** Set by the auth plugin on every authenticated route; null on public ones. */
+    caller: Caller | null;
+  }
+  interface FastifyContextConfig {
+    /** Routes marked public skip bearer-token authentication (docs, app config, signed webhooks). */
+    public?: boolean;
+  }
+}

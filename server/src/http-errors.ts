@@ -1,0 +1,21 @@
+// The API's error model: every failure answers JSON `{ error, message }` (plus `field` when one
+// input field is at fault). Route and repository code throws these; plugins/errors.ts renders them.
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly error: string,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = "HttpError";
+  }
+}
+
+export const unauthorized = (message = "A valid bearer token is required") => new HttpError(401, "Unauthorized", message);
+export const forbidden = (message = "Missing a required role") => new HttpError(403, "Forbidden", message);
+/** Also used for resources of another account: never a hint that they exist. */
+export const notFound = (what = "Resource") => new HttpError(404, "Not Found", `${what} not found`);
+export const badRequest = (field: string, message: string) => new HttpError(400, "Bad Request", message, field);
+export const conflict = (message: string, field?: string) => new HttpError(409, "Conflict", message, field);
+export const badGateway = (message: string) => new HttpError(502, "Bad Gateway", message);

@@ -1,0 +1,25 @@
+// OpenAPI from the routes' zod schemas (fastify-type-provider-zod feeds @fastify/swagger):
+// the document at GET /api/openapi.json, a browsable UI at /api/docs. scripts/gen-api.ts turns the
+// same document into the web's typed client.
+import type { FastifyInstance } from "fastify";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import { jsonSchemaTransform } from "fastify-type-provider-zod";
+
+export async function registerDocs(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: {
+        title: "Founder Foundation API",
+        description: "Every /api route of the product. Authorize with a bearer access token from the auth service.",
+        version: "1.0.0",
+      },
+      components: { securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
+      security: [{ bearerAuth: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+  app.get("/api/openapi.json", { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
+}

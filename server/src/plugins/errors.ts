@@ -1,0 +1,52 @@
+// One error shape for the whole API: JSON { error, message } (+ field for input errors). Zod
+// validation failures name the field; Fastify's own client errors (bad JSON, 413, 415) keep their
+// status; database constraint failures become 409/400; anything else is a logged 500.
+import { STATUS_CODES } from "node:http";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { HttpError } from "../http-errors";
+
+interface ErrorBody {
+  error: string;
+  message: string;
+  field?: string;
+}
+
+function body(statusCode: number, message: string, field?: string): ErrorBody {
+  return { error: STATUS_CODES[statusCode] ?? "Error", message, ...(field ? { field } : {}) };
+}
+
+function fromValidation(err: FastifyError & { validation: Array<{ instancePath: string; message?: string }> }): ErrorBody {
+  const first = err.validation[0]!;
+  const path = first.instancePath.replace(/^\//, "").replace(/\//g, ".");
+  const field = path || err.validationContext || "body";
+  return body(400, `${field}: ${first.message ?? "invalid value"}`, field);
+}
+
+function sqliteConstraint(err: unknown): ErrorBody & { statusCode: number } | null {
+  const code = (err as { code?: unknown }).code;
+  if (typeof code !== "string" || !code.startsWith("SQLITE_CONSTRAINT")) return null;
+  if (code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY") return { statusCode: 409, ...body(409, "This record already exists") };
+  return { statusCode: 400, ...body(400, "A referenced record does not exist") };
+}
+
+export function registerErrorHandling(app: FastifyInstance, opts: { spaFallback?: (request: FastifyRequest, reply: FastifyReply) => boolean } = {}): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof HttpError) return reply.status(err.statusCode).send(body(err.statusCode, err.message, err.field));
+    if (hasZodFastifySchemaValidationErrors(err)) return reply.status(400).send(fromValidation(err));
+    const constraint = sqliteConstraint(err);
+    if (constraint) {
+      const { statusCode, ...rest } = constraint;
+      return reply.status(statusCode).send(rest);
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) return reply.status(status).send(body(status, err.message));
+    request.log.error({ err }, "unhandled error");
+    return reply.status(500).send(body(500, "An unexpected error occurred"));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (opts.spaFallback?.(request, reply)) return reply;
+    return reply.status(404).send(body(404, `Route ${request.method} ${request.url.split("?")[0]} not found`));
+  });
+}

@@ -1,0 +1,66 @@
+// Accounts: one per auth user (token sub), created on first lookup; RIA answers live here.
+import { eq } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { account, type AccountRow } from "../../../db/schema";
+import type { Account } from "../contract/entities";
+import { timestampNow } from "../contract/rules";
+
+export function findAccountIdByUser(db: Db, userId: string): number | null {
+  return db.select({ id: account.accountId }).from(account).where(eq(account.userId, userId)).get()?.id ?? null;
+}
+
+/** Race-safe: the unique index on user_id makes a concurrent second insert a no-op. */
+export function getOrCreateAccountForUser(db: Db, userId: string): number {
+  const now = timestampNow();
+  db.insert(account).values({ userId, createdAt: now, updatedAt: now }).onConflictDoNothing({ target: account.userId }).run();
+  return findAccountIdByUser(db, userId)!;
+}
+
+export function getAccount(db: Db, accountId: number): AccountRow | undefined {
+  return db.select().from(account).where(eq(account.accountId, accountId)).get();
+}
+
+export interface RiaChanges {
+  ria_primary_goal?: string | null;
+  ria_risk_score?: number | null;
+  ria_loss_capacity_percent?: number | null;
+  ria_time_horizon_years?: string | null;
+  ria_liquidity_needs?: string | null;
+  ria_federal_effective_tax_rate?: string | null;
+  ria_state?: string | null;
+}
+
+export function updateAccountRia(db: Db, accountId: number, c: RiaChanges): AccountRow {
+  return db
+    .update(account)
+    .set({
+      riaPrimaryGoal: c.ria_primary_goal,
+      riaRiskScore: c.ria_risk_score,
+      riaLossCapacityPercent: c.ria_loss_capacity_percent,
+      riaTimeHorizonYears: c.ria_time_horizon_years,
+      riaLiquidityNeeds: c.ria_liquidity_needs,
+      riaFederalEffectiveTaxRate: c.ria_federal_effective_tax_rate,
+      riaState: c.ria_state,
+      updatedAt: timestampNow(),
+    })
+    .where(eq(account.accountId, accountId))
+    .returning()
+    .get();
+}
+
+export function toAccountDto(r: AccountRow): Account {
+  return {
+    account_id: r.accountId,
+    user_id: r.userId,
+    primary_account_holder: r.primaryAccountHolder,
+    ria_primary_goal: r.riaPrimaryGoal,
+    ria_risk_score: r.riaRiskScore,
+    ria_loss_capacity_percent: r.riaLossCapacityPercent,
+    ria_time_horizon_years: r.riaTimeHorizonYears,
+    ria_liquidity_needs: r.riaLiquidityNeeds,
+    ria_federal_effective_tax_rate: r.riaFederalEffectiveTaxRate,
+    ria_state: r.riaState,
+    created_at: r.createdAt,
+    updated_at: r.updatedAt,
+  };
+}

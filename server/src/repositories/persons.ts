@@ -1,0 +1,175 @@
+// Persons (founders and add-on owners). SSNs are encrypted here on the way in; responses carry only
+// the masked last four. Multi-row writes (primary holder + account link, delete + its org links)
+// are single transactions.
+import { and, eq, ne, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../../db/client";
+import { account, organizationUser, person, type PersonRow } from "../../../db/schema";
+import type { Person } from "../contract/entities";
+import { SSN_MASKED, maskSsn, timestampNow } from "../contract/rules";
+import type { SsnCipher } from "../pii/ssn";
+import { badRequest, conflict } from "../http-errors";
+import { MESSAGES } from "../contract/rules";
+
+/** Writable person fields as they travel (snake_case, SSN and phone digits only). */
+export interface PersonFields {
+  email?: string | null;
+  first_name?: string | null;
+  last_name?: string | null;
+  dob?: string | null;
+  ssn?: string | null;
+  phone?: string | null;
+  address_line1?: string | null;
+  address_line2?: string | null;
+  city?: string | null;
+  state?: string | null;
+  zip?: string | null;
+  marital_status?: string | null;
+  sumsub_applicant_id?: string | null;
+}
+
+export function listPersons(db: Db, accountId: number): PersonRow[] {
+  return db.select().from(person).where(eq(person.accountId, accountId)).orderBy(person.personId).all();
+}
+
+export function getPerson(db: Db, personId: number): PersonRow | undefined {
+  return db.select().from(person).where(eq(person.personId, personId)).get();
+}
+
+/** Case-insensitive uniqueness of owner emails within one account (spec §5). */
+export function assertEmailFree(db: Db, accountId: number, email: string | null | undefined, exceptPersonId?: number): void {
+  if (!email) return;
+  const clash = db
+    .select({ id: person.personId })
+    .from(person)
+    .where(
+      and(
+        eq(person.accountId, accountId),
+        sql`lower(${person.email}) = lower(${email})`,
+        exceptPersonId === undefined ? undefined : ne(person.personId, exceptPersonId),
+      ),
+    )
+    .get();
+  if (clash) throw badRequest("email", MESSAGES.emailExists);
+}
+
+/** Maps API fields to columns; a masked SSN (what the API returned) keeps the stored one. */
+function toColumns(f: PersonFields, ssn: SsnCipher): Partial<typeof person.$inferInsert> {
+  const cols: Partial<typeof person.$inferInsert> = {
+    email: f.email === undefined ? undefined : f.email && f.email.trim(),
+    firstName: f.first_name,
+    lastName: f.last_name,
+    dob: f.dob,
+    phone: f.phone,
+    addressLine1: f.address_line1,
+    addressLine2: f.address_line2,
+    city: f.city,
+    state: f.state,
+    zip: f.zip,
+    maritalStatus: f.marital_status,
+    sumsubApplicantId: f.sumsub_applicant_id,
+  };
+  if (f.ssn === null) {
+    cols.ssnEncrypted = null;
+    cols.ssnLast4 = null;
+  } else if (f.ssn !== undefined && !SSN_MASKED.test(f.ssn)) {
+    cols.ssnEncrypted = ssn.encrypt(f.ssn);
+    cols.ssnLast4 = f.ssn.slice(-4);
+  }
+  return cols;
+}
+
+export function createPerson(
+  db: Db,
+  ssn: SsnCipher,
+  input: PersonFields & { account_id: number; account_primary_holder: boolean; is_addon: boolean },
+  /** Runs inside the transaction after the insert (e.g. to write a notification). */
+  afterInsert?: (tx: Tx, created: PersonRow) => void,
+): PersonRow {
+  return db.transaction((tx) => {
+    if (input.account_primary_holder) {
+      const current = tx.select({ holder: account.primaryAccountHolder }).from(account).where(eq(account.accountId, input.account_id)).get();
+      if (current?.holder) throw conflict("The account already has a primary account holder", "account_primary_holder");
+    }
+    const now = timestampNow();
+    const row = tx
+      .insert(person)
+      .values({
+        ...toColumns(input, ssn),
+        accountId: input.account_id,
+        accountPrimaryHolder: input.account_primary_holder,
+        isAddon: input.is_addon,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning()
+      .get();
+    if (input.account_primary_holder) {
+      tx.update(account).set({ primaryAccountHolder: row.personId, updatedAt: now }).where(eq(account.accountId, input.account_id)).run();
+    }
+    afterInsert?.(tx, row);
+    return row;
+  });
+}
+
+export function updatePerson(db: Db, ssn: SsnCipher, personId: number, changes: PersonFields): PersonRow {
+  return db
+    .update(person)
+    .set({ ...toColumns(changes, ssn), updatedAt: timestampNow() })
+    .where(eq(person.personId, personId))
+    .returning()
+    .get();
+}
+
+/** Server-side columns the API does not let founders write (identity check results, email sends). */
+export type PersonSystemColumns = Partial<Pick<PersonRow, "sumsubApplicantId" | "sumsubCompletedAt" | "sumsubReviewAnswer" | "sumsubEmailSentAt">>;
+
+export function updatePersonSystemColumns(db: Db, personId: number, values: PersonSystemColumns): PersonRow | undefined {
+  return db
+    .update(person)
+    .set({ ...values, updatedAt: timestampNow() })
+    .where(eq(person.personId, personId))
+    .returning()
+    .get();
+}
+
+/** Deletes the person and its organization links; clears the account's primary holder if it was them. */
+export function deletePerson(db: Db, personId: number): void {
+  db.transaction((tx) => {
+    tx.delete(organizationUser).where(eq(organizationUser.personId, personId)).run();
+    tx.update(account).set({ primaryAccountHolder: null, updatedAt: timestampNow() }).where(eq(account.primaryAccountHolder, personId)).run();
+    tx.delete(person).where(eq(person.personId, personId)).run();
+  });
+}
+
+export function toPersonDto(r: PersonRow): Person {
+  return {
+    person_id: r.personId,
+    account_id: r.accountId,
+    account_primary_holder: r.accountPrimaryHolder,
+    is_addon: r.isAddon,
+    email: r.email,
+    first_name: r.firstName,
+    last_name: r.lastName,
+    dob: r.dob,
+    ssn: r.ssnLast4 ? maskSsn(r.ssnLast4) : null,
+    phone: r.phone,
+    address_line1: r.addressLine1,
+    address_line2: r.addressLine2,
+    city: r.city,
+    state: r.state,
+    zip: r.zip,
+    marital_status: r.maritalStatus,
+    sumsub_applicant_id: r.sumsubApplicantId,
+    sumsub_completed_at: r.sumsubCompletedAt,
+    sumsub_review_answer: r.sumsubReviewAnswer,
+    sumsub_email_sent_at: r.sumsubEmailSentAt,
+    created_at: r.createdAt,
+    updated_at: r.updatedAt,
+  };
+}
+
+/** "First Last", or the email, or a neutral word: used in notification texts. */
+export function displayName(r: Pick<PersonRow, "firstName" | "lastName" | "email">): string {
+  const name = [r.firstName, r.lastName].filter(Boolean).join(" ");
+  return name || r.email || "A new owner";
+}

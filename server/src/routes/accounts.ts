@@ -1,0 +1,91 @@
+// Accounts: the caller's account id (created on first lookup), RIA answers, and all of an
+// account's data in one response (spec §7).
+import { z } from "zod";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { accountIdBody, accountPut, account, allData } from "../contract/entities";
+import { isStaff, requireAccountAccess, requireCaller } from "../authz";
+import { notFound } from "../http-errors";
+import { findAccountIdByUser, getAccount, getOrCreateAccountForUser, toAccountDto, updateAccountRia } from "../repositories/accounts";
+import { getPerson, listPersons, toPersonDto } from "../repositories/persons";
+import { listStrategies, toStrategyDto } from "../repositories/strategies";
+import { listOrganizationUsersOfAccount, listOrganizationsOfAccount, toOrganizationDto, toOrganizationUserDto } from "../repositories/organizations";
+import { assertEnumValues } from "../repositories/enums";
+import { errors, params } from "./shared";
+
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/api/accounts/user/:userId",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "The caller's account id; the account is created on the first call",
+        params: z.object({ userId: z.string().min(1).max(255) }),
+        response: { 200: accountIdBody, ...errors },
+      },
+    },
+    async (request) => {
+      const caller = requireCaller(request);
+      if (request.params.userId === caller.userId) {
+        const accountId = caller.accountId ?? getOrCreateAccountForUser(app.db, caller.userId);
+        caller.accountId = accountId;
+        return { account_id: accountId };
+      }
+      // Staff may look up (never create) another user's account; everyone else sees nothing.
+      const other = isStaff(caller) ? findAccountIdByUser(app.db, request.params.userId) : null;
+      if (other === null) throw notFound("Account");
+      return { account_id: other };
+    },
+  );
+
+  app.put(
+    "/api/accounts/:accountId",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Update the account (the RIA questionnaire answers)",
+        params: params.accountId,
+        body: accountPut,
+        response: { 200: account, ...errors },
+      },
+    },
+    async (request) => {
+      const { accountId } = request.params;
+      requireAccountAccess(request, accountId, "write");
+      const b = request.body;
+      assertEnumValues(app.db, {
+        ria_primary_goal: b.ria_primary_goal,
+        ria_time_horizon_years: b.ria_time_horizon_years,
+        ria_liquidity_needs: b.ria_liquidity_needs,
+        ria_federal_effective_tax_rate: b.ria_federal_effective_tax_rate,
+        ria_state: b.ria_state,
+      });
+      return toAccountDto(updateAccountRia(app.db, accountId, b));
+    },
+  );
+
+  app.get(
+    "/api/accounts/:accountId/all_data",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "The account with its primary holder, persons, strategies, organizations and owner links",
+        params: params.accountId,
+        response: { 200: allData, ...errors },
+      },
+    },
+    async (request) => {
+      const { accountId } = request.params;
+      requireAccountAccess(request, accountId, "read");
+      const row = getAccount(app.db, accountId);
+      if (!row) throw notFound("Account");
+      const holder = row.primaryAccountHolder ? getPerson(app.db, row.primaryAccountHolder) : undefined;
+      return {
+        account: { ...toAccountDto(row), primary_account_holder: holder ? toPersonDto(holder) : null },
+        persons: listPersons(app.db, accountId).map(toPersonDto),
+        strategies: listStrategies(app.db, accountId).map(toStrategyDto),
+        organizations: listOrganizationsOfAccount(app.db, accountId).map(toOrganizationDto),
+        organization_users: listOrganizationUsersOfAccount(app.db, accountId).map(toOrganizationUserDto),
+      };
+    },
+  );
+};

@@ -1,0 +1,56 @@
+// Admin area (issue 7): list the auth service's users and set their roles, through the auth
+// service's admin API with the service_role key. Only callers whose token carries admin or super.
+import { z } from "zod";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { adminRolesUpdate, adminUser, adminUserList, apiError } from "../contract/entities";
+import { STAFF_ROLES, requireAnyRole } from "../authz";
+import { createAuthAdminClient } from "../auth/admin-client";
+import { errors } from "./shared";
+
+const userIdParam = z.object({
+  userId: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "Invalid user id format"),
+});
+
+const ADMIN_RATE_LIMIT = { rateLimit: { max: 60, timeWindow: "1 minute" } };
+
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const authAdmin = createAuthAdminClient(app.config.auth);
+
+  app.get(
+    "/api/admin/users",
+    {
+      config: ADMIN_RATE_LIMIT,
+      schema: {
+        tags: ["admin"],
+        summary: "Users of the auth service with their roles (admin or super only)",
+        querystring: z.object({ page: z.coerce.number().int().min(1).default(1), per_page: z.coerce.number().int().min(1).max(1000).default(50) }),
+        response: { 200: adminUserList, ...errors, 502: apiError },
+      },
+    },
+    async (request) => {
+      requireAnyRole(request, STAFF_ROLES);
+      return { users: await authAdmin.listUsers(request.query.page, request.query.per_page) };
+    },
+  );
+
+  app.put(
+    "/api/admin/users/:userId/roles",
+    {
+      config: ADMIN_RATE_LIMIT,
+      schema: {
+        tags: ["admin"],
+        summary: "Replace a user's roles (admin or super only)",
+        params: userIdParam,
+        body: adminRolesUpdate,
+        response: { 200: adminUser, ...errors, 502: apiError },
+      },
+    },
+    async (request) => {
+      const caller = requireAnyRole(request, STAFF_ROLES);
+      const roles = [...new Set(request.body.roles)];
+      const updated = await authAdmin.setRoles(request.params.userId, roles);
+      request.log.info({ target: request.params.userId, by: caller.userId, roles }, "roles changed");
+      return updated;
+    },
+  );
+};

@@ -1,0 +1,35 @@
+// GET /app-config.json: tells a browser on a development host where this stack's auth and identity
+// services are (tests start stacks on other ports; the web needs no rebuild). Public, no secrets:
+// the anon key is public by design.
+import { z } from "zod";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+
+const appConfig = z.object({
+  authUrl: z.string(),
+  anonKey: z.string(),
+  identityUrl: z.string(),
+  env: z.enum(["development", "production", "test"]),
+});
+
+/** Browsers treat localhost as a secure context and share its storage with the app; 127.0.0.1 differs. */
+export function browserFacingUrl(url: string): string {
+  const u = new URL(url);
+  if (u.hostname === "127.0.0.1") u.hostname = "localhost";
+  return u.toString().replace(/\/$/, "");
+}
+
+export const appConfigRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/app-config.json",
+    { schema: { hide: true, response: { 200: appConfig } }, config: { public: true } },
+    async (_request, reply) => {
+      void reply.header("cache-control", "no-store");
+      return {
+        authUrl: browserFacingUrl(app.config.auth.url),
+        anonKey: app.config.auth.anonKey,
+        identityUrl: app.config.identity.baseUrl,
+        env: app.config.env,
+      };
+    },
+  );
+};

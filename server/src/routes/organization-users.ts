@@ -1,0 +1,60 @@
+// Links between an organization and its owners. Both ends must be in the caller's account; linking
+// a non-primary owner writes an "owner added" notification in the same transaction.
+import { z } from "zod";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { idParam, okBody, organizationUser } from "../contract/entities";
+import { requireAccountAccess } from "../authz";
+import { notFound } from "../http-errors";
+import { displayName, getPerson } from "../repositories/persons";
+import { addOrganizationUser, getOrganization, organizationAccountId, removeOrganizationUser, toOrganizationUserDto } from "../repositories/organizations";
+import { createNotification } from "../repositories/notifications";
+import { errors } from "./shared";
+
+export const organizationUserRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    "/api/organization_users/",
+    {
+      schema: {
+        tags: ["organization users"],
+        summary: "Link an owner to an organization",
+        body: organizationUser,
+        response: { 201: organizationUser, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const link = request.body;
+      const orgAccount = organizationAccountId(app.db, link.organization_id);
+      if (orgAccount === undefined) throw notFound("Organization");
+      requireAccountAccess(request, orgAccount, "write", "Organization");
+      const p = getPerson(app.db, link.person_id);
+      // A person of another account is as invisible as a missing one.
+      if (!p || p.accountId !== orgAccount) throw notFound("Person");
+      const row = addOrganizationUser(app.db, link, (tx) => {
+        if (link.primary_holder) return;
+        const org = getOrganization(app.db, link.organization_id);
+        createNotification(tx, orgAccount, "Owner added", `${displayName(p)} was added as an owner of ${org?.name1 ?? "your foundation"}.`);
+      });
+      return reply.status(201).send(toOrganizationUserDto(row));
+    },
+  );
+
+  app.delete(
+    "/api/organization_users/:personId/:organizationId",
+    {
+      schema: {
+        tags: ["organization users"],
+        summary: "Unlink an owner from an organization",
+        params: z.object({ personId: idParam, organizationId: idParam }),
+        response: { 200: okBody, ...errors },
+      },
+    },
+    async (request) => {
+      const { personId, organizationId } = request.params;
+      const orgAccount = organizationAccountId(app.db, organizationId);
+      if (orgAccount === undefined) throw notFound("Organization");
+      requireAccountAccess(request, orgAccount, "write", "Organization");
+      if (!removeOrganizationUser(app.db, organizationId, personId)) throw notFound("Organization user");
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,0 +1,95 @@
+// Organizations: the LLC of a strategy (names, Delaware, registered agent, investment) and later
+// its DAF and custodian. §5: names end in LLC; a DAF needs a custodian.
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyRequest } from "fastify";
+import { organization, organizationCreate, organizationPut } from "../contract/entities";
+import { MESSAGES } from "../contract/rules";
+import { requireAccountAccess, type Access } from "../authz";
+import { notFound } from "../http-errors";
+import { assertEnumValues } from "../repositories/enums";
+import { getStrategy } from "../repositories/strategies";
+import {
+  createOrganization,
+  getOrganization,
+  getOrganizationByStrategy,
+  organizationAccountId,
+  toOrganizationDto,
+  updateOrganization,
+} from "../repositories/organizations";
+import { errors, params } from "./shared";
+
+const organizationPutBody = organizationPut.superRefine((v, ctx) => {
+  if (v.donor_advised_fund && !v.custodian) ctx.addIssue({ code: "custom", path: ["custodian"], message: MESSAGES.required });
+});
+
+export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const strategyAccount = (request: FastifyRequest, strategyId: number, access: Access): number => {
+    const s = getStrategy(app.db, strategyId);
+    if (!s) throw notFound("Strategy");
+    requireAccountAccess(request, s.accountId, access, "Strategy");
+    return s.accountId;
+  };
+
+  app.post(
+    "/api/organizations/",
+    {
+      schema: {
+        tags: ["organizations"],
+        summary: "Create the organization of a strategy (step 1)",
+        body: organizationCreate,
+        response: { 201: organization, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const b = request.body;
+      strategyAccount(request, b.strategy_id, "write");
+      assertEnumValues(app.db, { registered_state: b.registered_state });
+      return reply.status(201).send(toOrganizationDto(createOrganization(app.db, b.strategy_id, b)));
+    },
+  );
+
+  app.put(
+    "/api/organizations/:organizationId",
+    {
+      schema: {
+        tags: ["organizations"],
+        summary: "Replace an organization's fields, including DAF and custodian",
+        params: params.organizationId,
+        body: organizationPutBody,
+        response: { 200: organization, ...errors },
+      },
+    },
+    async (request) => {
+      const { organizationId } = request.params;
+      const accountId = organizationAccountId(app.db, organizationId);
+      if (accountId === undefined) throw notFound("Organization");
+      requireAccountAccess(request, accountId, "write", "Organization");
+      assertEnumValues(app.db, { registered_state: request.body.registered_state, custodian: request.body.custodian });
+      return toOrganizationDto(updateOrganization(app.db, organizationId, request.body));
+    },
+  );
+
+  app.get(
+    "/api/organizations/:organizationId",
+    { schema: { tags: ["organizations"], summary: "One organization", params: params.organizationId, response: { 200: organization, ...errors } } },
+    async (request) => {
+      const row = getOrganization(app.db, request.params.organizationId);
+      if (!row) throw notFound("Organization");
+      strategyAccount(request, row.strategyId, "read");
+      return toOrganizationDto(row);
+    },
+  );
+
+  app.get(
+    "/api/organizations/by_strategy/:strategyId",
+    {
+      schema: { tags: ["organizations"], summary: "The organization of a strategy", params: params.strategyId, response: { 200: organization, ...errors } },
+    },
+    async (request) => {
+      strategyAccount(request, request.params.strategyId, "read");
+      const row = getOrganizationByStrategy(app.db, request.params.strategyId);
+      if (!row) throw notFound("Organization");
+      return toOrganizationDto(row);
+    },
+  );
+};

@@ -1,0 +1,121 @@
+// Persons: the primary holder's profile and the add-on owners (spec §7). Creating an add-on owner
+// requires an email unique in the account and writes an "owner added" notification.
+import { z } from "zod";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyRequest } from "fastify";
+import { okBody, person, personCreate, personIdBody, personPatch, personPut } from "../contract/entities";
+import { MESSAGES, SSN_MASKED } from "../contract/rules";
+import { requireAccountAccess } from "../authz";
+import { notFound } from "../http-errors";
+import { assertEnumValues } from "../repositories/enums";
+import {
+  assertEmailFree,
+  createPerson,
+  deletePerson,
+  displayName,
+  getPerson,
+  listPersons,
+  toPersonDto,
+  updatePerson,
+  type PersonFields,
+} from "../repositories/persons";
+import { createNotification } from "../repositories/notifications";
+import { errors, params } from "./shared";
+import type { PersonRow } from "../../../db/schema";
+import type { Access } from "../authz";
+
+/** Spec §5: the profile fields a primary holder must give (address line 2 is optional). */
+const PROFILE_REQUIRED = ["first_name", "last_name", "dob", "ssn", "phone", "address_line1", "city", "state", "zip", "marital_status"] as const;
+
+const personCreateBody = personCreate.superRefine((v, ctx) => {
+  const missing = (field: string) => ctx.addIssue({ code: "custom", path: [field], message: MESSAGES.required });
+  if (v.ssn && SSN_MASKED.test(v.ssn)) ctx.addIssue({ code: "custom", path: ["ssn"], message: MESSAGES.ssn });
+  if (v.is_addon) {
+    if (v.account_primary_holder) ctx.addIssue({ code: "custom", path: ["account_primary_holder"], message: "An add-on owner cannot be the primary account holder" });
+    if (!v.email) missing("email");
+  } else if (v.account_primary_holder) {
+    for (const field of PROFILE_REQUIRED) if (v[field] === undefined || v[field] === null || v[field] === "") missing(field);
+  }
+});
+
+export const personRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** The person, if it is in an account the caller may access this way; 404 otherwise. */
+  const personFor = (request: FastifyRequest, personId: number, access: Access): PersonRow => {
+    const row = getPerson(app.db, personId);
+    if (!row) throw notFound("Person");
+    requireAccountAccess(request, row.accountId, access, "Person");
+    return row;
+  };
+
+  const checkFields = (accountId: number, f: PersonFields, exceptPersonId?: number) => {
+    assertEnumValues(app.db, { state: f.state, marital_status: f.marital_status });
+    assertEmailFree(app.db, accountId, f.email, exceptPersonId);
+  };
+
+  app.post(
+    "/api/persons/",
+    {
+      schema: {
+        tags: ["persons"],
+        summary: "Create the primary holder (profile) or an add-on owner (email only)",
+        body: personCreateBody,
+        response: { 201: personIdBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const b = request.body;
+      requireAccountAccess(request, b.account_id, "write");
+      checkFields(b.account_id, b);
+      const row = createPerson(app.db, app.ssn, b, (tx, created) => {
+        if (created.isAddon) {
+          createNotification(tx, b.account_id, "Owner added", `${displayName(created)} was added as an additional owner.`);
+        }
+      });
+      return reply.status(201).send({ person_id: row.personId });
+    },
+  );
+
+  app.get(
+    "/api/persons/:personId",
+    { schema: { tags: ["persons"], summary: "One person (SSN masked)", params: params.personId, response: { 200: person, ...errors } } },
+    async (request) => toPersonDto(personFor(request, request.params.personId, "read")),
+  );
+
+  const writeRoute = (method: "PUT" | "PATCH", body: typeof personPut | typeof personPatch, summary: string) =>
+    app.route({
+      method,
+      url: "/api/persons/:personId",
+      schema: { tags: ["persons"], summary, params: params.personId, body, response: { 200: person, ...errors } },
+      handler: async (request) => {
+        const existing = personFor(request, request.params.personId, "write");
+        const changes = request.body as PersonFields;
+        checkFields(existing.accountId, changes, existing.personId);
+        return toPersonDto(updatePerson(app.db, app.ssn, existing.personId, changes));
+      },
+    });
+  writeRoute("PUT", personPut, "Replace a person's writable fields (a masked SSN keeps the stored one)");
+  writeRoute("PATCH", personPatch, "Change some of a person's fields (a masked SSN keeps the stored one)");
+
+  app.delete(
+    "/api/persons/:personId",
+    {
+      schema: { tags: ["persons"], summary: "Delete a person and its organization links", params: params.personId, response: { 200: okBody, ...errors } },
+    },
+    async (request) => {
+      const existing = personFor(request, request.params.personId, "write");
+      deletePerson(app.db, existing.personId);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    "/api/persons/by_account/:accountId",
+    {
+      schema: { tags: ["persons"], summary: "Every person of an account", params: params.accountId, response: { 200: z.array(person), ...errors } },
+    },
+    async (request) => {
+      requireAccountAccess(request, request.params.accountId, "read");
+      return listPersons(app.db, request.params.accountId).map(toPersonDto);
+    },
+  );
+};

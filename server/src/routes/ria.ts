@@ -1,0 +1,69 @@
+// GET /api/ria/tax-form.pdf: the caller's tax information form as a download (issue 7).
+import { z } from "zod";
+import { inArray } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { enumItem } from "../../../db/schema";
+import { timestampNow } from "../contract/rules";
+import { requireOwnAccountId } from "../authz";
+import { notFound } from "../http-errors";
+import { getAccount } from "../repositories/accounts";
+import { getPerson } from "../repositories/persons";
+import { listOrganizationsOfAccount } from "../repositories/organizations";
+import { renderTaxForm } from "../pdf/tax-form";
+import { errors } from "./shared";
+
+export const riaRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/api/ria/tax-form.pdf",
+    {
+      // Rendering a PDF costs far more than a JSON read; keep one client from hogging the process.
+      config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
+      schema: {
+        tags: ["ria"],
+        summary: "The caller's tax information form (application/pdf, as an attachment)",
+        response: { 200: z.string().describe("PDF document (application/pdf)"), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const accountId = requireOwnAccountId(request);
+      const acct = getAccount(app.db, accountId);
+      if (!acct) throw notFound("Account");
+      const holder = acct.primaryAccountHolder ? getPerson(app.db, acct.primaryAccountHolder) : undefined;
+      const enumIds = [acct.riaPrimaryGoal, acct.riaTimeHorizonYears, acct.riaLiquidityNeeds, acct.riaFederalEffectiveTaxRate, acct.riaState, holder?.state].filter(
+        (v): v is string => Boolean(v),
+      );
+      const labels = new Map(
+        enumIds.length
+          ? app.db.select().from(enumItem).where(inArray(enumItem.enumId, enumIds)).all().map((e) => [e.enumId, e.enumLabel] as const)
+          : [],
+      );
+      const label = (id: string | null | undefined) => (id ? (labels.get(id) ?? id) : null);
+      const pdf = await renderTaxForm({
+        accountId,
+        holderName: holder ? [holder.firstName, holder.lastName].filter(Boolean).join(" ") || null : null,
+        holderAddress: holder
+          ? [holder.addressLine1, holder.addressLine2, [holder.city, label(holder.state), holder.zip].filter(Boolean).join(", ")].filter((s): s is string => Boolean(s))
+          : [],
+        foundationName: listOrganizationsOfAccount(app.db, accountId)[0]?.name1 ?? null,
+        rows: [
+          ["Primary goal", label(acct.riaPrimaryGoal)],
+          ["Risk score (1 to 5)", acct.riaRiskScore === null ? null : String(acct.riaRiskScore)],
+          ["Loss capacity", acct.riaLossCapacityPercent === null ? null : `${acct.riaLossCapacityPercent}%`],
+          ["Time horizon", label(acct.riaTimeHorizonYears)],
+          ["Liquidity needs", label(acct.riaLiquidityNeeds)],
+          ["Federal tax bracket", label(acct.riaFederalEffectiveTaxRate)],
+          ["State", label(acct.riaState)],
+        ],
+        generatedAt: timestampNow(),
+      });
+      return reply
+        .header("content-type", "application/pdf")
+        .header("content-disposition", `attachment; filename="tax-form-${accountId}.pdf"`)
+        .header("cache-control", "no-store")
+        // Fastify sends a Buffer as-is (the schema's serializer applies to objects only); the
+        // string schema exists to document the 200 response.
+        .send(Buffer.from(pdf) as unknown as string);
+    },
+  );
+};
+

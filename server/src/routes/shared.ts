@@ -1,0 +1,21 @@
+// Pieces every route file shares: the documented error responses and id path params.
+import { z } from "zod";
+import { apiError, idParam } from "../contract/entities";
+
+/** The error statuses an authenticated route can answer, each with the one error body. */
+export const errors = {
+  400: apiError,
+  401: apiError,
+  403: apiError,
+  404: apiError,
+  409: apiError,
+  413: apiError,
+} as const;
+
+export const params = {
+  accountId: z.object({ accountId: idParam }),
+  personId: z.object({ personId: idParam }),
+  strategyId: z.object({ strategyId: idParam }),
+  organizationId: z.object({ organizationId: idParam }),
+  notificationId: z.object({ notificationId: idParam }),
+};
