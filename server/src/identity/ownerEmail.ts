@@ -1,0 +1,26 @@
+// The email an additional owner receives with their identity-verification link.
+import type { MailMessage } from "../mail";
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+
+export function ownerVerificationEmail(input: { to: string; inviterName: string; link: string; validForDays: number }): MailMessage {
+  const { to, inviterName, link, validForDays } = input;
+  const days = `${validForDays} day${validForDays === 1 ? "" : "s"}`;
+  return {
+    to,
+    subject: "Please verify your identity for your Founder Foundation",
+    text: [
+      `${inviterName} added you as an owner of their Founder Foundation.`,
+      "",
+      "To complete the setup, please verify your identity (a photo of your ID and a selfie):",
+      link,
+      "",
+      `The link is valid for ${days}. If you were not expecting this email, you can ignore it.`,
+    ].join("\n"),
+    html: `<p>${escapeHtml(inviterName)} added you as an owner of their Founder Foundation.</p>
+<p>To complete the setup, please verify your identity (a photo of your ID and a selfie):</p>
+<p><a href="${escapeHtml(link)}">Verify your identity</a></p>
+<p>The link is valid for ${days}. If you were not expecting this email, you can ignore it.</p>`,
+  };
+}
