@@ -19,7 +19,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["accounts"],
         summary: "The caller's account id; the account is created on the first call",
-        params: z.object({ userId: z.string().min(1).max(255) }),
+        // Auth user ids are uuids; allow other id-like strings, never spaces or slashes.
+        params: z.object({ userId: z.string().regex(/^[\w.:@|-]{1,100}$/, "Invalid user id format") }),
         response: { 200: accountIdBody, ...errors },
       },
     },

@@ -1,0 +1,166 @@
+// Test harness for the API suites: a fresh app per test file (its own DATA_DIR, so its own migrated
+// SQLite file), tokens minted the way the auth service mints them (HS256 with the project secret,
+// ES256 with a kid published on a JWKS endpoint served here), and builders for founders' data.
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import type { FastifyInstance } from "fastify";
+import request from "supertest";
+import { SignJWT, exportJWK, generateKeyPair, type JWK } from "jose";
+import { loadConfig, type Config } from "../../server/src/config";
+import { buildApp } from "../../server/src/app";
+import type { Role } from "../../server/src/contract/rules";
+
+export interface TokenOptions {
+  sub?: string;
+  roles?: Role[];
+  email?: string;
+  aud?: string;
+  /** Seconds from now; negative for an expired token. */
+  expiresIn?: number;
+  alg?: "HS256" | "ES256";
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  dataDir: string;
+  http: ReturnType<typeof request>;
+  token(opts?: TokenOptions): Promise<string>;
+  /** A signed-in founder whose account exists (GET /api/accounts/user/{sub} was called). */
+  founder(opts?: { roles?: Role[] }): Promise<Founder>;
+  close(): Promise<void>;
+}
+
+export interface Founder {
+  userId: string;
+  token: string;
+  accountId: number;
+  auth: { Authorization: string };
+}
+
+export const PROFILE = {
+  first_name: "Ada",
+  last_name: "Lovelace",
+  dob: "1985-12-10",
+  ssn: "123456789",
+  phone: "2125550123",
+  address_line1: "1 Main Street",
+  address_line2: null,
+  city: "Wilmington",
+  state: "us_state_delaware",
+  zip: "19801",
+  marital_status: "marital_status_single",
+} as const;
+
+export const ORGANIZATION = {
+  name_1: "Ada Giving LLC",
+  name_2: "Ada Philanthropy LLC",
+  registered_state: "us_state_delaware",
+  itg_as_registered_agent: true,
+  activity_is_investment: false,
+} as const;
+
+/** A JWKS endpoint like the auth service's `/.well-known/jwks.json`, with one ES256 key. */
+async function startJwksServer(): Promise<{ url: string; sign(claims: Record<string, unknown>, expiresIn: number): Promise<string>; close(): Promise<void> }> {
+  const { publicKey, privateKey } = await generateKeyPair("ES256", { extractable: true });
+  const kid = randomUUID();
+  const jwk: JWK = { ...(await exportJWK(publicKey)), kid, alg: "ES256", use: "sig" };
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify({ keys: [jwk] }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/auth/v1/.well-known/jwks.json`,
+    sign: (claims, expiresIn) =>
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: "ES256", kid, typ: "JWT" })
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(Date.now() / 1000) + expiresIn)
+        .sign(privateKey),
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ff-api-"));
+  const jwks = await startJwksServer();
+  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir, SUPABASE_JWKS_URL: jwks.url, ...env });
+  const app = await buildApp(config, { quiet: true, webDist: path.join(dataDir, "no-web") });
+  await app.ready();
+  const secret = new TextEncoder().encode(config.auth.jwtSecret);
+
+  const token = async (opts: TokenOptions = {}) => {
+    const claims = {
+      sub: opts.sub ?? randomUUID(),
+      aud: opts.aud ?? "authenticated",
+      role: "authenticated",
+      email: opts.email ?? "founder@example.com",
+      app_metadata: { provider: "email", providers: ["email"], roles: opts.roles ?? ["user"] },
+      user_metadata: {},
+    };
+    const expiresIn = opts.expiresIn ?? 3600;
+    if (opts.alg === "ES256") return jwks.sign(claims, expiresIn);
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + expiresIn)
+      .sign(secret);
+  };
+
+  const founder = async (opts: { roles?: Role[] } = {}): Promise<Founder> => {
+    const userId = randomUUID();
+    const t = await token({ sub: userId, roles: opts.roles });
+    const auth = { Authorization: `Bearer ${t}` };
+    const res = await request(app.server).get(`/api/accounts/user/${userId}`).set(auth);
+    if (res.status !== 200) throw new Error(`account lookup failed: ${res.status} ${res.text}`);
+    return { userId, token: t, accountId: res.body.account_id as number, auth };
+  };
+
+  return {
+    app,
+    config,
+    dataDir,
+    http: request(app.server),
+    token,
+    founder,
+    close: async () => {
+      await app.close();
+      await jwks.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The ids of a founder's full onboarding data, built through the API itself. */
+export interface FounderData {
+  personId: number;
+  addonId: number;
+  strategyId: number;
+  organizationId: number;
+}
+
+export async function buildFounderData(t: TestApp, f: Founder): Promise<FounderData> {
+  const req = () => request(t.app.server);
+  const ok = (res: request.Response, status: number) => {
+    if (res.status !== status) throw new Error(`${res.req.method} ${res.req.path}: ${res.status} ${res.text}`);
+    return res.body;
+  };
+  const personId = ok(await req().post("/api/persons/").set(f.auth).send({ account_id: f.accountId, account_primary_holder: true, ...PROFILE }), 201).person_id;
+  const addonId = ok(
+    await req()
+      .post("/api/persons/")
+      .set(f.auth)
+      .send({ account_id: f.accountId, account_primary_holder: false, is_addon: true, email: `owner-${f.accountId}@example.com` }),
+    201,
+  ).person_id;
+  const strategyId = ok(await req().post("/api/strategies/").set(f.auth).send({ account_id: f.accountId, strategy_type: "strategy_type_founder" }), 201).strategy_id;
+  const organizationId = ok(await req().post("/api/organizations/").set(f.auth).send({ strategy_id: strategyId, ...ORGANIZATION }), 201).organization_id;
+  ok(await req().post("/api/organization_users/").set(f.auth).send({ organization_id: organizationId, person_id: personId, primary_holder: true }), 201);
+  return { personId, addonId, strategyId, organizationId };
+}
