@@ -1,0 +1,301 @@
+import { act, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { MFA_FRIENDLY_NAME } from "@contract/rules";
+import { renderWithApp } from "@/testing/render";
+import { authError, createFakeSupabase, fakeSession, type FakeSupabase } from "@/testing/fake-supabase";
+import { authFinishedAtom } from "@/stores/auth";
+import { SignInScreen } from "../components/sign-in-screen";
+import { useAuthListener } from "../use-auth-listener";
+import { PENDING_VERIFICATION_KEY } from "../pending-verification";
+import { authViewAtom, mfaSkippedAtom, resetModeAtom } from "../store";
+
+function Harness() {
+  useAuthListener();
+  return <SignInScreen />;
+}
+
+let sb: FakeSupabase;
+beforeEach(() => {
+  sb = createFakeSupabase().install();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+async function typeEmailAndContinue(email = "founder@example.com") {
+  await userEvent.type(screen.getByLabelText("Email"), email);
+  await userEvent.click(screen.getByRole("button", { name: "Continue" }));
+}
+
+describe("sign-in views", () => {
+  it("starts on sign-in with 'Welcome!', needs an email to continue, then asks for the password", async () => {
+    renderWithApp(<Harness />, { path: "/sign-in" });
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Welcome!");
+    expect(screen.getByRole("button", { name: "Continue" })).toBeDisabled();
+    expect(screen.getByText("or")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Sign in with Google" })).toBeInTheDocument();
+    await typeEmailAndContinue();
+    expect(screen.getByLabelText("Password")).toBeInTheDocument();
+    expect(screen.getByLabelText("Email")).toHaveValue("founder@example.com");
+    expect(screen.getByRole("button", { name: "Sign in" })).toBeDisabled();
+  });
+
+  it("shows 'No match found; verify and try again.' on the password field for invalid_credentials, and clears it on view change", async () => {
+    sb.auth.signInWithPassword.mockResolvedValueOnce({ data: { user: null, session: null }, error: authError("invalid_credentials", "Invalid login credentials") } as never);
+    renderWithApp(<Harness />, { path: "/sign-in" });
+    await typeEmailAndContinue();
+    await userEvent.type(screen.getByLabelText("Password"), "Wrong-pass1!");
+    await userEvent.click(screen.getByRole("button", { name: "Sign in" }));
+    const message = await screen.findByText("No match found; verify and try again.");
+    const password = screen.getByLabelText("Password");
+    expect(password).toHaveAttribute("aria-invalid", "true");
+    expect(password.getAttribute("aria-describedby")).toBe(message.id);
+    expect(sb.auth.signInWithPassword).toHaveBeenCalledWith({ email: "founder@example.com", password: "Wrong-pass1!" });
+    await userEvent.click(screen.getByRole("button", { name: "Back" }));
+    await userEvent.click(screen.getByRole("button", { name: "Continue" }));
+    expect(screen.queryByText("No match found; verify and try again.")).not.toBeInTheDocument();
+  });
+
+  it("maps email_not_confirmed to a caption and other errors to their message", async () => {
+    sb.auth.signInWithPassword
+      .mockResolvedValueOnce({ data: { user: null, session: null }, error: authError("email_not_confirmed", "Email not confirmed") } as never)
+      .mockResolvedValueOnce({ data: { user: null, session: null }, error: authError("over_request_rate_limit", "Too many requests") } as never);
+    renderWithApp(<Harness />, { path: "/sign-in" });
+    await typeEmailAndContinue();
+    await userEvent.type(screen.getByLabelText("Password"), "Secret-pass1!");
+    await userEvent.click(screen.getByRole("button", { name: "Sign in" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("This email is not yet verified.");
+    await userEvent.click(screen.getByRole("button", { name: "Sign in" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Too many requests");
+  });
+
+  it("links between sign-in, register and forgot-password", async () => {
+    renderWithApp(<Harness />, { path: "/sign-in" });
+    await userEvent.click(screen.getByRole("button", { name: "Don't have an account? Sign up" }));
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Next...");
+    expect(screen.getByText("Complete your account")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Already have an account? Sign in" }));
+    await typeEmailAndContinue();
+    await userEvent.click(screen.getByRole("button", { name: "Forgot password?" }));
+    expect(screen.getByRole("button", { name: "Send reset link" })).toBeInTheDocument();
+  });
+});
+
+describe("register", () => {
+  it("keeps submit disabled until the §5 rule holds, shows the live checklist, and hides it once all rules pass", async () => {
+    renderWithApp(<Harness />, { path: "/sign-in" });
+    await userEvent.click(screen.getByRole("button", { name: "Don't have an account? Sign up" }));
+    const submit = screen.getByRole("button", { name: "Sign up" });
+    await userEvent.type(screen.getByLabelText("Email"), "new@example.com");
+    await userEvent.type(screen.getByLabelText("First name"), "Ada");
+    await userEvent.type(screen.getByLabelText("Last name"), "Lovelace");
+    await userEvent.type(screen.getByLabelText("Password"), "abc");
+    expect(screen.getByText("Password must contain...")).toBeInTheDocument();
+    expect(submit).toBeDisabled();
+    // length, digit and special suffice for submit; case rules still listed.
+    await userEvent.clear(screen.getByLabelText("Password"));
+    await userEvent.type(screen.getByLabelText("Password"), "abcdefg1!");
+    expect(submit).toBeEnabled();
+    expect(screen.getByText("Password must contain...")).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText("Password"), "A");
+    expect(screen.queryByText("Password must contain...")).not.toBeInTheDocument();
+  });
+
+  it("signs up with full_name/name metadata and the origin, stores the pending record and shows the pending view", async () => {
+    renderWithApp(<Harness />, { path: "/sign-in" });
+    await userEvent.click(screen.getByRole("button", { name: "Don't have an account? Sign up" }));
+    await userEvent.type(screen.getByLabelText("Email"), "new@example.com");
+    await userEvent.type(screen.getByLabelText("First name"), "Ada");
+    await userEvent.type(screen.getByLabelText("Last name"), "Lovelace");
+    await userEvent.type(screen.getByLabelText("Password"), "Abcdefg1!");
+    await userEvent.click(screen.getByRole("button", { name: "Sign up" }));
+    expect(await screen.findByText("We've sent a verification email to new@example.com")).toBeInTheDocument();
+    expect(screen.getByText("Check your inbox and follow instructions to complete registration.")).toBeInTheDocument();
+    expect(sb.auth.signUp).toHaveBeenCalledWith({
+      email: "new@example.com",
+      password: "Abcdefg1!",
+      options: { data: { full_name: "Ada Lovelace", name: "Ada" }, emailRedirectTo: window.location.origin },
+    });
+    expect(JSON.parse(localStorage.getItem(PENDING_VERIFICATION_KEY)!)).toEqual({ email: "new@example.com", password: "Abcdefg1!" });
+  });
+
+  it("shows 'This address is already being used.' on the password field for user_already_exists", async () => {
+    sb.auth.signUp.mockResolvedValueOnce({ data: { user: null, session: null }, error: authError("user_already_exists", "User already registered") } as never);
+    renderWithApp(<Harness />, { path: "/sign-in" });
+    await userEvent.click(screen.getByRole("button", { name: "Don't have an account? Sign up" }));
+    await userEvent.type(screen.getByLabelText("Email"), "taken@example.com");
+    await userEvent.type(screen.getByLabelText("First name"), "Ada");
+    await userEvent.type(screen.getByLabelText("Last name"), "Lovelace");
+    await userEvent.type(screen.getByLabelText("Password"), "Abcdefg1!");
+    await userEvent.click(screen.getByRole("button", { name: "Sign up" }));
+    await screen.findByText("This address is already being used.");
+    expect(screen.getByLabelText("Password")).toHaveAttribute("aria-invalid", "true");
+  });
+
+  it("lists weak_password reasons", async () => {
+    sb.auth.signUp.mockResolvedValueOnce({
+      data: { user: null, session: null },
+      error: authError("weak_password", "Password is known to be weak", { reasons: ["pwned"] }),
+    } as never);
+    renderWithApp(<Harness />, { path: "/sign-in" });
+    await userEvent.click(screen.getByRole("button", { name: "Don't have an account? Sign up" }));
+    await userEvent.type(screen.getByLabelText("Email"), "a@example.com");
+    await userEvent.type(screen.getByLabelText("First name"), "A");
+    await userEvent.type(screen.getByLabelText("Last name"), "B");
+    await userEvent.type(screen.getByLabelText("Password"), "Abcdefg1!");
+    await userEvent.click(screen.getByRole("button", { name: "Sign up" }));
+    expect(await screen.findByText("Password is known to be weak")).toBeInTheDocument();
+    expect(screen.getByText("The password is known to be unsafe; choose another")).toBeInTheDocument();
+  });
+});
+
+describe("pending email verification", () => {
+  it("restores the pending view from a stored record on load", () => {
+    localStorage.setItem(PENDING_VERIFICATION_KEY, JSON.stringify({ email: "p@example.com", password: "Abcdefg1!" }));
+    renderWithApp(<Harness />, { path: "/sign-in" });
+    expect(screen.getByText("We've sent a verification email to p@example.com")).toBeInTheDocument();
+  });
+
+  it("discards a record that fails to parse", () => {
+    localStorage.setItem(PENDING_VERIFICATION_KEY, "{not json");
+    renderWithApp(<Harness />, { path: "/sign-in" });
+    expect(screen.getByRole("button", { name: "Continue" })).toBeInTheDocument();
+    expect(localStorage.getItem(PENDING_VERIFICATION_KEY)).toBeNull();
+  });
+
+  it("signs in automatically once the email is confirmed", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    localStorage.setItem(PENDING_VERIFICATION_KEY, JSON.stringify({ email: "p@example.com", password: "Abcdefg1!" }));
+    sb.auth.getUser.mockResolvedValue({ data: { user: { email_confirmed_at: "2026-01-01T00:00:00Z" } }, error: null } as never);
+    renderWithApp(<Harness />, { path: "/sign-in" });
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    await waitFor(() => expect(sb.auth.signInWithPassword).toHaveBeenCalledWith({ email: "p@example.com", password: "Abcdefg1!" }));
+    expect(localStorage.getItem(PENDING_VERIFICATION_KEY)).toBeNull();
+  });
+
+  it("times out back to sign-in, clearing the password and the record", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    localStorage.setItem(PENDING_VERIFICATION_KEY, JSON.stringify({ email: "p@example.com", password: "Abcdefg1!" }));
+    renderWithApp(<Harness />, { path: "/sign-in" });
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    await screen.findByRole("button", { name: "Continue" });
+    expect(localStorage.getItem(PENDING_VERIFICATION_KEY)).toBeNull();
+    expect(sb.auth.signInWithPassword).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole("button", { name: "Continue" }));
+    expect(screen.getByLabelText("Password")).toHaveValue("");
+  });
+
+  it("removes the record on a signed-in event", async () => {
+    localStorage.setItem(PENDING_VERIFICATION_KEY, JSON.stringify({ email: "p@example.com", password: "x" }));
+    renderWithApp(<Harness />, { path: "/sign-in" });
+    act(() => sb.emit("SIGNED_IN", fakeSession()));
+    expect(localStorage.getItem(PENDING_VERIFICATION_KEY)).toBeNull();
+  });
+});
+
+describe("password reset", () => {
+  it("sends the reset mail with the reset redirect, confirms, and returns to sign-in after 2 s", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { store } = renderWithApp(<Harness />, { path: "/sign-in" });
+    act(() => store.set(authViewAtom, "forgot-password"));
+    await userEvent.type(screen.getByLabelText("Email"), "f@example.com");
+    await userEvent.click(screen.getByRole("button", { name: "Send reset link" }));
+    expect(await screen.findByText("Check your email for a link to reset your password")).toBeInTheDocument();
+    expect(sb.auth.resetPasswordForEmail).toHaveBeenCalledWith("f@example.com", { redirectTo: `${window.location.origin}/?reset-password=true` });
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    expect(screen.getByRole("button", { name: "Continue" })).toBeInTheDocument();
+  });
+
+  it("arriving in reset mode opens reset-password; success clears the marker and shows the message", async () => {
+    sb.auth.getSession.mockResolvedValue({ data: { session: fakeSession() }, error: null } as never);
+    sb.auth.mfa.getAuthenticatorAssuranceLevel.mockResolvedValue({ data: { currentLevel: "aal1", nextLevel: "aal1", currentAuthenticationMethods: [] }, error: null } as never);
+    const { store: s2 } = renderResetApp();
+    await userEvent.type(await screen.findByLabelText("New password"), "Newpass1!A");
+    await userEvent.click(screen.getByRole("button", { name: "Reset password" }));
+    expect(await screen.findByText("Your password has been reset successfully")).toBeInTheDocument();
+    expect(sb.auth.updateUser).toHaveBeenCalledWith({ password: "Newpass1!A" });
+    expect(s2.get(resetModeAtom)).toBe(false);
+  });
+
+  it("opens mfa-verify first when the session is aal1 with aal2 next, then reset-password", async () => {
+    sb.auth.getSession.mockResolvedValue({ data: { session: fakeSession() }, error: null } as never);
+    sb.auth.mfa.getAuthenticatorAssuranceLevel.mockResolvedValue({ data: { currentLevel: "aal1", nextLevel: "aal2", currentAuthenticationMethods: [] }, error: null } as never);
+    renderResetApp();
+    expect(await screen.findByLabelText("Authentication code")).toBeInTheDocument();
+    sb.auth.mfa.getAuthenticatorAssuranceLevel.mockResolvedValue({ data: { currentLevel: "aal2", nextLevel: "aal2", currentAuthenticationMethods: [] }, error: null } as never);
+    act(() => sb.emit("MFA_CHALLENGE_VERIFIED", fakeSession({ aal: "aal2" })));
+    expect(await screen.findByLabelText("New password")).toBeInTheDocument();
+  });
+
+  it("shows the service's message for same_password", async () => {
+    sb.auth.updateUser.mockResolvedValueOnce({ data: { user: null }, error: authError("same_password", "New password should be different from the old password.") } as never);
+    renderResetApp();
+    await userEvent.type(await screen.findByLabelText("New password"), "Newpass1!A");
+    await userEvent.click(screen.getByRole("button", { name: "Reset password" }));
+    expect(await screen.findByText("New password should be different from the old password.")).toBeInTheDocument();
+  });
+});
+
+function renderResetApp() {
+  // As arriving with ?reset-password=true: the marker is set before the first render.
+  return renderWithApp(<Harness />, { path: "/sign-in", init: (store) => store.set(resetModeAtom, true) });
+}
+
+describe("second-factor gate", () => {
+  beforeEach(() => {
+    sb.auth.getSession.mockResolvedValue({ data: { session: fakeSession() }, error: null } as never);
+  });
+
+  it("aal1→aal1: enrols — removes unverified factors, enrols TOTP with the product name, shows the QR and the secret", async () => {
+    sb.auth.mfa.listFactors.mockResolvedValue({ data: { all: [{ id: "old", status: "unverified" }, { id: "ok", status: "verified" }], totp: [], phone: [] }, error: null } as never);
+    renderWithApp(<Harness />, { path: "/sign-in" });
+    const qr = await screen.findByRole("img", { name: "QR code for your authenticator app" });
+    expect(qr.getAttribute("src")).toMatch(/^data:image\/svg\+xml/);
+    expect(screen.getByTestId("totp-secret")).toHaveTextContent("JBSWY3DPEHPK3PXP");
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Next...");
+    expect(sb.auth.mfa.unenroll).toHaveBeenCalledTimes(1);
+    expect(sb.auth.mfa.unenroll).toHaveBeenCalledWith({ factorId: "old" });
+    expect(sb.auth.mfa.enroll).toHaveBeenCalledWith({ factorType: "totp", friendlyName: MFA_FRIENDLY_NAME });
+    await userEvent.type(screen.getByLabelText("Authentication code"), "123456");
+    await userEvent.click(screen.getByRole("button", { name: "Verify" }));
+    expect(sb.auth.mfa.challengeAndVerify).toHaveBeenCalledWith({ factorId: "factor-1", code: "123456" });
+  });
+
+  it("ignores a factor name conflict as a race", async () => {
+    sb.auth.mfa.enroll.mockResolvedValue({ data: null, error: authError("mfa_factor_name_conflict", "A factor with the friendly name already exists") } as never);
+    renderWithApp(<Harness />, { path: "/sign-in" });
+    await waitFor(() => expect(sb.auth.mfa.enroll).toHaveBeenCalled());
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("Skip lets the user through after 1 s and is remembered for the session", async () => {
+    const { store } = renderWithApp(<Harness />, { path: "/sign-in" });
+    await screen.findByRole("img", { name: "QR code for your authenticator app" });
+    await userEvent.click(screen.getByRole("button", { name: "Skip" }));
+    expect(store.get(mfaSkippedAtom)).toBe(true);
+    expect(sessionStorage.getItem("mfaEnrollSkipped")).toBe("1");
+    await waitFor(() => expect(store.get(authFinishedAtom)).toBe(true), { timeout: 2000 });
+  });
+
+  it("aal1→aal2: asks for a code and verifies with the factor carrying the product name", async () => {
+    sb.auth.mfa.getAuthenticatorAssuranceLevel.mockResolvedValue({ data: { currentLevel: "aal1", nextLevel: "aal2", currentAuthenticationMethods: [] }, error: null } as never);
+    sb.auth.mfa.listFactors.mockResolvedValue({
+      data: { all: [{ id: "other", status: "verified", friendly_name: "Other" }, { id: "mine", status: "verified", friendly_name: MFA_FRIENDLY_NAME }], totp: [], phone: [] },
+      error: null,
+    } as never);
+    renderWithApp(<Harness />, { path: "/sign-in" });
+    await userEvent.type(await screen.findByLabelText("Authentication code"), "654321");
+    await userEvent.click(screen.getByRole("button", { name: "Verify" }));
+    expect(sb.auth.mfa.challengeAndVerify).toHaveBeenCalledWith({ factorId: "mine", code: "654321" });
+    expect(sb.auth.mfa.enroll).not.toHaveBeenCalled();
+  });
+
+  it("aal2: passes — the screen fades and authFinished follows after 1 s", async () => {
+    sb.auth.mfa.getAuthenticatorAssuranceLevel.mockResolvedValue({ data: { currentLevel: "aal2", nextLevel: "aal2", currentAuthenticationMethods: [] }, error: null } as never);
+    const { store, container } = renderWithApp(<Harness />, { path: "/sign-in" });
+    await waitFor(() => expect(container.querySelector("main")).toHaveClass("opacity-0"));
+    expect(store.get(authFinishedAtom)).toBe(false);
+    await waitFor(() => expect(store.get(authFinishedAtom)).toBe(true), { timeout: 2000 });
+  });
+});

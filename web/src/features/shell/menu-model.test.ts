@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { menuFor } from "./menu-model";
+
+describe("side menu rules (spec §6)", () => {
+  it("shows the main sections to user, admin or super, with empty-target links", () => {
+    const { main } = menuFor(["user"], false);
+    expect(main.map((s) => s.title)).toEqual([null, "Accounts", "People", "Documents"]);
+    const links = main.flatMap((s) => s.links);
+    expect(links.filter((l) => l.href === null).map((l) => l.label)).toEqual(["Payments", "Needs review", "Archived"]);
+    expect(links.map((l) => l.href).filter(Boolean)).toEqual(["/", "/edit-foundation", "/edit-daf", "/ria", "/edit-profile", "/edit-others"]);
+  });
+
+  it("shows 'Restricted' for other roles and the dev link only on localhost", () => {
+    expect(menuFor(["onboarding"], true)).toEqual({ main: [], admin: { kind: "restricted" } });
+    expect(menuFor(["admin"], true).admin).toEqual({ kind: "links", links: [{ label: "User Management (Dev)", href: "/admin" }] });
+    expect(menuFor(["admin"], false).admin).toEqual({ kind: "links", links: [] });
+  });
+});
