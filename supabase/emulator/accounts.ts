@@ -1,0 +1,105 @@
+// Creating users and identities, confirming emails and merging metadata the way GoTrue does.
+import { randomUUID } from "node:crypto";
+import type { AuthContext } from "./context";
+import { nowIso } from "./clock";
+import type { Json, UserRow } from "./store";
+
+export interface NewUser {
+  id?: string;
+  email: string;
+  passwordHash: string | null;
+  provider: "email" | "google";
+  /** Provider-side id (the user id for email, a stable subject for Google). */
+  providerId?: string;
+  /** Sign-up `data` (merged under sub/email/email_verified) or, for admin users, the exact metadata. */
+  userMetadata: Json;
+  /** Admin-created users keep user_metadata exactly as given instead of the identity claims. */
+  exactMetadata?: boolean;
+  appMetadata?: Json;
+  identityExtra?: Json;
+  confirmed: boolean;
+  role?: string;
+  invited?: boolean;
+}
+
+/** Applies `patch` to `base`; a null value deletes the key (GoTrue's metadata update rule). */
+export function mergeMetadata(base: Json, patch: Json | undefined | null): Json {
+  const out: Json = { ...base };
+  for (const [k, v] of Object.entries(patch ?? {})) {
+    if (v === null) delete out[k];
+    else out[k] = v;
+  }
+  return out;
+}
+
+export function createUser(ctx: AuthContext, u: NewUser): UserRow {
+  return ctx.store.transaction(() => {
+    const id = u.id ?? randomUUID();
+    const now = nowIso();
+    const identityData: Json = {
+      ...(u.identityExtra ?? {}),
+      sub: u.providerId ?? id,
+      email: u.email,
+      email_verified: u.confirmed,
+      phone_verified: false,
+    };
+    // Sign-up data never overrides the identity claims (signup.go), so those are spread last.
+    const userMetadata = u.exactMetadata
+      ? { ...u.userMetadata, ...(u.confirmed ? { email_verified: true } : {}) }
+      : { ...u.userMetadata, ...identityData };
+    const appMetadata = mergeMetadata({ provider: u.provider, providers: [u.provider], roles: [...ctx.settings.defaultRoles] }, u.appMetadata);
+    const user = ctx.store.insertUser({
+      id,
+      email: u.email,
+      phone: "",
+      encrypted_password: u.passwordHash,
+      role: u.role ?? "authenticated",
+      email_confirmed_at: u.confirmed ? now : null,
+      confirmation_sent_at: null,
+      recovery_sent_at: null,
+      email_change_sent_at: null,
+      new_email: null,
+      invited_at: u.invited ? now : null,
+      last_sign_in_at: null,
+      banned_until: null,
+      app_metadata: appMetadata,
+      user_metadata: userMetadata,
+      is_anonymous: false,
+      created_at: now,
+      updated_at: now,
+    });
+    ctx.store.insertIdentity({
+      user_id: id,
+      provider: u.provider,
+      provider_id: u.providerId ?? id,
+      identity_data: identityData,
+      email: u.email,
+      last_sign_in_at: null,
+    });
+    return user;
+  });
+}
+
+/** Marks the email confirmed and flips email_verified in the metadata and the email identity (models.User.Confirm). */
+export function confirmEmail(ctx: AuthContext, user: UserRow): UserRow {
+  if (user.email_confirmed_at) return user;
+  return ctx.store.transaction(() => {
+    for (const identity of ctx.store.identitiesOf(user.id)) {
+      if (identity.provider === "email") ctx.store.updateIdentity(identity.id, { identity_data: { ...identity.identity_data, email_verified: true } });
+    }
+    return ctx.store.updateUser(user.id, {
+      email_confirmed_at: nowIso(),
+      user_metadata: { ...user.user_metadata, email_verified: true },
+    });
+  });
+}
+
+/** Adds a provider to app_metadata.providers (after linking an identity). */
+export function withProvider(user: UserRow, provider: string): Json {
+  const providers = Array.isArray(user.app_metadata.providers) ? (user.app_metadata.providers as string[]) : [];
+  return { ...user.app_metadata, providers: providers.includes(provider) ? providers : [...providers, provider] };
+}
+
+export function isBanned(user: UserRow): boolean {
+  return Boolean(user.banned_until && new Date(user.banned_until).getTime() > Date.now());
+}

@@ -1,0 +1,103 @@
+// One-time tokens behind mail links and codes, as GoTrue makes them: a numeric OTP is mailed,
+// the stored token is hex(sha224(email + otp)) (prefixed `pkce_` in PKCE flows), and the link
+// is `${apiUrl}/verify?token=<hash>&type=<type>&redirect_to=<redirect>`.
+import { createHash, randomInt } from "node:crypto";
+import type { AuthContext } from "./context";
+import { nowIso, isoToMs } from "./clock";
+import { otpExpired, overEmailSendRateLimit } from "./errors";
+import type { MailKind } from "./mailer";
+import { createFlowState, type PkceParams } from "./pkce";
+import type { OneTimeTokenRow, OneTimeTokenType, UserRow } from "./store";
+
+const TOKEN_TYPE: Record<MailKind, OneTimeTokenType> = {
+  signup: "confirmation",
+  invite: "invite",
+  recovery: "recovery",
+  // GoTrue keeps magic links in the recovery token column.
+  magiclink: "recovery",
+  email_change: "email_change",
+};
+
+/** The AMR method a PKCE exchange records for each kind of link. */
+const FLOW_METHOD: Record<MailKind, string> = {
+  signup: "email/signup",
+  invite: "invite",
+  recovery: "recovery",
+  magiclink: "magiclink",
+  email_change: "email_change",
+};
+
+const SENT_AT: Record<MailKind, "confirmation_sent_at" | "recovery_sent_at" | "email_change_sent_at"> = {
+  signup: "confirmation_sent_at",
+  invite: "confirmation_sent_at",
+  recovery: "recovery_sent_at",
+  magiclink: "recovery_sent_at",
+  email_change: "email_change_sent_at",
+};
+
+/** Which stored token types each verify `type` accepts. */
+const ACCEPTS: Record<string, OneTimeTokenType[]> = {
+  signup: ["confirmation"],
+  invite: ["invite", "confirmation"],
+  recovery: ["recovery"],
+  magiclink: ["recovery"],
+  email_change: ["email_change"],
+  email: ["confirmation", "recovery", "invite"],
+};
+
+export const VERIFY_TYPES = Object.keys(ACCEPTS);
+
+export const tokenHash = (email: string, otp: string) => createHash("sha224").update(email + otp).digest("hex");
+
+export interface IssuedLink { actionLink: string; otp: string; hashedToken: string; redirectTo: string; recipient: string }
+
+export interface LinkOptions {
+  redirectTo: string;
+  pkce?: PkceParams;
+  /** Defaults to the user's email; the new address for email_change. */
+  recipient?: string;
+}
+
+/** Creates the token and the link without sending anything (admin generate_link). */
+export function issueLink(ctx: AuthContext, user: UserRow, kind: MailKind, opts: LinkOptions): IssuedLink {
+  const recipient = opts.recipient ?? user.email;
+  const otp = String(randomInt(0, 10 ** ctx.settings.email.otpLength)).padStart(ctx.settings.email.otpLength, "0");
+  const hash = tokenHash(recipient, otp);
+  const flow = opts.pkce ? createFlowState(ctx, opts.pkce, { userId: user.id, provider: "email", method: FLOW_METHOD[kind], redirectTo: opts.redirectTo }) : undefined;
+  const stored = flow ? `pkce_${hash}` : hash;
+  ctx.store.putOneTimeToken({ token_hash: stored, otp_hash: hash, user_id: user.id, token_type: TOKEN_TYPE[kind], relates_to: flow?.id ?? recipient });
+  const actionLink = `${ctx.apiUrl}/verify?token=${stored}&type=${kind}&redirect_to=${encodeURIComponent(opts.redirectTo)}`;
+  return { actionLink, otp, hashedToken: stored, redirectTo: opts.redirectTo, recipient };
+}
+
+/**
+ * Issues a link and mails it, enforcing max_frequency per user and kind (429
+ * over_email_send_rate_limit "…after N seconds.") and the global hourly mail budget.
+ */
+export async function sendLink(ctx: AuthContext, user: UserRow, kind: MailKind, opts: LinkOptions): Promise<IssuedLink> {
+  const sentAt = user[SENT_AT[kind]];
+  if (sentAt) {
+    const waitMs = isoToMs(sentAt) + ctx.settings.email.maxFrequency * 1000 - Date.now();
+    if (waitMs > 0) throw overEmailSendRateLimit(Math.ceil(waitMs / 1000));
+  }
+  ctx.limiter.hit("email_sent", "global");
+  const link = issueLink(ctx, user, kind, opts);
+  await ctx.mailer.send(kind, link.recipient, link.actionLink, link.otp);
+  ctx.store.updateUser(user.id, { [SENT_AT[kind]]: nowIso() });
+  return link;
+}
+
+/**
+ * Finds and consumes a token for a verify `type`. Unknown, mismatched and expired tokens all
+ * give otp_expired (GoTrue does not tell them apart).
+ */
+export function consumeToken(ctx: AuthContext, stored: string, type: string, viaLink: boolean): { token: OneTimeTokenRow; user: UserRow } {
+  const token = ctx.store.findOneTimeToken(stored);
+  const accepted = ACCEPTS[type] ?? [];
+  if (!token || !accepted.includes(token.token_type)) throw otpExpired(viaLink);
+  const user = ctx.store.findUserById(token.user_id);
+  const expired = Date.now() - isoToMs(token.created_at) > ctx.settings.email.otpExpiry * 1000;
+  ctx.store.deleteOneTimeTokens(token.user_id, [token.token_type]);
+  if (!user || expired) throw otpExpired(viaLink);
+  return { token, user };
+}

@@ -1,0 +1,52 @@
+// Authentication of incoming calls. Like the CLI's gateway, a `Bearer sb_publishable_…` or
+// `Bearer sb_secret_…` is first swapped for the anon or service_role JWT; then, like GoTrue,
+// user routes need a JWT with a sub whose user and session still exist, and admin routes need
+// a JWT whose role is service_role.
+import type { FastifyRequest } from "fastify";
+import { LOCAL_SUPABASE } from "../../../server/src/config";
+import type { AuthContext } from "../context";
+import { forbidden, unauthorized } from "../errors";
+import type { SessionRow, UserRow } from "../store";
+import type { JWTPayload } from "jose";
+
+const NEW_STYLE_KEYS: Record<string, string> = {
+  [LOCAL_SUPABASE.publishableKey]: LOCAL_SUPABASE.anonKey,
+  [LOCAL_SUPABASE.secretKey]: LOCAL_SUPABASE.serviceRoleKey,
+};
+
+function bearerToken(req: FastifyRequest): string {
+  const header = req.headers.authorization;
+  const match = header?.match(/^Bearer\s+(\S+)$/i);
+  if (!match?.[1]) throw unauthorized("no_authorization", "This endpoint requires a valid Bearer token");
+  const token = match[1];
+  if (!token.startsWith("sb_")) return token;
+  const mapped = NEW_STYLE_KEYS[token];
+  if (!mapped) throw unauthorized("no_authorization", "Invalid API key");
+  return mapped;
+}
+
+export interface UserAuth { user: UserRow; session: SessionRow | undefined; claims: JWTPayload }
+
+export async function requireUser(ctx: AuthContext, req: FastifyRequest): Promise<UserAuth> {
+  const claims = await ctx.keys.verify(bearerToken(req));
+  if (!claims.sub) throw forbidden("bad_jwt", "invalid claim: missing sub claim");
+  const user = ctx.store.findUserById(claims.sub);
+  if (!user) throw forbidden("user_not_found", "User from sub claim in JWT does not exist");
+  const sessionId = typeof claims.session_id === "string" ? claims.session_id : undefined;
+  const session = sessionId ? ctx.store.findSession(sessionId) : undefined;
+  if (sessionId && !session) throw forbidden("session_not_found", "Session from session_id claim in JWT does not exist");
+  return { user, session, claims };
+}
+
+/** Like requireUser, for routes that act on the session itself (MFA, logout). */
+export async function requireSession(ctx: AuthContext, req: FastifyRequest): Promise<UserAuth & { session: SessionRow }> {
+  const auth = await requireUser(ctx, req);
+  if (!auth.session) throw forbidden("session_not_found", "Session from session_id claim in JWT does not exist");
+  return { ...auth, session: auth.session };
+}
+
+export async function requireAdmin(ctx: AuthContext, req: FastifyRequest): Promise<void> {
+  const claims = await ctx.keys.verify(bearerToken(req));
+  // The CLI sets GOTRUE_JWT_ADMIN_ROLES=service_role.
+  if (claims.role !== "service_role") throw forbidden("not_admin", "User not allowed");
+}

@@ -1,0 +1,83 @@
+// The emulator's HTTP server: Fastify under /auth/v1 with GoTrue's transport quirks handled
+// once here: empty JSON bodies accepted, the API version header on every response (exposed to
+// browsers through CORS), errors written in GoTrue's format, and a 1 MB body limit.
+import Fastify, { type FastifyInstance } from "fastify";
+import cors from "@fastify/cors";
+import type { AuthContext } from "../context";
+import { ApiError, badRequest } from "../errors";
+import { API_VERSION, sendApiError, toApiError } from "./errors";
+import { registerMetaRoutes } from "../routes/meta";
+import { registerSignupRoutes } from "../routes/signup";
+import { registerTokenRoutes } from "../routes/token";
+import { registerUserRoutes } from "../routes/user";
+import { registerMailRoutes } from "../routes/mail";
+import { registerVerifyRoutes } from "../routes/verify";
+import { registerOAuthRoutes } from "../routes/oauth";
+import { registerFactorRoutes } from "../routes/factors";
+import { registerAdminRoutes } from "../routes/admin";
+
+export const PREFIX = "/auth/v1";
+
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** A dev emulator: any page served from this machine may call it, as with the CLI's Kong. */
+function isLocalOrigin(origin: string): boolean {
+  try {
+    return LOCAL_HOSTS.has(new URL(origin).hostname);
+  } catch {
+    return false;
+  }
+}
+
+export async function buildServer(ctx: AuthContext, extraOrigins: string[] = []): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, trustProxy: false });
+
+  // supabase-js sends Content-Type: application/json even with no body (logout, unenroll).
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {
+    const text = typeof body === "string" ? body.trim() : "";
+    if (!text) return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch (err) {
+      done(badRequest("bad_json", `Could not parse request body as JSON: ${(err as Error).message}`), undefined);
+    }
+  });
+
+  await app.register(cors, {
+    origin: (origin, cb) => cb(null, !origin || isLocalOrigin(origin) || extraOrigins.includes(origin)),
+    credentials: true,
+    methods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
+    allowedHeaders: ["apikey", "authorization", "x-client-info", "x-supabase-api-version", "content-type", "accept", "accept-profile", "content-profile", "prefer", "x-retry-count"],
+    exposedHeaders: ["X-Total-Count", "Link", "X-Supabase-Api-Version"],
+    maxAge: 3600,
+  });
+
+  app.addHook("onSend", async (_req, reply, payload) => {
+    reply.header("X-Supabase-Api-Version", API_VERSION);
+    return payload;
+  });
+
+  app.setErrorHandler((err, req, reply) => {
+    const apiErr = toApiError(err);
+    if (apiErr.status >= 500) console.error("[auth] unexpected failure:", err);
+    return sendApiError(req, reply, apiErr);
+  });
+  app.setNotFoundHandler((req, reply) => sendApiError(req, reply, new ApiError(404, "not_found", "Not Found")));
+
+  await app.register(
+    async (api) => {
+      registerMetaRoutes(api, ctx);
+      registerSignupRoutes(api, ctx);
+      registerTokenRoutes(api, ctx);
+      registerUserRoutes(api, ctx);
+      registerMailRoutes(api, ctx);
+      registerVerifyRoutes(api, ctx);
+      registerOAuthRoutes(api, ctx);
+      registerFactorRoutes(api, ctx);
+      registerAdminRoutes(api, ctx);
+    },
+    { prefix: PREFIX },
+  );
+  return app;
+}

@@ -1,0 +1,116 @@
+// Signing and verifying JWTs as the current Supabase CLI stack does: user access tokens are
+// asymmetric (ES256 with a key generated on first start and kept in DATA_DIR, or the first key of
+// `[auth] signing_keys_path`), published at the JWKS endpoint with a kid; the anon and
+// service_role API keys stay HS256 with the shared JWT secret. Verification accepts both.
+import fs from "node:fs";
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import { SignJWT, jwtVerify, importJWK, exportJWK, generateKeyPair, decodeProtectedHeader, type JWK, type JWTPayload, type CryptoKey } from "jose";
+import { forbidden } from "./errors";
+
+const KEY_FILE = "auth-signing-key.json";
+const PRIVATE_FIELDS = ["d", "p", "q", "dp", "dq", "qi", "k"] as const;
+
+interface LoadedKey {
+  kid: string;
+  alg: "ES256" | "RS256";
+  publicJwk: JWK;
+  privateKey: CryptoKey | null;
+  publicKey: CryptoKey;
+}
+
+export class KeyRing {
+  private constructor(
+    private readonly signer: LoadedKey & { privateKey: CryptoKey },
+    private readonly keys: LoadedKey[],
+    private readonly secret: Uint8Array,
+    private readonly issuer: string,
+  ) {}
+
+  /**
+   * signingKeysPath: the CLI's JWK list (first key signs). Otherwise the emulator's own ES256 key,
+   * generated once into dataDir so tokens survive restarts and the JWKS stays stable.
+   */
+  static async load(opts: { dataDir: string; jwtSecret: string; issuer: string; signingKeysPath?: string }): Promise<KeyRing> {
+    const jwks = opts.signingKeysPath ? readJwkList(opts.signingKeysPath) : [await ownKey(opts.dataDir)];
+    const keys = await Promise.all(jwks.map(importKey));
+    const first = keys[0];
+    if (!first?.privateKey) throw new Error("the first signing key must be a private EC (ES256) or RSA (RS256) JWK");
+    return new KeyRing({ ...first, privateKey: first.privateKey }, keys, new TextEncoder().encode(opts.jwtSecret), opts.issuer);
+  }
+
+  get signingKid(): string {
+    return this.signer.kid;
+  }
+
+  /** Public halves only; HMAC secrets are never listed (GoTrue's jwks.go). */
+  jwks(): { keys: JWK[] } {
+    return { keys: this.keys.map((k) => k.publicJwk) };
+  }
+
+  async signUserToken(claims: JWTPayload, expiresAt: number, issuedAt: number): Promise<string> {
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: this.signer.alg, kid: this.signer.kid, typ: "JWT" })
+      .setIssuer(this.issuer)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(expiresAt)
+      .sign(this.signer.privateKey);
+  }
+
+  /** Verifies an asymmetric token by kid, else HS256 with the JWT secret; errors as GoTrue's bad_jwt. */
+  async verify(token: string): Promise<JWTPayload> {
+    let header;
+    try {
+      header = decodeProtectedHeader(token);
+    } catch {
+      throw badJwt("token is malformed");
+    }
+    try {
+      if (header.alg === "HS256") return (await jwtVerify(token, this.secret, { algorithms: ["HS256"] })).payload;
+      const key = this.keys.find((k) => k.kid === header.kid) ?? (header.kid ? undefined : this.keys.find((k) => k.alg === header.alg));
+      if (!key) throw new Error("no key found for kid");
+      return (await jwtVerify(token, key.publicKey, { algorithms: [key.alg] })).payload;
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      throw badJwt(code === "ERR_JWT_EXPIRED" ? "token has invalid claims: token is expired" : "signature is invalid");
+    }
+  }
+}
+
+const badJwt = (detail: string) => forbidden("bad_jwt", `invalid JWT: unable to parse or verify signature, ${detail}`);
+
+function readJwkList(file: string): JWK[] {
+  const parsed: unknown = JSON.parse(fs.readFileSync(file, "utf8"));
+  const list = Array.isArray(parsed) ? parsed : (parsed as { keys?: unknown }).keys;
+  if (!Array.isArray(list) || list.length === 0) throw new Error(`${file}: expected a non-empty JSON array of JWKs`);
+  return list as JWK[];
+}
+
+async function ownKey(dataDir: string): Promise<JWK> {
+  const file = path.join(dataDir, KEY_FILE);
+  if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, "utf8")) as JWK;
+  const { privateKey } = await generateKeyPair("ES256", { extractable: true });
+  const jwk: JWK = { ...(await exportJWK(privateKey)), kid: randomUUID(), alg: "ES256", use: "sig", key_ops: ["sign", "verify"] };
+  fs.mkdirSync(dataDir, { recursive: true });
+  // Written with owner-only permissions: it is a private key, even if only for local development.
+  fs.writeFileSync(file, JSON.stringify(jwk, null, 2), { mode: 0o600 });
+  return jwk;
+}
+
+async function importKey(jwk: JWK): Promise<LoadedKey> {
+  const alg = jwk.alg === "RS256" || jwk.kty === "RSA" ? "RS256" : "ES256";
+  if (!jwk.kid) throw new Error("every signing JWK needs a kid");
+  const publicJwk: JWK = Object.fromEntries(
+    Object.entries(jwk).filter(([k]) => !(PRIVATE_FIELDS as readonly string[]).includes(k) && k !== "key_ops"),
+  ) as JWK;
+  publicJwk.alg = alg;
+  publicJwk.key_ops = ["verify"];
+  const hasPrivate = typeof jwk.d === "string";
+  return {
+    kid: jwk.kid,
+    alg,
+    publicJwk,
+    privateKey: hasPrivate ? ((await importJWK({ ...jwk, key_ops: undefined }, alg)) as CryptoKey) : null,
+    publicKey: (await importJWK(publicJwk, alg)) as CryptoKey,
+  };
+}

@@ -1,0 +1,120 @@
+// The mailbox's in-memory store and Mailpit's message shapes and search syntax
+// (`to:addr`, `from:addr`, `subject:"words"`, free text), newest first.
+import { randomUUID } from "node:crypto";
+import type { ParsedMail, AddressObject } from "mailparser";
+
+export interface Address { Name: string; Address: string }
+
+export interface StoredMessage {
+  ID: string;
+  MessageID: string;
+  From: Address;
+  To: Address[];
+  Cc: Address[];
+  Bcc: Address[];
+  ReplyTo: Address[];
+  Subject: string;
+  Created: string;
+  Date: string;
+  Text: string;
+  HTML: string;
+  Size: number;
+  Read: boolean;
+}
+
+const MAX_MESSAGES = 1000;
+
+function addresses(value: AddressObject | AddressObject[] | undefined): Address[] {
+  const list = Array.isArray(value) ? value : value ? [value] : [];
+  return list.flatMap((o) => o.value.map((a) => ({ Name: a.name ?? "", Address: (a.address ?? "").toLowerCase() })));
+}
+
+/** The summary Mailpit lists (no bodies). */
+export function summary(m: StoredMessage): Record<string, unknown> {
+  return {
+    ID: m.ID, MessageID: m.MessageID, Read: m.Read, From: m.From, To: m.To, Cc: m.Cc, Bcc: m.Bcc, ReplyTo: m.ReplyTo,
+    Subject: m.Subject, Created: m.Created, Tags: [], Size: m.Size, Attachments: 0,
+    Snippet: m.Text.replace(/\s+/g, " ").trim().slice(0, 250),
+  };
+}
+
+/** The full message Mailpit returns from /api/v1/message/{ID}. */
+export function detail(m: StoredMessage): Record<string, unknown> {
+  return {
+    ID: m.ID, MessageID: m.MessageID, From: m.From, To: m.To, Cc: m.Cc, Bcc: m.Bcc, ReplyTo: m.ReplyTo, ReturnPath: m.From.Address,
+    Subject: m.Subject, Date: m.Date, Tags: [], Text: m.Text, HTML: m.HTML, Size: m.Size, Inline: [], Attachments: [],
+  };
+}
+
+type Term = { field: "to" | "from" | "subject" | "text"; value: string };
+
+function parseQuery(query: string): Term[] {
+  const terms: Term[] = [];
+  for (const match of query.matchAll(/(?:(to|from|subject):)?(?:"([^"]*)"|(\S+))/gi)) {
+    const field = (match[1]?.toLowerCase() ?? "text") as Term["field"];
+    const value = (match[2] ?? match[3] ?? "").toLowerCase();
+    if (value) terms.push({ field, value });
+  }
+  return terms;
+}
+
+function matches(m: StoredMessage, t: Term): boolean {
+  const addrs = (list: Address[]) => list.some((a) => a.Address.includes(t.value) || a.Name.toLowerCase().includes(t.value));
+  switch (t.field) {
+    case "to":
+      return addrs([...m.To, ...m.Cc, ...m.Bcc]);
+    case "from":
+      return addrs([m.From]);
+    case "subject":
+      return m.Subject.toLowerCase().includes(t.value);
+    default:
+      return [m.Subject, m.Text, m.From.Address, ...m.To.map((a) => a.Address)].some((s) => s.toLowerCase().includes(t.value));
+  }
+}
+
+export class MessageStore {
+  private messages: StoredMessage[] = [];
+
+  add(parsed: ParsedMail, envelopeTo: string[], size: number): StoredMessage {
+    const to = addresses(parsed.to);
+    // Recipients only in the envelope (Bcc) still count as recipients.
+    const bcc = envelopeTo.filter((r) => !to.some((a) => a.Address === r.toLowerCase())).map((r) => ({ Name: "", Address: r.toLowerCase() }));
+    const now = new Date().toISOString();
+    const message: StoredMessage = {
+      ID: randomUUID(),
+      MessageID: parsed.messageId ?? "",
+      From: addresses(parsed.from)[0] ?? { Name: "", Address: "" },
+      To: to,
+      Cc: addresses(parsed.cc),
+      Bcc: bcc,
+      ReplyTo: addresses(parsed.replyTo),
+      Subject: parsed.subject ?? "",
+      Created: now,
+      Date: parsed.date?.toISOString() ?? now,
+      Text: parsed.text ?? "",
+      HTML: typeof parsed.html === "string" ? parsed.html : "",
+      Size: size,
+      Read: false,
+    };
+    this.messages.unshift(message);
+    this.messages.length = Math.min(this.messages.length, MAX_MESSAGES);
+    return message;
+  }
+
+  list(): StoredMessage[] {
+    return this.messages;
+  }
+
+  search(query: string): StoredMessage[] {
+    const terms = parseQuery(query);
+    return this.messages.filter((m) => terms.every((t) => matches(m, t)));
+  }
+
+  get(id: string): StoredMessage | undefined {
+    return id === "latest" ? this.messages[0] : this.messages.find((m) => m.ID === id);
+  }
+
+  delete(ids?: string[]): void {
+    this.messages = ids?.length ? this.messages.filter((m) => !ids.includes(m.ID)) : [];
+  }
+}

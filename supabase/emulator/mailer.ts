@@ -1,0 +1,53 @@
+// Sends GoTrue's default mails (confirmation, recovery, magic link, invite, email change) over
+// SMTP with nodemailer, as a real deployment would, and prints each link to the console so a
+// developer can click it without opening the mailbox.
+import nodemailer, { type Transporter } from "nodemailer";
+
+export type MailKind = "signup" | "recovery" | "magiclink" | "invite" | "email_change";
+
+interface Template { subject: string; heading: string; lead: string; action: string }
+
+// Wording follows GoTrue's built-in templates (internal/mailer/templatemailer).
+const TEMPLATES: Record<MailKind, Template> = {
+  signup: { subject: "Confirm Your Signup", heading: "Confirm your signup", lead: "Follow this link to confirm your user:", action: "Confirm your mail" },
+  recovery: { subject: "Reset Your Password", heading: "Reset Password", lead: "Follow this link to reset the password for your user:", action: "Reset Password" },
+  magiclink: { subject: "Your Magic Link", heading: "Magic Link", lead: "Follow this link to login:", action: "Log In" },
+  invite: { subject: "You have been invited", heading: "You have been invited", lead: "You have been invited to create a user. Follow this link to accept the invite:", action: "Accept the invite" },
+  email_change: { subject: "Confirm Email Change", heading: "Confirm Change of Email", lead: "Follow this link to confirm the update of your email:", action: "Change Email" },
+};
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export class Mailer {
+  private readonly transport: Transporter;
+
+  constructor(
+    smtpUrl: string,
+    private readonly from: string,
+    private readonly quiet: boolean,
+  ) {
+    // The local mailbox speaks plain SMTP; real providers negotiate TLS from the URL (smtps://).
+    const url = new URL(smtpUrl);
+    this.transport = nodemailer.createTransport({
+      host: url.hostname,
+      port: Number(url.port) || (url.protocol === "smtps:" ? 465 : 587),
+      secure: url.protocol === "smtps:",
+      ignoreTLS: url.protocol === "smtp:" && (url.hostname === "127.0.0.1" || url.hostname === "localhost"),
+      auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+    });
+  }
+
+  async send(kind: MailKind, to: string, link: string, otp: string): Promise<void> {
+    const t = TEMPLATES[kind];
+    const text = `${t.heading}\n\n${t.lead}\n${link}\n\nAlternatively, enter the code: ${otp}\n`;
+    const html =
+      `<h2>${escapeHtml(t.heading)}</h2>\n<p>${escapeHtml(t.lead)}</p>\n` +
+      `<p><a href="${escapeHtml(link)}">${escapeHtml(t.action)}</a></p>\n<p>Alternatively, enter the code: ${escapeHtml(otp)}</p>\n`;
+    await this.transport.sendMail({ from: this.from, to, subject: t.subject, text, html });
+    if (!this.quiet) console.log(`[auth] ${t.subject} → ${to}\n       ${link}`);
+  }
+
+  close(): void {
+    this.transport.close();
+  }
+}

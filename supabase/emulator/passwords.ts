@@ -1,0 +1,72 @@
+// Password hashing (bcrypt, as GoTrue) and GoTrue's strength policy from config.toml:
+// minimum_password_length plus password_requirements character classes.
+import bcrypt from "bcryptjs";
+import { validationFailed, weakPassword, type WeakPasswordReason } from "./errors";
+import type { AuthSettings, PasswordRequirements } from "./settings";
+
+const LOWER = "abcdefghijklmnopqrstuvwxyz";
+const UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+const DIGITS = "0123456789";
+const SYMBOLS = "!@#$%^&*()_+-=[]{};'\\:\"|<>?,./`~";
+
+/** The character sets GoTrue requires for each password_requirements value. */
+const REQUIRED_SETS: Record<PasswordRequirements, string[]> = {
+  "": [],
+  letters_digits: [LOWER + UPPER, DIGITS],
+  lower_upper_letters_digits: [LOWER, UPPER, DIGITS],
+  lower_upper_letters_digits_symbols: [LOWER, UPPER, DIGITS, SYMBOLS],
+};
+
+/** bcrypt stops at 72 bytes, so GoTrue refuses anything longer instead of silently truncating. */
+const MAX_PASSWORD_BYTES = 72;
+
+export class PasswordPolicy {
+  constructor(
+    private readonly settings: Pick<AuthSettings, "minimumPasswordLength" | "passwordRequirements">,
+    private readonly cost: number,
+  ) {}
+
+  /** The reasons a password fails the policy (empty when it passes), with GoTrue's message. */
+  evaluate(password: string): { reasons: WeakPasswordReason[]; message: string } {
+    const reasons: WeakPasswordReason[] = [];
+    const messages: string[] = [];
+    if (password.length < this.settings.minimumPasswordLength) {
+      reasons.push("length");
+      messages.push(`Password should be at least ${this.settings.minimumPasswordLength} characters.`);
+    }
+    const sets = REQUIRED_SETS[this.settings.passwordRequirements];
+    if (sets.some((set) => ![...password].some((c) => set.includes(c)))) {
+      reasons.push("characters");
+      messages.push(`Password should contain at least one character of each: ${sets.join(", ")}.`);
+    }
+    return { reasons, message: messages.join(" ") };
+  }
+
+  /** Throws weak_password (422) or validation_failed (400, too long) like GoTrue's checkPasswordStrength. */
+  assertStrong(password: string): void {
+    if (Buffer.byteLength(password, "utf8") > MAX_PASSWORD_BYTES) {
+      throw validationFailed(`Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`);
+    }
+    const { reasons, message } = this.evaluate(password);
+    if (reasons.length) throw weakPassword(message, reasons);
+  }
+
+  hash(password: string): Promise<string> {
+    return bcrypt.hash(password, this.cost);
+  }
+
+  matches(password: string, hash: string | null): Promise<boolean> {
+    return hash ? bcrypt.compare(password, hash) : Promise.resolve(false);
+  }
+}
+
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** GoTrue's validateEmail: required, at most 255 characters, a plausible address; lower-cased. */
+export function normalizeEmail(raw: unknown): string {
+  if (typeof raw !== "string" || raw.trim() === "") throw validationFailed("An email address is required");
+  const email = raw.trim().toLowerCase();
+  if (email.length > 255) throw validationFailed("An email address is too long");
+  if (!EMAIL_SHAPE.test(email)) throw validationFailed("Unable to validate email address: invalid format");
+  return email;
+}

@@ -1,0 +1,218 @@
+// The admin API (admin.go), guarded by a service_role JWT (or the sb_secret_ key):
+// users list/create/get/update/delete, generate_link, a user's factors, and the emulator's
+// own POST /admin/reset that puts the auth data back to the demo seed.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+import type { AuthContext } from "../context";
+import { notFound, unprocessable, validationFailed } from "../errors";
+import { confirmEmail, createUser, mergeMetadata } from "../accounts";
+import { normalizeEmail } from "../passwords";
+import { issueLink } from "../email-tokens";
+import { downgradeSessionsOfFactor } from "../sessions";
+import { factorJson, userJson } from "../serialize";
+import { parseDuration } from "../settings";
+import type { MailKind } from "../mailer";
+import type { UserRow } from "../store";
+import { isUuid, parseBody, queryParam } from "../http/body";
+import { requireAdmin } from "../http/guards";
+
+const Metadata = z.record(z.string(), z.unknown()).nullish();
+
+const UserBody = z.looseObject({
+  email: z.string().nullish(),
+  phone: z.string().nullish(),
+  password: z.string().nullish(),
+  email_confirm: z.boolean().nullish(),
+  user_metadata: Metadata,
+  app_metadata: Metadata,
+  role: z.string().nullish(),
+  ban_duration: z.string().nullish(),
+  id: z.string().nullish(),
+});
+
+const LinkBody = z.looseObject({
+  type: z.string().nullish(),
+  email: z.string().nullish(),
+  password: z.string().nullish(),
+  new_email: z.string().nullish(),
+  data: Metadata,
+  redirect_to: z.string().nullish(),
+});
+
+const emailExists = () => unprocessable("email_exists", "A user with this email address has already been registered");
+
+/** "none" lifts a ban; a Go duration ("24h", "1h30m") bans until now + duration. */
+function bannedUntil(duration: string): string | null {
+  if (duration === "none") return null;
+  const seconds = parseDuration(duration);
+  if (seconds === undefined) throw validationFailed("invalid format for ban duration");
+  return new Date(Date.now() + seconds * 1000).toISOString();
+}
+
+function loadUser(ctx: AuthContext, req: FastifyRequest): UserRow {
+  const id = (req.params as { userId: string }).userId;
+  if (!isUuid(id)) throw notFound("validation_failed", "user_id must be an UUID");
+  const user = ctx.store.findUserById(id);
+  if (!user) throw notFound("user_not_found", "User not found");
+  return user;
+}
+
+export function registerAdminRoutes(parent: FastifyInstance, ctx: AuthContext): void {
+  // An encapsulated plugin, so the admin guard covers exactly these routes.
+  void parent.register(async (app) => {
+    app.addHook("onRequest", async (req) => requireAdmin(ctx, req));
+    adminRoutes(app, ctx);
+  });
+}
+
+function adminRoutes(app: FastifyInstance, ctx: AuthContext): void {
+  app.get("/admin/users", async (req, reply) => {
+    // auth-js always sends page and per_page, as empty strings when unset.
+    const page = Math.max(1, Number(queryParam(req, "page") ?? 1) || 1);
+    const perPage = Math.min(1000, Math.max(1, Number(queryParam(req, "per_page") ?? 50) || 50));
+    const { users, total } = ctx.store.listUsers(perPage, (page - 1) * perPage);
+    const last = Math.max(1, Math.ceil(total / perPage));
+    const link = (p: number, rel: string) => `</admin/users?page=${p}&per_page=${perPage}>; rel="${rel}"`;
+    reply.header("X-Total-Count", String(total));
+    reply.header("Link", [...(page < last ? [link(page + 1, "next")] : []), link(last, "last")].join(", "));
+    return { users: users.map((u) => userJson(ctx.store, u)), aud: "authenticated" };
+  });
+
+  app.post("/admin/users", async (req) => {
+    const body = parseBody(UserBody, req);
+    if (body.phone && !body.email) throw unprocessable("phone_provider_disabled", "Phone logins are disabled");
+    const email = normalizeEmail(body.email);
+    if (ctx.store.findUserByEmail(email)) throw emailExists();
+    if (body.id && !isUuid(body.id)) throw validationFailed("id must be a UUID");
+    if (body.password) ctx.passwords.assertStrong(body.password);
+    // No password given: a random one nobody knows (the user signs in by link or resets it).
+    const password = body.password || randomBytes(24).toString("base64url");
+    let user = createUser(ctx, {
+      id: body.id ?? undefined,
+      email,
+      passwordHash: await ctx.passwords.hash(password),
+      provider: "email",
+      userMetadata: body.user_metadata ?? {},
+      exactMetadata: true,
+      appMetadata: body.app_metadata ?? undefined,
+      confirmed: body.email_confirm === true,
+      role: body.role ?? undefined,
+    });
+    if (body.ban_duration) user = ctx.store.updateUser(user.id, { banned_until: bannedUntil(body.ban_duration) });
+    return userJson(ctx.store, user);
+  });
+
+  app.get("/admin/users/:userId", async (req) => userJson(ctx.store, loadUser(ctx, req)));
+
+  app.put("/admin/users/:userId", async (req) => {
+    let user = loadUser(ctx, req);
+    const body = parseBody(UserBody, req);
+    if (body.email != null) {
+      const email = normalizeEmail(body.email);
+      const owner = ctx.store.findUserByEmail(email);
+      if (owner && owner.id !== user.id) throw emailExists();
+      if (email !== user.email) {
+        for (const identity of ctx.store.identitiesOf(user.id)) {
+          if (identity.provider === "email") ctx.store.updateIdentity(identity.id, { email, identity_data: { ...identity.identity_data, email } });
+        }
+        user = ctx.store.updateUser(user.id, { email, new_email: null });
+      }
+    }
+    if (body.password != null) {
+      ctx.passwords.assertStrong(body.password);
+      user = ctx.store.updateUser(user.id, { encrypted_password: await ctx.passwords.hash(body.password) });
+    }
+    if (body.email_confirm === true) user = confirmEmail(ctx, user);
+    if (body.user_metadata) user = ctx.store.updateUser(user.id, { user_metadata: mergeMetadata(user.user_metadata, body.user_metadata) });
+    if (body.app_metadata) user = ctx.store.updateUser(user.id, { app_metadata: mergeMetadata(user.app_metadata, body.app_metadata) });
+    if (body.role) user = ctx.store.updateUser(user.id, { role: body.role });
+    if (body.ban_duration) {
+      user = ctx.store.updateUser(user.id, { banned_until: bannedUntil(body.ban_duration) });
+      if (user.banned_until) ctx.store.deleteSessionsOf(user.id);
+    }
+    return userJson(ctx.store, user);
+  });
+
+  app.delete("/admin/users/:userId", async (req) => {
+    const user = loadUser(ctx, req);
+    ctx.store.deleteUser(user.id);
+    return {};
+  });
+
+  app.get("/admin/users/:userId/factors", async (req) => ctx.store.factorsOf(loadUser(ctx, req).id).map(factorJson));
+
+  app.delete("/admin/users/:userId/factors/:factorId", async (req) => {
+    const user = loadUser(ctx, req);
+    const factorId = (req.params as { factorId: string }).factorId;
+    if (!isUuid(factorId)) throw notFound("validation_failed", "factor_id must be an UUID");
+    const factor = ctx.store.findFactor(factorId);
+    if (!factor || factor.user_id !== user.id) throw notFound("mfa_factor_not_found", "Factor not found");
+    ctx.store.transaction(() => {
+      downgradeSessionsOfFactor(ctx, user.id, factor.id);
+      ctx.store.deleteFactor(factor.id);
+    });
+    return factorJson(factor);
+  });
+
+  app.post("/admin/generate_link", async (req) => {
+    const body = parseBody(LinkBody, req);
+    const type = body.type ?? "";
+    const email = normalizeEmail(body.email);
+    const redirectTo = ctx.redirects.resolve(body.redirect_to ?? queryParam(req, "redirect_to"));
+    let user = ctx.store.findUserByEmail(email);
+    let kind: MailKind;
+    let recipient: string | undefined;
+    switch (type) {
+      case "signup": {
+        if (user?.email_confirmed_at) throw emailExists();
+        if (!user) {
+          if (!body.password) throw validationFailed("Signup requires a valid password");
+          ctx.passwords.assertStrong(body.password);
+          user = createUser(ctx, { email, passwordHash: await ctx.passwords.hash(body.password), provider: "email", userMetadata: body.data ?? {}, confirmed: false });
+        }
+        kind = "signup";
+        break;
+      }
+      case "invite": {
+        if (user?.email_confirmed_at) throw emailExists();
+        user ??= createUser(ctx, { email, passwordHash: null, provider: "email", userMetadata: body.data ?? {}, confirmed: false, invited: true });
+        kind = "invite";
+        break;
+      }
+      case "magiclink":
+      case "recovery":
+        if (!user) throw notFound("user_not_found", "User with this email not found");
+        kind = type;
+        break;
+      case "email_change_current":
+      case "email_change_new": {
+        if (!user) throw notFound("user_not_found", "User with this email not found");
+        const newEmail = normalizeEmail(body.new_email);
+        if (ctx.store.findUserByEmail(newEmail)) throw emailExists();
+        user = ctx.store.updateUser(user.id, { new_email: newEmail });
+        kind = "email_change";
+        recipient = type === "email_change_new" ? newEmail : email;
+        break;
+      }
+      default:
+        throw validationFailed("Invalid email action link type requested");
+    }
+    const link = issueLink(ctx, user, kind, { redirectTo, recipient });
+    const fresh = ctx.store.findUserById(user.id) ?? user;
+    // GoTrue flattens the user and the link properties into one object; auth-js splits them.
+    return {
+      ...userJson(ctx.store, fresh),
+      action_link: link.actionLink,
+      email_otp: link.otp,
+      hashed_token: link.hashedToken,
+      verification_type: kind === "email_change" ? "email_change" : type,
+      redirect_to: link.redirectTo,
+    };
+  });
+
+  app.post("/admin/reset", async () => {
+    await ctx.reseed();
+    return {};
+  });
+}

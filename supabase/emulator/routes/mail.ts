@@ -1,0 +1,80 @@
+// Routes that mail a link: POST /recover (recover.go), POST /resend (resend.go),
+// POST /otp (magic links, otp.go) and POST /invite. Unknown addresses get the same `{}` as
+// known ones, so nobody can probe which emails have accounts.
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import type { AuthContext } from "../context";
+import { unprocessable, validationFailed } from "../errors";
+import { normalizeEmail } from "../passwords";
+import { createUser } from "../accounts";
+import { sendLink } from "../email-tokens";
+import { pkceParams } from "../pkce";
+import { userJson } from "../serialize";
+import { parseBody, queryParam } from "../http/body";
+import { requireAdmin } from "../http/guards";
+
+const EmailBody = z.looseObject({
+  email: z.string().nullish(),
+  type: z.string().nullish(),
+  data: z.record(z.string(), z.unknown()).nullish(),
+  create_user: z.boolean().nullish(),
+  code_challenge: z.string().nullish(),
+  code_challenge_method: z.string().nullish(),
+});
+
+export function registerMailRoutes(app: FastifyInstance, ctx: AuthContext): void {
+  const redirectOf = (req: Parameters<typeof queryParam>[0]) => ctx.redirects.resolve(queryParam(req, "redirect_to"), req.headers.referer);
+
+  app.post("/recover", async (req) => {
+    const body = parseBody(EmailBody, req);
+    const email = normalizeEmail(body.email);
+    const pkce = pkceParams(body);
+    const user = ctx.store.findUserByEmail(email);
+    if (user) await sendLink(ctx, user, "recovery", { redirectTo: redirectOf(req), pkce });
+    return {};
+  });
+
+  app.post("/resend", async (req) => {
+    const body = parseBody(EmailBody, req);
+    if (body.type !== "signup" && body.type !== "email_change") {
+      if (body.type === "sms" || body.type === "phone_change") throw unprocessable("phone_provider_disabled", "Phone logins are disabled");
+      throw validationFailed("Missing one of these types: signup, email_change, sms, phone_change");
+    }
+    const email = normalizeEmail(body.email);
+    const pkce = pkceParams(body);
+    if (body.type === "signup") {
+      const user = ctx.store.findUserByEmail(email);
+      if (user && !user.email_confirmed_at) await sendLink(ctx, user, "signup", { redirectTo: redirectOf(req), pkce });
+    } else {
+      const user = ctx.store.findUserByEmail(email);
+      if (user?.new_email) await sendLink(ctx, user, "email_change", { redirectTo: redirectOf(req), pkce, recipient: user.new_email });
+    }
+    return {};
+  });
+
+  app.post("/otp", async (req) => {
+    const body = parseBody(EmailBody, req);
+    ctx.limiter.hit("sign_in_sign_ups", req.ip);
+    const email = normalizeEmail(body.email);
+    const pkce = pkceParams(body);
+    let user = ctx.store.findUserByEmail(email);
+    if (!user) {
+      if (body.create_user === false || !ctx.settings.enableSignup) throw unprocessable("otp_disabled", "Signups not allowed for otp");
+      user = createUser(ctx, { email, passwordHash: null, provider: "email", userMetadata: body.data ?? {}, confirmed: false });
+    }
+    // A new (unconfirmed) address gets the sign-up confirmation; a known one a magic link.
+    await sendLink(ctx, user, user.email_confirmed_at ? "magiclink" : "signup", { redirectTo: redirectOf(req), pkce });
+    return {};
+  });
+
+  app.post("/invite", async (req) => {
+    await requireAdmin(ctx, req);
+    const body = parseBody(EmailBody, req);
+    const email = normalizeEmail(body.email);
+    const existing = ctx.store.findUserByEmail(email);
+    if (existing?.email_confirmed_at) throw unprocessable("email_exists", "A user with this email address has already been registered");
+    const user = existing ?? createUser(ctx, { email, passwordHash: null, provider: "email", userMetadata: body.data ?? {}, confirmed: false, invited: true });
+    await sendLink(ctx, user, "invite", { redirectTo: redirectOf(req) });
+    return userJson(ctx.store, ctx.store.findUserById(user.id) ?? user);
+  });
+}

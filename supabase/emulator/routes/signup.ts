@@ -1,0 +1,78 @@
+// POST /signup (signup.go): password policy first, then the email; new users either get a
+// session (confirmations off) or a confirmation mail and a bare user (confirmations on).
+import type { FastifyInstance } from "fastify";
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import type { AuthContext } from "../context";
+import { ApiError, badRequest, unprocessable, validationFailed } from "../errors";
+import { normalizeEmail } from "../passwords";
+import { createUser } from "../accounts";
+import { sendLink } from "../email-tokens";
+import { pkceParams } from "../pkce";
+import { startSession } from "../sessions";
+import { userJson } from "../serialize";
+import { nowIso } from "../clock";
+import { parseBody, queryParam } from "../http/body";
+
+const SignupBody = z.looseObject({
+  email: z.string().nullish(),
+  phone: z.string().nullish(),
+  password: z.string().nullish(),
+  data: z.record(z.string(), z.unknown()).nullish(),
+  code_challenge: z.string().nullish(),
+  code_challenge_method: z.string().nullish(),
+});
+
+export function registerSignupRoutes(app: FastifyInstance, ctx: AuthContext): void {
+  app.post("/signup", async (req) => {
+    const body = parseBody(SignupBody, req);
+    if (!ctx.settings.enableSignup) throw unprocessable("signup_disabled", "Signups not allowed for this instance");
+    ctx.limiter.hit("sign_in_sign_ups", req.ip);
+    if (!body.password) throw validationFailed("Signup requires a valid password");
+    ctx.passwords.assertStrong(body.password);
+    if (body.email && body.phone) throw validationFailed("Only an email address or phone number should be provided on signup.");
+    if (body.phone && !body.email) throw unprocessable("phone_provider_disabled", "Phone signups are disabled");
+    if (!ctx.settings.email.enableSignup) throw badRequest("email_provider_disabled", "Email signups are disabled");
+    const email = normalizeEmail(body.email);
+    const pkce = pkceParams(body);
+    const redirectTo = ctx.redirects.resolve(queryParam(req, "redirect_to"), req.headers.referer);
+    const data = body.data ?? {};
+    const autoconfirm = !ctx.settings.email.enableConfirmations;
+
+    const existing = ctx.store.findUserByEmail(email);
+    if (existing?.email_confirmed_at) {
+      if (autoconfirm) throw unprocessable("user_already_exists", "User already registered");
+      // GoTrue hides existing accounts behind a look-alike user with no identities (sanitizeUser).
+      const now = nowIso();
+      return {
+        id: randomUUID(), aud: "authenticated", role: "", email, phone: "", confirmation_sent_at: now,
+        app_metadata: { provider: "email", providers: ["email"] }, user_metadata: data, identities: [],
+        created_at: now, updated_at: now, is_anonymous: false,
+      };
+    }
+    if (existing) {
+      // Unconfirmed: resend the confirmation; password and metadata stay as first given.
+      await sendLink(ctx, existing, "signup", { redirectTo, pkce });
+      return userJson(ctx.store, ctx.store.findUserById(existing.id) ?? existing);
+    }
+
+    const user = createUser(ctx, {
+      email,
+      passwordHash: await ctx.passwords.hash(body.password),
+      provider: "email",
+      userMetadata: data,
+      confirmed: autoconfirm,
+    });
+    if (autoconfirm) return startSession(ctx, user, "password");
+    try {
+      await sendLink(ctx, user, "signup", { redirectTo, pkce });
+    } catch (err) {
+      // GoTrue creates the user and sends the mail in one transaction: no mail, no user.
+      ctx.store.deleteUser(user.id);
+      if (err instanceof ApiError) throw err;
+      console.error("[auth] sending the confirmation mail failed:", (err as Error).message);
+      throw new ApiError(500, "unexpected_failure", "Error sending confirmation email");
+    }
+    return userJson(ctx.store, ctx.store.findUserById(user.id) ?? user);
+  });
+}

@@ -1,0 +1,51 @@
+// POST /token?grant_type=password|refresh_token|pkce (token.go). grant_type is read from the query.
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import type { AuthContext } from "../context";
+import { badRequest, invalidCredentials, validationFailed } from "../errors";
+import { isBanned } from "../accounts";
+import { redeemAuthCode } from "../pkce";
+import { refreshSession, startSession } from "../sessions";
+import { parseBody, queryParam } from "../http/body";
+
+const PasswordBody = z.looseObject({ email: z.string().nullish(), phone: z.string().nullish(), password: z.string().nullish() });
+const RefreshBody = z.looseObject({ refresh_token: z.string().nullish() });
+const PkceBody = z.looseObject({ auth_code: z.string().nullish(), code_verifier: z.string().nullish() });
+
+export function registerTokenRoutes(app: FastifyInstance, ctx: AuthContext): void {
+  app.post("/token", async (req) => {
+    const grant = queryParam(req, "grant_type");
+    switch (grant) {
+      case "password": {
+        ctx.limiter.hit("sign_in_sign_ups", req.ip);
+        const body = parseBody(PasswordBody, req);
+        if (body.email && body.phone) throw validationFailed("Only an email address or phone number should be provided on login.");
+        const user = body.email ? ctx.store.findUserByEmail(body.email.trim().toLowerCase()) : undefined;
+        if (!user || !user.encrypted_password) throw invalidCredentials();
+        if (isBanned(user)) throw badRequest("user_banned", "User is banned");
+        if (!(await ctx.passwords.matches(body.password ?? "", user.encrypted_password))) throw invalidCredentials();
+        if (!user.email_confirmed_at) throw badRequest("email_not_confirmed", "Email not confirmed");
+        const session = await startSession(ctx, user, "password");
+        // A password that no longer meets the policy still signs in, with a warning (password.go).
+        const strength = ctx.passwords.evaluate(body.password ?? "");
+        return strength.reasons.length ? { ...session, weak_password: { message: strength.message, reasons: strength.reasons } } : session;
+      }
+      case "refresh_token": {
+        ctx.limiter.hit("token_refresh", req.ip);
+        const token = parseBody(RefreshBody, req).refresh_token ?? "";
+        if (token.length < 12) throw validationFailed("Refresh token is not valid");
+        return refreshSession(ctx, token);
+      }
+      case "pkce": {
+        ctx.limiter.hit("token_verifications", req.ip);
+        const body = parseBody(PkceBody, req);
+        const { userId, method } = redeemAuthCode(ctx, body.auth_code, body.code_verifier);
+        const user = ctx.store.findUserById(userId);
+        if (!user) throw badRequest("user_not_found", "User not found");
+        return startSession(ctx, user, method);
+      }
+      default:
+        throw badRequest("invalid_credentials", "unsupported_grant_type");
+    }
+  });
+}

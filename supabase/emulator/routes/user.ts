@@ -1,0 +1,76 @@
+// GET /user, PUT /user (user.go UserUpdate) and POST /logout (logout.go).
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import type { AuthContext } from "../context";
+import { unauthorized, unprocessable, validationFailed } from "../errors";
+import { mergeMetadata } from "../accounts";
+import { normalizeEmail } from "../passwords";
+import { sendLink } from "../email-tokens";
+import { userJson } from "../serialize";
+import { parseBody, queryParam } from "../http/body";
+import { requireSession, requireUser } from "../http/guards";
+
+const UpdateBody = z.looseObject({
+  email: z.string().nullish(),
+  password: z.string().nullish(),
+  data: z.record(z.string(), z.unknown()).nullish(),
+  phone: z.string().nullish(),
+});
+
+export function registerUserRoutes(app: FastifyInstance, ctx: AuthContext): void {
+  app.get("/user", async (req) => {
+    const { user } = await requireUser(ctx, req);
+    return userJson(ctx.store, user);
+  });
+
+  app.put("/user", async (req) => {
+    const { user, session } = await requireUser(ctx, req);
+    const body = parseBody(UpdateBody, req);
+    if (body.phone) throw unprocessable("phone_provider_disabled", "Phone logins are disabled");
+    let current = user;
+
+    if (body.password != null) {
+      ctx.passwords.assertStrong(body.password);
+      const hasVerifiedFactor = ctx.store.factorsOf(user.id).some((f) => f.status === "verified");
+      if (hasVerifiedFactor && session?.aal !== "aal2") {
+        throw unauthorized("insufficient_aal", "AAL2 session is required to update email or password when MFA is enabled.");
+      }
+      if (await ctx.passwords.matches(body.password, user.encrypted_password)) {
+        throw unprocessable("same_password", "New password should be different from the old password.");
+      }
+      const hash = await ctx.passwords.hash(body.password);
+      current = ctx.store.transaction(() => {
+        const updated = ctx.store.updateUser(user.id, { encrypted_password: hash });
+        // A new password signs out every other session and voids outstanding mail links (UpdatePassword).
+        ctx.store.deleteSessionsOf(user.id, session?.id);
+        ctx.store.deleteOneTimeTokens(user.id, ["confirmation", "recovery"]);
+        return updated;
+      });
+    }
+
+    if (body.data) current = ctx.store.updateUser(user.id, { user_metadata: mergeMetadata(current.user_metadata, body.data) });
+
+    if (body.email != null) {
+      const email = normalizeEmail(body.email);
+      if (email !== current.email) {
+        if (ctx.store.findUserByEmail(email)) throw unprocessable("email_exists", "A user with this email address has already been registered");
+        const redirectTo = ctx.redirects.resolve(queryParam(req, "redirect_to"), req.headers.referer);
+        current = ctx.store.updateUser(user.id, { new_email: email });
+        // Single confirmation by the new address (config.toml: double_confirm_changes = false).
+        await sendLink(ctx, current, "email_change", { redirectTo, recipient: email });
+        current = ctx.store.findUserById(user.id) ?? current;
+      }
+    }
+    return userJson(ctx.store, current);
+  });
+
+  app.post("/logout", async (req, reply) => {
+    const scope = queryParam(req, "scope") ?? "global";
+    if (!["global", "local", "others"].includes(scope)) throw validationFailed(`Unsupported logout scope "${scope}"`);
+    const { user, session } = await requireSession(ctx, req);
+    if (scope === "local") ctx.store.deleteSession(session.id);
+    else if (scope === "others") ctx.store.deleteSessionsOf(user.id, session.id);
+    else ctx.store.deleteSessionsOf(user.id);
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,123 @@
+// GET /verify (the mail link: 303 back to the app with the session in the fragment, or
+// ?code= in PKCE flows, or the error in the fragment) and POST /verify (verifyOtp: a session).
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { z } from "zod";
+import type { AuthContext } from "../context";
+import { ApiError, notFound, validationFailed } from "../errors";
+import { confirmEmail } from "../accounts";
+import { consumeToken, tokenHash, VERIFY_TYPES } from "../email-tokens";
+import { normalizeEmail } from "../passwords";
+import { startSession, type SessionResponse } from "../sessions";
+import type { UserRow } from "../store";
+import { parseBody, queryParam } from "../http/body";
+import { toApiError } from "../http/errors";
+
+const VerifyBody = z.looseObject({
+  type: z.string().nullish(),
+  token: z.string().nullish(),
+  token_hash: z.string().nullish(),
+  email: z.string().nullish(),
+  phone: z.string().nullish(),
+});
+
+/** What a verified link does to the account (verify.go signupVerify, recoverVerify, emailChangeVerify). */
+function applyVerification(ctx: AuthContext, type: string, user: UserRow): UserRow {
+  if (type === "email_change" && user.new_email) {
+    const newEmail = user.new_email;
+    return ctx.store.transaction(() => {
+      for (const identity of ctx.store.identitiesOf(user.id)) {
+        if (identity.provider === "email") ctx.store.updateIdentity(identity.id, { email: newEmail, identity_data: { ...identity.identity_data, email: newEmail } });
+      }
+      const updated = ctx.store.updateUser(user.id, {
+        email: newEmail,
+        new_email: null,
+        email_change_sent_at: null,
+        user_metadata: { ...user.user_metadata, email: newEmail },
+      });
+      return confirmEmail(ctx, updated);
+    });
+  }
+  // signup and invite confirm the address; recovery and magic links confirm it too if needed.
+  return confirmEmail(ctx, user);
+}
+
+/** GoTrue's AsRedirectURL: the session as sorted form parameters in the URL fragment. */
+export function sessionFragmentUrl(base: string, session: SessionResponse, extra: Record<string, string>): string {
+  const params: Record<string, string> = {
+    access_token: session.access_token,
+    expires_at: String(session.expires_at),
+    expires_in: String(session.expires_in),
+    refresh_token: session.refresh_token,
+    token_type: session.token_type,
+    sb: "",
+    ...extra,
+  };
+  const sorted = new URLSearchParams(Object.keys(params).sort().map((k): [string, string] => [k, params[k] as string]));
+  return `${base.split("#")[0]}#${sorted.toString()}`;
+}
+
+/** Errors travel back to the app in the fragment (and, for PKCE, also the query), as GoTrue does. */
+export function errorRedirectUrl(base: string, err: ApiError, pkce: boolean): string {
+  const kind = err.status === 403 ? "access_denied" : err.status >= 500 ? "server_error" : "invalid_request";
+  const params = new URLSearchParams({ error: kind, error_code: err.code, error_description: err.message, sb: "" });
+  const url = new URL(base.split("#")[0] as string);
+  if (pkce) for (const [k, v] of params) url.searchParams.set(k, v);
+  return `${url.toString()}#${params.toString()}`;
+}
+
+const withQuery = (base: string, key: string, value: string) => {
+  const url = new URL(base);
+  url.searchParams.set(key, value);
+  return url.toString();
+};
+
+export function registerVerifyRoutes(app: FastifyInstance, ctx: AuthContext): void {
+  app.get("/verify", async (req, reply: FastifyReply) => {
+    const token = queryParam(req, "token") ?? "";
+    const type = queryParam(req, "type") ?? "";
+    const redirectTo = ctx.redirects.resolve(queryParam(req, "redirect_to"), req.headers.referer);
+    const pkce = token.startsWith("pkce_");
+    try {
+      if (!VERIFY_TYPES.includes(type) || type === "email") throw validationFailed("Verify requires a verification type");
+      ctx.limiter.hit("token_verifications", req.ip);
+      const consumed = consumeToken(ctx, token, type, true);
+      const user = applyVerification(ctx, type, consumed.user);
+      if (pkce) {
+        const flow = ctx.store.findFlowState(consumed.token.relates_to);
+        if (!flow) throw notFound("flow_state_not_found", "invalid flow state, no valid flow state found");
+        ctx.store.setFlowStateUser(flow.id, user.id);
+        return reply.redirect(withQuery(redirectTo, "code", flow.auth_code), 303);
+      }
+      const session = await startSession(ctx, user, "otp");
+      return reply.redirect(sessionFragmentUrl(redirectTo, session, { type }), 303);
+    } catch (err) {
+      const apiErr = toApiError(err);
+      if (apiErr.status >= 500) throw err;
+      return reply.redirect(errorRedirectUrl(redirectTo, apiErr, pkce), 303);
+    }
+  });
+
+  app.post("/verify", async (req) => {
+    const body = parseBody(VerifyBody, req);
+    const type = body.type ?? "";
+    if (!type) throw validationFailed("Verify requires a verification type");
+    if (!VERIFY_TYPES.includes(type)) throw validationFailed(`Unsupported verification type "${type}"`);
+    ctx.limiter.hit("token_verifications", req.ip);
+    let stored: string;
+    let viaLink: boolean;
+    if (body.token_hash) {
+      if (body.email || body.phone) throw validationFailed("Only the token_hash and type should be provided");
+      stored = body.token_hash;
+      viaLink = true;
+    } else if (body.token) {
+      if (!body.email) throw validationFailed("Only an email address or phone number should be provided on verify");
+      stored = tokenHash(normalizeEmail(body.email), body.token.trim());
+      viaLink = false;
+    } else {
+      throw validationFailed("Verify requires either a token or a token hash");
+    }
+    const consumed = consumeToken(ctx, stored, type, viaLink);
+    const user = applyVerification(ctx, type, consumed.user);
+    return startSession(ctx, user, "otp");
+  });
+}

@@ -1,0 +1,145 @@
+// Sessions as GoTrue models them: a session row carries the assurance level and the AMR list,
+// refresh tokens form a rotation chain per session, and each access token is a fresh JWT built
+// from the user and session at the moment it is issued.
+import { randomBytes, randomUUID } from "node:crypto";
+import type { AuthContext } from "./context";
+import { badRequest } from "./errors";
+import { nowIso, nowSeconds, isoToMs } from "./clock";
+import type { AmrEntry, RefreshTokenRow, SessionRow, UserRow } from "./store";
+import { userJson } from "./serialize";
+
+export interface SessionResponse {
+  access_token: string;
+  token_type: "bearer";
+  expires_in: number;
+  expires_at: number;
+  refresh_token: string;
+  user: Record<string, unknown>;
+  weak_password?: { message: string; reasons: string[] };
+}
+
+const ALPHANUMERIC = "abcdefghijklmnopqrstuvwxyz0123456789";
+
+/** GoTrue's default refresh token: 12 random [a-z0-9] characters. */
+function newRefreshTokenString(): string {
+  const bytes = randomBytes(12);
+  return [...bytes].map((b) => ALPHANUMERIC[b % ALPHANUMERIC.length]).join("");
+}
+
+/** aal2 iff a second factor is among the session's methods (models/sessions.go CalculateAALAndAMR). */
+export function aalFor(amr: AmrEntry[]): SessionRow["aal"] {
+  return amr.some((a) => a.method === "totp" || a.method === "mfa/phone" || a.method === "mfa/webauthn") ? "aal2" : "aal1";
+}
+
+async function accessToken(ctx: AuthContext, user: UserRow, session: SessionRow): Promise<{ token: string; exp: number; iat: number }> {
+  const iat = nowSeconds();
+  const exp = iat + ctx.settings.jwtExpiry;
+  const amr = [...session.amr].sort((a, b) => b.timestamp - a.timestamp);
+  const token = await ctx.keys.signUserToken(
+    {
+      sub: user.id,
+      aud: "authenticated",
+      email: user.email,
+      phone: user.phone,
+      app_metadata: user.app_metadata,
+      user_metadata: user.user_metadata,
+      role: user.role || "authenticated",
+      aal: session.aal,
+      amr,
+      session_id: session.id,
+      is_anonymous: user.is_anonymous,
+    },
+    exp,
+    iat,
+  );
+  return { token, exp, iat };
+}
+
+export async function sessionResponse(ctx: AuthContext, user: UserRow, session: SessionRow, refresh: RefreshTokenRow): Promise<SessionResponse> {
+  const { token, exp } = await accessToken(ctx, user, session);
+  return {
+    access_token: token,
+    token_type: "bearer",
+    expires_in: exp - nowSeconds(),
+    expires_at: exp,
+    refresh_token: refresh.token,
+    user: userJson(ctx.store, user),
+  };
+}
+
+/** A new session signed in by `method` (password, otp, oauth, …); records last_sign_in_at. */
+export async function startSession(ctx: AuthContext, user: UserRow, method: string): Promise<SessionResponse> {
+  const { session, refresh, signedIn } = ctx.store.transaction(() => {
+    const session = ctx.store.insertSession({ id: randomUUID(), user_id: user.id, aal: "aal1", amr: [{ method, timestamp: nowSeconds() }], factor_id: null });
+    const refresh = ctx.store.insertRefreshToken({ token: newRefreshTokenString(), session_id: session.id, user_id: user.id, parent: null });
+    const now = nowIso();
+    const signedIn = ctx.store.updateUser(user.id, { last_sign_in_at: now });
+    for (const identity of ctx.store.identitiesOf(user.id)) ctx.store.updateIdentity(identity.id, { last_sign_in_at: now });
+    return { session, refresh, signedIn };
+  });
+  return sessionResponse(ctx, signedIn, session, refresh);
+}
+
+/** Revokes `current` and issues its child (GoTrue's GrantRefreshTokenSwap). */
+function swapRefreshToken(ctx: AuthContext, current: RefreshTokenRow): RefreshTokenRow {
+  ctx.store.revokeRefreshToken(current.id);
+  return ctx.store.insertRefreshToken({ token: newRefreshTokenString(), session_id: current.session_id, user_id: current.user_id, parent: current.token });
+}
+
+const notFound = () => badRequest("refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found");
+
+/**
+ * grant_type=refresh_token with GoTrue's rules: rotate; a revoked token that is the parent of
+ * the active one returns the active one (the client lost the last answer); a revoked token
+ * reused within refresh_token_reuse_interval gets a new child; later reuse revokes the family.
+ */
+export async function refreshSession(ctx: AuthContext, tokenString: string): Promise<SessionResponse> {
+  const outcome = ctx.store.transaction(() => {
+    const token = ctx.store.findRefreshToken(tokenString);
+    if (!token) throw notFound();
+    const session = ctx.store.findSession(token.session_id);
+    const user = ctx.store.findUserById(token.user_id);
+    if (!session || !user) throw notFound();
+    if (user.banned_until && isoToMs(user.banned_until) > Date.now()) throw notFound();
+    if (!token.revoked) {
+      return { user, session, next: ctx.settings.refreshTokenRotation ? swapRefreshToken(ctx, token) : token };
+    }
+    const active = ctx.store.activeRefreshToken(session.id);
+    if (active && active.parent === token.token) return { user, session, next: active };
+    const reuseUntil = isoToMs(token.updated_at) + ctx.settings.refreshTokenReuseInterval * 1000;
+    if (Date.now() > reuseUntil) {
+      ctx.store.revokeSessionTokens(session.id);
+      return { alreadyUsed: true as const };
+    }
+    const child = ctx.store.insertRefreshToken({ token: newRefreshTokenString(), session_id: session.id, user_id: user.id, parent: token.token });
+    return { user, session, next: child };
+  });
+  // The family revocation must be committed before answering, so the error leaves the transaction.
+  if ("alreadyUsed" in outcome) throw badRequest("refresh_token_already_used", "Invalid Refresh Token: Already Used");
+  return sessionResponse(ctx, outcome.user, outcome.session, outcome.next);
+}
+
+/** After a verified second factor: add `totp` to the AMR, raise to aal2, rotate the refresh token. */
+export async function upgradeSessionWithFactor(ctx: AuthContext, user: UserRow, session: SessionRow, factorId: string): Promise<SessionResponse> {
+  const { updated, next } = ctx.store.transaction(() => {
+    const amr = [...session.amr.filter((a) => a.method !== "totp"), { method: "totp", timestamp: nowSeconds() }];
+    ctx.store.updateSession(session.id, { aal: aalFor(amr), amr, factor_id: factorId });
+    const current = ctx.store.activeRefreshToken(session.id);
+    const next = current
+      ? swapRefreshToken(ctx, current)
+      : ctx.store.insertRefreshToken({ token: newRefreshTokenString(), session_id: session.id, user_id: user.id, parent: null });
+    const updated = ctx.store.findSession(session.id);
+    if (!updated) throw new Error("session vanished during MFA upgrade");
+    return { updated, next };
+  });
+  return sessionResponse(ctx, user, updated, next);
+}
+
+/** Unenrolling a factor drops its `totp` AMR claim from the sessions it raised (DowngradeSessionsToAAL1). */
+export function downgradeSessionsOfFactor(ctx: AuthContext, userId: string, factorId: string): void {
+  for (const s of ctx.store.sessionsOf(userId)) {
+    if (s.factor_id !== factorId) continue;
+    const amr = s.amr.filter((a) => a.method !== "totp");
+    ctx.store.updateSession(s.id, { aal: aalFor(amr), amr, factor_id: null });
+  }
+}

@@ -1,0 +1,182 @@
+// Reads the [auth] section of supabase/config.toml with the Supabase CLI's key names, so the
+// embedded emulator and `supabase start` follow one file. Missing keys fall back to the CLI's
+// template defaults; tests can override any value without touching the file.
+import fs from "node:fs";
+import path from "node:path";
+import { parse } from "smol-toml";
+import { z } from "zod";
+
+export type PasswordRequirements =
+  | ""
+  | "letters_digits"
+  | "lower_upper_letters_digits"
+  | "lower_upper_letters_digits_symbols";
+
+export interface AuthSettings {
+  siteUrl: string;
+  additionalRedirectUrls: string[];
+  jwtExpiry: number;
+  refreshTokenRotation: boolean;
+  refreshTokenReuseInterval: number;
+  enableSignup: boolean;
+  minimumPasswordLength: number;
+  passwordRequirements: PasswordRequirements;
+  /** Absolute path of a JWK list whose first key signs user tokens; undefined = the emulator's own key. */
+  signingKeysPath: string | undefined;
+  email: {
+    enableSignup: boolean;
+    /** true = sign-up sends a confirmation mail and returns no session (GOTRUE_MAILER_AUTOCONFIRM=false). */
+    enableConfirmations: boolean;
+    /** Minimum gap between two mails to one user, in seconds. */
+    maxFrequency: number;
+    otpLength: number;
+    otpExpiry: number;
+  };
+  mfa: {
+    maxEnrolledFactors: number;
+    totp: { enrollEnabled: boolean; verifyEnabled: boolean };
+  };
+  /** Requests per IP per 5 minutes (GoTrue's windows), as `[auth.rate_limit]` names them. */
+  rateLimit: { signInSignUps: number; tokenVerifications: number; tokenRefresh: number; emailSent: number };
+  /** The emulator's consent-page stand-in for Google needs no credentials, so it is on unless overridden. */
+  googleEnabled: boolean;
+  /** app_metadata.roles given to every new user. */
+  defaultRoles: string[];
+}
+
+export type SettingsOverrides = {
+  [K in keyof AuthSettings]?: AuthSettings[K] extends unknown[]
+    ? AuthSettings[K]
+    : AuthSettings[K] extends object
+      ? { [J in keyof AuthSettings[K]]?: AuthSettings[K][J] extends object ? Partial<AuthSettings[K][J]> : AuthSettings[K][J] }
+      : AuthSettings[K];
+};
+
+const duration = z.union([z.number(), z.string()]).transform((v, ctx) => {
+  const seconds = parseDuration(v);
+  if (seconds === undefined) {
+    ctx.addIssue({ code: "custom", message: `not a duration: ${String(v)}` });
+    return z.NEVER;
+  }
+  return seconds;
+});
+
+const authSchema = z
+  .object({
+    site_url: z.string().default("http://127.0.0.1:3000"),
+    additional_redirect_urls: z.array(z.string()).default([]),
+    jwt_expiry: z.number().int().positive().default(3600),
+    enable_refresh_token_rotation: z.boolean().default(true),
+    refresh_token_reuse_interval: z.number().int().min(0).default(10),
+    enable_signup: z.boolean().default(true),
+    minimum_password_length: z.number().int().min(6).default(6),
+    password_requirements: z
+      .enum(["", "letters_digits", "lower_upper_letters_digits", "lower_upper_letters_digits_symbols"])
+      .default(""),
+    signing_keys_path: z.string().optional(),
+    rate_limit: z
+      .object({
+        sign_in_sign_ups: z.number().int().positive().default(300),
+        token_verifications: z.number().int().positive().default(300),
+        token_refresh: z.number().int().positive().default(1500),
+        email_sent: z.number().int().positive().default(360000),
+      })
+      .partial()
+      .default({}),
+    email: z
+      .object({
+        enable_signup: z.boolean().default(true),
+        enable_confirmations: z.boolean().default(false),
+        max_frequency: duration.default(1),
+        otp_length: z.number().int().min(6).max(10).default(6),
+        otp_expiry: z.number().int().positive().default(3600),
+      })
+      .partial()
+      .default({}),
+    mfa: z
+      .object({
+        max_enrolled_factors: z.number().int().positive().default(10),
+        totp: z.object({ enroll_enabled: z.boolean(), verify_enabled: z.boolean() }).partial().default({}),
+      })
+      .partial()
+      .default({}),
+  })
+  .partial();
+
+/** "1s", "1m30s", "2h", or a number of seconds. */
+export function parseDuration(value: number | string): number | undefined {
+  if (typeof value === "number") return value >= 0 ? value : undefined;
+  const parts = [...value.trim().matchAll(/(\d+(?:\.\d+)?)(h|m|s|ms)/g)];
+  if (!parts.length || parts.map((p) => p[0]).join("") !== value.trim()) return undefined;
+  const unit = { h: 3600, m: 60, s: 1, ms: 0.001 } as const;
+  return parts.reduce((sum, p) => sum + Number(p[1]) * unit[p[2] as keyof typeof unit], 0);
+}
+
+export const DEFAULT_CONFIG_TOML = path.resolve(import.meta.dirname, "..", "config.toml");
+
+export function loadAuthSettings(configTomlPath = DEFAULT_CONFIG_TOML, overrides: SettingsOverrides = {}): AuthSettings {
+  const doc = fs.existsSync(configTomlPath) ? parse(fs.readFileSync(configTomlPath, "utf8")) : {};
+  const parsed = authSchema.safeParse((doc as { auth?: unknown }).auth ?? {});
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `auth.${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`${configTomlPath}: ${problems}`);
+  }
+  const a = parsed.data;
+  const baseDir = path.dirname(configTomlPath);
+  const base: AuthSettings = {
+    siteUrl: a.site_url ?? "http://127.0.0.1:3000",
+    additionalRedirectUrls: a.additional_redirect_urls ?? [],
+    jwtExpiry: a.jwt_expiry ?? 3600,
+    refreshTokenRotation: a.enable_refresh_token_rotation ?? true,
+    refreshTokenReuseInterval: a.refresh_token_reuse_interval ?? 10,
+    enableSignup: a.enable_signup ?? true,
+    minimumPasswordLength: a.minimum_password_length ?? 6,
+    passwordRequirements: a.password_requirements ?? "",
+    // The CLI resolves signing_keys_path relative to the supabase/ folder that holds config.toml.
+    signingKeysPath: a.signing_keys_path ? path.resolve(baseDir, a.signing_keys_path) : undefined,
+    email: {
+      enableSignup: a.email?.enable_signup ?? true,
+      enableConfirmations: a.email?.enable_confirmations ?? false,
+      maxFrequency: a.email?.max_frequency ?? 1,
+      otpLength: a.email?.otp_length ?? 6,
+      otpExpiry: a.email?.otp_expiry ?? 3600,
+    },
+    mfa: {
+      maxEnrolledFactors: a.mfa?.max_enrolled_factors ?? 10,
+      // GoTrue's own default is on; the CLI template turns TOTP off, config.toml here turns it on.
+      totp: { enrollEnabled: a.mfa?.totp?.enroll_enabled ?? true, verifyEnabled: a.mfa?.totp?.verify_enabled ?? true },
+    },
+    rateLimit: {
+      signInSignUps: a.rate_limit?.sign_in_sign_ups ?? 300,
+      tokenVerifications: a.rate_limit?.token_verifications ?? 300,
+      tokenRefresh: a.rate_limit?.token_refresh ?? 1500,
+      emailSent: a.rate_limit?.email_sent ?? 360000,
+    },
+    googleEnabled: true,
+    defaultRoles: ["user"],
+  };
+  return mergeSettings(base, overrides);
+}
+
+function mergeSettings(base: AuthSettings, overrides: SettingsOverrides): AuthSettings {
+  const out: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(overrides)) {
+    if (value === undefined) continue;
+    const current = out[key];
+    if (isPlainObject(current) && isPlainObject(value)) {
+      const merged: Record<string, unknown> = { ...current };
+      for (const [k2, v2] of Object.entries(value)) {
+        const c2 = merged[k2];
+        merged[k2] = isPlainObject(c2) && isPlainObject(v2) ? { ...c2, ...v2 } : v2;
+      }
+      out[key] = merged;
+    } else {
+      out[key] = value;
+    }
+  }
+  return out as unknown as AuthSettings;
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}

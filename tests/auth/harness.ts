@@ -1,0 +1,100 @@
+// Starts just the mailbox and the auth emulator on free ports with a throwaway DATA_DIR (the
+// rest of the stack is not needed to test auth), and hands out real supabase-js clients.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import ws from "ws";
+import { createClient, type SupabaseClient, type SupabaseClientOptions } from "@supabase/supabase-js";
+import { LOCAL_SUPABASE } from "../../server/src/config";
+import { freePort } from "../support/stack";
+import { MailboxClient } from "../support/mail";
+import { startMailbox, type Mailbox } from "../../supabase/emulator/mailbox/index";
+import { startAuthEmulator, type AuthEmulator, type AuthEmulatorOptions } from "../../supabase/emulator/index";
+
+export const APP_URL = "http://localhost:3000";
+
+export interface AuthHarness {
+  url: string;
+  mailUrl: string;
+  mail: MailboxClient;
+  dataDir: string;
+  emulator: AuthEmulator;
+  /** A fresh client with its own in-memory session, as one browser tab would have. */
+  client(options?: SupabaseClientOptions<"public">["auth"], key?: string): SupabaseClient;
+  /** A client with the service_role key, for the admin API. */
+  admin(): SupabaseClient;
+  /** Stops and starts the emulator on the same port and DATA_DIR (the mailbox keeps running). */
+  restart(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type HarnessOptions = Pick<AuthEmulatorOptions, "configOverrides" | "configTomlPath" | "bcryptCost">;
+
+export async function startAuthHarness(options: HarnessOptions = {}): Promise<AuthHarness> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ff-auth-"));
+  const [authPort, smtpPort, httpPort] = await Promise.all([freePort(), freePort(), freePort()]);
+  const mailbox: Mailbox = await startMailbox({ host: "127.0.0.1", smtpPort, httpPort, quiet: true });
+  const url = `http://127.0.0.1:${authPort}`;
+  const start = () =>
+    startAuthEmulator({
+      host: "127.0.0.1",
+      port: authPort,
+      dataDir,
+      smtpUrl: mailbox.smtpUrl,
+      mailFrom: "Founder Foundation <no-reply@founder-foundation.local>",
+      publicUrl: url,
+      quiet: true,
+      // Low bcrypt cost keeps suites quick; the default (10) is exercised by the stack itself.
+      bcryptCost: options.bcryptCost ?? 4,
+      configOverrides: options.configOverrides,
+      configTomlPath: options.configTomlPath,
+    });
+  let emulator = await start();
+  const client = (auth: SupabaseClientOptions<"public">["auth"] = {}, key: string = LOCAL_SUPABASE.anonKey) =>
+    createClient(url, key, {
+      realtime: { transport: ws as unknown as NonNullable<SupabaseClientOptions<"public">["realtime"]>["transport"] },
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, ...auth },
+    });
+  const harness: AuthHarness = {
+    url,
+    mailUrl: mailbox.url,
+    mail: new MailboxClient(mailbox.url),
+    dataDir,
+    get emulator() {
+      return emulator;
+    },
+    client,
+    admin: () => client({}, LOCAL_SUPABASE.serviceRoleKey),
+    restart: async () => {
+      await emulator.close();
+      emulator = await start();
+    },
+    close: async () => {
+      await emulator.close();
+      await mailbox.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return harness;
+}
+
+let counter = 0;
+/** A unique address per call, so tests in one file never share an account by accident. */
+export function uniqueEmail(label = "user"): string {
+  counter += 1;
+  return `${label}-${process.pid}-${Date.now().toString(36)}-${counter}@example.com`;
+}
+
+/** Meets the product's policy (spec §5) and config.toml's. */
+export const GOOD_PASSWORD = "Sturdy#Pass42";
+
+/** Follows one redirect by hand and returns where it points. */
+export async function redirectTarget(url: string): Promise<{ status: number; location: string }> {
+  const res = await fetch(url, { redirect: "manual" });
+  return { status: res.status, location: res.headers.get("location") ?? "" };
+}
+
+/** The session parameters GoTrue puts in a redirect's fragment. */
+export function fragmentParams(location: string): URLSearchParams {
+  return new URLSearchParams(new URL(location).hash.slice(1));
+}
