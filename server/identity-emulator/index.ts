@@ -57,7 +57,7 @@ const identifiersSchema = z.object({ email: z.string().optional(), phone: z.stri
 const sdkTokenBody = z.object({
   userId: z.string().min(1).max(256),
   levelName: z.string().min(1).max(256),
-  ttlInSecs: z.coerce.number().int().min(0).max(86_400).default(DEFAULT_TTL_SECONDS),
+  ttlInSecs: z.coerce.number().int().min(0).max(30 * 86_400).default(DEFAULT_TTL_SECONDS),
   applicantIdentifiers: identifiersSchema,
 });
 const createApplicantBody = z.object({

@@ -126,6 +126,33 @@ describe("identity emulator REST API", () => {
     expect(missing.status).toBe(410);
   });
 
+  it("answers the widget's calls with invalid-token once a token is past its ttl, and enforces the capture order", async () => {
+    const widget = (action: string, token: string, body: unknown = {}) =>
+      fetch(`${origin}/websdk/api/${action}`, { method: "POST", headers: { "Content-Type": "application/json", "X-Access-Token": token }, body: JSON.stringify(body) });
+    const expired = await client.createSdkAccessToken({ userId: "person-ttl", levelName: LEVEL, ttlInSecs: 0 });
+    const refused = await widget("session", expired.token);
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ code: "invalid-token" });
+    expect((await widget("session", "_act-sbx-jwt-forged")).status).toBe(401);
+
+    const { token } = await client.createSdkAccessToken({ userId: "person-ttl", levelName: LEVEL, ttlInSecs: 600 });
+    const session = (await (await widget("session", token)).json()) as { applicantId: string; review: { reviewStatus: string } };
+    expect(session.review.reviewStatus).toBe("init");
+    expect((await widget("submit", token)).status).toBe(409); // nothing captured yet
+    expect((await widget("review", token, { reviewAnswer: "GREEN" })).status).toBe(409); // not pending
+    expect((await widget("documents", token, { idDocSetType: "PASSPORT" })).status).toBe(400);
+    await widget("documents", token, { idDocSetType: "IDENTITY" });
+    await widget("documents", token, { idDocSetType: "SELFIE" });
+    expect((await widget("submit", token)).status).toBe(200);
+    await sink.waitFor((w) => w.json.type === "applicantPending" && w.json.applicantId === session.applicantId);
+    expect((await widget("review", token, { reviewAnswer: "RED" })).status).toBe(200);
+    const reviewed = await sink.waitFor((w) => w.json.type === "applicantReviewed" && w.json.applicantId === session.applicantId);
+    expect(reviewed.json.reviewResult).toMatchObject({ reviewAnswer: "RED", reviewRejectType: "RETRY" });
+    // A RETRY rejection lets the person capture again.
+    expect((await widget("documents", token, { idDocSetType: "IDENTITY" })).status).toBe(200);
+    expect((await client.getApplicantStatus(session.applicantId)).reviewStatus).toBe("init");
+  });
+
   it("serves the WebSDK iframe page at the path the SDK builds", async () => {
     const res = await fetch(`${origin}/websdk/websdk.html?_=id_abc+/=&theme=light`);
     expect(res.status).toBe(200);

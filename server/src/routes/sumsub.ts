@@ -49,7 +49,8 @@ const accessTokenBody = z
       .object({ email: z.string().max(100).nullish(), phone: z.string().max(30).nullish() })
       .optional(),
   })
-  .optional();
+  // The bare variant of spec §7 sends no body at all.
+  .nullish();
 
 const confirmBody = z
   .object({
@@ -58,7 +59,7 @@ const confirmBody = z
     /** What the widget reported in onApplicantLoaded; checked against Sumsub, never stored as is. */
     applicant_id: z.string().trim().min(1).max(100).optional(),
   })
-  .optional();
+  .nullish();
 
 const verificationState = z.object({
   person_id: z.number().int(),

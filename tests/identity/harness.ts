@@ -1,0 +1,110 @@
+// An app (tests/api's harness: real Fastify app, real SQLite, bearer tokens minted like the auth
+// service's) wired to a real identity emulator and an SMTP sink. The emulator's webhooks go to a
+// recording relay, which forwards them to the app only when a suite asks (so a suite can prove the
+// app learns a result by asking the provider, not from a webhook).
+import { randomUUID } from "node:crypto";
+import request from "supertest";
+import { createTestApp, PROFILE, type TestApp } from "../api/helpers";
+import { startIdentityEmulator, type IdentityEmulator } from "../../server/identity-emulator/index";
+import { createSumsubClient, type SumsubClient } from "../../server/src/identity/client";
+import { LOCAL_IDENTITY } from "../../server/src/config";
+import { freePort } from "../support/stack";
+import { startWebhookSink, type WebhookSink } from "./webhookSink";
+import { startSmtpSink, type SmtpSink } from "./smtpSink";
+
+export interface IdentityFounder {
+  email: string;
+  accountId: number;
+  auth: { Authorization: string };
+  personId: number;
+}
+
+export interface IdentityHarness {
+  t: TestApp;
+  appUrl: string;
+  emulator: IdentityEmulator;
+  webhooks: WebhookSink;
+  smtp: SmtpSink;
+  sumsub: SumsubClient;
+  /** A founder with an account and (unless noPerson) a primary person with a profile. */
+  founder(opts?: { noPerson?: boolean }): Promise<IdentityFounder>;
+  addOwner(f: IdentityFounder, email: string): Promise<number>;
+  person(f: IdentityFounder, personId: number): Promise<Record<string, unknown>>;
+  notifications(f: IdentityFounder): Promise<{ title: string; description: string }[]>;
+  /** Calls the emulator's widget API the way its page does (token or hosted-link credential). */
+  widget(action: string, credential: { token: string } | { linkId: string }, body?: unknown): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export async function startIdentityHarness(): Promise<IdentityHarness> {
+  const [identityPort, appPort] = await Promise.all([freePort(), freePort()]);
+  const identityUrl = `http://127.0.0.1:${identityPort}`;
+  const smtp = await startSmtpSink();
+  const webhooks = await startWebhookSink();
+  const t = await createTestApp({ SUMSUB_BASE_URL: identityUrl, SMTP_URL: smtp.url });
+  await t.app.listen({ host: "127.0.0.1", port: appPort });
+  const appUrl = `http://127.0.0.1:${appPort}`;
+  const emulator = await startIdentityEmulator({
+    host: "127.0.0.1",
+    port: identityPort,
+    publicUrl: identityUrl,
+    ...LOCAL_IDENTITY,
+    webhookUrl: webhooks.url,
+    quiet: true,
+  });
+  const sumsub = createSumsubClient({ baseUrl: identityUrl, appToken: LOCAL_IDENTITY.appToken, secretKey: LOCAL_IDENTITY.secretKey });
+  const http = () => request(t.app.server);
+
+  const ok = <T>(res: request.Response, status: number): T => {
+    if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${res.text}`);
+    return res.body as T;
+  };
+
+  return {
+    t,
+    appUrl,
+    emulator,
+    webhooks,
+    smtp,
+    sumsub,
+    async founder(opts = {}) {
+      const userId = randomUUID();
+      const email = `founder-${userId.slice(0, 8)}@example.com`;
+      const token = await t.token({ sub: userId, email });
+      const auth = { Authorization: `Bearer ${token}` };
+      const { account_id: accountId } = ok<{ account_id: number }>(await http().get(`/api/accounts/user/${userId}`).set(auth), 200);
+      let personId = 0;
+      if (!opts.noPerson) {
+        personId = ok<{ person_id: number }>(
+          await http().post("/api/persons/").set(auth).send({ account_id: accountId, account_primary_holder: true, ...PROFILE }),
+          201,
+        ).person_id;
+      }
+      return { email, accountId, auth, personId };
+    },
+    async addOwner(f, email) {
+      return ok<{ person_id: number }>(
+        await http().post("/api/persons/").set(f.auth).send({ account_id: f.accountId, account_primary_holder: false, is_addon: true, email }),
+        201,
+      ).person_id;
+    },
+    async person(f, personId) {
+      return ok<Record<string, unknown>>(await http().get(`/api/persons/${personId}`).set(f.auth), 200);
+    },
+    async notifications(f) {
+      return ok<{ title: string; description: string }[]>(await http().get("/api/notifications/").query({ limit: 50, offset: 0, include_read: true }).set(f.auth), 200);
+    },
+    widget(action, credential, body = {}) {
+      const headers: Record<string, string> = { "Content-Type": "application/json" };
+      if ("token" in credential) headers["X-Access-Token"] = credential.token;
+      else headers["X-Link-Id"] = credential.linkId;
+      return fetch(`${identityUrl}/websdk/api/${action}`, { method: "POST", headers, body: JSON.stringify(body) });
+    },
+    async close() {
+      await emulator.close();
+      await t.close();
+      await webhooks.close();
+      await smtp.close();
+    },
+  };
+}

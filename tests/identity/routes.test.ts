@@ -1,0 +1,266 @@
+// /api/sumsub over HTTP against a real app, a real identity emulator and an SMTP sink:
+// access tokens only for the caller's own person, webhooks refused unless signed (and changing
+// nothing then), idempotent replays, completion confirmed with the provider (never the browser's
+// word), and owner emails with working hosted links.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { computeWebhookDigest, type DigestAlgorithm } from "../../server/src/identity/webhookDigest";
+import { LOCAL_IDENTITY } from "../../server/src/config";
+import { startIdentityHarness, type IdentityFounder, type IdentityHarness } from "./harness";
+
+let h: IdentityHarness;
+beforeAll(async () => {
+  h = await startIdentityHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const SPEC_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?$/; // no trailing Z
+
+function tokenUrl(token: string): string {
+  const [, payload] = token.replace("_act-sbx-jwt-", "").replace("-v2", "").split(".");
+  return (JSON.parse(atob(payload ?? "")) as { url: string }).url;
+}
+
+async function accessToken(f: IdentityFounder, body?: unknown) {
+  const req = h.t.http.post("/api/sumsub/access_token").set(f.auth);
+  return body === undefined ? req : req.send(body as object);
+}
+
+function reviewedEvent(personId: number, applicantId: string, answer: "GREEN" | "RED", createdAt = new Date()) {
+  return {
+    applicantId,
+    inspectionId: "5cb56e8e0a975a35f333cb84",
+    applicantType: "individual",
+    correlationId: `req-${applicantId}-${answer}`,
+    externalUserId: `ff-person-${personId}`,
+    levelName: "id-and-liveness",
+    type: "applicantReviewed",
+    sandboxMode: true,
+    reviewResult: answer === "GREEN" ? { reviewAnswer: "GREEN" } : { reviewAnswer: "RED", rejectLabels: ["FORGERY"], reviewRejectType: "FINAL" },
+    reviewStatus: "completed",
+    createdAtMs: createdAt.toISOString().replace("T", " ").slice(0, 23),
+    clientId: "test",
+  };
+}
+
+function postWebhook(raw: string, headers: Record<string, string>) {
+  return fetch(`${h.appUrl}/api/sumsub/webhook`, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: raw });
+}
+
+function signed(raw: string, alg: DigestAlgorithm = "HMAC_SHA256_HEX", secret: string = LOCAL_IDENTITY.webhookSecret) {
+  return { "X-Payload-Digest": computeWebhookDigest(alg, secret, raw), "X-Payload-Digest-Alg": alg };
+}
+
+describe("POST /api/sumsub/access_token", () => {
+  it("needs a bearer token", async () => {
+    const res = await h.t.http.post("/api/sumsub/access_token").send({});
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ error: expect.any(String), message: expect.any(String) });
+  });
+
+  it("answers a token for the caller's own person, with the bare body and with the spec's full body", async () => {
+    const f = await h.founder();
+    const bare = await accessToken(f);
+    expect(bare.status).toBe(200);
+    expect(Object.keys(bare.body)).toEqual(["token"]);
+    expect(tokenUrl(bare.body.token)).toBe(h.emulator.url);
+
+    const empty = await accessToken(f, {});
+    expect(empty.status).toBe(200);
+
+    const full = await accessToken(f, {
+      user_id: f.email.toUpperCase(),
+      level_name: "id-and-liveness",
+      ttl_in_seconds: 900,
+      applicant_identifiers: { email: f.email, phone: "2125550123" },
+    });
+    expect(full.status).toBe(200);
+
+    // The token is bound to this founder's person: the applicant it opens is theirs.
+    const session = await h.widget("session", { token: full.body.token });
+    expect(session.status).toBe(200);
+    const { applicantId } = (await session.json()) as { applicantId: string };
+    expect((await h.sumsub.getApplicant(applicantId)).externalUserId).toBe(`ff-person-${f.personId}`);
+  });
+
+  it("is 404 for another founder's email and for a founder with no person yet", async () => {
+    const a = await h.founder();
+    const b = await h.founder();
+    const res = await accessToken(a, { user_id: b.email, level_name: "id-and-liveness", ttl_in_seconds: 900 });
+    expect(res.status).toBe(404);
+    const nobody = await h.founder({ noPerson: true });
+    expect((await accessToken(nobody)).status).toBe(404);
+  });
+
+  it("is 400 for a malformed body", async () => {
+    const f = await h.founder();
+    expect((await accessToken(f, { ttl_in_seconds: "soon" })).status).toBe(400);
+    expect((await accessToken(f, { user_id: 42 })).status).toBe(400);
+    expect((await accessToken(f, { ttl_in_seconds: 10 ** 9 })).status).toBe(400);
+    expect((await accessToken(f, ["not", "an", "object"])).status).toBe(400);
+    const badJson = await h.t.http.post("/api/sumsub/access_token").set(f.auth).set("Content-Type", "application/json").send("{not json");
+    expect(badJson.status).toBe(400);
+  });
+});
+
+describe("POST /api/sumsub/webhook", () => {
+  it("refuses a missing, bad, mislabelled or foreign-secret digest with 401 and changes nothing", async () => {
+    const f = await h.founder();
+    const raw = JSON.stringify(reviewedEvent(f.personId, "aaaaaaaaaaaaaaaaaaaaaaaa", "GREEN"));
+    const sha256 = signed(raw)["X-Payload-Digest"];
+    const attempts: Record<string, string>[] = [
+      {},
+      { "X-Payload-Digest-Alg": "HMAC_SHA256_HEX" },
+      { "X-Payload-Digest": "0".repeat(64), "X-Payload-Digest-Alg": "HMAC_SHA256_HEX" },
+      // Right digest, wrong algorithm named.
+      { "X-Payload-Digest": sha256, "X-Payload-Digest-Alg": "HMAC_SHA512_HEX" },
+      { "X-Payload-Digest": sha256, "X-Payload-Digest-Alg": "HMAC_MD5_HEX" },
+      // Signed with the app secret instead of the webhook secret (a classic integration bug).
+      signed(raw, "HMAC_SHA256_HEX", LOCAL_IDENTITY.secretKey),
+    ];
+    for (const headers of attempts) {
+      const res = await postWebhook(raw, headers);
+      expect(res.status).toBe(401);
+      expect(await res.json()).toMatchObject({ error: "Unauthorized" });
+    }
+    // A body changed after signing.
+    const tampered = await postWebhook(raw.replace(`ff-person-${f.personId}`, `ff-person-${f.personId} `), signed(raw));
+    expect(tampered.status).toBe(401);
+
+    const p = await h.person(f, f.personId);
+    expect(p).toMatchObject({ sumsub_completed_at: null, sumsub_review_answer: null, sumsub_applicant_id: null });
+    expect(await h.notifications(f)).toEqual([]);
+  });
+
+  it("GREEN verifies the person once (timestamp without Z, one notification); replays change nothing", async () => {
+    const f = await h.founder();
+    for (const alg of ["HMAC_SHA256_HEX", "HMAC_SHA1_HEX", "HMAC_SHA512_HEX"] as const) {
+      const raw = JSON.stringify(reviewedEvent(f.personId, "bbbbbbbbbbbbbbbbbbbbbbbb", "GREEN"));
+      const res = await postWebhook(raw, signed(raw, alg));
+      expect(res.status).toBe(200);
+    }
+    const p = await h.person(f, f.personId);
+    expect(p.sumsub_review_answer).toBe("GREEN");
+    expect(p.sumsub_applicant_id).toBe("bbbbbbbbbbbbbbbbbbbbbbbb");
+    expect(p.sumsub_completed_at).toMatch(SPEC_TIMESTAMP);
+    const first = p.sumsub_completed_at;
+    const notes = await h.notifications(f);
+    expect(notes.map((n) => n.title)).toEqual(["Identity verified"]);
+    expect((await h.person(f, f.personId)).sumsub_completed_at).toBe(first);
+  });
+
+  it("RED records the rejection; a RED older than an approval is ignored, a newer one withdraws it", async () => {
+    const f = await h.founder();
+    const red = JSON.stringify(reviewedEvent(f.personId, "cccccccccccccccccccccccc", "RED"));
+    expect((await postWebhook(red, signed(red))).status).toBe(200);
+    expect(await h.person(f, f.personId)).toMatchObject({ sumsub_review_answer: "RED", sumsub_completed_at: null });
+    expect((await postWebhook(red, signed(red))).status).toBe(200);
+    expect((await h.notifications(f)).map((n) => n.title)).toEqual(["Identity check not passed"]);
+
+    const green = JSON.stringify(reviewedEvent(f.personId, "cccccccccccccccccccccccc", "GREEN"));
+    expect((await postWebhook(green, signed(green))).status).toBe(200);
+    expect((await h.person(f, f.personId)).sumsub_review_answer).toBe("GREEN");
+
+    const stale = JSON.stringify(reviewedEvent(f.personId, "cccccccccccccccccccccccc", "RED", new Date(Date.now() - 3_600_000)));
+    expect((await postWebhook(stale, signed(stale))).status).toBe(200);
+    expect((await h.person(f, f.personId)).sumsub_review_answer).toBe("GREEN");
+
+    const later = JSON.stringify(reviewedEvent(f.personId, "cccccccccccccccccccccccc", "RED", new Date(Date.now() + 60_000)));
+    expect((await postWebhook(later, signed(later))).status).toBe(200);
+    expect(await h.person(f, f.personId)).toMatchObject({ sumsub_review_answer: "RED", sumsub_completed_at: null });
+  });
+
+  it("acknowledges events for unknown people and refuses unsigned garbage", async () => {
+    const raw = JSON.stringify(reviewedEvent(987654, "dddddddddddddddddddddddd", "GREEN"));
+    expect((await postWebhook(raw, signed(raw))).status).toBe(200);
+    const notJson = "not json at all";
+    expect((await postWebhook(notJson, signed(notJson))).status).toBe(400);
+    expect((await postWebhook(notJson, {})).status).toBe(401);
+  });
+});
+
+describe("POST /api/sumsub/confirm", () => {
+  it("reads the review from the provider: pending is not verified, GREEN is, even with no webhook", async () => {
+    h.webhooks.forwardTo = null; // the app hears nothing from webhooks in this test
+    const f = await h.founder();
+    const before = await h.t.http.post("/api/sumsub/confirm").set(f.auth).send({});
+    expect(before.status).toBe(200);
+    expect(before.body).toMatchObject({ person_id: f.personId, review_status: null, sumsub_completed_at: null });
+
+    const { token } = (await accessToken(f)).body as { token: string };
+    const { applicantId } = (await (await h.widget("session", { token })).json()) as { applicantId: string };
+
+    // The widget's report of the applicant is checked: a foreign id is refused and not stored.
+    const foreign = await h.t.http.post("/api/sumsub/confirm").set(f.auth).send({ applicant_id: "ffffffffffffffffffffffff" });
+    expect(foreign.status).toBe(409);
+    const loaded = await h.t.http.post("/api/sumsub/confirm").set(f.auth).send({ applicant_id: applicantId });
+    expect(loaded.body).toMatchObject({ sumsub_applicant_id: applicantId, review_status: "init", sumsub_completed_at: null });
+
+    for (const step of ["IDENTITY", "SELFIE"]) expect((await h.widget("documents", { token }, { idDocSetType: step })).status).toBe(200);
+    expect((await h.widget("submit", { token })).status).toBe(200);
+    // The browser claims completion while the review is pending: nothing is recorded.
+    const pending = await h.t.http.post("/api/sumsub/confirm").set(f.auth).send({});
+    expect(pending.body).toMatchObject({ review_status: "pending", sumsub_completed_at: null, sumsub_review_answer: null });
+
+    expect((await h.widget("review", { token }, { reviewAnswer: "GREEN" })).status).toBe(200);
+    const done = await h.t.http.post("/api/sumsub/confirm").set(f.auth).send({});
+    expect(done.body).toMatchObject({ review_status: "completed", sumsub_review_answer: "GREEN" });
+    expect(done.body.sumsub_completed_at).toMatch(SPEC_TIMESTAMP);
+    await h.t.http.post("/api/sumsub/confirm").set(f.auth).send({});
+    expect((await h.notifications(f)).map((n) => n.title)).toEqual(["Identity verified"]);
+  });
+
+  it("is 404 for a person in another account", async () => {
+    const a = await h.founder();
+    const b = await h.founder();
+    expect((await h.t.http.post("/api/sumsub/confirm").set(a.auth).send({ person_id: b.personId })).status).toBe(404);
+  });
+});
+
+describe("POST /api/sumsub/send_sumsub_emails", () => {
+  it("emails each owner a hosted link over SMTP and records the send; passing it verifies the owner by webhook", async () => {
+    h.webhooks.forwardTo = `${h.appUrl}/api/sumsub/webhook`;
+    const f = await h.founder();
+    const ownerEmail = `owner-${f.accountId}@example.com`;
+    const ownerId = await h.addOwner(f, ownerEmail);
+
+    const res = await h.t.http.post("/api/sumsub/send_sumsub_emails").set(f.auth).send([ownerId]);
+    expect(res.status).toBe(200);
+    expect(res.body.results).toEqual([{ person_id: ownerId, status: "sent", sumsub_email_sent_at: expect.stringMatching(SPEC_TIMESTAMP) }]);
+    expect((await h.person(f, ownerId)).sumsub_email_sent_at).toMatch(SPEC_TIMESTAMP);
+
+    const mail = await h.smtp.waitFor((m) => m.to.includes(ownerEmail));
+    expect(mail.subject).toMatch(/verify your identity/i);
+    expect(mail.text).toContain("Ada Lovelace");
+    const link = /https?:\/\/\S+\/websdk\/p\/(sbx_[0-9a-f]+)/.exec(mail.text);
+    expect(link?.[0].startsWith(h.emulator.url)).toBe(true);
+    expect((await fetch(link![0])).status).toBe(200);
+
+    const linkId = link![1]!;
+    for (const step of ["IDENTITY", "SELFIE"]) expect((await h.widget("documents", { linkId }, { idDocSetType: step })).status).toBe(200);
+    expect((await h.widget("submit", { linkId })).status).toBe(200);
+    expect((await h.widget("review", { linkId }, { reviewAnswer: "GREEN" })).status).toBe(200);
+    await h.webhooks.waitFor((w) => w.json.type === "applicantReviewed" && w.json.externalUserId === `ff-person-${ownerId}`);
+    expect(await h.person(f, ownerId)).toMatchObject({ sumsub_review_answer: "GREEN", sumsub_completed_at: expect.stringMatching(SPEC_TIMESTAMP) });
+
+    // Already verified: not emailed again.
+    const again = await h.t.http.post("/api/sumsub/send_sumsub_emails").set(f.auth).send([ownerId]);
+    expect(again.body.results[0].status).toBe("already_verified");
+  });
+
+  it("sends nothing when any id is outside the caller's account (404), the primary holder (400) or the body is malformed (400)", async () => {
+    const a = await h.founder();
+    const b = await h.founder();
+    const mine = await h.addOwner(a, `mine-${a.accountId}@example.com`);
+    const theirs = await h.addOwner(b, `theirs-${b.accountId}@example.com`);
+    const sentBefore = h.smtp.mails.length;
+    expect((await h.t.http.post("/api/sumsub/send_sumsub_emails").set(a.auth).send([mine, theirs])).status).toBe(404);
+    expect((await h.t.http.post("/api/sumsub/send_sumsub_emails").set(a.auth).send([a.personId])).status).toBe(400);
+    expect((await h.t.http.post("/api/sumsub/send_sumsub_emails").set(a.auth).send([])).status).toBe(400);
+    expect((await h.t.http.post("/api/sumsub/send_sumsub_emails").set(a.auth).send({ person_ids: [mine] })).status).toBe(400);
+    expect((await h.t.http.post("/api/sumsub/send_sumsub_emails").send([mine])).status).toBe(401);
+    expect(h.smtp.mails.length).toBe(sentBefore);
+    expect((await h.person(a, mine)).sumsub_email_sent_at).toBeNull();
+  });
+});
