@@ -148,7 +148,7 @@ export interface FounderData {
 export async function buildFounderData(t: TestApp, f: Founder): Promise<FounderData> {
   const req = () => request(t.app.server);
   const ok = (res: request.Response, status: number) => {
-    if (res.status !== status) throw new Error(`${res.req.method} ${res.req.path}: ${res.status} ${res.text}`);
+    if (res.status !== status) throw new Error(`building founder data: ${res.status} ${res.text}`);
     return res.body;
   };
   const personId = ok(await req().post("/api/persons/").set(f.auth).send({ account_id: f.accountId, account_primary_holder: true, ...PROFILE }), 201).person_id;

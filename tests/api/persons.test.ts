@@ -1,0 +1,158 @@
+// Persons: SSN protection, §5 validation, owner-email uniqueness, notifications and transactions.
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import Database from "better-sqlite3";
+import { PROFILE, buildFounderData, createTestApp, type Founder, type TestApp } from "./helpers";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const createPrimary = (f: Founder, body: object = {}) =>
+  t.http.post("/api/persons/").set(f.auth).send({ account_id: f.accountId, account_primary_holder: true, ...PROFILE, ...body });
+const addOwner = (f: Founder, email: string) =>
+  t.http.post("/api/persons/").set(f.auth).send({ account_id: f.accountId, account_primary_holder: false, is_addon: true, email });
+
+/** Every string anywhere in a JSON value. */
+function strings(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  if (Array.isArray(value)) return value.flatMap(strings);
+  if (value && typeof value === "object") return Object.values(value).flatMap(strings);
+  return [];
+}
+
+describe("SSN", () => {
+  it("is masked in every response and unreadable in the database file", async () => {
+    const f = await t.founder();
+    const ssn = "987654321";
+    const { body } = await createPrimary(f, { ssn });
+    const id = body.person_id;
+    const responses = [
+      await t.http.get(`/api/persons/${id}`).set(f.auth),
+      await t.http.get(`/api/persons/by_account/${f.accountId}`).set(f.auth),
+      await t.http.get(`/api/accounts/${f.accountId}/all_data`).set(f.auth),
+      await t.http.patch(`/api/persons/${id}`).set(f.auth).send({ city: "Dover" }),
+      await t.http.put(`/api/persons/${id}`).set(f.auth).send({ ...PROFILE, ssn: "***-**-4321", email: null, sumsub_applicant_id: null }),
+    ];
+    for (const res of responses) {
+      expect(res.status).toBe(200);
+      expect(res.text).not.toContain(ssn);
+      expect(res.text).not.toContain("987-65-4321");
+      for (const s of strings(res.body).filter((v) => v.includes("4321"))) expect(s).toBe("***-**-4321");
+    }
+    expect(responses[0]!.body.ssn).toBe("***-**-4321");
+    expect(responses[2]!.body.account.primary_account_holder.ssn).toBe("***-**-4321");
+
+    // Checkpoint the WAL so every write is in the main file, then read raw bytes of both.
+    const raw = new Database(path.join(t.dataDir, "app.sqlite"), { readonly: true });
+    const row = raw.prepare("select * from person where person_id = ?").get(id) as Record<string, unknown>;
+    raw.close();
+    expect(Object.values(row)).not.toContain(ssn);
+    expect(row).not.toHaveProperty("ssn");
+    for (const file of fs.readdirSync(t.dataDir).filter((n) => n.startsWith("app.sqlite"))) {
+      const bytes = fs.readFileSync(path.join(t.dataDir, file));
+      expect(bytes.includes(Buffer.from(ssn)), file).toBe(false);
+    }
+  });
+
+  it("keeps the stored SSN when the masked value comes back, replaces it when new digits come", async () => {
+    const f = await t.founder();
+    const id = (await createPrimary(f)).body.person_id;
+    const kept = await t.http.patch(`/api/persons/${id}`).set(f.auth).send({ ssn: "***-**-0000" });
+    expect(kept.body.ssn).toBe("***-**-6789");
+    const replaced = await t.http.patch(`/api/persons/${id}`).set(f.auth).send({ ssn: "111223333" });
+    expect(replaced.body.ssn).toBe("***-**-3333");
+    const cleared = await t.http.patch(`/api/persons/${id}`).set(f.auth).send({ ssn: null });
+    expect(cleared.body.ssn).toBeNull();
+  });
+
+  it("refuses formatted SSNs and phones: the API takes digits only", async () => {
+    const f = await t.founder();
+    const ssn = await createPrimary(f, { ssn: "123-45-6789" });
+    expect(ssn.status).toBe(400);
+    expect(ssn.body).toMatchObject({ error: "Bad Request", field: "ssn" });
+    const phone = await createPrimary(f, { phone: "(212)-555-0123" });
+    expect(phone.body).toMatchObject({ field: "phone", message: "phone: Phone number must be at least 14 characters" });
+    const masked = await createPrimary(f, { ssn: "***-**-6789" });
+    expect(masked.body.field).toBe("ssn");
+  });
+});
+
+describe("validation (spec §5)", () => {
+  it("requires the profile fields of a primary holder", async () => {
+    const f = await t.founder();
+    const res = await t.http.post("/api/persons/").set(f.auth).send({ account_id: f.accountId, account_primary_holder: true, ...PROFILE, city: undefined });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ field: "city", message: "city: Required" });
+  });
+
+  it("enforces maximum lengths and known enum values", async () => {
+    const f = await t.founder();
+    const long = await createPrimary(f, { first_name: "A".repeat(51) });
+    expect(long.body).toMatchObject({ field: "first_name", message: "first_name: First name cannot exceed 50 characters" });
+    const address = await createPrimary(f, { address_line1: "x".repeat(61) });
+    expect(address.body.field).toBe("address_line1");
+    const state = await createPrimary(f, { state: "us_state_atlantis" });
+    expect(state.status).toBe(400);
+    expect(state.body.field).toBe("state");
+    expect((await t.http.get(`/api/persons/by_account/${f.accountId}`).set(f.auth)).body).toEqual([]);
+  });
+
+  it("requires a valid email for an add-on owner, unique in the account regardless of case", async () => {
+    const f = await t.founder();
+    expect((await addOwner(f, "not-an-email")).body).toMatchObject({ field: "email", message: "email: Please enter a valid email address" });
+    const missing = await t.http.post("/api/persons/").set(f.auth).send({ account_id: f.accountId, account_primary_holder: false, is_addon: true });
+    expect(missing.body).toMatchObject({ field: "email" });
+    expect((await addOwner(f, "Owner@Example.com")).status).toBe(201);
+    const dup = await addOwner(f, "owner@example.COM");
+    expect(dup.status).toBe(400);
+    expect(dup.body).toEqual({ error: "Bad Request", message: "Email already exists", field: "email" });
+    // Another founder may use the same address for their own owner.
+    expect((await addOwner(await t.founder(), "owner@example.com")).status).toBe(201);
+  });
+
+  it("applies the same uniqueness when an owner's email is edited", async () => {
+    const f = await t.founder();
+    await addOwner(f, "one@example.com");
+    const two = (await addOwner(f, "two@example.com")).body.person_id;
+    const clash = await t.http.patch(`/api/persons/${two}`).set(f.auth).send({ email: "ONE@example.com" });
+    expect(clash.body.message).toBe("Email already exists");
+    const same = await t.http.patch(`/api/persons/${two}`).set(f.auth).send({ email: "Two@example.com" });
+    expect(same.status).toBe(200);
+  });
+});
+
+describe("writes", () => {
+  it("links the primary holder to the account in the same write, and refuses a second one", async () => {
+    const f = await t.founder();
+    const id = (await createPrimary(f)).body.person_id;
+    const all = await t.http.get(`/api/accounts/${f.accountId}/all_data`).set(f.auth);
+    expect(all.body.account.primary_account_holder.person_id).toBe(id);
+    const second = await createPrimary(f);
+    expect(second.status).toBe(409);
+    expect((await t.http.get(`/api/persons/by_account/${f.accountId}`).set(f.auth)).body).toHaveLength(1);
+  });
+
+  it("deleting a person removes its organization links and the account's primary-holder reference", async () => {
+    const f = await t.founder();
+    const d = await buildFounderData(t, f);
+    await t.http.post("/api/organization_users/").set(f.auth).send({ organization_id: d.organizationId, person_id: d.addonId, primary_holder: false });
+    expect((await t.http.delete(`/api/persons/${d.addonId}`).set(f.auth)).body).toEqual({ ok: true });
+    expect((await t.http.delete(`/api/persons/${d.personId}`).set(f.auth)).status).toBe(200);
+    const all = (await t.http.get(`/api/accounts/${f.accountId}/all_data`).set(f.auth)).body;
+    expect(all.persons).toEqual([]);
+    expect(all.organization_users).toEqual([]);
+    expect(all.account.primary_account_holder).toBeNull();
+    expect((await t.http.get(`/api/persons/${d.personId}`).set(f.auth)).status).toBe(404);
+  });
+
+  it("notifies when an add-on owner is created", async () => {
+    const f = await t.founder();
+    await addOwner(f, "grace@example.com");
+    const list = await t.http.get("/api/notifications/").set(f.auth);
+    expect(list.body).toEqual([expect.objectContaining({ title: "Owner added", description: expect.stringContaining("grace@example.com"), read_at: null })]);
+  });
+});
