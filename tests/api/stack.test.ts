@@ -1,0 +1,66 @@
+// The app inside the real local stack: tokens issued by the auth emulator (ES256 with a kid, verified
+// through its JWKS) open the API, and the admin routes drive the emulator's real admin API.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bootStack, type TestStack } from "../support/stack";
+
+let stack: TestStack;
+beforeAll(async () => {
+  stack = await bootStack();
+});
+afterAll(async () => stack?.close());
+
+const authFetch = (path: string, init: RequestInit & { key?: string } = {}) => {
+  const key = init.key ?? stack.config.auth.anonKey;
+  return fetch(`${stack.config.auth.url}/auth/v1${path}`, {
+    ...init,
+    headers: { apikey: key, authorization: `Bearer ${key}`, "content-type": "application/json" },
+  });
+};
+
+async function signedInUser(email: string, roles: string[]): Promise<{ id: string; token: string }> {
+  const password = "Str0ng!Passw0rd";
+  const created = await authFetch("/admin/users", {
+    method: "POST",
+    key: stack.config.auth.serviceRoleKey,
+    body: JSON.stringify({ email, password, email_confirm: true, app_metadata: { roles } }),
+  });
+  expect(created.status).toBe(200);
+  const user = (await created.json()) as { id: string };
+  const session = await authFetch("/token?grant_type=password", { method: "POST", body: JSON.stringify({ email, password }) });
+  expect(session.status).toBe(200);
+  return { id: user.id, token: ((await session.json()) as { access_token: string }).access_token };
+}
+
+const api = (path: string, token: string, init: RequestInit = {}) =>
+  fetch(`${stack.app.url}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, "content-type": "application/json" } });
+
+describe("app in the local stack", () => {
+  it("accepts the auth emulator's user tokens and creates the account", async () => {
+    const u = await signedInUser("stack.founder@example.com", ["user"]);
+    // Asymmetric with a kid: the app must have verified it through the emulator's JWKS.
+    const header = JSON.parse(Buffer.from(u.token.split(".")[0]!, "base64url").toString()) as { alg: string; kid?: string };
+    expect(header.alg).toBe("ES256");
+    expect(header.kid).toEqual(expect.any(String));
+    const res = await api(`/api/accounts/user/${u.id}`, u.token);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ account_id: expect.any(Number) });
+    expect((await api("/api/admin/users", u.token)).status).toBe(403);
+  });
+
+  it("lets an admin list users and change roles through the emulator's admin API", async () => {
+    const admin = await signedInUser("stack.admin@example.com", ["admin"]);
+    const target = await signedInUser("stack.target@example.com", ["user"]);
+    const list = await api("/api/admin/users", admin.token);
+    expect(list.status).toBe(200);
+    const body = (await list.json()) as { users: Array<{ id: string; email: string; roles: string[] }> };
+    expect(body.users).toEqual(expect.arrayContaining([expect.objectContaining({ id: target.id, email: "stack.target@example.com", roles: ["user"] })]));
+    const put = await api(`/api/admin/users/${target.id}/roles`, admin.token, { method: "PUT", body: JSON.stringify({ roles: ["user", "onboarding"] }) });
+    expect(put.status).toBe(200);
+    expect(await put.json()).toMatchObject({ id: target.id, roles: ["user", "onboarding"] });
+  });
+
+  it("serves the app config with this stack's addresses", async () => {
+    const res = await fetch(`${stack.app.url}/app-config.json`);
+    expect(await res.json()).toMatchObject({ authUrl: stack.config.auth.url.replace("127.0.0.1", "localhost"), anonKey: stack.config.auth.anonKey });
+  });
+});
