@@ -34,7 +34,8 @@ export function aalFor(amr: AmrEntry[]): SessionRow["aal"] {
 async function accessToken(ctx: AuthContext, user: UserRow, session: SessionRow): Promise<{ token: string; exp: number; iat: number }> {
   const iat = nowSeconds();
   const exp = iat + ctx.settings.jwtExpiry;
-  const amr = [...session.amr].sort((a, b) => b.timestamp - a.timestamp);
+  // Most recent first; within one second, the method added last counts as the more recent.
+  const amr = [...session.amr].reverse().sort((a, b) => b.timestamp - a.timestamp);
   const token = await ctx.keys.signUserToken(
     {
       sub: user.id,
