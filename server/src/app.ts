@@ -33,6 +33,8 @@ export interface BuildAppOptions {
   quiet?: boolean;
   /** Where the built SPA lives; default web/dist. */
   webDist?: string;
+  /** Where log lines go (default stdout); tests use it to check what gets logged. */
+  logStream?: NodeJS.WritableStream;
 }
 
 export async function buildApp(config: Config, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -44,6 +46,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
         paths: ["req.headers.authorization", "req.headers.cookie", "headers.authorization", "ssn", "*.ssn", "*.*.ssn", "body.ssn", "password", "*.password"],
         censor: "[redacted]",
       },
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
     },
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true },
