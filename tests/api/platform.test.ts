@@ -122,6 +122,7 @@ describe("the built web app", () => {
       const deep = await http.get("/create-foundation/3/2");
       expect(deep.status).toBe(200);
       expect(deep.headers["content-type"]).toMatch(/text\/html/);
+      expect((await http.get("/assets/missing.js")).status).toBe(404);
       const api = await http.get("/api/unknown");
       expect(api.status).toBe(404);
       expect(api.body.error).toBe("Not Found");
