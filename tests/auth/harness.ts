@@ -67,6 +67,8 @@ export async function startAuthHarness(options: HarnessOptions = {}): Promise<Au
     admin: () => client({}, LOCAL_SUPABASE.serviceRoleKey),
     restart: async () => {
       await emulator.close();
+      // Let this process's fetch pool see the closed keep-alive sockets before they are reused.
+      await new Promise((r) => setTimeout(r, 100));
       emulator = await start();
     },
     close: async () => {

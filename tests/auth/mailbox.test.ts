@@ -1,0 +1,51 @@
+// The mailbox on its own: SMTP in, Mailpit-compatible JSON API and web page out.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import nodemailer from "nodemailer";
+import { freePort } from "../support/stack";
+import { MailboxClient, findLink } from "../support/mail";
+import { startMailbox, type Mailbox } from "../../supabase/emulator/mailbox/index";
+
+let box: Mailbox;
+let client: MailboxClient;
+beforeAll(async () => {
+  box = await startMailbox({ host: "127.0.0.1", smtpPort: await freePort(), httpPort: await freePort(), quiet: true });
+  client = new MailboxClient(box.url);
+});
+afterAll(async () => box?.close());
+
+async function send(to: string, subject: string, text: string, html?: string) {
+  const url = new URL(box.smtpUrl);
+  const transport = nodemailer.createTransport({ host: url.hostname, port: Number(url.port), secure: false, ignoreTLS: true });
+  await transport.sendMail({ from: "Sender <sender@example.com>", to, subject, text, html });
+  transport.close();
+}
+
+describe("mailbox", () => {
+  it("receives SMTP mail and serves it through the Mailpit API", async () => {
+    await send("ada@example.com", "Hello Ada", "Visit https://example.com/a?x=1 now", "<p><a href=\"https://example.com/a?x=1&amp;y=2\">go</a></p>");
+    await send("bob@example.com", "Hello Bob", "Plain text only");
+
+    const all = (await (await fetch(`${box.url}/api/v1/messages`)).json()) as { total: number; messages: { Subject: string }[] };
+    expect(all.total).toBe(2);
+    expect(all.messages.map((m) => m.Subject)).toEqual(["Hello Bob", "Hello Ada"]);
+
+    const found = await client.inbox("ada@example.com");
+    expect(found.map((m) => m.Subject)).toEqual(["Hello Ada"]);
+    expect(found[0]?.To).toEqual([{ Name: "", Address: "ada@example.com" }]);
+    const full = await client.message(found[0]?.ID ?? "");
+    expect(full.Text).toContain("Visit https://example.com/a?x=1 now");
+    expect(full.HTML).toContain("<a href=");
+    expect(findLink(full, /https:\/\/example\.com\/a\S*/)).toBe("https://example.com/a?x=1");
+    expect(findLink({ Text: "", HTML: full.HTML }, /https:\/\/example\.com\/a[^"]*/)).toBe("https://example.com/a?x=1&y=2");
+
+    expect((await client.search('subject:"Hello Bob"')).map((m) => m.Subject)).toEqual(["Hello Bob"]);
+    expect(await client.search("to:nobody@example.com")).toEqual([]);
+
+    const page = await (await fetch(box.url)).text();
+    expect(page).toContain("Hello Ada");
+    expect((await fetch(`${box.url}/api/v1/message/does-not-exist`)).status).toBe(404);
+
+    await client.clear();
+    expect(await client.inbox("ada@example.com")).toEqual([]);
+  });
+});
