@@ -29,8 +29,8 @@ const STYLE = `
 export function renderWidgetPage(page: PageMode): string {
   const body =
     page.mode === "expired"
-      ? `<main><h1>Verification link expired</h1><p>This verification link is invalid or has expired. Ask the account holder to send a new one.</p></main>`
-      : `<main>
+      ? `<main aria-label="Identity verification"><h1>Verification link expired</h1><p>This verification link is invalid or has expired. Ask the account holder to send a new one.</p></main>`
+      : `<main aria-label="Identity verification">
   <h1>${page.mode === "hosted" ? "Verify your identity" : "Identity verification"}</h1>
   <p class="note">Local identity emulator: no document or photo leaves this machine.</p>
   <div id="app" aria-live="polite"><p role="status">Loading…</p></div>

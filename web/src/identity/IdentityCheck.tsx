@@ -3,7 +3,7 @@
 // of the app: the caller supplies token fetching and reacts to the callbacks. The iframe's origin
 // comes from `baseUrl` (the app config's identityUrl) or, failing that, from the token itself.
 // Default-exported so screens can React.lazy() it and keep the SDK out of the main bundle.
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import SumsubWebSdk from "@sumsub/websdk-react";
 
 export type ReviewAnswer = "GREEN" | "RED";
@@ -31,6 +31,23 @@ interface ApplicantLoadedPayload {
 }
 
 const WIDGET_CONFIG = { lang: "en", theme: "light" } as const;
+const FRAME_TITLE = "Identity verification";
+
+/**
+ * The SDK creates its iframe without a title, which screen readers (and axe) need to name the
+ * frame; add one whenever the SDK (re)creates the iframe.
+ */
+function useFrameTitle(container: RefObject<HTMLDivElement | null>, active: boolean): void {
+  useEffect(() => {
+    const root = container.current;
+    if (!active || !root) return;
+    const name = () => root.querySelectorAll("iframe:not([title])").forEach((f) => f.setAttribute("title", FRAME_TITLE));
+    name();
+    const observer = new MutationObserver(name);
+    observer.observe(root, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [container, active]);
+}
 
 function logTokenFailure(err: unknown): void {
   // Spec §8: a token failure is logged with this message (never the token itself).
@@ -50,17 +67,23 @@ export function IdentityCheck({ getAccessToken, onApplicantLoaded, onCompleted, 
     callbacks.current = { getAccessToken, onApplicantLoaded, onCompleted };
   });
   const reported = useRef<{ applicantId?: string; answer?: string }>({});
+  const container = useRef<HTMLDivElement>(null);
+  useFrameTitle(container, state.status === "ready");
 
+  // One token request per attempt, even when StrictMode runs the effect twice in development:
+  // every token opens an SDK session, so a duplicate would only be thrown away.
+  const request = useRef<{ attempt: number; token: Promise<string> } | null>(null);
   useEffect(() => {
     let cancelled = false;
-    callbacks.current
-      .getAccessToken()
+    if (request.current?.attempt !== attempt) request.current = { attempt, token: callbacks.current.getAccessToken() };
+    request.current.token
       .then((token) => {
         if (!cancelled) setState({ status: "ready", token });
       })
       .catch((err: unknown) => {
+        if (cancelled) return;
         logTokenFailure(err);
-        if (!cancelled) setState({ status: "failed" });
+        setState({ status: "failed" });
       });
     return () => {
       cancelled = true;
@@ -122,19 +145,20 @@ export function IdentityCheck({ getAccessToken, onApplicantLoaded, onCompleted, 
     );
   }
   return (
-    <SumsubWebSdk
-      // A new token (e.g. after "Try again") must start a new SDK session: the component
-      // ignores prop changes, so remount it.
-      key={state.token}
-      accessToken={state.token}
-      expirationHandler={expirationHandler}
-      // The SDK matches message origins exactly: a trailing slash would fail silently.
-      baseUrl={baseUrl?.replace(/\/+$/, "")}
-      config={WIDGET_CONFIG}
-      onMessage={onMessage}
-      onError={onError}
-      className={className}
-    />
+    <div ref={container} className={className}>
+      <SumsubWebSdk
+        // A new token (e.g. after "Try again") must start a new SDK session: the component
+        // ignores prop changes, so remount it.
+        key={state.token}
+        accessToken={state.token}
+        expirationHandler={expirationHandler}
+        // The SDK matches message origins exactly: a trailing slash would fail silently.
+        baseUrl={baseUrl?.replace(/\/+$/, "")}
+        config={WIDGET_CONFIG}
+        onMessage={onMessage}
+        onError={onError}
+      />
+    </div>
   );
 }
 

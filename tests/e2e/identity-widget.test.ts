@@ -1,0 +1,119 @@
+// The identity widget in headless Chromium: the web's IdentityCheck around the real, unmodified
+// @sumsub/websdk-react, talking to the identity emulator through the SDK's iframe protocol, with
+// the whole local stack behind it. The person captures a document and a selfie inside the
+// iframe and the emulated reviewer decides; the component's callbacks fire, and the emulator's
+// signed webhook reaches the app, which records the result on the person.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { assertAccessible } from "./support/screens";
+import { startIdentityE2E, type IdentityE2E, type StackFounder } from "../identity/e2eStack";
+import { startBrowserHarness, type BrowserHarness } from "../identity/browserHarness";
+
+let e2e: IdentityE2E;
+let harness: BrowserHarness;
+
+beforeAll(async () => {
+  e2e = await startIdentityE2E();
+  harness = await startBrowserHarness(e2e.appUrl);
+});
+afterAll(async () => {
+  await harness?.close();
+  await e2e?.close();
+});
+
+interface PersonDto {
+  sumsub_applicant_id: string | null;
+  sumsub_completed_at: string | null;
+  sumsub_review_answer: "GREEN" | "RED" | null;
+}
+
+const events = (page: Page) => page.evaluate("window.__identity.events") as Promise<string[]>;
+
+async function person(f: StackFounder): Promise<PersonDto> {
+  const r = await e2e.api<PersonDto>(f.token, "GET", `/api/persons/${f.personId}`);
+  expect(r.status).toBe(200);
+  return r.body;
+}
+
+/** Capture in the iframe exactly as a person would: document, selfie, then the reviewer's verdict. */
+async function verifyInWidget(page: Page, verdict: "Approve (GREEN)" | "Reject (RED)") {
+  const frame = page.frameLocator("iframe");
+  await frame.getByRole("button", { name: "Upload document" }).click();
+  await frame.getByRole("button", { name: "Take selfie" }).click();
+  await frame.getByRole("button", { name: verdict }).click();
+}
+
+describe("identity widget (real @sumsub/websdk-react against the emulator)", () => {
+  it("opens from the token's url claim, runs capture to GREEN, fires the callbacks, and the webhook verifies the person", async () => {
+    const f = await e2e.founder();
+    const caseId = harness.addCase({
+      bearer: f.token,
+      tokenBody: { user_id: f.email, level_name: "id-and-liveness", ttl_in_seconds: 900, applicant_identifiers: { email: f.email, phone: "2125550123" } },
+    });
+    const page = await e2e.newPage();
+    await page.goto(`${harness.url}/?case=${caseId}`);
+
+    // The SDK built the iframe URL from the token alone (no baseUrl prop): the emulator's origin.
+    const iframe = page.locator("iframe");
+    await iframe.waitFor();
+    expect(await iframe.getAttribute("src")).toMatch(new RegExp(`^${e2e.stack.config.identity.baseUrl}/websdk/websdk\\.html\\?_=id_`));
+    const frame = page.frameLocator("iframe");
+    await frame.getByRole("button", { name: "Upload document" }).waitFor();
+    // The handshake completed: the iframe's onResize reached the SDK, which sized the iframe.
+    expect(await iframe.getAttribute("style")).toMatch(/height: \d+px/);
+    await page.getByText(/^applicant saved: HTTP 200$/).waitFor();
+    await assertAccessible(page, "identity widget: document step");
+
+    await verifyInWidget(page, "Approve (GREEN)");
+    await page.getByText("completed: GREEN").waitFor();
+    await frame.getByText("Verification approved").waitFor();
+
+    const log = await events(page);
+    const loaded = log.find((e) => e.startsWith("applicant loaded: "));
+    const applicantId = loaded?.slice("applicant loaded: ".length);
+    expect(applicantId).toMatch(/^[0-9a-f]{24}$/);
+    expect(log.filter((e) => e.startsWith("token fetch")), log.join(" / ")).toEqual(["token fetch 1"]);
+    expect(log.filter((e) => e.startsWith("completed"))).toEqual(["completed: GREEN"]);
+
+    // The page never reported completion to the app: the webhook alone verified the person.
+    const p = await person(f);
+    expect(p).toMatchObject({ sumsub_applicant_id: applicantId, sumsub_review_answer: "GREEN" });
+    expect(p.sumsub_completed_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?$/);
+    const notes = await e2e.api<{ title: string }[]>(f.token, "GET", "/api/notifications/?limit=50&offset=0&include_read=true");
+    expect(notes.body.map((n) => n.title)).toContain("Identity verified");
+  });
+
+  it("with the baseUrl prop and an expired first token: the expiration handler gets a new token and the session goes on to RED", async () => {
+    const f = await e2e.founder();
+    // Minted for this person but already past its ttl, as a token left open in a tab would be.
+    const expired = await e2e.sumsub.createSdkAccessToken({ userId: `ff-person-${f.personId}`, levelName: "id-and-liveness", ttlInSecs: 0 });
+    const caseId = harness.addCase({ bearer: f.token, baseUrl: e2e.stack.config.identity.baseUrl, firstToken: expired.token });
+    const page = await e2e.newPage();
+    await page.goto(`${harness.url}/?case=${caseId}`);
+
+    await page.getByText("token fetch 2").waitFor();
+    await verifyInWidget(page, "Reject (RED)");
+    await page.getByText("completed: RED").waitFor();
+    const frame = page.frameLocator("iframe");
+    await frame.getByText("Verification rejected").waitFor();
+    await assertAccessible(page, "identity widget: rejected");
+
+    expect((await events(page)).filter((e) => e.startsWith("token fetch"))).toEqual(["token fetch 1", "token fetch 2"]);
+    expect(await person(f)).toMatchObject({ sumsub_review_answer: "RED", sumsub_completed_at: null });
+  });
+
+  it("logs 'Failed to get access token' and offers a retry when the token cannot be fetched", async () => {
+    const caseId = harness.addCase({ bearer: "not-a-valid-token" });
+    const page = await e2e.newPage();
+    const consoleErrors: string[] = [];
+    page.on("console", (msg) => {
+      if (msg.type() === "error") consoleErrors.push(msg.text());
+    });
+    await page.goto(`${harness.url}/?case=${caseId}`);
+    await page.getByText("We couldn't start identity verification.").waitFor();
+    expect(consoleErrors.some((t) => t.startsWith("Failed to get access token"))).toBe(true);
+    expect(await page.locator("iframe").count()).toBe(0);
+    await page.getByRole("button", { name: "Try again" }).click();
+    await page.getByText("token fetch 2").waitFor();
+  });
+});
