@@ -20,6 +20,11 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: "/api/docs",
+    staticCSP: true,
+    // Swagger UI sets a few inline styles at runtime; allow those on its own pages only.
+    transformStaticCSP: (header) => header.replace(/style-src ([^;]*)/, "style-src $1 'unsafe-inline'"),
+  });
   app.get("/api/openapi.json", { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
 }
