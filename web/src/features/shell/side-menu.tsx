@@ -21,7 +21,7 @@ function MenuItem({ link, onNavigate }: { link: MenuLink; onNavigate?: () => voi
       href={link.href}
       onClick={onNavigate}
       aria-current={active ? "page" : undefined}
-      className={`${base} ${active ? "bg-primary-tint font-medium text-primary" : "text-primary-text hover:bg-hover"} focus-visible:outline-2 focus-visible:outline-primary`}
+      className={`${base} ${active ? "bg-primary-tint font-medium text-primary-strong" : "text-primary-text hover:bg-hover"} focus-visible:outline-2 focus-visible:outline-primary`}
     >
       {link.label}
     </Link>

@@ -14,13 +14,13 @@ import { PasswordChecklist } from "./password-checklist";
 
 type ViewProps = { actions: AuthActions };
 
-function ViewForm({ onSubmit, children, label }: { onSubmit: () => void; children: ReactNode; label: string }) {
+function ViewForm({ onSubmit, children }: { onSubmit: () => void; children: ReactNode }) {
   const handle = (e: FormEvent) => {
     e.preventDefault();
     onSubmit();
   };
   return (
-    <form onSubmit={handle} aria-label={label} className="flex flex-col gap-4" noValidate>
+    <form onSubmit={handle} className="flex flex-col gap-4" noValidate>
       {children}
     </form>
   );
@@ -69,7 +69,7 @@ export function SignInView({ actions }: ViewProps) {
   const busy = useAtomValue(busyAtom);
   return (
     <div className="flex flex-col gap-4">
-      <ViewForm label="Sign in" onSubmit={() => form.email.trim() && actions.continueWithEmail()}>
+      <ViewForm onSubmit={() => form.email.trim() && actions.continueWithEmail()}>
         <EmailField actions={actions} autoFocus />
         <FormErrorCaption />
         <Button type="submit" disabled={!form.email.trim() || busy}>
@@ -92,7 +92,7 @@ export function EnterPasswordView({ actions }: ViewProps) {
   const ready = Boolean(form.email.trim() && form.password);
   return (
     <div className="flex flex-col gap-4">
-      <ViewForm label="Sign in with password" onSubmit={() => ready && void actions.signIn()}>
+      <ViewForm onSubmit={() => ready && void actions.signIn()}>
         <EmailField actions={actions} />
         <PasswordField actions={actions} autoComplete="current-password" />
         <FormErrorCaption />
@@ -118,7 +118,7 @@ export function RegisterView({ actions }: ViewProps) {
   return (
     <div className="flex flex-col gap-4">
       <h2 className="text-lg font-medium">Complete your account</h2>
-      <ViewForm label="Create account" onSubmit={() => ready && void actions.register()}>
+      <ViewForm onSubmit={() => ready && void actions.register()}>
         <EmailField actions={actions} autoFocus />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="First name" name="firstName" autoComplete="given-name" value={form.firstName} onChange={(e) => actions.update({ firstName: e.target.value })} />
@@ -141,7 +141,7 @@ export function ForgotPasswordView({ actions }: ViewProps) {
   return (
     <div className="flex flex-col gap-4">
       <p className="text-secondary">Enter your email and we&apos;ll send you a link to reset your password.</p>
-      <ViewForm label="Reset password" onSubmit={() => form.email.trim() && void actions.forgotPassword()}>
+      <ViewForm onSubmit={() => form.email.trim() && void actions.forgotPassword()}>
         <EmailField actions={actions} autoFocus />
         <FormErrorCaption />
         <Button type="submit" disabled={!form.email.trim() || busy}>
@@ -173,7 +173,7 @@ export function ResetPasswordView({ actions }: ViewProps) {
   return (
     <div className="flex flex-col gap-4">
       <p className="text-secondary">Choose a new password.</p>
-      <ViewForm label="Set new password" onSubmit={() => form.password && void actions.resetPassword()}>
+      <ViewForm onSubmit={() => form.password && void actions.resetPassword()}>
         <PasswordField actions={actions} label="New password" autoComplete="new-password" describedChecklist />
         <FormErrorCaption />
         <Button type="submit" disabled={!form.password || busy}>

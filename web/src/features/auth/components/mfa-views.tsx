@@ -20,7 +20,7 @@ function CodeForm({ actions, mode, submitLabel }: ViewProps & { mode: "enroll" |
     if (ready) void actions.verifyCode(mode);
   };
   return (
-    <form onSubmit={submit} aria-label="Second factor" className="flex flex-col gap-4" noValidate>
+    <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
       <TextField
         label="Authentication code"
         name="mfaCode"

@@ -6,19 +6,20 @@ import { api } from "@/lib/api-client";
 import { TIMINGS } from "@/lib/timings";
 import { sessionAtom } from "@/stores/auth";
 
-export const NOTIFICATIONS_QUERY = { limit: 50, offset: 0, include_read: true } as const;
+export const NOTIFICATIONS_QUERY = { limit: 50, offset: 0, include_read: "true" } as const;
 
 export interface AppNotification {
   notification_id: number;
   title: string;
   description: string;
   created_at: string;
+  /** null: unread. */
   read_at: string | null;
 }
 
 export async function getNotifications(): Promise<AppNotification[]> {
   const { data } = await api.GET("/api/notifications/", { params: { query: NOTIFICATIONS_QUERY } });
-  return data?.data ?? [];
+  return data ?? [];
 }
 
 export const notificationsQueryKey = ["notifications", NOTIFICATIONS_QUERY] as const;

@@ -1,0 +1,175 @@
+// Sign-in in a real browser against the real local stack (spec §2, §4, §8; issue 4).
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { setupE2E, type Theme } from "./support/harness";
+import { createFounder, uniqueEmail } from "./support/founders";
+import { findLink, MailboxClient } from "../support/mail";
+import { totpCode } from "../support/totp";
+
+const e2e = setupE2E();
+
+function mailbox(): MailboxClient {
+  const url = e2e.stack.mail?.url;
+  if (!url) throw new Error("the embedded mailbox is not running");
+  return new MailboxClient(url);
+}
+
+async function enterEmailAndPassword(page: Page, email: string, password: string) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+/** A code for the next period when the last one was just used (an authenticator never repeats a code in a period). */
+async function freshCode(secret: string, lastUsed?: string): Promise<string> {
+  let code = totpCode(secret);
+  while (code === lastUsed) {
+    await new Promise((r) => setTimeout(r, 1000));
+    code = totpCode(secret);
+  }
+  return code;
+}
+
+async function expectDashboard(page: Page) {
+  await page.getByRole("heading", { name: "Account Strategies" }).waitFor();
+  expect(new URL(page.url()).pathname).toBe("/");
+}
+
+describe("sign-in (browser)", () => {
+  it("sign up → confirmation mail → automatic sign-in → TOTP enrolment → sign out → sign in → second factor → dashboard", async () => {
+    const ui = await e2e.open({ width: 1280 });
+    const { page } = ui;
+    const email = uniqueEmail("signup");
+    const password = "Signup-pass1!";
+
+    await ui.goto("/");
+    await page.getByRole("heading", { name: "Welcome!" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/sign-in");
+    await ui.screen("sign-in");
+
+    await page.getByRole("button", { name: "Don't have an account? Sign up" }).click();
+    await page.getByRole("heading", { name: "Next..." }).waitFor();
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("First name").fill("Grace");
+    await page.getByLabel("Last name").fill("Hopper");
+    await page.getByLabel("Password").fill("weak");
+    await page.getByText("Password must contain...").waitFor();
+    await ui.screen("register-checklist");
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await page.getByText(`We've sent a verification email to ${email}`).waitFor();
+    await ui.screen("email-verification-pending");
+
+    // The confirmation link returns to the site origin with the session: signed in without typing.
+    const mail = await mailbox().latest(email, { subject: "Confirm Your Signup", timeoutMs: 15_000 });
+    await page.goto(findLink(mail));
+    const secretEl = page.getByTestId("totp-secret");
+    await secretEl.waitFor();
+    await page.getByRole("img", { name: "QR code for your authenticator app" }).waitFor();
+    expect(await ui.read(`localStorage.getItem("pendingEmailVerification")`)).toBeNull();
+    await ui.screen("mfa-enroll");
+    const secret = (await secretEl.textContent())!.trim();
+    const enrolCode = await freshCode(secret);
+    await page.getByLabel("Authentication code").fill(enrolCode);
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expectDashboard(page);
+    expect(await page.getByTestId("user-email").textContent()).toBe(email);
+    await ui.screen("dashboard");
+
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await page.getByRole("button", { name: "Continue" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/sign-in");
+
+    await enterEmailAndPassword(page, email, password);
+    await page.getByText("Enter the 6-digit code from your authenticator app.").waitFor();
+    await ui.screen("mfa-verify");
+    await page.getByLabel("Authentication code").fill(await freshCode(secret, enrolCode));
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expectDashboard(page);
+    expect(ui.pageErrors).toEqual([]);
+  });
+
+  it("forgot password → mail link → new password → sign in with it", async () => {
+    const founder = await createFounder(e2e.stack);
+    const ui = await e2e.open({ width: 1280 });
+    const { page } = ui;
+    await ui.goto("/sign-in");
+    await page.getByLabel("Email").fill(founder.email);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("button", { name: "Forgot password?" }).click();
+    await ui.screen("forgot-password");
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await page.getByText("Check your email for a link to reset your password").waitFor();
+    await ui.screen("password-has-been-reset");
+    // …and back to sign-in on its own.
+    await page.getByRole("button", { name: "Continue" }).waitFor();
+
+    const mail = await mailbox().latest(founder.email, { subject: "Reset Your Password", timeoutMs: 15_000 });
+    await page.goto(findLink(mail));
+    await page.getByLabel("New password").waitFor();
+    await ui.screen("reset-password");
+    const newPassword = "Renewed-pass2@";
+    await page.getByLabel("New password").fill(newPassword);
+    await page.getByRole("button", { name: "Reset password" }).click();
+    await page.getByText("Your password has been reset successfully").waitFor();
+    await ui.screen("password-reset-success");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("button", { name: "Skip" }).click();
+    await expectDashboard(page);
+    expect(page.url()).not.toContain("reset-password");
+
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await enterEmailAndPassword(page, founder.email, founder.password);
+    await page.getByText("No match found; verify and try again.").waitFor();
+    await page.getByLabel("Password").fill(newPassword);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await page.getByRole("button", { name: "Skip" }).click();
+    await expectDashboard(page);
+  });
+
+  it("a wrong password shows 'No match found; verify and try again.' on the password field", async () => {
+    const founder = await createFounder(e2e.stack);
+    const ui = await e2e.open({ width: 375, height: 812 });
+    const { page } = ui;
+    await ui.goto("/sign-in");
+    await enterEmailAndPassword(page, founder.email, "Not-the-pass1!");
+    const message = page.getByText("No match found; verify and try again.");
+    await message.waitFor();
+    const password = page.getByLabel("Password");
+    expect(await password.getAttribute("aria-invalid")).toBe("true");
+    expect(await password.getAttribute("aria-describedby")).toBe(await message.getAttribute("id"));
+    await ui.screen("wrong-password");
+  });
+
+  for (const theme of ["light", "dark"] as Theme[]) {
+    for (const width of [375, 1280]) {
+      it(`sign-in and the shell at ${width} px in the ${theme} theme`, async () => {
+        const founder = await createFounder(e2e.stack);
+        const signedOut = await e2e.open({ width, height: 800, theme });
+        await signedOut.goto("/sign-in");
+        await signedOut.page.getByRole("heading", { name: "Welcome!" }).waitFor();
+        await signedOut.screen(`sign-in-${theme}-${width}`);
+
+        const ui = await e2e.open({ width, height: 800, theme, as: founder });
+        await ui.goto("/");
+        await expectDashboard(ui.page);
+        expect(await ui.read("document.documentElement.dataset.theme")).toBe(theme);
+        await ui.screen(`shell-${theme}-${width}`);
+        if (width < 1200) {
+          await ui.page.getByRole("button", { name: "Open menu" }).click();
+          await ui.page.getByRole("dialog").getByRole("link", { name: "Risk management" }).waitFor();
+          await ui.screen(`menu-${theme}-${width}`);
+          await ui.page.keyboard.press("Escape");
+        } else {
+          await ui.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dashboard" }).waitFor();
+        }
+        // The toggle flips the theme and saves the choice.
+        const other = theme === "light" ? "dark" : "light";
+        await ui.page.getByRole("button", { name: `Switch to ${other} theme` }).click();
+        expect(await ui.read("document.documentElement.dataset.theme")).toBe(other);
+        expect(JSON.parse((await ui.read<string>(`localStorage.getItem("appThemeMode")`)))).toEqual({ data: other });
+      });
+    }
+  }
+});

@@ -1,0 +1,81 @@
+// Signed-in founders without clicking: the user is created and signed in through the auth API
+// (supabase-js against the stack's auth service), and the session is placed where the web's
+// supabase-js looks for it before the page loads.
+import { createClient, type RealtimeClientOptions, type Session } from "@supabase/supabase-js";
+import type { BrowserContext } from "playwright-core";
+import { randomUUID } from "node:crypto";
+import ws from "ws";
+import type { TestStack } from "../../support/stack";
+
+export interface Founder {
+  id: string;
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** The sessionStorage flag the sign-in gate sets when a user skips TOTP enrolment (web/src/features/auth/store.ts). */
+export const MFA_SKIPPED_KEY = "mfaEnrollSkipped";
+
+export function uniqueEmail(prefix = "founder"): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+function authClient(stack: TestStack, key: string) {
+  return createClient(stack.config.auth.url, key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    // Node 20 has no global WebSocket; supabase-js takes the ws package in its place.
+    realtime: { transport: ws as unknown as RealtimeClientOptions["transport"] },
+  });
+}
+
+/** A confirmed founder created with the service key (as an admin would), ready to sign in. */
+export async function createFounder(stack: TestStack, overrides: Partial<Omit<Founder, "id">> = {}): Promise<Founder> {
+  const founder = {
+    email: overrides.email ?? uniqueEmail(),
+    password: overrides.password ?? "Founder-pass1!",
+    firstName: overrides.firstName ?? "Ada",
+    lastName: overrides.lastName ?? "Lovelace",
+  };
+  const admin = authClient(stack, stack.config.auth.serviceRoleKey);
+  const { data, error } = await admin.auth.admin.createUser({
+    email: founder.email,
+    password: founder.password,
+    email_confirm: true,
+    user_metadata: { full_name: `${founder.firstName} ${founder.lastName}`, name: founder.firstName },
+  });
+  if (error) throw error;
+  return { id: data.user.id, ...founder };
+}
+
+export async function signInThroughApi(stack: TestStack, founder: Pick<Founder, "email" | "password">): Promise<Session> {
+  const { data, error } = await authClient(stack, stack.config.auth.anonKey).auth.signInWithPassword(founder);
+  if (error) throw error;
+  return data.session;
+}
+
+/** supabase-js's default storage key for an auth URL: sb-<first label of the host>-auth-token. */
+export function storageKeyFor(authUrl: string): string {
+  return `sb-${new URL(authUrl).hostname.split(".")[0]}-auth-token`;
+}
+
+/**
+ * Puts the founder's session into the context's storage before any page loads. skipMfa marks
+ * enrolment as skipped for the tab, so the gate lets an aal1 founder straight through.
+ */
+export async function signInContext(
+  context: BrowserContext,
+  stack: TestStack,
+  founder: Pick<Founder, "email" | "password">,
+  opts: { browserAuthUrl: string; skipMfa?: boolean },
+): Promise<Session> {
+  const session = await signInThroughApi(stack, founder);
+  // Scripts run in the page, so they are passed as source text (the node-side types have no DOM).
+  const key = JSON.stringify(storageKeyFor(opts.browserAuthUrl));
+  await context.addInitScript(
+    `if (!localStorage.getItem(${key})) localStorage.setItem(${key}, ${JSON.stringify(JSON.stringify(session))});` +
+      (opts.skipMfa ?? true ? `sessionStorage.setItem(${JSON.stringify(MFA_SKIPPED_KEY)}, "1");` : ""),
+  );
+  return session;
+}

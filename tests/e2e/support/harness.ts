@@ -1,0 +1,131 @@
+// The browser-test harness every tests/e2e suite uses:
+//   const e2e = setupE2E();            // in the file's top level: builds the web if stale, boots the
+//                                      // real stack on free ports, launches Debian chromium
+//   const ui = await e2e.open({ width: 375 });   // a fresh browser context per call
+//   await ui.goto("/sign-in");
+//   await ui.screen("sign-in");        // axe scan (violations fail the test) + screenshot
+// Contexts are closed after each test; the stack and browser after the file.
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
+import { bootStack, type TestStack } from "../../support/stack";
+import { launchChromium } from "./browser";
+import { signInContext, type Founder } from "./founders";
+import { assertAccessible, saveScreenshot } from "./screens";
+import { ensureWebBuild } from "./web-build";
+
+export type Theme = "light" | "dark";
+
+/** The web's theme preference (web/src/stores/theme.ts). */
+export const THEME_STORAGE_KEY = "appThemeMode";
+
+export interface OpenOptions {
+  width?: number;
+  height?: number;
+  theme?: Theme;
+  /** Signs this founder in through the auth API before the first page loads. */
+  as?: Pick<Founder, "email" | "password">;
+  /** With `as`: let an aal1 founder through the gate without enrolling (default true). */
+  skipMfa?: boolean;
+}
+
+export interface UiPage {
+  page: Page;
+  context: BrowserContext;
+  goto(path: string): Promise<void>;
+  /** Checks the screen as shown now: axe scan (fails on any violation) and a screenshot. */
+  screen(name: string): Promise<void>;
+  /** Errors the page logged (uncaught exceptions). */
+  pageErrors: string[];
+  /** Reads a value in the page (source text: the node-side types have no DOM). */
+  read<T>(expression: string): Promise<T>;
+}
+
+export interface E2E {
+  readonly stack: TestStack;
+  /** The app's origin as a browser on a development host sees it. */
+  readonly baseUrl: string;
+  /** The auth service's URL as the web is told it (/app-config.json). */
+  readonly browserAuthUrl: string;
+  open(opts?: OpenOptions): Promise<UiPage>;
+}
+
+/** The stack listens on 127.0.0.1; browsers use localhost, which the app's config document names. */
+export function localhostUrl(url: string): string {
+  const u = new URL(url);
+  if (u.hostname === "127.0.0.1") u.hostname = "localhost";
+  return u.toString().replace(/\/$/, "");
+}
+
+function currentTestName(): string {
+  return expect.getState().currentTestName ?? "unnamed";
+}
+
+export function setupE2E(): E2E {
+  let stack: TestStack | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  let screenCount = 0;
+
+  beforeAll(async () => {
+    ensureWebBuild();
+    stack = await bootStack();
+    browser = await launchChromium();
+  });
+
+  afterEach(async () => {
+    screenCount = 0;
+    await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => undefined)));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.close();
+  });
+
+  const e2e: E2E = {
+    get stack() {
+      if (!stack) throw new Error("stack not started (call setupE2E() at the top level of the test file)");
+      return stack;
+    },
+    get baseUrl() {
+      return localhostUrl(e2e.stack.app.url);
+    },
+    get browserAuthUrl() {
+      return localhostUrl(e2e.stack.config.auth.url);
+    },
+    async open(opts = {}) {
+      if (!browser) throw new Error("browser not started");
+      const context = await browser.newContext({
+        viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
+        baseURL: e2e.baseUrl,
+      });
+      contexts.push(context);
+      if (opts.theme) {
+        const key = JSON.stringify(THEME_STORAGE_KEY);
+        await context.addInitScript(`if (!localStorage.getItem(${key})) localStorage.setItem(${key}, ${JSON.stringify(JSON.stringify({ data: opts.theme }))});`);
+      }
+      if (opts.as) await signInContext(context, e2e.stack, opts.as, { browserAuthUrl: e2e.browserAuthUrl, skipMfa: opts.skipMfa ?? true });
+      const page = await context.newPage();
+      const pageErrors: string[] = [];
+      page.on("pageerror", (err) => pageErrors.push(err.message));
+      return {
+        page,
+        context,
+        pageErrors,
+        read: <T,>(expression: string) => page.evaluate(expression) as Promise<T>,
+        async goto(path: string) {
+          await page.goto(path);
+        },
+        async screen(name: string) {
+          // Let transitions (the sign-in fade, view switches) settle before judging the screen.
+          await page.waitForLoadState("networkidle").catch(() => undefined);
+          await page.waitForTimeout(250);
+          screenCount += 1;
+          await saveScreenshot(page, currentTestName(), `${String(screenCount).padStart(2, "0")}-${name}`);
+          await assertAccessible(page, name);
+        },
+      };
+    },
+  };
+  return e2e;
+}

@@ -1,0 +1,40 @@
+// Every screen a browser test visits is checked the same way: an axe scan in the theme it is
+// shown in (any violation fails the test) and a screenshot under test-artifacts/.
+import AxeBuilder from "@axe-core/playwright";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Page } from "playwright-core";
+
+export const ARTIFACTS_DIR = fileURLToPath(new URL("../../../test-artifacts/e2e", import.meta.url));
+
+export function slug(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 80);
+}
+
+export class AccessibilityError extends Error {}
+
+/** Runs axe on the page as it is now; throws naming each violation and its elements. */
+export async function assertAccessible(page: Page, screenName: string): Promise<void> {
+  const result = await new AxeBuilder({ page }).analyze();
+  if (result.violations.length === 0) return;
+  const lines = result.violations.map(
+    (v) => `- ${v.id} (${v.impact ?? "?"}): ${v.help}\n    ${v.nodes
+      .slice(0, 5)
+      .map((n) => `${n.target.join(" ")} — ${n.failureSummary?.replace(/\n/g, " ") ?? ""}`)
+      .join("\n    ")}`,
+  );
+  throw new AccessibilityError(`Accessibility violations on screen "${screenName}":\n${lines.join("\n")}`);
+}
+
+export async function saveScreenshot(page: Page, group: string, name: string): Promise<string> {
+  const dir = path.join(ARTIFACTS_DIR, slug(group));
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${slug(name)}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}

@@ -1,0 +1,33 @@
+// The app listener serves web/dist, so browser tests need a current bundle: build once when
+// web/dist is missing or older than any web source (CI builds before testing, so this is a no-op there).
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("../../..", import.meta.url));
+const distIndex = path.join(root, "web/dist/index.html");
+const sources = ["web/src", "web/index.html", "web/vite.config.ts", "server/src/contract"].map((p) => path.join(root, p));
+
+function newestMtime(p: string): number {
+  if (!fs.existsSync(p)) return 0;
+  const stat = fs.statSync(p);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(p)) newest = Math.max(newest, newestMtime(path.join(p, entry)));
+  return newest;
+}
+
+export function webBuildIsStale(): boolean {
+  if (!fs.existsSync(distIndex)) return true;
+  const built = fs.statSync(distIndex).mtimeMs;
+  return sources.some((s) => newestMtime(s) > built);
+}
+
+export function ensureWebBuild(): void {
+  if (!webBuildIsStale()) return;
+  execFileSync(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--config", "web/vite.config.ts", "--logLevel", "warn"], {
+    cwd: root,
+    stdio: "inherit",
+  });
+}
