@@ -32,7 +32,7 @@ export function mergeMetadata(base: Json, patch: Json | undefined | null): Json 
   return out;
 }
 
-export function createUser(ctx: AuthContext, u: NewUser): UserRow {
+export function createUser(ctx: Pick<AuthContext, "store" | "settings">, u: NewUser): UserRow {
   return ctx.store.transaction(() => {
     const id = u.id ?? randomUUID();
     const now = nowIso();
@@ -81,7 +81,7 @@ export function createUser(ctx: AuthContext, u: NewUser): UserRow {
 }
 
 /** Marks the email confirmed and flips email_verified in the metadata and the email identity (models.User.Confirm). */
-export function confirmEmail(ctx: AuthContext, user: UserRow): UserRow {
+export function confirmEmail(ctx: Pick<AuthContext, "store">, user: UserRow): UserRow {
   if (user.email_confirmed_at) return user;
   return ctx.store.transaction(() => {
     for (const identity of ctx.store.identitiesOf(user.id)) {

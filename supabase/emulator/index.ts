@@ -43,7 +43,7 @@ export interface AuthEmulator {
   reset(): Promise<void>;
 }
 
-const DB_FILE = "auth.sqlite";
+export const AUTH_DB_FILE = "auth.sqlite";
 /** PRAGMA user_version after the first seeding, so a restart keeps the data as it was left. */
 const SEEDED_VERSION = 1;
 
@@ -52,7 +52,7 @@ export async function startAuthEmulator(opts: AuthEmulatorOptions): Promise<Auth
   const settings = loadAuthSettings(opts.configTomlPath, opts.configOverrides);
   const publicUrl = opts.publicUrl.replace(/\/+$/, "");
   const apiUrl = `${publicUrl}${PREFIX}`;
-  const store = new AuthStore(path.join(opts.dataDir, DB_FILE));
+  const store = new AuthStore(path.join(opts.dataDir, AUTH_DB_FILE));
   const mailer = new Mailer(opts.smtpUrl, opts.mailFrom, opts.quiet ?? false);
   try {
     const keys = await KeyRing.load({
@@ -88,11 +88,14 @@ export async function startAuthEmulator(opts: AuthEmulatorOptions): Promise<Auth
     }
     const app = await buildServer(ctx, opts.corsOrigins);
     await app.listen({ host: opts.host, port: opts.port });
+    let closed = false;
     if (!opts.quiet) console.log(`[auth] emulator on ${apiUrl}\n[auth] ${describeSeed().replace(/\n/g, "\n[auth] ")}`);
     return {
       url: publicUrl,
       reset: ctx.reseed,
       close: async () => {
+        if (closed) return;
+        closed = true;
         await app.close();
         mailer.close();
         store.close();
@@ -102,5 +105,22 @@ export async function startAuthEmulator(opts: AuthEmulatorOptions): Promise<Auth
     mailer.close();
     store.close();
     throw err;
+  }
+}
+
+/**
+ * Puts the auth data in `dataDir` back to the demo seed without a running emulator (used by
+ * `npm run reset` when nothing is listening). Safe beside a running emulator too: SQLite locks.
+ */
+export async function resetAuthData(opts: { dataDir: string; configTomlPath?: string; bcryptCost?: number }): Promise<void> {
+  fs.mkdirSync(opts.dataDir, { recursive: true });
+  const settings = loadAuthSettings(opts.configTomlPath);
+  const store = new AuthStore(path.join(opts.dataDir, AUTH_DB_FILE));
+  try {
+    store.wipe();
+    await seedDemoUsers({ store, settings, passwords: new PasswordPolicy(settings, opts.bcryptCost ?? 10) });
+    store.db.pragma(`user_version = ${SEEDED_VERSION}`);
+  } finally {
+    store.close();
   }
 }

@@ -18,7 +18,7 @@ export const DEMO_FACTOR_ID = "00000000-0000-4000-8000-00000000fa01";
 /** The friendly name the product's own enrolment uses, so the app finds the seeded factor. */
 export const DEMO_FACTOR_NAME = "Founder Foundation";
 
-export async function seedDemoUsers(ctx: AuthContext): Promise<void> {
+export async function seedDemoUsers(ctx: Pick<AuthContext, "store" | "settings" | "passwords">): Promise<void> {
   // One bcrypt hash for all three: hashing is the slow part of a cold start.
   const hash = await ctx.passwords.hash(DEMO_PASSWORD);
   ctx.store.transaction(() => {

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isAuthSessionMissingError, type AuthChangeEvent } from "@supabase/supabase-js";
 import { findLink } from "../support/mail";
-import { APP_URL, GOOD_PASSWORD, fragmentParams, redirectTarget, startAuthHarness, uniqueEmail, type AuthHarness } from "./harness";
+import { authMethods, APP_URL, GOOD_PASSWORD, fragmentParams, redirectTarget, startAuthHarness, uniqueEmail, type AuthHarness } from "./harness";
 
 let h: AuthHarness;
 beforeAll(async () => {
@@ -29,7 +29,7 @@ describe("password sign-in", () => {
     expect(data.session?.refresh_token).toMatch(/^[a-z0-9]{12}$/);
     const aal = await c.auth.mfa.getAuthenticatorAssuranceLevel();
     expect(aal.data).toMatchObject({ currentLevel: "aal1", nextLevel: "aal1" });
-    expect(aal.data?.currentAuthenticationMethods.map((m) => m.method)).toEqual(["password"]);
+    expect(await authMethods(c)).toEqual(["password"]);
   });
 
   it("answers a wrong password or an unknown address alike (invalid_credentials)", async () => {

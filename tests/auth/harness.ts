@@ -100,3 +100,9 @@ export async function redirectTarget(url: string): Promise<{ status: number; loc
 export function fragmentParams(location: string): URLSearchParams {
   return new URLSearchParams(new URL(location).hash.slice(1));
 }
+
+/** The AMR methods of a client's session, most recent first (auth-js types them loosely). */
+export async function authMethods(c: SupabaseClient): Promise<string[]> {
+  const { data } = await c.auth.mfa.getAuthenticatorAssuranceLevel();
+  return (data?.currentAuthenticationMethods ?? []).map((m) => (typeof m === "string" ? m : m.method));
+}

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { secretFromUri, totpCode } from "../support/totp";
-import { GOOD_PASSWORD, startAuthHarness, uniqueEmail, type AuthHarness } from "./harness";
+import { authMethods, GOOD_PASSWORD, startAuthHarness, uniqueEmail, type AuthHarness } from "./harness";
 import { DEMO_FACTOR_ID, DEMO_PASSWORD, DEMO_TOTP_SECRET, DEMO_USERS } from "../../supabase/emulator/index";
 
 const PRODUCT_FACTOR_NAME = "Founder Foundation";
@@ -49,7 +49,7 @@ describe("TOTP enrolment and verification", () => {
     const verified = await c.auth.mfa.challengeAndVerify({ factorId: enrolled?.id ?? "", code: totpCode(secret) });
     expect(verified.error).toBeNull();
     expect(await aal(c)).toMatchObject({ currentLevel: "aal2", nextLevel: "aal2" });
-    expect((await aal(c))?.currentAuthenticationMethods.map((m) => m.method)).toEqual(["totp", "password"]);
+    expect(await authMethods(c)).toEqual(["totp", "password"]);
     expect((await c.auth.mfa.listFactors()).data?.totp.map((f) => f.status)).toEqual(["verified"]);
 
     expect((await c.auth.signOut()).error).toBeNull();

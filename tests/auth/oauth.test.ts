@@ -1,7 +1,7 @@
 // Social sign-in (spec §7: "sign in with a social provider with a redirect URL") through the
 // emulator's local consent page standing in for Google.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { APP_URL, fragmentParams, redirectTarget, startAuthHarness, uniqueEmail, type AuthHarness } from "./harness";
+import { authMethods, APP_URL, fragmentParams, redirectTarget, startAuthHarness, uniqueEmail, type AuthHarness } from "./harness";
 import { DEMO_USERS } from "../../supabase/emulator/index";
 
 let h: AuthHarness;
@@ -43,7 +43,7 @@ describe("sign in with Google (local consent page)", () => {
     });
     expect(user?.email_confirmed_at).toEqual(expect.any(String));
     expect(user?.identities?.map((i) => i.provider)).toEqual(["google"]);
-    expect((await c.auth.mfa.getAuthenticatorAssuranceLevel()).data?.currentAuthenticationMethods.map((m) => m.method)).toEqual(["oauth"]);
+    expect(await authMethods(c)).toEqual(["oauth"]);
   });
 
   it("links Google to an existing email account and returns ?code= in the PKCE flow", async () => {

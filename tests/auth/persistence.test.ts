@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeProtectedHeader } from "jose";
 import { LOCAL_SUPABASE } from "../../server/src/config";
 import { GOOD_PASSWORD, startAuthHarness, uniqueEmail, type AuthHarness } from "./harness";
-import { DEMO_FACTOR_ID, DEMO_PASSWORD, DEMO_USERS } from "../../supabase/emulator/index";
+import { DEMO_FACTOR_ID, DEMO_PASSWORD, DEMO_USERS, resetAuthData } from "../../supabase/emulator/index";
 
 let h: AuthHarness;
 beforeAll(async () => {
@@ -67,6 +67,14 @@ describe("reset to the seed", () => {
     expect(refused.status).toBe(403);
     expect(await refused.json()).toEqual({ code: "not_admin", message: "User not allowed" });
     expect((await call(LOCAL_SUPABASE.serviceRoleKey)).status).toBe(200);
+    await expectSeed(extra);
+  });
+
+  it("resetAuthData (npm run reset with no emulator listening) resets the file in DATA_DIR", async () => {
+    const extra = await dirty();
+    await h.emulator.close();
+    await resetAuthData({ dataDir: h.dataDir, bcryptCost: 4 });
+    await h.restart();
     await expectSeed(extra);
   });
 });

@@ -1,0 +1,87 @@
+// Unit checks of the rules the emulator takes from config.toml: durations, overrides, the
+// redirect allow list (GoTrue's glob rules) and the password policy's reasons.
+import { describe, expect, it } from "vitest";
+import { loadAuthSettings, parseDuration } from "./settings";
+import { RedirectPolicy } from "./redirects";
+import { PasswordPolicy, normalizeEmail } from "./passwords";
+
+describe("config.toml", () => {
+  it("reads the product's settings with the CLI's names", () => {
+    const s = loadAuthSettings();
+    expect(s).toMatchObject({
+      siteUrl: "http://localhost:3000",
+      jwtExpiry: 3600,
+      minimumPasswordLength: 8,
+      passwordRequirements: "lower_upper_letters_digits_symbols",
+      email: { enableConfirmations: true, maxFrequency: 1 },
+      mfa: { totp: { enrollEnabled: true, verifyEnabled: true } },
+    });
+    expect(s.additionalRedirectUrls).toEqual(expect.arrayContaining(["http://localhost:3000/**", "http://127.0.0.1:3000/**", "http://localhost:5173/**"]));
+  });
+
+  it("lets overrides win without losing sibling values", () => {
+    const s = loadAuthSettings(undefined, { email: { maxFrequency: 60 }, mfa: { totp: { enrollEnabled: false } } });
+    expect(s.email).toMatchObject({ maxFrequency: 60, enableConfirmations: true });
+    expect(s.mfa.totp).toEqual({ enrollEnabled: false, verifyEnabled: true });
+  });
+
+  it("parses Go-style durations", () => {
+    expect(parseDuration("1s")).toBe(1);
+    expect(parseDuration("1m30s")).toBe(90);
+    expect(parseDuration("2h")).toBe(7200);
+    expect(parseDuration("soon")).toBeUndefined();
+  });
+});
+
+describe("redirect allow list", () => {
+  const policy = new RedirectPolicy({
+    siteUrl: "http://localhost:3000",
+    additionalRedirectUrls: ["https://app.example.com/**", "https://*.preview.example.com/auth"],
+  });
+
+  it.each([
+    ["http://localhost:3000/?reset-password=true", true],
+    ["http://localhost:5173/anything", true], // site host, port ignored for localhost
+    ["http://127.0.0.1:9999/cb", true], // loopback IPs always
+    ["https://app.example.com/deep/path?x=1", true],
+    ["https://pr-1.preview.example.com/auth", true],
+    ["https://a.b.preview.example.com/auth", false], // '*' stays inside one label
+    ["https://evil.example.net/", false],
+    ["not a url", false],
+  ])("%s → %s", (url, allowed) => {
+    expect(policy.isAllowed(url)).toBe(allowed);
+  });
+
+  it("falls back to the referer, then to site_url", () => {
+    expect(policy.resolve("https://evil.example.net/", "https://app.example.com/page")).toBe("https://app.example.com/page");
+    expect(policy.resolve(undefined, "https://evil.example.net/")).toBe("http://localhost:3000");
+  });
+});
+
+describe("password policy", () => {
+  const policy = new PasswordPolicy({ minimumPasswordLength: 8, passwordRequirements: "lower_upper_letters_digits_symbols" }, 4);
+
+  it("names each failing rule as GoTrue does", () => {
+    expect(policy.evaluate("Founder!2026").reasons).toEqual([]);
+    expect(policy.evaluate("Ab1!").reasons).toEqual(["length"]);
+    expect(policy.evaluate("alllowercase").reasons).toEqual(["characters"]);
+    expect(policy.evaluate("short").message).toMatch(/^Password should be at least 8 characters\. Password should contain at least one character of each: /);
+  });
+
+  it("refuses passwords longer than bcrypt's 72 bytes", () => {
+    expect(() => policy.assertStrong(`Aa1!${"x".repeat(70)}`)).toThrow("Password cannot be longer than 72 characters");
+  });
+
+  it("hashes with bcrypt and checks matches", async () => {
+    const hash = await policy.hash("Founder!2026");
+    expect(hash).toMatch(/^\$2[aby]\$04\$/);
+    expect(await policy.matches("Founder!2026", hash)).toBe(true);
+    expect(await policy.matches("founder!2026", hash)).toBe(false);
+  });
+
+  it("normalises addresses and rejects malformed ones", () => {
+    expect(normalizeEmail("  Ada@Example.COM ")).toBe("ada@example.com");
+    expect(() => normalizeEmail("nope")).toThrow("Unable to validate email address: invalid format");
+    expect(() => normalizeEmail("")).toThrow("An email address is required");
+  });
+});
