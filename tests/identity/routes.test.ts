@@ -263,4 +263,15 @@ describe("POST /api/sumsub/send_sumsub_emails", () => {
     expect(h.smtp.mails.length).toBe(sentBefore);
     expect((await h.person(a, mine)).sumsub_email_sent_at).toBeNull();
   });
+
+  it("is rate limited per founder, so a runaway client cannot flood owners with mail", async () => {
+    const a = await h.founder();
+    const b = await h.founder();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await h.t.http.post("/api/sumsub/send_sumsub_emails").set(a.auth).send([])).status);
+    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    // Another founder on the same address is not affected.
+    expect((await h.t.http.post("/api/sumsub/send_sumsub_emails").set(b.auth).send([])).status).toBe(400);
+  });
 });

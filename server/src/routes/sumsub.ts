@@ -35,7 +35,15 @@ const TOKEN_TTL = { default: 900, min: 60, max: 3600 } as const;
 const OWNER_LINK_TTL_DAYS = 3;
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
-const routeErrors = { ...errors, 502: apiError };
+const routeErrors = { ...errors, 429: apiError, 502: apiError };
+
+/**
+ * Per founder (not per IP): each token opens a provider session and each send emails people, so
+ * a runaway client or a stolen session cannot turn these into a flood.
+ */
+const perCaller = (max: number) => ({
+  rateLimit: { max, timeWindow: "1 minute", keyGenerator: (request: FastifyRequest) => request.caller?.userId ?? request.ip },
+});
 
 const accessTokenBody = z
   .object({
@@ -119,6 +127,7 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/sumsub/access_token",
     {
+      config: perCaller(30),
       schema: {
         tags: ["sumsub"],
         summary: "An identity-widget access token for the caller's own primary person",
@@ -149,6 +158,7 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/sumsub/confirm",
     {
+      config: perCaller(60),
       schema: {
         tags: ["sumsub"],
         summary: "Re-read a person's identity check from the provider and record it (never trusts the browser)",
@@ -187,6 +197,7 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/sumsub/send_sumsub_emails",
     {
+      config: perCaller(10),
       schema: {
         tags: ["sumsub"],
         summary: "Email additional owners a link to verify their identity",
