@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import zlib from "node:zlib";
 import { PDFDocument } from "pdf-lib";
 import { LOCAL_SUPABASE } from "../../server/src/config";
+import { TAX_FORMS_PER_MINUTE } from "../../server/src/routes/ria";
 import { buildFounderData, createTestApp, type TestApp } from "./helpers";
 
 /** Every stream of a PDF, inflated when it is Flate-encoded, joined as latin1 text. */
@@ -136,6 +137,18 @@ describe("GET /api/ria/tax-form.pdf", () => {
     expect(raw).toContain(hex("Growth"));
     expect(raw).not.toContain(hex("123456789"));
     expect(raw).not.toContain(hex("6789"));
+  });
+
+  it("limits downloads per user, answering 429 as JSON", async () => {
+    const f = await t.founder();
+    const statuses: number[] = [];
+    for (let i = 0; i <= TAX_FORMS_PER_MINUTE; i++) statuses.push((await t.http.get("/api/ria/tax-form.pdf").set(f.auth)).status);
+    expect(statuses.slice(0, TAX_FORMS_PER_MINUTE).every((s) => s === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    const limited = await t.http.get("/api/ria/tax-form.pdf").set(f.auth);
+    expect(limited.body).toMatchObject({ error: "Too Many Requests", message: expect.any(String) });
+    // Another founder has their own allowance.
+    expect((await t.http.get("/api/ria/tax-form.pdf").set((await t.founder()).auth)).status).toBe(200);
   });
 
   it("requires a token and an account", async () => {

@@ -5,13 +5,13 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { adminRolesUpdate, adminUser, adminUserList, apiError } from "../contract/entities";
 import { STAFF_ROLES, requireAnyRole } from "../authz";
 import { createAuthAdminClient } from "../auth/admin-client";
-import { errors } from "./shared";
+import { errors, perCallerRateLimit } from "./shared";
 
 const userIdParam = z.object({
   userId: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "Invalid user id format"),
 });
 
-const ADMIN_RATE_LIMIT = { rateLimit: { max: 60, timeWindow: "1 minute" } };
+const ADMIN_RATE_LIMIT = perCallerRateLimit(60);
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const authAdmin = createAuthAdminClient(app.config.auth);
@@ -24,7 +24,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["admin"],
         summary: "Users of the auth service with their roles (admin or super only)",
         querystring: z.object({ page: z.coerce.number().int().min(1).default(1), per_page: z.coerce.number().int().min(1).max(1000).default(50) }),
-        response: { 200: adminUserList, ...errors, 502: apiError },
+        response: { 200: adminUserList, ...errors, 429: apiError, 502: apiError },
       },
     },
     async (request) => {
@@ -42,7 +42,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Replace a user's roles (admin or super only)",
         params: userIdParam,
         body: adminRolesUpdate,
-        response: { 200: adminUser, ...errors, 502: apiError },
+        response: { 200: adminUser, ...errors, 429: apiError, 502: apiError },
       },
     },
     async (request) => {

@@ -4,24 +4,27 @@ import { inArray } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { enumItem } from "../../../db/schema";
 import { timestampNow } from "../contract/rules";
+import { apiError } from "../contract/entities";
 import { requireOwnAccountId } from "../authz";
 import { notFound } from "../http-errors";
 import { getAccount } from "../repositories/accounts";
 import { getPerson } from "../repositories/persons";
 import { listOrganizationsOfAccount } from "../repositories/organizations";
 import { renderTaxForm } from "../pdf/tax-form";
-import { errors } from "./shared";
+import { errors, perCallerRateLimit } from "./shared";
+
+export const TAX_FORMS_PER_MINUTE = 30;
 
 export const riaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/ria/tax-form.pdf",
     {
       // Rendering a PDF costs far more than a JSON read; keep one client from hogging the process.
-      config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
+      config: perCallerRateLimit(TAX_FORMS_PER_MINUTE),
       schema: {
         tags: ["ria"],
         summary: "The caller's tax information form (application/pdf, as an attachment)",
-        response: { 200: z.string().describe("PDF document (application/pdf)"), ...errors },
+        response: { 200: z.string().describe("PDF document (application/pdf)"), ...errors, 429: apiError },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,6 @@
 // Pieces every route file shares: the documented error responses and id path params.
 import { z } from "zod";
+import type { FastifyRequest } from "fastify";
 import { apiError, idParam } from "../contract/entities";
 
 /** The error statuses an authenticated route can answer, each with the one error body. */
@@ -19,3 +20,13 @@ export const params = {
   organizationId: z.object({ organizationId: idParam }),
   notificationId: z.object({ notificationId: idParam }),
 };
+
+/**
+ * Route config for @fastify/rate-limit: `max` requests a minute per signed-in user (per IP when
+ * there is no caller), for routes that are expensive or privileged.
+ */
+export function perCallerRateLimit(max: number) {
+  return {
+    rateLimit: { max, timeWindow: "1 minute", keyGenerator: (request: FastifyRequest) => request.caller?.userId ?? request.ip },
+  };
+}
