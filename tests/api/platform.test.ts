@@ -91,6 +91,18 @@ describe("errors and limits", () => {
     const evil = await t.http.get("/api/openapi.json").set("Origin", "https://evil.example");
     expect(evil.headers["access-control-allow-origin"]).toBeUndefined();
   });
+
+  it("answers CORS preflights for allowed origins without a token", async () => {
+    const res = await t.http
+      .options("/api/persons/1")
+      .set("Origin", "http://localhost:5173")
+      .set("Access-Control-Request-Method", "PUT")
+      .set("Access-Control-Request-Headers", "authorization,content-type");
+    expect(res.status).toBe(204);
+    expect(res.headers["access-control-allow-origin"]).toBe("http://localhost:5173");
+    expect(res.headers["access-control-allow-methods"]).toContain("PUT");
+    expect(res.headers["access-control-allow-headers"]).toContain("authorization");
+  });
 });
 
 describe("GET /app-config.json", () => {
