@@ -7,12 +7,16 @@ import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
+import type { SupabaseClient } from "@supabase/supabase-js";
 import { LOCAL_SUPABASE } from "../../server/src/config";
 import { launchChromium } from "../e2e/support/browser";
 import { findLink } from "../support/mail";
 import { totpCode } from "../support/totp";
 import { GOOD_PASSWORD, startAuthHarness, uniqueEmail, type AuthHarness } from "./harness";
 import { DEMO_PASSWORD, DEMO_TOTP_SECRET, DEMO_USERS } from "../../supabase/emulator/index";
+
+/** What the page exposes (this file is type-checked without the DOM library). */
+type InPage = { sb: SupabaseClient; location: { hash: string } };
 
 const BUNDLE = path.resolve(import.meta.dirname, "../../node_modules/@supabase/supabase-js/dist/umd/supabase.js");
 
@@ -50,7 +54,7 @@ afterAll(async () => {
 async function openApp(url = `${origin}/`): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await page.goto(url);
-  await page.waitForFunction(() => "sb" in window);
+  await page.waitForFunction(() => "sb" in globalThis);
   return page;
 }
 
@@ -58,7 +62,7 @@ describe("in a browser", () => {
   it("reads error codes across origins (CORS exposes X-Supabase-Api-Version)", async () => {
     const page = await openApp();
     const code = await page.evaluate(async () => {
-      const { error } = await (window as unknown as { sb: import("@supabase/supabase-js").SupabaseClient }).sb.auth.signInWithPassword({
+      const { error } = await (globalThis as unknown as InPage).sb.auth.signInWithPassword({
         email: "founder@example.com",
         password: "Wrong#Pass99",
       });
@@ -83,11 +87,11 @@ describe("in a browser", () => {
     const link = findLink(await h.mail.latest(email));
     await page.goto(link);
     expect(page.url().startsWith(`${origin}/`)).toBe(true);
-    await page.waitForFunction(() => "sb" in window);
+    await page.waitForFunction(() => "sb" in globalThis);
     const user = await page.evaluate(async () => {
       const { sb } = window as unknown as { sb: import("@supabase/supabase-js").SupabaseClient };
       const { data } = await sb.auth.getSession();
-      return { email: data.session?.user.email, confirmed: Boolean(data.session?.user.email_confirmed_at), hash: location.hash };
+      return { email: data.session?.user.email, confirmed: Boolean(data.session?.user.email_confirmed_at), hash: (globalThis as unknown as InPage).location.hash };
     });
     expect(user).toEqual({ email, confirmed: true, hash: "" });
   });
