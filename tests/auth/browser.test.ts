@@ -76,7 +76,7 @@ describe("in a browser", () => {
     const page = await openApp();
     const signUp = await page.evaluate(
       async ({ email, password, redirect }) => {
-        const { sb } = window as unknown as { sb: import("@supabase/supabase-js").SupabaseClient };
+        const { sb } = globalThis as unknown as InPage;
         const { data, error } = await sb.auth.signUp({ email, password, options: { emailRedirectTo: redirect, data: { full_name: "Ada Lovelace", name: "Ada" } } });
         return { error: error?.code ?? null, session: data.session };
       },
@@ -89,7 +89,7 @@ describe("in a browser", () => {
     expect(page.url().startsWith(`${origin}/`)).toBe(true);
     await page.waitForFunction(() => "sb" in globalThis);
     const user = await page.evaluate(async () => {
-      const { sb } = window as unknown as { sb: import("@supabase/supabase-js").SupabaseClient };
+      const { sb } = globalThis as unknown as InPage;
       const { data } = await sb.auth.getSession();
       return { email: data.session?.user.email, confirmed: Boolean(data.session?.user.email_confirmed_at), hash: (globalThis as unknown as InPage).location.hash };
     });
@@ -100,7 +100,7 @@ describe("in a browser", () => {
     const page = await openApp();
     const levels = await page.evaluate(
       async ({ email, password }) => {
-        const { sb } = window as unknown as { sb: import("@supabase/supabase-js").SupabaseClient };
+        const { sb } = globalThis as unknown as InPage;
         await sb.auth.signInWithPassword({ email, password });
         const { data } = await sb.auth.mfa.getAuthenticatorAssuranceLevel();
         const factors = await sb.auth.mfa.listFactors();
@@ -111,7 +111,7 @@ describe("in a browser", () => {
     expect(levels).toMatchObject({ current: "aal1", next: "aal2" });
     const after = await page.evaluate(
       async ({ factorId, code }) => {
-        const { sb } = window as unknown as { sb: import("@supabase/supabase-js").SupabaseClient };
+        const { sb } = globalThis as unknown as InPage;
         const { error } = await sb.auth.mfa.challengeAndVerify({ factorId, code });
         const { data } = await sb.auth.mfa.getAuthenticatorAssuranceLevel();
         return { error: error?.code ?? null, current: data?.currentLevel };
