@@ -1,0 +1,110 @@
+// Bound form controls: a text input, an enum select (optionally with 'None') and a checkbox,
+// each labelled and with its §5 message tied to it for screen readers.
+import { useId } from "react";
+import type { EnumItem } from "@contract/entities";
+import { TextField } from "@/components/ui/text-field";
+import type { CheckBinding, FieldBinding } from "./use-zod-form";
+
+export interface BoundTextFieldProps {
+  label: string;
+  field: FieldBinding;
+  type?: "text" | "date" | "email" | "tel";
+  disabled?: boolean;
+  /** Applied to every change (e.g. formatSsn), so the field shows the formatted value while typing. */
+  format?: (value: string) => string;
+  inputMode?: "text" | "numeric" | "tel" | "email";
+  autoComplete?: string;
+  placeholder?: string;
+  /** Select the whole value on focus (a masked SSN is replaced, not edited). */
+  selectOnFocus?: boolean;
+  className?: string;
+}
+
+export function BoundTextField({ label, field, type = "text", disabled, format, inputMode, autoComplete, placeholder, selectOnFocus, className }: BoundTextFieldProps) {
+  return (
+    <TextField
+      label={label}
+      name={field.name}
+      type={type}
+      value={field.value}
+      disabled={disabled}
+      inputMode={inputMode}
+      autoComplete={autoComplete}
+      placeholder={placeholder}
+      className={className}
+      onChange={(e) => field.onChange(format ? format(e.target.value) : e.target.value)}
+      onBlur={field.onBlur}
+      onFocus={selectOnFocus ? (e) => e.target.select() : undefined}
+      error={Boolean(field.error)}
+      helperText={field.error}
+    />
+  );
+}
+
+export interface EnumSelectProps {
+  label: string;
+  field: FieldBinding;
+  options: readonly EnumItem[];
+  /** Adds a 'None' choice (value ''), which a required field then reports as 'Required'. */
+  noneOption?: boolean;
+  disabled?: boolean;
+  className?: string;
+}
+
+/** A native select of enum items: keyboard and screen-reader behaviour come with the platform. */
+export function EnumSelect({ label, field, options, noneOption = true, disabled, className = "" }: EnumSelectProps) {
+  const id = useId();
+  const helperId = `${id}-helper`;
+  return (
+    <div className={`flex flex-col gap-1 ${className}`}>
+      <label htmlFor={id} className={`text-sm ${field.error ? "text-error" : "text-secondary"}`}>
+        {label}
+      </label>
+      <select
+        id={id}
+        name={field.name}
+        value={field.value}
+        disabled={disabled}
+        aria-invalid={field.error ? true : undefined}
+        aria-describedby={field.error ? helperId : undefined}
+        onChange={(e) => field.onChange(e.target.value)}
+        onBlur={field.onBlur}
+        className={`rounded border bg-paper px-3 py-2 text-base text-primary-text outline-none focus:border-primary focus:ring-1 focus:ring-primary disabled:text-disabled ${
+          field.error ? "border-error" : "border-input"
+        }`}
+      >
+        {noneOption || !field.value ? <option value="">None</option> : null}
+        {options.map((o) => (
+          <option key={o.enum_id} value={o.enum_id}>
+            {o.enum_label}
+          </option>
+        ))}
+      </select>
+      {field.error ? (
+        <div id={helperId} className="text-xs text-error">
+          {field.error}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export function CheckboxField({ label, check, disabled }: { label: string; check: CheckBinding; disabled?: boolean }) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2">
+      <input
+        id={id}
+        type="checkbox"
+        name={check.name}
+        checked={check.checked}
+        disabled={disabled}
+        onChange={(e) => check.onChange(e.target.checked)}
+        className="h-4 w-4 accent-primary"
+      />
+      <label htmlFor={id} className={`text-base ${disabled ? "text-disabled" : "text-primary-text"}`}>
+        {label}
+      </label>
+    </div>
+  );
+}

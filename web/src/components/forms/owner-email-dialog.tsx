@@ -1,0 +1,99 @@
+// The add-owner / edit-owner-email dialog (step 3 and /edit-others). Rules come from the
+// contract's ownerEmailSchema: a simple email pattern ('Please enter a valid email address'), not
+// one of the other owners' ('Email already exists'), at most 100 characters. The submit button
+// stays disabled until the email is valid and unique, and reads 'Saving...' while onSubmit runs.
+import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
+import { useEffect, useMemo, useState } from "react";
+import { ownerEmailSchema } from "@contract/forms";
+import { Button } from "@/components/ui/button";
+import { BoundTextField } from "./form-controls";
+
+export interface OwnerEmailDialogProps {
+  open: boolean;
+  /** 'Add owner' or 'Edit Email'. */
+  title: string;
+  /** 'Add' or 'Save'. */
+  submitLabel: string;
+  initialEmail?: string;
+  /** Emails of the other owners (the one being edited excluded). */
+  existingEmails: readonly string[];
+  /** Resolves true when saved (the dialog then closes); false keeps it open. */
+  onSubmit(email: string): Promise<boolean>;
+  onClose(): void;
+}
+
+/** The first message for an owner email, or undefined when it is acceptable. */
+export function ownerEmailError(email: string, existing: readonly string[]): string | undefined {
+  const r = ownerEmailSchema(existing).safeParse(email);
+  return r.success ? undefined : r.error.issues[0]?.message;
+}
+
+export function OwnerEmailDialog({ open, title, submitLabel, initialEmail = "", existingEmails, onSubmit, onClose }: OwnerEmailDialogProps) {
+  const [email, setEmail] = useState(initialEmail);
+  const [touched, setTouched] = useState(false);
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    if (open) {
+      setEmail(initialEmail);
+      setTouched(false);
+      setSaving(false);
+    }
+  }, [open, initialEmail]);
+
+  const error = useMemo(() => ownerEmailError(email, existingEmails), [email, existingEmails]);
+  // An unchanged email in the edit dialog is not a change worth saving.
+  const unchanged = Boolean(initialEmail) && email.trim().toLowerCase() === initialEmail.trim().toLowerCase();
+
+  async function submit() {
+    if (error || saving || unchanged) return;
+    setSaving(true);
+    const ok = await onSubmit(email.trim());
+    setSaving(false);
+    if (ok) onClose();
+  }
+
+  return (
+    <Dialog open={open} onClose={() => (saving ? undefined : onClose())} className="relative z-50">
+      <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
+      <div className="fixed inset-0 flex items-center justify-center p-4">
+        <DialogPanel className="w-full max-w-md rounded-lg bg-paper p-6 shadow-xl">
+          <DialogTitle as="h2" className="mb-4 text-lg font-medium text-primary-text">
+            {title}
+          </DialogTitle>
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              void submit();
+            }}
+            className="flex flex-col gap-4"
+          >
+            <BoundTextField
+              label="Email"
+              type="email"
+              autoComplete="off"
+              field={{
+                name: "email",
+                value: email,
+                onChange: (v) => {
+                  setEmail(v);
+                  // Duplicates and bad formats are reported while typing once something was typed.
+                  setTouched(true);
+                },
+                onBlur: () => setTouched(true),
+                error: touched ? error : undefined,
+              }}
+            />
+            <div className="flex justify-end gap-2">
+              <Button variant="text" onClick={onClose} disabled={saving}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={Boolean(error) || saving || unchanged}>
+                {saving ? "Saving..." : submitLabel}
+              </Button>
+            </div>
+          </form>
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}

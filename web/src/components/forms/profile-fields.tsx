@@ -1,0 +1,94 @@
+// The person fields of spec §2/§5 (step 2, /edit-profile, /edit-others): names, birthdate, SSN and
+// phone auto-formatted while typing (123-45-6789, (123)-456-7890), address, state and marital
+// status from the enum lists with a 'None' option. Rules and messages: the contract's profileForm
+// / ownerForm through useZodForm; toPersonFields turns the values into digits-only API fields.
+import type { EnumItem, Person } from "@contract/entities";
+import { DEFAULT_MARITAL_STATUS, formatPhone, formatSsn } from "@contract/rules";
+import type { ProfileForm } from "@contract/forms";
+import { BoundTextField, EnumSelect } from "./form-controls";
+import type { FieldBinding } from "./use-zod-form";
+
+export type ProfileFieldName = keyof ProfileForm;
+
+/** Every profile field in screen order. */
+export const PROFILE_FIELDS: readonly ProfileFieldName[] = [
+  "firstName",
+  "lastName",
+  "birthdate",
+  "ssn",
+  "phone",
+  "address1",
+  "address2",
+  "city",
+  "state",
+  "zip",
+  "maritalStatus",
+];
+
+export const PROFILE_LABELS: Record<ProfileFieldName, string> = {
+  firstName: "First name",
+  lastName: "Last name",
+  birthdate: "Birthdate",
+  ssn: "SSN",
+  phone: "Phone",
+  address1: "Address line 1",
+  address2: "Address line 2",
+  city: "City",
+  state: "State",
+  zip: "Zip",
+  maritalStatus: "Marital status",
+};
+
+/** Form values from a stored person (SSN stays as the API's mask; phone formatted for display). */
+export function profileValuesFromPerson(p: Person | null | undefined): ProfileForm {
+  return {
+    firstName: p?.first_name ?? "",
+    lastName: p?.last_name ?? "",
+    birthdate: p?.dob ?? "",
+    ssn: p?.ssn ?? "",
+    phone: formatPhone(p?.phone ?? ""),
+    address1: p?.address_line1 ?? "",
+    address2: p?.address_line2 ?? "",
+    city: p?.city ?? "",
+    state: p?.state ?? "",
+    zip: p?.zip ?? "",
+    // §3: single is the default marital status for a new profile.
+    maritalStatus: p ? (p.marital_status ?? "") : DEFAULT_MARITAL_STATUS,
+  };
+}
+
+export interface ProfileFieldsProps {
+  field: (name: ProfileFieldName) => FieldBinding;
+  enums: readonly EnumItem[];
+  /** Which fields to show (default: all); /edit-others leaves out the names. */
+  include?: readonly ProfileFieldName[];
+  disabled?: Partial<Record<ProfileFieldName, boolean>>;
+  /** Label overrides, e.g. { state: "Registered State" } on /edit-profile. */
+  labels?: Partial<Record<ProfileFieldName, string>>;
+}
+
+export function ProfileFields({ field, enums, include = PROFILE_FIELDS, disabled = {}, labels = {} }: ProfileFieldsProps) {
+  const label = (n: ProfileFieldName) => labels[n] ?? PROFILE_LABELS[n];
+  const shown = new Set(include);
+  const byCategory = (c: EnumItem["enum_category"]) => enums.filter((e) => e.enum_category === c);
+  const text = (n: ProfileFieldName, extra: Partial<Parameters<typeof BoundTextField>[0]> = {}) =>
+    shown.has(n) ? <BoundTextField key={n} label={label(n)} field={field(n)} disabled={disabled[n]} {...extra} /> : null;
+
+  return (
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+      {text("firstName", { autoComplete: "given-name" })}
+      {text("lastName", { autoComplete: "family-name" })}
+      {text("birthdate", { type: "date", autoComplete: "bday" })}
+      {text("ssn", { format: formatSsn, inputMode: "numeric", placeholder: "123-45-6789", selectOnFocus: true, autoComplete: "off" })}
+      {text("phone", { type: "tel", format: formatPhone, inputMode: "tel", placeholder: "(123)-456-7890", autoComplete: "tel-national" })}
+      {text("address1", { autoComplete: "address-line1" })}
+      {text("address2", { autoComplete: "address-line2" })}
+      {text("city", { autoComplete: "address-level2" })}
+      {shown.has("state") ? <EnumSelect label={label("state")} field={field("state")} options={byCategory("us_state")} disabled={disabled.state} /> : null}
+      {text("zip", { inputMode: "numeric", autoComplete: "postal-code" })}
+      {shown.has("maritalStatus") ? (
+        <EnumSelect label={label("maritalStatus")} field={field("maritalStatus")} options={byCategory("marital_status")} disabled={disabled.maritalStatus} />
+      ) : null}
+    </div>
+  );
+}

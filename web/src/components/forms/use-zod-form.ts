@@ -1,0 +1,75 @@
+// Form state validated by one of the contract's zod schemas (server/src/contract/forms.ts), so the
+// web shows exactly the §5 messages the server enforces. An error shows once its field has been
+// left (blur) — 'Required' on blur — and then follows every change; `isValid` drives Next/Done.
+import { useCallback, useMemo, useState } from "react";
+import type { z } from "zod";
+
+export type FormValues = Record<string, string | boolean>;
+
+/** What a text input or select needs: value, change, blur and the message to show (if any). */
+export interface FieldBinding {
+  name: string;
+  value: string;
+  onChange(value: string): void;
+  onBlur(): void;
+  error?: string;
+}
+
+/** What a checkbox needs. */
+export interface CheckBinding {
+  name: string;
+  checked: boolean;
+  onChange(checked: boolean): void;
+}
+
+export interface ZodForm<V extends FormValues> {
+  values: V;
+  /** The first message per field, whether or not it is shown yet. */
+  errors: Partial<Record<keyof V & string, string>>;
+  isValid: boolean;
+  field(name: keyof V & string): FieldBinding;
+  check(name: keyof V & string): CheckBinding;
+  set<K extends keyof V & string>(name: K, value: V[K]): void;
+  /** Replaces every value (e.g. when saved data arrives) and forgets which fields were visited. */
+  reset(values: V): void;
+  /** Shows every field's message, as on a submit attempt. */
+  touchAll(): void;
+}
+
+export function issuesByField(error: z.ZodError | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error?.issues ?? []) {
+    const key = String(issue.path[0] ?? "");
+    if (key && !(key in out)) out[key] = issue.message;
+  }
+  return out;
+}
+
+export function useZodForm<V extends FormValues>(schema: z.ZodType, initial: V): ZodForm<V> {
+  const [values, setValues] = useState<V>(initial);
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const result = useMemo(() => schema.safeParse(values), [schema, values]);
+  const errors = useMemo(() => issuesByField(result.success ? undefined : result.error) as ZodForm<V>["errors"], [result]);
+
+  const set = useCallback(<K extends keyof V & string>(name: K, value: V[K]) => setValues((v) => ({ ...v, [name]: value })), []);
+  const reset = useCallback((next: V) => {
+    setValues(next);
+    setTouched({});
+  }, []);
+  const touchAll = useCallback(() => setTouched(Object.fromEntries(Object.keys(values).map((k) => [k, true]))), [values]);
+
+  const field = (name: keyof V & string): FieldBinding => ({
+    name,
+    value: String(values[name] ?? ""),
+    onChange: (value) => set(name, value as V[typeof name]),
+    onBlur: () => setTouched((t) => (t[name] ? t : { ...t, [name]: true })),
+    error: touched[name] ? errors[name] : undefined,
+  });
+  const check = (name: keyof V & string): CheckBinding => ({
+    name,
+    checked: Boolean(values[name]),
+    onChange: (checked) => set(name, checked as V[typeof name]),
+  });
+
+  return { values, errors, isValid: result.success, field, check, set, reset, touchAll };
+}

@@ -1,0 +1,44 @@
+// The saving behaviour of spec §4 shared by every step: while saving the button reads 'Saving...'
+// and is disabled; on success (the mutation has refetched all data) the busy flag clears after
+// SAVE_TIMINGS.loadingClearMs and navigation follows after SAVE_TIMINGS.navigateMs; on error the
+// busy flag clears at once and the error is only logged.
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useLocation } from "wouter";
+
+/** Spec §9: loading flag cleared 0.5 to 1 s after a save; navigation about 1 s after it. */
+export const SAVE_TIMINGS = { loadingClearMs: 750, navigateMs: 1_000 } as const;
+
+export interface SaveFlow {
+  saving: boolean;
+  /** Runs `action`; on success navigates to `to` (if given) after the delay. Never throws. */
+  save(action: () => Promise<unknown>, opts?: { to?: string; what?: string }): Promise<boolean>;
+}
+
+export function useSaveFlow(): SaveFlow {
+  const [saving, setSaving] = useState(false);
+  const [, navigate] = useLocation();
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+
+  const save = useCallback<SaveFlow["save"]>(
+    async (action, opts = {}) => {
+      setSaving(true);
+      try {
+        await action();
+      } catch (err) {
+        // Spec §8: save failures are only logged (no PII: the message, not the payload).
+        console.error(`Failed to save${opts.what ? ` ${opts.what}` : ""}`, err instanceof Error ? err.message : err);
+        setSaving(false);
+        return false;
+      }
+      timers.current.push(setTimeout(() => setSaving(false), SAVE_TIMINGS.loadingClearMs));
+      if (opts.to) {
+        const to = opts.to;
+        timers.current.push(setTimeout(() => navigate(to), SAVE_TIMINGS.navigateMs));
+      }
+      return true;
+    },
+    [navigate],
+  );
+  return { saving, save };
+}
