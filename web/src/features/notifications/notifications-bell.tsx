@@ -2,16 +2,18 @@
 import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
 import { BellIcon } from "@/components/ui/icons";
 import { badgeLabel, unreadCount, useNotifications } from "./api/get-notifications";
+import { useAccountId } from "./api/use-account-id";
 import { NotificationsPanel } from "./notifications-panel";
 
 export function NotificationsBell() {
   const { data } = useNotifications();
   const count = unreadCount(data);
+  const accountId = useAccountId();
   return (
     <Popover className="relative">
       <PopoverButton
         aria-label={count ? `Notifications, ${badgeLabel(count)} unread` : "Notifications"}
-        className="relative rounded-full p-2 text-icon hover:bg-hover focus-visible:outline-2 focus-visible:outline-primary"
+        className="relative rounded-full p-1 sm:p-2 text-icon hover:bg-hover focus-visible:outline-2 focus-visible:outline-primary"
       >
         <BellIcon />
         {count > 0 ? (
@@ -25,7 +27,7 @@ export function NotificationsBell() {
         className="z-50 w-[320px] max-w-[calc(100vw-1rem)] rounded-lg border border-divider bg-paper text-primary-text shadow-lg"
       >
         <h2 className="border-b border-divider px-4 py-2 text-base font-medium">Notifications</h2>
-        <NotificationsPanel />
+        <NotificationsPanel accountId={accountId} />
       </PopoverPanel>
     </Popover>
   );

@@ -1,29 +1,95 @@
-// The notification popover's contents (spec §2/§8). The notifications feature owns this file:
-// mark-one / mark-all actions belong here. The shell's bell renders it inside its popover.
-import { useNotifications } from "./api/get-notifications";
+// The notification popover's contents (spec §2, §4, §8, §9): the list (350 px tall, scrolling,
+// descriptions clamped to 2 lines), mark-one and mark-all, 'No notifications', and on a failed
+// fetch 'Error: ' + message with Retry. A failed mark-as-read shows its message in the same line.
+import { parseTimestamp } from "@contract/rules";
+import { useMarkAllRead, useMarkRead } from "./api/mark-read";
+import { unreadCount, useNotifications, type AppNotification } from "./api/get-notifications";
 
-export function NotificationsPanel() {
-  const { data, error, isLoading, refetch } = useNotifications();
+export const FETCH_ERROR_DEFAULT = "An error occurred while fetching notifications";
+
+const linkButton =
+  "rounded px-2 py-1 text-sm font-medium text-primary-strong hover:bg-primary-tint disabled:cursor-not-allowed disabled:text-disabled focus-visible:outline-2 focus-visible:outline-primary";
+
+function formatWhen(createdAt: string): string {
+  const d = parseTimestamp(createdAt);
+  if (Number.isNaN(d.getTime())) return "";
+  return d.toLocaleString("en-US", { month: "numeric", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" });
+}
+
+function NotificationItem({ n, onMarkRead, busy }: { n: AppNotification; onMarkRead: (id: number) => void; busy: boolean }) {
+  const unread = !n.read_at;
+  return (
+    <li className="flex gap-2 border-b border-divider px-4 py-3 last:border-0" data-unread={unread || undefined}>
+      <span aria-hidden="true" className={`mt-1.5 size-2 shrink-0 rounded-full ${unread ? "bg-primary" : "bg-transparent"}`} />
+      <div className="min-w-0 flex-1">
+        <p className={`truncate ${unread ? "font-medium text-primary-text" : "text-secondary"}`}>
+          {unread ? <span className="sr-only">Unread: </span> : null}
+          {n.title}
+        </p>
+        <p className="line-clamp-2 text-sm text-secondary" title={n.description}>
+          {n.description}
+        </p>
+        <p className="mt-1 flex items-center justify-between gap-2 text-xs text-secondary">
+          <time dateTime={n.created_at}>{formatWhen(n.created_at)}</time>
+          {unread ? (
+            <button type="button" className={linkButton} disabled={busy} onClick={() => onMarkRead(n.notification_id)} aria-label={`Mark "${n.title}" as read`}>
+              Mark as read
+            </button>
+          ) : null}
+        </p>
+      </div>
+    </li>
+  );
+}
+
+/** `accountId` scopes mark-all (PUT /api/notifications/mark-all-read?account_id=); unknown yet: disabled. */
+export function NotificationsPanel({ accountId }: { accountId: number | undefined }) {
+  const { data, error, isLoading, refetch, isRefetching } = useNotifications();
+  const markRead = useMarkRead();
+  const markAll = useMarkAllRead();
+  const busy = markRead.isPending || markAll.isPending;
+  const actionError = markRead.error ?? markAll.error;
+
   if (isLoading) return <p className="p-4 text-secondary">Loading...</p>;
-  if (error) {
+  if (error && !data) {
     return (
-      <div className="flex flex-col gap-2 p-4">
-        <p className="text-error">Error: {error.message || "An error occurred while fetching notifications"}</p>
-        <button type="button" className="self-start text-primary underline" onClick={() => void refetch()}>
+      <div className="flex flex-col gap-2 p-4" role="alert">
+        <p className="text-error">Error: {error.message || FETCH_ERROR_DEFAULT}</p>
+        <button type="button" className={`${linkButton} self-start`} disabled={isRefetching} onClick={() => void refetch()}>
           Retry
         </button>
       </div>
     );
   }
-  if (!data?.length) return <p className="p-4 text-secondary">No notifications</p>;
+  const list = data ?? [];
+  const unread = unreadCount(list);
   return (
-    <ul className="max-h-[350px] overflow-y-auto">
-      {data.map((n) => (
-        <li key={n.notification_id} className="border-b border-divider px-4 py-3 last:border-0">
-          <p className={n.read_at ? "text-secondary" : "font-medium"}>{n.title}</p>
-          <p className="line-clamp-2 text-sm text-secondary">{n.description}</p>
-        </li>
-      ))}
-    </ul>
+    <div>
+      <div className="flex items-center justify-between border-b border-divider px-4 py-1">
+        <p className="text-xs text-secondary">{unread ? `${unread} unread` : "All caught up"}</p>
+        <button
+          type="button"
+          className={linkButton}
+          disabled={busy || unread === 0 || accountId === undefined}
+          onClick={() => accountId !== undefined && markAll.mutate(accountId)}
+        >
+          Mark all as read
+        </button>
+      </div>
+      {actionError ? (
+        <p role="alert" className="border-b border-divider px-4 py-2 text-sm text-error">
+          Error: {actionError.message}
+        </p>
+      ) : null}
+      {list.length === 0 ? (
+        <p className="p-4 text-secondary">No notifications</p>
+      ) : (
+        <ul className="max-h-[350px] overflow-y-auto" aria-label="Notifications list">
+          {list.map((n) => (
+            <NotificationItem key={n.notification_id} n={n} busy={busy} onMarkRead={(id) => markRead.mutate(id)} />
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }
