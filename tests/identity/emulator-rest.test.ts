@@ -1,6 +1,9 @@
 // The identity emulator's REST surface, exercised through the server's own Sumsub client (the
 // same code that talks to api.sumsub.com in production), plus the emulator's signed webhooks
 // checked with the server's digest verifier.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startIdentityEmulator, type IdentityEmulator } from "../../server/identity-emulator/index";
 import { createSumsubClient, SumsubApiError, type SumsubClient } from "../../server/src/identity/client";
@@ -159,5 +162,26 @@ describe("identity emulator REST API", () => {
     expect(res.headers.get("content-type")).toContain("text/html");
     const script = await fetch(`${origin}/websdk/emulator.js`);
     expect(await script.text()).toContain("idCheck.onReady");
+  });
+
+  it("keeps applicants and their reviews across a restart when given a data directory", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ff-identity-"));
+    const boot = async () => {
+      const port = await freePort();
+      const emu = await startIdentityEmulator({ host: "127.0.0.1", port, publicUrl: `http://127.0.0.1:${port}`, ...LOCAL_IDENTITY, webhookUrl: sink.url, quiet: true, dataDir });
+      return { emu, client: createSumsubClient({ baseUrl: emu.url, appToken: LOCAL_IDENTITY.appToken, secretKey: LOCAL_IDENTITY.secretKey }) };
+    };
+    try {
+      const first = await boot();
+      const created = await first.client.createApplicant({ externalUserId: "person-persisted", levelName: LEVEL });
+      await first.client.testCompleted(created.id, { reviewAnswer: "GREEN" });
+      await first.emu.close();
+      const second = await boot();
+      expect((await second.client.getApplicantByExternalUserId("person-persisted"))?.id).toBe(created.id);
+      expect((await second.client.getApplicantStatus(created.id)).reviewResult?.reviewAnswer).toBe("GREEN");
+      await second.emu.close();
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -21,8 +21,10 @@ export function externalUserIdFor(personId: number): string {
 
 export function personIdFromExternalUserId(externalUserId: string | undefined): number | null {
   if (!externalUserId?.startsWith(EXTERNAL_USER_PREFIX)) return null;
-  const id = Number(externalUserId.slice(EXTERNAL_USER_PREFIX.length));
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
+  const digits = externalUserId.slice(EXTERNAL_USER_PREFIX.length);
+  // Digits only: Number() would also accept "1e3", " 7" or "0x1f".
+  if (!/^[1-9]\d{0,14}$/.test(digits)) return null;
+  return Number(digits);
 }
 
 export function findPersonByApplicantId(db: Db, applicantId: string): PersonRow | undefined {
