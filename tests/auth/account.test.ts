@@ -181,3 +181,44 @@ describe("sign-out scopes", () => {
     expect((await clients[0]!.auth.getSession()).data.session).toBeNull();
   });
 });
+
+describe("other mail flows", () => {
+  it("changes the email once the new address follows its link", async () => {
+    const email = await confirmedUser();
+    const c = h.client();
+    await c.auth.signInWithPassword({ email, password: GOOD_PASSWORD });
+    const newEmail = uniqueEmail("moved");
+    const { data, error } = await c.auth.updateUser({ email: newEmail }, { emailRedirectTo: `${APP_URL}/` });
+    expect(error).toBeNull();
+    expect(data.user).toMatchObject({ email, new_email: newEmail });
+    const link = findLink(await h.mail.latest(newEmail, { subject: "Confirm Email Change" }));
+    expect(link).toContain("type=email_change");
+    expect(fragmentParams((await redirectTarget(link)).location).get("access_token")).toEqual(expect.any(String));
+    expect((await h.client().auth.signInWithPassword({ email: newEmail, password: GOOD_PASSWORD })).error).toBeNull();
+    expect((await h.client().auth.signInWithPassword({ email, password: GOOD_PASSWORD })).error?.code).toBe("invalid_credentials");
+  });
+
+  it("signs in with a magic link (signInWithOtp)", async () => {
+    const email = await confirmedUser();
+    const { error } = await h.client().auth.signInWithOtp({ email, options: { emailRedirectTo: `${APP_URL}/`, shouldCreateUser: false } });
+    expect(error).toBeNull();
+    const link = findLink(await h.mail.latest(email, { subject: "Your Magic Link" }));
+    const params = fragmentParams((await redirectTarget(link)).location);
+    expect(params.get("type")).toBe("magiclink");
+    expect(params.get("access_token")).toEqual(expect.any(String));
+  });
+
+  it("limits verification attempts per client (over_request_rate_limit)", async () => {
+    const strict = await startAuthHarness({ configOverrides: { rateLimit: { tokenVerifications: 2 } } });
+    try {
+      const attempt = () => strict.client().auth.verifyOtp({ email: "founder@example.com", token: "000000", type: "email" });
+      expect((await attempt()).error?.code).toBe("otp_expired");
+      expect((await attempt()).error?.code).toBe("otp_expired");
+      const limited = await attempt();
+      expect(limited.error?.code).toBe("over_request_rate_limit");
+      expect(limited.error?.status).toBe(429);
+    } finally {
+      await strict.close();
+    }
+  });
+});

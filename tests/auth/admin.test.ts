@@ -1,6 +1,7 @@
 // The admin API (service_role key) used by tests and the product's admin screen.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GOOD_PASSWORD, startAuthHarness, uniqueEmail, type AuthHarness } from "./harness";
+import { findLink } from "../support/mail";
+import { GOOD_PASSWORD, fragmentParams, redirectTarget, startAuthHarness, uniqueEmail, type AuthHarness } from "./harness";
 import { DEMO_FACTOR_ID, DEMO_USERS } from "../../supabase/emulator/index";
 
 let h: AuthHarness;
@@ -103,5 +104,17 @@ describe("admin users", () => {
     expect(deleted.error).toBeNull();
     expect((await mfa.listFactors({ userId: DEMO_USERS.mfa.id })).data?.factors).toEqual([]);
     await h.emulator.reset();
+  });
+
+  it("invites by mail; following the invite confirms the account", async () => {
+    const email = uniqueEmail("invited");
+    const { data, error } = await h.admin().auth.admin.inviteUserByEmail(email, { data: { full_name: "Invited Person" } });
+    expect(error).toBeNull();
+    expect(data.user?.invited_at).toEqual(expect.any(String));
+    const link = findLink(await h.mail.latest(email, { subject: "You have been invited" }));
+    const params = fragmentParams((await redirectTarget(link)).location);
+    expect(params.get("type")).toBe("invite");
+    const user = await h.client().auth.getUser(params.get("access_token") ?? "");
+    expect(user.data.user?.email_confirmed_at).toEqual(expect.any(String));
   });
 });
