@@ -83,6 +83,10 @@ describe("organizations", () => {
     expect((await put({ donor_advised_fund: "x".repeat(101), custodian: "custodian_vanguard" })).body.field).toBe("donor_advised_fund");
     const ok = await put({ donor_advised_fund: "Lovelace Family Fund", custodian: "custodian_vanguard" });
     expect(ok.body).toMatchObject({ donor_advised_fund: "Lovelace Family Fund", custodian: "custodian_vanguard" });
+    // Leaving the DAF fields out keeps them; clearing only the custodian of a DAF is refused.
+    const kept = await put({ itg_as_registered_agent: false });
+    expect(kept.body).toMatchObject({ itg_as_registered_agent: false, donor_advised_fund: "Lovelace Family Fund", custodian: "custodian_vanguard" });
+    expect((await put({ custodian: null })).body).toMatchObject({ field: "custodian" });
   });
 
   it("links owners of the same account only, notifies for a non-primary owner, refuses duplicates", async () => {

@@ -5,7 +5,7 @@ import type { FastifyRequest } from "fastify";
 import { organization, organizationCreate, organizationPut } from "../contract/entities";
 import { MESSAGES } from "../contract/rules";
 import { requireAccountAccess, type Access } from "../authz";
-import { notFound } from "../http-errors";
+import { badRequest, notFound } from "../http-errors";
 import { assertEnumValues } from "../repositories/enums";
 import { getStrategy } from "../repositories/strategies";
 import {
@@ -18,8 +18,13 @@ import {
 } from "../repositories/organizations";
 import { errors, params } from "./shared";
 
-const organizationPutBody = organizationPut.superRefine((v, ctx) => {
-  if (v.donor_advised_fund && !v.custodian) ctx.addIssue({ code: "custom", path: ["custodian"], message: MESSAGES.required });
+/**
+ * The full organization; the DAF fields may be left out (the foundation screens edit only the LLC
+ * fields), in which case the stored ones stay.
+ */
+const organizationPutBody = organizationPut.extend({
+  donor_advised_fund: organizationPut.shape.donor_advised_fund.optional(),
+  custodian: organizationPut.shape.custodian.optional(),
 });
 
 export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -64,6 +69,11 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       const accountId = organizationAccountId(app.db, organizationId);
       if (accountId === undefined) throw notFound("Organization");
       requireAccountAccess(request, accountId, "write", "Organization");
+      const stored = getOrganization(app.db, organizationId)!;
+      const daf = request.body.donor_advised_fund === undefined ? stored.donorAdvisedFund : request.body.donor_advised_fund;
+      const custodian = request.body.custodian === undefined ? stored.custodian : request.body.custodian;
+      // §5: a DAF needs a custodian ("None" is not allowed).
+      if (daf && !custodian) throw badRequest("custodian", `custodian: ${MESSAGES.required}`);
       assertEnumValues(app.db, { registered_state: request.body.registered_state, custodian: request.body.custodian });
       return toOrganizationDto(updateOrganization(app.db, organizationId, request.body));
     },

@@ -2018,8 +2018,8 @@ export interface paths {
                         registered_state: "us_state_delaware" | null;
                         itg_as_registered_agent: boolean;
                         activity_is_investment: boolean;
-                        donor_advised_fund: string | null;
-                        custodian: string | null;
+                        donor_advised_fund?: string | null;
+                        custodian?: string | null;
                     };
                 };
             };
