@@ -10,10 +10,12 @@ export interface Operation {
   hasBody: boolean;
   /** The JSON schema of the body, when there is one. */
   bodySchema?: unknown;
+  /** The statuses the document declares for this route. */
+  statuses: number[];
 }
 
 interface OpenApiDoc {
-  paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string }>; requestBody?: { content?: Record<string, { schema?: unknown }> } }>>;
+  paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string }>; requestBody?: { content?: Record<string, { schema?: unknown }> }; responses?: Record<string, unknown> }>>;
 }
 
 const METHODS = new Set(["get", "put", "post", "patch", "delete"]);
@@ -39,6 +41,7 @@ export function operationsOf(doc: OpenApiDoc): Operation[] {
         queryParams: params.filter((p) => p.in === "query").map((p) => p.name),
         hasBody: Boolean(op.requestBody),
         bodySchema: op.requestBody?.content?.["application/json"]?.schema,
+        statuses: Object.keys(op.responses ?? {}).map(Number).filter(Number.isInteger),
       });
     }
   }

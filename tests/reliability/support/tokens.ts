@@ -16,7 +16,7 @@ export type Credential =
 export const CREDENTIALS: readonly Credential[] = ["none", "malformed", "bad signature", "alg none", "expired", "wrong audience", "another founder", "deleted user", "owner"];
 
 /** The credentials no route may accept: they must all get 401 with the API's error body. */
-export const REJECTED: readonly Credential[] = ["none", "malformed", "bad signature", "alg none", "expired", "wrong audience"];
+export const REJECTED = ["none", "malformed", "bad signature", "alg none", "expired", "wrong audience"] as const satisfies readonly Credential[];
 
 const encode = (v: unknown) => base64url.encode(JSON.stringify(v));
 
