@@ -66,7 +66,10 @@ describe("sign-in (browser)", () => {
     await page.goto(findLink(mail));
     const secretEl = page.getByTestId("totp-secret");
     await secretEl.waitFor();
-    await page.getByRole("img", { name: "QR code for your authenticator app" }).waitFor();
+    const qr = page.getByRole("img", { name: "QR code for your authenticator app" });
+    await qr.waitFor();
+    // The QR must really render (a data URL with an unencoded "#" shows a broken image).
+    await page.waitForFunction(`[...document.images].some((i) => i.alt.startsWith("QR code") && i.complete && i.naturalWidth > 0)`);
     expect(await ui.read(`localStorage.getItem("pendingEmailVerification")`)).toBeNull();
     await ui.screen("mfa-enroll");
     const secret = (await secretEl.textContent())!.trim();

@@ -53,5 +53,11 @@ async function currentAccessToken(): Promise<string | undefined> {
   return data.session?.access_token;
 }
 
-export const api = createClient<paths>({ baseUrl: "", credentials: "omit" });
+// Same-origin /api paths. The origin is spelled out only because Request() outside a browser
+// (the component tests) cannot resolve a bare path; fetch is looked up per call so tests can stub it.
+export const api = createClient<paths>({
+  baseUrl: typeof location === "undefined" ? "" : location.origin,
+  credentials: "omit",
+  fetch: (request) => globalThis.fetch(request),
+});
 api.use(bearerMiddleware(currentAccessToken));

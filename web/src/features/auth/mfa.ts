@@ -8,10 +8,20 @@ export interface Enrolment {
   secret: string;
 }
 
-/** totp.qr_code is an SVG document or already a data URL; either way an <img> can show it. */
+/**
+ * An <img> src for totp.qr_code. supabase-js hands it over as `data:image/svg+xml;utf-8,` followed
+ * by the raw SVG, unencoded: a "#" in the SVG (colours) would end the URL there and break the
+ * image, so raw SVG is re-encoded. Base64 data URLs pass through.
+ */
 export function qrImageSrc(qrCode: string): string {
-  if (qrCode.startsWith("data:")) return qrCode;
-  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(qrCode)}`;
+  let svg = qrCode.trim();
+  if (svg.startsWith("data:")) {
+    const comma = svg.indexOf(",");
+    const payload = svg.slice(comma + 1);
+    if (!payload.trimStart().startsWith("<")) return svg;
+    svg = payload;
+  }
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
 
 class EnrolmentError extends Error {

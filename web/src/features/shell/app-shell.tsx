@@ -4,6 +4,7 @@ import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import { useAtomValue } from "jotai";
 import { useState, type ReactNode } from "react";
 import { CloseIcon } from "@/components/ui/icons";
+import { useCurrentUser } from "@/stores/auth";
 import { isLgAtom } from "@/stores/layout";
 import { SideMenu } from "./side-menu";
 import { TopBar } from "./top-bar";
@@ -11,9 +12,10 @@ import { TopBar } from "./top-bar";
 export function AppShell({ children }: { children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const large = useAtomValue(isLgAtom);
+  const user = useCurrentUser();
   return (
     <div className="min-h-screen bg-background text-primary-text">
-      <TopBar onOpenMenu={() => setMenuOpen(true)} />
+      <TopBar onOpenMenu={large ? undefined : () => setMenuOpen(true)} />
       <div className="flex">
         {large ? (
           <aside className="sticky top-14 h-[calc(100vh-3.5rem)] w-60 shrink-0 overflow-y-auto border-r border-divider bg-paper">
@@ -31,6 +33,10 @@ export function AppShell({ children }: { children: ReactNode }) {
               <CloseIcon />
             </button>
           </div>
+          {user?.email ? (
+            // The top bar has no room for the address on narrow screens.
+            <p className="truncate border-b border-divider px-4 py-2 text-sm text-secondary sm:hidden">{user.email}</p>
+          ) : null}
           <SideMenu onNavigate={() => setMenuOpen(false)} />
         </DialogPanel>
       </Dialog>

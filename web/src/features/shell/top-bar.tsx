@@ -11,21 +11,24 @@ import { themeAtom, toggleThemeAtom } from "@/stores/theme";
 
 export const SUPPORT_HREF = "mailto:support@founder-foundation.local";
 
-const iconButton = "rounded-full p-2 text-icon hover:bg-hover focus-visible:outline-2 focus-visible:outline-primary";
+const iconButton = "rounded-full p-1 sm:p-2 text-icon hover:bg-hover focus-visible:outline-2 focus-visible:outline-primary";
 
-export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
+/** onOpenMenu: given while the side menu is a drawer (below 1200 px), which adds the menu button. */
+export function TopBar({ onOpenMenu }: { onOpenMenu?: () => void }) {
   const user = useCurrentUser();
   const theme = useAtomValue(themeAtom);
   const toggleTheme = useSetAtom(toggleThemeAtom);
   return (
-    <header className="sticky top-0 z-30 flex h-14 items-center gap-1 border-b border-divider bg-paper px-2 sm:px-4">
-      <button type="button" aria-label="Open menu" onClick={onOpenMenu} className={`${iconButton} lg:hidden`}>
-        <MenuIcon />
-      </button>
-      <Link href="/" className="truncate px-2 text-lg font-medium text-primary-text hover:text-primary">
+    <header className="sticky top-0 z-30 flex h-14 items-center gap-0.5 border-b border-divider bg-paper px-1 sm:gap-1 sm:px-4">
+      {onOpenMenu ? (
+        <button type="button" aria-label="Open menu" onClick={onOpenMenu} className={iconButton}>
+          <MenuIcon />
+        </button>
+      ) : null}
+      <Link href="/" className="truncate whitespace-nowrap px-1 text-[15px] font-medium text-primary-text hover:text-primary sm:px-2 sm:text-lg">
         Founder Foundation
       </Link>
-      <div className="ml-auto flex items-center gap-1">
+      <div className="ml-auto flex shrink-0 items-center sm:gap-1">
         <button
           type="button"
           aria-label={theme === "light" ? "Switch to dark theme" : "Switch to light theme"}
@@ -39,11 +42,11 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
           <HelpIcon />
         </a>
         {user?.email ? (
-          <span className="hidden max-w-[220px] truncate px-2 text-sm text-secondary sm:inline" data-testid="user-email">
+          <span className="hidden max-w-[280px] truncate px-2 text-sm text-secondary sm:inline" data-testid="user-email">
             {user.email}
           </span>
         ) : null}
-        <Button variant="text" className="!min-w-0 px-2 sm:!min-w-[120px]" onClick={() => void signOut()}>
+        <Button variant="text" className="!min-w-0 whitespace-nowrap !px-2 sm:!min-w-[120px]" onClick={() => void signOut()}>
           Sign Out
         </Button>
       </div>

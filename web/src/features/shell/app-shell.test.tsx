@@ -1,0 +1,96 @@
+import { act, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { renderWithApp } from "@/testing/render";
+import { createFakeSupabase, fakeSession, type FakeSupabase } from "@/testing/fake-supabase";
+import { authFinishedAtom, authReadyAtom, sessionAtom } from "@/stores/auth";
+import { themeAtom, THEME_STORAGE_KEY } from "@/stores/theme";
+import { viewportAtom } from "@/stores/layout";
+import { AppShell } from "./app-shell";
+
+let sb: FakeSupabase;
+const notifications = (unread: number) =>
+  Array.from({ length: unread + 2 }, (_, i) => ({ notification_id: i + 1, title: `N${i}`, description: "d", created_at: "2026-01-01T00:00:00", read_at: i < unread ? null : "2026-01-02T00:00:00" }));
+
+function stubNotifications(unread: number) {
+  return vi.spyOn(globalThis, "fetch").mockImplementation(async () => new Response(JSON.stringify(notifications(unread)), { status: 200, headers: { "content-type": "application/json" } }));
+}
+
+beforeEach(() => {
+  sb = createFakeSupabase().install();
+  sb.auth.getSession.mockResolvedValue({ data: { session: fakeSession({ email: "ada@example.com" }) }, error: null } as never);
+});
+afterEach(() => vi.restoreAllMocks());
+
+function renderShell(width = 1280) {
+  return renderWithApp(
+    <AppShell>
+      <p>content</p>
+    </AppShell>,
+    {
+      init: (s) => {
+        s.set(authReadyAtom, true);
+        s.set(sessionAtom, fakeSession({ email: "ada@example.com" }));
+        s.set(authFinishedAtom, true);
+        s.set(viewportAtom, { width, height: 800 });
+      },
+    },
+  );
+}
+
+describe("AppShell", () => {
+  it("shows the title link, the user's email, Sign Out, help, and the unread badge capped at 99+", async () => {
+    const fetchSpy = stubNotifications(120);
+    renderShell();
+    expect(screen.getByRole("link", { name: "Founder Foundation" })).toHaveAttribute("href", "/");
+    expect(screen.getByTestId("user-email")).toHaveTextContent("ada@example.com");
+    expect(screen.getByRole("link", { name: "Help and support" })).toBeInTheDocument();
+    expect(await screen.findByTestId("notifications-badge")).toHaveTextContent("99+");
+    const request = fetchSpy.mock.calls[0]![0] as Request;
+    expect(new URL(request.url).pathname + new URL(request.url).search).toBe("/api/notifications/?limit=50&offset=0&include_read=true");
+    expect(request.headers.get("Authorization")).toMatch(/^Bearer /);
+  });
+
+  it("shows the exact unread count below 100 and the list in the popover", async () => {
+    stubNotifications(3);
+    renderShell();
+    expect(await screen.findByTestId("notifications-badge")).toHaveTextContent("3");
+    await userEvent.click(screen.getByRole("button", { name: "Notifications, 3 unread" }));
+    expect(await screen.findByText("N0")).toBeInTheDocument();
+  });
+
+  it("has a permanent menu on large screens and a drawer behind the menu button below 1200 px", async () => {
+    stubNotifications(0);
+    const { unmount } = renderShell(1280);
+    expect(screen.getByRole("navigation", { name: "Main" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Open menu" })).not.toBeInTheDocument();
+    unmount();
+    renderShell(375);
+    expect(screen.queryByRole("navigation", { name: "Main" })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Open menu" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(dialog).toHaveTextContent("Risk management");
+    expect(dialog).toHaveTextContent("ada@example.com");
+  });
+
+  it("toggles the theme and saves it as { data }", async () => {
+    stubNotifications(0);
+    const { store } = renderShell();
+    const before = store.get(themeAtom);
+    const other = before === "light" ? "dark" : "light";
+    await userEvent.click(screen.getByRole("button", { name: `Switch to ${other} theme` }));
+    expect(store.get(themeAtom)).toBe(other);
+    expect(JSON.parse(localStorage.getItem(THEME_STORAGE_KEY)!)).toEqual({ data: other });
+    expect(document.documentElement.dataset.theme).toBe(other);
+  });
+
+  it("Sign Out signs out of the auth service and reloads", async () => {
+    stubNotifications(0);
+    const reload = vi.fn();
+    vi.spyOn(window, "location", "get").mockReturnValue({ ...window.location, reload } as Location);
+    renderShell();
+    await act(() => userEvent.click(screen.getByRole("button", { name: "Sign Out" })));
+    await waitFor(() => expect(reload).toHaveBeenCalled());
+    expect(sb.auth.signOut).toHaveBeenCalled();
+  });
+});
