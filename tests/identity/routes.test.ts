@@ -171,6 +171,16 @@ describe("POST /api/sumsub/webhook", () => {
     expect(await h.person(f, f.personId)).toMatchObject({ sumsub_review_answer: "RED", sumsub_completed_at: null });
   });
 
+  it("binds events by externalUserId only: an applicant id a founder wrote on their person proves nothing", async () => {
+    const f = await h.founder();
+    const patched = await h.t.http.patch(`/api/persons/${f.personId}`).set(f.auth).send({ sumsub_applicant_id: "eeeeeeeeeeeeeeeeeeeeeeee" });
+    expect(patched.status).toBe(200);
+    const event = { ...reviewedEvent(f.personId, "eeeeeeeeeeeeeeeeeeeeeeee", "GREEN"), externalUserId: "created-in-the-dashboard" };
+    const raw = JSON.stringify(event);
+    expect((await postWebhook(raw, signed(raw))).status).toBe(200);
+    expect(await h.person(f, f.personId)).toMatchObject({ sumsub_completed_at: null, sumsub_review_answer: null });
+  });
+
   it("acknowledges events for unknown people and refuses unsigned garbage", async () => {
     const raw = JSON.stringify(reviewedEvent(987654, "dddddddddddddddddddddddd", "GREEN"));
     expect((await postWebhook(raw, signed(raw))).status).toBe(200);

@@ -6,7 +6,7 @@
 // - RED records the rejection (and withdraws an earlier GREEN only if the RED is newer).
 import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { person, type PersonRow } from "../../../db/schema";
+import { person } from "../../../db/schema";
 import { parseTimestamp, timestampNow } from "../contract/rules";
 import { createNotification } from "../repositories/notifications";
 import { displayName } from "../repositories/persons";
@@ -25,10 +25,6 @@ export function personIdFromExternalUserId(externalUserId: string | undefined): 
   // Digits only: Number() would also accept "1e3", " 7" or "0x1f".
   if (!/^[1-9]\d{0,14}$/.test(digits)) return null;
   return Number(digits);
-}
-
-export function findPersonByApplicantId(db: Db, applicantId: string): PersonRow | undefined {
-  return db.select().from(person).where(eq(person.sumsubApplicantId, applicantId)).get();
 }
 
 /** Sumsub dates are UTC without a zone: "yyyy-MM-dd HH:mm:ss[.SSS]". */

@@ -20,7 +20,6 @@ import { verifyWebhookDigest } from "../identity/webhookDigest";
 import { webhookPayloadSchema } from "../identity/types";
 import {
   externalUserIdFor,
-  findPersonByApplicantId,
   parseSumsubDate,
   personIdFromExternalUserId,
   recordApplicantId,
@@ -281,7 +280,9 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!parsed.success) throw badRequest("body", "Webhook body is not a Sumsub applicant event");
         const event = parsed.data;
 
-        const personId = personIdFromExternalUserId(event.externalUserId) ?? findPersonByApplicantId(app.db, event.applicantId)?.personId;
+        // Only the server-derived externalUserId binds an event to a person. The stored applicant
+        // id is not used for lookups: browsers can write it (PATCH /api/persons), Sumsub cannot lie.
+        const personId = personIdFromExternalUserId(event.externalUserId);
         const target = personId ? getPerson(app.db, personId) : undefined;
         // Unknown person (e.g. deleted since): acknowledge, or Sumsub would retry for a day.
         if (!target) return { ok: true as const, result: "ignored" };
