@@ -1,7 +1,7 @@
 // Notifications are real rows, written by the server on events (owner added, strategy submitted,
 // identity check completed). createNotification is the one writer; route files and the identity
 // work call it inside or outside a transaction.
-import { and, count, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client";
 import { notification, type NotificationRow } from "../../../db/schema";
 import type { Notification } from "../contract/entities";
@@ -28,14 +28,6 @@ export function listNotifications(
     .offset(opts.offset)
     .all()
     .map(toNotificationDto);
-}
-
-export function countUnread(db: Db, accountId: number): number {
-  return db
-    .select({ n: count() })
-    .from(notification)
-    .where(and(eq(notification.accountId, accountId), isNull(notification.readAt)))
-    .get()!.n;
 }
 
 export function getNotification(db: Db, notificationId: number): NotificationRow | undefined {

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";
 import { okBody, person, personCreate, personIdBody, personPatch, personPut } from "../contract/entities";
 import { MESSAGES, SSN_MASKED } from "../contract/rules";
-import { requireAccountAccess } from "../authz";
+import { requireAccountAccess, type Access } from "../authz";
 import { notFound } from "../http-errors";
 import { assertEnumValues } from "../repositories/enums";
 import {
@@ -22,7 +22,6 @@ import {
 import { createNotification } from "../repositories/notifications";
 import { errors, params } from "./shared";
 import type { PersonRow } from "../../../db/schema";
-import type { Access } from "../authz";
 
 /** Spec §5: the profile fields a primary holder must give (address line 2 is optional). */
 const PROFILE_REQUIRED = ["first_name", "last_name", "dob", "ssn", "phone", "address_line1", "city", "state", "zip", "marital_status"] as const;
