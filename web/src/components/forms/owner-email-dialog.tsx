@@ -63,6 +63,9 @@ export function OwnerEmailDialog({ open, title, submitLabel, initialEmail = "", 
           <form
             onSubmit={(e) => {
               e.preventDefault();
+              // React events bubble through portals: keep the submit from reaching a form the
+              // dialog was opened from (a creation step's own form).
+              e.stopPropagation();
               void submit();
             }}
             className="flex flex-col gap-4"

@@ -10,8 +10,11 @@ export const SAVE_TIMINGS = { loadingClearMs: 750, navigateMs: 1_000 } as const;
 
 export interface SaveFlow {
   saving: boolean;
-  /** Runs `action`; on success navigates to `to` (if given) after the delay. Never throws. */
-  save(action: () => Promise<unknown>, opts?: { to?: string; what?: string }): Promise<boolean>;
+  /**
+   * Runs `action`; on success navigates to `to` (if given; a function is read after the action,
+   * e.g. to use an id it created) after the delay. Never throws; resolves whether it succeeded.
+   */
+  save(action: () => Promise<unknown>, opts?: { to?: string | (() => string); what?: string }): Promise<boolean>;
 }
 
 export function useSaveFlow(): SaveFlow {
@@ -33,7 +36,7 @@ export function useSaveFlow(): SaveFlow {
       }
       timers.current.push(setTimeout(() => setSaving(false), SAVE_TIMINGS.loadingClearMs));
       if (opts.to) {
-        const to = opts.to;
+        const to = typeof opts.to === "function" ? opts.to() : opts.to;
         timers.current.push(setTimeout(() => navigate(to), SAVE_TIMINGS.navigateMs));
       }
       return true;

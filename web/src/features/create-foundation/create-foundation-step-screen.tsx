@@ -1,6 +1,80 @@
-// Placeholder until its feature lands (owned by the feature's helper; replace this file).
-import { PlaceholderScreen } from "@/components/ui/placeholder-screen";
+// /create-foundation/{strategy_id}/{step}: the stepper and the current step, resumed from the
+// saved data (each step's form starts from what the API returns, so a reload continues where the
+// founder left off).
+import type { ComponentType } from "react";
+import { Link, useParams } from "wouter";
+import { LoadingScreen } from "@/components/ui/loading-overlay";
+import { paths } from "@/config/paths";
+import { primaryHolder, useAccountId, useAllData, useEnums, useOrganization, usePersons } from "@/features/account";
+import { useCurrentUser } from "@/stores/auth";
+import type { StepData } from "./step-context";
+import { DafStep } from "./step-daf";
+import { FoundationStep } from "./step-foundation";
+import { OthersStep } from "./step-others";
+import { ProfileStep } from "./step-profile";
+import { ReviewStep } from "./step-review";
+import { isStepNumber, Stepper, type StepNumber } from "./stepper";
+
+const STEP_SCREENS: Record<StepNumber, ComponentType<StepData>> = {
+  1: FoundationStep,
+  2: ProfileStep,
+  3: OthersStep,
+  4: DafStep,
+  5: ReviewStep,
+};
 
 export default function CreateFoundationStepScreen() {
-  return <PlaceholderScreen title="Create foundation" />;
+  const params = useParams<{ strategyId: string; step: string }>();
+  const strategyId = Number(params.strategyId);
+  const step = Number(params.step);
+  const validStrategy = Number.isInteger(strategyId) && strategyId > 0;
+  const user = useCurrentUser();
+  const accountId = useAccountId();
+  const allData = useAllData();
+  const enums = useEnums();
+  const persons = usePersons();
+  const organization = useOrganization(validStrategy ? strategyId : undefined);
+
+  if (!validStrategy || !isStepNumber(step)) return <NotFound />;
+  if (allData.isError || persons.isError) {
+    return (
+      <p role="alert" className="text-error">
+        Your details could not be loaded. Please reload the page.
+      </p>
+    );
+  }
+  if (accountId.data === undefined || !allData.data || !enums.data || !persons.data || organization.isPending) return <LoadingScreen />;
+  if (!allData.data.strategies.some((s) => s.strategy_id === strategyId)) return <NotFound />;
+
+  const data: StepData = {
+    strategyId,
+    accountId: accountId.data,
+    allData: allData.data,
+    organization: organization.data ?? null,
+    person: primaryHolder(allData.data),
+    persons: persons.data,
+    enums: enums.data,
+    email: user?.email ?? "",
+  };
+  // Steps after the first need the organization step 1 creates.
+  const Step = STEP_SCREENS[data.organization ? step : 1];
+  return (
+    <section className="mx-auto flex max-w-3xl flex-col gap-6">
+      <h1 className="text-2xl font-normal">Create your Founder Foundation</h1>
+      <Stepper current={data.organization ? step : 1} />
+      {/* Keyed by step: each step's form starts from the saved data when it opens. */}
+      <Step key={step} {...data} />
+    </section>
+  );
+}
+
+function NotFound() {
+  return (
+    <section className="flex flex-col gap-4">
+      <h1 className="text-2xl font-normal">Foundation not found</h1>
+      <p>
+        This creation step does not exist. <Link href={paths.dashboard.getHref()} className="text-primary-strong underline">Back to the dashboard</Link>
+      </p>
+    </section>
+  );
 }

@@ -1,14 +1,116 @@
-// Placeholder until the dashboard feature lands (owned by the dashboard helper; replace this file).
-import { PlaceholderScreen } from "@/components/ui/placeholder-screen";
+// The dashboard (spec §2 "Dashboard", §4 "Onboarding progress"): 'Welcome!', the 'Account
+// Strategies' card with the founder's strategies (in-progress ones as progress cards), 'Add
+// Strategy', and the 'Foundations' summary once the first strategy is completed and named.
+import { Link, useLocation } from "wouter";
+import type { Person, Strategy } from "@contract/entities";
+import { Button } from "@/components/ui/button";
+import { LoadingScreen } from "@/components/ui/loading-overlay";
+import { paths } from "@/config/paths";
+import { primaryHolder, useAllData, useOrganization, useStrategies } from "@/features/account";
+import { formatShortDate, onboardingProgress } from "./onboarding-progress";
+
+/** The summary row's balance: a fixed placeholder until balances exist (spec §2). */
+export const PLACEHOLDER_BALANCE = "$0.00";
 
 export default function DashboardScreen() {
+  const allData = useAllData();
+  const strategies = useStrategies();
+  const [, navigate] = useLocation();
+  const person = primaryHolder(allData.data);
+  const list = strategies.data ?? [];
+  const loading = allData.isPending || strategies.isPending;
+
   return (
-    <PlaceholderScreen title="Welcome!">
-      <section aria-labelledby="account-strategies" className="rounded-lg bg-paper p-6 shadow-sm">
-        <h2 id="account-strategies" className="text-lg font-medium">
-          Account Strategies
-        </h2>
+    <section className="mx-auto flex max-w-4xl flex-col gap-6">
+      <h1 className="text-2xl font-normal">Welcome!</h1>
+      {list[0]?.entry_completed_at ? <FoundationsSummary strategy={list[0]} /> : null}
+      <section aria-labelledby="account-strategies" className="flex flex-col gap-4 rounded-lg bg-paper p-4 shadow-sm sm:p-6">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="account-strategies" className="text-lg font-medium">
+            Account Strategies
+          </h2>
+          <Button onClick={() => navigate(paths.chooseStrategy.getHref())}>Add Strategy</Button>
+        </div>
+        {loading && !allData.isError ? (
+          <LoadingScreen label="Loading strategies..." />
+        ) : list.length === 0 ? (
+          <p className="text-secondary">No foundations have been created yet.</p>
+        ) : (
+          <ul className="flex flex-col gap-3">
+            {list.map((s) => (
+              <li key={s.strategy_id}>{s.entry_completed_at ? <CompletedStrategyRow strategy={s} /> : <InProgressCard strategy={s} person={person} />}</li>
+            ))}
+          </ul>
+        )}
       </section>
-    </PlaceholderScreen>
+    </section>
+  );
+}
+
+function InProgressCard({ strategy, person }: { strategy: Strategy; person: Person | null }) {
+  const organization = useOrganization(strategy.strategy_id);
+  const progress = onboardingProgress(organization.data, person);
+  const name = organization.data?.name_1 ?? "";
+  const titleId = `strategy-${strategy.strategy_id}-title`;
+  return (
+    <Link
+      href={paths.createFoundationStep.getHref(strategy.strategy_id, progress.page)}
+      aria-labelledby={titleId}
+      aria-describedby={`${titleId}-next`}
+      className="block rounded-lg border border-divider p-4 transition-colors hover:bg-hover focus-visible:outline-2 focus-visible:outline-primary"
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 id={titleId} className="text-base font-medium">
+          Creating{name ? ` ${name}` : ""}
+        </h3>
+        <span className="text-sm text-secondary">{formatShortDate(strategy.created_at)}</span>
+      </div>
+      <div
+        role="progressbar"
+        aria-label="Creation progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={progress.percent}
+        className="mt-3 h-2 w-full overflow-hidden rounded-full bg-disabled-bg"
+      >
+        <div className="h-full rounded-full bg-primary" style={{ width: `${progress.percent}%` }} />
+      </div>
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-2 text-sm">
+        <span className="font-medium tracking-wide text-primary-strong">IN PROGRESS</span>
+        <span id={`${titleId}-next`} className="text-secondary">
+          {progress.nextAction} · {progress.percent}%
+        </span>
+      </div>
+    </Link>
+  );
+}
+
+function CompletedStrategyRow({ strategy }: { strategy: Strategy }) {
+  const organization = useOrganization(strategy.strategy_id);
+  return (
+    <div className="flex flex-wrap items-baseline justify-between gap-2 rounded-lg border border-divider p-4">
+      <span className="font-medium">{organization.data?.name_1 ?? "Founder Foundation"}</span>
+      <span className="text-sm text-secondary">Submitted {formatShortDate(strategy.entry_completed_at ?? strategy.created_at)}</span>
+    </div>
+  );
+}
+
+/** 'Foundations': shown when the first strategy is completed and its organization has a name. */
+function FoundationsSummary({ strategy }: { strategy: Strategy }) {
+  const organization = useOrganization(strategy.strategy_id);
+  if (!organization.data?.name_1) return null;
+  return (
+    <section aria-labelledby="foundations-summary" className="rounded-lg bg-paper p-4 shadow-sm sm:p-6">
+      <h2 id="foundations-summary" className="text-lg font-medium">
+        Foundations
+      </h2>
+      <div className="mt-2 flex flex-wrap items-baseline justify-between gap-2">
+        <span>{organization.data.name_1}</span>
+        <span className="text-xl">
+          <span className="sr-only">Balance </span>
+          {PLACEHOLDER_BALANCE}
+        </span>
+      </div>
+    </section>
   );
 }

@@ -1,0 +1,81 @@
+// Step 3, first state: 'Confirm your identity' with the real identity widget (lazy, so the SDK
+// loads only here). The widget's events are hints; the server confirms each with the provider:
+// applicant loaded → the applicant id is recorded; review completed → sumsub_completed_at is set
+// on the primary holder, all data is refetched and the step moves on to the owners.
+import { lazy, Suspense, useCallback, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import type { Person } from "@contract/entities";
+import { LoadingScreen } from "@/components/ui/loading-overlay";
+import { appSettings } from "@/lib/env";
+import { confirmIdentity, fetchIdentityToken, refetchAll, type IdentityState } from "@/features/account";
+
+const IdentityCheck = lazy(() => import("@/identity/IdentityCheck"));
+
+/** How often, and how long apart, completion is re-checked while the provider finishes its review. */
+const CONFIRM_ATTEMPTS = 10;
+const CONFIRM_INTERVAL_MS = 1_000;
+
+/** Asks the server (which asks the provider) until the review is recorded or the attempts run out. */
+export async function confirmUntilRecorded(confirm: () => Promise<IdentityState>, wait = (ms: number) => new Promise((r) => setTimeout(r, ms))): Promise<IdentityState> {
+  let state = await confirm();
+  for (let i = 1; i < CONFIRM_ATTEMPTS && !state.sumsub_completed_at && state.sumsub_review_answer !== "RED"; i++) {
+    await wait(CONFIRM_INTERVAL_MS);
+    state = await confirm();
+  }
+  return state;
+}
+
+type Outcome = { kind: "pending" } | { kind: "rejected" } | { kind: "failed" };
+
+export function IdentityVerification({ email, person }: { email: string; person: Person }) {
+  const queryClient = useQueryClient();
+  const [outcome, setOutcome] = useState<Outcome>({ kind: "pending" });
+
+  const getAccessToken = useCallback(() => fetchIdentityToken({ email, phone: person.phone }), [email, person.phone]);
+
+  const onApplicantLoaded = useCallback(
+    (applicantId: string) => {
+      if (person.sumsub_applicant_id === applicantId) return;
+      confirmIdentity({ applicant_id: applicantId })
+        .then(() => refetchAll(queryClient))
+        .catch((err: unknown) => console.error("Failed to save the identity applicant", err instanceof Error ? err.message : err));
+    },
+    [person.sumsub_applicant_id, queryClient],
+  );
+
+  const onCompleted = useCallback(async () => {
+    try {
+      const state = await confirmUntilRecorded(() => confirmIdentity());
+      if (state.sumsub_review_answer === "RED") setOutcome({ kind: "rejected" });
+      else if (!state.sumsub_completed_at) setOutcome({ kind: "failed" });
+      // Refetching brings the person with sumsub_completed_at: the step switches to the owners.
+      await refetchAll(queryClient);
+    } catch (err) {
+      console.error("Failed to confirm the identity check", err instanceof Error ? err.message : err);
+      setOutcome({ kind: "failed" });
+    }
+  }, [queryClient]);
+
+  return (
+    <div className="flex flex-col gap-3">
+      {outcome.kind === "rejected" ? (
+        <p role="alert" className="text-error">
+          We could not verify your identity. Please contact support.
+        </p>
+      ) : outcome.kind === "failed" ? (
+        <p role="alert" className="text-error">
+          We could not confirm your identity check yet. Reload the page in a moment to try again.
+        </p>
+      ) : null}
+      <Suspense fallback={<LoadingScreen label="Loading identity verification…" />}>
+        <IdentityCheck
+          className="min-h-[420px]"
+          getAccessToken={getAccessToken}
+          onApplicantLoaded={onApplicantLoaded}
+          onCompleted={() => void onCompleted()}
+          baseUrl={appSettings().identityUrl}
+        />
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+// Step 3, second state: 'Add additional owners'. Each owner is created with only an email
+// (is_addon) and linked to the organization; a per-owner menu offers Delete and Edit Email.
+// They are emailed a verification link on Approve (step 5).
+import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
+import { useState } from "react";
+import type { Person } from "@contract/entities";
+import { OwnerEmailDialog } from "@/components/forms";
+import { Button } from "@/components/ui/button";
+import { createPerson, deletePerson, linkOrganizationUser, patchPerson, useAccountMutation } from "@/features/account";
+
+type DialogState = { mode: "closed" } | { mode: "add" } | { mode: "edit"; owner: Person };
+
+export function OwnersList({ accountId, organizationId, owners }: { accountId: number; organizationId: number; owners: Person[] }) {
+  const [dialog, setDialog] = useState<DialogState>({ mode: "closed" });
+  const add = useAccountMutation(async (email: string) => {
+    const personId = await createPerson({ account_id: accountId, account_primary_holder: false, is_addon: true, email });
+    await linkOrganizationUser({ organization_id: organizationId, person_id: personId, primary_holder: false });
+  });
+  const edit = useAccountMutation((v: { personId: number; email: string }) => patchPerson(v.personId, { email: v.email }));
+  const remove = useAccountMutation((personId: number) => deletePerson(personId));
+
+  const editing = dialog.mode === "edit" ? dialog.owner : undefined;
+  const otherEmails = owners.filter((o) => o.person_id !== editing?.person_id).map((o) => o.email ?? "");
+
+  /** Spec §8: failures in the creation flow are logged, not shown; the dialog stays open. */
+  async function run(what: string, action: () => Promise<unknown>): Promise<boolean> {
+    try {
+      await action();
+      return true;
+    } catch (err) {
+      console.error(`Failed to ${what}`, err instanceof Error ? err.message : err);
+      return false;
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="text-secondary">We'll email them to capture their license</p>
+      {owners.length === 0 ? (
+        <p className="text-secondary">No additional owners added yet</p>
+      ) : (
+        <ul aria-label="Additional owners" className="divide-y divide-divider rounded border border-divider">
+          {owners.map((o) => (
+            <li key={o.person_id} className="flex items-center justify-between gap-2 px-3 py-2">
+              <span className="min-w-0 truncate">{o.email}</span>
+              <Menu>
+                <MenuButton
+                  aria-label={`Actions for ${o.email ?? "owner"}`}
+                  className="rounded-full px-3 py-1 text-xl leading-none text-icon hover:bg-hover focus-visible:outline-2 focus-visible:outline-primary"
+                >
+                  <span aria-hidden="true">⋮</span>
+                </MenuButton>
+                <MenuItems anchor="bottom end" className="z-50 min-w-36 rounded border border-divider bg-paper py-1 shadow-lg focus:outline-none">
+                  <MenuItem>
+                    <button type="button" className="block w-full px-4 py-2 text-left data-focus:bg-hover" onClick={() => setDialog({ mode: "edit", owner: o })}>
+                      Edit Email
+                    </button>
+                  </MenuItem>
+                  <MenuItem>
+                    <button type="button" className="block w-full px-4 py-2 text-left text-error data-focus:bg-hover" onClick={() => void run("delete the owner", () => remove.mutateAsync(o.person_id))}>
+                      Delete
+                    </button>
+                  </MenuItem>
+                </MenuItems>
+              </Menu>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Button variant="outlined" className="self-start" onClick={() => setDialog({ mode: "add" })}>
+        Add owner
+      </Button>
+      <OwnerEmailDialog
+        open={dialog.mode !== "closed"}
+        title={dialog.mode === "edit" ? "Edit Email" : "Add additional owner"}
+        submitLabel={dialog.mode === "edit" ? "Save" : "Add"}
+        initialEmail={editing?.email ?? ""}
+        existingEmails={otherEmails}
+        onClose={() => setDialog({ mode: "closed" })}
+        onSubmit={(email) =>
+          editing
+            ? run("update the owner's email", () => edit.mutateAsync({ personId: editing.person_id, email }))
+            : run("add the owner", () => add.mutateAsync(email))
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+// Step 3 (spec §2 "Others"): the identity check until the primary holder is verified, then the
+// additional owners. Next (to step 4) is disabled until the identity is confirmed; a person
+// already verified goes straight to the owners on reload.
+import { useLocation } from "wouter";
+import { paths } from "@/config/paths";
+import { additionalOwners } from "@/features/account";
+import { IdentityVerification } from "./identity-step";
+import { OwnersList } from "./owners-list";
+import type { StepData } from "./step-context";
+import { StepLayout } from "./step-layout";
+
+export function OthersStep(data: StepData) {
+  const { strategyId, accountId, organization, person, persons, email } = data;
+  const [, navigate] = useLocation();
+  const verified = Boolean(person?.sumsub_completed_at);
+  const back = () => navigate(paths.createFoundationStep.getHref(strategyId, 2));
+  const next = () => navigate(paths.createFoundationStep.getHref(strategyId, 4));
+
+  if (!verified || !organization || !person) {
+    return (
+      <StepLayout title="Verify your identity" subtitle="Confirm your identity" onBack={back} nextDisabled onNext={next}>
+        {person ? (
+          <IdentityVerification email={email} person={person} />
+        ) : (
+          <p className="text-secondary">Enter your personal information (step 2) before verifying your identity.</p>
+        )}
+      </StepLayout>
+    );
+  }
+  return (
+    <StepLayout title="Add additional owners" subtitle="Identity confirmed" onBack={back} onNext={next}>
+      <OwnersList accountId={accountId} organizationId={organization.organization_id} owners={additionalOwners(persons)} />
+    </StepLayout>
+  );
+}

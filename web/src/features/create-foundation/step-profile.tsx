@@ -1,0 +1,40 @@
+// Step 2 'Enter your personal information': creates the primary holder (and links it to the
+// organization as primary holder) or updates it. SSN and phone are sent as digits.
+import { useLocation } from "wouter";
+import { profileForm, toPersonFields } from "@contract/forms";
+import { ProfileFields, profileValuesFromPerson, useZodForm } from "@/components/forms";
+import { paths } from "@/config/paths";
+import { createPerson, linkOrganizationUser, patchPerson, useAccountMutation, useSaveFlow } from "@/features/account";
+import type { StepData } from "./step-context";
+import { StepLayout } from "./step-layout";
+
+export function ProfileStep({ strategyId, accountId, allData, organization, person, enums }: StepData) {
+  const [, navigate] = useLocation();
+  const form = useZodForm(profileForm, profileValuesFromPerson(person));
+  const { saving, save } = useSaveFlow();
+  const mutation = useAccountMutation(async () => {
+    if (!organization) throw new Error("The organization is missing");
+    const fields = toPersonFields(form.values);
+    let personId: number;
+    if (person) {
+      personId = person.person_id;
+      await patchPerson(personId, fields);
+    } else {
+      personId = await createPerson({ account_id: accountId, account_primary_holder: true, is_addon: false, ...fields });
+    }
+    const linked = allData.organization_users.some((l) => l.organization_id === organization.organization_id && l.person_id === personId);
+    if (!linked) await linkOrganizationUser({ organization_id: organization.organization_id, person_id: personId, primary_holder: true });
+  });
+
+  return (
+    <StepLayout
+      title="Enter your personal information"
+      onBack={() => navigate(paths.createFoundationStep.getHref(strategyId, 1))}
+      nextDisabled={!form.isValid}
+      saving={saving}
+      onNext={() => void save(() => mutation.mutateAsync(), { what: "profile", to: paths.createFoundationStep.getHref(strategyId, 3) })}
+    >
+      <ProfileFields field={form.field} enums={enums} />
+    </StepLayout>
+  );
+}

@@ -1,0 +1,109 @@
+// Step 5 'Review': read-only Foundation, Profile (SSN masked by the API), Others and DAF. Approve
+// emails every additional owner a verification link, marks the strategy entered
+// (entry_completed_at, a timestamp without Z) and returns to the dashboard.
+import { useLocation } from "wouter";
+import type { EnumItem } from "@contract/entities";
+import { dafFromStored } from "@contract/forms";
+import { DELAWARE, formatPhone, timestampNow } from "@contract/rules";
+import { paths } from "@/config/paths";
+import { additionalOwners, enumLabel, sendVerificationEmails, updateStrategy, useAccountMutation, useSaveFlow } from "@/features/account";
+import type { StepData } from "./step-context";
+import { StepLayout } from "./step-layout";
+
+const yesNo = (b: boolean | undefined) => (b ? "Yes" : "No");
+
+/** An ISO date (YYYY-MM-DD) as M/D/YYYY, without passing through a time zone. */
+export function formatIsoDate(iso: string | null | undefined): string {
+  const m = iso?.match(/^(\d{4})-(\d{2})-(\d{2})$/);
+  return m ? `${Number(m[2])}/${Number(m[3])}/${m[1]}` : (iso ?? "");
+}
+
+function Section({ title, rows }: { title: string; rows: Array<[string, string]> }) {
+  return (
+    <section className="flex flex-col gap-2">
+      <h3 className="text-base font-medium">{title}</h3>
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-1 sm:grid-cols-[12rem_1fr]">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-sm text-secondary">{label}</dt>
+            <dd className="mb-2 break-words sm:mb-0">{value || "—"}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+export function cityStateZip(city: string | null | undefined, state: string, zip: string | null | undefined): string {
+  return [city, [state, zip].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+}
+
+export function ReviewStep({ strategyId, organization, person, persons, enums }: StepData) {
+  const [, navigate] = useLocation();
+  const { saving, save } = useSaveFlow();
+  const owners = additionalOwners(persons);
+  const approve = useAccountMutation(async () => {
+    await sendVerificationEmails(owners.map((o) => o.person_id));
+    await updateStrategy(strategyId, { entry_completed_at: timestampNow() });
+  });
+  const label = (id: string | null | undefined, list: readonly EnumItem[] = enums) => enumLabel(list, id);
+  const daf = dafFromStored(organization?.donor_advised_fund);
+
+  return (
+    <StepLayout
+      title="Review and approve"
+      subtitle="Check your details, then approve to submit your foundation."
+      onBack={() => navigate(paths.createFoundationStep.getHref(strategyId, 4))}
+      nextLabel="Approve"
+      nextDisabled={!organization || !person}
+      saving={saving}
+      onNext={() => void save(() => approve.mutateAsync(), { what: "approval", to: paths.dashboard.getHref() })}
+    >
+      <Section
+        title="Foundation"
+        rows={[
+          ["First choice", organization?.name_1 ?? ""],
+          ["Alternate name", organization?.name_2 ?? ""],
+          ["This is an investment", yesNo(organization?.activity_is_investment)],
+          ["Located in Delaware", yesNo(organization?.registered_state === DELAWARE)],
+          ["Tax group as registered agent", yesNo(organization?.itg_as_registered_agent)],
+        ]}
+      />
+      <Section
+        title="Profile"
+        rows={[
+          ["Name", [person?.first_name, person?.last_name].filter(Boolean).join(" ")],
+          ["SSN", person?.ssn ?? ""],
+          ["Birthdate", formatIsoDate(person?.dob)],
+          ["Marital status", label(person?.marital_status)],
+          ["Phone", formatPhone(person?.phone ?? "")],
+          ["Address line 1", person?.address_line1 ?? ""],
+          ["Address line 2", person?.address_line2 ?? ""],
+          ["City, state, zip", cityStateZip(person?.city, label(person?.state), person?.zip)],
+        ]}
+      />
+      <section className="flex flex-col gap-2">
+        <h3 className="text-base font-medium">Others</h3>
+        {owners.length === 0 ? (
+          <p className="text-secondary">No additional owners added yet</p>
+        ) : (
+          <ul aria-label="Additional owners' emails" className="flex flex-col gap-1">
+            {owners.map((o) => (
+              <li key={o.person_id} className="break-words">
+                {o.email}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <Section
+        title="DAF"
+        rows={[
+          ["DAF", daf.daf],
+          ["Custom name", daf.customName],
+          ["Custodian", label(organization?.custodian)],
+        ]}
+      />
+    </StepLayout>
+  );
+}
