@@ -1,0 +1,156 @@
+// Section 2, API: autocannon (in this process) against the app in a child process, on loopback,
+// with a real emulator-issued token: GET /api/accounts/{id}/all_data and PUT /api/persons/{id},
+// beside the same load on a bare Fastify route (also its own process) for the app/bare ratio.
+import path from "node:path";
+import autocannon from "autocannon";
+import { ROOT, spawnReady, startRemoteStack } from "./remote-stack";
+import { founderWithData, type FounderWithData } from "./founder-data";
+import type { TestStack } from "../../tests/support/stack";
+import { BUDGETS } from "./budget-limits";
+
+const APP_BARE_RATIO_BUDGET = BUDGETS.appBareRatio;
+import { round } from "./stats";
+import fs from "node:fs";
+import os from "node:os";
+import { mainThreadProfile, monotonicUs, summarizeProfile, type ProfileSummary, type Window } from "./cpu-profile";
+
+export type Target = "bare" | "all_data" | "put_person";
+
+export interface LoadResult {
+  target: Target;
+  connections: number;
+  durationS: number;
+  requests: number;
+  reqPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+
+export interface ApiResult {
+  durationS: number;
+  connections: number[];
+  runs: LoadResult[];
+  /** app req/s ÷ bare req/s for each app target and connection count. */
+  ratios: Array<{ target: Exclude<Target, "bare">; connections: number; ratio: number }>;
+  /** CPU profiles of the app process under the same load (run separately, so they do not slow the figures). */
+  profiles?: Array<{ target: Exclude<Target, "bare">; connections: number; summary: ProfileSummary }>;
+}
+
+/** Connections for the profiling pass (the budgets' operating point). */
+const PROFILE_CONNECTIONS = 10;
+
+interface Request {
+  url: string;
+  method: "GET" | "PUT";
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+async function load(target: Target, req: Request, connections: number, durationS: number): Promise<LoadResult> {
+  const r = await autocannon({ ...req, connections, duration: durationS, timeout: 10 });
+  return {
+    target,
+    connections,
+    durationS,
+    requests: r.requests.total,
+    reqPerSec: round(r.requests.average, 0),
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    maxMs: r.latency.max,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    non2xx: r.non2xx,
+  };
+}
+
+/** One plain request first: a load test against a route that answers 401 would measure nothing. */
+async function expectOk(req: Request): Promise<void> {
+  const res = await fetch(req.url, { method: req.method, headers: req.headers, body: req.body });
+  await res.arrayBuffer();
+  if (!res.ok) throw new Error(`${req.method} ${req.url} answered ${res.status} before the load test`);
+}
+
+function appTargets(stack: TestStack, data: FounderWithData): Record<Exclude<Target, "bare">, Request> {
+  const auth = { authorization: `Bearer ${data.accessToken}` };
+  return {
+    all_data: { url: `${stack.app.url}/api/accounts/${data.accountId}/all_data`, method: "GET", headers: auth },
+    put_person: {
+      url: `${stack.app.url}/api/persons/${data.personId}`,
+      method: "PUT",
+      headers: { ...auth, "content-type": "application/json" },
+      body: JSON.stringify(data.person),
+    },
+  };
+}
+
+/** The app under one target's load in a fresh child run with --cpu-prof; returns where its CPU went. */
+async function profileTarget(target: Exclude<Target, "bare">, durationS: number): Promise<ProfileSummary> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ff-bench-prof-"));
+  try {
+    const stack = await startRemoteStack({ nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${dir}`] });
+    let window: Window;
+    try {
+      const req = appTargets(stack, await founderWithData(stack))[target];
+      await expectOk(req);
+      // Only the load window counts: start-up, seeding and sign-in are not the route's cost.
+      const fromUs = monotonicUs();
+      await load(target, req, PROFILE_CONNECTIONS, durationS);
+      window = { fromUs, toUs: monotonicUs() };
+    } finally {
+      await stack.close();
+    }
+    const file = mainThreadProfile(dir);
+    if (!file) throw new Error("the profiled app wrote no .cpuprofile");
+    return { ...summarizeProfile(file, ROOT, { window }), file: path.basename(file) };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function benchApi(opts: { durationS: number; connections: number[]; profile: boolean | "auto"; log: (line: string) => void }): Promise<ApiResult> {
+  const result = await measure(opts);
+  const slow = result.ratios.some((x) => x.connections === PROFILE_CONNECTIONS && x.ratio < APP_BARE_RATIO_BUDGET);
+  if (opts.profile === true || (opts.profile === "auto" && slow)) {
+    opts.log(`  profiling the app under load (${PROFILE_CONNECTIONS} connections)…`);
+    result.profiles = [];
+    for (const target of ["all_data", "put_person"] as const) {
+      result.profiles.push({ target, connections: PROFILE_CONNECTIONS, summary: await profileTarget(target, opts.durationS) });
+    }
+  }
+  return result;
+}
+
+async function measure(opts: { durationS: number; connections: number[]; log: (line: string) => void }): Promise<ApiResult> {
+  const stack = await startRemoteStack();
+  const bare = await spawnReady<{ url: string }>(path.join(ROOT, "scripts/bench/bare-server.ts"));
+  try {
+    const targets: Record<Target, Request> = { bare: { url: bare.info.url, method: "GET" }, ...appTargets(stack, await founderWithData(stack)) };
+    for (const req of Object.values(targets)) await expectOk(req);
+    // A short unmeasured round so JIT and SQLite caches are warm for every target alike.
+    for (const [target, req] of Object.entries(targets) as Array<[Target, Request]>) await load(target, req, 10, 1);
+
+    const runs: LoadResult[] = [];
+    // Targets interleaved per connection count, so a burst of machine noise hits neighbours alike.
+    for (const connections of opts.connections) {
+      for (const [target, req] of Object.entries(targets) as Array<[Target, Request]>) {
+        const r = await load(target, req, connections, opts.durationS);
+        runs.push(r);
+        opts.log(`  ${target} @${connections}: ${r.reqPerSec} req/s, p99 ${r.p99Ms} ms, non-2xx ${r.non2xx}, errors ${r.errors}`);
+      }
+    }
+    const ratios = runs
+      .filter((r): r is LoadResult & { target: Exclude<Target, "bare"> } => r.target !== "bare")
+      .map((r) => {
+        const base = runs.find((b) => b.target === "bare" && b.connections === r.connections);
+        return { target: r.target, connections: r.connections, ratio: base && base.reqPerSec > 0 ? round(r.reqPerSec / base.reqPerSec, 3) : Number.NaN };
+      });
+    return { durationS: opts.durationS, connections: opts.connections, runs, ratios };
+  } finally {
+    await bare.stop();
+    await stack.close();
+  }
+}

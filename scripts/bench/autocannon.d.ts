@@ -1,0 +1,36 @@
+// The slice of autocannon 9's programmatic API the benchmark uses (the package ships no types).
+declare module "autocannon" {
+  interface Histogram {
+    average: number;
+    mean: number;
+    stddev: number;
+    min: number;
+    max: number;
+    total: number;
+    p50: number;
+    p90: number;
+    p99: number;
+  }
+  interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    amount?: number;
+    method?: "GET" | "PUT" | "POST" | "PATCH" | "DELETE";
+    headers?: Record<string, string>;
+    body?: string;
+    timeout?: number;
+  }
+  interface Result {
+    duration: number;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    mismatches: number;
+    latency: Histogram;
+    requests: Histogram & { sent: number };
+    throughput: Histogram;
+  }
+  function autocannon(opts: Options): Promise<Result>;
+  export default autocannon;
+}

@@ -1,0 +1,45 @@
+// The budgets of issue 8, checked against the figures a run produced. A budget whose section did
+// not run (or could not measure it) is SKIP, never PASS.
+import type { BenchResults } from "./index";
+import { renderTable } from "./table";
+
+export interface BudgetVerdict {
+  name: string;
+  limit: string;
+  actual: string;
+  status: "PASS" | "FAIL" | "SKIP";
+  note?: string;
+}
+
+import { BUDGETS } from "./budget-limits";
+
+function verdict(name: string, limit: string, actual: number | undefined, ok: (v: number) => boolean, fmt: (v: number) => string, note?: string): BudgetVerdict {
+  if (actual === undefined || !Number.isFinite(actual)) return { name, limit, actual: "–", status: "SKIP", note };
+  return { name, limit, actual: fmt(actual), status: ok(actual) ? "PASS" : "FAIL", note };
+}
+
+export function checkBudgets(r: BenchResults): BudgetVerdict[] {
+  const out: BudgetVerdict[] = [];
+  const msFmt = (v: number) => `${Math.round(v)} ms`;
+  out.push(verdict("start-up to ready, empty data folder", `< ${BUDGETS.startupReadyMs} ms`, r.startup?.empty.medianMs, (v) => v < BUDGETS.startupReadyMs, msFmt));
+  out.push(verdict("start-up to ready, existing data folder", `< ${BUDGETS.startupReadyMs} ms`, r.startup?.existing.medianMs, (v) => v < BUDGETS.startupReadyMs, msFmt));
+  for (const target of ["all_data", "put_person"] as const) {
+    const label = target === "all_data" ? "GET all_data" : "PUT person";
+    const run = r.api?.runs.find((x) => x.target === target && x.connections === BUDGETS.apiBudgetConnections);
+    const clean = run && run.errors + run.timeouts + run.non2xx === 0;
+    out.push(
+      verdict(`API p99 at ${BUDGETS.apiBudgetConnections} connections, ${label}`, `< ${BUDGETS.apiP99Ms} ms`, run?.p99Ms, (v) => Boolean(clean) && v < BUDGETS.apiP99Ms, (v) => `${v} ms`, run && !clean ? "errors or non-2xx" : undefined),
+    );
+    const ratio = r.api?.ratios.find((x) => x.target === target && x.connections === BUDGETS.apiBudgetConnections)?.ratio;
+    out.push(verdict(`app/bare req/s at ${BUDGETS.apiBudgetConnections} connections, ${label}`, `>= ${BUDGETS.appBareRatio}`, ratio, (v) => v >= BUDGETS.appBareRatio, (v) => v.toFixed(2)));
+  }
+  return out;
+}
+
+export function budgetTable(verdicts: BudgetVerdict[]): string {
+  return renderTable(
+    "Budgets",
+    ["budget", "limit", "actual", "verdict"],
+    verdicts.map((v) => [v.name, v.limit, v.actual, v.status + (v.note ? ` (${v.note})` : "")]),
+  );
+}

@@ -1,0 +1,99 @@
+// `npm run bench [-- --quick] [-- --check] [-- --only=startup,api,auth,web,journey]`
+// Measures start-up, API, auth and web speed side by side, prints tables and budget verdicts, and
+// writes bench-results/<timestamp>.json and bench-results/latest.json. Everything runs on loopback.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { ROOT } from "./remote-stack";
+import { benchStartup, type StartupResult } from "./startup";
+import { startupTables } from "./report-startup";
+import { benchApi, type ApiResult } from "./api";
+import { apiTable } from "./report-api";
+import { checkBudgets, budgetTable, type BudgetVerdict } from "./budgets";
+
+const SECTIONS = ["startup", "api", "auth", "web", "journey"] as const;
+type Section = (typeof SECTIONS)[number];
+
+interface Options {
+  quick: boolean;
+  check: boolean;
+  /** Always profile the app under load (otherwise only when the app/bare budget fails). */
+  profile: boolean;
+  sections: Section[];
+}
+
+function parseArgs(argv: string[]): Options {
+  const only = argv.find((a) => a.startsWith("--only="))?.slice("--only=".length);
+  const sections = only ? (only.split(",") as Section[]) : [...SECTIONS];
+  const unknown = sections.filter((s) => !SECTIONS.includes(s));
+  if (unknown.length) throw new Error(`unknown section(s) ${unknown.join(", ")}; choose from ${SECTIONS.join(", ")}`);
+  return { quick: argv.includes("--quick"), check: argv.includes("--check"), profile: argv.includes("--profile"), sections };
+}
+
+export interface BenchResults {
+  startedAt: string;
+  mode: "quick" | "full";
+  machine: { node: string; cpus: number; cpuModel: string; platform: string; loadAverageAtStart: number[] };
+  startup?: StartupResult;
+  api?: ApiResult;
+  budgets: BudgetVerdict[];
+  errors: Record<string, string>;
+}
+
+const log = (line: string) => console.log(line);
+
+async function main(): Promise<void> {
+  const opts = parseArgs(process.argv.slice(2));
+  const results: BenchResults = {
+    startedAt: new Date().toISOString(),
+    mode: opts.quick ? "quick" : "full",
+    machine: { node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? "unknown", platform: `${os.platform()} ${os.release()}`, loadAverageAtStart: os.loadavg().map((l) => Math.round(l * 100) / 100) },
+    budgets: [],
+    errors: {},
+  };
+  const tables: string[] = [];
+  const run = async (section: Section, fn: () => Promise<void>) => {
+    if (!opts.sections.includes(section)) return;
+    log(`\n[bench] ${section}…`);
+    try {
+      await fn();
+    } catch (err) {
+      // One failing section must not hide the others' figures; it is reported and fails --check.
+      results.errors[section] = err instanceof Error ? err.message : String(err);
+      log(`[bench] ${section} failed: ${results.errors[section]}`);
+    }
+  };
+
+  await run("startup", async () => {
+    results.startup = await benchStartup({ runs: opts.quick ? 3 : 5, log });
+    tables.push(startupTables(results.startup));
+  });
+
+  await run("api", async () => {
+    results.api = await benchApi({ durationS: opts.quick ? 3 : 10, connections: [1, 10, 50], profile: opts.profile ? true : "auto", log });
+    tables.push(apiTable(results.api));
+  });
+
+  results.budgets = checkBudgets(results);
+  tables.push(budgetTable(results.budgets));
+  console.log(tables.join("\n"));
+
+  const dir = path.join(ROOT, "bench-results");
+  fs.mkdirSync(dir, { recursive: true });
+  const json = JSON.stringify(results, null, 2);
+  const file = path.join(dir, `${results.startedAt.replace(/[:.]/g, "-")}.json`);
+  fs.writeFileSync(file, json);
+  fs.writeFileSync(path.join(dir, "latest.json"), json);
+  log(`\n[bench] results: ${path.relative(ROOT, file)} (and bench-results/latest.json)`);
+
+  const failed = results.budgets.filter((b) => b.status === "FAIL").length + Object.keys(results.errors).length;
+  if (opts.check && failed > 0) {
+    log(`[bench] --check: ${failed} budget(s) failed or section(s) errored`);
+    process.exitCode = 1;
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});

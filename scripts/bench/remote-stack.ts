@@ -1,0 +1,91 @@
+// Runs a benchmark target in a child Node process (`node --import tsx <entry>`) and waits for the
+// one JSON line it prints when ready. The stack child is wrapped as a TestStack, so the browser
+// harness helpers in tests/e2e/support (sign-in by API, storage keys) work against it unchanged.
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Config } from "../../server/src/config";
+import type { TestStack } from "../../tests/support/stack";
+
+export const READY_PREFIX = "BENCH_READY ";
+export const ROOT = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
+const START_TIMEOUT_MS = 60_000;
+
+export interface ServedStack {
+  config: Config;
+  dataDir: string;
+  appUrl: string;
+  mailUrl?: string;
+  smtpUrl?: string;
+  identityUrl?: string;
+}
+
+export interface Child<T> {
+  info: T;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Spawns `node --import tsx <entry>` and resolves with the JSON it prints after READY_PREFIX. */
+export function spawnReady<T>(entry: string, env: NodeJS.ProcessEnv = {}, nodeArgs: string[] = []): Promise<Child<T>> {
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", entry], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stderr = "";
+  child.stderr?.on("data", (d: Buffer) => {
+    stderr = (stderr + d.toString()).slice(-4000);
+  });
+  return new Promise((resolve, reject) => {
+    let buffered = "";
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`${path.basename(entry)} not ready within ${START_TIMEOUT_MS} ms\n${stderr}`));
+    }, START_TIMEOUT_MS);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${path.basename(entry)} exited with ${code} before it was ready\n${stderr}`));
+    });
+    child.stdout?.on("data", (d: Buffer) => {
+      buffered += d.toString();
+      const line = buffered.split("\n").find((l) => l.startsWith(READY_PREFIX));
+      if (!line) return;
+      clearTimeout(timer);
+      child.removeAllListeners("exit");
+      // Keep draining stdout so the child never blocks on a full pipe.
+      child.stdout?.removeAllListeners("data");
+      child.stdout?.resume();
+      resolve({ info: JSON.parse(line.slice(READY_PREFIX.length)) as T, process: child, stop: () => stopChild(child) });
+    });
+  });
+}
+
+/** SIGTERM, then SIGKILL if the child has not exited within 5 s. */
+export function stopChild(child: ChildProcess, graceMs = 5000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const kill = setTimeout(() => child.kill("SIGKILL"), graceMs);
+    child.once("exit", () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+/** The whole stack in a child process, shaped as the TestStack the test helpers take. */
+export async function startRemoteStack(opts: { nodeArgs?: string[] } = {}): Promise<TestStack> {
+  const child = await spawnReady<ServedStack>(path.join(ROOT, "scripts/bench/serve-stack.ts"), {}, opts.nodeArgs);
+  const { info } = child;
+  const remote = (url: string) => ({ url, close: async () => undefined });
+  return {
+    config: info.config,
+    dataDir: info.dataDir,
+    app: remote(info.appUrl),
+    auth: info.config.authMode === "embedded" ? { ...remote(info.config.auth.url), reset: () => Promise.reject(new Error("reset is not available on a stack in another process")) } : undefined,
+    mail: info.mailUrl && info.smtpUrl ? { ...remote(info.mailUrl), smtpUrl: info.smtpUrl } : undefined,
+    identity: info.identityUrl ? remote(info.identityUrl) : undefined,
+    close: () => child.stop(),
+  };
+}

@@ -1,0 +1,39 @@
+// Console table for the API section.
+import { renderTable } from "./table";
+import type { ApiResult } from "./api";
+
+export function apiTable(r: ApiResult): string {
+  const profiles = (r.profiles ?? []).map((p) =>
+    renderTable(
+      `CPU profile of the app under ${p.target} load at ${p.connections} connections (${p.summary.totalMs} ms sampled; % of samples)`,
+      ["where (package or project folder)", "%", "hottest functions", "%"],
+      Array.from({ length: Math.max(p.summary.byOwner.length, p.summary.topFunctions.length) }, (_, i) => {
+        const o = p.summary.byOwner[i];
+        const f = p.summary.topFunctions[i];
+        return [o?.owner ?? "", o ? o.percent : "", f ? `${f.fn} (${f.owner})` : "", f ? f.percent : ""];
+      }),
+    ),
+  );
+  return [table(r), ...profiles].join("\n");
+}
+
+function table(r: ApiResult): string {
+  return renderTable(
+    `API: autocannon ${r.durationS} s per row, loopback (app and bare Fastify each in their own process)`,
+    ["target", "conns", "req/s", "p50", "p99", "max", "errors", "non-2xx", "app/bare"],
+    r.runs.map((x) => {
+      const ratio = r.ratios.find((q) => q.target === x.target && q.connections === x.connections)?.ratio;
+      return [
+        x.target === "bare" ? "bare Fastify GET /bare" : x.target === "all_data" ? "GET /api/accounts/{id}/all_data" : "PUT /api/persons/{id}",
+        x.connections,
+        x.reqPerSec,
+        `${x.p50Ms} ms`,
+        `${x.p99Ms} ms`,
+        `${x.maxMs} ms`,
+        x.errors + x.timeouts,
+        x.non2xx,
+        ratio === undefined ? "" : ratio.toFixed(2),
+      ];
+    }),
+  );
+}

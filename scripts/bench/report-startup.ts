@@ -1,0 +1,36 @@
+// Console tables for the start-up section.
+import { ms, round } from "./stats";
+import { renderTable } from "./table";
+import type { StartupResult } from "./startup";
+
+export function startupTables(r: StartupResult): string {
+  const order = ["mail", "auth", "identity", "app"] as const;
+  const ready = renderTable(
+    `Start-up: spawn → every listener answering (median of ${r.runs}; web build ${r.skipWebBuild ? "present, SKIP_WEB_BUILD=1" : "built on first start"})`,
+    ["data folder", "all ready", ...order.map((l) => `${l} up`)],
+    [
+      ["empty", ms(r.empty.medianMs), ...order.map((l) => ms(r.empty.listenersMedianMs[l]))],
+      ["existing", ms(r.existing.medianMs), ...order.map((l) => ms(r.existing.listenersMedianMs[l]))],
+    ],
+  );
+  const p = r.profile;
+  const pkgTotal = (x: typeof p.empty) => Object.values(x.packages).reduce((a, b) => a + b, 0);
+  const topPackages = Object.entries(p.empty.packages)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 5)
+    .map(([name, t]) => `${name} ${round(t, 0)}`)
+    .join(", ");
+  const phases = renderTable(
+    "Start-up profile (one in-process start per column; ms)",
+    ["phase", "empty", "existing", "cold tsx cache"],
+    [
+      ["plain `node -e 0` (reference)", ms(p.plainNodeMs), "", ""],
+      ["node + tsx loader to entry", ms(p.empty.nodeAndLoaderMs), ms(p.existing.nodeAndLoaderMs), ms(p.coldCompile.nodeAndLoaderMs)],
+      ["third-party packages", ms(pkgTotal(p.empty)), ms(pkgTotal(p.existing)), ms(pkgTotal(p.coldCompile))],
+      ["project modules (tsx)", ms(p.empty.projectModulesMs), ms(p.existing.projectModulesMs), ms(p.coldCompile.projectModulesMs)],
+      ["startStack()", ms(p.empty.startStackMs), ms(p.existing.startStackMs), ms(p.coldCompile.startStackMs)],
+      ["one bcrypt hash (cost 10)", ms(p.empty.bcryptHashMs), "", ""],
+    ],
+  );
+  return `${ready}\n${phases}\n  heaviest packages (empty run, ms): ${topPackages}`;
+}
