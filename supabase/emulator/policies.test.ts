@@ -36,7 +36,7 @@ describe("config.toml", () => {
 describe("redirect allow list", () => {
   const policy = new RedirectPolicy({
     siteUrl: "http://localhost:3000",
-    additionalRedirectUrls: ["https://app.example.com/**", "https://*.preview.example.com/auth"],
+    additionalRedirectUrls: ["https://app.example.com/**", "https://*.preview.example.com/auth", "http://10.0.0.5/**", "myapp://**"],
   });
 
   it.each([
@@ -48,6 +48,11 @@ describe("redirect allow list", () => {
     ["https://a.b.preview.example.com/auth", false], // '*' stays inside one label
     ["https://evil.example.net/", false],
     ["not a url", false],
+    ["http://2130706433/", false], // decimal IP
+    ["http://10.0.0.5/cb", false], // non-loopback IP literals are refused even when listed
+    [" http://localhost:3000/", false], // control characters and spaces
+    ["https://app.example.com/cb#frag", true], // the fragment is ignored for matching
+    ["myapp://callback", true], // custom schemes can match the list
   ])("%s → %s", (url, allowed) => {
     expect(policy.isAllowed(url)).toBe(allowed);
   });

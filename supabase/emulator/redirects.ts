@@ -1,7 +1,8 @@
 // GoTrue's redirect allow-list (utilities/request.go IsRedirectURLValid and GetReferrer):
-// a redirect is honoured when it is on SITE_URL's host (port ignored for localhost), on any
+// a redirect is honoured when it goes back to SITE_URL (any port on a loopback host), to a
 // loopback IP, or matches an additional_redirect_urls glob ('.' and '/' separate segments,
-// '*' stays within a segment, '**' crosses them). Anything else falls back to SITE_URL.
+// '*' stays within a segment, '**' crosses them). Decimal IPs, other IP literals and odd host
+// names are refused outright. Anything else falls back to the Referer, then SITE_URL.
 import type { AuthSettings } from "./settings";
 
 const LOOPBACK_IPS = new Set(["127.0.0.1", "[::1]", "::1"]);
@@ -20,6 +21,22 @@ function globToRegExp(glob: string): RegExp {
   return new RegExp(`^${re}$`);
 }
 
+const DECIMAL_IP = /^[0-9]+$/;
+const REGULAR_HOSTNAME = /^[a-zA-Z0-9]([a-zA-Z0-9.-]*[a-zA-Z0-9])?$/;
+const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
+
+const isLoopbackIp = (host: string) => LOOPBACK_IPS.has(host) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+const isLocalhost = (host: string) => host === "localhost" || isLoopbackIp(host);
+
+/**
+ * The host as written. WHATWG URL parsing rewrites hosts (http://2130706433/ becomes 127.0.0.1),
+ * while GoTrue judges the host as Go's url.Parse leaves it, so the checks use the raw text.
+ */
+function rawHost(candidate: string): string {
+  const m = candidate.match(/^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?(\[[^\]]*\]|[^:/?#]*)/i);
+  return (m?.[1] ?? "").toLowerCase();
+}
+
 export class RedirectPolicy {
   private readonly site: URL;
   private readonly patterns: RegExp[];
@@ -32,16 +49,25 @@ export class RedirectPolicy {
   }
 
   isAllowed(candidate: string): boolean {
-    let url: URL;
+    // Control characters and spaces are never valid, and browsers strip some of them silently.
+    if (!candidate || /[\u0000-\u0020\u007f]/.test(candidate)) return false;
+    let url: URL | undefined;
     try {
       url = new URL(candidate);
     } catch {
-      return false;
+      // An unparsable http(s) URL could hide an address; other schemes may still match the list.
+      if (/^https?:/i.test(candidate)) return false;
     }
-    if (LOOPBACK_IPS.has(url.hostname)) return true;
-    const localSite = this.site.hostname === "localhost" || LOOPBACK_IPS.has(this.site.hostname);
-    if (url.protocol === this.site.protocol && (localSite ? url.hostname === this.site.hostname : url.host === this.site.host)) return true;
-    return this.patterns.some((p) => p.test(candidate));
+    if (url) {
+      const host = rawHost(candidate);
+      // Back to the site: same scheme, host and port (any port on a loopback host, RFC 8252 §7.3).
+      if (host === this.site.hostname && url.protocol === this.site.protocol && (url.port === this.site.port || isLocalhost(host))) return true;
+      if (DECIMAL_IP.test(host)) return false;
+      if (IPV4.test(host) || host.startsWith("[")) return isLoopbackIp(host);
+      if ((url.protocol === "http:" || url.protocol === "https:") && !REGULAR_HOSTNAME.test(host)) return false;
+    }
+    const withoutFragment = candidate.split("#")[0] ?? candidate;
+    return this.patterns.some((p) => p.test(withoutFragment));
   }
 
   /** The redirect to use: the requested one if allowed, else the Referer if allowed, else SITE_URL. */
