@@ -52,6 +52,7 @@ export async function startStack(config: Config, opts: { quiet?: boolean } = {})
         secretKey: config.identity.secretKey,
         webhookSecret: config.identity.webhookSecret,
         webhookUrl: `http://127.0.0.1:${config.ports.app}/api/sumsub/webhook`,
+        dataDir: config.dataDir,
         quiet: opts.quiet,
       });
       started.push(identity);
