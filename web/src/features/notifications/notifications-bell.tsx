@@ -1,14 +1,14 @@
 // The top bar's bell: unread badge (capped at '99+') and a popover holding NotificationsPanel.
 import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
 import { BellIcon } from "@/components/ui/icons";
+import { useAccountId } from "@/features/account";
 import { badgeLabel, unreadCount, useNotifications } from "./api/get-notifications";
-import { useAccountId } from "./api/use-account-id";
 import { NotificationsPanel } from "./notifications-panel";
 
 export function NotificationsBell() {
   const { data } = useNotifications();
   const count = unreadCount(data);
-  const accountId = useAccountId();
+  const { data: accountId } = useAccountId();
   return (
     <Popover className="relative">
       <PopoverButton

@@ -1,6 +1,68 @@
-// Placeholder until its feature lands (owned by the feature's helper; replace this file).
-import { PlaceholderScreen } from "@/components/ui/placeholder-screen";
+// /ria (spec §2 "RIA Risk Advisor"): the questionnaire, saved to the account with
+// PUT /api/accounts/{accountId}; toasts 'RIA information updated successfully' /
+// 'Failed to update RIA information' (§8).
+import { useState } from "react";
+import type { RiaForm } from "@contract/forms";
+import { useToast } from "@/components/ui/toast";
+import { paths } from "@/config/paths";
+import { updateAccount, useAccountId, useAccountMutation, useAllData, useEnums, useSaveFlow } from "@/features/account";
+import { DataGate, EditScreen } from "@/features/edit/edit-layout";
+import { accountFieldsFromRia, riaValuesFromAccount, RiaFormView } from "./ria-form";
+import { fetchTaxForm, saveBlob } from "./tax-form-download";
+
+export const RIA_TOASTS = { saved: "RIA information updated successfully", failed: "Failed to update RIA information", download: "Failed to download tax form" } as const;
 
 export default function RiaScreen() {
-  return <PlaceholderScreen title="RIA Risk Advisor" />;
+  const accountId = useAccountId();
+  const allData = useAllData();
+  const enums = useEnums();
+  const toast = useToast();
+  const flow = useSaveFlow();
+  const mutation = useAccountMutation((v: RiaForm) => updateAccount(accountId.data!, accountFieldsFromRia(v)));
+  const [downloading, setDownloading] = useState(false);
+
+  async function save(values: RiaForm) {
+    const ok = await flow.save(() => mutation.mutateAsync(values), { to: paths.dashboard.getHref(), what: "RIA information" });
+    if (ok) toast.success(RIA_TOASTS.saved);
+    else toast.error(RIA_TOASTS.failed);
+  }
+
+  async function download() {
+    setDownloading(true);
+    try {
+      const { blob, filename } = await fetchTaxForm();
+      saveBlob(blob, filename);
+    } catch (err) {
+      console.error("Failed to download tax form", err instanceof Error ? err.message : err);
+      toast.error(RIA_TOASTS.download);
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  const error = accountId.error ?? allData.error ?? enums.error;
+  return (
+    <EditScreen title="Risk Advisor" subtitle="Tell us about your goals and how much risk you can take.">
+      <DataGate
+        loading={!allData.data || !enums.data}
+        error={error}
+        onRetry={() => {
+          void allData.refetch();
+          void enums.refetch();
+        }}
+      >
+        {allData.data && enums.data ? (
+          <RiaFormView
+            key={allData.data.account.account_id}
+            initial={riaValuesFromAccount(allData.data.account)}
+            enums={enums.data}
+            saving={flow.saving}
+            downloading={downloading}
+            onSubmit={(v) => void save(v)}
+            onDownloadTaxForm={() => void download()}
+          />
+        ) : null}
+      </DataGate>
+    </EditScreen>
+  );
 }

@@ -1,0 +1,93 @@
+// The RIA risk-advisor questionnaire (spec §2 "RIA Risk Advisor", §5): seven required answers
+// ('Required' once a field is left; 'Risk score must be between 1 and 5'), the tax form download,
+// and 'Acknowledge receipt', without which Done stays disabled. The rules are the contract's
+// riaForm; the controls are the shared form parts.
+import type { z } from "zod";
+import type { EnumItem, accountPut } from "@contract/entities";
+import { riaForm, type RiaForm } from "@contract/forms";
+import { LIMITS } from "@contract/rules";
+import { Button } from "@/components/ui/button";
+import { BoundTextField, CheckboxField, EnumSelect, useZodForm } from "@/components/forms";
+import { enumOptions } from "@/features/account";
+import { EditForm } from "@/features/edit/edit-layout";
+
+/** The form's state: the box starts unticked, while a valid form (RiaForm) has it ticked. */
+export type RiaValues = Omit<RiaForm, "acknowledged"> & { acknowledged: boolean };
+export type RiaAccountFields = Required<z.infer<typeof accountPut>>;
+
+/** The questions and the enum category each one is answered from (null: typed). */
+export const RIA_QUESTIONS = [
+  { name: "primaryGoal", label: "Primary goal", category: "primary_goal" },
+  { name: "riskScore", label: `Risk score (${LIMITS.riskScoreMin} to ${LIMITS.riskScoreMax})`, category: null },
+  { name: "lossCapacity", label: "Loss capacity (%)", category: null },
+  { name: "horizonYears", label: "Horizon years", category: "horizon_years" },
+  { name: "liquidityNeeds", label: "Liquidity needs", category: "liquidity_needs" },
+  { name: "federalTaxBracket", label: "Federal tax bracket", category: "federal_tax_bracket" },
+  { name: "state", label: "State", category: "us_state" },
+] as const satisfies ReadonlyArray<{ name: keyof RiaForm; label: string; category: EnumItem["enum_category"] | null }>;
+
+/** Saved answers → form values (the receipt is acknowledged anew each time). */
+export function riaValuesFromAccount(a: Partial<RiaAccountFields> | null | undefined): RiaValues {
+  const text = (v: string | number | null | undefined) => (v === null || v === undefined ? "" : String(v));
+  return {
+    primaryGoal: text(a?.ria_primary_goal),
+    riskScore: text(a?.ria_risk_score),
+    lossCapacity: text(a?.ria_loss_capacity_percent),
+    horizonYears: text(a?.ria_time_horizon_years),
+    liquidityNeeds: text(a?.ria_liquidity_needs),
+    federalTaxBracket: text(a?.ria_federal_effective_tax_rate),
+    state: text(a?.ria_state),
+    acknowledged: false,
+  };
+}
+
+/** A valid form → the account's RIA fields for PUT /api/accounts/{accountId}. */
+export function accountFieldsFromRia(v: RiaForm): RiaAccountFields {
+  return {
+    ria_primary_goal: v.primaryGoal,
+    ria_risk_score: Number(v.riskScore),
+    ria_loss_capacity_percent: Number(v.lossCapacity),
+    ria_time_horizon_years: v.horizonYears,
+    ria_liquidity_needs: v.liquidityNeeds,
+    ria_federal_effective_tax_rate: v.federalTaxBracket,
+    ria_state: v.state,
+  };
+}
+
+export interface RiaFormViewProps {
+  initial: RiaValues;
+  enums: readonly EnumItem[];
+  saving: boolean;
+  downloading: boolean;
+  onSubmit(values: RiaForm): void;
+  onDownloadTaxForm(): void;
+}
+
+export function RiaFormView({ initial, enums, saving, downloading, onSubmit, onDownloadTaxForm }: RiaFormViewProps) {
+  const form = useZodForm<RiaValues>(riaForm, initial);
+  const submit = () => {
+    const parsed = riaForm.safeParse(form.values);
+    if (parsed.success) onSubmit(parsed.data);
+    else form.touchAll();
+  };
+  return (
+    <EditForm label="Risk questionnaire" saving={saving} doneDisabled={!form.values.acknowledged} onDone={submit}>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        {RIA_QUESTIONS.map((q) =>
+          q.category ? (
+            <EnumSelect key={q.name} label={q.label} field={form.field(q.name)} options={enumOptions(enums, q.category)} disabled={saving} />
+          ) : (
+            <BoundTextField key={q.name} label={q.label} field={form.field(q.name)} inputMode={q.name === "riskScore" ? "numeric" : "text"} autoComplete="off" disabled={saving} />
+          ),
+        )}
+      </div>
+      <div className="flex flex-col gap-3 rounded-lg border border-divider p-4">
+        <p className="text-sm text-secondary">Download the tax information form, read it, and acknowledge that you have received it.</p>
+        <Button variant="outlined" className="self-start" disabled={downloading} onClick={onDownloadTaxForm}>
+          {downloading ? "Downloading..." : "Download tax form"}
+        </Button>
+        <CheckboxField label="Acknowledge receipt" check={form.check("acknowledged")} disabled={saving} />
+      </div>
+    </EditForm>
+  );
+}

@@ -1,0 +1,111 @@
+import { fakeApi } from "@/features/edit/testing/fake-api";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { allDataFixture, serveFounder } from "@/features/edit/testing/fixtures";
+import { renderScreen } from "@/features/edit/testing/render-screen";
+import RiaScreen from "./ria-screen";
+import { filenameFromDisposition } from "./tax-form-download";
+
+const answered = {
+  ria_primary_goal: "primary_goal_growth",
+  ria_risk_score: 3,
+  ria_loss_capacity_percent: 20,
+  ria_time_horizon_years: "horizon_years_5_10",
+  ria_liquidity_needs: "liquidity_needs_low",
+  ria_federal_effective_tax_rate: "federal_tax_bracket_24",
+  ria_state: "us_state_delaware",
+};
+
+beforeEach(() => fakeApi.reset());
+afterEach(() => vi.restoreAllMocks());
+
+const done = () => screen.getByRole("button", { name: "Done" });
+const riskScore = () => screen.getByLabelText("Risk score (1 to 5)");
+
+describe("/ria questionnaire", () => {
+  it("shows 'Required' on each left-empty answer and keeps Done disabled until the receipt is acknowledged", async () => {
+    serveFounder(allDataFixture());
+    renderScreen(<RiaScreen />);
+    const goal = await screen.findByLabelText("Primary goal");
+    expect(done()).toBeDisabled();
+    for (const label of ["Primary goal", "Risk score (1 to 5)", "Loss capacity (%)", "Horizon years", "Liquidity needs", "Federal tax bracket", "State"]) {
+      fireEvent.blur(screen.getByLabelText(label));
+    }
+    expect(screen.getAllByText("Required")).toHaveLength(7);
+    expect(goal).toHaveAttribute("aria-invalid", "true");
+    await userEvent.click(screen.getByLabelText("Acknowledge receipt"));
+    expect(done()).toBeEnabled();
+  });
+
+  it("accepts a risk score of 1 to 5 only", async () => {
+    serveFounder(allDataFixture({ account: answered }));
+    renderScreen(<RiaScreen />);
+    await screen.findByLabelText("Primary goal");
+    for (const [typed, ok] of [["0", false], ["6", false], ["2.5", false], ["abc", false], ["1", true], ["5", true]] as const) {
+      await userEvent.clear(riskScore());
+      await userEvent.type(riskScore(), typed);
+      fireEvent.blur(riskScore());
+      if (ok) expect(screen.queryByText("Risk score must be between 1 and 5")).not.toBeInTheDocument();
+      else expect(screen.getByText("Risk score must be between 1 and 5")).toBeInTheDocument();
+    }
+  });
+
+  it("does not send an incomplete questionnaire: Done shows every missing answer", async () => {
+    serveFounder(allDataFixture());
+    renderScreen(<RiaScreen />);
+    await userEvent.click(await screen.findByLabelText("Acknowledge receipt"));
+    await userEvent.click(done());
+    expect(screen.getAllByText("Required")).toHaveLength(7);
+    expect(fakeApi.callsTo("PUT", "/api/accounts/{id}")).toHaveLength(0);
+  });
+
+  it("loads the saved answers, saves changes to the account with numbers, and confirms", async () => {
+    serveFounder(allDataFixture({ account: answered }));
+    fakeApi.on("PUT", "/api/accounts/{id}", (c) => ({ body: { ...allDataFixture().account, ...(c.body as object), primary_account_holder: 11 } }));
+    renderScreen(<RiaScreen />);
+    expect(await screen.findByLabelText("Primary goal")).toHaveValue("primary_goal_growth");
+    expect(riskScore()).toHaveValue("3");
+    await userEvent.clear(riskScore());
+    await userEvent.type(riskScore(), "5");
+    await userEvent.selectOptions(screen.getByLabelText("Primary goal"), "primary_goal_income");
+    await userEvent.click(screen.getByLabelText("Acknowledge receipt"));
+    await userEvent.click(done());
+    expect(await screen.findByText("RIA information updated successfully")).toBeInTheDocument();
+    const [put] = fakeApi.callsTo("PUT", "/api/accounts/{id}");
+    expect(put!.path).toBe("/api/accounts/7");
+    expect(put!.body).toEqual({ ...answered, ria_primary_goal: "primary_goal_income", ria_risk_score: 5 });
+  });
+
+  it("says 'Failed to update RIA information' when the server refuses", async () => {
+    serveFounder(allDataFixture({ account: answered }));
+    fakeApi.fail("PUT", "/api/accounts/{id}", 400, "Invalid primary goal format");
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    renderScreen(<RiaScreen />);
+    await userEvent.click(await screen.findByLabelText("Acknowledge receipt"));
+    await userEvent.click(done());
+    expect(await screen.findByText("Failed to update RIA information")).toBeInTheDocument();
+    await waitFor(() => expect(done()).toBeEnabled());
+  });
+
+  it("downloads the tax form through the API (bearer-authenticated fetch), named as the server says", async () => {
+    serveFounder(allDataFixture());
+    fakeApi.on("GET", "/api/ria/tax-form.pdf", () => new Response("%PDF-1.7", { headers: { "content-type": "application/pdf", "content-disposition": 'attachment; filename="tax-form-7.pdf"' } }));
+    const created = vi.fn((_b: Blob) => "blob:tax-form");
+    Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() });
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(`${this.download} ${this.href}`);
+    });
+    renderScreen(<RiaScreen />);
+    await userEvent.click(await screen.findByRole("button", { name: "Download tax form" }));
+    await waitFor(() => expect(clicked).toEqual(["tax-form-7.pdf blob:tax-form"]));
+    expect(created.mock.calls[0]![0].type).toBe("application/pdf");
+    expect(fakeApi.callsTo("GET", "/api/ria/tax-form.pdf")).toHaveLength(1);
+  });
+
+  it("reads the filename of a Content-Disposition header", () => {
+    expect(filenameFromDisposition('attachment; filename="tax-form-7.pdf"')).toBe("tax-form-7.pdf");
+    expect(filenameFromDisposition(null)).toBeUndefined();
+  });
+});

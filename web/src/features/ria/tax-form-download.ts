@@ -1,0 +1,31 @@
+// 'Download tax form': GET /api/ria/tax-form.pdf through the API client, so the request carries
+// the bearer token (a plain <a href> would not), then hands the PDF to the browser as a download.
+import { api } from "@/lib/api-client";
+
+export const DEFAULT_TAX_FORM_NAME = "tax-form.pdf";
+
+/** The filename of a Content-Disposition header (attachment; filename="x.pdf"), if any. */
+export function filenameFromDisposition(header: string | null): string | undefined {
+  const m = header ? /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(header) : null;
+  return m?.[1] ? decodeURIComponent(m[1]) : undefined;
+}
+
+export async function fetchTaxForm(): Promise<{ blob: Blob; filename: string }> {
+  const { data, response } = await api.GET("/api/ria/tax-form.pdf", { parseAs: "blob" });
+  if (!data) throw new Error("The tax form was empty");
+  return { blob: data, filename: filenameFromDisposition(response.headers.get("content-disposition")) ?? DEFAULT_TAX_FORM_NAME };
+}
+
+/** Saves a blob under a name through a temporary object URL and link. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = filename;
+  a.rel = "noopener";
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // Revoked after the click has been handled; revoking at once can cancel the download.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
