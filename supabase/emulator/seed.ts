@@ -1,6 +1,7 @@
 // The demo accounts every fresh start and every reset comes back to. Ids and the TOTP secret
 // are fixed so documentation, the product's demo data and tests can rely on them.
 import type { AuthContext } from "./context";
+import { MFA_FRIENDLY_NAME } from "../../server/src/contract/rules";
 import { createUser } from "./accounts";
 
 /** Meets spec §5 and config.toml's policy: 12 characters, upper, lower, digit, symbol. */
@@ -16,7 +17,7 @@ export const DEMO_USERS = {
 
 export const DEMO_FACTOR_ID = "00000000-0000-4000-8000-00000000fa01";
 /** The friendly name the product's own enrolment uses, so the app finds the seeded factor. */
-export const DEMO_FACTOR_NAME = "Founder Foundation";
+export const DEMO_FACTOR_NAME = MFA_FRIENDLY_NAME;
 
 export async function seedDemoUsers(ctx: Pick<AuthContext, "store" | "settings" | "passwords">): Promise<void> {
   // One bcrypt hash for all three: hashing is the slow part of a cold start.
