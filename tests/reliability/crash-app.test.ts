@@ -1,0 +1,126 @@
+// Crash safety of the app: writers keep creating add-on owners (each one a person row and its
+// "Owner added" notification, written in one transaction) and editing the primary holder while
+// the app process is killed with SIGKILL at a random moment. After each restart every write the
+// API acknowledged is there, no record is half-written (an owner without its notification or the
+// reverse), and SQLite's integrity and foreign-key checks pass.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { LOCAL_SUPABASE } from "../../server/src/config";
+import { APP_DB_FILE } from "../../db/client";
+import { freePort } from "../support/stack";
+import { call } from "./support/http";
+import { integrityCheck } from "./support/db-dump";
+import { CHILD_APP, randomPause, spawnChild, type Child } from "./support/child";
+import { buildFounder, type Founder } from "./support/founders";
+import { mintToken } from "./support/app-harness";
+
+const KILL_CYCLES = 4;
+const WRITERS = 3;
+
+let dataDir: string;
+let child: Child | undefined;
+const tally = { kills: 0, acknowledged: 0, checked: 0, lost: 0 };
+
+async function startChild(): Promise<Child> {
+  child = await spawnChild(CHILD_APP, {
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    HOST: "127.0.0.1",
+    APP_PORT: String(await freePort()),
+    DATA_DIR: dataDir,
+    // HS256 tokens only: no auth service runs beside this app.
+    SUPABASE_JWKS_URL: "http://127.0.0.1:9/none",
+  });
+  return child;
+}
+
+beforeAll(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ff-crash-app-"));
+});
+afterAll(async () => {
+  console.log(`[reliability] app crash safety: ${tally.kills} SIGKILLs, ${tally.acknowledged} acknowledged writes, ${tally.checked} records checked, ${tally.lost} lost`);
+  await child?.kill();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface Acked {
+  addons: Map<number, string>;
+  /** The highest city number whose PATCH was acknowledged. */
+  lastCity: number;
+}
+
+/** One writer: alternately adds an owner and renames the holder's city, until a request fails. */
+async function writer(url: string, f: Founder, id: number, cycle: number, acked: Acked, cityCounter: { n: number }): Promise<void> {
+  for (let i = 0; ; i++) {
+    try {
+      if (i % 2 === 0) {
+        const email = `w${cycle}-${id}-${i}@example.com`;
+        const res = await call(url, "POST", "/api/persons/", { token: f.token, body: { account_id: f.accountId, account_primary_holder: false, is_addon: true, email } });
+        if (res.status !== 201) throw new Error(`add-on: ${res.status} ${res.text}`);
+        acked.addons.set((res.json as { person_id: number }).person_id, email);
+      } else {
+        const n = ++cityCounter.n;
+        const res = await call(url, "PATCH", `/api/persons/${f.personId}`, { token: f.token, body: { city: `City ${n}` } });
+        if (res.status !== 200) throw new Error(`patch: ${res.status} ${res.text}`);
+        acked.lastCity = Math.max(acked.lastCity, n);
+      }
+      tally.acknowledged += 1;
+    } catch (err) {
+      // The kill: connection refused or reset. Anything else (a 4xx/5xx from a live server) is a failure.
+      const cause = (err as { cause?: { code?: string } }).cause?.code ?? "";
+      if (/ECONNRESET|ECONNREFUSED|UND_ERR_SOCKET|EPIPE/.test(cause) || /fetch failed|other side closed/.test((err as Error).message)) return;
+      throw err;
+    }
+  }
+}
+
+it("every acknowledged write survives SIGKILL at random moments, and nothing is half-written", async () => {
+  let c = await startChild();
+  const userId = randomUUID();
+  const email = `crash-${userId.slice(0, 8)}@example.com`;
+  const f = await buildFounder(c.url, { userId, email, token: await mintToken(LOCAL_SUPABASE.jwtSecret, userId, email), refreshToken: "" });
+  const acked: Acked = { addons: new Map(), lastCity: 0 };
+  const cityCounter = { n: 0 };
+
+  for (let cycle = 1; cycle <= KILL_CYCLES; cycle++) {
+    const writers = Array.from({ length: WRITERS }, (_, id) => writer(c.url, f, id, cycle, acked, cityCounter));
+    await randomPause(150, 600);
+    await c.kill();
+    tally.kills += 1;
+    await Promise.all(writers);
+    c = await startChild();
+
+    // Through the API: every acknowledged owner, with the email it was created with.
+    const persons = await call(c.url, "GET", `/api/persons/by_account/${f.accountId}`, { token: f.token });
+    expect(persons.status).toBe(200);
+    const byId = new Map((persons.json as Array<{ person_id: number; email: string | null; city: string | null }>).map((p) => [p.person_id, p]));
+    for (const [personId, addonEmail] of acked.addons) {
+      tally.checked += 1;
+      if (byId.get(personId)?.email !== addonEmail) tally.lost += 1;
+      expect(byId.get(personId)?.email, `acknowledged owner ${personId}`).toBe(addonEmail);
+    }
+    // The holder's city is the last acknowledged one, or a later one whose answer the kill swallowed.
+    const city = Number(/^City (\d+)$/.exec(byId.get(f.personId!)?.city ?? "")?.[1] ?? 0);
+    tally.checked += 1;
+    expect(city).toBeGreaterThanOrEqual(acked.lastCity);
+
+    // In the file: consistent pages, no dangling references, one notification per owner.
+    const file = path.join(dataDir, APP_DB_FILE);
+    expect(integrityCheck(file)).toBe("ok");
+    const db = new Database(file, { readonly: true });
+    try {
+      expect(db.pragma("foreign_key_check")).toEqual([]);
+      const addons = (db.prepare("SELECT count(*) AS n FROM person WHERE account_id = ? AND is_addon = 1").get(f.accountId) as { n: number }).n;
+      const notes = (db.prepare("SELECT count(*) AS n FROM notification WHERE account_id = ? AND title = 'Owner added'").get(f.accountId) as { n: number }).n;
+      expect(notes, "an owner without its notification, or the reverse").toBe(addons);
+      expect(addons).toBeGreaterThanOrEqual(acked.addons.size + 1);
+    } finally {
+      db.close();
+    }
+  }
+  expect(tally.acknowledged).toBeGreaterThan(KILL_CYCLES);
+}, 120_000);
