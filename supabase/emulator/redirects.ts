@@ -50,7 +50,7 @@ export class RedirectPolicy {
 
   isAllowed(candidate: string): boolean {
     // Control characters and spaces are never valid, and browsers strip some of them silently.
-    if (!candidate || /[\u0000-\u0020\u007f]/.test(candidate)) return false;
+    if (!candidate || [...candidate].some((c) => c.charCodeAt(0) <= 0x20 || c.charCodeAt(0) === 0x7f)) return false;
     let url: URL | undefined;
     try {
       url = new URL(candidate);
