@@ -117,4 +117,19 @@ describe("admin users", () => {
     const user = await h.client().auth.getUser(params.get("access_token") ?? "");
     expect(user.data.user?.email_confirmed_at).toEqual(expect.any(String));
   });
+
+  it("bans and unbans a user (user_banned), ending their sessions", async () => {
+    const admin = h.admin().auth.admin;
+    const email = uniqueEmail("banned");
+    const { data } = await admin.createUser({ email, password: GOOD_PASSWORD, email_confirm: true });
+    const id = data.user?.id ?? "";
+    const c = h.client();
+    const token = (await c.auth.signInWithPassword({ email, password: GOOD_PASSWORD })).data.session?.access_token;
+    const banned = await admin.updateUserById(id, { ban_duration: "24h" });
+    expect(banned.data.user?.banned_until).toEqual(expect.any(String));
+    expect((await h.client().auth.signInWithPassword({ email, password: GOOD_PASSWORD })).error?.code).toBe("user_banned");
+    expect((await h.client().auth.getUser(token)).error).not.toBeNull();
+    await admin.updateUserById(id, { ban_duration: "none" });
+    expect((await h.client().auth.signInWithPassword({ email, password: GOOD_PASSWORD })).error).toBeNull();
+  });
 });
