@@ -11,16 +11,14 @@ export interface BoundTextFieldProps {
   type?: "text" | "date" | "email" | "tel";
   disabled?: boolean;
   /** Applied to every change (e.g. formatSsn), so the field shows the formatted value while typing. */
-  format?: (value: string) => string;
+  format?: (value: string, previous: string) => string;
   inputMode?: "text" | "numeric" | "tel" | "email";
   autoComplete?: string;
   placeholder?: string;
-  /** Select the whole value on focus (a masked SSN is replaced, not edited). */
-  selectOnFocus?: boolean;
   className?: string;
 }
 
-export function BoundTextField({ label, field, type = "text", disabled, format, inputMode, autoComplete, placeholder, selectOnFocus, className }: BoundTextFieldProps) {
+export function BoundTextField({ label, field, type = "text", disabled, format, inputMode, autoComplete, placeholder, className }: BoundTextFieldProps) {
   return (
     <TextField
       label={label}
@@ -32,9 +30,8 @@ export function BoundTextField({ label, field, type = "text", disabled, format, 
       autoComplete={autoComplete}
       placeholder={placeholder}
       className={className}
-      onChange={(e) => field.onChange(format ? format(e.target.value) : e.target.value)}
+      onChange={(e) => field.onChange(format ? format(e.target.value, field.value) : e.target.value)}
       onBlur={field.onBlur}
-      onFocus={selectOnFocus ? (e) => e.target.select() : undefined}
       error={Boolean(field.error)}
       helperText={field.error}
     />

@@ -3,10 +3,21 @@
 // status from the enum lists with a 'None' option. Rules and messages: the contract's profileForm
 // / ownerForm through useZodForm; toPersonFields turns the values into digits-only API fields.
 import type { EnumItem, Person } from "@contract/entities";
-import { DEFAULT_MARITAL_STATUS, formatPhone, formatSsn } from "@contract/rules";
+import { DEFAULT_MARITAL_STATUS, digitsOnly, formatPhone, formatSsn } from "@contract/rules";
 import type { ProfileForm } from "@contract/forms";
 import { BoundTextField, EnumSelect } from "./form-controls";
 import type { FieldBinding } from "./use-zod-form";
+
+/**
+ * formatSsn for a field that may hold the API's mask (***-**-1234): typing into the mask starts a
+ * new SSN from the typed digits, and deleting from it clears it, so the mask is never mixed with
+ * new digits.
+ */
+export function formatSsnInput(next: string, previous: string): string {
+  if (!previous.includes("*")) return formatSsn(next);
+  if (next.length < previous.length) return "";
+  return formatSsn(digitsOnly(next).replace(digitsOnly(previous), ""));
+}
 
 export type ProfileFieldName = keyof ProfileForm;
 
@@ -79,7 +90,7 @@ export function ProfileFields({ field, enums, include = PROFILE_FIELDS, disabled
       {text("firstName", { autoComplete: "given-name" })}
       {text("lastName", { autoComplete: "family-name" })}
       {text("birthdate", { type: "date", autoComplete: "bday" })}
-      {text("ssn", { format: formatSsn, inputMode: "numeric", placeholder: "123-45-6789", selectOnFocus: true, autoComplete: "off" })}
+      {text("ssn", { format: formatSsnInput, inputMode: "numeric", placeholder: "123-45-6789", autoComplete: "off" })}
       {text("phone", { type: "tel", format: formatPhone, inputMode: "tel", placeholder: "(123)-456-7890", autoComplete: "tel-national" })}
       {text("address1", { autoComplete: "address-line1" })}
       {text("address2", { autoComplete: "address-line2" })}
