@@ -111,6 +111,8 @@ export const SSN_DIGITS = /^\d{9}$/;
 export const PHONE_DIGITS = /^\d{10}$/;
 /** What the API returns in place of an SSN. */
 export const SSN_MASKED = /^\*\*\*-\*\*-\d{4}$/;
+/** A person write: nine digits, or the masked value sent back unchanged (keeps the stored SSN). */
+export const SSN_DIGITS_OR_MASKED = /^(\d{9}|\*\*\*-\*\*-\d{4})$/;
 
 export function maskSsn(digits: string): string {
   return `***-**-${digits.slice(-4)}`;

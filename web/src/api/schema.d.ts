@@ -487,7 +487,7 @@ export interface paths {
                         first_name?: string | null;
                         last_name?: string | null;
                         dob?: string | null;
-                        ssn?: (string) | null;
+                        ssn?: string | null;
                         phone?: string | null;
                         address_line1?: string | null;
                         address_line2?: string | null;
@@ -749,7 +749,7 @@ export interface paths {
                         first_name: string | null;
                         last_name: string | null;
                         dob: string | null;
-                        ssn: (string) | null;
+                        ssn: string | null;
                         phone: string | null;
                         address_line1: string | null;
                         address_line2: string | null;
@@ -998,7 +998,7 @@ export interface paths {
                         first_name?: string | null;
                         last_name?: string | null;
                         dob?: string | null;
-                        ssn?: (string) | null;
+                        ssn?: string | null;
                         phone?: string | null;
                         address_line1?: string | null;
                         address_line2?: string | null;
