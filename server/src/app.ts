@@ -73,8 +73,10 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
   const mailer = createMailer(config);
   app.decorate("mailer", mailer);
   app.addHook("onClose", async () => mailer.close());
-  registerAuth(app, config);
+  // Security headers and CORS first: their hooks must run before the auth hook can refuse a
+  // request, or a 401 would go out without helmet's headers and CORS would hide it from the SPA.
   await registerSecurity(app, config);
+  registerAuth(app, config);
   await registerDocs(app);
   const spaFallback = await registerWeb(app, opts.webDist ?? DEFAULT_WEB_DIST);
   registerErrorHandling(app, { spaFallback });
