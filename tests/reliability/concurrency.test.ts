@@ -86,7 +86,7 @@ describe("two sessions of the same founder", () => {
 describe("many founders at once", () => {
   it(`${FOUNDERS} founders editing and reading their own records under autocannon: no errors, no lost updates, no stale reads`, async () => {
     const founders = await Promise.all(Array.from({ length: FOUNDERS }, () => h.founder()));
-    const tallies: EditorTally[] = founders.map(() => ({ lastAcked: 0, staleReads: 0 }));
+    const tallies: EditorTally[] = founders.map(() => ({ lastAcked: 0, lastSent: 0, staleReads: 0 }));
     const results = await Promise.all(
       founders.map((f, i) => runLoad({ url: h.url, connections: 1, amount: REQUESTS_PER_FOUNDER, requests: cityEditor(f.personId!, f.token, tallies[i]!), timeout: 20 })),
     );

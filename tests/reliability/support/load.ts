@@ -35,6 +35,8 @@ export const runLoad = autocannon as unknown as (opts: LoadOptions) => Promise<L
 /** Every founder edits their own holder's city (numbered) and reads it back, on one connection each. */
 export interface EditorTally {
   lastAcked: number;
+  /** The highest number sent: a run cut off by its duration may have written it unacknowledged. */
+  lastSent: number;
   staleReads: number;
 }
 
@@ -47,7 +49,10 @@ export function cityEditor(personId: number, token: string, tally: EditorTally):
       method: "PATCH",
       path: `/api/persons/${personId}`,
       headers: auth,
-      setupRequest: (req) => ({ ...req, body: JSON.stringify({ city: `City ${++n}` }) }),
+      setupRequest: (req) => {
+        tally.lastSent = ++n;
+        return { ...req, body: JSON.stringify({ city: `City ${n}` }) };
+      },
       onResponse: (status, body) => {
         if (status === 200) tally.lastAcked = Math.max(tally.lastAcked, cityOf(body));
       },
