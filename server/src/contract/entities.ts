@@ -62,7 +62,6 @@ export const personWritable = z.object({
   state: enumId("us_state").nullable(),
   zip: z.string().trim().min(LIMITS.zipMin, MESSAGES.zip).max(LIMITS.zipMax, MESSAGES.maxLength("Zip code", LIMITS.zipMax)).nullable(),
   marital_status: enumId("marital_status").nullable(),
-  sumsub_applicant_id: z.string().max(100).nullable(),
 });
 
 export const person = personWritable.extend({
@@ -72,6 +71,8 @@ export const person = personWritable.extend({
   is_addon: z.boolean(),
   /** Always masked (***-**-1234) or null. */
   ssn: z.string().regex(SSN_MASKED).nullable(),
+  /** Set only by the server after the identity provider confirms the applicant (never by the browser). */
+  sumsub_applicant_id: z.string().nullable(),
   sumsub_completed_at: timestamp.nullable(),
   /** GREEN or RED once the identity provider has reviewed the applicant. */
   sumsub_review_answer: z.enum(["GREEN", "RED"]).nullable(),

@@ -309,11 +309,11 @@ export interface paths {
                                     state: string | null;
                                     zip: string | null;
                                     marital_status: string | null;
-                                    sumsub_applicant_id: string | null;
                                     person_id: number;
                                     account_id: number;
                                     account_primary_holder: boolean;
                                     is_addon: boolean;
+                                    sumsub_applicant_id: string | null;
                                     sumsub_completed_at: string | null;
                                     sumsub_review_answer: ("GREEN" | "RED") | null;
                                     sumsub_email_sent_at: string | null;
@@ -336,11 +336,11 @@ export interface paths {
                                 state: string | null;
                                 zip: string | null;
                                 marital_status: string | null;
-                                sumsub_applicant_id: string | null;
                                 person_id: number;
                                 account_id: number;
                                 account_primary_holder: boolean;
                                 is_addon: boolean;
+                                sumsub_applicant_id: string | null;
                                 sumsub_completed_at: string | null;
                                 sumsub_review_answer: ("GREEN" | "RED") | null;
                                 sumsub_email_sent_at: string | null;
@@ -495,7 +495,6 @@ export interface paths {
                         state?: string | null;
                         zip?: string | null;
                         marital_status?: string | null;
-                        sumsub_applicant_id?: string | null;
                         account_id: number;
                         account_primary_holder: boolean;
                         /** @default false */
@@ -639,11 +638,11 @@ export interface paths {
                             state: string | null;
                             zip: string | null;
                             marital_status: string | null;
-                            sumsub_applicant_id: string | null;
                             person_id: number;
                             account_id: number;
                             account_primary_holder: boolean;
                             is_addon: boolean;
+                            sumsub_applicant_id: string | null;
                             sumsub_completed_at: string | null;
                             sumsub_review_answer: ("GREEN" | "RED") | null;
                             sumsub_email_sent_at: string | null;
@@ -757,7 +756,6 @@ export interface paths {
                         state: string | null;
                         zip: string | null;
                         marital_status: string | null;
-                        sumsub_applicant_id: string | null;
                     };
                 };
             };
@@ -781,11 +779,11 @@ export interface paths {
                             state: string | null;
                             zip: string | null;
                             marital_status: string | null;
-                            sumsub_applicant_id: string | null;
                             person_id: number;
                             account_id: number;
                             account_primary_holder: boolean;
                             is_addon: boolean;
+                            sumsub_applicant_id: string | null;
                             sumsub_completed_at: string | null;
                             sumsub_review_answer: ("GREEN" | "RED") | null;
                             sumsub_email_sent_at: string | null;
@@ -1006,7 +1004,6 @@ export interface paths {
                         state?: string | null;
                         zip?: string | null;
                         marital_status?: string | null;
-                        sumsub_applicant_id?: string | null;
                     };
                 };
             };
@@ -1030,11 +1027,11 @@ export interface paths {
                             state: string | null;
                             zip: string | null;
                             marital_status: string | null;
-                            sumsub_applicant_id: string | null;
                             person_id: number;
                             account_id: number;
                             account_primary_holder: boolean;
                             is_addon: boolean;
+                            sumsub_applicant_id: string | null;
                             sumsub_completed_at: string | null;
                             sumsub_review_answer: ("GREEN" | "RED") | null;
                             sumsub_email_sent_at: string | null;
@@ -1163,11 +1160,11 @@ export interface paths {
                             state: string | null;
                             zip: string | null;
                             marital_status: string | null;
-                            sumsub_applicant_id: string | null;
                             person_id: number;
                             account_id: number;
                             account_primary_holder: boolean;
                             is_addon: boolean;
+                            sumsub_applicant_id: string | null;
                             sumsub_completed_at: string | null;
                             sumsub_review_answer: ("GREEN" | "RED") | null;
                             sumsub_email_sent_at: string | null;
