@@ -7,6 +7,7 @@
 // JSON result and exits 1 on failure.
 import { fileURLToPath } from "node:url";
 import { startAppHarness } from "../../tests/reliability/support/app-harness";
+import type { Founder } from "../../tests/reliability/support/founders";
 import { cityEditor, runLoad, type EditorTally, type LoadRequest } from "../../tests/reliability/support/load";
 import { integrityCheck } from "../../tests/reliability/support/db-dump";
 import { call } from "../../tests/reliability/support/http";
@@ -36,7 +37,7 @@ export interface SoakResult {
 export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
   const h = await startAppHarness({ LOG_LEVEL: "info" });
   try {
-    const founders = [];
+    const founders: Founder[] = [];
     for (let i = 0; i < opts.founders; i++) founders.push(await h.founder());
     const tallies: EditorTally[] = founders.map(() => ({ lastAcked: 0, lastSent: 0, staleReads: 0 }));
     const probeTally = { probes: 0, wrong: 0 };
