@@ -1,6 +1,55 @@
-// Placeholder until its feature lands (owned by the feature's helper; replace this file).
-import { PlaceholderScreen } from "@/components/ui/placeholder-screen";
+// /edit-foundation (spec §2 "Edit Foundation"): the step 1 fields with the names, 'Located in
+// Delaware' and 'This is an investment' shown but disabled (fixed once filed); only 'List the tax
+// group as registered agent' changes. Toasts 'Foundation updated successfully' /
+// 'Failed to update foundation'.
+import type { Organization } from "@contract/entities";
+import { foundationForm } from "@contract/forms";
+import { FoundationFields, foundationValuesFromOrganization, organizationFieldsFromFoundation, useZodForm } from "@/components/forms";
+import { useToast } from "@/components/ui/toast";
+import { paths } from "@/config/paths";
+import { organizationPutFields, updateOrganization, useAccountMutation, useSaveFlow } from "@/features/account";
+import { DataGate, EditForm, EditScreen } from "./edit-layout";
+import { NotReady } from "./not-ready";
+import { useFounderData } from "./use-founder-data";
+
+export const FOUNDATION_TOASTS = { saved: "Foundation updated successfully", failed: "Failed to update foundation" } as const;
+
+const FIXED = { name1: true, name2: true, locatedInDelaware: true, isInvestment: true } as const;
+
+function FoundationEditor({ organization }: { organization: Organization }) {
+  const form = useZodForm(foundationForm, foundationValuesFromOrganization(organization));
+  const toast = useToast();
+  const { saving, save } = useSaveFlow();
+  const mutation = useAccountMutation(async () => {
+    const v = foundationForm.parse(form.values);
+    // Only the editable flag comes from the form; the fixed fields are sent as stored.
+    await updateOrganization(organization.organization_id, {
+      ...organizationPutFields(organization),
+      itg_as_registered_agent: organizationFieldsFromFoundation(v).itg_as_registered_agent,
+    });
+  });
+
+  async function done() {
+    if (!form.isValid) return form.touchAll();
+    const ok = await save(() => mutation.mutateAsync(), { what: "foundation", to: paths.dashboard.getHref() });
+    if (ok) toast.success(FOUNDATION_TOASTS.saved);
+    else toast.error(FOUNDATION_TOASTS.failed);
+  }
+
+  return (
+    <EditForm label="Foundation" saving={saving} doneDisabled={!form.isValid} onDone={() => void done()}>
+      <FoundationFields field={form.field} check={form.check} disabled={{ ...FIXED, itgAsRegisteredAgent: saving }} />
+    </EditForm>
+  );
+}
 
 export default function EditFoundationScreen() {
-  return <PlaceholderScreen title="Edit Foundation" />;
+  const { data, loading, error, retry } = useFounderData();
+  return (
+    <EditScreen title="Edit Foundation" subtitle="Your foundation's names and filing choices.">
+      <DataGate loading={loading} error={error} onRetry={retry}>
+        {data?.organization ? <FoundationEditor key={data.organization.organization_id} organization={data.organization} /> : <NotReady what="foundation" />}
+      </DataGate>
+    </EditScreen>
+  );
 }

@@ -1,6 +1,65 @@
-// Placeholder until its feature lands (owned by the feature's helper; replace this file).
-import { PlaceholderScreen } from "@/components/ui/placeholder-screen";
+// /edit-others (spec §2 "Other owners"): the additional owners (those without a completed identity
+// check disabled, with their state), the add-owner dialog, and the selected owner's details.
+import { useState } from "react";
+import { OwnerEmailDialog } from "@/components/forms";
+import { additionalOwners } from "@/features/account";
+import { DataGate, EditScreen } from "./edit-layout";
+import { NotReady } from "./not-ready";
+import { OwnerEditor } from "./owner-editor";
+import { useOwnerActions } from "./owner-actions";
+import { ownerStatus } from "./owner-status";
+import { OwnersList } from "./owners-list";
+import { useFounderData, type FounderData } from "./use-founder-data";
+
+function OthersEditor({ data }: { data: FounderData }) {
+  const owners = additionalOwners(data.allData.persons);
+  const verified = owners.filter((o) => ownerStatus(o).kind === "verified");
+  const [chosenId, setChosenId] = useState<number | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [sendingTo, setSendingTo] = useState<number | null>(null);
+  const actions = useOwnerActions({ accountId: data.allData.account.account_id, organizationId: data.organization?.organization_id ?? null });
+  // The chosen owner while still selectable, else the first verified one.
+  const selected = verified.find((o) => o.person_id === chosenId) ?? verified[0] ?? null;
+
+  async function resend(personId: number) {
+    setSendingTo(personId);
+    await actions.sendEmails([personId]);
+    setSendingTo(null);
+  }
+
+  return (
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <OwnersList owners={owners} selectedId={selected?.person_id ?? null} onSelect={setChosenId} onAdd={() => setAdding(true)} onResend={(id) => void resend(id)} sendingTo={sendingTo} />
+      {selected ? (
+        <OwnerEditor
+          key={selected.person_id}
+          owner={selected}
+          enums={data.enums}
+          sendingEmail={sendingTo === selected.person_id}
+          onUpdateLicense={() => void resend(selected.person_id)}
+        />
+      ) : (
+        <p className="self-start rounded-lg bg-paper p-4 text-secondary shadow-sm sm:p-6">Owners can be edited once their identity check is complete.</p>
+      )}
+      <OwnerEmailDialog
+        open={adding}
+        title="Add owner"
+        submitLabel="Add"
+        existingEmails={data.allData.persons.map((p) => p.email ?? "").filter(Boolean)}
+        onSubmit={actions.addOwner}
+        onClose={() => setAdding(false)}
+      />
+    </div>
+  );
+}
 
 export default function EditOthersScreen() {
-  return <PlaceholderScreen title="Other owners" />;
+  const { data, loading, error, retry } = useFounderData();
+  return (
+    <EditScreen title="Other owners" subtitle="The people who own the foundation with you. We'll email them to capture their license.">
+      <DataGate loading={loading} error={error} onRetry={retry}>
+        {data?.organization ? <OthersEditor data={data} /> : <NotReady what="foundation" />}
+      </DataGate>
+    </EditScreen>
+  );
 }

@@ -1,6 +1,66 @@
-// Placeholder until its feature lands (owned by the feature's helper; replace this file).
-import { PlaceholderScreen } from "@/components/ui/placeholder-screen";
+// /edit-profile (spec §2 "Edit Profile"): the primary holder's profile with the step 2 fields and
+// rules (the contract's profileForm); birthdate and SSN shown but disabled (SSN masked as the API
+// returns it), state labelled 'Registered State', an 'Update license' link that opens the identity
+// check again, Done and Cancel (→ /). Toasts 'Profile updated successfully' / 'Failed to update profile'.
+import { useState } from "react";
+import type { Person } from "@contract/entities";
+import { profileForm, toPersonFields, type ProfileForm } from "@contract/forms";
+import { ProfileFields, profileValuesFromPerson, useZodForm } from "@/components/forms";
+import { useToast } from "@/components/ui/toast";
+import { paths } from "@/config/paths";
+import { patchPerson, useAccountMutation, useSaveFlow } from "@/features/account";
+import { useCurrentUser } from "@/stores/auth";
+import type { EnumItem } from "@contract/entities";
+import { DataGate, EditForm, EditScreen } from "./edit-layout";
+import { NotReady } from "./not-ready";
+import { UpdateLicenseDialog } from "./update-license-dialog";
+import { useFounderData } from "./use-founder-data";
+
+export const PROFILE_TOASTS = { saved: "Profile updated successfully", failed: "Failed to update profile" } as const;
+
+/** Identity fields are fixed after the identity check: they are shown, never sent. */
+export function editableProfileFields(v: ProfileForm) {
+  const { birthdate: _dob, ssn: _ssn, ...rest } = v;
+  return toPersonFields(rest);
+}
+
+function ProfileEditor({ person, enums }: { person: Person; enums: EnumItem[] }) {
+  const form = useZodForm(profileForm, profileValuesFromPerson(person));
+  const toast = useToast();
+  const user = useCurrentUser();
+  const [licenseOpen, setLicenseOpen] = useState(false);
+  const { saving, save } = useSaveFlow();
+  const mutation = useAccountMutation(() => patchPerson(person.person_id, editableProfileFields(form.values)));
+
+  async function done() {
+    if (!form.isValid) return form.touchAll();
+    const ok = await save(() => mutation.mutateAsync(), { what: "profile", to: paths.dashboard.getHref() });
+    if (ok) toast.success(PROFILE_TOASTS.saved);
+    else toast.error(PROFILE_TOASTS.failed);
+  }
+
+  return (
+    <EditForm label="Profile" saving={saving} doneDisabled={!form.isValid} onDone={() => void done()}>
+      <ProfileFields field={form.field} enums={enums} disabled={{ birthdate: true, ssn: true }} labels={{ state: "Registered State" }} />
+      <button
+        type="button"
+        onClick={() => setLicenseOpen(true)}
+        className="self-start rounded text-sm font-medium text-primary-strong underline hover:no-underline focus-visible:outline-2 focus-visible:outline-primary"
+      >
+        Update license
+      </button>
+      <UpdateLicenseDialog open={licenseOpen} onClose={() => setLicenseOpen(false)} email={user?.email ?? person.email ?? ""} person={person} />
+    </EditForm>
+  );
+}
 
 export default function EditProfileScreen() {
-  return <PlaceholderScreen title="Edit Profile" />;
+  const { data, loading, error, retry } = useFounderData();
+  return (
+    <EditScreen title="Edit Profile" subtitle="Keep your personal information current.">
+      <DataGate loading={loading} error={error} onRetry={retry}>
+        {data?.person ? <ProfileEditor key={data.person.person_id} person={data.person} enums={data.enums} /> : <NotReady what="profile" />}
+      </DataGate>
+    </EditScreen>
+  );
 }

@@ -1,0 +1,182 @@
+import { fakeApi } from "./testing/fake-api";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Person } from "@contract/entities";
+import { allDataFixture, personFixture, serveFounder } from "./testing/fixtures";
+import { renderScreen } from "./testing/render-screen";
+import EditOthersScreen from "./edit-others-screen";
+import { ownerStatus } from "./owner-status";
+
+const addon = (id: number, over: Partial<Person> = {}) =>
+  personFixture({
+    person_id: id,
+    account_primary_holder: false,
+    is_addon: true,
+    email: `owner${id}@example.com`,
+    first_name: null,
+    last_name: null,
+    dob: null,
+    ssn: null,
+    phone: null,
+    address_line1: null,
+    city: null,
+    state: null,
+    zip: null,
+    marital_status: null,
+    sumsub_applicant_id: null,
+    sumsub_completed_at: null,
+    sumsub_review_answer: null,
+    ...over,
+  });
+
+const verified = addon(21, {
+  first_name: "Grace",
+  last_name: "Hopper",
+  dob: "1980-01-02",
+  ssn: "***-**-1111",
+  phone: "3025550101",
+  address_line1: "2 Side St",
+  city: "Dover",
+  state: "us_state_delaware",
+  zip: "19901",
+  marital_status: "marital_status_single",
+  sumsub_completed_at: "2026-11-02T09:00:00",
+  sumsub_review_answer: "GREEN",
+});
+const emailed = addon(22, { sumsub_email_sent_at: "2026-11-03T09:00:00" });
+const rejected = addon(23, { sumsub_review_answer: "RED" });
+const fresh = addon(24);
+
+beforeEach(() => {
+  fakeApi.reset();
+  vi.spyOn(console, "error").mockImplementation(() => undefined);
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe("owner status", () => {
+  it("names where each owner's identity check stands", () => {
+    expect(ownerStatus(verified)).toEqual({ kind: "verified" });
+    expect(ownerStatus(emailed)).toEqual({ kind: "email-sent", label: "Verification email sent 11/3/2026" });
+    expect(ownerStatus(rejected)).toEqual({ kind: "rejected", label: "Identity check rejected" });
+    expect(ownerStatus(fresh)).toEqual({ kind: "awaiting", label: "Awaiting identity check" });
+  });
+});
+
+describe("/edit-others", () => {
+  it("lists the owners; those without a completed check are disabled with their state", async () => {
+    serveFounder(allDataFixture({ persons: [personFixture(), verified, emailed, rejected, fresh] }));
+    renderScreen(<EditOthersScreen />);
+    const grace = await screen.findByRole("button", { name: /Grace Hopper/ });
+    expect(grace).toBeEnabled();
+    expect(grace).toHaveAttribute("aria-pressed", "true");
+    expect(screen.getByRole("button", { name: "owner22@example.com" })).toBeDisabled();
+    expect(screen.getByText("Verification email sent 11/3/2026")).toBeInTheDocument();
+    expect(screen.getByText("Identity check rejected")).toBeInTheDocument();
+    expect(screen.getByText("Awaiting identity check")).toBeInTheDocument();
+    // The primary holder is not an "other" owner.
+    expect(screen.queryByRole("button", { name: /Ada Lovelace/ })).not.toBeInTheDocument();
+  });
+
+  it("edits the selected owner: birthdate and SSN disabled, the rest editable, and confirms", async () => {
+    serveFounder(allDataFixture({ persons: [personFixture(), verified] }));
+    fakeApi.on("PATCH", "/api/persons/{id}", { ok: true });
+    renderScreen(<EditOthersScreen />);
+    const form = await screen.findByRole("form", { name: "Details of Grace Hopper" });
+    expect(within(form).getByLabelText("Birthdate")).toBeDisabled();
+    expect(within(form).getByLabelText("SSN")).toBeDisabled();
+    const street = within(form).getByLabelText("Street address");
+    await userEvent.clear(street);
+    await userEvent.type(street, "9 New Rd");
+    await userEvent.click(within(form).getByRole("button", { name: "Done" }));
+    expect(await screen.findByText("Owner information updated successfully")).toBeInTheDocument();
+    const [patch] = fakeApi.callsTo("PATCH", "/api/persons/{id}");
+    expect(patch!.path).toBe("/api/persons/21");
+    expect(patch!.body).toMatchObject({ address_line1: "9 New Rd", phone: "3025550101" });
+    expect(patch!.body).not.toHaveProperty("ssn");
+    expect(patch!.body).not.toHaveProperty("dob");
+  });
+
+  it("applies the owner rules ('Required') and says 'Failed to update owner information' on a refusal", async () => {
+    serveFounder(allDataFixture({ persons: [personFixture(), verified] }));
+    fakeApi.fail("PATCH", "/api/persons/{id}", 400, "Refused");
+    renderScreen(<EditOthersScreen />);
+    const form = await screen.findByRole("form", { name: "Details of Grace Hopper" });
+    const city = within(form).getByLabelText("City");
+    await userEvent.clear(city);
+    await userEvent.tab();
+    expect(within(form).getByText("Required")).toBeInTheDocument();
+    expect(within(form).getByRole("button", { name: "Done" })).toBeDisabled();
+    await userEvent.type(city, "Lewes");
+    await userEvent.click(within(form).getByRole("button", { name: "Done" }));
+    expect(await screen.findByText("Failed to update owner information")).toBeInTheDocument();
+  });
+
+  it("adds an owner: creates the add-on, links it to the organization and emails it, with a toast for each", async () => {
+    let persons = [personFixture(), verified];
+    serveFounder(() => allDataFixture({ persons }));
+    fakeApi.on("POST", "/api/persons/", (c) => {
+      persons = [...persons, addon(30, { email: (c.body as { email: string }).email })];
+      return { status: 201, body: { person_id: 30 } };
+    });
+    fakeApi.on("POST", "/api/organization_users/", { status: 201, body: { organization_id: 5, person_id: 30, primary_holder: false } });
+    fakeApi.on("POST", "/api/sumsub/send_sumsub_emails", { results: [{ person_id: 30, status: "sent", sumsub_email_sent_at: "2026-11-04T09:00:00" }] });
+    renderScreen(<EditOthersScreen />);
+    await userEvent.click(await screen.findByRole("button", { name: "Add owner" }));
+    const dialog = await screen.findByRole("dialog", { name: "Add owner" });
+    const email = within(dialog).getByLabelText("Email");
+    await userEvent.type(email, "owner21@example.com");
+    expect(within(dialog).getByText("Email already exists")).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Add" })).toBeDisabled();
+    await userEvent.clear(email);
+    await userEvent.type(email, "new.owner@example.com");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Add" }));
+    expect(await screen.findByText("New owner added successfully")).toBeInTheDocument();
+    expect(await screen.findByText("Owner added to organization successfully")).toBeInTheDocument();
+    expect(await screen.findByText("Verification emails sent successfully")).toBeInTheDocument();
+    expect(fakeApi.callsTo("POST", "/api/persons/")[0]!.body).toEqual({ account_id: 7, account_primary_holder: false, is_addon: true, email: "new.owner@example.com" });
+    expect(fakeApi.callsTo("POST", "/api/organization_users/")[0]!.body).toEqual({ organization_id: 5, person_id: 30, primary_holder: false });
+    expect(fakeApi.callsTo("POST", "/api/sumsub/send_sumsub_emails")[0]!.body).toEqual([30]);
+    expect(await screen.findByRole("button", { name: "new.owner@example.com" })).toBeDisabled();
+  });
+
+  it("says 'Failed to add new owner' when the server refuses the owner, and keeps the dialog open", async () => {
+    serveFounder(allDataFixture({ persons: [personFixture()] }));
+    fakeApi.fail("POST", "/api/persons/", 409, "Email already exists");
+    renderScreen(<EditOthersScreen />);
+    expect(await screen.findByText("No additional owners added yet")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Add owner" }));
+    const dialog = await screen.findByRole("dialog", { name: "Add owner" });
+    await userEvent.type(within(dialog).getByLabelText("Email"), "someone@example.com");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Add" }));
+    expect(await screen.findByText("Failed to add new owner")).toBeInTheDocument();
+    expect(screen.getByRole("dialog", { name: "Add owner" })).toBeInTheDocument();
+    expect(fakeApi.callsTo("POST", "/api/organization_users/")).toHaveLength(0);
+  });
+
+  it("says 'Failed to add owner to organization' when the link is refused", async () => {
+    serveFounder(allDataFixture({ persons: [personFixture()] }));
+    fakeApi.on("POST", "/api/persons/", { status: 201, body: { person_id: 30 } });
+    fakeApi.fail("POST", "/api/organization_users/", 404, "Organization not found");
+    renderScreen(<EditOthersScreen />);
+    await userEvent.click(await screen.findByRole("button", { name: "Add owner" }));
+    const dialog = await screen.findByRole("dialog", { name: "Add owner" });
+    await userEvent.type(within(dialog).getByLabelText("Email"), "someone@example.com");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Add" }));
+    expect(await screen.findByText("Failed to add owner to organization")).toBeInTheDocument();
+    expect(fakeApi.callsTo("POST", "/api/sumsub/send_sumsub_emails")).toHaveLength(0);
+  });
+
+  it("resends the verification email to a pending owner, and says so when it fails", async () => {
+    serveFounder(allDataFixture({ persons: [personFixture(), emailed] }));
+    fakeApi.on("POST", "/api/sumsub/send_sumsub_emails", { results: [{ person_id: 22, status: "sent", sumsub_email_sent_at: "2026-11-05T09:00:00" }] });
+    renderScreen(<EditOthersScreen />);
+    await userEvent.click(await screen.findByRole("button", { name: "Resend verification email to owner22@example.com" }));
+    expect(await screen.findByText("Verification emails sent successfully")).toBeInTheDocument();
+    expect(fakeApi.callsTo("POST", "/api/sumsub/send_sumsub_emails")[0]!.body).toEqual([22]);
+    fakeApi.fail("POST", "/api/sumsub/send_sumsub_emails", 502, "Failed to send verification emails");
+    await waitFor(() => expect(screen.getByRole("button", { name: "Resend verification email to owner22@example.com" })).toBeEnabled());
+    await userEvent.click(screen.getByRole("button", { name: "Resend verification email to owner22@example.com" }));
+    expect(await screen.findByText("Failed to send verification emails")).toBeInTheDocument();
+  });
+});
