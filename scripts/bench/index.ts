@@ -9,6 +9,13 @@ import { benchStartup, type StartupResult } from "./startup";
 import { startupTables } from "./report-startup";
 import { benchApi, type ApiResult } from "./api";
 import { apiTable } from "./report-api";
+import { benchAuth, type AuthResult } from "./auth";
+import { authTable } from "./report-auth";
+import { benchWeb } from "./web";
+import { bundleTable, journeyTable, pagesTable } from "./report-web";
+import type { WebBundleResult } from "./web-bundle";
+import type { PageResult } from "./page-metrics";
+import type { JourneyResult } from "./journey";
 import { checkBudgets, budgetTable, type BudgetVerdict } from "./budgets";
 
 const SECTIONS = ["startup", "api", "auth", "web", "journey"] as const;
@@ -33,9 +40,13 @@ function parseArgs(argv: string[]): Options {
 export interface BenchResults {
   startedAt: string;
   mode: "quick" | "full";
-  machine: { node: string; cpus: number; cpuModel: string; platform: string; loadAverageAtStart: number[] };
+  machine: { node: string; cpus: number; cpuModel: string; platform: string; loadAverageAtStart: number[]; loadAverageAtEnd?: number[] };
   startup?: StartupResult;
   api?: ApiResult;
+  auth?: AuthResult;
+  webBundle?: WebBundleResult;
+  pages?: PageResult[];
+  journey?: JourneyResult;
   budgets: BudgetVerdict[];
   errors: Record<string, string>;
 }
@@ -52,6 +63,11 @@ async function main(): Promise<void> {
     errors: {},
   };
   const tables: string[] = [];
+  const [load1] = os.loadavg();
+  if ((load1 ?? 0) > os.cpus().length) {
+    // Absolute figures are then inflated by other work; the app/bare ratio is the figure that holds.
+    log(`[bench] warning: load average ${load1?.toFixed(1)} on ${os.cpus().length} CPUs: other processes compete for the CPU; absolute timings will be inflated`);
+  }
   const run = async (section: Section, fn: () => Promise<void>) => {
     if (!opts.sections.includes(section)) return;
     log(`\n[bench] ${section}…`);
@@ -74,8 +90,37 @@ async function main(): Promise<void> {
     tables.push(apiTable(results.api));
   });
 
+  await run("auth", async () => {
+    results.auth = await benchAuth({ quick: opts.quick, log });
+    tables.push(authTable(results.auth));
+  });
+
+  const wantPages = opts.sections.includes("web");
+  const wantJourney = opts.sections.includes("journey");
+  if (wantPages || wantJourney) {
+    await run(wantPages ? "web" : "journey", async () => {
+      const web = await benchWeb({
+        pages: wantPages,
+        journey: wantJourney,
+        quick: opts.quick,
+        log,
+        onError: (section, err) => {
+          results.errors[section] = err instanceof Error ? err.message : String(err);
+          log(`[bench] ${section} failed: ${results.errors[section]}`);
+        },
+      });
+      results.webBundle = web.bundle;
+      results.pages = web.pages;
+      results.journey = web.journey;
+      if (web.bundle) tables.push(bundleTable(web.bundle));
+      if (web.pages) tables.push(pagesTable(web.pages));
+      if (web.journey) tables.push(journeyTable(web.journey));
+    });
+  }
+
   results.budgets = checkBudgets(results);
   tables.push(budgetTable(results.budgets));
+  results.machine.loadAverageAtEnd = os.loadavg().map((l) => Math.round(l * 100) / 100);
   console.log(tables.join("\n"));
 
   const dir = path.join(ROOT, "bench-results");

@@ -18,6 +18,13 @@ export interface ServedStack {
   mailUrl?: string;
   smtpUrl?: string;
   identityUrl?: string;
+  /** The app instance serving BENCH_WEB_DIST, when asked for. */
+  webAppUrl?: string;
+}
+
+export interface RemoteStack extends TestStack {
+  /** Where a browser should load the web app (the BENCH_WEB_DIST instance, else the app). */
+  webAppUrl: string;
 }
 
 export interface Child<T> {
@@ -27,8 +34,8 @@ export interface Child<T> {
 }
 
 /** Spawns `node --import tsx <entry>` and resolves with the JSON it prints after READY_PREFIX. */
-export function spawnReady<T>(entry: string, env: NodeJS.ProcessEnv = {}, nodeArgs: string[] = []): Promise<Child<T>> {
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", entry], {
+export function spawnReady<T>(entry: string, env: NodeJS.ProcessEnv = {}, nodeArgs: string[] = [], args: string[] = []): Promise<Child<T>> {
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", entry, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -75,8 +82,9 @@ export function stopChild(child: ChildProcess, graceMs = 5000): Promise<void> {
 }
 
 /** The whole stack in a child process, shaped as the TestStack the test helpers take. */
-export async function startRemoteStack(opts: { nodeArgs?: string[] } = {}): Promise<TestStack> {
-  const child = await spawnReady<ServedStack>(path.join(ROOT, "scripts/bench/serve-stack.ts"), {}, opts.nodeArgs);
+export async function startRemoteStack(opts: { nodeArgs?: string[]; webDist?: string } = {}): Promise<RemoteStack> {
+  const env = opts.webDist ? { BENCH_WEB_DIST: opts.webDist } : {};
+  const child = await spawnReady<ServedStack>(path.join(ROOT, "scripts/bench/serve-stack.ts"), env, opts.nodeArgs);
   const { info } = child;
   const remote = (url: string) => ({ url, close: async () => undefined });
   return {
@@ -86,6 +94,7 @@ export async function startRemoteStack(opts: { nodeArgs?: string[] } = {}): Prom
     auth: info.config.authMode === "embedded" ? { ...remote(info.config.auth.url), reset: () => Promise.reject(new Error("reset is not available on a stack in another process")) } : undefined,
     mail: info.mailUrl && info.smtpUrl ? { ...remote(info.mailUrl), smtpUrl: info.smtpUrl } : undefined,
     identity: info.identityUrl ? remote(info.identityUrl) : undefined,
+    webAppUrl: info.webAppUrl ?? info.appUrl,
     close: () => child.stop(),
   };
 }
