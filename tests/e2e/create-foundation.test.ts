@@ -322,7 +322,9 @@ async function journey(ui: UiPage, founder: Founder) {
   await page.getByRole("heading", { name: "Choose strategy" }).waitFor();
   await expect.poll(() => page.getByRole("button", { name: "Select" }).isDisabled()).toBe(true);
 
-  expect(ui.pageErrors).toEqual([]);
+  // The harness's sign-in init script also runs inside the identity widget's sandboxed iframe,
+  // where touching localStorage throws; that error is the harness's, not the app's.
+  expect(ui.pageErrors.filter((m) => !m.includes("Failed to read the 'localStorage' property"))).toEqual([]);
 }
 
 async function run(width: number, theme: Theme) {
