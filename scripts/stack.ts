@@ -38,6 +38,8 @@ export async function startStack(config: Config, opts: { quiet?: boolean } = {})
         smtpUrl: config.mail.smtpUrl,
         mailFrom: config.mail.from,
         publicUrl: config.auth.url,
+        jwtSecret: config.auth.jwtSecret,
+        corsOrigins: config.corsOrigins,
         quiet: opts.quiet,
       });
       started.push(auth);
