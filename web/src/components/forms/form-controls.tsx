@@ -66,7 +66,7 @@ export function EnumSelect({ label, field, options, noneOption = true, disabled,
         aria-describedby={field.error ? helperId : undefined}
         onChange={(e) => field.onChange(e.target.value)}
         onBlur={field.onBlur}
-        className={`rounded border bg-paper px-3 py-2 text-base text-primary-text outline-none focus:border-primary focus:ring-1 focus:ring-primary disabled:text-disabled ${
+        className={`h-[42px] rounded border bg-paper px-3 py-2 text-base text-primary-text outline-none focus:border-primary focus:ring-1 focus:ring-primary disabled:text-disabled ${
           field.error ? "border-error" : "border-input"
         }`}
       >

@@ -40,7 +40,7 @@ export default function ChooseStrategyScreen() {
           <label htmlFor={selectId} className="text-sm text-secondary">
             Strategy
           </label>
-          <select id={selectId} value={FOUNDER_STRATEGY} onChange={() => undefined} className="rounded border border-input bg-paper px-3 py-2 text-base text-primary-text">
+          <select id={selectId} value={FOUNDER_STRATEGY} onChange={() => undefined} className="h-[42px] rounded border border-input bg-paper px-3 py-2 text-base text-primary-text">
             <option value={FOUNDER_STRATEGY}>{FOUNDER_FOUNDATION_NAME}</option>
           </select>
         </div>
