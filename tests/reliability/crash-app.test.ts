@@ -14,7 +14,7 @@ import { APP_DB_FILE } from "../../db/client";
 import { freePort } from "../support/stack";
 import { call } from "./support/http";
 import { integrityCheck } from "./support/db-dump";
-import { CHILD_APP, randomPause, spawnChild, type Child } from "./support/child";
+import { CHILD_APP, isConnectionFailure, randomPause, spawnOnFreePort, type Child } from "./support/child";
 import { buildFounder, type Founder } from "./support/founders";
 import { mintToken } from "./support/app-harness";
 
@@ -26,15 +26,19 @@ let child: Child | undefined;
 const tally = { kills: 0, acknowledged: 0, checked: 0, lost: 0 };
 
 async function startChild(): Promise<Child> {
-  child = await spawnChild(CHILD_APP, {
-    NODE_ENV: "test",
-    LOG_LEVEL: "silent",
-    HOST: "127.0.0.1",
-    APP_PORT: String(await freePort()),
-    DATA_DIR: dataDir,
-    // HS256 tokens only: no auth service runs beside this app.
-    SUPABASE_JWKS_URL: "http://127.0.0.1:9/none",
-  });
+  child = await spawnOnFreePort(
+    CHILD_APP,
+    (port) => ({
+      NODE_ENV: "test",
+      LOG_LEVEL: "silent",
+      HOST: "127.0.0.1",
+      APP_PORT: String(port),
+      DATA_DIR: dataDir,
+      // HS256 tokens only: no auth service runs beside this app.
+      SUPABASE_JWKS_URL: "http://127.0.0.1:9/none",
+    }),
+    freePort,
+  );
   return child;
 }
 
@@ -70,9 +74,8 @@ async function writer(url: string, f: Founder, id: number, cycle: number, acked:
       }
       tally.acknowledged += 1;
     } catch (err) {
-      // The kill: connection refused or reset. Anything else (a 4xx/5xx from a live server) is a failure.
-      const cause = (err as { cause?: { code?: string } }).cause?.code ?? "";
-      if (/ECONNRESET|ECONNREFUSED|UND_ERR_SOCKET|EPIPE/.test(cause) || /fetch failed|other side closed/.test((err as Error).message)) return;
+      // The kill: no answer. Anything else (a live server refusing the write) is a failure.
+      if (isConnectionFailure(err)) return;
       throw err;
     }
   }

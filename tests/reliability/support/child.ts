@@ -49,6 +49,22 @@ export async function spawnChild(entry: string, env: Record<string, string>): Pr
   };
 }
 
+/** spawnChild on a fresh free port, again if another process took the port first (EADDRINUSE). */
+export async function spawnOnFreePort(entry: string, env: (port: number) => Record<string, string>, freePort: () => Promise<number>): Promise<Child> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await spawnChild(entry, env(await freePort()));
+    } catch (err) {
+      if (attempt >= 3 || !/EADDRINUSE/.test((err as Error).message)) throw err;
+    }
+  }
+}
+
+/** A request that never got an answer because the server died (refused, reset, cut off). */
+export function isConnectionFailure(err: unknown): boolean {
+  return err instanceof TypeError && /fetch failed|terminated|other side closed/i.test(err.message);
+}
+
 /** A random pause in [min, max) ms: where in the write stream the kill lands. */
 export function randomPause(min: number, max: number): Promise<void> {
   return new Promise((r) => setTimeout(r, min + Math.floor(Math.random() * (max - min))));
