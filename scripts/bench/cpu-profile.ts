@@ -48,6 +48,11 @@ export interface ProfileSummary {
   totalMs: number;
   /** Share of samples by package name (node_modules) or project folder. */
   byOwner: Array<{ owner: string; percent: number }>;
+  /**
+   * The same, with Node internals and native work (crypto, SQLite, writes) charged to the nearest
+   * package or project frame that called them: answers "which library is the cost".
+   */
+  byCaller: Array<{ owner: string; percent: number }>;
   topFunctions: Array<{ fn: string; owner: string; percent: number }>;
 }
 
@@ -82,9 +87,28 @@ export function summarizeProfile(file: string, root: string, opts: { window?: Wi
     fns.set(key, f);
   }
   const pct = (h: number) => Math.round((1000 * h) / total) / 10;
+  const parent = new Map<number, ProfileNode>();
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n);
+  const isCode = (owner: string) => !owner.startsWith("node:") && !owner.startsWith("(");
+  const callers = new Map<string, number>();
+  for (const [id, hits] of hitMap) {
+    let node = byId.get(id);
+    const own = node ? ownerOf(node.callFrame.url, root) : "(unknown)";
+    let owner = node && ["(idle)", "(program)", "(garbage collector)"].includes(node.callFrame.functionName) ? node.callFrame.functionName : own;
+    while (node && !isCode(owner)) {
+      node = parent.get(node.id);
+      if (node) {
+        const o = ownerOf(node.callFrame.url, root);
+        if (isCode(o)) owner = o;
+      }
+    }
+    callers.set(owner, (callers.get(owner) ?? 0) + hits);
+  }
   return {
     file,
     totalMs: Math.round(((opts.window ? Math.min(opts.window.toUs, profile.endTime) - Math.max(opts.window.fromUs, profile.startTime) : profile.endTime - profile.startTime)) / 1000),
+    byCaller: [...callers].sort((a, b) => b[1] - a[1]).slice(0, top).map(([owner, h]) => ({ owner, percent: pct(h) })),
     byOwner: [...owners].sort((a, b) => b[1] - a[1]).slice(0, top).map(([owner, h]) => ({ owner, percent: pct(h) })),
     topFunctions: [...fns].sort((a, b) => b[1].hits - a[1].hits).slice(0, top).map(([fn, f]) => ({ fn: fn.split(" ")[0] ?? fn, owner: f.owner, percent: pct(f.hits) })),
   };

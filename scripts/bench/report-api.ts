@@ -6,11 +6,12 @@ export function apiTable(r: ApiResult): string {
   const profiles = (r.profiles ?? []).map((p) =>
     renderTable(
       `CPU profile of the app under ${p.target} load at ${p.connections} connections (${p.summary.totalMs} ms sampled; % of samples)`,
-      ["where (package or project folder)", "%", "hottest functions", "%"],
+      ["self time by package/folder", "%", "incl. native work it calls", "%", "hottest functions", "%"],
       Array.from({ length: Math.max(p.summary.byOwner.length, p.summary.topFunctions.length) }, (_, i) => {
         const o = p.summary.byOwner[i];
+        const c = p.summary.byCaller[i];
         const f = p.summary.topFunctions[i];
-        return [o?.owner ?? "", o ? o.percent : "", f ? `${f.fn} (${f.owner})` : "", f ? f.percent : ""];
+        return [o?.owner ?? "", o ? o.percent : "", c?.owner ?? "", c ? c.percent : "", f ? `${f.fn} (${f.owner})` : "", f ? f.percent : ""];
       }),
     ),
   );
