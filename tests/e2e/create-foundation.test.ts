@@ -33,10 +33,43 @@ const ENTRY = {
   custodian: { label: "Fidelity Investments", id: "custodian_fidelity" },
 } as const;
 
-async function api<T>(token: string, path: string): Promise<T> {
-  const res = await fetch(new URL(path, e2e.stack.app.url), { headers: { authorization: `Bearer ${token}` } });
-  if (!res.ok) throw new Error(`GET ${path}: HTTP ${res.status}`);
+async function api<T>(token: string, path: string, method = "GET", body?: unknown): Promise<T> {
+  const res = await fetch(new URL(path, e2e.stack.app.url), {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: HTTP ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
+}
+
+/** A founder whose creation is entered up to the review through the API (identity not checked). */
+async function seedFounder(founder: Founder, ownerEmail: string): Promise<number> {
+  const token = (await signInThroughApi(e2e.stack, founder)).access_token;
+  const { account_id } = await api<{ account_id: number }>(token, `/api/accounts/user/${founder.id}`);
+  const { strategy_id } = await api<{ strategy_id: number }>(token, "/api/strategies/", "POST", { account_id, strategy_type: "strategy_type_founder" });
+  const fields = { name_1: ENTRY.name1, name_2: ENTRY.name2, registered_state: "us_state_delaware", itg_as_registered_agent: false, activity_is_investment: true };
+  const org = await api<{ organization_id: number }>(token, "/api/organizations/", "POST", { strategy_id, ...fields });
+  const { person_id } = await api<{ person_id: number }>(token, "/api/persons/", "POST", {
+    account_id,
+    account_primary_holder: true,
+    first_name: ENTRY.firstName,
+    last_name: ENTRY.lastName,
+    dob: ENTRY.dob,
+    ssn: ENTRY.ssnDigits,
+    phone: ENTRY.phoneDigits,
+    address_line1: ENTRY.address1,
+    address_line2: null,
+    city: ENTRY.city,
+    state: ENTRY.state.id,
+    zip: ENTRY.zip,
+    marital_status: ENTRY.marital.id,
+  });
+  await api(token, "/api/organization_users/", "POST", { organization_id: org.organization_id, person_id, primary_holder: true });
+  const owner = await api<{ person_id: number }>(token, "/api/persons/", "POST", { account_id, account_primary_holder: false, is_addon: true, email: ownerEmail });
+  await api(token, "/api/organization_users/", "POST", { organization_id: org.organization_id, person_id: owner.person_id, primary_holder: false });
+  await api(token, `/api/organizations/${org.organization_id}`, "PUT", { ...fields, donor_advised_fund: "Investor's Philanthropic", custodian: ENTRY.custodian.id });
+  return strategy_id;
 }
 
 function mailbox(): MailboxClient {
@@ -341,4 +374,58 @@ describe("create a foundation (browser)", () => {
   it("the same journey at 375 px (dark)", async () => {
     await run(375, "dark");
   });
+
+  // The journeys above cover 1280/light and 375/dark; these are the other two pairings of every
+  // screen, resumed from data entered through the API (which also shows each step reloads it).
+  for (const [width, theme] of [
+    [375, "light"],
+    [1280, "dark"],
+  ] as const) {
+    it(`every creation screen resumes saved data (${width} px, ${theme})`, async () => {
+      const founder = await createFounder(e2e.stack);
+      const ownerEmail = uniqueEmail("owner");
+      const strategyId = await seedFounder(founder, ownerEmail);
+      const ui = await e2e.open({ width, theme, as: founder });
+      const { page } = ui;
+
+      await ui.goto("/");
+      const card = page.getByRole("link", { name: `Creating ${ENTRY.name1}` });
+      await card.getByText(/Verifying your identity · 50%/).waitFor();
+      await ui.screen("dashboard-in-progress");
+
+      await ui.goto("/create-foundation");
+      await expect.poll(() => page.getByRole("button", { name: "Select" }).isDisabled()).toBe(true);
+      await page.getByRole("button", { name: "More..." }).click();
+      await ui.screen("choose-strategy-disabled");
+
+      await ui.goto(`/create-foundation/${strategyId}/1`);
+      await page.getByRole("heading", { name: "Choose your foundation name" }).waitFor();
+      expect(await page.getByLabel("First choice").inputValue()).toBe(ENTRY.name1);
+      expect(await page.getByLabel("This is an investment").isChecked()).toBe(true);
+      expect(await page.getByLabel("List the tax group as registered agent").isChecked()).toBe(false);
+      await ui.screen("step-1");
+
+      await ui.goto(`/create-foundation/${strategyId}/2`);
+      await page.getByRole("heading", { name: "Enter your personal information" }).waitFor();
+      expect(await page.getByLabel("SSN").inputValue()).toBe("***-**-6789");
+      expect(await page.getByLabel("State").inputValue()).toBe(ENTRY.state.id);
+      await ui.screen("step-2");
+
+      await ui.goto(`/create-foundation/${strategyId}/3`);
+      await page.frameLocator("iframe").getByRole("button", { name: "Upload document" }).waitFor();
+      expect(await page.getByRole("button", { name: "Next" }).isDisabled()).toBe(true);
+      await ui.screen("step-3-identity");
+
+      await ui.goto(`/create-foundation/${strategyId}/4`);
+      await page.getByLabel("Custodian").waitFor();
+      expect(await page.getByLabel("Investor's Philanthropic").isChecked()).toBe(true);
+      expect(await page.getByLabel("Custodian").inputValue()).toBe(ENTRY.custodian.id);
+      await ui.screen("step-4");
+
+      await ui.goto(`/create-foundation/${strategyId}/5`);
+      await page.getByText(ownerEmail, { exact: true }).waitFor();
+      await page.getByText("Investor's Philanthropic", { exact: true }).waitFor();
+      await ui.screen("step-5");
+    });
+  }
 });
