@@ -69,7 +69,7 @@ export function IdentityVerification({ email, person }: { email: string; person:
       ) : null}
       <Suspense fallback={<LoadingScreen label="Loading identity verification…" />}>
         <IdentityCheck
-          className="min-h-[420px]"
+          className="overflow-hidden rounded"
           getAccessToken={getAccessToken}
           onApplicantLoaded={onApplicantLoaded}
           onCompleted={() => void onCompleted()}
