@@ -16,7 +16,7 @@ export interface OwnersListProps {
 
 export function OwnersList({ owners, selectedId, onSelect, onAdd, onResend, sendingTo }: OwnersListProps) {
   return (
-    <section aria-labelledby="owners-heading" className="flex flex-col gap-3 rounded-lg bg-paper p-4 shadow-sm sm:p-6">
+    <section aria-labelledby="owners-heading" className="flex flex-col gap-3 self-start rounded-lg bg-paper p-4 shadow-sm sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="owners-heading" className="text-lg font-medium">
           Owners

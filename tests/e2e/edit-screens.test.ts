@@ -1,0 +1,294 @@
+// Browser suite for the edit screens (issue 7) against the real local stack: a founder who has
+// completed creation (seeded through the API with their own token) changes each screen, saves,
+// reloads and sees the change persisted; refused saves show the failure toast; a user without the
+// role 'user' is sent to /. Every screen is checked by axe and photographed at 1280 px light and
+// 375 px dark.
+import { createClient, type RealtimeClientOptions } from "@supabase/supabase-js";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import ws from "ws";
+import { DEFAULT_DAF, FOUNDER_STRATEGY, timestampNow } from "../../server/src/contract/rules";
+import { ORGANIZATION, PROFILE } from "../api/helpers";
+import { MailboxClient, findLink } from "../support/mail";
+import { createFounder, signInThroughApi, type Founder } from "./support/founders";
+import { setupE2E, type UiPage } from "./support/harness";
+
+const e2e = setupE2E();
+
+interface Seeded {
+  founder: Founder;
+  token: string;
+  accountId: number;
+  personId: number;
+  organizationId: number;
+}
+
+async function call<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${e2e.stack.app.url}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: HTTP ${res.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** A founder past step 5: strategy, organization, profile, DAF, custodian, approved. */
+async function seedCompletedFounder(): Promise<Seeded> {
+  const founder = await createFounder(e2e.stack);
+  const { access_token: token } = await signInThroughApi(e2e.stack, founder);
+  const { account_id: accountId } = await call<{ account_id: number }>(token, "GET", `/api/accounts/user/${founder.id}`);
+  const { strategy_id: strategyId } = await call<{ strategy_id: number }>(token, "POST", "/api/strategies/", { account_id: accountId, strategy_type: FOUNDER_STRATEGY });
+  await call(token, "POST", "/api/organizations/", { strategy_id: strategyId, ...ORGANIZATION });
+  const { organization_id: organizationId } = await call<{ organization_id: number }>(token, "GET", `/api/organizations/by_strategy/${strategyId}`);
+  const { person_id: personId } = await call<{ person_id: number }>(token, "POST", "/api/persons/", { account_id: accountId, account_primary_holder: true, ...PROFILE });
+  await call(token, "POST", "/api/organization_users/", { organization_id: organizationId, person_id: personId, primary_holder: true });
+  await call(token, "PUT", `/api/organizations/${organizationId}`, { ...ORGANIZATION, donor_advised_fund: DEFAULT_DAF, custodian: "custodian_schwab" });
+  await call(token, "PUT", `/api/strategies/${strategyId}`, { entry_completed_at: timestampNow() });
+  return { founder, token, accountId, personId, organizationId };
+}
+
+const HOSTED_LINK = /https?:\/\/[^\s"'<>]+\/websdk\/p\/sbx_[0-9a-f]+/;
+
+/** An additional owner who passed the identity check through the emailed link, as a real owner would. */
+async function addVerifiedOwner(s: Seeded, email: string): Promise<number> {
+  const { person_id: ownerId } = await call<{ person_id: number }>(s.token, "POST", "/api/persons/", { account_id: s.accountId, account_primary_holder: false, is_addon: true, email });
+  await call(s.token, "POST", "/api/organization_users/", { organization_id: s.organizationId, person_id: ownerId, primary_holder: false });
+  await call(s.token, "PATCH", `/api/persons/${ownerId}`, { first_name: "Grace", last_name: "Hopper", dob: "1980-01-02", ssn: "987654321", phone: "3025550101", address_line1: "2 Side Street", city: "Dover", state: "us_state_delaware", zip: "19901", marital_status: "marital_status_married" });
+  await call(s.token, "POST", "/api/sumsub/send_sumsub_emails", [ownerId]);
+  const mail = await new MailboxClient(e2e.stack.mail!.url).latest(email, { subject: "verify your identity" });
+  const ui = await e2e.open();
+  await ui.page.goto(findLink(mail, HOSTED_LINK));
+  await ui.page.getByRole("button", { name: "Upload document" }).click();
+  await ui.page.getByRole("button", { name: "Take selfie" }).click();
+  await ui.page.getByRole("button", { name: "Approve (GREEN)" }).click();
+  await ui.page.getByText("Verification approved").waitFor();
+  await ui.context.close();
+  return ownerId;
+}
+
+async function openAs(s: Seeded, path: string, opts: { width?: number; theme?: "light" | "dark" } = {}): Promise<UiPage> {
+  const ui = await e2e.open({ as: s.founder, ...opts });
+  await ui.goto(path);
+  return ui;
+}
+
+async function toast(page: Page, text: string): Promise<void> {
+  await page.getByText(text, { exact: true }).waitFor();
+}
+
+/** Done → the success toast → back on the dashboard (the save flow navigates after ~1 s). */
+async function saveAndLeave(page: Page, success: string): Promise<void> {
+  await page.getByRole("button", { name: "Done" }).click();
+  await toast(page, success);
+  await page.waitForURL((u) => u.pathname === "/");
+}
+
+/** Both looks a screen must pass: 1280 px light (already open) and 375 px dark. */
+async function checkNarrowDark(s: Seeded, path: string, name: string, ready: string): Promise<void> {
+  const narrow = await openAs(s, path, { width: 375, theme: "dark" });
+  await narrow.page.getByLabel(ready).first().waitFor();
+  await narrow.screen(`${name}-375-dark`);
+  const overflow = await narrow.read<number>("document.documentElement.scrollWidth - document.documentElement.clientWidth");
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+describe("/edit-profile", () => {
+  it("changes phone, city and marital status; the change survives a reload; birthdate and SSN stay fixed", async () => {
+    const s = await seedCompletedFounder();
+    const ui = await openAs(s, "/edit-profile");
+    const { page } = ui;
+    await expect.poll(() => page.getByLabel("SSN").inputValue()).toBe("***-**-6789");
+    expect(await page.getByLabel("SSN").isDisabled()).toBe(true);
+    expect(await page.getByLabel("Birthdate").isDisabled()).toBe(true);
+    await ui.screen("edit-profile-1280-light");
+
+    await page.getByLabel("Phone").fill("");
+    await page.getByLabel("Phone").pressSequentially("3025550199");
+    expect(await page.getByLabel("Phone").inputValue()).toBe("(302)-555-0199");
+    await page.getByLabel("City").fill("Dover");
+    await page.getByLabel("Marital status").selectOption("marital_status_married");
+    await saveAndLeave(page, "Profile updated successfully");
+
+    await ui.goto("/edit-profile");
+    await expect.poll(() => page.getByLabel("City").inputValue()).toBe("Dover");
+    expect(await page.getByLabel("Phone").inputValue()).toBe("(302)-555-0199");
+    expect(await page.getByLabel("Marital status").inputValue()).toBe("marital_status_married");
+    expect(await page.getByLabel("Registered State").inputValue()).toBe("us_state_delaware");
+    const stored = await call<{ phone: string; ssn: string; dob: string }>(s.token, "GET", `/api/persons/${s.personId}`);
+    expect(stored).toMatchObject({ phone: "3025550199", ssn: "***-**-6789", dob: PROFILE.dob });
+
+    await checkNarrowDark(s, "/edit-profile", "edit-profile", "Phone");
+  });
+
+  it("'Update license' opens the identity check again in a dialog", async () => {
+    const s = await seedCompletedFounder();
+    const ui = await openAs(s, "/edit-profile");
+    await ui.page.getByRole("button", { name: "Update license" }).click();
+    const dialog = ui.page.getByRole("dialog", { name: "Update license" });
+    // The dialog's root is a zero-size wrapper; its panel is what shows.
+    await dialog.getByRole("heading", { name: "Update license" }).waitFor();
+    await dialog.locator('iframe[title="Identity verification"]').waitFor();
+    await ui.screen("update-license-dialog");
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await dialog.waitFor({ state: "detached" });
+  });
+
+  it("shows 'Failed to update profile' when the server refuses the save (the person was removed meanwhile)", async () => {
+    const s = await seedCompletedFounder();
+    const ui = await openAs(s, "/edit-profile");
+    await ui.page.getByLabel("City").fill("Lewes");
+    await call(s.token, "DELETE", `/api/persons/${s.personId}`);
+    await ui.page.getByRole("button", { name: "Done" }).click();
+    await toast(ui.page, "Failed to update profile");
+    expect(new URL(ui.page.url()).pathname).toBe("/edit-profile");
+  });
+});
+
+describe("/edit-daf", () => {
+  it("switches to a custom DAF and another custodian; the change survives a reload", async () => {
+    const s = await seedCompletedFounder();
+    const ui = await openAs(s, "/edit-daf");
+    const { page } = ui;
+    await page.getByLabel(DEFAULT_DAF).waitFor();
+    expect(await page.getByLabel(DEFAULT_DAF).isChecked()).toBe(true);
+    await ui.screen("edit-daf-1280-light");
+    await page.getByLabel("Custom", { exact: true }).check();
+    await page.getByLabel("Custom DAF Name").fill("Lovelace Giving Fund");
+    await page.getByLabel("Custodian").selectOption("custodian_fidelity");
+    await saveAndLeave(page, "DAF updated successfully");
+
+    await ui.goto("/edit-daf");
+    await expect.poll(() => page.getByLabel("Custom DAF Name").inputValue()).toBe("Lovelace Giving Fund");
+    expect(await page.getByLabel("Custodian").inputValue()).toBe("custodian_fidelity");
+    await checkNarrowDark(s, "/edit-daf", "edit-daf", "Custodian");
+  });
+});
+
+describe("/edit-foundation", () => {
+  it("only the registered-agent flag is editable; its change survives a reload", async () => {
+    const s = await seedCompletedFounder();
+    const ui = await openAs(s, "/edit-foundation");
+    const { page } = ui;
+    const agent = page.getByLabel("List the tax group as registered agent");
+    await agent.waitFor();
+    expect(await agent.isChecked()).toBe(true);
+    for (const fixed of ["First choice", "Second choice", "Located in Delaware", "This is an investment"]) {
+      expect(await page.getByLabel(fixed).isDisabled(), fixed).toBe(true);
+    }
+    expect(await page.getByLabel("First choice").inputValue()).toBe(ORGANIZATION.name_1);
+    await ui.screen("edit-foundation-1280-light");
+    await agent.uncheck();
+    await saveAndLeave(page, "Foundation updated successfully");
+
+    await ui.goto("/edit-foundation");
+    await agent.waitFor();
+    expect(await agent.isChecked()).toBe(false);
+    const org = await call<{ itg_as_registered_agent: boolean; name_1: string; custodian: string }>(s.token, "GET", `/api/organizations/${s.organizationId}`);
+    expect(org).toMatchObject({ itg_as_registered_agent: false, name_1: ORGANIZATION.name_1, custodian: "custodian_schwab" });
+    await checkNarrowDark(s, "/edit-foundation", "edit-foundation", "First choice");
+  });
+});
+
+describe("/edit-others", () => {
+  it("lists owners with their state, edits a verified owner (persisted), adds an owner (toasts, email, notification)", async () => {
+    const s = await seedCompletedFounder();
+    const verifiedEmail = `grace-${s.accountId}@example.com`;
+    await addVerifiedOwner(s, verifiedEmail);
+    const pendingEmail = `pending-${s.accountId}@example.com`;
+    await call(s.token, "POST", "/api/persons/", { account_id: s.accountId, account_primary_holder: false, is_addon: true, email: pendingEmail });
+
+    const ui = await openAs(s, "/edit-others");
+    const { page } = ui;
+    const grace = page.getByRole("button", { name: /Grace Hopper/ });
+    await grace.waitFor();
+    expect(await grace.getAttribute("aria-pressed")).toBe("true");
+    expect(await page.getByRole("button", { name: pendingEmail, exact: true }).isDisabled()).toBe(true);
+    await page.getByText("Awaiting identity check").waitFor();
+    const form = page.getByRole("form", { name: "Details of Grace Hopper" });
+    expect(await form.getByLabel("Birthdate").isDisabled()).toBe(true);
+    expect(await form.getByLabel("SSN").inputValue()).toBe("***-**-4321");
+    await ui.screen("edit-others-1280-light");
+
+    await form.getByLabel("Street address").fill("9 New Road");
+    await form.getByLabel("Zip").fill("19958");
+    await saveAndLeave(page, "Owner information updated successfully");
+    await ui.goto("/edit-others");
+    await expect.poll(() => page.getByRole("form", { name: "Details of Grace Hopper" }).getByLabel("Street address").inputValue()).toBe("9 New Road");
+    expect(await page.getByRole("form", { name: "Details of Grace Hopper" }).getByLabel("Zip").inputValue()).toBe("19958");
+
+    // Resend to the pending owner: a real mail arrives.
+    const mailbox = new MailboxClient(e2e.stack.mail!.url);
+    await page.getByRole("button", { name: `Resend verification email to ${pendingEmail}` }).click();
+    await toast(page, "Verification emails sent successfully");
+    await mailbox.latest(pendingEmail, { subject: "verify your identity" });
+    await page.getByText(/^Verification email sent \d+\/\d+\/\d{4}$/).first().waitFor();
+
+    // Add an owner through the dialog.
+    const newEmail = `new-${s.accountId}@example.com`;
+    await page.getByRole("button", { name: "Add owner" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add owner" });
+    await dialog.getByLabel("Email").fill(verifiedEmail);
+    await dialog.getByText("Email already exists").waitFor();
+    await ui.screen("add-owner-dialog");
+    await dialog.getByLabel("Email").fill(newEmail);
+    await dialog.getByRole("button", { name: "Add" }).click();
+    await toast(page, "New owner added successfully");
+    await toast(page, "Owner added to organization successfully");
+    await toast(page, "Verification emails sent successfully");
+    await page.getByRole("button", { name: newEmail, exact: true }).waitFor();
+    await mailbox.latest(newEmail, { subject: "verify your identity" });
+    const all = await call<{ persons: { person_id: number; email: string }[]; organization_users: { person_id: number; primary_holder: boolean }[] }>(
+      s.token,
+      "GET",
+      `/api/accounts/${s.accountId}/all_data`,
+    );
+    const added = all.persons.find((p) => p.email === newEmail);
+    expect(all.organization_users).toContainEqual(expect.objectContaining({ person_id: added?.person_id, primary_holder: false }));
+
+    await checkNarrowDark(s, "/edit-others", "edit-others", "Street address");
+  });
+
+  it("shows 'Failed to update owner information' when the owner was removed meanwhile", async () => {
+    const s = await seedCompletedFounder();
+    const ownerId = await addVerifiedOwner(s, `gone-${s.accountId}@example.com`);
+    const ui = await openAs(s, "/edit-others");
+    const form = ui.page.getByRole("form", { name: "Details of Grace Hopper" });
+    await form.getByLabel("City").fill("Lewes");
+    await call(s.token, "DELETE", `/api/persons/${ownerId}`);
+    await form.getByRole("button", { name: "Done" }).click();
+    await toast(ui.page, "Failed to update owner information");
+  });
+
+  it("shows 'Failed to add new owner' when the server refuses the owner", async () => {
+    const s = await seedCompletedFounder();
+    const ui = await openAs(s, "/edit-others");
+    await ui.page.getByText("No additional owners added yet").waitFor();
+    // Another session adds the same owner first: the server refuses the duplicate for real.
+    const email = `race-${s.accountId}@example.com`;
+    await ui.page.getByRole("button", { name: "Add owner" }).click();
+    const dialog = ui.page.getByRole("dialog", { name: "Add owner" });
+    await dialog.getByLabel("Email").fill(email);
+    await call(s.token, "POST", "/api/persons/", { account_id: s.accountId, account_primary_holder: false, is_addon: true, email });
+    await dialog.getByRole("button", { name: "Add" }).click();
+    await toast(ui.page, "Failed to add new owner");
+    expect(await dialog.getByLabel("Email").inputValue()).toBe(email);
+  });
+});
+
+describe("role user", () => {
+  it("sends a signed-in user without the role 'user' from /edit-profile to /", async () => {
+    const founder = await createFounder(e2e.stack);
+    const admin = createClient(e2e.stack.config.auth.url, e2e.stack.config.auth.serviceRoleKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: ws as unknown as RealtimeClientOptions["transport"] },
+    });
+    const { error } = await admin.auth.admin.updateUserById(founder.id, { app_metadata: { roles: ["onboarding"] } });
+    expect(error).toBeNull();
+    const ui = await e2e.open({ as: founder });
+    await ui.goto("/edit-profile");
+    await ui.page.waitForURL((u) => u.pathname === "/");
+    await ui.page.getByRole("heading", { name: "Welcome!" }).waitFor();
+  });
+});
