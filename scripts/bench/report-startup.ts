@@ -24,7 +24,7 @@ export function startupTables(r: StartupResult): string {
     "Start-up profile (one in-process start per column; ms)",
     ["phase", "empty", "existing", "cold tsx cache"],
     [
-      ["plain `node -e 0` (reference)", ms(p.plainNodeMs), "", ""],
+      ["plain `node -e 0` (reference, median of 5)", ms(p.plainNodeMs), "", ""],
       ["node + tsx loader to entry", ms(p.empty.nodeAndLoaderMs), ms(p.existing.nodeAndLoaderMs), ms(p.coldCompile.nodeAndLoaderMs)],
       ["third-party packages", ms(pkgTotal(p.empty)), ms(pkgTotal(p.existing)), ms(pkgTotal(p.coldCompile))],
       ["project modules (tsx)", ms(p.empty.projectModulesMs), ms(p.existing.projectModulesMs), ms(p.coldCompile.projectModulesMs)],
@@ -32,5 +32,7 @@ export function startupTables(r: StartupResult): string {
       ["one bcrypt hash (cost 10)", ms(p.empty.bcryptHashMs), "", ""],
     ],
   );
-  return `${ready}\n${phases}\n  heaviest packages (empty run, ms): ${topPackages}`;
+  const unit = (v: number) => (v / p.plainNodeMs).toFixed(1);
+  const scale = `  in units of a bare \`node -e 0\` (${ms(p.plainNodeMs)} now; ~40-60 ms on an idle 2-core machine): empty ${unit(r.empty.medianMs)}x, existing ${unit(r.existing.medianMs)}x`;
+  return `${ready}\n${phases}\n  heaviest packages (empty run, ms): ${topPackages}\n${scale}`;
 }
