@@ -120,8 +120,20 @@ export function summarizeProfile(file: string, root: string, opts: { window?: Wi
  * thread writes one too, which is nearly all idle: the main thread is thread 0.
  */
 export function mainThreadProfile(dir: string): string | undefined {
-  if (!fs.existsSync(dir)) return undefined;
+  return threadProfiles(dir).main;
+}
+
+/** The main thread's profile and the others' (the tsx loader's hooks thread, where it compiles). */
+export function threadProfiles(dir: string): { main?: string; others: string[] } {
+  if (!fs.existsSync(dir)) return { others: [] };
   const files = fs.readdirSync(dir).filter((f) => f.endsWith(".cpuprofile"));
-  const main = files.find((f) => f.split(".")[4] === "0");
-  return main ? path.join(dir, main) : undefined;
+  const isMain = (f: string) => f.split(".")[4] === "0";
+  const main = files.find(isMain);
+  return { main: main ? path.join(dir, main) : undefined, others: files.filter((f) => !isMain(f)).map((f) => path.join(dir, f)) };
+}
+
+/** Milliseconds of the summary's span the thread was not idle. */
+export function busyMs(summary: ProfileSummary): number {
+  const idle = summary.byOwner.find((o) => o.owner === "(idle)")?.percent ?? 0;
+  return Math.round((summary.totalMs * (100 - idle)) / 100);
 }

@@ -34,5 +34,16 @@ export function startupTables(r: StartupResult): string {
   );
   const unit = (v: number) => (v / p.plainNodeMs).toFixed(1);
   const scale = `  in units of a bare \`node -e 0\` (${ms(p.plainNodeMs)} now; ~40-60 ms on an idle 2-core machine): empty ${unit(r.empty.medianMs)}x, existing ${unit(r.existing.medianMs)}x`;
-  return `${ready}\n${phases}\n  heaviest packages (empty run, ms): ${topPackages}\n${scale}`;
+  const cpu = p.cpu
+    ? renderTable(
+        `CPU profile of one \`npm start\` (empty data folder), spawn to ready ${ms(p.cpu.readyMs)}: main thread busy ${ms(p.cpu.mainBusyMs)}, tsx loader thread busy ${ms(p.cpu.loaderBusyMs)}`,
+        ["main thread, by package/folder incl. native work it calls", "%", "tsx loader thread", "%"],
+        Array.from({ length: 10 }, (_, i) => {
+          const m = p.cpu?.main.byCaller[i];
+          const l = p.cpu?.loader?.byCaller[i];
+          return [m?.owner ?? "", m ? m.percent : "", l?.owner ?? "", l ? l.percent : ""];
+        }),
+      )
+    : "";
+  return `${ready}\n${phases}\n  heaviest packages (empty run, ms): ${topPackages}\n${scale}${cpu ? `\n${cpu}` : ""}`;
 }

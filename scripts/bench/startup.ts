@@ -10,6 +10,7 @@ import { freePort } from "../../tests/support/stack";
 import { median, sleep } from "./stats";
 import { ROOT, spawnReady, stopChild } from "./remote-stack";
 import type { PhaseProfile } from "./startup-phases";
+import { busyMs, monotonicUs, summarizeProfile, threadProfiles, type ProfileSummary } from "./cpu-profile";
 
 const LISTENERS = ["app", "auth", "mail", "identity"] as const;
 type ListenerName = (typeof LISTENERS)[number];
@@ -35,6 +36,8 @@ export interface StartupResult {
     existing: PhaseProfile;
     /** The same start with tsx's compile cache disabled: what a first-ever start pays to compile. */
     coldCompile: PhaseProfile;
+    /** `npm start` run once under --cpu-prof (empty data folder), spawn to ready. */
+    cpu?: { readyMs: number; main: ProfileSummary; mainBusyMs: number; loaderBusyMs: number; loader?: ProfileSummary };
   };
 }
 
@@ -73,11 +76,11 @@ function answers(url: string): Promise<boolean> {
   });
 }
 
-async function oneStart(dataDir: string, skipWebBuild: boolean): Promise<StartupRun> {
+async function oneStart(dataDir: string, skipWebBuild: boolean, nodeArgs: string[] = []): Promise<StartupRun> {
   const env = await portsEnv(dataDir);
   const urls = probeUrls(env);
   const started = performance.now();
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts/start.ts")], {
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", path.join(ROOT, "scripts/start.ts")], {
     cwd: ROOT,
     env: { ...process.env, ...env, ...(skipWebBuild ? { SKIP_WEB_BUILD: "1" } : {}) },
     stdio: ["ignore", "ignore", "pipe"],
@@ -116,6 +119,24 @@ async function profileOnce(dataDir: string, extraEnv: Record<string, string> = {
 }
 
 /** Median wall time of `node -e 0`: the machine's own speed right now, as a unit for the rest. */
+/** One empty-folder start under --cpu-prof; only the samples between spawn and ready count. */
+async function profiledStart(dataDir: string, skipWebBuild: boolean): Promise<NonNullable<StartupResult["profile"]["cpu"]>> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ff-bench-start-prof-"));
+  try {
+    const fromUs = monotonicUs();
+    const run = await oneStart(dataDir, skipWebBuild, ["--cpu-prof", `--cpu-prof-dir=${dir}`]);
+    const window = { fromUs, toUs: fromUs + run.readyMs * 1000 };
+    const files = threadProfiles(dir);
+    if (!files.main) throw new Error("the profiled start wrote no main-thread .cpuprofile");
+    const main = summarizeProfile(files.main, ROOT, { window });
+    const loaders = files.others.map((f) => summarizeProfile(f, ROOT, { window }));
+    const loader = loaders.sort((a, b) => busyMs(b) - busyMs(a))[0];
+    return { readyMs: run.readyMs, main, mainBusyMs: busyMs(main), loaderBusyMs: loader ? busyMs(loader) : 0, loader };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 function plainNodeMs(): number {
   return median(
     Array.from({ length: 5 }, () => {
@@ -145,6 +166,7 @@ export async function benchStartup(opts: { runs: number; log: (line: string) => 
       empty: await profileOnce(path.join(tmp, "profile-empty")),
       existing: await profileOnce(existingDir),
       coldCompile: await profileOnce(path.join(tmp, "profile-cold"), { TSX_DISABLE_CACHE: "1" }),
+      cpu: await profiledStart(path.join(tmp, "cpu-profile"), skipWebBuild),
     };
     return { runs: opts.runs, skipWebBuild, empty: summarize(empty), existing: summarize(existing), profile };
   } finally {
