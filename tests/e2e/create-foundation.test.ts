@@ -279,6 +279,7 @@ async function journey(ui: UiPage, founder: Founder) {
   await ui.screen("step-5-review");
   await page.getByRole("button", { name: "Approve" }).click();
   await page.getByRole("button", { name: "Saving..." }).waitFor();
+  await page.getByRole("status").filter({ hasText: "Verification emails sent successfully" }).waitFor();
   await expectPath(page, /^\/$/);
 
   // Dashboard: the foundation is submitted.

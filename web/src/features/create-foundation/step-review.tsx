@@ -5,6 +5,7 @@ import { useLocation } from "wouter";
 import type { EnumItem } from "@contract/entities";
 import { dafFromStored } from "@contract/forms";
 import { DELAWARE, formatPhone, timestampNow } from "@contract/rules";
+import { useToast } from "@/components/ui/toast";
 import { paths } from "@/config/paths";
 import { additionalOwners, enumLabel, sendVerificationEmails, updateStrategy, useAccountMutation, useSaveFlow } from "@/features/account";
 import type { StepData } from "./step-context";
@@ -42,8 +43,18 @@ export function ReviewStep({ strategyId, organization, person, persons, enums }:
   const [, navigate] = useLocation();
   const { saving, save } = useSaveFlow();
   const owners = additionalOwners(persons);
+  const toast = useToast();
   const approve = useAccountMutation(async () => {
-    await sendVerificationEmails(owners.map((o) => o.person_id));
+    if (owners.length > 0) {
+      // Spec §8's toasts for the owners' mails; without them nothing is submitted.
+      try {
+        await sendVerificationEmails(owners.map((o) => o.person_id));
+      } catch (err) {
+        toast.error("Failed to send verification emails");
+        throw err;
+      }
+      toast.success("Verification emails sent successfully");
+    }
     await updateStrategy(strategyId, { entry_completed_at: timestampNow() });
   });
   const label = (id: string | null | undefined, list: readonly EnumItem[] = enums) => enumLabel(list, id);
