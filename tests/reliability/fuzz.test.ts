@@ -2,13 +2,14 @@
 // query strings and bodies (valid bodies with one field replaced, dropped or added, arbitrary JSON,
 // text that is not JSON). Properties: never a 500 (a 502 only where the route calls an outside
 // provider and says so), never a stack trace, and a refused request leaves every table exactly as
-// it was. SSNs the fuzzer sends never reach the log or the database file in clear.
+// it was; another founder's data never appears, even when the params are that founder's ids. SSNs
+// the fuzzer sends never reach the log or the database file in clear.
 import fs from "node:fs";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, leaksStackTrace } from "./support/http";
 import { dumpDatabase } from "./support/db-dump";
-import { uniqueSsn, type Founder } from "./support/founders";
+import { privateStrings, uniqueSsn, type Founder } from "./support/founders";
 import { fetchOperations, fillPath, type Operation } from "./support/openapi";
 import { PUBLIC_ROUTES, RECIPES, defaultParams, type Recipe } from "./support/recipes";
 import { startAppHarness, type AppHarness } from "./support/app-harness";
@@ -18,6 +19,8 @@ const RUNS_PER_ROUTE = 24;
 let h: AppHarness;
 let operations: Operation[];
 let owner: Founder;
+/** Another founder whose data no fuzzed request of the owner's may ever see. */
+let victim: Founder;
 /** SSNs planted in fuzzed bodies: none may appear in clear in the logs or the database file. */
 const plantedSsns = new Set<string>();
 const tally = { requests: 0, refused: 0, dumpsCompared: 0 };
@@ -25,8 +28,10 @@ const tally = { requests: 0, refused: 0, dumpsCompared: 0 };
 beforeAll(async () => {
   h = await startAppHarness();
   operations = await fetchOperations(h.url);
+  victim = await h.founder();
   owner = await h.founder();
   plantedSsns.add(owner.ssn);
+  plantedSsns.add(victim.ssn);
 });
 
 afterAll(async () => {
@@ -40,6 +45,8 @@ const paramValue = fc.oneof(
   fc.constantFrom(...NASTY_STRINGS),
   fc.string({ maxLength: 40 }),
   fc.integer({ min: -1_000_000, max: 1_000_000 }).map(String),
+  // Small ids: other founders' records live there.
+  fc.integer({ min: 0, max: 24 }).map(String),
   fc.uuid(),
 );
 
@@ -71,6 +78,9 @@ function bodyArb(valid: unknown): fc.Arbitrary<{ body?: unknown; raw?: string }>
     { weight: 1, arbitrary: fc.constantFrom(...fields).map((k) => ({ body: Object.fromEntries(Object.entries(base).filter(([f]) => f !== k)) })) },
     { weight: 1, arbitrary: fc.tuple(fc.string({ minLength: 1, maxLength: 20 }), anyJson).map(([k, v]) => ({ body: { ...base, [k]: v } })) },
     { weight: 2, arbitrary: whole },
+    // A field set to one of the victim's numeric ids: an id field pointing at their records must be
+    // refused as if they did not exist. (Not their user id: the owner may store any text in a name.)
+    { weight: 2, arbitrary: fc.tuple(fc.constantFrom(...fields), fc.constantFrom(...Object.values(defaultParams(victim)).filter((v) => typeof v === "number"))).map(([k, v]) => ({ body: { ...base, [k]: v } })) },
   );
 }
 
@@ -81,9 +91,10 @@ function queryArb(op: Operation): fc.Arbitrary<Record<string, string>> {
 
 function paramsArb(op: Operation): fc.Arbitrary<Record<string, string>> {
   if (!op.pathParams.length) return fc.constant({});
-  // Each param is either the owner's real value (so the body is what gets tested) or hostile.
-  const valid = defaultParams(owner);
-  return fc.record(Object.fromEntries(op.pathParams.map((p) => [p, fc.oneof(fc.constant(String(valid[p] ?? "1")), paramValue)])));
+  // Each param is the owner's real value (so the body is what gets tested), the victim's, or hostile.
+  const mine = defaultParams(owner);
+  const theirs = defaultParams(victim);
+  return fc.record(Object.fromEntries(op.pathParams.map((p) => [p, fc.oneof(fc.constant(String(mine[p] ?? "1")), fc.constant(String(theirs[p] ?? "2")), paramValue)])));
 }
 
 describe("route discovery", () => {
@@ -106,6 +117,7 @@ describe.each([...Object.entries(RECIPES), ["POST /api/sumsub/webhook", { scope:
         const res = await call(h.url, op!.method, fillPath(op!.path, params), { token: owner.token, query, body: b.body, rawBody: b.raw });
         expect(res.status === 500 || (res.status > 500 && !allowed5xx.includes(res.status)), `${res.status} ${res.text}`).toBe(false);
         expect(leaksStackTrace(res.text), res.text).toBe(false);
+        expect(privateStrings(victim).filter((v) => res.text.includes(v)), "another founder's data").toEqual([]);
         if (res.status >= 400) {
           tally.refused += 1;
           tally.dumpsCompared += 1;
