@@ -64,6 +64,8 @@ export function setupE2E(): E2E {
   let stack: TestStack | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
+  /** Pages showing something no screen() call has checked yet (navigated since). */
+  const unchecked = new Set<Page>();
   let screenCount = 0;
 
   beforeAll(async () => {
@@ -72,9 +74,20 @@ export function setupE2E(): E2E {
     browser = await launchChromium();
   });
 
-  afterEach(async () => {
+  afterEach(async (ctx) => {
     screenCount = 0;
-    await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => undefined)));
+    if (ctx.task.result?.state === "fail") {
+      // What the browser showed when the test failed, for the CI artifacts.
+      for (const context of contexts)
+        for (const [i, page] of context.pages().entries()) await saveScreenshot(page, ctx.task.name, `failure-${i}`).catch(() => undefined);
+    }
+    try {
+      // Whatever a test left on screen unchecked is scanned too: every visited screen gets axe.
+      for (const page of [...unchecked]) if (!page.isClosed()) await assertAccessible(page, `${page.url()} (end of test)`);
+    } finally {
+      unchecked.clear();
+      await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => undefined)));
+    }
   });
 
   afterAll(async () => {
@@ -108,6 +121,9 @@ export function setupE2E(): E2E {
       const page = await context.newPage();
       const pageErrors: string[] = [];
       page.on("pageerror", (err) => pageErrors.push(err.message));
+      page.on("framenavigated", (frame) => {
+        if (frame === page.mainFrame()) unchecked.add(page);
+      });
       return {
         page,
         context,
@@ -123,6 +139,7 @@ export function setupE2E(): E2E {
           screenCount += 1;
           await saveScreenshot(page, currentTestName(), `${String(screenCount).padStart(2, "0")}-${name}`);
           await assertAccessible(page, name);
+          unchecked.delete(page);
         },
       };
     },

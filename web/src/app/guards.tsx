@@ -31,9 +31,9 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const jwt = useAtomValue(jwtAtom);
   const [location] = useLocation();
   const search = useSearch();
-  if (!ready) return <LoadingScreen label="Loading" />;
+  if (!ready) return <LoadingScreen label="Loading" standalone />;
   if (!session || !finished) return <Redirect to={paths.signIn.getHref(rememberedOrigin(location, search))} replace />;
-  if (!jwt) return <LoadingScreen label="Loading" />;
+  if (!jwt) return <LoadingScreen label="Loading" standalone />;
   return <>{children}</>;
 }
 

@@ -15,7 +15,7 @@ function SignInRoute() {
   const ready = useAtomValue(authReadyAtom);
   const finished = useAtomValue(authFinishedAtom);
   const search = useSearch();
-  if (!ready) return <LoadingScreen label="Loading" />;
+  if (!ready) return <LoadingScreen label="Loading" standalone />;
   if (finished) return <Redirect to={safeRedirectTarget(new URLSearchParams(search).get("redirect"))} replace />;
   return <SignInScreen />;
 }

@@ -29,10 +29,12 @@ export function LoadingOverlay() {
   );
 }
 
-export function LoadingScreen({ label = "Loading..." }: { label?: string }) {
-  return (
+/** standalone: shown as the whole page (outside the shell), so it is the page's main landmark. */
+export function LoadingScreen({ label = "Loading...", standalone = false }: { label?: string; standalone?: boolean }) {
+  const status = (
     <div role="status" aria-live="polite" className="flex min-h-[50vh] items-center justify-center text-secondary">
       {label}
     </div>
   );
+  return standalone ? <main>{status}</main> : status;
 }

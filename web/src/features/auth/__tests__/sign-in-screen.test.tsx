@@ -34,7 +34,8 @@ describe("sign-in views", () => {
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Welcome!");
     expect(screen.getByRole("button", { name: "Continue" })).toBeDisabled();
     expect(screen.getByText("or")).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Sign in with Google" })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Sign in with Google" }));
+    expect(sb.auth.signInWithOAuth).toHaveBeenCalledWith({ provider: "google", options: { redirectTo: window.location.origin } });
     await typeEmailAndContinue();
     expect(screen.getByLabelText("Password")).toBeInTheDocument();
     expect(screen.getByLabelText("Email")).toHaveValue("founder@example.com");
