@@ -106,6 +106,21 @@ describe("redirects", () => {
   });
 });
 
+describe("OAuth redirects", () => {
+  it("a sign-in with Google asked to return to a foreign site hands its session to SITE_URL instead", async () => {
+    tally.attempts += 2;
+    const start = await fetch(`${h.url}/auth/v1/authorize?provider=google&redirect_to=${encodeURIComponent("https://evil.example/steal")}`, { redirect: "manual" });
+    expect(start.status).toBe(302);
+    const state = new URL(start.headers.get("location") ?? "").searchParams.get("state");
+    expect(state).toBeTruthy();
+    const done = await fetch(`${h.url}/auth/v1/callback?state=${state}&email=oauth-redirect@example.com`, { redirect: "manual" });
+    const location = done.headers.get("location") ?? "";
+    expect(location.startsWith(SITE_URL), location).toBe(true);
+    expect(location).toContain("access_token=");
+    expect(location).not.toContain("evil");
+  });
+});
+
 describe("body limits", () => {
   it("an oversized body gets 413 request_entity_too_large and creates nothing", async () => {
     const email = "huge@example.com";
