@@ -122,6 +122,15 @@ describe("public routes", () => {
 });
 
 describe("the deleted user", () => {
+  it("is refused by the auth service (403 user_not_found), while the app, verifying tokens statelessly as Supabase backends do, lets the unexpired token reach only that user's own orphaned account", async () => {
+    const me = await call(authUrl, "GET", "/auth/v1/user", { token: deleted.token, headers: { apikey: stack.config.auth.anonKey, "x-supabase-api-version": "2024-01-01" } });
+    expect(me.status).toBe(403);
+    expect(me.json).toMatchObject({ code: "user_not_found" });
+    const own = await call(appUrl, "GET", `/api/accounts/user/${deleted.userId}`, { token: deleted.token });
+    expect(own.status).toBe(200);
+    expect(own.json).toEqual({ account_id: deleted.accountId });
+  });
+
   it("cannot refresh its session any more, so its access ends when the access token expires", async () => {
     const res = await call(authUrl, "POST", "/auth/v1/token", { query: { grant_type: "refresh_token" }, headers: { apikey: stack.config.auth.anonKey, "x-supabase-api-version": "2024-01-01" }, body: { refresh_token: deleted.refreshToken } });
     // GoTrue answers a refresh token whose session went with the user as "not found".
