@@ -1,6 +1,6 @@
 // The top bar's bell: unread badge (capped at '99+') and a popover holding NotificationsPanel.
-import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
-import { BellIcon } from "@/components/ui/icons";
+import { CloseButton, Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
+import { BellIcon, CloseIcon } from "@/components/ui/icons";
 import { useAccountId } from "@/features/account";
 import { badgeLabel, unreadCount, useNotifications } from "./api/get-notifications";
 import { NotificationsPanel } from "./notifications-panel";
@@ -22,11 +22,20 @@ export function NotificationsBell() {
           </span>
         ) : null}
       </PopoverButton>
+      {/* No `anchor`: Headless UI then portals the panel to <body> with aria-hidden focus guards,
+          outside every landmark (axe: aria-hidden-focus, region). Positioned here instead: under
+          the top bar on phones, left-aligned under the bell from 600 px. */}
       <PopoverPanel
-        anchor="bottom end"
-        className="z-50 w-[320px] max-w-[calc(100vw-1rem)] rounded-lg border border-divider bg-paper text-primary-text shadow-lg"
+        className="fixed right-2 top-14 z-50 w-[320px] max-w-[calc(100vw-1rem)] rounded-lg border border-divider bg-paper text-primary-text shadow-lg sm:absolute sm:left-0 sm:right-auto sm:top-full sm:mt-1"
       >
-        <h2 className="border-b border-divider px-4 py-2 text-base font-medium">Notifications</h2>
+        {/* The close button also keeps a focusable element next to the bell in tab order, which
+            Headless UI needs to treat the panel as in place (else it adds aria-hidden guards). */}
+        <div className="flex items-center justify-between border-b border-divider py-1 pl-4 pr-1">
+          <h2 className="text-base font-medium">Notifications</h2>
+          <CloseButton aria-label="Close notifications" className="rounded-full p-1.5 text-icon hover:bg-hover focus-visible:outline-2 focus-visible:outline-primary">
+            <CloseIcon width={20} height={20} />
+          </CloseButton>
+        </div>
         <NotificationsPanel accountId={accountId} />
       </PopoverPanel>
     </Popover>

@@ -1,0 +1,81 @@
+// Browser suite for the notification bell and popover (issue 7) against the real local stack:
+// real events (owners added through the API) raise the unread badge; mark-one lowers it,
+// mark-all clears it, and both are stored (a reload shows the same).
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { createFounder, signInThroughApi, type Founder } from "./support/founders";
+import { setupE2E } from "./support/harness";
+
+const e2e = setupE2E();
+
+/** Adds an additional owner with the founder's token: the server notifies 'Owner added'. */
+async function addOwner(founder: Founder, email: string): Promise<void> {
+  const { access_token: token } = await signInThroughApi(e2e.stack, founder);
+  const headers = { Authorization: `Bearer ${token}`, "Content-Type": "application/json" };
+  const account = await fetch(`${e2e.stack.app.url}/api/accounts/user/${founder.id}`, { headers }).then((r) => r.json() as Promise<{ account_id: number }>);
+  const res = await fetch(`${e2e.stack.app.url}/api/persons/`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ account_id: account.account_id, account_primary_holder: false, is_addon: true, email }),
+  });
+  expect(res.status).toBe(201);
+}
+
+const badge = (page: Page) => page.getByTestId("notifications-badge");
+const bell = (page: Page) => page.getByRole("button", { name: /^Notifications/ });
+
+describe("notifications", () => {
+  it("shows 'No notifications' before anything happened", async () => {
+    const founder = await createFounder(e2e.stack);
+    const ui = await e2e.open({ as: founder });
+    await ui.goto("/");
+    await bell(ui.page).click();
+    await ui.page.getByText("No notifications").waitFor();
+    expect(await badge(ui.page).count()).toBe(0);
+    await ui.screen("notifications-empty");
+  });
+
+  it("real events raise the badge; mark one lowers it, mark all clears it, and a reload agrees", async () => {
+    const founder = await createFounder(e2e.stack);
+    await addOwner(founder, `one-${founder.id.slice(0, 8)}@example.com`);
+    await addOwner(founder, `two-${founder.id.slice(0, 8)}@example.com`);
+    const ui = await e2e.open({ as: founder });
+    const { page } = ui;
+    await ui.goto("/");
+    await expect.poll(() => badge(page).textContent()).toBe("2");
+    await bell(page).click();
+    const list = page.getByRole("list", { name: "Notifications list" });
+    await list.getByText("Owner added").first().waitFor();
+    expect(await list.getByRole("listitem").count()).toBe(2);
+    await ui.screen("notifications-1280-light");
+
+    await list.getByRole("button", { name: /^Mark "Owner added" as read$/ }).first().click();
+    await expect.poll(() => badge(page).textContent()).toBe("1");
+    await ui.goto("/");
+    await expect.poll(() => badge(page).textContent()).toBe("1");
+
+    await bell(page).click();
+    await page.getByRole("button", { name: "Mark all as read" }).click();
+    await badge(page).waitFor({ state: "detached" });
+    await page.getByText("All caught up").waitFor();
+    await ui.goto("/");
+    await bell(page).waitFor();
+    await page.waitForLoadState("networkidle");
+    expect(await badge(page).count()).toBe(0);
+  });
+
+  it("fits a 375 px screen in the dark theme", async () => {
+    const founder = await createFounder(e2e.stack);
+    await addOwner(founder, `narrow-${founder.id.slice(0, 8)}@example.com`);
+    const ui = await e2e.open({ as: founder, width: 375, theme: "dark" });
+    await ui.goto("/");
+    await expect.poll(() => badge(ui.page).textContent()).toBe("1");
+    await bell(ui.page).click();
+    const panel = ui.page.getByRole("list", { name: "Notifications list" });
+    await panel.waitFor();
+    await ui.screen("notifications-375-dark");
+    const box = await panel.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+  });
+});

