@@ -102,5 +102,5 @@ describe("many founders at once", () => {
       if (stored !== `City ${t.lastAcked}`) tally.lost += 1;
       expect(stored).toBe(`City ${t.lastAcked}`);
     }
-  });
+  }, 90_000);
 });

@@ -126,7 +126,7 @@ describe.each([...Object.entries(RECIPES), ["POST /api/sumsub/webhook", { scope:
       }),
       { numRuns: RUNS_PER_ROUTE },
     );
-  });
+  }, 60_000);
 });
 
 describe("what the fuzzing left behind", () => {
