@@ -128,8 +128,10 @@ async function main(): Promise<void> {
   const json = JSON.stringify(results, null, 2);
   const file = path.join(dir, `${results.startedAt.replace(/[:.]/g, "-")}.json`);
   fs.writeFileSync(file, json);
-  fs.writeFileSync(path.join(dir, "latest.json"), json);
-  log(`\n[bench] results: ${path.relative(ROOT, file)} (and bench-results/latest.json)`);
+  // latest.json is the latest run of every section, so a partial (--only) run does not replace it.
+  const complete = SECTIONS.every((sct) => opts.sections.includes(sct));
+  if (complete) fs.writeFileSync(path.join(dir, "latest.json"), json);
+  log(`\n[bench] results: ${path.relative(ROOT, file)}${complete ? " (and bench-results/latest.json)" : ""}`);
 
   const failed = results.budgets.filter((b) => b.status === "FAIL").length + Object.keys(results.errors).length;
   if (opts.check && failed > 0) {
