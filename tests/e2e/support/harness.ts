@@ -79,7 +79,7 @@ export function setupE2E(): E2E {
     if (ctx.task.result?.state === "fail") {
       // What the browser showed when the test failed, for the CI artifacts.
       for (const context of contexts)
-        for (const [i, page] of context.pages().entries()) await saveScreenshot(page, ctx.task.name, `failure-${i}`).catch(() => undefined);
+        for (const [i, page] of context.pages().entries()) await saveScreenshot(page, currentTestName(), `failure-${i}`).catch(() => undefined);
     }
     try {
       // Whatever a test left on screen unchecked is scanned too: every visited screen gets axe.

@@ -2,7 +2,7 @@
 // deployment explains itself instead of rendering a blank page.
 export function ConfigErrorScreen({ missing }: { missing: string[] }) {
   return (
-    <main role="alert" className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
+    <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
       <h1 className="text-2xl font-medium">This site is not configured</h1>
       <p className="max-w-lg text-secondary">
         The build is missing settings it needs to reach its services. Set these build-time variables and rebuild:

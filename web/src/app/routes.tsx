@@ -12,14 +12,38 @@ export interface AppRoute {
   role?: RoleRequirement;
 }
 
+const CHUNK_RELOAD_KEY = "chunkReloadAttempted";
+
+/**
+ * React.lazy that survives a redeploy: a screen chunk that no longer exists (the site was rebuilt
+ * after this page loaded) is fetched by reloading the page once; a second failure reaches the
+ * error screen.
+ */
+export function lazyScreen(load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType> {
+  return lazy(() =>
+    load().then(
+      (module) => {
+        sessionStorage.removeItem(CHUNK_RELOAD_KEY);
+        return module;
+      },
+      (error: unknown) => {
+        if (sessionStorage.getItem(CHUNK_RELOAD_KEY)) throw error;
+        sessionStorage.setItem(CHUNK_RELOAD_KEY, "1");
+        window.location.reload();
+        return new Promise<never>(() => undefined);
+      },
+    ),
+  );
+}
+
 export const APP_ROUTES: AppRoute[] = [
-  { path: paths.dashboard.path, screen: lazy(() => import("@/features/dashboard/dashboard-screen")) },
-  { path: paths.chooseStrategy.path, screen: lazy(() => import("@/features/create-foundation/choose-strategy-screen")) },
-  { path: paths.createFoundationStep.path, screen: lazy(() => import("@/features/create-foundation/create-foundation-step-screen")) },
-  { path: paths.editProfile.path, screen: lazy(() => import("@/features/edit/edit-profile-screen")), role: ACCOUNT_HOLDER_ROLE },
-  { path: paths.editDaf.path, screen: lazy(() => import("@/features/edit/edit-daf-screen")), role: ACCOUNT_HOLDER_ROLE },
-  { path: paths.editFoundation.path, screen: lazy(() => import("@/features/edit/edit-foundation-screen")), role: ACCOUNT_HOLDER_ROLE },
-  { path: paths.editOthers.path, screen: lazy(() => import("@/features/edit/edit-others-screen")), role: ACCOUNT_HOLDER_ROLE },
-  { path: paths.ria.path, screen: lazy(() => import("@/features/ria/ria-screen")), role: ACCOUNT_HOLDER_ROLE },
-  { path: paths.admin.path, screen: lazy(() => import("@/features/admin/admin-screen")) },
+  { path: paths.dashboard.path, screen: lazyScreen(() => import("@/features/dashboard/dashboard-screen")) },
+  { path: paths.chooseStrategy.path, screen: lazyScreen(() => import("@/features/create-foundation/choose-strategy-screen")) },
+  { path: paths.createFoundationStep.path, screen: lazyScreen(() => import("@/features/create-foundation/create-foundation-step-screen")) },
+  { path: paths.editProfile.path, screen: lazyScreen(() => import("@/features/edit/edit-profile-screen")), role: ACCOUNT_HOLDER_ROLE },
+  { path: paths.editDaf.path, screen: lazyScreen(() => import("@/features/edit/edit-daf-screen")), role: ACCOUNT_HOLDER_ROLE },
+  { path: paths.editFoundation.path, screen: lazyScreen(() => import("@/features/edit/edit-foundation-screen")), role: ACCOUNT_HOLDER_ROLE },
+  { path: paths.editOthers.path, screen: lazyScreen(() => import("@/features/edit/edit-others-screen")), role: ACCOUNT_HOLDER_ROLE },
+  { path: paths.ria.path, screen: lazyScreen(() => import("@/features/ria/ria-screen")), role: ACCOUNT_HOLDER_ROLE },
+  { path: paths.admin.path, screen: lazyScreen(() => import("@/features/admin/admin-screen")) },
 ];

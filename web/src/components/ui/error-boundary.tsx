@@ -30,9 +30,11 @@ export class ErrorBoundary extends Component<{ children: ReactNode; onReset?: ()
 
 export function ErrorScreen({ message, onRetry }: { message?: string; onRetry: () => void }) {
   return (
-    <main role="alert" className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
-      <h1 className="text-2xl font-medium">Something went wrong</h1>
-      <p className="text-secondary">{message || "An unexpected error occurred"}</p>
+    <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
+      <div role="alert" className="flex flex-col items-center gap-4">
+        <h1 className="text-2xl font-medium">Something went wrong</h1>
+        <p className="text-secondary">{message || "An unexpected error occurred"}</p>
+      </div>
       <Button onClick={onRetry}>Try again</Button>
     </main>
   );

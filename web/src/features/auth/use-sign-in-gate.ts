@@ -3,6 +3,7 @@
 // screen fades out.
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { useEffect } from "react";
+import { useLoadingOverlay } from "@/components/ui/loading-overlay";
 import { getSupabase } from "@/lib/supabase";
 import { TIMINGS } from "@/lib/timings";
 import { authFinishedAtom, sessionAtom } from "@/stores/auth";
@@ -18,6 +19,7 @@ export function useSignInGate(): void {
   const setError = useSetAtom(authErrorAtom);
   const setFading = useSetAtom(gateFadingAtom);
   const setFinished = useSetAtom(authFinishedAtom);
+  const overlay = useLoadingOverlay();
   const token = session?.access_token;
   // The success message after a reset waits for the user's Continue.
   const holding = view === "password-reset-success";
@@ -37,6 +39,8 @@ export function useSignInGate(): void {
         }
         const decision = decideGate({ currentLevel: data.currentLevel, nextLevel: data.nextLevel, skipped, resetMode });
         if (decision === "passed") {
+          // The 'Loading...' overlay covers the fade until the app takes over.
+          overlay.show(TIMINGS.mfaPassedDelayMs);
           setFading(true);
           timer = setTimeout(() => setFinished(true), TIMINGS.mfaPassedDelayMs);
         } else {
@@ -48,5 +52,7 @@ export function useSignInGate(): void {
       cancelled = true;
       if (timer) clearTimeout(timer);
     };
+    // overlay.show is stable (useCallback over a Jotai setter).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [token, holding, skipped, resetMode, setError, setFading, setFinished, setView]);
 }

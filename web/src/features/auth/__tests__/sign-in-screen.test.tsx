@@ -5,6 +5,7 @@ import { MFA_FRIENDLY_NAME } from "@contract/rules";
 import { renderWithApp } from "@/testing/render";
 import { authError, createFakeSupabase, fakeSession, type FakeSupabase } from "@/testing/fake-supabase";
 import { authFinishedAtom } from "@/stores/auth";
+import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { SignInScreen } from "../components/sign-in-screen";
 import { useAuthListener } from "../use-auth-listener";
 import { PENDING_VERIFICATION_KEY } from "../pending-verification";
@@ -294,8 +295,15 @@ describe("second-factor gate", () => {
 
   it("aal2: passes — the screen fades and authFinished follows after 1 s", async () => {
     sb.auth.mfa.getAuthenticatorAssuranceLevel.mockResolvedValue({ data: { currentLevel: "aal2", nextLevel: "aal2", currentAuthenticationMethods: [] }, error: null } as never);
-    const { store, container } = renderWithApp(<Harness />, { path: "/sign-in" });
+    const { store, container } = renderWithApp(
+      <>
+        <Harness />
+        <LoadingOverlay />
+      </>,
+      { path: "/sign-in" },
+    );
     await waitFor(() => expect(container.querySelector("main")).toHaveClass("opacity-0"));
+    expect(screen.getByText("Loading...")).toBeInTheDocument();
     expect(store.get(authFinishedAtom)).toBe(false);
     await waitFor(() => expect(store.get(authFinishedAtom)).toBe(true), { timeout: 2000 });
   });
