@@ -225,7 +225,12 @@ describe("/edit-others", () => {
     await mailbox.latest(pendingEmail, { subject: "verify your identity" });
     await page.getByText(/^Verification email sent \d+\/\d+\/\d{4}$/).first().waitFor();
 
-    // Add an owner through the dialog.
+    // Add an owner through the dialog: real events the bell counts (the server notifies both the
+    // new owner and their link to the organization).
+    const badge = page.getByTestId("notifications-badge");
+    await page.waitForLoadState("networkidle");
+    const unreadBefore = Number(await badge.textContent());
+    expect(unreadBefore).toBeGreaterThanOrEqual(3);
     const newEmail = `new-${s.accountId}@example.com`;
     await page.getByRole("button", { name: "Add owner" }).click();
     const dialog = page.getByRole("dialog", { name: "Add owner" });
@@ -238,6 +243,7 @@ describe("/edit-others", () => {
     await toast(page, "Owner added to organization successfully");
     await toast(page, "Verification emails sent successfully");
     await page.getByRole("button", { name: newEmail, exact: true }).waitFor();
+    await expect.poll(async () => Number(await badge.textContent())).toBe(unreadBefore + 2);
     await mailbox.latest(newEmail, { subject: "verify your identity" });
     const all = await call<{ persons: { person_id: number; email: string }[]; organization_users: { person_id: number; primary_holder: boolean }[] }>(
       s.token,
@@ -290,5 +296,26 @@ describe("role user", () => {
     await ui.goto("/edit-profile");
     await ui.page.waitForURL((u) => u.pathname === "/");
     await ui.page.getByRole("heading", { name: "Welcome!" }).waitFor();
+  });
+});
+
+// Last in the file: it stops the app listener, so every later request fails for real.
+describe("with the API down", () => {
+  it("shows 'Failed to update DAF' and 'Failed to update foundation', and stays on the screen", async () => {
+    const s = await seedCompletedFounder();
+    const daf = await openAs(s, "/edit-daf");
+    await daf.page.getByLabel("Custodian").selectOption("custodian_fidelity");
+    const foundation = await openAs(s, "/edit-foundation");
+    await foundation.page.getByLabel("List the tax group as registered agent").uncheck();
+    await e2e.stack.app.close();
+
+    await daf.page.getByRole("button", { name: "Done" }).click();
+    await toast(daf.page, "Failed to update DAF");
+    await foundation.page.getByRole("button", { name: "Done" }).click();
+    await toast(foundation.page, "Failed to update foundation");
+    for (const ui of [daf, foundation]) {
+      expect(await ui.page.getByRole("button", { name: "Done" }).isEnabled()).toBe(true);
+      expect(["/edit-daf", "/edit-foundation"]).toContain(new URL(ui.page.url()).pathname);
+    }
   });
 });
