@@ -179,4 +179,19 @@ describe("/edit-others", () => {
     await userEvent.click(screen.getByRole("button", { name: "Resend verification email to owner22@example.com" }));
     expect(await screen.findByText("Failed to send verification emails")).toBeInTheDocument();
   });
+
+  it("'Update license' asks the server to email the selected owner a new link, and says when none was sent", async () => {
+    serveFounder(allDataFixture({ persons: [personFixture(), verified] }));
+    fakeApi.on("POST", "/api/sumsub/send_sumsub_emails", { results: [{ person_id: 21, status: "sent", sumsub_email_sent_at: "2026-11-05T09:00:00" }] });
+    renderScreen(<EditOthersScreen />);
+    const form = await screen.findByRole("form", { name: "Details of Grace Hopper" });
+    await userEvent.click(within(form).getByRole("button", { name: "Update license" }));
+    expect(await screen.findByText("Verification emails sent successfully")).toBeInTheDocument();
+    expect(fakeApi.callsTo("POST", "/api/sumsub/send_sumsub_emails")[0]!.body).toEqual([21]);
+    // The server skips owners it considers verified: nothing was sent, and the toast says so.
+    fakeApi.on("POST", "/api/sumsub/send_sumsub_emails", { results: [{ person_id: 21, status: "already_verified", sumsub_email_sent_at: null }] });
+    await waitFor(() => expect(within(form).getByRole("button", { name: "Update license" })).toBeEnabled());
+    await userEvent.click(within(form).getByRole("button", { name: "Update license" }));
+    expect(await screen.findByText("Failed to send verification emails")).toBeInTheDocument();
+  });
 });

@@ -42,7 +42,7 @@ export default function RiaScreen() {
 
   const error = accountId.error ?? allData.error ?? enums.error;
   return (
-    <EditScreen title="Risk Advisor" subtitle="Tell us about your goals and how much risk you can take.">
+    <EditScreen title="RIA Risk Advisor" subtitle="Tell us about your goals and how much risk you can take.">
       <DataGate
         loading={!allData.data || !enums.data}
         error={error}
