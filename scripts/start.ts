@@ -14,6 +14,9 @@ function ensureWebBuild(): void {
   execFileSync(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--config", "web/vite.config.ts", "--logLevel", "warn"], {
     cwd: root,
     stdio: "inherit",
+    // A production bundle whatever NODE_ENV this process has (a bundle built under NODE_ENV=test
+    // would carry React's development runtime).
+    env: { ...process.env, NODE_ENV: "production" },
   });
 }
 
