@@ -4,6 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Config } from "../config";
 import { createTokenVerifier, InvalidTokenError, type TokenVerifier } from "../auth/verify-token";
+import { withVerifiedTokenCache } from "../auth/token-cache";
 import { findAccountIdByUser } from "../repositories/accounts";
 import { unauthorized } from "../http-errors";
 
@@ -24,7 +25,11 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-export function registerAuth(app: FastifyInstance, config: Config, verifier: TokenVerifier = createTokenVerifier(config.auth)): void {
+export function registerAuth(
+  app: FastifyInstance,
+  config: Config,
+  verifier: TokenVerifier = withVerifiedTokenCache(createTokenVerifier(config.auth)),
+): void {
   app.decorateRequest("caller", null);
   app.addHook("onRequest", async (request) => {
     if (!needsAuth(request)) return;
