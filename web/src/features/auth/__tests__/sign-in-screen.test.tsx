@@ -22,6 +22,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 
 async function typeEmailAndContinue(email = "founder@example.com") {
@@ -291,6 +292,16 @@ describe("second-factor gate", () => {
     await userEvent.click(screen.getByRole("button", { name: "Verify" }));
     expect(sb.auth.mfa.challengeAndVerify).toHaveBeenCalledWith({ factorId: "mine", code: "654321" });
     expect(sb.auth.mfa.enroll).not.toHaveBeenCalled();
+  });
+
+  it("mfa-verify offers a way out: signing out", async () => {
+    sb.auth.mfa.getAuthenticatorAssuranceLevel.mockResolvedValue({ data: { currentLevel: "aal1", nextLevel: "aal2", currentAuthenticationMethods: [] }, error: null } as never);
+    const reload = vi.fn();
+    vi.spyOn(window, "location", "get").mockReturnValue({ ...window.location, reload } as Location);
+    renderWithApp(<Harness />, { path: "/sign-in" });
+    await userEvent.click(await screen.findByRole("button", { name: "Sign in with a different account" }));
+    await waitFor(() => expect(reload).toHaveBeenCalled());
+    expect(sb.auth.signOut).toHaveBeenCalled();
   });
 
   it("aal2: passes — the screen fades and authFinished follows after 1 s", async () => {

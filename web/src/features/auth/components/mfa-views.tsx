@@ -5,8 +5,9 @@ import { useEffect, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import type { AuthActions } from "../use-auth-actions";
+import { signOut } from "../sign-out";
 import { busyAtom, signInFormAtom } from "../store";
-import { FormErrorCaption, useFieldError } from "./form-parts";
+import { FormErrorCaption, TextLink, useFieldError } from "./form-parts";
 
 type ViewProps = { actions: AuthActions };
 
@@ -46,6 +47,8 @@ export function MfaVerifyView({ actions }: ViewProps) {
     <div className="flex flex-col gap-4">
       <p className="text-secondary">Enter the 6-digit code from your authenticator app.</p>
       <CodeForm actions={actions} mode="verify" submitLabel="Verify" />
+      {/* Without the authenticator at hand, the only way on is another account. */}
+      <TextLink onClick={() => void signOut()}>Sign in with a different account</TextLink>
     </div>
   );
 }
