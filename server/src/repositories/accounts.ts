@@ -1,12 +1,18 @@
 // Accounts: one per auth user (token sub), created on first lookup; RIA answers live here.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
+import { preparedPerDb } from "../../../db/prepared";
 import { account, type AccountRow } from "../../../db/schema";
 import type { Account } from "../contract/entities";
 import { timestampNow } from "../contract/rules";
 
+// Runs in the auth hook on every API request.
+const accountIdByUser = preparedPerDb((db) =>
+  db.select({ id: account.accountId }).from(account).where(eq(account.userId, sql.placeholder("userId"))).prepare(),
+);
+
 export function findAccountIdByUser(db: Db, userId: string): number | null {
-  return db.select({ id: account.accountId }).from(account).where(eq(account.userId, userId)).get()?.id ?? null;
+  return accountIdByUser(db).get({ userId })?.id ?? null;
 }
 
 /** Race-safe: the unique index on user_id makes a concurrent second insert a no-op. */
@@ -16,8 +22,10 @@ export function getOrCreateAccountForUser(db: Db, userId: string): number {
   return findAccountIdByUser(db, userId)!;
 }
 
+const accountById = preparedPerDb((db) => db.select().from(account).where(eq(account.accountId, sql.placeholder("accountId"))).prepare());
+
 export function getAccount(db: Db, accountId: number): AccountRow | undefined {
-  return db.select().from(account).where(eq(account.accountId, accountId)).get();
+  return accountById(db).get({ accountId });
 }
 
 export interface RiaChanges {

@@ -1,6 +1,7 @@
 // Enum items (spec §3) and the check that an enum-valued field names a seeded item.
-import { asc, inArray } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
+import { preparedPerDb } from "../../../db/prepared";
 import { enumItem } from "../../../db/schema";
 import type { EnumItem } from "../contract/entities";
 import { badRequest } from "../http-errors";
@@ -18,18 +19,13 @@ export function listEnums(db: Db): EnumItem[] {
  * The contract's regexes already fix each field's category prefix; this checks the value is a
  * seeded item, so a typo is a 400 naming the field rather than a foreign-key failure.
  */
+const enumItemById = preparedPerDb((db) =>
+  db.select({ id: enumItem.enumId }).from(enumItem).where(eq(enumItem.enumId, sql.placeholder("enumId"))).prepare(),
+);
+
 export function assertEnumValues(db: Db, fields: Record<string, string | null | undefined>): void {
-  const wanted = Object.entries(fields).filter((e): e is [string, string] => typeof e[1] === "string");
-  if (!wanted.length) return;
-  const found = new Set(
-    db
-      .select({ id: enumItem.enumId })
-      .from(enumItem)
-      .where(inArray(enumItem.enumId, wanted.map(([, v]) => v)))
-      .all()
-      .map((r) => r.id),
-  );
-  for (const [field, value] of wanted) {
-    if (!found.has(value)) throw badRequest(field, `${field}: unknown value ${value}`);
+  for (const [field, value] of Object.entries(fields)) {
+    if (typeof value !== "string") continue;
+    if (!enumItemById(db).get({ enumId: value })) throw badRequest(field, `${field}: unknown value ${value}`);
   }
 }

@@ -1,6 +1,7 @@
 // Organizations (the LLC of a strategy; one per strategy) and their owner links.
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client";
+import { preparedPerDb } from "../../../db/prepared";
 import { organization, organizationUser, person, strategy, type OrganizationRow, type OrganizationUserRow } from "../../../db/schema";
 import type { Organization, OrganizationUser } from "../contract/entities";
 import { timestampNow } from "../contract/rules";
@@ -16,32 +17,44 @@ export interface OrganizationFields {
   custodian?: string | null;
 }
 
+const organizationById = preparedPerDb((db) =>
+  db.select().from(organization).where(eq(organization.organizationId, sql.placeholder("organizationId"))).prepare(),
+);
+const accountOfOrganization = preparedPerDb((db) =>
+  db
+    .select({ accountId: strategy.accountId })
+    .from(organization)
+    .innerJoin(strategy, eq(strategy.strategyId, organization.strategyId))
+    .where(eq(organization.organizationId, sql.placeholder("organizationId")))
+    .prepare(),
+);
+
 export function getOrganization(db: Db, organizationId: number): OrganizationRow | undefined {
-  return db.select().from(organization).where(eq(organization.organizationId, organizationId)).get();
+  return organizationById(db).get({ organizationId });
 }
 
 /** The account that owns an organization (through its strategy). */
 export function organizationAccountId(db: Db, organizationId: number): number | undefined {
-  return db
-    .select({ accountId: strategy.accountId })
-    .from(organization)
-    .innerJoin(strategy, eq(strategy.strategyId, organization.strategyId))
-    .where(eq(organization.organizationId, organizationId))
-    .get()?.accountId;
+  return accountOfOrganization(db).get({ organizationId })?.accountId;
 }
 
 export function getOrganizationByStrategy(db: Db | Tx, strategyId: number): OrganizationRow | undefined {
   return db.select().from(organization).where(eq(organization.strategyId, strategyId)).get();
 }
 
-export function listOrganizationsOfAccount(db: Db, accountId: number): OrganizationRow[] {
-  return db
+const organizationsOfAccount = preparedPerDb((db) =>
+  db
     .select({ o: organization })
     .from(organization)
     .innerJoin(strategy, eq(strategy.strategyId, organization.strategyId))
-    .where(eq(strategy.accountId, accountId))
+    .where(eq(strategy.accountId, sql.placeholder("accountId")))
     .orderBy(organization.organizationId)
-    .all()
+    .prepare(),
+);
+
+export function listOrganizationsOfAccount(db: Db, accountId: number): OrganizationRow[] {
+  return organizationsOfAccount(db)
+    .all({ accountId })
     .map((r) => r.o);
 }
 
@@ -80,14 +93,17 @@ export function updateOrganization(db: Db, organizationId: number, f: Organizati
     .get();
 }
 
-export function listOrganizationUsersOfAccount(db: Db, accountId: number): OrganizationUserRow[] {
-  const personIds = db.select({ id: person.personId }).from(person).where(eq(person.accountId, accountId));
-  return db
+const organizationUsersOfAccount = preparedPerDb((db) =>
+  db
     .select()
     .from(organizationUser)
-    .where(inArray(organizationUser.personId, personIds))
+    .where(inArray(organizationUser.personId, db.select({ id: person.personId }).from(person).where(eq(person.accountId, sql.placeholder("accountId")))))
     .orderBy(organizationUser.organizationId, organizationUser.personId)
-    .all();
+    .prepare(),
+);
+
+export function listOrganizationUsersOfAccount(db: Db, accountId: number): OrganizationUserRow[] {
+  return organizationUsersOfAccount(db).all({ accountId });
 }
 
 export function getOrganizationUser(db: Db, organizationId: number, personId: number): OrganizationUserRow | undefined {

@@ -3,6 +3,7 @@
 // are single transactions.
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client";
+import { preparedPerDb } from "../../../db/prepared";
 import { account, organizationUser, person, type PersonRow } from "../../../db/schema";
 import type { Person } from "../contract/entities";
 import { SSN_MASKED, maskSsn, timestampNow } from "../contract/rules";
@@ -27,28 +28,37 @@ export interface PersonFields {
   sumsub_applicant_id?: string | null;
 }
 
+const personsOfAccount = preparedPerDb((db) =>
+  db.select().from(person).where(eq(person.accountId, sql.placeholder("accountId"))).orderBy(person.personId).prepare(),
+);
+const personById = preparedPerDb((db) => db.select().from(person).where(eq(person.personId, sql.placeholder("personId"))).prepare());
+// Person ids start at 1, so "except person 0" excludes nobody and one statement serves both cases.
+const personWithEmail = preparedPerDb((db) =>
+  db
+    .select({ id: person.personId })
+    .from(person)
+    .where(
+      and(
+        eq(person.accountId, sql.placeholder("accountId")),
+        sql`lower(${person.email}) = lower(${sql.placeholder("email")})`,
+        ne(person.personId, sql.placeholder("exceptPersonId")),
+      ),
+    )
+    .prepare(),
+);
+
 export function listPersons(db: Db, accountId: number): PersonRow[] {
-  return db.select().from(person).where(eq(person.accountId, accountId)).orderBy(person.personId).all();
+  return personsOfAccount(db).all({ accountId });
 }
 
 export function getPerson(db: Db, personId: number): PersonRow | undefined {
-  return db.select().from(person).where(eq(person.personId, personId)).get();
+  return personById(db).get({ personId });
 }
 
 /** Case-insensitive uniqueness of owner emails within one account (spec §5). */
 export function assertEmailFree(db: Db, accountId: number, email: string | null | undefined, exceptPersonId?: number): void {
   if (!email) return;
-  const clash = db
-    .select({ id: person.personId })
-    .from(person)
-    .where(
-      and(
-        eq(person.accountId, accountId),
-        sql`lower(${person.email}) = lower(${email})`,
-        exceptPersonId === undefined ? undefined : ne(person.personId, exceptPersonId),
-      ),
-    )
-    .get();
+  const clash = personWithEmail(db).get({ accountId, email, exceptPersonId: exceptPersonId ?? 0 });
   if (clash) throw badRequest("email", MESSAGES.emailExists);
 }
 
@@ -111,13 +121,37 @@ export function createPerson(
   });
 }
 
+type PersonColumn = keyof typeof person.$inferInsert;
+
+/**
+ * One prepared UPDATE … RETURNING per set of changed columns (a PUT always sends the same set, a
+ * PATCH a few): a small bounded map per database, oldest shape dropped first.
+ */
+const MAX_UPDATE_SHAPES = 64;
+const updateShapes = preparedPerDb((db) => {
+  const shapes = new Map<string, ReturnType<typeof prepareUpdate>>();
+  function prepareUpdate(columns: PersonColumn[]) {
+    const set = Object.fromEntries(columns.map((c) => [c, sql.placeholder(c)]));
+    return db.update(person).set(set).where(eq(person.personId, sql.placeholder("__personId"))).returning().prepare();
+  }
+  return (columns: PersonColumn[]) => {
+    const key = columns.join(",");
+    let statement = shapes.get(key);
+    if (!statement) {
+      statement = prepareUpdate(columns);
+      shapes.set(key, statement);
+      if (shapes.size > MAX_UPDATE_SHAPES) shapes.delete(shapes.keys().next().value!);
+    }
+    return statement;
+  };
+});
+
 export function updatePerson(db: Db, ssn: SsnCipher, personId: number, changes: PersonFields): PersonRow {
-  return db
-    .update(person)
-    .set({ ...toColumns(changes, ssn), updatedAt: timestampNow() })
-    .where(eq(person.personId, personId))
-    .returning()
-    .get();
+  const values: Record<string, unknown> = { ...toColumns(changes, ssn), updatedAt: timestampNow() };
+  // Undefined means "leave unchanged", as drizzle's .set() treats it.
+  const columns = (Object.keys(values) as PersonColumn[]).filter((c) => values[c] !== undefined).sort();
+  const row = updateShapes(db)(columns).get({ ...values, __personId: personId });
+  return row!;
 }
 
 /** Server-side columns the API does not let founders write (identity check results, email sends). */

@@ -1,17 +1,23 @@
 // Strategies of an account; at most one Founder Foundation strategy each (also a unique index).
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client";
+import { preparedPerDb } from "../../../db/prepared";
 import { strategy, type StrategyRow } from "../../../db/schema";
 import type { Strategy } from "../contract/entities";
 import { FOUNDER_STRATEGY, timestampNow } from "../contract/rules";
 import { conflict } from "../http-errors";
 
+const strategiesOfAccount = preparedPerDb((db) =>
+  db.select().from(strategy).where(eq(strategy.accountId, sql.placeholder("accountId"))).orderBy(strategy.strategyId).prepare(),
+);
+const strategyById = preparedPerDb((db) => db.select().from(strategy).where(eq(strategy.strategyId, sql.placeholder("strategyId"))).prepare());
+
 export function listStrategies(db: Db, accountId: number): StrategyRow[] {
-  return db.select().from(strategy).where(eq(strategy.accountId, accountId)).orderBy(strategy.strategyId).all();
+  return strategiesOfAccount(db).all({ accountId });
 }
 
 export function getStrategy(db: Db, strategyId: number): StrategyRow | undefined {
-  return db.select().from(strategy).where(eq(strategy.strategyId, strategyId)).get();
+  return strategyById(db).get({ strategyId });
 }
 
 export function createStrategy(db: Db, accountId: number, strategyType: string): StrategyRow {
