@@ -1,0 +1,41 @@
+// A token's lifetime holds at the HTTP boundary even though the app remembers verified tokens: a
+// token accepted (and so cached) a moment ago is refused with 401 once its `exp` has passed, and a
+// tampered copy of a cached token is refused while the original is still accepted.
+import { SignJWT } from "jose";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { call } from "./support/http";
+import { startAppHarness, type AppHarness } from "./support/app-harness";
+import type { Founder } from "./support/founders";
+
+let h: AppHarness;
+let f: Founder;
+
+beforeAll(async () => {
+  h = await startAppHarness({ LOG_LEVEL: "warn" });
+  f = await h.founder("account");
+});
+afterAll(async () => h?.close());
+
+const lookup = (token: string) => call(h.url, "GET", `/api/accounts/user/${f.userId}`, { token });
+
+it("a token accepted moments ago is refused once it expires", async () => {
+  const exp = Math.floor(Date.now() / 1000) + 2;
+  const shortLived = await new SignJWT({ sub: f.userId, aud: "authenticated", role: "authenticated", email: f.email, app_metadata: { roles: ["user"] } })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setIssuedAt()
+    .setExpirationTime(exp)
+    .sign(new TextEncoder().encode(h.config.auth.jwtSecret));
+  for (let i = 0; i < 3; i++) expect((await lookup(shortLived)).status).toBe(200);
+  await new Promise((r) => setTimeout(r, exp * 1000 - Date.now() + 1_100));
+  const res = await lookup(shortLived);
+  expect(res.status).toBe(401);
+  expect(res.json).toEqual({ error: "Unauthorized", message: expect.any(String) });
+});
+
+it("a tampered copy of an accepted token is refused while the original still works", async () => {
+  expect((await lookup(f.token)).status).toBe(200);
+  const [header, payload, signature] = f.token.split(".") as [string, string, string];
+  const tampered = `${header}.${payload}.${signature.slice(0, -2)}${signature.endsWith("AA") ? "BB" : "AA"}`;
+  expect((await lookup(tampered)).status).toBe(401);
+  expect((await lookup(f.token)).status).toBe(200);
+});
