@@ -1,6 +1,6 @@
 // The one mail sender (DESIGN: mail seam): nodemailer over SMTP. Locally that is the mailbox's SMTP
 // port; in production any SMTP provider via SMTP_URL. The identity work uses it for owner emails.
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Config } from "./config";
 
 export interface MailMessage {
@@ -16,11 +16,21 @@ export interface Mailer {
 }
 
 export function createMailer(config: Pick<Config, "mail">): Mailer {
-  const transport = nodemailer.createTransport(config.mail.smtpUrl);
+  // nodemailer is loaded and the transport made on the first send, not at start-up: most starts
+  // send no mail, and loading it is a noticeable share of start-up time.
+  let transport: Promise<Transporter> | undefined;
+  let closed = false;
+  const connect = () =>
+    (transport ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(config.mail.smtpUrl)));
   return {
     async send({ to, subject, text, html }) {
-      await transport.sendMail({ from: config.mail.from, to, subject, text, html });
+      const t = await connect();
+      await t.sendMail({ from: config.mail.from, to, subject, text, html });
     },
-    close: () => transport.close(),
+    close: () => {
+      if (closed) return;
+      closed = true;
+      void transport?.then((t) => t.close());
+    },
   };
 }

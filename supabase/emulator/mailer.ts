@@ -1,7 +1,7 @@
 // Sends GoTrue's default mails (confirmation, recovery, magic link, invite, email change) over
 // SMTP with nodemailer, as a real deployment would, and prints each link to the console so a
 // developer can click it without opening the mailbox.
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 
 export type MailKind = "signup" | "recovery" | "magiclink" | "invite" | "email_change";
 
@@ -19,22 +19,33 @@ const TEMPLATES: Record<MailKind, Template> = {
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export class Mailer {
-  private readonly transport: Transporter;
+  /** Made on the first send: loading nodemailer is a noticeable share of start-up, and most starts send nothing. */
+  private transport: Promise<Transporter> | undefined;
+  private closed = false;
+  /** Parsed at construction, so a malformed SMTP URL still fails at start, not on the first mail. */
+  private readonly url: URL;
 
   constructor(
     smtpUrl: string,
     private readonly from: string,
     private readonly quiet: boolean,
   ) {
-    // The local mailbox speaks plain SMTP; real providers negotiate TLS from the URL (smtps://).
-    const url = new URL(smtpUrl);
-    this.transport = nodemailer.createTransport({
-      host: url.hostname,
-      port: Number(url.port) || (url.protocol === "smtps:" ? 465 : 587),
-      secure: url.protocol === "smtps:",
-      ignoreTLS: url.protocol === "smtp:" && (url.hostname === "127.0.0.1" || url.hostname === "localhost"),
-      auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+    this.url = new URL(smtpUrl);
+  }
+
+  private connect(): Promise<Transporter> {
+    this.transport ??= import("nodemailer").then(({ default: nodemailer }) => {
+      // The local mailbox speaks plain SMTP; real providers negotiate TLS from the URL (smtps://).
+      const url = this.url;
+      return nodemailer.createTransport({
+        host: url.hostname,
+        port: Number(url.port) || (url.protocol === "smtps:" ? 465 : 587),
+        secure: url.protocol === "smtps:",
+        ignoreTLS: url.protocol === "smtp:" && (url.hostname === "127.0.0.1" || url.hostname === "localhost"),
+        auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+      });
     });
+    return this.transport;
   }
 
   async send(kind: MailKind, to: string, link: string, otp: string): Promise<void> {
@@ -43,11 +54,13 @@ export class Mailer {
     const html =
       `<h2>${escapeHtml(t.heading)}</h2>\n<p>${escapeHtml(t.lead)}</p>\n` +
       `<p><a href="${escapeHtml(link)}">${escapeHtml(t.action)}</a></p>\n<p>Alternatively, enter the code: ${escapeHtml(otp)}</p>\n`;
-    await this.transport.sendMail({ from: this.from, to, subject: t.subject, text, html });
+    await (await this.connect()).sendMail({ from: this.from, to, subject: t.subject, text, html });
     if (!this.quiet) console.log(`[auth] ${t.subject} → ${to}\n       ${link}`);
   }
 
   close(): void {
-    this.transport.close();
+    if (this.closed) return;
+    this.closed = true;
+    void this.transport?.then((t) => t.close());
   }
 }

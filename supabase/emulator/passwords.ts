@@ -23,7 +23,8 @@ const MAX_PASSWORD_BYTES = 72;
 export class PasswordPolicy {
   constructor(
     private readonly settings: Pick<AuthSettings, "minimumPasswordLength" | "passwordRequirements">,
-    private readonly cost: number,
+    /** bcrypt cost of new hashes. */
+    readonly cost: number,
   ) {}
 
   /** The reasons a password fails the policy (empty when it passes), with GoTrue's message. */

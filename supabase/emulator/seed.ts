@@ -6,6 +6,12 @@ import { createUser } from "./accounts";
 
 /** Meets spec §5 and config.toml's policy: 12 characters, upper, lower, digit, symbol. */
 export const DEMO_PASSWORD = "Founder!2026";
+/**
+ * bcrypt (cost 10, GoTrue's) of DEMO_PASSWORD, computed once: hashing is most of an empty data
+ * folder's start-up, and the hash of a documented password is no secret. Checked by seed.test.ts.
+ */
+export const DEMO_PASSWORD_HASH = "$2b$10$mF187g7MmJRwCcX64lMOd.aozg.BLG/dwFbYubdj1EC1z4DDkYjU.";
+const DEMO_PASSWORD_HASH_COST = 10;
 /** Base32 (20 bytes). Add it to any authenticator app, or compute codes with tests/support/totp.ts. */
 export const DEMO_TOTP_SECRET = "FOUNDERFOUNDATIONDEMOTOTPSECRET2";
 
@@ -20,8 +26,8 @@ export const DEMO_FACTOR_ID = "00000000-0000-4000-8000-00000000fa01";
 export const DEMO_FACTOR_NAME = MFA_FRIENDLY_NAME;
 
 export async function seedDemoUsers(ctx: Pick<AuthContext, "store" | "settings" | "passwords">): Promise<void> {
-  // One bcrypt hash for all three: hashing is the slow part of a cold start.
-  const hash = await ctx.passwords.hash(DEMO_PASSWORD);
+  // One hash for all three; the precomputed one unless a test asked for another bcrypt cost.
+  const hash = ctx.passwords.cost === DEMO_PASSWORD_HASH_COST ? DEMO_PASSWORD_HASH : await ctx.passwords.hash(DEMO_PASSWORD);
   ctx.store.transaction(() => {
     for (const demo of Object.values(DEMO_USERS)) {
       createUser(ctx, {

@@ -1,6 +1,7 @@
 // The RIA screen's "Download tax form": a one-page PDF (pdf-lib, no native deps) with the account's
 // tax-relevant answers. It deliberately carries no SSN: the form is downloaded and shared by hand.
-import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
+// pdf-lib is loaded on the first download, not at start: it is the largest module the app would
+// otherwise load on every start-up, for one rarely used route.
 
 export interface TaxFormData {
   accountId: number;
@@ -15,6 +16,7 @@ export interface TaxFormData {
 const winAnsiSafe = (s: string) => s.replace(/[^\x20-\x7E\u00A0-\u00FF]/g, "?");
 
 export async function renderTaxForm(data: TaxFormData): Promise<Uint8Array> {
+  const { PDFDocument, StandardFonts, rgb } = await import("pdf-lib");
   const doc = await PDFDocument.create();
   doc.setTitle("Tax information form");
   doc.setAuthor("Founder Foundation");

@@ -1,7 +1,6 @@
 // Receives mail over plain SMTP (no auth, no TLS: a local catcher like Mailpit) and stores each
 // parsed message.
 import { SMTPServer } from "smtp-server";
-import { simpleParser } from "mailparser";
 import type { MessageStore } from "./messages";
 
 export function createSmtpServer(store: MessageStore, quiet: boolean): SMTPServer {
@@ -15,7 +14,9 @@ export function createSmtpServer(store: MessageStore, quiet: boolean): SMTPServe
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", () => {
         const raw = Buffer.concat(chunks);
-        simpleParser(raw)
+        // mailparser is loaded with the first message, not at start (it is slow to load).
+        import("mailparser")
+          .then(({ simpleParser }) => simpleParser(raw))
           .then((parsed) => {
             const m = store.add(parsed, session.envelope.rcptTo.map((r) => r.address), raw.length);
             if (!quiet) console.log(`[mail] ${m.Subject} → ${m.To.map((a) => a.Address).join(", ")}`);
