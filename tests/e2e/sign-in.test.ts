@@ -153,12 +153,21 @@ describe("sign-in (browser)", () => {
         await signedOut.goto("/sign-in");
         await signedOut.page.getByRole("heading", { name: "Welcome!" }).waitFor();
         await signedOut.screen(`sign-in-${theme}-${width}`);
+        // The register view with its checklist and an error colour, in this theme.
+        await signedOut.page.getByRole("button", { name: "Don't have an account? Sign up" }).click();
+        await signedOut.page.getByLabel("Password").fill("short");
+        await signedOut.page.getByText("Password must contain...").waitFor();
+        await signedOut.screen(`register-${theme}-${width}`);
 
         const ui = await e2e.open({ width, height: 800, theme, as: founder });
         await ui.goto("/");
         await expectDashboard(ui.page);
         expect(await ui.read("document.documentElement.dataset.theme")).toBe(theme);
         await ui.screen(`shell-${theme}-${width}`);
+        await ui.page.getByRole("button", { name: /^Notifications/ }).click();
+        await ui.page.getByText("No notifications").waitFor();
+        await ui.screen(`notifications-${theme}-${width}`);
+        await ui.page.keyboard.press("Escape");
         if (width < 1200) {
           await ui.page.getByRole("button", { name: "Open menu" }).click();
           await ui.page.getByRole("dialog").getByRole("link", { name: "Risk management" }).waitFor();

@@ -31,8 +31,15 @@ export async function assertAccessible(page: Page, screenName: string): Promise<
   throw new AccessibilityError(`Accessibility violations on screen "${screenName}":\n${lines.join("\n")}`);
 }
 
+/** Groups written by this run: a group's folder is emptied on first use, so no stale shots remain. */
+const freshGroups = new Set<string>();
+
 export async function saveScreenshot(page: Page, group: string, name: string): Promise<string> {
   const dir = path.join(ARTIFACTS_DIR, slug(group));
+  if (!freshGroups.has(dir)) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    freshGroups.add(dir);
+  }
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${slug(name)}.png`);
   await page.screenshot({ path: file, fullPage: true });
