@@ -29,5 +29,7 @@ export function ensureWebBuild(): void {
   execFileSync(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--config", "web/vite.config.ts", "--logLevel", "warn"], {
     cwd: root,
     stdio: "inherit",
+    // vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+    env: { ...process.env, NODE_ENV: "production" },
   });
 }
