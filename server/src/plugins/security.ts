@@ -3,7 +3,7 @@
 // rate limiter that routes opt into (expensive or privileged ones), so normal API traffic and the
 // benchmarks are not throttled.
 import type { FastifyInstance } from "fastify";
-import helmet from "@fastify/helmet";
+import helmet from "helmet";
 import cors from "@fastify/cors";
 import rateLimit from "@fastify/rate-limit";
 import type { Config } from "../config";
@@ -18,7 +18,9 @@ export function originsOf(url: string): string[] {
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   const identity = originsOf(config.identity.baseUrl);
   if (config.identity.isRealProvider) identity.push("https://*.sumsub.com");
-  await app.register(helmet, {
+  // helmet's own middleware, built once: @fastify/helmet rebuilt it (parsing the CSP directives
+  // again) on every request, several percent of the API's CPU time under load. Same headers.
+  const setSecurityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -33,6 +35,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
       },
     },
   });
+  // helmet 8 throws instead of passing errors to its callback, so the callback only continues.
+  app.addHook("onRequest", (request, reply, done) => setSecurityHeaders(request.raw, reply.raw, () => done()));
   await app.register(cors, {
     origin: config.corsOrigins,
     methods: ["GET", "POST", "PUT", "PATCH", "DELETE"],
