@@ -39,7 +39,7 @@ function UserRow({ user, busy, onChange }: { user: AdminUser; busy: boolean; onC
           <label key={role} className="flex items-center gap-1.5 text-sm">
             <input
               type="checkbox"
-              className="size-4 accent-[var(--ff-primary)]"
+              className="size-4 accent-primary"
               checked={user.roles.includes(role)}
               onChange={(e) => onChange(toggled(user.roles, role, e.currentTarget.checked))}
             />

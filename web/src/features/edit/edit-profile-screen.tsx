@@ -3,14 +3,13 @@
 // returns it), state labelled 'Registered State', an 'Update license' link that opens the identity
 // check again, Done and Cancel (→ /). Toasts 'Profile updated successfully' / 'Failed to update profile'.
 import { useState } from "react";
-import type { Person } from "@contract/entities";
+import type { EnumItem, Person } from "@contract/entities";
 import { profileForm, toPersonFields, type ProfileForm } from "@contract/forms";
 import { ProfileFields, profileValuesFromPerson, useZodForm } from "@/components/forms";
 import { useToast } from "@/components/ui/toast";
 import { paths } from "@/config/paths";
 import { patchPerson, useAccountMutation, useSaveFlow } from "@/features/account";
 import { useCurrentUser } from "@/stores/auth";
-import type { EnumItem } from "@contract/entities";
 import { DataGate, EditForm, EditScreen } from "./edit-layout";
 import { NotReady } from "./not-ready";
 import { UpdateLicenseDialog } from "./update-license-dialog";
