@@ -64,18 +64,25 @@ describe("notifications", () => {
     expect(await badge(page).count()).toBe(0);
   });
 
-  it("fits a 375 px screen in the dark theme", async () => {
+  it("fits 375 px and passes axe in both themes (and 1280 px dark)", async () => {
     const founder = await createFounder(e2e.stack);
     await addOwner(founder, `narrow-${founder.id.slice(0, 8)}@example.com`);
-    const ui = await e2e.open({ as: founder, width: 375, theme: "dark" });
-    await ui.goto("/");
-    await expect.poll(() => badge(ui.page).textContent()).toBe("1");
-    await bell(ui.page).click();
-    const panel = ui.page.getByRole("list", { name: "Notifications list" });
-    await panel.waitFor();
-    await ui.screen("notifications-375-dark");
-    const box = await panel.boundingBox();
-    expect(box!.x).toBeGreaterThanOrEqual(0);
-    expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+    for (const look of [
+      { width: 375, theme: "dark" },
+      { width: 375, theme: "light" },
+      { width: 1280, theme: "dark" },
+    ] as const) {
+      const ui = await e2e.open({ as: founder, ...look });
+      await ui.goto("/");
+      await expect.poll(() => badge(ui.page).textContent()).toBe("1");
+      await bell(ui.page).click();
+      const panel = ui.page.getByRole("list", { name: "Notifications list" });
+      await panel.waitFor();
+      await ui.screen(`notifications-${look.width}-${look.theme}`);
+      const box = await panel.boundingBox();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(look.width);
+      await ui.context.close();
+    }
   });
 });
