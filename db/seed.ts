@@ -1,21 +1,34 @@
 // Idempotent seed: upserts every enum item, so re-running after a label change updates it and
-// never duplicates. Runs after migrations at every start.
+// never duplicates. Runs after migrations at every start, so it is kept cheap: one read to see
+// whether anything differs (the usual case on an existing data folder: nothing to write), and one
+// prepared upsert reused for every item instead of a query built per item.
 import { sql } from "drizzle-orm";
 import type { BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { enumItem } from "./schema";
 import { ENUM_SEED } from "./enums";
 
+const rowKey = (r: { enumId: string; enumLabel: string; enumCategory: string; sortOrder: number }) =>
+  JSON.stringify([r.enumId, r.enumLabel, r.enumCategory, r.sortOrder]);
+
 // Typed loosely on the schema so this module does not import client.ts (which imports it).
 export function seedEnums(db: BetterSQLite3Database<Record<string, unknown>>): void {
-  db.transaction((tx) => {
-    for (const item of ENUM_SEED) {
-      tx.insert(enumItem)
-        .values(item)
-        .onConflictDoUpdate({
-          target: enumItem.enumId,
-          set: { enumLabel: sql`excluded.enum_label`, enumCategory: sql`excluded.enum_category`, sortOrder: sql`excluded.sort_order` },
-        })
-        .run();
-    }
+  const stored = new Set(db.select().from(enumItem).all().map(rowKey));
+  const missing = ENUM_SEED.filter((item) => !stored.has(rowKey(item)));
+  if (!missing.length) return;
+  const upsert = db
+    .insert(enumItem)
+    .values({
+      enumId: sql.placeholder("enumId"),
+      enumLabel: sql.placeholder("enumLabel"),
+      enumCategory: sql.placeholder("enumCategory"),
+      sortOrder: sql.placeholder("sortOrder"),
+    })
+    .onConflictDoUpdate({
+      target: enumItem.enumId,
+      set: { enumLabel: sql`excluded.enum_label`, enumCategory: sql`excluded.enum_category`, sortOrder: sql`excluded.sort_order` },
+    })
+    .prepare();
+  db.transaction(() => {
+    for (const item of missing) upsert.run({ ...item });
   });
 }
