@@ -1,5 +1,5 @@
-// Section 1, start-up: wall time from spawning `npm start`'s command (node --import tsx
-// scripts/start.ts) to every listener answering, in an empty data folder and in one a previous
+// Section 1, start-up: wall time from spawning `npm start`'s command (node scripts/launch.mjs,
+// which runs the prebuilt server bundle) to every listener answering, in an empty data folder and in one a previous
 // start already filled (median of N runs each), plus a profile of where that time goes.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -34,7 +34,7 @@ export interface StartupResult {
     plainNodeMs: number;
     empty: PhaseProfile;
     existing: PhaseProfile;
-    /** The same start with tsx's compile cache disabled: what a first-ever start pays to compile. */
+    /** Through tsx (`npm run start:tsx`) with its compile cache disabled: what the loader costs. */
     coldCompile: PhaseProfile;
     /** `npm start` run once under --cpu-prof (empty data folder), spawn to ready. */
     cpu?: { readyMs: number; main: ProfileSummary; mainBusyMs: number; loaderBusyMs: number; loader?: ProfileSummary };
@@ -80,7 +80,7 @@ async function oneStart(dataDir: string, skipWebBuild: boolean, nodeArgs: string
   const env = await portsEnv(dataDir);
   const urls = probeUrls(env);
   const started = performance.now();
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", path.join(ROOT, "scripts/start.ts")], {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, "scripts/launch.mjs")], {
     cwd: ROOT,
     env: { ...process.env, ...env, ...(skipWebBuild ? { SKIP_WEB_BUILD: "1" } : {}) },
     stdio: ["ignore", "ignore", "pipe"],
@@ -151,7 +151,8 @@ export async function benchStartup(opts: { runs: number; log: (line: string) => 
   const skipWebBuild = fs.existsSync(path.join(ROOT, "web/dist/index.html"));
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "ff-bench-start-"));
   try {
-    // One unmeasured start first, so tsx's compile cache is warm for every measured run alike.
+    // One unmeasured start first, so the server bundle is built (as the first `npm start` after a
+    // change does) and every measured run starts from it alike.
     const existingDir = path.join(tmp, "existing");
     await oneStart(existingDir, skipWebBuild);
     const empty: StartupRun[] = [];
