@@ -6,7 +6,7 @@ import type { FastifyRequest } from "fastify";
 import { okBody, person, personCreate, personIdBody, personPatch, personPut } from "../contract/entities";
 import { MESSAGES, SSN_MASKED } from "../contract/rules";
 import { requireAccountAccess, type Access } from "../authz";
-import { notFound } from "../http-errors";
+import { badRequest, notFound } from "../http-errors";
 import { assertEnumValues } from "../repositories/enums";
 import {
   assertEmailFree,
@@ -25,17 +25,48 @@ import type { PersonRow } from "../../../db/schema";
 
 /** Spec §5: the profile fields a primary holder must give (address line 2 is optional). */
 const PROFILE_REQUIRED = ["first_name", "last_name", "dob", "ssn", "phone", "address_line1", "city", "state", "zip", "marital_status"] as const;
+/** The add-on owner form's required fields (spec §5): once an owner has given one, it stays given. */
+const OWNER_FORM_FIELDS = ["dob", "ssn", "phone", "address_line1", "city", "state", "zip", "marital_status"] as const;
+
+type PersonRole = { account_primary_holder: boolean; is_addon: boolean };
+
+const isBlank = (value: string | null | undefined) => value === undefined || value === null || value === "";
+
+/**
+ * The fields spec §5 requires of a person in this role that `v` leaves blank: the whole profile for
+ * a primary holder, the email for an add-on owner. POST checks the body with it, PUT/PATCH the
+ * stored person with the changes applied, so both refuse the same blanks.
+ */
+function missingRequiredFields(v: PersonFields, role: PersonRole): string[] {
+  if (role.is_addon) return isBlank(v.email) ? ["email"] : [];
+  if (role.account_primary_holder) return PROFILE_REQUIRED.filter((field) => isBlank(v[field]));
+  return [];
+}
 
 const personCreateBody = personCreate.superRefine((v, ctx) => {
-  const missing = (field: string) => ctx.addIssue({ code: "custom", path: [field], message: MESSAGES.required });
   if (v.ssn && SSN_MASKED.test(v.ssn)) ctx.addIssue({ code: "custom", path: ["ssn"], message: MESSAGES.ssn });
-  if (v.is_addon) {
-    if (v.account_primary_holder) ctx.addIssue({ code: "custom", path: ["account_primary_holder"], message: "An add-on owner cannot be the primary account holder" });
-    if (!v.email) missing("email");
-  } else if (v.account_primary_holder) {
-    for (const field of PROFILE_REQUIRED) if (v[field] === undefined || v[field] === null || v[field] === "") missing(field);
+  if (v.is_addon && v.account_primary_holder) {
+    ctx.addIssue({ code: "custom", path: ["account_primary_holder"], message: "An add-on owner cannot be the primary account holder" });
   }
+  for (const field of missingRequiredFields(v, v)) ctx.addIssue({ code: "custom", path: [field], message: MESSAGES.required });
 });
+
+/**
+ * PUT/PATCH: the person after the change must still meet §5 for their role, and an add-on owner
+ * cannot blank an owner-form field they already gave (the web's owner form requires them all).
+ * Throws 400 naming the first such field; nothing is written.
+ */
+function assertStillComplete(existing: PersonRow, changes: PersonFields): void {
+  const stored = toPersonDto(existing);
+  const applied: PersonFields = { ...stored };
+  for (const [key, value] of Object.entries(changes) as [keyof PersonFields, string | null | undefined][]) {
+    if (value !== undefined) applied[key] = value;
+  }
+  const role = { account_primary_holder: existing.accountPrimaryHolder, is_addon: existing.isAddon };
+  const blanked = existing.isAddon ? OWNER_FORM_FIELDS.filter((field) => !isBlank(stored[field]) && isBlank(applied[field])) : [];
+  const field = missingRequiredFields(applied, role)[0] ?? blanked[0];
+  if (field) throw badRequest(field, `${field}: ${MESSAGES.required}`);
+}
 
 export const personRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The person, if it is in an account the caller may access this way; 404 otherwise. */
@@ -88,6 +119,7 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
       handler: async (request) => {
         const existing = personFor(request, request.params.personId, "write");
         const changes = request.body as PersonFields;
+        assertStillComplete(existing, changes);
         checkFields(existing.accountId, changes, existing.personId);
         return toPersonDto(updatePerson(app.db, app.ssn, existing.personId, changes));
       },
