@@ -2,15 +2,29 @@
 // account's data in one response (spec §7).
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { accountIdBody, accountPut, account, allData } from "../contract/entities";
+import { accountIdBody, accountPut, account, allData, riaFields } from "../contract/entities";
+import { MESSAGES } from "../contract/rules";
 import { isStaff, requireAccountAccess, requireCaller } from "../authz";
-import { notFound } from "../http-errors";
-import { findAccountIdByUser, getAccount, getOrCreateAccountForUser, toAccountDto, updateAccountRia } from "../repositories/accounts";
+import { badRequest, notFound } from "../http-errors";
+import { findAccountIdByUser, getAccount, getOrCreateAccountForUser, toAccountDto, updateAccountRia, type RiaChanges } from "../repositories/accounts";
 import { getPerson, listPersons, toPersonDto } from "../repositories/persons";
 import { listStrategies, toStrategyDto } from "../repositories/strategies";
 import { listOrganizationUsersOfAccount, listOrganizationsOfAccount, toOrganizationDto, toOrganizationUserDto } from "../repositories/organizations";
 import { assertEnumValues } from "../repositories/enums";
 import { errors, params } from "./shared";
+
+/** The seven RIA answers in questionnaire order (the first missing one is the one reported). */
+const RIA_FIELDS = Object.keys(riaFields.shape) as (keyof RiaChanges)[];
+
+/**
+ * Spec §5 asks for the RIA answers together: a PUT that sets any of them must leave all seven
+ * answered (changing one answer of a complete questionnaire is fine; a partial first answer is not).
+ */
+function assertRiaComplete(stored: RiaChanges, changes: RiaChanges): void {
+  if (!RIA_FIELDS.some((field) => changes[field] !== undefined)) return;
+  const missing = RIA_FIELDS.find((field) => (changes[field] === undefined ? stored[field] : changes[field]) === null);
+  if (missing) throw badRequest(missing, `${missing}: ${MESSAGES.required}`);
+}
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -53,6 +67,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const { accountId } = request.params;
       requireAccountAccess(request, accountId, "write");
       const b = request.body;
+      const stored = getAccount(app.db, accountId);
+      if (!stored) throw notFound("Account");
+      assertRiaComplete(toAccountDto(stored), b);
       assertEnumValues(app.db, {
         ria_primary_goal: b.ria_primary_goal,
         ria_time_horizon_years: b.ria_time_horizon_years,
