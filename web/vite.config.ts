@@ -22,7 +22,6 @@ export default defineConfig({
     proxy: {
       "/api": appOrigin,
       "/app-config.json": appOrigin,
-      "/sumsub-emulator": appOrigin,
     },
   },
   build: {

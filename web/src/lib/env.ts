@@ -25,7 +25,8 @@ export const LOCAL_ANON_KEY =
 export const LOCAL_DEFAULTS: AppSettings = {
   authUrl: "http://localhost:54321",
   anonKey: LOCAL_ANON_KEY,
-  identityUrl: "http://localhost:3000/sumsub-emulator",
+  /** The offline identity emulator's default listener (config IDENTITY_PORT). */
+  identityUrl: "http://localhost:54330",
   env: "development",
 };
 
