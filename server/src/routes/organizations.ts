@@ -5,7 +5,7 @@ import type { FastifyRequest } from "fastify";
 import { organization, organizationCreate, organizationPut } from "../contract/entities";
 import { MESSAGES } from "../contract/rules";
 import { requireAccountAccess, type Access } from "../authz";
-import { badRequest, notFound } from "../http-errors";
+import { badRequest, conflict, notFound } from "../http-errors";
 import { assertEnumValues } from "../repositories/enums";
 import { getStrategy } from "../repositories/strategies";
 import {
@@ -15,7 +15,9 @@ import {
   organizationAccountId,
   toOrganizationDto,
   updateOrganization,
+  type OrganizationFields,
 } from "../repositories/organizations";
+import type { OrganizationRow } from "../../../db/schema";
 import { errors, params } from "./shared";
 
 /**
@@ -26,6 +28,24 @@ const organizationPutBody = organizationPut.extend({
   donor_advised_fund: organizationPut.shape.donor_advised_fund.optional(),
   custodian: organizationPut.shape.custodian.optional(),
 });
+
+/**
+ * What was filed with the foundation: once its strategy is submitted (entry_completed_at set) the
+ * edit screen shows these disabled, and the server keeps them as stored. Sending them back
+ * unchanged is fine (the web always sends the full organization).
+ */
+const FIXED_AFTER_SUBMISSION = {
+  name_1: (o: OrganizationRow) => o.name1,
+  name_2: (o: OrganizationRow) => o.name2,
+  registered_state: (o: OrganizationRow) => o.registeredState,
+  activity_is_investment: (o: OrganizationRow) => o.activityIsInvestment,
+} as const satisfies Partial<Record<keyof OrganizationFields, (o: OrganizationRow) => unknown>>;
+
+function assertFiledFieldsUnchanged(stored: OrganizationRow, put: OrganizationFields): void {
+  for (const [field, storedValue] of Object.entries(FIXED_AFTER_SUBMISSION) as [keyof typeof FIXED_AFTER_SUBMISSION, (o: OrganizationRow) => unknown][]) {
+    if (put[field] !== storedValue(stored)) throw conflict(`${field} cannot be changed after the foundation is submitted`, field);
+  }
+}
 
 export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
   const strategyAccount = (request: FastifyRequest, strategyId: number, access: Access): number => {
@@ -70,6 +90,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       if (accountId === undefined) throw notFound("Organization");
       requireAccountAccess(request, accountId, "write", "Organization");
       const stored = getOrganization(app.db, organizationId)!;
+      if (getStrategy(app.db, stored.strategyId)?.entryCompletedAt) assertFiledFieldsUnchanged(stored, request.body);
       const daf = request.body.donor_advised_fund === undefined ? stored.donorAdvisedFund : request.body.donor_advised_fund;
       const custodian = request.body.custodian === undefined ? stored.custodian : request.body.custodian;
       // §5: a DAF needs a custodian ("None" is not allowed).
