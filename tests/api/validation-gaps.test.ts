@@ -1,0 +1,189 @@
+// The server refuses what the forms refuse (spec §5): a PUT/PATCH cannot blank a person's required
+// fields, the RIA answers are all-or-nothing, and a submitted foundation's filed fields are fixed.
+// Each refusal leaves the stored record exactly as it was; the calls the web makes still succeed.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { timestampNow } from "../../server/src/contract/rules";
+import { ORGANIZATION, PROFILE, buildFounderData, createTestApp, type Founder, type FounderData, type TestApp } from "./helpers";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+/** What the owner editor sends for an add-on owner with nothing recorded yet (ownerPatch). */
+const OWNER_DETAILS = {
+  dob: "1990-04-02",
+  ssn: "987654321",
+  phone: "3025550199",
+  address_line1: "2 Market Street",
+  address_line2: null,
+  city: "Dover",
+  state: "us_state_delaware",
+  zip: "19901",
+  marital_status: "marital_status_single",
+} as const;
+
+/** What the /ria screen sends: all seven answers. */
+const RIA_ANSWERS = {
+  ria_primary_goal: "primary_goal_growth",
+  ria_risk_score: 3,
+  ria_loss_capacity_percent: 20,
+  ria_time_horizon_years: "horizon_years_5_10",
+  ria_liquidity_needs: "liquidity_needs_low",
+  ria_federal_effective_tax_rate: "federal_tax_bracket_24",
+  ria_state: "us_state_delaware",
+} as const;
+
+async function founderWithData(): Promise<{ f: Founder; d: FounderData }> {
+  const f = await t.founder();
+  return { f, d: await buildFounderData(t, f) };
+}
+
+const getPerson = async (f: Founder, id: number) => (await t.http.get(`/api/persons/${id}`).set(f.auth)).body as Record<string, unknown>;
+const getAccount = async (f: Founder) => ((await t.http.get(`/api/accounts/${f.accountId}/all_data`).set(f.auth)).body as { account: Record<string, unknown> }).account;
+const getOrganization = async (f: Founder, id: number) => (await t.http.get(`/api/organizations/${id}`).set(f.auth)).body as Record<string, unknown>;
+
+describe("PUT/PATCH /api/persons/{id}: the primary holder keeps every §5 profile field", () => {
+  it.each([
+    ["PATCH", { first_name: null, city: "" }, "first_name"],
+    ["PATCH", { city: "   " }, "city"],
+    ["PATCH", { marital_status: null }, "marital_status"],
+    ["PATCH", { ssn: null }, "ssn"],
+    ["PUT", { ...PROFILE, ssn: "***-**-6789", email: null, last_name: "" }, "last_name"],
+    ["PUT", { ...PROFILE, ssn: "***-**-6789", email: null, dob: null }, "dob"],
+  ] as const)("%s %j → 400 naming %s, nothing changed", async (method, body, field) => {
+    const { f, d } = await founderWithData();
+    const before = await getPerson(f, d.personId);
+    const res = await t.http[method === "PUT" ? "put" : "patch"](`/api/persons/${d.personId}`).set(f.auth).send(body);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: "Bad Request", message: `${field}: Required`, field });
+    expect(await getPerson(f, d.personId)).toEqual(before);
+  });
+
+  it("accepts the web's calls: step 2's full profile, /edit-profile without identity fields, a masked SSN sent back", async () => {
+    const { f, d } = await founderWithData();
+    const step2 = await t.http.patch(`/api/persons/${d.personId}`).set(f.auth).send({ ...PROFILE, first_name: "Augusta" });
+    expect(step2.status).toBe(200);
+    const { dob: _dob, ssn: _ssn, ...editable } = PROFILE;
+    const edit = await t.http.patch(`/api/persons/${d.personId}`).set(f.auth).send({ ...editable, city: "Dover", address_line2: "Suite 5" });
+    expect(edit.status).toBe(200);
+    expect(edit.body).toMatchObject({ first_name: "Ada", city: "Dover", address_line2: "Suite 5", ssn: "***-**-6789" });
+    const put = await t.http.put(`/api/persons/${d.personId}`).set(f.auth).send({ ...PROFILE, ssn: "***-**-6789", email: null, address_line2: null });
+    expect(put.status).toBe(200);
+    expect(put.body).toMatchObject({ ssn: "***-**-6789", address_line2: null });
+  });
+});
+
+describe("PUT/PATCH /api/persons/{id}: an add-on owner keeps its email and the owner-form fields it gave", () => {
+  it("refuses blanking the email, nothing changed", async () => {
+    const { f, d } = await founderWithData();
+    const before = await getPerson(f, d.addonId);
+    const res = await t.http.patch(`/api/persons/${d.addonId}`).set(f.auth).send({ email: null });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: "Bad Request", message: "email: Required", field: "email" });
+    expect(await getPerson(f, d.addonId)).toEqual(before);
+  });
+
+  it("accepts an owner with only an email, a new email, and the owner form filled in", async () => {
+    const { f, d } = await founderWithData();
+    // Not given yet, so clearing it again is no loss.
+    expect((await t.http.patch(`/api/persons/${d.addonId}`).set(f.auth).send({ phone: null })).status).toBe(200);
+    expect((await t.http.patch(`/api/persons/${d.addonId}`).set(f.auth).send({ email: "renamed@example.com" })).status).toBe(200);
+    const filled = await t.http.patch(`/api/persons/${d.addonId}`).set(f.auth).send(OWNER_DETAILS);
+    expect(filled.status).toBe(200);
+    expect(filled.body).toMatchObject({ email: "renamed@example.com", city: "Dover", ssn: "***-**-4321" });
+    // The owner editor once birthdate and SSN are recorded: the rest of the form, changed.
+    const { dob: _dob, ssn: _ssn, ...contact } = OWNER_DETAILS;
+    const edited = await t.http.patch(`/api/persons/${d.addonId}`).set(f.auth).send({ ...contact, city: "Newark", zip: "19711" });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ city: "Newark", zip: "19711", dob: OWNER_DETAILS.dob });
+  });
+
+  it.each([
+    ["PATCH", { phone: null }, "phone"],
+    ["PATCH", { city: "", zip: null }, "city"],
+    ["PATCH", { dob: null }, "dob"],
+    ["PUT", { ...PROFILE, ...OWNER_DETAILS, email: "owner@example.com", ssn: "***-**-4321", state: null }, "state"],
+  ] as const)("refuses %s %j once given → 400 naming %s, nothing changed", async (method, body, field) => {
+    const { f, d } = await founderWithData();
+    expect((await t.http.patch(`/api/persons/${d.addonId}`).set(f.auth).send(OWNER_DETAILS)).status).toBe(200);
+    const before = await getPerson(f, d.addonId);
+    const res = await t.http[method === "PUT" ? "put" : "patch"](`/api/persons/${d.addonId}`).set(f.auth).send(body);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: "Bad Request", message: `${field}: Required`, field });
+    expect(await getPerson(f, d.addonId)).toEqual(before);
+  });
+});
+
+describe("PUT /api/accounts/{id}: the seven RIA answers go together", () => {
+  it("refuses a partial first answer, nothing changed", async () => {
+    const f = await t.founder();
+    const before = await getAccount(f);
+    const res = await t.http.put(`/api/accounts/${f.accountId}`).set(f.auth).send({ ria_risk_score: 3 });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: "Bad Request", message: "ria_primary_goal: Required", field: "ria_primary_goal" });
+    const { ria_state: _state, ...sixOfSeven } = RIA_ANSWERS;
+    const six = await t.http.put(`/api/accounts/${f.accountId}`).set(f.auth).send(sixOfSeven);
+    expect(six.body).toMatchObject({ field: "ria_state" });
+    expect(await getAccount(f)).toEqual(before);
+  });
+
+  it("accepts the /ria screen's seven answers, then one changed answer; refuses clearing one", async () => {
+    const f = await t.founder();
+    const all = await t.http.put(`/api/accounts/${f.accountId}`).set(f.auth).send(RIA_ANSWERS);
+    expect(all.status).toBe(200);
+    expect(all.body).toMatchObject(RIA_ANSWERS);
+    const one = await t.http.put(`/api/accounts/${f.accountId}`).set(f.auth).send({ ria_risk_score: 5 });
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({ ...RIA_ANSWERS, ria_risk_score: 5 });
+    const before = await getAccount(f);
+    const cleared = await t.http.put(`/api/accounts/${f.accountId}`).set(f.auth).send({ ria_liquidity_needs: null });
+    expect(cleared.status).toBe(400);
+    expect(cleared.body).toMatchObject({ field: "ria_liquidity_needs" });
+    expect(await getAccount(f)).toEqual(before);
+  });
+});
+
+describe("PUT /api/organizations/{id}: a submitted foundation's filed fields are fixed", () => {
+  const submitted = async () => {
+    const { f, d } = await founderWithData();
+    expect((await t.http.put(`/api/strategies/${d.strategyId}`).set(f.auth).send({ entry_completed_at: timestampNow() })).status).toBe(200);
+    return { f, d };
+  };
+  const FULL = { ...ORGANIZATION, donor_advised_fund: null, custodian: null };
+
+  it("allows renaming before submission", async () => {
+    const { f, d } = await founderWithData();
+    const res = await t.http.put(`/api/organizations/${d.organizationId}`).set(f.auth).send({ ...FULL, name_1: "Renamed LLC", activity_is_investment: true });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ name_1: "Renamed LLC", activity_is_investment: true });
+  });
+
+  it.each([
+    ["name_1", "Renamed LLC"],
+    ["name_2", "Other Name LLC"],
+    ["registered_state", null],
+    ["activity_is_investment", !ORGANIZATION.activity_is_investment],
+  ] as const)("after submission, changing %s → 409, nothing changed", async (field, value) => {
+    const { f, d } = await submitted();
+    const before = await getOrganization(f, d.organizationId);
+    const res = await t.http.put(`/api/organizations/${d.organizationId}`).set(f.auth).send({ ...FULL, itg_as_registered_agent: false, [field]: value });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ error: "Conflict", message: `${field} cannot be changed after the foundation is submitted`, field });
+    expect(await getOrganization(f, d.organizationId)).toEqual(before);
+  });
+
+  it("after submission, accepts /edit-foundation and /edit-daf: same filed values, new agent choice, DAF and custodian", async () => {
+    const { f, d } = await submitted();
+    const foundation = await t.http.put(`/api/organizations/${d.organizationId}`).set(f.auth).send({ ...FULL, itg_as_registered_agent: false });
+    expect(foundation.status).toBe(200);
+    expect(foundation.body).toMatchObject({ ...ORGANIZATION, itg_as_registered_agent: false });
+    const daf = await t.http
+      .put(`/api/organizations/${d.organizationId}`)
+      .set(f.auth)
+      .send({ ...FULL, itg_as_registered_agent: false, donor_advised_fund: "Ada Family Fund", custodian: "custodian_schwab" });
+    expect(daf.status).toBe(200);
+    expect(daf.body).toMatchObject({ name_1: ORGANIZATION.name_1, donor_advised_fund: "Ada Family Fund", custodian: "custodian_schwab" });
+  });
+});
