@@ -48,7 +48,20 @@ export function defaultParams(f: Founder): Record<string, string | number> {
 
 export const RECIPES: Record<string, Recipe> = {
   "GET /api/accounts/user/{userId}": { scope: "owner", success: 200 },
-  "PUT /api/accounts/{accountId}": { scope: "owner", success: 200, body: () => ({ ria_risk_score: 3, ria_primary_goal: "primary_goal_growth" }) },
+  // §5: the RIA answers go together, so a valid PUT sends all seven (as the /ria screen does).
+  "PUT /api/accounts/{accountId}": {
+    scope: "owner",
+    success: 200,
+    body: () => ({
+      ria_primary_goal: "primary_goal_growth",
+      ria_risk_score: 3,
+      ria_loss_capacity_percent: 20,
+      ria_time_horizon_years: "horizon_years_5_10",
+      ria_liquidity_needs: "liquidity_needs_low",
+      ria_federal_effective_tax_rate: "federal_tax_bracket_24",
+      ria_state: "us_state_delaware",
+    }),
+  },
   "GET /api/accounts/{accountId}/all_data": { scope: "owner", success: 200 },
   "POST /api/persons/": {
     scope: "owner",
