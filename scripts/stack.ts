@@ -2,7 +2,7 @@
 // mailbox (SMTP sink) → auth emulator → identity emulator → app. Used by `npm start`,
 // `npm run dev` and tests/support (which passes free ports and a throwaway DATA_DIR).
 import fs from "node:fs";
-import type { Config } from "../server/src/config";
+import { loadConfig, ConfigError, type Config } from "../server/src/config";
 import { startMailbox } from "../supabase/emulator/mailbox/index";
 import { startAuthEmulator } from "../supabase/emulator/index";
 import { startIdentityEmulator } from "../server/identity-emulator/index";
@@ -77,4 +77,27 @@ export async function startStack(config: Config, opts: { quiet?: boolean } = {})
 
 async function closeAll(listeners: Listener[]): Promise<void> {
   for (const l of [...listeners].reverse()) await l.close().catch(() => undefined);
+}
+
+/** Settings from the environment; an invalid or incomplete one ends the process with its message. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+/** Ctrl-C or a service manager's SIGTERM closes every listener, then exits. */
+export function closeOnSignals(close: () => Promise<void>): void {
+  const stop = async () => {
+    await close();
+    process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
 }

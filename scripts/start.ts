@@ -3,8 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
-import { loadConfig, ConfigError } from "../server/src/config";
-import { startStack } from "./stack";
+import { startStack, loadConfigOrExit, closeOnSignals } from "./stack";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -21,16 +20,7 @@ function ensureWebBuild(): void {
 }
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   if (process.env.SKIP_WEB_BUILD !== "1") ensureWebBuild();
   const stack = await startStack(config);
   const lines = [
@@ -40,12 +30,7 @@ async function main(): Promise<void> {
     stack.identity && `identity  ${stack.identity.url}`,
   ].filter(Boolean);
   console.log(`\nFounder Foundation is running:\n  ${lines.join("\n  ")}\n`);
-  const stop = async () => {
-    await stack.close();
-    process.exit(0);
-  };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  closeOnSignals(stack.close);
 }
 
 main().catch((err) => {

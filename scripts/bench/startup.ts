@@ -6,7 +6,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { freePort } from "../../tests/support/stack";
+import { isolatedStackEnv } from "../../tests/support/stack";
 import { median, sleep } from "./stats";
 import { ROOT, spawnReady, stopChild } from "./remote-stack";
 import type { PhaseProfile } from "./startup-phases";
@@ -41,18 +41,6 @@ export interface StartupResult {
   };
 }
 
-async function portsEnv(dataDir: string): Promise<Record<string, string>> {
-  const [app, auth, mail, smtp, identity] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
-  return {
-    APP_PORT: String(app),
-    AUTH_PORT: String(auth),
-    MAIL_PORT: String(mail),
-    SMTP_PORT: String(smtp),
-    IDENTITY_PORT: String(identity),
-    DATA_DIR: dataDir,
-  };
-}
-
 /** The URL on each listener that answers once it is serving (cheap, public, no side effects). */
 function probeUrls(env: Record<string, string>): Record<ListenerName, string> {
   return {
@@ -77,7 +65,7 @@ function answers(url: string): Promise<boolean> {
 }
 
 async function oneStart(dataDir: string, skipWebBuild: boolean, nodeArgs: string[] = []): Promise<StartupRun> {
-  const env = await portsEnv(dataDir);
+  const env = await isolatedStackEnv(dataDir);
   const urls = probeUrls(env);
   const started = performance.now();
   const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, "scripts/launch.mjs")], {
@@ -112,7 +100,7 @@ function summarize(runs: StartupRun[]) {
 }
 
 async function profileOnce(dataDir: string, extraEnv: Record<string, string> = {}): Promise<PhaseProfile> {
-  const env = await portsEnv(dataDir);
+  const env = await isolatedStackEnv(dataDir);
   const child = await spawnReady<PhaseProfile>(path.join(ROOT, "scripts/bench/startup-phases.ts"), { ...env, ...extraEnv });
   await stopChild(child.process);
   return child.info;

@@ -23,19 +23,26 @@ export interface TestStack extends Stack {
   dataDir: string;
 }
 
-/** Extra environment (e.g. SUMSUB_* or AUTH settings) may be passed; ports and DATA_DIR are chosen here. */
-export async function bootStack(env: Record<string, string> = {}): Promise<TestStack> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ff-stack-"));
+/** Environment for one stack of its own: a free port for every listener, and the given DATA_DIR. */
+export async function isolatedStackEnv(dataDir: string): Promise<Record<string, string>> {
   const [app, auth, mail, smtp, identity] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
-  const config = loadConfig({
-    NODE_ENV: "test",
-    LOG_LEVEL: "silent",
+  return {
     APP_PORT: String(app),
     AUTH_PORT: String(auth),
     MAIL_PORT: String(mail),
     SMTP_PORT: String(smtp),
     IDENTITY_PORT: String(identity),
     DATA_DIR: dataDir,
+  };
+}
+
+/** Extra environment (e.g. SUMSUB_* or AUTH settings) may be passed; ports and DATA_DIR are chosen here. */
+export async function bootStack(env: Record<string, string> = {}): Promise<TestStack> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ff-stack-"));
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    ...(await isolatedStackEnv(dataDir)),
     ...env,
   });
   const stack = await startStack(config, { quiet: true });
