@@ -4,7 +4,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Fastify, { type FastifyInstance } from "fastify";
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import { registerDatabase } from "./plugins/database";
 import { registerAuth } from "./plugins/auth";
@@ -12,6 +12,7 @@ import { registerErrorHandling } from "./plugins/errors";
 import { registerDocs } from "./plugins/docs";
 import { registerSecurity } from "./plugins/security";
 import { registerWeb } from "./plugins/web";
+import { serializerCompiler } from "./plugins/response-serializer";
 import { createMailer } from "./mail";
 import { accountRoutes } from "./routes/accounts";
 import { personRoutes } from "./routes/persons";
