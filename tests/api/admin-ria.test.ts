@@ -8,7 +8,7 @@ import zlib from "node:zlib";
 import { PDFDocument } from "pdf-lib";
 import { LOCAL_SUPABASE } from "../../server/src/config";
 import { TAX_FORMS_PER_MINUTE } from "../../server/src/routes/ria";
-import { buildFounderData, createTestApp, type TestApp } from "./helpers";
+import { RIA_ANSWERS, buildFounderData, createTestApp, type TestApp } from "./helpers";
 
 /** Every stream of a PDF, inflated when it is Flate-encoded, joined as latin1 text. */
 function contentStreams(pdf: Buffer): string {
@@ -116,7 +116,7 @@ describe("GET /api/ria/tax-form.pdf", () => {
   it("downloads a real PDF of the caller's account without the SSN", async () => {
     const f = await t.founder();
     await buildFounderData(t, f);
-    await t.http.put(`/api/accounts/${f.accountId}`).set(f.auth).send({ ria_risk_score: 4, ria_primary_goal: "primary_goal_growth", ria_state: "us_state_delaware" });
+    await t.http.put(`/api/accounts/${f.accountId}`).set(f.auth).send({ ...RIA_ANSWERS, ria_risk_score: 4 });
     const res = await t.http.get("/api/ria/tax-form.pdf").set(f.auth).buffer(true).parse((r, done) => {
       const chunks: Buffer[] = [];
       r.on("data", (c: Buffer) => chunks.push(c));

@@ -56,6 +56,17 @@ export const PROFILE = {
   marital_status: "marital_status_single",
 } as const;
 
+/** The seven RIA answers, as the /ria screen sends them (§5: all together). */
+export const RIA_ANSWERS = {
+  ria_primary_goal: "primary_goal_growth",
+  ria_risk_score: 3,
+  ria_loss_capacity_percent: 20,
+  ria_time_horizon_years: "horizon_years_5_10",
+  ria_liquidity_needs: "liquidity_needs_low",
+  ria_federal_effective_tax_rate: "federal_tax_bracket_24",
+  ria_state: "us_state_delaware",
+} as const;
+
 export const ORGANIZATION = {
   name_1: "Ada Giving LLC",
   name_2: "Ada Philanthropy LLC",

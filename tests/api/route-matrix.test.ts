@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Response } from "supertest";
 import { timestampNow } from "../../server/src/contract/rules";
-import { ORGANIZATION, PROFILE, buildFounderData, createTestApp, type Founder, type FounderData, type TestApp } from "./helpers";
+import { ORGANIZATION, PROFILE, RIA_ANSWERS, buildFounderData, createTestApp, type Founder, type FounderData, type TestApp } from "./helpers";
 
 interface Ctx {
   a: Founder;
@@ -50,9 +50,9 @@ const CASES: RouteCase[] = [
   {
     route: "PUT /api/accounts/{accountId}",
     method: "put",
-    call: (c) => ({ path: `/api/accounts/${c.a.accountId}`, body: { ria_risk_score: 3, ria_primary_goal: "primary_goal_growth" } }),
+    call: (c) => ({ path: `/api/accounts/${c.a.accountId}`, body: RIA_ANSWERS }),
     success: 200,
-    check: (res) => expect(res.body).toMatchObject({ ria_risk_score: 3, ria_primary_goal: "primary_goal_growth" }),
+    check: (res) => expect(res.body).toMatchObject(RIA_ANSWERS),
     bad: (c) => ({ path: `/api/accounts/${c.a.accountId}`, body: { ria_risk_score: 9 } }),
     badField: "ria_risk_score",
   },

@@ -3,7 +3,7 @@
 // Each refusal leaves the stored record exactly as it was; the calls the web makes still succeed.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { timestampNow } from "../../server/src/contract/rules";
-import { ORGANIZATION, PROFILE, buildFounderData, createTestApp, type Founder, type FounderData, type TestApp } from "./helpers";
+import { ORGANIZATION, PROFILE, RIA_ANSWERS, buildFounderData, createTestApp, type Founder, type FounderData, type TestApp } from "./helpers";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,17 +22,6 @@ const OWNER_DETAILS = {
   state: "us_state_delaware",
   zip: "19901",
   marital_status: "marital_status_single",
-} as const;
-
-/** What the /ria screen sends: all seven answers. */
-const RIA_ANSWERS = {
-  ria_primary_goal: "primary_goal_growth",
-  ria_risk_score: 3,
-  ria_loss_capacity_percent: 20,
-  ria_time_horizon_years: "horizon_years_5_10",
-  ria_liquidity_needs: "liquidity_needs_low",
-  ria_federal_effective_tax_rate: "federal_tax_bracket_24",
-  ria_state: "us_state_delaware",
 } as const;
 
 async function founderWithData(): Promise<{ f: Founder; d: FounderData }> {

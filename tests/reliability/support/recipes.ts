@@ -2,7 +2,7 @@
 // and the fuzzers. A route the document lists but this file does not describe fails the matrix:
 // whoever adds a route says here who may call it and what a good request looks like.
 import { timestampNow } from "../../../server/src/contract/rules";
-import { ORGANIZATION, PROFILE } from "../../api/helpers";
+import { ORGANIZATION, PROFILE, RIA_ANSWERS } from "../../api/helpers";
 import type { Founder, Stage } from "./founders";
 import { fillPath, type Operation } from "./openapi";
 
@@ -52,15 +52,7 @@ export const RECIPES: Record<string, Recipe> = {
   "PUT /api/accounts/{accountId}": {
     scope: "owner",
     success: 200,
-    body: () => ({
-      ria_primary_goal: "primary_goal_growth",
-      ria_risk_score: 3,
-      ria_loss_capacity_percent: 20,
-      ria_time_horizon_years: "horizon_years_5_10",
-      ria_liquidity_needs: "liquidity_needs_low",
-      ria_federal_effective_tax_rate: "federal_tax_bracket_24",
-      ria_state: "us_state_delaware",
-    }),
+    body: () => RIA_ANSWERS,
   },
   "GET /api/accounts/{accountId}/all_data": { scope: "owner", success: 200 },
   "POST /api/persons/": {
