@@ -1,17 +1,74 @@
 // Vite builds the SPA from web/ into web/dist (served by the app listener). The dev server
 // proxies the product API and the dev config document to the app listener, so `npm run dev`
 // talks to the same stack as the built bundle.
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
+import { readdir, readFile, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 
 const appPort = process.env.APP_PORT ?? "3000";
 const appOrigin = `http://127.0.0.1:${appPort}`;
 
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+/** Text assets worth compressing; below ~1 KB the saving does not pay for the extra file. */
+const COMPRESSIBLE = /\.(js|css|svg|html)$/;
+const MIN_COMPRESS_BYTES = 1024;
+
+async function* filesUnder(dir: string): AsyncGenerator<string> {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* filesUnder(path);
+    else yield path;
+  }
+}
+
+/**
+ * Writes a .gz (gzip level 9) and a .br (brotli quality 11) twin next to every text asset of the
+ * production build. The app's static plugin serves a twin when the browser accepts it, so the
+ * maximum compression is paid once at build time instead of per request (or not at all).
+ */
+function precompress(): Plugin {
+  let outDir = "";
+  return {
+    name: "founder-foundation:precompress",
+    apply: "build",
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const jobs: Promise<void>[] = [];
+      for await (const file of filesUnder(outDir)) {
+        if (!COMPRESSIBLE.test(file)) continue;
+        jobs.push(
+          readFile(file).then(async (source) => {
+            if (source.length < MIN_COMPRESS_BYTES) return;
+            const [gz, br] = await Promise.all([
+              gzipAsync(source, { level: 9 }),
+              brotliAsync(source, {
+                params: {
+                  [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
+                  [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+                  [zlibConstants.BROTLI_PARAM_SIZE_HINT]: source.length,
+                },
+              }),
+            ]);
+            await Promise.all([writeFile(`${file}.gz`, gz), writeFile(`${file}.br`, br)]);
+          }),
+        );
+      }
+      await Promise.all(jobs);
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL(".", import.meta.url)),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: {
     alias: {
       "@contract": fileURLToPath(new URL("../server/src/contract", import.meta.url)),

@@ -356,9 +356,7 @@ async function journey(ui: UiPage, founder: Founder) {
   await page.getByRole("heading", { name: "Choose strategy" }).waitFor();
   await expect.poll(() => page.getByRole("button", { name: "Select" }).isDisabled()).toBe(true);
 
-  // The harness's sign-in init script also runs inside the identity widget's sandboxed iframe,
-  // where touching localStorage throws; that error is the harness's, not the app's.
-  expect(ui.pageErrors.filter((m) => !m.includes("Failed to read the 'localStorage' property"))).toEqual([]);
+  expect(ui.pageErrors).toEqual([]);
 }
 
 async function run(width: number, theme: Theme) {

@@ -6,6 +6,7 @@ import type { BrowserContext } from "playwright-core";
 import { randomUUID } from "node:crypto";
 import ws from "ws";
 import type { TestStack } from "../../support/stack";
+import { storageInitScript } from "./init-script";
 
 export interface Founder {
   id: string;
@@ -74,8 +75,10 @@ export async function signInContext(
   // Scripts run in the page, so they are passed as source text (the node-side types have no DOM).
   const key = JSON.stringify(storageKeyFor(opts.browserAuthUrl));
   await context.addInitScript(
-    `if (!localStorage.getItem(${key})) localStorage.setItem(${key}, ${JSON.stringify(JSON.stringify(session))});` +
-      (opts.skipMfa ?? true ? `sessionStorage.setItem(${JSON.stringify(MFA_SKIPPED_KEY)}, "1");` : ""),
+    storageInitScript(
+      `if (!localStorage.getItem(${key})) localStorage.setItem(${key}, ${JSON.stringify(JSON.stringify(session))});` +
+        (opts.skipMfa ?? true ? `sessionStorage.setItem(${JSON.stringify(MFA_SKIPPED_KEY)}, "1");` : ""),
+    ),
   );
   return session;
 }

@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { bootStack, type TestStack } from "../../support/stack";
 import { launchChromium } from "./browser";
 import { signInContext, type Founder } from "./founders";
+import { storageInitScript } from "./init-script";
 import { assertAccessible, saveScreenshot } from "./screens";
 import { ensureWebBuild } from "./web-build";
 
@@ -115,7 +116,7 @@ export function setupE2E(): E2E {
       contexts.push(context);
       if (opts.theme) {
         const key = JSON.stringify(THEME_STORAGE_KEY);
-        await context.addInitScript(`if (!localStorage.getItem(${key})) localStorage.setItem(${key}, ${JSON.stringify(JSON.stringify({ data: opts.theme }))});`);
+        await context.addInitScript(storageInitScript(`if (!localStorage.getItem(${key})) localStorage.setItem(${key}, ${JSON.stringify(JSON.stringify({ data: opts.theme }))});`));
       }
       if (opts.as) await signInContext(context, e2e.stack, opts.as, { browserAuthUrl: e2e.browserAuthUrl, skipMfa: opts.skipMfa ?? true });
       const page = await context.newPage();

@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 const distIndex = path.join(root, "web/dist/index.html");
-const sources = ["web/src", "web/index.html", "web/vite.config.ts", "server/src/contract"].map((p) => path.join(root, p));
+const sources = ["web/src", "web/public", "web/index.html", "web/vite.config.ts", "server/src/contract"].map((p) => path.join(root, p));
 
 function newestMtime(p: string): number {
   if (!fs.existsSync(p)) return 0;

@@ -1,15 +1,20 @@
 // Wouter routing: /sign-in is public and shows the sign-in gate; every other route sits behind
 // RequireAuth inside the shell. Unknown routes go to /.
+//
+// The shell (top bar, side menu, notifications, @headlessui) is only for signed-in screens, so it
+// is lazy: /sign-in loads none of it. While its chunk arrives the same standalone "Loading"
+// screen RequireAuth shows while the session is restored stays up, so nothing flashes.
 import { useAtomValue } from "jotai";
 import { Suspense } from "react";
 import { Redirect, Route, Switch, useSearch } from "wouter";
 import { LoadingScreen } from "@/components/ui/loading-overlay";
 import { SignInScreen } from "@/features/auth/components/sign-in-screen";
-import { AppShell } from "@/features/shell/app-shell";
 import { authFinishedAtom, authReadyAtom } from "@/stores/auth";
 import { paths } from "@/config/paths";
 import { RequireAuth, RequireRole, safeRedirectTarget } from "./guards";
-import { APP_ROUTES } from "./routes";
+import { APP_ROUTES, lazyWithReload } from "./routes";
+
+const AppShell = lazyWithReload(() => import("@/features/shell/app-shell").then((m) => ({ default: m.AppShell })));
 
 function SignInRoute() {
   const ready = useAtomValue(authReadyAtom);
@@ -26,22 +31,24 @@ export function AppRouter() {
       <Route path={paths.signIn.path} component={SignInRoute} />
       <Route>
         <RequireAuth>
-          <AppShell>
-            <Suspense fallback={<LoadingScreen />}>
-              <Switch>
-                {APP_ROUTES.map(({ path, screen: Screen, role }) => (
-                  <Route key={path} path={path}>
-                    <RequireRole role={role}>
-                      <Screen />
-                    </RequireRole>
+          <Suspense fallback={<LoadingScreen label="Loading" standalone />}>
+            <AppShell>
+              <Suspense fallback={<LoadingScreen />}>
+                <Switch>
+                  {APP_ROUTES.map(({ path, screen: Screen, role }) => (
+                    <Route key={path} path={path}>
+                      <RequireRole role={role}>
+                        <Screen />
+                      </RequireRole>
+                    </Route>
+                  ))}
+                  <Route>
+                    <Redirect to={paths.dashboard.getHref()} replace />
                   </Route>
-                ))}
-                <Route>
-                  <Redirect to={paths.dashboard.getHref()} replace />
-                </Route>
-              </Switch>
-            </Suspense>
-          </AppShell>
+                </Switch>
+              </Suspense>
+            </AppShell>
+          </Suspense>
         </RequireAuth>
       </Route>
     </Switch>

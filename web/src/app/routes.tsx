@@ -19,7 +19,8 @@ const CHUNK_RELOAD_KEY = "chunkReloadAttempted";
  * after this page loaded) is fetched by reloading the page once; a second failure reaches the
  * error screen.
  */
-export function lazyScreen(load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType> {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy's own constraint: any component, whatever its props.
+export function lazyWithReload<C extends ComponentType<any>>(load: () => Promise<{ default: C }>): LazyExoticComponent<C> {
   return lazy(() =>
     load().then(
       (module) => {
@@ -34,6 +35,11 @@ export function lazyScreen(load: () => Promise<{ default: ComponentType }>): Laz
       },
     ),
   );
+}
+
+/** A route's screen (no props), lazy and redeploy-proof. */
+export function lazyScreen(load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType> {
+  return lazyWithReload(load);
 }
 
 export const APP_ROUTES: AppRoute[] = [

@@ -7,5 +7,9 @@ export const TIMINGS = {
   mfaPassedDelayMs: 1_000,
   loadingOverlayMs: 1_000,
   toastMs: 3_000,
+  /** §9: the loading flag clears 0.5 to 1 s after a save. */
+  saveLoadingClearMs: 750,
+  /** §9: navigation follows about 1 s after a save. */
+  postSaveNavigateMs: 1_000,
   notificationsRefetchMs: 30_000,
 } as const;

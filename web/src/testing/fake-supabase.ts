@@ -1,8 +1,8 @@
 // A stand-in for the supabase-js client in component tests: every auth call is a vi.fn with a
 // sensible default answer, and auth events can be emitted by the test.
-import type { Session, SupabaseClient } from "@supabase/supabase-js";
+import type { Session } from "@supabase/supabase-js";
 import { vi } from "vitest";
-import { setSupabaseClient } from "@/lib/supabase";
+import { setSupabaseClient, type AuthOnlyClient } from "@/lib/supabase";
 
 type Listener = (event: string, session: Session | null) => void;
 
@@ -45,7 +45,7 @@ export function createFakeSupabase() {
       challengeAndVerify: vi.fn(() => ok({})),
     },
   };
-  const client = { auth } as unknown as SupabaseClient;
+  const client = { auth } as unknown as AuthOnlyClient;
   return {
     auth,
     client,

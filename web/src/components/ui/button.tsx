@@ -1,13 +1,14 @@
 // Buttons of the theme (spec §9: minimum width 120). Variants: contained (primary action),
-// outlined, text (links styled as buttons).
+// outlined, text (links styled as buttons). On the hover tint plain primary text is below 4.5:1
+// contrast (4.14:1 in the light theme), so hovered outlined/text buttons use the strong primary.
 import type { ButtonHTMLAttributes } from "react";
 
 type Variant = "contained" | "outlined" | "text";
 
 const VARIANTS: Record<Variant, string> = {
   contained: "bg-primary text-on-primary hover:bg-primary-hover disabled:bg-disabled-bg disabled:text-disabled",
-  outlined: "border border-primary text-primary hover:bg-primary-tint disabled:border-divider disabled:text-disabled",
-  text: "text-primary hover:bg-primary-tint disabled:text-disabled",
+  outlined: "border border-primary text-primary hover:bg-primary-tint hover:text-primary-strong disabled:border-divider disabled:text-disabled",
+  text: "text-primary hover:bg-primary-tint hover:text-primary-strong disabled:text-disabled",
 };
 
 export function Button({

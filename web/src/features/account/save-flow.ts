@@ -4,9 +4,10 @@
 // busy flag clears at once and the error is only logged.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
+import { TIMINGS } from "@/lib/timings";
 
-/** Spec §9: loading flag cleared 0.5 to 1 s after a save; navigation about 1 s after it. */
-export const SAVE_TIMINGS = { loadingClearMs: 750, navigateMs: 1_000 } as const;
+/** Spec §9: loading flag cleared 0.5 to 1 s after a save; navigation about 1 s after it (lib/timings). */
+export const SAVE_TIMINGS = { loadingClearMs: TIMINGS.saveLoadingClearMs, navigateMs: TIMINGS.postSaveNavigateMs } as const;
 
 export interface SaveFlow {
   saving: boolean;

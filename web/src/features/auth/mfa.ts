@@ -1,5 +1,5 @@
 // TOTP enrolment and verification through supabase-js (spec §4).
-import type { SupabaseClient } from "@supabase/supabase-js";
+import type { AuthOnlyClient } from "@/lib/supabase";
 import { MFA_FRIENDLY_NAME } from "@contract/rules";
 
 export interface Enrolment {
@@ -40,14 +40,14 @@ let inFlight: Promise<Enrolment | null> | null = null;
  * A name conflict means another enrolment won the race: resolves null. Concurrent calls (React
  * re-running effects) share one enrolment.
  */
-export function startTotpEnrolment(client: SupabaseClient): Promise<Enrolment | null> {
+export function startTotpEnrolment(client: AuthOnlyClient): Promise<Enrolment | null> {
   inFlight ??= enrol(client).finally(() => {
     inFlight = null;
   });
   return inFlight;
 }
 
-async function enrol(client: SupabaseClient): Promise<Enrolment | null> {
+async function enrol(client: AuthOnlyClient): Promise<Enrolment | null> {
   const listed = await client.auth.mfa.listFactors();
   if (listed.error) throw listed.error;
   for (const factor of listed.data.all) {
@@ -65,7 +65,7 @@ async function enrol(client: SupabaseClient): Promise<Enrolment | null> {
 }
 
 /** The verified factor carrying the product's friendly name, for the mfa-verify view. */
-export async function findProductFactorId(client: SupabaseClient): Promise<string> {
+export async function findProductFactorId(client: AuthOnlyClient): Promise<string> {
   const { data, error } = await client.auth.mfa.listFactors();
   if (error) throw error;
   const factor = data.all.find((f) => f.friendly_name === MFA_FRIENDLY_NAME && f.status === "verified");
@@ -73,7 +73,7 @@ export async function findProductFactorId(client: SupabaseClient): Promise<strin
   return factor.id;
 }
 
-export async function verifyTotp(client: SupabaseClient, factorId: string, code: string): Promise<void> {
+export async function verifyTotp(client: AuthOnlyClient, factorId: string, code: string): Promise<void> {
   const { error } = await client.auth.mfa.challengeAndVerify({ factorId, code: code.trim() });
   if (error) throw error;
 }

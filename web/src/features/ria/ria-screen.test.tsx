@@ -1,4 +1,4 @@
-import { fakeApi } from "@/features/edit/testing/fake-api";
+import { fakeApi } from "@/testing/fake-api";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";

@@ -1,6 +1,6 @@
 // Founder data as the API returns it, for component tests of the edit and RIA screens.
 import type { AllData, EnumItem, Organization, Person } from "@contract/entities";
-import { fakeApi } from "./fake-api";
+import { fakeApi } from "@/testing/fake-api";
 
 export const ENUMS: EnumItem[] = [
   { enum_id: "marital_status_single", enum_label: "Single", enum_category: "marital_status" },
