@@ -5,8 +5,9 @@
 import type { Db } from "./client";
 
 /**
- * Wraps a builder that returns a prepared query so it runs once per database (the app has one; tests
- * open many) and is reused after. A WeakMap lets a closed test database's statements be collected.
+ * Wraps a builder (a prepared query, or anything else fixed for the life of a connection) so it runs
+ * once per database (the app has one; tests open many) and is reused after. A WeakMap lets a closed
+ * test database's statements be collected.
  */
 export function preparedPerDb<T>(build: (db: Db) => T): (db: Db) => T {
   const byDb = new WeakMap<Db, T>();

@@ -1,5 +1,5 @@
 // Enum items (spec §3) and the check that an enum-valued field names a seeded item.
-import { asc, eq, sql } from "drizzle-orm";
+import { asc } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { preparedPerDb } from "../../../db/prepared";
 import { enumItem } from "../../../db/schema";
@@ -19,13 +19,13 @@ export function listEnums(db: Db): EnumItem[] {
  * The contract's regexes already fix each field's category prefix; this checks the value is a
  * seeded item, so a typo is a 400 naming the field rather than a foreign-key failure.
  */
-const enumItemById = preparedPerDb((db) =>
-  db.select({ id: enumItem.enumId }).from(enumItem).where(eq(enumItem.enumId, sql.placeholder("enumId"))).prepare(),
-);
+// Enum items are written only by the seed when the database is opened, before any request, so
+// their ids are read once per database and kept: write routes check several per request.
+const seededEnumIds = preparedPerDb((db) => new Set(db.select({ id: enumItem.enumId }).from(enumItem).all().map((r) => r.id)));
 
 export function assertEnumValues(db: Db, fields: Record<string, string | null | undefined>): void {
   for (const [field, value] of Object.entries(fields)) {
     if (typeof value !== "string") continue;
-    if (!enumItemById(db).get({ enumId: value })) throw badRequest(field, `${field}: unknown value ${value}`);
+    if (!seededEnumIds(db).has(value)) throw badRequest(field, `${field}: unknown value ${value}`);
   }
 }

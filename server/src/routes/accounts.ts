@@ -96,10 +96,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       requireAccountAccess(request, accountId, "read");
       const row = getAccount(app.db, accountId);
       if (!row) throw notFound("Account");
-      const holder = row.primaryAccountHolder ? getPerson(app.db, row.primaryAccountHolder) : undefined;
+      const persons = listPersons(app.db, accountId);
+      // The primary holder is one of the account's persons: reuse that row rather than query it again.
+      const holderId = row.primaryAccountHolder;
+      const holder = holderId ? (persons.find((p) => p.personId === holderId) ?? getPerson(app.db, holderId)) : undefined;
       return {
         account: { ...toAccountDto(row), primary_account_holder: holder ? toPersonDto(holder) : null },
-        persons: listPersons(app.db, accountId).map(toPersonDto),
+        persons: persons.map(toPersonDto),
         strategies: listStrategies(app.db, accountId).map(toStrategyDto),
         organizations: listOrganizationsOfAccount(app.db, accountId).map(toOrganizationDto),
         organization_users: listOrganizationUsersOfAccount(app.db, accountId).map(toOrganizationUserDto),
