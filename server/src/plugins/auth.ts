@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Config } from "../config";
 import { createTokenVerifier, InvalidTokenError, type TokenVerifier } from "../auth/verify-token";
 import { withVerifiedTokenCache } from "../auth/token-cache";
-import { findAccountIdByUser } from "../repositories/accounts";
+import { accountIdOfCaller } from "../repositories/accounts";
 import { unauthorized } from "../http-errors";
 
 const PUBLIC_PREFIXES = ["/api/docs"];
@@ -41,7 +41,7 @@ export function registerAuth(
         userId: verified.userId,
         email: verified.email,
         roles: verified.roles,
-        accountId: findAccountIdByUser(app.db, verified.userId),
+        accountId: accountIdOfCaller(app.db, verified.userId),
       };
     } catch (err) {
       if (err instanceof InvalidTokenError) {

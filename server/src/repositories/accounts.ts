@@ -15,6 +15,31 @@ export function findAccountIdByUser(db: Db, userId: string): number | null {
   return accountIdByUser(db).get({ userId })?.id ?? null;
 }
 
+/**
+ * A user's account never changes once created (user_id is unique and accounts are never deleted
+ * or re-assigned), so the auth hook remembers found ids instead of querying on every request.
+ * "No account yet" is not remembered: the account may be created at any moment. Bounded; the
+ * least recently used user goes first.
+ */
+const MAX_REMEMBERED_ACCOUNTS = 10_000;
+const rememberedAccountIds = preparedPerDb(() => new Map<string, number>());
+
+export function accountIdOfCaller(db: Db, userId: string): number | null {
+  const remembered = rememberedAccountIds(db);
+  const known = remembered.get(userId);
+  if (known !== undefined) {
+    remembered.delete(userId);
+    remembered.set(userId, known);
+    return known;
+  }
+  const found = findAccountIdByUser(db, userId);
+  if (found !== null) {
+    remembered.set(userId, found);
+    if (remembered.size > MAX_REMEMBERED_ACCOUNTS) remembered.delete(remembered.keys().next().value!);
+  }
+  return found;
+}
+
 /** Race-safe: the unique index on user_id makes a concurrent second insert a no-op. */
 export function getOrCreateAccountForUser(db: Db, userId: string): number {
   const now = timestampNow();
