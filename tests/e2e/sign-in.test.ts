@@ -145,6 +145,22 @@ describe("sign-in (browser)", () => {
     await ui.screen("wrong-password");
   });
 
+  it("a saved dark theme is applied before the app's JavaScript runs (no light flash), within the CSP", async () => {
+    const ui = await e2e.open({ theme: "dark" });
+    const refused: string[] = [];
+    ui.page.on("console", (message) => {
+      if (message.type() === "error" && message.text().includes("Content Security Policy")) refused.push(message.text());
+    });
+    // Hold the app's bundle back: what the page shows now is what it shows before the app starts.
+    await ui.page.route("**/assets/*.js", (route) => route.abort());
+    await ui.goto("/sign-in");
+    expect(await ui.read("document.documentElement.dataset.theme")).toBe("dark");
+    expect(await ui.read("document.documentElement.style.colorScheme")).toBe("dark");
+    expect(refused).toEqual([]);
+    // A page without its app is not a screen of the product: nothing for the end-of-test scan.
+    await ui.page.close();
+  });
+
   for (const theme of ["light", "dark"] as Theme[]) {
     for (const width of [375, 1280]) {
       it(`sign-in and the shell at ${width} px in the ${theme} theme`, async () => {
