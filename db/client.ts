@@ -9,7 +9,8 @@ import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import * as schema from "./schema";
 import { seedEnums } from "./seed";
 
-export type Db = BetterSQLite3Database<typeof schema>;
+/** drizzle's handle; $client is the better-sqlite3 connection under it (for SQLite-level checks). */
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 /** A transaction on the app database (what db.transaction passes its callback). */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export interface DatabaseHandle {

@@ -157,3 +157,33 @@ describe("writes", () => {
     expect(list.body).toEqual([expect.objectContaining({ title: "Owner added", description: expect.stringContaining("grace@example.com"), read_at: null })]);
   });
 });
+
+describe("all_data is never stale", () => {
+  // GET all_data is served from a cache that lasts until the database changes (server/src/cache).
+  it("shows a change right after a write through the API and after one made by another connection", async () => {
+    const f = await t.founder();
+    const { body: created } = await createPrimary(f, { city: "Dover" });
+    const city = async () => (await t.http.get(`/api/accounts/${f.accountId}/all_data`).set(f.auth)).body.persons[0].city as string;
+    expect(await city()).toBe("Dover");
+    expect(await city()).toBe("Dover");
+    await t.http.patch(`/api/persons/${created.person_id}`).set(f.auth).send({ city: "Lewes" }).expect(200);
+    expect(await city()).toBe("Lewes");
+    const other = new Database(path.join(t.dataDir, "app.sqlite"));
+    try {
+      other.prepare("update person set city = 'Milford' where person_id = ?").run(created.person_id);
+    } finally {
+      other.close();
+    }
+    expect(await city()).toBe("Milford");
+  });
+
+  it("does not hand one account's cached answer to another", async () => {
+    const a = await t.founder();
+    const b = await t.founder();
+    await createPrimary(a, { city: "Dover" });
+    await createPrimary(b, { city: "Camden" });
+    const cityOf = async (f: Founder) => (await t.http.get(`/api/accounts/${f.accountId}/all_data`).set(f.auth)).body.persons[0].city;
+    expect([await cityOf(a), await cityOf(b), await cityOf(a)]).toEqual(["Dover", "Camden", "Dover"]);
+    expect((await t.http.get(`/api/accounts/${a.accountId}/all_data`).set(b.auth)).status).toBe(404);
+  });
+});

@@ -40,12 +40,21 @@ function zodSchemaOf(schema: unknown): $ZodType | undefined {
   return properties instanceof $ZodType ? properties : undefined;
 }
 
+/**
+ * JSON text of `data` after checking it against a plain-data schema (see parsesLikeItEncodes); a
+ * mismatch throws the library's ResponseSerializationError, which the error handler turns into a 500.
+ * Also used by routes that serialize a response ahead of sending it (cached responses).
+ */
+export function checkedJson(schema: $ZodType, method: string, url: string): (data: unknown) => string {
+  return (data) => {
+    const result = safeParse(schema, data);
+    if (!result.success) throw new ResponseSerializationError(method, url, { cause: result.error });
+    return JSON.stringify(result.data);
+  };
+}
+
 export const serializerCompiler: FastifySerializerCompiler<unknown> = (route: RouteSchema) => {
   const schema = zodSchemaOf(route.schema);
   if (!schema || !parsesLikeItEncodes(schema)) return encodingSerializerCompiler(route as Parameters<typeof encodingSerializerCompiler>[0]);
-  return (data) => {
-    const result = safeParse(schema, data);
-    if (!result.success) throw new ResponseSerializationError(route.method, route.url, { cause: result.error });
-    return JSON.stringify(result.data);
-  };
+  return checkedJson(schema, route.method, route.url);
 };

@@ -2,7 +2,10 @@
 // account's data in one response (spec §7).
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { accountIdBody, accountPut, account, allData, riaFields } from "../contract/entities";
+import { accountIdBody, accountPut, account, allData, riaFields, type AllData } from "../contract/entities";
+import type { Db } from "../../../db/client";
+import { cacheUntilDbChanges } from "../cache/until-db-changes";
+import { checkedJson } from "../plugins/response-serializer";
 import { MESSAGES } from "../contract/rules";
 import { isStaff, requireAccountAccess, requireCaller } from "../authz";
 import { badRequest, notFound } from "../http-errors";
@@ -11,7 +14,7 @@ import { getPerson, listPersons, toPersonDto } from "../repositories/persons";
 import { listStrategies, toStrategyDto } from "../repositories/strategies";
 import { listOrganizationUsersOfAccount, listOrganizationsOfAccount, toOrganizationDto, toOrganizationUserDto } from "../repositories/organizations";
 import { assertEnumValues } from "../repositories/enums";
-import { errors, params } from "./shared";
+import { errors, params, sendJsonText } from "./shared";
 
 /** The seven RIA answers in questionnaire order (the first missing one is the one reported). */
 const RIA_FIELDS = Object.keys(riaFields.shape) as (keyof RiaChanges)[];
@@ -25,6 +28,31 @@ function assertRiaComplete(stored: RiaChanges, changes: RiaChanges): void {
   const missing = RIA_FIELDS.find((field) => (changes[field] === undefined ? stored[field] : changes[field]) === null);
   if (missing) throw badRequest(missing, `${missing}: ${MESSAGES.required}`);
 }
+
+/** The account with everything under it (404 when there is no such account). */
+function readAllData(db: Db, accountId: number): AllData {
+  const row = getAccount(db, accountId);
+  if (!row) throw notFound("Account");
+  const persons = listPersons(db, accountId);
+  // The primary holder is one of the account's persons: reuse that row rather than query it again.
+  const holderId = row.primaryAccountHolder;
+  const holder = holderId ? (persons.find((p) => p.personId === holderId) ?? getPerson(db, holderId)) : undefined;
+  return {
+    account: { ...toAccountDto(row), primary_account_holder: holder ? toPersonDto(holder) : null },
+    persons: persons.map(toPersonDto),
+    strategies: listStrategies(db, accountId).map(toStrategyDto),
+    organizations: listOrganizationsOfAccount(db, accountId).map(toOrganizationDto),
+    organization_users: listOrganizationUsersOfAccount(db, accountId).map(toOrganizationUserDto),
+  };
+}
+
+/** Checked against the contract once, when serialized; a cached copy goes out as it is. */
+const allDataJson = checkedJson(allData, "GET", "/api/accounts/:accountId/all_data");
+/**
+ * The dashboard and every edit screen load all_data, usually many times between two writes; the
+ * serialized answer is kept until the database changes at all (any write, anyone's).
+ */
+const allDataCache = cacheUntilDbChanges<number, string>({ maxEntries: 1000 });
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -91,22 +119,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: allData, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { accountId } = request.params;
       requireAccountAccess(request, accountId, "read");
-      const row = getAccount(app.db, accountId);
-      if (!row) throw notFound("Account");
-      const persons = listPersons(app.db, accountId);
-      // The primary holder is one of the account's persons: reuse that row rather than query it again.
-      const holderId = row.primaryAccountHolder;
-      const holder = holderId ? (persons.find((p) => p.personId === holderId) ?? getPerson(app.db, holderId)) : undefined;
-      return {
-        account: { ...toAccountDto(row), primary_account_holder: holder ? toPersonDto(holder) : null },
-        persons: persons.map(toPersonDto),
-        strategies: listStrategies(app.db, accountId).map(toStrategyDto),
-        organizations: listOrganizationsOfAccount(app.db, accountId).map(toOrganizationDto),
-        organization_users: listOrganizationUsersOfAccount(app.db, accountId).map(toOrganizationUserDto),
-      };
+      const json = allDataCache(app.db, accountId, () => allDataJson(readAllData(app.db, accountId)));
+      return sendJsonText(reply, json);
     },
   );
 };

@@ -1,6 +1,6 @@
 // Pieces every route file shares: the documented error responses and id path params.
 import { z } from "zod";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { apiError, idParam } from "../contract/entities";
 
 /** The error statuses an authenticated route can answer, each with the one error body. */
@@ -29,4 +29,12 @@ export function perCallerRateLimit(max: number) {
   return {
     rateLimit: { max, timeWindow: "1 minute", keyGenerator: (request: FastifyRequest) => request.caller?.userId ?? request.ip },
   };
+}
+
+/**
+ * Sends JSON text that was serialized (and checked against the route's schema) ahead of time, as
+ * it is: Fastify passes a string with a JSON content type through without serializing it again.
+ */
+export function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type("application/json; charset=utf-8").send(json);
 }
