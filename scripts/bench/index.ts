@@ -12,9 +12,10 @@ import { apiTable } from "./report-api";
 import { benchAuth, type AuthResult } from "./auth";
 import { authTable } from "./report-auth";
 import { benchWeb } from "./web";
-import { bundleTable, journeyTable, pagesTable } from "./report-web";
+import { bundleTable, journeyTable, lighthouseTable, pagesTable } from "./report-web";
 import type { WebBundleResult } from "./web-bundle";
 import type { PageResult } from "./page-metrics";
+import type { LighthouseResult } from "./lighthouse";
 import type { JourneyResult } from "./journey";
 import { checkBudgets, budgetTable, type BudgetVerdict } from "./budgets";
 
@@ -46,6 +47,7 @@ export interface BenchResults {
   auth?: AuthResult;
   webBundle?: WebBundleResult;
   pages?: PageResult[];
+  lighthouse?: LighthouseResult[];
   journey?: JourneyResult;
   budgets: BudgetVerdict[];
   errors: Record<string, string>;
@@ -111,9 +113,11 @@ async function main(): Promise<void> {
       });
       results.webBundle = web.bundle;
       results.pages = web.pages;
+      results.lighthouse = web.lighthouse;
       results.journey = web.journey;
       if (web.bundle) tables.push(bundleTable(web.bundle));
       if (web.pages) tables.push(pagesTable(web.pages));
+      if (web.lighthouse) tables.push(lighthouseTable(web.lighthouse));
       if (web.journey) tables.push(journeyTable(web.journey));
     });
   }

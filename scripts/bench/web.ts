@@ -1,12 +1,14 @@
 // Sections 4 and 5 share one fresh production build and one stack serving it.
 import { buildProductionWeb, measureBundle, type WebBundleResult } from "./web-bundle";
 import { benchPages, type PageResult } from "./page-metrics";
+import { benchLighthouse, type LighthouseResult } from "./lighthouse";
 import { benchJourney, type JourneyResult } from "./journey";
 import { startRemoteStack } from "./remote-stack";
 
 export interface WebResults {
   bundle?: WebBundleResult;
   pages?: PageResult[];
+  lighthouse?: LighthouseResult[];
   journey?: JourneyResult;
 }
 
@@ -28,6 +30,11 @@ export async function benchWeb(opts: {
           out.pages = await benchPages(stack, { loads: opts.quick ? 2 : 5, cpuThrottles: opts.quick ? [1] : [1, 4], log: opts.log });
         } catch (err) {
           opts.onError("web", err);
+        }
+        try {
+          out.lighthouse = await benchLighthouse(stack, { runs: opts.quick ? 1 : 3, presets: ["desktop", "mobile"], log: opts.log });
+        } catch (err) {
+          opts.onError("web", new Error(`Lighthouse: ${err instanceof Error ? err.message : String(err)}`));
         }
       }
       if (opts.journey) {
