@@ -1,6 +1,6 @@
 // Console table for the API section.
 import { renderTable } from "./table";
-import type { ApiResult } from "./api";
+import type { ApiResult, Target } from "./api";
 
 export function apiTable(r: ApiResult): string {
   const profiles = (r.profiles ?? []).map((p) =>
@@ -18,6 +18,13 @@ export function apiTable(r: ApiResult): string {
   return [table(r), ...profiles].join("\n");
 }
 
+const TARGET_LABELS: Record<Target, string> = {
+  bare: "bare Fastify GET /bare",
+  bare_write: "bare Fastify PUT + 1 SQLite UPDATE",
+  all_data: "GET /api/accounts/{id}/all_data",
+  put_person: "PUT /api/persons/{id}",
+};
+
 function table(r: ApiResult): string {
   return renderTable(
     `API: autocannon ${r.durationS} s per row, loopback (app and bare Fastify each in their own process)`,
@@ -25,7 +32,7 @@ function table(r: ApiResult): string {
     r.runs.map((x) => {
       const ratio = r.ratios.find((q) => q.target === x.target && q.connections === x.connections)?.ratio;
       return [
-        x.target === "bare" ? "bare Fastify GET /bare" : x.target === "all_data" ? "GET /api/accounts/{id}/all_data" : "PUT /api/persons/{id}",
+        TARGET_LABELS[x.target],
         x.connections,
         x.reqPerSec,
         `${x.p50Ms} ms`,
