@@ -232,6 +232,7 @@ export async function benchLighthouse(
   stack: RemoteStack,
   opts: { runs: number; presets: LighthousePreset[]; log: (line: string) => void },
 ): Promise<LighthouseResult[]> {
+  const started = performance.now();
   const founder = await createFounder(stack);
   const results: LighthouseResult[] = [];
   for (const preset of opts.presets) {
@@ -257,5 +258,6 @@ export async function benchLighthouse(
       results.push(r);
     }
   }
+  opts.log(`  lighthouse: ${results.length * opts.runs} runs in ${round((performance.now() - started) / 1000, 0)} s`);
   return results;
 }
