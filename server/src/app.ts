@@ -39,16 +39,20 @@ export interface BuildAppOptions {
 }
 
 export async function buildApp(config: Config, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const silent = opts.quiet || config.logLevel === "silent";
   const app = Fastify({
-    logger: {
-      level: opts.quiet ? "silent" : config.logLevel,
-      // Never log tokens or SSNs, whatever a log call is handed.
-      redact: {
-        paths: ["req.headers.authorization", "req.headers.cookie", "headers.authorization", "ssn", "*.ssn", "*.*.ssn", "body.ssn", "password", "*.password"],
-        censor: "[redacted]",
-      },
-      ...(opts.logStream ? { stream: opts.logStream } : {}),
-    },
+    // Silent means no logger at all: a silent pino still makes a child logger for every request.
+    logger: silent
+      ? false
+      : {
+          level: config.logLevel,
+          // Never log tokens or SSNs, whatever a log call is handed.
+          redact: {
+            paths: ["req.headers.authorization", "req.headers.cookie", "headers.authorization", "ssn", "*.ssn", "*.*.ssn", "body.ssn", "password", "*.password"],
+            censor: "[redacted]",
+          },
+          ...(opts.logStream ? { stream: opts.logStream } : {}),
+        },
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: false,

@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { openDatabase } from "../../../db/client";
 import { createSsnCipher } from "../pii/ssn";
 import { getAccount, getOrCreateAccountForUser } from "./accounts";
-import { createPerson, deletePerson, listPersons } from "./persons";
+import { createPerson, deletePerson, getPerson, listPersons, updatePerson } from "./persons";
 import { listNotifications, createNotification } from "./notifications";
 
 const ssn = createSsnCipher(crypto.randomBytes(32));
@@ -34,5 +34,50 @@ describe("person writes are all-or-nothing", () => {
     deletePerson(h.db, p.personId);
     expect(getAccount(h.db, accountId)?.primaryAccountHolder).toBeNull();
     h.close();
+  });
+
+  it("an unchanged save in the same millisecond as the stored one still succeeds (updated_at is always set)", () => {
+    const h = openDatabase(":memory:");
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(new Date("2026-11-22T10:00:00.000Z"));
+      const accountId = getOrCreateAccountForUser(h.db, "user-4");
+      const p = createPerson(h.db, ssn, { account_id: accountId, account_primary_holder: false, is_addon: true, email: "bo@example.com" });
+      expect(updatePerson(h.db, ssn, p, { email: "bo@example.com" })).toEqual(p);
+    } finally {
+      vi.useRealTimers();
+      h.close();
+    }
+  });
+});
+
+describe("updatePerson", () => {
+  it("writes what changed and updated_at, keeps what is already stored, and a masked SSN keeps the stored one", async () => {
+    const h = openDatabase(":memory:");
+    const accountId = getOrCreateAccountForUser(h.db, "user-3");
+    const p = createPerson(h.db, ssn, { account_id: accountId, account_primary_holder: true, is_addon: false, first_name: "Ada", city: "Dover", email: "ada@example.com", ssn: "123456789" });
+    await new Promise((r) => setTimeout(r, 5));
+    const same = updatePerson(h.db, ssn, p, { first_name: "Ada", city: "Dover", email: "ada@example.com", ssn: "***-**-6789" });
+    expect(same.updatedAt > p.updatedAt).toBe(true);
+    expect({ ...same, updatedAt: p.updatedAt }).toEqual(p);
+    const moved = updatePerson(h.db, ssn, same, { first_name: "Ada", city: "Lewes", email: "ADA@example.com", address_line2: null });
+    expect(moved).toMatchObject({ firstName: "Ada", city: "Lewes", email: "ADA@example.com", ssnLast4: "6789" });
+    expect(getPerson(h.db, p.personId)).toEqual(moved);
+    expect(ssn.decrypt(moved.ssnEncrypted!)).toBe("123456789");
+    h.close();
+  });
+
+  it("an unchanged save in the same millisecond as the stored one still succeeds (updated_at is always set)", () => {
+    const h = openDatabase(":memory:");
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(new Date("2026-11-22T10:00:00.000Z"));
+      const accountId = getOrCreateAccountForUser(h.db, "user-4");
+      const p = createPerson(h.db, ssn, { account_id: accountId, account_primary_holder: false, is_addon: true, email: "bo@example.com" });
+      expect(updatePerson(h.db, ssn, p, { email: "bo@example.com" })).toEqual(p);
+    } finally {
+      vi.useRealTimers();
+      h.close();
+    }
   });
 });

@@ -146,11 +146,20 @@ const updateShapes = preparedPerDb((db) => {
   };
 });
 
-export function updatePerson(db: Db, ssn: SsnCipher, personId: number, changes: PersonFields): PersonRow {
+/**
+ * Writes the changed fields of `existing` and its updated_at. Columns whose value is already
+ * stored are left out of the UPDATE: a form PUT sends every field but changes one or two, and
+ * SQLite rewrites the index entries of every column it is told to set (the email and applicant-id
+ * indexes), a WAL page each. Safe because the caller read `existing` in the same synchronous step
+ * (no await between the read and this write) on the app's only writing connection.
+ */
+export function updatePerson(db: Db, ssn: SsnCipher, existing: PersonRow, changes: PersonFields): PersonRow {
   const values: Record<string, unknown> = { ...toColumns(changes, ssn), updatedAt: timestampNow() };
+  const stored = existing as unknown as Record<string, unknown>;
   // Undefined means "leave unchanged", as drizzle's .set() treats it.
-  const columns = (Object.keys(values) as PersonColumn[]).filter((c) => values[c] !== undefined).sort();
-  const row = updateShapes(db)(columns).get({ ...values, __personId: personId });
+  // updated_at always goes in (it may equal the stored one within the same millisecond).
+  const columns = (Object.keys(values) as PersonColumn[]).filter((c) => values[c] !== undefined && (c === "updatedAt" || values[c] !== stored[c])).sort();
+  const row = updateShapes(db)(columns).get({ ...values, __personId: existing.personId });
   return row!;
 }
 

@@ -121,7 +121,7 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
         const changes = request.body as PersonFields;
         assertStillComplete(existing, changes);
         checkFields(existing.accountId, changes, existing.personId);
-        return toPersonDto(updatePerson(app.db, app.ssn, existing.personId, changes));
+        return toPersonDto(updatePerson(app.db, app.ssn, existing, changes));
       },
     });
   writeRoute("PUT", personPut, "Replace a person's writable fields (a masked SSN keeps the stored one)");
