@@ -9,7 +9,7 @@ import type { TestStack } from "../../tests/support/stack";
 import { BUDGETS } from "./budget-limits";
 
 const APP_BARE_RATIO_BUDGET = BUDGETS.appBareRatio;
-import { round } from "./stats";
+import { median, round } from "./stats";
 import fs from "node:fs";
 import os from "node:os";
 import { mainThreadProfile, monotonicUs, summarizeProfile, type ProfileSummary, type Window } from "./cpu-profile";
@@ -36,8 +36,8 @@ export interface ApiResult {
   durationS: number;
   connections: number[];
   runs: LoadResult[];
-  /** req/s ÷ bare req/s for each app target (and the bare write route) and connection count. */
-  ratios: Array<{ target: Exclude<Target, "bare">; connections: number; ratio: number }>;
+  /** req/s ÷ bare req/s for each app target (and the bare write route) and connection count: the median of the rounds' ratios. */
+  ratios: Array<{ target: Exclude<Target, "bare">; connections: number; ratio: number; rounds: number[] }>;
   /** CPU profiles of the app process under the same load (run separately, so they do not slow the figures). */
   profiles?: Array<{ target: AppTarget; connections: number; summary: ProfileSummary }>;
 }
@@ -50,10 +50,15 @@ interface Request {
   method: "GET" | "PUT";
   headers?: Record<string, string>;
   body?: string;
+  /** Bodies sent in turn instead of `body`, so every request really changes something. */
+  bodies?: string[];
 }
 
 async function load(target: Target, req: Request, connections: number, durationS: number): Promise<LoadResult> {
-  const r = await autocannon({ ...req, connections, duration: durationS, timeout: 10 });
+  const { bodies, ...fixed } = req;
+  let sent = 0;
+  const requests = bodies ? [{ setupRequest: (r: object) => ({ ...r, body: bodies[sent++ % bodies.length] }) }] : undefined;
+  const r = await autocannon({ ...fixed, connections, duration: durationS, timeout: 10, ...(requests ? { requests } : {}) });
   return {
     target,
     connections,
@@ -85,6 +90,8 @@ function appTargets(stack: TestStack, data: FounderWithData): Record<AppTarget, 
       method: "PUT",
       headers: { ...auth, "content-type": "application/json" },
       body: JSON.stringify(data.person),
+      // A form save that changes one field: the city alternates, so each request writes a change.
+      bodies: ["Dover", "Lewes"].map((city) => JSON.stringify({ ...data.person, city })),
     },
   };
 }
@@ -113,7 +120,14 @@ async function profileTarget(target: AppTarget, durationS: number): Promise<Prof
   }
 }
 
-export async function benchApi(opts: { durationS: number; connections: number[]; profile: boolean | "auto"; log: (line: string) => void }): Promise<ApiResult> {
+export async function benchApi(opts: {
+  durationS: number;
+  /** Rounds each row's duration is split into (targets take turns round by round). */
+  rounds: number;
+  connections: number[];
+  profile: boolean | "auto";
+  log: (line: string) => void;
+}): Promise<ApiResult> {
   const result = await measure(opts);
   const slow = result.ratios.some((x) => x.target !== "bare_write" && x.connections === PROFILE_CONNECTIONS && x.ratio < APP_BARE_RATIO_BUDGET);
   if (opts.profile === true || (opts.profile === "auto" && slow)) {
@@ -126,7 +140,30 @@ export async function benchApi(opts: { durationS: number; connections: number[];
   return result;
 }
 
-async function measure(opts: { durationS: number; connections: number[]; log: (line: string) => void }): Promise<ApiResult> {
+const round3 = (v: number) => round(v, 3);
+
+/** One row from a target's rounds: totals summed, p50 the median, p99 and max the worst round's. */
+function combine(rounds: LoadResult[]): LoadResult {
+  const first = rounds[0]!;
+  const durationS = rounds.reduce((sum, r) => sum + r.durationS, 0);
+  const requests = rounds.reduce((sum, r) => sum + r.requests, 0);
+  const sum = (key: "errors" | "timeouts" | "non2xx") => rounds.reduce((total, r) => total + r[key], 0);
+  return {
+    target: first.target,
+    connections: first.connections,
+    durationS,
+    requests,
+    reqPerSec: round(requests / durationS, 0),
+    p50Ms: median(rounds.map((r) => r.p50Ms)),
+    p99Ms: Math.max(...rounds.map((r) => r.p99Ms)),
+    maxMs: Math.max(...rounds.map((r) => r.maxMs)),
+    errors: sum("errors"),
+    timeouts: sum("timeouts"),
+    non2xx: sum("non2xx"),
+  };
+}
+
+async function measure(opts: { durationS: number; rounds: number; connections: number[]; log: (line: string) => void }): Promise<ApiResult> {
   const stack = await startRemoteStack();
   const bare = await spawnReady<{ url: string; writeUrl: string }>(path.join(ROOT, "scripts/bench/bare-server.ts"));
   try {
@@ -141,21 +178,29 @@ async function measure(opts: { durationS: number; connections: number[]; log: (l
     // A short unmeasured round so JIT and SQLite caches are warm for every target alike.
     for (const [target, req] of Object.entries(targets) as Array<[Target, Request]>) await load(target, req, 10, 1);
 
+    // Each row's duration is split into short rounds, and the targets take turns round by round,
+    // so a burst of machine noise (another process, a GC, a checkpoint) hits neighbours alike; the
+    // ratio is the median of the per-round ratios.
+    const rounds = Math.max(1, opts.rounds);
+    const roundS = Math.max(1, Math.round(opts.durationS / rounds));
     const runs: LoadResult[] = [];
-    // Targets interleaved per connection count, so a burst of machine noise hits neighbours alike.
+    const ratios: ApiResult["ratios"] = [];
     for (const connections of opts.connections) {
-      for (const [target, req] of Object.entries(targets) as Array<[Target, Request]>) {
-        const r = await load(target, req, connections, opts.durationS);
+      const perRound: Array<Record<Target, LoadResult>> = [];
+      for (let i = 0; i < rounds; i++) {
+        const round = {} as Record<Target, LoadResult>;
+        for (const [target, req] of Object.entries(targets) as Array<[Target, Request]>) round[target] = await load(target, req, connections, roundS);
+        perRound.push(round);
+      }
+      for (const target of Object.keys(targets) as Target[]) {
+        const r = combine(perRound.map((round) => round[target]));
         runs.push(r);
         opts.log(`  ${target} @${connections}: ${r.reqPerSec} req/s, p99 ${r.p99Ms} ms, non-2xx ${r.non2xx}, errors ${r.errors}`);
+        if (target === "bare") continue;
+        const each = perRound.map((round) => (round.bare.reqPerSec > 0 ? round[target].reqPerSec / round.bare.reqPerSec : Number.NaN));
+        ratios.push({ target, connections, ratio: round3(median(each)), rounds: each.map(round3) });
       }
     }
-    const ratios = runs
-      .filter((r): r is LoadResult & { target: Exclude<Target, "bare"> } => r.target !== "bare")
-      .map((r) => {
-        const base = runs.find((b) => b.target === "bare" && b.connections === r.connections);
-        return { target: r.target, connections: r.connections, ratio: base && base.reqPerSec > 0 ? round(r.reqPerSec / base.reqPerSec, 3) : Number.NaN };
-      });
     return { durationS: opts.durationS, connections: opts.connections, runs, ratios };
   } finally {
     await bare.stop();

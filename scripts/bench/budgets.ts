@@ -44,7 +44,9 @@ export function checkBudgets(r: BenchResults): BudgetVerdict[] {
       verdict(`API p99 at ${BUDGETS.apiBudgetConnections} connections, ${label}`, `< ${BUDGETS.apiP99Ms} ms`, run?.p99Ms, (v) => Boolean(clean) && v < BUDGETS.apiP99Ms, (v) => `${v} ms`, run && !clean ? "errors or non-2xx" : undefined),
     );
     const ratio = r.api?.ratios.find((x) => x.target === target && x.connections === BUDGETS.apiBudgetConnections)?.ratio;
-    out.push(verdict(`app/bare req/s at ${BUDGETS.apiBudgetConnections} connections, ${label}`, `>= ${BUDGETS.appBareRatio}`, ratio, (v) => v >= BUDGETS.appBareRatio, (v) => v.toFixed(2)));
+    out.push(
+      verdict(`app/bare req/s at ${BUDGETS.apiBudgetConnections} connections, ${label}`, `>= ${BUDGETS.appBareRatio}`, ratio, (v) => Boolean(clean) && v >= BUDGETS.appBareRatio, (v) => v.toFixed(2), run && !clean ? "errors or non-2xx" : undefined),
+    );
   }
   return out;
 }

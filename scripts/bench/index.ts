@@ -88,7 +88,7 @@ async function main(): Promise<void> {
   });
 
   await run("api", async () => {
-    results.api = await benchApi({ durationS: opts.quick ? 3 : 10, connections: [1, 10, 50], profile: opts.profile ? true : "auto", log });
+    results.api = await benchApi({ durationS: opts.quick ? 3 : 10, rounds: opts.quick ? 3 : 5, connections: [1, 10, 50], profile: opts.profile ? true : "auto", log });
     tables.push(apiTable(results.api));
   });
 
