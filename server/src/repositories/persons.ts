@@ -8,7 +8,7 @@ import { account, organizationUser, person, type PersonRow } from "../../../db/s
 import type { Person } from "../contract/entities";
 import { SSN_MASKED, maskSsn, timestampNow } from "../contract/rules";
 import type { SsnCipher } from "../pii/ssn";
-import { badRequest, conflict } from "../http-errors";
+import { badRequest, conflict, notFound } from "../http-errors";
 import { MESSAGES } from "../contract/rules";
 
 /** Writable person fields as they travel (snake_case, SSN and phone digits only). */
@@ -124,15 +124,17 @@ export function createPerson(
 type PersonColumn = keyof typeof person.$inferInsert;
 
 /**
- * One prepared UPDATE … RETURNING per set of changed columns (a PUT always sends the same set, a
- * PATCH a few): a small bounded map per database, oldest shape dropped first.
+ * One prepared UPDATE per set of changed columns (a PUT always sends the same set, a PATCH a
+ * few): a small bounded map per database, oldest shape dropped first. No RETURNING: the written
+ * row is the row just read with the set values in it, and RETURNING * cost about a third of the
+ * statement (measured ~13 µs with it, ~8 µs without).
  */
 const MAX_UPDATE_SHAPES = 64;
 const updateShapes = preparedPerDb((db) => {
   const shapes = new Map<string, ReturnType<typeof prepareUpdate>>();
   function prepareUpdate(columns: PersonColumn[]) {
     const set = Object.fromEntries(columns.map((c) => [c, sql.placeholder(c)]));
-    return db.update(person).set(set).where(eq(person.personId, sql.placeholder("__personId"))).returning().prepare();
+    return db.update(person).set(set).where(eq(person.personId, sql.placeholder("__personId"))).prepare();
   }
   return (columns: PersonColumn[]) => {
     const key = columns.join(",");
@@ -159,8 +161,10 @@ export function updatePerson(db: Db, ssn: SsnCipher, existing: PersonRow, change
   // Undefined means "leave unchanged", as drizzle's .set() treats it.
   // updated_at always goes in (it may equal the stored one within the same millisecond).
   const columns = (Object.keys(values) as PersonColumn[]).filter((c) => values[c] !== undefined && (c === "updatedAt" || values[c] !== stored[c])).sort();
-  const row = updateShapes(db)(columns).get({ ...values, __personId: existing.personId });
-  return row!;
+  const written = Object.fromEntries(columns.map((c) => [c, values[c]])) as Partial<PersonRow>;
+  const { changes: updated } = updateShapes(db)(columns).run({ ...written, __personId: existing.personId });
+  if (updated !== 1) throw notFound("Person");
+  return { ...existing, ...written };
 }
 
 /** Server-side columns the API does not let founders write (identity check results, email sends). */
