@@ -48,6 +48,10 @@ export function checkBudgets(r: BenchResults): BudgetVerdict[] {
       verdict(`app/bare req/s at ${BUDGETS.apiBudgetConnections} connections, ${label}`, `>= ${BUDGETS.appBareRatio}`, ratio, (v) => Boolean(clean) && v >= BUDGETS.appBareRatio, (v) => v.toFixed(2), run && !clean ? "errors or non-2xx" : undefined),
     );
   }
+  if (r.soak) {
+    const s = r.soak;
+    out.push({ name: "soak: no errors, lost updates, stale reads or leaks", limit: "all zero, integrity ok", actual: `${s.requests} requests`, status: s.ok ? "PASS" : "FAIL" });
+  }
   return out;
 }
 

@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick] [-- --check] [-- --only=startup,api,auth,web,journey]`
+// `npm run bench [-- --quick] [-- --check] [-- --only=startup,api,auth,web,journey,soak]`
 // Measures start-up, API, auth and web speed side by side, prints tables and budget verdicts, and
 // writes bench-results/<timestamp>.json and bench-results/latest.json. Everything runs on loopback.
 import fs from "node:fs";
@@ -18,8 +18,9 @@ import type { PageResult } from "./page-metrics";
 import type { LighthouseResult } from "./lighthouse";
 import type { JourneyResult } from "./journey";
 import { checkBudgets, budgetTable, type BudgetVerdict } from "./budgets";
+import { runSoak, soakSummary, type SoakResult } from "./soak";
 
-const SECTIONS = ["startup", "api", "auth", "web", "journey"] as const;
+const SECTIONS = ["startup", "api", "auth", "web", "journey", "soak"] as const;
 type Section = (typeof SECTIONS)[number];
 
 interface Options {
@@ -49,6 +50,7 @@ export interface BenchResults {
   pages?: PageResult[];
   lighthouse?: LighthouseResult[];
   journey?: JourneyResult;
+  soak?: SoakResult;
   budgets: BudgetVerdict[];
   errors: Record<string, string>;
 }
@@ -121,6 +123,13 @@ async function main(): Promise<void> {
       if (web.journey) tables.push(journeyTable(web.journey));
     });
   }
+
+  await run("soak", async () => {
+    // Correctness under sustained concurrent load (lost updates, stale reads, cross-account
+    // probes, SSNs in the log, database integrity), reported beside the speed figures.
+    results.soak = await runSoak({ durationSeconds: opts.quick ? 10 : 30, founders: 40 });
+    tables.push(`\n== Soak: 40 founders editing and re-reading their own records, probes asking for others'\n${soakSummary(results.soak)}`);
+  });
 
   results.budgets = checkBudgets(results);
   tables.push(budgetTable(results.budgets));

@@ -99,6 +99,15 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
   }
 }
 
+/** One line: the verdict and every tally behind it. */
+export function soakSummary(r: SoakResult): string {
+  return (
+    `${r.ok ? "PASS" : "FAIL"}: ${r.requests} requests from ${r.founders} founders in ${r.durationSeconds} s, ${r.errors} errors, ${r.timeouts} timeouts, ` +
+    `${r.unexpectedStatuses} unexpected statuses, ${r.lostUpdates} lost updates, ${r.staleReads} stale reads, ${r.probes} cross-account probes (${r.probesAnsweredOtherThan404} not 404), ` +
+    `${r.ssnsInLog} SSNs in the log, integrity ${r.integrity}, p99 ${r.latencyP99Ms} ms`
+  );
+}
+
 function numberArg(name: string, fallback: number): number {
   const raw = process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
   const n = raw === undefined ? fallback : Number(raw);
@@ -108,11 +117,7 @@ function numberArg(name: string, fallback: number): number {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const r = await runSoak({ durationSeconds: numberArg("duration", 30), founders: numberArg("founders", 40) });
-  console.log(
-    `[soak] ${r.ok ? "PASS" : "FAIL"}: ${r.requests} requests from ${r.founders} founders in ${r.durationSeconds} s, ${r.errors} errors, ${r.timeouts} timeouts, ` +
-      `${r.unexpectedStatuses} unexpected statuses, ${r.lostUpdates} lost updates, ${r.staleReads} stale reads, ${r.probes} cross-account probes (${r.probesAnsweredOtherThan404} not 404), ` +
-      `${r.ssnsInLog} SSNs in the log, integrity ${r.integrity}, p99 ${r.latencyP99Ms} ms`,
-  );
+  console.log(`[soak] ${soakSummary(r)}`);
   console.log(JSON.stringify(r));
   process.exitCode = r.ok ? 0 : 1;
 }
