@@ -24,21 +24,13 @@ import puppeteer, { type Browser, type Page } from "puppeteer-core";
 import lighthouse, { type Config, type Flags, type RunnerResult } from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { localhostUrl } from "../../tests/e2e/support/harness";
+import { CHROMIUM_ARGS } from "../../tests/e2e/support/browser";
 import { createFounder, signInThroughApi, storageKeyFor, MFA_SKIPPED_KEY, type Founder } from "../../tests/e2e/support/founders";
 import type { RemoteStack } from "./remote-stack";
 import { median, round } from "./stats";
 
-/** The flags tests/e2e/support/browser.ts uses, with the new headless mode Lighthouse expects. */
-const CHROMIUM_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+/** The flags the e2e tests use, with the new headless mode Lighthouse expects. */
+const CHROMIUM_FLAGS = ["--headless=new", ...CHROMIUM_ARGS.filter((flag) => flag !== "--headless")];
 
 export type LighthousePreset = "desktop" | "mobile";
 export type LighthousePage = "sign-in" | "dashboard";
