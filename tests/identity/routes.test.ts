@@ -285,3 +285,92 @@ describe("POST /api/sumsub/send_sumsub_emails", () => {
     expect((await h.t.http.post("/api/sumsub/send_sumsub_emails").set(b.auth).send([])).status).toBe(400);
   });
 });
+
+describe("POST /api/sumsub/send_sumsub_emails?reissue=true ('Update license')", () => {
+  const send = (f: IdentityFounder, body: unknown, query = "?reissue=true") =>
+    h.t.http.post(`/api/sumsub/send_sumsub_emails${query}`).set(f.auth).send(body as object);
+  const hostedLink = (text: string) => /https?:\/\/\S+\/websdk\/p\/(sbx_[0-9a-f]+)/.exec(text);
+
+  /** An owner who passed the check through their emailed link, as a real owner would. */
+  async function verifiedOwner(f: IdentityFounder, email: string): Promise<number> {
+    h.webhooks.forwardTo = `${h.appUrl}/api/sumsub/webhook`;
+    const ownerId = await h.addOwner(f, email);
+    expect((await send(f, [ownerId], "")).status).toBe(200);
+    const linkId = hostedLink((await h.smtp.waitFor((m) => m.to.includes(email))).text)![1]!;
+    for (const step of ["IDENTITY", "SELFIE"]) expect((await h.widget("documents", { linkId }, { idDocSetType: step })).status).toBe(200);
+    expect((await h.widget("submit", { linkId })).status).toBe(200);
+    expect((await h.widget("review", { linkId }, { reviewAnswer: "GREEN" })).status).toBe(200);
+    await expect.poll(async () => (await h.person(f, ownerId)).sumsub_completed_at, { timeout: 10_000 }).toMatch(SPEC_TIMESTAMP);
+    return ownerId;
+  }
+
+  it("emails a verified owner a fresh link (the plain call still skips them) and keeps them verified", async () => {
+    const f = await h.founder();
+    const email = `verified-${f.accountId}@example.com`;
+    const ownerId = await verifiedOwner(f, email);
+    const before = await h.person(f, ownerId);
+    const mailsBefore = h.smtp.mails.filter((m) => m.to.includes(email)).length;
+
+    // Without reissue (the Approve flow): skipped, nothing mailed.
+    const plain = await send(f, [ownerId], "");
+    expect(plain.status).toBe(200);
+    expect(plain.body.results).toEqual([{ person_id: ownerId, status: "already_verified", sumsub_email_sent_at: before.sumsub_email_sent_at }]);
+    expect(h.smtp.mails.filter((m) => m.to.includes(email))).toHaveLength(mailsBefore);
+
+    const res = await send(f, [ownerId]);
+    expect(res.status).toBe(200);
+    expect(res.body.results).toEqual([{ person_id: ownerId, status: "sent", sumsub_email_sent_at: expect.stringMatching(SPEC_TIMESTAMP) }]);
+    await expect.poll(() => h.smtp.mails.filter((m) => m.to.includes(email)).length, { timeout: 10_000 }).toBe(mailsBefore + 1);
+    const mail = h.smtp.mails.filter((m) => m.to.includes(email)).at(-1)!;
+    expect(mail.subject).toMatch(/verify your identity/i);
+    const link = hostedLink(mail.text);
+    expect(link?.[0].startsWith(h.emulator.url)).toBe(true);
+    expect((await fetch(link![0])).status).toBe(200);
+
+    // Still verified (selectable on /edit-others) until the provider reviews again; the send is recorded.
+    const after = await h.person(f, ownerId);
+    expect(after).toMatchObject({ sumsub_review_answer: "GREEN", sumsub_completed_at: before.sumsub_completed_at, sumsub_email_sent_at: res.body.results[0].sumsub_email_sent_at });
+  });
+
+  it("still emails an owner who is not verified yet", async () => {
+    const f = await h.founder();
+    const email = `pending-${f.accountId}@example.com`;
+    const ownerId = await h.addOwner(f, email);
+    const res = await send(f, [ownerId]);
+    expect(res.status).toBe(200);
+    expect(res.body.results).toEqual([{ person_id: ownerId, status: "sent", sumsub_email_sent_at: expect.stringMatching(SPEC_TIMESTAMP) }]);
+    const mail = await h.smtp.waitFor((m) => m.to.includes(email));
+    expect(hostedLink(mail.text)).not.toBeNull();
+    expect((await h.person(f, ownerId)).sumsub_email_sent_at).toMatch(SPEC_TIMESTAMP);
+  });
+
+  it("sends nothing for another founder's owner (404), without a token (401), or with a malformed request (400)", async () => {
+    const a = await h.founder();
+    const b = await h.founder();
+    const mine = await h.addOwner(a, `mine-reissue-${a.accountId}@example.com`);
+    const theirs = await verifiedOwner(b, `theirs-reissue-${b.accountId}@example.com`);
+    const sentBefore = h.smtp.mails.length;
+    const theirsBefore = await h.person(b, theirs);
+
+    expect((await send(a, [theirs])).status).toBe(404);
+    expect((await send(a, [mine, theirs])).status).toBe(404);
+    expect((await h.t.http.post("/api/sumsub/send_sumsub_emails?reissue=true").send([theirs])).status).toBe(401);
+    expect((await h.t.http.post("/api/sumsub/send_sumsub_emails?reissue=true").send([mine])).status).toBe(401);
+    for (const [body, query] of [
+      [{ person_ids: [mine] }, "?reissue=true"],
+      [[], "?reissue=true"],
+      [["1"], "?reissue=true"],
+      [[mine], "?reissue=yes"],
+      [[mine], "?reissue=true&person_id=1"],
+      [[a.personId], "?reissue=true"],
+    ] as const) {
+      const res = await send(a, body, query);
+      expect(res.status, `${JSON.stringify(body)} ${query}`).toBe(400);
+      expect(res.body).toMatchObject({ error: expect.any(String), message: expect.any(String) });
+    }
+
+    expect(h.smtp.mails.length).toBe(sentBefore);
+    expect((await h.person(a, mine)).sumsub_email_sent_at).toBeNull();
+    expect((await h.person(b, theirs)).sumsub_email_sent_at).toBe(theirsBefore.sumsub_email_sent_at);
+  });
+});

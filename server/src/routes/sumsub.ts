@@ -4,7 +4,8 @@
 // - confirm: the web reports "applicant loaded" or "review completed"; the server never takes
 //   its word and reads the applicant and review status from Sumsub itself.
 // - webhook: Sumsub's signed callbacks (raw-body digest check before anything is parsed).
-// - send_sumsub_emails: emails additional owners a hosted verification link.
+// - send_sumsub_emails: emails additional owners a hosted verification link (also 'Update
+//   license' on /edit-others, with ?reissue=true: see the route).
 import { z } from "zod";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -78,6 +79,16 @@ const verificationState = z.object({
 });
 
 const sendEmailsBody = z.array(z.number().int().positive()).min(1).max(50);
+/**
+ * The body stays spec §7's bare array of person ids; the re-issue is opted into in the query so
+ * the Approve flow (which lists every owner) keeps skipping owners who are already verified.
+ */
+const sendEmailsQuery = z
+  .object({
+    /** "true": email every listed owner, verified ones included ('Update license'). */
+    reissue: z.enum(["true", "false"]).optional(),
+  })
+  .strict();
 const sendEmailsResult = z.object({
   results: z.array(
     z.object({
@@ -199,7 +210,8 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
       config: perCaller(10),
       schema: {
         tags: ["sumsub"],
-        summary: "Email additional owners a link to verify their identity",
+        summary: "Email additional owners a link to verify their identity (reissue=true: verified owners too)",
+        querystring: sendEmailsQuery,
         body: sendEmailsBody,
         response: { 200: sendEmailsResult, ...routeErrors },
       },
@@ -216,9 +228,16 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
       const holder = holderId ? getPerson(app.db, holderId) : undefined;
       const inviterName = holder ? displayName(holder) : "The account holder";
 
+      // Without reissue (the Approve flow, the resend button) an owner whose check is complete is
+      // not emailed again: Approve lists every owner and must not re-mail the verified ones.
+      // With reissue=true ('Update license' on /edit-others, where only verified owners can be
+      // selected) every listed owner is emailed a fresh link, verified ones included: the founder
+      // named them explicitly, and a license update is a new check only the owner can make. The
+      // owner stays verified (sumsub_completed_at is kept) until the provider reviews again.
+      const reissue = request.query.reissue === "true";
       const results: z.infer<typeof sendEmailsResult>["results"] = [];
       for (const t of targets) {
-        if (t.sumsubReviewAnswer === "GREEN" && t.sumsubCompletedAt) {
+        if (!reissue && t.sumsubReviewAnswer === "GREEN" && t.sumsubCompletedAt) {
           results.push({ person_id: t.personId, status: "already_verified", sumsub_email_sent_at: t.sumsubEmailSentAt });
           continue;
         }

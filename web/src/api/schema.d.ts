@@ -3673,10 +3673,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Email additional owners a link to verify their identity */
+        /** Email additional owners a link to verify their identity (reissue=true: verified owners too) */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    reissue?: "true" | "false";
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;

@@ -174,24 +174,35 @@ describe("/edit-others", () => {
     await userEvent.click(await screen.findByRole("button", { name: "Resend verification email to owner22@example.com" }));
     expect(await screen.findByText("Verification emails sent successfully")).toBeInTheDocument();
     expect(fakeApi.callsTo("POST", "/api/sumsub/send_sumsub_emails")[0]!.body).toEqual([22]);
+    // Owners not verified yet are mailed anyway: no re-issue asked for.
+    expect(fakeApi.callsTo("POST", "/api/sumsub/send_sumsub_emails")[0]!.query.get("reissue")).toBeNull();
     fakeApi.fail("POST", "/api/sumsub/send_sumsub_emails", 502, "Failed to send verification emails");
     await waitFor(() => expect(screen.getByRole("button", { name: "Resend verification email to owner22@example.com" })).toBeEnabled());
     await userEvent.click(screen.getByRole("button", { name: "Resend verification email to owner22@example.com" }));
     expect(await screen.findByText("Failed to send verification emails")).toBeInTheDocument();
   });
 
-  it("'Update license' asks the server to email the selected owner a new link, and says when none was sent", async () => {
+  it("'Update license' asks the server to re-issue a link to the selected (verified) owner, and says when none was sent", async () => {
     serveFounder(allDataFixture({ persons: [personFixture(), verified] }));
     fakeApi.on("POST", "/api/sumsub/send_sumsub_emails", { results: [{ person_id: 21, status: "sent", sumsub_email_sent_at: "2026-11-05T09:00:00" }] });
     renderScreen(<EditOthersScreen />);
     const form = await screen.findByRole("form", { name: "Details of Grace Hopper" });
     await userEvent.click(within(form).getByRole("button", { name: "Update license" }));
     expect(await screen.findByText("Verification emails sent successfully")).toBeInTheDocument();
-    expect(fakeApi.callsTo("POST", "/api/sumsub/send_sumsub_emails")[0]!.body).toEqual([21]);
-    // The server skips owners it considers verified: nothing was sent, and the toast says so.
+    const first = fakeApi.callsTo("POST", "/api/sumsub/send_sumsub_emails")[0]!;
+    expect(first.body).toEqual([21]);
+    // The selected owner is verified: without reissue=true the server would skip them.
+    expect(first.query.get("reissue")).toBe("true");
+    // A server that still skipped them sent nothing, and the toast says so.
     fakeApi.on("POST", "/api/sumsub/send_sumsub_emails", { results: [{ person_id: 21, status: "already_verified", sumsub_email_sent_at: null }] });
     await waitFor(() => expect(within(form).getByRole("button", { name: "Update license" })).toBeEnabled());
     await userEvent.click(within(form).getByRole("button", { name: "Update license" }));
     expect(await screen.findByText("Failed to send verification emails")).toBeInTheDocument();
+    // The mail could not be sent (502): the failure toast again.
+    fakeApi.fail("POST", "/api/sumsub/send_sumsub_emails", 502, "Failed to send verification emails");
+    await waitFor(() => expect(within(form).getByRole("button", { name: "Update license" })).toBeEnabled());
+    await userEvent.click(within(form).getByRole("button", { name: "Update license" }));
+    await waitFor(() => expect(screen.getAllByText("Failed to send verification emails").length).toBeGreaterThanOrEqual(1));
+    expect(fakeApi.callsTo("POST", "/api/sumsub/send_sumsub_emails")).toHaveLength(3);
   });
 });

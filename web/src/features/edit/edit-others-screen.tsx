@@ -21,9 +21,10 @@ function OthersEditor({ data }: { data: FounderData }) {
   // The chosen owner while still selectable, else the first verified one.
   const selected = verified.find((o) => o.person_id === chosenId) ?? verified[0] ?? null;
 
-  async function resend(personId: number) {
+  /** The list's resend (owners not verified yet), or 'Update license' (reissue: verified owners too). */
+  async function resend(personId: number, opts: { reissue?: boolean } = {}) {
     setSendingTo(personId);
-    await actions.sendEmails([personId]);
+    await actions.sendEmails([personId], opts);
     setSendingTo(null);
   }
 
@@ -36,7 +37,7 @@ function OthersEditor({ data }: { data: FounderData }) {
           owner={selected}
           enums={data.enums}
           sendingEmail={sendingTo === selected.person_id}
-          onUpdateLicense={() => void resend(selected.person_id)}
+          onUpdateLicense={() => void resend(selected.person_id, { reissue: true })}
         />
       ) : (
         <p className="self-start rounded-lg bg-paper p-4 text-secondary shadow-sm sm:p-6">Owners can be edited once their identity check is complete.</p>

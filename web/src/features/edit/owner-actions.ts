@@ -23,11 +23,15 @@ function logFailure(what: string, err: unknown) {
 }
 
 /**
- * POST /api/sumsub/send_sumsub_emails. True only when every owner was actually emailed: the
- * server skips owners who are already verified, and saying 'sent' then would be untrue.
+ * POST /api/sumsub/send_sumsub_emails. True only when every owner was actually emailed: without
+ * `reissue` the server skips owners who are already verified, and saying 'sent' then would be
+ * untrue. `reissue` ('Update license') asks for a fresh link for verified owners too.
  */
-export async function sendOwnerEmails(personIds: number[]): Promise<boolean> {
-  const { data } = await api.POST("/api/sumsub/send_sumsub_emails", { body: personIds });
+export async function sendOwnerEmails(personIds: number[], { reissue = false }: { reissue?: boolean } = {}): Promise<boolean> {
+  const { data } = await api.POST("/api/sumsub/send_sumsub_emails", {
+    body: personIds,
+    ...(reissue ? { params: { query: { reissue: "true" as const } } } : {}),
+  });
   return Boolean(data) && data!.results.every((r) => r.status === "sent");
 }
 
@@ -35,10 +39,10 @@ export function useOwnerActions({ accountId, organizationId }: { accountId: numb
   const toast = useToast();
   const queryClient = useQueryClient();
 
-  async function sendEmails(personIds: number[]): Promise<boolean> {
+  async function sendEmails(personIds: number[], opts: { reissue?: boolean } = {}): Promise<boolean> {
     let ok = false;
     try {
-      ok = await sendOwnerEmails(personIds);
+      ok = await sendOwnerEmails(personIds, opts);
     } catch (err) {
       logFailure("Failed to send verification emails", err);
     }
