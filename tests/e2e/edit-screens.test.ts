@@ -267,6 +267,27 @@ describe("/edit-others", () => {
     await checkOtherLooks(s, "/edit-others", "edit-others", "Street address");
   });
 
+  it("'Update license' on a verified owner emails them a fresh identity-check link", async () => {
+    const s = await seedCompletedFounder();
+    const email = `license-${s.accountId}@example.com`;
+    const ownerId = await addVerifiedOwner(s, email);
+    const mailbox = new MailboxClient(e2e.stack.mail!.url);
+    const first = await mailbox.latest(email, { subject: "verify your identity" });
+    const ui = await openAs(s, "/edit-others");
+    const form = ui.page.getByRole("form", { name: "Details of Grace Hopper" });
+    await form.getByRole("button", { name: "Update license" }).click();
+    await toast(ui.page, "Verification emails sent successfully");
+    // A second mail (not the one the owner verified with) with a working hosted link.
+    await expect.poll(async () => (await mailbox.latest(email, { subject: "verify your identity" })).ID, { timeout: 15_000 }).not.toBe(first.ID);
+    const link = findLink(await mailbox.latest(email, { subject: "verify your identity" }), HOSTED_LINK);
+    expect((await fetch(link)).status).toBe(200);
+    // The owner stays verified (and selectable) until the provider reviews the new check.
+    const owner = await call<{ sumsub_completed_at: string | null; sumsub_email_sent_at: string | null }>(s.token, "GET", `/api/persons/${ownerId}`);
+    expect(owner.sumsub_completed_at).not.toBeNull();
+    expect(owner.sumsub_email_sent_at).not.toBeNull();
+    expect(await ui.page.getByRole("button", { name: /Grace Hopper/ }).isEnabled()).toBe(true);
+  });
+
   it("shows 'Failed to update owner information' when the owner was removed meanwhile", async () => {
     const s = await seedCompletedFounder();
     const ownerId = await addVerifiedOwner(s, `gone-${s.accountId}@example.com`);
