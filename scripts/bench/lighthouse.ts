@@ -24,7 +24,8 @@ import puppeteer, { type Browser, type Page } from "puppeteer-core";
 import lighthouse, { type Config, type Flags, type RunnerResult } from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { localhostUrl } from "../../tests/e2e/support/harness";
-import { CHROMIUM_ARGS } from "../../tests/e2e/support/browser";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../tests/e2e/support/browser";
+import { BENCH_PAGES } from "./page-metrics";
 import { createFounder, signInThroughApi, storageKeyFor, MFA_SKIPPED_KEY, type Founder } from "../../tests/e2e/support/founders";
 import type { RemoteStack } from "./remote-stack";
 import { median, round } from "./stats";
@@ -70,27 +71,18 @@ export interface LighthouseResult {
   runWarnings: string[];
 }
 
-const PAGES: Record<LighthousePage, { path: string; heading: string }> = {
-  "sign-in": { path: "/sign-in", heading: "Welcome!" },
-  dashboard: { path: "/", heading: "Account Strategies" },
-};
-
 const CONFIGS: Record<LighthousePreset, Config> = {
   desktop: desktopConfig,
   // Lighthouse's default config is the mobile preset (Moto G Power screen, slow 4G, 4x CPU).
   mobile: { extends: "lighthouse:default" },
 };
 
-function chromiumPath(): string {
-  return process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-}
-
 /** One Chromium with a fresh profile; `close` kills its process group and deletes the profile. */
 async function launch(): Promise<{ port: number; close(): Promise<void> }> {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ff-bench-lighthouse-"));
   let chrome: chromeLauncher.LaunchedChrome;
   try {
-    chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: CHROMIUM_FLAGS, userDataDir, handleSIGINT: false, logLevel: "silent" });
+    chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, userDataDir, handleSIGINT: false, logLevel: "silent" });
   } catch (err) {
     fs.rmSync(userDataDir, { recursive: true, force: true });
     throw err;
@@ -161,7 +153,7 @@ interface OneRun {
 
 async function runOnce(stack: RemoteStack, which: LighthousePage, preset: LighthousePreset, founder: Founder): Promise<OneRun> {
   const origin = localhostUrl(stack.webAppUrl);
-  const url = `${origin}${PAGES[which].path}`;
+  const url = `${origin}${BENCH_PAGES[which].path}`;
   const chrome = await launch();
   let browser: Browser | undefined;
   try {
@@ -180,7 +172,7 @@ async function runOnce(stack: RemoteStack, which: LighthousePage, preset: Lighth
     if (typeof score !== "number") throw new Error(`Lighthouse ${which} (${preset}): no performance score (runWarnings: ${lhr.runWarnings.join(" | ") || "none"})`);
     const finalUrl = lhr.finalDisplayedUrl;
     if (which === "dashboard" && new URL(finalUrl).pathname.startsWith("/sign-in")) throw new Error(`Lighthouse dashboard (${preset}) ended on ${finalUrl}: not signed in`);
-    if (!(await hasHeading(page, PAGES[which].heading))) throw new Error(`Lighthouse ${which} (${preset}) ended on ${finalUrl} without the heading "${PAGES[which].heading}"`);
+    if (!(await hasHeading(page, BENCH_PAGES[which].heading))) throw new Error(`Lighthouse ${which} (${preset}) ended on ${finalUrl} without the heading "${BENCH_PAGES[which].heading}"`);
     const lcpItems = (lhr.audits["largest-contentful-paint-element"]?.details as { items?: Array<{ items?: Array<{ node?: { nodeLabel?: string; snippet?: string } }> }> } | undefined)?.items;
     const lcpNode = lcpItems?.[0]?.items?.[0]?.node;
     return {

@@ -52,7 +52,11 @@ const COLLECT = `(() => {
   };
 })()`;
 
-const READY_HEADING = { "sign-in": "Welcome!", dashboard: "Account Strategies" } as const;
+/** The two measured pages: where each lives and the heading that shows it is ready. */
+export const BENCH_PAGES: Record<PageResult["page"], { path: string; heading: string }> = {
+  "sign-in": { path: "/sign-in", heading: "Welcome!" },
+  dashboard: { path: "/", heading: "Account Strategies" },
+};
 /** Long tasks and LCP candidates can still arrive just after the heading shows. */
 const SETTLE_MS = 1000;
 
@@ -67,8 +71,8 @@ async function loadOnce(browser: Browser, stack: RemoteStack, which: PageResult[
       const cdp = await context.newCDPSession(page);
       await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpuThrottle });
     }
-    await page.goto(which === "sign-in" ? "/sign-in" : "/", { waitUntil: "load" });
-    await page.getByRole("heading", { name: READY_HEADING[which] }).waitFor({ timeout: 30_000 });
+    await page.goto(BENCH_PAGES[which].path, { waitUntil: "load" });
+    await page.getByRole("heading", { name: BENCH_PAGES[which].heading }).waitFor({ timeout: 30_000 });
     const readyMs = (await page.evaluate("performance.now()")) as number;
     await page.waitForLoadState("networkidle");
     await page.waitForTimeout(SETTLE_MS);
