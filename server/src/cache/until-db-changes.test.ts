@@ -25,7 +25,7 @@ function countingRead(maxEntries = 10) {
   const read = (key = "accounts") =>
     cache(h.db, key, () => {
       runs.n++;
-      return (h.sqlite.prepare("SELECT count(*) FROM account").pluck().get() as number) * 1;
+      return h.sqlite.prepare("SELECT count(*) FROM account").pluck().get() as number;
     });
   return { read, runs };
 }

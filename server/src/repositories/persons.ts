@@ -156,12 +156,12 @@ const updateShapes = preparedPerDb((db) => {
  * (no await between the read and this write) on the app's only writing connection.
  */
 export function updatePerson(db: Db, ssn: SsnCipher, existing: PersonRow, changes: PersonFields): PersonRow {
-  const values: Record<string, unknown> = { ...toColumns(changes, ssn), updatedAt: timestampNow() };
   const stored = existing as unknown as Record<string, unknown>;
-  // Undefined means "leave unchanged", as drizzle's .set() treats it.
-  // updated_at always goes in (it may equal the stored one within the same millisecond).
-  const columns = (Object.keys(values) as PersonColumn[]).filter((c) => values[c] !== undefined && (c === "updatedAt" || values[c] !== stored[c])).sort();
-  const written = Object.fromEntries(columns.map((c) => [c, values[c]])) as Partial<PersonRow>;
+  // Undefined means "leave unchanged", as drizzle's .set() treats it. updated_at is always written
+  // (even when it equals the stored one, within the same millisecond: the SET is never empty).
+  const changed = Object.entries(toColumns(changes, ssn)).filter(([c, v]) => v !== undefined && v !== stored[c]);
+  const written = { ...Object.fromEntries(changed), updatedAt: timestampNow() } as Partial<PersonRow>;
+  const columns = (Object.keys(written) as PersonColumn[]).sort();
   const { changes: updated } = updateShapes(db)(columns).run({ ...written, __personId: existing.personId });
   if (updated !== 1) throw notFound("Person");
   return { ...existing, ...written };

@@ -47,7 +47,8 @@ function readAllData(db: Db, accountId: number): AllData {
 }
 
 /** Checked against the contract once, when serialized; a cached copy goes out as it is. */
-const allDataJson = checkedJson(allData, "GET", "/api/accounts/:accountId/all_data");
+const ALL_DATA_URL = "/api/accounts/:accountId/all_data";
+const allDataJson = checkedJson(allData, "GET", ALL_DATA_URL);
 /**
  * The dashboard and every edit screen load all_data, usually many times between two writes; the
  * serialized answer is kept until the database changes at all (any write, anyone's).
@@ -110,7 +111,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    "/api/accounts/:accountId/all_data",
+    ALL_DATA_URL,
     {
       schema: {
         tags: ["accounts"],
