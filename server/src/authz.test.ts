@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { canAccessAccount, isStaff, type Caller } from "./authz";
-import { rolesOf } from "./auth/verify-token";
+import { rolesFromClaims as rolesOf } from "./contract/roles";
 
 const caller = (roles: Caller["roles"], accountId: number | null = 1): Caller => ({ userId: "u", email: null, roles, accountId });
 

@@ -2,7 +2,7 @@
 // resource is reached through the account it belongs to. Anything outside the caller's account is
 // 404, as if it did not exist. The single exception: admin and super may READ any account.
 import type { FastifyRequest } from "fastify";
-import type { Role } from "./contract/rules";
+import { hasRoles, STAFF_ROLES, type Role, type RoleRequirement } from "./contract/roles";
 import { forbidden, notFound, unauthorized } from "./http-errors";
 
 export interface Caller {
@@ -13,11 +13,8 @@ export interface Caller {
   accountId: number | null;
 }
 
-/** The roles that may read every account (and use the admin routes). */
-export const STAFF_ROLES: readonly Role[] = ["admin", "super"];
-
 export function isStaff(caller: Caller): boolean {
-  return caller.roles.some((r) => STAFF_ROLES.includes(r));
+  return hasRoles(caller.roles, STAFF_ROLES);
 }
 
 export type Access = "read" | "write";
@@ -44,9 +41,15 @@ export function requireOwnAccountId(request: FastifyRequest): number {
   return accountId;
 }
 
-/** 403 unless the caller holds at least one of the roles. */
-export function requireAnyRole(request: FastifyRequest, roles: readonly Role[]): Caller {
+/** 403 unless the caller's roles meet the requirement (the same requirements the web's guards read). */
+export function requireRoles(request: FastifyRequest, required: RoleRequirement): Caller {
   const caller = requireCaller(request);
-  if (!caller.roles.some((r) => roles.includes(r))) throw forbidden(`Requires one of the roles: ${roles.join(", ")}`);
+  if (!hasRoles(caller.roles, required)) throw forbidden(`Requires ${describeRequirement(required)}`);
   return caller;
+}
+
+function describeRequirement(required: RoleRequirement): string {
+  if (typeof required === "string") return `the role ${required}`;
+  if ("allOf" in required) return `all of the roles: ${required.allOf.join(", ")}`;
+  return `one of the roles: ${required.anyOf.join(", ")}`;
 }

@@ -4,7 +4,7 @@
 // tokens). `alg: none`, bad signatures, expired tokens and audiences other than "authenticated"
 // are rejected by jwtVerify itself.
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JWTPayload } from "jose";
-import { ROLES, type Role } from "../contract/rules";
+import { rolesFromClaims, type Role } from "../contract/roles";
 
 export const TOKEN_AUDIENCE = "authenticated";
 const ASYMMETRIC_ALGS = ["ES256", "RS256"];
@@ -48,17 +48,8 @@ export function createTokenVerifier(opts: { jwtSecret: string; jwksUrl: string |
     return {
       userId: payload.sub,
       email: typeof payload.email === "string" && payload.email ? payload.email : null,
-      roles: rolesOf(payload),
+      roles: rolesFromClaims(payload),
       claims: payload,
     };
   };
-}
-
-/** Roles live in app_metadata.roles (spec §6); anything that is not a known role is ignored. */
-export function rolesOf(payload: JWTPayload): Role[] {
-  const appMetadata = payload.app_metadata;
-  if (!appMetadata || typeof appMetadata !== "object") return [];
-  const roles = (appMetadata as { roles?: unknown }).roles;
-  if (!Array.isArray(roles)) return [];
-  return ROLES.filter((r) => roles.includes(r));
 }

@@ -129,8 +129,7 @@ export const SUMSUB_LEVEL_NAME = "id-and-liveness";
 export const SUMSUB_TOKEN_TTL_SECONDS = 900;
 export const MFA_FRIENDLY_NAME = "Founder Foundation Authenticator";
 
-export const ROLES = ["admin", "super", "user", "onboarding"] as const;
-export type Role = (typeof ROLES)[number];
+export { ROLES, type Role } from "./roles";
 
 /** Timestamps travel and are stored as ISO-8601 without the trailing Z (spec §3); they are UTC. */
 export function timestampNow(date: Date = new Date()): string {

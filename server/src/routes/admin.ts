@@ -3,7 +3,8 @@
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { adminRolesUpdate, adminUser, adminUserList, apiError } from "../contract/entities";
-import { STAFF_ROLES, requireAnyRole } from "../authz";
+import { requireRoles } from "../authz";
+import { STAFF_ROLES } from "../contract/roles";
 import { createAuthAdminClient } from "../auth/admin-client";
 import { errors, perCallerRateLimit } from "./shared";
 
@@ -28,7 +29,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireAnyRole(request, STAFF_ROLES);
+      requireRoles(request, STAFF_ROLES);
       return { users: await authAdmin.listUsers(request.query.page, request.query.per_page) };
     },
   );
@@ -46,7 +47,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const caller = requireAnyRole(request, STAFF_ROLES);
+      const caller = requireRoles(request, STAFF_ROLES);
       const roles = [...new Set(request.body.roles)];
       const updated = await authAdmin.setRoles(request.params.userId, roles);
       request.log.info({ target: request.params.userId, by: caller.userId, roles }, "roles changed");

@@ -1,8 +1,6 @@
 // Who may see the admin area (spec §2, §6, issue 7): a localhost host (it is a development tool)
 // and the admin or super role (the server enforces the role again on every call).
-import { hasRoles, type Role, type RoleRequirement } from "@/lib/roles";
-
-export const STAFF_ROLES = { anyOf: ["admin", "super"] } as const satisfies RoleRequirement;
+import { hasRoles, STAFF_ROLES, type Role } from "@/lib/roles";
 
 export function canUseAdminArea(roles: readonly Role[], isLocalhostHost: boolean): boolean {
   return isLocalhostHost && hasRoles(roles, STAFF_ROLES);
