@@ -27,8 +27,17 @@ export function appDatabasePath(dataDir: string): string {
   return path.join(dataDir, APP_DB_FILE);
 }
 
+/**
+ * The database holds PII: its folder and file are created readable by their owner only. SQLite
+ * gives its -wal and -shm files the main file's permissions.
+ */
+function createPrivately(file: string): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  fs.closeSync(fs.openSync(file, "a", 0o600));
+}
+
 export function openDatabase(file: string, opts: { migrate?: boolean } = {}): DatabaseHandle {
-  if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ":memory:") createPrivately(file);
   const sqlite = new Database(file);
   sqlite.pragma("journal_mode = WAL");
   // In WAL mode NORMAL syncs at checkpoints instead of on every commit (SQLite's recommended pairing):

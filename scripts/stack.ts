@@ -23,7 +23,8 @@ export interface Stack {
 }
 
 export async function startStack(config: Config, opts: { quiet?: boolean } = {}): Promise<Stack> {
-  fs.mkdirSync(config.dataDir, { recursive: true });
+  // Owner-only: the folder holds the databases (PII), the SSN key and the auth signing key.
+  fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const started: Listener[] = [];
   try {
     let mail: Stack["mail"];

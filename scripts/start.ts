@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   if (process.env.SKIP_WEB_BUILD !== "1") ensureWebBuild();
   const stack = await startStack(config);
   const lines = [
-    `app       ${stack.app.url}  (API docs ${stack.app.url}/api/docs)`,
+    `app       ${stack.app.url}${config.apiDocsEnabled ? `  (API docs ${stack.app.url}/api/docs)` : ""}`,
     stack.auth && `auth      ${stack.auth.url}/auth/v1`,
     stack.mail && `mailbox   ${stack.mail.url}  (SMTP ${stack.mail.smtpUrl})`,
     stack.identity && `identity  ${stack.identity.url}`,

@@ -82,7 +82,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
   // request, or a 401 would go out without helmet's headers and CORS would hide it from the SPA.
   await registerSecurity(app, config);
   registerAuth(app, config);
-  await registerDocs(app);
+  if (config.apiDocsEnabled) await registerDocs(app);
   const spaFallback = await registerWeb(app, opts.webDist ?? DEFAULT_WEB_DIST);
   registerErrorHandling(app, { spaFallback });
 
@@ -96,7 +96,8 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
   await api.register(enumRoutes);
   await api.register(notificationRoutes);
   await api.register(riaRoutes);
-  await api.register(adminRoutes);
+  // The dev-only user management: off in production unless ADMIN_API_ENABLED turns it on.
+  if (config.adminApiEnabled) await api.register(adminRoutes);
   await api.register(sumsubRoutes);
   return app;
 }

@@ -5,6 +5,7 @@ import type { Db } from "../../db/client";
 import type { SsnCipher } from "./pii/ssn";
 import type { Mailer } from "./mail";
 import type { Caller } from "./authz";
+import type { Authenticator } from "./auth/authenticate";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -12,6 +13,8 @@ declare module "fastify" {
     db: Db;
     ssn: SsnCipher;
     mailer: Mailer;
+    /** Verifies bearer tokens and confirms their sessions; remembers answers briefly per token. */
+    authenticator: Authenticator;
   }
   interface FastifyRequest {
     /** Set by the auth plugin on every authenticated route; null on public ones. */
