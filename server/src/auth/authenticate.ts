@@ -36,7 +36,8 @@ export interface AuthenticatorOptions {
 
 export function createAuthenticator(verify: TokenVerifier, checkSession: SessionCheck, opts: AuthenticatorOptions): Authenticator {
   const now = opts.now ?? Date.now;
-  const cache = new LRUCache<string, Identity>({ max: opts.maxEntries ?? 10_000, perf: { now } });
+  // ttlResolution 0: read the clock on every lookup (the default reuses one reading for a millisecond).
+  const cache = new LRUCache<string, Identity>({ max: opts.maxEntries ?? 10_000, perf: { now }, ttlResolution: 0 });
 
   const authenticate = async (token: string): Promise<Identity> => {
     const hit = cache.get(token);
@@ -52,7 +53,9 @@ export function createAuthenticator(verify: TokenVerifier, checkSession: Session
     };
     // jose refuses a token from the millisecond its exp (seconds) is reached.
     const exp = typeof verified.claims.exp === "number" ? verified.claims.exp * 1000 : Number.POSITIVE_INFINITY;
-    const ttl = Math.min(opts.ttlMs, exp - now());
+    // lru-cache counts an entry stale once its age is *more* than ttl: one ms less makes it stale
+    // from the moment the lifetime (or the token) ends.
+    const ttl = Math.min(opts.ttlMs, exp - now()) - 1;
     if (ttl >= 1) cache.set(token, identity, { ttl });
     return identity;
   };
