@@ -10,7 +10,7 @@ import { SignJWT, decodeJwt } from "jose";
 import request from "supertest";
 import { LOCAL_SUPABASE } from "../../server/src/config";
 import { appDatabasePath } from "../../db/client";
-import { createTestApp, PROFILE, TEST_HS256_SECRET, type TestApp } from "./helpers";
+import { createTestApp, PROFILE, RIA_ANSWERS, TEST_HS256_SECRET, type TestApp } from "./helpers";
 import { operationsOf, fillPath } from "../reliability/support/openapi";
 
 /** Session checks are trusted for 1 s here (30 s by default), so revocations show after a short wait. */
@@ -155,6 +155,20 @@ describe("token verification is strict", () => {
     } finally {
       await down.close();
     }
+  });
+});
+
+describe("roles mean the same on both sides", () => {
+  it("the questionnaire and its tax form need role user, as the web's route guard says; the refusal changes nothing", async () => {
+    const onboarding = await t.founder({ roles: ["onboarding"] });
+    const answer = await t.http.put(`/api/accounts/${onboarding.accountId}`).set(onboarding.auth).send({ ...RIA_ANSWERS });
+    expect(answer.status).toBe(403);
+    expect(answer.body).toEqual({ error: "Forbidden", message: "Requires the role user" });
+    expect((await t.http.get(`/api/accounts/${onboarding.accountId}/all_data`).set(onboarding.auth)).body.account.ria_primary_goal).toBeNull();
+    expect((await t.http.get("/api/ria/tax-form.pdf").set(onboarding.auth)).status).toBe(403);
+
+    const holder = await t.founder({ roles: ["user"] });
+    expect((await t.http.put(`/api/accounts/${holder.accountId}`).set(holder.auth).send({ ...RIA_ANSWERS })).status).toBe(200);
   });
 });
 

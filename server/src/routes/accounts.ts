@@ -7,7 +7,8 @@ import type { Db } from "../../../db/client";
 import { cacheUntilDbChanges } from "../cache/until-db-changes";
 import { checkedJson } from "../plugins/response-serializer";
 import { MESSAGES } from "../contract/rules";
-import { isStaff, requireAccountAccess, requireCaller } from "../authz";
+import { isStaff, requireAccountAccess, requireCaller, requireRoles } from "../authz";
+import { ACCOUNT_HOLDER_ROLE } from "../contract/roles";
 import { badRequest, notFound } from "../http-errors";
 import { findAccountIdByUser, getAccount, getOrCreateAccountForUser, toAccountDto, updateAccountRia, type RiaChanges } from "../repositories/accounts";
 import { getPerson, listPersons, toPersonDto } from "../repositories/persons";
@@ -95,6 +96,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { accountId } = request.params;
       requireAccountAccess(request, accountId, "write");
+      // The questionnaire (/ria) is for account holders, as the web's route guard says.
+      requireRoles(request, ACCOUNT_HOLDER_ROLE);
       const b = request.body;
       const stored = getAccount(app.db, accountId);
       if (!stored) throw notFound("Account");

@@ -5,7 +5,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { enumItem } from "../../../db/schema";
 import { timestampNow } from "../contract/rules";
 import { apiError } from "../contract/entities";
-import { requireOwnAccountId } from "../authz";
+import { requireOwnAccountId, requireRoles } from "../authz";
+import { ACCOUNT_HOLDER_ROLE } from "../contract/roles";
 import { notFound } from "../http-errors";
 import { getAccount } from "../repositories/accounts";
 import { getPerson } from "../repositories/persons";
@@ -29,6 +30,7 @@ export const riaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const accountId = requireOwnAccountId(request);
+      requireRoles(request, ACCOUNT_HOLDER_ROLE);
       const acct = getAccount(app.db, accountId);
       if (!acct) throw notFound("Account");
       const holder = acct.primaryAccountHolder ? getPerson(app.db, acct.primaryAccountHolder) : undefined;
