@@ -5,6 +5,7 @@ import type { Db } from "../../db/client";
 import type { SsnCipher } from "./pii/ssn";
 import type { Mailer } from "./mail";
 import type { Caller } from "./authz";
+import type { DatabaseReadiness } from "./plugins/database";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -12,6 +13,8 @@ declare module "fastify" {
     db: Db;
     ssn: SsnCipher;
     mailer: Mailer;
+    /** Whether the database answers and has the schema this code expects (for /api/ready). */
+    databaseReadiness(): Promise<DatabaseReadiness>;
   }
   interface FastifyRequest {
     /** Set by the auth plugin on every authenticated route; null on public ones. */
