@@ -15,6 +15,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { PG_MIGRATIONS_FOLDER, migratePostgres, openPostgres } from "../../db/postgres";
+import { committedMigrations } from "../../db/schema-version";
+import { ENUM_SEED } from "../../db/enums";
 import { freePort } from "./stack";
 
 export const POSTGRES_BIN = process.env.POSTGRES_BIN ?? "/usr/lib/postgresql/15/bin";
@@ -320,4 +323,21 @@ export async function startPgBouncer(server: PostgresServer, opts: { poolSize?: 
       }
     }
   }
+}
+
+/**
+ * A database of its own for one test file, with the app's committed Postgres migrations and enum
+ * seed: a copy of a template migrated once per server and per version of the migrations and seed.
+ */
+export async function createMigratedDatabase(server: PostgresServer): Promise<string> {
+  const key = JSON.stringify([committedMigrations(PG_MIGRATIONS_FOLDER).map((m) => m.hash), ENUM_SEED]);
+  const template = await server.template(key, async (url) => {
+    const handle = openPostgres(url, { max: 2 });
+    try {
+      await migratePostgres(handle);
+    } finally {
+      await handle.close();
+    }
+  });
+  return server.createDatabase({ template });
 }
