@@ -61,6 +61,16 @@ describe("GET /api/health and /api/ready", () => {
     expect((await call(h.url, "GET", "/api/ready")).status).toBe(200);
   });
 
+  it("do not write a log line per probe (orchestrators probe every few seconds)", async () => {
+    const before = h.logs().length;
+    await call(h.url, "GET", "/api/health");
+    await call(h.url, "GET", "/api/ready");
+    await call(h.url, "GET", "/api/enums/"); // an ordinary route still logs, at the harness's trace level
+    const written = h.logs().slice(before);
+    expect(written).toContain("/api/enums/");
+    expect(written).not.toMatch(/\/api\/(health|ready)/);
+  });
+
   it("are in the OpenAPI document as public operations", async () => {
     const doc = (await call(h.url, "GET", "/api/openapi.json")).json as { paths: Record<string, Record<string, { security?: unknown[]; responses: Record<string, unknown> }>> };
     expect(doc.paths["/api/health"]?.get?.security).toEqual([]);

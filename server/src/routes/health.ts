@@ -15,12 +15,15 @@ const NOT_READY_MESSAGES = {
 
 /** Probes must never be cached by a proxy between the orchestrator and the app. */
 const noStore = { "cache-control": "no-store" };
+/** Orchestrators probe every few seconds: only problems reach the log, not every probe. */
+const PROBE_LOG_LEVEL = "warn";
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/health",
     {
       config: { public: true },
+      logLevel: PROBE_LOG_LEVEL,
       schema: {
         tags: ["health"],
         summary: "Liveness: the app process answers (no token needed; the database is not checked)",
@@ -38,6 +41,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/ready",
     {
       config: { public: true },
+      logLevel: PROBE_LOG_LEVEL,
       schema: {
         tags: ["health"],
         summary: "Readiness: the database answers and its schema matches the code (no token needed); 503 when not",
