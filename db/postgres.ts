@@ -9,7 +9,7 @@ import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "./schema-pg";
 import { ENUM_SEED } from "./enums";
-import { assertMigratable, compareSchema, committedMigrations, type AppliedMigration, type CommittedMigration, type SchemaStatus } from "./schema-version";
+import { assertMigratable, compareSchema, committedMigrations, readinessOf, type AppliedMigration, type CommittedMigration, type DatabaseReadiness, type SchemaStatus } from "./schema-version";
 
 export const PG_MIGRATIONS_FOLDER = fileURLToPath(new URL("./migrations-pg", import.meta.url));
 
@@ -26,7 +26,8 @@ export interface PostgresHandle {
  * transaction-mode pooler (PgBouncer, Supabase's Supavisor on 6543).
  */
 export function openPostgres(url: string, opts: { max?: number } = {}): PostgresHandle {
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
+  // A connection attempt gives up after 5 s instead of waiting for the OS (a dead host).
+  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, connectionTimeoutMillis: 5000 });
   // An idle client's error (the server restarting, a pooler dropping it) must not crash the
   // process; the pool replaces the client and the next query reports its own error.
   pool.on("error", () => undefined);
@@ -47,6 +48,11 @@ let committed: CommittedMigration[] | undefined;
 export async function postgresSchemaStatus(handle: Pick<PostgresHandle, "pool">): Promise<SchemaStatus> {
   committed ??= committedMigrations(PG_MIGRATIONS_FOLDER);
   return compareSchema(await appliedPostgresMigrations(handle.pool), committed);
+}
+
+/** For /api/ready: the database answers (within the probe timeout) and its schema fits the code. */
+export function postgresReadiness(handle: Pick<PostgresHandle, "pool">): Promise<DatabaseReadiness> {
+  return readinessOf(() => postgresSchemaStatus(handle));
 }
 
 /** Every enum item in one upsert statement (idempotent; a changed label is updated). */

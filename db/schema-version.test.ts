@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import { MIGRATIONS_FOLDER, appliedMigrations, migrateDatabase, openDatabase, schemaStatus } from "./client";
-import { SchemaMismatchError, assertCurrent, compareSchema, committedMigrations, describeMismatch } from "./schema-version";
+import { SchemaMismatchError, assertCurrent, compareSchema, committedMigrations, describeMismatch, readinessOf } from "./schema-version";
 
 const m = (tag: string, when: number) => ({ tag, when, hash: `hash-${tag}` });
 const applied = (...ms: { hash: string; when: number }[]) => ms.map((x) => ({ hash: x.hash, createdAt: x.when }));
@@ -98,5 +98,21 @@ describe("the SQLite database's schema status", () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("readinessOf", () => {
+  it("ready when current, schema_mismatch otherwise, unreachable when the read fails or hangs", async () => {
+    expect(await readinessOf(() => compareSchema(applied(...committed), committed))).toBe("ready");
+    expect(await readinessOf(() => compareSchema([], committed))).toBe("schema_mismatch");
+    expect(await readinessOf(() => compareSchema(applied(m("x", 1)), committed))).toBe("schema_mismatch");
+    expect(
+      await readinessOf(() => {
+        throw new Error("database is closed");
+      }),
+    ).toBe("unreachable");
+    const started = Date.now();
+    expect(await readinessOf(() => new Promise(() => undefined), 100)).toBe("unreachable");
+    expect(Date.now() - started).toBeLessThan(1000);
   });
 });

@@ -86,3 +86,32 @@ export function assertMigratable(status: SchemaStatus): void {
 export function assertCurrent(status: SchemaStatus): void {
   if (status.state !== "current") throw new SchemaMismatchError(status);
 }
+
+/** What a readiness probe reports about the database. */
+export type DatabaseReadiness = "ready" | "unreachable" | "schema_mismatch";
+
+/** How long a readiness probe waits for the database before calling it unreachable. */
+export const READINESS_TIMEOUT_MS = 2000;
+
+/**
+ * Readiness from a schema-status read: the read proves the database answers, its verdict that the
+ * schema fits. A database that fails, or does not answer within the timeout, is unreachable.
+ */
+export async function readinessOf(status: () => SchemaStatus | Promise<SchemaStatus>, timeoutMs = READINESS_TIMEOUT_MS): Promise<DatabaseReadiness> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<"unreachable">((resolve) => {
+    timer = setTimeout(() => resolve("unreachable"), timeoutMs);
+  });
+  const verdict = (async (): Promise<DatabaseReadiness> => {
+    try {
+      return (await status()).state === "current" ? "ready" : "schema_mismatch";
+    } catch {
+      return "unreachable";
+    }
+  })();
+  try {
+    return await Promise.race([verdict, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

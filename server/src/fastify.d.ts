@@ -5,7 +5,7 @@ import type { Db } from "../../db/client";
 import type { SsnCipher } from "./pii/ssn";
 import type { Mailer } from "./mail";
 import type { Caller } from "./authz";
-import type { DatabaseReadiness } from "./plugins/database";
+import type { DatabaseReadiness } from "../../db/schema-version";
 
 declare module "fastify" {
   interface FastifyInstance {

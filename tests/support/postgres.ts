@@ -37,6 +37,13 @@ export interface PostgresServer {
    * even when test files ask at the same time): for createDatabase({ template }).
    */
   template(key: string, migrate: (url: string) => Promise<void>): Promise<string>;
+  /**
+   * The database going away and coming back (a failover, a restart): pause() shuts the server
+   * down (every connection is cut), resume() starts it again on the same port with the same data.
+   * Not available with TEST_DATABASE_URL (an existing server is never stopped).
+   */
+  pause(): Promise<void>;
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -193,6 +200,8 @@ export async function startPostgres(): Promise<PostgresServer> {
       dir: undefined,
       createDatabase: helpers.createDatabase,
       template: helpers.template,
+      pause: () => Promise.reject(new Error("pause() needs a server of our own, not TEST_DATABASE_URL")),
+      resume: () => Promise.reject(new Error("resume() needs a server of our own, not TEST_DATABASE_URL")),
       stop: helpers.dropCreated,
     };
   }
@@ -207,39 +216,51 @@ export async function startPostgres(): Promise<PostgresServer> {
     throw new Error(`initdb failed: ${(err as { stderr?: Buffer }).stderr?.toString() ?? String(err)}`, { cause: err });
   }
 
+  const launch = (port: number) =>
+    spawnService(
+      path.join(POSTGRES_BIN, "postgres"),
+      [
+        "-D", dataDir,
+        "-p", String(port),
+        "-k", dir,
+        "-c", "listen_addresses=127.0.0.1",
+        // Throwaway data: durability buys nothing here, and fsync would slow every test.
+        "-c", "fsync=off",
+        "-c", "synchronous_commit=off",
+        "-c", "full_page_writes=off",
+        "-c", "max_connections=200",
+      ],
+      user,
+      () => answers(`postgres://postgres@127.0.0.1:${port}/postgres`),
+      "postgres",
+    );
+
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
     const url = (db = "postgres") => `postgres://postgres@127.0.0.1:${port}/${db}`;
     try {
-      const service = await spawnService(
-        path.join(POSTGRES_BIN, "postgres"),
-        [
-          "-D", dataDir,
-          "-p", String(port),
-          "-k", dir,
-          "-c", "listen_addresses=127.0.0.1",
-          // Throwaway data: durability buys nothing here, and fsync would slow every test.
-          "-c", "fsync=off",
-          "-c", "synchronous_commit=off",
-          "-c", "full_page_writes=off",
-          "-c", "max_connections=200",
-        ],
-        user,
-        () => answers(url()),
-        "postgres",
-      );
+      let service: Awaited<ReturnType<typeof launch>> | undefined = await launch(port);
       const helpers = databaseHelpers(url());
-      return {
+      const server: PostgresServer = {
         url,
         pid: service.proc.pid,
         dir,
         createDatabase: helpers.createDatabase,
         template: helpers.template,
+        pause: async () => {
+          await service?.stop();
+          service = undefined;
+        },
+        resume: async () => {
+          service ??= await launch(port);
+          server.pid = service.proc.pid;
+        },
         stop: async () => {
-          await service.stop();
+          await service?.stop();
           fs.rmSync(dir, { recursive: true, force: true });
         },
       };
+      return server;
     } catch (err) {
       // Another process may have taken the free port between the probe and the bind.
       if (attempt >= 3 || !/could not bind|Address already in use/i.test((err as Error).message)) {

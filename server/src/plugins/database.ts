@@ -8,11 +8,8 @@
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config";
 import { appDatabasePath, openDatabase, schemaStatus } from "../../../db/client";
-import { assertCurrent } from "../../../db/schema-version";
+import { assertCurrent, readinessOf } from "../../../db/schema-version";
 import { createSsnCipher, loadSsnKey } from "../pii/ssn";
-
-/** What /api/ready reports about the database. */
-export type DatabaseReadiness = "ready" | "unreachable" | "schema_mismatch";
 
 export function registerDatabase(app: FastifyInstance, config: Config): void {
   const migrateAtStart = config.env !== "production";
@@ -26,12 +23,6 @@ export function registerDatabase(app: FastifyInstance, config: Config): void {
   }
   app.decorate("db", handle.db);
   app.decorate("ssn", createSsnCipher(loadSsnKey(config)));
-  app.decorate("databaseReadiness", async (): Promise<DatabaseReadiness> => {
-    try {
-      return schemaStatus(handle).state === "current" ? "ready" : "schema_mismatch";
-    } catch {
-      return "unreachable";
-    }
-  });
+  app.decorate("databaseReadiness", () => readinessOf(() => schemaStatus(handle)));
   app.addHook("onClose", async () => handle.close());
 }
