@@ -62,6 +62,9 @@ const keyOf = (table: PgTable) => {
  * nullable foreign key, whose values are written once the table it points at is there.
  */
 function plan(): Plan[] {
+  const missing = [...sqliteTables.keys()].filter((name) => !pgTables.some((t) => pgTableConfig(t).name === name));
+  // A table without a Postgres twin would be left behind silently: refuse instead.
+  if (missing.length) throw new CopyRefused(`db/schema-pg.ts has no twin for SQLite table(s) ${missing.join(", ")}`);
   const pending = new Map(pgTables.map((t) => [pgTableConfig(t).name, t]));
   const order: Plan[] = [];
   const done = new Set<string>();

@@ -34,12 +34,13 @@ function describeTable(cfg: ReturnType<typeof sqliteConfig> | ReturnType<typeof 
 
 describe("db/schema-pg.ts mirrors db/schema.ts", () => {
   it("has the same tables", () => {
-    expect(pgTables.map((t) => pgConfig(t).name).sort()).toEqual(sqliteTables.map((t) => sqliteConfig(t).name).sort());
+    expect(pgTables.map((t) => pgConfig(t).name).sort(), "mirror the table in db/schema-pg.ts, then npm run db:generate:pg").toEqual(sqliteTables.map((t) => sqliteConfig(t).name).sort());
   });
 
   it.each(sqliteTables.map((t) => [sqliteConfig(t).name, t] as const))("%s: same columns, keys, foreign keys and indexes", (name, table) => {
-    const twin = pgTables.find((t) => pgConfig(t).name === name)!;
-    expect(describeTable(pgConfig(twin))).toEqual(describeTable(sqliteConfig(table)));
+    const twin = pgTables.find((t) => pgConfig(t).name === name);
+    expect(twin, `mirror ${name} in db/schema-pg.ts, then npm run db:generate:pg`).toBeDefined();
+    expect(describeTable(pgConfig(twin!))).toEqual(describeTable(sqliteConfig(table)));
   });
 });
 
