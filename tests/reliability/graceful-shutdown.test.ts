@@ -117,6 +117,26 @@ describe("SIGTERM", () => {
   });
 });
 
+describe("a second signal while draining", () => {
+  it("exits 1 at once instead of waiting for the request in flight", async () => {
+    const s = await startScript(tempDataDir());
+    const urls = await waitForUrls(s);
+    // A request that never finishes uploading (to the public webhook, which reads its whole raw
+    // body before answering): the drain would wait for it until the deadline.
+    const req = http.request(new URL("/api/sumsub/webhook", urls.app), { method: "POST", agent: false, headers: { "content-type": "application/json", "content-length": "100" } });
+    req.on("error", () => undefined);
+    req.write("{");
+    await new Promise((r) => setTimeout(r, 200));
+    s.proc.kill("SIGTERM");
+    expect(await refusesConnections(urls.app)).toBe(true);
+    const started = Date.now();
+    s.proc.kill("SIGTERM");
+    expect(await s.exit).toEqual({ code: 1, signal: null });
+    expect(Date.now() - started).toBeLessThan(5000);
+    req.destroy();
+  });
+});
+
 describe("a database newer than the code", () => {
   it("stops `npm start` with one line naming the problem and a non-zero exit", async () => {
     const dataDir = tempDataDir();
