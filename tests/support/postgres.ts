@@ -63,6 +63,8 @@ function serviceUser(): { uid: number; gid: number } | undefined {
 function serviceFolder(prefix: string, user: { uid: number; gid: number } | undefined): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   if (user) fs.chownSync(dir, user.uid, user.gid);
+  // Removed by stop(); and, should the process end without it, at exit (after the kill above).
+  process.once("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
 
@@ -82,6 +84,12 @@ async function spawnService(
   let stderr = "";
   proc.stderr!.on("data", (c: Buffer) => (stderr += c.toString()));
   const exited = new Promise<void>((resolve) => proc.once("exit", () => resolve()));
+  // A test run that ends without stop() (a failed beforeAll, an uncaught error) takes it along.
+  const killOnExit = () => {
+    if (proc.exitCode === null && proc.signalCode === null) proc.kill("SIGKILL");
+  };
+  process.once("exit", killOnExit);
+  void exited.then(() => process.off("exit", killOnExit));
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (proc.exitCode !== null || proc.signalCode !== null) throw new Error(`${what} exited before it was ready: ${stderr.slice(-800)}`);
