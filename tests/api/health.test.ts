@@ -127,7 +127,12 @@ describe("schema check at start", () => {
     const dir = dataDir();
     await expect(buildApp(production(dir), noWeb(dir))).rejects.toThrow(/older than the code.*npm run db:migrate/);
     openDatabase(appDatabasePath(dir)).close(); // what db:migrate does
+    // An enum item gone (as if this code added it after the last migration): start puts it back.
+    const h = openDatabase(appDatabasePath(dir), { migrate: false });
+    h.sqlite.prepare("DELETE FROM enum_item WHERE enum_id = 'us_state_delaware'").run();
+    h.close();
     const app = await buildApp(production(dir), noWeb(dir));
+    expect(app.db.$client.prepare("SELECT enum_label FROM enum_item WHERE enum_id = 'us_state_delaware'").get()).toEqual({ enum_label: "Delaware" });
     await app.close();
   });
 

@@ -8,6 +8,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config";
 import { appDatabasePath, openDatabase, schemaStatus } from "../../../db/client";
+import { seedEnums } from "../../../db/seed";
 import { assertCurrent, readinessOf } from "../../../db/schema-version";
 import { createSsnCipher, loadSsnKey } from "../pii/ssn";
 
@@ -17,6 +18,9 @@ export function registerDatabase(app: FastifyInstance, config: Config): void {
   try {
     // Migrated just now (development) or as the deploy left it (production): it must fit the code.
     assertCurrent(schemaStatus(handle));
+    // The enum items are data this code owns, not schema: brought up to date at every start
+    // (idempotent; one read when nothing changed), so a deploy that adds an item needs no migration.
+    if (!migrateAtStart) seedEnums(handle.db);
   } catch (err) {
     handle.close();
     throw err;
