@@ -7,7 +7,7 @@
 // Prints req/s, p50 and p99 per case, and errors (the pooler cases show what each driver's
 // prepared statements do there).
 //
-//   node --import tsx scripts/bench/pg-driver.ts [--seconds=5]
+//   node --import tsx scripts/bench/pg-driver.ts [--seconds=6] [--rounds=3]
 import { performance } from "node:perf_hooks";
 import { eq, sql } from "drizzle-orm";
 import { integer, pgTable, serial, text } from "drizzle-orm/pg-core";
@@ -21,7 +21,12 @@ import { renderTable, type Row } from "./table";
 
 const CLIENTS = 10;
 const ROWS = 1000;
-const seconds = Number(/--seconds=(\d+(?:\.\d+)?)/.exec(process.argv.join(" "))?.[1] ?? 5);
+const seconds = Number(/--seconds=(\d+(?:\.\d+)?)/.exec(process.argv.join(" "))?.[1] ?? 6);
+/**
+ * Each case's time is split into rounds that the cases take in turn, so a burst of other work on
+ * the machine lands on every case alike instead of on whichever ran at that moment.
+ */
+const ROUNDS = Number(/--rounds=(\d+)/.exec(process.argv.join(" "))?.[1] ?? 3);
 
 const person = pgTable("bench_person", {
   personId: serial("person_id").primaryKey(),
@@ -92,22 +97,43 @@ const subjects: Record<string, { build: Build; note: string }> = {
   },
 };
 
+interface Round {
+  latencies: number[];
+  errors: number;
+  firstError?: string;
+  perSecond: number;
+}
+
 interface Result {
   requests: number;
   errors: number;
   firstError?: string;
+  /** Median of the rounds' throughputs. */
   perSecond: number;
+  /** Over every request of every round. */
   p50: number;
   p99: number;
 }
 
-/** CLIENTS loops, each awaiting one call after the other, for `seconds`. */
-async function load(call: (i: number) => Promise<unknown>): Promise<Result> {
+function combine(rounds: Round[]): Result {
+  const latencies = rounds.flatMap((r) => r.latencies);
+  return {
+    requests: latencies.length,
+    errors: rounds.reduce((n, r) => n + r.errors, 0),
+    firstError: rounds.find((r) => r.firstError)?.firstError,
+    perSecond: percentile(rounds.map((r) => r.perSecond), 50),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
+}
+
+/** CLIENTS loops, each awaiting one call after the other, for `durationMs`. */
+async function load(call: (i: number) => Promise<unknown>, durationMs: number): Promise<Round> {
   const latencies: number[] = [];
   let errors = 0;
   let firstError: string | undefined;
   const started = performance.now();
-  const end = started + seconds * 1000;
+  const end = started + durationMs;
   let n = 0;
   await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
@@ -124,7 +150,7 @@ async function load(call: (i: number) => Promise<unknown>): Promise<Result> {
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
-  return { requests: latencies.length, errors, firstError, perSecond: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  return { latencies, errors, firstError, perSecond: latencies.length / elapsed };
 }
 
 async function seed(url: string): Promise<void> {
@@ -145,29 +171,31 @@ async function main(): Promise<void> {
     await seed(server.url(db));
     const targets = { direct: server.url(db), "pgbouncer (transaction)": bouncer.url(db) };
     for (const [target, url] of Object.entries(targets)) {
-      for (const [name, subject] of Object.entries(subjects)) {
-        const s = subject.build(url);
-        try {
-          // Warm the pool (connections, statement caches) before measuring.
-          await Promise.all(Array.from({ length: CLIENTS }, (_, i) => s.read(i + 1).catch(() => undefined)));
-          for (const [query, call] of [
-            ["point read", (i: number) => s.read((i % ROWS) + 1)],
-            ["update", (i: number) => s.update((i % ROWS) + 1, `City ${i % 97}`)],
-          ] as const) {
-            const r = await load(call);
-            rows.push([target, name, query, Math.round(r.perSecond), `${round(r.p50, 2)} ms`, `${round(r.p99, 2)} ms`, r.errors ? `${r.errors}: ${r.firstError?.slice(0, 60)}` : "0"]);
-            json.push({ target, driver: name, query, ...r });
-          }
-        } finally {
-          await s.close();
+      const built = Object.entries(subjects).map(([name, subject]) => ({ name, s: subject.build(url) }));
+      try {
+        const cases = built.flatMap(({ name, s }) => [
+          { name, query: "point read", call: (i: number) => s.read((i % ROWS) + 1), rounds: [] as Round[] },
+          { name, query: "update", call: (i: number) => s.update((i % ROWS) + 1, `City ${i % 97}`), rounds: [] as Round[] },
+        ]);
+        // Warm every pool (connections, statement caches) before measuring.
+        for (const { s } of built) await Promise.all(Array.from({ length: CLIENTS }, (_, i) => s.read(i + 1).catch(() => undefined)));
+        for (let round = 0; round < ROUNDS; round++) {
+          for (const c of cases) c.rounds.push(await load(c.call, (seconds * 1000) / ROUNDS));
         }
+        for (const c of cases) {
+          const r = combine(c.rounds);
+          rows.push([target, c.name, c.query, Math.round(r.perSecond), `${round(r.p50, 2)} ms`, `${round(r.p99, 2)} ms`, r.errors ? `${r.errors}: ${r.firstError?.slice(0, 60)}` : "0"]);
+          json.push({ target, driver: c.name, query: c.query, ...r });
+        }
+      } finally {
+        for (const { s } of built) await s.close();
       }
     }
   } finally {
     await bouncer.stop();
     await server.stop();
   }
-  console.log(renderTable(`Postgres drivers under drizzle: ${CLIENTS} clients, pool ${CLIENTS}, ${seconds} s per case`, ["target", "driver", "query", "req/s", "p50", "p99", "errors"], rows));
+  console.log(renderTable(`Postgres drivers under drizzle: ${CLIENTS} clients, pool ${CLIENTS}, ${seconds} s per case in ${ROUNDS} rounds taken in turn (req/s: median round; p50/p99: all requests)`, ["target", "driver", "query", "req/s", "p50", "p99", "errors"], rows));
   for (const [name, s] of Object.entries(subjects)) console.log(`  ${name}: ${s.note}`);
   if (process.argv.includes("--json")) console.log(JSON.stringify(json));
 }
