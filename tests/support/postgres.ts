@@ -214,6 +214,9 @@ export async function startPostgres(): Promise<PostgresServer> {
     };
   }
 
+  if (!postgresAvailable()) {
+    throw new Error(`No PostgreSQL server at ${POSTGRES_BIN} (apt-get install postgresql; .ci/run does), and no TEST_DATABASE_URL`);
+  }
   const user = serviceUser();
   const dir = serviceFolder("ff-pg-", user);
   const dataDir = path.join(dir, "data");
@@ -292,6 +295,7 @@ export interface PgBouncer {
  * prepared statements do not survive from one transaction to the next.
  */
 export async function startPgBouncer(server: PostgresServer, opts: { poolSize?: number } = {}): Promise<PgBouncer> {
+  if (!fs.existsSync(PGBOUNCER_BIN)) throw new Error(`No PgBouncer at ${PGBOUNCER_BIN} (apt-get install pgbouncer; .ci/run does)`);
   const target = new URL(server.url());
   const user = serviceUser();
   const dir = serviceFolder("ff-pgbouncer-", user);
