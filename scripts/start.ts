@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
-import { startStack, loadConfigOrExit, closeOnSignals } from "./stack";
+import { startStack, loadConfigOrExit, closeOnSignals, startupFailure } from "./stack";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   closeOnSignals(stack.close);
 }
 
-main().catch((err) => {
-  console.error(err);
+main().catch((err: unknown) => {
+  console.error(startupFailure(err));
   process.exit(1);
 });

@@ -25,6 +25,7 @@ import { riaRoutes } from "./routes/ria";
 import { adminRoutes } from "./routes/admin";
 import { appConfigRoutes } from "./routes/app-config";
 import { sumsubRoutes } from "./routes/sumsub";
+import { healthRoutes } from "./routes/health";
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
 const DEFAULT_WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url));
@@ -88,6 +89,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   await api.register(appConfigRoutes);
+  await api.register(healthRoutes);
   await api.register(accountRoutes);
   await api.register(personRoutes);
   await api.register(strategyRoutes);

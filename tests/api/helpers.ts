@@ -9,6 +9,7 @@ import type { FastifyInstance } from "fastify";
 import request from "supertest";
 import { loadConfig, type Config } from "../../server/src/config";
 import { buildApp } from "../../server/src/app";
+import { appDatabasePath, openDatabase } from "../../db/client";
 import type { Role } from "../../server/src/contract/roles";
 import { startTestAuth, type TestAuth } from "../support/auth";
 
@@ -84,6 +85,8 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { hs
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ff-api-"));
   const auth = await startTestAuth(opts.hs256 ? { jwtSecret: TEST_HS256_SECRET } : {});
   const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir, ...auth.appEnv, ...env });
+  // As a deploy runs `npm run db:migrate` first (production never migrates at start).
+  openDatabase(appDatabasePath(dataDir)).close();
   const app = await buildApp(config, { quiet: true, webDist: path.join(dataDir, "no-web") });
   await app.ready();
   const users = new Map<string, string>();

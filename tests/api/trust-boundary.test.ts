@@ -12,6 +12,7 @@ import { LOCAL_SUPABASE } from "../../server/src/config";
 import { appDatabasePath } from "../../db/client";
 import { createTestApp, PROFILE, RIA_ANSWERS, TEST_HS256_SECRET, type TestApp } from "./helpers";
 import { operationsOf, fillPath } from "../reliability/support/openapi";
+import { PUBLIC_ROUTES } from "../reliability/support/recipes";
 
 /** Session checks are trusted for 1 s here (30 s by default), so revocations show after a short wait. */
 const TTL_SECONDS = 1;
@@ -218,8 +219,9 @@ describe("production mode", () => {
         const res = await request(prod.app.server)[op.method.toLowerCase() as "get"](url).set(bearer(forged)).send(op.hasBody ? {} : undefined);
         if (url === "/api/sumsub/webhook") {
           expect(res.status, op.key).toBe(401); // signed webhooks: refused for the missing digest
-        } else if (op.key === "GET /api/app-config.json") {
-          expect(res.status, op.key).toBe(200); // public, no data
+        } else if (PUBLIC_ROUTES[op.key]) {
+          expect(res.status, op.key).not.toBe(401); // public by design, no data (health, readiness, app config)
+          expect(res.text, op.key).not.toContain(victim.userId);
         } else if (op.key.startsWith("GET /api/admin") || op.key.startsWith("PUT /api/admin")) {
           expect(res.status, op.key).toBe(404); // the dev-only admin API is off in production
         } else {
