@@ -7,13 +7,14 @@
 import fs from "node:fs";
 import { loadConfig } from "../server/src/config";
 import { appDatabasePath, openDatabase } from "../db/client";
+import { parseArgs } from "node:util";
 import { openPostgres } from "../db/postgres";
 import { CopyRefused, copySqliteToPostgres } from "../db/copy";
 import { maskDatabaseUrl } from "../db/database-url";
 
 function sourceFile(): string {
-  const i = process.argv.indexOf("--from");
-  if (i >= 0 && process.argv[i + 1]) return process.argv[i + 1]!;
+  const { values } = parseArgs({ options: { from: { type: "string" } } });
+  if (values.from) return values.from;
   return appDatabasePath(loadConfig({ DATA_DIR: process.env.DATA_DIR }).dataDir);
 }
 

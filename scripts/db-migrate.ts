@@ -7,6 +7,7 @@
 // DATABASE_URL=postgres://… migrates that Postgres database (db/migrations-pg) instead of the
 // SQLite file in DATA_DIR. Use a direct connection (or a session-mode pooler), not a
 // transaction-mode pooler: the migration takes a session lock so two deploys take turns.
+import { parseArgs } from "node:util";
 import { loadConfig } from "../server/src/config";
 import { appDatabasePath, migrateDatabase, openDatabase, schemaStatus } from "../db/client";
 import { migratePostgres, openPostgres, postgresSchemaStatus } from "../db/postgres";
@@ -33,7 +34,7 @@ function target(): Target {
 const summary = (s: SchemaStatus) => `${s.applied} of ${s.committed} migration(s) applied`;
 
 async function main(): Promise<number> {
-  const checkOnly = process.argv.includes("--check");
+  const checkOnly = parseArgs({ options: { check: { type: "boolean", default: false } } }).values.check;
   const db = target();
   try {
     if (checkOnly) {

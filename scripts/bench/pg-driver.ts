@@ -9,6 +9,7 @@
 //
 //   node --import tsx scripts/bench/pg-driver.ts [--seconds=6] [--rounds=3]
 import { performance } from "node:perf_hooks";
+import { parseArgs } from "node:util";
 import { eq, sql } from "drizzle-orm";
 import { integer, pgTable, serial, text } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -21,12 +22,15 @@ import { renderTable, type Row } from "./table";
 
 const CLIENTS = 10;
 const ROWS = 1000;
-const seconds = Number(/--seconds=(\d+(?:\.\d+)?)/.exec(process.argv.join(" "))?.[1] ?? 6);
+const args = parseArgs({
+  options: { seconds: { type: "string", default: "6" }, rounds: { type: "string", default: "3" }, json: { type: "boolean", default: false } },
+}).values;
+const seconds = Number(args.seconds);
 /**
  * Each case's time is split into rounds that the cases take in turn, so a burst of other work on
  * the machine lands on every case alike instead of on whichever ran at that moment.
  */
-const ROUNDS = Number(/--rounds=(\d+)/.exec(process.argv.join(" "))?.[1] ?? 3);
+const ROUNDS = Number(args.rounds);
 
 const person = pgTable("bench_person", {
   personId: serial("person_id").primaryKey(),
@@ -197,7 +201,7 @@ async function main(): Promise<void> {
   }
   console.log(renderTable(`Postgres drivers under drizzle: ${CLIENTS} clients, pool ${CLIENTS}, ${seconds} s per case in ${ROUNDS} rounds taken in turn (req/s: median round; p50/p99: all requests)`, ["target", "driver", "query", "req/s", "p50", "p99", "errors"], rows));
   for (const [name, s] of Object.entries(subjects)) console.log(`  ${name}: ${s.note}`);
-  if (process.argv.includes("--json")) console.log(JSON.stringify(json));
+  if (args.json) console.log(JSON.stringify(json));
 }
 
 await main();
