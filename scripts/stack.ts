@@ -29,7 +29,7 @@ export async function startStack(config: Config, opts: { quiet?: boolean } = {})
     let mail: Stack["mail"];
     let auth: Stack["auth"];
     if (config.authMode === "embedded") {
-      mail = await startMailbox({ host: config.host, smtpPort: config.ports.smtp, httpPort: config.ports.mail, quiet: opts.quiet });
+      mail = await startMailbox({ host: config.host, smtpPort: config.ports.smtp, httpPort: config.ports.mail, corsOrigins: config.corsOrigins, quiet: opts.quiet });
       started.push(mail);
       auth = await startAuthEmulator({
         host: config.host,

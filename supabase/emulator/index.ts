@@ -66,6 +66,7 @@ export async function startAuthEmulator(opts: AuthEmulatorOptions): Promise<Auth
       token_verifications: settings.rateLimit.tokenVerifications,
       token_refresh: settings.rateLimit.tokenRefresh,
       email_sent: settings.rateLimit.emailSent,
+      failed_attempts_per_account: settings.rateLimit.failedAttemptsPerAccount,
     });
     const ctx: AuthContext = {
       store,

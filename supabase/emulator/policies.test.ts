@@ -53,6 +53,14 @@ describe("redirect allow list", () => {
     [" http://localhost:3000/", false], // control characters and spaces
     ["https://app.example.com/cb#frag", true], // the fragment is ignored for matching
     ["myapp://callback", true], // custom schemes can match the list
+    ["http://evil.example\\@localhost:3000/", false], // a browser goes to evil.example ('\\' is '/')
+    ["http://localhost:3000\\@evil.example/", false],
+    ["https://app.example.com\\.evil.example/", false],
+    ["http://evil.example%2f@localhost:3000/", false], // user info is refused, whatever it holds
+    ["http://user:pw@localhost:3000/", false],
+    ["http://local%68ost:3000/", false], // a host the parser rewrites
+    ["http://0x7f.1/", false], // hex IP, rewritten to 127.0.0.1 by browsers
+    ["https://app.example.com/..%2f..%2f", true], // the path may hold anything; the host is what counts
   ])("%s → %s", (url, allowed) => {
     expect(policy.isAllowed(url)).toBe(allowed);
   });

@@ -36,9 +36,13 @@ export interface AuthSettings {
     maxEnrolledFactors: number;
     totp: { enrollEnabled: boolean; verifyEnabled: boolean };
   };
-  /** Requests per IP per 5 minutes (GoTrue's windows), as `[auth.rate_limit]` names them. */
-  rateLimit: { signInSignUps: number; tokenVerifications: number; tokenRefresh: number; emailSent: number };
-  /** The emulator's consent-page stand-in for Google needs no credentials, so it is on unless overridden. */
+  /**
+   * Requests per IP per 5 minutes (GoTrue's windows), as `[auth.rate_limit]` names them, plus
+   * `failedAttemptsPerAccount`: wrong passwords and wrong TOTP codes per account per 5 minutes,
+   * whatever address they come from (an emulator setting; GoTrue has no such key).
+   */
+  rateLimit: { signInSignUps: number; tokenVerifications: number; tokenRefresh: number; emailSent: number; failedAttemptsPerAccount: number };
+  /** `[auth.external.google] enabled`: the emulator's local consent page stands in for Google. */
   googleEnabled: boolean;
   /** app_metadata.roles given to every new user. */
   defaultRoles: string[];
@@ -80,6 +84,7 @@ const authSchema = z
         token_verifications: z.number().int().positive().default(300),
         token_refresh: z.number().int().positive().default(1500),
         email_sent: z.number().int().positive().default(360000),
+        failed_attempts_per_account: z.number().int().positive().default(10),
       })
       .partial()
       .default({}),
@@ -100,6 +105,7 @@ const authSchema = z
       })
       .partial()
       .default({}),
+    external: z.record(z.string(), z.looseObject({ enabled: z.boolean().optional() })).default({}),
   })
   .partial();
 
@@ -151,8 +157,10 @@ export function loadAuthSettings(configTomlPath = DEFAULT_CONFIG_TOML, overrides
       tokenVerifications: a.rate_limit?.token_verifications ?? 300,
       tokenRefresh: a.rate_limit?.token_refresh ?? 1500,
       emailSent: a.rate_limit?.email_sent ?? 360000,
+      failedAttemptsPerAccount: a.rate_limit?.failed_attempts_per_account ?? 10,
     },
-    googleEnabled: true,
+    // Off unless config.toml turns it on, as with the CLI (GoTrue's provider default is off too).
+    googleEnabled: a.external?.google?.enabled ?? false,
     defaultRoles: ["user"],
   };
   return mergeSettings(base, overrides);

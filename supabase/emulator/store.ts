@@ -133,6 +133,10 @@ CREATE TABLE IF NOT EXISTS factors (
   id TEXT PRIMARY KEY, user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
   friendly_name TEXT NOT NULL, factor_type TEXT NOT NULL, status TEXT NOT NULL, secret TEXT NOT NULL,
   created_at TEXT NOT NULL, updated_at TEXT NOT NULL, last_challenged_at TEXT);
+CREATE TABLE IF NOT EXISTS totp_used_steps (
+  factor_id TEXT PRIMARY KEY REFERENCES factors(id) ON DELETE CASCADE, step INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS google_standin_accounts (
+  email TEXT PRIMARY KEY, password_hash TEXT NOT NULL, created_at TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS mfa_challenges (
   id TEXT PRIMARY KEY, factor_id TEXT NOT NULL REFERENCES factors(id) ON DELETE CASCADE,
   ip_address TEXT NOT NULL, created_at TEXT NOT NULL, verified_at TEXT);
@@ -180,7 +184,7 @@ export class AuthStore {
   /** Empties every table (used by reset before re-seeding). */
   wipe(): void {
     this.transaction(() => {
-      for (const t of ["flow_states", "one_time_tokens", "mfa_challenges", "factors", "refresh_tokens", "sessions", "identities", "users"]) {
+      for (const t of ["google_standin_accounts", "flow_states", "one_time_tokens", "totp_used_steps", "mfa_challenges", "factors", "refresh_tokens", "sessions", "identities", "users"]) {
         this.db.prepare(`DELETE FROM ${t}`).run();
       }
     });
@@ -385,6 +389,26 @@ export class AuthStore {
 
   markChallengeVerified(id: string): void {
     this.db.prepare("UPDATE mfa_challenges SET verified_at = ? WHERE id = ?").run(nowIso(), id);
+  }
+
+  /** The last TOTP time step accepted for a factor (codes of that step and earlier are spent). */
+  lastTotpStep(factorId: string): number | undefined {
+    const row = this.db.prepare("SELECT step FROM totp_used_steps WHERE factor_id = ?").get(factorId) as { step: number } | undefined;
+    return row?.step;
+  }
+
+  setLastTotpStep(factorId: string, step: number): void {
+    this.db.prepare("INSERT INTO totp_used_steps (factor_id, step) VALUES (?, ?) ON CONFLICT(factor_id) DO UPDATE SET step = excluded.step").run(factorId, step);
+  }
+
+  // ---- the local consent page's stand-in Google accounts (address + bcrypt hash) ----
+  googleStandinHash(email: string): string | undefined {
+    const row = this.db.prepare("SELECT password_hash FROM google_standin_accounts WHERE email = ?").get(email) as { password_hash: string } | undefined;
+    return row?.password_hash;
+  }
+
+  putGoogleStandin(email: string, passwordHash: string): void {
+    this.db.prepare("INSERT OR REPLACE INTO google_standin_accounts (email, password_hash, created_at) VALUES (?, ?, ?)").run(email, passwordHash, nowIso());
   }
 
   // ---- one-time tokens (mail links and codes) ----

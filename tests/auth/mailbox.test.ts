@@ -5,10 +5,12 @@ import { freePort } from "../support/stack";
 import { MailboxClient, findLink } from "../support/mail";
 import { startMailbox, type Mailbox } from "../../supabase/emulator/mailbox/index";
 
+const APP_ORIGIN = "http://localhost:3000";
+
 let box: Mailbox;
 let client: MailboxClient;
 beforeAll(async () => {
-  box = await startMailbox({ host: "127.0.0.1", smtpPort: await freePort(), httpPort: await freePort(), quiet: true });
+  box = await startMailbox({ host: "127.0.0.1", smtpPort: await freePort(), httpPort: await freePort(), corsOrigins: [APP_ORIGIN], quiet: true });
   client = new MailboxClient(box.url);
 });
 afterAll(async () => box?.close());
@@ -47,5 +49,28 @@ describe("mailbox", () => {
 
     await client.clear();
     expect(await client.inbox("ada@example.com")).toEqual([]);
+  });
+});
+
+describe("mailbox CORS", () => {
+  // Mail holds sign-in links: a page on another origin must not be able to read it.
+  it("answers a foreign origin without CORS permission, for reads, deletes and preflights", async () => {
+    const evil = "https://evil.example";
+    const read = await fetch(`${box.url}/api/v1/messages`, { headers: { origin: evil } });
+    expect(read.headers.get("access-control-allow-origin")).toBeNull();
+    const preflight = await fetch(`${box.url}/api/v1/messages`, {
+      method: "OPTIONS",
+      headers: { origin: evil, "access-control-request-method": "DELETE" },
+    });
+    expect(preflight.headers.get("access-control-allow-origin")).toBeNull();
+    expect(preflight.headers.get("access-control-allow-methods")).toBeNull();
+    const local = await fetch(`${box.url}/api/v1/messages`, { headers: { origin: "http://localhost:9999" } });
+    expect(local.headers.get("access-control-allow-origin")).toBeNull();
+  });
+
+  it("lets the stack's own origin read it", async () => {
+    const res = await fetch(`${box.url}/api/v1/messages`, { headers: { origin: APP_ORIGIN } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("access-control-allow-origin")).toBe(APP_ORIGIN);
   });
 });

@@ -44,6 +44,11 @@ export async function buildServer(ctx: AuthContext, extraOrigins: string[] = [])
     }
   });
 
+  // The local Google consent page posts an HTML form.
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(typeof body === "string" ? body : "")));
+  });
+
   await app.register(cors, {
     origin: (origin, cb) => cb(null, !origin || isLocalOrigin(origin) || extraOrigins.includes(origin)),
     credentials: true,

@@ -48,9 +48,14 @@ function listing(all: StoredMessage[], query: Record<string, string | undefined>
   };
 }
 
-export async function buildMailboxHttp(store: MessageStore): Promise<FastifyInstance> {
+/**
+ * Mail holds sign-in links, so only the stack's own origins may read the API from a browser;
+ * any other page gets no CORS headers (and its preflight no permission). Tools without an
+ * Origin header (curl, test runners) are unaffected.
+ */
+export async function buildMailboxHttp(store: MessageStore, corsOrigins: readonly string[] = []): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
-  await app.register(cors, { origin: true });
+  await app.register(cors, { origin: (origin, cb) => cb(null, origin !== undefined && corsOrigins.includes(origin)) });
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {
     const text = typeof body === "string" ? body.trim() : "";

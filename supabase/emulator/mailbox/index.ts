@@ -5,7 +5,14 @@ import { MessageStore } from "./messages";
 import { createSmtpServer } from "./smtp";
 import { buildMailboxHttp } from "./http";
 
-export interface MailboxOptions { host: string; smtpPort: number; httpPort: number; quiet?: boolean }
+export interface MailboxOptions {
+  host: string;
+  smtpPort: number;
+  httpPort: number;
+  quiet?: boolean;
+  /** Browser origins allowed to read the JSON API (CORS); none by default. */
+  corsOrigins?: readonly string[];
+}
 export interface Mailbox { url: string; smtpUrl: string; close(): Promise<void> }
 
 export async function startMailbox(opts: MailboxOptions): Promise<Mailbox> {
@@ -19,7 +26,7 @@ export async function startMailbox(opts: MailboxOptions): Promise<Mailbox> {
     });
   });
   const smtpPort = (smtp.server.address() as AddressInfo).port;
-  const http = await buildMailboxHttp(store);
+  const http = await buildMailboxHttp(store, opts.corsOrigins);
   try {
     await http.listen({ host: opts.host, port: opts.httpPort });
   } catch (err) {

@@ -23,7 +23,11 @@ export function registerTokenRoutes(app: FastifyInstance, ctx: AuthContext): voi
         const user = body.email ? ctx.store.findUserByEmail(body.email.trim().toLowerCase()) : undefined;
         if (!user || !user.encrypted_password) throw invalidCredentials();
         if (isBanned(user)) throw badRequest("user_banned", "User is banned");
-        if (!(await ctx.passwords.matches(body.password ?? "", user.encrypted_password))) throw invalidCredentials();
+        ctx.limiter.assertAccountOpen(user.id);
+        if (!(await ctx.passwords.matches(body.password ?? "", user.encrypted_password))) {
+          ctx.limiter.recordFailure(user.id);
+          throw invalidCredentials();
+        }
         if (!user.email_confirmed_at) throw badRequest("email_not_confirmed", "Email not confirmed");
         const session = await startSession(ctx, user, "password");
         // A password that no longer meets the policy still signs in, with a warning (password.go).
