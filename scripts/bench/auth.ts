@@ -9,7 +9,7 @@ import { createClient, type RealtimeClientOptions, type SupabaseClient } from "@
 import type { TestStack } from "../../tests/support/stack";
 import { createFounder } from "../../tests/e2e/support/founders";
 import { totpCode } from "../../tests/support/totp";
-import { AUTH_DB_FILE } from "../../supabase/emulator/index";
+import { AUTH_DB_FILE } from "@founder-foundation/auth-emulator";
 import { startRemoteStack } from "./remote-stack";
 import { percentile, round } from "./stats";
 

@@ -1,13 +1,16 @@
 // Unit checks of the rules the emulator takes from config.toml: durations, overrides, the
 // redirect allow list (GoTrue's glob rules) and the password policy's reasons.
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadAuthSettings, parseDuration } from "./settings";
 import { RedirectPolicy } from "./redirects";
 import { PasswordPolicy, normalizeEmail } from "./passwords";
 
+const FIXTURE = path.join(import.meta.dirname, "fixtures", "config.toml");
+
 describe("config.toml", () => {
   it("reads the product's settings with the CLI's names", () => {
-    const s = loadAuthSettings();
+    const s = loadAuthSettings(FIXTURE);
     expect(s).toMatchObject({
       siteUrl: "http://localhost:3000",
       jwtExpiry: 3600,
@@ -20,7 +23,7 @@ describe("config.toml", () => {
   });
 
   it("lets overrides win without losing sibling values", () => {
-    const s = loadAuthSettings(undefined, { email: { maxFrequency: 60 }, mfa: { totp: { enrollEnabled: false } } });
+    const s = loadAuthSettings(FIXTURE, { email: { maxFrequency: 60 }, mfa: { totp: { enrollEnabled: false } } });
     expect(s.email).toMatchObject({ maxFrequency: 60, enableConfirmations: true });
     expect(s.mfa.totp).toEqual({ enrollEnabled: false, verifyEnabled: true });
   });

@@ -44,7 +44,7 @@ export interface AuthSettings {
   rateLimit: { signInSignUps: number; tokenVerifications: number; tokenRefresh: number; emailSent: number; failedAttemptsPerAccount: number };
   /** `[auth.external.google] enabled`: the emulator's local consent page stands in for Google. */
   googleEnabled: boolean;
-  /** app_metadata.roles given to every new user. */
+  /** app_metadata.roles given to every new user (none unless set: GoTrue adds no roles). */
   defaultRoles: string[];
 }
 
@@ -118,17 +118,20 @@ export function parseDuration(value: number | string): number | undefined {
   return parts.reduce((sum, p) => sum + Number(p[1]) * unit[p[2] as keyof typeof unit], 0);
 }
 
-export const DEFAULT_CONFIG_TOML = path.resolve(import.meta.dirname, "..", "config.toml");
-
-export function loadAuthSettings(configTomlPath = DEFAULT_CONFIG_TOML, overrides: SettingsOverrides = {}): AuthSettings {
-  const doc = fs.existsSync(configTomlPath) ? parse(fs.readFileSync(configTomlPath, "utf8")) : {};
+/**
+ * Settings from a config.toml (the CLI's file; undefined = the CLI template's defaults) with
+ * overrides on top. A path that does not exist is an error, so a typo never runs silently on defaults.
+ */
+export function loadAuthSettings(configTomlPath?: string, overrides: SettingsOverrides = {}): AuthSettings {
+  if (configTomlPath !== undefined && !fs.existsSync(configTomlPath)) throw new Error(`config file not found: ${configTomlPath}`);
+  const doc = configTomlPath !== undefined ? parse(fs.readFileSync(configTomlPath, "utf8")) : {};
   const parsed = authSchema.safeParse((doc as { auth?: unknown }).auth ?? {});
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `auth.${i.path.join(".")}: ${i.message}`).join("; ");
     throw new Error(`${configTomlPath}: ${problems}`);
   }
   const a = parsed.data;
-  const baseDir = path.dirname(configTomlPath);
+  const baseDir = path.dirname(configTomlPath ?? ".");
   const base: AuthSettings = {
     siteUrl: a.site_url ?? "http://127.0.0.1:3000",
     additionalRedirectUrls: a.additional_redirect_urls ?? [],
@@ -161,7 +164,7 @@ export function loadAuthSettings(configTomlPath = DEFAULT_CONFIG_TOML, overrides
     },
     // Off unless config.toml turns it on, as with the CLI (GoTrue's provider default is off too).
     googleEnabled: a.external?.google?.enabled ?? false,
-    defaultRoles: ["user"],
+    defaultRoles: [],
   };
   return mergeSettings(base, overrides);
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import nodemailer from "nodemailer";
 import { freePort } from "../support/stack";
 import { MailboxClient, findLink } from "../support/mail";
-import { startMailbox, type Mailbox } from "../../supabase/emulator/mailbox/index";
+import { startMailbox, type Mailbox } from "@founder-foundation/auth-emulator";
 
 const APP_ORIGIN = "http://localhost:3000";
 

@@ -5,7 +5,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { secretFromUri, totpCode } from "../support/totp";
 import { authMethods, GOOD_PASSWORD, startAuthHarness, uniqueEmail, type AuthHarness } from "./harness";
 import { MFA_FRIENDLY_NAME } from "../../server/src/contract/rules";
-import { DEMO_FACTOR_ID, DEMO_PASSWORD, DEMO_TOTP_SECRET, DEMO_USERS } from "../../supabase/emulator/index";
+import { DEMO_FACTOR_ID, DEMO_PASSWORD, DEMO_TOTP_SECRET, DEMO_USERS } from "../../supabase/demo-seed";
 
 const PRODUCT_FACTOR_NAME = MFA_FRIENDLY_NAME;
 

@@ -2,7 +2,7 @@
 // emulator's local consent page standing in for Google.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authMethods, APP_URL, fragmentParams, redirectTarget, startAuthHarness, uniqueEmail, type AuthHarness } from "./harness";
-import { DEMO_PASSWORD, DEMO_USERS } from "../../supabase/emulator/index";
+import { DEMO_PASSWORD, DEMO_USERS } from "../../supabase/demo-seed";
 
 /** config.toml keeps Google off (as `supabase start` needs without credentials); these tests turn it on. */
 let h: AuthHarness;

@@ -73,7 +73,7 @@ export async function buildMailboxHttp(store: MessageStore, corsOrigins: readonl
   app.get<{ Params: { id: string } }>("/api/v1/message/:id", async (req, reply) => {
     const m = store.get(req.params.id);
     if (!m) return reply.status(404).type("text/plain").send("message not found");
-    m.Read = true;
+    store.markRead(m);
     return detail(m);
   });
   app.delete<{ Body: { IDs?: string[] } | undefined }>("/api/v1/messages", async (req, reply) => {
@@ -89,7 +89,7 @@ export async function buildMailboxHttp(store: MessageStore, corsOrigins: readonl
   app.get<{ Params: { id: string } }>("/view/:id", async (req, reply) => {
     const m = store.get(req.params.id);
     if (!m) return reply.status(404).type("text/html; charset=utf-8").send(page("Not found", "<p>No such message. <a href=\"/\">Back</a></p>"));
-    m.Read = true;
+    store.markRead(m);
     return reply.type("text/html; charset=utf-8").send(messagePage(m));
   });
   app.post("/clear", async (_req, reply) => {
