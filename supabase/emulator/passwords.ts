@@ -1,6 +1,7 @@
 // Password hashing (bcrypt, as GoTrue) and GoTrue's strength policy from config.toml:
 // minimum_password_length plus password_requirements character classes.
 import bcrypt from "bcryptjs";
+import { createHmac, randomBytes } from "node:crypto";
 import { validationFailed, weakPassword, type WeakPasswordReason } from "./errors";
 import type { AuthSettings, PasswordRequirements } from "./settings";
 
@@ -20,7 +21,39 @@ const REQUIRED_SETS: Record<PasswordRequirements, string[]> = {
 /** bcrypt stops at 72 bytes, so GoTrue refuses anything longer instead of silently truncating. */
 const MAX_PASSWORD_BYTES = 72;
 
+/**
+ * Verified (hash, password) pairs, so a user signing in again does not pay bcrypt again (see
+ * docs/decisions/0060). Only an HMAC of the pair under a key made at start and held in memory is
+ * kept: never the password, nothing on disk, gone with the process. A new hash (a changed
+ * password) is a new pair. Wrong passwords are never cached, so each guess still costs a bcrypt.
+ */
+export class VerifiedPairCache {
+  private readonly key = randomBytes(32);
+  private readonly pairs = new Set<string>();
+
+  constructor(private readonly capacity = 10_000) {}
+
+  /** The pair's HMAC (also names a check under way, never the password itself). */
+  keyOf(password: string, hash: string): string {
+    return createHmac("sha256", this.key).update(hash).update("\0").update(password).digest("base64");
+  }
+
+  has(password: string, hash: string): boolean {
+    return this.pairs.has(this.keyOf(password, hash));
+  }
+
+  add(password: string, hash: string): void {
+    // Oldest first out (a Set keeps insertion order).
+    if (this.pairs.size >= this.capacity) this.pairs.delete(this.pairs.values().next().value as string);
+    this.pairs.add(this.keyOf(password, hash));
+  }
+}
+
 export class PasswordPolicy {
+  private readonly verified = new VerifiedPairCache();
+  /** Checks under way, so simultaneous sign-ins with the same pair share one bcrypt run. */
+  private readonly inFlight = new Map<string, Promise<boolean>>();
+
   constructor(
     private readonly settings: Pick<AuthSettings, "minimumPasswordLength" | "passwordRequirements">,
     /** bcrypt cost of new hashes. */
@@ -56,8 +89,18 @@ export class PasswordPolicy {
     return bcrypt.hash(password, this.cost);
   }
 
-  matches(password: string, hash: string | null): Promise<boolean> {
-    return hash ? bcrypt.compare(password, hash) : Promise.resolve(false);
+  async matches(password: string, hash: string | null): Promise<boolean> {
+    if (!hash) return false;
+    if (this.verified.has(password, hash)) return true;
+    const key = this.verified.keyOf(password, hash);
+    let check = this.inFlight.get(key);
+    if (!check) {
+      check = bcrypt.compare(password, hash).finally(() => this.inFlight.delete(key));
+      this.inFlight.set(key, check);
+    }
+    const ok = await check;
+    if (ok) this.verified.add(password, hash);
+    return ok;
   }
 }
 

@@ -101,3 +101,27 @@ describe("password policy", () => {
     expect(() => normalizeEmail("")).toThrow("An email address is required");
   });
 });
+
+describe("verified password cache", () => {
+  it("remembers a right password for its hash only, never a wrong one, and holds no password", async () => {
+    const policy = new PasswordPolicy({ minimumPasswordLength: 6, passwordRequirements: "" }, 4);
+    const hash = await policy.hash("right-password");
+    const other = await policy.hash("other-password");
+    expect(await policy.matches("right-password", hash)).toBe(true);
+    expect(await policy.matches("right-password", hash)).toBe(true); // from the cache
+    expect(await policy.matches("wrong-password", hash)).toBe(false);
+    expect(await policy.matches("right-password", other)).toBe(false); // a changed password's hash
+    expect(await policy.matches("right-password", null)).toBe(false);
+    expect(JSON.stringify([...(policy as unknown as { verified: { pairs: Set<string> } }).verified.pairs])).not.toContain("right-password");
+  });
+
+  it("shares one bcrypt run between simultaneous checks of the same pair", async () => {
+    const policy = new PasswordPolicy({ minimumPasswordLength: 6, passwordRequirements: "" }, 4);
+    const hash = await policy.hash("right-password");
+    const inFlight = (policy as unknown as { inFlight: Map<string, Promise<boolean>> }).inFlight;
+    const checks = Array.from({ length: 5 }, () => policy.matches("right-password", hash));
+    expect(inFlight.size).toBe(1);
+    expect(await Promise.all(checks)).toEqual([true, true, true, true, true]);
+    expect(inFlight.size).toBe(0);
+  });
+});
