@@ -104,13 +104,17 @@ export class PasswordPolicy {
   }
 }
 
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * The address format GoTrue accepts (its validateEmail uses checkmail's ValidateFormat: the HTML
+ * living standard's valid-email rule). `:`, `;`, spaces, quotes or brackets in the local part, or
+ * a domain label starting or ending with '-', are refused; a dotless domain is accepted.
+ */
+const EMAIL_FORMAT = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
-/** GoTrue's validateEmail: required, at most 255 characters, a plausible address; lower-cased. */
+/** GoTrue's validateEmail: required, at most 255 characters, the format above; lower-cased (not trimmed). */
 export function normalizeEmail(raw: unknown): string {
-  if (typeof raw !== "string" || raw.trim() === "") throw validationFailed("An email address is required");
-  const email = raw.trim().toLowerCase();
-  if (email.length > 255) throw validationFailed("An email address is too long");
-  if (!EMAIL_SHAPE.test(email)) throw validationFailed("Unable to validate email address: invalid format");
-  return email;
+  if (typeof raw !== "string" || raw === "") throw validationFailed("An email address is required");
+  if (raw.length > 255) throw validationFailed("An email address is too long");
+  if (!EMAIL_FORMAT.test(raw)) throw validationFailed("Unable to validate email address: invalid format");
+  return raw.toLowerCase();
 }

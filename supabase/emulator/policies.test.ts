@@ -95,8 +95,20 @@ describe("password policy", () => {
     expect(await policy.matches("founder!2026", hash)).toBe(false);
   });
 
-  it("normalises addresses and rejects malformed ones", () => {
-    expect(normalizeEmail("  Ada@Example.COM ")).toBe("ada@example.com");
+  it.each(["a:b@example.com", "a;b@example.com", "a b@example.com", '"a"@example.com', "a@-example.com", "a@example..com", "a@exa_mple.com", " a@example.com", "a@", "@example.com"])(
+    "refuses %s as GoTrue's format check does",
+    (address) => {
+      expect(() => normalizeEmail(address)).toThrow("Unable to validate email address: invalid format");
+    },
+  );
+
+  it.each(["a+tag@example.com", "o'hara@example.com", "x@localhost", "a.b-c_d@sub.example.co"])("accepts %s", (address) => {
+    expect(normalizeEmail(address)).toBe(address.toLowerCase());
+  });
+
+  it("lower-cases addresses and rejects malformed ones", () => {
+    expect(normalizeEmail("Ada@Example.COM")).toBe("ada@example.com");
+    expect(() => normalizeEmail("x".repeat(250) + "@example.com")).toThrow("An email address is too long");
     expect(() => normalizeEmail("nope")).toThrow("Unable to validate email address: invalid format");
     expect(() => normalizeEmail("")).toThrow("An email address is required");
   });

@@ -15,6 +15,7 @@ import { registerVerifyRoutes } from "../routes/verify";
 import { registerOAuthRoutes } from "../routes/oauth";
 import { registerFactorRoutes } from "../routes/factors";
 import { registerAdminRoutes } from "../routes/admin";
+import { registerDisabledFeatureRoutes } from "../routes/disabled";
 
 export const PREFIX = "/auth/v1";
 
@@ -81,6 +82,7 @@ export async function buildServer(ctx: AuthContext, extraOrigins: string[] = [])
       registerOAuthRoutes(api, ctx);
       registerFactorRoutes(api, ctx);
       registerAdminRoutes(api, ctx);
+      registerDisabledFeatureRoutes(api, ctx);
     },
     { prefix: PREFIX },
   );

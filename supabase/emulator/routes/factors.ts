@@ -35,7 +35,10 @@ export function registerFactorRoutes(app: FastifyInstance, ctx: AuthContext): vo
     const { user, session } = await requireSession(ctx, req);
     if (user.is_anonymous) throw forbidden("no_authorization", "Anonymous user not allowed to perform these actions");
     const body = parseBody(EnrollBody, req);
-    if (body.factor_type !== "totp") throw validationFailed("factor_type needs to be totp");
+    // Phone and WebAuthn factors are off here, answered as GoTrue does with them off (mfa.go EnrollFactor).
+    if (body.factor_type === "phone") throw unprocessable("mfa_phone_enroll_not_enabled", "MFA enroll is disabled for Phone");
+    if (body.factor_type === "webauthn") throw unprocessable("mfa_webauthn_enroll_not_enabled", "MFA enroll is disabled for WebAuthn");
+    if (body.factor_type !== "totp") throw validationFailed("factor_type needs to be totp, phone, or webauthn");
     if (!totp.enrollEnabled) throw unprocessable("mfa_totp_enroll_not_enabled", "MFA enroll is disabled for TOTP");
     const friendlyName = body.friendly_name ?? "";
     const issuer = body.issuer || new URL(ctx.settings.siteUrl).host;
