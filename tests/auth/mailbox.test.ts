@@ -1,4 +1,7 @@
 // The mailbox on its own: SMTP in, Mailpit-compatible JSON API and web page out.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import nodemailer from "nodemailer";
 import { freePort } from "../support/stack";
@@ -72,5 +75,37 @@ describe("mailbox CORS", () => {
     const res = await fetch(`${box.url}/api/v1/messages`, { headers: { origin: APP_ORIGIN } });
     expect(res.status).toBe(200);
     expect(res.headers.get("access-control-allow-origin")).toBe(APP_ORIGIN);
+  });
+});
+
+describe("mailbox deletes and persistence (Mailpit's API)", () => {
+  it("DELETE with IDs removes only those, DELETE /search removes the matches, and a file-backed mailbox keeps mail across a restart", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mailbox-"));
+    const file = path.join(dir, "mailbox.json");
+    const [smtpPort, httpPort] = [await freePort(), await freePort()];
+    let kept = await startMailbox({ host: "127.0.0.1", smtpPort, httpPort, file, quiet: true });
+    try {
+      const url = new URL(kept.smtpUrl);
+      const transport = nodemailer.createTransport({ host: url.hostname, port: Number(url.port), secure: false, ignoreTLS: true });
+      for (const to of ["one@example.com", "two@example.com", "three@example.com"]) {
+        await transport.sendMail({ from: "s@example.com", to, subject: `to ${to}`, text: "hi" });
+      }
+      transport.close();
+      const api = new MailboxClient(kept.url);
+      const one = (await api.inbox("one@example.com"))[0]?.ID ?? "";
+      const del = await fetch(`${kept.url}/api/v1/messages`, { method: "DELETE", headers: { "content-type": "application/json" }, body: JSON.stringify({ IDs: [one] }) });
+      expect(del.status).toBe(200);
+      expect((await kept.messages()).map((m) => m.Subject).sort()).toEqual(["to three@example.com", "to two@example.com"]);
+      expect((await fetch(`${kept.url}/api/v1/search?query=${encodeURIComponent("to:two@example.com")}`, { method: "DELETE" })).status).toBe(200);
+      expect((await kept.messages()).map((m) => m.Subject)).toEqual(["to three@example.com"]);
+
+      await kept.close();
+      kept = await startMailbox({ host: "127.0.0.1", smtpPort, httpPort, file, quiet: true });
+      expect((await kept.messages()).map((m) => m.Subject)).toEqual(["to three@example.com"]);
+      expect((await kept.latest("three@example.com")).Text).toContain("hi");
+    } finally {
+      await kept.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
