@@ -54,6 +54,17 @@ const pinImportMeta = {
   },
 };
 
+/**
+ * Dependencies stay external, except this repository's own workspace package (the auth
+ * emulator), whose entry is TypeScript source: it is bundled like the rest.
+ */
+const bundleWorkspaces = {
+  name: "bundle-workspaces",
+  setup(build) {
+    build.onResolve({ filter: /^@founder-foundation\/auth-emulator$/ }, () => ({ path: path.join(root, "supabase/emulator/index.ts") }));
+  },
+};
+
 if (!bundleIsCurrent()) {
   const { build } = await import("esbuild");
   fs.mkdirSync(cacheDir, { recursive: true });
@@ -68,7 +79,7 @@ if (!bundleIsCurrent()) {
     // A linked map beside the bundle: `node --enable-source-maps` maps traces back to the .ts
     // sources; parsing it on every start would cost ~15% of start-up, so it is opt-in.
     sourcemap: "linked",
-    plugins: [pinImportMeta],
+    plugins: [bundleWorkspaces, pinImportMeta],
     logLevel: "warning",
   });
 }

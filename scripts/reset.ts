@@ -3,8 +3,8 @@
 // over HTTP (POST /auth/v1/admin/reset with the service key) so its in-memory state resets too;
 // with nothing listening, the SQLite file in DATA_DIR is reset directly.
 import { loadConfig, ConfigError } from "../server/src/config";
-import { resetAuthData } from "../supabase/emulator/index";
-import { describeSeed } from "../supabase/emulator/seed";
+import { resetAuthData } from "@founder-foundation/auth-emulator";
+import { DEMO_PASSWORD, DEMO_TOTP_SECRET, DEMO_USERS, PROJECT_AUTH_OPTIONS } from "../supabase/demo-seed";
 
 async function resetRunningEmulator(authUrl: string, serviceKey: string): Promise<boolean> {
   try {
@@ -31,10 +31,10 @@ async function main(): Promise<void> {
   if (await resetRunningEmulator(config.auth.url, config.auth.serviceRoleKey)) {
     console.log(`Auth data reset through the running emulator at ${config.auth.url}.`);
   } else {
-    await resetAuthData({ dataDir: config.dataDir });
+    await resetAuthData({ ...PROJECT_AUTH_OPTIONS, dataDir: config.dataDir });
     console.log(`Auth data reset in ${config.dataDir}.`);
   }
-  console.log(describeSeed());
+  console.log(`Demo users (password ${DEMO_PASSWORD}): ${Object.values(DEMO_USERS).map((u) => u.email).join(", ")}; ${DEMO_USERS.mfa.email} has TOTP secret ${DEMO_TOTP_SECRET}.`);
 }
 
 main().catch((err) => {

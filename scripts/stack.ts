@@ -3,8 +3,8 @@
 // `npm run dev` and tests/support (which passes free ports and a throwaway DATA_DIR).
 import fs from "node:fs";
 import { loadConfig, ConfigError, type Config } from "../server/src/config";
-import { startMailbox } from "../supabase/emulator/mailbox/index";
-import { startAuthEmulator } from "../supabase/emulator/index";
+import { startAuthEmulator } from "@founder-foundation/auth-emulator";
+import { PROJECT_AUTH_OPTIONS } from "../supabase/demo-seed";
 import { startIdentityEmulator } from "../server/identity-emulator/index";
 import { startApp } from "../server/src/main";
 import { SchemaMismatchError } from "../db/schema-version";
@@ -31,20 +31,23 @@ export async function startStack(config: Config, opts: { quiet?: boolean } = {})
     let mail: Stack["mail"];
     let auth: Stack["auth"];
     if (config.authMode === "embedded") {
-      mail = await startMailbox({ host: config.host, smtpPort: config.ports.smtp, httpPort: config.ports.mail, quiet: opts.quiet });
-      started.push(mail);
-      auth = await startAuthEmulator({
+      // The auth emulator package, started as any outside project would; it runs the mailbox too.
+      const emulator = await startAuthEmulator({
+        ...PROJECT_AUTH_OPTIONS,
         host: config.host,
         port: config.ports.auth,
         dataDir: config.dataDir,
-        smtpUrl: config.mail.smtpUrl,
+        mailbox: { port: config.ports.mail, smtpPort: config.ports.smtp, corsOrigins: config.corsOrigins },
         mailFrom: config.mail.from,
         publicUrl: config.auth.url,
         jwtSecret: config.auth.jwtSecret,
         corsOrigins: config.corsOrigins,
         quiet: opts.quiet,
       });
-      started.push(auth);
+      auth = emulator;
+      // Closed with the emulator.
+      mail = { url: emulator.mailbox.url, smtpUrl: emulator.mailbox.smtpUrl, close: async () => undefined };
+      started.push(emulator);
     }
     let identity: Stack["identity"];
     if (!config.identity.isRealProvider) {

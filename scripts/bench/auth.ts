@@ -9,7 +9,7 @@ import { createClient, type RealtimeClientOptions, type SupabaseClient } from "@
 import type { TestStack } from "../../tests/support/stack";
 import { createFounder } from "../../tests/e2e/support/founders";
 import { totpCode } from "../../tests/support/totp";
-import { AUTH_DB_FILE, DEMO_FACTOR_ID, DEMO_PASSWORD, DEMO_TOTP_SECRET, DEMO_USERS } from "../../supabase/emulator/index";
+import { AUTH_DB_FILE } from "@founder-foundation/auth-emulator";
 import { startRemoteStack } from "./remote-stack";
 import { percentile, round } from "./stats";
 
@@ -91,11 +91,24 @@ export async function benchAuth(opts: { quick: boolean; log: (line: string) => v
       }),
     );
 
-    // The seeded MFA founder's verified TOTP factor: each round is a new challenge and a valid code.
-    const mfa = client(stack);
-    must("mfa sign-in", await mfa.auth.signInWithPassword({ email: DEMO_USERS.mfa.email, password: DEMO_PASSWORD }));
+    // A code works once per factor and time step, so each round verifies its own founder's
+    // factor (enrolled untimed beforehand) with the authenticator's next code.
+    const enrolled: { c: SupabaseClient; factorId: string; secret: string }[] = [];
+    for (let i = 0; i < counts.totp; i++) {
+      const owner = await createFounder(stack);
+      const c = client(stack);
+      must("mfa sign-in", await c.auth.signInWithPassword(owner));
+      const factor = must("enrol", await c.auth.mfa.enroll({ factorType: "totp", friendlyName: "bench" })).data;
+      const secret = factor?.totp.secret ?? "";
+      must("first verify", await c.auth.mfa.challengeAndVerify({ factorId: factor?.id ?? "", code: totpCode(secret) }));
+      enrolled.push({ c, factorId: factor?.id ?? "", secret });
+    }
+    let nextFounder = 0;
     ops.push(
-      await repeat("TOTP challenge + verify", counts.totp, async () => void must("TOTP verify", await mfa.auth.mfa.challengeAndVerify({ factorId: DEMO_FACTOR_ID, code: totpCode(DEMO_TOTP_SECRET) }))),
+      await repeat("TOTP challenge + verify", counts.totp, async () => {
+        const { c, factorId, secret } = enrolled[nextFounder++] ?? (enrolled[0] as (typeof enrolled)[number]);
+        must("TOTP verify", await c.auth.mfa.challengeAndVerify({ factorId, code: totpCode(secret, new Date(Date.now() + 30_000)) }));
+      }),
     );
     for (const o of ops) opts.log(`  ${o.op}: ${o.opsPerSec} ops/s, p99 ${o.p99Ms} ms`);
 

@@ -47,7 +47,8 @@ export function createUser(ctx: Pick<AuthContext, "store" | "settings">, u: NewU
     const userMetadata = u.exactMetadata
       ? { ...u.userMetadata, ...(u.confirmed ? { email_verified: true } : {}) }
       : { ...u.userMetadata, ...identityData };
-    const appMetadata = mergeMetadata({ provider: u.provider, providers: [u.provider], roles: [...ctx.settings.defaultRoles] }, u.appMetadata);
+    const defaults: Json = { provider: u.provider, providers: [u.provider], ...(ctx.settings.defaultRoles.length ? { roles: [...ctx.settings.defaultRoles] } : {}) };
+    const appMetadata = mergeMetadata(defaults, u.appMetadata);
     const user = ctx.store.insertUser({
       id,
       email: u.email,

@@ -17,6 +17,8 @@ export interface AuthContext {
   limiter: RateLimiter;
   /** `${publicUrl}/auth/v1`: the issuer and the base of every link the emulator hands out. */
   apiUrl: string;
-  /** Puts the auth data back to the demo seed. */
+  /** The anon and service_role API keys (HS256 with the JWT secret). */
+  apiKeys: { anonKey: string; serviceRoleKey: string };
+  /** Puts the auth data back to the seed. */
   reseed(): Promise<void>;
 }

@@ -1,8 +1,11 @@
-// Embedded auth emulator: the Supabase Auth (GoTrue) HTTP surface under /auth/v1, for the
-// unmodified supabase-js, offline and without Docker. Started by scripts/stack.ts.
+// Supabase Auth (GoTrue) for the unmodified supabase-js, in pure Node: the HTTP surface under
+// /auth/v1, TOTP, a mailbox with Mailpit's API, and a seed to come back to. Everything it needs
+// comes in as options; it knows nothing of the project that starts it.
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
-import { LOCAL_SUPABASE } from "../../server/src/config";
+import type { AddressInfo } from "node:net";
+import { SignJWT, type JWK } from "jose";
 import type { AuthContext } from "./context";
 import { AuthStore } from "./store";
 import { loadAuthSettings, type SettingsOverrides } from "./settings";
@@ -11,61 +14,113 @@ import { PasswordPolicy } from "./passwords";
 import { RedirectPolicy } from "./redirects";
 import { Mailer } from "./mailer";
 import { RateLimiter } from "./ratelimit";
-import { describeSeed, seedDemoUsers } from "./seed";
+import { applySeed, describeSeed, loadSeed, type SeedFile } from "./seed";
 import { buildServer, PREFIX } from "./http/server";
+import { startMailbox, type Mailbox } from "./mailbox/index";
+import { SUPABASE_CLI_KEYS } from "./cli-keys";
 
-export { DEMO_PASSWORD, DEMO_TOTP_SECRET, DEMO_USERS, DEMO_FACTOR_ID, DEMO_FACTOR_NAME } from "./seed";
+export { SUPABASE_CLI_KEYS } from "./cli-keys";
+export { startMailbox, type Mailbox, type MailboxOptions, type MailMessage } from "./mailbox/index";
+export { loadSeed, type SeedFile } from "./seed";
+export type { AuthSettings, SettingsOverrides } from "./settings";
 
 export interface AuthEmulatorOptions {
-  host: string;
-  port: number;
-  dataDir: string;
-  smtpUrl: string;
-  mailFrom: string;
-  /** Public root URL (without /auth/v1) used in tokens' iss and in mail links. */
-  publicUrl: string;
-  /** Path of config.toml; defaults to supabase/config.toml. */
-  configTomlPath?: string;
-  quiet?: boolean;
-  /** Values that win over config.toml (tests use this to tighten limits or flip settings). */
+  /** 0 (the default) = any free port; the CLI defaults to 54321 like `supabase start`. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Path of a Supabase CLI config.toml whose [auth] section is followed; the CLI template's defaults when absent. */
+  config?: string;
+  /** Values that win over config.toml (tighter limits, a provider switched on…). */
   configOverrides?: SettingsOverrides;
-  /** HS256 secret of the anon/service_role keys; defaults to the Supabase CLI's public one. */
+  /** Where users, sessions, the signing key and mail persist. Without it, nothing survives stop(). */
+  dataDir?: string;
+  /** The users every fresh data folder and every reset() starts from: a JSON file path or an object. */
+  seed?: string | SeedFile;
+  /** Public root URL (without /auth/v1), used in tokens' iss and in mail links; default http://host:port. */
+  publicUrl?: string;
+  /** HS256 secret of the anon/service_role keys; default the Supabase CLI's public one (and its keys). */
   jwtSecret?: string;
-  /** bcrypt cost; 10 like GoTrue. Tests may lower it for speed. */
+  /** bcrypt cost of new hashes; 10 like GoTrue. */
   bcryptCost?: number;
   /** Browser origins allowed besides any localhost/127.0.0.1 one. */
   corsOrigins?: string[];
+  /** The embedded mailbox: ports (0 = any free one, the default) and the origins its API answers. */
+  mailbox?: { port?: number; smtpPort?: number; corsOrigins?: string[] };
+  /** From address of the emulator's mail. */
+  mailFrom?: string;
+  /** No console output (the URL, keys and seed are printed otherwise). */
+  quiet?: boolean;
 }
 
 export interface AuthEmulator {
+  /** Root URL to give createClient(url, anonKey); the API is under `${url}/auth/v1`. */
   url: string;
-  close(): Promise<void>;
+  anonKey: string;
+  serviceRoleKey: string;
+  jwtSecret: string;
+  /** The public keys that sign user access tokens, also served at `${url}/auth/v1/.well-known/jwks.json`. */
+  jwks: { keys: JWK[] };
+  jwksUrl: string;
+  mailbox: Mailbox;
+  /** The data folder in use (a temporary one, removed by stop(), when none was given). */
+  dataDir: string;
+  /** Back to the seed (not to empty): users, sessions, factors, rate limits. Mail stays (mailbox.clear()). */
   reset(): Promise<void>;
+  stop(): Promise<void>;
+  /** Same as stop(). */
+  close(): Promise<void>;
 }
 
 export const AUTH_DB_FILE = "auth.sqlite";
+export const MAIL_FILE = "mailbox.json";
 /** PRAGMA user_version after the first seeding, so a restart keeps the data as it was left. */
 const SEEDED_VERSION = 1;
+const DEFAULT_FROM = "Supabase Auth <noreply@localhost>";
 
-export async function startAuthEmulator(opts: AuthEmulatorOptions): Promise<AuthEmulator> {
-  fs.mkdirSync(opts.dataDir, { recursive: true });
-  const settings = loadAuthSettings(opts.configTomlPath, opts.configOverrides);
-  const publicUrl = opts.publicUrl.replace(/\/+$/, "");
-  const apiUrl = `${publicUrl}${PREFIX}`;
-  const store = new AuthStore(path.join(opts.dataDir, AUTH_DB_FILE));
-  const mailer = new Mailer(opts.smtpUrl, opts.mailFrom, opts.quiet ?? false);
+/** anon and service_role keys for a JWT secret: the CLI's own for its public secret, else minted like them. */
+async function apiKeysFor(jwtSecret: string): Promise<{ anonKey: string; serviceRoleKey: string }> {
+  if (jwtSecret === SUPABASE_CLI_KEYS.jwtSecret) return { anonKey: SUPABASE_CLI_KEYS.anonKey, serviceRoleKey: SUPABASE_CLI_KEYS.serviceRoleKey };
+  const secret = new TextEncoder().encode(jwtSecret);
+  const mint = (role: string) =>
+    new SignJWT({ iss: "supabase-demo", role }).setProtectedHeader({ alg: "HS256", typ: "JWT" }).setExpirationTime(1983812996).sign(secret);
+  return { anonKey: await mint("anon"), serviceRoleKey: await mint("service_role") };
+}
+
+export async function startAuthEmulator(opts: AuthEmulatorOptions = {}): Promise<AuthEmulator> {
+  const host = opts.host ?? "127.0.0.1";
+  const temporary = opts.dataDir === undefined;
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "auth-emulator-"));
+  fs.mkdirSync(dataDir, { recursive: true });
+  const settings = loadAuthSettings(opts.config, opts.configOverrides);
+  const seed = loadSeed(opts.seed);
+  const jwtSecret = opts.jwtSecret ?? SUPABASE_CLI_KEYS.jwtSecret;
+  const apiKeys = await apiKeysFor(jwtSecret);
+  const store = new AuthStore(path.join(dataDir, AUTH_DB_FILE));
+  const cleanups: (() => Promise<void> | void)[] = [() => store.close()];
+  const cleanup = async () => {
+    for (const fn of cleanups.reverse()) await fn();
+    if (temporary) fs.rmSync(dataDir, { recursive: true, force: true });
+  };
   try {
-    const keys = await KeyRing.load({
-      dataDir: opts.dataDir,
-      jwtSecret: opts.jwtSecret ?? LOCAL_SUPABASE.jwtSecret,
-      issuer: apiUrl,
-      signingKeysPath: settings.signingKeysPath,
+    const mailbox = await startMailbox({
+      host,
+      httpPort: opts.mailbox?.port ?? 0,
+      smtpPort: opts.mailbox?.smtpPort ?? 0,
+      corsOrigins: opts.mailbox?.corsOrigins,
+      file: path.join(dataDir, MAIL_FILE),
+      quiet: opts.quiet,
     });
+    cleanups.push(() => mailbox.close());
+    const mailer = new Mailer(mailbox.smtpUrl, opts.mailFrom ?? DEFAULT_FROM, opts.quiet ?? false);
+    cleanups.push(() => mailer.close());
+    const keys = await KeyRing.load({ dataDir, jwtSecret, issuer: "", signingKeysPath: settings.signingKeysPath });
     const limiter = new RateLimiter({
       sign_in_sign_ups: settings.rateLimit.signInSignUps,
       token_verifications: settings.rateLimit.tokenVerifications,
       token_refresh: settings.rateLimit.tokenRefresh,
       email_sent: settings.rateLimit.emailSent,
+      failed_attempts_per_account: settings.rateLimit.failedAttemptsPerAccount,
     });
     const ctx: AuthContext = {
       store,
@@ -75,50 +130,75 @@ export async function startAuthEmulator(opts: AuthEmulatorOptions): Promise<Auth
       redirects: new RedirectPolicy(settings),
       mailer,
       limiter,
-      apiUrl,
+      apiKeys,
+      apiUrl: "",
       reseed: async () => {
         store.wipe();
         limiter.clear();
-        await seedDemoUsers(ctx);
+        await applySeed(ctx, seed);
       },
     };
     if ((store.db.pragma("user_version", { simple: true }) as number) < SEEDED_VERSION) {
-      await seedDemoUsers(ctx);
+      await applySeed(ctx, seed);
       store.db.pragma(`user_version = ${SEEDED_VERSION}`);
     }
     const app = await buildServer(ctx, opts.corsOrigins);
-    await app.listen({ host: opts.host, port: opts.port });
-    let closed = false;
-    if (!opts.quiet) console.log(`[auth] emulator on ${apiUrl}\n[auth] ${describeSeed().replace(/\n/g, "\n[auth] ")}`);
+    cleanups.push(() => app.close());
+    await app.listen({ host, port: opts.port ?? 0 });
+    // Known only now with port 0; set before any request can be handled (no await in between).
+    const port = (app.server.address() as AddressInfo).port;
+    const url = (opts.publicUrl ?? `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${port}`).replace(/\/+$/, "");
+    ctx.apiUrl = `${url}${PREFIX}`;
+    keys.issuer = ctx.apiUrl;
+
+    let stopped = false;
+    const stop = async () => {
+      if (stopped) return;
+      stopped = true;
+      await cleanup();
+    };
+    if (!opts.quiet) {
+      console.log(
+        [
+          `[auth] API ${ctx.apiUrl}`,
+          `[auth] anon key: ${apiKeys.anonKey}`,
+          `[auth] service_role key: ${apiKeys.serviceRoleKey}`,
+          `[auth] mailbox ${mailbox.url} (SMTP ${mailbox.smtpUrl})`,
+          `[auth] ${temporary ? "no data folder: nothing is kept after stop" : `data in ${dataDir}`}`,
+          ...describeSeed(seed).split("\n").map((l) => `[auth] ${l}`),
+        ].join("\n"),
+      );
+    }
     return {
-      url: publicUrl,
+      url,
+      anonKey: apiKeys.anonKey,
+      serviceRoleKey: apiKeys.serviceRoleKey,
+      jwtSecret,
+      jwks: keys.jwks(),
+      jwksUrl: `${ctx.apiUrl}/.well-known/jwks.json`,
+      mailbox,
+      dataDir,
       reset: ctx.reseed,
-      close: async () => {
-        if (closed) return;
-        closed = true;
-        await app.close();
-        mailer.close();
-        store.close();
-      },
+      stop,
+      close: stop,
     };
   } catch (err) {
-    mailer.close();
-    store.close();
+    await cleanup();
     throw err;
   }
 }
 
 /**
- * Puts the auth data in `dataDir` back to the demo seed without a running emulator (used by
- * `npm run reset` when nothing is listening). Safe beside a running emulator too: SQLite locks.
+ * Puts the auth data in `dataDir` back to the seed without a running emulator. Safe beside a
+ * running emulator too (SQLite locks), though that one's in-memory limits stay as they were.
  */
-export async function resetAuthData(opts: { dataDir: string; configTomlPath?: string; bcryptCost?: number }): Promise<void> {
+export async function resetAuthData(opts: { dataDir: string; config?: string; configOverrides?: SettingsOverrides; seed?: string | SeedFile; bcryptCost?: number }): Promise<void> {
   fs.mkdirSync(opts.dataDir, { recursive: true });
-  const settings = loadAuthSettings(opts.configTomlPath);
+  const settings = loadAuthSettings(opts.config, opts.configOverrides);
   const store = new AuthStore(path.join(opts.dataDir, AUTH_DB_FILE));
   try {
     store.wipe();
-    await seedDemoUsers({ store, settings, passwords: new PasswordPolicy(settings, opts.bcryptCost ?? 10) });
+    await applySeed({ store, settings, passwords: new PasswordPolicy(settings, opts.bcryptCost ?? 10) }, loadSeed(opts.seed));
     store.db.pragma(`user_version = ${SEEDED_VERSION}`);
   } finally {
     store.close();

@@ -24,7 +24,8 @@ export class KeyRing {
     private readonly signer: LoadedKey & { privateKey: CryptoKey },
     private readonly keys: LoadedKey[],
     private readonly secret: Uint8Array,
-    private readonly issuer: string,
+    /** Settable once the listening port is known (port 0), before the first request. */
+    public issuer: string,
   ) {}
 
   /**

@@ -1,6 +1,7 @@
 // Password hashing (bcrypt, as GoTrue) and GoTrue's strength policy from config.toml:
 // minimum_password_length plus password_requirements character classes.
 import bcrypt from "bcryptjs";
+import { createHmac, randomBytes } from "node:crypto";
 import { validationFailed, weakPassword, type WeakPasswordReason } from "./errors";
 import type { AuthSettings, PasswordRequirements } from "./settings";
 
@@ -20,7 +21,39 @@ const REQUIRED_SETS: Record<PasswordRequirements, string[]> = {
 /** bcrypt stops at 72 bytes, so GoTrue refuses anything longer instead of silently truncating. */
 const MAX_PASSWORD_BYTES = 72;
 
+/**
+ * Verified (hash, password) pairs, so a user signing in again does not pay bcrypt again (see
+ * docs/decisions/0060). Only an HMAC of the pair under a key made at start and held in memory is
+ * kept: never the password, nothing on disk, gone with the process. A new hash (a changed
+ * password) is a new pair. Wrong passwords are never cached, so each guess still costs a bcrypt.
+ */
+export class VerifiedPairCache {
+  private readonly key = randomBytes(32);
+  private readonly pairs = new Set<string>();
+
+  constructor(private readonly capacity = 10_000) {}
+
+  /** The pair's HMAC (also names a check under way, never the password itself). */
+  keyOf(password: string, hash: string): string {
+    return createHmac("sha256", this.key).update(hash).update("\0").update(password).digest("base64");
+  }
+
+  has(password: string, hash: string): boolean {
+    return this.pairs.has(this.keyOf(password, hash));
+  }
+
+  add(password: string, hash: string): void {
+    // Oldest first out (a Set keeps insertion order).
+    if (this.pairs.size >= this.capacity) this.pairs.delete(this.pairs.values().next().value as string);
+    this.pairs.add(this.keyOf(password, hash));
+  }
+}
+
 export class PasswordPolicy {
+  private readonly verified = new VerifiedPairCache();
+  /** Checks under way, so simultaneous sign-ins with the same pair share one bcrypt run. */
+  private readonly inFlight = new Map<string, Promise<boolean>>();
+
   constructor(
     private readonly settings: Pick<AuthSettings, "minimumPasswordLength" | "passwordRequirements">,
     /** bcrypt cost of new hashes. */
@@ -56,18 +89,32 @@ export class PasswordPolicy {
     return bcrypt.hash(password, this.cost);
   }
 
-  matches(password: string, hash: string | null): Promise<boolean> {
-    return hash ? bcrypt.compare(password, hash) : Promise.resolve(false);
+  async matches(password: string, hash: string | null): Promise<boolean> {
+    if (!hash) return false;
+    if (this.verified.has(password, hash)) return true;
+    const key = this.verified.keyOf(password, hash);
+    let check = this.inFlight.get(key);
+    if (!check) {
+      check = bcrypt.compare(password, hash).finally(() => this.inFlight.delete(key));
+      this.inFlight.set(key, check);
+    }
+    const ok = await check;
+    if (ok) this.verified.add(password, hash);
+    return ok;
   }
 }
 
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * The address format GoTrue accepts (its validateEmail uses checkmail's ValidateFormat: the HTML
+ * living standard's valid-email rule). `:`, `;`, spaces, quotes or brackets in the local part, or
+ * a domain label starting or ending with '-', are refused; a dotless domain is accepted.
+ */
+const EMAIL_FORMAT = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
-/** GoTrue's validateEmail: required, at most 255 characters, a plausible address; lower-cased. */
+/** GoTrue's validateEmail: required, at most 255 characters, the format above; lower-cased (not trimmed). */
 export function normalizeEmail(raw: unknown): string {
-  if (typeof raw !== "string" || raw.trim() === "") throw validationFailed("An email address is required");
-  const email = raw.trim().toLowerCase();
-  if (email.length > 255) throw validationFailed("An email address is too long");
-  if (!EMAIL_SHAPE.test(email)) throw validationFailed("Unable to validate email address: invalid format");
-  return email;
+  if (typeof raw !== "string" || raw === "") throw validationFailed("An email address is required");
+  if (raw.length > 255) throw validationFailed("An email address is too long");
+  if (!EMAIL_FORMAT.test(raw)) throw validationFailed("Unable to validate email address: invalid format");
+  return raw.toLowerCase();
 }

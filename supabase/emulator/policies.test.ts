@@ -1,13 +1,16 @@
 // Unit checks of the rules the emulator takes from config.toml: durations, overrides, the
 // redirect allow list (GoTrue's glob rules) and the password policy's reasons.
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadAuthSettings, parseDuration } from "./settings";
 import { RedirectPolicy } from "./redirects";
 import { PasswordPolicy, normalizeEmail } from "./passwords";
 
+const FIXTURE = path.join(import.meta.dirname, "fixtures", "config.toml");
+
 describe("config.toml", () => {
   it("reads the product's settings with the CLI's names", () => {
-    const s = loadAuthSettings();
+    const s = loadAuthSettings(FIXTURE);
     expect(s).toMatchObject({
       siteUrl: "http://localhost:3000",
       jwtExpiry: 3600,
@@ -20,7 +23,7 @@ describe("config.toml", () => {
   });
 
   it("lets overrides win without losing sibling values", () => {
-    const s = loadAuthSettings(undefined, { email: { maxFrequency: 60 }, mfa: { totp: { enrollEnabled: false } } });
+    const s = loadAuthSettings(FIXTURE, { email: { maxFrequency: 60 }, mfa: { totp: { enrollEnabled: false } } });
     expect(s.email).toMatchObject({ maxFrequency: 60, enableConfirmations: true });
     expect(s.mfa.totp).toEqual({ enrollEnabled: false, verifyEnabled: true });
   });
@@ -53,6 +56,14 @@ describe("redirect allow list", () => {
     [" http://localhost:3000/", false], // control characters and spaces
     ["https://app.example.com/cb#frag", true], // the fragment is ignored for matching
     ["myapp://callback", true], // custom schemes can match the list
+    ["http://evil.example\\@localhost:3000/", false], // a browser goes to evil.example ('\\' is '/')
+    ["http://localhost:3000\\@evil.example/", false],
+    ["https://app.example.com\\.evil.example/", false],
+    ["http://evil.example%2f@localhost:3000/", false], // user info is refused, whatever it holds
+    ["http://user:pw@localhost:3000/", false],
+    ["http://local%68ost:3000/", false], // a host the parser rewrites
+    ["http://0x7f.1/", false], // hex IP, rewritten to 127.0.0.1 by browsers
+    ["https://app.example.com/..%2f..%2f", true], // the path may hold anything; the host is what counts
   ])("%s → %s", (url, allowed) => {
     expect(policy.isAllowed(url)).toBe(allowed);
   });
@@ -84,9 +95,45 @@ describe("password policy", () => {
     expect(await policy.matches("founder!2026", hash)).toBe(false);
   });
 
-  it("normalises addresses and rejects malformed ones", () => {
-    expect(normalizeEmail("  Ada@Example.COM ")).toBe("ada@example.com");
+  it.each(["a:b@example.com", "a;b@example.com", "a b@example.com", '"a"@example.com', "a@-example.com", "a@example..com", "a@exa_mple.com", " a@example.com", "a@", "@example.com"])(
+    "refuses %s as GoTrue's format check does",
+    (address) => {
+      expect(() => normalizeEmail(address)).toThrow("Unable to validate email address: invalid format");
+    },
+  );
+
+  it.each(["a+tag@example.com", "o'hara@example.com", "x@localhost", "a.b-c_d@sub.example.co"])("accepts %s", (address) => {
+    expect(normalizeEmail(address)).toBe(address.toLowerCase());
+  });
+
+  it("lower-cases addresses and rejects malformed ones", () => {
+    expect(normalizeEmail("Ada@Example.COM")).toBe("ada@example.com");
+    expect(() => normalizeEmail("x".repeat(250) + "@example.com")).toThrow("An email address is too long");
     expect(() => normalizeEmail("nope")).toThrow("Unable to validate email address: invalid format");
     expect(() => normalizeEmail("")).toThrow("An email address is required");
+  });
+});
+
+describe("verified password cache", () => {
+  it("remembers a right password for its hash only, never a wrong one, and holds no password", async () => {
+    const policy = new PasswordPolicy({ minimumPasswordLength: 6, passwordRequirements: "" }, 4);
+    const hash = await policy.hash("right-password");
+    const other = await policy.hash("other-password");
+    expect(await policy.matches("right-password", hash)).toBe(true);
+    expect(await policy.matches("right-password", hash)).toBe(true); // from the cache
+    expect(await policy.matches("wrong-password", hash)).toBe(false);
+    expect(await policy.matches("right-password", other)).toBe(false); // a changed password's hash
+    expect(await policy.matches("right-password", null)).toBe(false);
+    expect(JSON.stringify([...(policy as unknown as { verified: { pairs: Set<string> } }).verified.pairs])).not.toContain("right-password");
+  });
+
+  it("shares one bcrypt run between simultaneous checks of the same pair", async () => {
+    const policy = new PasswordPolicy({ minimumPasswordLength: 6, passwordRequirements: "" }, 4);
+    const hash = await policy.hash("right-password");
+    const inFlight = (policy as unknown as { inFlight: Map<string, Promise<boolean>> }).inFlight;
+    const checks = Array.from({ length: 5 }, () => policy.matches("right-password", hash));
+    expect(inFlight.size).toBe(1);
+    expect(await Promise.all(checks)).toEqual([true, true, true, true, true]);
+    expect(inFlight.size).toBe(0);
   });
 });

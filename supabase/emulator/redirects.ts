@@ -30,11 +30,24 @@ const isLocalhost = (host: string) => host === "localhost" || isLoopbackIp(host)
 
 /**
  * The host as written. WHATWG URL parsing rewrites hosts (http://2130706433/ becomes 127.0.0.1),
- * while GoTrue judges the host as Go's url.Parse leaves it, so the checks use the raw text.
+ * while GoTrue judges the host as Go's url.Parse leaves it, so the checks use the raw text too.
  */
 function rawHost(candidate: string): string {
   const m = candidate.match(/^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?(\[[^\]]*\]|[^:/?#]*)/i);
   return (m?.[1] ?? "").toLowerCase();
+}
+
+/**
+ * A redirect is followed by a browser, so the host that counts is the one the WHATWG parser
+ * finds. Text that a browser and a plain reading split differently (a backslash, which browsers
+ * read as '/' in http(s) URLs: `http://evil.example\@localhost:3000/` goes to evil.example;
+ * user info; a host the parser rewrites) is refused outright rather than guessed at.
+ */
+function isAmbiguous(candidate: string, url: URL): boolean {
+  if (candidate.includes("\\")) return true;
+  if (url.username || url.password) return true;
+  const special = ["http:", "https:", "ws:", "wss:", "ftp:", "file:"].includes(url.protocol);
+  return special && rawHost(candidate) !== url.hostname;
 }
 
 export class RedirectPolicy {
@@ -59,14 +72,17 @@ export class RedirectPolicy {
       if (/^https?:/i.test(candidate)) return false;
     }
     if (url) {
-      const host = rawHost(candidate);
+      if (isAmbiguous(candidate, url)) return false;
+      const host = url.hostname;
       // Back to the site: same scheme, host and port (any port on a loopback host, RFC 8252 §7.3).
       if (host === this.site.hostname && url.protocol === this.site.protocol && (url.port === this.site.port || isLocalhost(host))) return true;
       if (DECIMAL_IP.test(host)) return false;
       if (IPV4.test(host) || host.startsWith("[")) return isLoopbackIp(host);
       if ((url.protocol === "http:" || url.protocol === "https:") && !REGULAR_HOSTNAME.test(host)) return false;
     }
-    const withoutFragment = candidate.split("#")[0] ?? candidate;
+    // Patterns are matched against the parsed URL (what the browser will load), not the raw text.
+    const target = url && url.origin !== "null" ? url.href : candidate;
+    const withoutFragment = target.split("#")[0] ?? target;
     return this.patterns.some((p) => p.test(withoutFragment));
   }
 

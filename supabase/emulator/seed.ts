@@ -1,62 +1,92 @@
-// The demo accounts every fresh start and every reset comes back to. Ids and the TOTP secret
-// are fixed so documentation, the product's demo data and tests can rely on them.
+// Seed files: the users every fresh start and every reset comes back to (not to empty), given as
+// `--seed file.json` or as an object. Each user may be confirmed or not, carry app_metadata (e.g.
+// roles) and user_metadata, and have a verified TOTP factor with a known secret, so tests can
+// sign in at aal2 without an enrolment step.
+import fs from "node:fs";
+import { z } from "zod";
 import type { AuthContext } from "./context";
-import { MFA_FRIENDLY_NAME } from "../../server/src/contract/rules";
 import { createUser } from "./accounts";
+import { normalizeEmail } from "./passwords";
 
-/** Meets spec §5 and config.toml's policy: 12 characters, upper, lower, digit, symbol. */
-export const DEMO_PASSWORD = "Founder!2026";
-/**
- * bcrypt (cost 10, GoTrue's) of DEMO_PASSWORD, computed once: hashing is most of an empty data
- * folder's start-up, and the hash of a documented password is no secret. Checked by seed.test.ts.
- */
-export const DEMO_PASSWORD_HASH = "$2b$10$mF187g7MmJRwCcX64lMOd.aozg.BLG/dwFbYubdj1EC1z4DDkYjU.";
-const DEMO_PASSWORD_HASH_COST = 10;
-/** Base32 (20 bytes). Add it to any authenticator app, or compute codes with tests/support/totp.ts. */
-export const DEMO_TOTP_SECRET = "FOUNDERFOUNDATIONDEMOTOTPSECRET2";
+const Uuid = z.uuid();
 
-export const DEMO_USERS = {
-  founder: { id: "00000000-0000-4000-8000-00000000f001", email: "founder@example.com", name: "Demo Founder", roles: ["user"] },
-  mfa: { id: "00000000-0000-4000-8000-00000000f002", email: "mfa@example.com", name: "Demo MFA Founder", roles: ["user"] },
-  admin: { id: "00000000-0000-4000-8000-00000000f003", email: "admin@example.com", name: "Demo Admin", roles: ["user", "admin"] },
-} as const;
+const SeedUser = z.strictObject({
+  id: Uuid.optional(),
+  email: z.string(),
+  /** Plain password; hashed with the configured bcrypt cost unless password_hash is given. */
+  password: z.string().optional(),
+  /** A bcrypt hash (e.g. taken from a Supabase project's auth.users), used as is. */
+  password_hash: z.string().regex(/^\$2[aby]?\$\d{2}\$/, "a bcrypt hash").optional(),
+  email_confirmed: z.boolean().default(true),
+  app_metadata: z.record(z.string(), z.unknown()).default({}),
+  user_metadata: z.record(z.string(), z.unknown()).default({}),
+  totp: z
+    .strictObject({
+      /** Base32, as authenticator apps take it. */
+      secret: z.string().regex(/^[A-Z2-7]+=*$/, "a base32 secret"),
+      factor_id: Uuid.optional(),
+      friendly_name: z.string().default(""),
+    })
+    .optional(),
+});
 
-export const DEMO_FACTOR_ID = "00000000-0000-4000-8000-00000000fa01";
-/** The friendly name the product's own enrolment uses, so the app finds the seeded factor. */
-export const DEMO_FACTOR_NAME = MFA_FRIENDLY_NAME;
+export const SeedFile = z.strictObject({ users: z.array(SeedUser).default([]) });
+export type SeedFile = z.input<typeof SeedFile>;
+type ParsedSeed = z.output<typeof SeedFile>;
 
-export async function seedDemoUsers(ctx: Pick<AuthContext, "store" | "settings" | "passwords">): Promise<void> {
-  // One hash for all three; the precomputed one unless a test asked for another bcrypt cost.
-  const hash = ctx.passwords.cost === DEMO_PASSWORD_HASH_COST ? DEMO_PASSWORD_HASH : await ctx.passwords.hash(DEMO_PASSWORD);
+/** A seed from a JSON file path or an object, validated (an error names the field). */
+export function loadSeed(source: string | SeedFile | undefined): ParsedSeed {
+  if (source === undefined) return { users: [] };
+  const raw: unknown = typeof source === "string" ? JSON.parse(fs.readFileSync(source, "utf8")) : source;
+  const parsed = SeedFile.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`seed${typeof source === "string" ? ` ${source}` : ""}: ${issue ? `${issue.path.join(".")}: ${issue.message}` : "invalid"}`);
+  }
+  return parsed.data;
+}
+
+/** Hashes first (outside the transaction), then writes every user and factor in one transaction. */
+export async function applySeed(ctx: Pick<AuthContext, "store" | "settings" | "passwords">, seed: ParsedSeed): Promise<void> {
+  const hashes = await Promise.all(
+    seed.users.map((u) => (u.password_hash ? Promise.resolve(u.password_hash) : u.password !== undefined ? ctx.passwords.hash(u.password) : Promise.resolve(null))),
+  );
   ctx.store.transaction(() => {
-    for (const demo of Object.values(DEMO_USERS)) {
-      createUser(ctx, {
-        id: demo.id,
-        email: demo.email,
-        passwordHash: hash,
+    seed.users.forEach((u, i) => {
+      const user = createUser(ctx, {
+        id: u.id,
+        email: normalizeEmail(u.email),
+        passwordHash: hashes[i] ?? null,
         provider: "email",
-        // The shape the product's sign-up sends: full_name, and name = the first name.
-        userMetadata: { full_name: demo.name, name: demo.name.split(" ")[0] },
-        appMetadata: { roles: [...demo.roles] },
-        confirmed: true,
+        userMetadata: u.user_metadata,
+        appMetadata: u.app_metadata,
+        confirmed: u.email_confirmed,
       });
-    }
-    ctx.store.insertFactor({
-      id: DEMO_FACTOR_ID,
-      user_id: DEMO_USERS.mfa.id,
-      friendly_name: DEMO_FACTOR_NAME,
-      factor_type: "totp",
-      status: "verified",
-      secret: DEMO_TOTP_SECRET,
+      if (u.totp) {
+        ctx.store.insertFactor({
+          id: u.totp.factor_id ?? crypto.randomUUID(),
+          user_id: user.id,
+          friendly_name: u.totp.friendly_name,
+          factor_type: "totp",
+          status: "verified",
+          secret: u.totp.secret,
+        });
+      }
     });
   });
 }
 
-export function describeSeed(): string {
-  return [
-    `demo users (password ${DEMO_PASSWORD}):`,
-    `  ${DEMO_USERS.founder.email}  confirmed, no second factor`,
-    `  ${DEMO_USERS.mfa.email}      confirmed, TOTP secret ${DEMO_TOTP_SECRET}`,
-    `  ${DEMO_USERS.admin.email}    roles user+admin`,
-  ].join("\n");
+/** One line per seeded user, for the console. */
+export function describeSeed(seed: ParsedSeed): string {
+  if (!seed.users.length) return "no seed users";
+  return seed.users
+    .map((u) => {
+      const notes = [u.email_confirmed ? "confirmed" : "unconfirmed"];
+      if (u.password !== undefined) notes.push(`password ${u.password}`);
+      if (u.totp) notes.push(`TOTP secret ${u.totp.secret}`);
+      const roles = u.app_metadata.roles;
+      if (Array.isArray(roles) && roles.length) notes.push(`roles ${roles.join("+")}`);
+      return `  ${u.email}  ${notes.join(", ")}`;
+    })
+    .join("\n");
 }

@@ -36,11 +36,15 @@ export interface AuthSettings {
     maxEnrolledFactors: number;
     totp: { enrollEnabled: boolean; verifyEnabled: boolean };
   };
-  /** Requests per IP per 5 minutes (GoTrue's windows), as `[auth.rate_limit]` names them. */
-  rateLimit: { signInSignUps: number; tokenVerifications: number; tokenRefresh: number; emailSent: number };
-  /** The emulator's consent-page stand-in for Google needs no credentials, so it is on unless overridden. */
+  /**
+   * Requests per IP per 5 minutes (GoTrue's windows), as `[auth.rate_limit]` names them, plus
+   * `failedAttemptsPerAccount`: wrong passwords and wrong TOTP codes per account per 5 minutes,
+   * whatever address they come from (an emulator setting; GoTrue has no such key).
+   */
+  rateLimit: { signInSignUps: number; tokenVerifications: number; tokenRefresh: number; emailSent: number; failedAttemptsPerAccount: number };
+  /** `[auth.external.google] enabled`: the emulator's local consent page stands in for Google. */
   googleEnabled: boolean;
-  /** app_metadata.roles given to every new user. */
+  /** app_metadata.roles given to every new user (none unless set: GoTrue adds no roles). */
   defaultRoles: string[];
 }
 
@@ -80,6 +84,7 @@ const authSchema = z
         token_verifications: z.number().int().positive().default(300),
         token_refresh: z.number().int().positive().default(1500),
         email_sent: z.number().int().positive().default(360000),
+        failed_attempts_per_account: z.number().int().positive().default(10),
       })
       .partial()
       .default({}),
@@ -100,6 +105,7 @@ const authSchema = z
       })
       .partial()
       .default({}),
+    external: z.record(z.string(), z.looseObject({ enabled: z.boolean().optional() })).default({}),
   })
   .partial();
 
@@ -112,17 +118,20 @@ export function parseDuration(value: number | string): number | undefined {
   return parts.reduce((sum, p) => sum + Number(p[1]) * unit[p[2] as keyof typeof unit], 0);
 }
 
-export const DEFAULT_CONFIG_TOML = path.resolve(import.meta.dirname, "..", "config.toml");
-
-export function loadAuthSettings(configTomlPath = DEFAULT_CONFIG_TOML, overrides: SettingsOverrides = {}): AuthSettings {
-  const doc = fs.existsSync(configTomlPath) ? parse(fs.readFileSync(configTomlPath, "utf8")) : {};
+/**
+ * Settings from a config.toml (the CLI's file; undefined = the CLI template's defaults) with
+ * overrides on top. A path that does not exist is an error, so a typo never runs silently on defaults.
+ */
+export function loadAuthSettings(configTomlPath?: string, overrides: SettingsOverrides = {}): AuthSettings {
+  if (configTomlPath !== undefined && !fs.existsSync(configTomlPath)) throw new Error(`config file not found: ${configTomlPath}`);
+  const doc = configTomlPath !== undefined ? parse(fs.readFileSync(configTomlPath, "utf8")) : {};
   const parsed = authSchema.safeParse((doc as { auth?: unknown }).auth ?? {});
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `auth.${i.path.join(".")}: ${i.message}`).join("; ");
     throw new Error(`${configTomlPath}: ${problems}`);
   }
   const a = parsed.data;
-  const baseDir = path.dirname(configTomlPath);
+  const baseDir = path.dirname(configTomlPath ?? ".");
   const base: AuthSettings = {
     siteUrl: a.site_url ?? "http://127.0.0.1:3000",
     additionalRedirectUrls: a.additional_redirect_urls ?? [],
@@ -151,9 +160,11 @@ export function loadAuthSettings(configTomlPath = DEFAULT_CONFIG_TOML, overrides
       tokenVerifications: a.rate_limit?.token_verifications ?? 300,
       tokenRefresh: a.rate_limit?.token_refresh ?? 1500,
       emailSent: a.rate_limit?.email_sent ?? 360000,
+      failedAttemptsPerAccount: a.rate_limit?.failed_attempts_per_account ?? 10,
     },
-    googleEnabled: true,
-    defaultRoles: ["user"],
+    // Off unless config.toml turns it on, as with the CLI (GoTrue's provider default is off too).
+    googleEnabled: a.external?.google?.enabled ?? false,
+    defaultRoles: [],
   };
   return mergeSettings(base, overrides);
 }

@@ -133,6 +133,10 @@ CREATE TABLE IF NOT EXISTS factors (
   id TEXT PRIMARY KEY, user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
   friendly_name TEXT NOT NULL, factor_type TEXT NOT NULL, status TEXT NOT NULL, secret TEXT NOT NULL,
   created_at TEXT NOT NULL, updated_at TEXT NOT NULL, last_challenged_at TEXT);
+CREATE TABLE IF NOT EXISTS totp_used_steps (
+  factor_id TEXT PRIMARY KEY REFERENCES factors(id) ON DELETE CASCADE, step INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS google_standin_accounts (
+  email TEXT PRIMARY KEY, password_hash TEXT NOT NULL, created_at TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS mfa_challenges (
   id TEXT PRIMARY KEY, factor_id TEXT NOT NULL REFERENCES factors(id) ON DELETE CASCADE,
   ip_address TEXT NOT NULL, created_at TEXT NOT NULL, verified_at TEXT);
@@ -165,12 +169,27 @@ export class AuthStore {
   constructor(file: string) {
     this.db = new Database(file);
     this.db.pragma("journal_mode = WAL");
+    // Durable across a process crash (the crash suite kills it mid-write); a power cut may lose
+    // the last commits, which a local emulator can afford for one fsync less per write.
+    this.db.pragma("synchronous = NORMAL");
     this.db.pragma("foreign_keys = ON");
     this.db.exec(SCHEMA);
   }
 
   close(): void {
     this.db.close();
+  }
+
+  /** Statements are prepared once and reused: preparing is a large share of a short query. */
+  private readonly statements = new Map<string, Database.Statement>();
+
+  private sql(text: string): Database.Statement {
+    let statement = this.statements.get(text);
+    if (!statement) {
+      statement = this.db.prepare(text);
+      this.statements.set(text, statement);
+    }
+    return statement;
   }
 
   transaction<T>(fn: () => T): T {
@@ -180,8 +199,8 @@ export class AuthStore {
   /** Empties every table (used by reset before re-seeding). */
   wipe(): void {
     this.transaction(() => {
-      for (const t of ["flow_states", "one_time_tokens", "mfa_challenges", "factors", "refresh_tokens", "sessions", "identities", "users"]) {
-        this.db.prepare(`DELETE FROM ${t}`).run();
+      for (const t of ["google_standin_accounts", "flow_states", "one_time_tokens", "totp_used_steps", "mfa_challenges", "factors", "refresh_tokens", "sessions", "identities", "users"]) {
+        this.sql(`DELETE FROM ${t}`).run();
       }
     });
   }
@@ -202,18 +221,18 @@ export class AuthStore {
   }
 
   findUserById(id: string): UserRow | undefined {
-    const r = this.db.prepare("SELECT * FROM users WHERE id = ?").get(id) as Row | undefined;
+    const r = this.sql("SELECT * FROM users WHERE id = ?").get(id) as Row | undefined;
     return r && decodeUser(r);
   }
 
   findUserByEmail(email: string): UserRow | undefined {
-    const r = this.db.prepare("SELECT * FROM users WHERE email = ? AND email <> ''").get(email.toLowerCase()) as Row | undefined;
+    const r = this.sql("SELECT * FROM users WHERE email = ? AND email <> ''").get(email.toLowerCase()) as Row | undefined;
     return r && decodeUser(r);
   }
 
   listUsers(limit: number, offset: number): { users: UserRow[]; total: number } {
-    const total = (this.db.prepare("SELECT COUNT(*) AS n FROM users").get() as { n: number }).n;
-    const rows = this.db.prepare("SELECT * FROM users ORDER BY created_at DESC, id LIMIT ? OFFSET ?").all(limit, offset) as Row[];
+    const total = (this.sql("SELECT COUNT(*) AS n FROM users").get() as { n: number }).n;
+    const rows = this.sql("SELECT * FROM users ORDER BY created_at DESC, id LIMIT ? OFFSET ?").all(limit, offset) as Row[];
     return { users: rows.map(decodeUser), total };
   }
 
@@ -224,14 +243,14 @@ export class AuthStore {
       encoded[k] = k === "app_metadata" || k === "user_metadata" ? JSON.stringify(v) : k === "is_anonymous" ? (v ? 1 : 0) : v;
     }
     const sets = Object.keys(fields).map((k) => `${k} = @${k}`).join(", ");
-    this.db.prepare(`UPDATE users SET ${sets} WHERE id = @id`).run(encoded);
+    this.sql(`UPDATE users SET ${sets} WHERE id = @id`).run(encoded);
     const u = this.findUserById(id);
     if (!u) throw new Error(`user ${id} vanished during update`);
     return u;
   }
 
   deleteUser(id: string): void {
-    this.db.prepare("DELETE FROM users WHERE id = ?").run(id);
+    this.sql("DELETE FROM users WHERE id = ?").run(id);
   }
 
   // ---- identities ----
@@ -248,17 +267,17 @@ export class AuthStore {
   }
 
   identitiesOf(userId: string): IdentityRow[] {
-    return (this.db.prepare("SELECT * FROM identities WHERE user_id = ? ORDER BY created_at").all(userId) as Row[]).map(decodeIdentity);
+    return (this.sql("SELECT * FROM identities WHERE user_id = ? ORDER BY created_at").all(userId) as Row[]).map(decodeIdentity);
   }
 
   findIdentity(provider: string, providerId: string): IdentityRow | undefined {
-    const r = this.db.prepare("SELECT * FROM identities WHERE provider = ? AND provider_id = ?").get(provider, providerId) as Row | undefined;
+    const r = this.sql("SELECT * FROM identities WHERE provider = ? AND provider_id = ?").get(provider, providerId) as Row | undefined;
     return r && decodeIdentity(r);
   }
 
   updateIdentity(id: string, patch: { identity_data?: Json; email?: string; last_sign_in_at?: string }): void {
     const now = nowIso();
-    const cur = this.db.prepare("SELECT * FROM identities WHERE id = ?").get(id) as Row | undefined;
+    const cur = this.sql("SELECT * FROM identities WHERE id = ?").get(id) as Row | undefined;
     if (!cur) return;
     const merged = { ...decodeIdentity(cur), ...patch, updated_at: now };
     this.db
@@ -277,12 +296,12 @@ export class AuthStore {
   }
 
   findSession(id: string): SessionRow | undefined {
-    const r = this.db.prepare("SELECT * FROM sessions WHERE id = ?").get(id) as Row | undefined;
+    const r = this.sql("SELECT * FROM sessions WHERE id = ?").get(id) as Row | undefined;
     return r && decodeSession(r);
   }
 
   sessionsOf(userId: string): SessionRow[] {
-    return (this.db.prepare("SELECT * FROM sessions WHERE user_id = ?").all(userId) as Row[]).map(decodeSession);
+    return (this.sql("SELECT * FROM sessions WHERE user_id = ?").all(userId) as Row[]).map(decodeSession);
   }
 
   updateSession(id: string, patch: { aal: SessionRow["aal"]; amr: AmrEntry[]; factor_id: string | null }): void {
@@ -292,11 +311,11 @@ export class AuthStore {
   }
 
   deleteSession(id: string): void {
-    this.db.prepare("DELETE FROM sessions WHERE id = ?").run(id);
+    this.sql("DELETE FROM sessions WHERE id = ?").run(id);
   }
 
   deleteSessionsOf(userId: string, exceptSessionId?: string): void {
-    this.db.prepare("DELETE FROM sessions WHERE user_id = ? AND id <> ?").run(userId, exceptSessionId ?? "");
+    this.sql("DELETE FROM sessions WHERE user_id = ? AND id <> ?").run(userId, exceptSessionId ?? "");
   }
 
   insertRefreshToken(t: { token: string; session_id: string; user_id: string; parent: string | null }): RefreshTokenRow {
@@ -308,7 +327,7 @@ export class AuthStore {
   }
 
   findRefreshToken(token: string): RefreshTokenRow | undefined {
-    const r = this.db.prepare("SELECT * FROM refresh_tokens WHERE token = ?").get(token) as Row | undefined;
+    const r = this.sql("SELECT * FROM refresh_tokens WHERE token = ?").get(token) as Row | undefined;
     return r && decodeRefresh(r);
   }
 
@@ -321,12 +340,12 @@ export class AuthStore {
   }
 
   revokeRefreshToken(id: number): void {
-    this.db.prepare("UPDATE refresh_tokens SET revoked = 1, updated_at = ? WHERE id = ?").run(nowIso(), id);
+    this.sql("UPDATE refresh_tokens SET revoked = 1, updated_at = ? WHERE id = ?").run(nowIso(), id);
   }
 
   /** GoTrue's family revocation: every token of the session the reused token belongs to. */
   revokeSessionTokens(sessionId: string): void {
-    this.db.prepare("UPDATE refresh_tokens SET revoked = 1, updated_at = ? WHERE session_id = ? AND revoked = 0").run(nowIso(), sessionId);
+    this.sql("UPDATE refresh_tokens SET revoked = 1, updated_at = ? WHERE session_id = ? AND revoked = 0").run(nowIso(), sessionId);
   }
 
   // ---- MFA ----
@@ -343,19 +362,19 @@ export class AuthStore {
   }
 
   factorsOf(userId: string): FactorRow[] {
-    return this.db.prepare("SELECT * FROM factors WHERE user_id = ? ORDER BY created_at, id").all(userId) as FactorRow[];
+    return this.sql("SELECT * FROM factors WHERE user_id = ? ORDER BY created_at, id").all(userId) as FactorRow[];
   }
 
   findFactor(id: string): FactorRow | undefined {
-    return this.db.prepare("SELECT * FROM factors WHERE id = ?").get(id) as FactorRow | undefined;
+    return this.sql("SELECT * FROM factors WHERE id = ?").get(id) as FactorRow | undefined;
   }
 
   setFactorStatus(id: string, status: FactorRow["status"]): void {
-    this.db.prepare("UPDATE factors SET status = ?, updated_at = ? WHERE id = ?").run(status, nowIso(), id);
+    this.sql("UPDATE factors SET status = ?, updated_at = ? WHERE id = ?").run(status, nowIso(), id);
   }
 
   deleteFactor(id: string): void {
-    this.db.prepare("DELETE FROM factors WHERE id = ?").run(id);
+    this.sql("DELETE FROM factors WHERE id = ?").run(id);
   }
 
   /** GoTrue's sweep: unverified factors never challenged and older than the enrolment window. */
@@ -369,29 +388,49 @@ export class AuthStore {
   }
 
   deleteUnverifiedFactorsOf(userId: string, exceptId: string): void {
-    this.db.prepare("DELETE FROM factors WHERE user_id = ? AND status <> 'verified' AND id <> ?").run(userId, exceptId);
+    this.sql("DELETE FROM factors WHERE user_id = ? AND status <> 'verified' AND id <> ?").run(userId, exceptId);
   }
 
   insertChallenge(c: Omit<ChallengeRow, "created_at" | "verified_at">): ChallengeRow {
     const now = nowIso();
-    this.db.prepare("INSERT INTO mfa_challenges (id,factor_id,ip_address,created_at) VALUES (?,?,?,?)").run(c.id, c.factor_id, c.ip_address, now);
-    this.db.prepare("UPDATE factors SET last_challenged_at = ? WHERE id = ?").run(now, c.factor_id);
+    this.sql("INSERT INTO mfa_challenges (id,factor_id,ip_address,created_at) VALUES (?,?,?,?)").run(c.id, c.factor_id, c.ip_address, now);
+    this.sql("UPDATE factors SET last_challenged_at = ? WHERE id = ?").run(now, c.factor_id);
     return { ...c, created_at: now, verified_at: null };
   }
 
   findChallenge(id: string): ChallengeRow | undefined {
-    return this.db.prepare("SELECT * FROM mfa_challenges WHERE id = ?").get(id) as ChallengeRow | undefined;
+    return this.sql("SELECT * FROM mfa_challenges WHERE id = ?").get(id) as ChallengeRow | undefined;
   }
 
   markChallengeVerified(id: string): void {
-    this.db.prepare("UPDATE mfa_challenges SET verified_at = ? WHERE id = ?").run(nowIso(), id);
+    this.sql("UPDATE mfa_challenges SET verified_at = ? WHERE id = ?").run(nowIso(), id);
+  }
+
+  /** The last TOTP time step accepted for a factor (codes of that step and earlier are spent). */
+  lastTotpStep(factorId: string): number | undefined {
+    const row = this.sql("SELECT step FROM totp_used_steps WHERE factor_id = ?").get(factorId) as { step: number } | undefined;
+    return row?.step;
+  }
+
+  setLastTotpStep(factorId: string, step: number): void {
+    this.sql("INSERT INTO totp_used_steps (factor_id, step) VALUES (?, ?) ON CONFLICT(factor_id) DO UPDATE SET step = excluded.step").run(factorId, step);
+  }
+
+  // ---- the local consent page's stand-in Google accounts (address + bcrypt hash) ----
+  googleStandinHash(email: string): string | undefined {
+    const row = this.sql("SELECT password_hash FROM google_standin_accounts WHERE email = ?").get(email) as { password_hash: string } | undefined;
+    return row?.password_hash;
+  }
+
+  putGoogleStandin(email: string, passwordHash: string): void {
+    this.sql("INSERT OR REPLACE INTO google_standin_accounts (email, password_hash, created_at) VALUES (?, ?, ?)").run(email, passwordHash, nowIso());
   }
 
   // ---- one-time tokens (mail links and codes) ----
   /** A user has at most one live token per type, as GoTrue's per-column tokens. */
   putOneTimeToken(t: Omit<OneTimeTokenRow, "created_at">): void {
     this.transaction(() => {
-      this.db.prepare("DELETE FROM one_time_tokens WHERE user_id = ? AND token_type = ?").run(t.user_id, t.token_type);
+      this.sql("DELETE FROM one_time_tokens WHERE user_id = ? AND token_type = ?").run(t.user_id, t.token_type);
       this.db
         .prepare("INSERT OR REPLACE INTO one_time_tokens (token_hash,otp_hash,user_id,token_type,relates_to,created_at) VALUES (?,?,?,?,?,?)")
         .run(t.token_hash, t.otp_hash, t.user_id, t.token_type, t.relates_to, nowIso());
@@ -400,15 +439,15 @@ export class AuthStore {
 
   /** By the link's token or by the hash of a typed code. */
   findOneTimeToken(hash: string): OneTimeTokenRow | undefined {
-    return this.db.prepare("SELECT * FROM one_time_tokens WHERE token_hash = ? OR otp_hash = ?").get(hash, hash) as OneTimeTokenRow | undefined;
+    return this.sql("SELECT * FROM one_time_tokens WHERE token_hash = ? OR otp_hash = ?").get(hash, hash) as OneTimeTokenRow | undefined;
   }
 
   deleteOneTimeTokens(userId: string, types?: OneTimeTokenType[]): void {
     if (!types) {
-      this.db.prepare("DELETE FROM one_time_tokens WHERE user_id = ?").run(userId);
+      this.sql("DELETE FROM one_time_tokens WHERE user_id = ?").run(userId);
       return;
     }
-    for (const type of types) this.db.prepare("DELETE FROM one_time_tokens WHERE user_id = ? AND token_type = ?").run(userId, type);
+    for (const type of types) this.sql("DELETE FROM one_time_tokens WHERE user_id = ? AND token_type = ?").run(userId, type);
   }
 
   // ---- PKCE flow states ----
@@ -424,18 +463,18 @@ export class AuthStore {
   }
 
   findFlowStateByCode(authCode: string): FlowStateRow | undefined {
-    return this.db.prepare("SELECT * FROM flow_states WHERE auth_code = ?").get(authCode) as FlowStateRow | undefined;
+    return this.sql("SELECT * FROM flow_states WHERE auth_code = ?").get(authCode) as FlowStateRow | undefined;
   }
 
   findFlowState(id: string): FlowStateRow | undefined {
-    return this.db.prepare("SELECT * FROM flow_states WHERE id = ?").get(id) as FlowStateRow | undefined;
+    return this.sql("SELECT * FROM flow_states WHERE id = ?").get(id) as FlowStateRow | undefined;
   }
 
   setFlowStateUser(id: string, userId: string): void {
-    this.db.prepare("UPDATE flow_states SET user_id = ?, created_at = ? WHERE id = ?").run(userId, nowIso(), id);
+    this.sql("UPDATE flow_states SET user_id = ?, created_at = ? WHERE id = ?").run(userId, nowIso(), id);
   }
 
   deleteFlowState(id: string): void {
-    this.db.prepare("DELETE FROM flow_states WHERE id = ?").run(id);
+    this.sql("DELETE FROM flow_states WHERE id = ?").run(id);
   }
 }

@@ -19,7 +19,16 @@ export function totpQrSvg(uri: string): Promise<string> {
   return QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 1 });
 }
 
-export function totpCodeMatches(secret: string, code: string): boolean {
-  if (!/^\d{6}$/.test(code)) return false;
-  return verifySync({ secret, token: code, algorithm: "sha1", digits: 6, period: PERIOD, epochTolerance: PERIOD }).valid;
+/**
+ * The time step a code belongs to, or undefined when it is wrong. A step at or before
+ * `lastUsedStep` is refused, so each code works once per factor (RFC 6238 §5.2); GoTrue itself
+ * accepts a replay within the window, the emulator is stricter on purpose.
+ */
+export function matchingTotpStep(secret: string, code: string, lastUsedStep?: number): number | undefined {
+  if (!/^\d{6}$/.test(code)) return undefined;
+  const result = verifySync({
+    secret, token: code, algorithm: "sha1", digits: 6, period: PERIOD, epochTolerance: PERIOD,
+    ...(lastUsedStep === undefined ? {} : { afterTimeStep: lastUsedStep }),
+  });
+  return result.valid && "timeStep" in result ? result.timeStep : undefined;
 }

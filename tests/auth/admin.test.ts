@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findLink } from "../support/mail";
 import { GOOD_PASSWORD, fragmentParams, redirectTarget, startAuthHarness, uniqueEmail, type AuthHarness } from "./harness";
-import { DEMO_FACTOR_ID, DEMO_USERS } from "../../supabase/emulator/index";
+import { DEMO_FACTOR_ID, DEMO_USERS } from "../../supabase/demo-seed";
 
 let h: AuthHarness;
 beforeAll(async () => {

@@ -13,7 +13,7 @@ import { launchChromium } from "../e2e/support/browser";
 import { findLink } from "../support/mail";
 import { totpCode } from "../support/totp";
 import { GOOD_PASSWORD, startAuthHarness, uniqueEmail, type AuthHarness } from "./harness";
-import { DEMO_PASSWORD, DEMO_TOTP_SECRET, DEMO_USERS } from "../../supabase/emulator/index";
+import { DEMO_PASSWORD, DEMO_TOTP_SECRET, DEMO_USERS } from "../../supabase/demo-seed";
 
 /** What the page exposes (this file is type-checked without the DOM library). */
 type InPage = { sb: SupabaseClient; location: { hash: string } };

@@ -1,5 +1,6 @@
-// Starts just the mailbox and the auth emulator on free ports with a throwaway DATA_DIR (the
-// rest of the stack is not needed to test auth), and hands out real supabase-js clients.
+// Starts just the auth emulator package (with its mailbox) on free ports with a throwaway
+// DATA_DIR and this project's settings and seed (the rest of the stack is not needed to test
+// auth), and hands out real supabase-js clients.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -8,8 +9,8 @@ import { createClient, type SupabaseClient, type SupabaseClientOptions } from "@
 import { LOCAL_SUPABASE } from "../../server/src/config";
 import { freePort } from "../support/stack";
 import { MailboxClient } from "../support/mail";
-import { startMailbox, type Mailbox } from "../../supabase/emulator/mailbox/index";
-import { startAuthEmulator, type AuthEmulator, type AuthEmulatorOptions } from "../../supabase/emulator/index";
+import { startAuthEmulator, type AuthEmulator, type AuthEmulatorOptions } from "@founder-foundation/auth-emulator";
+import { PROJECT_AUTH_OPTIONS } from "../../supabase/demo-seed";
 
 export const APP_URL = "http://localhost:3000";
 
@@ -23,33 +24,33 @@ export interface AuthHarness {
   client(options?: SupabaseClientOptions<"public">["auth"], key?: string): SupabaseClient;
   /** A client with the service_role key, for the admin API. */
   admin(): SupabaseClient;
-  /** Stops and starts the emulator on the same port and DATA_DIR (the mailbox keeps running). */
+  /** Stops and starts the emulator on the same ports and DATA_DIR (mail persists there too). */
   restart(): Promise<void>;
   close(): Promise<void>;
 }
 
-export type HarnessOptions = Pick<AuthEmulatorOptions, "configOverrides" | "configTomlPath" | "bcryptCost">;
+export type HarnessOptions = Pick<AuthEmulatorOptions, "configOverrides" | "config" | "bcryptCost">;
 
 export async function startAuthHarness(options: HarnessOptions = {}): Promise<AuthHarness> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ff-auth-"));
   const [authPort, smtpPort, httpPort] = await Promise.all([freePort(), freePort(), freePort()]);
-  const mailbox: Mailbox = await startMailbox({ host: "127.0.0.1", smtpPort, httpPort, quiet: true });
   const url = `http://127.0.0.1:${authPort}`;
   const start = () =>
     startAuthEmulator({
+      ...PROJECT_AUTH_OPTIONS,
       host: "127.0.0.1",
       port: authPort,
       dataDir,
-      smtpUrl: mailbox.smtpUrl,
+      mailbox: { port: httpPort, smtpPort },
       mailFrom: "Founder Foundation <no-reply@founder-foundation.local>",
-      publicUrl: url,
       quiet: true,
       // Low bcrypt cost keeps suites quick; the default (10) is exercised by the stack itself.
       bcryptCost: options.bcryptCost ?? 4,
-      configOverrides: options.configOverrides,
-      configTomlPath: options.configTomlPath,
+      configOverrides: { ...PROJECT_AUTH_OPTIONS.configOverrides, ...options.configOverrides },
+      config: options.config ?? PROJECT_AUTH_OPTIONS.config,
     });
   let emulator = await start();
+  const mailUrl = emulator.mailbox.url;
   const client = (auth: SupabaseClientOptions<"public">["auth"] = {}, key: string = LOCAL_SUPABASE.anonKey) =>
     createClient(url, key, {
       realtime: { transport: ws as unknown as NonNullable<SupabaseClientOptions<"public">["realtime"]>["transport"] },
@@ -57,8 +58,8 @@ export async function startAuthHarness(options: HarnessOptions = {}): Promise<Au
     });
   const harness: AuthHarness = {
     url,
-    mailUrl: mailbox.url,
-    mail: new MailboxClient(mailbox.url),
+    mailUrl,
+    mail: new MailboxClient(mailUrl),
     dataDir,
     get emulator() {
       return emulator;
@@ -73,7 +74,6 @@ export async function startAuthHarness(options: HarnessOptions = {}): Promise<Au
     },
     close: async () => {
       await emulator.close();
-      await mailbox.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

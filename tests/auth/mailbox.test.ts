@@ -1,14 +1,19 @@
 // The mailbox on its own: SMTP in, Mailpit-compatible JSON API and web page out.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import nodemailer from "nodemailer";
 import { freePort } from "../support/stack";
 import { MailboxClient, findLink } from "../support/mail";
-import { startMailbox, type Mailbox } from "../../supabase/emulator/mailbox/index";
+import { startMailbox, type Mailbox } from "@founder-foundation/auth-emulator";
+
+const APP_ORIGIN = "http://localhost:3000";
 
 let box: Mailbox;
 let client: MailboxClient;
 beforeAll(async () => {
-  box = await startMailbox({ host: "127.0.0.1", smtpPort: await freePort(), httpPort: await freePort(), quiet: true });
+  box = await startMailbox({ host: "127.0.0.1", smtpPort: await freePort(), httpPort: await freePort(), corsOrigins: [APP_ORIGIN], quiet: true });
   client = new MailboxClient(box.url);
 });
 afterAll(async () => box?.close());
@@ -47,5 +52,60 @@ describe("mailbox", () => {
 
     await client.clear();
     expect(await client.inbox("ada@example.com")).toEqual([]);
+  });
+});
+
+describe("mailbox CORS", () => {
+  // Mail holds sign-in links: a page on another origin must not be able to read it.
+  it("answers a foreign origin without CORS permission, for reads, deletes and preflights", async () => {
+    const evil = "https://evil.example";
+    const read = await fetch(`${box.url}/api/v1/messages`, { headers: { origin: evil } });
+    expect(read.headers.get("access-control-allow-origin")).toBeNull();
+    const preflight = await fetch(`${box.url}/api/v1/messages`, {
+      method: "OPTIONS",
+      headers: { origin: evil, "access-control-request-method": "DELETE" },
+    });
+    expect(preflight.headers.get("access-control-allow-origin")).toBeNull();
+    expect(preflight.headers.get("access-control-allow-methods")).toBeNull();
+    const local = await fetch(`${box.url}/api/v1/messages`, { headers: { origin: "http://localhost:9999" } });
+    expect(local.headers.get("access-control-allow-origin")).toBeNull();
+  });
+
+  it("lets the stack's own origin read it", async () => {
+    const res = await fetch(`${box.url}/api/v1/messages`, { headers: { origin: APP_ORIGIN } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("access-control-allow-origin")).toBe(APP_ORIGIN);
+  });
+});
+
+describe("mailbox deletes and persistence (Mailpit's API)", () => {
+  it("DELETE with IDs removes only those, DELETE /search removes the matches, and a file-backed mailbox keeps mail across a restart", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mailbox-"));
+    const file = path.join(dir, "mailbox.json");
+    const [smtpPort, httpPort] = [await freePort(), await freePort()];
+    let kept = await startMailbox({ host: "127.0.0.1", smtpPort, httpPort, file, quiet: true });
+    try {
+      const url = new URL(kept.smtpUrl);
+      const transport = nodemailer.createTransport({ host: url.hostname, port: Number(url.port), secure: false, ignoreTLS: true });
+      for (const to of ["one@example.com", "two@example.com", "three@example.com"]) {
+        await transport.sendMail({ from: "s@example.com", to, subject: `to ${to}`, text: "hi" });
+      }
+      transport.close();
+      const api = new MailboxClient(kept.url);
+      const one = (await api.inbox("one@example.com"))[0]?.ID ?? "";
+      const del = await fetch(`${kept.url}/api/v1/messages`, { method: "DELETE", headers: { "content-type": "application/json" }, body: JSON.stringify({ IDs: [one] }) });
+      expect(del.status).toBe(200);
+      expect((await kept.messages()).map((m) => m.Subject).sort()).toEqual(["to three@example.com", "to two@example.com"]);
+      expect((await fetch(`${kept.url}/api/v1/search?query=${encodeURIComponent("to:two@example.com")}`, { method: "DELETE" })).status).toBe(200);
+      expect((await kept.messages()).map((m) => m.Subject)).toEqual(["to three@example.com"]);
+
+      await kept.close();
+      kept = await startMailbox({ host: "127.0.0.1", smtpPort, httpPort, file, quiet: true });
+      expect((await kept.messages()).map((m) => m.Subject)).toEqual(["to three@example.com"]);
+      expect((await kept.latest("three@example.com")).Text).toContain("hi");
+    } finally {
+      await kept.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

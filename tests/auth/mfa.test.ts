@@ -5,7 +5,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { secretFromUri, totpCode } from "../support/totp";
 import { authMethods, GOOD_PASSWORD, startAuthHarness, uniqueEmail, type AuthHarness } from "./harness";
 import { MFA_FRIENDLY_NAME } from "../../server/src/contract/rules";
-import { DEMO_FACTOR_ID, DEMO_PASSWORD, DEMO_TOTP_SECRET, DEMO_USERS } from "../../supabase/emulator/index";
+import { DEMO_FACTOR_ID, DEMO_PASSWORD, DEMO_TOTP_SECRET, DEMO_USERS } from "../../supabase/demo-seed";
 
 const PRODUCT_FACTOR_NAME = MFA_FRIENDLY_NAME;
 
@@ -59,7 +59,8 @@ describe("TOTP enrolment and verification", () => {
     expect(await aal(again)).toMatchObject({ currentLevel: "aal1", nextLevel: "aal2" });
 
     const factor = (await again.auth.mfa.listFactors()).data?.totp.find((f) => f.friendly_name === PRODUCT_FACTOR_NAME);
-    const reverified = await again.auth.mfa.challengeAndVerify({ factorId: factor?.id ?? "", code: totpCode(secret) });
+    // The code used at enrolment is spent (once per time step), so the authenticator's next one.
+    const reverified = await again.auth.mfa.challengeAndVerify({ factorId: factor?.id ?? "", code: totpCode(secret, new Date(Date.now() + 30_000)) });
     expect(reverified.error).toBeNull();
     expect(await aal(again)).toMatchObject({ currentLevel: "aal2", nextLevel: "aal2" });
   });

@@ -2,26 +2,43 @@
 // emulator's local consent page standing in for Google.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authMethods, APP_URL, fragmentParams, redirectTarget, startAuthHarness, uniqueEmail, type AuthHarness } from "./harness";
-import { DEMO_USERS } from "../../supabase/emulator/index";
+import { DEMO_PASSWORD, DEMO_USERS } from "../../supabase/demo-seed";
 
+/** config.toml keeps Google off (as `supabase start` needs without credentials); these tests turn it on. */
 let h: AuthHarness;
+/** config.toml as it is: Google disabled. */
+let off: AuthHarness;
 beforeAll(async () => {
-  h = await startAuthHarness();
+  [h, off] = await Promise.all([startAuthHarness({ configOverrides: { googleEnabled: true } }), startAuthHarness()]);
 });
-afterAll(async () => h?.close());
+afterAll(async () => {
+  await h?.close();
+  await off?.close();
+});
 
-/** What a developer does in the browser: open the URL, type an address on the consent page, submit. */
-async function consent(authorizeUrl: string, email: string, fullName = ""): Promise<string> {
+const STANDIN_PASSWORD = "stand-in google password";
+
+/** Opens the authorize URL and submits the consent page's form; returns the answer's status, location and text. */
+async function submitConsent(authorizeUrl: string, fields: { email: string; password: string; full_name?: string }) {
   const toConsent = await redirectTarget(authorizeUrl);
   expect(toConsent.status).toBe(302);
   const page = await (await fetch(toConsent.location)).text();
   expect(page).toContain("Sign in with Google");
-  const action = page.match(/<form method="get" action="([^"]+)"/)?.[1] ?? "";
+  const action = page.match(/<form method="post" action="([^"]+)"/)?.[1] ?? "";
   const state = page.match(/name="state" value="([^"]+)"/)?.[1] ?? "";
-  const submit = new URL(action.replace(/&#38;/g, "&"));
-  submit.search = new URLSearchParams({ state, email, full_name: fullName }).toString();
-  const back = await redirectTarget(submit.toString());
-  expect(back.status).toBe(302);
+  const res = await fetch(action.replace(/&#38;/g, "&"), {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ state, full_name: "", ...fields }).toString(),
+  });
+  return { status: res.status, location: res.headers.get("location") ?? "", text: await res.text() };
+}
+
+/** What a developer does in the browser: open the URL, type an address and password on the consent page, submit. */
+async function consent(authorizeUrl: string, email: string, fullName = "", password = STANDIN_PASSWORD): Promise<string> {
+  const back = await submitConsent(authorizeUrl, { email, password, full_name: fullName });
+  expect(back.status, back.text).toBe(302);
   return back.location;
 }
 
@@ -49,7 +66,8 @@ describe("sign in with Google (local consent page)", () => {
   it("links Google to an existing email account and returns ?code= in the PKCE flow", async () => {
     const c = h.client({ flowType: "pkce" });
     const { data } = await c.auth.signInWithOAuth({ provider: "google", options: { redirectTo: `${APP_URL}/callback`, skipBrowserRedirect: true } });
-    const location = await consent(data.url ?? "", DEMO_USERS.founder.email);
+    // An address that already has an account needs that account's password on the consent page.
+    const location = await consent(data.url ?? "", DEMO_USERS.founder.email, "", DEMO_PASSWORD);
     const code = new URL(location).searchParams.get("code");
     expect(location.startsWith(`${APP_URL}/callback?code=`)).toBe(true);
     const exchanged = await c.auth.exchangeCodeForSession(code ?? "");
@@ -64,6 +82,53 @@ describe("sign in with Google (local consent page)", () => {
     const res = await fetch(data.url ?? "", { redirect: "manual" });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ code: 400, error_code: "validation_failed", msg: "Unsupported provider: provider is not enabled" });
+  });
+
+  it("refuses a provider GoTrue does not know with its own message", async () => {
+    const res = await fetch(`${h.url}/auth/v1/authorize?provider=myspace`, { redirect: "manual" });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ code: 400, error_code: "validation_failed", msg: "Unsupported provider: Provider myspace could not be found" });
+  });
+
+  it("the consent page never signs in to an existing account without that account's password", async () => {
+    const admin = h.admin();
+    const before = await admin.auth.admin.getUserById(DEMO_USERS.founder.id);
+    const c = h.client();
+    for (const password of ["", "guess", STANDIN_PASSWORD]) {
+      const { data } = await c.auth.signInWithOAuth({ provider: "google", options: { redirectTo: `${APP_URL}/`, skipBrowserRedirect: true } });
+      const answer = await submitConsent(data.url ?? "", { email: DEMO_USERS.founder.email, password });
+      expect(answer.status).toBe(400);
+      expect(answer.location).toBe("");
+      expect(answer.text).toContain("Invalid login credentials");
+    }
+    // Nothing changed: no Google identity linked, no session started.
+    const after = await admin.auth.admin.getUserById(DEMO_USERS.founder.id);
+    expect(after.data.user?.identities?.map((i) => i.provider)).toEqual(["email"]);
+    expect(after.data.user?.last_sign_in_at).toBe(before.data.user?.last_sign_in_at);
+    await h.emulator.reset();
+  });
+
+  it("a stand-in Google account keeps the password its first consent set", async () => {
+    const email = uniqueEmail("standin");
+    const start = async () => (await h.client().auth.signInWithOAuth({ provider: "google", options: { redirectTo: `${APP_URL}/`, skipBrowserRedirect: true } })).data.url ?? "";
+    expect(await consent(await start(), email)).toContain("access_token=");
+    const wrong = await submitConsent(await start(), { email, password: "another password" });
+    expect(wrong.status).toBe(400);
+    expect(wrong.location).toBe("");
+    expect(await consent(await start(), email)).toContain("access_token=");
+  });
+
+  it("with Google disabled in config.toml, sign-in answers as GoTrue with the provider off", async () => {
+    const { data } = await off.client().auth.signInWithOAuth({ provider: "google", options: { skipBrowserRedirect: true } });
+    const res = await fetch(data.url ?? "", { redirect: "manual" });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ code: 400, error_code: "validation_failed", msg: "Unsupported provider: provider is not enabled" });
+    // The stand-in's own routes are closed too: the old attack (callback with just an address) opens nothing.
+    const callback = await fetch(`${off.url}/auth/v1/callback?state=x&email=${encodeURIComponent(DEMO_USERS.founder.email)}`, { redirect: "manual" });
+    expect(callback.status).toBe(400);
+    expect(callback.headers.get("location")).toBeNull();
+    expect((await off.client().auth.getSession()).data.session).toBeNull();
+    expect((await fetch(`${off.url}/auth/v1/settings`, { headers: { apikey: "x" } }).then((r) => r.json()) as { external: Record<string, boolean> }).external.google).toBe(false);
   });
 
   it("refuses a wrong PKCE verifier (bad_code_verifier) and a reused code (flow_state_not_found)", async () => {

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeProtectedHeader } from "jose";
 import { LOCAL_SUPABASE } from "../../server/src/config";
 import { GOOD_PASSWORD, startAuthHarness, uniqueEmail, type AuthHarness } from "./harness";
-import { DEMO_FACTOR_ID, DEMO_PASSWORD, DEMO_USERS, resetAuthData } from "../../supabase/emulator/index";
+import { resetAuthData } from "@founder-foundation/auth-emulator";
+import { DEMO_FACTOR_ID, DEMO_PASSWORD, DEMO_USERS, PROJECT_AUTH_OPTIONS } from "../../supabase/demo-seed";
 
 let h: AuthHarness;
 beforeAll(async () => {
@@ -73,7 +74,7 @@ describe("reset to the seed", () => {
   it("resetAuthData (npm run reset with no emulator listening) resets the file in DATA_DIR", async () => {
     const extra = await dirty();
     await h.emulator.close();
-    await resetAuthData({ dataDir: h.dataDir, bcryptCost: 4 });
+    await resetAuthData({ ...PROJECT_AUTH_OPTIONS, dataDir: h.dataDir, bcryptCost: 4 });
     await h.restart();
     await expectSeed(extra);
   });

@@ -129,7 +129,7 @@ describe("signing_keys_path", () => {
     const toml = fs.readFileSync(path.resolve(import.meta.dirname, "../../supabase/config.toml"), "utf8")
       .replace("[auth]\n", '[auth]\nsigning_keys_path = "./signing_keys.json"\n');
     fs.writeFileSync(path.join(dir, "config.toml"), toml);
-    keyed = await startAuthHarness({ configTomlPath: path.join(dir, "config.toml") });
+    keyed = await startAuthHarness({ config: path.join(dir, "config.toml") });
   });
   afterAll(async () => {
     await keyed?.close();

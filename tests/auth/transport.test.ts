@@ -91,7 +91,7 @@ describe("open routes", () => {
   it("GET /health and /settings describe the service as GoTrue does", async () => {
     expect(await (await fetch(api("/health"))).json()).toMatchObject({ name: "GoTrue" });
     const settings = (await (await fetch(api("/settings"))).json()) as { external: Record<string, boolean>; mailer_autoconfirm: boolean; disable_signup: boolean };
-    expect(settings.external).toMatchObject({ email: true, google: true, github: false, phone: false });
+    expect(settings.external).toMatchObject({ email: true, google: false, github: false, phone: false }); // config.toml: Google off
     expect(settings.mailer_autoconfirm).toBe(false);
     expect(settings.disable_signup).toBe(false);
   });

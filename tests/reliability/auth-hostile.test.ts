@@ -2,7 +2,8 @@
 // supabase-js, which would stop at the first error): password and TOTP guessing run into GoTrue's
 // rate limits (429 over_request_rate_limit, and then even the right secret is refused), a refresh
 // token replayed after the reuse interval revokes its whole family, a redirect_to outside the allow
-// list is ignored for SITE_URL as GoTrue does, and an oversized body gets 413.
+// list (also one a browser reads differently, `http://evil.example\@localhost:3000/`) is ignored
+// for SITE_URL, and an oversized body gets 413.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_SUPABASE } from "../../server/src/config";
 import { startAuthHarness, type AuthHarness } from "../auth/harness";
@@ -23,7 +24,7 @@ const tally = { attempts: 0, limited: 0 };
 
 beforeAll(async () => {
   [h, tight] = await Promise.all([
-    startAuthHarness({ configOverrides: { refreshTokenReuseInterval: 1, siteUrl: SITE_URL } }),
+    startAuthHarness({ configOverrides: { refreshTokenReuseInterval: 1, siteUrl: SITE_URL, googleEnabled: true } }),
     startAuthHarness({ configOverrides: { rateLimit: { signInSignUps: SIGN_IN_BUDGET, tokenVerifications: VERIFY_BUDGET } } }),
   ]);
 });
@@ -96,7 +97,7 @@ describe("redirects", () => {
       expect(followed.status).toBe(303);
       return followed.headers.get("location") ?? "";
     };
-    const hostile = ["https://evil.example/steal", "https://localhost.evil.example/", "javascript:alert(1)", "//evil.example/x", "http://localhost:3000@evil.example/"];
+    const hostile = ["https://evil.example/steal", "https://localhost.evil.example/", "javascript:alert(1)", "//evil.example/x", "http://localhost:3000@evil.example/", "http://evil.example\\@localhost:3000/"];
     const targets = await Promise.all(hostile.map(linkTarget));
     targets.forEach((location, i) => {
       expect(location.startsWith(SITE_URL), `${hostile[i]} → ${location}`).toBe(true);
@@ -113,7 +114,12 @@ describe("OAuth redirects", () => {
     expect(start.status).toBe(302);
     const state = new URL(start.headers.get("location") ?? "").searchParams.get("state");
     expect(state).toBeTruthy();
-    const done = await fetch(`${h.url}/auth/v1/callback?state=${state}&email=oauth-redirect@example.com`, { redirect: "manual" });
+    const done = await fetch(`${h.url}/auth/v1/callback`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ state: state ?? "", email: "oauth-redirect@example.com", password: "stand-in password" }).toString(),
+    });
     const location = done.headers.get("location") ?? "";
     expect(location.startsWith(SITE_URL), location).toBe(true);
     expect(location).toContain("access_token=");

@@ -8,7 +8,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { LOCAL_SUPABASE } from "../../server/src/config";
-import { AUTH_DB_FILE } from "../../supabase/emulator/index";
+import { AUTH_DB_FILE } from "@founder-foundation/auth-emulator";
 import { freePort } from "../support/stack";
 import { call } from "./support/http";
 import { integrityCheck } from "./support/db-dump";

@@ -3,24 +3,20 @@
 // user routes need a JWT with a sub whose user and session still exist, and admin routes need
 // a JWT whose role is service_role.
 import type { FastifyRequest } from "fastify";
-import { LOCAL_SUPABASE } from "../../../server/src/config";
+import { SUPABASE_CLI_KEYS } from "../cli-keys";
 import type { AuthContext } from "../context";
 import { forbidden, unauthorized } from "../errors";
 import type { SessionRow, UserRow } from "../store";
 import type { JWTPayload } from "jose";
 
-const NEW_STYLE_KEYS: Record<string, string> = {
-  [LOCAL_SUPABASE.publishableKey]: LOCAL_SUPABASE.anonKey,
-  [LOCAL_SUPABASE.secretKey]: LOCAL_SUPABASE.serviceRoleKey,
-};
-
-function bearerToken(req: FastifyRequest): string {
+function bearerToken(ctx: AuthContext, req: FastifyRequest): string {
   const header = req.headers.authorization;
   const match = header?.match(/^Bearer\s+(\S+)$/i);
   if (!match?.[1]) throw unauthorized("no_authorization", "This endpoint requires a valid Bearer token");
   const token = match[1];
   if (!token.startsWith("sb_")) return token;
-  const mapped = NEW_STYLE_KEYS[token];
+  const newStyle: Record<string, string> = { [SUPABASE_CLI_KEYS.publishableKey]: ctx.apiKeys.anonKey, [SUPABASE_CLI_KEYS.secretKey]: ctx.apiKeys.serviceRoleKey };
+  const mapped = newStyle[token];
   if (!mapped) throw unauthorized("no_authorization", "Invalid API key");
   return mapped;
 }
@@ -28,7 +24,7 @@ function bearerToken(req: FastifyRequest): string {
 export interface UserAuth { user: UserRow; session: SessionRow | undefined; claims: JWTPayload }
 
 export async function requireUser(ctx: AuthContext, req: FastifyRequest): Promise<UserAuth> {
-  const claims = await ctx.keys.verify(bearerToken(req));
+  const claims = await ctx.keys.verify(bearerToken(ctx, req));
   if (!claims.sub) throw forbidden("bad_jwt", "invalid claim: missing sub claim");
   const user = ctx.store.findUserById(claims.sub);
   if (!user) throw forbidden("user_not_found", "User from sub claim in JWT does not exist");
@@ -46,7 +42,7 @@ export async function requireSession(ctx: AuthContext, req: FastifyRequest): Pro
 }
 
 export async function requireAdmin(ctx: AuthContext, req: FastifyRequest): Promise<void> {
-  const claims = await ctx.keys.verify(bearerToken(req));
+  const claims = await ctx.keys.verify(bearerToken(ctx, req));
   // The CLI sets GOTRUE_JWT_ADMIN_ROLES=service_role.
   if (claims.role !== "service_role") throw forbidden("not_admin", "User not allowed");
 }

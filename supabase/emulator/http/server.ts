@@ -15,6 +15,7 @@ import { registerVerifyRoutes } from "../routes/verify";
 import { registerOAuthRoutes } from "../routes/oauth";
 import { registerFactorRoutes } from "../routes/factors";
 import { registerAdminRoutes } from "../routes/admin";
+import { registerDisabledFeatureRoutes } from "../routes/disabled";
 
 export const PREFIX = "/auth/v1";
 
@@ -42,6 +43,11 @@ export async function buildServer(ctx: AuthContext, extraOrigins: string[] = [])
     } catch (err) {
       done(badRequest("bad_json", `Could not parse request body as JSON: ${(err as Error).message}`), undefined);
     }
+  });
+
+  // The local Google consent page posts an HTML form.
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(typeof body === "string" ? body : "")));
   });
 
   await app.register(cors, {
@@ -76,6 +82,7 @@ export async function buildServer(ctx: AuthContext, extraOrigins: string[] = [])
       registerOAuthRoutes(api, ctx);
       registerFactorRoutes(api, ctx);
       registerAdminRoutes(api, ctx);
+      registerDisabledFeatureRoutes(api, ctx);
     },
     { prefix: PREFIX },
   );

@@ -48,9 +48,14 @@ function listing(all: StoredMessage[], query: Record<string, string | undefined>
   };
 }
 
-export async function buildMailboxHttp(store: MessageStore): Promise<FastifyInstance> {
+/**
+ * Mail holds sign-in links, so only the stack's own origins may read the API from a browser;
+ * any other page gets no CORS headers (and its preflight no permission). Tools without an
+ * Origin header (curl, test runners) are unaffected.
+ */
+export async function buildMailboxHttp(store: MessageStore, corsOrigins: readonly string[] = []): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
-  await app.register(cors, { origin: true });
+  await app.register(cors, { origin: (origin, cb) => cb(null, origin !== undefined && corsOrigins.includes(origin)) });
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {
     const text = typeof body === "string" ? body.trim() : "";
@@ -68,7 +73,7 @@ export async function buildMailboxHttp(store: MessageStore): Promise<FastifyInst
   app.get<{ Params: { id: string } }>("/api/v1/message/:id", async (req, reply) => {
     const m = store.get(req.params.id);
     if (!m) return reply.status(404).type("text/plain").send("message not found");
-    m.Read = true;
+    store.markRead(m);
     return detail(m);
   });
   app.delete<{ Body: { IDs?: string[] } | undefined }>("/api/v1/messages", async (req, reply) => {
@@ -84,7 +89,7 @@ export async function buildMailboxHttp(store: MessageStore): Promise<FastifyInst
   app.get<{ Params: { id: string } }>("/view/:id", async (req, reply) => {
     const m = store.get(req.params.id);
     if (!m) return reply.status(404).type("text/html; charset=utf-8").send(page("Not found", "<p>No such message. <a href=\"/\">Back</a></p>"));
-    m.Read = true;
+    store.markRead(m);
     return reply.type("text/html; charset=utf-8").send(messagePage(m));
   });
   app.post("/clear", async (_req, reply) => {

@@ -1,15 +1,40 @@
 // Local mailbox: an SMTP sink on smtpPort and, on httpPort, a web page plus the Mailpit-style
-// JSON API that test suites read mail through. Messages live in memory for the process's life.
+// JSON API that test suites read mail through. Messages live in memory, or in `file` when given
+// (so they survive a restart). Test runners in the same process read them directly too.
 import type { AddressInfo } from "node:net";
-import { MessageStore } from "./messages";
+import { MessageStore, type StoredMessage } from "./messages";
 import { createSmtpServer } from "./smtp";
 import { buildMailboxHttp } from "./http";
 
-export interface MailboxOptions { host: string; smtpPort: number; httpPort: number; quiet?: boolean }
-export interface Mailbox { url: string; smtpUrl: string; close(): Promise<void> }
+export type { StoredMessage as MailMessage } from "./messages";
+
+export interface MailboxOptions {
+  host: string;
+  /** 0 = any free port. */
+  smtpPort: number;
+  /** 0 = any free port. */
+  httpPort: number;
+  quiet?: boolean;
+  /** Browser origins allowed to read the JSON API (CORS); none by default. */
+  corsOrigins?: readonly string[];
+  /** A JSON file to keep messages in across restarts; memory only when absent. */
+  file?: string;
+}
+
+export interface Mailbox {
+  url: string;
+  smtpUrl: string;
+  /** Every message, newest first. */
+  messages(): Promise<StoredMessage[]>;
+  /** The newest message to `to`, waiting up to timeoutMs (5 s) for it: mail is sent just after the answer. */
+  latest(to: string, opts?: { timeoutMs?: number }): Promise<StoredMessage>;
+  /** Deletes every message. */
+  clear(): Promise<void>;
+  close(): Promise<void>;
+}
 
 export async function startMailbox(opts: MailboxOptions): Promise<Mailbox> {
-  const store = new MessageStore();
+  const store = new MessageStore(opts.file);
   const smtp = createSmtpServer(store, opts.quiet ?? false);
   await new Promise<void>((resolve, reject) => {
     smtp.once("error", reject);
@@ -19,7 +44,7 @@ export async function startMailbox(opts: MailboxOptions): Promise<Mailbox> {
     });
   });
   const smtpPort = (smtp.server.address() as AddressInfo).port;
-  const http = await buildMailboxHttp(store);
+  const http = await buildMailboxHttp(store, opts.corsOrigins);
   try {
     await http.listen({ host: opts.host, port: opts.httpPort });
   } catch (err) {
@@ -31,6 +56,17 @@ export async function startMailbox(opts: MailboxOptions): Promise<Mailbox> {
   return {
     url: `http://${hostForUrl}:${httpPort}`,
     smtpUrl: `smtp://${hostForUrl}:${smtpPort}`,
+    messages: async () => [...store.list()],
+    latest: async (to, { timeoutMs = 5000 } = {}) => {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = store.search(`to:${to}`)[0];
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    },
+    clear: async () => store.delete(),
     close: async () => {
       await http.close();
       await new Promise<void>((resolve) => smtp.close(() => resolve()));

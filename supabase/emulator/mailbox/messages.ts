@@ -1,5 +1,7 @@
-// The mailbox's in-memory store and Mailpit's message shapes and search syntax
-// (`to:addr`, `from:addr`, `subject:"words"`, free text), newest first.
+// The mailbox's store and Mailpit's message shapes and search syntax (`to:addr`, `from:addr`,
+// `subject:"words"`, free text), newest first. In memory; with a file, every change is written
+// through (one JSON document, replaced atomically), so mail survives a restart.
+import fs from "node:fs";
 import { randomUUID } from "node:crypto";
 import type { ParsedMail, AddressObject } from "mailparser";
 
@@ -75,6 +77,27 @@ function matches(m: StoredMessage, t: Term): boolean {
 export class MessageStore {
   private messages: StoredMessage[] = [];
 
+  /** file: where messages persist (undefined = memory only). */
+  constructor(private readonly file?: string) {
+    if (file && fs.existsSync(file)) {
+      const saved = JSON.parse(fs.readFileSync(file, "utf8")) as { messages?: StoredMessage[] };
+      this.messages = Array.isArray(saved.messages) ? saved.messages.slice(0, MAX_MESSAGES) : [];
+    }
+  }
+
+  private save(): void {
+    if (!this.file) return;
+    const tmp = `${this.file}.tmp`;
+    fs.writeFileSync(tmp, JSON.stringify({ messages: this.messages }), { mode: 0o600 });
+    fs.renameSync(tmp, this.file);
+  }
+
+  markRead(m: StoredMessage): void {
+    if (m.Read) return;
+    m.Read = true;
+    this.save();
+  }
+
   add(parsed: ParsedMail, envelopeTo: string[], size: number): StoredMessage {
     const to = addresses(parsed.to);
     // Recipients only in the envelope (Bcc) still count as recipients.
@@ -98,6 +121,7 @@ export class MessageStore {
     };
     this.messages.unshift(message);
     this.messages.length = Math.min(this.messages.length, MAX_MESSAGES);
+    this.save();
     return message;
   }
 
@@ -116,5 +140,6 @@ export class MessageStore {
 
   delete(ids?: string[]): void {
     this.messages = ids?.length ? this.messages.filter((m) => !ids.includes(m.ID)) : [];
+    this.save();
   }
 }

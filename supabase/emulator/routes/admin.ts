@@ -1,6 +1,6 @@
 // The admin API (admin.go), guarded by a service_role JWT (or the sb_secret_ key):
 // users list/create/get/update/delete, generate_link, a user's factors, and the emulator's
-// own POST /admin/reset that puts the auth data back to the demo seed.
+// own POST /admin/reset that puts the auth data back to the seed (the HTTP twin of reset()).
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";

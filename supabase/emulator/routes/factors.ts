@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { AuthContext } from "../context";
 import { forbidden, notFound, unprocessable, validationFailed } from "../errors";
-import { newTotpSecret, totpCodeMatches, totpQrSvg, totpUri } from "../totp";
+import { matchingTotpStep, newTotpSecret, totpQrSvg, totpUri } from "../totp";
 import { downgradeSessionsOfFactor, upgradeSessionWithFactor } from "../sessions";
 import { isoToMs } from "../clock";
 import type { FactorRow, UserRow } from "../store";
@@ -35,7 +35,10 @@ export function registerFactorRoutes(app: FastifyInstance, ctx: AuthContext): vo
     const { user, session } = await requireSession(ctx, req);
     if (user.is_anonymous) throw forbidden("no_authorization", "Anonymous user not allowed to perform these actions");
     const body = parseBody(EnrollBody, req);
-    if (body.factor_type !== "totp") throw validationFailed("factor_type needs to be totp");
+    // Phone and WebAuthn factors are off here, answered as GoTrue does with them off (mfa.go EnrollFactor).
+    if (body.factor_type === "phone") throw unprocessable("mfa_phone_enroll_not_enabled", "MFA enroll is disabled for Phone");
+    if (body.factor_type === "webauthn") throw unprocessable("mfa_webauthn_enroll_not_enabled", "MFA enroll is disabled for WebAuthn");
+    if (body.factor_type !== "totp") throw validationFailed("factor_type needs to be totp, phone, or webauthn");
     if (!totp.enrollEnabled) throw unprocessable("mfa_totp_enroll_not_enabled", "MFA enroll is disabled for TOTP");
     const friendlyName = body.friendly_name ?? "";
     const issuer = body.issuer || new URL(ctx.settings.siteUrl).host;
@@ -90,10 +93,17 @@ export function registerFactorRoutes(app: FastifyInstance, ctx: AuthContext): vo
     }
     const code = (body.code ?? "").trim();
     if (!code) throw validationFailed("Code needs to be non-empty");
-    if (!totpCodeMatches(factor.secret, code)) throw unprocessable("mfa_verification_failed", "Invalid TOTP code entered");
+    ctx.limiter.assertAccountOpen(user.id);
+    // A replayed code (its time step already used on this factor) is answered like a wrong one.
+    const step = matchingTotpStep(factor.secret, code, ctx.store.lastTotpStep(factor.id));
+    if (step === undefined) {
+      ctx.limiter.recordFailure(user.id);
+      throw unprocessable("mfa_verification_failed", "Invalid TOTP code entered");
+    }
 
     const firstVerification = factor.status !== "verified";
     ctx.store.transaction(() => {
+      ctx.store.setLastTotpStep(factor.id, step);
       ctx.store.markChallengeVerified(challenge.id);
       if (firstVerification) {
         ctx.store.setFactorStatus(factor.id, "verified");

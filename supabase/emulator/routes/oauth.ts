@@ -1,12 +1,18 @@
-// Social sign-in without the internet. GET /authorize?provider=google records a flow state and
-// redirects (302) to a small local consent page that stands in for Google; the developer types
-// an email, and GET /callback signs that person in (creating or linking the account) and
-// redirects back to redirect_to exactly like GoTrue's real callback: the session in the
-// fragment (implicit flow) or ?code= (PKCE).
-import type { FastifyInstance } from "fastify";
+// Social sign-in without the internet, when `[auth.external.google] enabled = true`.
+// GET /authorize?provider=google records a flow state and redirects (302) to a small local
+// consent page that stands in for Google; the developer types an address and a password, and
+// POST /callback signs that person in (creating or linking the account) and redirects back to
+// redirect_to exactly like GoTrue's real callback: the session in the fragment (implicit flow)
+// or ?code= (PKCE). A disabled or unknown provider gets GoTrue's answer.
+//
+// The stand-in must not open accounts that real Google would not: like a Google account, each
+// address on the consent page has a password. The first consent for a new address sets it; an
+// address that already has an account here can only be used with that account's own password
+// (proof of owning it), and an account without a password cannot be reached through the page.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createHash } from "node:crypto";
 import type { AuthContext } from "../context";
-import { badRequest, notFound } from "../errors";
+import { ApiError, badRequest, notFound } from "../errors";
 import { createUser, confirmEmail, isBanned, withProvider } from "../accounts";
 import { normalizeEmail } from "../passwords";
 import { createFlowState, pkceParams } from "../pkce";
@@ -27,18 +33,40 @@ label{display:block;margin:.75rem 0 .25rem}input{width:100%;padding:.5rem;font-s
 button{margin-top:1rem;padding:.6rem 1.2rem;font-size:1rem;background:#1a73e8;color:#fff;border:0;border-radius:4px;cursor:pointer}
 .note{color:#5f6368;font-size:.9rem}.error{color:#b3261e}</style></head>
 <body><h1>Sign in with Google</h1>
-<p class="note">Local stand-in for Google's consent screen: nothing leaves this machine. Any address works;
-a new one creates an account, a known one signs in to it.</p>
+<p class="note">Local stand-in for Google's consent screen: nothing leaves this machine. A new address creates
+an account with the password you choose; a known one signs in to it with its password.</p>
 ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ""}
-<form method="get" action="${escapeHtml(callbackUrl)}">
+<form method="post" action="${escapeHtml(callbackUrl)}">
 <input type="hidden" name="state" value="${escapeHtml(state)}">
 <label for="email">Email</label><input id="email" name="email" type="email" required autocomplete="email" autofocus>
+<label for="password">Password (a new address sets it; a known one needs its account's password)</label><input id="password" name="password" type="password" required autocomplete="current-password">
 <label for="full_name">Full name (optional)</label><input id="full_name" name="full_name" autocomplete="name">
 <button type="submit">Continue</button></form></body></html>`;
 }
 
 /** A stable Google-like subject per address, so the same email maps to the same identity. */
 const googleSubject = (email: string) => BigInt(`0x${createHash("sha256").update(email).digest("hex").slice(0, 15)}`).toString();
+
+const wrongStandinPassword = () => new ApiError(400, "invalid_credentials", "Invalid login credentials");
+
+/** Checks the consent page's password for the address (see the header); sets it for a new address. */
+async function proveStandinAccount(ctx: AuthContext, email: string, password: string): Promise<void> {
+  if (!password) throw wrongStandinPassword();
+  const standin = ctx.store.googleStandinHash(email);
+  const existing = ctx.store.findUserByEmail(email);
+  if (existing) ctx.limiter.assertAccountOpen(existing.id);
+  const known = standin ?? existing?.encrypted_password ?? undefined;
+  if (known === undefined && existing) throw wrongStandinPassword();
+  if (known !== undefined) {
+    if (!(await ctx.passwords.matches(password, known))) {
+      if (existing) ctx.limiter.recordFailure(existing.id);
+      throw wrongStandinPassword();
+    }
+    if (!standin) ctx.store.putGoogleStandin(email, known);
+    return;
+  }
+  ctx.store.putGoogleStandin(email, await ctx.passwords.hash(password));
+}
 
 function signInWithGoogle(ctx: AuthContext, email: string, fullName: string | undefined): UserRow {
   const sub = googleSubject(email);
@@ -67,11 +95,31 @@ function signInWithGoogle(ctx: AuthContext, email: string, fullName: string | un
   });
 }
 
+/** The OAuth providers GoTrue knows (external.go Provider); only Google has a local stand-in. */
+const KNOWN_PROVIDERS = new Set([
+  "apple", "azure", "bitbucket", "discord", "facebook", "figma", "fly", "github", "gitlab", "google", "kakao", "keycloak",
+  "linkedin", "linkedin_oidc", "notion", "snapchat", "spotify", "slack", "slack_oidc", "twitch", "twitter", "x",
+  "vercel_marketplace", "workos", "zoom",
+]);
+
+/** GoTrue's answer for a provider it cannot use (external.go GetExternalProviderRedirectURL). */
+function assertProviderEnabled(ctx: AuthContext, provider: string | undefined): void {
+  const name = (provider ?? "").toLowerCase();
+  if (!KNOWN_PROVIDERS.has(name)) throw badRequest("validation_failed", `Unsupported provider: Provider ${name} could not be found`);
+  if (name !== "google" || !ctx.settings.googleEnabled) throw badRequest("validation_failed", "Unsupported provider: provider is not enabled");
+}
+
+/** A consent-page field from the posted form (or the query, for a plain GET). */
+function formField(req: FastifyRequest, name: string): string | undefined {
+  const body = req.body as Record<string, unknown> | undefined;
+  const value = body && typeof body === "object" ? body[name] : undefined;
+  return typeof value === "string" && value !== "" ? value : queryParam(req, name);
+}
+
 export function registerOAuthRoutes(app: FastifyInstance, ctx: AuthContext): void {
   app.get("/authorize", async (req, reply) => {
     const provider = queryParam(req, "provider");
-    if (!provider) throw badRequest("validation_failed", "Unsupported provider: missing provider");
-    if (provider !== "google" || !ctx.settings.googleEnabled) throw badRequest("validation_failed", "Unsupported provider: provider is not enabled");
+    assertProviderEnabled(ctx, provider);
     const pkce = pkceParams({ code_challenge: queryParam(req, "code_challenge"), code_challenge_method: queryParam(req, "code_challenge_method") });
     const redirectTo = ctx.redirects.resolve(queryParam(req, "redirect_to"), req.headers.referer);
     const flow = createFlowState(ctx, pkce, { userId: null, provider: "google", method: "oauth", redirectTo });
@@ -79,23 +127,28 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: AuthContext): voi
   });
 
   app.get("/emulator/google/consent", async (req, reply) => {
+    assertProviderEnabled(ctx, "google");
     const state = queryParam(req, "state") ?? "";
     if (!ctx.store.findFlowState(state)) throw notFound("flow_state_not_found", "invalid flow state, no valid flow state found");
     return reply.type("text/html; charset=utf-8").send(consentPage(`${ctx.apiUrl}/callback`, state));
   });
 
-  app.get("/callback", async (req, reply) => {
-    const flow = ctx.store.findFlowState(queryParam(req, "state") ?? "");
+  const callback = async (req: FastifyRequest, reply: FastifyReply) => {
+    assertProviderEnabled(ctx, "google");
+    const flow = ctx.store.findFlowState(formField(req, "state") ?? "");
     if (!flow) throw notFound("flow_state_not_found", "invalid flow state, no valid flow state found");
     const redirectTo = flow.redirect_to ?? ctx.redirects.siteUrl;
     const isPkce = flow.code_challenge !== "";
+    const retry = (err: unknown) =>
+      reply.type("text/html; charset=utf-8").status(toApiError(err).status).send(consentPage(`${ctx.apiUrl}/callback`, flow.id, toApiError(err).message));
     let email: string;
     try {
-      email = normalizeEmail(queryParam(req, "email"));
+      email = normalizeEmail(formField(req, "email"));
+      await proveStandinAccount(ctx, email, formField(req, "password") ?? "");
     } catch (err) {
-      return reply.type("text/html; charset=utf-8").status(400).send(consentPage(`${ctx.apiUrl}/callback`, flow.id, toApiError(err).message));
+      return retry(err);
     }
-    const user = signInWithGoogle(ctx, email, queryParam(req, "full_name"));
+    const user = signInWithGoogle(ctx, email, formField(req, "full_name"));
     if (isBanned(user)) {
       ctx.store.deleteFlowState(flow.id);
       return reply.redirect(errorRedirectUrl(redirectTo, badRequest("user_banned", "User is banned"), isPkce), 303);
@@ -109,5 +162,7 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: AuthContext): voi
     ctx.store.deleteFlowState(flow.id);
     const session = await startSession(ctx, user, "oauth");
     return reply.redirect(sessionFragmentUrl(redirectTo, session, { provider_token: "emulated-google-access-token" }), 302);
-  });
+  };
+  app.get("/callback", callback);
+  app.post("/callback", callback);
 }

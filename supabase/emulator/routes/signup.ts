@@ -26,6 +26,8 @@ const SignupBody = z.looseObject({
 export function registerSignupRoutes(app: FastifyInstance, ctx: AuthContext): void {
   app.post("/signup", async (req) => {
     const body = parseBody(SignupBody, req);
+    // Neither address nor phone is an anonymous sign-in, which is off (api.go, before the handler).
+    if (!body.email && !body.phone) throw unprocessable("anonymous_provider_disabled", "Anonymous sign-ins are disabled");
     if (!ctx.settings.enableSignup) throw unprocessable("signup_disabled", "Signups not allowed for this instance");
     ctx.limiter.hit("sign_in_sign_ups", req.ip);
     if (!body.password) throw unprocessable("validation_failed", "Signup requires a valid password");

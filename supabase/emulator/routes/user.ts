@@ -28,13 +28,16 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AuthContext): void
     const body = parseBody(UpdateBody, req);
     if (body.phone) throw unprocessable("phone_provider_disabled", "Phone logins are disabled");
     let current = user;
+    // GoTrue validates the parameters first, then (user.go UserUpdate) refuses a new password or
+    // address from a session below aal2 once the user has a verified factor.
+    if (body.password != null) ctx.passwords.assertStrong(body.password);
+    const newEmail = body.email ? normalizeEmail(body.email) : undefined;
+    const changesCredentials = Boolean(body.password) || (newEmail !== undefined && newEmail !== user.email);
+    if (changesCredentials && session?.aal !== "aal2" && ctx.store.factorsOf(user.id).some((f) => f.status === "verified")) {
+      throw unauthorized("insufficient_aal", "AAL2 session is required to update email or password when MFA is enabled.");
+    }
 
     if (body.password != null) {
-      ctx.passwords.assertStrong(body.password);
-      const hasVerifiedFactor = ctx.store.factorsOf(user.id).some((f) => f.status === "verified");
-      if (hasVerifiedFactor && session?.aal !== "aal2") {
-        throw unauthorized("insufficient_aal", "AAL2 session is required to update email or password when MFA is enabled.");
-      }
       if (await ctx.passwords.matches(body.password, user.encrypted_password)) {
         throw unprocessable("same_password", "New password should be different from the old password.");
       }
@@ -50,8 +53,8 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AuthContext): void
 
     if (body.data) current = ctx.store.updateUser(user.id, { user_metadata: mergeMetadata(current.user_metadata, body.data) });
 
-    if (body.email != null) {
-      const email = normalizeEmail(body.email);
+    if (newEmail !== undefined) {
+      const email = newEmail;
       if (email !== current.email) {
         if (ctx.store.findUserByEmail(email)) throw unprocessable("email_exists", "A user with this email address has already been registered");
         const redirectTo = ctx.redirects.resolve(queryParam(req, "redirect_to"), req.headers.referer);

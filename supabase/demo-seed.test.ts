@@ -1,6 +1,6 @@
 import bcrypt from "bcryptjs";
 import { describe, expect, it } from "vitest";
-import { DEMO_PASSWORD, DEMO_PASSWORD_HASH } from "./seed";
+import { DEMO_PASSWORD, DEMO_PASSWORD_HASH } from "./demo-seed";
 
 describe("demo seed", () => {
   it("ships a cost-10 bcrypt hash of the documented demo password", async () => {

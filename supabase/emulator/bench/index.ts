@@ -1,0 +1,182 @@
+// `npm run bench` in the package: the figures of the package README, measured on this machine
+// against the packed JavaScript (what an outside user runs), in a child process:
+//   cold start to the first answer, memory at rest, password sign-in throughput and p99 at 10
+//   connections (autocannon), TOTP challenge + verify throughput and p99 at 10 in flight, and
+//   the bcrypt cost of the stored hashes (GoTrue must be able to verify them).
+// Beside each, the Firebase Auth emulator's figure when it is installed; the script says so when not.
+// Flags: --duration=<seconds> (sign-in run, default 10), --quick (3 s, fewer TOTP users).
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import bcrypt from "bcryptjs";
+import autocannon from "autocannon";
+import { generateSync } from "otplib";
+
+const pkgDir = path.resolve(import.meta.dirname, "..");
+const args = process.argv.slice(2);
+const quick = args.includes("--quick");
+const duration = Number(args.find((a) => a.startsWith("--duration="))?.split("=")[1] ?? (quick ? 3 : 10));
+const TOTP_USERS = quick ? 200 : 1000;
+const CONNECTIONS = 10;
+const PASSWORD = "bench-password-1";
+const SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+const API_VERSION = { "x-supabase-api-version": "2024-01-01" };
+
+const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+
+interface Child { proc: ChildProcess; url: string; anonKey: string; startMs: number }
+
+/** Starts the packed CLI with a config and seed; resolves at its first answer to /health. */
+async function startChild(dir: string, seedFile: string): Promise<Child> {
+  const cli = path.join(pkgDir, ".pack", "package", "dist", "cli.js");
+  const t0 = performance.now();
+  const proc = spawn(process.execPath, [cli, "--port", "0", "--mail-port", "0", "--smtp-port", "0", "--config", path.join(dir, "config.toml"), "--seed", seedFile], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let out = "";
+  const url = await new Promise<string>((resolve, reject) => {
+    proc.stdout?.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = out.match(/\[auth\] API (\S+)\/auth\/v1/);
+      if (m?.[1]) resolve(m[1]);
+    });
+    proc.once("exit", (code) => reject(new Error(`emulator exited with ${code}: ${out}`)));
+  });
+  for (;;) {
+    const res = await fetch(`${url}/auth/v1/health`).catch(() => undefined);
+    if (res?.ok) break;
+  }
+  const startMs = performance.now() - t0;
+  const anonKey = out.match(/anon key: (\S+)/)?.[1] ?? "";
+  return { proc, url, anonKey, startMs };
+}
+
+function rssMb(pid: number): number {
+  const kb = Number(fs.readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
+  return round(kb / 1024, 0);
+}
+
+async function stopChild(c: Child): Promise<void> {
+  const exited = new Promise((r) => c.proc.once("exit", r));
+  c.proc.kill("SIGTERM");
+  await exited;
+}
+
+/** CPU time (user + system) the process has used so far, in ms (/proc/<pid>/stat, clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+function firebaseInstalled(): boolean {
+  try {
+    execFileSync("firebase", ["--version"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function main(): Promise<void> {
+  console.log("Building the package (npm run pack)…");
+  execFileSync(process.execPath, [path.join(pkgDir, "build", "pack.mjs")], { stdio: ["ignore", "ignore", "inherit"] });
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "auth-emulator-bench-"));
+  try {
+    // Every request comes from 127.0.0.1: lift the per-IP limits for the run.
+    fs.writeFileSync(
+      path.join(dir, "config.toml"),
+      "[auth.rate_limit]\nsign_in_sign_ups = 100000000\ntoken_verifications = 100000000\ntoken_refresh = 100000000\n",
+    );
+    const hash = await bcrypt.hash(PASSWORD, 10);
+    const small = path.join(dir, "seed-small.json");
+    fs.writeFileSync(small, JSON.stringify({ users: [{ email: "bench@example.com", password_hash: hash }] }));
+    const large = path.join(dir, "seed-large.json");
+    const users = [{ email: "bench@example.com", password_hash: hash }];
+    for (let i = 0; i < TOTP_USERS; i++) users.push({ email: `totp-${i}@example.com`, password_hash: hash, totp: { secret: SECRET } } as (typeof users)[number]);
+    fs.writeFileSync(large, JSON.stringify({ users }));
+
+    // 1. Cold start and memory at rest (small seed; the first answer is the end of start-up).
+    const cold = await startChild(dir, small);
+    await new Promise((r) => setTimeout(r, 500));
+    const memory = rssMb(cold.proc.pid ?? 0);
+    await stopChild(cold);
+
+    // 2. Password sign-ins at 10 connections.
+    const child = await startChild(dir, large);
+    const headers = { "content-type": "application/json", apikey: child.anonKey, ...API_VERSION };
+    const signInBody = JSON.stringify({ email: "bench@example.com", password: PASSWORD });
+    const cpuBefore = cpuMs(child.proc.pid ?? 0);
+    const signIn = await autocannon({ url: `${child.url}/auth/v1/token?grant_type=password`, method: "POST", headers, body: signInBody, connections: CONNECTIONS, duration });
+    const signInOk = signIn.non2xx === 0 && signIn.errors === 0;
+    // Load-independent: the emulator's own CPU per sign-in (the machine may be shared).
+    const cpuPerSignIn = (cpuMs(child.proc.pid ?? 0) - cpuBefore) / Math.max(1, signIn.requests.total);
+
+    // 3. TOTP: each user's session (untimed), then challenge + verify for each, 10 in flight.
+    const tokens: string[] = [];
+    for (let i = 0; i < TOTP_USERS; i++) {
+      const res = await fetch(`${child.url}/auth/v1/token?grant_type=password`, { method: "POST", headers, body: JSON.stringify({ email: `totp-${i}@example.com`, password: PASSWORD }) });
+      tokens.push(((await res.json()) as { access_token: string }).access_token);
+    }
+    const factorIds = await Promise.all(
+      tokens.map(async (t) => {
+        const res = await fetch(`${child.url}/auth/v1/user`, { headers: { ...headers, authorization: `Bearer ${t}` } });
+        return ((await res.json()) as { factors: { id: string }[] }).factors[0]?.id ?? "";
+      }),
+    );
+    const code = generateSync({ secret: SECRET, algorithm: "sha1", digits: 6, period: 30 });
+    const times: number[] = [];
+    let failures = 0;
+    let next = 0;
+    const t0 = performance.now();
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async () => {
+        for (let i = next++; i < TOTP_USERS; i = next++) {
+          const auth = { ...headers, authorization: `Bearer ${tokens[i]}` };
+          const t = performance.now();
+          const ch = await fetch(`${child.url}/auth/v1/factors/${factorIds[i]}/challenge`, { method: "POST", headers: auth, body: "{}" });
+          const challengeId = ((await ch.json()) as { id: string }).id;
+          const v = await fetch(`${child.url}/auth/v1/factors/${factorIds[i]}/verify`, { method: "POST", headers: auth, body: JSON.stringify({ challenge_id: challengeId, code }) });
+          await v.arrayBuffer();
+          if (!v.ok) failures++;
+          times.push(performance.now() - t);
+        }
+      }),
+    );
+    const totpSeconds = (performance.now() - t0) / 1000;
+    times.sort((a, b) => a - b);
+    await stopChild(child);
+
+    const storedCost = bcrypt.getRounds(hash);
+    const firebase = firebaseInstalled();
+
+    const rows: [string, string, string][] = [
+      ["cold start to first answer", `${Math.round(cold.startMs)} ms`, "≤ 500 ms"],
+      ["memory at rest (RSS)", `${memory} MB`, "≤ 100 MB"],
+      [
+        `password sign-in, ${CONNECTIONS} connections, ${duration} s`,
+        `${Math.round(signIn.requests.average)} /s, p50 ${signIn.latency.p50} ms, p99 ${signIn.latency.p99} ms, ${round(cpuPerSignIn, 2)} ms CPU each${signInOk ? "" : ` (${signIn.non2xx} non-2xx, ${signIn.errors} errors)`}`,
+        "≥ 1,000 /s, p99 ≤ 30 ms",
+      ],
+      [`TOTP challenge + verify, ${CONNECTIONS} in flight, ${TOTP_USERS} factors`, `${Math.round(TOTP_USERS / totpSeconds)} /s, p99 ${round(percentile(times, 99))} ms${failures ? ` (${failures} failed)` : ""}`, ""],
+      ["stored password hashes", `bcrypt $2b$, cost ${storedCost} (GoTrue verifies them)`, ""],
+    ];
+    console.log("");
+    console.log(`| measure | auth-emulator | goal |`);
+    console.log(`|---|---|---|`);
+    for (const [m, v, g] of rows) console.log(`| ${m} | ${v} | ${g} |`);
+    console.log("");
+    console.log(`Load average during the run: ${os.loadavg().map((l) => round(l, 2)).join(" ")} on ${os.cpus().length} cores.`);
+    console.log(
+      firebase
+        ? "Firebase CLI found, but this script does not drive its Auth emulator yet: no side-by-side figures."
+        : "Firebase Auth emulator: not installed on this machine (no `firebase` on PATH), so no side-by-side figures in this run.",
+    );
+    if (!signInOk || failures) process.exitCode = 1;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,84 @@
+// `auth-emulator`: the emulator as a command, flags parsed with node:util parseArgs.
+import { parseArgs, type ParseArgsConfig } from "node:util";
+import { startAuthEmulator } from "./index";
+
+const OPTIONS = {
+  config: { type: "string", short: "c" },
+  port: { type: "string", short: "p", default: "54321" },
+  host: { type: "string", default: "127.0.0.1" },
+  data: { type: "string", short: "d" },
+  seed: { type: "string", short: "s" },
+  "public-url": { type: "string" },
+  "mail-port": { type: "string", default: "54324" },
+  "smtp-port": { type: "string", default: "54325" },
+  "mail-cors-origin": { type: "string", multiple: true },
+  "cors-origin": { type: "string", multiple: true },
+  "jwt-secret": { type: "string" },
+  "bcrypt-cost": { type: "string", default: "10" },
+  quiet: { type: "boolean", short: "q", default: false },
+  help: { type: "boolean", short: "h", default: false },
+} as const satisfies ParseArgsConfig["options"];
+
+const HELP: Record<keyof typeof OPTIONS, string> = {
+  config: "a Supabase CLI config.toml whose [auth] section to follow",
+  port: "API port (0 = any free port)",
+  host: "address to listen on",
+  data: "data folder; without it nothing survives a restart",
+  seed: "JSON seed file of users that start and reset come back to",
+  "public-url": "root URL clients use (default http://host:port)",
+  "mail-port": "mailbox web page and Mailpit-style API port",
+  "smtp-port": "mailbox SMTP port",
+  "mail-cors-origin": "browser origin allowed to read the mailbox API (repeatable)",
+  "cors-origin": "browser origin allowed besides localhost ones (repeatable)",
+  "jwt-secret": "HS256 secret of the API keys (default: the Supabase CLI's public one)",
+  "bcrypt-cost": "bcrypt cost of new password hashes",
+  quiet: "print nothing but errors",
+  help: "show this help",
+};
+
+export function usage(): string {
+  const lines = (Object.keys(OPTIONS) as (keyof typeof OPTIONS)[]).map((name) => {
+    const o: { type: string; short?: string; default?: unknown } = OPTIONS[name];
+    const flag = `${o.short ? `-${o.short}, ` : "    "}--${name}${o.type === "string" ? " <value>" : ""}`;
+    const def = o.type === "string" && o.default !== undefined ? ` (default ${String(o.default)})` : "";
+    return `  ${flag.padEnd(32)}${HELP[name]}${def}`;
+  });
+  return ["Usage: auth-emulator [options]", "", "Supabase Auth (GoTrue) for supabase-js, with a mailbox.", "", "Options:", ...lines].join("\n");
+}
+
+function intFlag(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a whole number, got "${value}"`);
+  return n;
+}
+
+async function main(): Promise<void> {
+  const { values: v } = parseArgs({ options: OPTIONS, allowPositionals: false });
+  if (v.help) {
+    console.log(usage());
+    return;
+  }
+  const emulator = await startAuthEmulator({
+    config: v.config,
+    port: intFlag("port", v.port),
+    host: v.host,
+    dataDir: v.data,
+    seed: v.seed,
+    publicUrl: v["public-url"],
+    jwtSecret: v["jwt-secret"],
+    bcryptCost: intFlag("bcrypt-cost", v["bcrypt-cost"]),
+    corsOrigins: v["cors-origin"],
+    mailbox: { port: intFlag("mail-port", v["mail-port"]), smtpPort: intFlag("smtp-port", v["smtp-port"]), corsOrigins: v["mail-cors-origin"] },
+    quiet: v.quiet,
+  });
+  const stop = () => void emulator.stop().then(() => process.exit(0));
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+main().catch((err: unknown) => {
+  console.error(`auth-emulator: ${err instanceof Error ? err.message : String(err)}`);
+  console.error("Run auth-emulator --help for the options.");
+  process.exit(1);
+});

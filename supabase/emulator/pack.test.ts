@@ -1,0 +1,33 @@
+// The package as an outside team gets it: `npm pack` (through npm run pack), installed into an
+// empty folder outside this repository without the network, and a supabase-js script there
+// signs up, confirms by mail, enrols TOTP and signs in again with password and code.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { execFileSync } from "node:child_process";
+import { afterAll, describe, expect, it } from "vitest";
+import { installOffline } from "./test-support/offline-install";
+
+const outside = fs.mkdtempSync(path.join(os.tmpdir(), "auth-emulator-outside-"));
+afterAll(() => fs.rmSync(outside, { recursive: true, force: true }));
+
+describe("npm pack", () => {
+  it("installs into an empty folder outside the repo, where supabase-js signs up, confirms, enrols TOTP and signs in", { timeout: 180_000 }, () => {
+    const repo = path.resolve(import.meta.dirname, "../..");
+    expect(path.relative(repo, outside).startsWith("..")).toBe(true);
+    const tarball = execFileSync(process.execPath, [path.join(import.meta.dirname, "build", "pack.mjs")], { encoding: "utf8" }).trim().split("\n").pop() ?? "";
+    expect(tarball).toMatch(/founder-foundation-auth-emulator-[\d.]+\.tgz$/);
+    const files = execFileSync("tar", ["-tzf", tarball], { encoding: "utf8" });
+    // JavaScript only: no TypeScript source, tests or fixtures ship.
+    expect(files).not.toMatch(/\.ts\n/);
+    expect(files).toContain("package/dist/index.js");
+
+    installOffline(outside, tarball, ["@supabase/supabase-js", "ws"]);
+    fs.copyFileSync(path.join(import.meta.dirname, "test-support", "outside-consumer.mjs"), path.join(outside, "consumer.mjs"));
+    const out = execFileSync(process.execPath, ["consumer.mjs"], { cwd: outside, encoding: "utf8", timeout: 60_000 });
+    expect(out.trim()).toBe("OK signed up, confirmed by mail, enrolled TOTP, signed in with password and TOTP");
+
+    const help = execFileSync(path.join(outside, "node_modules", ".bin", "auth-emulator"), ["--help"], { encoding: "utf8" });
+    expect(help).toContain("--seed");
+  });
+});

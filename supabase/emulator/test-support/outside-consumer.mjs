@@ -1,0 +1,67 @@
+// Runs in an empty folder outside the repository where the packed emulator, supabase-js and ws
+// were installed: what a team's own CI would do. Signs up, confirms by mail, enrols TOTP, signs
+// out and signs in again with password and code. Prints "OK <steps>" or throws.
+import { createHmac } from "node:crypto";
+import ws from "ws";
+import { createClient } from "@supabase/supabase-js";
+import { startAuthEmulator } from "@founder-foundation/auth-emulator";
+
+/** RFC 6238 code (SHA1, 6 digits, 30 s) from a base32 secret, as an authenticator app computes it. */
+function totp(secret, at = Date.now()) {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  let bits = "";
+  for (const c of secret.replace(/=+$/, "")) bits += alphabet.indexOf(c).toString(2).padStart(5, "0");
+  const key = Buffer.from(bits.match(/.{8}/g).map((b) => parseInt(b, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 1000 / 30)));
+  const mac = createHmac("sha1", key).update(counter).digest();
+  const offset = mac[mac.length - 1] & 0xf;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
+}
+
+function must(step, { data, error }) {
+  if (error) throw new Error(`${step}: ${error.code ?? ""} ${error.message}`);
+  return data;
+}
+
+const emu = await startAuthEmulator({ port: 0, quiet: true, configOverrides: { email: { enableConfirmations: true } } });
+const steps = [];
+try {
+  const client = () =>
+    createClient(emu.url, emu.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      realtime: { transport: ws },
+    });
+  const email = "outside@example.com";
+  const password = "outside-password-1";
+  const c = client();
+  const signedUp = must("sign up", await c.auth.signUp({ email, password }));
+  if (signedUp.session) throw new Error("sign up returned a session before confirmation");
+  steps.push("signed up");
+
+  const mail = await emu.mailbox.latest(email);
+  const link = mail.Text.match(/https?:\/\/\S+\/auth\/v1\/verify\?\S+/)?.[0];
+  if (!link) throw new Error("no confirmation link in the mail");
+  const followed = await fetch(link, { redirect: "manual" });
+  const fragment = new URLSearchParams(new URL(followed.headers.get("location") ?? "").hash.slice(1));
+  must("confirm", await c.auth.setSession({ access_token: fragment.get("access_token") ?? "", refresh_token: fragment.get("refresh_token") ?? "" }));
+  steps.push("confirmed by mail");
+
+  const factor = must("enrol", await c.auth.mfa.enroll({ factorType: "totp", friendlyName: "authenticator" }));
+  must("verify enrolment", await c.auth.mfa.challengeAndVerify({ factorId: factor.id, code: totp(factor.totp.secret) }));
+  steps.push("enrolled TOTP");
+  must("sign out", await c.auth.signOut());
+
+  const again = client();
+  must("sign in", await again.auth.signInWithPassword({ email, password }));
+  const level = must("aal", await again.auth.mfa.getAuthenticatorAssuranceLevel());
+  if (level.currentLevel !== "aal1" || level.nextLevel !== "aal2") throw new Error(`unexpected levels ${JSON.stringify(level)}`);
+  // The enrolment's code is spent: the authenticator's next one.
+  must("second factor", await again.auth.mfa.challengeAndVerify({ factorId: factor.id, code: totp(factor.totp.secret, Date.now() + 30_000) }));
+  const claims = must("claims", await again.auth.getClaims());
+  if (claims.claims.aal !== "aal2") throw new Error("not aal2 after the second factor");
+  steps.push("signed in with password and TOTP");
+  console.log(`OK ${steps.join(", ")}`);
+} finally {
+  await emu.stop();
+}
