@@ -9,10 +9,9 @@ import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { SignJWT, decodeJwt, exportJWK, generateKeyPair, importJWK, type JWK } from "jose";
-import { startAuthEmulator, type AuthEmulator } from "../../supabase/emulator/index";
-import { LOCAL_SUPABASE } from "../../server/src/config";
+import { startAuthEmulator, type AuthEmulator } from "@founder-foundation/auth-emulator";
+import { PROJECT_AUTH_OPTIONS } from "../../supabase/demo-seed";
 import type { Role } from "../../server/src/contract/roles";
-import { freePort } from "./ports";
 import { totpCode } from "./totp";
 
 export const TEST_PASSWORD = "Sturdy#Pass42";
@@ -77,13 +76,6 @@ export async function enrolTotp(api: string, anonKey: string, token: string): Pr
   return { factorId: factor.id, secret: factor.totp.secret, aal2Token: verified.access_token };
 }
 
-async function hs256Key(secret: string, role: "anon" | "service_role"): Promise<string> {
-  return new SignJWT({ iss: "supabase-demo", role })
-    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-    .setExpirationTime("10y")
-    .sign(new TextEncoder().encode(secret));
-}
-
 export async function startTestAuth(opts: TestAuthOptions = {}): Promise<TestAuth> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ff-auth-"));
   const { privateKey } = await generateKeyPair("ES256", { extractable: true });
@@ -93,34 +85,22 @@ export async function startTestAuth(opts: TestAuthOptions = {}): Promise<TestAut
   const { key_ops: _ops, ...signingJwk } = jwk;
   const signingKey = await importJWK(signingJwk, "ES256");
 
-  const anonKey = opts.jwtSecret ? await hs256Key(opts.jwtSecret, "anon") : LOCAL_SUPABASE.anonKey;
-  const serviceRoleKey = opts.jwtSecret ? await hs256Key(opts.jwtSecret, "service_role") : LOCAL_SUPABASE.serviceRoleKey;
-
-  let emulator: AuthEmulator | undefined;
-  for (let attempt = 1; !emulator; attempt++) {
-    const port = await freePort();
-    try {
-      emulator = await startAuthEmulator({
-        host: "127.0.0.1",
-        port,
-        dataDir,
-        // Users are made confirmed through the admin API: no mail is sent.
-        smtpUrl: "smtp://127.0.0.1:9",
-        mailFrom: "Tests <tests@example.com>",
-        publicUrl: `http://127.0.0.1:${port}`,
-        quiet: true,
-        bcryptCost: 4,
-        jwtSecret: opts.jwtSecret,
-        // Suites sign in hundreds of users from one address: GoTrue's per-IP limits would stop them.
-        configOverrides: {
-          signingKeysPath: keysFile,
-          rateLimit: { signInSignUps: 1_000_000, tokenVerifications: 1_000_000, tokenRefresh: 1_000_000, emailSent: 1_000_000 },
-        },
-      });
-    } catch (err) {
-      if (attempt >= 3 || !String((err as Error).message).includes("EADDRINUSE")) throw err;
-    }
-  }
+  const emulator = await startAuthEmulator({
+    port: 0,
+    dataDir,
+    quiet: true,
+    bcryptCost: 4,
+    jwtSecret: opts.jwtSecret,
+    // The product's config.toml (no demo users: each suite makes its own).
+    config: PROJECT_AUTH_OPTIONS.config,
+    configOverrides: {
+      ...PROJECT_AUTH_OPTIONS.configOverrides,
+      signingKeysPath: keysFile,
+      // Suites sign in hundreds of users from one address: GoTrue's per-IP limits would stop them.
+      rateLimit: { signInSignUps: 1_000_000, tokenVerifications: 1_000_000, tokenRefresh: 1_000_000, emailSent: 1_000_000 },
+    },
+  });
+  const { anonKey, serviceRoleKey } = emulator;
   const url = emulator.url;
   const api = `${url}/auth/v1`;
 
