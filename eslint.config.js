@@ -22,11 +22,20 @@ const serverOutward = wall("server/src never imports supabase/, server/identity-
 const routesToDb = wall("routes reach the database only through repositories", ["**/db/**", "drizzle-orm", "drizzle-orm/**", "better-sqlite3"], true);
 const identityEmulatorInward = wall("the identity emulator never imports product code", ["**/server/src/**", "../src/**", "**/web/**", "**/db/**"]);
 
+const authEmulatorInward = wall("supabase/emulator (the auth-emulator package) never imports product code", [
+  "**/server/**",
+  "**/web/**",
+  "**/db/**",
+  "**/demo-seed",
+  "**/demo-seed.ts",
+]);
+
 const walls = [
   guard(["web/**/*.{ts,tsx}"], webToServer),
   guard(["server/src/**/*.ts"], serverOutward),
   guard(["server/src/routes/**/*.ts"], serverOutward, routesToDb),
   guard(["server/identity-emulator/**/*.ts"], identityEmulatorInward),
+  guard(["supabase/emulator/**/*.ts"], authEmulatorInward),
 ];
 
 export default tseslint.config(

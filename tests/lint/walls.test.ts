@@ -44,6 +44,12 @@ const crossings: [wall: string, file: string, crossing: string, allowed: string]
     `import { loadConfig } from "../src/config";\nexport const probe = loadConfig;\n`,
     `import { createHmac } from "node:crypto";\nexport const probe = createHmac;\n`,
   ],
+  [
+    "supabase/emulator (the auth-emulator package) never imports product code",
+    "supabase/emulator/routes/wall-probe.ts",
+    `import { LOCAL_SUPABASE } from "../../../server/src/config";\nexport const probe = LOCAL_SUPABASE;\n`,
+    `import { SUPABASE_CLI_KEYS } from "../cli-keys";\nexport const probe = SUPABASE_CLI_KEYS;\n`,
+  ],
 ];
 
 describe("lint enforces the walls", () => {
