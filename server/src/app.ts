@@ -25,6 +25,7 @@ import { riaRoutes } from "./routes/ria";
 import { adminRoutes } from "./routes/admin";
 import { appConfigRoutes } from "./routes/app-config";
 import { sumsubRoutes } from "./routes/sumsub";
+import { auditRoutes } from "./routes/audit";
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
 const DEFAULT_WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url));
@@ -93,6 +94,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
   await api.register(strategyRoutes);
   await api.register(organizationRoutes);
   await api.register(organizationUserRoutes);
+  await api.register(auditRoutes);
   await api.register(enumRoutes);
   await api.register(notificationRoutes);
   await api.register(riaRoutes);

@@ -6,6 +6,8 @@ export class HttpError extends Error {
     readonly error: string,
     message: string,
     readonly field?: string,
+    /** Further fields of the body (e.g. `missing` of incomplete_entry); never PII. */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
     this.name = "HttpError";
@@ -19,3 +21,7 @@ export const notFound = (what = "Resource") => new HttpError(404, "Not Found", `
 export const badRequest = (field: string, message: string) => new HttpError(400, "Bad Request", message, field);
 export const conflict = (message: string, field?: string) => new HttpError(409, "Conflict", message, field);
 export const badGateway = (message: string) => new HttpError(502, "Bad Gateway", message);
+
+/** A rule of the founder's record refuses the change (issue 16): 409 with its own error code. */
+export const recordRule = (error: "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification", message: string, extra: { field?: string; missing?: string[] } = {}) =>
+  new HttpError(409, error, message, extra.field, extra.missing ? { missing: extra.missing } : undefined);

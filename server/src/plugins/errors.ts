@@ -32,7 +32,9 @@ function sqliteConstraint(err: unknown): ErrorBody & { statusCode: number } | nu
 
 export function registerErrorHandling(app: FastifyInstance, opts: { spaFallback?: (request: FastifyRequest, reply: FastifyReply) => boolean } = {}): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (err instanceof HttpError) return reply.status(err.statusCode).send(body(err.statusCode, err.message, err.field));
+    if (err instanceof HttpError) {
+      return reply.status(err.statusCode).send({ ...body(err.statusCode, err.message, err.field), error: err.error, ...err.extra });
+    }
     if (hasZodFastifySchemaValidationErrors(err)) return reply.status(400).send(fromValidation(err));
     const constraint = sqliteConstraint(err);
     if (constraint) {

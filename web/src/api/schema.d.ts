@@ -41,6 +41,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -54,6 +55,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -67,6 +69,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -80,6 +83,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -93,6 +97,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -106,6 +111,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -183,6 +189,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -196,6 +203,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -209,6 +217,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -222,6 +231,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -235,6 +245,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -248,6 +259,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -385,6 +397,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -398,6 +411,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -411,6 +425,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -424,6 +439,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -437,6 +453,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -450,6 +467,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -524,6 +542,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -537,6 +556,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -550,6 +570,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -563,6 +584,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -576,6 +598,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -589,6 +612,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -661,6 +685,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -674,6 +699,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -687,6 +713,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -700,6 +727,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -713,6 +741,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -726,6 +755,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -802,6 +832,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -815,6 +846,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -828,6 +860,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -841,6 +874,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -854,6 +888,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -867,6 +902,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -907,6 +943,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -920,6 +957,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -933,6 +971,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -946,6 +985,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -959,6 +999,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -972,6 +1013,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1050,6 +1092,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1063,6 +1106,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1076,6 +1120,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1089,6 +1134,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1102,6 +1148,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1115,6 +1162,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1183,6 +1231,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1196,6 +1245,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1209,6 +1259,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1222,6 +1273,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1235,6 +1287,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1248,6 +1301,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1308,6 +1362,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1321,6 +1376,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1334,6 +1390,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1347,6 +1404,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1360,6 +1418,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1373,6 +1432,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1428,6 +1488,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1441,6 +1502,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1454,6 +1516,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1467,6 +1530,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1480,6 +1544,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1493,12 +1558,13 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
             };
         };
-        /** Update a strategy (entry_completed_at on approval) */
+        /** Submit the entry (Approve): any entry_completed_at submits, the server stamps its own time; 409 incomplete_entry names what is missing, 409 already_submitted once submitted */
         put: {
             parameters: {
                 query?: never;
@@ -1541,6 +1607,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1554,6 +1621,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1567,6 +1635,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1580,6 +1649,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1593,6 +1663,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1606,6 +1677,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1662,6 +1734,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1675,6 +1748,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1688,6 +1762,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1701,6 +1776,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1714,6 +1790,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1727,6 +1804,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1801,6 +1879,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1814,6 +1893,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1827,6 +1907,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1840,6 +1921,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1853,6 +1935,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1866,6 +1949,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1927,6 +2011,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1940,6 +2025,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1953,6 +2039,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1966,6 +2053,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1979,6 +2067,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1992,6 +2081,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2052,6 +2142,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2065,6 +2156,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2078,6 +2170,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2091,6 +2184,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2104,6 +2198,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2117,6 +2212,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2179,6 +2275,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2192,6 +2289,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2205,6 +2303,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2218,6 +2317,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2231,6 +2331,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2244,6 +2345,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2307,6 +2409,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2320,6 +2423,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2333,6 +2437,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2346,6 +2451,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2359,6 +2465,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2372,6 +2479,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2428,6 +2536,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2441,6 +2550,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2454,6 +2564,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2467,6 +2578,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2480,6 +2592,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2493,11 +2606,295 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounts/{accountId}/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's audit trail, newest first (the owner, or staff) */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    before?: number;
+                };
+                header?: never;
+                path: {
+                    accountId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            entries: {
+                                audit_id: number;
+                                at: string;
+                                account_id: number | null;
+                                /** @enum {string} */
+                                actor_type: "user" | "staff" | "identity_provider";
+                                actor_id: string;
+                                action: string;
+                                entity_type: string;
+                                entity_id: number | null;
+                                fields: string[];
+                                route: string;
+                                detail: {
+                                    [key: string]: string | number | boolean | null;
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The whole audit trail, newest first (staff only) */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    before?: number;
+                    account_id?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            entries: {
+                                audit_id: number;
+                                at: string;
+                                account_id: number | null;
+                                /** @enum {string} */
+                                actor_type: "user" | "staff" | "identity_provider";
+                                actor_id: string;
+                                action: string;
+                                entity_type: string;
+                                entity_id: number | null;
+                                fields: string[];
+                                route: string;
+                                detail: {
+                                    [key: string]: string | number | boolean | null;
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2544,6 +2941,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2603,6 +3001,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2616,6 +3015,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2629,6 +3029,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2642,6 +3043,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2655,6 +3057,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2668,6 +3071,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2726,6 +3130,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2739,6 +3144,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2752,6 +3158,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2765,6 +3172,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2778,6 +3186,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2791,6 +3200,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2846,6 +3256,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2859,6 +3270,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2872,6 +3284,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2885,6 +3298,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2898,6 +3312,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2911,6 +3326,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2959,6 +3375,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2972,6 +3389,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2985,6 +3403,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2998,6 +3417,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3011,6 +3431,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3024,6 +3445,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3037,6 +3459,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3098,6 +3521,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3111,6 +3535,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3124,6 +3549,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3137,6 +3563,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3150,6 +3577,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3163,6 +3591,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3176,6 +3605,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3189,6 +3619,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3254,6 +3685,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3267,6 +3699,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3280,6 +3713,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3293,6 +3727,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3306,6 +3741,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3319,6 +3755,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3332,6 +3769,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3345,6 +3783,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3409,6 +3848,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3422,6 +3862,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3435,6 +3876,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3448,6 +3890,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3461,6 +3904,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3474,6 +3918,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3487,6 +3932,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3500,6 +3946,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3562,6 +4009,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3575,6 +4023,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3588,6 +4037,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3601,6 +4051,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3614,6 +4065,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3627,6 +4079,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3640,6 +4093,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3653,6 +4107,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3715,6 +4170,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3728,6 +4184,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3741,6 +4198,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3754,6 +4212,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3767,6 +4226,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3780,6 +4240,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3793,6 +4254,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3806,6 +4268,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3859,6 +4322,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3872,6 +4336,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3885,6 +4350,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3898,6 +4364,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3911,6 +4378,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3924,6 +4392,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3937,6 +4406,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3950,6 +4420,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
