@@ -49,7 +49,7 @@ beforeAll(() => {
 });
 afterAll(async () => {
   console.log(
-    `[reliability] app crash safety: ${tally.kills} SIGKILLs, ${tally.acknowledged} acknowledged writes, ${tally.checked} records checked, ${tally.lost} lost, ${tally.auditRows} audit rows matched to their changes`,
+    `[reliability] app crash safety: ${tally.kills} SIGKILLs, ${tally.acknowledged} acknowledged writes, ${tally.checked} records checked, ${tally.lost} lost, ${tally.auditRows} audit-row checks against their changes`,
   );
   await child?.kill();
   fs.rmSync(dataDir, { recursive: true, force: true });
