@@ -253,6 +253,10 @@ describe("audit trail", () => {
     await t.http.get(`/api/accounts/${f.accountId}/all_data`).set(f.auth);
     expect(auditCount(f.accountId)).toBe(before + 2);
 
+    // A staff lookup of another user's account id is a read of that account too.
+    expect((await t.http.get(`/api/accounts/user/${f.userId}`).set(staff.auth)).body).toEqual({ account_id: f.accountId });
+    expect(auditRows(f.accountId).at(-1)).toMatchObject({ action: "staff.read", route: "GET /api/accounts/user/:userId" });
+
     const all = await t.http.get("/api/audit").query({ account_id: f.accountId, limit: 3 }).set(staff.auth);
     expect(all.status).toBe(200);
     expect(all.body.entries[0]).toMatchObject({ action: "staff.read", account_id: f.accountId });
