@@ -1,5 +1,6 @@
 // Opens the app's SQLite database (WAL, foreign keys on), applies the committed drizzle-kit
 // migrations and the idempotent enum seed. Used by the app at start, by tests and by scripts.
+// Migrating refuses a database whose schema is newer than the code (db/schema-version.ts).
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -8,6 +9,7 @@ import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3"
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import * as schema from "./schema";
 import { seedEnums } from "./seed";
+import { assertMigratable, compareSchema, committedMigrations, type AppliedMigration, type CommittedMigration, type SchemaStatus } from "./schema-version";
 
 /** drizzle's handle; $client is the better-sqlite3 connection under it (for SQLite-level checks). */
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
@@ -27,8 +29,22 @@ export function appDatabasePath(dataDir: string): string {
   return path.join(dataDir, APP_DB_FILE);
 }
 
+/**
+ * The database holds PII: its folder and file are created readable by their owner only. SQLite
+ * gives its -wal and -shm files the main file's permissions.
+ */
+function createPrivately(file: string): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  fs.closeSync(fs.openSync(file, "a", 0o600));
+}
+
+/**
+ * migrate (default true): apply the pending committed migrations and the enum seed, after checking
+ * the database is not newer than the code (SchemaMismatchError). false: open as it is; the caller
+ * checks schemaStatus() itself (production start, readiness).
+ */
 export function openDatabase(file: string, opts: { migrate?: boolean } = {}): DatabaseHandle {
-  if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ":memory:") createPrivately(file);
   const sqlite = new Database(file);
   sqlite.pragma("journal_mode = WAL");
   // FULL: every commit is synced to disk before the write is acknowledged, so an acknowledged change
@@ -40,9 +56,40 @@ export function openDatabase(file: string, opts: { migrate?: boolean } = {}): Da
   // Another process (a test, a script) may hold a write lock briefly; wait instead of failing.
   sqlite.pragma("busy_timeout = 5000");
   const db = drizzle(sqlite, { schema });
+  const handle = { db, sqlite, close: () => sqlite.close() };
   if (opts.migrate !== false) {
-    migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
-    seedEnums(db);
+    try {
+      migrateDatabase(handle);
+    } catch (err) {
+      sqlite.close();
+      throw err;
+    }
   }
-  return { db, sqlite, close: () => sqlite.close() };
+  return handle;
+}
+
+/** The migrations this database has applied (none when drizzle's table does not exist yet). */
+export function appliedMigrations(sqlite: Database.Database): AppliedMigration[] {
+  const table = sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'").get();
+  if (!table) return [];
+  const rows = sqlite.prepare("SELECT hash, created_at FROM __drizzle_migrations").all() as { hash: string; created_at: number | string }[];
+  return rows.map((r) => ({ hash: r.hash, createdAt: Number(r.created_at) }));
+}
+
+/** The committed migrations do not change while the process runs: read and hash them once. */
+let committed: CommittedMigration[] | undefined;
+
+/** The database's schema against the migrations committed beside this code. */
+export function schemaStatus(handle: Pick<DatabaseHandle, "sqlite">): SchemaStatus {
+  committed ??= committedMigrations(MIGRATIONS_FOLDER);
+  return compareSchema(appliedMigrations(handle.sqlite), committed);
+}
+
+/** Applies the pending migrations and the enum seed; refuses a newer or diverged database. */
+export function migrateDatabase(handle: Pick<DatabaseHandle, "db" | "sqlite">): { before: SchemaStatus; after: SchemaStatus } {
+  const before = schemaStatus(handle);
+  assertMigratable(before);
+  migrate(handle.db, { migrationsFolder: MIGRATIONS_FOLDER });
+  seedEnums(handle.db);
+  return { before, after: schemaStatus(handle) };
 }

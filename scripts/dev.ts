@@ -2,7 +2,7 @@
 // proxies /api and /app-config.json to the app listener (see web/vite.config.ts).
 import path from "node:path";
 import { createServer } from "vite";
-import { startStack, loadConfigOrExit, closeOnSignals } from "./stack";
+import { startStack, loadConfigOrExit, closeOnSignals, startupFailure } from "./stack";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   });
 }
 
-main().catch((err) => {
-  console.error(err);
+main().catch((err: unknown) => {
+  console.error(startupFailure(err));
   process.exit(1);
 });

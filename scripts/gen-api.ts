@@ -6,6 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 import openapiTS, { astToString } from "openapi-typescript";
 import { loadConfig } from "../server/src/config";
 import { buildApp } from "../server/src/app";
@@ -33,7 +34,7 @@ export async function generateSchemaTypes(): Promise<string> {
 }
 
 async function main(): Promise<void> {
-  const check = process.argv.includes("--check");
+  const check = parseArgs({ options: { check: { type: "boolean", default: false } } }).values.check;
   const generated = await generateSchemaTypes();
   const current = fs.existsSync(target) ? fs.readFileSync(target, "utf8") : null;
   if (check) {

@@ -7,6 +7,7 @@ import { startMailbox } from "../supabase/emulator/mailbox/index";
 import { startAuthEmulator } from "../supabase/emulator/index";
 import { startIdentityEmulator } from "../server/identity-emulator/index";
 import { startApp } from "../server/src/main";
+import { SchemaMismatchError } from "../db/schema-version";
 
 export interface Listener {
   url: string;
@@ -23,7 +24,8 @@ export interface Stack {
 }
 
 export async function startStack(config: Config, opts: { quiet?: boolean } = {}): Promise<Stack> {
-  fs.mkdirSync(config.dataDir, { recursive: true });
+  // Owner-only: the folder holds the databases (PII), the SSN key and the auth signing key.
+  fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const started: Listener[] = [];
   try {
     let mail: Stack["mail"];
@@ -92,12 +94,41 @@ export function loadConfigOrExit(): Config {
   }
 }
 
-/** Ctrl-C or a service manager's SIGTERM closes every listener, then exits. */
-export function closeOnSignals(close: () => Promise<void>): void {
-  const stop = async () => {
-    await close();
-    process.exit(0);
+/** How long a shutdown may drain in-flight requests: under the 30 s an orchestrator usually waits before SIGKILL. */
+export const SHUTDOWN_DEADLINE_MS = 25_000;
+
+/**
+ * Ctrl-C or a service manager's SIGTERM: stop accepting connections, let the requests in flight
+ * finish, close the databases, exit 0. Listeners close in reverse start order, so the app (and
+ * its database) closes before the services it calls. A second signal, or a drain longer than the
+ * deadline, exits 1 at once.
+ */
+export function closeOnSignals(close: () => Promise<void>, deadlineMs = SHUTDOWN_DEADLINE_MS): void {
+  let closing = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (closing) process.exit(1);
+    closing = true;
+    setTimeout(() => {
+      console.error(`Shutdown after ${signal} did not finish within ${deadlineMs / 1000} s; exiting`);
+      process.exit(1);
+    }, deadlineMs).unref();
+    close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(`Shutdown after ${signal} failed: ${err instanceof Error ? err.message : String(err)}`);
+        process.exit(1);
+      },
+    );
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
+}
+
+/**
+ * A start-up failure as the operator should read it: refusals that explain themselves (a database
+ * schema that does not fit the code) as their one line; anything else with its stack.
+ */
+export function startupFailure(err: unknown): string {
+  if (err instanceof SchemaMismatchError) return err.message;
+  return err instanceof Error ? (err.stack ?? err.message) : String(err);
 }

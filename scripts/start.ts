@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
-import { startStack, loadConfigOrExit, closeOnSignals } from "./stack";
+import { startStack, loadConfigOrExit, closeOnSignals, startupFailure } from "./stack";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   if (process.env.SKIP_WEB_BUILD !== "1") ensureWebBuild();
   const stack = await startStack(config);
   const lines = [
-    `app       ${stack.app.url}  (API docs ${stack.app.url}/api/docs)`,
+    `app       ${stack.app.url}${config.apiDocsEnabled ? `  (API docs ${stack.app.url}/api/docs)` : ""}`,
     stack.auth && `auth      ${stack.auth.url}/auth/v1`,
     stack.mail && `mailbox   ${stack.mail.url}  (SMTP ${stack.mail.smtpUrl})`,
     stack.identity && `identity  ${stack.identity.url}`,
@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   closeOnSignals(stack.close);
 }
 
-main().catch((err) => {
-  console.error(err);
+main().catch((err: unknown) => {
+  console.error(startupFailure(err));
   process.exit(1);
 });

@@ -38,6 +38,8 @@ export interface ApiResult {
   runs: LoadResult[];
   /** req/s ÷ bare req/s for each app target (and the bare write route) and connection count: the median of the rounds' ratios. */
   ratios: Array<{ target: Exclude<Target, "bare">; connections: number; ratio: number; rounds: number[] }>;
+  /** PUT person req/s ÷ the bare write route's (the floor any per-request commit stands on), median of the rounds. */
+  writeFloorRatios: Array<{ connections: number; ratio: number; rounds: number[] }>;
   /** CPU profiles of the app process under the same load (run separately, so they do not slow the figures). */
   profiles?: Array<{ target: AppTarget; connections: number; summary: ProfileSummary }>;
 }
@@ -129,7 +131,9 @@ export async function benchApi(opts: {
   log: (line: string) => void;
 }): Promise<ApiResult> {
   const result = await measure(opts);
-  const slow = result.ratios.some((x) => x.target !== "bare_write" && x.connections === PROFILE_CONNECTIONS && x.ratio < APP_BARE_RATIO_BUDGET);
+  const slow =
+    result.ratios.some((x) => x.target === "all_data" && x.connections === PROFILE_CONNECTIONS && x.ratio < APP_BARE_RATIO_BUDGET) ||
+    result.writeFloorRatios.some((x) => x.connections === PROFILE_CONNECTIONS && x.ratio < BUDGETS.putWriteFloorRatio);
   if (opts.profile === true || (opts.profile === "auto" && slow)) {
     opts.log(`  profiling the app under load (${PROFILE_CONNECTIONS} connections)…`);
     result.profiles = [];
@@ -185,6 +189,7 @@ async function measure(opts: { durationS: number; rounds: number; connections: n
     const roundS = Math.max(1, Math.round(opts.durationS / rounds));
     const runs: LoadResult[] = [];
     const ratios: ApiResult["ratios"] = [];
+    const writeFloorRatios: ApiResult["writeFloorRatios"] = [];
     for (const connections of opts.connections) {
       const perRound: Array<Record<Target, LoadResult>> = [];
       for (let i = 0; i < rounds; i++) {
@@ -200,8 +205,10 @@ async function measure(opts: { durationS: number; rounds: number; connections: n
         const each = perRound.map((round) => (round.bare.reqPerSec > 0 ? round[target].reqPerSec / round.bare.reqPerSec : Number.NaN));
         ratios.push({ target, connections, ratio: round3(median(each)), rounds: each.map(round3) });
       }
+      const overFloor = perRound.map((round) => (round.bare_write.reqPerSec > 0 ? round.put_person.reqPerSec / round.bare_write.reqPerSec : Number.NaN));
+      writeFloorRatios.push({ connections, ratio: round3(median(overFloor)), rounds: overFloor.map(round3) });
     }
-    return { durationS: opts.durationS, connections: opts.connections, runs, ratios };
+    return { durationS: opts.durationS, connections: opts.connections, runs, ratios, writeFloorRatios };
   } finally {
     await bare.stop();
     await stack.close();

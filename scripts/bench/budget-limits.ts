@@ -8,6 +8,12 @@ export const BUDGETS = {
   apiP99Ms: 10,
   /** The connection count the API budgets are judged at. */
   apiBudgetConnections: 10,
-  /** App req/s ÷ bare Fastify req/s. */
+  /** all_data req/s ÷ bare Fastify req/s. */
   appBareRatio: 0.35,
+  /**
+   * PUT person req/s ÷ the bare write route's (Fastify PUT + one prepared SQLite UPDATE) in the same
+   * run. Issue 15 re-set the write budget against this floor: no write route can reach 0.35 of a
+   * constant route on this machine (docs/decisions/0003-put-budget.md).
+   */
+  putWriteFloorRatio: 0.3,
 } as const;

@@ -43,10 +43,16 @@ export function checkBudgets(r: BenchResults): BudgetVerdict[] {
     out.push(
       verdict(`API p99 at ${BUDGETS.apiBudgetConnections} connections, ${label}`, `< ${BUDGETS.apiP99Ms} ms`, run?.p99Ms, (v) => Boolean(clean) && v < BUDGETS.apiP99Ms, (v) => `${v} ms`, run && !clean ? "errors or non-2xx" : undefined),
     );
-    const ratio = r.api?.ratios.find((x) => x.target === target && x.connections === BUDGETS.apiBudgetConnections)?.ratio;
-    out.push(
-      verdict(`app/bare req/s at ${BUDGETS.apiBudgetConnections} connections, ${label}`, `>= ${BUDGETS.appBareRatio}`, ratio, (v) => Boolean(clean) && v >= BUDGETS.appBareRatio, (v) => v.toFixed(2), run && !clean ? "errors or non-2xx" : undefined),
-    );
+    const note = run && !clean ? "errors or non-2xx" : undefined;
+    if (target === "all_data") {
+      const ratio = r.api?.ratios.find((x) => x.target === target && x.connections === BUDGETS.apiBudgetConnections)?.ratio;
+      out.push(verdict(`app/bare req/s at ${BUDGETS.apiBudgetConnections} connections, ${label}`, `>= ${BUDGETS.appBareRatio}`, ratio, (v) => Boolean(clean) && v >= BUDGETS.appBareRatio, (v) => v.toFixed(2), note));
+    } else {
+      const ratio = r.api?.writeFloorRatios?.find((x) => x.connections === BUDGETS.apiBudgetConnections)?.ratio;
+      out.push(
+        verdict(`PUT / bare write floor req/s at ${BUDGETS.apiBudgetConnections} connections`, `>= ${BUDGETS.putWriteFloorRatio}`, ratio, (v) => Boolean(clean) && v >= BUDGETS.putWriteFloorRatio, (v) => v.toFixed(2), note),
+      );
+    }
   }
   if (r.soak) {
     const s = r.soak;

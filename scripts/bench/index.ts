@@ -3,6 +3,7 @@
 // writes bench-results/<timestamp>.json and bench-results/latest.json. Everything runs on loopback.
 import fs from "node:fs";
 import os from "node:os";
+import { parseArgs } from "node:util";
 import path from "node:path";
 import { ROOT } from "./remote-stack";
 import { benchStartup, type StartupResult } from "./startup";
@@ -32,12 +33,15 @@ interface Options {
   sections: Section[];
 }
 
-function parseArgs(argv: string[]): Options {
-  const only = argv.find((a) => a.startsWith("--only="))?.slice("--only=".length);
-  const sections = only ? (only.split(",") as Section[]) : [...SECTIONS];
+function optionsFrom(argv: string[]): Options {
+  const { values } = parseArgs({
+    args: argv,
+    options: { quick: { type: "boolean", default: false }, check: { type: "boolean", default: false }, profile: { type: "boolean", default: false }, only: { type: "string" } },
+  });
+  const sections = values.only ? (values.only.split(",") as Section[]) : [...SECTIONS];
   const unknown = sections.filter((s) => !SECTIONS.includes(s));
   if (unknown.length) throw new Error(`unknown section(s) ${unknown.join(", ")}; choose from ${SECTIONS.join(", ")}`);
-  return { quick: argv.includes("--quick"), check: argv.includes("--check"), profile: argv.includes("--profile"), sections };
+  return { quick: values.quick, check: values.check, profile: values.profile, sections };
 }
 
 export interface BenchResults {
@@ -60,7 +64,7 @@ export interface BenchResults {
 const log = (line: string) => console.log(line);
 
 async function main(): Promise<void> {
-  const opts = parseArgs(process.argv.slice(2));
+  const opts = optionsFrom(process.argv.slice(2));
   const results: BenchResults = {
     startedAt: new Date().toISOString(),
     mode: opts.quick ? "quick" : "full",

@@ -28,9 +28,10 @@ const TARGET_LABELS: Record<Target, string> = {
 function table(r: ApiResult): string {
   return renderTable(
     `API: autocannon ${r.durationS} s per row, loopback (app and bare Fastify each in their own process)`,
-    ["target", "conns", "req/s", "p50", "p99", "max", "errors", "non-2xx", "app/bare"],
+    ["target", "conns", "req/s", "p50", "p99", "max", "errors", "non-2xx", "app/bare", "PUT/write floor"],
     r.runs.map((x) => {
       const ratio = r.ratios.find((q) => q.target === x.target && q.connections === x.connections)?.ratio;
+      const overFloor = x.target === "put_person" ? r.writeFloorRatios?.find((q) => q.connections === x.connections)?.ratio : undefined;
       return [
         TARGET_LABELS[x.target],
         x.connections,
@@ -41,6 +42,7 @@ function table(r: ApiResult): string {
         x.errors + x.timeouts,
         x.non2xx,
         ratio === undefined ? "" : ratio.toFixed(2),
+        overFloor === undefined ? "" : overFloor.toFixed(2),
       ];
     }),
   );

@@ -26,6 +26,7 @@ import { adminRoutes } from "./routes/admin";
 import { appConfigRoutes } from "./routes/app-config";
 import { sumsubRoutes } from "./routes/sumsub";
 import { auditRoutes } from "./routes/audit";
+import { healthRoutes } from "./routes/health";
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
 const DEFAULT_WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url));
@@ -83,12 +84,13 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
   // request, or a 401 would go out without helmet's headers and CORS would hide it from the SPA.
   await registerSecurity(app, config);
   registerAuth(app, config);
-  await registerDocs(app);
+  if (config.apiDocsEnabled) await registerDocs(app);
   const spaFallback = await registerWeb(app, opts.webDist ?? DEFAULT_WEB_DIST);
   registerErrorHandling(app, { spaFallback });
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   await api.register(appConfigRoutes);
+  await api.register(healthRoutes);
   await api.register(accountRoutes);
   await api.register(personRoutes);
   await api.register(strategyRoutes);
@@ -98,7 +100,8 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
   await api.register(enumRoutes);
   await api.register(notificationRoutes);
   await api.register(riaRoutes);
-  await api.register(adminRoutes);
+  // The dev-only user management: off in production unless ADMIN_API_ENABLED turns it on.
+  if (config.adminApiEnabled) await api.register(adminRoutes);
   await api.register(sumsubRoutes);
   return app;
 }

@@ -9,6 +9,8 @@ export interface Caller {
   userId: string;
   email: string | null;
   roles: Role[];
+  /** The token's authenticator assurance level ("aal1", "aal2"). */
+  aal: string | null;
   /** The caller's account, or null until GET /api/accounts/user/{sub} has created it. */
   accountId: number | null;
 }

@@ -1,5 +1,31 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, LOCAL_SUPABASE, loadConfig } from "./config";
+import { ConfigError, LOCAL_IDENTITY, LOCAL_SUPABASE, loadConfig } from "./config";
+
+/** A complete production environment with no public value in it. */
+const PRODUCTION = {
+  NODE_ENV: "production",
+  AUTH_MODE: "external",
+  PUBLIC_APP_URL: "https://app.example.org",
+  SUPABASE_URL: "https://project.supabase.example",
+  SUPABASE_ANON_KEY: "project-anon-key",
+  SUPABASE_SERVICE_ROLE_KEY: "project-service-role-key",
+  SUPABASE_JWKS_URL: "https://project.supabase.example/auth/v1/.well-known/jwks.json",
+  SSN_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
+  SMTP_URL: "smtps://mail.example.org",
+  SUMSUB_APP_TOKEN: "prd:app-token",
+  SUMSUB_SECRET_KEY: "sumsub-secret",
+  SUMSUB_WEBHOOK_SECRET: "sumsub-webhook-secret",
+} as const;
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+  return [];
+}
 
 describe("loadConfig", () => {
   it("runs the local stack with no settings at all, on the Supabase CLI's ports and public keys", () => {
@@ -7,7 +33,12 @@ describe("loadConfig", () => {
     expect(c.ports).toEqual({ app: 3000, auth: 54321, mail: 54324, smtp: 54325, identity: 54330 });
     expect(c.authMode).toBe("embedded");
     expect(c.auth.anonKey).toBe(LOCAL_SUPABASE.anonKey);
-    expect(c.auth.jwtSecret).toBe(LOCAL_SUPABASE.jwtSecret);
+    // HS256 only with a secret given explicitly: user tokens are verified through the JWKS.
+    expect(c.auth.jwtSecret).toBeUndefined();
+    expect(c.auth.issuer).toBe("http://127.0.0.1:54321/auth/v1");
+    expect(c.auth.sessionCheckTtlMs).toBe(30_000);
+    expect(c.adminApiEnabled).toBe(true);
+    expect(c.apiDocsEnabled).toBe(true);
     expect(c.auth.jwksUrl).toBe("http://127.0.0.1:54321/auth/v1/.well-known/jwks.json");
     expect(c.mail.smtpUrl).toBe("smtp://127.0.0.1:54325");
     expect(c.identity).toMatchObject({ baseUrl: "http://127.0.0.1:54330", isRealProvider: false });
@@ -44,8 +75,49 @@ describe("loadConfig", () => {
   });
 
   it("switches the identity seam to Sumsub when its credentials are configured", () => {
-    const c = loadConfig({ SUMSUB_APP_TOKEN: "prd:token", SUMSUB_SECRET_KEY: "secret" });
+    const c = loadConfig({ SUMSUB_APP_TOKEN: "prd:token", SUMSUB_SECRET_KEY: "secret", SUMSUB_WEBHOOK_SECRET: "own-webhook-secret" });
     expect(c.identity.isRealProvider).toBe(true);
     expect(c.identity.baseUrl).toBe("https://api.sumsub.com");
+  });
+
+  it("starts in production with every setting given and no public value, docs and admin API off", () => {
+    const c = loadConfig({ ...PRODUCTION });
+    expect(c.authMode).toBe("external");
+    expect(c.adminApiEnabled).toBe(false);
+    expect(c.apiDocsEnabled).toBe(false);
+    expect(c.auth.jwtSecret).toBeUndefined();
+    expect(c.auth.issuer).toBe("https://project.supabase.example/auth/v1");
+    expect(loadConfig({ ...PRODUCTION, ADMIN_API_ENABLED: "true", API_DOCS_ENABLED: "on" })).toMatchObject({ adminApiEnabled: true, apiDocsEnabled: true });
+  });
+
+  const publicValues: [string, string][] = [
+    ["SUPABASE_ANON_KEY", LOCAL_SUPABASE.anonKey],
+    ["SUPABASE_ANON_KEY", LOCAL_SUPABASE.publishableKey],
+    ["SUPABASE_SERVICE_ROLE_KEY", LOCAL_SUPABASE.serviceRoleKey],
+    ["SUPABASE_SERVICE_ROLE_KEY", LOCAL_SUPABASE.secretKey],
+    ["SUPABASE_JWT_SECRET", LOCAL_SUPABASE.jwtSecret],
+    ["SUMSUB_APP_TOKEN", LOCAL_IDENTITY.appToken],
+    ["SUMSUB_SECRET_KEY", LOCAL_IDENTITY.secretKey],
+    ["SUMSUB_WEBHOOK_SECRET", LOCAL_IDENTITY.webhookSecret],
+  ];
+  it.each(publicValues)("refuses the public local value of %s in production, in one line naming it", (name, value) => {
+    expect(problemsOf({ ...PRODUCTION, [name]: value })).toEqual([`${name} is a public local-development value and is refused in production`]);
+  });
+
+  it("needs AUTH_MODE in production and refuses the embedded emulator there", () => {
+    const { AUTH_MODE: _mode, ...withoutMode } = PRODUCTION;
+    expect(problemsOf(withoutMode)).toEqual(["AUTH_MODE is required in production"]);
+    expect(problemsOf({ ...PRODUCTION, AUTH_MODE: "embedded" })).toEqual([expect.stringMatching(/^AUTH_MODE=embedded is refused in production/)]);
+  });
+
+  it("outside production, refuses real Sumsub keys without a webhook secret of their own", () => {
+    expect(problemsOf({ SUMSUB_APP_TOKEN: "prd:token", SUMSUB_SECRET_KEY: "secret" })).toEqual([
+      "SUMSUB_WEBHOOK_SECRET is required with SUMSUB_APP_TOKEN and SUMSUB_SECRET_KEY",
+    ]);
+  });
+
+  it("refuses a session-check lifetime above 60 s and malformed switches", () => {
+    expect(() => loadConfig({ SESSION_CHECK_TTL_SECONDS: "61" })).toThrow(/SESSION_CHECK_TTL_SECONDS/);
+    expect(() => loadConfig({ ADMIN_API_ENABLED: "maybe" })).toThrow(/ADMIN_API_ENABLED/);
   });
 });

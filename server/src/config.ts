@@ -25,6 +25,11 @@ export const LOCAL_IDENTITY = {
 
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 const optionalString = z.string().trim().min(1).optional();
+/** An on/off switch; unset means the mode's default (on for local development, off in production). */
+const optionalSwitch = z
+  .enum(["true", "false", "1", "0", "on", "off"])
+  .transform((v) => v === "true" || v === "1" || v === "on")
+  .optional();
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -37,13 +42,21 @@ const envSchema = z.object({
   IDENTITY_PORT: port(54330),
   DATA_DIR: z.string().default(".data"),
   /** "embedded" starts the auth emulator and mailbox; "external" uses `supabase start` or hosted Supabase. */
-  AUTH_MODE: z.enum(["embedded", "external"]).default("embedded"),
+  AUTH_MODE: z.enum(["embedded", "external"]).optional(),
   PUBLIC_APP_URL: optionalString,
   SUPABASE_URL: optionalString,
   SUPABASE_ANON_KEY: optionalString,
   SUPABASE_SERVICE_ROLE_KEY: optionalString,
   SUPABASE_JWT_SECRET: optionalString,
   SUPABASE_JWKS_URL: optionalString,
+  /** The `iss` every access token must carry; default SUPABASE_URL + /auth/v1, as GoTrue sets it. */
+  SUPABASE_JWT_ISSUER: optionalString,
+  /** How long the auth service's word on a session (alive, banned, factors, roles) is trusted, in seconds. */
+  SESSION_CHECK_TTL_SECONDS: z.coerce.number().int().min(0).max(60).default(30),
+  /** The dev-only user management API (/api/admin). */
+  ADMIN_API_ENABLED: optionalSwitch,
+  /** The OpenAPI document and its browsable docs (/api/openapi.json, /api/docs). */
+  API_DOCS_ENABLED: optionalSwitch,
   SSN_ENCRYPTION_KEY: optionalString,
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default("Founder Foundation <no-reply@founder-foundation.local>"),
@@ -57,6 +70,7 @@ const envSchema = z.object({
 
 /** Settings that production must set explicitly: local defaults there would be insecure or wrong. */
 const REQUIRED_IN_PRODUCTION = [
+  "AUTH_MODE",
   "PUBLIC_APP_URL",
   "SUPABASE_URL",
   "SUPABASE_ANON_KEY",
@@ -68,6 +82,42 @@ const REQUIRED_IN_PRODUCTION = [
   "SUMSUB_SECRET_KEY",
   "SUMSUB_WEBHOOK_SECRET",
 ] as const;
+
+/**
+ * Values printed by every Supabase CLI install or shipped in this repository: anyone can sign with
+ * them, so production refuses each one by the setting that carries it.
+ */
+const PUBLIC_VALUES: Partial<Record<keyof z.infer<typeof envSchema>, readonly string[]>> = {
+  SUPABASE_ANON_KEY: [LOCAL_SUPABASE.anonKey, LOCAL_SUPABASE.publishableKey],
+  SUPABASE_SERVICE_ROLE_KEY: [LOCAL_SUPABASE.serviceRoleKey, LOCAL_SUPABASE.secretKey],
+  SUPABASE_JWT_SECRET: [LOCAL_SUPABASE.jwtSecret],
+  SUMSUB_APP_TOKEN: [LOCAL_IDENTITY.appToken],
+  SUMSUB_SECRET_KEY: [LOCAL_IDENTITY.secretKey],
+  SUMSUB_WEBHOOK_SECRET: [LOCAL_IDENTITY.webhookSecret],
+};
+
+/** What the environment gets wrong for its mode; each line names the setting. */
+function problemsOf(e: z.infer<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  if (e.NODE_ENV === "production") {
+    for (const name of REQUIRED_IN_PRODUCTION) if (!e[name]) problems.push(`${name} is required in production`);
+    for (const [name, values] of Object.entries(PUBLIC_VALUES)) {
+      const value = e[name as keyof typeof e];
+      if (typeof value === "string" && values.includes(value)) {
+        problems.push(`${name} is a public local-development value and is refused in production`);
+      }
+    }
+    if (e.AUTH_MODE === "embedded") {
+      problems.push("AUTH_MODE=embedded is refused in production (no auth emulator, mailbox or demo accounts there): use external");
+    }
+  }
+  // Real Sumsub credentials must come with their own webhook secret: the public local one would let
+  // anyone forge identity results.
+  if (e.SUMSUB_APP_TOKEN && e.SUMSUB_SECRET_KEY && !e.SUMSUB_WEBHOOK_SECRET && e.NODE_ENV !== "production") {
+    problems.push("SUMSUB_WEBHOOK_SECRET is required with SUMSUB_APP_TOKEN and SUMSUB_SECRET_KEY");
+  }
+  return problems;
+}
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -84,14 +134,23 @@ export interface Config {
   dataDir: string;
   authMode: "embedded" | "external";
   publicAppUrl: string;
+  /** The dev-only user management API; in production only for aal2 staff tokens. */
+  adminApiEnabled: boolean;
+  apiDocsEnabled: boolean;
   corsOrigins: string[];
   auth: {
     /** Public URL of the auth service root (the `/auth/v1` prefix is added by clients). */
     url: string;
     anonKey: string;
     serviceRoleKey: string;
-    jwtSecret: string;
-    jwksUrl: string | undefined;
+    /** HS256 secret for verifying access tokens: only when given explicitly (a project's legacy secret). */
+    jwtSecret: string | undefined;
+    jwksUrl: string;
+    /** The `iss` claim every access token must carry. */
+    issuer: string;
+    /** How long (ms) a session check's answer is reused: the delay before a sign-out, ban, deletion,
+     * removed role or changed factor is seen. */
+    sessionCheckTtlMs: number;
   };
   /** base64 of 32 bytes; undefined in development means "generate into DATA_DIR on first start". */
   ssnEncryptionKey: string | undefined;
@@ -113,10 +172,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
   }
   const e = parsed.data;
-  if (e.NODE_ENV === "production") {
-    const missing = REQUIRED_IN_PRODUCTION.filter((name) => !e[name]);
-    if (missing.length) throw new ConfigError(missing.map((name) => `${name} is required in production`));
-  }
+  const problems = problemsOf(e);
+  if (problems.length) throw new ConfigError(problems);
+  const production = e.NODE_ENV === "production";
   const isRealProvider = Boolean(e.SUMSUB_APP_TOKEN && e.SUMSUB_SECRET_KEY);
   const localhost = (p: number) => `http://localhost:${p}`;
   const authUrl = e.SUPABASE_URL ?? `http://127.0.0.1:${e.AUTH_PORT}`;
@@ -127,8 +185,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     ports: { app: e.APP_PORT, auth: e.AUTH_PORT, mail: e.MAIL_PORT, smtp: e.SMTP_PORT, identity: e.IDENTITY_PORT },
     dataDir: path.resolve(e.DATA_DIR),
-    authMode: e.AUTH_MODE,
+    authMode: e.AUTH_MODE ?? "embedded",
     publicAppUrl,
+    adminApiEnabled: e.ADMIN_API_ENABLED ?? !production,
+    apiDocsEnabled: e.API_DOCS_ENABLED ?? !production,
     corsOrigins: e.CORS_ORIGINS
       ? e.CORS_ORIGINS.split(",").map((s) => s.trim()).filter(Boolean)
       : [publicAppUrl, `http://127.0.0.1:${e.APP_PORT}`, "http://localhost:5173", "http://127.0.0.1:5173"],
@@ -136,8 +196,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       url: authUrl,
       anonKey: e.SUPABASE_ANON_KEY ?? LOCAL_SUPABASE.anonKey,
       serviceRoleKey: e.SUPABASE_SERVICE_ROLE_KEY ?? LOCAL_SUPABASE.serviceRoleKey,
-      jwtSecret: e.SUPABASE_JWT_SECRET ?? LOCAL_SUPABASE.jwtSecret,
+      jwtSecret: e.SUPABASE_JWT_SECRET,
       jwksUrl: e.SUPABASE_JWKS_URL ?? `${authUrl}/auth/v1/.well-known/jwks.json`,
+      issuer: e.SUPABASE_JWT_ISSUER ?? `${authUrl.replace(/\/+$/, "")}/auth/v1`,
+      sessionCheckTtlMs: e.SESSION_CHECK_TTL_SECONDS * 1000,
     },
     ssnEncryptionKey: e.SSN_ENCRYPTION_KEY,
     mail: { smtpUrl: e.SMTP_URL ?? `smtp://127.0.0.1:${e.SMTP_PORT}`, from: e.MAIL_FROM },

@@ -5,6 +5,8 @@ import type { Db } from "../../db/client";
 import type { SsnCipher } from "./pii/ssn";
 import type { Mailer } from "./mail";
 import type { Caller } from "./authz";
+import type { Authenticator } from "./auth/authenticate";
+import type { DatabaseReadiness } from "../../db/schema-version";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -12,6 +14,10 @@ declare module "fastify" {
     db: Db;
     ssn: SsnCipher;
     mailer: Mailer;
+    /** Verifies bearer tokens and confirms their sessions; remembers answers briefly per token. */
+    authenticator: Authenticator;
+    /** Whether the database answers and has the schema this code expects (for /api/ready). */
+    databaseReadiness(): Promise<DatabaseReadiness>;
   }
   interface FastifyRequest {
     /** Set by the auth plugin on every authenticated route; null on public ones. */

@@ -20,6 +20,9 @@ export const forbidden = (message = "Missing a required role") => new HttpError(
 export const notFound = (what = "Resource") => new HttpError(404, "Not Found", `${what} not found`);
 export const badRequest = (field: string, message: string) => new HttpError(400, "Bad Request", message, field);
 export const conflict = (message: string, field?: string) => new HttpError(409, "Conflict", message, field);
+/** GoTrue's code for "this needs a session that verified a second factor". */
+export const insufficientAal = () => new HttpError(403, "insufficient_aal", "A second factor is required: verify your authenticator code");
+export const serviceUnavailable = (message: string) => new HttpError(503, "Service Unavailable", message);
 export const badGateway = (message: string) => new HttpError(502, "Bad Gateway", message);
 
 /** A rule of the founder's record refuses the change (issue 16): 409 with its own error code. */

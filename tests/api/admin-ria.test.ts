@@ -1,12 +1,8 @@
-// Admin routes (over the auth service's admin API, stood in for by a small local server that
-// speaks its shape) and the tax-form PDF.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+// Admin routes (over the real auth emulator's admin API) and the tax-form PDF.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import zlib from "node:zlib";
 import { PDFDocument } from "pdf-lib";
-import { LOCAL_SUPABASE } from "../../server/src/config";
 import { TAX_FORMS_PER_MINUTE } from "../../server/src/routes/ria";
 import { RIA_ANSWERS, buildFounderData, createTestApp, type TestApp } from "./helpers";
 
@@ -25,88 +21,52 @@ function contentStreams(pdf: Buffer): string {
   return out.join("\n");
 }
 
-interface FakeUser {
-  id: string;
-  email: string;
-  app_metadata: Record<string, unknown>;
-  created_at: string;
-}
-
-const users: FakeUser[] = [
-  { id: randomUUID(), email: "ada@example.com", app_metadata: { provider: "email", roles: ["user"] }, created_at: "2026-01-01T00:00:00Z" },
-  { id: randomUUID(), email: "root@example.com", app_metadata: { provider: "email", roles: ["admin", "bogus"] }, created_at: "2026-01-02T00:00:00Z" },
-];
-const seen: Array<{ method: string; url: string; apikey?: string; authorization?: string; body?: string }> = [];
-
-let authServer: http.Server;
 let t: TestApp;
 
 beforeAll(async () => {
-  authServer = http.createServer((req, res) => {
-    let body = "";
-    req.on("data", (c) => (body += c));
-    req.on("end", () => {
-      seen.push({ method: req.method!, url: req.url!, apikey: req.headers.apikey as string, authorization: req.headers.authorization, body });
-      const send = (status: number, json: unknown) => {
-        res.writeHead(status, { "content-type": "application/json" });
-        res.end(JSON.stringify(json));
-      };
-      if (req.headers.authorization !== `Bearer ${LOCAL_SUPABASE.serviceRoleKey}`) return send(403, { code: "not_admin" });
-      const url = new URL(req.url!, "http://x");
-      if (req.method === "GET" && url.pathname === "/auth/v1/admin/users") return send(200, { users, aud: "authenticated" });
-      const m = /^\/auth\/v1\/admin\/users\/([^/]+)$/.exec(url.pathname);
-      if (req.method === "PUT" && m) {
-        const user = users.find((u) => u.id === m[1]);
-        if (!user) return send(404, { code: "user_not_found" });
-        user.app_metadata = { ...user.app_metadata, ...JSON.parse(body).app_metadata };
-        return send(200, user);
-      }
-      send(404, {});
-    });
-  });
-  await new Promise<void>((resolve) => authServer.listen(0, "127.0.0.1", resolve));
-  const { port } = authServer.address() as AddressInfo;
-  t = await createTestApp({ SUPABASE_URL: `http://127.0.0.1:${port}` });
+  t = await createTestApp();
 });
-afterAll(async () => {
-  await t.close();
-  await new Promise((resolve) => authServer.close(resolve));
-});
+afterAll(async () => t.close());
 
-describe("admin users", () => {
-  it("refuses callers without admin or super (403) and without a token (401)", async () => {
+const rolesOf = async (userId: string) => (await t.auth.admin.getUser(userId)).app_metadata.roles;
+
+describe("admin users (over the real auth emulator's admin API)", () => {
+  it("refuses callers without admin or super (403) and without a token (401), changing no one's roles", async () => {
+    const target = await t.auth.user({ roles: ["user"] });
     const founder = await t.founder({ roles: ["user", "onboarding"] });
     const list = await t.http.get("/api/admin/users").set(founder.auth);
     expect(list.status).toBe(403);
     expect(list.body.error).toBe("Forbidden");
-    const put = await t.http.put(`/api/admin/users/${users[0]!.id}/roles`).set(founder.auth).send({ roles: ["admin"] });
+    const put = await t.http.put(`/api/admin/users/${target.userId}/roles`).set(founder.auth).send({ roles: ["admin"] });
     expect(put.status).toBe(403);
-    expect(users[0]!.app_metadata.roles).toEqual(["user"]);
+    expect(await rolesOf(target.userId)).toEqual(["user"]);
     expect((await t.http.get("/api/admin/users")).status).toBe(401);
-    expect((await t.http.put(`/api/admin/users/${users[0]!.id}/roles`).send({ roles: [] })).status).toBe(401);
+    expect((await t.http.put(`/api/admin/users/${target.userId}/roles`).send({ roles: [] })).status).toBe(401);
+    expect(await rolesOf(target.userId)).toEqual(["user"]);
   });
 
-  it("lists users with known roles only, calling the auth admin API with the service key", async () => {
+  it("lists the auth service's users with known roles only", async () => {
+    const ada = await t.auth.user({ email: `ada-${randomUUID().slice(0, 6)}@example.com`, roles: ["user"] });
+    const root = await t.auth.user({ roles: ["admin", "bogus"] });
     const admin = await t.founder({ roles: ["admin"] });
     const res = await t.http.get("/api/admin/users").set(admin.auth);
     expect(res.status).toBe(200);
-    expect(res.body.users).toEqual([
-      expect.objectContaining({ id: users[0]!.id, email: "ada@example.com", roles: ["user"] }),
-      expect.objectContaining({ id: users[1]!.id, roles: ["admin"] }),
-    ]);
-    const call = seen.find((s) => s.method === "GET")!;
-    expect(call.apikey).toBe(LOCAL_SUPABASE.serviceRoleKey);
-    expect(call.url).toBe("/auth/v1/admin/users?page=1&per_page=50");
+    expect(res.body.users).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: ada.userId, email: ada.email, roles: ["user"] }),
+        expect.objectContaining({ id: root.userId, roles: ["admin"] }),
+      ]),
+    );
   });
 
-  it("sets roles for super too, validates the body and the id, and 404s an unknown user", async () => {
+  it("sets roles for super too, keeps the rest of app_metadata, validates the body and the id, and 404s an unknown user", async () => {
     const sup = await t.founder({ roles: ["super"] });
-    const target = users[0]!;
-    const res = await t.http.put(`/api/admin/users/${target.id}/roles`).set(sup.auth).send({ roles: ["user", "admin", "user"] });
+    const target = await t.auth.user({ roles: ["user"] });
+    const res = await t.http.put(`/api/admin/users/${target.userId}/roles`).set(sup.auth).send({ roles: ["user", "admin", "user"] });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: target.id, roles: ["admin", "user"] });
-    expect(target.app_metadata).toMatchObject({ provider: "email", roles: ["user", "admin"] });
-    expect((await t.http.put(`/api/admin/users/${target.id}/roles`).set(sup.auth).send({ roles: ["owner"] })).body.field).toBe("roles.0");
+    expect(res.body).toMatchObject({ id: target.userId, roles: ["admin", "user"] });
+    expect((await t.auth.admin.getUser(target.userId)).app_metadata).toMatchObject({ provider: "email", roles: ["user", "admin"] });
+    expect((await t.http.put(`/api/admin/users/${target.userId}/roles`).set(sup.auth).send({ roles: ["owner"] })).body.field).toBe("roles.0");
     expect((await t.http.put(`/api/admin/users/not-a-uuid/roles`).set(sup.auth).send({ roles: [] })).body.field).toBe("userId");
     expect((await t.http.put(`/api/admin/users/${randomUUID()}/roles`).set(sup.auth).send({ roles: [] })).status).toBe(404);
   });

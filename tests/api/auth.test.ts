@@ -16,10 +16,21 @@ const lookup = (userId: string, token?: string) => {
 };
 
 describe("token verification", () => {
-  it("accepts an HS256 token signed with the project secret", async () => {
+  it("refuses HS256 tokens when no legacy secret is configured (asymmetric keys are the default)", async () => {
     const sub = randomUUID();
-    const res = await lookup(sub, await t.token({ sub }));
-    expect(res.status).toBe(200);
+    const res = await lookup(sub, await t.token({ sub, alg: "HS256" }));
+    expect(res.status).toBe(401);
+  });
+
+  it("accepts HS256 only with the legacy secret configured explicitly", async () => {
+    const legacy = await createTestApp({}, { hs256: true });
+    try {
+      const sub = randomUUID();
+      const res = await legacy.http.get(`/api/accounts/user/${sub}`).set("Authorization", `Bearer ${await legacy.token({ sub, alg: "HS256" })}`);
+      expect(res.status).toBe(200);
+    } finally {
+      await legacy.close();
+    }
   });
 
   it("accepts an ES256 token whose kid is published on the JWKS endpoint", async () => {

@@ -1,28 +1,31 @@
 // Test harness for the API suites: a fresh app per test file (its own DATA_DIR, so its own migrated
-// SQLite file), tokens minted the way the auth service mints them (HS256 with the project secret,
-// ES256 with a kid published on a JWKS endpoint served here), and builders for founders' data.
+// SQLite file), trusting a real auth emulator of its own (tests/support/auth.ts) whose users are real
+// and whose tokens the app verifies and confirms exactly as it would Supabase's; and builders for
+// founders' data.
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
-import path from "node:path";
 import { randomUUID } from "node:crypto";
-import type { AddressInfo } from "node:net";
+import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import request from "supertest";
-import { SignJWT, exportJWK, generateKeyPair, type JWK } from "jose";
 import { loadConfig, type Config } from "../../server/src/config";
 import { computeWebhookDigest } from "../../server/src/identity/webhookDigest";
 import { externalUserIdFor } from "../../server/src/identity/verification";
 import { buildApp } from "../../server/src/app";
-import type { Role } from "../../server/src/contract/rules";
+import { appDatabasePath, openDatabase } from "../../db/client";
+import type { Role } from "../../server/src/contract/roles";
+import { startTestAuth, type TestAuth } from "../support/auth";
 
 export interface TokenOptions {
+  /** The user's id; the same sub again reuses that user. */
   sub?: string;
   roles?: Role[];
   email?: string;
+  /** Re-signed with this audience (the app must refuse it). */
   aud?: string;
-  /** Seconds from now; negative for an expired token. */
+  /** Seconds from now; re-signed, negative for an expired token. */
   expiresIn?: number;
+  /** HS256: re-signed with the app's explicit legacy secret (createTestApp({ hs256: true })). */
   alg?: "HS256" | "ES256";
 }
 
@@ -31,6 +34,7 @@ export interface TestApp {
   config: Config;
   dataDir: string;
   http: ReturnType<typeof request>;
+  auth: TestAuth;
   token(opts?: TokenOptions): Promise<string>;
   /** A signed-in founder whose account exists (GET /api/accounts/user/{sub} was called). */
   founder(opts?: { roles?: Role[] }): Promise<Founder>;
@@ -77,62 +81,37 @@ export const ORGANIZATION = {
   activity_is_investment: false,
 } as const;
 
-/** A JWKS endpoint like the auth service's `/.well-known/jwks.json`, with one ES256 key. */
-async function startJwksServer(): Promise<{ url: string; sign(claims: Record<string, unknown>, expiresIn: number): Promise<string>; close(): Promise<void> }> {
-  const { publicKey, privateKey } = await generateKeyPair("ES256", { extractable: true });
-  const kid = randomUUID();
-  const jwk: JWK = { ...(await exportJWK(publicKey)), kid, alg: "ES256", use: "sig" };
-  const server = http.createServer((_req, res) => {
-    res.writeHead(200, { "content-type": "application/json" });
-    res.end(JSON.stringify({ keys: [jwk] }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/auth/v1/.well-known/jwks.json`,
-    sign: (claims, expiresIn) =>
-      new SignJWT(claims)
-        .setProtectedHeader({ alg: "ES256", kid, typ: "JWT" })
-        .setIssuedAt()
-        .setExpirationTime(Math.floor(Date.now() / 1000) + expiresIn)
-        .sign(privateKey),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
+/** A legacy HS256 secret for the tests that check HS256 verification (never the CLI's public one). */
+export const TEST_HS256_SECRET = "tests-legacy-hs256-secret-of-at-least-32-characters";
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, opts: { hs256?: boolean } = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ff-api-"));
-  const jwks = await startJwksServer();
-  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir, SUPABASE_JWKS_URL: jwks.url, ...env });
+  const auth = await startTestAuth(opts.hs256 ? { jwtSecret: TEST_HS256_SECRET } : {});
+  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir, ...auth.appEnv, ...env });
+  // As a deploy runs `npm run db:migrate` first (production never migrates at start).
+  openDatabase(appDatabasePath(dataDir)).close();
   const app = await buildApp(config, { quiet: true, webDist: path.join(dataDir, "no-web") });
   await app.ready();
-  const secret = new TextEncoder().encode(config.auth.jwtSecret);
+  const users = new Map<string, string>();
 
-  const token = async (opts: TokenOptions = {}) => {
-    const claims = {
-      sub: opts.sub ?? randomUUID(),
-      aud: opts.aud ?? "authenticated",
-      role: "authenticated",
-      email: opts.email ?? "founder@example.com",
-      app_metadata: { provider: "email", providers: ["email"], roles: opts.roles ?? ["user"] },
-      user_metadata: {},
-    };
-    const expiresIn = opts.expiresIn ?? 3600;
-    if (opts.alg === "ES256") return jwks.sign(claims, expiresIn);
-    return new SignJWT(claims)
-      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-      .setIssuedAt()
-      .setExpirationTime(Math.floor(Date.now() / 1000) + expiresIn)
-      .sign(secret);
+  const token = async (o: TokenOptions = {}) => {
+    const known = o.sub ? users.get(o.sub) : undefined;
+    const user = known ? await auth.signIn(known) : await auth.user({ id: o.sub, email: o.email, roles: o.roles });
+    users.set(user.userId, user.email);
+    const change: Record<string, unknown> = {};
+    if (o.aud !== undefined) change.aud = o.aud;
+    if (o.expiresIn !== undefined) change.exp = Math.floor(Date.now() / 1000) + o.expiresIn;
+    if (o.alg === "HS256") return auth.resign(user.token, change, { hs256Secret: TEST_HS256_SECRET });
+    return Object.keys(change).length ? auth.resign(user.token, change) : user.token;
   };
 
-  const founder = async (opts: { roles?: Role[] } = {}): Promise<Founder> => {
-    const userId = randomUUID();
-    const t = await token({ sub: userId, roles: opts.roles });
-    const auth = { Authorization: `Bearer ${t}` };
-    const res = await request(app.server).get(`/api/accounts/user/${userId}`).set(auth);
+  const founder = async (o: { roles?: Role[] } = {}): Promise<Founder> => {
+    const user = await auth.user({ roles: o.roles });
+    users.set(user.userId, user.email);
+    const authHeader = { Authorization: `Bearer ${user.token}` };
+    const res = await request(app.server).get(`/api/accounts/user/${user.userId}`).set(authHeader);
     if (res.status !== 200) throw new Error(`account lookup failed: ${res.status} ${res.text}`);
-    return { userId, token: t, accountId: res.body.account_id as number, auth };
+    return { userId: user.userId, token: user.token, accountId: res.body.account_id as number, auth: authHeader };
   };
 
   return {
@@ -140,11 +119,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     config,
     dataDir,
     http: request(app.server),
+    auth,
     token,
     founder,
     close: async () => {
       await app.close();
-      await jwks.close();
+      await auth.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

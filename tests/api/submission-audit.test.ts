@@ -137,8 +137,8 @@ describe("after submission", () => {
     const { f, d } = await built();
     await completeEntry(t, f, d);
     expect((await approve(f, d.strategyId)).status).toBe(200);
-    // The same person signed in with a token that lacks role user (e.g. onboarding only).
-    const noRole = { Authorization: `Bearer ${await t.token({ sub: f.userId, roles: ["onboarding"] })}` };
+    // The same session's token without role user in its claims (e.g. onboarding only).
+    const noRole = { Authorization: `Bearer ${await t.auth.resign(f.token, { app_metadata: { provider: "email", providers: ["email"], roles: ["onboarding"] } })}` };
     return { f, d, noRole };
   }
 

@@ -1,7 +1,9 @@
 // Authorization matrix generated from the app's OpenAPI document, against the whole local stack
-// (tokens issued by the auth emulator and verified through its JWKS): every route × every
-// credential → the exact status, no other account's data in any body, and nothing written by a
-// refused request. A route in the document without a recipe fails here, never silently skipped.
+// (tokens issued by the auth emulator, verified through its JWKS and confirmed with it): every
+// route × every credential → the exact status, no other account's data in any body, and nothing
+// written by a refused request. The owner has a verified TOTP factor: their aal1 token is refused
+// with 403 insufficient_aal everywhere, their aal2 token works; other founders have no factor and
+// work at aal1. A route in the document without a recipe fails here, never silently skipped.
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { APP_DB_FILE } from "../../db/client";
@@ -9,10 +11,12 @@ import type { TestStack } from "../support/stack";
 import { bootStackRetrying } from "./support/boot";
 import { call, leaksStackTrace, type Reply } from "./support/http";
 import { dumpDatabase } from "./support/db-dump";
-import { buildFounder, createAuthUser, deleteAuthUser, privateStrings, type Founder } from "./support/founders";
+import { buildFounder, createAuthUser, createSession, deleteAuthUser, privateStrings, type Founder } from "./support/founders";
 import { fetchOperations, type Operation } from "./support/openapi";
 import { PUBLIC_ROUTES, RECIPES, buildRequest, type Recipe } from "./support/recipes";
-import { CREDENTIALS, REJECTED, forgedAuthorizations } from "./support/tokens";
+import { CREDENTIALS, REJECTED, emulatorSigner, forgedAuthorizations } from "./support/tokens";
+import { enrolTotp } from "../support/auth";
+import { LOCAL_SUPABASE } from "../../server/src/config";
 
 let stack: TestStack;
 let appUrl: string;
@@ -21,18 +25,36 @@ let dbFile: string;
 let operations: Operation[];
 let other: Founder;
 let deleted: Founder;
+let signedOut: Founder;
+let sign: (claims: Record<string, unknown>) => Promise<string>;
 const tally = { routes: 0, requests: 0, leaks: 0 };
 
 beforeAll(async () => {
-  stack = await bootStackRetrying();
+  // Sessions are re-confirmed with the auth service after 1 s here (30 s by default), so the
+  // signed-out and deleted founders below are refused after a short wait, not half a minute.
+  stack = await bootStackRetrying({ SESSION_CHECK_TTL_SECONDS: "1" });
   appUrl = stack.app.url;
   authUrl = stack.auth!.url;
   dbFile = path.join(stack.dataDir, APP_DB_FILE);
+  sign = await emulatorSigner(path.join(stack.dataDir, "auth-signing-key.json"));
   operations = await fetchOperations(appUrl);
   other = await buildFounder(appUrl, await createAuthUser(authUrl, "other"));
   deleted = await buildFounder(appUrl, await createAuthUser(authUrl, "deleted"));
   await deleteAuthUser(authUrl, deleted.userId);
+  signedOut = await buildFounder(appUrl, await createAuthUser(authUrl, "signed-out"));
+  const out = await call(authUrl, "POST", "/auth/v1/logout", { token: signedOut.token, query: { scope: "global" }, headers: { apikey: LOCAL_SUPABASE.anonKey } });
+  expect(out.status).toBe(204);
+  await new Promise((r) => setTimeout(r, 1_100));
 });
+
+/** An owner with a verified TOTP factor: founder data built with the aal2 token, plus a fresh aal1 sign-in. */
+async function enrolledOwner(stage: Recipe["stage"]): Promise<{ owner: Founder; aal1: string }> {
+  const user = await createAuthUser(authUrl, "owner");
+  const { aal2Token } = await enrolTotp(`${authUrl}/auth/v1`, LOCAL_SUPABASE.anonKey, user.token);
+  const owner = await buildFounder(appUrl, { ...user, token: aal2Token }, stage ?? "full");
+  const aal1 = await createSession(authUrl, user.email);
+  return { owner, aal1 };
+}
 
 afterAll(async () => {
   console.log(`[reliability] authorization matrix: ${tally.routes} routes × ${CREDENTIALS.length} credentials, ${tally.requests} requests, ${tally.leaks} leaks`);
@@ -62,7 +84,7 @@ describe.each(Object.entries(RECIPES))("%s", (key, recipe: Recipe) => {
   it("answers each credential with its exact status and leaks nothing", async () => {
     const op = operations.find((o) => o.key === key);
     expect(op, `${key} is not in the OpenAPI document`).toBeDefined();
-    const owner = await buildFounder(appUrl, await createAuthUser(authUrl, "owner"), recipe.stage ?? "full");
+    const { owner, aal1 } = await enrolledOwner(recipe.stage);
     const req = buildRequest(op!, recipe, owner);
     const send = (authorization: string | undefined) => {
       tally.requests += 1;
@@ -71,22 +93,25 @@ describe.each(Object.entries(RECIPES))("%s", (key, recipe: Recipe) => {
     tally.routes += 1;
     const before = dumpDatabase(dbFile);
 
-    const forged = await forgedAuthorizations(owner.token, stack.config.auth.jwtSecret);
-    for (const credential of REJECTED) {
-      const res = await send(forged[credential]);
+    const forged = await forgedAuthorizations(owner.token, sign);
+    for (const credential of [...REJECTED, "deleted user", "signed out"] as const) {
+      const authorization = credential === "deleted user" ? `Bearer ${deleted.token}` : credential === "signed out" ? `Bearer ${signedOut.token}` : forged[credential];
+      const res = await send(authorization);
       expect(res.status, `${credential}: ${res.text}`).toBe(401);
       expect(res.json).toEqual({ error: "Unauthorized", message: expect.any(String) });
       expectNoneOf(res, privateStrings(owner), credential);
     }
 
-    // Another founder, and a founder whose auth user was deleted (their access token stays valid until
-    // it expires: verification is stateless, as with Supabase), reach nothing of the owner's.
+    // Another founder (no second factor, so aal1 is enough) reaches nothing of the owner's.
     const foreignStatus = recipe.scope === "owner" ? 404 : recipe.scope === "staff" ? 403 : recipe.success;
-    for (const [credential, caller] of [["another founder", other], ["deleted user", deleted]] as const) {
-      const res = await send(`Bearer ${caller.token}`);
-      expect(res.status, `${credential}: ${res.text}`).toBe(foreignStatus);
-      expectNoneOf(res, privateStrings(owner), credential);
-    }
+    const foreign = await send(`Bearer ${other.token}`);
+    expect(foreign.status, `another founder: ${foreign.text}`).toBe(foreignStatus);
+    expectNoneOf(foreign, privateStrings(owner), "another founder");
+
+    // The owner's own session without the second factor: refused everywhere.
+    const half = await send(`Bearer ${aal1}`);
+    expect(half.status, `owner at aal1: ${half.text}`).toBe(403);
+    expect(half.json).toEqual({ error: "insufficient_aal", message: expect.any(String) });
     expect(dumpDatabase(dbFile), "a refused request changed the database").toEqual(before);
 
     const res = await send(`Bearer ${owner.token}`);
@@ -99,7 +124,7 @@ describe("public routes", () => {
   it("the webhook refuses every bearer credential without a valid digest and changes nothing", async () => {
     const owner = await buildFounder(appUrl, await createAuthUser(authUrl, "hook"));
     const before = dumpDatabase(dbFile);
-    const forged = await forgedAuthorizations(owner.token, stack.config.auth.jwtSecret);
+    const forged = await forgedAuthorizations(owner.token, sign);
     const payload = { type: "applicantReviewed", applicantId: "x", externalUserId: `person-${owner.personId}`, reviewResult: { reviewAnswer: "GREEN" } };
     for (const authorization of [...Object.values(forged), `Bearer ${owner.token}`, `Bearer ${other.token}`]) {
       tally.requests += 1;
@@ -122,13 +147,13 @@ describe("public routes", () => {
 });
 
 describe("the deleted user", () => {
-  it("is refused by the auth service (403 user_not_found), while the app, verifying tokens statelessly as Supabase backends do, lets the unexpired token reach only that user's own orphaned account", async () => {
+  it("is refused by the auth service (403 user_not_found), and so by the app, even on that user's own orphaned account", async () => {
     const me = await call(authUrl, "GET", "/auth/v1/user", { token: deleted.token, headers: { apikey: stack.config.auth.anonKey, "x-supabase-api-version": "2024-01-01" } });
     expect(me.status).toBe(403);
     expect(me.json).toMatchObject({ code: "user_not_found" });
     const own = await call(appUrl, "GET", `/api/accounts/user/${deleted.userId}`, { token: deleted.token });
-    expect(own.status).toBe(200);
-    expect(own.json).toEqual({ account_id: deleted.accountId });
+    expect(own.status).toBe(401);
+    expect(own.json).toEqual({ error: "Unauthorized", message: expect.any(String) });
   });
 
   it("cannot refresh its session any more, so its access ends when the access token expires", async () => {

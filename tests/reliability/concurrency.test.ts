@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROFILE } from "../api/helpers";
 import { call } from "./support/http";
-import { mintToken, startAppHarness, type AppHarness } from "./support/app-harness";
+import { startAppHarness, type AppHarness } from "./support/app-harness";
 import type { Founder } from "./support/founders";
 import { cityEditor, runLoad, type EditorTally } from "./support/load";
 
@@ -24,9 +24,9 @@ afterAll(async () => {
   await h?.close();
 });
 
-/** A second session of the same user: another token with the same subject. */
+/** A second session of the same user: another password sign-in, another token with the same subject. */
 async function secondSession(f: Founder): Promise<string> {
-  return mintToken(h.config.auth.jwtSecret, f.userId, f.email);
+  return (await h.auth.signIn(f.email)).token;
 }
 
 const person = async (f: Founder, token = f.token) => {

@@ -7,23 +7,22 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { randomUUID } from "node:crypto";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { LOCAL_SUPABASE } from "../../server/src/config";
 import { APP_DB_FILE } from "../../db/client";
 import { freePort } from "../support/stack";
 import { call } from "./support/http";
 import { integrityCheck } from "./support/db-dump";
 import { CHILD_APP, isConnectionFailure, randomPause, spawnOnFreePort, type Child } from "./support/child";
 import { buildFounder, type Founder } from "./support/founders";
-import { mintToken } from "./support/app-harness";
+import { startTestAuth, type TestAuth } from "../support/auth";
 import { RELIABILITY, timeLimit } from "./support/strength";
 
 const KILL_CYCLES = RELIABILITY.appKills;
 const WRITERS = 3;
 
 let dataDir: string;
+let auth: TestAuth;
 let child: Child | undefined;
 const tally = { kills: 0, acknowledged: 0, checked: 0, lost: 0, auditRows: 0 };
 
@@ -36,22 +35,24 @@ async function startChild(): Promise<Child> {
       HOST: "127.0.0.1",
       APP_PORT: String(port),
       DATA_DIR: dataDir,
-      // HS256 tokens only: no auth service runs beside this app.
-      SUPABASE_JWKS_URL: "http://127.0.0.1:9/none",
+      // The auth service the app confirms sessions with runs in this test process.
+      ...auth.appEnv,
     }),
     freePort,
   );
   return child;
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ff-crash-app-"));
+  auth = await startTestAuth();
 });
 afterAll(async () => {
   console.log(
     `[reliability] app crash safety: ${tally.kills} SIGKILLs, ${tally.acknowledged} acknowledged writes, ${tally.checked} records checked, ${tally.lost} lost, ${tally.auditRows} audit-row checks against their changes`,
   );
   await child?.kill();
+  await auth?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -95,9 +96,7 @@ async function writer(url: string, f: Founder, id: number, cycle: number, acked:
 
 it("every acknowledged write survives SIGKILL at random moments, and nothing is half-written", async () => {
   let c = await startChild();
-  const userId = randomUUID();
-  const email = `crash-${userId.slice(0, 8)}@example.com`;
-  const f = await buildFounder(c.url, { userId, email, token: await mintToken(LOCAL_SUPABASE.jwtSecret, userId, email), refreshToken: "" });
+  const f = await buildFounder(c.url, await auth.user());
   const acked: Acked = { addons: new Map(), lastCity: 0, patches: 0 };
   const cityCounter = { n: 0 };
 

@@ -12,7 +12,7 @@ import { dumpDatabase } from "./support/db-dump";
 import { privateStrings, uniqueSsn, type Founder } from "./support/founders";
 import { fetchOperations, fillPath, type Operation } from "./support/openapi";
 import { PUBLIC_ROUTES, RECIPES, defaultParams, type Recipe } from "./support/recipes";
-import { mintToken, startAppHarness, type AppHarness } from "./support/app-harness";
+import { startAppHarness, type AppHarness } from "./support/app-harness";
 import { RELIABILITY, timeLimit } from "./support/strength";
 import { DAF_CHOICE, ORGANIZATION, signedIdentityResult } from "../api/helpers";
 
@@ -145,7 +145,8 @@ describe("record rules", () => {
     const f = await h.founder("complete");
     expect((await call(h.url, "PUT", `/api/strategies/${f.strategyId}`, { token: f.token, body: { entry_completed_at: null } })).status).toBe(200);
     expect((await call(h.url, "PUT", `/api/strategies/${f.strategyId}`, { token: f.token, body: { entry_completed_at: "2020-01-01T00:00:00" } })).status).toBe(200);
-    const noRole = await mintToken(h.config.auth.jwtSecret, f.userId, f.email, ["onboarding"]);
+    // The same session's token with role user taken out of its claims (signed by the auth service's key).
+    const noRole = await h.auth.resign(f.token, { app_metadata: { provider: "email", providers: ["email"], roles: ["onboarding"] } });
     plantedSsns.add(f.ssn);
     const read = (sql: string, id: number) => {
       const dump = h.app.db.$client.prepare(sql).get(id) as Record<string, unknown> | undefined;

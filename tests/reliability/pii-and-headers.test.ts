@@ -10,19 +10,22 @@ import { call, type Reply } from "./support/http";
 import { dumpDatabase } from "./support/db-dump";
 import { uniqueSsn, type Founder } from "./support/founders";
 import { startAppHarness, type AppHarness } from "./support/app-harness";
+import { originsOf } from "../../server/src/plugins/security";
 
 const APP_ORIGIN = "https://app.founder.example";
-const AUTH_ORIGIN = "https://auth.founder.example";
 const IDENTITY_ORIGIN = "https://identity.founder.example";
 
 let h: AppHarness;
 let f: Founder;
+/** The auth service the app really confirms sessions with (and its localhost/127.0.0.1 twin). */
+let authOrigins: string[];
 const replies: Array<{ what: string; res: Reply }> = [];
 const ssns: string[] = [];
 const formatted = (ssn: string) => `${ssn.slice(0, 3)}-${ssn.slice(3, 5)}-${ssn.slice(5)}`;
 
 beforeAll(async () => {
-  h = await startAppHarness({ PUBLIC_APP_URL: APP_ORIGIN, CORS_ORIGINS: APP_ORIGIN, SUPABASE_URL: AUTH_ORIGIN, SUMSUB_BASE_URL: IDENTITY_ORIGIN });
+  h = await startAppHarness({ PUBLIC_APP_URL: APP_ORIGIN, CORS_ORIGINS: APP_ORIGIN, SUMSUB_BASE_URL: IDENTITY_ORIGIN });
+  authOrigins = originsOf(h.config.auth.url);
   f = await h.founder();
   ssns.push(f.ssn);
   const as = async (what: string, method: string, path: string, body?: unknown) => {
@@ -82,8 +85,6 @@ describe("SSNs", () => {
 });
 
 describe("security headers", () => {
-  const allowed = new Set(["'self'", "'none'", "data:", "blob:", AUTH_ORIGIN, IDENTITY_ORIGIN]);
-
   it("every kind of response carries helmet's headers and a CSP admitting only the app, the auth and the identity origins", async () => {
     const samples: Record<string, Reply> = {
       "a JSON answer": await call(h.url, "GET", "/api/enums/", { token: f.token }),
@@ -104,7 +105,8 @@ describe("security headers", () => {
       expect(directives.get("script-src")).toEqual(["'self'"]);
       expect(directives.get("object-src")).toEqual(["'none'"]);
       expect(directives.get("frame-ancestors")).toEqual(["'self'"]);
-      expect(directives.get("connect-src")).toEqual(expect.arrayContaining(["'self'", AUTH_ORIGIN, IDENTITY_ORIGIN]));
+      const allowed = new Set(["'self'", "'none'", "data:", "blob:", ...authOrigins, IDENTITY_ORIGIN]);
+      expect(directives.get("connect-src")).toEqual(expect.arrayContaining(["'self'", ...authOrigins, IDENTITY_ORIGIN]));
       for (const [name, sources] of directives) {
         for (const source of sources) {
           const ok = allowed.has(source) || (name === "style-src" && source === "'unsafe-inline'") || (name === "script-src-attr" && source === "'none'");

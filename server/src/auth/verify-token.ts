@@ -1,9 +1,9 @@
-// Verifies Supabase-style access tokens with jose: HS256 with the project's JWT secret (what the
-// Supabase CLI's anon/service keys and older stacks use) and, when a JWKS URL is configured, the
-// asymmetric keys the auth service publishes (ES256/RS256 with a kid, as current stacks sign user
-// tokens). `alg: none`, bad signatures, expired tokens and audiences other than "authenticated"
-// are rejected by jwtVerify itself.
-import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JWTPayload } from "jose";
+// Verifies Supabase access tokens with jose. Asymmetric keys (ES256/RS256 with a kid) through the
+// auth service's JWKS are the default, as current Supabase stacks sign user tokens; HS256 only with a
+// secret given explicitly (a project's legacy JWT secret). Every token must carry `sub` and `exp`,
+// the configured issuer and the "authenticated" audience. `alg: none`, bad signatures, expired
+// tokens and any other algorithm are refused by jwtVerify or here.
+import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JWTPayload, type JWTVerifyOptions } from "jose";
 import { rolesFromClaims, type Role } from "../contract/roles";
 
 export const TOKEN_AUDIENCE = "authenticated";
@@ -12,7 +12,10 @@ const ASYMMETRIC_ALGS = ["ES256", "RS256"];
 export interface VerifiedToken {
   userId: string;
   email: string | null;
+  /** The roles the token was issued with (the session check may narrow them). */
   roles: Role[];
+  /** GoTrue's authenticator assurance level: "aal2" once a second factor was verified in the session. */
+  aal: string | null;
   claims: JWTPayload;
 }
 
@@ -20,9 +23,17 @@ export type TokenVerifier = (token: string) => Promise<VerifiedToken>;
 
 export class InvalidTokenError extends Error {}
 
-export function createTokenVerifier(opts: { jwtSecret: string; jwksUrl: string | undefined }): TokenVerifier {
-  const secret = new TextEncoder().encode(opts.jwtSecret);
-  const jwks = opts.jwksUrl ? createRemoteJWKSet(new URL(opts.jwksUrl), { cacheMaxAge: 10 * 60_000 }) : undefined;
+export interface TokenVerifierOptions {
+  jwksUrl: string;
+  issuer: string;
+  /** HS256 secret; undefined means HS256 tokens are refused. */
+  jwtSecret?: string;
+}
+
+export function createTokenVerifier(opts: TokenVerifierOptions): TokenVerifier {
+  const secret = opts.jwtSecret ? new TextEncoder().encode(opts.jwtSecret) : undefined;
+  const jwks = createRemoteJWKSet(new URL(opts.jwksUrl), { cacheMaxAge: 10 * 60_000 });
+  const checks: JWTVerifyOptions = { audience: TOKEN_AUDIENCE, issuer: opts.issuer, requiredClaims: ["exp", "sub"] };
 
   return async (token) => {
     let alg: string | undefined;
@@ -33,10 +44,10 @@ export function createTokenVerifier(opts: { jwtSecret: string; jwksUrl: string |
     }
     let payload: JWTPayload;
     try {
-      if (alg === "HS256") {
-        ({ payload } = await jwtVerify(token, secret, { algorithms: ["HS256"], audience: TOKEN_AUDIENCE }));
-      } else if (jwks && alg && ASYMMETRIC_ALGS.includes(alg)) {
-        ({ payload } = await jwtVerify(token, jwks, { algorithms: ASYMMETRIC_ALGS, audience: TOKEN_AUDIENCE }));
+      if (alg === "HS256" && secret) {
+        ({ payload } = await jwtVerify(token, secret, { ...checks, algorithms: ["HS256"] }));
+      } else if (alg && ASYMMETRIC_ALGS.includes(alg)) {
+        ({ payload } = await jwtVerify(token, jwks, { ...checks, algorithms: ASYMMETRIC_ALGS }));
       } else {
         throw new InvalidTokenError(`Unsupported token algorithm ${alg ?? "(none)"}`);
       }
@@ -49,6 +60,7 @@ export function createTokenVerifier(opts: { jwtSecret: string; jwksUrl: string |
       userId: payload.sub,
       email: typeof payload.email === "string" && payload.email ? payload.email : null,
       roles: rolesFromClaims(payload),
+      aal: typeof payload.aal === "string" ? payload.aal : null,
       claims: payload,
     };
   };

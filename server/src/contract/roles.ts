@@ -8,8 +8,8 @@ export type Role = (typeof ROLES)[number];
 export type RoleRequirement = Role | { anyOf: readonly Role[] } | { allOf: readonly Role[] };
 
 /** Known roles of a token's claims; anything else (unknown names, wrong types, roles outside app_metadata) is ignored. */
-export function rolesFromClaims(claims: { readonly [claim: string]: unknown } | null | undefined): Role[] {
-  const appMetadata = claims?.app_metadata;
+export function rolesFromClaims(claims: object | null | undefined): Role[] {
+  const appMetadata = (claims as { app_metadata?: unknown } | null | undefined)?.app_metadata;
   if (!appMetadata || typeof appMetadata !== "object") return [];
   const raw = (appMetadata as { roles?: unknown }).roles;
   if (!Array.isArray(raw)) return [];

@@ -1,12 +1,18 @@
 // Bearer-token authentication for every /api route (no cookies). Sets request.caller with the
-// token's user, roles and (if created yet) account. Routes opt out only with `config: { public: true }`;
-// the API docs are public too.
+// token's user, roles, assurance level and (if created yet) account. Routes opt out only with
+// `config: { public: true }`; the API docs are public too (and off in production unless enabled).
+//
+// Refusals: no, malformed, forged, expired or foreign-issuer token, or a session the auth service
+// no longer knows (signed out, user deleted or banned): 401. A user with a verified second factor
+// presenting an aal1 token: 403 insufficient_aal, on every authenticated route. The auth service
+// unreachable: 503 (fail closed).
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Config } from "../config";
-import { createTokenVerifier, InvalidTokenError, type TokenVerifier } from "../auth/verify-token";
-import { withVerifiedTokenCache } from "../auth/token-cache";
+import { createTokenVerifier, InvalidTokenError } from "../auth/verify-token";
+import { AuthServiceUnavailableError, createSessionCheck, RevokedSessionError } from "../auth/session-check";
+import { createAuthenticator, type Authenticator } from "../auth/authenticate";
 import { accountIdOfCaller } from "../repositories/accounts";
-import { unauthorized } from "../http-errors";
+import { insufficientAal, serviceUnavailable, unauthorized } from "../http-errors";
 
 const PUBLIC_PREFIXES = ["/api/docs"];
 
@@ -25,30 +31,38 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-export function registerAuth(
-  app: FastifyInstance,
-  config: Config,
-  verifier: TokenVerifier = withVerifiedTokenCache(createTokenVerifier(config.auth)),
-): void {
+export function authenticatorFor(auth: Config["auth"]): Authenticator {
+  return createAuthenticator(createTokenVerifier(auth), createSessionCheck(auth), { ttlMs: auth.sessionCheckTtlMs });
+}
+
+export function registerAuth(app: FastifyInstance, config: Config, authenticate: Authenticator = authenticatorFor(config.auth)): void {
+  app.decorate("authenticator", authenticate);
   app.decorateRequest("caller", null);
   app.addHook("onRequest", async (request) => {
     if (!needsAuth(request)) return;
     const token = bearerToken(request);
     if (!token) throw unauthorized();
+    let identity;
     try {
-      const verified = await verifier(token);
-      request.caller = {
-        userId: verified.userId,
-        email: verified.email,
-        roles: verified.roles,
-        accountId: accountIdOfCaller(app.db, verified.userId),
-      };
+      identity = await authenticate(token);
     } catch (err) {
-      if (err instanceof InvalidTokenError) {
+      if (err instanceof InvalidTokenError || err instanceof RevokedSessionError) {
         request.log.info({ reason: err.message }, "rejected bearer token");
         throw unauthorized("Invalid or expired token");
       }
+      if (err instanceof AuthServiceUnavailableError) {
+        request.log.warn({ reason: err.message }, "could not confirm a session with the auth service");
+        throw serviceUnavailable("The sign-in service is unavailable; try again shortly");
+      }
       throw err;
     }
+    if (identity.needsSecondFactor) throw insufficientAal();
+    request.caller = {
+      userId: identity.userId,
+      email: identity.email,
+      roles: identity.roles,
+      aal: identity.aal,
+      accountId: accountIdOfCaller(app.db, identity.userId),
+    };
   });
 }

@@ -52,8 +52,10 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
       },
     },
   });
-  app.addHook("onRequest", (_request, reply, done) => {
+  app.addHook("onRequest", (request, reply, done) => {
     reply.headers(headers);
+    // API answers carry PII (names, birth dates, addresses, masked SSNs): no browser or proxy keeps them.
+    if (request.url.startsWith("/api/")) reply.header("cache-control", "no-store");
     done();
   });
   await app.register(cors, {

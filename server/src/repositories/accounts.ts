@@ -1,5 +1,6 @@
 // Accounts: one per auth user (token sub), created on first lookup; RIA answers live here.
 import { eq, sql } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
 import type { Db } from "../../../db/client";
 import { preparedPerDb } from "../../../db/prepared";
 import { account, type AccountRow } from "../../../db/schema";
@@ -21,22 +22,14 @@ export function findAccountIdByUser(db: Db, userId: string): number | null {
  * "No account yet" is not remembered: the account may be created at any moment. Bounded; the
  * least recently used user goes first.
  */
-const MAX_REMEMBERED_ACCOUNTS = 10_000;
-const rememberedAccountIds = preparedPerDb(() => new Map<string, number>());
+const rememberedAccountIds = preparedPerDb(() => new LRUCache<string, number>({ max: 10_000 }));
 
 export function accountIdOfCaller(db: Db, userId: string): number | null {
   const remembered = rememberedAccountIds(db);
   const known = remembered.get(userId);
-  if (known !== undefined) {
-    remembered.delete(userId);
-    remembered.set(userId, known);
-    return known;
-  }
+  if (known !== undefined) return known;
   const found = findAccountIdByUser(db, userId);
-  if (found !== null) {
-    remembered.set(userId, found);
-    if (remembered.size > MAX_REMEMBERED_ACCOUNTS) remembered.delete(remembered.keys().next().value!);
-  }
+  if (found !== null) remembered.set(userId, found);
   return found;
 }
 

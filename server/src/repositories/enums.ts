@@ -1,5 +1,5 @@
 // Enum items (spec §3) and the check that an enum-valued field names a seeded item.
-import { asc } from "drizzle-orm";
+import { asc, inArray } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { preparedPerDb } from "../../../db/prepared";
 import { enumItem } from "../../../db/schema";
@@ -13,6 +13,12 @@ export function listEnums(db: Db): EnumItem[] {
     .orderBy(asc(enumItem.enumCategory), asc(enumItem.sortOrder))
     .all()
     .map((r) => ({ enum_id: r.enumId, enum_label: r.enumLabel, enum_category: r.enumCategory as EnumItem["enum_category"] }));
+}
+
+/** The labels of the given enum ids (ids not seeded are left out). */
+export function enumLabels(db: Db, ids: readonly string[]): Map<string, string> {
+  if (!ids.length) return new Map();
+  return new Map(db.select().from(enumItem).where(inArray(enumItem.enumId, [...ids])).all().map((e) => [e.enumId, e.enumLabel] as const));
 }
 
 /**

@@ -7,7 +7,8 @@ import type { Db } from "../../../db/client";
 import { cacheUntilDbChanges } from "../cache/until-db-changes";
 import { checkedJson } from "../plugins/response-serializer";
 import { MESSAGES } from "../contract/rules";
-import { isStaff, requireAccountAccess, requireCaller } from "../authz";
+import { isStaff, requireAccountAccess, requireCaller, requireRoles } from "../authz";
+import { ACCOUNT_HOLDER_ROLE } from "../contract/roles";
 import { badRequest, notFound } from "../http-errors";
 import { findAccountIdByUser, getAccount, getOrCreateAccountForUser, toAccountDto, updateAccountRia, type RiaChanges } from "../repositories/accounts";
 import { getPerson, listPersons, toPersonDto } from "../repositories/persons";
@@ -15,7 +16,6 @@ import { listStrategies, toStrategyDto } from "../repositories/strategies";
 import { listOrganizationUsersOfAccount, listOrganizationsOfAccount, toOrganizationDto, toOrganizationUserDto } from "../repositories/organizations";
 import { assertEnumValues } from "../repositories/enums";
 import { errors, params, sendJsonText } from "./shared";
-import { requireRecordWriter } from "../domain/submission";
 import { auditOf, requireAccountRead, writeAudit } from "../domain/audit";
 
 /** The seven RIA answers in questionnaire order (the first missing one is the one reported). */
@@ -98,7 +98,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { accountId } = request.params;
       requireAccountAccess(request, accountId, "write");
-      requireRecordWriter(app.db, request, accountId);
+      // The questionnaire (/ria) is for account holders, as the web's route guard says.
+      requireRoles(request, ACCOUNT_HOLDER_ROLE);
       const b = request.body;
       const stored = getAccount(app.db, accountId);
       if (!stored) throw notFound("Account");

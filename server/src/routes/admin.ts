@@ -1,11 +1,15 @@
 // Admin area (issue 7): list the auth service's users and set their roles, through the auth
-// service's admin API with the service_role key. Only callers whose token carries admin or super.
+// service's admin API with the service_role key. Only callers whose token carries admin or super
+// (and still holds it); in production, where this dev tool runs only when ADMIN_API_ENABLED says so,
+// only with an aal2 token.
 import { z } from "zod";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { adminRolesUpdate, adminUser, adminUserList, apiError } from "../contract/entities";
 import { requireRoles } from "../authz";
 import { STAFF_ROLES } from "../contract/roles";
 import { createAuthAdminClient } from "../auth/admin-client";
+import { insufficientAal } from "../http-errors";
 import { errors, perCallerRateLimit } from "./shared";
 
 const userIdParam = z.object({
@@ -16,6 +20,11 @@ const ADMIN_RATE_LIMIT = perCallerRateLimit(60);
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const authAdmin = createAuthAdminClient(app.config.auth);
+  const requireStaff = (request: FastifyRequest) => {
+    const caller = requireRoles(request, STAFF_ROLES);
+    if (app.config.env === "production" && caller.aal !== "aal2") throw insufficientAal();
+    return caller;
+  };
 
   app.get(
     "/api/admin/users",
@@ -29,7 +38,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireRoles(request, STAFF_ROLES);
+      requireStaff(request);
       return { users: await authAdmin.listUsers(request.query.page, request.query.per_page) };
     },
   );
@@ -47,9 +56,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const caller = requireRoles(request, STAFF_ROLES);
+      const caller = requireStaff(request);
       const roles = [...new Set(request.body.roles)];
       const updated = await authAdmin.setRoles(request.params.userId, roles);
+      // This instance sees the change at once; others within the session-check lifetime.
+      app.authenticator.forgetUser(request.params.userId);
       request.log.info({ target: request.params.userId, by: caller.userId, roles }, "roles changed");
       return updated;
     },

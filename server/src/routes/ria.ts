@@ -1,15 +1,15 @@
 // GET /api/ria/tax-form.pdf: the caller's tax information form as a download (issue 7).
 import { z } from "zod";
-import { inArray } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { enumItem } from "../../../db/schema";
 import { timestampNow } from "../contract/rules";
 import { apiError } from "../contract/entities";
-import { requireOwnAccountId } from "../authz";
+import { requireOwnAccountId, requireRoles } from "../authz";
+import { ACCOUNT_HOLDER_ROLE } from "../contract/roles";
 import { notFound } from "../http-errors";
 import { getAccount } from "../repositories/accounts";
 import { getPerson } from "../repositories/persons";
 import { listOrganizationsOfAccount } from "../repositories/organizations";
+import { enumLabels } from "../repositories/enums";
 import { renderTaxForm } from "../pdf/tax-form";
 import { errors, perCallerRateLimit } from "./shared";
 
@@ -29,17 +29,14 @@ export const riaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const accountId = requireOwnAccountId(request);
+      requireRoles(request, ACCOUNT_HOLDER_ROLE);
       const acct = getAccount(app.db, accountId);
       if (!acct) throw notFound("Account");
       const holder = acct.primaryAccountHolder ? getPerson(app.db, acct.primaryAccountHolder) : undefined;
       const enumIds = [acct.riaPrimaryGoal, acct.riaTimeHorizonYears, acct.riaLiquidityNeeds, acct.riaFederalEffectiveTaxRate, acct.riaState, holder?.state].filter(
         (v): v is string => Boolean(v),
       );
-      const labels = new Map(
-        enumIds.length
-          ? app.db.select().from(enumItem).where(inArray(enumItem.enumId, enumIds)).all().map((e) => [e.enumId, e.enumLabel] as const)
-          : [],
-      );
+      const labels = enumLabels(app.db, enumIds);
       const label = (id: string | null | undefined) => (id ? (labels.get(id) ?? id) : null);
       const pdf = await renderTaxForm({
         accountId,

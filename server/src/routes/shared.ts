@@ -11,6 +11,8 @@ export const errors = {
   404: apiError,
   409: apiError,
   413: apiError,
+  /** The auth service could not confirm the session (it is asked at most every 30 s per token). */
+  503: apiError,
 } as const;
 
 export const params = {

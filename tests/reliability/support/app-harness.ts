@@ -1,17 +1,17 @@
-// The app alone, in this process, listening on a free port, with every log line captured (at trace
-// level, the most talkative) so suites can search what the logger wrote. Tokens are HS256 with the
-// project secret, as the auth service signs them for HS256 stacks; founders are built through the API.
+// The app, in this process, listening on a free port, with every log line captured (at trace level,
+// the most talkative) so suites can search what the logger wrote. It trusts a real auth emulator of
+// its own (tests/support/auth.ts): users are real, tokens are the emulator's; founders are built
+// through the API.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { randomUUID } from "node:crypto";
 import { PassThrough } from "node:stream";
 import type { FastifyInstance } from "fastify";
-import { SignJWT } from "jose";
 import { loadConfig, type Config } from "../../../server/src/config";
 import { buildApp } from "../../../server/src/app";
 import { APP_DB_FILE } from "../../../db/client";
-import type { Role } from "../../../server/src/contract/rules";
+import type { Role } from "../../../server/src/contract/roles";
+import { startTestAuth, type TestAuth } from "../../support/auth";
 import { buildFounder, type AuthUser, type Founder, type Stage } from "./founders";
 
 export interface AppHarness {
@@ -20,6 +20,7 @@ export interface AppHarness {
   url: string;
   dataDir: string;
   dbFile: string;
+  auth: TestAuth;
   /** Everything the logger has written so far. */
   logs(): string;
   user(roles?: Role[]): Promise<AuthUser>;
@@ -27,41 +28,32 @@ export interface AppHarness {
   close(): Promise<void>;
 }
 
-export async function mintToken(secret: string, sub: string, email: string, roles: Role[] = ["user"]): Promise<string> {
-  return new SignJWT({ sub, aud: "authenticated", role: "authenticated", email, app_metadata: { provider: "email", providers: ["email"], roles }, user_metadata: {} })
-    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-    .setIssuedAt()
-    .setExpirationTime("2h")
-    .sign(new TextEncoder().encode(secret));
-}
-
 export async function startAppHarness(env: Record<string, string> = {}): Promise<AppHarness> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ff-rel-"));
   const chunks: string[] = [];
   const stream = new PassThrough();
   stream.on("data", (c: Buffer) => chunks.push(c.toString("utf8")));
-  // No auth or identity service runs here: HS256 tokens need none, and provider calls fail as 502.
-  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "trace", DATA_DIR: dataDir, SUPABASE_JWKS_URL: "http://127.0.0.1:9/none", HOST: "127.0.0.1", APP_PORT: "0", ...env });
+  // No identity service runs here: provider calls fail as 502.
+  const auth = await startTestAuth();
+  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "trace", DATA_DIR: dataDir, HOST: "127.0.0.1", APP_PORT: "0", ...auth.appEnv, ...env });
   const app = await buildApp(config, { webDist: path.join(dataDir, "no-web"), logStream: stream });
   await app.listen({ host: "127.0.0.1", port: 0 });
   const { port } = app.server.address() as { port: number };
   const url = `http://127.0.0.1:${port}`;
-  const user = async (roles: Role[] = ["user"]): Promise<AuthUser> => {
-    const userId = randomUUID();
-    const email = `f-${userId.slice(0, 8)}@example.com`;
-    return { userId, email, token: await mintToken(config.auth.jwtSecret, userId, email, roles), refreshToken: "" };
-  };
+  const user = (roles: Role[] = ["user"]): Promise<AuthUser> => auth.user({ roles });
   return {
     app,
     config,
     url,
     dataDir,
     dbFile: path.join(dataDir, APP_DB_FILE),
+    auth,
     logs: () => chunks.join(""),
     user,
     founder: async (stage = "full") => buildFounder(url, await user(), stage),
     close: async () => {
       await app.close();
+      await auth.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -45,6 +45,10 @@ export async function createAuthUser(authUrl: string, label = "founder"): Promis
     body: { email, password: PASSWORD, email_confirm: true },
   });
   expectStatus(created, 200, "admin create user");
+  return signInWithPassword(authUrl, email);
+}
+
+async function signInWithPassword(authUrl: string, email: string): Promise<AuthUser> {
   const session = await call(authUrl, "POST", "/auth/v1/token", {
     query: { grant_type: "password" },
     headers: { apikey: LOCAL_SUPABASE.anonKey },
@@ -53,6 +57,11 @@ export async function createAuthUser(authUrl: string, label = "founder"): Promis
   expectStatus(session, 200, "password sign-in");
   const s = session.json as { access_token: string; refresh_token: string; user: { id: string } };
   return { userId: s.user.id, email, token: s.access_token, refreshToken: s.refresh_token };
+}
+
+/** Another session (another access token) of an existing user. */
+export async function createSession(authUrl: string, email: string): Promise<string> {
+  return (await signInWithPassword(authUrl, email)).token;
 }
 
 export async function deleteAuthUser(authUrl: string, userId: string): Promise<void> {

@@ -28,6 +28,8 @@ export interface Recipe {
 export const PUBLIC_ROUTES: Record<string, string> = {
   "POST /api/sumsub/webhook": "called by Sumsub, authenticated by the X-Payload-Digest HMAC of the raw body, not by a user's token",
   "GET /api/openapi.json": "the API's own description (hidden from the document itself); no data",
+  "GET /api/health": "liveness probe for orchestrators: answers { status: 'ok' } and nothing else",
+  "GET /api/ready": "readiness probe for orchestrators: { status: 'ready' } or 503 not_ready, no settings",
   "GET /app-config.json": "tells the browser where the auth and identity services are; only public values (the anon key is public by design)",
 };
 

@@ -1,44 +1,76 @@
 // The bearer credentials an attacker (or a broken client) may present, built from a real token
 // so that only the one property under test is wrong.
-import { SignJWT, base64url, decodeJwt } from "jose";
+import fs from "node:fs";
+import { SignJWT, base64url, decodeJwt, importJWK, type JWK } from "jose";
+import { LOCAL_SUPABASE } from "../../../server/src/config";
 
 export type Credential =
   | "none"
   | "malformed"
   | "bad signature"
   | "alg none"
+  | "public secret"
   | "expired"
+  | "no exp"
   | "wrong audience"
+  | "foreign issuer"
   | "another founder"
   | "deleted user"
+  | "signed out"
+  | "owner at aal1"
   | "owner";
 
-export const CREDENTIALS: readonly Credential[] = ["none", "malformed", "bad signature", "alg none", "expired", "wrong audience", "another founder", "deleted user", "owner"];
+export const CREDENTIALS: readonly Credential[] = [
+  "none",
+  "malformed",
+  "bad signature",
+  "alg none",
+  "public secret",
+  "expired",
+  "no exp",
+  "wrong audience",
+  "foreign issuer",
+  "another founder",
+  "deleted user",
+  "signed out",
+  "owner at aal1",
+  "owner",
+];
 
-/** The credentials no route may accept: they must all get 401 with the API's error body. */
-export const REJECTED = ["none", "malformed", "bad signature", "alg none", "expired", "wrong audience"] as const satisfies readonly Credential[];
+/** The forged credentials no route may accept: they must all get 401 with the API's error body. */
+export const REJECTED = ["none", "malformed", "bad signature", "alg none", "public secret", "expired", "no exp", "wrong audience", "foreign issuer"] as const satisfies readonly Credential[];
 
 const encode = (v: unknown) => base64url.encode(JSON.stringify(v));
 
-/** The owner's own claims, re-signed with the project's HS256 secret but with one claim changed. */
-async function resigned(ownerToken: string, secret: string, change: Record<string, unknown>): Promise<string> {
-  const claims = { ...decodeJwt(ownerToken), ...change };
-  return new SignJWT(claims).setProtectedHeader({ alg: "HS256", typ: "JWT" }).sign(new TextEncoder().encode(secret));
+/** Signs claims with the auth emulator's own private key (its JWK file in DATA_DIR). */
+export async function emulatorSigner(keyFile: string): Promise<(claims: Record<string, unknown>) => Promise<string>> {
+  const { key_ops: _ops, ...jwk } = JSON.parse(fs.readFileSync(keyFile, "utf8")) as JWK;
+  const key = await importJWK(jwk, jwk.alg ?? "ES256");
+  return (claims) => new SignJWT(claims).setProtectedHeader({ alg: jwk.alg ?? "ES256", kid: jwk.kid!, typ: "JWT" }).sign(key);
 }
 
 /** The Authorization header value for each forged credential (undefined = send none). */
-export async function forgedAuthorizations(ownerToken: string, jwtSecret: string): Promise<Record<(typeof REJECTED)[number], string | undefined>> {
+export async function forgedAuthorizations(
+  ownerToken: string,
+  sign: (claims: Record<string, unknown>) => Promise<string>,
+): Promise<Record<(typeof REJECTED)[number], string | undefined>> {
   const [header, payload, signature] = ownerToken.split(".") as [string, string, string];
   // Flip the signature's first character: same header and claims, signature no longer matches.
   const flipped = `${signature[0] === "A" ? "B" : "A"}${signature.slice(1)}`;
+  const claims = decodeJwt(ownerToken) as Record<string, unknown>;
   const now = Math.floor(Date.now() / 1000);
+  const { exp: _exp, ...withoutExp } = claims;
   return {
     none: undefined,
     malformed: "Bearer not-a-jwt",
     "bad signature": `Bearer ${header}.${payload}.${flipped}`,
     "alg none": `Bearer ${encode({ alg: "none", typ: "JWT" })}.${payload}.`,
-    // Correctly signed, so only the claim is wrong.
-    expired: `Bearer ${await resigned(ownerToken, jwtSecret, { iat: now - 7200, exp: now - 3600 })}`,
-    "wrong audience": `Bearer ${await resigned(ownerToken, jwtSecret, { aud: "anon" })}`,
+    // What the review found: the owner's claims signed with the Supabase CLI's public secret.
+    "public secret": `Bearer ${await new SignJWT(claims).setProtectedHeader({ alg: "HS256", typ: "JWT" }).sign(new TextEncoder().encode(LOCAL_SUPABASE.jwtSecret))}`,
+    // Correctly signed by the auth service's own key, so only the claim is wrong.
+    expired: `Bearer ${await sign({ ...claims, iat: now - 7200, exp: now - 3600 })}`,
+    "no exp": `Bearer ${await sign(withoutExp)}`,
+    "wrong audience": `Bearer ${await sign({ ...claims, aud: "anon" })}`,
+    "foreign issuer": `Bearer ${await sign({ ...claims, iss: "https://attacker.example/auth/v1" })}`,
   };
 }

@@ -1,0 +1,68 @@
+// Who is calling: the bearer token verified (signature, issuer, audience, expiry) and its session
+// confirmed with the auth service, then remembered per token for a short, stated time so a burst of
+// requests pays neither the signature check nor the round trip again.
+//
+// That time (SESSION_CHECK_TTL_SECONDS, default 30 s) is the longest a sign-out, ban, deletion,
+// removed role or enrolled/removed factor can go unnoticed by an instance; never past the token's
+// own exp. Failures are never remembered. The roles a caller gets are the token's roles that the
+// user still holds: a role granted since needs a new token, a role removed is gone at once.
+import { LRUCache } from "lru-cache";
+import type { Role } from "../contract/roles";
+import type { TokenVerifier } from "./verify-token";
+import type { SessionCheck } from "./session-check";
+
+export interface Identity {
+  userId: string;
+  email: string | null;
+  roles: Role[];
+  aal: string | null;
+  /** The user has a verified second factor and this token is not aal2: every API call is refused. */
+  needsSecondFactor: boolean;
+}
+
+export interface Authenticator {
+  (token: string): Promise<Identity>;
+  /** Drops what this instance remembers of a user (after this instance changed their roles). */
+  forgetUser(userId: string): void;
+}
+
+export interface AuthenticatorOptions {
+  ttlMs: number;
+  /** Most tokens remembered at once (default 10,000). */
+  maxEntries?: number;
+  /** Clock, for tests. */
+  now?: () => number;
+}
+
+export function createAuthenticator(verify: TokenVerifier, checkSession: SessionCheck, opts: AuthenticatorOptions): Authenticator {
+  const now = opts.now ?? Date.now;
+  // ttlResolution 0: read the clock on every lookup (the default reuses one reading for a millisecond).
+  const cache = new LRUCache<string, Identity>({ max: opts.maxEntries ?? 10_000, perf: { now }, ttlResolution: 0 });
+
+  const authenticate = async (token: string): Promise<Identity> => {
+    const hit = cache.get(token);
+    if (hit) return hit;
+    const verified = await verify(token);
+    const session = await checkSession(token);
+    const identity: Identity = {
+      userId: verified.userId,
+      email: verified.email,
+      roles: verified.roles.filter((r) => session.roles.includes(r)),
+      aal: verified.aal,
+      needsSecondFactor: session.hasVerifiedFactor && verified.aal !== "aal2",
+    };
+    // jose refuses a token from the millisecond its exp (seconds) is reached.
+    const exp = typeof verified.claims.exp === "number" ? verified.claims.exp * 1000 : Number.POSITIVE_INFINITY;
+    // lru-cache counts an entry stale once its age is *more* than ttl: one ms less makes it stale
+    // from the moment the lifetime (or the token) ends.
+    const ttl = Math.min(opts.ttlMs, exp - now()) - 1;
+    if (ttl >= 1) cache.set(token, identity, { ttl });
+    return identity;
+  };
+
+  return Object.assign(authenticate, {
+    forgetUser(userId: string) {
+      for (const [token, identity] of cache.entries()) if (identity.userId === userId) cache.delete(token);
+    },
+  });
+}

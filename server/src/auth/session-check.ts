@@ -1,0 +1,52 @@
+// Asks the auth service whether a verified token's session still stands, the way Supabase advises
+// servers to (supabase.auth.getUser(jwt)): GET /auth/v1/user with the caller's own token. GoTrue
+// answers 403 session_not_found after a sign-out and user_not_found for a deleted user; its answer
+// also carries the user's ban, current roles and factors. The same call works against the embedded
+// emulator, `supabase start` and a hosted project, so nothing here is local-only.
+import { rolesFromClaims, type Role } from "../contract/roles";
+
+export interface SessionStatus {
+  /** The user's roles now (a role removed since the token was issued is gone here). */
+  roles: Role[];
+  /** A verified second factor: every API call then needs an aal2 token. */
+  hasVerifiedFactor: boolean;
+}
+
+export type SessionCheck = (token: string) => Promise<SessionStatus>;
+
+/** The session was signed out, the user deleted or banned: the token must open nothing. */
+export class RevokedSessionError extends Error {}
+/** The auth service could not be asked: fail closed, as a temporary condition. */
+export class AuthServiceUnavailableError extends Error {}
+
+interface GoTrueUserAnswer {
+  banned_until?: string | null;
+  app_metadata?: unknown;
+  factors?: { status?: string }[] | null;
+}
+
+export function createSessionCheck(auth: { url: string; anonKey: string }, now: () => number = Date.now): SessionCheck {
+  const userUrl = `${auth.url.replace(/\/+$/, "")}/auth/v1/user`;
+  return async (token) => {
+    let res: Response;
+    try {
+      res = await fetch(userUrl, {
+        headers: { apikey: auth.anonKey, authorization: `Bearer ${token}` },
+        signal: AbortSignal.timeout(5_000),
+      });
+    } catch {
+      throw new AuthServiceUnavailableError("The auth service is unreachable");
+    }
+    if (res.status === 401 || res.status === 403 || res.status === 404) {
+      const body = (await res.json().catch(() => ({}))) as { error_code?: string; code?: string };
+      throw new RevokedSessionError(`Session refused by the auth service (${body.error_code ?? body.code ?? res.status})`);
+    }
+    if (!res.ok) throw new AuthServiceUnavailableError(`The auth service answered ${res.status}`);
+    const user = (await res.json()) as GoTrueUserAnswer;
+    if (user.banned_until && Date.parse(user.banned_until) > now()) throw new RevokedSessionError("User is banned");
+    return {
+      roles: rolesFromClaims(user),
+      hasVerifiedFactor: (user.factors ?? []).some((f) => f.status === "verified"),
+    };
+  };
+}

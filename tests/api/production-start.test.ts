@@ -1,0 +1,62 @@
+// Production refuses to start with a public local value or the embedded stand-ins: the real start
+// command (`npm start`'s script) exits non-zero with one line naming the setting, before anything
+// listens.
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { LOCAL_IDENTITY, LOCAL_SUPABASE } from "../../server/src/config";
+import { REPO_ROOT } from "../../server/src/app";
+
+const PRODUCTION = {
+  NODE_ENV: "production",
+  AUTH_MODE: "external",
+  PUBLIC_APP_URL: "https://app.example.org",
+  SUPABASE_URL: "https://project.supabase.example",
+  SUPABASE_ANON_KEY: "project-anon-key",
+  SUPABASE_SERVICE_ROLE_KEY: "project-service-role-key",
+  SUPABASE_JWKS_URL: "https://project.supabase.example/auth/v1/.well-known/jwks.json",
+  SSN_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
+  SMTP_URL: "smtps://mail.example.org",
+  SUMSUB_APP_TOKEN: "prd:app-token",
+  SUMSUB_SECRET_KEY: "sumsub-secret",
+  SUMSUB_WEBHOOK_SECRET: "sumsub-webhook-secret",
+  // Ports nothing else uses: if a refusal failed, the stack would try to listen here.
+  APP_PORT: "1",
+  SKIP_WEB_BUILD: "1",
+};
+
+function start(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", path.join(REPO_ROOT, "scripts/start.ts")], {
+      cwd: REPO_ROOT,
+      env: { PATH: process.env.PATH ?? "", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (c: Buffer) => (output += c.toString()));
+    child.stderr.on("data", (c: Buffer) => (output += c.toString()));
+    child.on("close", (code) => resolve({ code, output }));
+  });
+}
+
+const refused: [string, Record<string, string>, string][] = [
+  ["SUPABASE_ANON_KEY", { SUPABASE_ANON_KEY: LOCAL_SUPABASE.anonKey }, "SUPABASE_ANON_KEY is a public local-development value"],
+  ["SUPABASE_SERVICE_ROLE_KEY", { SUPABASE_SERVICE_ROLE_KEY: LOCAL_SUPABASE.serviceRoleKey }, "SUPABASE_SERVICE_ROLE_KEY is a public local-development value"],
+  ["SUPABASE_JWT_SECRET", { SUPABASE_JWT_SECRET: LOCAL_SUPABASE.jwtSecret }, "SUPABASE_JWT_SECRET is a public local-development value"],
+  ["SUMSUB_APP_TOKEN", { SUMSUB_APP_TOKEN: LOCAL_IDENTITY.appToken }, "SUMSUB_APP_TOKEN is a public local-development value"],
+  ["SUMSUB_SECRET_KEY", { SUMSUB_SECRET_KEY: LOCAL_IDENTITY.secretKey }, "SUMSUB_SECRET_KEY is a public local-development value"],
+  ["SUMSUB_WEBHOOK_SECRET", { SUMSUB_WEBHOOK_SECRET: LOCAL_IDENTITY.webhookSecret }, "SUMSUB_WEBHOOK_SECRET is a public local-development value"],
+  ["AUTH_MODE=embedded", { AUTH_MODE: "embedded" }, "AUTH_MODE=embedded is refused in production"],
+  ["AUTH_MODE unset", { AUTH_MODE: "" }, "AUTH_MODE is required in production"],
+];
+
+describe("production start", () => {
+  it.each(refused)("refuses %s with one line naming it and a non-zero exit", async (_name, change, line) => {
+    const env = Object.fromEntries(Object.entries({ ...PRODUCTION, ...change }).filter(([, v]) => v !== ""));
+    const { code, output } = await start(env);
+    expect(code).not.toBe(0);
+    expect(output).toContain(line);
+    expect(output.split("\n").filter((l) => l.includes("refused") || l.includes("required"))).toHaveLength(1);
+    expect(output).not.toMatch(/is running/);
+  });
+});

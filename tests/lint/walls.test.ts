@@ -1,0 +1,55 @@
+// The walls of DESIGN.md hold because lint refuses a crossing: for each wall, a throw-away file in
+// the guarded folder that crosses it makes ESLint (with the project's own config) report an error
+// naming the wall, and the same file without the crossing passes.
+import path from "node:path";
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+import { REPO_ROOT } from "../../server/src/app";
+
+const eslint = new ESLint({ cwd: REPO_ROOT });
+
+async function messagesFor(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(REPO_ROOT, file) });
+  return (result?.messages ?? []).filter((m) => m.severity === 2).map((m) => m.message);
+}
+
+const crossings: [wall: string, file: string, crossing: string, allowed: string][] = [
+  [
+    "web imports server code only from server/src/contract",
+    "web/src/features/dashboard/wall-probe.ts",
+    `import { loadConfig } from "../../../../server/src/config";\nexport const probe = loadConfig;\n`,
+    `import { ROLES } from "@contract/roles";\nexport const probe = ROLES;\n`,
+  ],
+  [
+    "server/src never imports supabase/, server/identity-emulator or web/",
+    "server/src/wall-probe.ts",
+    `import { startAuthEmulator } from "../../supabase/emulator/index";\nexport const probe = startAuthEmulator;\n`,
+    `import { ROLES } from "./contract/roles";\nexport const probe = ROLES;\n`,
+  ],
+  [
+    "server/src never imports supabase/, server/identity-emulator or web/",
+    "server/src/routes/wall-probe.ts",
+    `import { startIdentityEmulator } from "../../identity-emulator/index";\nexport const probe = startIdentityEmulator;\n`,
+    `import { ROLES } from "../contract/roles";\nexport const probe = ROLES;\n`,
+  ],
+  [
+    "routes reach the database only through repositories",
+    "server/src/routes/wall-probe.ts",
+    `import { eq } from "drizzle-orm";\nimport { person } from "../../../db/schema";\nexport const probe = [eq, person];\n`,
+    `import type { PersonRow } from "../../../db/schema";\nexport type Probe = PersonRow;\n`,
+  ],
+  [
+    "the identity emulator never imports product code",
+    "server/identity-emulator/wall-probe.ts",
+    `import { loadConfig } from "../src/config";\nexport const probe = loadConfig;\n`,
+    `import { createHmac } from "node:crypto";\nexport const probe = createHmac;\n`,
+  ],
+];
+
+describe("lint enforces the walls", () => {
+  it.each(crossings)("%s (%s)", async (wall, file, crossing, allowed) => {
+    const refused = await messagesFor(file, crossing);
+    expect(refused.some((m) => m.includes(`crosses the wall "${wall}"`)), refused.join("\n")).toBe(true);
+    expect(await messagesFor(file, allowed)).toEqual([]);
+  });
+});

@@ -1,0 +1,154 @@
+// `npm start` as an orchestrator runs it: a separate process, stopped with SIGTERM while a request
+// is in flight (a client still uploading its body). The app must stop taking new connections,
+// finish that request, close its database cleanly and exit 0. And a database newer than the code
+// stops the start with one line and a non-zero exit.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { afterEach, describe, expect, it } from "vitest";
+import { REPO_ROOT } from "../../server/src/app";
+import { appDatabasePath, openDatabase } from "../../db/client";
+import { isolatedStackEnv } from "../support/stack";
+import { RIA_ANSWERS } from "../api/helpers";
+import { buildFounder, createAuthUser } from "./support/founders";
+
+interface Started {
+  proc: ChildProcess;
+  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  stdout: () => string;
+  stderr: () => string;
+}
+
+const dirs: string[] = [];
+const procs: ChildProcess[] = [];
+afterEach(() => {
+  for (const p of procs.splice(0)) if (p.exitCode === null && p.signalCode === null) p.kill("SIGKILL");
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
+async function startScript(dataDir: string): Promise<Started> {
+  const env = { ...process.env, NODE_ENV: "test", LOG_LEVEL: "silent", SKIP_WEB_BUILD: "1", ...(await isolatedStackEnv(dataDir)) };
+  const proc = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], { cwd: REPO_ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  procs.push(proc);
+  let out = "";
+  let err = "";
+  proc.stdout!.on("data", (c: Buffer) => (out += c.toString()));
+  proc.stderr!.on("data", (c: Buffer) => (err += c.toString()));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => proc.once("exit", (code, signal) => resolve({ code, signal })));
+  return { proc, exit, stdout: () => out, stderr: () => err };
+}
+
+async function waitForUrls(s: Started): Promise<{ app: string; auth: string }> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const app = /app\s+(http:\/\/\S+)/.exec(s.stdout());
+    const auth = /auth\s+(http:\/\/\S+)\/auth\/v1/.exec(s.stdout());
+    if (app && auth) return { app: app[1]!, auth: auth[1]! };
+    if (s.proc.exitCode !== null) throw new Error(`start exited with ${s.proc.exitCode}: ${s.stderr()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`start did not come up: ${s.stderr()}`);
+}
+
+const tempDataDir = () => {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), "ff-sigterm-"));
+  dirs.push(d);
+  return d;
+};
+
+/** Resolves once a new connection to the URL is refused. */
+async function refusesConnections(url: string): Promise<boolean> {
+  for (let i = 0; i < 100; i++) {
+    const refused = await fetch(new URL("/api/health", url)).then(
+      () => false,
+      () => true,
+    );
+    if (refused) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return false;
+}
+
+describe("SIGTERM", () => {
+  it("stops accepting, finishes the request in flight, closes the database and exits 0", async () => {
+    const dataDir = tempDataDir();
+    const s = await startScript(dataDir);
+    const urls = await waitForUrls(s);
+    const founder = await buildFounder(urls.app, await createAuthUser(urls.auth), "account");
+
+    // A PUT whose body arrives in two halves: the request is in flight when the signal lands.
+    const body = JSON.stringify(RIA_ANSWERS);
+    const target = new URL(`/api/accounts/${founder.accountId}`, urls.app);
+    const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = http.request(target, { method: "PUT", agent: false, headers: { authorization: `Bearer ${founder.token}`, "content-type": "application/json", "content-length": Buffer.byteLength(body) } }, (res) => {
+        let text = "";
+        res.on("data", (c: Buffer) => (text += c.toString()));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+      });
+      req.on("error", reject);
+      req.write(body.slice(0, 20));
+      setTimeout(() => {
+        s.proc.kill("SIGTERM");
+        void refusesConnections(urls.app).then((refused) => {
+          expect(refused, "new connections are refused while draining").toBe(true);
+          req.end(body.slice(20));
+        }, reject);
+      }, 200);
+    });
+
+    const reply = await answer;
+    expect(reply.status, reply.text).toBe(200);
+    expect(JSON.parse(reply.text)).toMatchObject({ account_id: founder.accountId, ria_risk_score: RIA_ANSWERS.ria_risk_score });
+    expect(await s.exit).toEqual({ code: 0, signal: null });
+
+    // Closed cleanly: SQLite folds the WAL back into the file when the last connection closes.
+    const file = appDatabasePath(dataDir);
+    expect(fs.existsSync(`${file}-wal`)).toBe(false);
+    const db = new Database(file, { readonly: true });
+    try {
+      const row = db.prepare("SELECT ria_state, ria_risk_score FROM account WHERE account_id = ?").get(founder.accountId);
+      expect(row).toEqual({ ria_state: RIA_ANSWERS.ria_state, ria_risk_score: RIA_ANSWERS.ria_risk_score });
+    } finally {
+      db.close();
+    }
+  });
+});
+
+describe("a second signal while draining", () => {
+  it("exits 1 at once instead of waiting for the request in flight", async () => {
+    const s = await startScript(tempDataDir());
+    const urls = await waitForUrls(s);
+    // A request that never finishes uploading (to the public webhook, which reads its whole raw
+    // body before answering): the drain would wait for it until the deadline.
+    const req = http.request(new URL("/api/sumsub/webhook", urls.app), { method: "POST", agent: false, headers: { "content-type": "application/json", "content-length": "100" } });
+    req.on("error", () => undefined);
+    req.write("{");
+    await new Promise((r) => setTimeout(r, 200));
+    s.proc.kill("SIGTERM");
+    expect(await refusesConnections(urls.app)).toBe(true);
+    const started = Date.now();
+    s.proc.kill("SIGTERM");
+    expect(await s.exit).toEqual({ code: 1, signal: null });
+    expect(Date.now() - started).toBeLessThan(5000);
+    req.destroy();
+  });
+});
+
+describe("a database newer than the code", () => {
+  it("stops `npm start` with one line naming the problem and a non-zero exit", async () => {
+    const dataDir = tempDataDir();
+    const h = openDatabase(appDatabasePath(dataDir));
+    h.sqlite.prepare("INSERT INTO __drizzle_migrations (hash, created_at) VALUES ('from-newer-code', 9999999999999)").run();
+    h.close();
+    const s = await startScript(dataDir);
+    const { code } = await s.exit;
+    expect(code).toBe(1);
+    const lines = s.stderr().trim().split("\n").filter((l) => !/^npm warn/.test(l));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Database schema is newer than the code/);
+    expect(s.stdout()).not.toContain("is running");
+  });
+});

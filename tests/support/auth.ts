@@ -1,0 +1,189 @@
+// The one way tests get bearer tokens: a real auth emulator (the embedded GoTrue surface) on a free
+// port with throwaway data, whose users are made through its admin API and signed in with the
+// password grant, exactly as Supabase Auth issues tokens. The app under test verifies them through
+// the emulator's JWKS and confirms their sessions with it. The emulator signs with a key this
+// support generates, so a test can also re-sign a real token with one claim changed (expired,
+// wrong audience, foreign issuer) and see only that property refused.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import { SignJWT, decodeJwt, exportJWK, generateKeyPair, importJWK, type JWK } from "jose";
+import { startAuthEmulator, type AuthEmulator } from "../../supabase/emulator/index";
+import { LOCAL_SUPABASE } from "../../server/src/config";
+import type { Role } from "../../server/src/contract/roles";
+import { freePort } from "./ports";
+import { totpCode } from "./totp";
+
+export const TEST_PASSWORD = "Sturdy#Pass42";
+
+export interface AuthUser {
+  userId: string;
+  email: string;
+  token: string;
+  refreshToken: string;
+}
+
+export interface TestAuthOptions {
+  /** HS256 secret of the emulator (anon/service keys, legacy HS256 verification); default the CLI's public one. */
+  jwtSecret?: string;
+}
+
+export interface TestAuth {
+  /** Root URL (without /auth/v1). */
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  /** The settings an app needs to trust this auth service (SUPABASE_URL, keys, JWKS, and the HS256 secret when one was given). */
+  appEnv: Record<string, string>;
+  /** A new confirmed user, signed in (aal1). Roles go to app_metadata.roles (default ["user"]; unknown names are kept as given). */
+  user(opts?: { id?: string; email?: string; roles?: readonly (Role | string)[] }): Promise<AuthUser>;
+  /** A fresh password sign-in of an existing user (a new session). */
+  signIn(email: string): Promise<AuthUser>;
+  /** A verified TOTP factor for the user; returns the secret and an aal2 token of the same session. */
+  enrolTotp(user: AuthUser): Promise<{ factorId: string; secret: string; aal2Token: string }>;
+  /** The same claims with some changed, signed by the emulator's own key (ES256) or an HS256 secret. */
+  resign(token: string, change: Record<string, unknown>, opts?: { hs256Secret?: string }): Promise<string>;
+  admin: {
+    getUser(userId: string): Promise<{ id: string; email: string; app_metadata: Record<string, unknown> }>;
+    deleteUser(userId: string): Promise<void>;
+    ban(userId: string, duration: string): Promise<void>;
+    setRoles(userId: string, roles: Role[]): Promise<void>;
+    deleteFactor(userId: string, factorId: string): Promise<void>;
+  };
+  /** Global sign-out of the session the token belongs to (every session of the user). */
+  signOut(token: string, scope?: "global" | "local" | "others"): Promise<void>;
+  emulator: AuthEmulator;
+  close(): Promise<void>;
+}
+
+/**
+ * Enrols and verifies a TOTP factor through GoTrue's HTTP surface (`api` ends in /auth/v1), as
+ * supabase-js's mfa.enroll / challenge / verify do; the verify answer is an aal2 session.
+ */
+export async function enrolTotp(api: string, anonKey: string, token: string): Promise<{ factorId: string; secret: string; aal2Token: string }> {
+  const post = async <T>(route: string, body: unknown): Promise<T> => {
+    const res = await fetch(`${api}${route}`, {
+      method: "POST",
+      headers: { apikey: anonKey, authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`auth POST ${route}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+  const factor = await post<{ id: string; totp: { secret: string } }>("/factors", { factor_type: "totp", friendly_name: `tests-${randomUUID().slice(0, 8)}` });
+  const challenge = await post<{ id: string }>(`/factors/${factor.id}/challenge`, {});
+  const verified = await post<{ access_token: string }>(`/factors/${factor.id}/verify`, { challenge_id: challenge.id, code: totpCode(factor.totp.secret) });
+  return { factorId: factor.id, secret: factor.totp.secret, aal2Token: verified.access_token };
+}
+
+async function hs256Key(secret: string, role: "anon" | "service_role"): Promise<string> {
+  return new SignJWT({ iss: "supabase-demo", role })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setExpirationTime("10y")
+    .sign(new TextEncoder().encode(secret));
+}
+
+export async function startTestAuth(opts: TestAuthOptions = {}): Promise<TestAuth> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ff-auth-"));
+  const { privateKey } = await generateKeyPair("ES256", { extractable: true });
+  const jwk: JWK = { ...(await exportJWK(privateKey)), kid: randomUUID(), alg: "ES256", use: "sig", key_ops: ["sign", "verify"] };
+  const keysFile = path.join(dataDir, "signing-keys.json");
+  fs.writeFileSync(keysFile, JSON.stringify([jwk]), { mode: 0o600 });
+  const { key_ops: _ops, ...signingJwk } = jwk;
+  const signingKey = await importJWK(signingJwk, "ES256");
+
+  const anonKey = opts.jwtSecret ? await hs256Key(opts.jwtSecret, "anon") : LOCAL_SUPABASE.anonKey;
+  const serviceRoleKey = opts.jwtSecret ? await hs256Key(opts.jwtSecret, "service_role") : LOCAL_SUPABASE.serviceRoleKey;
+
+  let emulator: AuthEmulator | undefined;
+  for (let attempt = 1; !emulator; attempt++) {
+    const port = await freePort();
+    try {
+      emulator = await startAuthEmulator({
+        host: "127.0.0.1",
+        port,
+        dataDir,
+        // Users are made confirmed through the admin API: no mail is sent.
+        smtpUrl: "smtp://127.0.0.1:9",
+        mailFrom: "Tests <tests@example.com>",
+        publicUrl: `http://127.0.0.1:${port}`,
+        quiet: true,
+        bcryptCost: 4,
+        jwtSecret: opts.jwtSecret,
+        // Suites sign in hundreds of users from one address: GoTrue's per-IP limits would stop them.
+        configOverrides: {
+          signingKeysPath: keysFile,
+          rateLimit: { signInSignUps: 1_000_000, tokenVerifications: 1_000_000, tokenRefresh: 1_000_000, emailSent: 1_000_000 },
+        },
+      });
+    } catch (err) {
+      if (attempt >= 3 || !String((err as Error).message).includes("EADDRINUSE")) throw err;
+    }
+  }
+  const url = emulator.url;
+  const api = `${url}/auth/v1`;
+
+  async function call<T>(method: string, route: string, init: { token?: string; body?: unknown; admin?: boolean } = {}): Promise<T> {
+    const key = init.admin ? serviceRoleKey : anonKey;
+    const res = await fetch(`${api}${route}`, {
+      method,
+      headers: { apikey: key, authorization: `Bearer ${init.token ?? key}`, "content-type": "application/json" },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`auth ${method} ${route}: ${res.status} ${text.slice(0, 300)}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  const signIn = async (email: string): Promise<AuthUser> => {
+    const s = await call<{ access_token: string; refresh_token: string; user: { id: string } }>("POST", "/token?grant_type=password", {
+      body: { email, password: TEST_PASSWORD },
+    });
+    return { userId: s.user.id, email, token: s.access_token, refreshToken: s.refresh_token };
+  };
+
+  return {
+    url,
+    anonKey,
+    serviceRoleKey,
+    appEnv: {
+      SUPABASE_URL: url,
+      SUPABASE_ANON_KEY: anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey,
+      SUPABASE_JWKS_URL: `${api}/.well-known/jwks.json`,
+      ...(opts.jwtSecret ? { SUPABASE_JWT_SECRET: opts.jwtSecret } : {}),
+    },
+    async user(o = {}) {
+      const id = o.id ?? randomUUID();
+      const email = o.email ?? `user-${id.slice(0, 8)}-${randomUUID().slice(0, 4)}@example.com`;
+      await call("POST", "/admin/users", {
+        admin: true,
+        body: { id, email, password: TEST_PASSWORD, email_confirm: true, app_metadata: { roles: o.roles ?? ["user"] } },
+      });
+      return signIn(email);
+    },
+    signIn,
+    enrolTotp: (user) => enrolTotp(api, anonKey, user.token),
+    async resign(token, change, o = {}) {
+      const claims = { ...decodeJwt(token), ...change };
+      if (o.hs256Secret) {
+        return new SignJWT(claims).setProtectedHeader({ alg: "HS256", typ: "JWT" }).sign(new TextEncoder().encode(o.hs256Secret));
+      }
+      return new SignJWT(claims).setProtectedHeader({ alg: "ES256", kid: jwk.kid!, typ: "JWT" }).sign(signingKey);
+    },
+    admin: {
+      getUser: (userId) => call("GET", `/admin/users/${userId}`, { admin: true }),
+      deleteUser: (userId) => call("DELETE", `/admin/users/${userId}`, { admin: true }).then(() => undefined),
+      ban: (userId, duration) => call("PUT", `/admin/users/${userId}`, { admin: true, body: { ban_duration: duration } }).then(() => undefined),
+      setRoles: (userId, roles) => call("PUT", `/admin/users/${userId}`, { admin: true, body: { app_metadata: { roles } } }).then(() => undefined),
+      deleteFactor: (userId, factorId) => call("DELETE", `/admin/users/${userId}/factors/${factorId}`, { admin: true }).then(() => undefined),
+    },
+    signOut: (token, scope = "global") => call("POST", `/logout?scope=${scope}`, { token }).then(() => undefined),
+    emulator,
+    async close() {
+      await emulator.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,376 @@
+// A real PostgreSQL server for tests: Debian's own binaries (`apt-get install postgresql
+// pgbouncer`; .ci/run installs them), `initdb` into a throwaway folder, listening on a free port on
+// 127.0.0.1 and on a unix socket inside that folder, so parallel runs never meet. The server
+// refuses to run as root, so when the tests run as root it runs as the `postgres` user, which owns
+// the folder. stop() ends it and removes the folder.
+//
+// TEST_DATABASE_URL (e.g. postgres://user:pass@host:5432/postgres) uses that existing server instead:
+// nothing is started or stopped, and only the databases created here are dropped again.
+//
+// Each test file gets a database of its own, created from a template database that was migrated
+// once (per server and per set of migrations): copying a template is much faster than migrating.
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { PG_MIGRATIONS_FOLDER, migratePostgres, openPostgres } from "../../db/postgres";
+import { committedMigrations } from "../../db/schema-version";
+import { ENUM_SEED } from "../../db/enums";
+import { freePort } from "./stack";
+
+export const POSTGRES_BIN = process.env.POSTGRES_BIN ?? "/usr/lib/postgresql/15/bin";
+export const PGBOUNCER_BIN = process.env.PGBOUNCER_BIN ?? "/usr/sbin/pgbouncer";
+
+export interface PostgresServer {
+  /** postgres://… for a database of this server (default: the maintenance database `postgres`). */
+  url(database?: string): string;
+  /** The server's main process id (undefined for TEST_DATABASE_URL). */
+  pid: number | undefined;
+  /** The folder holding the data directory and the unix socket (undefined for TEST_DATABASE_URL). */
+  dir: string | undefined;
+  /** A new empty database, or a copy of `template`; dropped by stop(). Returns its name. */
+  createDatabase(opts?: { template?: string }): Promise<string>;
+  /**
+   * The name of a template database migrated by `migrate` (called once per server and `key`,
+   * even when test files ask at the same time): for createDatabase({ template }).
+   */
+  template(key: string, migrate: (url: string) => Promise<void>): Promise<string>;
+  /**
+   * The database going away and coming back (a failover, a restart): pause() shuts the server
+   * down (every connection is cut), resume() starts it again on the same port with the same data.
+   * Not available with TEST_DATABASE_URL (an existing server is never stopped).
+   */
+  pause(): Promise<void>;
+  resume(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Whether a server can be had here: TEST_DATABASE_URL, or Debian's binaries. */
+export function postgresAvailable(): boolean {
+  return Boolean(process.env.TEST_DATABASE_URL) || fs.existsSync(path.join(POSTGRES_BIN, "postgres"));
+}
+
+/** The uid/gid to run Postgres and PgBouncer as: `postgres` when we are root, else ourselves. */
+function serviceUser(): { uid: number; gid: number } | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  const id = (flag: string) => Number(execFileSync("id", [flag, "postgres"], { encoding: "utf8" }).trim());
+  return { uid: id("-u"), gid: id("-g") };
+}
+
+/** A temp folder the service user owns (the server insists its data directory is its own, 0700). */
+function serviceFolder(prefix: string, user: { uid: number; gid: number } | undefined): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  if (user) fs.chownSync(dir, user.uid, user.gid);
+  // Removed by stop(); and, should the process end without it, at exit (after the kill above).
+  process.once("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+function runAs(user: { uid: number; gid: number } | undefined, bin: string, args: string[]): void {
+  execFileSync(bin, args, { stdio: ["ignore", "pipe", "pipe"], ...(user ?? {}), env: { ...process.env, LC_ALL: "C" } });
+}
+
+/** Spawns a long-running service; rejects if it exits before `ready()` says it is up. */
+async function spawnService(
+  bin: string,
+  args: string[],
+  user: { uid: number; gid: number } | undefined,
+  ready: () => Promise<boolean>,
+  what: string,
+): Promise<{ proc: ChildProcess; stop(): Promise<void> }> {
+  const proc = spawn(bin, args, { stdio: ["ignore", "ignore", "pipe"], ...(user ?? {}), env: { ...process.env, LC_ALL: "C" } });
+  let stderr = "";
+  proc.stderr!.on("data", (c: Buffer) => (stderr += c.toString()));
+  const exited = new Promise<void>((resolve) => proc.once("exit", () => resolve()));
+  // A test run that ends without stop() (a failed beforeAll, an uncaught error) takes it along.
+  const killOnExit = () => {
+    if (proc.exitCode === null && proc.signalCode === null) proc.kill("SIGKILL");
+  };
+  process.once("exit", killOnExit);
+  void exited.then(() => process.off("exit", killOnExit));
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (proc.exitCode !== null || proc.signalCode !== null) throw new Error(`${what} exited before it was ready: ${stderr.slice(-800)}`);
+    if (await ready()) break;
+    if (Date.now() > deadline) {
+      proc.kill("SIGKILL");
+      throw new Error(`${what} not ready in 30 s: ${stderr.slice(-800)}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    proc,
+    stop: async () => {
+      // SIGINT is Postgres's "fast" shutdown (and PgBouncer's safe one); SIGKILL if it hangs.
+      if (proc.exitCode === null && proc.signalCode === null) proc.kill("SIGINT");
+      const timer = setTimeout(() => proc.kill("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+async function answers(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
+  try {
+    await client.connect();
+    await client.query("SELECT 1");
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function admin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+/** Databases and templates created on a server, shared by the helpers below. */
+function databaseHelpers(adminUrl: string) {
+  const created: string[] = [];
+  const templates = new Map<string, Promise<string>>();
+  return {
+    created,
+    async createDatabase(opts: { template?: string } = {}): Promise<string> {
+      const name = `ff_test_${crypto.randomBytes(6).toString("hex")}`;
+      const from = opts.template ? ` TEMPLATE ${quoteIdent(opts.template)}` : "";
+      await admin(adminUrl, (c) => c.query(`CREATE DATABASE ${quoteIdent(name)}${from}`));
+      created.push(name);
+      return name;
+    },
+    template(key: string, migrate: (url: string) => Promise<void>): Promise<string> {
+      let pending = templates.get(key);
+      if (!pending) {
+        pending = buildTemplate(adminUrl, key, migrate);
+        templates.set(key, pending);
+      }
+      return pending;
+    },
+    async dropCreated(): Promise<void> {
+      for (const name of created.splice(0)) {
+        await admin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`)).catch(() => undefined);
+      }
+    },
+  };
+}
+
+/**
+ * One template per key on a server, even when several test files (processes) ask at once: an
+ * advisory lock on the maintenance database serialises them, and the template is marked
+ * IS_TEMPLATE only once migrated, so a half-built one is never copied (and is rebuilt).
+ */
+async function buildTemplate(adminUrl: string, key: string, migrate: (url: string) => Promise<void>): Promise<string> {
+  const name = `ff_template_${crypto.createHash("sha256").update(key).digest("hex").slice(0, 16)}`;
+  await admin(adminUrl, async (c) => {
+    await c.query("SELECT pg_advisory_lock(hashtext($1))", [name]);
+    try {
+      const found = await c.query<{ datistemplate: boolean }>("SELECT datistemplate FROM pg_database WHERE datname = $1", [name]);
+      if (found.rows[0]?.datistemplate) return;
+      if (found.rows.length) await c.query(`DROP DATABASE ${quoteIdent(name)} WITH (FORCE)`);
+      await c.query(`CREATE DATABASE ${quoteIdent(name)}`);
+      await migrate(withDatabase(adminUrl, name));
+      // Nobody may stay connected to a template while it is copied.
+      await c.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [name]);
+      await c.query(`ALTER DATABASE ${quoteIdent(name)} WITH IS_TEMPLATE true ALLOW_CONNECTIONS false`);
+    } finally {
+      await c.query("SELECT pg_advisory_unlock(hashtext($1))", [name]);
+    }
+  });
+  return name;
+}
+
+/** A server of our own (initdb + postgres), or the one TEST_DATABASE_URL names. */
+export async function startPostgres(): Promise<PostgresServer> {
+  const external = process.env.TEST_DATABASE_URL;
+  if (external) {
+    const helpers = databaseHelpers(external);
+    return {
+      url: (db = new URL(external).pathname.slice(1) || "postgres") => withDatabase(external, db),
+      pid: undefined,
+      dir: undefined,
+      createDatabase: helpers.createDatabase,
+      template: helpers.template,
+      pause: () => Promise.reject(new Error("pause() needs a server of our own, not TEST_DATABASE_URL")),
+      resume: () => Promise.reject(new Error("resume() needs a server of our own, not TEST_DATABASE_URL")),
+      stop: helpers.dropCreated,
+    };
+  }
+
+  if (!postgresAvailable()) {
+    throw new Error(`No PostgreSQL server at ${POSTGRES_BIN} (apt-get install postgresql; .ci/run does), and no TEST_DATABASE_URL`);
+  }
+  const user = serviceUser();
+  const dir = serviceFolder("ff-pg-", user);
+  const dataDir = path.join(dir, "data");
+  try {
+    runAs(user, path.join(POSTGRES_BIN, "initdb"), ["-D", dataDir, "-U", "postgres", "--auth=trust", "--encoding=UTF8", "--locale=C", "--no-sync", "--no-instructions"]);
+  } catch (err) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw new Error(`initdb failed: ${(err as { stderr?: Buffer }).stderr?.toString() ?? String(err)}`, { cause: err });
+  }
+
+  const launch = (port: number) =>
+    spawnService(
+      path.join(POSTGRES_BIN, "postgres"),
+      [
+        "-D", dataDir,
+        "-p", String(port),
+        "-k", dir,
+        "-c", "listen_addresses=127.0.0.1",
+        // Throwaway data: durability buys nothing here, and fsync would slow every test.
+        "-c", "fsync=off",
+        "-c", "synchronous_commit=off",
+        "-c", "full_page_writes=off",
+        "-c", "max_connections=200",
+      ],
+      user,
+      () => answers(`postgres://postgres@127.0.0.1:${port}/postgres`),
+      "postgres",
+    );
+
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const url = (db = "postgres") => `postgres://postgres@127.0.0.1:${port}/${db}`;
+    try {
+      let service: Awaited<ReturnType<typeof launch>> | undefined = await launch(port);
+      const helpers = databaseHelpers(url());
+      const server: PostgresServer = {
+        url,
+        pid: service.proc.pid,
+        dir,
+        createDatabase: helpers.createDatabase,
+        template: helpers.template,
+        pause: async () => {
+          await service?.stop();
+          service = undefined;
+        },
+        resume: async () => {
+          service ??= await launch(port);
+          server.pid = service.proc.pid;
+        },
+        stop: async () => {
+          await service?.stop();
+          fs.rmSync(dir, { recursive: true, force: true });
+        },
+      };
+      return server;
+    } catch (err) {
+      // Another process may have taken the free port between the probe and the bind.
+      if (attempt >= 3 || !/could not bind|Address already in use/i.test((err as Error).message)) {
+        fs.rmSync(dir, { recursive: true, force: true });
+        throw err;
+      }
+    }
+  }
+}
+
+export interface PgBouncer {
+  /** postgres://… through the pooler for a database of the server behind it. */
+  url(database?: string): string;
+  pid: number | undefined;
+  stop(): Promise<void>;
+}
+
+/**
+ * Debian's PgBouncer in front of `server`, in pool_mode=transaction: each transaction may run on a
+ * different server connection, as on Supabase's pooler (port 6543), so session state and named
+ * prepared statements do not survive from one transaction to the next.
+ */
+export async function startPgBouncer(server: PostgresServer, opts: { poolSize?: number } = {}): Promise<PgBouncer> {
+  if (!fs.existsSync(PGBOUNCER_BIN)) throw new Error(`No PgBouncer at ${PGBOUNCER_BIN} (apt-get install pgbouncer; .ci/run does)`);
+  const target = new URL(server.url());
+  const user = serviceUser();
+  const dir = serviceFolder("ff-pgbouncer-", user);
+  const serverUser = decodeURIComponent(target.username || "postgres");
+  const serverPassword = decodeURIComponent(target.password);
+  const write = (name: string, text: string) => {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, text, { mode: 0o600 });
+    if (user) fs.chownSync(file, user.uid, user.gid);
+    return file;
+  };
+  // The pooler accepts any client of these tests (trust); it logs in to the server as the user
+  // (and password) of the server's URL. The user must still be listed in the auth file.
+  const authFile = write("userlist.txt", `"${serverUser}" ""\n`);
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const ini = write(
+      "pgbouncer.ini",
+      [
+        "[databases]",
+        `* = host=${target.hostname} port=${target.port || 5432} user=${serverUser}${serverPassword ? ` password=${serverPassword}` : ""}`,
+        "[pgbouncer]",
+        "listen_addr = 127.0.0.1",
+        `listen_port = ${port}`,
+        `unix_socket_dir = ${dir}`,
+        "auth_type = trust",
+        // The admin console (database "pgbouncer": SHOW CONFIG, SHOW POOLS) for the same user.
+        `admin_users = ${serverUser}`,
+        `auth_file = ${authFile}`,
+        "pool_mode = transaction",
+        `default_pool_size = ${opts.poolSize ?? 20}`,
+        "max_client_conn = 500",
+        // Drivers send these at connect time; the pooler cannot pass them on per transaction.
+        "ignore_startup_parameters = extra_float_digits,options",
+        "",
+      ].join("\n"),
+    );
+    const url = (db = "postgres") => {
+      const u = new URL(server.url(db));
+      u.hostname = "127.0.0.1";
+      u.port = String(port);
+      return u.toString();
+    };
+    try {
+      const service = await spawnService(PGBOUNCER_BIN, [ini], user, () => answers(url()), "pgbouncer");
+      return {
+        url,
+        pid: service.proc.pid,
+        stop: async () => {
+          await service.stop();
+          fs.rmSync(dir, { recursive: true, force: true });
+        },
+      };
+    } catch (err) {
+      if (attempt >= 3 || !/bind|in use/i.test((err as Error).message)) {
+        fs.rmSync(dir, { recursive: true, force: true });
+        throw err;
+      }
+    }
+  }
+}
+
+/**
+ * A database of its own for one test file, with the app's committed Postgres migrations and enum
+ * seed: a copy of a template migrated once per server and per version of the migrations and seed.
+ */
+export async function createMigratedDatabase(server: PostgresServer): Promise<string> {
+  const key = JSON.stringify([committedMigrations(PG_MIGRATIONS_FOLDER).map((m) => m.hash), ENUM_SEED]);
+  const template = await server.template(key, async (url) => {
+    const handle = openPostgres(url, { max: 2 });
+    try {
+      await migratePostgres(handle);
+    } finally {
+      await handle.close();
+    }
+  });
+  return server.createDatabase({ template });
+}
