@@ -47,10 +47,11 @@ export function openDatabase(file: string, opts: { migrate?: boolean } = {}): Da
   if (file !== ":memory:") createPrivately(file);
   const sqlite = new Database(file);
   sqlite.pragma("journal_mode = WAL");
-  // In WAL mode NORMAL syncs at checkpoints instead of on every commit (SQLite's recommended pairing):
-  // still consistent and durable across an app crash; only an OS crash or power loss may roll back
-  // the last commits. FULL's fsync per commit cost ~0.5 ms per write request.
-  sqlite.pragma("synchronous = NORMAL");
+  // FULL: every commit is synced to disk before the write is acknowledged, so an acknowledged change
+  // to a founder's record (PII, submissions, the audit trail) survives a power loss or OS crash too,
+  // not only an app crash (NORMAL in WAL mode syncs at checkpoints only). Its cost is measured by
+  // `npm run bench -- --only=durability` (README, "Durability").
+  sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
   // Another process (a test, a script) may hold a write lock briefly; wait instead of failing.
   sqlite.pragma("busy_timeout = 5000");

@@ -70,6 +70,7 @@ export const person = pgTable(
     sumsubApplicantId: text("sumsub_applicant_id"),
     sumsubCompletedAt: text("sumsub_completed_at"),
     sumsubReviewAnswer: text("sumsub_review_answer", { enum: ["GREEN", "RED"] }),
+    sumsubReviewAt: text("sumsub_review_at"),
     sumsubEmailSentAt: text("sumsub_email_sent_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -149,4 +150,24 @@ export const notification = pgTable(
     readAt: text("read_at"),
   },
   (t) => [index("notification_account_created_idx").on(t.accountId, t.createdAt)],
+);
+
+/** The append-only audit trail (db/schema.ts has the why); triggers in the migrations refuse UPDATE and DELETE. */
+export const auditEvent = pgTable(
+  "audit_event",
+  {
+    auditId: id("audit_id"),
+    at: text("at").notNull(),
+    accountId: integer("account_id"),
+    actorType: text("actor_type", { enum: ["user", "staff", "identity_provider"] }).notNull(),
+    actorId: text("actor_id").notNull(),
+    action: text("action").notNull(),
+    entityType: text("entity_type").notNull(),
+    entityId: integer("entity_id"),
+    fields: text("fields").notNull(),
+    route: text("route").notNull(),
+    detail: text("detail"),
+    sourceEventId: text("source_event_id"),
+  },
+  (t) => [index("audit_event_account_idx").on(t.accountId, t.auditId), uniqueIndex("audit_event_source_event_unique").on(t.sourceEventId)],
 );

@@ -66,6 +66,12 @@ export const person = sqliteTable(
     sumsubApplicantId: text("sumsub_applicant_id"),
     sumsubCompletedAt: text("sumsub_completed_at"),
     sumsubReviewAnswer: text("sumsub_review_answer", { enum: ["GREEN", "RED"] }),
+    /**
+     * The provider's own time of the review stored above (webhook createdAtMs, status reviewDate).
+     * Results are applied in this order: one that is not newer never overrides the stored one. Kept
+     * when a name change clears the verification, so an old GREEN cannot come back.
+     */
+    sumsubReviewAt: text("sumsub_review_at"),
     sumsubEmailSentAt: text("sumsub_email_sent_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -150,10 +156,46 @@ export const notification = sqliteTable(
   (t) => [index("notification_account_created_idx").on(t.accountId, t.createdAt)],
 );
 
+/**
+ * Append-only audit trail (issue 16): one row per accepted change to a founder's record, per
+ * identity result and per staff read of another account, written in the change's transaction.
+ * Field NAMES only, never values; no foreign keys, so the trail outlives deleted records.
+ * Triggers in the migrations refuse UPDATE and DELETE.
+ */
+export const auditEvent = sqliteTable(
+  "audit_event",
+  {
+    auditId: integer("audit_id").primaryKey({ autoIncrement: true }),
+    at: text("at").notNull(),
+    /** The account whose record it concerns (null when none is known). */
+    accountId: integer("account_id"),
+    /** user (the account's founder), staff, identity_provider. */
+    actorType: text("actor_type", { enum: ["user", "staff", "identity_provider"] }).notNull(),
+    /** The auth user id, or the provider's name. */
+    actorId: text("actor_id").notNull(),
+    action: text("action").notNull(),
+    entityType: text("entity_type").notNull(),
+    entityId: integer("entity_id"),
+    /** JSON array of the field names changed (or read). */
+    fields: text("fields").notNull(),
+    /** "METHOD /api/route/:param" the change came through. */
+    route: text("route").notNull(),
+    /** JSON object of non-PII facts (a review answer, an outcome, a count), or null. */
+    detail: text("detail"),
+    /** The provider event it records (deduplication of webhooks), or null. */
+    sourceEventId: text("source_event_id"),
+  },
+  (t) => [
+    index("audit_event_account_idx").on(t.accountId, t.auditId),
+    uniqueIndex("audit_event_source_event_unique").on(t.sourceEventId),
+  ],
+);
+
 export type AccountRow = typeof account.$inferSelect;
 export type PersonRow = typeof person.$inferSelect;
 export type StrategyRow = typeof strategy.$inferSelect;
 export type OrganizationRow = typeof organization.$inferSelect;
 export type OrganizationUserRow = typeof organizationUser.$inferSelect;
 export type NotificationRow = typeof notification.$inferSelect;
+export type AuditEventRow = typeof auditEvent.$inferSelect;
 export type EnumItemRow = typeof enumItem.$inferSelect;

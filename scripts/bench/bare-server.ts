@@ -1,7 +1,7 @@
 // Child-process entry: a bare Fastify route returning a constant, started the same way as the app
 // (its own process, loopback, no logging), so app/bare throughput is a ratio machine noise cancels.
 // Beside it, a bare write route: the JSON body parsed by Fastify and one prepared UPDATE on a
-// SQLite file with the app's settings (WAL, synchronous=NORMAL), nothing else. It is the floor any
+// SQLite file with the app's settings (WAL, synchronous=FULL), nothing else. It is the floor any
 // route that commits a write per request stands on, reported next to PUT /api/persons/{id}.
 import fs from "node:fs";
 import os from "node:os";
@@ -13,7 +13,7 @@ import { READY_PREFIX } from "./remote-stack";
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ff-bench-bare-"));
 const sqlite = new Database(path.join(dir, "bare.sqlite"));
 sqlite.pragma("journal_mode = WAL");
-sqlite.pragma("synchronous = NORMAL");
+sqlite.pragma("synchronous = FULL");
 sqlite.exec("CREATE TABLE row (id INTEGER PRIMARY KEY, body TEXT NOT NULL, updated_at TEXT NOT NULL)");
 sqlite.prepare("INSERT INTO row (id, body, updated_at) VALUES (1, '{}', '')").run();
 const update = sqlite.prepare("UPDATE row SET body = ?, updated_at = ? WHERE id = 1");

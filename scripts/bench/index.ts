@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick] [-- --check] [-- --only=startup,api,auth,web,journey,soak]`
+// `npm run bench [-- --quick] [-- --check] [-- --only=startup,api,auth,web,journey,soak,durability]`
 // Measures start-up, API, auth and web speed side by side, prints tables and budget verdicts, and
 // writes bench-results/<timestamp>.json and bench-results/latest.json. Everything runs on loopback.
 import fs from "node:fs";
@@ -20,8 +20,9 @@ import type { LighthouseResult } from "./lighthouse";
 import type { JourneyResult } from "./journey";
 import { checkBudgets, budgetTable, type BudgetVerdict } from "./budgets";
 import { runSoak, soakSummary, type SoakResult } from "./soak";
+import { benchDurability, durabilityTable, type DurabilityResult } from "./durability";
 
-const SECTIONS = ["startup", "api", "auth", "web", "journey", "soak"] as const;
+const SECTIONS = ["startup", "api", "auth", "web", "journey", "soak", "durability"] as const;
 type Section = (typeof SECTIONS)[number];
 
 interface Options {
@@ -55,6 +56,7 @@ export interface BenchResults {
   lighthouse?: LighthouseResult[];
   journey?: JourneyResult;
   soak?: SoakResult;
+  durability?: DurabilityResult;
   budgets: BudgetVerdict[];
   errors: Record<string, string>;
 }
@@ -133,6 +135,12 @@ async function main(): Promise<void> {
     // probes, SSNs in the log, database integrity), reported beside the speed figures.
     results.soak = await runSoak({ durationSeconds: opts.quick ? 10 : 30, founders: 40 });
     tables.push(`\n== Soak: 40 founders editing and re-reading their own records, probes asking for others'\n${soakSummary(results.soak)}`);
+  });
+
+  await run("durability", async () => {
+    const durability = await benchDurability({ durationS: opts.quick ? 2 : 5, rounds: opts.quick ? 2 : 4, log });
+    results.durability = durability;
+    tables.push(durabilityTable(durability));
   });
 
   results.budgets = checkBudgets(results);

@@ -25,6 +25,7 @@ import { riaRoutes } from "./routes/ria";
 import { adminRoutes } from "./routes/admin";
 import { appConfigRoutes } from "./routes/app-config";
 import { sumsubRoutes } from "./routes/sumsub";
+import { auditRoutes } from "./routes/audit";
 import { healthRoutes } from "./routes/health";
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
@@ -95,6 +96,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
   await api.register(strategyRoutes);
   await api.register(organizationRoutes);
   await api.register(organizationUserRoutes);
+  await api.register(auditRoutes);
   await api.register(enumRoutes);
   await api.register(notificationRoutes);
   await api.register(riaRoutes);

@@ -6,6 +6,8 @@ export class HttpError extends Error {
     readonly error: string,
     message: string,
     readonly field?: string,
+    /** Further fields of the body (e.g. `missing` of incomplete_entry); never PII. */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
     this.name = "HttpError";
@@ -22,3 +24,7 @@ export const conflict = (message: string, field?: string) => new HttpError(409, 
 export const insufficientAal = () => new HttpError(403, "insufficient_aal", "A second factor is required: verify your authenticator code");
 export const serviceUnavailable = (message: string) => new HttpError(503, "Service Unavailable", message);
 export const badGateway = (message: string) => new HttpError(502, "Bad Gateway", message);
+
+/** A rule of the founder's record refuses the change (issue 16): 409 with its own error code. */
+export const recordRule = (error: "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification", message: string, extra: { field?: string; missing?: string[] } = {}) =>
+  new HttpError(409, error, message, extra.field, extra.missing ? { missing: extra.missing } : undefined);

@@ -4,10 +4,13 @@
 // founders' data.
 import fs from "node:fs";
 import os from "node:os";
+import { randomUUID } from "node:crypto";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import request from "supertest";
 import { loadConfig, type Config } from "../../server/src/config";
+import { computeWebhookDigest } from "../../server/src/identity/webhookDigest";
+import { externalUserIdFor } from "../../server/src/identity/verification";
 import { buildApp } from "../../server/src/app";
 import { appDatabasePath, openDatabase } from "../../db/client";
 import type { Role } from "../../server/src/contract/roles";
@@ -153,4 +156,40 @@ export async function buildFounderData(t: TestApp, f: Founder): Promise<FounderD
   const organizationId = ok(await req().post("/api/organizations/").set(f.auth).send({ strategy_id: strategyId, ...ORGANIZATION }), 201).organization_id;
   ok(await req().post("/api/organization_users/").set(f.auth).send({ organization_id: organizationId, person_id: personId, primary_holder: true }), 201);
   return { personId, addonId, strategyId, organizationId };
+}
+
+/** Step 4's choices, as the DAF screen sends them with the organization. */
+export const DAF_CHOICE = { donor_advised_fund: "Investor's Philanthropic", custodian: "custodian_schwab" } as const;
+
+/** A signed identity-provider result for a person, as Sumsub posts it (the provider's time `at`, a fresh event id). */
+export function signedIdentityResult(personId: number, answer: "GREEN" | "RED", at: Date, webhookSecret: string): { raw: string; headers: Record<string, string> } {
+  const raw = JSON.stringify({
+    applicantId: `applicant${personId}`.padEnd(24, "0"),
+    correlationId: `req-${randomUUID()}`,
+    externalUserId: externalUserIdFor(personId),
+    type: "applicantReviewed",
+    reviewResult: { reviewAnswer: answer },
+    reviewStatus: "completed",
+    createdAtMs: at.toISOString().replace("T", " ").slice(0, 23),
+  });
+  const headers = {
+    "content-type": "application/json",
+    "x-payload-digest": computeWebhookDigest("HMAC_SHA256_HEX", webhookSecret, raw),
+    "x-payload-digest-alg": "HMAC_SHA256_HEX",
+  };
+  return { raw, headers };
+}
+
+/** Posts a signed identity result to the webhook: how tests give a person a completed identity check. */
+export async function postIdentityResult(t: TestApp, personId: number, answer: "GREEN" | "RED", at = new Date()): Promise<request.Response> {
+  const { raw, headers } = signedIdentityResult(personId, answer, at, t.config.identity.webhookSecret);
+  return request(t.app.server).post("/api/sumsub/webhook").set(headers).send(raw);
+}
+
+/** Makes built founder data a complete entry (identity check passed, DAF and custodian chosen), ready to submit. */
+export async function completeEntry(t: TestApp, f: Founder, d: FounderData): Promise<void> {
+  const verified = await postIdentityResult(t, d.personId, "GREEN", new Date(Date.now() - 1000));
+  if (verified.status !== 200) throw new Error(`identity result: ${verified.status} ${verified.text}`);
+  const daf = await request(t.app.server).put(`/api/organizations/${d.organizationId}`).set(f.auth).send({ ...ORGANIZATION, ...DAF_CHOICE });
+  if (daf.status !== 200) throw new Error(`DAF step: ${daf.status} ${daf.text}`);
 }

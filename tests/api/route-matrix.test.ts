@@ -3,8 +3,7 @@
 // naming the field. Behaviour beyond that lives in the resource suites beside this one.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Response } from "supertest";
-import { timestampNow } from "../../server/src/contract/rules";
-import { ORGANIZATION, PROFILE, RIA_ANSWERS, buildFounderData, createTestApp, type Founder, type FounderData, type TestApp } from "./helpers";
+import { ORGANIZATION, PROFILE, RIA_ANSWERS, buildFounderData, completeEntry, createTestApp, type Founder, type FounderData, type TestApp } from "./helpers";
 
 interface Ctx {
   a: Founder;
@@ -26,6 +25,8 @@ interface RouteCase {
   route: string;
   method: Method;
   call: (c: Ctx) => Call;
+  /** What the success call needs first (e.g. a complete entry before Approve). */
+  prepare?: (c: Ctx) => Promise<void>;
   /** Who makes the success call (default: founder a). */
   as?: (c: Ctx) => Founder;
   success: number;
@@ -147,9 +148,14 @@ const CASES: RouteCase[] = [
   {
     route: "PUT /api/strategies/{strategyId}",
     method: "put",
-    call: (c) => ({ path: `/api/strategies/${c.d.strategyId}`, body: { entry_completed_at: timestampNow() } }),
+    prepare: (c) => completeEntry(t, c.a, c.d),
+    // A client time far in the past: the server stamps its own.
+    call: (c) => ({ path: `/api/strategies/${c.d.strategyId}`, body: { entry_completed_at: "2020-01-01T00:00:00" } }),
     success: 200,
-    check: (res) => expect(res.body.entry_completed_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+$/),
+    check: (res) => {
+      expect(res.body.entry_completed_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+$/);
+      expect(Date.parse(`${res.body.entry_completed_at}Z`)).toBeGreaterThan(Date.now() - 60_000);
+    },
     bad: (c) => ({ path: `/api/strategies/${c.d.strategyId}`, body: { entry_completed_at: "yesterday" } }),
     badField: "entry_completed_at",
   },
@@ -240,6 +246,18 @@ const CASES: RouteCase[] = [
     badField: "notificationId",
   },
   {
+    route: "GET /api/accounts/{accountId}/audit",
+    method: "get",
+    call: (c) => ({ path: `/api/accounts/${c.a.accountId}/audit`, query: { limit: 5 } }),
+    success: 200,
+    check: (res) => {
+      expect(res.body.entries).toHaveLength(5);
+      expect(res.body.entries[0]).toMatchObject({ action: "organization_user.create", actor_type: "user", route: "POST /api/organization_users/" });
+    },
+    bad: (c) => ({ path: `/api/accounts/${c.a.accountId}/audit`, query: { limit: 0 } }),
+    badField: "limit",
+  },
+  {
     route: "PUT /api/notifications/mark-all-read",
     method: "put",
     call: (c) => ({ path: "/api/notifications/mark-all-read", query: { account_id: c.a.accountId } }),
@@ -281,6 +299,7 @@ const snapshot = async (f: Founder) => (await t.http.get(`/api/accounts/${f.acco
 
 describe.each(CASES)("$route", (rc) => {
   it("succeeds for the owner", async () => {
+    await rc.prepare?.(c);
     const res = await send(rc.method, rc.call(c), (rc.as?.(c) ?? c.a).auth);
     expect(res.status, res.text).toBe(rc.success);
     expect(res.headers["content-type"]).toMatch(/application\/json/);

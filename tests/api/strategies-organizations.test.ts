@@ -2,7 +2,7 @@
 // notifications written when owners are linked and a foundation is submitted.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { timestampNow } from "../../server/src/contract/rules";
-import { ORGANIZATION, buildFounderData, createTestApp, type TestApp } from "./helpers";
+import { ORGANIZATION, buildFounderData, completeEntry, createTestApp, type TestApp } from "./helpers";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -31,10 +31,10 @@ describe("strategies", () => {
   it("notifies once when the foundation is submitted (entry_completed_at set)", async () => {
     const f = await t.founder();
     const d = await buildFounderData(t, f);
-    const submittedAt = timestampNow();
-    const res = await t.http.put(`/api/strategies/${d.strategyId}`).set(f.auth).send({ entry_completed_at: submittedAt });
-    expect(res.body.entry_completed_at).toBe(submittedAt);
-    await t.http.put(`/api/strategies/${d.strategyId}`).set(f.auth).send({ entry_completed_at: timestampNow() });
+    await completeEntry(t, f, d);
+    const res = await t.http.put(`/api/strategies/${d.strategyId}`).set(f.auth).send({ entry_completed_at: timestampNow() });
+    expect(res.status).toBe(200);
+    expect((await t.http.put(`/api/strategies/${d.strategyId}`).set(f.auth).send({ entry_completed_at: timestampNow() })).status).toBe(409);
     const titles = (await t.http.get("/api/notifications/").set(f.auth)).body.map((n: { title: string }) => n.title);
     expect(titles.filter((x: string) => x === "Foundation submitted")).toHaveLength(1);
     const all = (await t.http.get("/api/notifications/").set(f.auth)).body;

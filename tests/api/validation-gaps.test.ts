@@ -3,7 +3,7 @@
 // Each refusal leaves the stored record exactly as it was; the calls the web makes still succeed.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { timestampNow } from "../../server/src/contract/rules";
-import { ORGANIZATION, PROFILE, RIA_ANSWERS, buildFounderData, createTestApp, type Founder, type FounderData, type TestApp } from "./helpers";
+import { DAF_CHOICE, ORGANIZATION, PROFILE, RIA_ANSWERS, buildFounderData, completeEntry, createTestApp, type Founder, type FounderData, type TestApp } from "./helpers";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -137,10 +137,11 @@ describe("PUT /api/accounts/{id}: the seven RIA answers go together", () => {
 describe("PUT /api/organizations/{id}: a submitted foundation's filed fields are fixed", () => {
   const submitted = async () => {
     const { f, d } = await founderWithData();
+    await completeEntry(t, f, d);
     expect((await t.http.put(`/api/strategies/${d.strategyId}`).set(f.auth).send({ entry_completed_at: timestampNow() })).status).toBe(200);
     return { f, d };
   };
-  const FULL = { ...ORGANIZATION, donor_advised_fund: null, custodian: null };
+  const FULL = { ...ORGANIZATION, ...DAF_CHOICE };
 
   it("allows renaming before submission", async () => {
     const { f, d } = await founderWithData();
@@ -159,7 +160,7 @@ describe("PUT /api/organizations/{id}: a submitted foundation's filed fields are
     const before = await getOrganization(f, d.organizationId);
     const res = await t.http.put(`/api/organizations/${d.organizationId}`).set(f.auth).send({ ...FULL, itg_as_registered_agent: false, [field]: value });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ error: "Conflict", message: `${field} cannot be changed after the foundation is submitted`, field });
+    expect(res.body).toEqual({ error: "fixed_after_submission", message: `${field} cannot be changed after the foundation is submitted`, field });
     expect(await getOrganization(f, d.organizationId)).toEqual(before);
   });
 

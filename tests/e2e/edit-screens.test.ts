@@ -3,12 +3,15 @@
 // reloads and sees the change persisted; refused saves show the failure toast; a user without the
 // role 'user' is sent to /. Every screen is checked by axe and photographed at 1280 px light and
 // 375 px dark.
+import path from "node:path";
+import Database from "better-sqlite3";
 import { createClient, type RealtimeClientOptions } from "@supabase/supabase-js";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import ws from "ws";
 import { DEFAULT_DAF, FOUNDER_STRATEGY, timestampNow } from "../../server/src/contract/rules";
-import { ORGANIZATION, PROFILE } from "../api/helpers";
+import { APP_DB_FILE } from "../../db/client";
+import { ORGANIZATION, PROFILE, signedIdentityResult } from "../api/helpers";
 import { MailboxClient, findLink } from "../support/mail";
 import { createFounder, signInThroughApi, type Founder } from "./support/founders";
 import { setupE2E, type UiPage } from "./support/harness";
@@ -34,7 +37,7 @@ async function call<T>(token: string, method: string, path: string, body?: unkno
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** A founder past step 5: strategy, organization, profile, DAF, custodian, approved. */
+/** A founder past step 5: strategy, organization, profile, identity check passed, DAF, custodian, approved. */
 async function seedCompletedFounder(): Promise<Seeded> {
   const founder = await createFounder(e2e.stack);
   const { access_token: token } = await signInThroughApi(e2e.stack, founder);
@@ -45,6 +48,10 @@ async function seedCompletedFounder(): Promise<Seeded> {
   const { person_id: personId } = await call<{ person_id: number }>(token, "POST", "/api/persons/", { account_id: accountId, account_primary_holder: true, ...PROFILE });
   await call(token, "POST", "/api/organization_users/", { organization_id: organizationId, person_id: personId, primary_holder: true });
   await call(token, "PUT", `/api/organizations/${organizationId}`, { ...ORGANIZATION, donor_advised_fund: DEFAULT_DAF, custodian: "custodian_schwab" });
+  // The server submits complete entries only: the holder's identity check, as the provider reports it.
+  const { raw, headers } = signedIdentityResult(personId, "GREEN", new Date(Date.now() - 1000), e2e.stack.config.identity.webhookSecret);
+  const verified = await fetch(`${e2e.stack.app.url}/api/sumsub/webhook`, { method: "POST", headers, body: raw });
+  if (!verified.ok) throw new Error(`identity result: HTTP ${verified.status} ${await verified.text()}`);
   await call(token, "PUT", `/api/strategies/${strategyId}`, { entry_completed_at: timestampNow() });
   return { founder, token, accountId, personId, organizationId };
 }
@@ -150,7 +157,14 @@ describe("/edit-profile", () => {
     const s = await seedCompletedFounder();
     const ui = await openAs(s, "/edit-profile");
     await ui.page.getByLabel("City").fill("Lewes");
-    await call(s.token, "DELETE", `/api/persons/${s.personId}`);
+    // The API keeps a submitted entry's primary holder (409), so the removal happens out of band.
+    const db = new Database(path.join(e2e.stack.dataDir, APP_DB_FILE));
+    try {
+      db.pragma("foreign_keys = ON");
+      db.prepare("DELETE FROM person WHERE person_id = ?").run(s.personId);
+    } finally {
+      db.close();
+    }
     await ui.page.getByRole("button", { name: "Done" }).click();
     await toast(ui.page, "Failed to update profile");
     expect(new URL(ui.page.url()).pathname).toBe("/edit-profile");

@@ -1,6 +1,7 @@
 // Known-answer vectors for Sumsub's request signature and webhook digests (from the Sumsub
 // reference: computed with Node crypto and cross-checked with openssl), plus the verifier's
 // refusals. A change to the byte layout of either algorithm fails here first.
+import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { signRequest, signedHeaders } from "../../server/src/identity/signing";
 import { computeWebhookDigest, verifyWebhookDigest } from "../../server/src/identity/webhookDigest";
@@ -50,8 +51,9 @@ describe("webhook digest (X-Payload-Digest)", () => {
   const body = Buffer.from(
     '{"applicantId":"5cb56e8e0a975a35f333cb83","inspectionId":"5cb56e8e0a975a35f333cb84","applicantType":"individual","correlationId":"req-a260b669-4f14-4bb5-a4c5-ac0218acb9a4","externalUserId":"externalUserId","levelName":"id-and-liveness","type":"applicantReviewed","sandboxMode":true,"reviewResult":{"reviewAnswer":"GREEN"},"reviewStatus":"completed","createdAtMs":"2020-02-21 13:23:19.321","clientId":"coolClientId"}',
   );
+  /** Sumsub's legacy SHA-1 signature of the same body: computed correctly, still refused. */
+  const SHA1_DIGEST = "0106d37d3cd8039f0dd1bec9957e96840e863c81";
   const vectors = {
-    HMAC_SHA1_HEX: "0106d37d3cd8039f0dd1bec9957e96840e863c81",
     HMAC_SHA256_HEX: "51474e140887e64dcc4ae0c13f4ed8a195eb3eb61c0875c3ea0b797c877dab6c",
     HMAC_SHA512_HEX:
       "0a424b23325105a2089a07d09130399874feb9c3e109cd0e4b606746e47b5e67af8ec71adf4f1da80fc11cf7b792c12a2112e86150b22a2645d752c8422dbf8f",
@@ -64,6 +66,15 @@ describe("webhook digest (X-Payload-Digest)", () => {
     });
   }
 
+  it("refuses a correct HMAC_SHA1_HEX signature: only SHA-256 or stronger is accepted", () => {
+    expect(createHmac("sha1", WEBHOOK_SECRET).update(body).digest("hex")).toBe(SHA1_DIGEST);
+    expect(verifyWebhookDigest(body, { "x-payload-digest": SHA1_DIGEST, "x-payload-digest-alg": "HMAC_SHA1_HEX" }, WEBHOOK_SECRET)).toEqual({
+      ok: false,
+      reason: "weak-algorithm",
+    });
+    expect(verifyWebhookDigest(body, { "x-payload-digest": SHA1_DIGEST, "x-payload-digest-alg": "hmac_sha1_hex" }, WEBHOOK_SECRET).ok).toBe(false);
+  });
+
   it("accepts an upper-case hex digest and defaults to SHA-256 without an algorithm header", () => {
     expect(verifyWebhookDigest(body, { "x-payload-digest": vectors.HMAC_SHA256_HEX.toUpperCase() }, WEBHOOK_SECRET).ok).toBe(true);
   });
@@ -74,7 +85,7 @@ describe("webhook digest (X-Payload-Digest)", () => {
       ok: false,
       reason: "unknown-algorithm",
     });
-    expect(verifyWebhookDigest(body, { "x-payload-digest": vectors.HMAC_SHA1_HEX, "x-payload-digest-alg": "HMAC_SHA256_HEX" }, WEBHOOK_SECRET)).toEqual({
+    expect(verifyWebhookDigest(body, { "x-payload-digest": SHA1_DIGEST, "x-payload-digest-alg": "HMAC_SHA256_HEX" }, WEBHOOK_SECRET)).toEqual({
       ok: false,
       reason: "mismatch",
     });

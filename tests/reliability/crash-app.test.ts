@@ -2,7 +2,8 @@
 // "Owner added" notification, written in one transaction) and editing the primary holder while
 // the app process is killed with SIGKILL at a random moment. After each restart every write the
 // API acknowledged is there, no record is half-written (an owner without its notification or the
-// reverse), and SQLite's integrity and foreign-key checks pass.
+// reverse), every audit row matches its change (one person.create per person, no row for a write
+// that is not there), and SQLite's integrity and foreign-key checks pass.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -15,14 +16,15 @@ import { integrityCheck } from "./support/db-dump";
 import { CHILD_APP, isConnectionFailure, randomPause, spawnOnFreePort, type Child } from "./support/child";
 import { buildFounder, type Founder } from "./support/founders";
 import { startTestAuth, type TestAuth } from "../support/auth";
+import { RELIABILITY, timeLimit } from "./support/strength";
 
-const KILL_CYCLES = 4;
+const KILL_CYCLES = RELIABILITY.appKills;
 const WRITERS = 3;
 
 let dataDir: string;
 let auth: TestAuth;
 let child: Child | undefined;
-const tally = { kills: 0, acknowledged: 0, checked: 0, lost: 0 };
+const tally = { kills: 0, acknowledged: 0, checked: 0, lost: 0, auditRows: 0 };
 
 async function startChild(): Promise<Child> {
   child = await spawnOnFreePort(
@@ -46,7 +48,9 @@ beforeAll(async () => {
   auth = await startTestAuth();
 });
 afterAll(async () => {
-  console.log(`[reliability] app crash safety: ${tally.kills} SIGKILLs, ${tally.acknowledged} acknowledged writes, ${tally.checked} records checked, ${tally.lost} lost`);
+  console.log(
+    `[reliability] app crash safety: ${tally.kills} SIGKILLs, ${tally.acknowledged} acknowledged writes, ${tally.checked} records checked, ${tally.lost} lost, ${tally.auditRows} audit-row checks against their changes`,
+  );
   await child?.kill();
   await auth?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -56,6 +60,8 @@ interface Acked {
   addons: Map<number, string>;
   /** The highest city number whose PATCH was acknowledged. */
   lastCity: number;
+  /** How many PATCHes were acknowledged (each one changed the city, so each has its audit row). */
+  patches: number;
 }
 
 /**
@@ -77,6 +83,7 @@ async function writer(url: string, f: Founder, id: number, cycle: number, acked:
         const res = await call(url, "PATCH", `/api/persons/${f.personId}`, { token: f.token, body: { city: `City ${n}` } });
         if (res.status !== 200) throw new Error(`patch: ${res.status} ${res.text}`);
         acked.lastCity = Math.max(acked.lastCity, n);
+        acked.patches += 1;
       }
       tally.acknowledged += 1;
     } catch (err) {
@@ -90,7 +97,7 @@ async function writer(url: string, f: Founder, id: number, cycle: number, acked:
 it("every acknowledged write survives SIGKILL at random moments, and nothing is half-written", async () => {
   let c = await startChild();
   const f = await buildFounder(c.url, await auth.user());
-  const acked: Acked = { addons: new Map(), lastCity: 0 };
+  const acked: Acked = { addons: new Map(), lastCity: 0, patches: 0 };
   const cityCounter = { n: 0 };
 
   for (let cycle = 1; cycle <= KILL_CYCLES; cycle++) {
@@ -125,9 +132,23 @@ it("every acknowledged write survives SIGKILL at random moments, and nothing is 
       const notes = (db.prepare("SELECT count(*) AS n FROM notification WHERE account_id = ? AND title = 'Owner added'").get(f.accountId) as { n: number }).n;
       expect(notes, "an owner without its notification, or the reverse").toBe(addons);
       expect(addons).toBeGreaterThanOrEqual(acked.addons.size + 1);
+      // The audit trail matches the record: exactly one person.create row per person of the
+      // account and none for a person that is not there; at least one person.update per
+      // acknowledged city change, and none beyond the changes sent (a PATCH whose answer the kill
+      // swallowed may or may not have been written).
+      const created = db
+        .prepare("SELECT entity_id AS id, count(*) AS n FROM audit_event WHERE account_id = ? AND action = 'person.create' GROUP BY entity_id")
+        .all(f.accountId) as { id: number; n: number }[];
+      const personIds = (db.prepare("SELECT person_id AS id FROM person WHERE account_id = ? ORDER BY person_id").all(f.accountId) as { id: number }[]).map((r) => r.id);
+      expect(created.map((r) => r.id).sort((a, b) => a - b), "person.create audit rows vs persons").toEqual(personIds);
+      expect(created.every((r) => r.n === 1), "a person with two create rows").toBe(true);
+      const updates = (db.prepare("SELECT count(*) AS n FROM audit_event WHERE account_id = ? AND action = 'person.update'").get(f.accountId) as { n: number }).n;
+      expect(updates).toBeGreaterThanOrEqual(acked.patches);
+      expect(updates).toBeLessThanOrEqual(cityCounter.n);
+      tally.auditRows += created.length + updates;
     } finally {
       db.close();
     }
   }
   expect(tally.acknowledged).toBeGreaterThan(KILL_CYCLES);
-}, 120_000);
+}, timeLimit(KILL_CYCLES, 6_000, 120_000));

@@ -14,8 +14,9 @@ import { call } from "./support/http";
 import { integrityCheck } from "./support/db-dump";
 import { CHILD_AUTH, isConnectionFailure, randomPause, spawnOnFreePort, type Child } from "./support/child";
 import { createAuthUser } from "./support/founders";
+import { RELIABILITY, timeLimit } from "./support/strength";
 
-const KILL_CYCLES = 3;
+const KILL_CYCLES = RELIABILITY.authKills;
 const WRITERS = 3;
 const admin = { token: LOCAL_SUPABASE.serviceRoleKey, headers: { apikey: LOCAL_SUPABASE.serviceRoleKey } };
 
@@ -98,4 +99,4 @@ it("every acknowledged user and factor survives SIGKILL at random moments", asyn
     }
   }
   expect(users.size).toBeGreaterThan(KILL_CYCLES);
-}, 120_000);
+}, timeLimit(KILL_CYCLES, 8_000, 120_000));

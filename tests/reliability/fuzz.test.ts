@@ -13,8 +13,10 @@ import { privateStrings, uniqueSsn, type Founder } from "./support/founders";
 import { fetchOperations, fillPath, type Operation } from "./support/openapi";
 import { PUBLIC_ROUTES, RECIPES, defaultParams, type Recipe } from "./support/recipes";
 import { startAppHarness, type AppHarness } from "./support/app-harness";
+import { RELIABILITY, timeLimit } from "./support/strength";
+import { DAF_CHOICE, ORGANIZATION, signedIdentityResult } from "../api/helpers";
 
-const RUNS_PER_ROUTE = 24;
+const RUNS_PER_ROUTE = RELIABILITY.fuzzRunsPerRoute;
 
 let h: AppHarness;
 let operations: Operation[];
@@ -126,7 +128,115 @@ describe.each([...Object.entries(RECIPES), ["POST /api/sumsub/webhook", { scope:
       }),
       { numRuns: RUNS_PER_ROUTE },
     );
-  }, 60_000);
+  }, timeLimit(RUNS_PER_ROUTE, 400, 60_000));
+});
+
+/**
+ * The record's rules under fuzz (issue 16), on a submitted entry whose holder is verified: Approve
+ * again (any time, null), filed organization fields, a verified person's dob/ssn/names, deleting the
+ * holder, each with a token that has role user or lacks it. No 500; a refusal changes nothing; an
+ * accepted change writes exactly one audit row whose field names are exactly the columns that changed.
+ */
+describe("record rules", () => {
+  type Step = { method: string; path: string; body?: unknown; entity: "person" | "organization" | "strategy"; role: "user" | "onboarding" };
+  const AUDIT_IGNORED = new Set(["updated_at"]);
+
+  it("refusals change nothing; each accepted change has exactly one audit row naming what changed", async () => {
+    const f = await h.founder("complete");
+    expect((await call(h.url, "PUT", `/api/strategies/${f.strategyId}`, { token: f.token, body: { entry_completed_at: null } })).status).toBe(200);
+    expect((await call(h.url, "PUT", `/api/strategies/${f.strategyId}`, { token: f.token, body: { entry_completed_at: "2020-01-01T00:00:00" } })).status).toBe(200);
+    // The same session's token with role user taken out of its claims (signed by the auth service's key).
+    const noRole = await h.auth.resign(f.token, { app_metadata: { provider: "email", providers: ["email"], roles: ["onboarding"] } });
+    plantedSsns.add(f.ssn);
+    const read = (sql: string, id: number) => {
+      const dump = h.app.db.$client.prepare(sql).get(id) as Record<string, unknown> | undefined;
+      return dump ?? {};
+    };
+    const rowOf = (entity: Step["entity"]) =>
+      entity === "person"
+        ? read("SELECT * FROM person WHERE person_id = ?", f.personId!)
+        : entity === "organization"
+          ? read("SELECT * FROM organization WHERE organization_id = ?", f.organizationId!)
+          : read("SELECT * FROM strategy WHERE strategy_id = ?", f.strategyId!);
+    const ssnOf = (row: Record<string, unknown>) => (typeof row.ssn_encrypted === "string" ? h.app.ssn.decrypt(row.ssn_encrypted) : null);
+    /** Column names whose value changed, as the API names fields (the SSN compared decrypted). */
+    const changedColumns = (before: Record<string, unknown>, after: Record<string, unknown>) => {
+      const names = Object.keys(after).filter((c) => !AUDIT_IGNORED.has(c) && !c.startsWith("ssn_") && before[c] !== after[c]);
+      if (ssnOf(before) !== ssnOf(after)) names.push("ssn");
+      return names.sort();
+    };
+
+    const name = fc.oneof(fc.constantFrom(f.marker, "Ada", "Grace"), fc.string({ maxLength: 8 }));
+    const steps: fc.Arbitrary<Omit<Step, "role">> = fc.oneof(
+      fc.oneof(fc.constant(null), fc.date({ noInvalidDate: true, min: new Date("1900-01-01"), max: new Date("2200-01-01") }).map((d) => d.toISOString().replace(/Z$/, ""))).map((v) => ({
+        method: "PUT",
+        path: `/api/strategies/${f.strategyId}`,
+        body: { entry_completed_at: v },
+        entity: "strategy" as const,
+      })),
+      fc
+        .record({
+          name_1: fc.constantFrom(`${f.marker} LLC`, "Renamed LLC"),
+          name_2: fc.constantFrom(ORGANIZATION.name_2, "Other LLC"),
+          registered_state: fc.constantFrom(ORGANIZATION.registered_state, null),
+          itg_as_registered_agent: fc.boolean(),
+          activity_is_investment: fc.constantFrom(ORGANIZATION.activity_is_investment, !ORGANIZATION.activity_is_investment),
+          donor_advised_fund: fc.constantFrom(DAF_CHOICE.donor_advised_fund, "Family Fund", null),
+          custodian: fc.constantFrom(DAF_CHOICE.custodian, null),
+        })
+        .map((body) => ({ method: "PUT", path: `/api/organizations/${f.organizationId}`, body, entity: "organization" as const })),
+      fc
+        .record(
+          {
+            dob: fc.constantFrom("1985-12-10", "1990-01-01", null),
+            ssn: fc.constantFrom(f.ssn, "***-**-0000", uniqueSsn(), null),
+            first_name: name,
+            last_name: name,
+            city: fc.constantFrom("Dover", f.marker, null),
+          },
+          { requiredKeys: [] },
+        )
+        .map((body) => ({ method: "PATCH", path: `/api/persons/${f.personId}`, body, entity: "person" as const })),
+      fc.constant({ method: "DELETE", path: `/api/persons/${f.personId}`, entity: "person" as const }),
+    );
+
+    const outcome = { accepted: 0, refused: 0 };
+    await fc.assert(
+      fc.asyncProperty(steps, fc.constantFrom("user" as const, "onboarding" as const), async (step, role) => {
+        // Keep the holder verified, so the verification rules stay under test after a name change.
+        const holder = rowOf("person");
+        if (holder.sumsub_review_answer !== "GREEN") {
+          const { raw, headers } = signedIdentityResult(f.personId!, "GREEN", new Date(), h.config.identity.webhookSecret);
+          expect((await call(h.url, "POST", "/api/sumsub/webhook", { rawBody: raw, headers })).status).toBe(200);
+        }
+        const before = dumpDatabase(h.dbFile);
+        const entityBefore = rowOf(step.entity);
+        const auditBefore = before.audit_event?.length ?? 0;
+        tally.requests += 1;
+        const res = await call(h.url, step.method, step.path, { token: role === "user" ? f.token : noRole, body: step.body });
+        expect(res.status < 500, `${res.status} ${res.text}`).toBe(true);
+        expect(leaksStackTrace(res.text), res.text).toBe(false);
+        if (res.status >= 400) {
+          tally.refused += 1;
+          tally.dumpsCompared += 1;
+          expect(res.json).toMatchObject({ error: expect.any(String), message: expect.any(String) });
+          expect(dumpDatabase(h.dbFile), `${res.status} ${res.text} changed the database`).toEqual(before);
+          outcome.refused += 1;
+          return;
+        }
+        outcome.accepted += 1;
+        expect(role, "a write after submission without role user was accepted").toBe("user");
+        expect(step.entity, "Approve was accepted twice").not.toBe("strategy");
+        const added = (h.app.db.$client.prepare("SELECT * FROM audit_event ORDER BY audit_id").all() as { fields: string; action: string }[]).slice(auditBefore);
+        expect(added, "an accepted change writes exactly one audit row").toHaveLength(1);
+        expect([...(JSON.parse(added[0]!.fields) as string[])].sort(), `${added[0]!.action}: audit fields vs changed columns`).toEqual(changedColumns(entityBefore, rowOf(step.entity)));
+      }),
+      { numRuns: RELIABILITY.recordRuleFuzzRuns },
+    );
+    // Both sides of every rule were exercised.
+    expect(outcome.accepted).toBeGreaterThan(0);
+    expect(outcome.refused).toBeGreaterThan(0);
+  }, timeLimit(RELIABILITY.recordRuleFuzzRuns, 400, 60_000));
 });
 
 describe("what the fuzzing left behind", () => {

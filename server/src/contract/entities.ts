@@ -186,7 +186,11 @@ export type AllData = z.infer<typeof allData>;
 
 // ---------- Route bodies added with the reference backend ----------
 /** Every error response: `field` names the offending input when one field is at fault. */
-export const apiError = errorBody.extend({ field: z.string().optional() });
+export const apiError = errorBody.extend({
+  field: z.string().optional(),
+  /** incomplete_entry: what the entry still lacks before it can be submitted. */
+  missing: z.array(z.string()).optional(),
+});
 export const accountIdBody = z.object({ account_id: id });
 export const personIdBody = z.object({ person_id: id });
 export const strategyIdBody = z.object({ strategy_id: id });

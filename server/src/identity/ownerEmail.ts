@@ -4,8 +4,21 @@ import type { MailMessage } from "../mail";
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
+/**
+ * A name as plain text for a mail body: control characters (line breaks that would forge lines
+ * or headers, NUL, escape sequences), invisible and bidirectional-override characters removed,
+ * runs of whitespace collapsed.
+ */
+export function plainName(name: string): string {
+  return name
+    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, "")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
 export function ownerVerificationEmail(input: { to: string; inviterName: string; link: string; validForDays: number }): MailMessage {
-  const { to, inviterName, link, validForDays } = input;
+  const { to, link, validForDays } = input;
+  const inviterName = plainName(input.inviterName) || "The account holder";
   const days = `${validForDays} day${validForDays === 1 ? "" : "s"}`;
   return {
     to,

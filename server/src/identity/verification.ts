@@ -2,14 +2,16 @@
 // route so both record a review the same way:
 // - a person is bound to their Sumsub applicant by externalUserId, derived from the person id on
 //   the server (never from anything a browser sends);
-// - GREEN sets sumsub_completed_at once and writes one notification; replays change nothing;
-// - RED records the rejection (and withdraws an earlier GREEN only if the RED is newer).
+// - results apply in the provider's time order (sumsub_review_at): an older one never overrides a
+//   newer one, whatever its answer; a GREEN sets sumsub_completed_at, a RED withdraws it;
+// - every applied result writes its audit row (and a notification when the state changes).
 import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { person } from "../../../db/schema";
 import { parseTimestamp, timestampNow } from "../contract/rules";
 import { createNotification } from "../repositories/notifications";
 import { displayName } from "../repositories/persons";
+import { writeAudit } from "../domain/audit";
 import type { ReviewAnswer } from "./types";
 
 const EXTERNAL_USER_PREFIX = "ff-person-";
@@ -41,42 +43,88 @@ export interface ReviewOutcome {
   at: Date;
 }
 
-export type RecordResult = "verified" | "rejected" | "unchanged";
+/** How a result reached the server, for its audit row. */
+export interface ReviewSource {
+  route: string;
+  /** The webhook event's key (deduplication); absent for a result read back from the provider. */
+  sourceEventId?: string;
+}
 
-/** Remembers the applicant a person was bound to (first webhook, or the widget's report). */
-export function recordApplicantId(db: Db, personId: number, applicantId: string): void {
-  db.update(person).set({ sumsubApplicantId: applicantId, updatedAt: timestampNow() }).where(eq(person.personId, personId)).run();
+/** verified/rejected: the person's state changed; unchanged: same state (newer time kept); stale: older than the stored result, not applied. */
+export type RecordResult = "verified" | "rejected" | "unchanged" | "stale";
+
+const PROVIDER = { type: "identity_provider", id: "sumsub" } as const;
+
+/** Remembers the applicant a person was bound to (first webhook, or the widget's report), with its audit row. */
+export function recordApplicantId(db: Db, personId: number, applicantId: string, source: ReviewSource): void {
+  db.transaction((tx) => {
+    const row = tx.select().from(person).where(eq(person.personId, personId)).get();
+    if (!row || row.sumsubApplicantId === applicantId) return;
+    tx.update(person).set({ sumsubApplicantId: applicantId, updatedAt: timestampNow() }).where(eq(person.personId, personId)).run();
+    writeAudit(tx, {
+      accountId: row.accountId,
+      actor: PROVIDER,
+      action: "identity.applicant",
+      entity: { type: "person", id: personId },
+      fields: ["sumsub_applicant_id"],
+      route: source.route,
+      ...(source.sourceEventId ? { sourceEventId: source.sourceEventId } : {}),
+    });
+  });
 }
 
 /**
- * Applies a review to a person in one transaction (person row and notification together).
- * Idempotent: the same outcome twice, or a stale one, returns "unchanged" and writes nothing.
+ * Applies a review to a person in one transaction (person row, notification, audit row).
+ * Ordered by the provider's own time: a result not newer than the stored one never overrides it
+ * (a replayed GREEN cannot undo a later RED). A webhook's result is recorded in the audit trail
+ * even when stale, once (its event key is unique); a result read back from the provider is
+ * recorded only when it changes something.
  */
-export function recordReview(db: Db, personId: number, outcome: ReviewOutcome): RecordResult {
+export function recordReview(db: Db, personId: number, outcome: ReviewOutcome, source: ReviewSource): RecordResult {
   return db.transaction((tx) => {
     const row = tx.select().from(person).where(eq(person.personId, personId)).get();
-    if (!row) return "unchanged";
-    const now = timestampNow();
-    const setApplicant = row.sumsubApplicantId === outcome.applicantId ? {} : { sumsubApplicantId: outcome.applicantId };
+    if (!row) return "stale";
+    const audit = (fields: string[], result: RecordResult) =>
+      writeAudit(tx, {
+        accountId: row.accountId,
+        actor: PROVIDER,
+        action: "identity.review",
+        entity: { type: "person", id: personId },
+        fields,
+        route: source.route,
+        detail: { answer: outcome.answer, result },
+        ...(source.sourceEventId ? { sourceEventId: source.sourceEventId } : {}),
+      });
 
+    if (row.sumsubReviewAt && outcome.at.getTime() <= parseTimestamp(row.sumsubReviewAt).getTime()) {
+      if (source.sourceEventId) audit([], "stale");
+      return "stale";
+    }
+    const now = timestampNow();
+    const reviewAt = timestampNow(outcome.at);
+    const setApplicant = row.sumsubApplicantId === outcome.applicantId ? {} : { sumsubApplicantId: outcome.applicantId };
+    const changesState = row.sumsubReviewAnswer !== outcome.answer || (outcome.answer === "GREEN" && !row.sumsubCompletedAt);
+    if (!changesState) {
+      tx.update(person).set({ ...setApplicant, sumsubReviewAt: reviewAt }).where(eq(person.personId, personId)).run();
+      audit(["sumsub_review_at", ...(setApplicant.sumsubApplicantId ? ["sumsub_applicant_id"] : [])], "unchanged");
+      return "unchanged";
+    }
+    const fields = ["sumsub_review_answer", "sumsub_completed_at", "sumsub_review_at", ...(setApplicant.sumsubApplicantId ? ["sumsub_applicant_id"] : [])];
     if (outcome.answer === "GREEN") {
-      if (row.sumsubReviewAnswer === "GREEN" && row.sumsubCompletedAt) return "unchanged";
       tx.update(person)
-        .set({ ...setApplicant, sumsubCompletedAt: now, sumsubReviewAnswer: "GREEN", updatedAt: now })
+        .set({ ...setApplicant, sumsubCompletedAt: now, sumsubReviewAnswer: "GREEN", sumsubReviewAt: reviewAt, updatedAt: now })
         .where(eq(person.personId, personId))
         .run();
       createNotification(tx, row.accountId, "Identity verified", `${displayName(row)} passed the identity check.`);
+      audit(fields, "verified");
       return "verified";
     }
-
-    if (row.sumsubReviewAnswer === "RED") return "unchanged";
-    // A RED older than the recorded approval is a late, out-of-order delivery: keep the approval.
-    if (row.sumsubCompletedAt && outcome.at.getTime() <= parseTimestamp(row.sumsubCompletedAt).getTime()) return "unchanged";
     tx.update(person)
-      .set({ ...setApplicant, sumsubCompletedAt: null, sumsubReviewAnswer: "RED", updatedAt: now })
+      .set({ ...setApplicant, sumsubCompletedAt: null, sumsubReviewAnswer: "RED", sumsubReviewAt: reviewAt, updatedAt: now })
       .where(eq(person.personId, personId))
       .run();
     createNotification(tx, row.accountId, "Identity check not passed", `${displayName(row)}'s identity check was rejected.`);
+    audit(fields, "rejected");
     return "rejected";
   });
 }

@@ -3,8 +3,12 @@
 // run before (and independently of) JSON parsing; comparison is constant-time.
 import { createHmac, timingSafeEqual } from "node:crypto";
 
+/**
+ * The algorithms accepted: SHA-256 or stronger only (issue 16). Sumsub can still sign with
+ * HMAC_SHA1_HEX (the legacy default of old webhooks); such a delivery is refused, so the
+ * dashboard must be set to SHA-256 or SHA-512.
+ */
 export const DIGEST_ALGORITHMS = {
-  HMAC_SHA1_HEX: "sha1",
   HMAC_SHA256_HEX: "sha256",
   HMAC_SHA512_HEX: "sha512",
 } as const;
@@ -24,7 +28,7 @@ export function computeWebhookDigest(algorithm: DigestAlgorithm, secret: string,
 
 export type DigestVerdict =
   | { ok: true; algorithm: DigestAlgorithm }
-  | { ok: false; reason: "missing-digest" | "unknown-algorithm" | "mismatch" };
+  | { ok: false; reason: "missing-digest" | "unknown-algorithm" | "weak-algorithm" | "mismatch" };
 
 type HeaderValue = string | string[] | undefined;
 
@@ -34,8 +38,9 @@ function single(value: HeaderValue): string | undefined {
 
 /**
  * Checks the digest headers (lower-case names, as Node delivers them) against the raw body.
- * An absent algorithm header means SHA-256; an algorithm outside Sumsub's three is refused rather
- * than guessed, so a downgraded or forged header cannot select a weaker check.
+ * An absent algorithm header means SHA-256; SHA-1 is refused as too weak, and an algorithm outside
+ * Sumsub's three is refused rather than guessed, so a downgraded or forged header cannot select a
+ * weaker check.
  */
 export function verifyWebhookDigest(
   rawBody: Uint8Array,
@@ -46,6 +51,7 @@ export function verifyWebhookDigest(
   if (!digest) return { ok: false, reason: "missing-digest" };
   const algHeader = single(headers["x-payload-digest-alg"])?.trim();
   const algorithm = algHeader ? algHeader.toUpperCase() : DEFAULT_DIGEST_ALGORITHM;
+  if (algorithm === "HMAC_SHA1_HEX") return { ok: false, reason: "weak-algorithm" };
   if (!isDigestAlgorithm(algorithm)) return { ok: false, reason: "unknown-algorithm" };
   const expected = Buffer.from(computeWebhookDigest(algorithm, secret, rawBody), "utf8");
   const given = Buffer.from(digest, "utf8");

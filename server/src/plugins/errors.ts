@@ -33,7 +33,7 @@ function sqliteConstraint(err: unknown): ErrorBody & { statusCode: number } | nu
 export function registerErrorHandling(app: FastifyInstance, opts: { spaFallback?: (request: FastifyRequest, reply: FastifyReply) => boolean } = {}): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) {
-      return reply.status(err.statusCode).send({ error: err.error, message: err.message, ...(err.field ? { field: err.field } : {}) });
+      return reply.status(err.statusCode).send({ error: err.error, message: err.message, ...(err.field ? { field: err.field } : {}), ...err.extra });
     }
     if (hasZodFastifySchemaValidationErrors(err)) return reply.status(400).send(fromValidation(err));
     const constraint = sqliteConstraint(err);

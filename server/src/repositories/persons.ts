@@ -167,6 +167,25 @@ export function updatePerson(db: Db, ssn: SsnCipher, existing: PersonRow, change
   return { ...existing, ...written };
 }
 
+/** Whether `next` would change the stored SSN (a masked value keeps it; compared decrypted). */
+export function ssnChanges(existing: PersonRow, next: string | null | undefined, ssn: SsnCipher): boolean {
+  if (next === undefined || (next !== null && SSN_MASKED.test(next))) return false;
+  if (next === null || existing.ssnEncrypted === null) return next !== null || existing.ssnEncrypted !== null;
+  return ssn.decrypt(existing.ssnEncrypted) !== next;
+}
+
+/** The names of the fields `changes` would change (for the audit trail: names, never values). */
+export function changedPersonFields(existing: PersonRow, changes: PersonFields, ssn: SsnCipher): string[] {
+  const stored = toPersonDto(existing) as unknown as Record<string, unknown>;
+  return (Object.keys(changes) as (keyof PersonFields)[]).filter((field) => {
+    const next = changes[field];
+    if (next === undefined) return false;
+    if (field === "ssn") return ssnChanges(existing, next, ssn);
+    const value = field === "email" && next ? next.trim() : next;
+    return value !== stored[field];
+  });
+}
+
 /** Server-side columns the API does not let founders write (identity check results, email sends). */
 export type PersonSystemColumns = Partial<Pick<PersonRow, "sumsubApplicantId" | "sumsubCompletedAt" | "sumsubReviewAnswer" | "sumsubEmailSentAt">>;
 

@@ -16,6 +16,7 @@ import { listStrategies, toStrategyDto } from "../repositories/strategies";
 import { listOrganizationUsersOfAccount, listOrganizationsOfAccount, toOrganizationDto, toOrganizationUserDto } from "../repositories/organizations";
 import { assertEnumValues } from "../repositories/enums";
 import { errors, params, sendJsonText } from "./shared";
+import { auditOf, requireAccountRead, writeAudit } from "../domain/audit";
 
 /** The seven RIA answers in questionnaire order (the first missing one is the one reported). */
 const RIA_FIELDS = Object.keys(riaFields.shape) as (keyof RiaChanges)[];
@@ -78,6 +79,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       // Staff may look up (never create) another user's account; everyone else sees nothing.
       const other = isStaff(caller) ? findAccountIdByUser(app.db, request.params.userId) : null;
       if (other === null) throw notFound("Account");
+      requireAccountRead(app.db, request, other);
       return { account_id: other };
     },
   );
@@ -109,7 +111,16 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         ria_federal_effective_tax_rate: b.ria_federal_effective_tax_rate,
         ria_state: b.ria_state,
       });
-      return toAccountDto(updateAccountRia(app.db, accountId, b));
+      const before = toAccountDto(stored) as Record<string, unknown>;
+      const fields = Object.entries(b)
+        .filter(([field, value]) => value !== undefined && value !== before[field])
+        .map(([field]) => field);
+      const row = app.db.transaction(() => {
+        const updated = updateAccountRia(app.db, accountId, b);
+        writeAudit(app.db, auditOf(request, accountId, "account.update", { type: "account", id: accountId }, fields));
+        return updated;
+      });
+      return toAccountDto(row);
     },
   );
 
@@ -125,7 +136,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { accountId } = request.params;
-      requireAccountAccess(request, accountId, "read");
+      requireAccountRead(app.db, request, accountId);
       const json = allDataCache(app.db, accountId, () => allDataJson(readAllData(app.db, accountId)));
       return sendJsonText(reply, json);
     },

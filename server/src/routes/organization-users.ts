@@ -8,6 +8,8 @@ import { notFound } from "../http-errors";
 import { displayName, getPerson } from "../repositories/persons";
 import { addOrganizationUser, getOrganization, organizationAccountId, removeOrganizationUser, toOrganizationUserDto } from "../repositories/organizations";
 import { createNotification } from "../repositories/notifications";
+import { requireRecordWriter } from "../domain/submission";
+import { auditOf, writeAudit } from "../domain/audit";
 import { errors } from "./shared";
 
 export const organizationUserRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,10 +28,13 @@ export const organizationUserRoutes: FastifyPluginAsyncZod = async (app) => {
       const orgAccount = organizationAccountId(app.db, link.organization_id);
       if (orgAccount === undefined) throw notFound("Organization");
       requireAccountAccess(request, orgAccount, "write", "Organization");
+      requireRecordWriter(app.db, request, orgAccount);
       const p = getPerson(app.db, link.person_id);
       // A person of another account is as invisible as a missing one.
       if (!p || p.accountId !== orgAccount) throw notFound("Person");
       const row = addOrganizationUser(app.db, link, (tx) => {
+        const entity = { type: "organization_user", id: link.organization_id };
+        writeAudit(tx, { ...auditOf(request, orgAccount, "organization_user.create", entity, ["person_id", "primary_holder"]), detail: { person_id: link.person_id } });
         if (link.primary_holder) return;
         const org = getOrganization(app.db, link.organization_id);
         createNotification(tx, orgAccount, "Owner added", `${displayName(p)} was added as an owner of ${org?.name1 ?? "your foundation"}.`);
@@ -53,7 +58,12 @@ export const organizationUserRoutes: FastifyPluginAsyncZod = async (app) => {
       const orgAccount = organizationAccountId(app.db, organizationId);
       if (orgAccount === undefined) throw notFound("Organization");
       requireAccountAccess(request, orgAccount, "write", "Organization");
-      if (!removeOrganizationUser(app.db, organizationId, personId)) throw notFound("Organization user");
+      requireRecordWriter(app.db, request, orgAccount);
+      app.db.transaction(() => {
+        if (!removeOrganizationUser(app.db, organizationId, personId)) throw notFound("Organization user");
+        const entity = { type: "organization_user", id: organizationId };
+        writeAudit(app.db, { ...auditOf(request, orgAccount, "organization_user.delete", entity, ["person_id"]), detail: { person_id: personId } });
+      });
       return { ok: true as const };
     },
   );

@@ -5,7 +5,9 @@ import type { FastifyRequest } from "fastify";
 import { organization, organizationCreate, organizationPut } from "../contract/entities";
 import { MESSAGES } from "../contract/rules";
 import { requireAccountAccess, type Access } from "../authz";
-import { badRequest, conflict, notFound } from "../http-errors";
+import { badRequest, notFound } from "../http-errors";
+import { assertFiledFieldsUnchanged, requireRecordWriter } from "../domain/submission";
+import { auditOf, requireAccountRead, writeAudit } from "../domain/audit";
 import { assertEnumValues } from "../repositories/enums";
 import { getStrategy } from "../repositories/strategies";
 import {
@@ -15,9 +17,7 @@ import {
   organizationAccountId,
   toOrganizationDto,
   updateOrganization,
-  type OrganizationFields,
 } from "../repositories/organizations";
-import type { OrganizationRow } from "../../../db/schema";
 import { errors, params } from "./shared";
 
 /**
@@ -29,29 +29,16 @@ const organizationPutBody = organizationPut.extend({
   custodian: organizationPut.shape.custodian.optional(),
 });
 
-/**
- * What was filed with the foundation: once its strategy is submitted (entry_completed_at set) the
- * edit screen shows these disabled, and the server keeps them as stored. Sending them back
- * unchanged is fine (the web always sends the full organization).
- */
-const FIXED_AFTER_SUBMISSION = {
-  name_1: (o: OrganizationRow) => o.name1,
-  name_2: (o: OrganizationRow) => o.name2,
-  registered_state: (o: OrganizationRow) => o.registeredState,
-  activity_is_investment: (o: OrganizationRow) => o.activityIsInvestment,
-} as const satisfies Partial<Record<keyof OrganizationFields, (o: OrganizationRow) => unknown>>;
-
-function assertFiledFieldsUnchanged(stored: OrganizationRow, put: OrganizationFields): void {
-  for (const [field, storedValue] of Object.entries(FIXED_AFTER_SUBMISSION) as [keyof typeof FIXED_AFTER_SUBMISSION, (o: OrganizationRow) => unknown][]) {
-    if (put[field] !== storedValue(stored)) throw conflict(`${field} cannot be changed after the foundation is submitted`, field);
-  }
-}
-
 export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
   const strategyAccount = (request: FastifyRequest, strategyId: number, access: Access): number => {
     const s = getStrategy(app.db, strategyId);
     if (!s) throw notFound("Strategy");
-    requireAccountAccess(request, s.accountId, access, "Strategy");
+    if (access === "read") {
+      requireAccountRead(app.db, request, s.accountId, "Strategy");
+    } else {
+      requireAccountAccess(request, s.accountId, access, "Strategy");
+      requireRecordWriter(app.db, request, s.accountId);
+    }
     return s.accountId;
   };
 
@@ -67,9 +54,15 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const b = request.body;
-      strategyAccount(request, b.strategy_id, "write");
+      const accountId = strategyAccount(request, b.strategy_id, "write");
       assertEnumValues(app.db, { registered_state: b.registered_state });
-      return reply.status(201).send(toOrganizationDto(createOrganization(app.db, b.strategy_id, b)));
+      const row = app.db.transaction(() => {
+        const created = createOrganization(app.db, b.strategy_id, b);
+        const fields = ["name_1", "name_2", "registered_state", "itg_as_registered_agent", "activity_is_investment"];
+        writeAudit(app.db, auditOf(request, accountId, "organization.create", { type: "organization", id: created.organizationId }, fields));
+        return created;
+      });
+      return reply.status(201).send(toOrganizationDto(row));
     },
   );
 
@@ -89,14 +82,27 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       const accountId = organizationAccountId(app.db, organizationId);
       if (accountId === undefined) throw notFound("Organization");
       requireAccountAccess(request, accountId, "write", "Organization");
+      requireRecordWriter(app.db, request, accountId);
       const stored = getOrganization(app.db, organizationId)!;
-      if (getStrategy(app.db, stored.strategyId)?.entryCompletedAt) assertFiledFieldsUnchanged(stored, request.body);
+      const submitted = Boolean(getStrategy(app.db, stored.strategyId)?.entryCompletedAt);
+      if (submitted) assertFiledFieldsUnchanged(stored, request.body);
       const daf = request.body.donor_advised_fund === undefined ? stored.donorAdvisedFund : request.body.donor_advised_fund;
       const custodian = request.body.custodian === undefined ? stored.custodian : request.body.custodian;
+      // A submitted entry was complete; it stays so (the DAF can be changed, not removed).
+      if (submitted && !daf) throw badRequest("donor_advised_fund", `donor_advised_fund: ${MESSAGES.required}`);
       // §5: a DAF needs a custodian ("None" is not allowed).
       if (daf && !custodian) throw badRequest("custodian", `custodian: ${MESSAGES.required}`);
       assertEnumValues(app.db, { registered_state: request.body.registered_state, custodian: request.body.custodian });
-      return toOrganizationDto(updateOrganization(app.db, organizationId, request.body));
+      const before = toOrganizationDto(stored) as unknown as Record<string, unknown>;
+      const fields = Object.entries(request.body)
+        .filter(([field, value]) => value !== undefined && value !== before[field])
+        .map(([field]) => field);
+      const row = app.db.transaction(() => {
+        const updated = updateOrganization(app.db, organizationId, request.body);
+        writeAudit(app.db, auditOf(request, accountId, "organization.update", { type: "organization", id: organizationId }, fields));
+        return updated;
+      });
+      return toOrganizationDto(row);
     },
   );
 

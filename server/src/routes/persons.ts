@@ -6,10 +6,11 @@ import type { FastifyRequest } from "fastify";
 import { okBody, person, personCreate, personIdBody, personPatch, personPut } from "../contract/entities";
 import { MESSAGES, SSN_MASKED } from "../contract/rules";
 import { requireAccountAccess, type Access } from "../authz";
-import { badRequest, notFound } from "../http-errors";
+import { badRequest, notFound, recordRule } from "../http-errors";
 import { assertEnumValues } from "../repositories/enums";
 import {
   assertEmailFree,
+  changedPersonFields,
   createPerson,
   deletePerson,
   displayName,
@@ -17,14 +18,16 @@ import {
   listPersons,
   toPersonDto,
   updatePerson,
+  updatePersonSystemColumns,
   type PersonFields,
 } from "../repositories/persons";
+import { accountSubmitted, PROFILE_REQUIRED, requireRecordWriter } from "../domain/submission";
+import { verificationEffect } from "../domain/verified-person";
+import { auditOf, requireAccountRead, writeAudit } from "../domain/audit";
 import { createNotification } from "../repositories/notifications";
 import { errors, params } from "./shared";
 import type { PersonRow } from "../../../db/schema";
 
-/** Spec §5: the profile fields a primary holder must give (address line 2 is optional). */
-const PROFILE_REQUIRED = ["first_name", "last_name", "dob", "ssn", "phone", "address_line1", "city", "state", "zip", "marital_status"] as const;
 /** The add-on owner form's required fields (spec §5): once an owner has given one, it stays given. */
 const OWNER_FORM_FIELDS = ["dob", "ssn", "phone", "address_line1", "city", "state", "zip", "marital_status"] as const;
 
@@ -73,7 +76,12 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
   const personFor = (request: FastifyRequest, personId: number, access: Access): PersonRow => {
     const row = getPerson(app.db, personId);
     if (!row) throw notFound("Person");
-    requireAccountAccess(request, row.accountId, access, "Person");
+    if (access === "read") {
+      requireAccountRead(app.db, request, row.accountId, "Person");
+    } else {
+      requireAccountAccess(request, row.accountId, access, "Person");
+      requireRecordWriter(app.db, request, row.accountId);
+    }
     return row;
   };
 
@@ -95,8 +103,11 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const b = request.body;
       requireAccountAccess(request, b.account_id, "write");
+      requireRecordWriter(app.db, request, b.account_id);
       checkFields(b.account_id, b);
+      const given = (Object.keys(b) as (keyof typeof b)[]).filter((k) => b[k] !== undefined && b[k] !== null);
       const row = createPerson(app.db, app.ssn, b, (tx, created) => {
+        writeAudit(tx, auditOf(request, b.account_id, "person.create", { type: "person", id: created.personId }, given));
         if (created.isAddon) {
           createNotification(tx, b.account_id, "Owner added", `${displayName(created)} was added as an additional owner.`);
         }
@@ -119,9 +130,19 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
       handler: async (request) => {
         const existing = personFor(request, request.params.personId, "write");
         const changes = request.body as PersonFields;
+        const clearVerification = verificationEffect(existing, changes, app.ssn);
         assertStillComplete(existing, changes);
         checkFields(existing.accountId, changes, existing.personId);
-        return toPersonDto(updatePerson(app.db, app.ssn, existing, changes));
+        const fields = changedPersonFields(existing, changes, app.ssn);
+        const updated = app.db.transaction(() => {
+          let row = updatePerson(app.db, app.ssn, existing, changes);
+          const cleared = Object.keys(clearVerification).length > 0;
+          if (cleared) row = updatePersonSystemColumns(app.db, existing.personId, clearVerification) ?? row;
+          const audited = cleared ? [...fields, "sumsub_review_answer", "sumsub_completed_at"] : fields;
+          writeAudit(app.db, auditOf(request, existing.accountId, "person.update", { type: "person", id: existing.personId }, audited));
+          return row;
+        });
+        return toPersonDto(updated);
       },
     });
   writeRoute("PUT", personPut, "Replace a person's writable fields (a masked SSN keeps the stored one)");
@@ -134,7 +155,13 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const existing = personFor(request, request.params.personId, "write");
-      deletePerson(app.db, existing.personId);
+      if (existing.accountPrimaryHolder && accountSubmitted(app.db, existing.accountId)) {
+        throw recordRule("fixed_after_submission", "The primary account holder cannot be removed after the foundation is submitted", { field: "person_id" });
+      }
+      app.db.transaction(() => {
+        deletePerson(app.db, existing.personId);
+        writeAudit(app.db, auditOf(request, existing.accountId, "person.delete", { type: "person", id: existing.personId }, []));
+      });
       return { ok: true as const };
     },
   );
@@ -145,7 +172,7 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ["persons"], summary: "Every person of an account", params: params.accountId, response: { 200: z.array(person), ...errors } },
     },
     async (request) => {
-      requireAccountAccess(request, request.params.accountId, "read");
+      requireAccountRead(app.db, request, request.params.accountId);
       return listPersons(app.db, request.params.accountId).map(toPersonDto);
     },
   );

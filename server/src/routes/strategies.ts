@@ -1,5 +1,6 @@
-// Strategies (spec §7). A second Founder Foundation strategy is refused (409); setting
-// entry_completed_at (Approve) writes a "submitted" notification in the same transaction.
+// Strategies (spec §7). A second Founder Foundation strategy is refused (409). Setting
+// entry_completed_at (Approve) submits: the server decides (domain/submission.ts), stamps its own
+// time and writes the "submitted" notification and the audit row in the same transaction.
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";
@@ -8,6 +9,9 @@ import { requireAccountAccess, type Access } from "../authz";
 import { notFound } from "../http-errors";
 import { assertEnumValues } from "../repositories/enums";
 import { createStrategy, getStrategy, listStrategies, setEntryCompletedAt, toStrategyDto } from "../repositories/strategies";
+import { assertComplete, assertNotSubmitted } from "../domain/submission";
+import { auditOf, requireAccountRead, writeAudit } from "../domain/audit";
+import { timestampNow } from "../contract/rules";
 import { getOrganizationByStrategy } from "../repositories/organizations";
 import { createNotification } from "../repositories/notifications";
 import { errors, params } from "./shared";
@@ -17,7 +21,8 @@ export const strategyRoutes: FastifyPluginAsyncZod = async (app) => {
   const strategyFor = (request: FastifyRequest, strategyId: number, access: Access): StrategyRow => {
     const row = getStrategy(app.db, strategyId);
     if (!row) throw notFound("Strategy");
-    requireAccountAccess(request, row.accountId, access, "Strategy");
+    if (access === "read") requireAccountRead(app.db, request, row.accountId, "Strategy");
+    else requireAccountAccess(request, row.accountId, access, "Strategy");
     return row;
   };
 
@@ -35,7 +40,11 @@ export const strategyRoutes: FastifyPluginAsyncZod = async (app) => {
       const { account_id, strategy_type } = request.body;
       requireAccountAccess(request, account_id, "write");
       assertEnumValues(app.db, { strategy_type });
-      const row = createStrategy(app.db, account_id, strategy_type);
+      const row = app.db.transaction(() => {
+        const created = createStrategy(app.db, account_id, strategy_type);
+        writeAudit(app.db, auditOf(request, account_id, "strategy.create", { type: "strategy", id: created.strategyId }, ["strategy_type"]));
+        return created;
+      });
       return reply.status(201).send({ strategy_id: row.strategyId });
     },
   );
@@ -51,7 +60,8 @@ export const strategyRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["strategies"],
-        summary: "Update a strategy (entry_completed_at on approval)",
+        summary:
+          "Submit the entry (Approve): any entry_completed_at submits, the server stamps its own time; 409 incomplete_entry names what is missing, 409 already_submitted once submitted",
         params: params.strategyId,
         body: strategyPut,
         response: { 200: strategy, ...errors },
@@ -59,13 +69,15 @@ export const strategyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const existing = strategyFor(request, request.params.strategyId, "write");
-      const { entry_completed_at } = request.body;
+      assertNotSubmitted(existing);
+      // null on an entry not yet submitted: nothing to do (the client's value is never stored).
+      if (request.body.entry_completed_at === null) return toStrategyDto(existing);
+      assertComplete(app.db, existing);
       const row = app.db.transaction((tx) => {
-        const updated = setEntryCompletedAt(tx, existing.strategyId, entry_completed_at);
-        if (!existing.entryCompletedAt && entry_completed_at) {
-          const name = getOrganizationByStrategy(tx, existing.strategyId)?.name1;
-          createNotification(tx, existing.accountId, "Foundation submitted", `${name ?? "Your foundation"} was submitted for review.`);
-        }
+        const updated = setEntryCompletedAt(tx, existing.strategyId, timestampNow());
+        const name = getOrganizationByStrategy(tx, existing.strategyId)?.name1;
+        createNotification(tx, existing.accountId, "Foundation submitted", `${name ?? "Your foundation"} was submitted for review.`);
+        writeAudit(tx, auditOf(request, existing.accountId, "strategy.submit", { type: "strategy", id: existing.strategyId }, ["entry_completed_at"]));
         return updated;
       });
       return toStrategyDto(row);
@@ -78,7 +90,7 @@ export const strategyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ["strategies"], summary: "Every strategy of an account", params: params.accountId, response: { 200: z.array(strategy), ...errors } },
     },
     async (request) => {
-      requireAccountAccess(request, request.params.accountId, "read");
+      requireAccountRead(app.db, request, request.params.accountId);
       return listStrategies(app.db, request.params.accountId).map(toStrategyDto);
     },
   );

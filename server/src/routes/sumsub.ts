@@ -14,7 +14,7 @@ import { timestampNow } from "../contract/rules";
 import { requireAccountAccess, requireCaller, requireOwnAccountId } from "../authz";
 import { badGateway, badRequest, conflict, notFound, unauthorized } from "../http-errors";
 import { getAccount } from "../repositories/accounts";
-import { displayName, getPerson, updatePersonSystemColumns } from "../repositories/persons";
+import { displayName, getPerson } from "../repositories/persons";
 import type { PersonRow } from "../../../db/schema";
 import { createSumsubClient, SumsubApiError } from "../identity/client";
 import { verifyWebhookDigest } from "../identity/webhookDigest";
@@ -28,6 +28,15 @@ import {
 } from "../identity/verification";
 import { ownerVerificationEmail } from "../identity/ownerEmail";
 import { errors } from "./shared";
+import { requireRecordWriter } from "../domain/submission";
+import { routeOf, sourceEventRecorded } from "../domain/audit";
+import { ownerMailAllowance, recordOwnerMail } from "../domain/owner-mails";
+import type { WebhookPayload } from "../identity/types";
+
+/** Sumsub's advice for de-duplicating deliveries: correlationId + type + createdAtMs. */
+function webhookEventKey(e: WebhookPayload): string {
+  return ["sumsub", e.correlationId ?? "", e.type, e.createdAtMs ?? "", e.applicantId].join("|");
+}
 
 /** Spec §7/§9: 900 s; the caller may ask for less or a little more, never an open-ended token. */
 const TOKEN_TTL = { default: 900, min: 60, max: 3600 } as const;
@@ -184,13 +193,14 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
       if (claimed !== undefined && applicant?.id !== claimed) throw conflict("That applicant does not belong to this person", "applicant_id");
 
       let reviewStatus: string | null = null;
+      const source = { route: routeOf(request) };
       if (applicant) {
-        if (target.sumsubApplicantId !== applicant.id) recordApplicantId(app.db, target.personId, applicant.id);
+        if (target.sumsubApplicantId !== applicant.id) recordApplicantId(app.db, target.personId, applicant.id, source);
         const review = await provider(request.log, "review status", () => sumsub.getApplicantStatus(applicant.id));
         reviewStatus = review.reviewStatus;
         const answer = review.reviewResult?.reviewAnswer;
         if (review.reviewStatus === "completed" && (answer === "GREEN" || answer === "RED")) {
-          recordReview(app.db, target.personId, { applicantId: applicant.id, answer, at: parseSumsubDate(review.reviewDate) ?? new Date() });
+          recordReview(app.db, target.personId, { applicantId: applicant.id, answer, at: parseSumsubDate(review.reviewDate) ?? new Date() }, source);
         }
       }
       const row = getPerson(app.db, target.personId)!;
@@ -216,12 +226,13 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sendEmailsResult, ...routeErrors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const accountId = requireOwnAccountId(request);
       // Every id is checked before anything is sent: one foreign id and nothing happens.
       const targets = [...new Set(request.body)].map((id) => personInCallerAccount(request, id));
+      requireRecordWriter(app.db, request, accountId);
       for (const t of targets) {
-        if (t.accountPrimaryHolder) throw badRequest("person_ids", "The primary account holder verifies in the creation flow, not by email");
+        if (t.accountPrimaryHolder || !t.isAddon) throw badRequest("person_ids", "Only additional owners are emailed a verification link (the primary holder verifies in the creation flow)");
         if (!t.email) throw badRequest("person_ids", "An owner without an email address cannot be emailed");
       }
       const holderId = getAccount(app.db, accountId)?.primaryAccountHolder;
@@ -235,9 +246,17 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
       // named them explicitly, and a license update is a new check only the owner can make. The
       // owner stays verified (sumsub_completed_at is kept) until the provider reviews again.
       const reissue = request.query.reissue === "true";
+      const skip = (t: PersonRow) => !reissue && t.sumsubReviewAnswer === "GREEN" && t.sumsubCompletedAt;
+      const allowance = ownerMailAllowance(app.db, accountId, targets.filter((t) => !skip(t)).length);
+      if (!allowance.ok) {
+        return reply
+          .status(429)
+          .header("retry-after", String(allowance.retryAfterSeconds))
+          .send({ error: "too_many_requests", message: `Too many attempts, try again in ${Math.ceil(allowance.retryAfterSeconds / 60)} minutes` });
+      }
       const results: z.infer<typeof sendEmailsResult>["results"] = [];
       for (const t of targets) {
-        if (!reissue && t.sumsubReviewAnswer === "GREEN" && t.sumsubCompletedAt) {
+        if (skip(t)) {
           results.push({ person_id: t.personId, status: "already_verified", sumsub_email_sent_at: t.sumsubEmailSentAt });
           continue;
         }
@@ -259,7 +278,7 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
           throw badGateway("Failed to send verification emails");
         }
         const sentAt = timestampNow();
-        updatePersonSystemColumns(app.db, t.personId, { sumsubEmailSentAt: sentAt });
+        recordOwnerMail(app.db, request, t, sentAt);
         results.push({ person_id: t.personId, status: "sent", sumsub_email_sent_at: sentAt });
       }
       return { results };
@@ -306,18 +325,21 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
         // Unknown person (e.g. deleted since): acknowledge, or Sumsub would retry for a day.
         if (!target) return { ok: true as const, result: "ignored" };
 
+        // Sumsub delivers at least once: the same event again (its key, as Sumsub advises:
+        // correlationId + type + createdAtMs) is acknowledged and changes nothing.
+        const source = { route: routeOf(request), sourceEventId: webhookEventKey(event) };
+        if (sourceEventRecorded(app.db, source.sourceEventId)) return { ok: true as const, result: "duplicate" };
+
         if (event.type === "applicantReviewed") {
           const answer = event.reviewResult?.reviewAnswer;
-          if (answer !== "GREEN" && answer !== "RED") return { ok: true as const, result: "ignored" };
-          const result = recordReview(app.db, target.personId, {
-            applicantId: event.applicantId,
-            answer,
-            at: parseSumsubDate(event.createdAtMs) ?? new Date(),
-          });
+          // Without the provider's time a result cannot be ordered against the stored one.
+          const at = parseSumsubDate(event.createdAtMs);
+          if ((answer !== "GREEN" && answer !== "RED") || !at) return { ok: true as const, result: "ignored" };
+          const result = recordReview(app.db, target.personId, { applicantId: event.applicantId, answer, at }, source);
           request.log.info({ personId: target.personId, type: event.type, result }, "identity webhook");
           return { ok: true as const, result };
         }
-        if (target.sumsubApplicantId !== event.applicantId) recordApplicantId(app.db, target.personId, event.applicantId);
+        if (target.sumsubApplicantId !== event.applicantId) recordApplicantId(app.db, target.personId, event.applicantId, source);
         return { ok: true as const, result: "recorded" };
       },
     );

@@ -3,8 +3,8 @@
 // and their onboarding data built through the app's API, each carrying a unique marker string so a
 // response that leaks one founder's data to another can be found by a plain text search.
 import { randomUUID } from "node:crypto";
-import { LOCAL_SUPABASE } from "../../../server/src/config";
-import { ORGANIZATION, PROFILE } from "../../api/helpers";
+import { LOCAL_IDENTITY, LOCAL_SUPABASE } from "../../../server/src/config";
+import { DAF_CHOICE, ORGANIZATION, PROFILE, signedIdentityResult } from "../../api/helpers";
 import { call, type Reply } from "./http";
 
 export const PASSWORD = "Sturdy#Pass42";
@@ -16,8 +16,11 @@ export interface AuthUser {
   refreshToken: string;
 }
 
-/** How far a founder's onboarding has got: the matrix needs each stage for one of the POST routes. */
-export type Stage = "account" | "strategy" | "full";
+/**
+ * How far a founder's onboarding has got: the matrix needs each stage for one of the POST routes;
+ * "complete" adds the identity check (GREEN) and the DAF step, so Approve is accepted.
+ */
+export type Stage = "account" | "strategy" | "full" | "complete";
 
 export interface Founder extends AuthUser {
   /** Unique text in this founder's records (names, city, emails); never in anyone else's response. */
@@ -105,6 +108,12 @@ export async function buildFounder(appUrl: string, user: AuthUser, stage: Stage 
   const notes = await as("GET", "/api/notifications/", undefined, { include_read: true });
   expectStatus(notes, 200, "list notifications");
   f.notificationId = (notes.json as Array<{ notification_id: number }>)[0]?.notification_id;
+  if (stage === "full") return f;
+
+  const daf = await as("PUT", `/api/organizations/${f.organizationId}`, { ...ORGANIZATION, name_1: `${marker} LLC`, ...DAF_CHOICE });
+  expectStatus(daf, 200, "DAF step");
+  const { raw, headers } = signedIdentityResult(f.personId, "GREEN", new Date(Date.now() - 1000), LOCAL_IDENTITY.webhookSecret);
+  expectStatus(await call(appUrl, "POST", "/api/sumsub/webhook", { rawBody: raw, headers }), 200, "identity result");
   return f;
 }
 

@@ -2,7 +2,7 @@
 // and the fuzzers. A route the document lists but this file does not describe fails the matrix:
 // whoever adds a route says here who may call it and what a good request looks like.
 import { timestampNow } from "../../../server/src/contract/rules";
-import { ORGANIZATION, PROFILE, RIA_ANSWERS } from "../../api/helpers";
+import { DAF_CHOICE, ORGANIZATION, PROFILE, RIA_ANSWERS } from "../../api/helpers";
 import type { Founder, Stage } from "./founders";
 import { fillPath, type Operation } from "./openapi";
 
@@ -73,13 +73,14 @@ export const RECIPES: Record<string, Recipe> = {
   "GET /api/persons/by_account/{accountId}": { scope: "owner", success: 200 },
   "POST /api/strategies/": { scope: "owner", success: 201, stage: "account", body: (f) => ({ account_id: f.accountId, strategy_type: "strategy_type_founder" }) },
   "GET /api/strategies/{strategyId}": { scope: "owner", success: 200 },
-  "PUT /api/strategies/{strategyId}": { scope: "owner", success: 200, body: () => ({ entry_completed_at: timestampNow() }) },
+  // Approve: accepted for a complete entry only (issue 16).
+  "PUT /api/strategies/{strategyId}": { scope: "owner", success: 200, stage: "complete", body: () => ({ entry_completed_at: timestampNow() }) },
   "GET /api/strategies/strategy/account/{accountId}": { scope: "owner", success: 200 },
   "POST /api/organizations/": { scope: "owner", success: 201, stage: "strategy", body: (f) => ({ strategy_id: need(f.strategyId, "strategy"), ...ORGANIZATION, name_1: `${f.marker} LLC` }) },
   "PUT /api/organizations/{organizationId}": {
     scope: "owner",
     success: 200,
-    body: (f) => ({ ...ORGANIZATION, name_1: `${f.marker} LLC`, donor_advised_fund: "Investor's Philanthropic", custodian: "custodian_schwab" }),
+    body: (f) => ({ ...ORGANIZATION, name_1: `${f.marker} LLC`, ...DAF_CHOICE }),
   },
   "GET /api/organizations/{organizationId}": { scope: "owner", success: 200 },
   "GET /api/organizations/by_strategy/{strategyId}": { scope: "owner", success: 200 },
@@ -94,6 +95,8 @@ export const RECIPES: Record<string, Recipe> = {
   "PUT /api/notifications/{notificationId}/read": { scope: "owner", success: 200 },
   "PUT /api/notifications/mark-all-read": { scope: "owner", success: 200, query: (f) => ({ account_id: f.accountId }) },
   "GET /api/ria/tax-form.pdf": { scope: "caller", success: 200 },
+  "GET /api/accounts/{accountId}/audit": { scope: "owner", success: 200, query: () => ({ limit: 20 }) },
+  "GET /api/audit": { scope: "staff", success: 403, query: () => ({ limit: 20 }) },
   "GET /api/admin/users": { scope: "staff", success: 403 },
   "PUT /api/admin/users/{userId}/roles": { scope: "staff", success: 403, body: () => ({ roles: ["user"] }) },
   // The web sends the caller's email as user_id; anyone else's is refused.

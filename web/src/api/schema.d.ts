@@ -79,6 +79,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -132,6 +133,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -145,6 +147,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -158,6 +161,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -171,6 +175,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -184,6 +189,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -197,6 +203,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -210,6 +217,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -287,6 +295,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -300,6 +309,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -313,6 +323,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -326,6 +337,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -339,6 +351,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -352,6 +365,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -365,6 +379,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -502,6 +517,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -515,6 +531,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -528,6 +545,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -541,6 +559,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -554,6 +573,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -567,6 +587,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -580,6 +601,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -654,6 +676,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -667,6 +690,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -680,6 +704,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -693,6 +718,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -706,6 +732,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -719,6 +746,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -732,6 +760,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -804,6 +833,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -817,6 +847,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -830,6 +861,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -843,6 +875,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -856,6 +889,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -869,6 +903,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -882,6 +917,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -958,6 +994,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -971,6 +1008,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -984,6 +1022,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -997,6 +1036,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1010,6 +1050,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1023,6 +1064,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1036,6 +1078,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1076,6 +1119,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1089,6 +1133,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1102,6 +1147,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1115,6 +1161,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1128,6 +1175,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1141,6 +1189,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1154,6 +1203,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1232,6 +1282,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1245,6 +1296,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1258,6 +1310,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1271,6 +1324,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1284,6 +1338,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1297,6 +1352,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1310,6 +1366,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1378,6 +1435,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1391,6 +1449,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1404,6 +1463,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1417,6 +1477,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1430,6 +1491,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1443,6 +1505,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1456,6 +1519,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1516,6 +1580,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1529,6 +1594,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1542,6 +1608,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1555,6 +1622,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1568,6 +1636,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1581,6 +1650,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1594,6 +1664,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1649,6 +1720,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1662,6 +1734,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1675,6 +1748,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1688,6 +1762,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1701,6 +1776,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1714,6 +1790,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1727,12 +1804,13 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
             };
         };
-        /** Update a strategy (entry_completed_at on approval) */
+        /** Submit the entry (Approve): any entry_completed_at submits, the server stamps its own time; 409 incomplete_entry names what is missing, 409 already_submitted once submitted */
         put: {
             parameters: {
                 query?: never;
@@ -1775,6 +1853,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1788,6 +1867,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1801,6 +1881,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1814,6 +1895,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1827,6 +1909,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1840,6 +1923,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1853,6 +1937,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1909,6 +1994,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1922,6 +2008,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1935,6 +2022,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1948,6 +2036,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1961,6 +2050,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1974,6 +2064,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -1987,6 +2078,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2061,6 +2153,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2074,6 +2167,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2087,6 +2181,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2100,6 +2195,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2113,6 +2209,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2126,6 +2223,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2139,6 +2237,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2200,6 +2299,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2213,6 +2313,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2226,6 +2327,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2239,6 +2341,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2252,6 +2355,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2265,6 +2369,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2278,6 +2383,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2338,6 +2444,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2351,6 +2458,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2364,6 +2472,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2377,6 +2486,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2390,6 +2500,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2403,6 +2514,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2416,6 +2528,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2478,6 +2591,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2491,6 +2605,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2504,6 +2619,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2517,6 +2633,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2530,6 +2647,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2543,6 +2661,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2556,6 +2675,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2619,6 +2739,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2632,6 +2753,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2645,6 +2767,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2658,6 +2781,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2671,6 +2795,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2684,6 +2809,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2697,6 +2823,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2753,6 +2880,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2766,6 +2894,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2779,6 +2908,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2792,6 +2922,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2805,6 +2936,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2818,6 +2950,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2831,11 +2964,323 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounts/{accountId}/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's audit trail, newest first (the owner, or staff) */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    before?: number;
+                };
+                header?: never;
+                path: {
+                    accountId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            entries: {
+                                audit_id: number;
+                                at: string;
+                                account_id: number | null;
+                                /** @enum {string} */
+                                actor_type: "user" | "staff" | "identity_provider";
+                                actor_id: string;
+                                action: string;
+                                entity_type: string;
+                                entity_id: number | null;
+                                fields: string[];
+                                route: string;
+                                detail: {
+                                    [key: string]: string | number | boolean | null;
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The whole audit trail, newest first (staff only) */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    before?: number;
+                    account_id?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            entries: {
+                                audit_id: number;
+                                at: string;
+                                account_id: number | null;
+                                /** @enum {string} */
+                                actor_type: "user" | "staff" | "identity_provider";
+                                actor_id: string;
+                                action: string;
+                                entity_type: string;
+                                entity_id: number | null;
+                                fields: string[];
+                                route: string;
+                                detail: {
+                                    [key: string]: string | number | boolean | null;
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2882,6 +3327,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2941,6 +3387,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2954,6 +3401,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2967,6 +3415,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2980,6 +3429,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -2993,6 +3443,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3006,6 +3457,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3019,6 +3471,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3077,6 +3530,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3090,6 +3544,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3103,6 +3558,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3116,6 +3572,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3129,6 +3586,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3142,6 +3600,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3155,6 +3614,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3210,6 +3670,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3223,6 +3684,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3236,6 +3698,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3249,6 +3712,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3262,6 +3726,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3275,6 +3740,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3288,6 +3754,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3336,6 +3803,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3349,6 +3817,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3362,6 +3831,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3375,6 +3845,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3388,6 +3859,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3401,6 +3873,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3414,6 +3887,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3427,6 +3901,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3488,6 +3963,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3501,6 +3977,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3514,6 +3991,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3527,6 +4005,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3540,6 +4019,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3553,6 +4033,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3566,6 +4047,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3579,6 +4061,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3592,6 +4075,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3657,6 +4141,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3670,6 +4155,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3683,6 +4169,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3696,6 +4183,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3709,6 +4197,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3722,6 +4211,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3735,6 +4225,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3748,6 +4239,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3761,6 +4253,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3825,6 +4318,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3838,6 +4332,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3851,6 +4346,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3864,6 +4360,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3877,6 +4374,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3890,6 +4388,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3903,6 +4402,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3916,6 +4416,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3929,6 +4430,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -3991,6 +4493,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -4004,6 +4507,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -4017,6 +4521,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -4030,6 +4535,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -4043,6 +4549,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -4056,6 +4563,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -4069,6 +4577,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -4082,6 +4591,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -4095,6 +4605,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -4157,6 +4668,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -4170,6 +4682,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -4183,6 +4696,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -4196,6 +4710,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -4209,6 +4724,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -4222,6 +4738,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -4235,6 +4752,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -4248,6 +4766,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -4261,6 +4780,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -4314,6 +4834,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -4327,6 +4848,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -4340,6 +4862,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -4353,6 +4876,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -4366,6 +4890,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -4379,6 +4904,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -4392,6 +4918,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -4405,6 +4932,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };
@@ -4418,6 +4946,7 @@ export interface paths {
                             error: string;
                             message: string;
                             field?: string;
+                            missing?: string[];
                         };
                     };
                 };

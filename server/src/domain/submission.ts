@@ -1,0 +1,102 @@
+// Submission of a Founder Foundation entry is the server's decision (issue 16, spec §4 "Approve"):
+// - accepted only for a complete entry; the 409 incomplete_entry names what is missing;
+// - the server stamps entry_completed_at with its own clock, once: no un-submit, no re-stamp;
+// - what spec §2 "Edit Foundation" shows disabled after submission (both names, Delaware, the
+//   investment flag) is refused by the API too (409 fixed_after_submission);
+// - after submission, writes to the record need the role the edit screens need (spec §6: user).
+import type { FastifyRequest } from "fastify";
+import { and, eq, isNotNull } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { strategy, type OrganizationRow, type PersonRow, type StrategyRow } from "../../../db/schema";
+import { endsWithLlc } from "../contract/rules";
+import { ACCOUNT_HOLDER_ROLE } from "../contract/roles";
+import { requireRoles } from "../authz";
+import { recordRule } from "../http-errors";
+import { getAccount } from "../repositories/accounts";
+import { getPerson, toPersonDto } from "../repositories/persons";
+import { getOrganizationByStrategy, type OrganizationFields } from "../repositories/organizations";
+import { isVerified } from "./verified-person";
+
+/** Spec §5: the profile fields a primary holder must give (address line 2 is optional). */
+export const PROFILE_REQUIRED = ["first_name", "last_name", "dob", "ssn", "phone", "address_line1", "city", "state", "zip", "marital_status"] as const;
+
+const blank = (v: string | null | undefined) => v === undefined || v === null || v.trim() === "";
+
+function missingOfOrganization(org: OrganizationRow | undefined): string[] {
+  if (!org) return ["organization"];
+  const missing: string[] = [];
+  if (blank(org.name1) || !endsWithLlc(org.name1)) missing.push("organization.name_1");
+  if (blank(org.name2) || !endsWithLlc(org.name2)) missing.push("organization.name_2");
+  if (blank(org.donorAdvisedFund)) missing.push("organization.donor_advised_fund");
+  if (blank(org.custodian)) missing.push("organization.custodian");
+  return missing;
+}
+
+function missingOfHolder(holder: PersonRow | undefined): string[] {
+  if (!holder) return ["primary_holder"];
+  const dto = toPersonDto(holder);
+  const missing: string[] = PROFILE_REQUIRED.filter((f) => blank(dto[f])).map((f) => `primary_holder.${f}`);
+  if (!isVerified(holder)) missing.push("primary_holder.identity_check");
+  return missing;
+}
+
+/**
+ * What the entry still lacks, in the order of the creation steps: organization named (both names
+ * ending in LLC), primary holder's profile complete, identity check completed (GREEN), DAF and
+ * custodian chosen. Empty when it may be submitted.
+ */
+export function missingForSubmission(db: Db, s: StrategyRow): string[] {
+  const org = getOrganizationByStrategy(db, s.strategyId);
+  const holderId = getAccount(db, s.accountId)?.primaryAccountHolder;
+  const holder = holderId ? getPerson(db, holderId) : undefined;
+  const orgMissing = missingOfOrganization(org);
+  const names = orgMissing.filter((m) => m === "organization" || m.endsWith("name_1") || m.endsWith("name_2"));
+  return [...names, ...missingOfHolder(holder), ...orgMissing.filter((m) => !names.includes(m))];
+}
+
+/** Refuses a second submission (or an un-submit); the stamp stays the server's first one. */
+export function assertNotSubmitted(s: StrategyRow): void {
+  if (s.entryCompletedAt) {
+    throw recordRule("already_submitted", "This foundation was already submitted; its submission time cannot be changed or withdrawn");
+  }
+}
+
+export function assertComplete(db: Db, s: StrategyRow): void {
+  const missing = missingForSubmission(db, s);
+  if (missing.length) throw recordRule("incomplete_entry", `The entry is not complete: ${missing.join(", ")}`, { missing });
+}
+
+/** True once any strategy of the account has been submitted. */
+export function accountSubmitted(db: Db, accountId: number): boolean {
+  return (
+    db
+      .select({ id: strategy.strategyId })
+      .from(strategy)
+      .where(and(eq(strategy.accountId, accountId), isNotNull(strategy.entryCompletedAt)))
+      .get() !== undefined
+  );
+}
+
+/** After submission the record is edited only through the edit screens, which need role user. */
+export function requireRecordWriter(db: Db, request: FastifyRequest, accountId: number): void {
+  if (accountSubmitted(db, accountId)) requireRoles(request, ACCOUNT_HOLDER_ROLE);
+}
+
+/**
+ * What was filed with the foundation. Sending the stored value back is fine (the web always sends
+ * the full organization); itg_as_registered_agent stays editable (spec §2 Edit Foundation).
+ */
+const FIXED_AFTER_SUBMISSION = {
+  name_1: (o: OrganizationRow) => o.name1,
+  name_2: (o: OrganizationRow) => o.name2,
+  registered_state: (o: OrganizationRow) => o.registeredState,
+  activity_is_investment: (o: OrganizationRow) => o.activityIsInvestment,
+} as const satisfies Partial<Record<keyof OrganizationFields, (o: OrganizationRow) => unknown>>;
+
+export function assertFiledFieldsUnchanged(stored: OrganizationRow, put: OrganizationFields): void {
+  for (const [field, storedValue] of Object.entries(FIXED_AFTER_SUBMISSION) as [keyof typeof FIXED_AFTER_SUBMISSION, (o: OrganizationRow) => unknown][]) {
+    if (put[field] !== storedValue(stored)) {
+      throw recordRule("fixed_after_submission", `${field} cannot be changed after the foundation is submitted`, { field });
+    }
+  }
+}

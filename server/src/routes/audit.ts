@@ -1,0 +1,47 @@
+// The audit trail, read-only (issue 16): a founder reads their own account's trail; staff read any
+// account's (their read is itself recorded) or the whole trail. There is no route that changes it.
+import { z } from "zod";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { auditPage, auditQuery } from "../contract/audit";
+import { STAFF_ROLES } from "../contract/roles";
+import { requireRoles } from "../authz";
+import { listAudit, requireAccountRead, toAuditDto } from "../domain/audit";
+import { errors, params } from "./shared";
+
+export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/api/accounts/:accountId/audit",
+    {
+      schema: {
+        tags: ["audit"],
+        summary: "The account's audit trail, newest first (the owner, or staff)",
+        params: params.accountId,
+        querystring: auditQuery,
+        response: { 200: auditPage, ...errors },
+      },
+    },
+    async (request) => {
+      const { accountId } = request.params;
+      const { limit, before } = request.query;
+      requireAccountRead(app.db, request, accountId);
+      return { entries: listAudit(app.db, { accountId, limit, ...(before ? { before } : {}) }).map(toAuditDto) };
+    },
+  );
+
+  app.get(
+    "/api/audit",
+    {
+      schema: {
+        tags: ["audit"],
+        summary: "The whole audit trail, newest first (staff only)",
+        querystring: auditQuery.extend({ account_id: z.coerce.number().int().positive().optional() }).strict(),
+        response: { 200: auditPage, ...errors },
+      },
+    },
+    async (request) => {
+      requireRoles(request, STAFF_ROLES);
+      const { limit, before, account_id } = request.query;
+      return { entries: listAudit(app.db, { limit, ...(before ? { before } : {}), ...(account_id ? { accountId: account_id } : {}) }).map(toAuditDto) };
+    },
+  );
+};
