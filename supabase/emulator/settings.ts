@@ -19,6 +19,8 @@ export interface AuthSettings {
   refreshTokenRotation: boolean;
   refreshTokenReuseInterval: number;
   enableSignup: boolean;
+  /** `[auth] enable_anonymous_sign_ins`: POST /signup with neither address nor phone signs in anonymously. */
+  enableAnonymousSignIns: boolean;
   minimumPasswordLength: number;
   passwordRequirements: PasswordRequirements;
   /** Absolute path of a JWK list whose first key signs user tokens; undefined = the emulator's own key. */
@@ -41,7 +43,11 @@ export interface AuthSettings {
    * `failedAttemptsPerAccount`: wrong passwords and wrong TOTP codes per account per 5 minutes,
    * whatever address they come from (an emulator setting; GoTrue has no such key).
    */
-  rateLimit: { signInSignUps: number; tokenVerifications: number; tokenRefresh: number; emailSent: number; failedAttemptsPerAccount: number };
+  rateLimit: {
+    signInSignUps: number; tokenVerifications: number; tokenRefresh: number; emailSent: number; failedAttemptsPerAccount: number;
+    /** Anonymous sign-ins per IP per hour (`anonymous_users`, GoTrue's default 30). */
+    anonymousUsers: number;
+  };
   /** `[auth.external.google] enabled`: the emulator's local consent page stands in for Google. */
   googleEnabled: boolean;
   /** app_metadata.roles given to every new user (none unless set: GoTrue adds no roles). */
@@ -73,6 +79,7 @@ const authSchema = z
     enable_refresh_token_rotation: z.boolean().default(true),
     refresh_token_reuse_interval: z.number().int().min(0).default(10),
     enable_signup: z.boolean().default(true),
+    enable_anonymous_sign_ins: z.boolean().default(false),
     minimum_password_length: z.number().int().min(6).default(6),
     password_requirements: z
       .enum(["", "letters_digits", "lower_upper_letters_digits", "lower_upper_letters_digits_symbols"])
@@ -85,6 +92,7 @@ const authSchema = z
         token_refresh: z.number().int().positive().default(1500),
         email_sent: z.number().int().positive().default(360000),
         failed_attempts_per_account: z.number().int().positive().default(10),
+        anonymous_users: z.number().int().positive().default(30),
       })
       .partial()
       .default({}),
@@ -139,6 +147,7 @@ export function loadAuthSettings(configTomlPath?: string, overrides: SettingsOve
     refreshTokenRotation: a.enable_refresh_token_rotation ?? true,
     refreshTokenReuseInterval: a.refresh_token_reuse_interval ?? 10,
     enableSignup: a.enable_signup ?? true,
+    enableAnonymousSignIns: a.enable_anonymous_sign_ins ?? false,
     minimumPasswordLength: a.minimum_password_length ?? 6,
     passwordRequirements: a.password_requirements ?? "",
     // The CLI resolves signing_keys_path relative to the supabase/ folder that holds config.toml.
@@ -161,6 +170,7 @@ export function loadAuthSettings(configTomlPath?: string, overrides: SettingsOve
       tokenRefresh: a.rate_limit?.token_refresh ?? 1500,
       emailSent: a.rate_limit?.email_sent ?? 360000,
       failedAttemptsPerAccount: a.rate_limit?.failed_attempts_per_account ?? 10,
+      anonymousUsers: a.rate_limit?.anonymous_users ?? 30,
     },
     // Off unless config.toml turns it on, as with the CLI (GoTrue's provider default is off too).
     googleEnabled: a.external?.google?.enabled ?? false,

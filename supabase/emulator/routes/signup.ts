@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { AuthContext } from "../context";
 import { ApiError, badRequest, unprocessable } from "../errors";
 import { normalizeEmail } from "../passwords";
-import { createUser } from "../accounts";
+import { createAnonymousUser, createUser } from "../accounts";
 import { sendLink } from "../email-tokens";
 import { pkceParams } from "../pkce";
 import { startSession } from "../sessions";
@@ -26,8 +26,13 @@ const SignupBody = z.looseObject({
 export function registerSignupRoutes(app: FastifyInstance, ctx: AuthContext): void {
   app.post("/signup", async (req) => {
     const body = parseBody(SignupBody, req);
-    // Neither address nor phone is an anonymous sign-in, which is off (api.go, before the handler).
-    if (!body.email && !body.phone) throw unprocessable("anonymous_provider_disabled", "Anonymous sign-ins are disabled");
+    // Neither address nor phone is an anonymous sign-in (api.go routes it before the handler).
+    if (!body.email && !body.phone) {
+      if (!ctx.settings.enableAnonymousSignIns) throw unprocessable("anonymous_provider_disabled", "Anonymous sign-ins are disabled");
+      ctx.limiter.hit("anonymous_users", req.ip);
+      if (!ctx.settings.enableSignup) throw unprocessable("signup_disabled", "Signups not allowed for this instance");
+      return startSession(ctx, createAnonymousUser(ctx, body.data ?? {}), "anonymous");
+    }
     if (!ctx.settings.enableSignup) throw unprocessable("signup_disabled", "Signups not allowed for this instance");
     ctx.limiter.hit("sign_in_sign_ups", req.ip);
     if (!body.password) throw unprocessable("validation_failed", "Signup requires a valid password");

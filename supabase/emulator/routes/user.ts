@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AuthContext } from "../context";
 import { unauthorized, unprocessable, validationFailed } from "../errors";
-import { mergeMetadata } from "../accounts";
+import { completeEmailChange, mergeMetadata } from "../accounts";
 import { normalizeEmail } from "../passwords";
 import { sendLink } from "../email-tokens";
 import { userJson } from "../serialize";
@@ -36,6 +36,9 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AuthContext): void
     if (changesCredentials && session?.aal !== "aal2" && ctx.store.factorsOf(user.id).some((f) => f.status === "verified")) {
       throw unauthorized("insufficient_aal", "AAL2 session is required to update email or password when MFA is enabled.");
     }
+    if (user.is_anonymous && body.password && !body.email) {
+      throw unprocessable("validation_failed", "Updating password of an anonymous user without an email or phone is not allowed");
+    }
 
     if (body.password != null) {
       if (await ctx.passwords.matches(body.password, user.encrypted_password)) {
@@ -58,10 +61,15 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AuthContext): void
       if (email !== current.email) {
         if (ctx.store.findUserByEmail(email)) throw unprocessable("email_exists", "A user with this email address has already been registered");
         const redirectTo = ctx.redirects.resolve(queryParam(req, "redirect_to"), req.headers.referer);
-        current = ctx.store.updateUser(user.id, { new_email: email });
-        // Single confirmation by the new address (config.toml: double_confirm_changes = false).
-        await sendLink(ctx, current, "email_change", { redirectTo, recipient: email });
-        current = ctx.store.findUserById(user.id) ?? current;
+        if (current.is_anonymous && !ctx.settings.email.enableConfirmations) {
+          // An anonymous user adding an address with confirmations off is like a sign-up: done at once.
+          current = completeEmailChange(ctx, current, email);
+        } else {
+          current = ctx.store.updateUser(user.id, { new_email: email });
+          // Single confirmation by the new address (config.toml: double_confirm_changes = false).
+          await sendLink(ctx, current, "email_change", { redirectTo, recipient: email });
+          current = ctx.store.findUserById(user.id) ?? current;
+        }
       }
     }
     return userJson(ctx.store, current);

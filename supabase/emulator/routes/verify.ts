@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import type { AuthContext } from "../context";
 import { ApiError, notFound, validationFailed } from "../errors";
-import { confirmEmail } from "../accounts";
+import { completeEmailChange, confirmEmail } from "../accounts";
 import { consumeToken, tokenHash, VERIFY_TYPES } from "../email-tokens";
 import { normalizeEmail } from "../passwords";
 import { startSession, type SessionResponse } from "../sessions";
@@ -22,21 +22,7 @@ const VerifyBody = z.looseObject({
 
 /** What a verified link does to the account (verify.go signupVerify, recoverVerify, emailChangeVerify). */
 function applyVerification(ctx: AuthContext, type: string, user: UserRow): UserRow {
-  if (type === "email_change" && user.new_email) {
-    const newEmail = user.new_email;
-    return ctx.store.transaction(() => {
-      for (const identity of ctx.store.identitiesOf(user.id)) {
-        if (identity.provider === "email") ctx.store.updateIdentity(identity.id, { email: newEmail, identity_data: { ...identity.identity_data, email: newEmail } });
-      }
-      const updated = ctx.store.updateUser(user.id, {
-        email: newEmail,
-        new_email: null,
-        email_change_sent_at: null,
-        user_metadata: { ...user.user_metadata, email: newEmail },
-      });
-      return confirmEmail(ctx, updated);
-    });
-  }
+  if (type === "email_change" && user.new_email) return completeEmailChange(ctx, user, user.new_email);
   // signup and invite confirm the address; recovery and magic links confirm it too if needed.
   return confirmEmail(ctx, user);
 }
