@@ -33,6 +33,8 @@ export interface AuthSettings {
     maxFrequency: number;
     otpLength: number;
     otpExpiry: number;
+    /** `secure_password_change`: a password change from a session older than 24 h needs a reauthentication nonce. */
+    securePasswordChange: boolean;
   };
   mfa: {
     maxEnrolledFactors: number;
@@ -103,6 +105,7 @@ const authSchema = z
         max_frequency: duration.default(1),
         otp_length: z.number().int().min(6).max(10).default(6),
         otp_expiry: z.number().int().positive().default(3600),
+        secure_password_change: z.boolean().default(false),
       })
       .partial()
       .default({}),
@@ -158,6 +161,7 @@ export function loadAuthSettings(configTomlPath?: string, overrides: SettingsOve
       maxFrequency: a.email?.max_frequency ?? 1,
       otpLength: a.email?.otp_length ?? 6,
       otpExpiry: a.email?.otp_expiry ?? 3600,
+      securePasswordChange: a.email?.secure_password_change ?? false,
     },
     mfa: {
       maxEnrolledFactors: a.mfa?.max_enrolled_factors ?? 10,

@@ -84,7 +84,7 @@ export interface ChallengeRow {
   verified_at: string | null;
 }
 
-export type OneTimeTokenType = "confirmation" | "recovery" | "email_change" | "invite";
+export type OneTimeTokenType = "confirmation" | "recovery" | "email_change" | "invite" | "reauthentication";
 
 export interface OneTimeTokenRow {
   /** What the mail link carries: the hash, or `pkce_<hash>` in PKCE flows. */
@@ -440,6 +440,11 @@ export class AuthStore {
   /** By the link's token or by the hash of a typed code. */
   findOneTimeToken(hash: string): OneTimeTokenRow | undefined {
     return this.sql("SELECT * FROM one_time_tokens WHERE token_hash = ? OR otp_hash = ?").get(hash, hash) as OneTimeTokenRow | undefined;
+  }
+
+  /** The user's live token of one type (at most one, see putOneTimeToken). */
+  oneTimeTokenOf(userId: string, type: OneTimeTokenType): OneTimeTokenRow | undefined {
+    return this.sql("SELECT * FROM one_time_tokens WHERE user_id = ? AND token_type = ?").get(userId, type) as OneTimeTokenRow | undefined;
   }
 
   deleteOneTimeTokens(userId: string, types?: OneTimeTokenType[]): void {

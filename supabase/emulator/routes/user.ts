@@ -6,6 +6,7 @@ import { unauthorized, unprocessable, validationFailed } from "../errors";
 import { completeEmailChange, mergeMetadata } from "../accounts";
 import { normalizeEmail } from "../passwords";
 import { sendLink } from "../email-tokens";
+import { assertPasswordChangeAllowed, sendReauthenticationCode } from "../reauthentication";
 import { userJson } from "../serialize";
 import { parseBody, queryParam } from "../http/body";
 import { requireSession, requireUser } from "../http/guards";
@@ -15,6 +16,7 @@ const UpdateBody = z.looseObject({
   password: z.string().nullish(),
   data: z.record(z.string(), z.unknown()).nullish(),
   phone: z.string().nullish(),
+  nonce: z.string().nullish(),
 });
 
 export function registerUserRoutes(app: FastifyInstance, ctx: AuthContext): void {
@@ -41,6 +43,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AuthContext): void
     }
 
     if (body.password != null) {
+      assertPasswordChangeAllowed(ctx, user, session, body.nonce);
       if (await ctx.passwords.matches(body.password, user.encrypted_password)) {
         throw unprocessable("same_password", "New password should be different from the old password.");
       }
@@ -73,6 +76,12 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AuthContext): void
       }
     }
     return userJson(ctx.store, current);
+  });
+
+  app.get("/reauthenticate", async (req) => {
+    const { user } = await requireUser(ctx, req);
+    await sendReauthenticationCode(ctx, user);
+    return {};
   });
 
   app.post("/logout", async (req, reply) => {
