@@ -35,6 +35,8 @@ export interface AuthSettings {
     otpExpiry: number;
     /** `secure_password_change`: a password change from a session older than 24 h needs a reauthentication nonce. */
     securePasswordChange: boolean;
+    /** `double_confirm_changes`: an e-mail change is confirmed by both the current and the new address. */
+    doubleConfirmChanges: boolean;
   };
   mfa: {
     maxEnrolledFactors: number;
@@ -106,6 +108,7 @@ const authSchema = z
         otp_length: z.number().int().min(6).max(10).default(6),
         otp_expiry: z.number().int().positive().default(3600),
         secure_password_change: z.boolean().default(false),
+        double_confirm_changes: z.boolean().default(true),
       })
       .partial()
       .default({}),
@@ -162,6 +165,8 @@ export function loadAuthSettings(configTomlPath?: string, overrides: SettingsOve
       otpLength: a.email?.otp_length ?? 6,
       otpExpiry: a.email?.otp_expiry ?? 3600,
       securePasswordChange: a.email?.secure_password_change ?? false,
+      // On in GoTrue and the CLI template; this project's config.toml turns it off.
+      doubleConfirmChanges: a.email?.double_confirm_changes ?? true,
     },
     mfa: {
       maxEnrolledFactors: a.mfa?.max_enrolled_factors ?? 10,

@@ -84,7 +84,7 @@ export interface ChallengeRow {
   verified_at: string | null;
 }
 
-export type OneTimeTokenType = "confirmation" | "recovery" | "email_change" | "invite" | "reauthentication";
+export type OneTimeTokenType = "confirmation" | "recovery" | "email_change" | "invite" | "reauthentication" | "email_change_current";
 
 export interface OneTimeTokenRow {
   /** What the mail link carries: the hash, or `pkce_<hash>` in PKCE flows. */

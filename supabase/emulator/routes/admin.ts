@@ -198,7 +198,8 @@ function adminRoutes(app: FastifyInstance, ctx: AuthContext): void {
       default:
         throw validationFailed("Invalid email action link type requested");
     }
-    const link = issueLink(ctx, user, kind, { redirectTo, recipient });
+    const tokenType = type === "email_change_current" ? "email_change_current" : undefined;
+    const link = issueLink(ctx, user, kind, { redirectTo, recipient, tokenType });
     const fresh = ctx.store.findUserById(user.id) ?? user;
     // GoTrue flattens the user and the link properties into one object; auth-js splits them.
     return {

@@ -5,7 +5,7 @@ import type { AuthContext } from "../context";
 import { unauthorized, unprocessable, validationFailed } from "../errors";
 import { completeEmailChange, mergeMetadata } from "../accounts";
 import { normalizeEmail } from "../passwords";
-import { sendLink } from "../email-tokens";
+import { sendEmailChange } from "../email-tokens";
 import { assertPasswordChangeAllowed, sendReauthenticationCode } from "../reauthentication";
 import { userJson } from "../serialize";
 import { parseBody, queryParam } from "../http/body";
@@ -69,8 +69,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AuthContext): void
           current = completeEmailChange(ctx, current, email);
         } else {
           current = ctx.store.updateUser(user.id, { new_email: email });
-          // Single confirmation by the new address (config.toml: double_confirm_changes = false).
-          await sendLink(ctx, current, "email_change", { redirectTo, recipient: email });
+          await sendEmailChange(ctx, current, email, { redirectTo });
           current = ctx.store.findUserById(user.id) ?? current;
         }
       }
