@@ -1,5 +1,5 @@
 // Creating users and identities, confirming emails and merging metadata the way GoTrue does.
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type { AuthContext } from "./context";
 import { nowIso } from "./clock";
 import type { Json, UserRow } from "./store";
@@ -168,5 +168,34 @@ export function completeEmailChange(ctx: Pick<AuthContext, "store">, user: UserR
       ...(emailIdentity ? {} : { email_confirmed_at: user.email_confirmed_at ?? nowIso() }),
     });
     return emailIdentity ? confirmEmail(ctx, updated) : updated;
+  });
+}
+
+/** GoTrue's obfuscateValue: base64url(sha256(user id + value)), so a wiped value stays unique. */
+const obfuscate = (userId: string, value: string) => createHash("sha256").update(userId + value).digest("base64url");
+
+/**
+ * An admin soft delete (admin.go adminUserDelete, models.User.SoftDeleteUser): the row stays with
+ * deleted_at, its address, phone and pending change replaced by opaque values, no password, empty
+ * metadata; identities emptied; factors, sessions and one-time tokens removed. Once is enough.
+ */
+export function softDeleteUser(ctx: Pick<AuthContext, "store">, user: UserRow): void {
+  if (user.deleted_at) return;
+  ctx.store.transaction(() => {
+    ctx.store.updateUser(user.id, {
+      email: obfuscate(user.id, user.email),
+      phone: obfuscate(user.id, user.phone).slice(0, 15),
+      new_email: user.new_email ? obfuscate(user.id, user.new_email) : null,
+      encrypted_password: null,
+      user_metadata: {},
+      app_metadata: {},
+      deleted_at: nowIso(),
+    });
+    for (const identity of ctx.store.identitiesOf(user.id)) {
+      ctx.store.wipeIdentity(identity.id, obfuscate(user.id, `${identity.provider}:${identity.provider_id}`));
+    }
+    ctx.store.deleteOneTimeTokens(user.id);
+    ctx.store.deleteFactorsOf(user.id);
+    ctx.store.deleteSessionsOf(user.id);
   });
 }

@@ -56,6 +56,7 @@ export function userJson(store: AuthStore, u: UserRow): Record<string, unknown> 
     created_at: u.created_at,
     updated_at: u.updated_at,
     is_anonymous: u.is_anonymous,
+    deleted_at: u.deleted_at ?? undefined,
     factors: factors.length ? factors.map(factorJson) : undefined,
   };
 }

@@ -25,6 +25,8 @@ export interface UserRow {
   app_metadata: Json;
   user_metadata: Json;
   is_anonymous: boolean;
+  /** Set by an admin soft delete (the row stays, its address and data are wiped). */
+  deleted_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -116,7 +118,7 @@ CREATE TABLE IF NOT EXISTS users (
   email_confirmed_at TEXT, confirmation_sent_at TEXT, recovery_sent_at TEXT, email_change_sent_at TEXT,
   new_email TEXT, invited_at TEXT, last_sign_in_at TEXT, banned_until TEXT,
   app_metadata TEXT NOT NULL DEFAULT '{}', user_metadata TEXT NOT NULL DEFAULT '{}',
-  is_anonymous INTEGER NOT NULL DEFAULT 0, created_at TEXT NOT NULL, updated_at TEXT NOT NULL);
+  is_anonymous INTEGER NOT NULL DEFAULT 0, deleted_at TEXT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL);
 CREATE UNIQUE INDEX IF NOT EXISTS users_email ON users(email) WHERE email <> '';
 CREATE TABLE IF NOT EXISTS identities (
   id TEXT PRIMARY KEY, user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
@@ -174,6 +176,9 @@ export class AuthStore {
     this.db.pragma("synchronous = NORMAL");
     this.db.pragma("foreign_keys = ON");
     this.db.exec(SCHEMA);
+    // Data folders made before soft delete existed lack the column.
+    const columns = this.db.pragma("table_info(users)") as { name: string }[];
+    if (!columns.some((c) => c.name === "deleted_at")) this.db.exec("ALTER TABLE users ADD COLUMN deleted_at TEXT");
   }
 
   close(): void {
@@ -206,9 +211,9 @@ export class AuthStore {
   }
 
   // ---- users ----
-  insertUser(u: Omit<UserRow, "created_at" | "updated_at"> & Partial<Pick<UserRow, "created_at" | "updated_at">>): UserRow {
+  insertUser(u: Omit<UserRow, "created_at" | "updated_at" | "deleted_at"> & Partial<Pick<UserRow, "created_at" | "updated_at">>): UserRow {
     const now = nowIso();
-    const row = { ...u, created_at: u.created_at ?? now, updated_at: u.updated_at ?? now };
+    const row: UserRow = { ...u, deleted_at: null, created_at: u.created_at ?? now, updated_at: u.updated_at ?? now };
     this.db
       .prepare(
         `INSERT INTO users (id,email,phone,encrypted_password,role,email_confirmed_at,confirmation_sent_at,recovery_sent_at,
@@ -283,6 +288,15 @@ export class AuthStore {
     this.db
       .prepare("UPDATE identities SET identity_data = ?, email = ?, last_sign_in_at = ?, updated_at = ? WHERE id = ?")
       .run(JSON.stringify(merged.identity_data), merged.email, merged.last_sign_in_at, now, id);
+  }
+
+  /** GoTrue's soft delete of identities: data emptied, provider id replaced by an opaque value. */
+  wipeIdentity(id: string, providerId: string): void {
+    this.sql("UPDATE identities SET identity_data = '{}', email = '', provider_id = ?, updated_at = ? WHERE id = ?").run(providerId, nowIso(), id);
+  }
+
+  deleteFactorsOf(userId: string): void {
+    this.sql("DELETE FROM factors WHERE user_id = ?").run(userId);
   }
 
   // ---- sessions and refresh tokens ----

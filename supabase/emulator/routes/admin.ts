@@ -6,12 +6,12 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { AuthContext } from "../context";
 import { notFound, unprocessable, validationFailed } from "../errors";
-import { confirmEmail, createUser, mergeMetadata } from "../accounts";
+import { parseGoDuration } from "../go-duration";
+import { confirmEmail, createUser, mergeMetadata, softDeleteUser } from "../accounts";
 import { normalizeEmail } from "../passwords";
 import { issueLink } from "../email-tokens";
 import { downgradeSessionsOfFactor } from "../sessions";
 import { factorJson, userJson } from "../serialize";
-import { parseDuration } from "../settings";
 import type { MailKind } from "../mailer";
 import type { UserRow } from "../store";
 import { isUuid, parseBody, queryParam } from "../http/body";
@@ -31,6 +31,8 @@ const UserBody = z.looseObject({
   id: z.string().nullish(),
 });
 
+const DeleteBody = z.looseObject({ should_soft_delete: z.boolean().nullish() });
+
 const LinkBody = z.looseObject({
   type: z.string().nullish(),
   email: z.string().nullish(),
@@ -42,12 +44,15 @@ const LinkBody = z.looseObject({
 
 const emailExists = () => unprocessable("email_exists", "A user with this email address has already been registered");
 
-/** "none" lifts a ban; a Go duration ("24h", "1h30m") bans until now + duration. */
+/**
+ * admin.go: "none" lifts a ban; otherwise a Go duration bans until now + duration (a zero
+ * duration lifts it too, a negative one lands in the past).
+ */
 function bannedUntil(duration: string): string | null {
   if (duration === "none") return null;
-  const seconds = parseDuration(duration);
-  if (seconds === undefined) throw validationFailed("invalid format for ban duration");
-  return new Date(Date.now() + seconds * 1000).toISOString();
+  const parsed = parseGoDuration(duration);
+  if ("error" in parsed) throw validationFailed(`invalid format for ban duration: ${parsed.error}`);
+  return parsed.seconds === 0 ? null : new Date(Date.now() + parsed.seconds * 1000).toISOString();
 }
 
 function loadUser(ctx: AuthContext, req: FastifyRequest): UserRow {
@@ -136,7 +141,10 @@ function adminRoutes(app: FastifyInstance, ctx: AuthContext): void {
 
   app.delete("/admin/users/:userId", async (req) => {
     const user = loadUser(ctx, req);
-    ctx.store.deleteUser(user.id);
+    // An empty body is a hard delete (should_soft_delete defaults to false).
+    const body = req.body === undefined || req.body === null || req.body === "" ? {} : parseBody(DeleteBody, req);
+    if (body.should_soft_delete) softDeleteUser(ctx, user);
+    else ctx.store.deleteUser(user.id);
     return {};
   });
 
