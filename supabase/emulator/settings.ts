@@ -38,6 +38,11 @@ export interface AuthSettings {
     /** `double_confirm_changes`: an e-mail change is confirmed by both the current and the new address. */
     doubleConfirmChanges: boolean;
   };
+  /**
+   * `[auth.sms]`: phone sign-up and OTP sign-in, on only when `enable_signup` says so. No SMS is
+   * sent: only the `[auth.sms.test_otp]` numbers (number → fixed code) can receive a code.
+   */
+  sms: { enableSignup: boolean; enableConfirmations: boolean; maxFrequency: number; otpExpiry: number; testOtp: Record<string, string> };
   mfa: {
     maxEnrolledFactors: number;
     totp: { enrollEnabled: boolean; verifyEnabled: boolean };
@@ -112,6 +117,16 @@ const authSchema = z
       })
       .partial()
       .default({}),
+    sms: z
+      .object({
+        enable_signup: z.boolean().default(false),
+        enable_confirmations: z.boolean().default(false),
+        max_frequency: duration.default(5),
+        otp_expiry: z.number().int().positive().default(60),
+        test_otp: z.record(z.string(), z.string()).default({}),
+      })
+      .partial()
+      .default({}),
     mfa: z
       .object({
         max_enrolled_factors: z.number().int().positive().default(10),
@@ -167,6 +182,14 @@ export function loadAuthSettings(configTomlPath?: string, overrides: SettingsOve
       securePasswordChange: a.email?.secure_password_change ?? false,
       // On in GoTrue and the CLI template; this project's config.toml turns it off.
       doubleConfirmChanges: a.email?.double_confirm_changes ?? true,
+    },
+    sms: {
+      enableSignup: a.sms?.enable_signup ?? false,
+      enableConfirmations: a.sms?.enable_confirmations ?? false,
+      maxFrequency: a.sms?.max_frequency ?? 5,
+      otpExpiry: a.sms?.otp_expiry ?? 60,
+      // GoTrue strips a leading "+" and spaces from numbers; the table's keys are read the same way.
+      testOtp: Object.fromEntries(Object.entries(a.sms?.test_otp ?? {}).map(([k, v]) => [k.replace(/^\+/, "").replaceAll(" ", ""), v])),
     },
     mfa: {
       maxEnrolledFactors: a.mfa?.max_enrolled_factors ?? 10,

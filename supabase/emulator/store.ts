@@ -27,6 +27,10 @@ export interface UserRow {
   is_anonymous: boolean;
   /** Set by an admin soft delete (the row stays, its address and data are wiped). */
   deleted_at: string | null;
+  phone_confirmed_at: string | null;
+  /** A phone number waiting for its phone_change code. */
+  phone_change: string | null;
+  phone_change_sent_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -86,7 +90,7 @@ export interface ChallengeRow {
   verified_at: string | null;
 }
 
-export type OneTimeTokenType = "confirmation" | "recovery" | "email_change" | "invite" | "reauthentication" | "email_change_current";
+export type OneTimeTokenType = "confirmation" | "recovery" | "email_change" | "invite" | "reauthentication" | "email_change_current" | "phone_change";
 
 export interface OneTimeTokenRow {
   /** What the mail link carries: the hash, or `pkce_<hash>` in PKCE flows. */
@@ -118,7 +122,8 @@ CREATE TABLE IF NOT EXISTS users (
   email_confirmed_at TEXT, confirmation_sent_at TEXT, recovery_sent_at TEXT, email_change_sent_at TEXT,
   new_email TEXT, invited_at TEXT, last_sign_in_at TEXT, banned_until TEXT,
   app_metadata TEXT NOT NULL DEFAULT '{}', user_metadata TEXT NOT NULL DEFAULT '{}',
-  is_anonymous INTEGER NOT NULL DEFAULT 0, deleted_at TEXT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL);
+  is_anonymous INTEGER NOT NULL DEFAULT 0, deleted_at TEXT,
+  phone_confirmed_at TEXT, phone_change TEXT, phone_change_sent_at TEXT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL);
 CREATE UNIQUE INDEX IF NOT EXISTS users_email ON users(email) WHERE email <> '';
 CREATE TABLE IF NOT EXISTS identities (
   id TEXT PRIMARY KEY, user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
@@ -176,9 +181,11 @@ export class AuthStore {
     this.db.pragma("synchronous = NORMAL");
     this.db.pragma("foreign_keys = ON");
     this.db.exec(SCHEMA);
-    // Data folders made before soft delete existed lack the column.
-    const columns = this.db.pragma("table_info(users)") as { name: string }[];
-    if (!columns.some((c) => c.name === "deleted_at")) this.db.exec("ALTER TABLE users ADD COLUMN deleted_at TEXT");
+    // Data folders made before soft delete and phone sign-in existed lack these columns.
+    const columns = new Set((this.db.pragma("table_info(users)") as { name: string }[]).map((c) => c.name));
+    for (const column of ["deleted_at", "phone_confirmed_at", "phone_change", "phone_change_sent_at"]) {
+      if (!columns.has(column)) this.db.exec(`ALTER TABLE users ADD COLUMN ${column} TEXT`);
+    }
   }
 
   close(): void {
@@ -211,15 +218,21 @@ export class AuthStore {
   }
 
   // ---- users ----
-  insertUser(u: Omit<UserRow, "created_at" | "updated_at" | "deleted_at"> & Partial<Pick<UserRow, "created_at" | "updated_at">>): UserRow {
+  insertUser(
+    u: Omit<UserRow, "created_at" | "updated_at" | "deleted_at" | "phone_confirmed_at" | "phone_change" | "phone_change_sent_at"> &
+      Partial<Pick<UserRow, "created_at" | "updated_at" | "phone_confirmed_at">>,
+  ): UserRow {
     const now = nowIso();
-    const row: UserRow = { ...u, deleted_at: null, created_at: u.created_at ?? now, updated_at: u.updated_at ?? now };
+    const row: UserRow = {
+      ...u, deleted_at: null, phone_confirmed_at: u.phone_confirmed_at ?? null, phone_change: null, phone_change_sent_at: null,
+      created_at: u.created_at ?? now, updated_at: u.updated_at ?? now,
+    };
     this.db
       .prepare(
         `INSERT INTO users (id,email,phone,encrypted_password,role,email_confirmed_at,confirmation_sent_at,recovery_sent_at,
-         email_change_sent_at,new_email,invited_at,last_sign_in_at,banned_until,app_metadata,user_metadata,is_anonymous,created_at,updated_at)
+         email_change_sent_at,new_email,invited_at,last_sign_in_at,banned_until,app_metadata,user_metadata,is_anonymous,phone_confirmed_at,created_at,updated_at)
          VALUES (@id,@email,@phone,@encrypted_password,@role,@email_confirmed_at,@confirmation_sent_at,@recovery_sent_at,
-         @email_change_sent_at,@new_email,@invited_at,@last_sign_in_at,@banned_until,@app_metadata,@user_metadata,@is_anonymous,@created_at,@updated_at)`,
+         @email_change_sent_at,@new_email,@invited_at,@last_sign_in_at,@banned_until,@app_metadata,@user_metadata,@is_anonymous,@phone_confirmed_at,@created_at,@updated_at)`,
       )
       .run({ ...row, app_metadata: JSON.stringify(row.app_metadata), user_metadata: JSON.stringify(row.user_metadata), is_anonymous: row.is_anonymous ? 1 : 0 });
     return row;
@@ -232,6 +245,17 @@ export class AuthStore {
 
   findUserByEmail(email: string): UserRow | undefined {
     const r = this.sql("SELECT * FROM users WHERE email = ? AND email <> ''").get(email.toLowerCase()) as Row | undefined;
+    return r && decodeUser(r);
+  }
+
+  /** By a phone number as GoTrue stores it (digits, no "+"). */
+  findUserByPhone(phone: string): UserRow | undefined {
+    const r = this.sql("SELECT * FROM users WHERE phone = ? AND phone <> ''").get(phone) as Row | undefined;
+    return r && decodeUser(r);
+  }
+
+  findUserByPhoneChange(phone: string): UserRow | undefined {
+    const r = this.sql("SELECT * FROM users WHERE phone_change = ?").get(phone) as Row | undefined;
     return r && decodeUser(r);
   }
 

@@ -4,7 +4,8 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AuthContext } from "../context";
-import { unprocessable, validationFailed } from "../errors";
+import { badRequest, unprocessable, validationFailed } from "../errors";
+import { createPhoneUser, sendPhoneCode, validatePhone } from "../phone";
 import { normalizeEmail } from "../passwords";
 import { createUser } from "../accounts";
 import { sendLink } from "../email-tokens";
@@ -15,6 +16,7 @@ import { requireAdmin } from "../http/guards";
 
 const EmailBody = z.looseObject({
   email: z.string().nullish(),
+  phone: z.string().nullish(),
   type: z.string().nullish(),
   data: z.record(z.string(), z.unknown()).nullish(),
   create_user: z.boolean().nullish(),
@@ -23,6 +25,24 @@ const EmailBody = z.looseObject({
 });
 
 export function registerMailRoutes(app: FastifyInstance, ctx: AuthContext): void {
+  /** otp.go SmsOtp: a code to a known, confirmed number; a new number signs up first. */
+  const phoneOtp = async (input: string, createUser: boolean | null | undefined, data: Record<string, unknown>) => {
+    if (!ctx.settings.sms.enableSignup) throw badRequest("phone_provider_disabled", "Unsupported phone provider");
+    const phone = validatePhone(input);
+    let user = ctx.store.findUserByPhone(phone);
+    if (!user?.phone_confirmed_at) {
+      if (!user && (createUser === false || !ctx.settings.enableSignup)) throw unprocessable("otp_disabled", "Signups not allowed for otp");
+      const autoconfirm = !ctx.settings.sms.enableConfirmations;
+      user ??= createPhoneUser(ctx, phone, null, data, autoconfirm);
+      if (!autoconfirm) {
+        sendPhoneCode(ctx, user, phone, "confirmation");
+        return {};
+      }
+      user = ctx.store.findUserById(user.id) ?? user;
+    }
+    sendPhoneCode(ctx, user, phone, "confirmation");
+    return { message_id: "test-otp" };
+  };
   const redirectOf = (req: Parameters<typeof queryParam>[0]) => ctx.redirects.resolve(queryParam(req, "redirect_to"), req.headers.referer);
 
   app.post("/recover", async (req) => {
@@ -55,6 +75,7 @@ export function registerMailRoutes(app: FastifyInstance, ctx: AuthContext): void
   app.post("/otp", async (req) => {
     const body = parseBody(EmailBody, req);
     ctx.limiter.hit("sign_in_sign_ups", req.ip);
+    if (body.phone && !body.email) return phoneOtp(body.phone, body.create_user, body.data ?? {});
     const email = normalizeEmail(body.email);
     const pkce = pkceParams(body);
     let user = ctx.store.findUserByEmail(email);

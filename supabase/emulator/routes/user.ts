@@ -6,6 +6,7 @@ import { unauthorized, unprocessable, validationFailed } from "../errors";
 import { completeEmailChange, mergeMetadata } from "../accounts";
 import { normalizeEmail } from "../passwords";
 import { sendEmailChange } from "../email-tokens";
+import { confirmPhone, sendPhoneCode, validatePhone } from "../phone";
 import { assertPasswordChangeAllowed, sendReauthenticationCode } from "../reauthentication";
 import { userJson } from "../serialize";
 import { parseBody, queryParam } from "../http/body";
@@ -28,17 +29,21 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AuthContext): void
   app.put("/user", async (req) => {
     const { user, session } = await requireUser(ctx, req);
     const body = parseBody(UpdateBody, req);
-    if (body.phone) throw unprocessable("phone_provider_disabled", "Phone logins are disabled");
+    if (body.phone && !ctx.settings.sms.enableSignup) throw unprocessable("phone_provider_disabled", "Phone logins are disabled");
+    const newPhone = body.phone ? validatePhone(body.phone) : undefined;
     let current = user;
     // GoTrue validates the parameters first, then (user.go UserUpdate) refuses a new password or
     // address from a session below aal2 once the user has a verified factor.
     if (body.password != null) ctx.passwords.assertStrong(body.password);
     const newEmail = body.email ? normalizeEmail(body.email) : undefined;
-    const changesCredentials = Boolean(body.password) || (newEmail !== undefined && newEmail !== user.email);
+    const changesCredentials = Boolean(body.password) || (newEmail !== undefined && newEmail !== user.email) || (newPhone !== undefined && newPhone !== user.phone);
     if (changesCredentials && session?.aal !== "aal2" && ctx.store.factorsOf(user.id).some((f) => f.status === "verified")) {
       throw unauthorized("insufficient_aal", "AAL2 session is required to update email or password when MFA is enabled.");
     }
-    if (user.is_anonymous && body.password && !body.email) {
+    if (newPhone !== undefined && newPhone !== user.phone && ctx.store.findUserByPhone(newPhone)) {
+      throw unprocessable("phone_exists", "Phone number already registered by another user");
+    }
+    if (user.is_anonymous && body.password && !body.email && !body.phone) {
       throw unprocessable("validation_failed", "Updating password of an anonymous user without an email or phone is not allowed");
     }
 
@@ -72,6 +77,14 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AuthContext): void
           await sendEmailChange(ctx, current, email, { redirectTo });
           current = ctx.store.findUserById(user.id) ?? current;
         }
+      }
+    }
+    if (newPhone !== undefined && newPhone !== current.phone) {
+      // With SMS confirmations off the number changes at once (user.go: smsVerify phone_change).
+      if (!ctx.settings.sms.enableConfirmations) current = confirmPhone(ctx, current, newPhone);
+      else {
+        sendPhoneCode(ctx, current, newPhone, "phone_change");
+        current = ctx.store.findUserById(user.id) ?? current;
       }
     }
     return userJson(ctx.store, current);

@@ -7,6 +7,7 @@ import { ApiError, notFound, validationFailed } from "../errors";
 import { completeEmailChange, confirmEmail } from "../accounts";
 import { consumeToken, tokenHash, VERIFY_TYPES } from "../email-tokens";
 import { normalizeEmail } from "../passwords";
+import { consumePhoneCode } from "../phone";
 import { startSession, type SessionResponse } from "../sessions";
 import type { OneTimeTokenType, UserRow } from "../store";
 import { parseBody, queryParam } from "../http/body";
@@ -107,6 +108,11 @@ export function registerVerifyRoutes(app: FastifyInstance, ctx: AuthContext): vo
     const body = parseBody(VerifyBody, req);
     const type = body.type ?? "";
     if (!type) throw validationFailed("Verify requires a verification type");
+    if (type === "sms" || type === "phone_change") {
+      ctx.limiter.hit("token_verifications", req.ip);
+      if (!body.token || !body.phone) throw validationFailed("Only an email address or phone number should be provided on verify");
+      return startSession(ctx, consumePhoneCode(ctx, body.phone, body.token, type), "otp");
+    }
     if (!VERIFY_TYPES.includes(type)) throw validationFailed(`Unsupported verification type "${type}"`);
     ctx.limiter.hit("token_verifications", req.ip);
     let stored: string;
