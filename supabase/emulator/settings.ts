@@ -57,6 +57,8 @@ export interface AuthSettings {
     /** Anonymous sign-ins per IP per hour (`anonymous_users`, GoTrue's default 30). */
     anonymousUsers: number;
   };
+  /** `[auth.oauth_server] enabled`: the OAuth 2.1 server's admin client API (off: 404 feature_disabled). */
+  oauthServerEnabled: boolean;
   /** `[auth.external.google] enabled`: the emulator's local consent page stands in for Google. */
   googleEnabled: boolean;
   /** app_metadata.roles given to every new user (none unless set: GoTrue adds no roles). */
@@ -134,6 +136,7 @@ const authSchema = z
       })
       .partial()
       .default({}),
+    oauth_server: z.object({ enabled: z.boolean().default(false) }).partial().default({}),
     external: z.record(z.string(), z.looseObject({ enabled: z.boolean().optional() })).default({}),
   })
   .partial();
@@ -206,6 +209,7 @@ export function loadAuthSettings(configTomlPath?: string, overrides: SettingsOve
     },
     // Off unless config.toml turns it on, as with the CLI (GoTrue's provider default is off too).
     googleEnabled: a.external?.google?.enabled ?? false,
+    oauthServerEnabled: a.oauth_server?.enabled ?? false,
     defaultRoles: [],
   };
   return mergeSettings(base, overrides);

@@ -7,6 +7,8 @@ import { z } from "zod";
 import type { AuthContext } from "../context";
 import { notFound, unprocessable, validationFailed } from "../errors";
 import { parseGoDuration } from "../go-duration";
+import { pageOf, sendPageHeaders } from "../http/pagination";
+import { registerOAuthClientRoutes } from "./oauth-clients";
 import { confirmEmail, createUser, mergeMetadata, softDeleteUser } from "../accounts";
 import { normalizeEmail } from "../passwords";
 import { issueLink } from "../email-tokens";
@@ -68,19 +70,15 @@ export function registerAdminRoutes(parent: FastifyInstance, ctx: AuthContext): 
   void parent.register(async (app) => {
     app.addHook("onRequest", async (req) => requireAdmin(ctx, req));
     adminRoutes(app, ctx);
+    registerOAuthClientRoutes(app, ctx);
   });
 }
 
 function adminRoutes(app: FastifyInstance, ctx: AuthContext): void {
   app.get("/admin/users", async (req, reply) => {
-    // auth-js always sends page and per_page, as empty strings when unset.
-    const page = Math.max(1, Number(queryParam(req, "page") ?? 1) || 1);
-    const perPage = Math.min(1000, Math.max(1, Number(queryParam(req, "per_page") ?? 50) || 50));
-    const { users, total } = ctx.store.listUsers(perPage, (page - 1) * perPage);
-    const last = Math.max(1, Math.ceil(total / perPage));
-    const link = (p: number, rel: string) => `</admin/users?page=${p}&per_page=${perPage}>; rel="${rel}"`;
-    reply.header("X-Total-Count", String(total));
-    reply.header("Link", [...(page < last ? [link(page + 1, "next")] : []), link(last, "last")].join(", "));
+    const page = pageOf(req);
+    const { users, total } = ctx.store.listUsers(page.perPage, page.offset);
+    sendPageHeaders(reply, "/admin/users", page, total);
     return { users: users.map((u) => userJson(ctx.store, u)), aud: "authenticated" };
   });
 
