@@ -85,6 +85,18 @@ describe("double_confirm_changes with confirmations on", () => {
     expect(await addressOf(h, id)).toEqual({ email: newEmail, new_email: undefined });
   });
 
+  it("resend email_change mails both addresses again, each with a new code", async () => {
+    const { c, email, newEmail, toCurrent, toNew } = await changeRequested(h);
+    await new Promise((r) => setTimeout(r, 1100)); // max_frequency is 1 s
+    expect((await h.client().auth.resend({ type: "email_change", email })).error).toBeNull();
+    const [againCurrent, againNew] = await Promise.all([h.mail.latest(email, SUBJECT), h.mail.latest(newEmail, SUBJECT)]);
+    expect(againCurrent.ID).not.toBe(toCurrent.ID);
+    expect(againNew.ID).not.toBe(toNew.ID);
+    expect((await c.auth.verifyOtp({ email: newEmail, token: findOtp(againNew), type: "email_change" })).error).toBeNull();
+    const done = await c.auth.verifyOtp({ email, token: findOtp(againCurrent), type: "email_change" });
+    expect(done.data.user?.email).toBe(newEmail);
+  });
+
   it("a newer change request voids both halves of the earlier one", async () => {
     const { c, id, email, toCurrent, toNew } = await changeRequested(h);
     const otherEmail = uniqueEmail("other");

@@ -98,6 +98,20 @@ describe("phone sign-up with SMS confirmations on", () => {
     expect((await confirm.client().auth.verifyOtp({ phone: "+15550000003", token: "345678", type: "sms" })).data.user?.id).toBe(data.user?.id);
   });
 
+  it("resend type sms gives an unconfirmed number its code again; a confirmed or unknown number gets {}", async () => {
+    const signUp = await confirm.client().auth.signUp({ phone: "+15550000002", password: GOOD_PASSWORD });
+    expect(signUp.error).toBeNull();
+    const resent = await confirm.client().auth.resend({ type: "sms", phone: "+15550000002" });
+    expect(resent.error).toBeNull();
+    expect(resent.data.messageId).toBe("test-otp");
+    expect((await confirm.client().auth.verifyOtp({ phone: "+15550000002", token: "234567", type: "sms" })).error).toBeNull();
+    const confirmed = await confirm.client().auth.resend({ type: "sms", phone: "+15550000002" });
+    expect(confirmed.error).toBeNull();
+    expect(confirmed.data.messageId).toBeUndefined();
+    expect((await confirm.client().auth.resend({ type: "sms", phone: "+15551234567" })).error).toBeNull();
+    expect((await off.client().auth.resend({ type: "sms", phone: "+15550000002" })).error).toMatchObject({ status: 422, code: "phone_provider_disabled" });
+  });
+
   it("updateUser({ phone }) sends a phone_change code to the new number; verifyOtp type phone_change moves the user", async () => {
     await confirm.client().auth.signInWithOtp({ phone: "+15550000004" });
     const c = confirm.client();
@@ -109,6 +123,8 @@ describe("phone sign-up with SMS confirmations on", () => {
     expect(updated.error).toBeNull();
     expect(updated.data.user).toMatchObject({ phone: "15550000004", phone_change: "15550000005" });
     expect((await c.auth.verifyOtp({ phone: "+15550000005", token: "000000", type: "phone_change" })).error).toMatchObject({ status: 403, code: "otp_expired" });
+    // resend phone_change is asked with the current number and sends to the new one.
+    expect((await confirm.client().auth.resend({ type: "phone_change", phone: "+15550000004" })).data.messageId).toBe("test-otp");
     const moved = await c.auth.verifyOtp({ phone: "+15550000005", token: "567890", type: "phone_change" });
     expect(moved.error).toBeNull();
     expect(moved.data.user).toMatchObject({ id: first.data.user?.id, phone: "15550000005" });
