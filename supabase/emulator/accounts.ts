@@ -1,5 +1,5 @@
 // Creating users and identities, confirming emails and merging metadata the way GoTrue does.
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type { AuthContext } from "./context";
 import { nowIso } from "./clock";
 import type { Json, UserRow } from "./store";
@@ -103,4 +103,99 @@ export function withProvider(user: UserRow, provider: string): Json {
 
 export function isBanned(user: UserRow): boolean {
   return Boolean(user.banned_until && new Date(user.banned_until).getTime() > Date.now());
+}
+
+/**
+ * An anonymous user (signup.go ToUserModel with the anonymous provider): no address, no phone,
+ * no identity, empty app_metadata, the sign-up `data` as user_metadata.
+ */
+export function createAnonymousUser(ctx: Pick<AuthContext, "store">, userMetadata: Json): UserRow {
+  const now = nowIso();
+  return ctx.store.insertUser({
+    id: randomUUID(),
+    email: "",
+    phone: "",
+    encrypted_password: null,
+    role: "authenticated",
+    email_confirmed_at: null,
+    confirmation_sent_at: null,
+    recovery_sent_at: null,
+    email_change_sent_at: null,
+    new_email: null,
+    invited_at: null,
+    last_sign_in_at: null,
+    banned_until: null,
+    app_metadata: {},
+    user_metadata: userMetadata,
+    is_anonymous: true,
+    created_at: now,
+    updated_at: now,
+  });
+}
+
+/**
+ * The end of an e-mail change (verify.go emailChangeVerify): the email identity takes the new
+ * address (created when the user has none, e.g. an anonymous user), the address becomes the
+ * user's and confirmed, and an anonymous user becomes permanent with app_metadata naming its
+ * providers (UpdateAppMetaDataProviders).
+ */
+export function completeEmailChange(ctx: Pick<AuthContext, "store">, user: UserRow, newEmail: string): UserRow {
+  return ctx.store.transaction(() => {
+    const identities = ctx.store.identitiesOf(user.id);
+    const emailIdentity = identities.find((i) => i.provider === "email");
+    if (emailIdentity) {
+      ctx.store.updateIdentity(emailIdentity.id, { email: newEmail, identity_data: { ...emailIdentity.identity_data, email: newEmail, email_verified: true } });
+    } else {
+      ctx.store.insertIdentity({
+        user_id: user.id,
+        provider: "email",
+        provider_id: user.id,
+        identity_data: { sub: user.id, email: newEmail, email_verified: true, phone_verified: false },
+        email: newEmail,
+        last_sign_in_at: null,
+      });
+    }
+    const providers = [...new Set(ctx.store.identitiesOf(user.id).map((i) => i.provider))];
+    const appMetadata = emailIdentity ? user.app_metadata : { ...user.app_metadata, provider: providers[0], providers };
+    const metadata = emailIdentity ? { ...user.user_metadata, email: newEmail } : user.user_metadata;
+    const updated = ctx.store.updateUser(user.id, {
+      email: newEmail,
+      new_email: null,
+      email_change_sent_at: null,
+      is_anonymous: false,
+      app_metadata: appMetadata,
+      user_metadata: metadata,
+      ...(emailIdentity ? {} : { email_confirmed_at: user.email_confirmed_at ?? nowIso() }),
+    });
+    return emailIdentity ? confirmEmail(ctx, updated) : updated;
+  });
+}
+
+/** GoTrue's obfuscateValue: base64url(sha256(user id + value)), so a wiped value stays unique. */
+const obfuscate = (userId: string, value: string) => createHash("sha256").update(userId + value).digest("base64url");
+
+/**
+ * An admin soft delete (admin.go adminUserDelete, models.User.SoftDeleteUser): the row stays with
+ * deleted_at, its address, phone and pending change replaced by opaque values, no password, empty
+ * metadata; identities emptied; factors, sessions and one-time tokens removed. Once is enough.
+ */
+export function softDeleteUser(ctx: Pick<AuthContext, "store">, user: UserRow): void {
+  if (user.deleted_at) return;
+  ctx.store.transaction(() => {
+    ctx.store.updateUser(user.id, {
+      email: obfuscate(user.id, user.email),
+      phone: obfuscate(user.id, user.phone).slice(0, 15),
+      new_email: user.new_email ? obfuscate(user.id, user.new_email) : null,
+      encrypted_password: null,
+      user_metadata: {},
+      app_metadata: {},
+      deleted_at: nowIso(),
+    });
+    for (const identity of ctx.store.identitiesOf(user.id)) {
+      ctx.store.wipeIdentity(identity.id, obfuscate(user.id, `${identity.provider}:${identity.provider_id}`));
+    }
+    ctx.store.deleteOneTimeTokens(user.id);
+    ctx.store.deleteFactorsOf(user.id);
+    ctx.store.deleteSessionsOf(user.id);
+  });
 }

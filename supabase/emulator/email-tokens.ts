@@ -41,7 +41,8 @@ const ACCEPTS: Record<string, OneTimeTokenType[]> = {
   invite: ["invite", "confirmation"],
   recovery: ["recovery"],
   magiclink: ["recovery"],
-  email_change: ["email_change"],
+  // The new address's token, and the current address's when both must confirm.
+  email_change: ["email_change", "email_change_current"],
   email: ["confirmation", "recovery", "invite"],
 };
 
@@ -56,6 +57,8 @@ export interface LinkOptions {
   pkce?: PkceParams;
   /** Defaults to the user's email; the new address for email_change. */
   recipient?: string;
+  /** The current address's token of an e-mail change confirmed by both addresses. */
+  tokenType?: "email_change_current";
 }
 
 /** Creates the token and the link without sending anything (admin generate_link). */
@@ -65,7 +68,7 @@ export function issueLink(ctx: AuthContext, user: UserRow, kind: MailKind, opts:
   const hash = tokenHash(recipient, otp);
   const flow = opts.pkce ? createFlowState(ctx, opts.pkce, { userId: user.id, provider: "email", method: FLOW_METHOD[kind], redirectTo: opts.redirectTo }) : undefined;
   const stored = flow ? `pkce_${hash}` : hash;
-  ctx.store.putOneTimeToken({ token_hash: stored, otp_hash: hash, user_id: user.id, token_type: TOKEN_TYPE[kind], relates_to: flow?.id ?? recipient });
+  ctx.store.putOneTimeToken({ token_hash: stored, otp_hash: hash, user_id: user.id, token_type: opts.tokenType ?? TOKEN_TYPE[kind], relates_to: flow?.id ?? recipient });
   const actionLink = `${ctx.apiUrl}/verify?token=${stored}&type=${kind}&redirect_to=${encodeURIComponent(opts.redirectTo)}`;
   return { actionLink, otp, hashedToken: stored, redirectTo: opts.redirectTo, recipient };
 }
@@ -85,6 +88,20 @@ export async function sendLink(ctx: AuthContext, user: UserRow, kind: MailKind, 
   await ctx.mailer.send(kind, link.recipient, link.actionLink, link.otp);
   ctx.store.updateUser(user.id, { [SENT_AT[kind]]: nowIso() });
   return link;
+}
+
+/**
+ * Mails an e-mail change (mail.go sendEmailChange): a link and code to the new address and, with
+ * `double_confirm_changes` on and an address to change from, another pair to the current one.
+ */
+export async function sendEmailChange(ctx: AuthContext, user: UserRow, newEmail: string, opts: Omit<LinkOptions, "recipient" | "tokenType">): Promise<void> {
+  const current = ctx.settings.email.doubleConfirmChanges && user.email ? user.email : undefined;
+  // A fresh change voids both halves of an earlier one.
+  ctx.store.deleteOneTimeTokens(user.id, ["email_change_current"]);
+  await sendLink(ctx, user, "email_change", { ...opts, recipient: newEmail });
+  if (!current) return;
+  const link = issueLink(ctx, user, "email_change", { ...opts, pkce: undefined, recipient: current, tokenType: "email_change_current" });
+  await ctx.mailer.send("email_change", current, link.actionLink, link.otp);
 }
 
 /**

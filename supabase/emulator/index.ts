@@ -121,6 +121,7 @@ export async function startAuthEmulator(opts: AuthEmulatorOptions = {}): Promise
       token_refresh: settings.rateLimit.tokenRefresh,
       email_sent: settings.rateLimit.emailSent,
       failed_attempts_per_account: settings.rateLimit.failedAttemptsPerAccount,
+      anonymous_users: settings.rateLimit.anonymousUsers,
     });
     const ctx: AuthContext = {
       store,

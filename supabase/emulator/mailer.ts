@@ -58,6 +58,15 @@ export class Mailer {
     if (!this.quiet) console.log(`[auth] ${t.subject} → ${to}\n       ${link}`);
   }
 
+  /** A mail with a code and no link (GoTrue's reauthentication mail). */
+  async sendCode(to: string, otp: string): Promise<void> {
+    const subject = "Confirm reauthentication";
+    const text = `Confirm reauthentication\n\nEnter the code: ${otp}\n`;
+    const html = `<h2>Confirm reauthentication</h2>\n<p>Enter the code: ${escapeHtml(otp)}</p>\n`;
+    await (await this.connect()).sendMail({ from: this.from, to, subject, text, html });
+    if (!this.quiet) console.log(`[auth] ${subject} → ${to}`);
+  }
+
   close(): void {
     if (this.closed) return;
     this.closed = true;

@@ -18,14 +18,25 @@ describe("npm pack", () => {
     const tarball = execFileSync(process.execPath, [path.join(import.meta.dirname, "build", "pack.mjs")], { encoding: "utf8" }).trim().split("\n").pop() ?? "";
     expect(tarball).toMatch(/founder-foundation-auth-emulator-[\d.]+\.tgz$/);
     const files = execFileSync("tar", ["-tzf", tarball], { encoding: "utf8" });
-    // JavaScript only: no TypeScript source, tests or fixtures ship.
-    expect(files).not.toMatch(/\.ts\n/);
+    // JavaScript and declarations only: no TypeScript source, tests or fixtures ship.
+    expect(files).not.toMatch(/(?<!\.d)\.ts\n/);
     expect(files).toContain("package/dist/index.js");
+    expect(files).toContain("package/dist/types/index.d.ts");
 
     installOffline(outside, tarball, ["@supabase/supabase-js", "ws"]);
     fs.copyFileSync(path.join(import.meta.dirname, "test-support", "outside-consumer.mjs"), path.join(outside, "consumer.mjs"));
     const out = execFileSync(process.execPath, ["consumer.mjs"], { cwd: outside, encoding: "utf8", timeout: 60_000 });
     expect(out.trim()).toBe("OK signed up, confirmed by mail, enrolled TOTP, signed in with password and TOTP");
+
+    // An outside TypeScript project (ESM, nodenext resolution) gets the package's types.
+    fs.copyFileSync(path.join(import.meta.dirname, "test-support", "outside-consumer.ts"), path.join(outside, "consumer-types.ts"));
+    const tsconfig = { compilerOptions: { module: "nodenext", moduleResolution: "nodenext", target: "es2022", strict: true, noEmit: true, skipLibCheck: true, types: [] }, files: ["consumer-types.ts"] };
+    fs.writeFileSync(path.join(outside, "tsconfig.json"), JSON.stringify(tsconfig));
+    const manifestPath = path.join(outside, "package.json");
+    const manifest = fs.existsSync(manifestPath) ? (JSON.parse(fs.readFileSync(manifestPath, "utf8")) as object) : {};
+    fs.writeFileSync(manifestPath, JSON.stringify({ ...manifest, type: "module" }));
+    const tsc = path.join(repo, "node_modules", "typescript", "bin", "tsc");
+    expect(() => execFileSync(process.execPath, [tsc, "-p", outside], { encoding: "utf8" })).not.toThrow();
 
     const help = execFileSync(path.join(outside, "node_modules", ".bin", "auth-emulator"), ["--help"], { encoding: "utf8" });
     expect(help).toContain("--seed");

@@ -3,7 +3,7 @@
 // for local work and test suites, and tests can tighten them through settings overrides.
 import { tooManyRequests } from "./errors";
 
-export type Bucket = "sign_in_sign_ups" | "token_verifications" | "token_refresh" | "email_sent" | "failed_attempts_per_account";
+export type Bucket = "sign_in_sign_ups" | "token_verifications" | "token_refresh" | "email_sent" | "failed_attempts_per_account" | "anonymous_users";
 
 const WINDOW_MS: Record<Bucket, number> = {
   sign_in_sign_ups: 5 * 60_000,
@@ -11,6 +11,7 @@ const WINDOW_MS: Record<Bucket, number> = {
   token_refresh: 5 * 60_000,
   email_sent: 60 * 60_000,
   failed_attempts_per_account: 5 * 60_000,
+  anonymous_users: 60 * 60_000,
 };
 
 export class RateLimiter {

@@ -34,7 +34,7 @@ export function factorJson(f: FactorRow): Record<string, unknown> {
 
 export function userJson(store: AuthStore, u: UserRow): Record<string, unknown> {
   const factors = store.factorsOf(u.id);
-  const confirmedAt = u.email_confirmed_at ?? undefined;
+  const confirmedAt = u.email_confirmed_at ?? u.phone_confirmed_at ?? undefined;
   return {
     id: u.id,
     aud: AUD,
@@ -42,6 +42,9 @@ export function userJson(store: AuthStore, u: UserRow): Record<string, unknown> 
     email: u.email,
     email_confirmed_at: u.email_confirmed_at ?? undefined,
     phone: u.phone,
+    phone_confirmed_at: u.phone_confirmed_at ?? undefined,
+    phone_change: u.phone_change ?? undefined,
+    phone_change_sent_at: u.phone_change_sent_at ?? undefined,
     confirmation_sent_at: u.confirmation_sent_at ?? undefined,
     confirmed_at: confirmedAt,
     recovery_sent_at: u.recovery_sent_at ?? undefined,
@@ -56,6 +59,7 @@ export function userJson(store: AuthStore, u: UserRow): Record<string, unknown> 
     created_at: u.created_at,
     updated_at: u.updated_at,
     is_anonymous: u.is_anonymous,
+    deleted_at: u.deleted_at ?? undefined,
     factors: factors.length ? factors.map(factorJson) : undefined,
   };
 }

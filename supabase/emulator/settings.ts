@@ -19,6 +19,8 @@ export interface AuthSettings {
   refreshTokenRotation: boolean;
   refreshTokenReuseInterval: number;
   enableSignup: boolean;
+  /** `[auth] enable_anonymous_sign_ins`: POST /signup with neither address nor phone signs in anonymously. */
+  enableAnonymousSignIns: boolean;
   minimumPasswordLength: number;
   passwordRequirements: PasswordRequirements;
   /** Absolute path of a JWK list whose first key signs user tokens; undefined = the emulator's own key. */
@@ -31,7 +33,16 @@ export interface AuthSettings {
     maxFrequency: number;
     otpLength: number;
     otpExpiry: number;
+    /** `secure_password_change`: a password change from a session older than 24 h needs a reauthentication nonce. */
+    securePasswordChange: boolean;
+    /** `double_confirm_changes`: an e-mail change is confirmed by both the current and the new address. */
+    doubleConfirmChanges: boolean;
   };
+  /**
+   * `[auth.sms]`: phone sign-up and OTP sign-in, on only when `enable_signup` says so. No SMS is
+   * sent: only the `[auth.sms.test_otp]` numbers (number → fixed code) can receive a code.
+   */
+  sms: { enableSignup: boolean; enableConfirmations: boolean; maxFrequency: number; otpExpiry: number; testOtp: Record<string, string> };
   mfa: {
     maxEnrolledFactors: number;
     totp: { enrollEnabled: boolean; verifyEnabled: boolean };
@@ -41,7 +52,13 @@ export interface AuthSettings {
    * `failedAttemptsPerAccount`: wrong passwords and wrong TOTP codes per account per 5 minutes,
    * whatever address they come from (an emulator setting; GoTrue has no such key).
    */
-  rateLimit: { signInSignUps: number; tokenVerifications: number; tokenRefresh: number; emailSent: number; failedAttemptsPerAccount: number };
+  rateLimit: {
+    signInSignUps: number; tokenVerifications: number; tokenRefresh: number; emailSent: number; failedAttemptsPerAccount: number;
+    /** Anonymous sign-ins per IP per hour (`anonymous_users`, GoTrue's default 30). */
+    anonymousUsers: number;
+  };
+  /** `[auth.oauth_server] enabled`: the OAuth 2.1 server's admin client API (off: 404 feature_disabled). */
+  oauthServerEnabled: boolean;
   /** `[auth.external.google] enabled`: the emulator's local consent page stands in for Google. */
   googleEnabled: boolean;
   /** app_metadata.roles given to every new user (none unless set: GoTrue adds no roles). */
@@ -73,6 +90,7 @@ const authSchema = z
     enable_refresh_token_rotation: z.boolean().default(true),
     refresh_token_reuse_interval: z.number().int().min(0).default(10),
     enable_signup: z.boolean().default(true),
+    enable_anonymous_sign_ins: z.boolean().default(false),
     minimum_password_length: z.number().int().min(6).default(6),
     password_requirements: z
       .enum(["", "letters_digits", "lower_upper_letters_digits", "lower_upper_letters_digits_symbols"])
@@ -85,6 +103,7 @@ const authSchema = z
         token_refresh: z.number().int().positive().default(1500),
         email_sent: z.number().int().positive().default(360000),
         failed_attempts_per_account: z.number().int().positive().default(10),
+        anonymous_users: z.number().int().positive().default(30),
       })
       .partial()
       .default({}),
@@ -95,6 +114,18 @@ const authSchema = z
         max_frequency: duration.default(1),
         otp_length: z.number().int().min(6).max(10).default(6),
         otp_expiry: z.number().int().positive().default(3600),
+        secure_password_change: z.boolean().default(false),
+        double_confirm_changes: z.boolean().default(true),
+      })
+      .partial()
+      .default({}),
+    sms: z
+      .object({
+        enable_signup: z.boolean().default(false),
+        enable_confirmations: z.boolean().default(false),
+        max_frequency: duration.default(5),
+        otp_expiry: z.number().int().positive().default(60),
+        test_otp: z.record(z.string(), z.string()).default({}),
       })
       .partial()
       .default({}),
@@ -105,6 +136,7 @@ const authSchema = z
       })
       .partial()
       .default({}),
+    oauth_server: z.object({ enabled: z.boolean().default(false) }).partial().default({}),
     external: z.record(z.string(), z.looseObject({ enabled: z.boolean().optional() })).default({}),
   })
   .partial();
@@ -139,6 +171,7 @@ export function loadAuthSettings(configTomlPath?: string, overrides: SettingsOve
     refreshTokenRotation: a.enable_refresh_token_rotation ?? true,
     refreshTokenReuseInterval: a.refresh_token_reuse_interval ?? 10,
     enableSignup: a.enable_signup ?? true,
+    enableAnonymousSignIns: a.enable_anonymous_sign_ins ?? false,
     minimumPasswordLength: a.minimum_password_length ?? 6,
     passwordRequirements: a.password_requirements ?? "",
     // The CLI resolves signing_keys_path relative to the supabase/ folder that holds config.toml.
@@ -149,6 +182,17 @@ export function loadAuthSettings(configTomlPath?: string, overrides: SettingsOve
       maxFrequency: a.email?.max_frequency ?? 1,
       otpLength: a.email?.otp_length ?? 6,
       otpExpiry: a.email?.otp_expiry ?? 3600,
+      securePasswordChange: a.email?.secure_password_change ?? false,
+      // On in GoTrue and the CLI template; this project's config.toml turns it off.
+      doubleConfirmChanges: a.email?.double_confirm_changes ?? true,
+    },
+    sms: {
+      enableSignup: a.sms?.enable_signup ?? false,
+      enableConfirmations: a.sms?.enable_confirmations ?? false,
+      maxFrequency: a.sms?.max_frequency ?? 5,
+      otpExpiry: a.sms?.otp_expiry ?? 60,
+      // GoTrue strips a leading "+" and spaces from numbers; the table's keys are read the same way.
+      testOtp: Object.fromEntries(Object.entries(a.sms?.test_otp ?? {}).map(([k, v]) => [k.replace(/^\+/, "").replaceAll(" ", ""), v])),
     },
     mfa: {
       maxEnrolledFactors: a.mfa?.max_enrolled_factors ?? 10,
@@ -161,9 +205,11 @@ export function loadAuthSettings(configTomlPath?: string, overrides: SettingsOve
       tokenRefresh: a.rate_limit?.token_refresh ?? 1500,
       emailSent: a.rate_limit?.email_sent ?? 360000,
       failedAttemptsPerAccount: a.rate_limit?.failed_attempts_per_account ?? 10,
+      anonymousUsers: a.rate_limit?.anonymous_users ?? 30,
     },
     // Off unless config.toml turns it on, as with the CLI (GoTrue's provider default is off too).
     googleEnabled: a.external?.google?.enabled ?? false,
+    oauthServerEnabled: a.oauth_server?.enabled ?? false,
     defaultRoles: [],
   };
   return mergeSettings(base, overrides);

@@ -25,6 +25,12 @@ export interface UserRow {
   app_metadata: Json;
   user_metadata: Json;
   is_anonymous: boolean;
+  /** Set by an admin soft delete (the row stays, its address and data are wiped). */
+  deleted_at: string | null;
+  phone_confirmed_at: string | null;
+  /** A phone number waiting for its phone_change code. */
+  phone_change: string | null;
+  phone_change_sent_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -84,7 +90,7 @@ export interface ChallengeRow {
   verified_at: string | null;
 }
 
-export type OneTimeTokenType = "confirmation" | "recovery" | "email_change" | "invite";
+export type OneTimeTokenType = "confirmation" | "recovery" | "email_change" | "invite" | "reauthentication" | "email_change_current" | "phone_change";
 
 export interface OneTimeTokenRow {
   /** What the mail link carries: the hash, or `pkce_<hash>` in PKCE flows. */
@@ -109,14 +115,36 @@ export interface FlowStateRow {
   created_at: string;
 }
 
+/** A client of the OAuth 2.1 server, registered by an admin (models.OAuthServerClient). */
+export interface OAuthClientRow {
+  id: string;
+  registration_type: "manual" | "dynamic";
+  client_type: "public" | "confidential";
+  token_endpoint_auth_method: string;
+  client_name: string;
+  client_uri: string;
+  logo_uri: string;
+  redirect_uris: string[];
+  grant_types: string[];
+  /** base64url(sha256(secret)); empty for public clients. */
+  client_secret_hash: string;
+  created_at: string;
+  updated_at: string;
+}
+
 const SCHEMA = `
+CREATE TABLE IF NOT EXISTS oauth_clients (
+  id TEXT PRIMARY KEY, registration_type TEXT NOT NULL, client_type TEXT NOT NULL, token_endpoint_auth_method TEXT NOT NULL,
+  client_name TEXT NOT NULL, client_uri TEXT NOT NULL, logo_uri TEXT NOT NULL, redirect_uris TEXT NOT NULL, grant_types TEXT NOT NULL,
+  client_secret_hash TEXT NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL, deleted_at TEXT);
 CREATE TABLE IF NOT EXISTS users (
   id TEXT PRIMARY KEY, email TEXT NOT NULL DEFAULT '', phone TEXT NOT NULL DEFAULT '',
   encrypted_password TEXT, role TEXT NOT NULL DEFAULT 'authenticated',
   email_confirmed_at TEXT, confirmation_sent_at TEXT, recovery_sent_at TEXT, email_change_sent_at TEXT,
   new_email TEXT, invited_at TEXT, last_sign_in_at TEXT, banned_until TEXT,
   app_metadata TEXT NOT NULL DEFAULT '{}', user_metadata TEXT NOT NULL DEFAULT '{}',
-  is_anonymous INTEGER NOT NULL DEFAULT 0, created_at TEXT NOT NULL, updated_at TEXT NOT NULL);
+  is_anonymous INTEGER NOT NULL DEFAULT 0, deleted_at TEXT,
+  phone_confirmed_at TEXT, phone_change TEXT, phone_change_sent_at TEXT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL);
 CREATE UNIQUE INDEX IF NOT EXISTS users_email ON users(email) WHERE email <> '';
 CREATE TABLE IF NOT EXISTS identities (
   id TEXT PRIMARY KEY, user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
@@ -161,6 +189,11 @@ function decodeUser(r: Row): UserRow {
 }
 const decodeIdentity = (r: Row): IdentityRow => ({ ...(r as unknown as IdentityRow), identity_data: JSON.parse(String(r.identity_data)) as Json });
 const decodeSession = (r: Row): SessionRow => ({ ...(r as unknown as SessionRow), amr: JSON.parse(String(r.amr)) as AmrEntry[] });
+const decodeOAuthClient = (r: Row): OAuthClientRow => ({
+  ...(r as unknown as OAuthClientRow),
+  redirect_uris: JSON.parse(String(r.redirect_uris)) as string[],
+  grant_types: JSON.parse(String(r.grant_types)) as string[],
+});
 const decodeRefresh = (r: Row): RefreshTokenRow => ({ ...(r as unknown as RefreshTokenRow), revoked: Boolean(r.revoked) });
 
 export class AuthStore {
@@ -174,6 +207,11 @@ export class AuthStore {
     this.db.pragma("synchronous = NORMAL");
     this.db.pragma("foreign_keys = ON");
     this.db.exec(SCHEMA);
+    // Data folders made before soft delete and phone sign-in existed lack these columns.
+    const columns = new Set((this.db.pragma("table_info(users)") as { name: string }[]).map((c) => c.name));
+    for (const column of ["deleted_at", "phone_confirmed_at", "phone_change", "phone_change_sent_at"]) {
+      if (!columns.has(column)) this.db.exec(`ALTER TABLE users ADD COLUMN ${column} TEXT`);
+    }
   }
 
   close(): void {
@@ -199,22 +237,28 @@ export class AuthStore {
   /** Empties every table (used by reset before re-seeding). */
   wipe(): void {
     this.transaction(() => {
-      for (const t of ["google_standin_accounts", "flow_states", "one_time_tokens", "totp_used_steps", "mfa_challenges", "factors", "refresh_tokens", "sessions", "identities", "users"]) {
+      for (const t of ["oauth_clients", "google_standin_accounts", "flow_states", "one_time_tokens", "totp_used_steps", "mfa_challenges", "factors", "refresh_tokens", "sessions", "identities", "users"]) {
         this.sql(`DELETE FROM ${t}`).run();
       }
     });
   }
 
   // ---- users ----
-  insertUser(u: Omit<UserRow, "created_at" | "updated_at"> & Partial<Pick<UserRow, "created_at" | "updated_at">>): UserRow {
+  insertUser(
+    u: Omit<UserRow, "created_at" | "updated_at" | "deleted_at" | "phone_confirmed_at" | "phone_change" | "phone_change_sent_at"> &
+      Partial<Pick<UserRow, "created_at" | "updated_at" | "phone_confirmed_at">>,
+  ): UserRow {
     const now = nowIso();
-    const row = { ...u, created_at: u.created_at ?? now, updated_at: u.updated_at ?? now };
+    const row: UserRow = {
+      ...u, deleted_at: null, phone_confirmed_at: u.phone_confirmed_at ?? null, phone_change: null, phone_change_sent_at: null,
+      created_at: u.created_at ?? now, updated_at: u.updated_at ?? now,
+    };
     this.db
       .prepare(
         `INSERT INTO users (id,email,phone,encrypted_password,role,email_confirmed_at,confirmation_sent_at,recovery_sent_at,
-         email_change_sent_at,new_email,invited_at,last_sign_in_at,banned_until,app_metadata,user_metadata,is_anonymous,created_at,updated_at)
+         email_change_sent_at,new_email,invited_at,last_sign_in_at,banned_until,app_metadata,user_metadata,is_anonymous,phone_confirmed_at,created_at,updated_at)
          VALUES (@id,@email,@phone,@encrypted_password,@role,@email_confirmed_at,@confirmation_sent_at,@recovery_sent_at,
-         @email_change_sent_at,@new_email,@invited_at,@last_sign_in_at,@banned_until,@app_metadata,@user_metadata,@is_anonymous,@created_at,@updated_at)`,
+         @email_change_sent_at,@new_email,@invited_at,@last_sign_in_at,@banned_until,@app_metadata,@user_metadata,@is_anonymous,@phone_confirmed_at,@created_at,@updated_at)`,
       )
       .run({ ...row, app_metadata: JSON.stringify(row.app_metadata), user_metadata: JSON.stringify(row.user_metadata), is_anonymous: row.is_anonymous ? 1 : 0 });
     return row;
@@ -227,6 +271,17 @@ export class AuthStore {
 
   findUserByEmail(email: string): UserRow | undefined {
     const r = this.sql("SELECT * FROM users WHERE email = ? AND email <> ''").get(email.toLowerCase()) as Row | undefined;
+    return r && decodeUser(r);
+  }
+
+  /** By a phone number as GoTrue stores it (digits, no "+"). */
+  findUserByPhone(phone: string): UserRow | undefined {
+    const r = this.sql("SELECT * FROM users WHERE phone = ? AND phone <> ''").get(phone) as Row | undefined;
+    return r && decodeUser(r);
+  }
+
+  findUserByPhoneChange(phone: string): UserRow | undefined {
+    const r = this.sql("SELECT * FROM users WHERE phone_change = ?").get(phone) as Row | undefined;
     return r && decodeUser(r);
   }
 
@@ -283,6 +338,15 @@ export class AuthStore {
     this.db
       .prepare("UPDATE identities SET identity_data = ?, email = ?, last_sign_in_at = ?, updated_at = ? WHERE id = ?")
       .run(JSON.stringify(merged.identity_data), merged.email, merged.last_sign_in_at, now, id);
+  }
+
+  /** GoTrue's soft delete of identities: data emptied, provider id replaced by an opaque value. */
+  wipeIdentity(id: string, providerId: string): void {
+    this.sql("UPDATE identities SET identity_data = '{}', email = '', provider_id = ?, updated_at = ? WHERE id = ?").run(providerId, nowIso(), id);
+  }
+
+  deleteFactorsOf(userId: string): void {
+    this.sql("DELETE FROM factors WHERE user_id = ?").run(userId);
   }
 
   // ---- sessions and refresh tokens ----
@@ -442,12 +506,58 @@ export class AuthStore {
     return this.sql("SELECT * FROM one_time_tokens WHERE token_hash = ? OR otp_hash = ?").get(hash, hash) as OneTimeTokenRow | undefined;
   }
 
+  /** The user's live token of one type (at most one, see putOneTimeToken). */
+  oneTimeTokenOf(userId: string, type: OneTimeTokenType): OneTimeTokenRow | undefined {
+    return this.sql("SELECT * FROM one_time_tokens WHERE user_id = ? AND token_type = ?").get(userId, type) as OneTimeTokenRow | undefined;
+  }
+
   deleteOneTimeTokens(userId: string, types?: OneTimeTokenType[]): void {
     if (!types) {
       this.sql("DELETE FROM one_time_tokens WHERE user_id = ?").run(userId);
       return;
     }
     for (const type of types) this.sql("DELETE FROM one_time_tokens WHERE user_id = ? AND token_type = ?").run(userId, type);
+  }
+
+  // ---- OAuth 2.1 server clients (deleted ones stay, with deleted_at, as GoTrue keeps them) ----
+  insertOAuthClient(c: Omit<OAuthClientRow, "created_at" | "updated_at">): OAuthClientRow {
+    const now = nowIso();
+    const row: OAuthClientRow = { ...c, created_at: now, updated_at: now };
+    this.db
+      .prepare(
+        `INSERT INTO oauth_clients (id,registration_type,client_type,token_endpoint_auth_method,client_name,client_uri,logo_uri,redirect_uris,grant_types,client_secret_hash,created_at,updated_at)
+         VALUES (@id,@registration_type,@client_type,@token_endpoint_auth_method,@client_name,@client_uri,@logo_uri,@redirect_uris,@grant_types,@client_secret_hash,@created_at,@updated_at)`,
+      )
+      .run({ ...row, redirect_uris: JSON.stringify(row.redirect_uris), grant_types: JSON.stringify(row.grant_types) });
+    return row;
+  }
+
+  findOAuthClient(id: string): OAuthClientRow | undefined {
+    const r = this.sql("SELECT * FROM oauth_clients WHERE id = ? AND deleted_at IS NULL").get(id) as Row | undefined;
+    return r && decodeOAuthClient(r);
+  }
+
+  listOAuthClients(limit: number, offset: number): { clients: OAuthClientRow[]; total: number } {
+    const total = (this.sql("SELECT COUNT(*) AS n FROM oauth_clients WHERE deleted_at IS NULL").get() as { n: number }).n;
+    const rows = this.sql("SELECT * FROM oauth_clients WHERE deleted_at IS NULL ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?").all(limit, offset) as Row[];
+    return { clients: rows.map(decodeOAuthClient), total };
+  }
+
+  updateOAuthClient(id: string, patch: Partial<Omit<OAuthClientRow, "id" | "created_at" | "updated_at">>): OAuthClientRow {
+    const current = this.findOAuthClient(id);
+    if (!current) throw new Error(`OAuth client ${id} vanished during update`);
+    const next = { ...current, ...patch, updated_at: nowIso() };
+    this.db
+      .prepare(
+        `UPDATE oauth_clients SET token_endpoint_auth_method = ?, client_name = ?, client_uri = ?, logo_uri = ?, redirect_uris = ?,
+         grant_types = ?, client_secret_hash = ?, updated_at = ? WHERE id = ?`,
+      )
+      .run(next.token_endpoint_auth_method, next.client_name, next.client_uri, next.logo_uri, JSON.stringify(next.redirect_uris), JSON.stringify(next.grant_types), next.client_secret_hash, next.updated_at, id);
+    return next;
+  }
+
+  softDeleteOAuthClient(id: string): void {
+    this.sql("UPDATE oauth_clients SET deleted_at = ?, updated_at = ? WHERE id = ?").run(nowIso(), nowIso(), id);
   }
 
   // ---- PKCE flow states ----

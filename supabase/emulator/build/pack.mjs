@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { createRequire } from "node:module";
 import { build } from "esbuild";
 
 const pkgDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -31,6 +32,28 @@ await build({
 const cli = path.join(stage, "dist", "cli.js");
 fs.writeFileSync(cli, `#!/usr/bin/env node\n${fs.readFileSync(cli, "utf8")}`, { mode: 0o755 });
 
+// Type declarations, so an outside TypeScript project gets the API's types: tsc emits them from
+// the source, then relative specifiers get the `.js` an ESM resolver (node16/nodenext) needs.
+const typesDir = path.join(stage, "dist", "types");
+const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
+execFileSync(process.execPath, [
+  tsc, path.join(pkgDir, "index.ts"),
+  "--declaration", "--emitDeclarationOnly", "--outDir", typesDir, "--rootDir", pkgDir,
+  "--target", "es2022", "--module", "esnext", "--moduleResolution", "bundler", "--strict",
+  "--esModuleInterop", "--skipLibCheck", "--types", "node",
+], { stdio: "inherit" });
+for (const file of fs.readdirSync(typesDir, { recursive: true })) {
+  const full = path.join(typesDir, String(file));
+  if (!full.endsWith(".d.ts")) continue;
+  const text = fs.readFileSync(full, "utf8").replace(/(from\s+|import\()(["'])(\.{1,2}\/[^"']+)\2/g, (match, lead, quote, spec) => {
+    if (/\.[cm]?js$/.test(spec)) return match;
+    const target = path.resolve(path.dirname(full), spec);
+    const resolved = fs.existsSync(`${target}.d.ts`) ? `${spec}.js` : `${spec}/index.js`;
+    return `${lead}${quote}${resolved}${quote}`;
+  });
+  fs.writeFileSync(full, text);
+}
+
 const manifest = {
   name: source.name,
   version: source.version,
@@ -38,7 +61,8 @@ const manifest = {
   license: source.license,
   type: "module",
   engines: source.engines,
-  exports: { ".": "./dist/index.js", "./package.json": "./package.json" },
+  types: "./dist/types/index.d.ts",
+  exports: { ".": { types: "./dist/types/index.d.ts", default: "./dist/index.js" }, "./package.json": "./package.json" },
   bin: { "auth-emulator": "./dist/cli.js" },
   files: ["dist", "README.md"],
   dependencies: source.dependencies,

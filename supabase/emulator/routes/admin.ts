@@ -6,12 +6,14 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { AuthContext } from "../context";
 import { notFound, unprocessable, validationFailed } from "../errors";
-import { confirmEmail, createUser, mergeMetadata } from "../accounts";
+import { parseGoDuration } from "../go-duration";
+import { pageOf, sendPageHeaders } from "../http/pagination";
+import { registerOAuthClientRoutes } from "./oauth-clients";
+import { confirmEmail, createUser, mergeMetadata, softDeleteUser } from "../accounts";
 import { normalizeEmail } from "../passwords";
 import { issueLink } from "../email-tokens";
 import { downgradeSessionsOfFactor } from "../sessions";
 import { factorJson, userJson } from "../serialize";
-import { parseDuration } from "../settings";
 import type { MailKind } from "../mailer";
 import type { UserRow } from "../store";
 import { isUuid, parseBody, queryParam } from "../http/body";
@@ -31,6 +33,8 @@ const UserBody = z.looseObject({
   id: z.string().nullish(),
 });
 
+const DeleteBody = z.looseObject({ should_soft_delete: z.boolean().nullish() });
+
 const LinkBody = z.looseObject({
   type: z.string().nullish(),
   email: z.string().nullish(),
@@ -42,12 +46,15 @@ const LinkBody = z.looseObject({
 
 const emailExists = () => unprocessable("email_exists", "A user with this email address has already been registered");
 
-/** "none" lifts a ban; a Go duration ("24h", "1h30m") bans until now + duration. */
+/**
+ * admin.go: "none" lifts a ban; otherwise a Go duration bans until now + duration (a zero
+ * duration lifts it too, a negative one lands in the past).
+ */
 function bannedUntil(duration: string): string | null {
   if (duration === "none") return null;
-  const seconds = parseDuration(duration);
-  if (seconds === undefined) throw validationFailed("invalid format for ban duration");
-  return new Date(Date.now() + seconds * 1000).toISOString();
+  const parsed = parseGoDuration(duration);
+  if ("error" in parsed) throw validationFailed(`invalid format for ban duration: ${parsed.error}`);
+  return parsed.seconds === 0 ? null : new Date(Date.now() + parsed.seconds * 1000).toISOString();
 }
 
 function loadUser(ctx: AuthContext, req: FastifyRequest): UserRow {
@@ -63,19 +70,15 @@ export function registerAdminRoutes(parent: FastifyInstance, ctx: AuthContext): 
   void parent.register(async (app) => {
     app.addHook("onRequest", async (req) => requireAdmin(ctx, req));
     adminRoutes(app, ctx);
+    registerOAuthClientRoutes(app, ctx);
   });
 }
 
 function adminRoutes(app: FastifyInstance, ctx: AuthContext): void {
   app.get("/admin/users", async (req, reply) => {
-    // auth-js always sends page and per_page, as empty strings when unset.
-    const page = Math.max(1, Number(queryParam(req, "page") ?? 1) || 1);
-    const perPage = Math.min(1000, Math.max(1, Number(queryParam(req, "per_page") ?? 50) || 50));
-    const { users, total } = ctx.store.listUsers(perPage, (page - 1) * perPage);
-    const last = Math.max(1, Math.ceil(total / perPage));
-    const link = (p: number, rel: string) => `</admin/users?page=${p}&per_page=${perPage}>; rel="${rel}"`;
-    reply.header("X-Total-Count", String(total));
-    reply.header("Link", [...(page < last ? [link(page + 1, "next")] : []), link(last, "last")].join(", "));
+    const page = pageOf(req);
+    const { users, total } = ctx.store.listUsers(page.perPage, page.offset);
+    sendPageHeaders(reply, "/admin/users", page, total);
     return { users: users.map((u) => userJson(ctx.store, u)), aud: "authenticated" };
   });
 
@@ -136,7 +139,10 @@ function adminRoutes(app: FastifyInstance, ctx: AuthContext): void {
 
   app.delete("/admin/users/:userId", async (req) => {
     const user = loadUser(ctx, req);
-    ctx.store.deleteUser(user.id);
+    // An empty body is a hard delete (should_soft_delete defaults to false).
+    const body = req.body === undefined || req.body === null || req.body === "" ? {} : parseBody(DeleteBody, req);
+    if (body.should_soft_delete) softDeleteUser(ctx, user);
+    else ctx.store.deleteUser(user.id);
     return {};
   });
 
@@ -198,7 +204,8 @@ function adminRoutes(app: FastifyInstance, ctx: AuthContext): void {
       default:
         throw validationFailed("Invalid email action link type requested");
     }
-    const link = issueLink(ctx, user, kind, { redirectTo, recipient });
+    const tokenType = type === "email_change_current" ? "email_change_current" : undefined;
+    const link = issueLink(ctx, user, kind, { redirectTo, recipient, tokenType });
     const fresh = ctx.store.findUserById(user.id) ?? user;
     // GoTrue flattens the user and the link properties into one object; auth-js splits them.
     return {

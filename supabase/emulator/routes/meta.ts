@@ -16,12 +16,17 @@ export function registerMetaRoutes(app: FastifyInstance, ctx: AuthContext): void
   }));
 
   app.get("/settings", async () => {
-    const enabled: Record<string, boolean> = { google: ctx.settings.googleEnabled, email: ctx.settings.email.enableSignup };
+    const enabled: Record<string, boolean> = {
+      google: ctx.settings.googleEnabled,
+      email: ctx.settings.email.enableSignup,
+      phone: ctx.settings.sms.enableSignup,
+      anonymous_users: ctx.settings.enableAnonymousSignIns,
+    };
     return {
       external: Object.fromEntries(EXTERNAL_PROVIDERS.map((p) => [p, enabled[p] ?? false])),
       disable_signup: !ctx.settings.enableSignup,
       mailer_autoconfirm: !ctx.settings.email.enableConfirmations,
-      phone_autoconfirm: false,
+      phone_autoconfirm: !ctx.settings.sms.enableConfirmations,
       sms_provider: "",
       saml_enabled: false,
       saml_private_key_next_configured: false,

@@ -6,12 +6,13 @@ import { z } from "zod";
 import type { AuthContext } from "../context";
 import { ApiError, badRequest, unprocessable } from "../errors";
 import { normalizeEmail } from "../passwords";
-import { createUser } from "../accounts";
+import { createAnonymousUser, createUser } from "../accounts";
 import { sendLink } from "../email-tokens";
 import { pkceParams } from "../pkce";
 import { startSession } from "../sessions";
 import { userJson } from "../serialize";
 import { nowIso } from "../clock";
+import { createPhoneUser, sendPhoneCode, validatePhone } from "../phone";
 import { parseBody, queryParam } from "../http/body";
 
 const SignupBody = z.looseObject({
@@ -23,17 +24,46 @@ const SignupBody = z.looseObject({
   code_challenge_method: z.string().nullish(),
 });
 
+/** signup.go for a phone number: a session at once with SMS confirmations off, else a code. */
+async function signUpByPhone(ctx: AuthContext, phone: string, password: string, data: Record<string, unknown>) {
+  const existing = ctx.store.findUserByPhone(phone);
+  if (existing?.phone_confirmed_at) throw unprocessable("user_already_exists", "User already registered");
+  if (existing) {
+    sendPhoneCode(ctx, existing, phone, "confirmation");
+    return userJson(ctx.store, ctx.store.findUserById(existing.id) ?? existing);
+  }
+  const autoconfirm = !ctx.settings.sms.enableConfirmations;
+  const user = createPhoneUser(ctx, phone, await ctx.passwords.hash(password), data, autoconfirm);
+  if (autoconfirm) return startSession(ctx, user, "password");
+  try {
+    sendPhoneCode(ctx, user, phone, "confirmation");
+  } catch (err) {
+    // As with mail: no code sent, no user.
+    ctx.store.deleteUser(user.id);
+    throw err;
+  }
+  return userJson(ctx.store, ctx.store.findUserById(user.id) ?? user);
+}
+
 export function registerSignupRoutes(app: FastifyInstance, ctx: AuthContext): void {
   app.post("/signup", async (req) => {
     const body = parseBody(SignupBody, req);
-    // Neither address nor phone is an anonymous sign-in, which is off (api.go, before the handler).
-    if (!body.email && !body.phone) throw unprocessable("anonymous_provider_disabled", "Anonymous sign-ins are disabled");
+    // Neither address nor phone is an anonymous sign-in (api.go routes it before the handler).
+    if (!body.email && !body.phone) {
+      if (!ctx.settings.enableAnonymousSignIns) throw unprocessable("anonymous_provider_disabled", "Anonymous sign-ins are disabled");
+      ctx.limiter.hit("anonymous_users", req.ip);
+      if (!ctx.settings.enableSignup) throw unprocessable("signup_disabled", "Signups not allowed for this instance");
+      return startSession(ctx, createAnonymousUser(ctx, body.data ?? {}), "anonymous");
+    }
     if (!ctx.settings.enableSignup) throw unprocessable("signup_disabled", "Signups not allowed for this instance");
     ctx.limiter.hit("sign_in_sign_ups", req.ip);
     if (!body.password) throw unprocessable("validation_failed", "Signup requires a valid password");
     ctx.passwords.assertStrong(body.password);
     if (body.email && body.phone) throw unprocessable("validation_failed", "Only an email address or phone number should be provided on signup.");
-    if (body.phone && !body.email) throw unprocessable("phone_provider_disabled", "Phone signups are disabled");
+    if (body.phone && !body.email) {
+      if (!ctx.settings.sms.enableSignup) throw unprocessable("phone_provider_disabled", "Phone signups are disabled");
+      return signUpByPhone(ctx, validatePhone(body.phone), body.password, body.data ?? {});
+    }
     if (!ctx.settings.email.enableSignup) throw badRequest("email_provider_disabled", "Email signups are disabled");
     const email = normalizeEmail(body.email);
     const pkce = pkceParams(body);

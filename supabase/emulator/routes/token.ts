@@ -27,7 +27,9 @@ export function registerTokenRoutes(app: FastifyInstance, ctx: AuthContext): voi
         ctx.limiter.hit("sign_in_sign_ups", req.ip);
         const body = parseBody(PasswordBody, req);
         if (body.email && body.phone) throw validationFailed("Only an email address or phone number should be provided on login.");
-        const user = body.email ? ctx.store.findUserByEmail(body.email.trim().toLowerCase()) : undefined;
+        if (body.phone && !ctx.settings.sms.enableSignup) throw badRequest("phone_provider_disabled", "Phone logins are disabled");
+        const phone = body.phone ? body.phone.replace(/^\+/, "").replaceAll(" ", "") : undefined;
+        const user = body.email ? ctx.store.findUserByEmail(body.email.trim().toLowerCase()) : phone ? ctx.store.findUserByPhone(phone) : undefined;
         if (!user || !user.encrypted_password) throw invalidCredentials();
         if (isBanned(user)) throw badRequest("user_banned", "User is banned");
         ctx.limiter.assertAccountOpen(user.id);
@@ -35,7 +37,9 @@ export function registerTokenRoutes(app: FastifyInstance, ctx: AuthContext): voi
           ctx.limiter.recordFailure(user.id);
           throw invalidCredentials();
         }
-        if (!user.email_confirmed_at) throw badRequest("email_not_confirmed", "Email not confirmed");
+        if (phone) {
+          if (!user.phone_confirmed_at) throw badRequest("phone_not_confirmed", "Phone not confirmed");
+        } else if (!user.email_confirmed_at) throw badRequest("email_not_confirmed", "Email not confirmed");
         const session = await startSession(ctx, user, "password");
         // A password that no longer meets the policy still signs in, with a warning (password.go).
         const strength = ctx.passwords.evaluate(body.password ?? "");

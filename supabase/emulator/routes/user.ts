@@ -3,9 +3,11 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AuthContext } from "../context";
 import { unauthorized, unprocessable, validationFailed } from "../errors";
-import { mergeMetadata } from "../accounts";
+import { completeEmailChange, mergeMetadata } from "../accounts";
 import { normalizeEmail } from "../passwords";
-import { sendLink } from "../email-tokens";
+import { sendEmailChange } from "../email-tokens";
+import { confirmPhone, sendPhoneCode, validatePhone } from "../phone";
+import { assertPasswordChangeAllowed, sendReauthenticationCode } from "../reauthentication";
 import { userJson } from "../serialize";
 import { parseBody, queryParam } from "../http/body";
 import { requireSession, requireUser } from "../http/guards";
@@ -15,6 +17,7 @@ const UpdateBody = z.looseObject({
   password: z.string().nullish(),
   data: z.record(z.string(), z.unknown()).nullish(),
   phone: z.string().nullish(),
+  nonce: z.string().nullish(),
 });
 
 export function registerUserRoutes(app: FastifyInstance, ctx: AuthContext): void {
@@ -26,18 +29,26 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AuthContext): void
   app.put("/user", async (req) => {
     const { user, session } = await requireUser(ctx, req);
     const body = parseBody(UpdateBody, req);
-    if (body.phone) throw unprocessable("phone_provider_disabled", "Phone logins are disabled");
+    if (body.phone && !ctx.settings.sms.enableSignup) throw unprocessable("phone_provider_disabled", "Phone logins are disabled");
+    const newPhone = body.phone ? validatePhone(body.phone) : undefined;
     let current = user;
     // GoTrue validates the parameters first, then (user.go UserUpdate) refuses a new password or
     // address from a session below aal2 once the user has a verified factor.
     if (body.password != null) ctx.passwords.assertStrong(body.password);
     const newEmail = body.email ? normalizeEmail(body.email) : undefined;
-    const changesCredentials = Boolean(body.password) || (newEmail !== undefined && newEmail !== user.email);
+    const changesCredentials = Boolean(body.password) || (newEmail !== undefined && newEmail !== user.email) || (newPhone !== undefined && newPhone !== user.phone);
     if (changesCredentials && session?.aal !== "aal2" && ctx.store.factorsOf(user.id).some((f) => f.status === "verified")) {
       throw unauthorized("insufficient_aal", "AAL2 session is required to update email or password when MFA is enabled.");
     }
+    if (newPhone !== undefined && newPhone !== user.phone && ctx.store.findUserByPhone(newPhone)) {
+      throw unprocessable("phone_exists", "Phone number already registered by another user");
+    }
+    if (user.is_anonymous && body.password && !body.email && !body.phone) {
+      throw unprocessable("validation_failed", "Updating password of an anonymous user without an email or phone is not allowed");
+    }
 
     if (body.password != null) {
+      assertPasswordChangeAllowed(ctx, user, session, body.nonce);
       if (await ctx.passwords.matches(body.password, user.encrypted_password)) {
         throw unprocessable("same_password", "New password should be different from the old password.");
       }
@@ -58,13 +69,31 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AuthContext): void
       if (email !== current.email) {
         if (ctx.store.findUserByEmail(email)) throw unprocessable("email_exists", "A user with this email address has already been registered");
         const redirectTo = ctx.redirects.resolve(queryParam(req, "redirect_to"), req.headers.referer);
-        current = ctx.store.updateUser(user.id, { new_email: email });
-        // Single confirmation by the new address (config.toml: double_confirm_changes = false).
-        await sendLink(ctx, current, "email_change", { redirectTo, recipient: email });
+        if (current.is_anonymous && !ctx.settings.email.enableConfirmations) {
+          // An anonymous user adding an address with confirmations off is like a sign-up: done at once.
+          current = completeEmailChange(ctx, current, email);
+        } else {
+          current = ctx.store.updateUser(user.id, { new_email: email });
+          await sendEmailChange(ctx, current, email, { redirectTo });
+          current = ctx.store.findUserById(user.id) ?? current;
+        }
+      }
+    }
+    if (newPhone !== undefined && newPhone !== current.phone) {
+      // With SMS confirmations off the number changes at once (user.go: smsVerify phone_change).
+      if (!ctx.settings.sms.enableConfirmations) current = confirmPhone(ctx, current, newPhone);
+      else {
+        sendPhoneCode(ctx, current, newPhone, "phone_change");
         current = ctx.store.findUserById(user.id) ?? current;
       }
     }
     return userJson(ctx.store, current);
+  });
+
+  app.get("/reauthenticate", async (req) => {
+    const { user } = await requireUser(ctx, req);
+    await sendReauthenticationCode(ctx, user);
+    return {};
   });
 
   app.post("/logout", async (req, reply) => {

@@ -4,11 +4,12 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import type { AuthContext } from "../context";
 import { ApiError, notFound, validationFailed } from "../errors";
-import { confirmEmail } from "../accounts";
+import { completeEmailChange, confirmEmail } from "../accounts";
 import { consumeToken, tokenHash, VERIFY_TYPES } from "../email-tokens";
 import { normalizeEmail } from "../passwords";
+import { consumePhoneCode } from "../phone";
 import { startSession, type SessionResponse } from "../sessions";
-import type { UserRow } from "../store";
+import type { OneTimeTokenType, UserRow } from "../store";
 import { parseBody, queryParam } from "../http/body";
 import { toApiError } from "../http/errors";
 
@@ -20,25 +21,30 @@ const VerifyBody = z.looseObject({
   phone: z.string().nullish(),
 });
 
-/** What a verified link does to the account (verify.go signupVerify, recoverVerify, emailChangeVerify). */
-function applyVerification(ctx: AuthContext, type: string, user: UserRow): UserRow {
+/** Only applicable when both addresses confirm an e-mail change (verify.go). */
+export const SINGLE_CONFIRMATION_ACCEPTED = "Confirmation link accepted. Please proceed to confirm link sent to the other email";
+
+/**
+ * What a verified link does to the account (verify.go signupVerify, recoverVerify,
+ * emailChangeVerify); undefined when it was one half of an e-mail change that both addresses
+ * confirm (with confirmations on) and the other half is still to come.
+ */
+function applyVerification(ctx: AuthContext, type: string, user: UserRow, consumed: OneTimeTokenType): UserRow | undefined {
   if (type === "email_change" && user.new_email) {
-    const newEmail = user.new_email;
-    return ctx.store.transaction(() => {
-      for (const identity of ctx.store.identitiesOf(user.id)) {
-        if (identity.provider === "email") ctx.store.updateIdentity(identity.id, { email: newEmail, identity_data: { ...identity.identity_data, email: newEmail } });
-      }
-      const updated = ctx.store.updateUser(user.id, {
-        email: newEmail,
-        new_email: null,
-        email_change_sent_at: null,
-        user_metadata: { ...user.user_metadata, email: newEmail },
-      });
-      return confirmEmail(ctx, updated);
-    });
+    const other: OneTimeTokenType = consumed === "email_change" ? "email_change_current" : "email_change";
+    if (ctx.settings.email.enableConfirmations && ctx.store.oneTimeTokenOf(user.id, other)) return undefined;
+    ctx.store.deleteOneTimeTokens(user.id, [other]);
+    return completeEmailChange(ctx, user, user.new_email);
   }
   // signup and invite confirm the address; recovery and magic links confirm it too if needed.
   return confirmEmail(ctx, user);
+}
+
+/** GoTrue's prepRedirectURL: a message for the app in the fragment (and the query, for PKCE). */
+function messageRedirectUrl(base: string, message: string, pkce: boolean): string {
+  const url = new URL(base.split("#")[0] as string);
+  if (pkce) url.searchParams.set("message", message);
+  return `${url.toString()}#${new URLSearchParams({ message, sb: "" }).toString()}`;
 }
 
 /** GoTrue's AsRedirectURL: the session as sorted form parameters in the URL fragment. */
@@ -81,7 +87,8 @@ export function registerVerifyRoutes(app: FastifyInstance, ctx: AuthContext): vo
       if (!VERIFY_TYPES.includes(type) || type === "email") throw validationFailed("Verify requires a verification type");
       ctx.limiter.hit("token_verifications", req.ip);
       const consumed = consumeToken(ctx, token, type, true);
-      const user = applyVerification(ctx, type, consumed.user);
+      const user = applyVerification(ctx, type, consumed.user, consumed.token.token_type);
+      if (!user) return reply.redirect(messageRedirectUrl(redirectTo, SINGLE_CONFIRMATION_ACCEPTED, pkce), 303);
       if (pkce) {
         const flow = ctx.store.findFlowState(consumed.token.relates_to);
         if (!flow) throw notFound("flow_state_not_found", "invalid flow state, no valid flow state found");
@@ -101,6 +108,11 @@ export function registerVerifyRoutes(app: FastifyInstance, ctx: AuthContext): vo
     const body = parseBody(VerifyBody, req);
     const type = body.type ?? "";
     if (!type) throw validationFailed("Verify requires a verification type");
+    if (type === "sms" || type === "phone_change") {
+      ctx.limiter.hit("token_verifications", req.ip);
+      if (!body.token || !body.phone) throw validationFailed("Only an email address or phone number should be provided on verify");
+      return startSession(ctx, consumePhoneCode(ctx, body.phone, body.token, type), "otp");
+    }
     if (!VERIFY_TYPES.includes(type)) throw validationFailed(`Unsupported verification type "${type}"`);
     ctx.limiter.hit("token_verifications", req.ip);
     let stored: string;
@@ -117,7 +129,8 @@ export function registerVerifyRoutes(app: FastifyInstance, ctx: AuthContext): vo
       throw validationFailed("Verify requires either a token or a token hash");
     }
     const consumed = consumeToken(ctx, stored, type, viaLink);
-    const user = applyVerification(ctx, type, consumed.user);
+    const user = applyVerification(ctx, type, consumed.user, consumed.token.token_type);
+    if (!user) return { msg: SINGLE_CONFIRMATION_ACCEPTED, code: "200" };
     return startSession(ctx, user, "otp");
   });
 }
