@@ -3,7 +3,7 @@
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { useCallback, useMemo } from "react";
 import { getSupabase } from "@/lib/supabase";
-import { describeAuthError, type AuthErrorLike } from "./errors";
+import { AUTH_MESSAGES, describeAuthError, type AuthErrorLike } from "./errors";
 import { findProductFactorId, startTotpEnrolment, verifyTotp } from "./mfa";
 import { writePendingVerification } from "./pending-verification";
 import {
@@ -120,23 +120,39 @@ export function useAuthActions() {
           setForm((f) => ({ ...f, password: "" }));
           setView("password-reset-success");
         }),
-      startEnrolment: () =>
-        run(async () => {
+      /** Resolves true once a QR is shown; false when the error (with the view's retry) is shown instead. */
+      startEnrolment: async () => {
+        let shown = false;
+        setForm((f) => ({ ...f, qr: "", secret: "", factor: "" }));
+        await run(async () => {
           const enrolment = await startTotpEnrolment(getSupabase());
-          if (enrolment) setForm((f) => ({ ...f, qr: enrolment.qr, secret: enrolment.secret, factor: enrolment.factorId }));
-        }),
+          setForm((f) => ({ ...f, qr: enrolment.qr, secret: enrolment.secret, factor: enrolment.factorId }));
+          shown = true;
+        });
+        return shown;
+      },
       /** Enrol view: verifies the new factor. Verify view: the product's verified factor. */
       verifyCode: (mode: "enroll" | "verify") =>
         run(async () => {
           const client = getSupabase();
           const factorId = mode === "enroll" && form.factor ? form.factor : await findProductFactorId(client);
-          await verifyTotp(client, factorId, form.mfaCode);
+          try {
+            await verifyTotp(client, factorId, form.mfaCode);
+          } catch (e) {
+            // Another tab of this founder enrolled since this QR was shown, which removed its factor:
+            // show a fresh QR here and say why.
+            if (mode !== "enroll" || !isAuthErrorLike(e) || e.code !== "mfa_factor_not_found") throw e;
+            const enrolment = await startTotpEnrolment(client);
+            setForm((f) => ({ ...f, mfaCode: "", qr: enrolment.qr, secret: enrolment.secret, factor: enrolment.factorId }));
+            setError({ field: "mfaCode", message: AUTH_MESSAGES.replacedCode });
+            return;
+          }
           // The upgraded (aal2) session re-runs the gate; the code is single-use.
           setForm((f) => ({ ...f, mfaCode: "", qr: "", secret: "", factor: "" }));
         }),
       skipEnrolment: () => setSkipped(true),
     }),
-    [form, resetMode, run, setBackView, setForm, setResetMode, setSkipped, setView],
+    [form, resetMode, run, setBackView, setError, setForm, setResetMode, setSkipped, setView],
   );
 }
 
