@@ -66,8 +66,10 @@ export function useAuthActions() {
   return useMemo(
     () => ({
       update: (patch: Partial<SignInForm>) => setForm((f) => ({ ...f, ...patch })),
+      /** A link or Back between views: the email carries over, a typed password never does. */
       goTo: (view: AuthView, back: AuthView = "sign-in") => {
         if (view === "sign-in-enter-password") setBackView(back);
+        setForm((f) => ({ ...f, password: "" }));
         setView(view);
       },
       continueWithEmail: () => {

@@ -77,6 +77,19 @@ describe("sign-in views", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent("Something odd");
   });
 
+  it("the password typed on the sign-in view never carries over to register (the email does)", async () => {
+    renderWithApp(<Harness />, { path: "/sign-in" });
+    await typeEmailAndContinue();
+    await userEvent.type(screen.getByLabelText("Password"), "Typed-pass1!");
+    await userEvent.click(screen.getByRole("button", { name: "Don't have an account? Sign up" }));
+    expect(screen.getByLabelText("Email")).toHaveValue("founder@example.com");
+    expect(screen.getByLabelText("Password")).toHaveValue("");
+    await userEvent.type(screen.getByLabelText("Password"), "Other-pass1!");
+    await userEvent.click(screen.getByRole("button", { name: "Already have an account? Sign in" }));
+    await userEvent.click(screen.getByRole("button", { name: "Continue" }));
+    expect(screen.getByLabelText("Password")).toHaveValue("");
+  });
+
   it("links between sign-in, register and forgot-password", async () => {
     renderWithApp(<Harness />, { path: "/sign-in" });
     await userEvent.click(screen.getByRole("button", { name: "Don't have an account? Sign up" }));
