@@ -69,8 +69,13 @@ export function passwordMeetsAll(pw: string): boolean {
  * length, digit and special rules (upper/lower case are only shown in the checklist).
  */
 export function canSubmitRegister(v: { email: string; firstName: string; lastName: string; password: string }): boolean {
-  const c = passwordChecks(v.password);
-  return Boolean(v.email && v.firstName && v.lastName && v.password) && c.length && c.digit && c.special;
+  return Boolean(v.email && v.firstName && v.lastName) && passwordSubmittable(v.password);
+}
+
+/** The password part of the submit rule, for register and reset alike: length, digit and special. */
+export function passwordSubmittable(pw: string): boolean {
+  const c = passwordChecks(pw);
+  return Boolean(pw) && c.length && c.digit && c.special;
 }
 
 export function endsWithLlc(name: string): boolean {

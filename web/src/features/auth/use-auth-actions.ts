@@ -2,6 +2,7 @@
 // error is mapped by the §8 catalogue and shown by the current view.
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { useCallback, useMemo } from "react";
+import { passwordSubmittable } from "@contract/rules";
 import { getSupabase } from "@/lib/supabase";
 import { AUTH_MESSAGES, describeAuthError, type AuthErrorLike } from "./errors";
 import { findProductFactorId, startTotpEnrolment, verifyTotp } from "./mfa";
@@ -93,6 +94,12 @@ export function useAuthActions() {
             },
           });
           if (error) throw error;
+          // With confirmations on, GoTrue answers an already-registered address with a look-alike
+          // user without identities and no error (and sends no mail): that is the spec's
+          // user_already_exists, not a pending verification.
+          if (data.user && !data.session && data.user.identities?.length === 0) {
+            throw Object.assign(new Error(AUTH_MESSAGES.userAlreadyExists), { code: "user_already_exists" });
+          }
           // With confirmations off a session comes back at once and the gate takes over.
           if (!data.session) {
             writePendingVerification({ email, password: form.password });
@@ -114,8 +121,8 @@ export function useAuthActions() {
         }),
       resetPassword: () =>
         run(async () => {
-          // §4: resetting does nothing without a password or the reset marker.
-          if (!form.password || !resetMode) return;
+          // §4: resetting does nothing without an acceptable password (§5) or the reset marker.
+          if (!passwordSubmittable(form.password) || !resetMode) return;
           const { error } = await getSupabase().auth.updateUser({ password: form.password });
           if (error) throw error;
           setResetMode(false);

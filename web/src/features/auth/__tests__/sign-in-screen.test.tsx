@@ -232,7 +232,14 @@ describe("password reset", () => {
     sb.auth.getSession.mockResolvedValue({ data: { session: fakeSession() }, error: null } as never);
     sb.auth.mfa.getAuthenticatorAssuranceLevel.mockResolvedValue({ data: { currentLevel: "aal1", nextLevel: "aal1", currentAuthenticationMethods: [] }, error: null } as never);
     const { store: s2 } = renderResetApp();
-    await userEvent.type(await screen.findByLabelText("New password"), "Newpass1!A");
+    // §5 before submit: the checklist shows and Reset stays disabled until the rules hold.
+    await userEvent.type(await screen.findByLabelText("New password"), "weak");
+    expect(screen.getByText("Password must contain...")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Reset password" })).toBeDisabled();
+    await userEvent.keyboard("{Enter}");
+    expect(sb.auth.updateUser).not.toHaveBeenCalled();
+    await userEvent.clear(screen.getByLabelText("New password"));
+    await userEvent.type(screen.getByLabelText("New password"), "Newpass1!A");
     await userEvent.click(screen.getByRole("button", { name: "Reset password" }));
     expect(await screen.findByText("Your password has been reset successfully")).toBeInTheDocument();
     expect(sb.auth.updateUser).toHaveBeenCalledWith({ password: "Newpass1!A" });

@@ -1,7 +1,7 @@
 // The email/password views of the sign-in screen (spec §2, §4).
 import { useAtomValue } from "jotai";
 import { useEffect, type FormEvent, type ReactNode } from "react";
-import { canSubmitRegister } from "@contract/rules";
+import { canSubmitRegister, passwordSubmittable } from "@contract/rules";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { getSupabase } from "@/lib/supabase";
@@ -170,13 +170,15 @@ export function PasswordHasBeenResetView({ actions }: ViewProps) {
 export function ResetPasswordView({ actions }: ViewProps) {
   const form = useAtomValue(signInFormAtom);
   const busy = useAtomValue(busyAtom);
+  // §5: the same rules, checklist and rule source as register.
+  const ready = passwordSubmittable(form.password);
   return (
     <div className="flex flex-col gap-4">
       <p className="text-secondary">Choose a new password.</p>
-      <ViewForm onSubmit={() => form.password && void actions.resetPassword()}>
+      <ViewForm onSubmit={() => ready && void actions.resetPassword()}>
         <PasswordField actions={actions} label="New password" autoComplete="new-password" describedChecklist />
         <FormErrorCaption />
-        <Button type="submit" disabled={!form.password || busy}>
+        <Button type="submit" disabled={!ready || busy}>
           Reset password
         </Button>
       </ViewForm>

@@ -1,10 +1,10 @@
-// TOTP enrolment under the conditions a new founder meets (issue 17, bugs 1 and 7): a slow auth
-// service, the confirmation link opened in a second tab while the first still shows the pending
-// view, and a reload after Skip.
+// Registration and TOTP enrolment as a new founder meets them (issue 17, bugs 1 and 7, spec gap 1):
+// a slow auth service, the confirmation link opened in a second tab while the first still shows
+// the pending view, a reload after Skip, and signing up again with a registered address.
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { setupE2E } from "./support/harness";
-import { uniqueEmail } from "./support/founders";
+import { createFounder, uniqueEmail } from "./support/founders";
 import { findLink, MailboxClient } from "../support/mail";
 import { totpCode } from "../support/totp";
 
@@ -103,5 +103,26 @@ describe("TOTP enrolment (browser)", () => {
     await ui.page.getByLabel("Password").fill(password);
     await ui.page.getByRole("button", { name: "Sign in", exact: true }).click();
     await ui.page.getByRole("button", { name: "Skip" }).waitFor();
+  });
+});
+
+describe("register (browser, real auth emulator with confirmations on)", () => {
+  it("an address already registered shows 'This address is already being used.' on the register view, not the pending view", async () => {
+    const founder = await createFounder(e2e.stack);
+    const ui = await e2e.open({ width: 375, height: 812 });
+    const { page } = ui;
+    await page.goto("/sign-in");
+    await page.getByRole("button", { name: "Don't have an account? Sign up" }).click();
+    await page.getByLabel("Email").fill(founder.email);
+    await page.getByLabel("First name").fill("Ada");
+    await page.getByLabel("Last name").fill("Again");
+    await page.getByLabel("Password").fill("Another-pass1!");
+    await page.getByRole("button", { name: "Sign up" }).click();
+    const message = page.getByText("This address is already being used.");
+    await message.waitFor();
+    expect(await page.getByLabel("Password").getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByText(/We've sent a verification email/).count()).toBe(0);
+    expect(await ui.read(`localStorage.getItem("pendingEmailVerification")`)).toBeNull();
+    await ui.screen("register-address-in-use");
   });
 });
