@@ -18,9 +18,11 @@ export interface BoundTextFieldProps {
   className?: string;
   /** A date input's latest choosable day (YYYY-MM-DD). */
   max?: string;
+  /** The first field of a dialog: focused when it opens. */
+  autoFocus?: boolean;
 }
 
-export function BoundTextField({ label, field, type = "text", disabled, format, inputMode, autoComplete, placeholder, className, max }: BoundTextFieldProps) {
+export function BoundTextField({ label, field, type = "text", disabled, format, inputMode, autoComplete, placeholder, className, max, autoFocus }: BoundTextFieldProps) {
   return (
     <TextField
       label={label}
@@ -33,6 +35,7 @@ export function BoundTextField({ label, field, type = "text", disabled, format, 
       placeholder={placeholder}
       className={className}
       max={max}
+      autoFocus={autoFocus}
       onChange={(e) => field.onChange(format ? format(e.target.value, field.value) : e.target.value)}
       onBlur={field.onBlur}
       error={Boolean(field.error)}

@@ -81,6 +81,7 @@ export function OwnerEmailDialog({ open, title, submitLabel, initialEmail = "", 
               label="Email"
               type="email"
               autoComplete="off"
+              autoFocus
               field={{
                 name: "email",
                 value: email,
