@@ -202,8 +202,10 @@ const SHOTS: Shot[] = [
     as: "done",
     show: async (p) => {
       await p.goto("/edit-profile");
+      await heading(p, "Edit Profile");
       await p.getByRole("button", { name: "Update license" }).click();
-      await p.getByRole("dialog", { name: "Update license" }).waitFor();
+      await p.getByRole("heading", { name: "Update license" }).waitFor();
+      await p.locator("iframe").first().waitFor({ timeout: 15_000 }).catch(() => undefined);
     },
   },
   {
