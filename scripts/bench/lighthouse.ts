@@ -112,7 +112,7 @@ async function placeSession(page: Page, stack: RemoteStack, origin: string, foun
   const key = storageKeyFor(localhostUrl(stack.config.auth.url));
   // Page source as text: the node-side types have no DOM (as in tests/e2e/support/founders.ts).
   await page.evaluate(
-    `localStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(JSON.stringify(session))}); sessionStorage.setItem(${JSON.stringify(MFA_SKIPPED_KEY)}, "1");`,
+    `localStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(JSON.stringify(session))}); localStorage.setItem(${JSON.stringify(MFA_SKIPPED_KEY)}, ${JSON.stringify(session.user.id)});`,
   );
   const cdp = await page.createCDPSession();
   try {

@@ -107,9 +107,13 @@ describe("organizations", () => {
     expect((await t.http.delete(`/api/organization_users/${d.addonId}/${d.organizationId}`).set(f.auth)).status).toBe(404);
   });
 
-  it("answers 404 for a strategy without an organization", async () => {
+  it("answers 200 null for a strategy of the caller without an organization yet (a new founder's step 1), 404 for no such strategy", async () => {
     const f = await t.founder();
     const s = (await t.http.post("/api/strategies/").set(f.auth).send({ account_id: f.accountId, strategy_type: "strategy_type_founder" })).body.strategy_id;
-    expect((await t.http.get(`/api/organizations/by_strategy/${s}`).set(f.auth)).status).toBe(404);
+    const res = await t.http.get(`/api/organizations/by_strategy/${s}`).set(f.auth);
+    expect(res.status).toBe(200);
+    expect(res.body).toBeNull();
+    expect(res.headers["content-type"]).toMatch(/^application\/json/);
+    expect((await t.http.get(`/api/organizations/by_strategy/999999`).set(f.auth)).status).toBe(404);
   });
 });

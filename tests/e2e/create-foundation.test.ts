@@ -98,6 +98,12 @@ async function journey(ui: UiPage, founder: Founder) {
   const owner2 = uniqueEmail("owner-two");
   const owner2Edited = uniqueEmail("owner-two-edited");
 
+  // A new founder's normal states are not errors: nothing answers 4xx/5xx on the way.
+  const failedCalls: string[] = [];
+  page.on("response", (response) => {
+    if (response.url().includes("/api/") && response.status() >= 400) failedCalls.push(`${response.status()} ${new URL(response.url()).pathname}`);
+  });
+
   // Dashboard, empty.
   await ui.goto("/");
   await page.getByRole("heading", { name: "Welcome!" }).waitFor();
@@ -119,8 +125,9 @@ async function journey(ui: UiPage, founder: Founder) {
   const step1Path = await expectPath(page, /^\/create-foundation\/\d+\/1$/);
   const strategyId = Number(step1Path.split("/")[2]);
 
-  // Step 1: foundation names.
+  // Step 1: foundation names. No organization yet is a 200 null, not a 404 in the console.
   await page.getByRole("heading", { name: "Choose your foundation name" }).waitFor();
+  expect(failedCalls).toEqual([]);
   await expectCurrentStep(page, "Foundation");
   const next = page.getByRole("button", { name: "Next" });
   await page.getByLabel("First choice").fill("Acme Giving");
@@ -236,6 +243,10 @@ async function journey(ui: UiPage, founder: Founder) {
   await dialog.getByLabel("Email").fill(owner1.toUpperCase());
   await dialog.getByText("Email already exists").waitFor();
   expect(await dialog.getByRole("button", { name: "Add" }).isDisabled()).toBe(true);
+  // The founder is an owner already, not an additional one.
+  await dialog.getByLabel("Email").fill(founder.email.toUpperCase());
+  await dialog.getByText("This is your own address; enter the other owner's address").waitFor();
+  expect(await dialog.getByRole("button", { name: "Add" }).isDisabled()).toBe(true);
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await dialog.waitFor({ state: "detached" });
 
@@ -247,7 +258,17 @@ async function journey(ui: UiPage, founder: Founder) {
   await editDialog.waitFor({ state: "detached" });
   const owners = page.getByRole("list", { name: "Additional owners" });
   await owners.getByText(owner2Edited).waitFor();
+  // Deleting asks first; Cancel keeps the owner.
   await ownerActions(page, owner1, "Delete");
+  const confirm = page.getByRole("dialog", { name: "Delete this owner?" });
+  await confirm.getByText(`${owner1} will be removed from your foundation`).waitFor();
+  await ui.screen("step-3-delete-owner");
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await confirm.waitFor({ state: "detached" });
+  await owners.getByText(owner1).waitFor();
+  await ownerActions(page, owner1, "Delete");
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await confirm.waitFor({ state: "detached" });
   await owners.getByText(owner1).waitFor({ state: "detached" });
   expect(await owners.getByRole("listitem").count()).toBe(1);
   expect(await owners.getByRole("listitem").first().innerText()).toContain(owner2Edited);
@@ -351,7 +372,23 @@ async function journey(ui: UiPage, founder: Founder) {
   );
   expect(all.organization_users).toHaveLength(2);
 
+  // The submitted flow is read-only: no second Approve (it would mail the owners again and
+  // rewrite the submission date), fields disabled, Next only moves on.
+  await ui.goto(`/create-foundation/${strategyId}/5`);
+  await page.getByText(/^Submitted on \d+\/\d+\/\d{4}\. These details can no longer be changed here/).waitFor();
+  expect(await page.getByRole("button", { name: "Approve" }).isDisabled()).toBe(true);
+  await ui.screen("step-5-submitted");
+  await ui.goto(`/create-foundation/${strategyId}/1`);
+  await page.getByLabel("First choice").waitFor();
+  expect(await page.getByLabel("First choice").isDisabled()).toBe(true);
+  await page.getByRole("button", { name: "Next" }).click();
+  await expectPath(page, new RegExp(`^/create-foundation/${strategyId}/2$`));
+  expect(await page.getByLabel("City").isDisabled()).toBe(true);
+  const after = await api<AllData>(token, `/api/accounts/${accountId}/all_data`);
+  expect(after.strategies[0]!.entry_completed_at).toBe(all.strategies[0]!.entry_completed_at);
+
   // Select is now disabled: one Founder Foundation per account.
+  await ui.goto("/");
   await page.getByRole("button", { name: "Add Strategy" }).click();
   await page.getByRole("heading", { name: "Choose strategy" }).waitFor();
   await expect.poll(() => page.getByRole("button", { name: "Select" }).isDisabled()).toBe(true);

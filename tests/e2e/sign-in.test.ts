@@ -145,6 +145,21 @@ describe("sign-in (browser)", () => {
     await ui.screen("wrong-password");
   });
 
+  it("text is set in Roboto at 14 px (spec §9), served by the app itself: no external font host", async () => {
+    const ui = await e2e.open();
+    const fontRequests: string[] = [];
+    ui.page.on("request", (request) => {
+      if (request.resourceType() === "font") fontRequests.push(request.url());
+    });
+    await ui.goto("/sign-in");
+    await ui.page.getByRole("heading", { name: "Welcome!" }).waitFor();
+    await ui.page.evaluate("document.fonts.ready.then(() => true)");
+    expect(await ui.read(`[...document.fonts].some((f) => f.family.replace(/["']/g, "") === "Roboto" && f.status === "loaded")`)).toBe(true);
+    expect(await ui.read("getComputedStyle(document.body).fontSize")).toBe("14px");
+    expect(fontRequests.length).toBeGreaterThan(0);
+    for (const url of fontRequests) expect(new URL(url).origin).toBe(e2e.baseUrl);
+  });
+
   it("a saved dark theme is applied before the app's JavaScript runs (no light flash), within the CSP", async () => {
     const ui = await e2e.open({ theme: "dark" });
     const refused: string[] = [];

@@ -2,6 +2,10 @@
 // then render — or a configuration error screen when production settings are missing.
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+// Roboto (§9) served by the app itself, latin subset, the two weights the theme uses (normal and
+// medium): no external font host, so the CSP's font-src stays 'self'.
+import "@fontsource/roboto/latin-400.css";
+import "@fontsource/roboto/latin-500.css";
 import "./index.css";
 import { App } from "./app/app";
 import { ConfigErrorScreen } from "./app/config-error-screen";

@@ -11,6 +11,7 @@ import {
   DEFAULT_DAF,
   digitsOnly,
   isEmail,
+  todayIso,
 } from "./rules";
 import { foundationName } from "./entities";
 
@@ -32,6 +33,9 @@ export const zipInput = z
   .min(LIMITS.zipMin, MESSAGES.zip)
   .max(LIMITS.zipMax, MESSAGES.maxLength("Zip code", LIMITS.zipMax));
 
+/** A date input's value (YYYY-MM-DD), not after today. */
+export const birthdateInput = required().refine((v) => !/^\d{4}-\d{2}-\d{2}$/.test(v) || v <= todayIso(), MESSAGES.birthdateFuture);
+
 /** Contact and address fields shared by the profile and the other-owner forms. */
 const contactFields = {
   phone: phoneInput,
@@ -47,7 +51,7 @@ const contactFields = {
 export const profileForm = z.object({
   firstName: required({ field: "First name", n: LIMITS.nameMax }),
   lastName: required({ field: "Last name", n: LIMITS.nameMax }),
-  birthdate: required(),
+  birthdate: birthdateInput,
   ssn: ssnInput,
   ...contactFields,
 });
@@ -55,7 +59,7 @@ export type ProfileForm = z.infer<typeof profileForm>;
 
 /** /edit-others: the selected owner's editable details (names come from the owner themself). */
 export const ownerForm = z.object({
-  birthdate: required(),
+  birthdate: birthdateInput,
   ssn: ssnInput,
   ...contactFields,
 });

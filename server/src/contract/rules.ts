@@ -30,6 +30,7 @@ export const MESSAGES = {
   email: "Please enter a valid email address",
   emailExists: "Email already exists",
   riskScore: "Risk score must be between 1 and 5",
+  birthdateFuture: "Birthdate cannot be in the future",
   invalidFormat: (field: string) => `Invalid ${field} format`,
   maxLength: (field: string, max: number) => `${field} cannot exceed ${max} characters`,
 } as const;
@@ -68,8 +69,13 @@ export function passwordMeetsAll(pw: string): boolean {
  * length, digit and special rules (upper/lower case are only shown in the checklist).
  */
 export function canSubmitRegister(v: { email: string; firstName: string; lastName: string; password: string }): boolean {
-  const c = passwordChecks(v.password);
-  return Boolean(v.email && v.firstName && v.lastName && v.password) && c.length && c.digit && c.special;
+  return Boolean(v.email && v.firstName && v.lastName) && passwordSubmittable(v.password);
+}
+
+/** The password part of the submit rule, for register and reset alike: length, digit and special. */
+export function passwordSubmittable(pw: string): boolean {
+  const c = passwordChecks(pw);
+  return Boolean(pw) && c.length && c.digit && c.special;
 }
 
 export function endsWithLlc(name: string): boolean {
@@ -95,9 +101,16 @@ export function formatSsn(value: string): string {
   return `${d.slice(0, 3)}-${d.slice(3, 5)}-${d.slice(5)}`;
 }
 
-/** (123)-456-7890 while typing, at most 10 digits. */
+/**
+ * (123)-456-7890 while typing. A leading 1 is the US country code (no US area code starts with 1)
+ * and is dropped, so '+1 (302) 555-0199' becomes (302)-555-0199. More than ten digits after that
+ * is another country's number: left as typed, so the form refuses it with the spec's message
+ * instead of quietly cutting it to a different number.
+ */
 export function formatPhone(value: string): string {
-  const d = digitsOnly(value).slice(0, 10);
+  let d = digitsOnly(value);
+  if (d.startsWith("1")) d = d.slice(1);
+  if (d.length > 10) return value;
   if (d.length === 0) return "";
   if (d.length <= 3) return `(${d}`;
   if (d.length <= 6) return `(${d.slice(0, 3)})-${d.slice(3)}`;
@@ -106,6 +119,12 @@ export function formatPhone(value: string): string {
 
 export const SSN_FORMATTED = /^\d{3}-\d{2}-\d{4}$/;
 export const PHONE_FORMATTED = /^\(\d{3}\)-\d{3}-\d{4}$/;
+/** Today's date as the founder's calendar has it, YYYY-MM-DD (a date input's value). */
+export function todayIso(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
 /** What the API stores and accepts: digits only. */
 export const SSN_DIGITS = /^\d{9}$/;
 export const PHONE_DIGITS = /^\d{10}$/;

@@ -120,13 +120,17 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/organizations/by_strategy/:strategyId",
     {
-      schema: { tags: ["organizations"], summary: "The organization of a strategy", params: params.strategyId, response: { 200: organization, ...errors } },
+      schema: {
+        tags: ["organizations"],
+        summary: "The organization of a strategy; null while step 1 has not created it (a normal state, not an error)",
+        params: params.strategyId,
+        response: { 200: organization.nullable(), ...errors },
+      },
     },
     async (request) => {
       strategyAccount(request, request.params.strategyId, "read");
       const row = getOrganizationByStrategy(app.db, request.params.strategyId);
-      if (!row) throw notFound("Organization");
-      return toOrganizationDto(row);
+      return row ? toOrganizationDto(row) : null;
     },
   );
 };

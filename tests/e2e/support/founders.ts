@@ -16,7 +16,7 @@ export interface Founder {
   lastName: string;
 }
 
-/** The sessionStorage flag the sign-in gate sets when a user skips TOTP enrolment (web/src/features/auth/store.ts). */
+/** The localStorage key (value: the user id) the sign-in gate sets when a user skips TOTP enrolment (web/src/features/auth/store.ts). */
 export const MFA_SKIPPED_KEY = "mfaEnrollSkipped";
 
 export function uniqueEmail(prefix = "founder"): string {
@@ -63,7 +63,7 @@ export function storageKeyFor(authUrl: string): string {
 
 /**
  * Puts the founder's session into the context's storage before any page loads. skipMfa marks
- * enrolment as skipped for the tab, so the gate lets an aal1 founder straight through.
+ * enrolment as skipped for the session, so the gate lets an aal1 founder straight through.
  */
 export async function signInContext(
   context: BrowserContext,
@@ -77,7 +77,7 @@ export async function signInContext(
   await context.addInitScript(
     storageInitScript(
       `if (!localStorage.getItem(${key})) localStorage.setItem(${key}, ${JSON.stringify(JSON.stringify(session))});` +
-        (opts.skipMfa ?? true ? `sessionStorage.setItem(${JSON.stringify(MFA_SKIPPED_KEY)}, "1");` : ""),
+        (opts.skipMfa ?? true ? `localStorage.setItem(${JSON.stringify(MFA_SKIPPED_KEY)}, ${JSON.stringify(session.user.id)});` : ""),
     ),
   );
   return session;

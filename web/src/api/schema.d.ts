@@ -2548,7 +2548,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The organization of a strategy */
+        /** The organization of a strategy; null while step 1 has not created it (a normal state, not an error) */
         get: {
             parameters: {
                 query?: never;
@@ -2578,7 +2578,7 @@ export interface paths {
                             custodian: string | null;
                             created_at: string;
                             updated_at: string;
-                        };
+                        } | null;
                     };
                 };
                 /** @description Default Response */

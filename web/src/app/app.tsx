@@ -4,11 +4,13 @@ import { Toaster } from "@/components/ui/toast";
 import { useAuthListener } from "@/features/auth/use-auth-listener";
 import { DebugPanel } from "@/features/shell/debug-panel";
 import { useViewportTracking } from "@/stores/layout";
+import { useApiRefusals } from "./api-refusals";
 import { AppProviders } from "./providers";
 import { AppRouter } from "./router";
 
 function AppBody() {
   useAuthListener();
+  useApiRefusals();
   useViewportTracking();
   return (
     <>

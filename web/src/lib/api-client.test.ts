@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError, bearerMiddleware } from "./api-client";
+import { ApiError, bearerMiddleware, onApiRefusal } from "./api-client";
 
 type Hooks = { onRequest: (a: { request: Request }) => Promise<Request>; onResponse: (a: { response: Response }) => Promise<Response> };
 
@@ -19,5 +19,21 @@ describe("api client middleware", () => {
   it("passes 2xx answers through", async () => {
     const response = new Response("{}", { status: 200 });
     await expect(mw.onResponse({ response })).resolves.toBe(response);
+  });
+
+  it("a 429 says 'Too many attempts, try again in N minutes' from Retry-After, and app-wide refusals reach the listeners", async () => {
+    const heard: ApiError[] = [];
+    const stop = onApiRefusal((e) => heard.push(e));
+    const limited = new Response(JSON.stringify({ error: "too_many_requests", message: "Too many attempts, try again in 15 minutes" }), {
+      status: 429,
+      headers: { "retry-after": "120" },
+    });
+    await expect(mw.onResponse({ response: limited })).rejects.toEqual(new ApiError("Too many attempts, try again in 2 minutes", 429, "too_many_requests"));
+    const aal = new Response(JSON.stringify({ error: "insufficient_aal", message: "A second factor is required: verify your authenticator code" }), { status: 403 });
+    await expect(mw.onResponse({ response: aal })).rejects.toMatchObject({ status: 403, code: "insufficient_aal" });
+    const forbidden = new Response(JSON.stringify({ error: "forbidden", message: "Forbidden" }), { status: 403 });
+    await expect(mw.onResponse({ response: forbidden })).rejects.toMatchObject({ status: 403 });
+    stop();
+    expect(heard.map((e) => e.code)).toEqual(["too_many_requests", "insufficient_aal"]);
   });
 });

@@ -3,6 +3,7 @@
 // Error carrying the server's message, so callers and TanStack Query see failures as errors.
 import createClient, { type Middleware } from "openapi-fetch";
 import type { paths } from "./api-paths";
+import { minutesFromRetryAfter, tooManyAttemptsMessage } from "./rate-limit";
 import { getSupabase } from "./supabase";
 
 export class ApiError extends Error {
@@ -30,7 +31,26 @@ export async function apiErrorFrom(response: Response): Promise<ApiError> {
   } catch {
     // not JSON: keep the status line
   }
+  // 429: the wait comes from Retry-After when the server gives one (agreed wording, issue 16).
+  const minutes = response.status === 429 ? minutesFromRetryAfter(response.headers.get("retry-after")) : undefined;
+  if (minutes !== undefined) message = tooManyAttemptsMessage(minutes);
   return new ApiError(message, response.status, code);
+}
+
+type RefusalListener = (error: ApiError) => void;
+const refusalListeners = new Set<RefusalListener>();
+
+/**
+ * Refusals the whole app reacts to, whichever screen made the call: 403 insufficient_aal (the
+ * second factor must be verified) and 429 (too many attempts). Returns the unsubscribe.
+ */
+export function onApiRefusal(listener: RefusalListener): () => void {
+  refusalListeners.add(listener);
+  return () => refusalListeners.delete(listener);
+}
+
+export function isAppWideRefusal(error: ApiError): boolean {
+  return (error.status === 403 && error.code === "insufficient_aal") || error.status === 429;
 }
 
 /** Adds the current access token; supabase-js refreshes it, so it is read per request. */
@@ -42,7 +62,11 @@ export function bearerMiddleware(getToken: () => Promise<string | undefined>): M
       return request;
     },
     async onResponse({ response }) {
-      if (!response.ok) throw await apiErrorFrom(response);
+      if (!response.ok) {
+        const error = await apiErrorFrom(response);
+        if (isAppWideRefusal(error)) for (const listener of refusalListeners) listener(error);
+        throw error;
+      }
       return response;
     },
   };

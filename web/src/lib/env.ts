@@ -10,6 +10,8 @@ export interface AppSettings {
   anonKey: string;
   /** Base URL of the identity-check widget's backend. */
   identityUrl: string;
+  /** Where the top bar's help icon leads: a mailto: address or an https: page (issue 17, gap 7). */
+  supportUrl: string;
   env: "development" | "production";
 }
 
@@ -27,8 +29,21 @@ export const LOCAL_DEFAULTS: AppSettings = {
   anonKey: LOCAL_ANON_KEY,
   /** The offline identity emulator's default listener (config IDENTITY_PORT). */
   identityUrl: "http://localhost:54330",
+  /** The local mailbox shows mail to any address, so support mail sent while developing is visible there. */
+  supportUrl: "mailto:support@localhost",
   env: "development",
 };
+
+/** A support link the help icon may open: mailto: with an address, or an http(s) URL. */
+export function isSupportUrl(value: string): boolean {
+  const v = value.trim();
+  if (/^mailto:[^\s@]+@[^\s@]+$/i.test(v)) return true;
+  try {
+    return ["https:", "http:"].includes(new URL(v).protocol);
+  } catch {
+    return false;
+  }
+}
 
 export function isDevelopmentHost(hostname: string): boolean {
   return hostname.includes("localhost") || hostname.includes("-np") || hostname === "127.0.0.1";
@@ -43,10 +58,13 @@ interface ProductionEnv {
   VITE_SUPABASE_URL?: string;
   VITE_SUPABASE_ANON_KEY?: string;
   VITE_IDENTITY_URL?: string;
+  VITE_SUPPORT_URL?: string;
 }
 
 export function productionSettings(env: ProductionEnv): SettingsResult {
-  const missing = (["VITE_SUPABASE_URL", "VITE_SUPABASE_ANON_KEY", "VITE_IDENTITY_URL"] as const).filter((k) => !env[k]?.trim());
+  const missing: string[] = (["VITE_SUPABASE_URL", "VITE_SUPABASE_ANON_KEY", "VITE_IDENTITY_URL", "VITE_SUPPORT_URL"] as const).filter((k) => !env[k]?.trim());
+  // A support link that opens nothing is as bad as none: named like a missing one.
+  if (env.VITE_SUPPORT_URL?.trim() && !isSupportUrl(env.VITE_SUPPORT_URL)) missing.push("VITE_SUPPORT_URL (a mailto: address or an https: URL)");
   if (missing.length) return { ok: false, missing };
   return {
     ok: true,
@@ -54,6 +72,7 @@ export function productionSettings(env: ProductionEnv): SettingsResult {
       authUrl: env.VITE_SUPABASE_URL!.trim(),
       anonKey: env.VITE_SUPABASE_ANON_KEY!.trim(),
       identityUrl: env.VITE_IDENTITY_URL!.trim(),
+      supportUrl: env.VITE_SUPPORT_URL!.trim(),
       env: "production",
     },
   };
@@ -74,6 +93,7 @@ export async function developmentSettings(fetchImpl: typeof fetch = fetch): Prom
       authUrl: typeof doc.authUrl === "string" && doc.authUrl ? doc.authUrl : LOCAL_DEFAULTS.authUrl,
       anonKey: typeof doc.anonKey === "string" && doc.anonKey ? doc.anonKey : LOCAL_DEFAULTS.anonKey,
       identityUrl: typeof doc.identityUrl === "string" && doc.identityUrl ? doc.identityUrl : LOCAL_DEFAULTS.identityUrl,
+      supportUrl: typeof doc.supportUrl === "string" && isSupportUrl(doc.supportUrl) ? doc.supportUrl : LOCAL_DEFAULTS.supportUrl,
       env: "development",
     };
   } catch {

@@ -16,9 +16,13 @@ export interface BoundTextFieldProps {
   autoComplete?: string;
   placeholder?: string;
   className?: string;
+  /** A date input's latest choosable day (YYYY-MM-DD). */
+  max?: string;
+  /** The first field of a dialog: focused when it opens. */
+  autoFocus?: boolean;
 }
 
-export function BoundTextField({ label, field, type = "text", disabled, format, inputMode, autoComplete, placeholder, className }: BoundTextFieldProps) {
+export function BoundTextField({ label, field, type = "text", disabled, format, inputMode, autoComplete, placeholder, className, max, autoFocus }: BoundTextFieldProps) {
   return (
     <TextField
       label={label}
@@ -30,6 +34,8 @@ export function BoundTextField({ label, field, type = "text", disabled, format, 
       autoComplete={autoComplete}
       placeholder={placeholder}
       className={className}
+      max={max}
+      autoFocus={autoFocus}
       onChange={(e) => field.onChange(format ? format(e.target.value, field.value) : e.target.value)}
       onBlur={field.onBlur}
       error={Boolean(field.error)}

@@ -5,6 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import type { EnumItem, Organization } from "@contract/entities";
 import { dafForm, foundationForm, profileForm } from "@contract/forms";
+import { todayIso } from "@contract/rules";
 import { DafFields, dafValuesFromOrganization } from "./daf-fields";
 import { FoundationFields, foundationValuesFromOrganization } from "./foundation-fields";
 import { OwnerEmailDialog } from "./owner-email-dialog";
@@ -37,10 +38,44 @@ describe("ProfileFields", () => {
     render(<ProfileHarness />);
     await user.type(screen.getByLabelText("SSN"), "123456789");
     expect(screen.getByLabelText("SSN")).toHaveValue("123-45-6789");
-    await user.type(screen.getByLabelText("Phone"), "2125550123999");
+    await user.type(screen.getByLabelText("Phone"), "2125550123");
     expect(screen.getByLabelText("Phone")).toHaveValue("(212)-555-0123");
     await user.type(screen.getByLabelText("SSN"), "abc");
     expect(screen.getByLabelText("SSN")).toHaveValue("123-45-6789");
+  });
+
+  it("drops a leading US country code from a phone number and refuses other numbers with the spec's message", async () => {
+    const user = userEvent.setup();
+    render(<ProfileHarness />);
+    const phone = screen.getByLabelText("Phone");
+    await user.click(phone);
+    await user.paste("+1 (302) 555-0199");
+    expect(phone).toHaveValue("(302)-555-0199");
+    await user.clear(phone);
+    await user.paste("+44 20 7946 0958");
+    await user.tab();
+    expect(phone).toHaveAccessibleDescription("Phone number must be at least 14 characters");
+    await user.clear(phone);
+    // An 11th digit is not cut off into a different number.
+    await user.type(phone, "21255501239");
+    expect(phone).not.toHaveValue("(212)-555-0123");
+    await user.tab();
+    expect(phone).toHaveAccessibleDescription("Phone number must be at least 14 characters");
+  });
+
+  it("refuses a birth date in the future", async () => {
+    const user = userEvent.setup();
+    render(<ProfileHarness />);
+    const birthdate = screen.getByLabelText("Birthdate");
+    expect(birthdate).toHaveAttribute("max", todayIso());
+    const nextYear = new Date().getFullYear() + 1;
+    await user.type(birthdate, `${nextYear}-01-01`);
+    await user.tab();
+    expect(birthdate).toHaveAccessibleDescription("Birthdate cannot be in the future");
+    await user.clear(birthdate);
+    await user.type(birthdate, todayIso());
+    await user.tab();
+    expect(birthdate).not.toHaveAccessibleDescription("Birthdate cannot be in the future");
   });
 
   it("says 'Required' on blur of an empty field, and the SSN/phone/zip messages for short values", async () => {

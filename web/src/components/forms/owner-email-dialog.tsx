@@ -1,6 +1,7 @@
 // The add-owner / edit-owner-email dialog (step 3 and /edit-others). Rules come from the
 // contract's ownerEmailSchema: a simple email pattern ('Please enter a valid email address'), not
-// one of the other owners' ('Email already exists'), at most 100 characters. The submit button
+// one of the other owners' ('Email already exists'), at most 100 characters; and not the
+// founder's own address. The submit button
 // stays disabled until the email is valid and unique, and reads 'Saving...' while onSubmit runs.
 import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import { useEffect, useMemo, useState } from "react";
@@ -17,18 +18,24 @@ export interface OwnerEmailDialogProps {
   initialEmail?: string;
   /** Emails of the other owners (the one being edited excluded). */
   existingEmails: readonly string[];
+  /** The signed-in founder's own address: the founder is an owner already, not an additional one. */
+  founderEmail?: string;
   /** Resolves true when saved (the dialog then closes); false keeps it open. */
   onSubmit(email: string): Promise<boolean>;
   onClose(): void;
 }
 
+export const OWN_ADDRESS_MESSAGE = "This is your own address; enter the other owner's address";
+
 /** The first message for an owner email, or undefined when it is acceptable. */
-export function ownerEmailError(email: string, existing: readonly string[]): string | undefined {
+export function ownerEmailError(email: string, existing: readonly string[], founderEmail?: string): string | undefined {
   const r = ownerEmailSchema(existing).safeParse(email);
-  return r.success ? undefined : r.error.issues[0]?.message;
+  if (!r.success) return r.error.issues[0]?.message;
+  if (founderEmail && email.trim().toLowerCase() === founderEmail.trim().toLowerCase()) return OWN_ADDRESS_MESSAGE;
+  return undefined;
 }
 
-export function OwnerEmailDialog({ open, title, submitLabel, initialEmail = "", existingEmails, onSubmit, onClose }: OwnerEmailDialogProps) {
+export function OwnerEmailDialog({ open, title, submitLabel, initialEmail = "", existingEmails, founderEmail, onSubmit, onClose }: OwnerEmailDialogProps) {
   const [email, setEmail] = useState(initialEmail);
   const [touched, setTouched] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -40,7 +47,7 @@ export function OwnerEmailDialog({ open, title, submitLabel, initialEmail = "", 
     }
   }, [open, initialEmail]);
 
-  const error = useMemo(() => ownerEmailError(email, existingEmails), [email, existingEmails]);
+  const error = useMemo(() => ownerEmailError(email, existingEmails, founderEmail), [email, existingEmails, founderEmail]);
   // An unchanged email in the edit dialog is not a change worth saving.
   const unchanged = Boolean(initialEmail) && email.trim().toLowerCase() === initialEmail.trim().toLowerCase();
 
@@ -74,6 +81,7 @@ export function OwnerEmailDialog({ open, title, submitLabel, initialEmail = "", 
               label="Email"
               type="email"
               autoComplete="off"
+              autoFocus
               field={{
                 name: "email",
                 value: email,

@@ -3,7 +3,7 @@
 // status from the enum lists with a 'None' option. Rules and messages: the contract's profileForm
 // / ownerForm through useZodForm; toPersonFields turns the values into digits-only API fields.
 import type { EnumItem, Person } from "@contract/entities";
-import { DEFAULT_MARITAL_STATUS, digitsOnly, formatPhone, formatSsn } from "@contract/rules";
+import { DEFAULT_MARITAL_STATUS, digitsOnly, formatPhone, formatSsn, todayIso } from "@contract/rules";
 import type { ProfileForm } from "@contract/forms";
 import { BoundTextField, EnumSelect } from "./form-controls";
 import type { FieldBinding } from "./use-zod-form";
@@ -89,7 +89,7 @@ export function ProfileFields({ field, enums, include = PROFILE_FIELDS, disabled
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       {text("firstName", { autoComplete: "given-name" })}
       {text("lastName", { autoComplete: "family-name" })}
-      {text("birthdate", { type: "date", autoComplete: "bday" })}
+      {text("birthdate", { type: "date", autoComplete: "bday", max: todayIso() })}
       {text("ssn", { format: formatSsnInput, inputMode: "numeric", placeholder: "123-45-6789", autoComplete: "off" })}
       {text("phone", { type: "tel", format: formatPhone, inputMode: "tel", placeholder: "(123)-456-7890", autoComplete: "tel-national" })}
       {text("address1", { autoComplete: "address-line1" })}

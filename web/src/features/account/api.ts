@@ -38,10 +38,10 @@ export async function fetchStrategies(accountId: number): Promise<Strategy[]> {
   return (data ?? []) as Strategy[];
 }
 
-/** GET /api/organizations/by_strategy/{strategyId} */
-export async function fetchOrganizationByStrategy(strategyId: number): Promise<Organization> {
+/** GET /api/organizations/by_strategy/{strategyId}: null until step 1 creates it (200, not an error). */
+export async function fetchOrganizationByStrategy(strategyId: number): Promise<Organization | null> {
   const { data } = await api.GET("/api/organizations/by_strategy/{strategyId}", { params: { path: { strategyId } } });
-  return required(data, "organization") as Organization;
+  return (data ?? null) as Organization | null;
 }
 
 /** GET /api/persons/by_account/{accountId} */

@@ -7,7 +7,7 @@ import { renderWithApp } from "@/testing/render";
 import { sessionAtom } from "@/stores/auth";
 import { Toaster } from "@/components/ui/toast";
 import AdminScreen from "./admin-screen";
-import { canUseAdminArea } from "./admin-access";
+import { canUseAdminArea } from "@/lib/roles";
 
 const users = [
   { id: "00000000-0000-4000-8000-000000000001", email: "ada@example.com", roles: ["user"], created_at: "2026-11-01T00:00:00Z", last_sign_in_at: null, email_confirmed_at: "2026-11-01T00:00:00Z" },

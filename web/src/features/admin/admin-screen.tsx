@@ -6,7 +6,7 @@ import { ROLES, parseTimestamp, type Role } from "@contract/rules";
 import { useToast } from "@/components/ui/toast";
 import { isLocalhost } from "@/lib/env";
 import { rolesAtom } from "@/stores/auth";
-import { canUseAdminArea } from "./admin-access";
+import { canUseAdminArea } from "@/lib/roles";
 import { useAdminUsers, useSetUserRoles, type AdminUser } from "./api/users";
 
 export const ADMIN_TITLE = "User Management (Dev)";

@@ -24,7 +24,7 @@ export function qrImageSrc(qrCode: string): string {
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
 
-class EnrolmentError extends Error {
+export class EnrolmentError extends Error {
   constructor(
     message: string,
     readonly code?: string,
@@ -33,27 +33,60 @@ class EnrolmentError extends Error {
   }
 }
 
-let inFlight: Promise<Enrolment | null> | null = null;
+/** Enrolments that lose a name conflict are retried this many times in all before giving up. */
+const ENROL_ATTEMPTS = 3;
+/**
+ * An enrolment not settled by then is given up with a message and a retry: a stalled request
+ * or lock must never leave the view on 'Preparing your authenticator...' for good.
+ */
+export const ENROL_TIMEOUT_MS = 20_000;
+
+export const ENROLMENT_MESSAGES = {
+  failed: "Your authenticator could not be prepared. Try again.",
+  timedOut: "Preparing your authenticator is taking too long. Try again.",
+} as const;
+
+let inFlight: Promise<Enrolment> | null = null;
 
 /**
  * Removes every unverified factor, then enrols a TOTP factor with the product's friendly name.
- * A name conflict means another enrolment won the race: resolves null. Concurrent calls (React
- * re-running effects) share one enrolment.
+ * Concurrent calls (React re-running effects) share one enrolment. A name conflict means another
+ * client (another tab of the same founder, which shares the session) enrolled in between: that
+ * race is not shown; the clean-up and enrolment run again, so this tab still gets a QR of its own.
+ * Resolves with a QR, or rejects with an error the view shows with a retry; never hangs.
  */
-export function startTotpEnrolment(client: AuthOnlyClient): Promise<Enrolment | null> {
-  inFlight ??= enrol(client).finally(() => {
+export function startTotpEnrolment(client: AuthOnlyClient, timeoutMs = ENROL_TIMEOUT_MS): Promise<Enrolment> {
+  inFlight ??= withTimeout(enrol(client), timeoutMs).finally(() => {
     inFlight = null;
   });
   return inFlight;
 }
 
-async function enrol(client: AuthOnlyClient): Promise<Enrolment | null> {
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new EnrolmentError(ENROLMENT_MESSAGES.timedOut, "mfa_enrolment_timeout")), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+async function enrol(client: AuthOnlyClient): Promise<Enrolment> {
+  for (let attempt = 0; attempt < ENROL_ATTEMPTS; attempt++) {
+    const enrolment = await enrolOnce(client);
+    if (enrolment) return enrolment;
+  }
+  throw new EnrolmentError(ENROLMENT_MESSAGES.failed, "mfa_enrolment_failed");
+}
+
+/** One clean-up and enrolment; null when the name was taken in between. */
+async function enrolOnce(client: AuthOnlyClient): Promise<Enrolment | null> {
   const listed = await client.auth.mfa.listFactors();
   if (listed.error) throw listed.error;
   for (const factor of listed.data.all) {
     if (factor.status === "unverified") {
       const removed = await client.auth.mfa.unenroll({ factorId: factor.id });
-      if (removed.error) throw removed.error;
+      // Already removed by the other client: that is what was wanted.
+      if (removed.error && removed.error.code !== "mfa_factor_not_found") throw removed.error;
     }
   }
   const { data, error } = await client.auth.mfa.enroll({ factorType: "totp", friendlyName: MFA_FRIENDLY_NAME });

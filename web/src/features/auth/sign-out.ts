@@ -11,6 +11,6 @@ export async function signOut(reload: () => void = () => window.location.reload(
     // The local session is removed even when the server call fails; reloading is still right.
     console.warn("Sign-out call failed", e instanceof Error ? e.message : e);
   }
-  sessionStorage.removeItem(MFA_SKIPPED_KEY);
+  localStorage.removeItem(MFA_SKIPPED_KEY);
   reload();
 }

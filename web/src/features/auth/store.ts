@@ -1,5 +1,6 @@
 // Sign-in screen state (spec §3 "Sign-in form state") as Jotai atoms.
 import { atom } from "jotai";
+import { sessionAtom } from "@/stores/auth";
 import type { AuthView } from "./views";
 import type { AuthFormError } from "./errors";
 
@@ -47,14 +48,26 @@ export const busyAtom = atom(false);
 /** The reset marker: set by arriving with ?reset-password=true or a PASSWORD_RECOVERY event. */
 export const resetModeAtom = atom<boolean>(typeof window !== "undefined" && hasResetMarker(window.location.search));
 
-const baseSkippedAtom = atom<boolean>(typeof sessionStorage !== "undefined" && sessionStorage.getItem(MFA_SKIPPED_KEY) === "1");
-/** Enrolment skipped: remembered for the browser session only. */
+function readSkippedUser(): string | null {
+  return typeof localStorage === "undefined" ? null : localStorage.getItem(MFA_SKIPPED_KEY);
+}
+
+/** The user id whose enrolment was skipped (localStorage: every tab of the signed-in session sees it). */
+const skippedUserAtom = atom<string | null>(readSkippedUser());
+/**
+ * Enrolment skipped: kept for the signed-in session (reloads and new tabs included), for that user
+ * only; sign-out removes it, so the next sign-in offers enrolment again.
+ */
 export const mfaSkippedAtom = atom(
-  (get) => get(baseSkippedAtom),
-  (_get, set, skipped: boolean) => {
-    if (skipped) sessionStorage.setItem(MFA_SKIPPED_KEY, "1");
-    else sessionStorage.removeItem(MFA_SKIPPED_KEY);
-    set(baseSkippedAtom, skipped);
+  (get) => {
+    const user = get(sessionAtom)?.user.id;
+    return Boolean(user) && get(skippedUserAtom) === user;
+  },
+  (get, set, skipped: boolean) => {
+    const user = get(sessionAtom)?.user.id;
+    if (skipped && user) localStorage.setItem(MFA_SKIPPED_KEY, user);
+    else localStorage.removeItem(MFA_SKIPPED_KEY);
+    set(skippedUserAtom, skipped && user ? user : null);
   },
 );
 

@@ -2,8 +2,9 @@
 // error is mapped by the §8 catalogue and shown by the current view.
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { useCallback, useMemo } from "react";
+import { passwordSubmittable } from "@contract/rules";
 import { getSupabase } from "@/lib/supabase";
-import { describeAuthError, type AuthErrorLike } from "./errors";
+import { AUTH_MESSAGES, describeAuthError, type AuthErrorLike } from "./errors";
 import { findProductFactorId, startTotpEnrolment, verifyTotp } from "./mfa";
 import { writePendingVerification } from "./pending-verification";
 import {
@@ -66,8 +67,10 @@ export function useAuthActions() {
   return useMemo(
     () => ({
       update: (patch: Partial<SignInForm>) => setForm((f) => ({ ...f, ...patch })),
+      /** A link or Back between views: the email carries over, a typed password never does. */
       goTo: (view: AuthView, back: AuthView = "sign-in") => {
         if (view === "sign-in-enter-password") setBackView(back);
+        setForm((f) => ({ ...f, password: "" }));
         setView(view);
       },
       continueWithEmail: () => {
@@ -91,6 +94,12 @@ export function useAuthActions() {
             },
           });
           if (error) throw error;
+          // With confirmations on, GoTrue answers an already-registered address with a look-alike
+          // user without identities and no error (and sends no mail): that is the spec's
+          // user_already_exists, not a pending verification.
+          if (data.user && !data.session && data.user.identities?.length === 0) {
+            throw Object.assign(new Error(AUTH_MESSAGES.userAlreadyExists), { code: "user_already_exists" });
+          }
           // With confirmations off a session comes back at once and the gate takes over.
           if (!data.session) {
             writePendingVerification({ email, password: form.password });
@@ -112,31 +121,47 @@ export function useAuthActions() {
         }),
       resetPassword: () =>
         run(async () => {
-          // §4: resetting does nothing without a password or the reset marker.
-          if (!form.password || !resetMode) return;
+          // §4: resetting does nothing without an acceptable password (§5) or the reset marker.
+          if (!passwordSubmittable(form.password) || !resetMode) return;
           const { error } = await getSupabase().auth.updateUser({ password: form.password });
           if (error) throw error;
           setResetMode(false);
           setForm((f) => ({ ...f, password: "" }));
           setView("password-reset-success");
         }),
-      startEnrolment: () =>
-        run(async () => {
+      /** Resolves true once a QR is shown; false when the error (with the view's retry) is shown instead. */
+      startEnrolment: async () => {
+        let shown = false;
+        setForm((f) => ({ ...f, qr: "", secret: "", factor: "" }));
+        await run(async () => {
           const enrolment = await startTotpEnrolment(getSupabase());
-          if (enrolment) setForm((f) => ({ ...f, qr: enrolment.qr, secret: enrolment.secret, factor: enrolment.factorId }));
-        }),
+          setForm((f) => ({ ...f, qr: enrolment.qr, secret: enrolment.secret, factor: enrolment.factorId }));
+          shown = true;
+        });
+        return shown;
+      },
       /** Enrol view: verifies the new factor. Verify view: the product's verified factor. */
       verifyCode: (mode: "enroll" | "verify") =>
         run(async () => {
           const client = getSupabase();
           const factorId = mode === "enroll" && form.factor ? form.factor : await findProductFactorId(client);
-          await verifyTotp(client, factorId, form.mfaCode);
+          try {
+            await verifyTotp(client, factorId, form.mfaCode);
+          } catch (e) {
+            // Another tab of this founder enrolled since this QR was shown, which removed its factor:
+            // show a fresh QR here and say why.
+            if (mode !== "enroll" || !isAuthErrorLike(e) || e.code !== "mfa_factor_not_found") throw e;
+            const enrolment = await startTotpEnrolment(client);
+            setForm((f) => ({ ...f, mfaCode: "", qr: enrolment.qr, secret: enrolment.secret, factor: enrolment.factorId }));
+            setError({ field: "mfaCode", message: AUTH_MESSAGES.replacedCode });
+            return;
+          }
           // The upgraded (aal2) session re-runs the gate; the code is single-use.
           setForm((f) => ({ ...f, mfaCode: "", qr: "", secret: "", factor: "" }));
         }),
       skipEnrolment: () => setSkipped(true),
     }),
-    [form, resetMode, run, setBackView, setForm, setResetMode, setSkipped, setView],
+    [form, resetMode, run, setBackView, setError, setForm, setResetMode, setSkipped, setView],
   );
 }
 

@@ -5,7 +5,7 @@ import { useEffect } from "react";
 import { getSupabase } from "@/lib/supabase";
 import { authFinishedAtom, authReadyAtom, sessionAtom } from "@/stores/auth";
 import { clearPendingVerification } from "./pending-verification";
-import { resetModeAtom } from "./store";
+import { MFA_SKIPPED_KEY, resetModeAtom } from "./store";
 
 export function useAuthListener(): void {
   const setSession = useSetAtom(sessionAtom);
@@ -30,7 +30,11 @@ export function useAuthListener(): void {
       setSession(session);
       if (event === "SIGNED_IN") clearPendingVerification();
       if (event === "PASSWORD_RECOVERY") setResetMode(true);
-      if (event === "SIGNED_OUT") setFinished(false);
+      if (event === "SIGNED_OUT") {
+        setFinished(false);
+        // A skipped enrolment lasts for the signed-in session only (also when another tab signed out).
+        localStorage.removeItem(MFA_SKIPPED_KEY);
+      }
     });
     return () => {
       active = false;

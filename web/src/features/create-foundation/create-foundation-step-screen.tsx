@@ -7,7 +7,9 @@ import { LoadingScreen } from "@/components/ui/loading-overlay";
 import { paths } from "@/config/paths";
 import { primaryHolder, useAccountId, useAllData, useEnums, useOrganization, usePersons } from "@/features/account";
 import { useCurrentUser } from "@/stores/auth";
+import { formatShortDate } from "@/lib/dates";
 import type { StepData } from "./step-context";
+import { SubmittedStepContext, type SubmittedStep } from "./step-layout";
 import { DafStep } from "./step-daf";
 import { FoundationStep } from "./step-foundation";
 import { OthersStep } from "./step-others";
@@ -44,7 +46,8 @@ export default function CreateFoundationStepScreen() {
     );
   }
   if (accountId.data === undefined || !allData.data || !enums.data || !persons.data || organization.isPending) return <LoadingScreen />;
-  if (!allData.data.strategies.some((s) => s.strategy_id === strategyId)) return <NotFound />;
+  const strategy = allData.data.strategies.find((s) => s.strategy_id === strategyId);
+  if (!strategy) return <NotFound />;
 
   const data: StepData = {
     strategyId,
@@ -58,12 +61,17 @@ export default function CreateFoundationStepScreen() {
   };
   // Steps after the first need the organization step 1 creates.
   const Step = STEP_SCREENS[data.organization ? step : 1];
+  const submitted: SubmittedStep | null = strategy.entry_completed_at
+    ? { submittedOn: formatShortDate(strategy.entry_completed_at), nextHref: step < 5 ? paths.createFoundationStep.getHref(strategyId, step + 1) : null }
+    : null;
   return (
     <section className="mx-auto flex max-w-3xl flex-col gap-6">
       <h1 className="text-2xl font-normal">Create your Founder Foundation</h1>
       <Stepper current={data.organization ? step : 1} />
       {/* Keyed by step: each step's form starts from the saved data when it opens. */}
-      <Step key={step} {...data} />
+      <SubmittedStepContext.Provider value={submitted}>
+        <Step key={step} {...data} />
+      </SubmittedStepContext.Provider>
     </section>
   );
 }

@@ -1,17 +1,28 @@
 // Step 3, second state: 'Add additional owners'. Each owner is created with only an email
-// (is_addon) and linked to the organization; a per-owner menu offers Delete and Edit Email.
+// (is_addon) and linked to the organization; a per-owner menu offers Delete (after a question)
+// and Edit Email. The founder's own address is refused: they are an owner already.
 // They are emailed a verification link on Approve (step 5).
 import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import { useState } from "react";
 import type { Person } from "@contract/entities";
 import { OwnerEmailDialog } from "@/components/forms";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { createPerson, deletePerson, linkOrganizationUser, patchPerson, useAccountMutation } from "@/features/account";
 
 type DialogState = { mode: "closed" } | { mode: "add" } | { mode: "edit"; owner: Person };
 
-export function OwnersList({ accountId, organizationId, owners }: { accountId: number; organizationId: number; owners: Person[] }) {
+export interface OwnersListProps {
+  accountId: number;
+  organizationId: number;
+  owners: Person[];
+  /** The founder's own address, refused as an additional owner. */
+  founderEmail: string;
+}
+
+export function OwnersList({ accountId, organizationId, owners, founderEmail }: OwnersListProps) {
   const [dialog, setDialog] = useState<DialogState>({ mode: "closed" });
+  const [deleting, setDeleting] = useState<Person | null>(null);
   const add = useAccountMutation(async (email: string) => {
     const personId = await createPerson({ account_id: accountId, account_primary_holder: false, is_addon: true, email });
     await linkOrganizationUser({ organization_id: organizationId, person_id: personId, primary_holder: false });
@@ -57,7 +68,7 @@ export function OwnersList({ accountId, organizationId, owners }: { accountId: n
                     </button>
                   </MenuItem>
                   <MenuItem>
-                    <button type="button" className="block w-full px-4 py-2 text-left text-error data-focus:bg-hover" onClick={() => void run("delete the owner", () => remove.mutateAsync(o.person_id))}>
+                    <button type="button" className="block w-full px-4 py-2 text-left text-error data-focus:bg-hover" onClick={() => setDeleting(o)}>
                       Delete
                     </button>
                   </MenuItem>
@@ -76,6 +87,7 @@ export function OwnersList({ accountId, organizationId, owners }: { accountId: n
         submitLabel={dialog.mode === "edit" ? "Save" : "Add"}
         initialEmail={editing?.email ?? ""}
         existingEmails={otherEmails}
+        founderEmail={founderEmail}
         onClose={() => setDialog({ mode: "closed" })}
         onSubmit={(email) =>
           editing
@@ -83,6 +95,16 @@ export function OwnersList({ accountId, organizationId, owners }: { accountId: n
             : run("add the owner", () => add.mutateAsync(email))
         }
       />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this owner?"
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        onConfirm={() => (deleting ? run("delete the owner", () => remove.mutateAsync(deleting.person_id)) : Promise.resolve())}
+        onClose={() => setDeleting(null)}
+      >
+        {deleting?.email} will be removed from your foundation and will not be asked to verify their identity.
+      </ConfirmDialog>
     </div>
   );
 }

@@ -1,7 +1,22 @@
 // The frame every step shares: its heading (and optional subtitle), the content, then Back and
 // the primary action, which reads 'Saving...' and is disabled while a save runs.
-import type { ReactNode } from "react";
+import { createContext, useContext, type ReactNode } from "react";
+import { useLocation } from "wouter";
 import { Button } from "@/components/ui/button";
+
+/**
+ * Set by the step screen when the strategy is already submitted (bug 2): every step is then
+ * read-only, its fields disabled and its primary action only moves on (no save, no second
+ * Approve: that would mail every owner again and rewrite the submission date).
+ */
+export interface SubmittedStep {
+  /** When it was submitted, as M/D/YYYY. */
+  submittedOn: string;
+  /** The next step's address; null on the last step. */
+  nextHref: string | null;
+}
+
+export const SubmittedStepContext = createContext<SubmittedStep | null>(null);
 
 export interface StepLayoutProps {
   title: string;
@@ -16,12 +31,17 @@ export interface StepLayoutProps {
 }
 
 export function StepLayout({ title, subtitle, children, onBack, nextLabel = "Next", nextDisabled, saving, onNext }: StepLayoutProps) {
+  const submitted = useContext(SubmittedStepContext);
+  const [, navigate] = useLocation();
+  const primaryDisabled = submitted ? !submitted.nextHref : nextDisabled || saving;
   return (
     <form
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        if (!nextDisabled && !saving) onNext();
+        if (submitted) {
+          if (submitted.nextHref) navigate(submitted.nextHref);
+        } else if (!nextDisabled && !saving) onNext();
       }}
       className="flex flex-col gap-5 rounded-lg bg-paper p-4 shadow-sm sm:p-6"
     >
@@ -29,13 +49,24 @@ export function StepLayout({ title, subtitle, children, onBack, nextLabel = "Nex
         <h2 className="text-xl font-normal">{title}</h2>
         {subtitle ? <p className="text-secondary">{subtitle}</p> : null}
       </div>
-      {children}
+      {submitted ? (
+        <p role="note" className="rounded border border-divider bg-background px-3 py-2 text-sm">
+          Submitted on {submitted.submittedOn}. These details can no longer be changed here; the edit screens in the menu change what can still change.
+        </p>
+      ) : null}
+      {submitted ? (
+        <fieldset disabled className="contents">
+          {children}
+        </fieldset>
+      ) : (
+        children
+      )}
       <div className="flex flex-wrap justify-between gap-2 border-t border-divider pt-4">
         <Button variant="outlined" onClick={onBack} disabled={saving}>
           Back
         </Button>
-        <Button type="submit" disabled={nextDisabled || saving}>
-          {saving ? "Saving..." : nextLabel}
+        <Button type="submit" disabled={primaryDisabled}>
+          {saving ? "Saving..." : submitted && submitted.nextHref ? "Next" : nextLabel}
         </Button>
       </div>
     </form>

@@ -29,7 +29,7 @@ export function OthersStep(data: StepData) {
   }
   return (
     <StepLayout title="Add additional owners" subtitle="Identity confirmed" onBack={back} onNext={next}>
-      <OwnersList accountId={accountId} organizationId={organization.organization_id} owners={additionalOwners(persons)} />
+      <OwnersList accountId={accountId} organizationId={organization.organization_id} owners={additionalOwners(persons)} founderEmail={email} />
     </StepLayout>
   );
 }

@@ -34,6 +34,11 @@ export function ProfileStep({ strategyId, accountId, allData, organization, pers
       saving={saving}
       onNext={() => void save(() => mutation.mutateAsync(), { what: "profile", to: paths.createFoundationStep.getHref(strategyId, 3) })}
     >
+      {/* A founder is asked for their SSN here: say why, and how it is kept. */}
+      <p className="rounded border border-divider bg-background px-3 py-2 text-sm text-secondary">
+        Your SSN is needed to register the LLC and to verify your identity. It is encrypted when stored and only its last four digits are ever shown
+        again. Address line 2 is optional.
+      </p>
       <ProfileFields field={form.field} enums={enums} />
     </StepLayout>
   );

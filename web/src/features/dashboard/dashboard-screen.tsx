@@ -7,7 +7,8 @@ import { Button } from "@/components/ui/button";
 import { LoadingScreen } from "@/components/ui/loading-overlay";
 import { paths } from "@/config/paths";
 import { primaryHolder, useAllData, useOrganization, useStrategies } from "@/features/account";
-import { formatShortDate, onboardingProgress } from "./onboarding-progress";
+import { formatShortDate } from "@/lib/dates";
+import { onboardingProgress } from "./onboarding-progress";
 
 /** The summary row's balance: a fixed placeholder until balances exist (spec §2). */
 export const PLACEHOLDER_BALANCE = "$0.00";

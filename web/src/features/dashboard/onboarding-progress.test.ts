@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Organization, Person } from "@contract/entities";
-import { formatShortDate, onboardingProgress } from "./onboarding-progress";
+import { formatShortDate } from "@/lib/dates";
+import { onboardingProgress } from "./onboarding-progress";
 
 const org = (over: Partial<Organization> = {}): Organization => ({
   organization_id: 1,

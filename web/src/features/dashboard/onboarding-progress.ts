@@ -1,7 +1,6 @@
 // Spec §4 "Onboarding progress": how far a strategy's creation has come, what the founder does
 // next and which step a click on the card opens. Pure, so the table is tested on its own.
 import type { Organization, Person } from "@contract/entities";
-import { parseTimestamp } from "@contract/rules";
 
 export interface OnboardingProgress {
   percent: 5 | 15 | 50 | 75 | 95;
@@ -17,10 +16,4 @@ export function onboardingProgress(organization: Organization | null | undefined
   if (!person.sumsub_completed_at) return { percent: 50, nextAction: "Verifying your identity", page: 3 };
   if (!organization.donor_advised_fund) return { percent: 75, nextAction: "Entering your DAF information", page: 4 };
   return { percent: 95, nextAction: "Review and submit.", page: 5 };
-}
-
-/** A spec timestamp (UTC, no trailing Z) as M/D/YYYY in the founder's local calendar. */
-export function formatShortDate(timestamp: string): string {
-  const d = parseTimestamp(timestamp);
-  return `${d.getMonth() + 1}/${d.getDate()}/${d.getFullYear()}`;
 }

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { OwnerEmailDialog } from "@/components/forms";
 import { additionalOwners } from "@/features/account";
+import { useCurrentUser } from "@/stores/auth";
 import { DataGate, EditScreen } from "./edit-layout";
 import { NotReady } from "./not-ready";
 import { OwnerEditor } from "./owner-editor";
@@ -13,6 +14,7 @@ import { useFounderData, type FounderData } from "./use-founder-data";
 
 function OthersEditor({ data }: { data: FounderData }) {
   const owners = additionalOwners(data.allData.persons);
+  const founderEmail = useCurrentUser()?.email ?? "";
   const verified = owners.filter((o) => ownerStatus(o).kind === "verified");
   const [chosenId, setChosenId] = useState<number | null>(null);
   const [adding, setAdding] = useState(false);
@@ -47,6 +49,7 @@ function OthersEditor({ data }: { data: FounderData }) {
         title="Add owner"
         submitLabel="Add"
         existingEmails={data.allData.persons.map((p) => p.email ?? "").filter(Boolean)}
+        founderEmail={founderEmail}
         onSubmit={actions.addOwner}
         onClose={() => setAdding(false)}
       />

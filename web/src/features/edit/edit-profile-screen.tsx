@@ -23,6 +23,33 @@ export function editableProfileFields(v: ProfileForm) {
   return toPersonFields(rest);
 }
 
+/** The form's name differs from the stored one (case and spaces at the ends ignored, as saved). */
+export function nameChanged(person: Person, v: Pick<ProfileForm, "firstName" | "lastName">): boolean {
+  const same = (a: string | null, b: string) => (a ?? "").trim() === b.trim();
+  return !same(person.first_name, v.firstName) || !same(person.last_name, v.lastName);
+}
+
+export const RECHECK_MESSAGES = {
+  willClear: "Your identity was verified under your current name. If you change it, the identity check must be done again: save, then use 'Update license' to verify with a document in your new name.",
+  mustRedo: "Your identity check must be done again because your name changed. Use 'Update license' to verify with a document in your new name.",
+} as const;
+
+/**
+ * A verified founder's name change clears the verification (the server does it; the agreements'
+ * rule): said before saving, and after it until the check is done again through 'Update license'.
+ */
+function IdentityRecheckNote({ person, nameChanged: changed }: { person: Person; nameChanged: boolean }) {
+  const verified = person.sumsub_review_answer === "GREEN" && Boolean(person.sumsub_completed_at);
+  // Checked before (an applicant exists) but no longer complete: the name change cleared it.
+  const cleared = !person.sumsub_completed_at && Boolean(person.sumsub_applicant_id) && person.sumsub_review_answer === null;
+  const message = verified && changed ? RECHECK_MESSAGES.willClear : cleared ? RECHECK_MESSAGES.mustRedo : null;
+  return (
+    <p role="status" className={message ? "rounded border border-divider bg-background px-3 py-2 text-sm" : "sr-only"}>
+      {message}
+    </p>
+  );
+}
+
 function ProfileEditor({ person, enums }: { person: Person; enums: EnumItem[] }) {
   const form = useZodForm(profileForm, profileValuesFromPerson(person));
   const toast = useToast();
@@ -41,6 +68,7 @@ function ProfileEditor({ person, enums }: { person: Person; enums: EnumItem[] })
   return (
     <EditForm label="Profile" saving={saving} doneDisabled={!form.isValid} onDone={() => void done()}>
       <ProfileFields field={form.field} enums={enums} disabled={{ birthdate: true, ssn: true }} labels={{ state: "Registered State" }} />
+      <IdentityRecheckNote person={person} nameChanged={nameChanged(person, form.values)} />
       <button
         type="button"
         onClick={() => setLicenseOpen(true)}

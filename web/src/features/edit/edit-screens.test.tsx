@@ -2,11 +2,11 @@ import { fakeApi } from "@/testing/fake-api";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { allDataFixture, organizationFixture, serveFounder } from "./testing/fixtures";
+import { allDataFixture, organizationFixture, personFixture, serveFounder } from "./testing/fixtures";
 import { renderScreen } from "./testing/render-screen";
 import EditDafScreen from "./edit-daf-screen";
 import EditFoundationScreen from "./edit-foundation-screen";
-import EditProfileScreen from "./edit-profile-screen";
+import EditProfileScreen, { RECHECK_MESSAGES } from "./edit-profile-screen";
 
 beforeEach(() => {
   fakeApi.reset();
@@ -29,6 +29,27 @@ describe("/edit-profile", () => {
     expect(screen.getByLabelText("Phone")).toHaveValue("(555)-123-4567");
     expect(screen.getByRole("button", { name: "Update license" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Cancel" })).toBeEnabled();
+  });
+
+  it("a verified founder changing their name is told the identity check must be redone, and after it is cleared, is sent to 'Update license'", async () => {
+    serveFounder(allDataFixture());
+    const { unmount } = renderScreen(<EditProfileScreen />);
+    const first = await screen.findByLabelText("First name");
+    expect(screen.queryByText(RECHECK_MESSAGES.willClear)).not.toBeInTheDocument();
+    await userEvent.clear(first);
+    await userEvent.type(first, "Augusta");
+    expect(screen.getByText(RECHECK_MESSAGES.willClear)).toBeInTheDocument();
+    await userEvent.clear(first);
+    await userEvent.type(first, "Ada");
+    expect(screen.queryByText(RECHECK_MESSAGES.willClear)).not.toBeInTheDocument();
+    unmount();
+
+    // As the server leaves it after the change: verification cleared, the applicant kept.
+    fakeApi.reset();
+    serveFounder(allDataFixture({ persons: [personFixture({ first_name: "Augusta", sumsub_completed_at: null, sumsub_review_answer: null })] }));
+    renderScreen(<EditProfileScreen />);
+    expect(await screen.findByText(RECHECK_MESSAGES.mustRedo)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Update license" })).toBeInTheDocument();
   });
 
   it("applies the profile rules: 'Required', phone and zip formats; Done disabled while invalid", async () => {

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { createFakeSupabase, fakeSession } from "@/testing/fake-supabase";
 import { renderWithApp } from "@/testing/render";
 import { sessionAtom } from "@/stores/auth";
+import { notificationsQueryKey } from "./api/get-notifications";
 import { NotificationsBell } from "./notifications-bell";
 
 const note = (id: number, read = false) => ({
@@ -63,6 +64,22 @@ describe("notifications popover", () => {
     await userEvent.click(screen.getByRole("button", { name: "Retry" }));
     expect(await screen.findByText("Owner added 1")).toBeInTheDocument();
     expect(screen.queryByText(/^Error:/)).not.toBeInTheDocument();
+  });
+
+  it("a failed refresh while the list is shown keeps the list, says so quietly, and recovers", async () => {
+    fakeApi.on("GET", "/api/notifications/", [note(1)]);
+    const { queryClient } = renderBell();
+    await openPopover();
+    await screen.findByText("Owner added 1");
+    fakeApi.fail("GET", "/api/notifications/", 500, "Database unavailable");
+    await queryClient.refetchQueries({ queryKey: notificationsQueryKey });
+    expect(await screen.findByText("Couldn't refresh; showing the last list.")).toBeInTheDocument();
+    expect(screen.getByText("Owner added 1")).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    fakeApi.on("GET", "/api/notifications/", [note(2), note(1)]);
+    await userEvent.click(screen.getByRole("button", { name: "Retry" }));
+    expect(await screen.findByText("Owner added 2")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText("Couldn't refresh; showing the last list.")).not.toBeInTheDocument());
   });
 
   it("falls back to the default message when the failure carries none", async () => {

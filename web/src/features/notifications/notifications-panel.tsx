@@ -76,6 +76,16 @@ export function NotificationsPanel({ accountId }: { accountId: number | undefine
           Mark all as read
         </button>
       </div>
+      {error ? (
+        // A refresh failed while a list is shown: the list stays, a quiet line says so, and the
+        // next 30 s refresh (or Retry) recovers without the founder doing anything.
+        <p role="status" className="flex items-center justify-between gap-2 border-b border-divider px-4 py-1 text-xs text-secondary">
+          <span>Couldn&apos;t refresh; showing the last list.</span>
+          <button type="button" className={linkButton} disabled={isRefetching} onClick={() => void refetch()}>
+            Retry
+          </button>
+        </p>
+      ) : null}
       {actionError ? (
         <p role="alert" className="border-b border-divider px-4 py-2 text-sm text-error">
           Error: {actionError.message}

@@ -2,7 +2,9 @@
 // and the page content.
 import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import { useAtomValue } from "jotai";
-import { useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useLocation } from "wouter";
+import { focusHeadingWhenShown } from "@/lib/focus";
 import { CloseIcon } from "@/components/ui/icons";
 import { useCurrentUser } from "@/stores/auth";
 import { isLgAtom } from "@/stores/layout";
@@ -13,8 +15,34 @@ export function AppShell({ children }: { children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const large = useAtomValue(isLgAtom);
   const user = useCurrentUser();
+  const [location] = useLocation();
+  const main = useRef<HTMLElement>(null);
+  // Each route change moves focus to the new screen's heading (not left on the link, or dropped to
+  // the page body when the link's menu closes). With the drawer open, wait for it to close: it
+  // hands focus back to its button as it goes, after which the heading takes it.
+  useEffect(() => {
+    if (menuOpen) return;
+    let stop: () => void = () => undefined;
+    const timer = setTimeout(() => {
+      if (main.current) stop = focusHeadingWhenShown(main.current);
+    }, 50);
+    return () => {
+      clearTimeout(timer);
+      stop();
+    };
+  }, [location, menuOpen]);
   return (
     <div className="min-h-screen bg-background text-primary-text">
+      <a
+        href="#main-content"
+        onClick={(e) => {
+          e.preventDefault();
+          main.current?.focus();
+        }}
+        className="sr-only z-50 rounded bg-paper px-4 py-2 text-primary-strong shadow focus:not-sr-only focus:fixed focus:left-2 focus:top-2"
+      >
+        Skip to main content
+      </a>
       <TopBar onOpenMenu={large ? undefined : () => setMenuOpen(true)} />
       <div className="flex">
         {large ? (
@@ -22,7 +50,9 @@ export function AppShell({ children }: { children: ReactNode }) {
             <SideMenu />
           </aside>
         ) : null}
-        <main className="min-w-0 flex-1 p-4 sm:p-6">{children}</main>
+        <main id="main-content" ref={main} tabIndex={-1} className="min-w-0 flex-1 p-4 outline-none sm:p-6">
+          {children}
+        </main>
       </div>
       <Dialog open={menuOpen && !large} onClose={() => setMenuOpen(false)} className="relative z-40">
         <div className="fixed inset-0 bg-black/40" aria-hidden="true" />

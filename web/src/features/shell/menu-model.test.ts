@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { canUseAdminArea } from "@/lib/roles";
 import { menuFor } from "./menu-model";
 
 describe("side menu rules (spec §6)", () => {
@@ -10,8 +11,16 @@ describe("side menu rules (spec §6)", () => {
     expect(links.map((l) => l.href).filter(Boolean)).toEqual(["/", "/edit-foundation", "/edit-daf", "/ria", "/edit-profile", "/edit-others"]);
   });
 
-  it("shows 'Restricted' for other roles and the dev link only on localhost", () => {
+  it("shows 'Restricted' for other roles and the dev link only to those who can use it (staff, on localhost)", () => {
     expect(menuFor(["onboarding"], true)).toEqual({ main: [], admin: { kind: "restricted" } });
+    // A founder (role user) would only meet 'Restricted' on /admin: no link.
+    expect(menuFor(["user"], true).admin).toEqual({ kind: "links", links: [] });
+    for (const roles of [["user"], ["admin"], ["super"], ["user", "admin"], ["onboarding"]] as const) {
+      for (const localhost of [true, false]) {
+        const linked = menuFor(roles, localhost).admin;
+        expect(linked.kind === "links" && linked.links.length === 1).toBe(canUseAdminArea(roles, localhost));
+      }
+    }
     expect(menuFor(["admin"], true).admin).toEqual({ kind: "links", links: [{ label: "User Management (Dev)", href: "/admin" }] });
     expect(menuFor(["admin"], false).admin).toEqual({ kind: "links", links: [] });
   });

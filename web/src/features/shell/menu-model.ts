@@ -1,8 +1,8 @@
 // The side menu of spec §2/§6 as data: sections, links (empty target = not yet a page), and the
 // visibility rules (main section for user/admin/super; the admin part shows 'Restricted' without
-// those roles; the dev-only user-management link needs a localhost host).
+// those roles; the dev-only user-management link shows exactly to those the admin screen lets in).
 import { paths } from "@/config/paths";
-import { hasRoles, MAIN_MENU_ROLES, type Role } from "@/lib/roles";
+import { canUseAdminArea, hasRoles, MAIN_MENU_ROLES, type Role } from "@/lib/roles";
 
 export interface MenuLink {
   label: string;
@@ -49,7 +49,7 @@ export function menuFor(roles: readonly Role[], isLocalhostHost: boolean): { mai
   return {
     main: allowed ? MAIN_SECTIONS : [],
     admin: allowed
-      ? { kind: "links", links: isLocalhostHost ? [{ label: "User Management (Dev)", href: paths.admin.getHref() }] : [] }
+      ? { kind: "links", links: canUseAdminArea(roles, isLocalhostHost) ? [{ label: "User Management (Dev)", href: paths.admin.getHref() }] : [] }
       : { kind: "restricted" },
   };
 }

@@ -45,6 +45,8 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
           </ul>
         </div>
       ))}
+      {/* A founder without staff links gets no empty 'Admin' heading. */}
+      {admin.kind === "links" && admin.links.length === 0 ? null : (
       <div>
         <h2 className="px-3 pb-1 text-xs font-medium uppercase tracking-wider text-secondary">Admin</h2>
         {admin.kind === "restricted" ? (
@@ -59,6 +61,7 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
           </ul>
         )}
       </div>
+      )}
     </nav>
   );
 }

@@ -6,15 +6,16 @@ import { Button } from "@/components/ui/button";
 import { HelpIcon, MenuIcon, MoonIcon, SunIcon } from "@/components/ui/icons";
 import { signOut } from "@/features/auth/sign-out";
 import { NotificationsBell } from "@/features/notifications/notifications-bell";
+import { appSettings } from "@/lib/env";
 import { useCurrentUser } from "@/stores/auth";
 import { themeAtom, toggleThemeAtom } from "@/stores/theme";
 
-export const SUPPORT_HREF = "mailto:support@founder-foundation.local";
 
 const iconButton = "rounded-full p-1 sm:p-2 text-icon hover:bg-hover focus-visible:outline-2 focus-visible:outline-primary";
 
 /** onOpenMenu: given while the side menu is a drawer (below 1200 px), which adds the menu button. */
 export function TopBar({ onOpenMenu }: { onOpenMenu?: () => void }) {
+  const support = appSettings().supportUrl;
   const user = useCurrentUser();
   const theme = useAtomValue(themeAtom);
   const toggleTheme = useSetAtom(toggleThemeAtom);
@@ -38,7 +39,7 @@ export function TopBar({ onOpenMenu }: { onOpenMenu?: () => void }) {
           {theme === "light" ? <MoonIcon /> : <SunIcon />}
         </button>
         <NotificationsBell />
-        <a href={SUPPORT_HREF} aria-label="Help and support" className={iconButton}>
+        <a href={support} aria-label="Help and support" className={iconButton} {...(support.startsWith("http") ? { target: "_blank", rel: "noreferrer" } : {})}>
           <HelpIcon />
         </a>
         {user?.email ? (

@@ -10,6 +10,7 @@ import { SignInScreen } from "../components/sign-in-screen";
 import { useAuthListener } from "../use-auth-listener";
 import { PENDING_VERIFICATION_KEY } from "../pending-verification";
 import { authViewAtom, mfaSkippedAtom, resetModeAtom } from "../store";
+import { ENROL_TIMEOUT_MS } from "../mfa";
 
 function Harness() {
   useAuthListener();
@@ -60,17 +61,33 @@ describe("sign-in views", () => {
     expect(screen.queryByText("No match found; verify and try again.")).not.toBeInTheDocument();
   });
 
-  it("maps email_not_confirmed to a caption and other errors to their message", async () => {
+  it("maps email_not_confirmed to a caption, a 429 to 'Too many attempts' and other errors to their message", async () => {
     sb.auth.signInWithPassword
       .mockResolvedValueOnce({ data: { user: null, session: null }, error: authError("email_not_confirmed", "Email not confirmed") } as never)
-      .mockResolvedValueOnce({ data: { user: null, session: null }, error: authError("over_request_rate_limit", "Too many requests") } as never);
+      .mockResolvedValueOnce({ data: { user: null, session: null }, error: authError("over_request_rate_limit", "Request rate limit reached", { status: 429 }) } as never)
+      .mockResolvedValueOnce({ data: { user: null, session: null }, error: authError("unexpected_failure", "Something odd") } as never);
     renderWithApp(<Harness />, { path: "/sign-in" });
     await typeEmailAndContinue();
     await userEvent.type(screen.getByLabelText("Password"), "Secret-pass1!");
     await userEvent.click(screen.getByRole("button", { name: "Sign in" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("This email is not yet verified.");
     await userEvent.click(screen.getByRole("button", { name: "Sign in" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent("Too many requests");
+    expect(await screen.findByRole("alert")).toHaveTextContent("Too many attempts, try again in 5 minutes");
+    await userEvent.click(screen.getByRole("button", { name: "Sign in" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Something odd");
+  });
+
+  it("the password typed on the sign-in view never carries over to register (the email does)", async () => {
+    renderWithApp(<Harness />, { path: "/sign-in" });
+    await typeEmailAndContinue();
+    await userEvent.type(screen.getByLabelText("Password"), "Typed-pass1!");
+    await userEvent.click(screen.getByRole("button", { name: "Don't have an account? Sign up" }));
+    expect(screen.getByLabelText("Email")).toHaveValue("founder@example.com");
+    expect(screen.getByLabelText("Password")).toHaveValue("");
+    await userEvent.type(screen.getByLabelText("Password"), "Other-pass1!");
+    await userEvent.click(screen.getByRole("button", { name: "Already have an account? Sign in" }));
+    await userEvent.click(screen.getByRole("button", { name: "Continue" }));
+    expect(screen.getByLabelText("Password")).toHaveValue("");
   });
 
   it("links between sign-in, register and forgot-password", async () => {
@@ -136,7 +153,7 @@ describe("register", () => {
     expect(screen.getByLabelText("Password")).toHaveAttribute("aria-invalid", "true");
   });
 
-  it("lists weak_password reasons", async () => {
+  it("maps weak_password to its reasons, in words, not the service message", async () => {
     sb.auth.signUp.mockResolvedValueOnce({
       data: { user: null, session: null },
       error: authError("weak_password", "Password is known to be weak", { reasons: ["pwned"] }),
@@ -148,7 +165,8 @@ describe("register", () => {
     await userEvent.type(screen.getByLabelText("Last name"), "B");
     await userEvent.type(screen.getByLabelText("Password"), "Abcdefg1!");
     await userEvent.click(screen.getByRole("button", { name: "Sign up" }));
-    expect(await screen.findByText("Password is known to be weak")).toBeInTheDocument();
+    expect(await screen.findByText("Choose a stronger password:")).toBeInTheDocument();
+    expect(screen.queryByText("Password is known to be weak")).not.toBeInTheDocument();
     expect(screen.getByText("The password is known to be unsafe; choose another")).toBeInTheDocument();
   });
 });
@@ -214,7 +232,14 @@ describe("password reset", () => {
     sb.auth.getSession.mockResolvedValue({ data: { session: fakeSession() }, error: null } as never);
     sb.auth.mfa.getAuthenticatorAssuranceLevel.mockResolvedValue({ data: { currentLevel: "aal1", nextLevel: "aal1", currentAuthenticationMethods: [] }, error: null } as never);
     const { store: s2 } = renderResetApp();
-    await userEvent.type(await screen.findByLabelText("New password"), "Newpass1!A");
+    // §5 before submit: the checklist shows and Reset stays disabled until the rules hold.
+    await userEvent.type(await screen.findByLabelText("New password"), "weak");
+    expect(screen.getByText("Password must contain...")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Reset password" })).toBeDisabled();
+    await userEvent.keyboard("{Enter}");
+    expect(sb.auth.updateUser).not.toHaveBeenCalled();
+    await userEvent.clear(screen.getByLabelText("New password"));
+    await userEvent.type(screen.getByLabelText("New password"), "Newpass1!A");
     await userEvent.click(screen.getByRole("button", { name: "Reset password" }));
     expect(await screen.findByText("Your password has been reset successfully")).toBeInTheDocument();
     expect(sb.auth.updateUser).toHaveBeenCalledWith({ password: "Newpass1!A" });
@@ -265,11 +290,57 @@ describe("second-factor gate", () => {
     expect(sb.auth.mfa.challengeAndVerify).toHaveBeenCalledWith({ factorId: "factor-1", code: "123456" });
   });
 
-  it("ignores a factor name conflict as a race", async () => {
+  it("a factor name conflict (another tab enrolled meanwhile) is not shown: clean-up and enrolment run again and the QR appears", async () => {
+    sb.auth.mfa.enroll.mockResolvedValueOnce({ data: null, error: authError("mfa_factor_name_conflict", "A factor with the friendly name already exists") } as never);
+    renderWithApp(<Harness />, { path: "/sign-in" });
+    await screen.findByRole("img", { name: "QR code for your authenticator app" });
+    expect(sb.auth.mfa.enroll).toHaveBeenCalledTimes(2);
+    expect(sb.auth.mfa.listFactors).toHaveBeenCalledTimes(2);
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("an enrolment that keeps failing ends in a message with 'Try again', never in 'Preparing' for good", async () => {
     sb.auth.mfa.enroll.mockResolvedValue({ data: null, error: authError("mfa_factor_name_conflict", "A factor with the friendly name already exists") } as never);
     renderWithApp(<Harness />, { path: "/sign-in" });
-    await waitFor(() => expect(sb.auth.mfa.enroll).toHaveBeenCalled());
-    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    await screen.findByText("Your authenticator could not be prepared. Try again.");
+    expect(screen.queryByText("Preparing your authenticator...")).not.toBeInTheDocument();
+    sb.auth.mfa.enroll.mockReset();
+    sb.auth.mfa.enroll.mockResolvedValue({ data: { id: "factor-2", type: "totp", friendly_name: MFA_FRIENDLY_NAME, totp: { qr_code: "<svg/>", secret: "ABCDEFGH", uri: "" } }, error: null } as never);
+    await userEvent.click(screen.getByRole("button", { name: "Try again" }));
+    await screen.findByRole("img", { name: "QR code for your authenticator app" });
+    expect(screen.getByTestId("totp-secret")).toHaveTextContent("ABCDEFGH");
+  });
+
+  it("an enrolment whose requests never answer gives up with a message and 'Try again'", async () => {
+    sb.auth.mfa.listFactors.mockReturnValue(new Promise(() => undefined) as never);
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderWithApp(<Harness />, { path: "/sign-in" });
+    await screen.findByText("Preparing your authenticator...");
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(ENROL_TIMEOUT_MS + 100);
+    });
+    await screen.findByText("Preparing your authenticator is taking too long. Try again.");
+    expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
+  });
+
+  it("a wrong code is a plain message on the code field", async () => {
+    sb.auth.mfa.challengeAndVerify.mockResolvedValue({ data: null, error: authError("mfa_verification_failed", "Invalid TOTP code entered") } as never);
+    renderWithApp(<Harness />, { path: "/sign-in" });
+    await screen.findByRole("img", { name: "QR code for your authenticator app" });
+    await userEvent.type(screen.getByLabelText("Authentication code"), "000000");
+    await userEvent.click(screen.getByRole("button", { name: "Verify" }));
+    await screen.findByText("That code didn't work. Enter the current 6-digit code from your authenticator app.");
+    expect(screen.getByLabelText("Authentication code")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.queryByText("Invalid TOTP code entered")).not.toBeInTheDocument();
+  });
+
+  it("a 429 from the auth service says when to try again", async () => {
+    sb.auth.mfa.challengeAndVerify.mockResolvedValue({ data: null, error: authError("over_request_rate_limit", "Request rate limit reached", { status: 429 }) } as never);
+    renderWithApp(<Harness />, { path: "/sign-in" });
+    await screen.findByRole("img", { name: "QR code for your authenticator app" });
+    await userEvent.type(screen.getByLabelText("Authentication code"), "000000");
+    await userEvent.click(screen.getByRole("button", { name: "Verify" }));
+    await screen.findByText("Too many attempts, try again in 5 minutes");
   });
 
   it("Skip lets the user through after 1 s and is remembered for the session", async () => {
@@ -277,7 +348,7 @@ describe("second-factor gate", () => {
     await screen.findByRole("img", { name: "QR code for your authenticator app" });
     await userEvent.click(screen.getByRole("button", { name: "Skip" }));
     expect(store.get(mfaSkippedAtom)).toBe(true);
-    expect(sessionStorage.getItem("mfaEnrollSkipped")).toBe("1");
+    expect(localStorage.getItem("mfaEnrollSkipped")).toBe("user-1");
     await waitFor(() => expect(store.get(authFinishedAtom)).toBe(true), { timeout: 2000 });
   });
 

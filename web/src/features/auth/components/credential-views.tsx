@@ -1,7 +1,7 @@
 // The email/password views of the sign-in screen (spec §2, §4).
 import { useAtomValue } from "jotai";
 import { useEffect, type FormEvent, type ReactNode } from "react";
-import { canSubmitRegister } from "@contract/rules";
+import { canSubmitRegister, passwordSubmittable } from "@contract/rules";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { getSupabase } from "@/lib/supabase";
@@ -44,7 +44,13 @@ function EmailField({ actions, autoFocus }: ViewProps & { autoFocus?: boolean })
   );
 }
 
-function PasswordField({ actions, label = "Password", autoComplete, describedChecklist }: ViewProps & { label?: string; autoComplete: string; describedChecklist?: boolean }) {
+function PasswordField({
+  actions,
+  label = "Password",
+  autoComplete,
+  describedChecklist,
+  autoFocus,
+}: ViewProps & { label?: string; autoComplete: string; describedChecklist?: boolean; autoFocus?: boolean }) {
   const form = useAtomValue(signInFormAtom);
   const error = useFieldError("password");
   return (
@@ -54,6 +60,7 @@ function PasswordField({ actions, label = "Password", autoComplete, describedChe
         type="password"
         name="password"
         autoComplete={autoComplete}
+        autoFocus={autoFocus}
         value={form.password}
         error={Boolean(error)}
         helperText={error}
@@ -94,7 +101,8 @@ export function EnterPasswordView({ actions }: ViewProps) {
     <div className="flex flex-col gap-4">
       <ViewForm onSubmit={() => ready && void actions.signIn()}>
         <EmailField actions={actions} />
-        <PasswordField actions={actions} autoComplete="current-password" />
+        {/* The email is known here: the view opens on the password. */}
+        <PasswordField actions={actions} autoComplete="current-password" autoFocus />
         <FormErrorCaption />
         <div className="flex flex-wrap justify-between gap-3">
           <Button variant="outlined" onClick={() => actions.goTo(back)}>
@@ -170,13 +178,15 @@ export function PasswordHasBeenResetView({ actions }: ViewProps) {
 export function ResetPasswordView({ actions }: ViewProps) {
   const form = useAtomValue(signInFormAtom);
   const busy = useAtomValue(busyAtom);
+  // §5: the same rules, checklist and rule source as register.
+  const ready = passwordSubmittable(form.password);
   return (
     <div className="flex flex-col gap-4">
       <p className="text-secondary">Choose a new password.</p>
-      <ViewForm onSubmit={() => form.password && void actions.resetPassword()}>
-        <PasswordField actions={actions} label="New password" autoComplete="new-password" describedChecklist />
+      <ViewForm onSubmit={() => ready && void actions.resetPassword()}>
+        <PasswordField actions={actions} label="New password" autoComplete="new-password" describedChecklist autoFocus />
         <FormErrorCaption />
-        <Button type="submit" disabled={!form.password || busy}>
+        <Button type="submit" disabled={!ready || busy}>
           Reset password
         </Button>
       </ViewForm>

@@ -1,7 +1,7 @@
 // The second-factor views (spec §2, §4): verify a code, or enrol a new authenticator (QR plus
 // the secret for manual entry) with a Skip button.
 import { useAtomValue } from "jotai";
-import { useEffect, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import type { AuthActions } from "../use-auth-actions";
@@ -55,9 +55,14 @@ export function MfaVerifyView({ actions }: ViewProps) {
 
 export function MfaEnrollView({ actions }: ViewProps) {
   const form = useAtomValue(signInFormAtom);
+  const [failed, setFailed] = useState(false);
+  const prepare = () => {
+    setFailed(false);
+    void actions.startEnrolment().then((shown) => setFailed(!shown));
+  };
   useEffect(() => {
     // Entering the view starts an enrolment unless one is already shown.
-    if (!form.qr) void actions.startEnrolment();
+    if (!form.qr) prepare();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
@@ -73,6 +78,11 @@ export function MfaEnrollView({ actions }: ViewProps) {
             </code>
           </p>
         </div>
+      ) : failed ? (
+        // The reason is the form's error caption; the founder can ask again without reloading.
+        <Button variant="outlined" onClick={prepare} className="self-center">
+          Try again
+        </Button>
       ) : (
         <p role="status" className="text-center text-secondary">
           Preparing your authenticator...

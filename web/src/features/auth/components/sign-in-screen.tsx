@@ -1,6 +1,7 @@
 // The full-screen sign-in gate (spec §2): one card whose content switches by view name.
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
+import { focusHeading } from "@/lib/focus";
 import { sessionAtom } from "@/stores/auth";
 import { readPendingVerification } from "../pending-verification";
 import { authViewAtom, gateFadingAtom, resetModeAtom, signInFormAtom } from "../store";
@@ -61,12 +62,17 @@ export function SignInScreen() {
   useInitialView();
   useSignInGate();
   const View = VIEWS[view];
+  const card = useRef<HTMLDivElement>(null);
+  // A view with a field focuses it itself (autoFocus); the others (pending, messages) their heading.
+  useEffect(() => {
+    focusHeading(card.current);
+  }, [view]);
   return (
     <main
       data-view={view}
       className={`flex min-h-screen items-start justify-center bg-background px-4 py-10 transition-opacity duration-1000 sm:items-center ${fading ? "opacity-0" : "opacity-100"}`}
     >
-      <div className="w-full max-w-[440px] rounded-lg bg-paper p-6 shadow-md sm:p-8">
+      <div ref={card} className="w-full max-w-[440px] rounded-lg bg-paper p-6 shadow-md sm:p-8">
         <p className="mb-1 text-sm font-medium uppercase tracking-wider text-primary">Founder Foundation</p>
         <h1 className="mb-6 text-3xl font-normal">{headingFor(view)}</h1>
         <View actions={actions} />

@@ -98,7 +98,7 @@ export function serveFounder(data: AllData | (() => AllData)) {
     .on("GET", "/api/accounts/{accountId}/all_data", () => ({ body: read() }))
     .on("GET", "/api/enums/", ENUMS)
     .on("GET", "/api/strategies/strategy/account/{accountId}", () => ({ body: read().strategies }))
-    .on("GET", "/api/organizations/by_strategy/{strategyId}", () => ({ body: read().organizations[0] ?? null, status: read().organizations[0] ? 200 : 404 }))
+    .on("GET", "/api/organizations/by_strategy/{strategyId}", () => ({ body: read().organizations[0] ?? null, status: 200 }))
     .on("GET", "/api/persons/by_account/{accountId}", () => ({ body: read().persons }))
     .on("GET", "/api/notifications/", []);
 }

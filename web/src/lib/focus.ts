@@ -1,0 +1,38 @@
+// Focus after a view or route change (keyboard and screen-reader users): the view's first field if
+// it took focus itself (autoFocus), else its main heading, so the next Tab starts in the new
+// content and a screen reader announces where the user is.
+
+/** Focuses `container`'s first h1 (made focusable by script only) unless focus is already inside it. */
+export function focusHeading(container: HTMLElement | null): boolean {
+  if (!container) return false;
+  if (container.contains(document.activeElement) && document.activeElement !== container) return true;
+  const heading = container.querySelector<HTMLElement>("h1");
+  if (!heading) return false;
+  if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
+  heading.focus({ preventScroll: false });
+  return true;
+}
+
+/**
+ * After a route change: focuses the heading now, and again whenever focus falls to the page body
+ * or stays where the navigation left it while the new screen settles (the old screen unmounting
+ * under the focus, a lazily loaded screen arriving). Focus the user has put elsewhere is left alone. Stops after `settleMs`; returns
+ * the cancel function.
+ */
+export function focusHeadingWhenShown(container: HTMLElement, settleMs = 3_000): () => void {
+  // Focus still where the navigation left it (the link, or the menu button the drawer handed it
+  // back to) counts as not yet moved.
+  const start = document.activeElement;
+  const lost = () => !document.activeElement || document.activeElement === document.body || (document.activeElement === start && !container.contains(start));
+  focusHeading(container);
+  const observer = new MutationObserver(() => {
+    if (lost()) focusHeading(container);
+  });
+  const timer = setTimeout(() => stop(), settleMs);
+  function stop() {
+    observer.disconnect();
+    clearTimeout(timer);
+  }
+  observer.observe(container, { childList: true, subtree: true });
+  return stop;
+}
