@@ -42,22 +42,38 @@ export interface AuditEntry {
   sourceEventId?: string;
 }
 
+const AUDIT_COLUMNS = ["at", "accountId", "actorType", "actorId", "action", "entityType", "entityId", "fields", "route", "detail", "sourceEventId"] as const;
+
+/**
+ * The insert, prepared once per handle: every accepted write runs it. A transaction handle (Tx) runs
+ * on the same connection as its database, so its statement is as valid; WeakMap keys let a closed
+ * test database's statement go.
+ */
+const preparedInserts = new WeakMap<Db | Tx, { run(values: Record<string, unknown>): unknown }>();
+function auditInsert(db: Db | Tx) {
+  let insert = preparedInserts.get(db);
+  if (!insert) {
+    const placeholders = Object.fromEntries(AUDIT_COLUMNS.map((c) => [c, sql.placeholder(c)])) as unknown as typeof auditEvent.$inferInsert;
+    insert = db.insert(auditEvent).values(placeholders).prepare();
+    preparedInserts.set(db, insert);
+  }
+  return insert;
+}
+
 export function writeAudit(db: Db | Tx, e: AuditEntry): void {
-  db.insert(auditEvent)
-    .values({
-      at: timestampNow(),
-      accountId: e.accountId,
-      actorType: e.actor.type,
-      actorId: e.actor.id,
-      action: e.action,
-      entityType: e.entity.type,
-      entityId: e.entity.id,
-      fields: JSON.stringify([...e.fields]),
-      route: e.route,
-      detail: e.detail ? JSON.stringify(e.detail) : null,
-      sourceEventId: e.sourceEventId ?? null,
-    })
-    .run();
+  auditInsert(db).run({
+    at: timestampNow(),
+    accountId: e.accountId,
+    actorType: e.actor.type,
+    actorId: e.actor.id,
+    action: e.action,
+    entityType: e.entity.type,
+    entityId: e.entity.id,
+    fields: JSON.stringify([...e.fields]),
+    route: e.route,
+    detail: e.detail ? JSON.stringify(e.detail) : null,
+    sourceEventId: e.sourceEventId ?? null,
+  });
 }
 
 /** "PUT /api/persons/:personId": the route pattern, never the URL (no ids or query values). */

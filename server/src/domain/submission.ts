@@ -5,8 +5,9 @@
 //   investment flag) is refused by the API too (409 fixed_after_submission);
 // - after submission, writes to the record need the role the edit screens need (spec §6: user).
 import type { FastifyRequest } from "fastify";
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
+import { preparedPerDb } from "../../../db/prepared";
 import { strategy, type OrganizationRow, type PersonRow, type StrategyRow } from "../../../db/schema";
 import { endsWithLlc } from "../contract/rules";
 import { ACCOUNT_HOLDER_ROLE } from "../contract/roles";
@@ -67,14 +68,18 @@ export function assertComplete(db: Db, s: StrategyRow): void {
 }
 
 /** True once any strategy of the account has been submitted. */
+// Asked on every write to a record: prepared once per database (db/prepared.ts).
+const submittedStrategyOfAccount = preparedPerDb((db) =>
+  db
+    .select({ id: strategy.strategyId })
+    .from(strategy)
+    .where(and(eq(strategy.accountId, sql.placeholder("accountId")), isNotNull(strategy.entryCompletedAt)))
+    .limit(1)
+    .prepare(),
+);
+
 export function accountSubmitted(db: Db, accountId: number): boolean {
-  return (
-    db
-      .select({ id: strategy.strategyId })
-      .from(strategy)
-      .where(and(eq(strategy.accountId, accountId), isNotNull(strategy.entryCompletedAt)))
-      .get() !== undefined
-  );
+  return submittedStrategyOfAccount(db).get({ accountId }) !== undefined;
 }
 
 /** After submission the record is edited only through the edit screens, which need role user. */
