@@ -1,21 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, LOCAL_IDENTITY, LOCAL_SUPABASE, loadConfig } from "./config";
+import { PRODUCTION_ENV } from "../../tests/support/production-env";
 
-/** A complete production environment with no public value in it. */
-const PRODUCTION = {
-  NODE_ENV: "production",
-  AUTH_MODE: "external",
-  PUBLIC_APP_URL: "https://app.example.org",
-  SUPABASE_URL: "https://project.supabase.example",
-  SUPABASE_ANON_KEY: "project-anon-key",
-  SUPABASE_SERVICE_ROLE_KEY: "project-service-role-key",
-  SUPABASE_JWKS_URL: "https://project.supabase.example/auth/v1/.well-known/jwks.json",
-  SSN_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
-  SMTP_URL: "smtps://mail.example.org",
-  SUMSUB_APP_TOKEN: "prd:app-token",
-  SUMSUB_SECRET_KEY: "sumsub-secret",
-  SUMSUB_WEBHOOK_SECRET: "sumsub-webhook-secret",
-} as const;
+const PRODUCTION = PRODUCTION_ENV;
 
 function problemsOf(env: Record<string, string>): string[] {
   try {

@@ -6,20 +6,10 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { LOCAL_IDENTITY, LOCAL_SUPABASE } from "../../server/src/config";
 import { REPO_ROOT } from "../../server/src/app";
+import { PRODUCTION_ENV } from "../support/production-env";
 
 const PRODUCTION = {
-  NODE_ENV: "production",
-  AUTH_MODE: "external",
-  PUBLIC_APP_URL: "https://app.example.org",
-  SUPABASE_URL: "https://project.supabase.example",
-  SUPABASE_ANON_KEY: "project-anon-key",
-  SUPABASE_SERVICE_ROLE_KEY: "project-service-role-key",
-  SUPABASE_JWKS_URL: "https://project.supabase.example/auth/v1/.well-known/jwks.json",
-  SSN_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
-  SMTP_URL: "smtps://mail.example.org",
-  SUMSUB_APP_TOKEN: "prd:app-token",
-  SUMSUB_SECRET_KEY: "sumsub-secret",
-  SUMSUB_WEBHOOK_SECRET: "sumsub-webhook-secret",
+  ...PRODUCTION_ENV,
   // Ports nothing else uses: if a refusal failed, the stack would try to listen here.
   APP_PORT: "1",
   SKIP_WEB_BUILD: "1",
