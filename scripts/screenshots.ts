@@ -19,6 +19,7 @@ import { createFounder, signInContext, signInThroughApi, type Founder } from "..
 import { localhostUrl, THEME_STORAGE_KEY, type Theme } from "../tests/e2e/support/harness";
 import { storageInitScript } from "../tests/e2e/support/init-script";
 import { ensureWebBuild } from "../tests/e2e/support/web-build";
+import { apiCall } from "../tests/support/api";
 
 const OUT_DIR = fileURLToPath(new URL("../screenshots", import.meta.url));
 const WIDTHS = [375, 1280] as const;
@@ -46,16 +47,7 @@ interface Founders {
 let stack: TestStack;
 const heading = (page: Page, name: string) => page.getByRole("heading", { name }).first().waitFor();
 
-async function call<T>(token: string, method: string, route: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${stack.app.url}${route}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${route}: HTTP ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+const call = <T>(token: string, method: string, route: string, body?: unknown) => apiCall<T>(stack.app.url, token, method, route, body);
 
 /** A founder with a strategy, organization and profile; optionally past the DAF and approved, with an additional owner. */
 async function seedFounder(opts: { complete: boolean }): Promise<Founder & { strategyId: number }> {

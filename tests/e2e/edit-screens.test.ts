@@ -15,6 +15,7 @@ import { ORGANIZATION, PROFILE, signedIdentityResult } from "../api/helpers";
 import { MailboxClient, findLink } from "../support/mail";
 import { createFounder, signInThroughApi, type Founder } from "./support/founders";
 import { setupE2E, type UiPage } from "./support/harness";
+import { apiCall } from "../support/api";
 
 const e2e = setupE2E();
 
@@ -26,16 +27,7 @@ interface Seeded {
   organizationId: number;
 }
 
-async function call<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${e2e.stack.app.url}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: HTTP ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+const call = <T>(token: string, method: string, route: string, body?: unknown) => apiCall<T>(e2e.stack.app.url, token, method, route, body);
 
 /** A founder past step 5: strategy, organization, profile, identity check passed, DAF, custodian, approved. */
 async function seedCompletedFounder(): Promise<Seeded> {
