@@ -8,7 +8,7 @@ import type { Person } from "@contract/entities";
 import { OwnerEmailDialog } from "@/components/forms";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { createPerson, deletePerson, linkOrganizationUser, patchPerson, useAccountMutation } from "@/features/account";
+import { createPerson, deletePerson, linkOrganizationUser, patchPerson, useAccountMutation } from "@/api";
 
 type DialogState = { mode: "closed" } | { mode: "add" } | { mode: "edit"; owner: Person };
 

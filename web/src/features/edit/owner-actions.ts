@@ -4,7 +4,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { ApiError, api } from "@/lib/api-client";
 import { useToast } from "@/components/ui/toast";
-import { createPerson, linkOrganizationUser, refetchAll } from "@/features/account";
+import { createPerson, linkOrganizationUser, refetchAll } from "@/api";
 
 export const OWNER_TOASTS = {
   added: "New owner added successfully",

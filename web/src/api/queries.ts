@@ -7,7 +7,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { AllData, EnumItem, Organization, Person, Strategy } from "@contract/entities";
 import { FOUNDER_STRATEGY } from "@contract/rules";
 import { useCurrentUser } from "@/stores/auth";
-import { fetchAccountId, fetchAllData, fetchEnums, fetchOrganizationByStrategy, fetchPersons, fetchStrategies } from "./api";
+import { fetchAccountId, fetchAllData, fetchEnums, fetchOrganizationByStrategy, fetchPersons, fetchStrategies } from "./calls";
 
 /** Query keys, one root per resource, so a mutation can refetch everything at once. */
 export const accountKeys = {

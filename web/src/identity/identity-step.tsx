@@ -7,9 +7,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { Person } from "@contract/entities";
 import { LoadingScreen } from "@/components/ui/loading-overlay";
 import { appSettings } from "@/lib/env";
-import { confirmIdentity, fetchIdentityToken, refetchAll, type IdentityState } from "@/features/account";
+import { confirmIdentity, fetchIdentityToken, refetchAll, type IdentityState } from "@/api";
 
-const IdentityCheck = lazy(() => import("@/identity/IdentityCheck"));
+const IdentityCheck = lazy(() => import("@/identity/identity-check"));
 
 /** How often, and how long apart, completion is re-checked while the provider finishes its review. */
 const CONFIRM_ATTEMPTS = 10;
