@@ -7,8 +7,8 @@ import { required } from "./required";
 import type { ResponseBody } from "./response-body";
 
 /**
- * POST /api/sumsub/access_token, the §7 variant: user_id is the person's email, the level and a
- * 900 s lifetime, and the identifiers the widget pre-fills. The server binds the token to the
+ * POST /api/sumsub/access_token, the §7 variant: user_id is the person's email, the contract's
+ * level and token lifetime, and the identifiers the widget pre-fills. The server binds the token to the
  * caller's own primary person whatever this says.
  */
 export async function fetchIdentityToken(identifiers: { email: string; phone?: string | null }): Promise<string> {
