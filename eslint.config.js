@@ -85,9 +85,27 @@ const webZones = {
   },
 };
 
+/** web/src file names are kebab-case (bulletproof-react's convention): "sign-in-screen.test.tsx", not "SignInScreen.tsx". */
+const KEBAB_FILE = /^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+(-[a-z0-9]+)*)*$/;
+const kebabCaseFiles = {
+  meta: { type: "suggestion", schema: [] },
+  create(context) {
+    const name = path.basename(context.filename);
+    return {
+      Program: (node) => {
+        if (!KEBAB_FILE.test(name)) context.report({ node, message: `${name}: web/src file names are kebab-case (e.g. "identity-check.tsx").` });
+      },
+    };
+  },
+};
+
 const walls = [
   guard(["web/**/*.{ts,tsx}"], webToServer),
-  { files: ["web/src/**/*.{ts,tsx}"], plugins: { walls: { rules: { "web-zones": webZones } } }, rules: { "walls/web-zones": "error" } },
+  {
+    files: ["web/src/**/*.{ts,tsx}"],
+    plugins: { walls: { rules: { "web-zones": webZones, "kebab-case-files": kebabCaseFiles } } },
+    rules: { "walls/web-zones": "error", "walls/kebab-case-files": "error" },
+  },
   guard(["server/src/**/*.ts"], serverOutward),
   guard(["server/src/routes/**/*.ts"], serverOutward, routesToDb),
   guard(["server/identity-emulator/**/*.ts"], identityEmulatorInward),

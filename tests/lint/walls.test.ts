@@ -89,3 +89,15 @@ describe("lint enforces the walls", () => {
     expect(await messagesFor(file, allowed)).toEqual([]);
   });
 });
+
+describe("lint keeps web/src file names kebab-case", () => {
+  it.each([
+    ["web/src/identity/IdentityProbe.tsx", false],
+    ["web/src/features/edit/ownerProbe.ts", false],
+    ["web/src/features/edit/owner-probe.test.tsx", true],
+    ["web/src/api/all-data.ts", true],
+  ])("%s (allowed: %s)", async (file, allowed) => {
+    const messages = await messagesFor(file, "export const probe = 1;\n");
+    expect(messages.some((m) => m.includes("web/src file names are kebab-case")), messages.join("\n")).toBe(!allowed);
+  });
+});
