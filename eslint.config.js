@@ -5,6 +5,8 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 
 /** A wall: imports matching `group` are refused with a message naming it. */
 const wall = (name, group, allowTypeImports = false) => ({ group, allowTypeImports, message: `crosses the wall "${name}" (DESIGN.md, Walls).` });
@@ -30,8 +32,80 @@ const authEmulatorInward = wall("supabase/emulator (the auth-emulator package) n
   "**/demo-seed.ts",
 ]);
 
+// The web's zones (bulletproof-react's, DESIGN.md "Inside web/src"): shared folders → features → app.
+// A feature imports its own folder and the shared folders; the app (web/src/app and the start-up
+// files beside it) composes features; shared folders import neither. Test support (web/src/testing)
+// may render the app's providers but no feature. Relative and "@/" imports are both resolved, so
+// "../other-feature/x" is caught as surely as "@/features/other-feature/x".
+const WEB_SRC = fileURLToPath(new URL("./web/src/", import.meta.url));
+const featureWall = 'a web feature never imports another feature (nor web/src/app, which composes them)';
+const sharedWall = "web's shared folders (api, components, hooks, identity, lib, stores, config, testing) never import a feature";
+
+/** "app", "features/<name>", "testing" or "shared" for a path under web/src; null elsewhere. */
+function webZone(file) {
+  const rel = path.relative(WEB_SRC, file);
+  if (rel.startsWith("..") || path.isAbsolute(rel)) return null;
+  const [top, sub] = rel.split(path.sep);
+  // Files beside the folders (main.tsx, test-setup.ts) start the app; "@/api" names a folder.
+  if (top === "app" || (sub === undefined && /^(main|test-setup)(\.tsx?)?$/.test(top))) return "app";
+  if (top === "features") return `features/${sub}`;
+  return top === "testing" ? "testing" : "shared";
+}
+
+/** The file an import names, for "@/…" and relative specifiers; null for packages and "@contract/…". */
+function resolveWebImport(specifier, importer) {
+  if (specifier.startsWith("@/")) return path.join(WEB_SRC, specifier.slice(2));
+  if (specifier.startsWith(".")) return path.resolve(path.dirname(importer), specifier);
+  return null;
+}
+
+const webZones = {
+  meta: { type: "problem", schema: [] },
+  create(context) {
+    const from = webZone(context.filename);
+    if (!from || from === "app") return {};
+    function check(node, source) {
+      if (typeof source?.value !== "string") return;
+      const target = resolveWebImport(source.value, context.filename);
+      const to = target && webZone(target);
+      if (!to) return;
+      const crossing = from.startsWith("features/")
+        ? to === "app" || (to.startsWith("features/") && to !== from)
+        : to.startsWith("features/") || (to === "app" && from !== "testing");
+      if (!crossing) return;
+      const name = from.startsWith("features/") ? featureWall : sharedWall;
+      context.report({ node, message: `${source.value}: crosses the wall "${name}" (DESIGN.md, Walls).` });
+    }
+    return {
+      ImportDeclaration: (node) => check(node, node.source),
+      ExportAllDeclaration: (node) => check(node, node.source),
+      ExportNamedDeclaration: (node) => check(node, node.source),
+      ImportExpression: (node) => check(node, node.source),
+    };
+  },
+};
+
+/** web/src file names are kebab-case (bulletproof-react's convention): "sign-in-screen.test.tsx", not "SignInScreen.tsx". */
+const KEBAB_FILE = /^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+(-[a-z0-9]+)*)*$/;
+const kebabCaseFiles = {
+  meta: { type: "suggestion", schema: [] },
+  create(context) {
+    const name = path.basename(context.filename);
+    return {
+      Program: (node) => {
+        if (!KEBAB_FILE.test(name)) context.report({ node, message: `${name}: web/src file names are kebab-case (e.g. "identity-check.tsx").` });
+      },
+    };
+  },
+};
+
 const walls = [
   guard(["web/**/*.{ts,tsx}"], webToServer),
+  {
+    files: ["web/src/**/*.{ts,tsx}"],
+    plugins: { walls: { rules: { "web-zones": webZones, "kebab-case-files": kebabCaseFiles } } },
+    rules: { "walls/web-zones": "error", "walls/kebab-case-files": "error" },
+  },
   guard(["server/src/**/*.ts"], serverOutward),
   guard(["server/src/routes/**/*.ts"], serverOutward, routesToDb),
   guard(["server/identity-emulator/**/*.ts"], identityEmulatorInward),

@@ -31,7 +31,7 @@ const PACKAGES = [
   "otplib",
   "@fastify/swagger",
   "@fastify/swagger-ui",
-  "@fastify/helmet",
+  "helmet",
   "@fastify/static",
   "fastify-type-provider-zod",
   "pdf-lib",

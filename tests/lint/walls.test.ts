@@ -21,6 +21,36 @@ const crossings: [wall: string, file: string, crossing: string, allowed: string]
     `import { ROLES } from "@contract/roles";\nexport const probe = ROLES;\n`,
   ],
   [
+    "a web feature never imports another feature (nor web/src/app, which composes them)",
+    "web/src/features/dashboard/wall-probe.ts",
+    `import { ownerName } from "@/features/edit/owner-status";\nexport const probe = ownerName;\n`,
+    `import { useAllData } from "@/api";\nimport { Button } from "@/components/ui/button";\nexport const probe = [useAllData, Button];\n`,
+  ],
+  [
+    "a web feature never imports another feature (nor web/src/app, which composes them)",
+    "web/src/features/edit/wall-probe.ts",
+    `import { NotificationsBell } from "../notifications/notifications-bell";\nexport const probe = NotificationsBell;\n`,
+    `import { ownerName } from "./owner-status";\nexport const probe = ownerName;\n`,
+  ],
+  [
+    "a web feature never imports another feature (nor web/src/app, which composes them)",
+    "web/src/features/shell/wall-probe.tsx",
+    `import { APP_ROUTES } from "@/app/routes";\nexport const probe = APP_ROUTES;\n`,
+    `import { paths } from "@/config/paths";\nexport const probe = paths;\n`,
+  ],
+  [
+    "web's shared folders (api, components, hooks, identity, lib, stores, config, testing) never import a feature",
+    "web/src/components/ui/wall-probe.ts",
+    `export { signOut } from "@/features/auth/sign-out";\n`,
+    `export { Button } from "./button";\n`,
+  ],
+  [
+    "web's shared folders (api, components, hooks, identity, lib, stores, config, testing) never import a feature",
+    "web/src/api/wall-probe.ts",
+    `export const probe = () => import("../features/admin/admin-screen");\n`,
+    `export const probe = () => import("./persons");\n`,
+  ],
+  [
     "server/src never imports supabase/, server/identity-emulator or web/",
     "server/src/wall-probe.ts",
     `import { startAuthEmulator } from "../../supabase/emulator/index";\nexport const probe = startAuthEmulator;\n`,
@@ -57,5 +87,17 @@ describe("lint enforces the walls", () => {
     const refused = await messagesFor(file, crossing);
     expect(refused.some((m) => m.includes(`crosses the wall "${wall}"`)), refused.join("\n")).toBe(true);
     expect(await messagesFor(file, allowed)).toEqual([]);
+  });
+});
+
+describe("lint keeps web/src file names kebab-case", () => {
+  it.each([
+    ["web/src/identity/IdentityProbe.tsx", false],
+    ["web/src/features/edit/ownerProbe.ts", false],
+    ["web/src/features/edit/owner-probe.test.tsx", true],
+    ["web/src/api/all-data.ts", true],
+  ])("%s (allowed: %s)", async (file, allowed) => {
+    const messages = await messagesFor(file, "export const probe = 1;\n");
+    expect(messages.some((m) => m.includes("web/src file names are kebab-case")), messages.join("\n")).toBe(!allowed);
   });
 });

@@ -1,15 +1,8 @@
 // GET /app-config.json: tells a browser on a development host where this stack's auth and identity
 // services are (tests start stacks on other ports; the web needs no rebuild). Public, no secrets:
 // the anon key is public by design.
-import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-
-const appConfig = z.object({
-  authUrl: z.string(),
-  anonKey: z.string(),
-  identityUrl: z.string(),
-  env: z.enum(["development", "production", "test"]),
-});
+import { appConfigDocument } from "../contract/app-config";
 
 /** Browsers treat localhost as a secure context and share its storage with the app; 127.0.0.1 differs. */
 export function browserFacingUrl(url: string): string {
@@ -21,7 +14,7 @@ export function browserFacingUrl(url: string): string {
 export const appConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/app-config.json",
-    { schema: { hide: true, response: { 200: appConfig } }, config: { public: true } },
+    { schema: { hide: true, response: { 200: appConfigDocument } }, config: { public: true } },
     async (_request, reply) => {
       void reply.header("cache-control", "no-store");
       return {

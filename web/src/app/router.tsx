@@ -14,7 +14,7 @@ import { paths } from "@/config/paths";
 import { RequireAuth, RequireRole, safeRedirectTarget } from "./guards";
 import { APP_ROUTES, lazyWithReload } from "./routes";
 
-const AppShell = lazyWithReload(() => import("@/features/shell/app-shell").then((m) => ({ default: m.AppShell })));
+const SignedInShell = lazyWithReload(() => import("./signed-in-shell").then((m) => ({ default: m.SignedInShell })));
 
 function SignInRoute() {
   const ready = useAtomValue(authReadyAtom);
@@ -32,7 +32,7 @@ export function AppRouter() {
       <Route>
         <RequireAuth>
           <Suspense fallback={<LoadingScreen label="Loading" standalone />}>
-            <AppShell>
+            <SignedInShell>
               <Suspense fallback={<LoadingScreen />}>
                 <Switch>
                   {APP_ROUTES.map(({ path, screen: Screen, role }) => (
@@ -47,7 +47,7 @@ export function AppRouter() {
                   </Route>
                 </Switch>
               </Suspense>
-            </AppShell>
+            </SignedInShell>
           </Suspense>
         </RequireAuth>
       </Route>

@@ -3,6 +3,7 @@
 // addresses the serving app listener publishes in /app-config.json (so a stack on other ports,
 // as in tests, needs no rebuild); every other host uses the production settings baked in at
 // build time. One build serves both.
+import type { AppConfigDocument } from "@contract/app-config";
 
 export interface AppSettings {
   /** Root URL of the auth service (supabase-js adds /auth/v1). */
@@ -78,7 +79,8 @@ export function productionSettings(env: ProductionEnv): SettingsResult {
   };
 }
 
-function isSettingsDocument(v: unknown): v is Partial<AppSettings> {
+/** The served document's shape is the contract's; each field is still checked, as it may be partial. */
+function isSettingsDocument(v: unknown): v is Partial<AppConfigDocument> {
   return typeof v === "object" && v !== null;
 }
 

@@ -1,9 +1,8 @@
-// A scripted /api for component tests of the edit, RIA, notifications and admin features.
+// A scripted /api for component and data-layer tests.
 // Import it FIRST in a test file: the API client (openapi-fetch) captures fetch and Request when
 // its module loads, so both are replaced here, at import time. Requests are answered by the
 // routes a test declares (path templates like "/api/persons/{personId}"); anything else is a 404,
 // and every call is recorded for assertions.
-// (Would sit better in web/src/testing, which this feature does not own.)
 
 export interface FakeCall {
   method: string;

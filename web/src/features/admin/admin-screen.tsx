@@ -7,7 +7,7 @@ import { useToast } from "@/components/ui/toast";
 import { isLocalhost } from "@/lib/env";
 import { rolesAtom } from "@/stores/auth";
 import { canUseAdminArea } from "@/lib/roles";
-import { useAdminUsers, useSetUserRoles, type AdminUser } from "./api/users";
+import { useAdminUsers, useSetUserRoles, type AdminUser } from "@/api/admin-users";
 
 export const ADMIN_TITLE = "User Management (Dev)";
 

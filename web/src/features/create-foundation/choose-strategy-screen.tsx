@@ -7,7 +7,8 @@ import { useLocation } from "wouter";
 import { FOUNDER_STRATEGY } from "@contract/rules";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
-import { createStrategy, hasFounderStrategy, useAccountId, useAccountMutation, useSaveFlow, useStrategies } from "@/features/account";
+import { createStrategy, hasFounderStrategy, useAccountId, useAccountMutation, useStrategies } from "@/api";
+import { useSaveFlow } from "@/hooks/use-save-flow";
 import { FEE_TERMS, FOUNDER_FOUNDATION_DESCRIPTION, FOUNDER_FOUNDATION_NAME, LegalAnalysis } from "./strategy-terms";
 
 export default function ChooseStrategyScreen() {

@@ -5,7 +5,7 @@ import type { ComponentType } from "react";
 import { Link, useParams } from "wouter";
 import { LoadingScreen } from "@/components/ui/loading-overlay";
 import { paths } from "@/config/paths";
-import { primaryHolder, useAccountId, useAllData, useEnums, useOrganization, usePersons } from "@/features/account";
+import { primaryHolder, useAccountId, useAllData, useEnums, useOrganization, usePersons } from "@/api";
 import { useCurrentUser } from "@/stores/auth";
 import { formatShortDate } from "@/lib/dates";
 import type { StepData } from "./step-context";

@@ -8,7 +8,7 @@ import type { Person } from "@contract/entities";
 import { OwnerEmailDialog } from "@/components/forms";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { createPerson, deletePerson, linkOrganizationUser, patchPerson, useAccountMutation } from "@/features/account";
+import { addOwner, deletePerson, patchPerson, useAccountMutation } from "@/api";
 
 type DialogState = { mode: "closed" } | { mode: "add" } | { mode: "edit"; owner: Person };
 
@@ -23,10 +23,7 @@ export interface OwnersListProps {
 export function OwnersList({ accountId, organizationId, owners, founderEmail }: OwnersListProps) {
   const [dialog, setDialog] = useState<DialogState>({ mode: "closed" });
   const [deleting, setDeleting] = useState<Person | null>(null);
-  const add = useAccountMutation(async (email: string) => {
-    const personId = await createPerson({ account_id: accountId, account_primary_holder: false, is_addon: true, email });
-    await linkOrganizationUser({ organization_id: organizationId, person_id: personId, primary_holder: false });
-  });
+  const add = useAccountMutation((email: string) => addOwner({ accountId, organizationId, email }));
   const edit = useAccountMutation((v: { personId: number; email: string }) => patchPerson(v.personId, { email: v.email }));
   const remove = useAccountMutation((personId: number) => deletePerson(personId));
 

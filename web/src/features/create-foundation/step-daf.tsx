@@ -4,7 +4,8 @@ import { useLocation } from "wouter";
 import { dafForm, dafToStored } from "@contract/forms";
 import { DafFields, dafValuesFromOrganization, useZodForm } from "@/components/forms";
 import { paths } from "@/config/paths";
-import { organizationPutFields, updateOrganization, useAccountMutation, useSaveFlow } from "@/features/account";
+import { organizationPutFields, updateOrganization, useAccountMutation } from "@/api";
+import { useSaveFlow } from "@/hooks/use-save-flow";
 import type { StepData } from "./step-context";
 import { StepLayout } from "./step-layout";
 

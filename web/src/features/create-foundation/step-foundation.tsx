@@ -3,7 +3,8 @@ import { useLocation } from "wouter";
 import { foundationForm } from "@contract/forms";
 import { FoundationFields, foundationValuesFromOrganization, organizationFieldsFromFoundation, useZodForm } from "@/components/forms";
 import { paths } from "@/config/paths";
-import { createOrganization, organizationPutFields, updateOrganization, useAccountMutation, useSaveFlow } from "@/features/account";
+import { createOrganization, organizationPutFields, updateOrganization, useAccountMutation } from "@/api";
+import { useSaveFlow } from "@/hooks/use-save-flow";
 import type { StepData } from "./step-context";
 import { StepLayout } from "./step-layout";
 

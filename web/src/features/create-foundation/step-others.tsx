@@ -3,8 +3,8 @@
 // already verified goes straight to the owners on reload.
 import { useLocation } from "wouter";
 import { paths } from "@/config/paths";
-import { additionalOwners } from "@/features/account";
-import { IdentityVerification } from "./identity-step";
+import { additionalOwners } from "@/api";
+import { IdentityVerification } from "@/identity/identity-step";
 import { OwnersList } from "./owners-list";
 import type { StepData } from "./step-context";
 import { StepLayout } from "./step-layout";

@@ -4,7 +4,8 @@ import { useLocation } from "wouter";
 import { profileForm, toPersonFields } from "@contract/forms";
 import { ProfileFields, profileValuesFromPerson, useZodForm } from "@/components/forms";
 import { paths } from "@/config/paths";
-import { createPerson, linkOrganizationUser, patchPerson, useAccountMutation, useSaveFlow } from "@/features/account";
+import { createPerson, linkOrganizationUser, patchPerson, useAccountMutation } from "@/api";
+import { useSaveFlow } from "@/hooks/use-save-flow";
 import type { StepData } from "./step-context";
 import { StepLayout } from "./step-layout";
 

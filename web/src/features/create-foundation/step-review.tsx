@@ -7,7 +7,8 @@ import { dafFromStored } from "@contract/forms";
 import { DELAWARE, formatPhone, timestampNow } from "@contract/rules";
 import { useToast } from "@/components/ui/toast";
 import { paths } from "@/config/paths";
-import { additionalOwners, enumLabel, sendVerificationEmails, updateStrategy, useAccountMutation, useSaveFlow } from "@/features/account";
+import { additionalOwners, enumLabel, sendVerificationEmails, updateStrategy, useAccountMutation } from "@/api";
+import { useSaveFlow } from "@/hooks/use-save-flow";
 import type { StepData } from "./step-context";
 import { StepLayout } from "./step-layout";
 

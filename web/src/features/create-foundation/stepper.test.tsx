@@ -1,6 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { confirmUntilRecorded } from "./identity-step";
+import { confirmUntilRecorded } from "@/identity/identity-step";
 import { Stepper } from "./stepper";
 
 describe("Stepper", () => {

@@ -6,7 +6,7 @@ import type { Person, Strategy } from "@contract/entities";
 import { Button } from "@/components/ui/button";
 import { LoadingScreen } from "@/components/ui/loading-overlay";
 import { paths } from "@/config/paths";
-import { primaryHolder, useAllData, useOrganization, useStrategies } from "@/features/account";
+import { primaryHolder, useAllData, useOrganization, useStrategies } from "@/api";
 import { formatShortDate } from "@/lib/dates";
 import { onboardingProgress } from "./onboarding-progress";
 

@@ -6,8 +6,9 @@ import { dafForm, dafToStored } from "@contract/forms";
 import { DafFields, dafValuesFromOrganization, useZodForm } from "@/components/forms";
 import { useToast } from "@/components/ui/toast";
 import { paths } from "@/config/paths";
-import { organizationPutFields, updateOrganization, useAccountMutation, useSaveFlow } from "@/features/account";
-import { DataGate, EditForm, EditScreen } from "./edit-layout";
+import { organizationPutFields, updateOrganization, useAccountMutation } from "@/api";
+import { useSaveFlow } from "@/hooks/use-save-flow";
+import { DataGate, EditForm, EditScreen } from "@/components/layout/edit-layout";
 import { NotReady } from "./not-ready";
 import { useFounderData } from "./use-founder-data";
 

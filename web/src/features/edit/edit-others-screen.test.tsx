@@ -3,8 +3,8 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Person } from "@contract/entities";
-import { allDataFixture, personFixture, serveFounder } from "./testing/fixtures";
-import { renderScreen } from "./testing/render-screen";
+import { allDataFixture, personFixture, serveFounder } from "@/testing/founder-fixtures";
+import { renderScreen } from "@/testing/render-screen";
 import EditOthersScreen from "./edit-others-screen";
 import { ownerStatus } from "./owner-status";
 

@@ -2,9 +2,9 @@
 // check disabled, with their state), the add-owner dialog, and the selected owner's details.
 import { useState } from "react";
 import { OwnerEmailDialog } from "@/components/forms";
-import { additionalOwners } from "@/features/account";
+import { additionalOwners } from "@/api";
 import { useCurrentUser } from "@/stores/auth";
-import { DataGate, EditScreen } from "./edit-layout";
+import { DataGate, EditScreen } from "@/components/layout/edit-layout";
 import { NotReady } from "./not-ready";
 import { OwnerEditor } from "./owner-editor";
 import { useOwnerActions } from "./owner-actions";

@@ -1,7 +1,7 @@
 // Shown by an edit screen whose data does not exist yet (the creation flow has not reached it).
 import { Link } from "wouter";
 import { paths } from "@/config/paths";
-import { cardClass } from "./edit-layout";
+import { cardClass } from "@/components/layout/edit-layout";
 
 export function NotReady({ what }: { what: string }) {
   return (

@@ -8,8 +8,9 @@ import { ownerForm, toPersonFields, type OwnerForm } from "@contract/forms";
 import { ProfileFields, profileValuesFromPerson, useZodForm, type ProfileFieldName } from "@/components/forms";
 import { useToast } from "@/components/ui/toast";
 import { paths } from "@/config/paths";
-import { patchPerson, useAccountMutation, useSaveFlow } from "@/features/account";
-import { EditForm } from "./edit-layout";
+import { patchPerson, useAccountMutation } from "@/api";
+import { useSaveFlow } from "@/hooks/use-save-flow";
+import { EditForm } from "@/components/layout/edit-layout";
 import { OWNER_TOASTS } from "./owner-actions";
 import { ownerName } from "./owner-status";
 

@@ -3,7 +3,7 @@
 import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import type { Person } from "@contract/entities";
 import { CloseIcon } from "@/components/ui/icons";
-import { IdentityVerification } from "@/features/create-foundation/identity-step";
+import { IdentityVerification } from "@/identity/identity-step";
 
 export function UpdateLicenseDialog({ open, onClose, email, person }: { open: boolean; onClose(): void; email: string; person: Person }) {
   return (

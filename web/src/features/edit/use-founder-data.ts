@@ -2,7 +2,7 @@
 // items and the first strategy's organization (spec §7: "the first strategy's organization is
 // loaded"), through the shared account hooks, with one loading/error state for the screen.
 import type { AllData, EnumItem, Organization, Person } from "@contract/entities";
-import { primaryHolder, useAllData, useEnums, useOrganization, useStrategies } from "@/features/account";
+import { primaryHolder, useAllData, useEnums, useOrganization, useStrategies } from "@/api";
 
 export interface FounderData {
   allData: AllData;

@@ -1,8 +1,8 @@
 // The top bar's bell: unread badge (capped at '99+') and a popover holding NotificationsPanel.
 import { CloseButton, Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
 import { BellIcon, CloseIcon } from "@/components/ui/icons";
-import { useAccountId } from "@/features/account";
-import { badgeLabel, unreadCount, useNotifications } from "./api/get-notifications";
+import { useAccountId } from "@/api";
+import { badgeLabel, unreadCount, useNotifications } from "@/api/notifications";
 import { NotificationsPanel } from "./notifications-panel";
 
 export function NotificationsBell() {

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { createFakeSupabase, fakeSession } from "@/testing/fake-supabase";
 import { renderWithApp } from "@/testing/render";
 import { sessionAtom } from "@/stores/auth";
-import { notificationsQueryKey } from "./api/get-notifications";
+import { notificationsQueryKey } from "@/api/notifications";
 import { NotificationsBell } from "./notifications-bell";
 
 const note = (id: number, read = false) => ({

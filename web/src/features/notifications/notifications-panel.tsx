@@ -2,8 +2,8 @@
 // descriptions clamped to 2 lines), mark-one and mark-all, 'No notifications', and on a failed
 // fetch 'Error: ' + message with Retry. A failed mark-as-read shows its message in the same line.
 import { parseTimestamp } from "@contract/rules";
-import { useMarkAllRead, useMarkRead } from "./api/mark-read";
-import { unreadCount, useNotifications, type AppNotification } from "./api/get-notifications";
+import { useMarkAllRead, useMarkRead } from "@/api/notifications-read";
+import { unreadCount, useNotifications, type AppNotification } from "@/api/notifications";
 
 export const FETCH_ERROR_DEFAULT = "An error occurred while fetching notifications";
 

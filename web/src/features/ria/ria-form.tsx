@@ -8,8 +8,8 @@ import { riaForm, type RiaForm } from "@contract/forms";
 import { LIMITS } from "@contract/rules";
 import { Button } from "@/components/ui/button";
 import { BoundTextField, CheckboxField, EnumSelect, useZodForm } from "@/components/forms";
-import { enumOptions } from "@/features/account";
-import { EditForm } from "@/features/edit/edit-layout";
+import { enumOptions } from "@/api";
+import { EditForm } from "@/components/layout/edit-layout";
 
 /** The form's state: the box starts unticked, while a valid form (RiaForm) has it ticked. */
 export type RiaValues = Omit<RiaForm, "acknowledged"> & { acknowledged: boolean };

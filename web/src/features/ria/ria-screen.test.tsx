@@ -2,8 +2,8 @@ import { fakeApi } from "@/testing/fake-api";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { allDataFixture, serveFounder } from "@/features/edit/testing/fixtures";
-import { renderScreen } from "@/features/edit/testing/render-screen";
+import { allDataFixture, serveFounder } from "@/testing/founder-fixtures";
+import { renderScreen } from "@/testing/render-screen";
 import RiaScreen from "./ria-screen";
 import { filenameFromDisposition } from "./tax-form-download";
 

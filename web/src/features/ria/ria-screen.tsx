@@ -5,8 +5,9 @@ import { useState } from "react";
 import type { RiaForm } from "@contract/forms";
 import { useToast } from "@/components/ui/toast";
 import { paths } from "@/config/paths";
-import { updateAccount, useAccountId, useAccountMutation, useAllData, useEnums, useSaveFlow } from "@/features/account";
-import { DataGate, EditScreen } from "@/features/edit/edit-layout";
+import { updateAccount, useAccountId, useAccountMutation, useAllData, useEnums } from "@/api";
+import { useSaveFlow } from "@/hooks/use-save-flow";
+import { DataGate, EditScreen } from "@/components/layout/edit-layout";
 import { accountFieldsFromRia, riaValuesFromAccount, RiaFormView } from "./ria-form";
 import { fetchTaxForm, saveBlob } from "./tax-form-download";
 

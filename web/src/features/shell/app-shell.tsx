@@ -9,9 +9,10 @@ import { CloseIcon } from "@/components/ui/icons";
 import { useCurrentUser } from "@/stores/auth";
 import { isLgAtom } from "@/stores/layout";
 import { SideMenu } from "./side-menu";
-import { TopBar } from "./top-bar";
+import { TopBar, type TopBarSlots } from "./top-bar";
 
-export function AppShell({ children }: { children: ReactNode }) {
+/** `bell` and `onSignOut` are the app's to give (the shell imports no other feature). */
+export function AppShell({ children, bell, onSignOut }: TopBarSlots & { children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const large = useAtomValue(isLgAtom);
   const user = useCurrentUser();
@@ -43,7 +44,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       >
         Skip to main content
       </a>
-      <TopBar onOpenMenu={large ? undefined : () => setMenuOpen(true)} />
+      <TopBar onOpenMenu={large ? undefined : () => setMenuOpen(true)} bell={bell} onSignOut={onSignOut} />
       <div className="flex">
         {large ? (
           <aside className="sticky top-14 h-[calc(100vh-3.5rem)] w-60 shrink-0 overflow-y-auto border-r border-divider bg-paper">

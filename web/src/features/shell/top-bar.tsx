@@ -1,20 +1,25 @@
 // The top bar (spec §2): title link to /, menu button (narrow screens), theme toggle,
-// notifications bell, support help, the user's email and Sign Out.
+// notifications bell, support help, the user's email and Sign Out. The bell and what Sign Out
+// does come from the app (app/signed-in-shell.tsx): the shell imports no other feature.
 import { useAtomValue, useSetAtom } from "jotai";
+import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { HelpIcon, MenuIcon, MoonIcon, SunIcon } from "@/components/ui/icons";
-import { signOut } from "@/features/auth/sign-out";
-import { NotificationsBell } from "@/features/notifications/notifications-bell";
 import { appSettings } from "@/lib/env";
 import { useCurrentUser } from "@/stores/auth";
 import { themeAtom, toggleThemeAtom } from "@/stores/theme";
 
-
 const iconButton = "rounded-full p-1 sm:p-2 text-icon hover:bg-hover focus-visible:outline-2 focus-visible:outline-primary";
 
+export interface TopBarSlots {
+  /** The notifications bell, placed between the theme toggle and help. */
+  bell: ReactNode;
+  onSignOut: () => void;
+}
+
 /** onOpenMenu: given while the side menu is a drawer (below 1200 px), which adds the menu button. */
-export function TopBar({ onOpenMenu }: { onOpenMenu?: () => void }) {
+export function TopBar({ onOpenMenu, bell, onSignOut }: TopBarSlots & { onOpenMenu?: () => void }) {
   const support = appSettings().supportUrl;
   const user = useCurrentUser();
   const theme = useAtomValue(themeAtom);
@@ -38,7 +43,7 @@ export function TopBar({ onOpenMenu }: { onOpenMenu?: () => void }) {
         >
           {theme === "light" ? <MoonIcon /> : <SunIcon />}
         </button>
-        <NotificationsBell />
+        {bell}
         <a href={support} aria-label="Help and support" className={iconButton} {...(support.startsWith("http") ? { target: "_blank", rel: "noreferrer" } : {})}>
           <HelpIcon />
         </a>
@@ -47,7 +52,7 @@ export function TopBar({ onOpenMenu }: { onOpenMenu?: () => void }) {
             {user.email}
           </span>
         ) : null}
-        <Button variant="text" className="!min-w-0 whitespace-nowrap !px-2 sm:!min-w-[120px]" onClick={() => void signOut()}>
+        <Button variant="text" className="!min-w-0 whitespace-nowrap !px-2 sm:!min-w-[120px]" onClick={onSignOut}>
           Sign Out
         </Button>
       </div>

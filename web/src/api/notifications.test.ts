@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { badgeLabel, notificationsQueryOptions, unreadCount } from "./get-notifications";
+import { badgeLabel, notificationsQueryOptions, unreadCount } from "./notifications";
 
 describe("notification badge", () => {
   it("counts unread (read_at empty) and caps the label at 99+", () => {

@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { timestampNow } from "@contract/rules";
 import { api } from "@/lib/api-client";
-import { notificationsQueryKey, type AppNotification } from "./get-notifications";
+import { notificationsQueryKey, type AppNotification } from "./notifications";
 
 type Snapshot = { previous: AppNotification[] | undefined };
 

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
-import { SAVE_TIMINGS, useSaveFlow } from "./save-flow";
+import { SAVE_TIMINGS, useSaveFlow } from "@/hooks/use-save-flow";
 
 function setup() {
   const location = memoryLocation({ path: "/create-foundation/1/1", record: true });

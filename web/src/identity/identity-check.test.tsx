@@ -5,7 +5,7 @@ import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { StrictMode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import IdentityCheck from "./IdentityCheck";
+import IdentityCheck from "./identity-check";
 
 const ORIGIN = "http://127.0.0.1:54330";
 const TOKEN = "_act-sbx-jwt-e30=.eyJ1cmwiOiJodHRwOi8vMTI3LjAuMC4xOjU0MzMwIn0=.-v2";

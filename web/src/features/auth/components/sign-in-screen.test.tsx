@@ -6,7 +6,7 @@ import { renderWithApp } from "@/testing/render";
 import { authError, createFakeSupabase, fakeSession, type FakeSupabase } from "@/testing/fake-supabase";
 import { authFinishedAtom } from "@/stores/auth";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
-import { SignInScreen } from "../components/sign-in-screen";
+import { SignInScreen } from "./sign-in-screen";
 import { useAuthListener } from "../use-auth-listener";
 import { PENDING_VERIFICATION_KEY } from "../pending-verification";
 import { authViewAtom, mfaSkippedAtom, resetModeAtom } from "../store";

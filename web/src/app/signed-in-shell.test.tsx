@@ -6,7 +6,7 @@ import { createFakeSupabase, fakeSession, type FakeSupabase } from "@/testing/fa
 import { authFinishedAtom, authReadyAtom, sessionAtom } from "@/stores/auth";
 import { themeAtom, THEME_STORAGE_KEY } from "@/stores/theme";
 import { viewportAtom } from "@/stores/layout";
-import { AppShell } from "./app-shell";
+import { SignedInShell } from "./signed-in-shell";
 
 let sb: FakeSupabase;
 const notifications = (unread: number) =>
@@ -24,9 +24,9 @@ afterEach(() => vi.restoreAllMocks());
 
 function renderShell(width = 1280) {
   return renderWithApp(
-    <AppShell>
+    <SignedInShell>
       <p>content</p>
-    </AppShell>,
+    </SignedInShell>,
     {
       init: (s) => {
         s.set(authReadyAtom, true);
@@ -38,7 +38,7 @@ function renderShell(width = 1280) {
   );
 }
 
-describe("AppShell", () => {
+describe("SignedInShell (the shell with the bell and sign-out)", () => {
   it("shows the title link, the user's email, Sign Out, help, and the unread badge capped at 99+", async () => {
     const fetchSpy = stubNotifications(120);
     renderShell();

@@ -1,17 +1,11 @@
 // The admin area's calls: GET /api/admin/users and PUT /api/admin/users/{userId}/roles. The
 // server asks the auth service's admin API with the service key and allows admin/super only.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Role } from "@contract/rules";
+import type { AdminUser } from "@contract/entities";
+import type { Role } from "@contract/roles";
 import { api } from "@/lib/api-client";
 
-export interface AdminUser {
-  id: string;
-  email: string | null;
-  roles: Role[];
-  created_at: string | null;
-  last_sign_in_at: string | null;
-  email_confirmed_at: string | null;
-}
+export type { AdminUser };
 
 /** One page covers a development stack; the server caps per_page at 1000. */
 const LIST_QUERY = { page: 1, per_page: 200 } as const;

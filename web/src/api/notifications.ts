@@ -2,20 +2,15 @@
 // only while a session exists.
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useAtomValue } from "jotai";
+import type { Notification } from "@contract/entities";
 import { api } from "@/lib/api-client";
 import { TIMINGS } from "@/lib/timings";
 import { sessionAtom } from "@/stores/auth";
 
 export const NOTIFICATIONS_QUERY = { limit: 50, offset: 0, include_read: "true" } as const;
 
-export interface AppNotification {
-  notification_id: number;
-  title: string;
-  description: string;
-  created_at: string;
-  /** null: unread. */
-  read_at: string | null;
-}
+/** The contract's notification (named apart from the DOM's Notification). */
+export type AppNotification = Notification;
 
 export async function getNotifications(): Promise<AppNotification[]> {
   const { data } = await api.GET("/api/notifications/", { params: { query: NOTIFICATIONS_QUERY } });

@@ -1,0 +1,66 @@
+// A strategy's organization: GET /api/organizations/by_strategy/{strategyId} (null until step 1
+// creates it: a 200, not an error), POST /api/organizations/ and PUT /api/organizations/{id}.
+import { useQuery } from "@tanstack/react-query";
+import type { z } from "zod";
+import type { Organization, organizationPut, organizationWritable } from "@contract/entities";
+import { api } from "@/lib/api-client";
+import { useAllData } from "./all-data";
+import { required } from "./required";
+
+export const organizationKey = (strategyId: number) => ["organization", strategyId] as const;
+
+/** What step 1 writes (the contract's writable organization fields). */
+export type OrganizationFields = z.infer<typeof organizationWritable>;
+/** The full organization a PUT sends, DAF and custodian included. */
+export type OrganizationPutFields = z.infer<typeof organizationPut>;
+
+export async function fetchOrganizationByStrategy(strategyId: number): Promise<Organization | null> {
+  const { data } = await api.GET("/api/organizations/by_strategy/{strategyId}", { params: { path: { strategyId } } });
+  return (data ?? null);
+}
+
+/**
+ * A strategy's organization, or null when it has none yet (or the read failed). Neither retried
+ * nor refetched on focus: a missing organization before step 1 is saved is a normal state.
+ */
+export function useOrganization(strategyId: number | undefined) {
+  const allData = useAllData();
+  return useQuery({
+    queryKey: organizationKey(strategyId ?? 0),
+    queryFn: async (): Promise<Organization | null> => {
+      try {
+        return await fetchOrganizationByStrategy(strategyId!);
+      } catch {
+        return null;
+      }
+    },
+    enabled: strategyId !== undefined && strategyId > 0 && allData.isSuccess,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** POST /api/organizations/ (step 1). */
+export async function createOrganization(strategyId: number, fields: OrganizationFields): Promise<Organization> {
+  const { data } = await api.POST("/api/organizations/", { body: { strategy_id: strategyId, ...fields } });
+  return required(data, "organization");
+}
+
+/** PUT /api/organizations/{organizationId}: the full organization, DAF and custodian included. */
+export async function updateOrganization(organizationId: number, fields: OrganizationPutFields): Promise<Organization> {
+  const { data } = await api.PUT("/api/organizations/{organizationId}", { params: { path: { organizationId } }, body: fields });
+  return required(data, "organization");
+}
+
+/** The writable fields of an existing organization, for a PUT that changes only some of them. */
+export function organizationPutFields(org: Organization): OrganizationPutFields {
+  return {
+    name_1: org.name_1,
+    name_2: org.name_2,
+    registered_state: org.registered_state,
+    itg_as_registered_agent: org.itg_as_registered_agent,
+    activity_is_investment: org.activity_is_investment,
+    donor_advised_fund: org.donor_advised_fund,
+    custodian: org.custodian,
+  };
+}

@@ -1,0 +1,14 @@
+// The signed-in shell as the app composes it: the shell feature's layout with the notifications
+// bell and auth's sign-out plugged in, so no feature imports another. Lazy-loaded by the router.
+import type { ReactNode } from "react";
+import { signOut } from "@/features/auth/sign-out";
+import { NotificationsBell } from "@/features/notifications/notifications-bell";
+import { AppShell } from "@/features/shell/app-shell";
+
+export function SignedInShell({ children }: { children: ReactNode }) {
+  return (
+    <AppShell bell={<NotificationsBell />} onSignOut={() => void signOut()}>
+      {children}
+    </AppShell>
+  );
+}

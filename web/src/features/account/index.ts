@@ -1,5 +1,0 @@
-// The founder's data layer (spec §4, §7, §9), shared by the creation flow and the edit screens.
-export * from "./api";
-export * from "./queries";
-export * from "./mutations";
-export * from "./save-flow";
