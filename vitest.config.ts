@@ -33,7 +33,8 @@ export default defineConfig({
         test: {
           name: "e2e",
           environment: "node",
-          include: ["tests/e2e/**/*.test.ts"],
+          // tests/production: the production-shaped run (a deployment on this machine, in a browser).
+          include: ["tests/e2e/**/*.test.ts", "tests/production/**/*.test.ts"],
           testTimeout: 180_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -34,7 +34,7 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url
 export interface BuildAppOptions {
   /** No request logging (tests, `quiet` stacks). */
   quiet?: boolean;
-  /** Where the built SPA lives; default web/dist. */
+  /** Where the built SPA lives; default config.webDist (WEB_DIST), else web/dist. */
   webDist?: string;
   /** Where log lines go (default stdout); tests use it to check what gets logged. */
   logStream?: NodeJS.WritableStream;
@@ -85,7 +85,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
   await registerSecurity(app, config);
   registerAuth(app, config);
   if (config.apiDocsEnabled) await registerDocs(app);
-  const spaFallback = await registerWeb(app, opts.webDist ?? DEFAULT_WEB_DIST);
+  const spaFallback = await registerWeb(app, opts.webDist ?? config.webDist ?? DEFAULT_WEB_DIST);
   registerErrorHandling(app, { spaFallback });
 
   const api = app.withTypeProvider<ZodTypeProvider>();

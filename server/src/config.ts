@@ -66,6 +66,8 @@ const envSchema = z.object({
   SUMSUB_WEBHOOK_SECRET: optionalString,
   SUMSUB_LEVEL_NAME: z.string().default("id-and-liveness"),
   CORS_ORIGINS: optionalString,
+  /** A built web app to serve instead of web/dist (a build made elsewhere with the production VITE_* settings). */
+  WEB_DIST: optionalString,
 });
 
 /** Settings that production must set explicitly: local defaults there would be insecure or wrong. */
@@ -138,6 +140,8 @@ export interface Config {
   adminApiEnabled: boolean;
   apiDocsEnabled: boolean;
   corsOrigins: string[];
+  /** The built SPA to serve; undefined means web/dist of this checkout. */
+  webDist: string | undefined;
   auth: {
     /** Public URL of the auth service root (the `/auth/v1` prefix is added by clients). */
     url: string;
@@ -192,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: e.CORS_ORIGINS
       ? e.CORS_ORIGINS.split(",").map((s) => s.trim()).filter(Boolean)
       : [publicAppUrl, `http://127.0.0.1:${e.APP_PORT}`, "http://localhost:5173", "http://127.0.0.1:5173"],
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     auth: {
       url: authUrl,
       anonKey: e.SUPABASE_ANON_KEY ?? LOCAL_SUPABASE.anonKey,
