@@ -6,8 +6,8 @@
 // a step is that step's deliberate wait (the others, e.g. the busy flag, run beside it).
 // The steps are the test support's happy-path journey (tests/support/founder-journey.ts); a step
 // that fails stops the journey and is reported.
-import { launchChromium } from "../../tests/e2e/support/browser";
-import { localhostUrl } from "../../tests/e2e/support/harness";
+import { launchChromium } from "../../tests/support/browser";
+import { localhostUrl } from "../../tests/support/browser";
 import { MailboxClient } from "../../tests/support/mail";
 import { founderJourney, STEP_TIMEOUT_MS } from "../../tests/support/founder-journey";
 import type { RemoteStack } from "./remote-stack";

@@ -13,7 +13,7 @@ import { DEFAULT_DAF, FOUNDER_STRATEGY, timestampNow } from "../../server/src/co
 import { APP_DB_FILE } from "../../db/client";
 import { ORGANIZATION, PROFILE, signedIdentityResult } from "../api/helpers";
 import { MailboxClient, findLink } from "../support/mail";
-import { createFounder, signInThroughApi, type Founder } from "./support/founders";
+import { createFounder, signInThroughApi, type Founder } from "../support/founders";
 import { setupE2E, type UiPage } from "./support/harness";
 import { apiCall } from "../support/api";
 

@@ -10,11 +10,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createClient, type RealtimeClientOptions } from "@supabase/supabase-js";
-import ws from "ws";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "../e2e/support/browser";
+import { launchChromium } from "../support/browser";
+import { authClient } from "../support/founders";
 import { startDeployment, type AuthProject, type Deployment } from "../support/deployment";
 import { founderJourney, JOURNEY_ENTRY, STEP_TIMEOUT_MS } from "../support/founder-journey";
 import { MailboxClient } from "../support/mail";
@@ -59,10 +58,7 @@ afterAll(async () => {
  * auth.users, see README "Deploying"), applied through the project's admin API with the service key.
  */
 async function grantAccountHolderRole(auth: AuthProject, email: string): Promise<void> {
-  const admin = createClient(auth.url, auth.serviceRoleKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: ws as unknown as RealtimeClientOptions["transport"] },
-  });
+  const admin = authClient(auth.url, auth.serviceRoleKey);
   const { data, error } = await admin.auth.admin.listUsers({ perPage: 1000 });
   if (error) throw error;
   const user = data.users.find((u) => u.email === email);

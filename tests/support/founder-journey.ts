@@ -5,7 +5,7 @@
 // the same journey against a deployment (tests/production). The steps follow
 // tests/e2e/sign-in.test.ts and tests/e2e/create-foundation.test.ts without their checks.
 import type { Page } from "playwright-core";
-import { randomUUID } from "node:crypto";
+import { uniqueEmail } from "./founders";
 import { findLink, type MailboxClient } from "./mail";
 import { totpCode } from "./totp";
 
@@ -44,14 +44,9 @@ export interface JourneyOptions {
   afterSignUp?: (email: string) => Promise<void>;
 }
 
-/** An address no other run uses. */
-export function journeyEmail(prefix = "journey"): string {
-  return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
-}
-
 export function founderJourney(opts: JourneyOptions): FounderJourney {
   const e = JOURNEY_ENTRY;
-  const email = journeyEmail();
+  const email = uniqueEmail("journey");
   const password = "Journey-pass1!";
   let confirmLink = "";
   const next = (page: Page) => page.getByRole("button", { name: "Next" });
@@ -119,7 +114,7 @@ export function founderJourney(opts: JourneyOptions): FounderJourney {
     ["step 3 add an owner → step 4", async (page) => {
       await page.getByRole("button", { name: "Add owner" }).click();
       const dialog = page.getByRole("dialog", { name: "Add additional owner" });
-      await dialog.getByLabel("Email").fill(journeyEmail("journey-owner"));
+      await dialog.getByLabel("Email").fill(uniqueEmail("journey-owner"));
       await dialog.getByRole("button", { name: "Add" }).click();
       await dialog.waitFor({ state: "detached" });
       await next(page).click();

@@ -20,3 +20,10 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
+
+/** The stack listens on 127.0.0.1; browsers use localhost, which the app's config document names. */
+export function localhostUrl(url: string): string {
+  const u = new URL(url);
+  if (u.hostname === "127.0.0.1") u.hostname = "localhost";
+  return u.toString().replace(/\/$/, "");
+}

@@ -5,7 +5,7 @@ import { createClient, type RealtimeClientOptions, type Session } from "@supabas
 import type { BrowserContext } from "playwright-core";
 import { randomUUID } from "node:crypto";
 import ws from "ws";
-import type { TestStack } from "../../support/stack";
+import type { TestStack } from "./stack";
 import { storageInitScript } from "./init-script";
 
 export interface Founder {
@@ -23,8 +23,9 @@ export function uniqueEmail(prefix = "founder"): string {
   return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
 }
 
-function authClient(stack: TestStack, key: string) {
-  return createClient(stack.config.auth.url, key, {
+/** supabase-js for the auth service at authUrl (anon key: as a browser; service key: as an admin). */
+export function authClient(authUrl: string, key: string) {
+  return createClient(authUrl, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     // Node 20 has no global WebSocket; supabase-js takes the ws package in its place.
     realtime: { transport: ws as unknown as RealtimeClientOptions["transport"] },
@@ -39,7 +40,7 @@ export async function createFounder(stack: TestStack, overrides: Partial<Omit<Fo
     firstName: overrides.firstName ?? "Ada",
     lastName: overrides.lastName ?? "Lovelace",
   };
-  const admin = authClient(stack, stack.config.auth.serviceRoleKey);
+  const admin = authClient(stack.config.auth.url, stack.config.auth.serviceRoleKey);
   const { data, error } = await admin.auth.admin.createUser({
     email: founder.email,
     password: founder.password,
@@ -51,7 +52,7 @@ export async function createFounder(stack: TestStack, overrides: Partial<Omit<Fo
 }
 
 export async function signInThroughApi(stack: TestStack, founder: Pick<Founder, "email" | "password">): Promise<Session> {
-  const { data, error } = await authClient(stack, stack.config.auth.anonKey).auth.signInWithPassword(founder);
+  const { data, error } = await authClient(stack.config.auth.url, stack.config.auth.anonKey).auth.signInWithPassword(founder);
   if (error) throw error;
   return data.session;
 }
