@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import Fastify, { type FastifyInstance } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config";
-import { registerDatabase } from "./plugins/database";
+import { databasePlugin } from "./plugins/database";
 import { registerAuth } from "./plugins/auth";
 import { registerErrorHandling } from "./plugins/errors";
 import { registerDocs } from "./plugins/docs";
@@ -76,7 +76,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
   });
 
   app.decorate("config", config);
-  registerDatabase(app, config);
+  await app.register(databasePlugin, { config });
   const mailer = createMailer(config);
   app.decorate("mailer", mailer);
   app.addHook("onClose", async () => mailer.close());

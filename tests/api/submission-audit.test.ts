@@ -2,6 +2,7 @@
 // what was filed is fixed, writes after submission need role user, and the audit trail: one row
 // per accepted change, none for a refusal, no values, append-only, readable by owner and staff.
 // Every refusal is checked against the database afterwards.
+import { sqliteClientOf } from "../../db/engine";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   DAF_CHOICE,
@@ -23,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const sql = () => t.app.db.$client;
+const sql = () => sqliteClientOf(t.app.db);
 const auditCount = (accountId: number) => (sql().prepare("select count(*) n from audit_event where account_id = ?").get(accountId) as { n: number }).n;
 const auditRows = (accountId: number) =>
   sql().prepare("select * from audit_event where account_id = ? order by audit_id").all(accountId) as { action: string; fields: string; route: string; actor_type: string; actor_id: string; detail: string | null }[];

@@ -3,6 +3,7 @@
 // lifetime, production refuses a token forged with the CLI's public secret on every route, the
 // dev-only admin API and the API docs are switched by settings, and PII answers are never cached.
 // Every refusal is checked to change nothing.
+import { sqliteClientOf } from "../../db/engine";
 import fs from "node:fs";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -102,7 +103,7 @@ describe("revocation takes effect within the session-check lifetime", () => {
     await t.auth.admin.deleteUser(f.userId);
     await waitPastTtl();
     expect((await t.http.delete(`/api/persons/${person.body.person_id}`).set(f.auth)).status).toBe(401);
-    const db = t.app.db.$client;
+    const db = sqliteClientOf(t.app.db);
     expect(db.prepare("SELECT count(*) AS n FROM person WHERE person_id = ?").get(person.body.person_id)).toEqual({ n: 1 });
   });
 

@@ -4,6 +4,7 @@
 // provider and says so), never a stack trace, and a refused request leaves every table exactly as
 // it was; another founder's data never appears, even when the params are that founder's ids. SSNs
 // the fuzzer sends never reach the log or the database file in clear.
+import { sqliteClientOf } from "../../db/engine";
 import fs from "node:fs";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -149,7 +150,7 @@ describe("record rules", () => {
     const noRole = await h.auth.resign(f.token, { app_metadata: { provider: "email", providers: ["email"], roles: ["onboarding"] } });
     plantedSsns.add(f.ssn);
     const read = (sql: string, id: number) => {
-      const dump = h.app.db.$client.prepare(sql).get(id) as Record<string, unknown> | undefined;
+      const dump = sqliteClientOf(h.app.db).prepare(sql).get(id) as Record<string, unknown> | undefined;
       return dump ?? {};
     };
     const rowOf = (entity: Step["entity"]) =>
@@ -227,7 +228,7 @@ describe("record rules", () => {
         outcome.accepted += 1;
         expect(role, "a write after submission without role user was accepted").toBe("user");
         expect(step.entity, "Approve was accepted twice").not.toBe("strategy");
-        const added = (h.app.db.$client.prepare("SELECT * FROM audit_event ORDER BY audit_id").all() as { fields: string; action: string }[]).slice(auditBefore);
+        const added = (sqliteClientOf(h.app.db).prepare("SELECT * FROM audit_event ORDER BY audit_id").all() as { fields: string; action: string }[]).slice(auditBefore);
         expect(added, "an accepted change writes exactly one audit row").toHaveLength(1);
         expect([...(JSON.parse(added[0]!.fields) as string[])].sort(), `${added[0]!.action}: audit fields vs changed columns`).toEqual(changedColumns(entityBefore, rowOf(step.entity)));
       }),

@@ -6,9 +6,8 @@
 // - after submission, writes to the record need the role the edit screens need (spec §6: user).
 import type { FastifyRequest } from "fastify";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { preparedPerDb } from "../../../db/prepared";
-import { strategy, type OrganizationRow, type PersonRow, type StrategyRow } from "../../../db/schema";
+import { prepared, type Executor } from "../../../db/engine";
+import type { OrganizationRow, PersonRow, StrategyRow } from "../../../db/schema";
 import { endsWithLlc } from "../contract/rules";
 import { ACCOUNT_HOLDER_ROLE } from "../contract/roles";
 import { requireRoles } from "../authz";
@@ -46,10 +45,10 @@ function missingOfHolder(holder: PersonRow | undefined): string[] {
  * ending in LLC), primary holder's profile complete, identity check completed (GREEN), DAF and
  * custodian chosen. Empty when it may be submitted.
  */
-export function missingForSubmission(db: Db, s: StrategyRow): string[] {
-  const org = getOrganizationByStrategy(db, s.strategyId);
-  const holderId = getAccount(db, s.accountId)?.primaryAccountHolder;
-  const holder = holderId ? getPerson(db, holderId) : undefined;
+export async function missingForSubmission(db: Executor, s: StrategyRow): Promise<string[]> {
+  const org = await getOrganizationByStrategy(db, s.strategyId);
+  const holderId = (await getAccount(db, s.accountId))?.primaryAccountHolder;
+  const holder = holderId ? await getPerson(db, holderId) : undefined;
   const orgMissing = missingOfOrganization(org);
   const names = orgMissing.filter((m) => m === "organization" || m.endsWith("name_1") || m.endsWith("name_2"));
   return [...names, ...missingOfHolder(holder), ...orgMissing.filter((m) => !names.includes(m))];
@@ -62,29 +61,28 @@ export function assertNotSubmitted(s: StrategyRow): void {
   }
 }
 
-export function assertComplete(db: Db, s: StrategyRow): void {
-  const missing = missingForSubmission(db, s);
+export async function assertComplete(db: Executor, s: StrategyRow): Promise<void> {
+  const missing = await missingForSubmission(db, s);
   if (missing.length) throw recordRule("incomplete_entry", `The entry is not complete: ${missing.join(", ")}`, { missing });
 }
 
 /** True once any strategy of the account has been submitted. */
-// Asked on every write to a record: prepared once per database (db/prepared.ts).
-const submittedStrategyOfAccount = preparedPerDb((db) =>
-  db
+// Asked on every write to a record: prepared once per database (db/engine.ts).
+const submittedStrategyOfAccount = prepared((q, { strategy }) =>
+  q
     .select({ id: strategy.strategyId })
     .from(strategy)
     .where(and(eq(strategy.accountId, sql.placeholder("accountId")), isNotNull(strategy.entryCompletedAt)))
-    .limit(1)
-    .prepare(),
+    .limit(1),
 );
 
-export function accountSubmitted(db: Db, accountId: number): boolean {
-  return submittedStrategyOfAccount(db).get({ accountId }) !== undefined;
+export async function accountSubmitted(db: Executor, accountId: number): Promise<boolean> {
+  return (await submittedStrategyOfAccount.get(db, { accountId })) !== undefined;
 }
 
 /** After submission the record is edited only through the edit screens, which need role user. */
-export function requireRecordWriter(db: Db, request: FastifyRequest, accountId: number): void {
-  if (accountSubmitted(db, accountId)) requireRoles(request, ACCOUNT_HOLDER_ROLE);
+export async function requireRecordWriter(db: Executor, request: FastifyRequest, accountId: number): Promise<void> {
+  if (await accountSubmitted(db, accountId)) requireRoles(request, ACCOUNT_HOLDER_ROLE);
 }
 
 /**

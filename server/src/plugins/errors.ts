@@ -5,6 +5,7 @@ import { STATUS_CODES } from "node:http";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { HttpError } from "../http-errors";
+import { databaseFailureOf } from "../../../db/engine";
 
 interface ErrorBody {
   error: string;
@@ -23,11 +24,19 @@ function fromValidation(err: FastifyError & { validation: Array<{ instancePath: 
   return body(400, `${field}: ${first.message ?? "invalid value"}`, field);
 }
 
-function sqliteConstraint(err: unknown): ErrorBody & { statusCode: number } | null {
-  const code = (err as { code?: unknown }).code;
-  if (typeof code !== "string" || !code.startsWith("SQLITE_CONSTRAINT")) return null;
-  if (code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY") return { statusCode: 409, ...body(409, "This record already exists") };
-  return { statusCode: 400, ...body(400, "A referenced record does not exist") };
+/** A failed statement as an answer, on either engine (db/engine.ts names what failed). */
+function fromDatabase(err: unknown): (ErrorBody & { statusCode: number }) | null {
+  switch (databaseFailureOf(err)) {
+    case "unique":
+      return { statusCode: 409, ...body(409, "This record already exists") };
+    case "constraint":
+      return { statusCode: 400, ...body(400, "A referenced record does not exist") };
+    case "unavailable":
+      // The database is away (a restart, a failover): nothing was acknowledged; the client may retry.
+      return { statusCode: 503, error: "database_unavailable", message: "The database is unavailable; try again shortly" };
+    default:
+      return null;
+  }
 }
 
 export function registerErrorHandling(app: FastifyInstance, opts: { spaFallback?: (request: FastifyRequest, reply: FastifyReply) => boolean } = {}): void {
@@ -36,9 +45,10 @@ export function registerErrorHandling(app: FastifyInstance, opts: { spaFallback?
       return reply.status(err.statusCode).send({ error: err.error, message: err.message, ...(err.field ? { field: err.field } : {}), ...err.extra });
     }
     if (hasZodFastifySchemaValidationErrors(err)) return reply.status(400).send(fromValidation(err));
-    const constraint = sqliteConstraint(err);
-    if (constraint) {
-      const { statusCode, ...rest } = constraint;
+    const failure = fromDatabase(err);
+    if (failure) {
+      const { statusCode, ...rest } = failure;
+      if (statusCode === 503) request.log.warn({ code: (err as { code?: unknown }).code }, "database unavailable");
       return reply.status(statusCode).send(rest);
     }
     const status = err.statusCode ?? 500;

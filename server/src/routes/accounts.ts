@@ -3,7 +3,7 @@
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { accountIdBody, accountPut, account, allData, riaFields, type AllData } from "../contract/entities";
-import type { Db } from "../../../db/client";
+import type { AppDb, Executor } from "../../../db/engine";
 import { cacheUntilDbChanges } from "../cache/until-db-changes";
 import { checkedJson } from "../plugins/response-serializer";
 import { MESSAGES } from "../contract/rules";
@@ -32,20 +32,25 @@ function assertRiaComplete(stored: RiaChanges, changes: RiaChanges): void {
 }
 
 /** The account with everything under it (404 when there is no such account). */
-function readAllData(db: Db, accountId: number): AllData {
-  const row = getAccount(db, accountId);
+async function readAllData(db: Executor, accountId: number): Promise<AllData> {
+  const row = await getAccount(db, accountId);
   if (!row) throw notFound("Account");
-  const persons = listPersons(db, accountId);
+  const persons = await listPersons(db, accountId);
   // The primary holder is one of the account's persons: reuse that row rather than query it again.
   const holderId = row.primaryAccountHolder;
-  const holder = holderId ? (persons.find((p) => p.personId === holderId) ?? getPerson(db, holderId)) : undefined;
+  const holder = holderId ? (persons.find((p) => p.personId === holderId) ?? (await getPerson(db, holderId))) : undefined;
   return {
     account: { ...toAccountDto(row), primary_account_holder: holder ? toPersonDto(holder) : null },
     persons: persons.map(toPersonDto),
-    strategies: listStrategies(db, accountId).map(toStrategyDto),
-    organizations: listOrganizationsOfAccount(db, accountId).map(toOrganizationDto),
-    organization_users: listOrganizationUsersOfAccount(db, accountId).map(toOrganizationUserDto),
+    strategies: (await listStrategies(db, accountId)).map(toStrategyDto),
+    organizations: (await listOrganizationsOfAccount(db, accountId)).map(toOrganizationDto),
+    organization_users: (await listOrganizationUsersOfAccount(db, accountId)).map(toOrganizationUserDto),
   };
+}
+
+/** all_data as one consistent read: on Postgres in one transaction (another instance may write between the reads). */
+function readAllDataConsistently(db: AppDb, accountId: number): Promise<AllData> {
+  return db.engine === "postgres" ? db.transaction((tx) => readAllData(tx, accountId)) : readAllData(db, accountId);
 }
 
 /** Checked against the contract once, when serialized; a cached copy goes out as it is. */
@@ -72,14 +77,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = requireCaller(request);
       if (request.params.userId === caller.userId) {
-        const accountId = caller.accountId ?? getOrCreateAccountForUser(app.db, caller.userId);
+        const accountId = caller.accountId ?? (await getOrCreateAccountForUser(app.db, caller.userId));
         caller.accountId = accountId;
         return { account_id: accountId };
       }
       // Staff may look up (never create) another user's account; everyone else sees nothing.
-      const other = isStaff(caller) ? findAccountIdByUser(app.db, request.params.userId) : null;
+      const other = isStaff(caller) ? await findAccountIdByUser(app.db, request.params.userId) : null;
       if (other === null) throw notFound("Account");
-      requireAccountRead(app.db, request, other);
+      await requireAccountRead(app.db, request, other);
       return { account_id: other };
     },
   );
@@ -101,23 +106,24 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       // The questionnaire (/ria) is for account holders, as the web's route guard says.
       requireRoles(request, ACCOUNT_HOLDER_ROLE);
       const b = request.body;
-      const stored = getAccount(app.db, accountId);
-      if (!stored) throw notFound("Account");
-      assertRiaComplete(toAccountDto(stored), b);
-      assertEnumValues(app.db, {
-        ria_primary_goal: b.ria_primary_goal,
-        ria_time_horizon_years: b.ria_time_horizon_years,
-        ria_liquidity_needs: b.ria_liquidity_needs,
-        ria_federal_effective_tax_rate: b.ria_federal_effective_tax_rate,
-        ria_state: b.ria_state,
-      });
-      const before = toAccountDto(stored) as Record<string, unknown>;
-      const fields = Object.entries(b)
-        .filter(([field, value]) => value !== undefined && value !== before[field])
-        .map(([field]) => field);
-      const row = app.db.transaction(() => {
-        const updated = updateAccountRia(app.db, accountId, b);
-        writeAudit(app.db, auditOf(request, accountId, "account.update", { type: "account", id: accountId }, fields));
+      const row = await app.db.transaction(async (tx) => {
+        const stored = await getAccount(tx, accountId);
+        if (!stored) throw notFound("Account");
+        assertRiaComplete(toAccountDto(stored), b);
+        await assertEnumValues(tx, {
+          ria_primary_goal: b.ria_primary_goal,
+          ria_time_horizon_years: b.ria_time_horizon_years,
+          ria_liquidity_needs: b.ria_liquidity_needs,
+          ria_federal_effective_tax_rate: b.ria_federal_effective_tax_rate,
+          ria_state: b.ria_state,
+        });
+        const before = toAccountDto(stored) as Record<string, unknown>;
+        const fields = Object.entries(b)
+          .filter(([field, value]) => value !== undefined && value !== before[field])
+          .map(([field]) => field);
+        const updated = await updateAccountRia(tx, accountId, b);
+        if (!updated) throw notFound("Account");
+        await writeAudit(tx, auditOf(request, accountId, "account.update", { type: "account", id: accountId }, fields));
         return updated;
       });
       return toAccountDto(row);
@@ -136,8 +142,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { accountId } = request.params;
-      requireAccountRead(app.db, request, accountId);
-      const json = allDataCache(app.db, accountId, () => allDataJson(readAllData(app.db, accountId)));
+      await requireAccountRead(app.db, request, accountId);
+      const json = await allDataCache(app.db, accountId, async () => allDataJson(await readAllDataConsistently(app.db, accountId)));
       return sendJsonText(reply, json);
     },
   );

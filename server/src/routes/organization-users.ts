@@ -25,19 +25,21 @@ export const organizationUserRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const link = request.body;
-      const orgAccount = organizationAccountId(app.db, link.organization_id);
-      if (orgAccount === undefined) throw notFound("Organization");
-      requireAccountAccess(request, orgAccount, "write", "Organization");
-      requireRecordWriter(app.db, request, orgAccount);
-      const p = getPerson(app.db, link.person_id);
-      // A person of another account is as invisible as a missing one.
-      if (!p || p.accountId !== orgAccount) throw notFound("Person");
-      const row = addOrganizationUser(app.db, link, (tx) => {
-        const entity = { type: "organization_user", id: link.organization_id };
-        writeAudit(tx, { ...auditOf(request, orgAccount, "organization_user.create", entity, ["person_id", "primary_holder"]), detail: { person_id: link.person_id } });
-        if (link.primary_holder) return;
-        const org = getOrganization(app.db, link.organization_id);
-        createNotification(tx, orgAccount, "Owner added", `${displayName(p)} was added as an owner of ${org?.name1 ?? "your foundation"}.`);
+      const row = await app.db.transaction(async (tx) => {
+        const orgAccount = await organizationAccountId(tx, link.organization_id);
+        if (orgAccount === undefined) throw notFound("Organization");
+        requireAccountAccess(request, orgAccount, "write", "Organization");
+        await requireRecordWriter(tx, request, orgAccount);
+        const p = await getPerson(tx, link.person_id);
+        // A person of another account is as invisible as a missing one.
+        if (!p || p.accountId !== orgAccount) throw notFound("Person");
+        return addOrganizationUser(tx, link, async (inner) => {
+          const entity = { type: "organization_user", id: link.organization_id };
+          await writeAudit(inner, { ...auditOf(request, orgAccount, "organization_user.create", entity, ["person_id", "primary_holder"]), detail: { person_id: link.person_id } });
+          if (link.primary_holder) return;
+          const org = await getOrganization(inner, link.organization_id);
+          await createNotification(inner, orgAccount, "Owner added", `${displayName(p)} was added as an owner of ${org?.name1 ?? "your foundation"}.`);
+        });
       });
       return reply.status(201).send(toOrganizationUserDto(row));
     },
@@ -55,14 +57,14 @@ export const organizationUserRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { personId, organizationId } = request.params;
-      const orgAccount = organizationAccountId(app.db, organizationId);
-      if (orgAccount === undefined) throw notFound("Organization");
-      requireAccountAccess(request, orgAccount, "write", "Organization");
-      requireRecordWriter(app.db, request, orgAccount);
-      app.db.transaction(() => {
-        if (!removeOrganizationUser(app.db, organizationId, personId)) throw notFound("Organization user");
+      await app.db.transaction(async (tx) => {
+        const orgAccount = await organizationAccountId(tx, organizationId);
+        if (orgAccount === undefined) throw notFound("Organization");
+        requireAccountAccess(request, orgAccount, "write", "Organization");
+        await requireRecordWriter(tx, request, orgAccount);
+        if (!(await removeOrganizationUser(tx, organizationId, personId))) throw notFound("Organization user");
         const entity = { type: "organization_user", id: organizationId };
-        writeAudit(app.db, { ...auditOf(request, orgAccount, "organization_user.delete", entity, ["person_id"]), detail: { person_id: personId } });
+        await writeAudit(tx, { ...auditOf(request, orgAccount, "organization_user.delete", entity, ["person_id"]), detail: { person_id: personId } });
       });
       return { ok: true as const };
     },

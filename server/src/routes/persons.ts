@@ -15,6 +15,7 @@ import {
   deletePerson,
   displayName,
   getPerson,
+  getPersonForUpdate,
   listPersons,
   toPersonDto,
   updatePerson,
@@ -27,6 +28,7 @@ import { auditOf, requireAccountRead, writeAudit } from "../domain/audit";
 import { createNotification } from "../repositories/notifications";
 import { errors, params } from "./shared";
 import type { PersonRow } from "../../../db/schema";
+import type { Executor } from "../../../db/engine";
 
 /** The add-on owner form's required fields (spec §5): once an owner has given one, it stays given. */
 const OWNER_FORM_FIELDS = ["dob", "ssn", "phone", "address_line1", "city", "state", "zip", "marital_status"] as const;
@@ -73,21 +75,22 @@ function assertStillComplete(existing: PersonRow, changes: PersonFields): void {
 
 export const personRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The person, if it is in an account the caller may access this way; 404 otherwise. */
-  const personFor = (request: FastifyRequest, personId: number, access: Access): PersonRow => {
-    const row = getPerson(app.db, personId);
+  /** The person, if it is in an account the caller may access this way; 404 otherwise. For writes, locked until `db`'s transaction ends. */
+  const personFor = async (db: Executor, request: FastifyRequest, personId: number, access: Access): Promise<PersonRow> => {
+    const row = access === "read" ? await getPerson(db, personId) : await getPersonForUpdate(db, personId);
     if (!row) throw notFound("Person");
     if (access === "read") {
-      requireAccountRead(app.db, request, row.accountId, "Person");
+      await requireAccountRead(db, request, row.accountId, "Person");
     } else {
       requireAccountAccess(request, row.accountId, access, "Person");
-      requireRecordWriter(app.db, request, row.accountId);
+      await requireRecordWriter(db, request, row.accountId);
     }
     return row;
   };
 
-  const checkFields = (accountId: number, f: PersonFields, exceptPersonId?: number) => {
-    assertEnumValues(app.db, { state: f.state, marital_status: f.marital_status });
-    assertEmailFree(app.db, accountId, f.email, exceptPersonId);
+  const checkFields = async (db: Executor, accountId: number, f: PersonFields, exceptPersonId?: number) => {
+    await assertEnumValues(db, { state: f.state, marital_status: f.marital_status });
+    await assertEmailFree(db, accountId, f.email, exceptPersonId);
   };
 
   app.post(
@@ -103,14 +106,16 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const b = request.body;
       requireAccountAccess(request, b.account_id, "write");
-      requireRecordWriter(app.db, request, b.account_id);
-      checkFields(b.account_id, b);
       const given = (Object.keys(b) as (keyof typeof b)[]).filter((k) => b[k] !== undefined && b[k] !== null);
-      const row = createPerson(app.db, app.ssn, b, (tx, created) => {
-        writeAudit(tx, auditOf(request, b.account_id, "person.create", { type: "person", id: created.personId }, given));
-        if (created.isAddon) {
-          createNotification(tx, b.account_id, "Owner added", `${displayName(created)} was added as an additional owner.`);
-        }
+      const row = await app.db.transaction(async (tx) => {
+        await requireRecordWriter(tx, request, b.account_id);
+        await checkFields(tx, b.account_id, b);
+        return createPerson(tx, app.ssn, b, async (inner, created) => {
+          await writeAudit(inner, auditOf(request, b.account_id, "person.create", { type: "person", id: created.personId }, given));
+          if (created.isAddon) {
+            await createNotification(inner, b.account_id, "Owner added", `${displayName(created)} was added as an additional owner.`);
+          }
+        });
       });
       return reply.status(201).send({ person_id: row.personId });
     },
@@ -119,7 +124,7 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/persons/:personId",
     { schema: { tags: ["persons"], summary: "One person (SSN masked)", params: params.personId, response: { 200: person, ...errors } } },
-    async (request) => toPersonDto(personFor(request, request.params.personId, "read")),
+    async (request) => toPersonDto(await personFor(app.db, request, request.params.personId, "read")),
   );
 
   const writeRoute = (method: "PUT" | "PATCH", body: typeof personPut | typeof personPatch, summary: string) =>
@@ -128,18 +133,20 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
       url: "/api/persons/:personId",
       schema: { tags: ["persons"], summary, params: params.personId, body, response: { 200: person, ...errors } },
       handler: async (request) => {
-        const existing = personFor(request, request.params.personId, "write");
         const changes = request.body as PersonFields;
-        const clearVerification = verificationEffect(existing, changes, app.ssn);
-        assertStillComplete(existing, changes);
-        checkFields(existing.accountId, changes, existing.personId);
-        const fields = changedPersonFields(existing, changes, app.ssn);
-        const updated = app.db.transaction(() => {
-          let row = updatePerson(app.db, app.ssn, existing, changes);
+        // Read, checked and written in one transaction, the row locked: the UPDATE leaves out what
+        // the read says is stored, so nobody may write the row in between.
+        const updated = await app.db.transaction(async (tx) => {
+          const existing = await personFor(tx, request, request.params.personId, "write");
+          const clearVerification = verificationEffect(existing, changes, app.ssn);
+          assertStillComplete(existing, changes);
+          await checkFields(tx, existing.accountId, changes, existing.personId);
+          const fields = changedPersonFields(existing, changes, app.ssn);
+          let row = await updatePerson(tx, app.ssn, existing, changes);
           const cleared = Object.keys(clearVerification).length > 0;
-          if (cleared) row = updatePersonSystemColumns(app.db, existing.personId, clearVerification) ?? row;
+          if (cleared) row = (await updatePersonSystemColumns(tx, existing.personId, clearVerification)) ?? row;
           const audited = cleared ? [...fields, "sumsub_review_answer", "sumsub_completed_at"] : fields;
-          writeAudit(app.db, auditOf(request, existing.accountId, "person.update", { type: "person", id: existing.personId }, audited));
+          await writeAudit(tx, auditOf(request, existing.accountId, "person.update", { type: "person", id: existing.personId }, audited));
           return row;
         });
         return toPersonDto(updated);
@@ -154,13 +161,13 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ["persons"], summary: "Delete a person and its organization links", params: params.personId, response: { 200: okBody, ...errors } },
     },
     async (request) => {
-      const existing = personFor(request, request.params.personId, "write");
-      if (existing.accountPrimaryHolder && accountSubmitted(app.db, existing.accountId)) {
-        throw recordRule("fixed_after_submission", "The primary account holder cannot be removed after the foundation is submitted", { field: "person_id" });
-      }
-      app.db.transaction(() => {
-        deletePerson(app.db, existing.personId);
-        writeAudit(app.db, auditOf(request, existing.accountId, "person.delete", { type: "person", id: existing.personId }, []));
+      await app.db.transaction(async (tx) => {
+        const existing = await personFor(tx, request, request.params.personId, "write");
+        if (existing.accountPrimaryHolder && (await accountSubmitted(tx, existing.accountId))) {
+          throw recordRule("fixed_after_submission", "The primary account holder cannot be removed after the foundation is submitted", { field: "person_id" });
+        }
+        await deletePerson(tx, existing.personId);
+        await writeAudit(tx, auditOf(request, existing.accountId, "person.delete", { type: "person", id: existing.personId }, []));
       });
       return { ok: true as const };
     },
@@ -172,8 +179,8 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ["persons"], summary: "Every person of an account", params: params.accountId, response: { 200: z.array(person), ...errors } },
     },
     async (request) => {
-      requireAccountRead(app.db, request, request.params.accountId);
-      return listPersons(app.db, request.params.accountId).map(toPersonDto);
+      await requireAccountRead(app.db, request, request.params.accountId);
+      return (await listPersons(app.db, request.params.accountId)).map(toPersonDto);
     },
   );
 };
