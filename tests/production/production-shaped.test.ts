@@ -10,6 +10,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../support/browser";
@@ -17,11 +18,14 @@ import { authClient } from "../support/founders";
 import { startDeployment, type AuthProject, type Deployment } from "../support/deployment";
 import { founderJourney, JOURNEY_ENTRY, STEP_TIMEOUT_MS } from "../support/founder-journey";
 import { MailboxClient } from "../support/mail";
+import { startPostgres, type PostgresServer } from "../support/postgres";
 import { buildWeb } from "../support/web-build";
 
 const HOSTS = ["founder.test", "founder-b.test"] as const;
 const SUPPORT_URL = "mailto:support@founder.test";
 
+let postgres: PostgresServer | undefined;
+let databaseUrl = "";
 let deployment: Deployment | undefined;
 let browser: Browser | undefined;
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), "ff-production-web-"));
@@ -32,9 +36,12 @@ function deployed(): Deployment {
 }
 
 beforeAll(async () => {
-  // Until the app runs on PostgreSQL (h-pg), the instances share one SQLite data folder.
+  postgres = await startPostgres();
+  const database = await postgres.createDatabase();
   deployment = await startDeployment({
     hosts: [...HOSTS],
+    databaseUrl: (databaseUrl = postgres.url(database)),
+    env: { DATABASE_POOL_SIZE: "5" },
     // What a team's build step does: the production settings of this deployment, given at build time.
     webDist: ({ auth, identity }) => {
       buildWeb({
@@ -50,6 +57,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await deployment?.close();
+  await postgres?.stop();
   fs.rmSync(webDist, { recursive: true, force: true });
 });
 
@@ -167,6 +175,23 @@ describe("production-shaped deployment: Postgres, two instances, auth and identi
     expect(seen.failures).toEqual([]);
     expect(seen.errors).toEqual([]);
     await context.close();
+  });
+
+  it("the record is in PostgreSQL, submitted, with the SSN encrypted", async () => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const org = await client.query<{ name_1: string; entry_completed_at: string | null }>(
+        "SELECT o.name_1, s.entry_completed_at FROM organization o JOIN strategy s ON s.strategy_id = o.strategy_id",
+      );
+      expect(org.rows).toEqual([{ name_1: JOURNEY_ENTRY.name1, entry_completed_at: expect.any(String) }]);
+      const persons = await client.query<{ ssn_encrypted: string | null }>("SELECT ssn_encrypted FROM person WHERE account_primary_holder");
+      expect(persons.rows).toHaveLength(1);
+      expect(persons.rows[0]!.ssn_encrypted).toMatch(/\S{20,}/);
+      expect(persons.rows[0]!.ssn_encrypted).not.toContain(JOURNEY_ENTRY.ssn);
+    } finally {
+      await client.end();
+    }
   });
 
   it("both instances shut down cleanly on SIGTERM (exit 0)", async () => {
