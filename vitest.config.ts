@@ -5,8 +5,17 @@ import { fileURLToPath } from "node:url";
 const contract = fileURLToPath(new URL("./server/src/contract", import.meta.url));
 const webSrc = fileURLToPath(new URL("./web/src", import.meta.url));
 
-// Three projects: node-side unit and integration suites, web component tests in jsdom,
-// and browser end-to-end suites (headless Chromium) that boot the whole stack.
+/** API suites that run on both engines. */
+const POSTGRES_SUITES = [
+  "tests/api/route-matrix.test.ts",
+  "tests/reliability/authorization-matrix.test.ts",
+  "tests/reliability/fuzz.test.ts",
+  "tests/reliability/concurrency.test.ts",
+];
+
+// Four projects: node-side unit and integration suites (the app on SQLite), the same API suites
+// again with the app on PostgreSQL (one server for the run, a database per test file), web
+// component tests in jsdom, and browser end-to-end suites (headless Chromium) that boot the whole stack.
 export default defineConfig({
   test: {
     projects: [
@@ -15,6 +24,20 @@ export default defineConfig({
           name: "node",
           environment: "node",
           include: ["server/**/*.test.ts", "db/**/*.test.ts", "supabase/**/*.test.ts", "scripts/**/*.test.ts", "tests/api/**/*.test.ts", "tests/auth/**/*.test.ts", "tests/identity/**/*.test.ts", "tests/reliability/**/*.test.ts", "tests/lint/**/*.test.ts", "tests/postgres/**/*.test.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          // The API suites that prove correctness, again on PostgreSQL (issue 15): same files, the
+          // engine chosen by FF_TEST_ENGINE (tests/support/test-database.ts). Files that read the
+          // SQLite file itself stay SQLite-only.
+          name: "node-postgres",
+          environment: "node",
+          include: POSTGRES_SUITES,
+          env: { FF_TEST_ENGINE: "postgres" },
+          globalSetup: ["tests/support/global-setup-postgres.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,5 +1,6 @@
-// Test harness for the API suites: a fresh app per test file (its own DATA_DIR, so its own migrated
-// SQLite file), trusting a real auth emulator of its own (tests/support/auth.ts) whose users are real
+// Test harness for the API suites: a fresh app per test file (its own DATA_DIR and its own database,
+// a copy of a migrated template on the engine of the vitest project: tests/support/test-database.ts),
+// trusting a real auth emulator of its own (tests/support/auth.ts) whose users are real
 // and whose tokens the app verifies and confirms exactly as it would Supabase's; and builders for
 // founders' data.
 import fs from "node:fs";
@@ -12,7 +13,7 @@ import { loadConfig, type Config } from "../../server/src/config";
 import { computeWebhookDigest } from "../../server/src/identity/webhookDigest";
 import { externalUserIdFor } from "../../server/src/identity/verification";
 import { buildApp } from "../../server/src/app";
-import { appDatabasePath, openDatabase } from "../../db/client";
+import { createTestDatabase, type TestDatabase, type TestEngine } from "../support/test-database";
 import type { Role } from "../../server/src/contract/roles";
 import { startTestAuth, type TestAuth } from "../support/auth";
 
@@ -33,6 +34,8 @@ export interface TestApp {
   app: FastifyInstance;
   config: Config;
   dataDir: string;
+  /** The app's database (engine-neutral reads: dump, query). */
+  database: TestDatabase;
   http: ReturnType<typeof request>;
   auth: TestAuth;
   token(opts?: TokenOptions): Promise<string>;
@@ -84,14 +87,19 @@ export const ORGANIZATION = {
 /** A legacy HS256 secret for the tests that check HS256 verification (never the CLI's public one). */
 export const TEST_HS256_SECRET = "tests-legacy-hs256-secret-of-at-least-32-characters";
 
-export async function createTestApp(env: Record<string, string> = {}, opts: { hs256?: boolean } = {}): Promise<TestApp> {
+/**
+ * The app in this process (no listener; supertest), on `engine` (default: the vitest project's, see
+ * testEngine()). Its database is a fresh copy of a migrated template, as a deploy runs
+ * `npm run db:migrate` first (production never migrates at start).
+ */
+export async function createTestApp(env: Record<string, string> = {}, opts: { hs256?: boolean; engine?: TestEngine } = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ff-api-"));
+  const database = await createTestDatabase(dataDir, opts.engine);
   const auth = await startTestAuth(opts.hs256 ? { jwtSecret: TEST_HS256_SECRET } : {});
-  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir, ...auth.appEnv, ...env });
-  // As a deploy runs `npm run db:migrate` first (production never migrates at start).
-  openDatabase(appDatabasePath(dataDir)).close();
+  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir, ...database.env, ...auth.appEnv, ...env });
   const app = await buildApp(config, { quiet: true, webDist: path.join(dataDir, "no-web") });
   await app.ready();
+  if (app.db.engine !== database.engine) throw new Error(`the app runs on ${app.db.engine}, the test asked for ${database.engine}`);
   const users = new Map<string, string>();
 
   const token = async (o: TokenOptions = {}) => {
@@ -118,6 +126,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { hs
     app,
     config,
     dataDir,
+    database,
     http: request(app.server),
     auth,
     token,
@@ -125,6 +134,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { hs
     close: async () => {
       await app.close();
       await auth.close();
+      await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

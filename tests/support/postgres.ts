@@ -197,22 +197,39 @@ async function buildTemplate(adminUrl: string, key: string, migrate: (url: strin
   return name;
 }
 
+/** A server someone else runs: nothing is started or stopped, only the databases made here are dropped. */
+function existingServer(external: string, what: string): PostgresServer {
+  const helpers = databaseHelpers(external);
+  return {
+    url: (db = new URL(external).pathname.slice(1) || "postgres") => withDatabase(external, db),
+    pid: undefined,
+    dir: undefined,
+    createDatabase: helpers.createDatabase,
+    template: helpers.template,
+    pause: () => Promise.reject(new Error(`pause() needs a server of our own, not ${what}`)),
+    resume: () => Promise.reject(new Error(`resume() needs a server of our own, not ${what}`)),
+    stop: helpers.dropCreated,
+  };
+}
+
+/** Set by the vitest global setup of the Postgres project (tests/support/global-setup-postgres.ts). */
+export const SHARED_POSTGRES_ENV = "FF_SHARED_POSTGRES_URL";
+
+/**
+ * The server this test file should use when it does not need one of its own (pause/resume): the
+ * one the vitest run started once for every file (one server per run, not per file), else
+ * TEST_DATABASE_URL's, else a fresh one. stop() drops only what this file created.
+ */
+export async function sharedPostgres(): Promise<PostgresServer> {
+  const shared = process.env[SHARED_POSTGRES_ENV];
+  if (shared) return existingServer(shared, SHARED_POSTGRES_ENV);
+  return startPostgres();
+}
+
 /** A server of our own (initdb + postgres), or the one TEST_DATABASE_URL names. */
 export async function startPostgres(): Promise<PostgresServer> {
   const external = process.env.TEST_DATABASE_URL;
-  if (external) {
-    const helpers = databaseHelpers(external);
-    return {
-      url: (db = new URL(external).pathname.slice(1) || "postgres") => withDatabase(external, db),
-      pid: undefined,
-      dir: undefined,
-      createDatabase: helpers.createDatabase,
-      template: helpers.template,
-      pause: () => Promise.reject(new Error("pause() needs a server of our own, not TEST_DATABASE_URL")),
-      resume: () => Promise.reject(new Error("resume() needs a server of our own, not TEST_DATABASE_URL")),
-      stop: helpers.dropCreated,
-    };
-  }
+  if (external) return existingServer(external, "TEST_DATABASE_URL");
 
   if (!postgresAvailable()) {
     throw new Error(`No PostgreSQL server at ${POSTGRES_BIN} (apt-get install postgresql; .ci/run does), and no TEST_DATABASE_URL`);
