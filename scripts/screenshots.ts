@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import ws from "ws";
 import { DEFAULT_DAF, FOUNDER_STRATEGY, timestampNow } from "../server/src/contract/rules";
-import { ORGANIZATION, PROFILE } from "../tests/api/helpers";
+import { ORGANIZATION, PROFILE } from "../tests/support/entry";
 import { bootStack, type TestStack } from "../tests/support/stack";
 import { launchChromium } from "../tests/support/browser";
 import { createFounder, signInContext, signInThroughApi, type Founder } from "../tests/support/founders";

@@ -12,8 +12,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { sqliteClientOf } from "../../db/engine";
-import { startAppHarness } from "../../tests/reliability/support/app-harness";
-import { runLoad, type LoadRequest } from "../../tests/reliability/support/load";
+import { startAppHarness } from "../../tests/support/app-harness";
+import { runLoad, type LoadRequest } from "../../tests/support/load";
 import { median, percentile, round } from "./stats";
 import { renderTable } from "./table";
 

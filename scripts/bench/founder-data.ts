@@ -2,7 +2,7 @@
 // with the auth emulator's admin API and signed in with the password grant (/auth/v1/token), so the
 // app verifies an emulator-issued token; the data is created through the app's own API.
 import { createFounder, signInThroughApi, type AuthStack, type Founder } from "../../tests/support/founders";
-import { ORGANIZATION, PROFILE } from "../../tests/api/helpers";
+import { ORGANIZATION, PROFILE } from "../../tests/support/entry";
 
 export interface FounderWithData {
   founder: Founder;

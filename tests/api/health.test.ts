@@ -9,8 +9,8 @@ import { loadConfig, LOCAL_SUPABASE } from "../../server/src/config";
 import { buildApp } from "../../server/src/app";
 import { appDatabasePath, openDatabase } from "../../db/client";
 import { SchemaMismatchError } from "../../db/schema-version";
-import { startAppHarness, type AppHarness } from "../reliability/support/app-harness";
-import { call } from "../reliability/support/http";
+import { startAppHarness, type AppHarness } from "../support/app-harness";
+import { call } from "../support/http";
 
 let h: AppHarness;
 

@@ -3,7 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Database from "better-sqlite3";
-import { PROFILE, buildFounderData, createTestApp, type Founder, type TestApp } from "./helpers";
+import { buildFounderData, createTestApp, type Founder, type TestApp } from "./helpers";
+import { PROFILE } from "../support/entry";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,7 +2,8 @@
 // notifications written when owners are linked and a foundation is submitted.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { timestampNow } from "../../server/src/contract/rules";
-import { ORGANIZATION, buildFounderData, completeEntry, createTestApp, type TestApp } from "./helpers";
+import { buildFounderData, completeEntry, createTestApp, type TestApp } from "./helpers";
+import { ORGANIZATION } from "../support/entry";
 
 let t: TestApp;
 beforeAll(async () => {

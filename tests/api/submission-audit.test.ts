@@ -4,19 +4,8 @@
 // Every refusal is checked against the database afterwards.
 import { sqliteClientOf } from "../../db/engine";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  DAF_CHOICE,
-  ORGANIZATION,
-  PROFILE,
-  RIA_ANSWERS,
-  buildFounderData,
-  completeEntry,
-  createTestApp,
-  postIdentityResult,
-  type Founder,
-  type FounderData,
-  type TestApp,
-} from "./helpers";
+import { buildFounderData, completeEntry, createTestApp, postIdentityResult, type Founder, type FounderData, type TestApp } from "./helpers";
+import { DAF_CHOICE, ORGANIZATION, PROFILE, RIA_ANSWERS } from "../support/entry";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import type { Browser, Page } from "playwright-core";
 import { bootStack, type TestStack } from "../support/stack";
 import { launchChromium } from "../support/browser";
 import { createFounder, signInThroughApi } from "../support/founders";
-import { PROFILE } from "../api/helpers";
+import { PROFILE } from "../support/entry";
 import { createSumsubClient, type SumsubClient } from "../../server/src/identity/client";
 
 export interface StackFounder {

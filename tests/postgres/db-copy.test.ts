@@ -11,8 +11,8 @@ import { REPO_ROOT } from "../../server/src/app";
 import { openDatabase } from "../../db/client";
 import { openPostgres } from "../../db/postgres";
 import { CopyRefused, copySqliteToPostgres } from "../../db/copy";
-import { startAppHarness, type AppHarness } from "../reliability/support/app-harness";
-import { call } from "../reliability/support/http";
+import { startAppHarness, type AppHarness } from "../support/app-harness";
+import { call } from "../support/http";
 import { createMigratedDatabase, startPostgres, type PostgresServer } from "../support/postgres";
 
 const run = promisify(execFile);

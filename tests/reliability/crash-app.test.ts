@@ -11,10 +11,10 @@ import Database from "better-sqlite3";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { APP_DB_FILE } from "../../db/client";
 import { freePort } from "../support/stack";
-import { call } from "./support/http";
-import { integrityCheck } from "./support/db-dump";
+import { call } from "../support/http";
+import { integrityCheck } from "../support/db-dump";
 import { CHILD_APP, isConnectionFailure, randomPause, spawnOnFreePort, type Child } from "./support/child";
-import { buildFounder, type Founder } from "./support/founders";
+import { buildFounder, type Founder } from "../support/api-founders";
 import { startTestAuth, type TestAuth } from "../support/auth";
 import { RELIABILITY, timeLimit } from "./support/strength";
 

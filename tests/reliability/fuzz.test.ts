@@ -7,13 +7,13 @@
 import fs from "node:fs";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, leaksStackTrace } from "./support/http";
-import { privateStrings, uniqueSsn, type Founder } from "./support/founders";
+import { call, leaksStackTrace } from "../support/http";
+import { privateStrings, uniqueSsn, type Founder } from "../support/api-founders";
 import { fetchOperations, fillPath, type Operation } from "./support/openapi";
 import { PUBLIC_ROUTES, RECIPES, defaultParams, type Recipe } from "./support/recipes";
-import { startAppHarness, type AppHarness } from "./support/app-harness";
+import { startAppHarness, type AppHarness } from "../support/app-harness";
 import { RELIABILITY, timeLimit } from "./support/strength";
-import { DAF_CHOICE, ORGANIZATION, signedIdentityResult } from "../api/helpers";
+import { DAF_CHOICE, ORGANIZATION, signedIdentityResult } from "../support/entry";
 
 const RUNS_PER_ROUTE = RELIABILITY.fuzzRunsPerRoute;
 

@@ -7,13 +7,13 @@ import os from "node:os";
 import path from "node:path";
 import { PassThrough } from "node:stream";
 import type { FastifyInstance } from "fastify";
-import { loadConfig, type Config } from "../../../server/src/config";
-import { buildApp } from "../../../server/src/app";
-import { APP_DB_FILE } from "../../../db/client";
-import { createTestDatabase, type TestDatabase } from "../../support/test-database";
-import type { Role } from "../../../server/src/contract/roles";
-import { startTestAuth, type TestAuth } from "../../support/auth";
-import { buildFounder, type AuthUser, type Founder, type Stage } from "./founders";
+import { loadConfig, type Config } from "../../server/src/config";
+import { buildApp } from "../../server/src/app";
+import { APP_DB_FILE } from "../../db/client";
+import { createTestDatabase, type TestDatabase } from "./test-database";
+import type { Role } from "../../server/src/contract/roles";
+import { startTestAuth, type TestAuth } from "./auth";
+import { buildFounder, type AuthUser, type Founder, type Stage } from "./api-founders";
 
 export interface AppHarness {
   app: FastifyInstance;
