@@ -124,7 +124,8 @@ export async function benchPostgres(opts: { durationS: number; rounds: number; l
   let deployment: Deployment | undefined;
   let bare: Child<{ readUrl: string; writeUrl: string }> | undefined;
   try {
-    server = await startPostgres();
+    // Durable as production is: every commit waits for its fsync, as SQLite does with synchronous=FULL.
+    server = await startPostgres({ durable: true });
     const databaseUrl = server.url(await server.createDatabase());
     opts.log("  deploying: npm run db:migrate, the auth project, two production app instances…");
     deployment = await startDeployment({
@@ -195,7 +196,7 @@ export async function benchPostgres(opts: { durationS: number; rounds: number; l
       durationS: opts.durationS,
       connections: CONNECTIONS,
       poolSize: POOL_SIZE,
-      server: "Debian PostgreSQL 15 from tests/support/postgres.ts (throwaway: fsync and synchronous_commit off)",
+      server: "Debian PostgreSQL 15, its default durability (fsync, synchronous_commit on), on this machine's disk",
       runs,
       floorRatios,
       scale,

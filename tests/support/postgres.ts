@@ -226,8 +226,11 @@ export async function sharedPostgres(): Promise<PostgresServer> {
   return startPostgres();
 }
 
-/** A server of our own (initdb + postgres), or the one TEST_DATABASE_URL names. */
-export async function startPostgres(): Promise<PostgresServer> {
+/**
+ * A server of our own (initdb + postgres), or the one TEST_DATABASE_URL names. durable: keep
+ * Postgres's own commit durability (fsync, synchronous_commit), for measurements (the bench).
+ */
+export async function startPostgres(opts: { durable?: boolean } = {}): Promise<PostgresServer> {
   const external = process.env.TEST_DATABASE_URL;
   if (external) return existingServer(external, "TEST_DATABASE_URL");
 
@@ -253,9 +256,7 @@ export async function startPostgres(): Promise<PostgresServer> {
         "-k", dir,
         "-c", "listen_addresses=127.0.0.1",
         // Throwaway data: durability buys nothing here, and fsync would slow every test.
-        "-c", "fsync=off",
-        "-c", "synchronous_commit=off",
-        "-c", "full_page_writes=off",
+        ...(opts.durable ? [] : ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"]),
         "-c", "max_connections=200",
       ],
       user,
