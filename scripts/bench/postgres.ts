@@ -19,6 +19,7 @@ import { appTargets, combine, expectOk, load, type LoadResult, type Request } fr
 import { founderWithData } from "./founder-data";
 import { ROOT, spawnReady, type Child } from "./remote-stack";
 import { median, round } from "./stats";
+import { loadCells } from "./report-api";
 import { renderTable } from "./table";
 
 export type PgTarget = "pg_bare_read" | "pg_bare_write" | "pg_all_data" | "pg_put_person";
@@ -223,12 +224,7 @@ export function postgresTable(r: PostgresResult): string {
     ["target", "req/s", "p50", "p99", "max", "errors", "non-2xx", "app/floor"],
     r.runs.map((x) => [
       LABELS[x.target],
-      x.reqPerSec,
-      `${x.p50Ms} ms`,
-      `${x.p99Ms} ms`,
-      `${x.maxMs} ms`,
-      x.errors + x.timeouts,
-      x.non2xx,
+      ...loadCells(x),
       r.floorRatios.find((f) => f.target === x.target)?.ratio.toFixed(2) ?? "",
     ]),
   );
