@@ -55,7 +55,11 @@ const CONNECTIONS = 10;
 const POOL_SIZE = 10;
 const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
 
-/** [pid, ppid, utime + stime in ticks] of every process now, from /proc. */
+/**
+ * [pid, ppid, CPU ticks] of every process now, from /proc: its own user + system time plus that of
+ * its children it has reaped (cutime, cstime), so a Postgres backend that exits between two
+ * snapshots still counts, through the postmaster.
+ */
 function processTimes(): Array<[number, number, number]> {
   const out: Array<[number, number, number]> = [];
   for (const entry of fs.readdirSync("/proc")) {
@@ -64,7 +68,7 @@ function processTimes(): Array<[number, number, number]> {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
       // Fields after the command name (which may hold spaces) start at ") ".
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      out.push([Number(entry), Number(fields[1]), Number(fields[11]) + Number(fields[12])]);
+      out.push([Number(entry), Number(fields[1]), Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])]);
     } catch {
       // The process ended while we looked.
     }
