@@ -5,8 +5,10 @@ import { fileURLToPath } from "node:url";
 const contract = fileURLToPath(new URL("./server/src/contract", import.meta.url));
 const webSrc = fileURLToPath(new URL("./web/src", import.meta.url));
 
-/** API suites that run on both engines. */
+/** What runs with the app on PostgreSQL: the adapter and Postgres suites, and the API suites that also run on SQLite. */
 const POSTGRES_SUITES = [
+  "db/engine.test.ts",
+  "tests/postgres/**/*.test.ts",
   "tests/api/route-matrix.test.ts",
   "tests/reliability/authorization-matrix.test.ts",
   "tests/reliability/fuzz.test.ts",
@@ -23,7 +25,9 @@ export default defineConfig({
         test: {
           name: "node",
           environment: "node",
-          include: ["server/**/*.test.ts", "db/**/*.test.ts", "supabase/**/*.test.ts", "scripts/**/*.test.ts", "tests/api/**/*.test.ts", "tests/auth/**/*.test.ts", "tests/identity/**/*.test.ts", "tests/reliability/**/*.test.ts", "tests/lint/**/*.test.ts", "tests/postgres/**/*.test.ts"],
+          include: ["server/**/*.test.ts", "db/**/*.test.ts", "supabase/**/*.test.ts", "scripts/**/*.test.ts", "tests/api/**/*.test.ts", "tests/auth/**/*.test.ts", "tests/identity/**/*.test.ts", "tests/reliability/**/*.test.ts", "tests/lint/**/*.test.ts"],
+          // db/engine.test.ts and tests/postgres run in the node-postgres project, beside the run's server.
+          exclude: ["db/engine.test.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
