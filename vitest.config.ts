@@ -13,6 +13,7 @@ const POSTGRES_SUITES = [
   "tests/reliability/authorization-matrix.test.ts",
   "tests/reliability/fuzz.test.ts",
   "tests/reliability/concurrency.test.ts",
+  "tests/reliability/crash-app.test.ts",
 ];
 
 // Four projects: node-side unit and integration suites (the app on SQLite), the same API suites
@@ -41,6 +42,19 @@ export default defineConfig({
           environment: "node",
           include: POSTGRES_SUITES,
           env: { FF_TEST_ENGINE: "postgres" },
+          globalSetup: ["tests/support/global-setup-postgres.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          // The route matrix once more, the app reaching Postgres through Debian's PgBouncer in
+          // pool_mode=transaction (as Supabase's pooler on 6543): no session state, no named statements.
+          name: "node-pgbouncer",
+          environment: "node",
+          include: ["tests/api/route-matrix.test.ts"],
+          env: { FF_TEST_ENGINE: "postgres", FF_TEST_POSTGRES_POOLER: "pgbouncer" },
           globalSetup: ["tests/support/global-setup-postgres.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,

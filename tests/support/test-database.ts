@@ -15,9 +15,14 @@ import pg from "pg";
 import { appDatabasePath, MIGRATIONS_FOLDER, openDatabase } from "../../db/client";
 import { committedMigrations } from "../../db/schema-version";
 import { ENUM_SEED } from "../../db/enums";
-import { createMigratedDatabase, sharedPostgres, type PostgresServer } from "./postgres";
+import { createMigratedDatabase, sharedPostgres, startPgBouncer, type PostgresServer } from "./postgres";
 
 export type TestEngine = "sqlite" | "postgres";
+
+/** FF_TEST_POSTGRES_POOLER=pgbouncer: the app reaches Postgres through PgBouncer in transaction mode. */
+function throughPgBouncer(): boolean {
+  return process.env.FF_TEST_POSTGRES_POOLER === "pgbouncer";
+}
 
 /** The engine this test process runs the app on. */
 export function testEngine(): TestEngine {
@@ -83,6 +88,9 @@ export async function createTestDatabase(dataDir: string, engine: TestEngine = t
   openDatabases += 1;
   const s = await server;
   const url = s.url(await createMigratedDatabase(s));
+  // Fewer server connections than the app's pool: transactions hop between them, as on a real pooler.
+  const bouncer = throughPgBouncer() ? await startPgBouncer(s, { poolSize: 4 }) : undefined;
+  const appUrl = bouncer ? bouncer.url(new URL(url).pathname.slice(1)) : url;
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const query = async <T>(sql: string, ...params: unknown[]): Promise<T[]> => {
@@ -91,7 +99,7 @@ export async function createTestDatabase(dataDir: string, engine: TestEngine = t
   };
   return {
     engine,
-    env: { DATABASE_URL: url },
+    env: { DATABASE_URL: appUrl },
     dump: async () => {
       const tables = await query<{ name: string }>("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name");
       const dump: Dump = {};
@@ -101,6 +109,7 @@ export async function createTestDatabase(dataDir: string, engine: TestEngine = t
     query,
     close: async () => {
       await client.end();
+      await bouncer?.stop();
       openDatabases -= 1;
       if (openDatabases === 0) {
         server = undefined;
