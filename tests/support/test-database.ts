@@ -38,7 +38,7 @@ export interface TestDatabase {
   env: Record<string, string>;
   /** The whole database, read through a connection of its own (what another process sees). */
   dump(): Promise<Dump>;
-  /** Rows of one query; `?` placeholders on both engines. */
+  /** Rows of one query (none for a write), through a connection of its own; `?` placeholders on both engines. */
   query<T = Record<string, unknown>>(sql: string, ...params: unknown[]): Promise<T[]>;
   close(): Promise<void>;
 }
@@ -64,8 +64,8 @@ export async function createTestDatabase(dataDir: string, engine: TestEngine = t
     fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     fs.copyFileSync(sqliteTemplate(), file);
     fs.chmodSync(file, 0o600);
-    const withReader = <T>(work: (db: Database.Database) => T): T => {
-      const db = new Database(file, { readonly: true, fileMustExist: true });
+    const withReader = <T>(work: (db: Database.Database) => T, readonly = true): T => {
+      const db = new Database(file, { readonly, fileMustExist: true });
       try {
         return work(db);
       } finally {
@@ -80,7 +80,13 @@ export async function createTestDatabase(dataDir: string, engine: TestEngine = t
           const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' ORDER BY name").all() as { name: string }[];
           return Object.fromEntries(tables.map(({ name }) => [name, db.prepare(`SELECT * FROM "${name}"`).all().map((r) => JSON.stringify(r)).sort()]));
         }),
-      query: async <T>(sql: string, ...params: unknown[]) => withReader((db) => db.prepare(sql).all(...params) as T[]),
+      query: async <T>(sql: string, ...params: unknown[]) =>
+        withReader((db) => {
+          const statement = db.prepare(sql);
+          if (statement.reader) return statement.all(...params) as T[];
+          statement.run(...params);
+          return [];
+        }, false),
       close: async () => undefined,
     };
   }
