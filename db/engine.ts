@@ -210,12 +210,12 @@ export interface Prepared<T> {
  * A query built once (per SQLite connection, or per Postgres pool or transaction) and run with
  * different values: SQLite keeps the prepared statement; Postgres sends it unnamed each time.
  */
-export function prepared<T>(build: (q: QueryBuilder, t: Tables) => PreparableQuery<T>): Prepared<T> {
+export function prepared<T>(build: (q: QueryBuilder, t: Tables, forUpdate: Executor["forUpdate"]) => PreparableQuery<T>): Prepared<T> {
   const byScope = new WeakMap<object, unknown>();
   const built = (ex: Executor) => {
     let b = byScope.get(ex.preparedScope);
     if (b === undefined) {
-      const query = build(ex.q, ex.t);
+      const query = build(ex.q, ex.t, ex.forUpdate);
       b = ex.engine === "sqlite" ? query.prepare() : query;
       byScope.set(ex.preparedScope, b);
     }

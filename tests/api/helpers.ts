@@ -57,10 +57,19 @@ export const TEST_HS256_SECRET = "tests-legacy-hs256-secret-of-at-least-32-chara
  * testEngine()). Its database is a fresh copy of a migrated template, as a deploy runs
  * `npm run db:migrate` first (production never migrates at start).
  */
-export async function createTestApp(env: Record<string, string> = {}, opts: { hs256?: boolean; engine?: TestEngine } = {}): Promise<TestApp> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ff-api-"));
-  const database = await createTestDatabase(dataDir, opts.engine);
-  const auth = await startTestAuth(opts.hs256 ? { jwtSecret: TEST_HS256_SECRET } : {});
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: {
+    hs256?: boolean;
+    engine?: TestEngine;
+    /** A second instance of that app: the same database, auth service and data folder (its SSN key); closing it leaves them to the first. */
+    instanceOf?: TestApp;
+  } = {},
+): Promise<TestApp> {
+  const first = opts.instanceOf;
+  const dataDir = first?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "ff-api-"));
+  const database = first?.database ?? (await createTestDatabase(dataDir, opts.engine));
+  const auth = first?.auth ?? (await startTestAuth(opts.hs256 ? { jwtSecret: TEST_HS256_SECRET } : {}));
   const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir, ...database.env, ...auth.appEnv, ...env });
   const app = await buildApp(config, { quiet: true, webDist: path.join(dataDir, "no-web") });
   await app.ready();
@@ -98,6 +107,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { hs
     founder,
     close: async () => {
       await app.close();
+      if (first) return;
       await auth.close();
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

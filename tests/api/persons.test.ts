@@ -2,7 +2,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import Database from "better-sqlite3";
 import { buildFounderData, createTestApp, type Founder, type TestApp } from "./helpers";
 import { PROFILE } from "../support/entry";
 
@@ -47,12 +46,10 @@ describe("SSN", () => {
     expect(responses[0]!.body.ssn).toBe("***-**-4321");
     expect(responses[2]!.body.account.primary_account_holder.ssn).toBe("***-**-4321");
 
-    // Checkpoint the WAL so every write is in the main file, then read raw bytes of both.
-    const raw = new Database(path.join(t.dataDir, "app.sqlite"), { readonly: true });
-    const row = raw.prepare("select * from person where person_id = ?").get(id) as Record<string, unknown>;
-    raw.close();
-    expect(Object.values(row)).not.toContain(ssn);
+    const [row] = await t.database.query("select * from person where person_id = ?", id);
+    expect(Object.values(row!)).not.toContain(ssn);
     expect(row).not.toHaveProperty("ssn");
+    // SQLite: the raw bytes of the file and its WAL hold no plaintext either.
     for (const file of fs.readdirSync(t.dataDir).filter((n) => n.startsWith("app.sqlite"))) {
       const bytes = fs.readFileSync(path.join(t.dataDir, file));
       expect(bytes.includes(Buffer.from(ssn)), file).toBe(false);
@@ -169,12 +166,7 @@ describe("all_data is never stale", () => {
     expect(await city()).toBe("Dover");
     await t.http.patch(`/api/persons/${created.person_id}`).set(f.auth).send({ city: "Lewes" }).expect(200);
     expect(await city()).toBe("Lewes");
-    const other = new Database(path.join(t.dataDir, "app.sqlite"));
-    try {
-      other.prepare("update person set city = 'Milford' where person_id = ?").run(created.person_id);
-    } finally {
-      other.close();
-    }
+    await t.database.query("update person set city = 'Milford' where person_id = ?", created.person_id);
     expect(await city()).toBe("Milford");
   });
 

@@ -13,7 +13,7 @@ import { openPostgres } from "../../db/postgres";
 import { CopyRefused, copySqliteToPostgres } from "../../db/copy";
 import { startAppHarness, type AppHarness } from "../support/app-harness";
 import { call } from "../support/http";
-import { createMigratedDatabase, startPostgres, type PostgresServer } from "../support/postgres";
+import { createMigratedDatabase, sharedPostgres, type PostgresServer } from "../support/postgres";
 
 const run = promisify(execFile);
 const TABLES = ["enum_item", "account", "person", "strategy", "organization", "organization_user", "notification"];
@@ -22,8 +22,9 @@ let server: PostgresServer;
 let h: AppHarness;
 
 beforeAll(async () => {
-  server = await startPostgres();
-  h = await startAppHarness();
+  server = await sharedPostgres();
+  // The source is a SQLite database, whatever engine the project runs the app on.
+  h = await startAppHarness({}, { engine: "sqlite" });
   // Two founders through the API: accounts, persons (SSNs encrypted by the app), strategies,
   // organizations, owner links, notifications; one add-on removed again so ids have a gap.
   for (let i = 0; i < 2; i++) {

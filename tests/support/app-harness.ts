@@ -10,7 +10,7 @@ import type { FastifyInstance } from "fastify";
 import { loadConfig, type Config } from "../../server/src/config";
 import { buildApp } from "../../server/src/app";
 import { APP_DB_FILE } from "../../db/client";
-import { createTestDatabase, type TestDatabase } from "./test-database";
+import { createTestDatabase, type TestDatabase, type TestEngine } from "./test-database";
 import type { Role } from "../../server/src/contract/roles";
 import { startTestAuth, type TestAuth } from "./auth";
 import { buildFounder, type AuthUser, type Founder, type Stage } from "./api-founders";
@@ -32,13 +32,13 @@ export interface AppHarness {
   close(): Promise<void>;
 }
 
-export async function startAppHarness(env: Record<string, string> = {}): Promise<AppHarness> {
+export async function startAppHarness(env: Record<string, string> = {}, opts: { engine?: TestEngine } = {}): Promise<AppHarness> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ff-rel-"));
   const chunks: string[] = [];
   const stream = new PassThrough();
   stream.on("data", (c: Buffer) => chunks.push(c.toString("utf8")));
   // No identity service runs here: provider calls fail as 502.
-  const database = await createTestDatabase(dataDir);
+  const database = await createTestDatabase(dataDir, opts.engine);
   const auth = await startTestAuth();
   const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "trace", DATA_DIR: dataDir, HOST: "127.0.0.1", APP_PORT: "0", ...database.env, ...auth.appEnv, ...env });
   const app = await buildApp(config, { webDist: path.join(dataDir, "no-web"), logStream: stream });

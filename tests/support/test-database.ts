@@ -15,9 +15,14 @@ import pg from "pg";
 import { appDatabasePath, MIGRATIONS_FOLDER, openDatabase } from "../../db/client";
 import { committedMigrations } from "../../db/schema-version";
 import { ENUM_SEED } from "../../db/enums";
-import { createMigratedDatabase, sharedPostgres, type PostgresServer } from "./postgres";
+import { createMigratedDatabase, sharedPostgres, startPgBouncer, type PostgresServer } from "./postgres";
 
 export type TestEngine = "sqlite" | "postgres";
+
+/** FF_TEST_POSTGRES_POOLER=pgbouncer: the app reaches Postgres through PgBouncer in transaction mode. */
+function throughPgBouncer(): boolean {
+  return process.env.FF_TEST_POSTGRES_POOLER === "pgbouncer";
+}
 
 /** The engine this test process runs the app on. */
 export function testEngine(): TestEngine {
@@ -33,7 +38,7 @@ export interface TestDatabase {
   env: Record<string, string>;
   /** The whole database, read through a connection of its own (what another process sees). */
   dump(): Promise<Dump>;
-  /** Rows of one query; `?` placeholders on both engines. */
+  /** Rows of one query (none for a write), through a connection of its own; `?` placeholders on both engines. */
   query<T = Record<string, unknown>>(sql: string, ...params: unknown[]): Promise<T[]>;
   close(): Promise<void>;
 }
@@ -59,8 +64,8 @@ export async function createTestDatabase(dataDir: string, engine: TestEngine = t
     fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     fs.copyFileSync(sqliteTemplate(), file);
     fs.chmodSync(file, 0o600);
-    const withReader = <T>(work: (db: Database.Database) => T): T => {
-      const db = new Database(file, { readonly: true, fileMustExist: true });
+    const withReader = <T>(work: (db: Database.Database) => T, readonly = true): T => {
+      const db = new Database(file, { readonly, fileMustExist: true });
       try {
         return work(db);
       } finally {
@@ -75,7 +80,13 @@ export async function createTestDatabase(dataDir: string, engine: TestEngine = t
           const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' ORDER BY name").all() as { name: string }[];
           return Object.fromEntries(tables.map(({ name }) => [name, db.prepare(`SELECT * FROM "${name}"`).all().map((r) => JSON.stringify(r)).sort()]));
         }),
-      query: async <T>(sql: string, ...params: unknown[]) => withReader((db) => db.prepare(sql).all(...params) as T[]),
+      query: async <T>(sql: string, ...params: unknown[]) =>
+        withReader((db) => {
+          const statement = db.prepare(sql);
+          if (statement.reader) return statement.all(...params) as T[];
+          statement.run(...params);
+          return [];
+        }, false),
       close: async () => undefined,
     };
   }
@@ -83,6 +94,9 @@ export async function createTestDatabase(dataDir: string, engine: TestEngine = t
   openDatabases += 1;
   const s = await server;
   const url = s.url(await createMigratedDatabase(s));
+  // Fewer server connections than the app's pool: transactions hop between them, as on a real pooler.
+  const bouncer = throughPgBouncer() ? await startPgBouncer(s, { poolSize: 4 }) : undefined;
+  const appUrl = bouncer ? bouncer.url(new URL(url).pathname.slice(1)) : url;
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const query = async <T>(sql: string, ...params: unknown[]): Promise<T[]> => {
@@ -91,7 +105,7 @@ export async function createTestDatabase(dataDir: string, engine: TestEngine = t
   };
   return {
     engine,
-    env: { DATABASE_URL: url },
+    env: { DATABASE_URL: appUrl },
     dump: async () => {
       const tables = await query<{ name: string }>("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name");
       const dump: Dump = {};
@@ -101,6 +115,7 @@ export async function createTestDatabase(dataDir: string, engine: TestEngine = t
     query,
     close: async () => {
       await client.end();
+      await bouncer?.stop();
       openDatabases -= 1;
       if (openDatabases === 0) {
         server = undefined;

@@ -54,10 +54,11 @@ export function getPerson(db: Executor, personId: number): Promise<PersonRow | u
   return personById.get(db, { personId });
 }
 
+const personByIdForUpdate = prepared((q, { person }, forUpdate) => forUpdate(q.select().from(person).where(eq(person.personId, sql.placeholder("personId")))));
+
 /** The person, its row locked until the transaction `tx` ends (for a read-then-write). */
 export function getPersonForUpdate(tx: Executor, personId: number): Promise<PersonRow | undefined> {
-  const { person } = tx.t;
-  return tx.get(tx.forUpdate(tx.q.select().from(person).where(eq(person.personId, personId))));
+  return personByIdForUpdate.get(tx, { personId });
 }
 
 /** Case-insensitive uniqueness of owner emails within one account (spec §5). */
