@@ -1,6 +1,7 @@
 // The production-shaped run (issue 15): NODE_ENV=production on PostgreSQL migrated by the real
-// `npm run db:migrate`, two app instances each started as its own process by the real start
-// command, the auth emulator as a separate process standing in for a Supabase project (its own JWT
+// `npm run db:migrate` over the direct connection, two app instances each started as its own
+// process by the real start command and reaching the database through PgBouncer in transaction
+// mode (as through Supabase's pooler on 6543), the auth emulator as a separate process standing in for a Supabase project (its own JWT
 // secret, keys and JWKS; AUTH_MODE=external), the identity emulator standing in for Sumsub with
 // credentials of its own, and a web build made with the production VITE_* settings. Chromium
 // reaches instance A as http://founder.test:<port> (host resolver rules map the name to 127.0.0.1),
@@ -18,13 +19,14 @@ import { authClient } from "../support/founders";
 import { startDeployment, type AuthProject, type Deployment } from "../support/deployment";
 import { founderJourney, JOURNEY_ENTRY, STEP_TIMEOUT_MS } from "../support/founder-journey";
 import { MailboxClient } from "../support/mail";
-import { startPostgres, type PostgresServer } from "../support/postgres";
+import { startPgBouncer, startPostgres, type PgBouncer, type PostgresServer } from "../support/postgres";
 import { buildWeb } from "../support/web-build";
 
 const HOSTS = ["founder.test", "founder-b.test"] as const;
 const SUPPORT_URL = "mailto:support@founder.test";
 
 let postgres: PostgresServer | undefined;
+let pooler: PgBouncer | undefined;
 let databaseUrl = "";
 let deployment: Deployment | undefined;
 let browser: Browser | undefined;
@@ -38,9 +40,13 @@ function deployed(): Deployment {
 beforeAll(async () => {
   postgres = await startPostgres();
   const database = await postgres.createDatabase();
+  // As on Supabase: the instances go through a transaction-mode pooler (port 6543 there), the
+  // migration through the direct connection.
+  pooler = await startPgBouncer(postgres);
   deployment = await startDeployment({
     hosts: [...HOSTS],
-    databaseUrl: (databaseUrl = postgres.url(database)),
+    databaseUrl: pooler.url(database),
+    migrateUrl: (databaseUrl = postgres.url(database)),
     env: { DATABASE_POOL_SIZE: "5" },
     // What a team's build step does: the production settings of this deployment, given at build time.
     webDist: ({ auth, identity }) => {
@@ -57,6 +63,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await deployment?.close();
+  await pooler?.stop();
   await postgres?.stop();
   fs.rmSync(webDist, { recursive: true, force: true });
 });

@@ -22,8 +22,10 @@ import { ROOT } from "./web-build";
 export interface DeploymentOptions {
   /** Each instance's public host name (PUBLIC_APP_URL, the auth project's redirect list); one instance per name. */
   hosts: string[];
-  /** postgres://… for the app database; unset: SQLite in a data folder all instances share. */
+  /** postgres://… the instances use (a transaction-mode pooler, as README "Deploying" says); unset: SQLite in a data folder all instances share. */
   databaseUrl?: string;
+  /** postgres://… `npm run db:migrate` uses: the direct connection (default databaseUrl). */
+  migrateUrl?: string;
   /** Makes the web build to serve (WEB_DIST) with the production VITE_* settings for these services; returns its folder. */
   webDist?: (services: { auth: AuthProject; identity: Deployment["identity"] }) => string;
   /** Settings a deployment may add (DATABASE_POOL_SIZE, LOG_LEVEL…). */
@@ -163,7 +165,7 @@ export async function startDeployment(opts: DeploymentOptions): Promise<Deployme
 
     const sharedData = path.join(dir, "app-data");
     const database: Record<string, string> = opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : { DATA_DIR: sharedData };
-    const migrateOutput = migrate(database);
+    const migrateOutput = migrate(opts.migrateUrl ? { DATABASE_URL: opts.migrateUrl } : database);
 
     const env: Record<string, string> = {
       NODE_ENV: "production",
