@@ -61,6 +61,11 @@ export interface Executor {
    */
   transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T>;
   /**
+   * Runs several reads as one consistent view, nobody's write in between: on Postgres a read-only
+   * REPEATABLE READ transaction; on SQLite the connection to itself (no BEGIN: nothing to write).
+   */
+  readConsistently<T>(fn: (tx: Executor) => Promise<T>): Promise<T>;
+  /**
    * A SELECT that locks the rows it reads until the transaction ends, for a read-then-write: on
    * Postgres `FOR UPDATE`; on SQLite the query as it is (a transaction already has the only
    * connection to itself).
@@ -133,6 +138,15 @@ function sqliteExecutor(db: SqliteDrizzle, gate: Gate, inTransaction: boolean): 
       await whenFree();
       return query.run().changes;
     },
+    async readConsistently(fn) {
+      if (inTransaction) return fn(self);
+      const release = await gate.acquire();
+      try {
+        return await fn(transactional);
+      } finally {
+        release();
+      }
+    },
     async transaction(fn) {
       if (inTransaction) return fn(self);
       const release = await gate.acquire();
@@ -181,6 +195,8 @@ function pgExecutor(db: PgDrizzle | PgTx, root: PgDrizzle, inTransaction: boolea
     get: async (query) => ((await awaitPg(query)) as unknown[])[0] as never,
     run: async (query) => ((await awaitPg(query)) as { rowCount: number | null }).rowCount ?? 0,
     transaction: (fn) => (inTransaction ? fn(self) : root.transaction((tx) => fn(pgExecutor(tx, root, true)))),
+    readConsistently: (fn) =>
+      inTransaction ? fn(self) : root.transaction((tx) => fn(pgExecutor(tx, root, true)), { isolationLevel: "repeatable read", accessMode: "read only" }),
     forUpdate: (query) => (query as { for(strength: "update"): unknown }).for("update") as typeof query,
     // ->> gives text; a number stored in the JSON reads back as numeric.
     sumJsonNumber: (column, key) => sql<number>`coalesce(sum((${column}::json ->> ${key})::numeric), 0)`,

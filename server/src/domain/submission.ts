@@ -9,16 +9,15 @@ import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { prepared, type Executor } from "../../../db/engine";
 import type { OrganizationRow, PersonRow, StrategyRow } from "../../../db/schema";
 import { endsWithLlc } from "../contract/rules";
+import { PROFILE_REQUIRED } from "../contract/required-fields";
 import { ACCOUNT_HOLDER_ROLE } from "../contract/roles";
 import { requireRoles } from "../authz";
-import { recordRule } from "../http-errors";
+import { recordRule } from "./errors";
 import { getAccount } from "../repositories/accounts";
 import { getPerson, toPersonDto } from "../repositories/persons";
 import { getOrganizationByStrategy, type OrganizationFields } from "../repositories/organizations";
 import { isVerified } from "./verified-person";
 
-/** Spec §5: the profile fields a primary holder must give (address line 2 is optional). */
-export const PROFILE_REQUIRED = ["first_name", "last_name", "dob", "ssn", "phone", "address_line1", "city", "state", "zip", "marital_status"] as const;
 
 const blank = (v: string | null | undefined) => v === undefined || v === null || v.trim() === "";
 

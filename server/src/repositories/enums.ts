@@ -2,7 +2,7 @@
 import { asc, inArray } from "drizzle-orm";
 import { perDatabase, type Executor } from "../../../db/engine";
 import type { EnumItem } from "../contract/entities";
-import { badRequest } from "../http-errors";
+import { invalid } from "../domain/errors";
 
 export async function listEnums(db: Executor): Promise<EnumItem[]> {
   const { enumItem } = db.t;
@@ -38,6 +38,6 @@ export async function assertEnumValues(db: Executor, fields: Record<string, stri
   if (!entries.length) return;
   const seeded = await seededEnumIds(db);
   for (const [field, value] of entries) {
-    if (!seeded.has(value)) throw badRequest(field, `${field}: unknown value ${value}`);
+    if (!seeded.has(value)) throw invalid(field, `${field}: unknown value ${value}`);
   }
 }

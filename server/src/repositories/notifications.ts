@@ -6,7 +6,7 @@ import type { Executor } from "../../../db/engine";
 import type { NotificationRow } from "../../../db/schema";
 import type { Notification } from "../contract/entities";
 import { timestampNow } from "../contract/rules";
-import { notFound } from "../http-errors";
+import { notFound } from "../domain/errors";
 
 /** Writes one notification for an account; `db` may be a transaction, to write it atomically with its event. */
 export async function createNotification(db: Executor, accountId: number, title: string, description: string): Promise<Notification> {

@@ -4,7 +4,7 @@ import { prepared, type Executor } from "../../../db/engine";
 import type { OrganizationRow, OrganizationUserRow } from "../../../db/schema";
 import type { Organization, OrganizationUser } from "../contract/entities";
 import { timestampNow } from "../contract/rules";
-import { conflict, notFound } from "../http-errors";
+import { conflict, notFound } from "../domain/errors";
 
 export interface OrganizationFields {
   name_1: string;

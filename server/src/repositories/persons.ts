@@ -8,7 +8,7 @@ import type * as schema from "../../../db/schema";
 import type { Person } from "../contract/entities";
 import { SSN_MASKED, maskSsn, timestampNow } from "../contract/rules";
 import type { SsnCipher } from "../pii/ssn";
-import { badRequest, conflict, notFound } from "../http-errors";
+import { conflict, invalid, notFound } from "../domain/errors";
 import { MESSAGES } from "../contract/rules";
 
 /** Writable person fields as they travel (snake_case, SSN and phone digits only). */
@@ -65,7 +65,7 @@ export function getPersonForUpdate(tx: Executor, personId: number): Promise<Pers
 export async function assertEmailFree(db: Executor, accountId: number, email: string | null | undefined, exceptPersonId?: number): Promise<void> {
   if (!email) return;
   const clash = await personWithEmail.get(db, { accountId, email, exceptPersonId: exceptPersonId ?? 0 });
-  if (clash) throw badRequest("email", MESSAGES.emailExists);
+  if (clash) throw invalid("email", MESSAGES.emailExists);
 }
 
 /** Maps API fields to columns; a masked SSN (what the API returned) keeps the stored one. */

@@ -4,7 +4,7 @@ import { prepared, type Executor } from "../../../db/engine";
 import type { StrategyRow } from "../../../db/schema";
 import type { Strategy } from "../contract/entities";
 import { FOUNDER_STRATEGY, timestampNow } from "../contract/rules";
-import { conflict } from "../http-errors";
+import { conflict } from "../domain/errors";
 
 const strategiesOfAccount = prepared((q, { strategy }) =>
   q.select().from(strategy).where(eq(strategy.accountId, sql.placeholder("accountId"))).orderBy(strategy.strategyId),

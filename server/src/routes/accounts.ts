@@ -2,55 +2,29 @@
 // account's data in one response (spec §7).
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { accountIdBody, accountPut, account, allData, riaFields, type AllData } from "../contract/entities";
-import type { AppDb, Executor } from "../../../db/engine";
+import { accountIdBody, accountPut, account, allData } from "../contract/entities";
+import { RIA_REQUIRED } from "../contract/required-fields";
 import { cacheUntilDbChanges } from "../cache/until-db-changes";
 import { checkedJson } from "../plugins/response-serializer";
 import { MESSAGES } from "../contract/rules";
 import { isStaff, requireAccountAccess, requireCaller, requireRoles } from "../authz";
 import { ACCOUNT_HOLDER_ROLE } from "../contract/roles";
-import { badRequest, notFound } from "../http-errors";
+import { invalid, notFound } from "../domain/errors";
 import { findAccountIdByUser, getAccount, getOrCreateAccountForUser, toAccountDto, updateAccountRia, type RiaChanges } from "../repositories/accounts";
-import { getPerson, listPersons, toPersonDto } from "../repositories/persons";
-import { listStrategies, toStrategyDto } from "../repositories/strategies";
-import { listOrganizationUsersOfAccount, listOrganizationsOfAccount, toOrganizationDto, toOrganizationUserDto } from "../repositories/organizations";
+import { readAllData } from "../domain/all-data";
 import { assertEnumValues } from "../repositories/enums";
 import { errors, params, sendJsonText } from "./shared";
 import { auditOf, requireAccountRead, writeAudit } from "../domain/audit";
 
-/** The seven RIA answers in questionnaire order (the first missing one is the one reported). */
-const RIA_FIELDS = Object.keys(riaFields.shape) as (keyof RiaChanges)[];
-
 /**
  * Spec §5 asks for the RIA answers together: a PUT that sets any of them must leave all seven
- * answered (changing one answer of a complete questionnaire is fine; a partial first answer is not).
+ * answered (changing one answer of a complete questionnaire is fine; a partial first answer is
+ * not). The first missing one, in questionnaire order, is the one reported.
  */
 function assertRiaComplete(stored: RiaChanges, changes: RiaChanges): void {
-  if (!RIA_FIELDS.some((field) => changes[field] !== undefined)) return;
-  const missing = RIA_FIELDS.find((field) => (changes[field] === undefined ? stored[field] : changes[field]) === null);
-  if (missing) throw badRequest(missing, `${missing}: ${MESSAGES.required}`);
-}
-
-/** The account with everything under it (404 when there is no such account). */
-async function readAllData(db: Executor, accountId: number): Promise<AllData> {
-  const row = await getAccount(db, accountId);
-  if (!row) throw notFound("Account");
-  const persons = await listPersons(db, accountId);
-  // The primary holder is one of the account's persons: reuse that row rather than query it again.
-  const holderId = row.primaryAccountHolder;
-  const holder = holderId ? (persons.find((p) => p.personId === holderId) ?? (await getPerson(db, holderId))) : undefined;
-  return {
-    account: { ...toAccountDto(row), primary_account_holder: holder ? toPersonDto(holder) : null },
-    persons: persons.map(toPersonDto),
-    strategies: (await listStrategies(db, accountId)).map(toStrategyDto),
-    organizations: (await listOrganizationsOfAccount(db, accountId)).map(toOrganizationDto),
-    organization_users: (await listOrganizationUsersOfAccount(db, accountId)).map(toOrganizationUserDto),
-  };
-}
-
-/** all_data as one consistent read: on Postgres in one transaction (another instance may write between the reads). */
-function readAllDataConsistently(db: AppDb, accountId: number): Promise<AllData> {
-  return db.engine === "postgres" ? db.transaction((tx) => readAllData(tx, accountId)) : readAllData(db, accountId);
+  if (!RIA_REQUIRED.some((field) => changes[field] !== undefined)) return;
+  const missing = RIA_REQUIRED.find((field) => (changes[field] === undefined ? stored[field] : changes[field]) === null);
+  if (missing) throw invalid(missing, `${missing}: ${MESSAGES.required}`);
 }
 
 /** Checked against the contract once, when serialized; a cached copy goes out as it is. */
@@ -143,7 +117,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { accountId } = request.params;
       await requireAccountRead(app.db, request, accountId);
-      const json = await allDataCache(app.db, accountId, async () => allDataJson(await readAllDataConsistently(app.db, accountId)));
+      const json = await allDataCache(app.db, accountId, async () => allDataJson(await readAllData(app.db, accountId)));
       return sendJsonText(reply, json);
     },
   );

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { idParam, okBody, organizationUser } from "../contract/entities";
 import { requireAccountAccess } from "../authz";
-import { notFound } from "../http-errors";
+import { notFound } from "../domain/errors";
 import { displayName, getPerson } from "../repositories/persons";
 import { addOrganizationUser, getOrganization, organizationAccountId, removeOrganizationUser, toOrganizationUserDto } from "../repositories/organizations";
 import { createNotification } from "../repositories/notifications";

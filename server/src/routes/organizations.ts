@@ -5,7 +5,7 @@ import type { FastifyRequest } from "fastify";
 import { organization, organizationCreate, organizationPut } from "../contract/entities";
 import { MESSAGES } from "../contract/rules";
 import { requireAccountAccess, type Access } from "../authz";
-import { badRequest, notFound } from "../http-errors";
+import { invalid, notFound } from "../domain/errors";
 import { assertFiledFieldsUnchanged, requireRecordWriter } from "../domain/submission";
 import { auditOf, requireAccountRead, writeAudit } from "../domain/audit";
 import { assertEnumValues } from "../repositories/enums";
@@ -92,9 +92,9 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
         const daf = request.body.donor_advised_fund === undefined ? stored.donorAdvisedFund : request.body.donor_advised_fund;
         const custodian = request.body.custodian === undefined ? stored.custodian : request.body.custodian;
         // A submitted entry was complete; it stays so (the DAF can be changed, not removed).
-        if (submitted && !daf) throw badRequest("donor_advised_fund", `donor_advised_fund: ${MESSAGES.required}`);
+        if (submitted && !daf) throw invalid("donor_advised_fund", `donor_advised_fund: ${MESSAGES.required}`);
         // §5: a DAF needs a custodian ("None" is not allowed).
-        if (daf && !custodian) throw badRequest("custodian", `custodian: ${MESSAGES.required}`);
+        if (daf && !custodian) throw invalid("custodian", `custodian: ${MESSAGES.required}`);
         await assertEnumValues(tx, { registered_state: request.body.registered_state, custodian: request.body.custodian });
         const before = toOrganizationDto(stored) as unknown as Record<string, unknown>;
         const fields = Object.entries(request.body)

@@ -6,7 +6,7 @@ import type { FastifyRequest } from "fastify";
 import { okBody, person, personCreate, personIdBody, personPatch, personPut } from "../contract/entities";
 import { MESSAGES, SSN_MASKED } from "../contract/rules";
 import { requireAccountAccess, type Access } from "../authz";
-import { badRequest, notFound, recordRule } from "../http-errors";
+import { notFound, recordRule } from "../domain/errors";
 import { assertEnumValues } from "../repositories/enums";
 import {
   assertEmailFree,
@@ -22,31 +22,15 @@ import {
   updatePersonSystemColumns,
   type PersonFields,
 } from "../repositories/persons";
-import { accountSubmitted, PROFILE_REQUIRED, requireRecordWriter } from "../domain/submission";
+import { accountSubmitted, requireRecordWriter } from "../domain/submission";
+import { assertStillComplete } from "../domain/person-completeness";
+import { missingRequiredFields } from "../contract/required-fields";
 import { verificationEffect } from "../domain/verified-person";
 import { auditOf, requireAccountRead, writeAudit } from "../domain/audit";
 import { createNotification } from "../repositories/notifications";
 import { errors, params } from "./shared";
 import type { PersonRow } from "../../../db/schema";
 import type { Executor } from "../../../db/engine";
-
-/** The add-on owner form's required fields (spec §5): once an owner has given one, it stays given. */
-const OWNER_FORM_FIELDS = ["dob", "ssn", "phone", "address_line1", "city", "state", "zip", "marital_status"] as const;
-
-type PersonRole = { account_primary_holder: boolean; is_addon: boolean };
-
-const isBlank = (value: string | null | undefined) => value === undefined || value === null || value === "";
-
-/**
- * The fields spec §5 requires of a person in this role that `v` leaves blank: the whole profile for
- * a primary holder, the email for an add-on owner. POST checks the body with it, PUT/PATCH the
- * stored person with the changes applied, so both refuse the same blanks.
- */
-function missingRequiredFields(v: PersonFields, role: PersonRole): string[] {
-  if (role.is_addon) return isBlank(v.email) ? ["email"] : [];
-  if (role.account_primary_holder) return PROFILE_REQUIRED.filter((field) => isBlank(v[field]));
-  return [];
-}
 
 const personCreateBody = personCreate.superRefine((v, ctx) => {
   if (v.ssn && SSN_MASKED.test(v.ssn)) ctx.addIssue({ code: "custom", path: ["ssn"], message: MESSAGES.ssn });
@@ -56,22 +40,6 @@ const personCreateBody = personCreate.superRefine((v, ctx) => {
   for (const field of missingRequiredFields(v, v)) ctx.addIssue({ code: "custom", path: [field], message: MESSAGES.required });
 });
 
-/**
- * PUT/PATCH: the person after the change must still meet §5 for their role, and an add-on owner
- * cannot blank an owner-form field they already gave (the web's owner form requires them all).
- * Throws 400 naming the first such field; nothing is written.
- */
-function assertStillComplete(existing: PersonRow, changes: PersonFields): void {
-  const stored = toPersonDto(existing);
-  const applied: PersonFields = { ...stored };
-  for (const [key, value] of Object.entries(changes) as [keyof PersonFields, string | null | undefined][]) {
-    if (value !== undefined) applied[key] = value;
-  }
-  const role = { account_primary_holder: existing.accountPrimaryHolder, is_addon: existing.isAddon };
-  const blanked = existing.isAddon ? OWNER_FORM_FIELDS.filter((field) => !isBlank(stored[field]) && isBlank(applied[field])) : [];
-  const field = missingRequiredFields(applied, role)[0] ?? blanked[0];
-  if (field) throw badRequest(field, `${field}: ${MESSAGES.required}`);
-}
 
 export const personRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The person, if it is in an account the caller may access this way; 404 otherwise. */

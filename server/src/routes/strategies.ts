@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";
 import { strategy, strategyCreate, strategyIdBody, strategyPut } from "../contract/entities";
 import { requireAccountAccess, type Access } from "../authz";
-import { notFound } from "../http-errors";
+import { notFound } from "../domain/errors";
 import { assertEnumValues } from "../repositories/enums";
 import { createStrategy, getStrategy, listStrategies, setEntryCompletedAt, toStrategyDto } from "../repositories/strategies";
 import { assertComplete, assertNotSubmitted } from "../domain/submission";

@@ -12,7 +12,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { apiError } from "../contract/entities";
 import { timestampNow } from "../contract/rules";
 import { requireAccountAccess, requireCaller, requireOwnAccountId } from "../authz";
-import { badGateway, badRequest, conflict, notFound, unauthorized } from "../http-errors";
+import { badGateway, unauthorized } from "../http-errors";
+import { conflict, invalid, notFound } from "../domain/errors";
 import { getAccount } from "../repositories/accounts";
 import { displayName, getPerson } from "../repositories/persons";
 import type { PersonRow } from "../../../db/schema";
@@ -234,8 +235,8 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
       for (const id of new Set(request.body)) targets.push(await personInCallerAccount(request, id));
       await requireRecordWriter(app.db, request, accountId);
       for (const t of targets) {
-        if (t.accountPrimaryHolder || !t.isAddon) throw badRequest("person_ids", "Only additional owners are emailed a verification link (the primary holder verifies in the creation flow)");
-        if (!t.email) throw badRequest("person_ids", "An owner without an email address cannot be emailed");
+        if (t.accountPrimaryHolder || !t.isAddon) throw invalid("person_ids", "Only additional owners are emailed a verification link (the primary holder verifies in the creation flow)");
+        if (!t.email) throw invalid("person_ids", "An owner without an email address cannot be emailed");
       }
       const holderId = (await getAccount(app.db, accountId))?.primaryAccountHolder;
       const holder = holderId ? await getPerson(app.db, holderId) : undefined;
@@ -314,10 +315,10 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
         try {
           json = JSON.parse(raw.toString("utf8"));
         } catch {
-          throw badRequest("body", "Webhook body is not valid JSON");
+          throw invalid("body", "Webhook body is not valid JSON");
         }
         const parsed = webhookPayloadSchema.safeParse(json);
-        if (!parsed.success) throw badRequest("body", "Webhook body is not a Sumsub applicant event");
+        if (!parsed.success) throw invalid("body", "Webhook body is not a Sumsub applicant event");
         const event = parsed.data;
 
         // Only the server-derived externalUserId binds an event to a person. The stored applicant
