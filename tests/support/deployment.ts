@@ -1,7 +1,8 @@
 // A production-shaped deployment on this machine, in the order the README's "Deploying" section and
 // docker-compose.yml give (database → migrate → app instances):
-// - the app database: Postgres (DATABASE_URL) migrated by the real `npm run db:migrate`, or, without
-//   one, a SQLite file in a data folder the instances share;
+// - the app database: Postgres migrated by the real `npm run db:migrate` (over migrateUrl, the
+//   direct connection) and used by the instances over databaseUrl (a transaction-mode pooler in a
+//   real deployment), or, without one, a SQLite file in a data folder the instances share;
 // - the auth emulator as its own process through its CLI, standing in for a Supabase project: its
 //   own JWT secret (so anon/service_role keys no public install has), its own data folder (so its
 //   own ES256 signing key and JWKS), the project's site URL and redirect list, its mailbox as the
