@@ -154,6 +154,20 @@ describe("writes", () => {
     const list = await t.http.get("/api/notifications/").set(f.auth);
     expect(list.body).toEqual([expect.objectContaining({ title: "Owner added", description: expect.stringContaining("grace@example.com"), read_at: null })]);
   });
+
+  it("one owner added through the web's sequence (create, then link) is one 'Owner added'; deleting the owner takes their notices with them", async () => {
+    const f = await t.founder();
+    const d = await buildFounderData(t, f); // holder, an add-on owner, strategy, organization, the holder's link
+    expect((await t.http.post("/api/organization_users/").set(f.auth).send({ organization_id: d.organizationId, person_id: d.addonId, primary_holder: false })).status).toBe(201);
+    const titles = async () => ((await t.http.get("/api/notifications/?include_read=true").set(f.auth)).body as { title: string }[]).map((n) => n.title);
+    expect((await titles()).filter((title) => title === "Owner added")).toHaveLength(1);
+    const second = await addOwner(f, "second-owner@example.com");
+    expect((await titles()).filter((title) => title === "Owner added")).toHaveLength(2);
+    expect((await t.http.delete(`/api/persons/${d.addonId}`).set(f.auth)).status).toBe(200);
+    const left = (await t.http.get("/api/notifications/?include_read=true").set(f.auth)).body as { title: string; description: string }[];
+    expect(left.filter((n) => n.title === "Owner added")).toEqual([expect.objectContaining({ description: expect.stringContaining("second-owner@example.com") })]);
+    expect(second.status).toBe(201);
+  });
 });
 
 describe("all_data is never stale", () => {

@@ -118,7 +118,7 @@ export function recordReview(db: Executor, personId: number, outcome: ReviewOutc
           .set({ ...setApplicant, sumsubCompletedAt: now, sumsubReviewAnswer: "GREEN", sumsubReviewAt: reviewAt, updatedAt: now })
           .where(eq(person.personId, personId)),
       );
-      await createNotification(tx, row.accountId, "Identity verified", `${displayName(row)} passed the identity check.`);
+      await createNotification(tx, row.accountId, "Identity verified", `${displayName(row)} passed the identity check.`, personId);
       await audit(fields, "verified");
       return "verified";
     }
@@ -128,7 +128,7 @@ export function recordReview(db: Executor, personId: number, outcome: ReviewOutc
         .set({ ...setApplicant, sumsubCompletedAt: null, sumsubReviewAnswer: "RED", sumsubReviewAt: reviewAt, updatedAt: now })
         .where(eq(person.personId, personId)),
     );
-    await createNotification(tx, row.accountId, "Identity check not passed", `${displayName(row)}'s identity check was rejected.`);
+    await createNotification(tx, row.accountId, "Identity check not passed", `${displayName(row)}'s identity check was rejected.`, personId);
     await audit(fields, "rejected");
     return "rejected";
   });

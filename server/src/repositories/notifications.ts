@@ -8,10 +8,15 @@ import type { Notification } from "../contract/entities";
 import { timestampNow } from "../contract/rules";
 import { notFound } from "../domain/errors";
 
-/** Writes one notification for an account; `db` may be a transaction, to write it atomically with its event. */
-export async function createNotification(db: Executor, accountId: number, title: string, description: string): Promise<Notification> {
+/**
+ * Writes one notification for an account; `db` may be a transaction, to write it atomically with
+ * its event. `aboutPersonId`: the person it is about; deleting that person deletes it (cascade).
+ */
+export async function createNotification(db: Executor, accountId: number, title: string, description: string, aboutPersonId?: number): Promise<Notification> {
   const { notification } = db.t;
-  const row = await db.get(db.q.insert(notification).values({ accountId, title, description, createdAt: timestampNow() }).returning());
+  const row = await db.get(
+    db.q.insert(notification).values({ accountId, title, description, createdAt: timestampNow(), personId: aboutPersonId ?? null }).returning(),
+  );
   return toNotificationDto(row!);
 }
 

@@ -1,13 +1,12 @@
-// Links between an organization and its owners. Both ends must be in the caller's account; linking
-// a non-primary owner writes an "owner added" notification in the same transaction.
+// Links between an organization and its owners. Both ends must be in the caller's account; each
+// link writes its audit row in the same transaction.
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { idParam, okBody, organizationUser } from "../contract/entities";
 import { requireAccountAccess } from "../authz";
 import { notFound } from "../domain/errors";
-import { displayName, getPerson } from "../repositories/persons";
-import { addOrganizationUser, getOrganization, organizationAccountId, removeOrganizationUser, toOrganizationUserDto } from "../repositories/organizations";
-import { createNotification } from "../repositories/notifications";
+import { getPerson } from "../repositories/persons";
+import { addOrganizationUser, organizationAccountId, removeOrganizationUser, toOrganizationUserDto } from "../repositories/organizations";
 import { requireRecordWriter } from "../domain/submission";
 import { auditOf, writeAudit } from "../domain/audit";
 import { errors } from "./shared";
@@ -33,12 +32,11 @@ export const organizationUserRoutes: FastifyPluginAsyncZod = async (app) => {
         const p = await getPerson(tx, link.person_id);
         // A person of another account is as invisible as a missing one.
         if (!p || p.accountId !== orgAccount) throw notFound("Person");
+        // No notification here: the owner's "Owner added" was written when they were added to the
+        // account (POST /api/persons), and one owner added is one notice (issue 17, gap 6).
         return addOrganizationUser(tx, link, async (inner) => {
           const entity = { type: "organization_user", id: link.organization_id };
           await writeAudit(inner, { ...auditOf(request, orgAccount, "organization_user.create", entity, ["person_id", "primary_holder"]), detail: { person_id: link.person_id } });
-          if (link.primary_holder) return;
-          const org = await getOrganization(inner, link.organization_id);
-          await createNotification(inner, orgAccount, "Owner added", `${displayName(p)} was added as an owner of ${org?.name1 ?? "your foundation"}.`);
         });
       });
       return reply.status(201).send(toOrganizationUserDto(row));

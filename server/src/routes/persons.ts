@@ -81,7 +81,7 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
         return createPerson(tx, app.ssn, b, async (inner, created) => {
           await writeAudit(inner, auditOf(request, b.account_id, "person.create", { type: "person", id: created.personId }, given));
           if (created.isAddon) {
-            await createNotification(inner, b.account_id, "Owner added", `${displayName(created)} was added as an additional owner.`);
+            await createNotification(inner, b.account_id, "Owner added", `${displayName(created)} was added as an additional owner.`, created.personId);
           }
         });
       });
