@@ -23,6 +23,8 @@ const serverOutward = wall("server/src never imports supabase/, server/identity-
 ]);
 const routesToDb = wall("routes reach the database only through repositories", ["**/db/**", "drizzle-orm", "drizzle-orm/**", "better-sqlite3"], true);
 const identityEmulatorInward = wall("the identity emulator never imports product code", ["**/server/src/**", "../src/**", "**/web/**", "**/db/**"]);
+/** The bench measures with the one test support folder (issue 19), never with test files or a suite's own helpers. */
+const benchToTests = wall("scripts/bench imports tests/ only from tests/support", ["**/tests/**", "!**/tests/support", "!**/tests/support/**"]);
 
 const authEmulatorInward = wall("supabase/emulator (the auth-emulator package) never imports product code", [
   "**/server/**",
@@ -110,6 +112,7 @@ const walls = [
   guard(["server/src/routes/**/*.ts"], serverOutward, routesToDb),
   guard(["server/identity-emulator/**/*.ts"], identityEmulatorInward),
   guard(["supabase/emulator/**/*.ts"], authEmulatorInward),
+  guard(["scripts/bench/**/*.ts"], benchToTests),
 ];
 
 export default tseslint.config(

@@ -5,8 +5,28 @@ import { fileURLToPath } from "node:url";
 const contract = fileURLToPath(new URL("./server/src/contract", import.meta.url));
 const webSrc = fileURLToPath(new URL("./web/src", import.meta.url));
 
-// Three projects: node-side unit and integration suites, web component tests in jsdom,
-// and browser end-to-end suites (headless Chromium) that boot the whole stack.
+/** What runs with the app on PostgreSQL: the adapter and Postgres suites, and the API suites that also run on SQLite. */
+const POSTGRES_SUITES = [
+  "db/engine.test.ts",
+  "tests/postgres/**/*.test.ts",
+  "tests/api/route-matrix.test.ts",
+  "tests/api/admin-ria.test.ts",
+  "tests/api/auth.test.ts",
+  "tests/api/notifications-enums.test.ts",
+  "tests/api/persons.test.ts",
+  "tests/api/platform.test.ts",
+  "tests/api/strategies-organizations.test.ts",
+  "tests/api/submission-audit.test.ts",
+  "tests/api/validation-gaps.test.ts",
+  "tests/reliability/authorization-matrix.test.ts",
+  "tests/reliability/fuzz.test.ts",
+  "tests/reliability/concurrency.test.ts",
+  "tests/reliability/crash-app.test.ts",
+];
+
+// Four projects: node-side unit and integration suites (the app on SQLite), the same API suites
+// again with the app on PostgreSQL (one server for the run, a database per test file), web
+// component tests in jsdom, and browser end-to-end suites (headless Chromium) that boot the whole stack.
 export default defineConfig({
   test: {
     projects: [
@@ -14,7 +34,36 @@ export default defineConfig({
         test: {
           name: "node",
           environment: "node",
-          include: ["server/**/*.test.ts", "db/**/*.test.ts", "supabase/**/*.test.ts", "scripts/**/*.test.ts", "tests/api/**/*.test.ts", "tests/auth/**/*.test.ts", "tests/identity/**/*.test.ts", "tests/reliability/**/*.test.ts", "tests/lint/**/*.test.ts", "tests/postgres/**/*.test.ts"],
+          include: ["server/**/*.test.ts", "db/**/*.test.ts", "supabase/**/*.test.ts", "scripts/**/*.test.ts", "tests/api/**/*.test.ts", "tests/auth/**/*.test.ts", "tests/identity/**/*.test.ts", "tests/reliability/**/*.test.ts", "tests/lint/**/*.test.ts"],
+          // db/engine.test.ts and tests/postgres run in the node-postgres project, beside the run's server.
+          exclude: ["db/engine.test.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          // The API suites that prove correctness, again on PostgreSQL (issue 15): same files, the
+          // engine chosen by FF_TEST_ENGINE (tests/support/test-database.ts). Files that read the
+          // SQLite file itself stay SQLite-only.
+          name: "node-postgres",
+          environment: "node",
+          include: POSTGRES_SUITES,
+          env: { FF_TEST_ENGINE: "postgres" },
+          globalSetup: ["tests/support/global-setup-postgres.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          // The route matrix once more, the app reaching Postgres through Debian's PgBouncer in
+          // pool_mode=transaction (as Supabase's pooler on 6543): no session state, no named statements.
+          name: "node-pgbouncer",
+          environment: "node",
+          include: ["tests/api/route-matrix.test.ts"],
+          env: { FF_TEST_ENGINE: "postgres", FF_TEST_POSTGRES_POOLER: "pgbouncer" },
+          globalSetup: ["tests/support/global-setup-postgres.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -33,7 +82,8 @@ export default defineConfig({
         test: {
           name: "e2e",
           environment: "node",
-          include: ["tests/e2e/**/*.test.ts"],
+          // tests/production: the production-shaped run (a deployment on this machine, in a browser).
+          include: ["tests/e2e/**/*.test.ts", "tests/production/**/*.test.ts"],
           testTimeout: 180_000,
           hookTimeout: 180_000,
           fileParallelism: false,

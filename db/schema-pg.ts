@@ -148,8 +148,9 @@ export const notification = pgTable(
     description: text("description").notNull(),
     createdAt: createdAt(),
     readAt: text("read_at"),
+    personId: integer("person_id").references(() => person.personId, { onDelete: "cascade" }),
   },
-  (t) => [index("notification_account_created_idx").on(t.accountId, t.createdAt)],
+  (t) => [index("notification_account_created_idx").on(t.accountId, t.createdAt), index("notification_person_idx").on(t.personId)],
 );
 
 /** The append-only audit trail (db/schema.ts has the why); triggers in the migrations refuse UPDATE and DELETE. */

@@ -152,8 +152,10 @@ export const notification = sqliteTable(
     description: text("description").notNull(),
     createdAt: createdAt(),
     readAt: text("read_at"),
+    /** The person the notice is about (owner added, identity result): it goes when they are deleted. */
+    personId: integer("person_id").references(() => person.personId, { onDelete: "cascade" }),
   },
-  (t) => [index("notification_account_created_idx").on(t.accountId, t.createdAt)],
+  (t) => [index("notification_account_created_idx").on(t.accountId, t.createdAt), index("notification_person_idx").on(t.personId)],
 );
 
 /**

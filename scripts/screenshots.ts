@@ -12,12 +12,13 @@ import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import ws from "ws";
 import { DEFAULT_DAF, FOUNDER_STRATEGY, timestampNow } from "../server/src/contract/rules";
-import { ORGANIZATION, PROFILE } from "../tests/api/helpers";
+import { ORGANIZATION, PROFILE } from "../tests/support/entry";
 import { bootStack, type TestStack } from "../tests/support/stack";
-import { launchChromium } from "../tests/e2e/support/browser";
-import { createFounder, signInContext, signInThroughApi, type Founder } from "../tests/e2e/support/founders";
-import { localhostUrl, THEME_STORAGE_KEY, type Theme } from "../tests/e2e/support/harness";
-import { storageInitScript } from "../tests/e2e/support/init-script";
+import { launchChromium } from "../tests/support/browser";
+import { createFounder, signInContext, signInThroughApi, type Founder } from "../tests/support/founders";
+import { THEME_STORAGE_KEY, type Theme } from "../tests/e2e/support/harness";
+import { localhostUrl } from "../tests/support/browser";
+import { storageInitScript } from "../tests/support/init-script";
 import { ensureWebBuild } from "../tests/e2e/support/web-build";
 import { apiCall } from "../tests/support/api";
 

@@ -8,6 +8,7 @@ import { PROJECT_AUTH_OPTIONS } from "../supabase/demo-seed";
 import { startIdentityEmulator } from "../server/identity-emulator/index";
 import { startApp } from "../server/src/main";
 import { SchemaMismatchError } from "../db/schema-version";
+import { DatabaseUnreachableError } from "../db/open";
 
 export interface Listener {
   url: string;
@@ -132,6 +133,6 @@ export function closeOnSignals(close: () => Promise<void>, deadlineMs = SHUTDOWN
  * schema that does not fit the code) as their one line; anything else with its stack.
  */
 export function startupFailure(err: unknown): string {
-  if (err instanceof SchemaMismatchError) return err.message;
+  if (err instanceof SchemaMismatchError || err instanceof DatabaseUnreachableError) return err.message;
   return err instanceof Error ? (err.stack ?? err.message) : String(err);
 }

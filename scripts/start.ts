@@ -21,7 +21,8 @@ function ensureWebBuild(): void {
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
-  if (process.env.SKIP_WEB_BUILD !== "1") ensureWebBuild();
+  // WEB_DIST names a build made elsewhere (with the production VITE_* settings): nothing to build here.
+  if (process.env.SKIP_WEB_BUILD !== "1" && !config.webDist) ensureWebBuild();
   const stack = await startStack(config);
   const lines = [
     `app       ${stack.app.url}${config.apiDocsEnabled ? `  (API docs ${stack.app.url}/api/docs)` : ""}`,

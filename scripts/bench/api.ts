@@ -5,7 +5,6 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { ROOT, spawnReady, startRemoteStack } from "./remote-stack";
 import { founderWithData, type FounderWithData } from "./founder-data";
-import type { TestStack } from "../../tests/support/stack";
 import { BUDGETS } from "./budget-limits";
 
 const APP_BARE_RATIO_BUDGET = BUDGETS.appBareRatio;
@@ -18,8 +17,8 @@ export type Target = "bare" | "bare_write" | "all_data" | "put_person";
 /** The app's own routes (the others are the bare references). */
 export type AppTarget = Exclude<Target, "bare" | "bare_write">;
 
-export interface LoadResult {
-  target: Target;
+export interface LoadResult<T extends string = Target> {
+  target: T;
   connections: number;
   durationS: number;
   requests: number;
@@ -47,7 +46,8 @@ export interface ApiResult {
 /** Connections for the profiling pass (the budgets' operating point). */
 const PROFILE_CONNECTIONS = 10;
 
-interface Request {
+/** One request to load-test. */
+export interface Request {
   url: string;
   method: "GET" | "PUT";
   headers?: Record<string, string>;
@@ -56,7 +56,7 @@ interface Request {
   bodies?: string[];
 }
 
-async function load(target: Target, req: Request, connections: number, durationS: number): Promise<LoadResult> {
+export async function load<T extends string>(target: T, req: Request, connections: number, durationS: number): Promise<LoadResult<T>> {
   const { bodies, ...fixed } = req;
   let sent = 0;
   const requests = bodies ? [{ setupRequest: (r: object) => ({ ...r, body: bodies[sent++ % bodies.length] }) }] : undefined;
@@ -77,13 +77,13 @@ async function load(target: Target, req: Request, connections: number, durationS
 }
 
 /** One plain request first: a load test against a route that answers 401 would measure nothing. */
-async function expectOk(req: Request): Promise<void> {
+export async function expectOk(req: Request): Promise<void> {
   const res = await fetch(req.url, { method: req.method, headers: req.headers, body: req.body });
   await res.arrayBuffer();
   if (!res.ok) throw new Error(`${req.method} ${req.url} answered ${res.status} before the load test`);
 }
 
-function appTargets(stack: TestStack, data: FounderWithData): Record<AppTarget, Request> {
+export function appTargets(stack: { app: { url: string } }, data: FounderWithData): Record<AppTarget, Request> {
   const auth = { authorization: `Bearer ${data.accessToken}` };
   return {
     all_data: { url: `${stack.app.url}/api/accounts/${data.accountId}/all_data`, method: "GET", headers: auth },
@@ -147,7 +147,7 @@ export async function benchApi(opts: {
 const round3 = (v: number) => round(v, 3);
 
 /** One row from a target's rounds: totals summed, p50 the median, p99 and max the worst round's. */
-function combine(rounds: LoadResult[]): LoadResult {
+export function combine<T extends string>(rounds: LoadResult<T>[]): LoadResult<T> {
   const first = rounds[0]!;
   const durationS = rounds.reduce((sum, r) => sum + r.durationS, 0);
   const requests = rounds.reduce((sum, r) => sum + r.requests, 0);

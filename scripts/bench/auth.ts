@@ -7,7 +7,7 @@ import bcrypt from "bcryptjs";
 import ws from "ws";
 import { createClient, type RealtimeClientOptions, type SupabaseClient } from "@supabase/supabase-js";
 import type { TestStack } from "../../tests/support/stack";
-import { createFounder } from "../../tests/e2e/support/founders";
+import { createFounder } from "../../tests/support/founders";
 import { totpCode } from "../../tests/support/totp";
 import { AUTH_DB_FILE } from "@founder-foundation/auth-emulator";
 import { startRemoteStack } from "./remote-stack";

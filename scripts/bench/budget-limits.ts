@@ -16,4 +16,8 @@ export const BUDGETS = {
    * constant route on this machine (docs/decisions/0003-put-budget.md).
    */
   putWriteFloorRatio: 0.3,
+  /** Issue 15, on PostgreSQL at apiBudgetConnections: p99 of all_data and of PUT person. */
+  postgresP99Ms: 15,
+  /** Issue 15: all_data req/s ÷ the bare route doing one SELECT on the same pool, same run. */
+  postgresAllDataFloorRatio: 0.5,
 } as const;

@@ -54,6 +54,16 @@ export function checkBudgets(r: BenchResults): BudgetVerdict[] {
       );
     }
   }
+  for (const target of ["pg_all_data", "pg_put_person"] as const) {
+    const label = target === "pg_all_data" ? "GET all_data" : "PUT person";
+    const run = r.postgres?.runs.find((x) => x.target === target);
+    const note = run && run.errors + run.timeouts + run.non2xx > 0 ? "errors or non-2xx" : undefined;
+    out.push(verdict(`Postgres p99 at ${r.postgres?.connections ?? BUDGETS.apiBudgetConnections} connections, ${label}`, `<= ${BUDGETS.postgresP99Ms} ms`, run?.p99Ms, (v) => !note && v <= BUDGETS.postgresP99Ms, (v) => `${v} ms`, note));
+    if (target === "pg_all_data") {
+      const ratio = r.postgres?.floorRatios.find((x) => x.target === target)?.ratio;
+      out.push(verdict("Postgres all_data / its floor (one SELECT on the same pool)", `>= ${BUDGETS.postgresAllDataFloorRatio}`, ratio, (v) => !note && v >= BUDGETS.postgresAllDataFloorRatio, (v) => v.toFixed(2), note));
+    }
+  }
   if (r.soak) {
     const s = r.soak;
     out.push({ name: "soak: no errors, lost updates, stale reads or leaks", limit: "all zero, integrity ok", actual: `${s.requests} requests`, status: s.ok ? "PASS" : "FAIL" });

@@ -11,8 +11,9 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
-import { startAppHarness } from "../../tests/reliability/support/app-harness";
-import { runLoad, type LoadRequest } from "../../tests/reliability/support/load";
+import { sqliteClientOf } from "../../db/engine";
+import { startAppHarness } from "../../tests/support/app-harness";
+import { runLoad, type LoadRequest } from "../../tests/support/load";
 import { median, percentile, round } from "./stats";
 import { renderTable } from "./table";
 
@@ -60,7 +61,7 @@ async function appWrites(mode: SyncMode, seconds: number, connections: number): 
   const h = await startAppHarness({ LOG_LEVEL: "silent" });
   try {
     // The bench sets the pragma on the app's own connection: the route code is the product's.
-    h.app.db.$client.pragma(`synchronous = ${mode}`);
+    sqliteClientOf(h.app.db).pragma(`synchronous = ${mode}`);
     const f = await h.founder();
     let n = 0;
     const patch: LoadRequest = {

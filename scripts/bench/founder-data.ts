@@ -1,9 +1,8 @@
 // A real signed-in founder with a full set of onboarding data on a running stack: the user is made
 // with the auth emulator's admin API and signed in with the password grant (/auth/v1/token), so the
 // app verifies an emulator-issued token; the data is created through the app's own API.
-import type { TestStack } from "../../tests/support/stack";
-import { createFounder, signInThroughApi, type Founder } from "../../tests/e2e/support/founders";
-import { ORGANIZATION, PROFILE } from "../../tests/api/helpers";
+import { createFounder, signInThroughApi, type AuthStack, type Founder } from "../../tests/support/founders";
+import { ORGANIZATION, PROFILE } from "../../tests/support/entry";
 
 export interface FounderWithData {
   founder: Founder;
@@ -27,7 +26,7 @@ async function api<T>(appUrl: string, token: string, method: string, path: strin
   return JSON.parse(text) as T;
 }
 
-export async function founderWithData(stack: TestStack): Promise<FounderWithData> {
+export async function founderWithData(stack: AuthStack & { app: { url: string } }): Promise<FounderWithData> {
   const founder = await createFounder(stack);
   const session = await signInThroughApi(stack, founder);
   const token = session.access_token;

@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick] [-- --check] [-- --only=startup,api,auth,web,journey,soak,durability]`
+// `npm run bench [-- --quick] [-- --check] [-- --only=startup,api,postgres,auth,web,journey,soak,durability]`
 // Measures start-up, API, auth and web speed side by side, prints tables and budget verdicts, and
 // writes bench-results/<timestamp>.json and bench-results/latest.json. Everything runs on loopback.
 import fs from "node:fs";
@@ -21,8 +21,9 @@ import type { JourneyResult } from "./journey";
 import { checkBudgets, budgetTable, type BudgetVerdict } from "./budgets";
 import { runSoak, soakSummary, type SoakResult } from "./soak";
 import { benchDurability, durabilityTable, type DurabilityResult } from "./durability";
+import { benchPostgres, postgresTable, type PostgresResult } from "./postgres";
 
-const SECTIONS = ["startup", "api", "auth", "web", "journey", "soak", "durability"] as const;
+const SECTIONS = ["startup", "api", "postgres", "auth", "web", "journey", "soak", "durability"] as const;
 type Section = (typeof SECTIONS)[number];
 
 interface Options {
@@ -50,6 +51,7 @@ export interface BenchResults {
   machine: { node: string; cpus: number; cpuModel: string; platform: string; loadAverageAtStart: number[]; loadAverageAtEnd?: number[] };
   startup?: StartupResult;
   api?: ApiResult;
+  postgres?: PostgresResult;
   auth?: AuthResult;
   webBundle?: WebBundleResult;
   pages?: PageResult[];
@@ -98,6 +100,11 @@ async function main(): Promise<void> {
   await run("api", async () => {
     results.api = await benchApi({ durationS: opts.quick ? 3 : 10, rounds: opts.quick ? 3 : 5, connections: [1, 10, 50], profile: opts.profile ? true : "auto", log });
     tables.push(apiTable(results.api));
+  });
+
+  await run("postgres", async () => {
+    results.postgres = await benchPostgres({ durationS: opts.quick ? 3 : 10, rounds: opts.quick ? 3 : 5, log });
+    tables.push(postgresTable(results.postgres));
   });
 
   await run("auth", async () => {

@@ -23,10 +23,10 @@ import * as chromeLauncher from "chrome-launcher";
 import puppeteer, { type Browser, type Page } from "puppeteer-core";
 import lighthouse, { type Config, type Flags, type RunnerResult } from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
-import { localhostUrl } from "../../tests/e2e/support/harness";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../tests/e2e/support/browser";
+import { localhostUrl } from "../../tests/support/browser";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../tests/support/browser";
 import { BENCH_PAGES } from "./page-metrics";
-import { createFounder, signInThroughApi, storageKeyFor, MFA_SKIPPED_KEY, type Founder } from "../../tests/e2e/support/founders";
+import { createFounder, signInThroughApi, storageKeyFor, MFA_SKIPPED_KEY, type Founder } from "../../tests/support/founders";
 import type { RemoteStack } from "./remote-stack";
 import { median, round } from "./stats";
 
@@ -110,7 +110,7 @@ async function placeSession(page: Page, stack: RemoteStack, origin: string, foun
   const session = await signInThroughApi(stack, founder);
   await page.goto(`${origin}/app-config.json`, { waitUntil: "load" });
   const key = storageKeyFor(localhostUrl(stack.config.auth.url));
-  // Page source as text: the node-side types have no DOM (as in tests/e2e/support/founders.ts).
+  // Page source as text: the node-side types have no DOM (as in tests/support/founders.ts).
   await page.evaluate(
     `localStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(JSON.stringify(session))}); localStorage.setItem(${JSON.stringify(MFA_SKIPPED_KEY)}, ${JSON.stringify(session.user.id)});`,
   );

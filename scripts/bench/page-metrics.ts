@@ -4,9 +4,9 @@
 // over 50 ms after FCP, as Lighthouse sums it), and JavaScript bytes transferred. These are lab
 // figures on this machine, optionally with Chromium's CPU throttling; they are NOT a Lighthouse score.
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchChromium } from "../../tests/e2e/support/browser";
-import { localhostUrl } from "../../tests/e2e/support/harness";
-import { createFounder, signInContext, type Founder } from "../../tests/e2e/support/founders";
+import { launchChromium } from "../../tests/support/browser";
+import { localhostUrl } from "../../tests/support/browser";
+import { createFounder, signInContext, type Founder } from "../../tests/support/founders";
 import type { RemoteStack } from "./remote-stack";
 import { median, round } from "./stats";
 

@@ -1,6 +1,6 @@
 // Runs a benchmark target in a child Node process (`node --import tsx <entry>`) and waits for the
 // one JSON line it prints when ready. The stack child is wrapped as a TestStack, so the browser
-// harness helpers in tests/e2e/support (sign-in by API, storage keys) work against it unchanged.
+// helpers in tests/support (sign-in by API, storage keys) work against it unchanged.
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";

@@ -1,6 +1,11 @@
 // Console table for the API section.
 import { renderTable } from "./table";
-import type { ApiResult, Target } from "./api";
+import type { ApiResult, LoadResult, Target } from "./api";
+
+/** A load's figures as table cells: req/s, p50, p99, max, errors (timeouts included), non-2xx. */
+export function loadCells(x: LoadResult<string>): Array<string | number> {
+  return [x.reqPerSec, `${x.p50Ms} ms`, `${x.p99Ms} ms`, `${x.maxMs} ms`, x.errors + x.timeouts, x.non2xx];
+}
 
 export function apiTable(r: ApiResult): string {
   const profiles = (r.profiles ?? []).map((p) =>
@@ -35,12 +40,7 @@ function table(r: ApiResult): string {
       return [
         TARGET_LABELS[x.target],
         x.connections,
-        x.reqPerSec,
-        `${x.p50Ms} ms`,
-        `${x.p99Ms} ms`,
-        `${x.maxMs} ms`,
-        x.errors + x.timeouts,
-        x.non2xx,
+        ...loadCells(x),
         ratio === undefined ? "" : ratio.toFixed(2),
         overFloor === undefined ? "" : overFloor.toFixed(2),
       ];

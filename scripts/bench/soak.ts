@@ -6,11 +6,11 @@
 // `runSoak` is exported for the benchmark runner; run directly, it prints one summary line and a
 // JSON result and exits 1 on failure.
 import { fileURLToPath } from "node:url";
-import { startAppHarness } from "../../tests/reliability/support/app-harness";
-import type { Founder } from "../../tests/reliability/support/founders";
-import { cityEditor, runLoad, type EditorTally, type LoadRequest } from "../../tests/reliability/support/load";
-import { integrityCheck } from "../../tests/reliability/support/db-dump";
-import { call } from "../../tests/reliability/support/http";
+import { startAppHarness } from "../../tests/support/app-harness";
+import type { Founder } from "../../tests/support/api-founders";
+import { cityEditor, runLoad, type EditorTally, type LoadRequest } from "../../tests/support/load";
+import { integrityCheck } from "../../tests/support/db-dump";
+import { call } from "../../tests/support/http";
 
 export interface SoakOptions {
   durationSeconds: number;

@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import Fastify, { type FastifyInstance } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config";
-import { registerDatabase } from "./plugins/database";
+import { databasePlugin } from "./plugins/database";
 import { registerAuth } from "./plugins/auth";
 import { registerErrorHandling } from "./plugins/errors";
 import { registerDocs } from "./plugins/docs";
@@ -34,7 +34,7 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url
 export interface BuildAppOptions {
   /** No request logging (tests, `quiet` stacks). */
   quiet?: boolean;
-  /** Where the built SPA lives; default web/dist. */
+  /** Where the built SPA lives; default config.webDist (WEB_DIST), else web/dist. */
   webDist?: string;
   /** Where log lines go (default stdout); tests use it to check what gets logged. */
   logStream?: NodeJS.WritableStream;
@@ -76,7 +76,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
   });
 
   app.decorate("config", config);
-  registerDatabase(app, config);
+  await app.register(databasePlugin, { config });
   const mailer = createMailer(config);
   app.decorate("mailer", mailer);
   app.addHook("onClose", async () => mailer.close());
@@ -85,7 +85,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
   await registerSecurity(app, config);
   registerAuth(app, config);
   if (config.apiDocsEnabled) await registerDocs(app);
-  const spaFallback = await registerWeb(app, opts.webDist ?? DEFAULT_WEB_DIST);
+  const spaFallback = await registerWeb(app, opts.webDist ?? config.webDist ?? DEFAULT_WEB_DIST);
   registerErrorHandling(app, { spaFallback });
 
   const api = app.withTypeProvider<ZodTypeProvider>();

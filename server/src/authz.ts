@@ -3,7 +3,8 @@
 // 404, as if it did not exist. The single exception: admin and super may READ any account.
 import type { FastifyRequest } from "fastify";
 import { hasRoles, STAFF_ROLES, type Role, type RoleRequirement } from "./contract/roles";
-import { forbidden, notFound, unauthorized } from "./http-errors";
+import { unauthorized } from "./http-errors";
+import { forbidden, notFound } from "./domain/errors";
 
 export interface Caller {
   userId: string;

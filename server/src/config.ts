@@ -41,6 +41,14 @@ const envSchema = z.object({
   SMTP_PORT: port(54325),
   IDENTITY_PORT: port(54330),
   DATA_DIR: z.string().default(".data"),
+  /** postgres://… runs the app on PostgreSQL; unset, on the SQLite file in DATA_DIR. */
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  /** Connections in this instance's Postgres pool (several instances share the server's limit). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** "embedded" starts the auth emulator and mailbox; "external" uses `supabase start` or hosted Supabase. */
   AUTH_MODE: z.enum(["embedded", "external"]).optional(),
   PUBLIC_APP_URL: optionalString,
@@ -66,6 +74,8 @@ const envSchema = z.object({
   SUMSUB_WEBHOOK_SECRET: optionalString,
   SUMSUB_LEVEL_NAME: z.string().default("id-and-liveness"),
   CORS_ORIGINS: optionalString,
+  /** A built web app to serve instead of web/dist (a build made elsewhere with the production VITE_* settings). */
+  WEB_DIST: optionalString,
 });
 
 /** Settings that production must set explicitly: local defaults there would be insecure or wrong. */
@@ -132,12 +142,16 @@ export interface Config {
   host: string;
   ports: { app: number; auth: number; mail: number; smtp: number; identity: number };
   dataDir: string;
+  /** The engine: Postgres when DATABASE_URL is given, else the SQLite file in dataDir. */
+  database: { kind: "sqlite" } | { kind: "postgres"; url: string; poolSize: number };
   authMode: "embedded" | "external";
   publicAppUrl: string;
   /** The dev-only user management API; in production only for aal2 staff tokens. */
   adminApiEnabled: boolean;
   apiDocsEnabled: boolean;
   corsOrigins: string[];
+  /** The built SPA to serve; undefined means web/dist of this checkout. */
+  webDist: string | undefined;
   auth: {
     /** Public URL of the auth service root (the `/auth/v1` prefix is added by clients). */
     url: string;
@@ -185,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     ports: { app: e.APP_PORT, auth: e.AUTH_PORT, mail: e.MAIL_PORT, smtp: e.SMTP_PORT, identity: e.IDENTITY_PORT },
     dataDir: path.resolve(e.DATA_DIR),
+    database: e.DATABASE_URL ? { kind: "postgres", url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE } : { kind: "sqlite" },
     authMode: e.AUTH_MODE ?? "embedded",
     publicAppUrl,
     adminApiEnabled: e.ADMIN_API_ENABLED ?? !production,
@@ -192,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: e.CORS_ORIGINS
       ? e.CORS_ORIGINS.split(",").map((s) => s.trim()).filter(Boolean)
       : [publicAppUrl, `http://127.0.0.1:${e.APP_PORT}`, "http://localhost:5173", "http://127.0.0.1:5173"],
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     auth: {
       url: authUrl,
       anonKey: e.SUPABASE_ANON_KEY ?? LOCAL_SUPABASE.anonKey,

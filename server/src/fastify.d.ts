@@ -1,7 +1,7 @@
 // What the app decorates Fastify with (see app.ts and plugins/). Route files in other folders
 // (the identity work) use the same fields.
 import type { Config } from "./config";
-import type { Db } from "../../db/client";
+import type { AppDb } from "../../db/engine";
 import type { SsnCipher } from "./pii/ssn";
 import type { Mailer } from "./mail";
 import type { Caller } from "./authz";
@@ -11,7 +11,7 @@ import type { DatabaseReadiness } from "../../db/schema-version";
 declare module "fastify" {
   interface FastifyInstance {
     config: Config;
-    db: Db;
+    db: AppDb;
     ssn: SsnCipher;
     mailer: Mailer;
     /** Verifies bearer tokens and confirms their sessions; remembers answers briefly per token. */

@@ -1,5 +1,7 @@
-// The API's error model: every failure answers JSON `{ error, message }` (plus `field` when one
-// input field is at fault). Route and repository code throws these; plugins/errors.ts renders them.
+// HTTP-level failures (no or a bad token, a second factor needed, a service the app depends on not
+// answering): the plugins and routes throw these. What the domain refuses (not found, invalid,
+// conflict, forbidden, record rules) is in domain/errors.ts. plugins/errors.ts renders both as
+// JSON `{ error, message }` (plus `field` when one input field is at fault).
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
@@ -15,16 +17,7 @@ export class HttpError extends Error {
 }
 
 export const unauthorized = (message = "A valid bearer token is required") => new HttpError(401, "Unauthorized", message);
-export const forbidden = (message = "Missing a required role") => new HttpError(403, "Forbidden", message);
-/** Also used for resources of another account: never a hint that they exist. */
-export const notFound = (what = "Resource") => new HttpError(404, "Not Found", `${what} not found`);
-export const badRequest = (field: string, message: string) => new HttpError(400, "Bad Request", message, field);
-export const conflict = (message: string, field?: string) => new HttpError(409, "Conflict", message, field);
 /** GoTrue's code for "this needs a session that verified a second factor". */
 export const insufficientAal = () => new HttpError(403, "insufficient_aal", "A second factor is required: verify your authenticator code");
 export const serviceUnavailable = (message: string) => new HttpError(503, "Service Unavailable", message);
 export const badGateway = (message: string) => new HttpError(502, "Bad Gateway", message);
-
-/** A rule of the founder's record refuses the change (issue 16): 409 with its own error code. */
-export const recordRule = (error: "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification", message: string, extra: { field?: string; missing?: string[] } = {}) =>
-  new HttpError(409, error, message, extra.field, extra.missing ? { missing: extra.missing } : undefined);

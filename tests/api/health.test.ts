@@ -1,5 +1,6 @@
 // Health endpoints for orchestrators: public, answer only a state, and readiness follows the
 // database (answers, and has the schema this code expects).
+import { sqliteClientOf } from "../../db/engine";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -8,8 +9,8 @@ import { loadConfig, LOCAL_SUPABASE } from "../../server/src/config";
 import { buildApp } from "../../server/src/app";
 import { appDatabasePath, openDatabase } from "../../db/client";
 import { SchemaMismatchError } from "../../db/schema-version";
-import { startAppHarness, type AppHarness } from "../reliability/support/app-harness";
-import { call } from "../reliability/support/http";
+import { startAppHarness, type AppHarness } from "../support/app-harness";
+import { call } from "../support/http";
 
 let h: AppHarness;
 
@@ -83,7 +84,7 @@ describe("readiness when the database is gone", () => {
   it("answers 503 unreachable, with no stack and no settings", async () => {
     const other = await startAppHarness();
     try {
-      other.app.db.$client.close();
+      sqliteClientOf(other.app.db).close();
       const ready = await call(other.url, "GET", "/api/ready");
       expect(ready.status).toBe(503);
       expect(ready.json).toEqual({ error: "not_ready", message: "The database does not answer" });
@@ -133,7 +134,7 @@ describe("schema check at start", () => {
     h.sqlite.prepare("DELETE FROM enum_item WHERE enum_id = 'us_state_delaware'").run();
     h.close();
     const app = await buildApp(production(dir), noWeb(dir));
-    expect(app.db.$client.prepare("SELECT enum_label FROM enum_item WHERE enum_id = 'us_state_delaware'").get()).toEqual({ enum_label: "Delaware" });
+    expect(sqliteClientOf(app.db).prepare("SELECT enum_label FROM enum_item WHERE enum_id = 'us_state_delaware'").get()).toEqual({ enum_label: "Delaware" });
     await app.close();
   });
 

@@ -1,20 +1,19 @@
-// Test harness for the API suites: a fresh app per test file (its own DATA_DIR, so its own migrated
-// SQLite file), trusting a real auth emulator of its own (tests/support/auth.ts) whose users are real
+// Test harness for the API suites: a fresh app per test file (its own DATA_DIR and its own database,
+// a copy of a migrated template on the engine of the vitest project: tests/support/test-database.ts),
+// trusting a real auth emulator of its own (tests/support/auth.ts) whose users are real
 // and whose tokens the app verifies and confirms exactly as it would Supabase's; and builders for
 // founders' data.
 import fs from "node:fs";
 import os from "node:os";
-import { randomUUID } from "node:crypto";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import request from "supertest";
 import { loadConfig, type Config } from "../../server/src/config";
-import { computeWebhookDigest } from "../../server/src/identity/webhookDigest";
-import { externalUserIdFor } from "../../server/src/identity/verification";
 import { buildApp } from "../../server/src/app";
-import { appDatabasePath, openDatabase } from "../../db/client";
+import { createTestDatabase, type TestDatabase, type TestEngine } from "../support/test-database";
 import type { Role } from "../../server/src/contract/roles";
 import { startTestAuth, type TestAuth } from "../support/auth";
+import { DAF_CHOICE, ORGANIZATION, PROFILE, signedIdentityResult } from "../support/entry";
 
 export interface TokenOptions {
   /** The user's id; the same sub again reuses that user. */
@@ -33,6 +32,8 @@ export interface TestApp {
   app: FastifyInstance;
   config: Config;
   dataDir: string;
+  /** The app's database (engine-neutral reads: dump, query). */
+  database: TestDatabase;
   http: ReturnType<typeof request>;
   auth: TestAuth;
   token(opts?: TokenOptions): Promise<string>;
@@ -48,50 +49,31 @@ export interface Founder {
   auth: { Authorization: string };
 }
 
-export const PROFILE = {
-  first_name: "Ada",
-  last_name: "Lovelace",
-  dob: "1985-12-10",
-  ssn: "123456789",
-  phone: "2125550123",
-  address_line1: "1 Main Street",
-  address_line2: null,
-  city: "Wilmington",
-  state: "us_state_delaware",
-  zip: "19801",
-  marital_status: "marital_status_single",
-} as const;
-
-/** The seven RIA answers, as the /ria screen sends them (§5: all together). */
-export const RIA_ANSWERS = {
-  ria_primary_goal: "primary_goal_growth",
-  ria_risk_score: 3,
-  ria_loss_capacity_percent: 20,
-  ria_time_horizon_years: "horizon_years_5_10",
-  ria_liquidity_needs: "liquidity_needs_low",
-  ria_federal_effective_tax_rate: "federal_tax_bracket_24",
-  ria_state: "us_state_delaware",
-} as const;
-
-export const ORGANIZATION = {
-  name_1: "Ada Giving LLC",
-  name_2: "Ada Philanthropy LLC",
-  registered_state: "us_state_delaware",
-  itg_as_registered_agent: true,
-  activity_is_investment: false,
-} as const;
-
 /** A legacy HS256 secret for the tests that check HS256 verification (never the CLI's public one). */
 export const TEST_HS256_SECRET = "tests-legacy-hs256-secret-of-at-least-32-characters";
 
-export async function createTestApp(env: Record<string, string> = {}, opts: { hs256?: boolean } = {}): Promise<TestApp> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ff-api-"));
-  const auth = await startTestAuth(opts.hs256 ? { jwtSecret: TEST_HS256_SECRET } : {});
-  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir, ...auth.appEnv, ...env });
-  // As a deploy runs `npm run db:migrate` first (production never migrates at start).
-  openDatabase(appDatabasePath(dataDir)).close();
+/**
+ * The app in this process (no listener; supertest), on `engine` (default: the vitest project's, see
+ * testEngine()). Its database is a fresh copy of a migrated template, as a deploy runs
+ * `npm run db:migrate` first (production never migrates at start).
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: {
+    hs256?: boolean;
+    engine?: TestEngine;
+    /** A second instance of that app: the same database, auth service and data folder (its SSN key); closing it leaves them to the first. */
+    instanceOf?: TestApp;
+  } = {},
+): Promise<TestApp> {
+  const first = opts.instanceOf;
+  const dataDir = first?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "ff-api-"));
+  const database = first?.database ?? (await createTestDatabase(dataDir, opts.engine));
+  const auth = first?.auth ?? (await startTestAuth(opts.hs256 ? { jwtSecret: TEST_HS256_SECRET } : {}));
+  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir, ...database.env, ...auth.appEnv, ...env });
   const app = await buildApp(config, { quiet: true, webDist: path.join(dataDir, "no-web") });
   await app.ready();
+  if (app.db.engine !== database.engine) throw new Error(`the app runs on ${app.db.engine}, the test asked for ${database.engine}`);
   const users = new Map<string, string>();
 
   const token = async (o: TokenOptions = {}) => {
@@ -118,13 +100,16 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { hs
     app,
     config,
     dataDir,
+    database,
     http: request(app.server),
     auth,
     token,
     founder,
     close: async () => {
       await app.close();
+      if (first) return;
       await auth.close();
+      await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -156,28 +141,6 @@ export async function buildFounderData(t: TestApp, f: Founder): Promise<FounderD
   const organizationId = ok(await req().post("/api/organizations/").set(f.auth).send({ strategy_id: strategyId, ...ORGANIZATION }), 201).organization_id;
   ok(await req().post("/api/organization_users/").set(f.auth).send({ organization_id: organizationId, person_id: personId, primary_holder: true }), 201);
   return { personId, addonId, strategyId, organizationId };
-}
-
-/** Step 4's choices, as the DAF screen sends them with the organization. */
-export const DAF_CHOICE = { donor_advised_fund: "Investor's Philanthropic", custodian: "custodian_schwab" } as const;
-
-/** A signed identity-provider result for a person, as Sumsub posts it (the provider's time `at`, a fresh event id). */
-export function signedIdentityResult(personId: number, answer: "GREEN" | "RED", at: Date, webhookSecret: string): { raw: string; headers: Record<string, string> } {
-  const raw = JSON.stringify({
-    applicantId: `applicant${personId}`.padEnd(24, "0"),
-    correlationId: `req-${randomUUID()}`,
-    externalUserId: externalUserIdFor(personId),
-    type: "applicantReviewed",
-    reviewResult: { reviewAnswer: answer },
-    reviewStatus: "completed",
-    createdAtMs: at.toISOString().replace("T", " ").slice(0, 23),
-  });
-  const headers = {
-    "content-type": "application/json",
-    "x-payload-digest": computeWebhookDigest("HMAC_SHA256_HEX", webhookSecret, raw),
-    "x-payload-digest-alg": "HMAC_SHA256_HEX",
-  };
-  return { raw, headers };
 }
 
 /** Posts a signed identity result to the webhook: how tests give a person a completed identity check. */

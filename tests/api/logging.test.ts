@@ -8,7 +8,7 @@ import request from "supertest";
 import type { FastifyInstance } from "fastify";
 import { loadConfig } from "../../server/src/config";
 import { buildApp } from "../../server/src/app";
-import { PROFILE } from "./helpers";
+import { PROFILE } from "../support/entry";
 import { startTestAuth, type TestAuth } from "../support/auth";
 
 let app: FastifyInstance;

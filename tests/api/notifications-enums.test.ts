@@ -12,7 +12,7 @@ afterAll(async () => t.close());
 
 async function withNotifications(n: number): Promise<Founder> {
   const f = await t.founder();
-  for (let i = 1; i <= n; i++) createNotification(t.app.db, f.accountId, `Event ${i}`, `Description ${i}`);
+  for (let i = 1; i <= n; i++) await createNotification(t.app.db, f.accountId, `Event ${i}`, `Description ${i}`);
   return f;
 }
 

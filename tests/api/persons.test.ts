@@ -2,8 +2,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import Database from "better-sqlite3";
-import { PROFILE, buildFounderData, createTestApp, type Founder, type TestApp } from "./helpers";
+import { buildFounderData, createTestApp, type Founder, type TestApp } from "./helpers";
+import { PROFILE } from "../support/entry";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -46,12 +46,10 @@ describe("SSN", () => {
     expect(responses[0]!.body.ssn).toBe("***-**-4321");
     expect(responses[2]!.body.account.primary_account_holder.ssn).toBe("***-**-4321");
 
-    // Checkpoint the WAL so every write is in the main file, then read raw bytes of both.
-    const raw = new Database(path.join(t.dataDir, "app.sqlite"), { readonly: true });
-    const row = raw.prepare("select * from person where person_id = ?").get(id) as Record<string, unknown>;
-    raw.close();
-    expect(Object.values(row)).not.toContain(ssn);
+    const [row] = await t.database.query("select * from person where person_id = ?", id);
+    expect(Object.values(row!)).not.toContain(ssn);
     expect(row).not.toHaveProperty("ssn");
+    // SQLite: the raw bytes of the file and its WAL hold no plaintext either.
     for (const file of fs.readdirSync(t.dataDir).filter((n) => n.startsWith("app.sqlite"))) {
       const bytes = fs.readFileSync(path.join(t.dataDir, file));
       expect(bytes.includes(Buffer.from(ssn)), file).toBe(false);
@@ -156,6 +154,20 @@ describe("writes", () => {
     const list = await t.http.get("/api/notifications/").set(f.auth);
     expect(list.body).toEqual([expect.objectContaining({ title: "Owner added", description: expect.stringContaining("grace@example.com"), read_at: null })]);
   });
+
+  it("one owner added through the web's sequence (create, then link) is one 'Owner added'; deleting the owner takes their notices with them", async () => {
+    const f = await t.founder();
+    const d = await buildFounderData(t, f); // holder, an add-on owner, strategy, organization, the holder's link
+    expect((await t.http.post("/api/organization_users/").set(f.auth).send({ organization_id: d.organizationId, person_id: d.addonId, primary_holder: false })).status).toBe(201);
+    const titles = async () => ((await t.http.get("/api/notifications/?include_read=true").set(f.auth)).body as { title: string }[]).map((n) => n.title);
+    expect((await titles()).filter((title) => title === "Owner added")).toHaveLength(1);
+    const second = await addOwner(f, "second-owner@example.com");
+    expect((await titles()).filter((title) => title === "Owner added")).toHaveLength(2);
+    expect((await t.http.delete(`/api/persons/${d.addonId}`).set(f.auth)).status).toBe(200);
+    const left = (await t.http.get("/api/notifications/?include_read=true").set(f.auth)).body as { title: string; description: string }[];
+    expect(left.filter((n) => n.title === "Owner added")).toEqual([expect.objectContaining({ description: expect.stringContaining("second-owner@example.com") })]);
+    expect(second.status).toBe(201);
+  });
 });
 
 describe("all_data is never stale", () => {
@@ -168,12 +180,7 @@ describe("all_data is never stale", () => {
     expect(await city()).toBe("Dover");
     await t.http.patch(`/api/persons/${created.person_id}`).set(f.auth).send({ city: "Lewes" }).expect(200);
     expect(await city()).toBe("Lewes");
-    const other = new Database(path.join(t.dataDir, "app.sqlite"));
-    try {
-      other.prepare("update person set city = 'Milford' where person_id = ?").run(created.person_id);
-    } finally {
-      other.close();
-    }
+    await t.database.query("update person set city = 'Milford' where person_id = ?", created.person_id);
     expect(await city()).toBe("Milford");
   });
 

@@ -3,19 +3,8 @@
 // per accepted change, none for a refusal, no values, append-only, readable by owner and staff.
 // Every refusal is checked against the database afterwards.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  DAF_CHOICE,
-  ORGANIZATION,
-  PROFILE,
-  RIA_ANSWERS,
-  buildFounderData,
-  completeEntry,
-  createTestApp,
-  postIdentityResult,
-  type Founder,
-  type FounderData,
-  type TestApp,
-} from "./helpers";
+import { buildFounderData, completeEntry, createTestApp, postIdentityResult, type Founder, type FounderData, type TestApp } from "./helpers";
+import { DAF_CHOICE, ORGANIZATION, PROFILE, RIA_ANSWERS } from "../support/entry";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,21 +12,20 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const sql = () => t.app.db.$client;
-const auditCount = (accountId: number) => (sql().prepare("select count(*) n from audit_event where account_id = ?").get(accountId) as { n: number }).n;
+const auditCount = async (accountId: number) => Number((await t.database.query<{ n: unknown }>("select count(*) n from audit_event where account_id = ?", accountId))[0]!.n);
 const auditRows = (accountId: number) =>
-  sql().prepare("select * from audit_event where account_id = ? order by audit_id").all(accountId) as { action: string; fields: string; route: string; actor_type: string; actor_id: string; detail: string | null }[];
+  t.database.query<{ action: string; fields: string; route: string; actor_type: string; actor_id: string; detail: string | null }>("select * from audit_event where account_id = ? order by audit_id", accountId);
 /** Everything of an account that a refusal must leave as it was (audit rows included). */
-function dump(accountId: number) {
-  const q = (s: string) => sql().prepare(s).all(accountId);
+async function dump(accountId: number) {
+  const q = async (s: string) => (await t.database.query(s, accountId)).map((r) => JSON.stringify(r)).sort();
   return {
-    account: q("select * from account where account_id = ?"),
-    persons: q("select * from person where account_id = ?"),
-    strategies: q("select * from strategy where account_id = ?"),
-    organizations: q("select o.* from organization o join strategy s using (strategy_id) where s.account_id = ?"),
-    links: q("select ou.* from organization_user ou join person p using (person_id) where p.account_id = ?"),
-    notifications: q("select * from notification where account_id = ?"),
-    audit: q("select * from audit_event where account_id = ?"),
+    account: await q("select * from account where account_id = ?"),
+    persons: await q("select * from person where account_id = ?"),
+    strategies: await q("select * from strategy where account_id = ?"),
+    organizations: await q("select o.* from organization o join strategy s using (strategy_id) where s.account_id = ?"),
+    links: await q("select ou.* from organization_user ou join person p using (person_id) where p.account_id = ?"),
+    notifications: await q("select * from notification where account_id = ?"),
+    audit: await q("select * from audit_event where account_id = ?"),
   };
 }
 
@@ -52,7 +40,7 @@ describe("Approve: submission is the server's decision", () => {
   it("refuses an entry with nothing in it, naming everything missing, and changes nothing", async () => {
     const f = await t.founder();
     const s = (await t.http.post("/api/strategies/").set(f.auth).send({ account_id: f.accountId, strategy_type: "strategy_type_founder" })).body.strategy_id;
-    const before = dump(f.accountId);
+    const before = (await dump(f.accountId));
     const res = await approve(f, s);
     expect(res.status).toBe(409);
     expect(res.body).toEqual({
@@ -60,7 +48,7 @@ describe("Approve: submission is the server's decision", () => {
       message: expect.stringContaining("The entry is not complete"),
       missing: ["organization", "primary_holder"],
     });
-    expect(dump(f.accountId)).toEqual(before);
+    expect((await dump(f.accountId))).toEqual(before);
   });
 
   it("names each missing piece until the entry is complete: identity check, DAF, custodian, a profile field", async () => {
@@ -68,12 +56,12 @@ describe("Approve: submission is the server's decision", () => {
     expect((await approve(f, d.strategyId)).body.missing).toEqual(["primary_holder.identity_check", "organization.donor_advised_fund", "organization.custodian"]);
     await completeEntry(t, f, d);
     // A blank profile field cannot be saved through the API (400); one missing from the start can.
-    sql().prepare("update person set zip = null where person_id = ?").run(d.personId);
-    const before = dump(f.accountId);
+    await t.database.query("update person set zip = null where person_id = ?", d.personId);
+    const before = (await dump(f.accountId));
     const res = await approve(f, d.strategyId);
     expect(res.status).toBe(409);
     expect(res.body.missing).toEqual(["primary_holder.zip"]);
-    expect(dump(f.accountId)).toEqual(before);
+    expect((await dump(f.accountId))).toEqual(before);
   });
 
   it("a RED identity check is not a completed one", async () => {
@@ -86,41 +74,41 @@ describe("Approve: submission is the server's decision", () => {
   it("a complete entry is submitted once, at the server's time (a client time, past or future, is not stored), with one audit row", async () => {
     const { f, d } = await built();
     await completeEntry(t, f, d);
-    const auditBefore = auditCount(f.accountId);
+    const auditBefore = (await auditCount(f.accountId));
     const started = Date.now();
     const res = await approve(f, d.strategyId, "2099-01-01T00:00:00");
     expect(res.status).toBe(200);
     const stamped = Date.parse(`${res.body.entry_completed_at}Z`);
     expect(stamped).toBeGreaterThanOrEqual(started - 5);
     expect(stamped).toBeLessThanOrEqual(Date.now() + 5);
-    const rows = auditRows(f.accountId).slice(auditBefore);
+    const rows = (await auditRows(f.accountId)).slice(auditBefore);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ action: "strategy.submit", fields: '["entry_completed_at"]', route: "PUT /api/strategies/:strategyId", actor_type: "user", actor_id: f.userId });
 
     // No re-stamp, no un-submit: 409 already_submitted, nothing changed.
-    const before = dump(f.accountId);
+    const before = (await dump(f.accountId));
     for (const value of ["2020-01-01T00:00:00", null]) {
       const again = await approve(f, d.strategyId, value);
       expect(again.status).toBe(409);
       expect(again.body).toMatchObject({ error: "already_submitted", message: expect.any(String) });
     }
-    expect(dump(f.accountId)).toEqual(before);
+    expect((await dump(f.accountId))).toEqual(before);
   });
 
   it("a null before submission changes nothing and is not submitted", async () => {
     const { f, d } = await built();
-    const before = dump(f.accountId);
+    const before = (await dump(f.accountId));
     const res = await approve(f, d.strategyId, null);
     expect(res.status).toBe(200);
     expect(res.body.entry_completed_at).toBeNull();
-    expect(dump(f.accountId)).toEqual(before);
+    expect((await dump(f.accountId))).toEqual(before);
   });
 
   it("keeps a no-token (401), wrong-owner (404) and malformed-body (400) case, each changing nothing", async () => {
     const { f, d } = await built();
     await completeEntry(t, f, d);
     const other = await t.founder();
-    const before = dump(f.accountId);
+    const before = (await dump(f.accountId));
     expect((await t.http.put(`/api/strategies/${d.strategyId}`).send({ entry_completed_at: null })).status).toBe(401);
     const foreign = await approve(other, d.strategyId);
     expect(foreign.status).toBe(404);
@@ -128,7 +116,7 @@ describe("Approve: submission is the server's decision", () => {
     const bad = await t.http.put(`/api/strategies/${d.strategyId}`).set(f.auth).send({ entry_completed_at: "yesterday" });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ error: "Bad Request", field: "entry_completed_at" });
-    expect(dump(f.accountId)).toEqual(before);
+    expect((await dump(f.accountId))).toEqual(before);
   });
 });
 
@@ -144,7 +132,7 @@ describe("after submission", () => {
 
   it("writes to the record need role user: 403 Forbidden for every write route, nothing written", async () => {
     const { f, d, noRole } = await submitted();
-    const before = dump(f.accountId);
+    const before = (await dump(f.accountId));
     const writes = [
       t.http.patch(`/api/persons/${d.personId}`).set(noRole).send({ city: "Dover" }),
       t.http.put(`/api/persons/${d.personId}`).set(noRole).send({ ...PROFILE, email: null }),
@@ -160,7 +148,7 @@ describe("after submission", () => {
       expect(res.status, res.text).toBe(403);
       expect(res.body).toMatchObject({ error: "Forbidden", message: expect.any(String) });
     }
-    expect(dump(f.accountId)).toEqual(before);
+    expect((await dump(f.accountId))).toEqual(before);
     // Reads stay open to the signed-in owner.
     expect((await t.http.get(`/api/accounts/${f.accountId}/all_data`).set(noRole)).status).toBe(200);
     // With role user the edit screens work.
@@ -170,14 +158,14 @@ describe("after submission", () => {
 
   it("the DAF can be changed but not removed, and the primary holder cannot be deleted", async () => {
     const { f, d } = await submitted();
-    const before = dump(f.accountId);
+    const before = (await dump(f.accountId));
     const cleared = await t.http.put(`/api/organizations/${d.organizationId}`).set(f.auth).send({ ...ORGANIZATION, donor_advised_fund: null, custodian: null });
     expect(cleared.status).toBe(400);
     expect(cleared.body).toMatchObject({ field: "donor_advised_fund" });
     const del = await t.http.delete(`/api/persons/${d.personId}`).set(f.auth);
     expect(del.status).toBe(409);
     expect(del.body).toMatchObject({ error: "fixed_after_submission", field: "person_id" });
-    expect(dump(f.accountId)).toEqual(before);
+    expect((await dump(f.accountId))).toEqual(before);
   });
 });
 
@@ -200,24 +188,24 @@ describe("audit trail", () => {
       { run: () => approve(f, d.strategyId), ok: false },
     ];
     for (const [i, c] of cases.entries()) {
-      const before = auditCount(f.accountId);
+      const before = (await auditCount(f.accountId));
       const res = await c.run();
       expect(res.status < 300, `case ${i}: ${res.status}`).toBe(c.ok);
-      const added = auditRows(f.accountId).slice(before);
+      const added = (await auditRows(f.accountId)).slice(before);
       expect(added, `case ${i}`).toHaveLength(c.ok ? 1 : 0);
       if (c.action) expect(added[0]!.action).toBe(c.action);
       if (c.fields) expect(JSON.parse(added[0]!.fields)).toEqual(c.fields);
     }
     // Names only: no SSN, no name, no address in the trail.
-    const text = JSON.stringify(auditRows(f.accountId));
+    const text = JSON.stringify((await auditRows(f.accountId)));
     for (const value of ["987654321", "123456789", PROFILE.first_name, PROFILE.last_name, "Dover", PROFILE.dob]) expect(text).not.toContain(value);
   });
 
   it("is append-only: the database refuses UPDATE and DELETE of a row", async () => {
     const { f } = await built();
-    expect(() => sql().prepare("update audit_event set action = 'x' where account_id = ?").run(f.accountId)).toThrow(/append-only/);
-    expect(() => sql().prepare("delete from audit_event where account_id = ?").run(f.accountId)).toThrow(/append-only/);
-    expect(auditCount(f.accountId)).toBeGreaterThan(0);
+    await expect(t.database.query("update audit_event set action = 'x' where account_id = ?", f.accountId)).rejects.toThrow(/append-only/);
+    await expect(t.database.query("delete from audit_event where account_id = ?", f.accountId)).rejects.toThrow(/append-only/);
+    expect((await auditCount(f.accountId))).toBeGreaterThan(0);
   });
 
   it("the founder reads their own trail; another founder gets 404, no token 401, a malformed query 400", async () => {
@@ -229,33 +217,33 @@ describe("audit trail", () => {
     const page = await t.http.get(`/api/accounts/${f.accountId}/audit`).query({ limit: 2, before: own.body.entries[1].audit_id }).set(f.auth);
     expect(page.body.entries.map((e: { audit_id: number }) => e.audit_id)).toEqual([own.body.entries[2].audit_id, own.body.entries[3].audit_id]);
     const other = await t.founder();
-    const before = dump(f.accountId);
+    const before = (await dump(f.accountId));
     expect((await t.http.get(`/api/accounts/${f.accountId}/audit`).set(other.auth)).status).toBe(404);
     expect((await t.http.get(`/api/accounts/${f.accountId}/audit`)).status).toBe(401);
     const bad = await t.http.get(`/api/accounts/${f.accountId}/audit`).query({ limit: "all" }).set(f.auth);
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ error: "Bad Request", field: "limit" });
-    expect(dump(f.accountId)).toEqual(before);
+    expect((await dump(f.accountId))).toEqual(before);
   });
 
   it("staff reads of another account are recorded; the whole trail is staff-only", async () => {
     const { f } = await built();
     const staff = await t.founder({ roles: ["admin"] });
-    const before = auditCount(f.accountId);
+    const before = (await auditCount(f.accountId));
     expect((await t.http.get(`/api/accounts/${f.accountId}/all_data`).set(staff.auth)).status).toBe(200);
     expect((await t.http.get(`/api/persons/by_account/${f.accountId}`).set(staff.auth)).status).toBe(200);
-    const rows = auditRows(f.accountId).slice(before);
+    const rows = (await auditRows(f.accountId)).slice(before);
     expect(rows.map((r) => [r.action, r.actor_type, r.actor_id, r.route])).toEqual([
       ["staff.read", "staff", staff.userId, "GET /api/accounts/:accountId/all_data"],
       ["staff.read", "staff", staff.userId, "GET /api/persons/by_account/:accountId"],
     ]);
     // The owner's own reads are not recorded.
     await t.http.get(`/api/accounts/${f.accountId}/all_data`).set(f.auth);
-    expect(auditCount(f.accountId)).toBe(before + 2);
+    expect((await auditCount(f.accountId))).toBe(before + 2);
 
     // A staff lookup of another user's account id is a read of that account too.
     expect((await t.http.get(`/api/accounts/user/${f.userId}`).set(staff.auth)).body).toEqual({ account_id: f.accountId });
-    expect(auditRows(f.accountId).at(-1)).toMatchObject({ action: "staff.read", route: "GET /api/accounts/user/:userId" });
+    expect((await auditRows(f.accountId)).at(-1)).toMatchObject({ action: "staff.read", route: "GET /api/accounts/user/:userId" });
 
     const all = await t.http.get("/api/audit").query({ account_id: f.accountId, limit: 3 }).set(staff.auth);
     expect(all.status).toBe(200);

@@ -3,6 +3,7 @@
 // lifetime, production refuses a token forged with the CLI's public secret on every route, the
 // dev-only admin API and the API docs are switched by settings, and PII answers are never cached.
 // Every refusal is checked to change nothing.
+import { sqliteClientOf } from "../../db/engine";
 import fs from "node:fs";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,7 +11,8 @@ import { SignJWT, decodeJwt } from "jose";
 import request from "supertest";
 import { LOCAL_SUPABASE } from "../../server/src/config";
 import { appDatabasePath } from "../../db/client";
-import { createTestApp, PROFILE, RIA_ANSWERS, TEST_HS256_SECRET, type TestApp } from "./helpers";
+import { createTestApp, TEST_HS256_SECRET, type TestApp } from "./helpers";
+import { PROFILE, RIA_ANSWERS } from "../support/entry";
 import { operationsOf, fillPath } from "../reliability/support/openapi";
 import { PUBLIC_ROUTES } from "../reliability/support/recipes";
 
@@ -102,7 +104,7 @@ describe("revocation takes effect within the session-check lifetime", () => {
     await t.auth.admin.deleteUser(f.userId);
     await waitPastTtl();
     expect((await t.http.delete(`/api/persons/${person.body.person_id}`).set(f.auth)).status).toBe(401);
-    const db = t.app.db.$client;
+    const db = sqliteClientOf(t.app.db);
     expect(db.prepare("SELECT count(*) AS n FROM person WHERE person_id = ?").get(person.body.person_id)).toEqual({ n: 1 });
   });
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { LOCAL_SUPABASE } from "../../server/src/config";
-import { launchChromium } from "../e2e/support/browser";
+import { launchChromium } from "../support/browser";
 import { findLink } from "../support/mail";
 import { totpCode } from "../support/totp";
 import { GOOD_PASSWORD, startAuthHarness, uniqueEmail, type AuthHarness } from "./harness";

@@ -4,7 +4,7 @@
 import { createClient, type RealtimeClientOptions } from "@supabase/supabase-js";
 import { describe, expect, it } from "vitest";
 import ws from "ws";
-import { createFounder, type Founder } from "./support/founders";
+import { createFounder, type Founder } from "../support/founders";
 import { setupE2E } from "./support/harness";
 
 const e2e = setupE2E();

@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { setupE2E, type Theme, type UiPage } from "./support/harness";
-import { createFounder, signInThroughApi, uniqueEmail, type Founder } from "./support/founders";
+import { createFounder, signInThroughApi, uniqueEmail, type Founder } from "../support/founders";
 import { MailboxClient } from "../support/mail";
 
 const e2e = setupE2E();

@@ -11,9 +11,9 @@ import { describe, expect, it } from "vitest";
 import ws from "ws";
 import { DEFAULT_DAF, FOUNDER_STRATEGY, timestampNow } from "../../server/src/contract/rules";
 import { APP_DB_FILE } from "../../db/client";
-import { ORGANIZATION, PROFILE, signedIdentityResult } from "../api/helpers";
+import { ORGANIZATION, PROFILE, signedIdentityResult } from "../support/entry";
 import { MailboxClient, findLink } from "../support/mail";
-import { createFounder, signInThroughApi, type Founder } from "./support/founders";
+import { createFounder, signInThroughApi, type Founder } from "../support/founders";
 import { setupE2E, type UiPage } from "./support/harness";
 import { apiCall } from "../support/api";
 

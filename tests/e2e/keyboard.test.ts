@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { setupE2E } from "./support/harness";
-import { createFounder } from "./support/founders";
+import { createFounder } from "../support/founders";
 
 const e2e = setupE2E();
 

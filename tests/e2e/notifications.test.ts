@@ -3,7 +3,7 @@
 // mark-all clears it, and both are stored (a reload shows the same).
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { createFounder, signInThroughApi, type Founder } from "./support/founders";
+import { createFounder, signInThroughApi, type Founder } from "../support/founders";
 import { setupE2E } from "./support/harness";
 
 const e2e = setupE2E();

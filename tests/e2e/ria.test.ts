@@ -3,7 +3,7 @@
 // (fetched with the bearer token); with the API stopped, Done shows the failure toast.
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
-import { createFounder, signInThroughApi, type Founder } from "./support/founders";
+import { createFounder, signInThroughApi, type Founder } from "../support/founders";
 import { setupE2E } from "./support/harness";
 
 const e2e = setupE2E();

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { setupE2E, type Theme } from "./support/harness";
-import { createFounder, uniqueEmail } from "./support/founders";
+import { createFounder, uniqueEmail } from "../support/founders";
 import { findLink, MailboxClient } from "../support/mail";
 import { totpCode } from "../support/totp";
 

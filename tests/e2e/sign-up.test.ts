@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { setupE2E } from "./support/harness";
-import { createFounder, uniqueEmail } from "./support/founders";
+import { createFounder, uniqueEmail } from "../support/founders";
 import { findLink, MailboxClient } from "../support/mail";
 import { totpCode } from "../support/totp";
 

@@ -3,9 +3,9 @@
 // Chromium, and founders signed in through the auth service with a profile saved through the API.
 import type { Browser, Page } from "playwright-core";
 import { bootStack, type TestStack } from "../support/stack";
-import { launchChromium } from "../e2e/support/browser";
-import { createFounder, signInThroughApi } from "../e2e/support/founders";
-import { PROFILE } from "../api/helpers";
+import { launchChromium } from "../support/browser";
+import { createFounder, signInThroughApi } from "../support/founders";
+import { PROFILE } from "../support/entry";
 import { createSumsubClient, type SumsubClient } from "../../server/src/identity/client";
 
 export interface StackFounder {

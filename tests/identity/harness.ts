@@ -4,7 +4,8 @@
 // app learns a result by asking the provider, not from a webhook).
 import { randomUUID } from "node:crypto";
 import request from "supertest";
-import { createTestApp, PROFILE, type TestApp } from "../api/helpers";
+import { createTestApp, type TestApp } from "../api/helpers";
+import { PROFILE } from "../support/entry";
 import { startIdentityEmulator, type IdentityEmulator } from "../../server/identity-emulator/index";
 import { createSumsubClient, type SumsubClient } from "../../server/src/identity/client";
 import { LOCAL_IDENTITY } from "../../server/src/config";

@@ -80,6 +80,12 @@ const crossings: [wall: string, file: string, crossing: string, allowed: string]
     `import { LOCAL_SUPABASE } from "../../../server/src/config";\nexport const probe = LOCAL_SUPABASE;\n`,
     `import { SUPABASE_CLI_KEYS } from "../cli-keys";\nexport const probe = SUPABASE_CLI_KEYS;\n`,
   ],
+  [
+    "scripts/bench imports tests/ only from tests/support",
+    "scripts/bench/wall-probe.ts",
+    `import { setupE2E } from "../../tests/e2e/support/harness";\nexport const probe = setupE2E;\n`,
+    `import { launchChromium } from "../../tests/support/browser";\nexport const probe = launchChromium;\n`,
+  ],
 ];
 
 describe("lint enforces the walls", () => {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
 import { REPO_ROOT } from "../../server/src/app";
 import { appDatabasePath, appliedMigrations, openDatabase } from "../../db/client";
-import { startPostgres, type PostgresServer } from "../support/postgres";
+import { sharedPostgres, type PostgresServer } from "../support/postgres";
 
 const run = promisify(execFile);
 
@@ -59,7 +59,7 @@ describe("npm run db:migrate on SQLite (DATA_DIR)", () => {
 describe("npm run db:migrate on Postgres (DATABASE_URL)", () => {
   let server: PostgresServer;
   beforeAll(async () => {
-    server = await startPostgres();
+    server = await sharedPostgres();
   });
   afterAll(async () => {
     await server?.stop();

@@ -6,14 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { openPostgres, postgresReadiness, seedPostgresEnums, type PostgresHandle } from "../../db/postgres";
 import { account, enumItem, person } from "../../db/schema-pg";
-import { createMigratedDatabase, startPgBouncer, startPostgres, type PgBouncer, type PostgresServer } from "../support/postgres";
+import { createMigratedDatabase, startPgBouncer, sharedPostgres, type PgBouncer, type PostgresServer } from "../support/postgres";
 
 let server: PostgresServer;
 let bouncer: PgBouncer;
 let db: PostgresHandle;
 
 beforeAll(async () => {
-  server = await startPostgres();
+  server = await sharedPostgres();
   // Fewer server connections than clients: transactions must hop between them.
   bouncer = await startPgBouncer(server, { poolSize: 3 });
   db = openPostgres(bouncer.url(await createMigratedDatabase(server)), { max: 12 });

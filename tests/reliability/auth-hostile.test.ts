@@ -9,8 +9,8 @@ import { LOCAL_SUPABASE } from "../../server/src/config";
 import { startAuthHarness, type AuthHarness } from "../auth/harness";
 import { findLink } from "../support/mail";
 import { secretFromUri, totpCode } from "../support/totp";
-import { call, type CallOptions, type Reply } from "./support/http";
-import { createAuthUser, type AuthUser } from "./support/founders";
+import { call, type CallOptions, type Reply } from "../support/http";
+import { createAuthUser, type AuthUser } from "../support/api-founders";
 
 const SIGN_IN_BUDGET = 6;
 const VERIFY_BUDGET = 6;

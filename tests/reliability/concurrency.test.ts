@@ -3,11 +3,11 @@
 // atomically, so concurrent edits of different fields all survive; for the same field the write
 // processed last wins, whole, and a stale session silently overwrites a newer value.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PROFILE } from "../api/helpers";
-import { call } from "./support/http";
-import { startAppHarness, type AppHarness } from "./support/app-harness";
-import type { Founder } from "./support/founders";
-import { cityEditor, runLoad, type EditorTally } from "./support/load";
+import { PROFILE } from "../support/entry";
+import { call } from "../support/http";
+import { startAppHarness, type AppHarness } from "../support/app-harness";
+import type { Founder } from "../support/api-founders";
+import { cityEditor, runLoad, type EditorTally } from "../support/load";
 
 const ROUNDS = 25;
 const FOUNDERS = 16;

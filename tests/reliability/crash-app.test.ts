@@ -3,7 +3,8 @@
 // the app process is killed with SIGKILL at a random moment. After each restart every write the
 // API acknowledged is there, no record is half-written (an owner without its notification or the
 // reverse), every audit row matches its change (one person.create per person, no row for a write
-// that is not there), and SQLite's integrity and foreign-key checks pass.
+// that is not there), and SQLite's integrity and foreign-key checks pass. Runs on both engines (on
+// PostgreSQL: every acknowledged write is in Postgres after each kill).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -11,17 +12,19 @@ import Database from "better-sqlite3";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { APP_DB_FILE } from "../../db/client";
 import { freePort } from "../support/stack";
-import { call } from "./support/http";
-import { integrityCheck } from "./support/db-dump";
+import { call } from "../support/http";
+import { integrityCheck } from "../support/db-dump";
 import { CHILD_APP, isConnectionFailure, randomPause, spawnOnFreePort, type Child } from "./support/child";
-import { buildFounder, type Founder } from "./support/founders";
+import { buildFounder, type Founder } from "../support/api-founders";
 import { startTestAuth, type TestAuth } from "../support/auth";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { RELIABILITY, timeLimit } from "./support/strength";
 
 const KILL_CYCLES = RELIABILITY.appKills;
 const WRITERS = 3;
 
 let dataDir: string;
+let database: TestDatabase;
 let auth: TestAuth;
 let child: Child | undefined;
 const tally = { kills: 0, acknowledged: 0, checked: 0, lost: 0, auditRows: 0 };
@@ -35,6 +38,8 @@ async function startChild(): Promise<Child> {
       HOST: "127.0.0.1",
       APP_PORT: String(port),
       DATA_DIR: dataDir,
+      // SQLite: the file in DATA_DIR; Postgres: DATABASE_URL of this file's database.
+      ...database.env,
       // The auth service the app confirms sessions with runs in this test process.
       ...auth.appEnv,
     }),
@@ -45,6 +50,7 @@ async function startChild(): Promise<Child> {
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ff-crash-app-"));
+  database = await createTestDatabase(dataDir);
   auth = await startTestAuth();
 });
 afterAll(async () => {
@@ -53,6 +59,7 @@ afterAll(async () => {
   );
   await child?.kill();
   await auth?.close();
+  await database?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -122,33 +129,36 @@ it("every acknowledged write survives SIGKILL at random moments, and nothing is 
     tally.checked += 1;
     expect(city).toBeGreaterThanOrEqual(acked.lastCity);
 
-    // In the file: consistent pages, no dangling references, one notification per owner.
-    const file = path.join(dataDir, APP_DB_FILE);
-    expect(integrityCheck(file)).toBe("ok");
-    const db = new Database(file, { readonly: true });
-    try {
-      expect(db.pragma("foreign_key_check")).toEqual([]);
-      const addons = (db.prepare("SELECT count(*) AS n FROM person WHERE account_id = ? AND is_addon = 1").get(f.accountId) as { n: number }).n;
-      const notes = (db.prepare("SELECT count(*) AS n FROM notification WHERE account_id = ? AND title = 'Owner added'").get(f.accountId) as { n: number }).n;
-      expect(notes, "an owner without its notification, or the reverse").toBe(addons);
-      expect(addons).toBeGreaterThanOrEqual(acked.addons.size + 1);
-      // The audit trail matches the record: exactly one person.create row per person of the
-      // account and none for a person that is not there; at least one person.update per
-      // acknowledged city change, and none beyond the changes sent (a PATCH whose answer the kill
-      // swallowed may or may not have been written).
-      const created = db
-        .prepare("SELECT entity_id AS id, count(*) AS n FROM audit_event WHERE account_id = ? AND action = 'person.create' GROUP BY entity_id")
-        .all(f.accountId) as { id: number; n: number }[];
-      const personIds = (db.prepare("SELECT person_id AS id FROM person WHERE account_id = ? ORDER BY person_id").all(f.accountId) as { id: number }[]).map((r) => r.id);
-      expect(created.map((r) => r.id).sort((a, b) => a - b), "person.create audit rows vs persons").toEqual(personIds);
-      expect(created.every((r) => r.n === 1), "a person with two create rows").toBe(true);
-      const updates = (db.prepare("SELECT count(*) AS n FROM audit_event WHERE account_id = ? AND action = 'person.update'").get(f.accountId) as { n: number }).n;
-      expect(updates).toBeGreaterThanOrEqual(acked.patches);
-      expect(updates).toBeLessThanOrEqual(cityCounter.n);
-      tally.auditRows += created.length + updates;
-    } finally {
-      db.close();
+    // In the database: consistent (SQLite: pages and references), one notification per owner.
+    if (database.engine === "sqlite") {
+      const file = path.join(dataDir, APP_DB_FILE);
+      expect(integrityCheck(file)).toBe("ok");
+      const db = new Database(file, { readonly: true });
+      try {
+        expect(db.pragma("foreign_key_check")).toEqual([]);
+      } finally {
+        db.close();
+      }
     }
+    const q = database.query;
+    const addons = (await q<{ is_addon: unknown }>("SELECT is_addon FROM person WHERE account_id = ?", f.accountId)).filter((r) => Number(r.is_addon) === 1).length;
+    const notes = Number((await q<{ n: unknown }>("SELECT count(*) AS n FROM notification WHERE account_id = ? AND title = 'Owner added'", f.accountId))[0]!.n);
+    expect(notes, "an owner without its notification, or the reverse").toBe(addons);
+    expect(addons).toBeGreaterThanOrEqual(acked.addons.size + 1);
+    // The audit trail matches the record: exactly one person.create row per person of the
+    // account and none for a person that is not there; at least one person.update per
+    // acknowledged city change, and none beyond the changes sent (a PATCH whose answer the kill
+    // swallowed may or may not have been written).
+    const created = (
+      await q<{ id: unknown; n: unknown }>("SELECT entity_id AS id, count(*) AS n FROM audit_event WHERE account_id = ? AND action = 'person.create' GROUP BY entity_id", f.accountId)
+    ).map((r) => ({ id: Number(r.id), n: Number(r.n) }));
+    const personIds = (await q<{ id: unknown }>("SELECT person_id AS id FROM person WHERE account_id = ? ORDER BY person_id", f.accountId)).map((r) => Number(r.id));
+    expect(created.map((r) => r.id).sort((a, b) => a - b), "person.create audit rows vs persons").toEqual(personIds);
+    expect(created.every((r) => r.n === 1), "a person with two create rows").toBe(true);
+    const updates = Number((await q<{ n: unknown }>("SELECT count(*) AS n FROM audit_event WHERE account_id = ? AND action = 'person.update'", f.accountId))[0]!.n);
+    expect(updates).toBeGreaterThanOrEqual(acked.patches);
+    expect(updates).toBeLessThanOrEqual(cityCounter.n);
+    tally.auditRows += created.length + updates;
   }
   expect(tally.acknowledged).toBeGreaterThan(KILL_CYCLES);
 }, timeLimit(KILL_CYCLES, 6_000, 120_000));

@@ -10,10 +10,10 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { LOCAL_SUPABASE } from "../../server/src/config";
 import { AUTH_DB_FILE } from "@founder-foundation/auth-emulator";
 import { freePort } from "../support/stack";
-import { call } from "./support/http";
-import { integrityCheck } from "./support/db-dump";
+import { call } from "../support/http";
+import { integrityCheck } from "../support/db-dump";
 import { CHILD_AUTH, isConnectionFailure, randomPause, spawnOnFreePort, type Child } from "./support/child";
-import { createAuthUser } from "./support/founders";
+import { createAuthUser } from "../support/api-founders";
 import { RELIABILITY, timeLimit } from "./support/strength";
 
 const KILL_CYCLES = RELIABILITY.authKills;

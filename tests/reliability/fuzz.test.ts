@@ -7,14 +7,13 @@
 import fs from "node:fs";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, leaksStackTrace } from "./support/http";
-import { dumpDatabase } from "./support/db-dump";
-import { privateStrings, uniqueSsn, type Founder } from "./support/founders";
+import { call, leaksStackTrace } from "../support/http";
+import { privateStrings, uniqueSsn, type Founder } from "../support/api-founders";
 import { fetchOperations, fillPath, type Operation } from "./support/openapi";
 import { PUBLIC_ROUTES, RECIPES, defaultParams, type Recipe } from "./support/recipes";
-import { startAppHarness, type AppHarness } from "./support/app-harness";
+import { startAppHarness, type AppHarness } from "../support/app-harness";
 import { RELIABILITY, timeLimit } from "./support/strength";
-import { DAF_CHOICE, ORGANIZATION, signedIdentityResult } from "../api/helpers";
+import { DAF_CHOICE, ORGANIZATION, signedIdentityResult } from "../support/entry";
 
 const RUNS_PER_ROUTE = RELIABILITY.fuzzRunsPerRoute;
 
@@ -114,7 +113,7 @@ describe.each([...Object.entries(RECIPES), ["POST /api/sumsub/webhook", { scope:
     const allowed5xx = op!.statuses.filter((s) => s >= 500 && s !== 500);
     await fc.assert(
       fc.asyncProperty(paramsArb(op!), queryArb(op!), op!.hasBody || valid !== undefined ? bodyArb(valid) : fc.constant({}), async (params, query, b: { body?: unknown; raw?: string }) => {
-        const before = dumpDatabase(h.dbFile);
+        const before = await h.database.dump();
         tally.requests += 1;
         const res = await call(h.url, op!.method, fillPath(op!.path, params), { token: owner.token, query, body: b.body, rawBody: b.raw });
         expect(res.status === 500 || (res.status > 500 && !allowed5xx.includes(res.status)), `${res.status} ${res.text}`).toBe(false);
@@ -123,7 +122,7 @@ describe.each([...Object.entries(RECIPES), ["POST /api/sumsub/webhook", { scope:
         if (res.status >= 400) {
           tally.refused += 1;
           tally.dumpsCompared += 1;
-          expect(dumpDatabase(h.dbFile), `${res.status} ${res.text} changed the database`).toEqual(before);
+          expect(await h.database.dump(), `${res.status} ${res.text} changed the database`).toEqual(before);
         }
       }),
       { numRuns: RUNS_PER_ROUTE },
@@ -148,10 +147,7 @@ describe("record rules", () => {
     // The same session's token with role user taken out of its claims (signed by the auth service's key).
     const noRole = await h.auth.resign(f.token, { app_metadata: { provider: "email", providers: ["email"], roles: ["onboarding"] } });
     plantedSsns.add(f.ssn);
-    const read = (sql: string, id: number) => {
-      const dump = h.app.db.$client.prepare(sql).get(id) as Record<string, unknown> | undefined;
-      return dump ?? {};
-    };
+    const read = async (sql: string, id: number) => (await h.database.query(sql, id))[0] ?? {};
     const rowOf = (entity: Step["entity"]) =>
       entity === "person"
         ? read("SELECT * FROM person WHERE person_id = ?", f.personId!)
@@ -204,13 +200,13 @@ describe("record rules", () => {
     await fc.assert(
       fc.asyncProperty(steps, fc.constantFrom("user" as const, "onboarding" as const), async (step, role) => {
         // Keep the holder verified, so the verification rules stay under test after a name change.
-        const holder = rowOf("person");
+        const holder = await rowOf("person");
         if (holder.sumsub_review_answer !== "GREEN") {
           const { raw, headers } = signedIdentityResult(f.personId!, "GREEN", new Date(), h.config.identity.webhookSecret);
           expect((await call(h.url, "POST", "/api/sumsub/webhook", { rawBody: raw, headers })).status).toBe(200);
         }
-        const before = dumpDatabase(h.dbFile);
-        const entityBefore = rowOf(step.entity);
+        const before = await h.database.dump();
+        const entityBefore = await rowOf(step.entity);
         const auditBefore = before.audit_event?.length ?? 0;
         tally.requests += 1;
         const res = await call(h.url, step.method, step.path, { token: role === "user" ? f.token : noRole, body: step.body });
@@ -220,16 +216,16 @@ describe("record rules", () => {
           tally.refused += 1;
           tally.dumpsCompared += 1;
           expect(res.json).toMatchObject({ error: expect.any(String), message: expect.any(String) });
-          expect(dumpDatabase(h.dbFile), `${res.status} ${res.text} changed the database`).toEqual(before);
+          expect(await h.database.dump(), `${res.status} ${res.text} changed the database`).toEqual(before);
           outcome.refused += 1;
           return;
         }
         outcome.accepted += 1;
         expect(role, "a write after submission without role user was accepted").toBe("user");
         expect(step.entity, "Approve was accepted twice").not.toBe("strategy");
-        const added = (h.app.db.$client.prepare("SELECT * FROM audit_event ORDER BY audit_id").all() as { fields: string; action: string }[]).slice(auditBefore);
+        const added = (await h.database.query<{ fields: string; action: string }>("SELECT * FROM audit_event ORDER BY audit_id")).slice(auditBefore);
         expect(added, "an accepted change writes exactly one audit row").toHaveLength(1);
-        expect([...(JSON.parse(added[0]!.fields) as string[])].sort(), `${added[0]!.action}: audit fields vs changed columns`).toEqual(changedColumns(entityBefore, rowOf(step.entity)));
+        expect([...(JSON.parse(added[0]!.fields) as string[])].sort(), `${added[0]!.action}: audit fields vs changed columns`).toEqual(changedColumns(entityBefore, await rowOf(step.entity)));
       }),
       { numRuns: RELIABILITY.recordRuleFuzzRuns },
     );

@@ -12,8 +12,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../server/src/app";
 import { appDatabasePath, openDatabase } from "../../db/client";
 import { isolatedStackEnv } from "../support/stack";
-import { RIA_ANSWERS } from "../api/helpers";
-import { buildFounder, createAuthUser } from "./support/founders";
+import { RIA_ANSWERS } from "../support/entry";
+import { buildFounder, createAuthUser } from "../support/api-founders";
 
 interface Started {
   proc: ChildProcess;

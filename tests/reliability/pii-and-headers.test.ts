@@ -5,11 +5,11 @@
 // CORS answers only the configured origins; an oversized body gets 413 and changes nothing.
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PROFILE } from "../api/helpers";
-import { call, type Reply } from "./support/http";
-import { dumpDatabase } from "./support/db-dump";
-import { uniqueSsn, type Founder } from "./support/founders";
-import { startAppHarness, type AppHarness } from "./support/app-harness";
+import { PROFILE } from "../support/entry";
+import { call, type Reply } from "../support/http";
+import { dumpDatabase } from "../support/db-dump";
+import { uniqueSsn, type Founder } from "../support/api-founders";
+import { startAppHarness, type AppHarness } from "../support/app-harness";
 import { originsOf } from "../../server/src/plugins/security";
 
 const APP_ORIGIN = "https://app.founder.example";

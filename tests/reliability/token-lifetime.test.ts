@@ -2,9 +2,9 @@
 // token accepted (and so cached) a moment ago is refused with 401 once its `exp` has passed, and a
 // tampered copy of a cached token is refused while the original is still accepted.
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { call } from "./support/http";
-import { startAppHarness, type AppHarness } from "./support/app-harness";
-import type { Founder } from "./support/founders";
+import { call } from "../support/http";
+import { startAppHarness, type AppHarness } from "../support/app-harness";
+import type { Founder } from "../support/api-founders";
 
 let h: AppHarness;
 let f: Founder;

@@ -197,22 +197,42 @@ async function buildTemplate(adminUrl: string, key: string, migrate: (url: strin
   return name;
 }
 
-/** A server of our own (initdb + postgres), or the one TEST_DATABASE_URL names. */
-export async function startPostgres(): Promise<PostgresServer> {
+/** A server someone else runs: nothing is started or stopped, only the databases made here are dropped. */
+function existingServer(external: string, what: string): PostgresServer {
+  const helpers = databaseHelpers(external);
+  return {
+    url: (db = new URL(external).pathname.slice(1) || "postgres") => withDatabase(external, db),
+    pid: undefined,
+    dir: undefined,
+    createDatabase: helpers.createDatabase,
+    template: helpers.template,
+    pause: () => Promise.reject(new Error(`pause() needs a server of our own, not ${what}`)),
+    resume: () => Promise.reject(new Error(`resume() needs a server of our own, not ${what}`)),
+    stop: helpers.dropCreated,
+  };
+}
+
+/** Set by the vitest global setup of the Postgres project (tests/support/global-setup-postgres.ts). */
+export const SHARED_POSTGRES_ENV = "FF_SHARED_POSTGRES_URL";
+
+/**
+ * The server this test file should use when it does not need one of its own (pause/resume): the
+ * one the vitest run started once for every file (one server per run, not per file), else
+ * TEST_DATABASE_URL's, else a fresh one. stop() drops only what this file created.
+ */
+export async function sharedPostgres(): Promise<PostgresServer> {
+  const shared = process.env[SHARED_POSTGRES_ENV];
+  if (shared) return existingServer(shared, SHARED_POSTGRES_ENV);
+  return startPostgres();
+}
+
+/**
+ * A server of our own (initdb + postgres), or the one TEST_DATABASE_URL names. durable: keep
+ * Postgres's own commit durability (fsync, synchronous_commit), for measurements (the bench).
+ */
+export async function startPostgres(opts: { durable?: boolean } = {}): Promise<PostgresServer> {
   const external = process.env.TEST_DATABASE_URL;
-  if (external) {
-    const helpers = databaseHelpers(external);
-    return {
-      url: (db = new URL(external).pathname.slice(1) || "postgres") => withDatabase(external, db),
-      pid: undefined,
-      dir: undefined,
-      createDatabase: helpers.createDatabase,
-      template: helpers.template,
-      pause: () => Promise.reject(new Error("pause() needs a server of our own, not TEST_DATABASE_URL")),
-      resume: () => Promise.reject(new Error("resume() needs a server of our own, not TEST_DATABASE_URL")),
-      stop: helpers.dropCreated,
-    };
-  }
+  if (external) return existingServer(external, "TEST_DATABASE_URL");
 
   if (!postgresAvailable()) {
     throw new Error(`No PostgreSQL server at ${POSTGRES_BIN} (apt-get install postgresql; .ci/run does), and no TEST_DATABASE_URL`);
@@ -236,9 +256,7 @@ export async function startPostgres(): Promise<PostgresServer> {
         "-k", dir,
         "-c", "listen_addresses=127.0.0.1",
         // Throwaway data: durability buys nothing here, and fsync would slow every test.
-        "-c", "fsync=off",
-        "-c", "synchronous_commit=off",
-        "-c", "full_page_writes=off",
+        ...(opts.durable ? [] : ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"]),
         "-c", "max_connections=200",
       ],
       user,

@@ -3,7 +3,8 @@
 import type { AdminUser } from "../contract/entities";
 import { ROLES, type Role } from "../contract/rules";
 import type { Config } from "../config";
-import { badGateway, notFound } from "../http-errors";
+import { badGateway } from "../http-errors";
+import { notFound } from "../domain/errors";
 
 interface GoTrueUser {
   id: string;

@@ -5,8 +5,9 @@
 // other value of the record (`detail` takes a few typed, non-PII facts).
 import type { FastifyRequest } from "fastify";
 import { and, desc, eq, lt, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../../db/client";
-import { auditEvent, type AuditEventRow } from "../../../db/schema";
+import { preparedWrite, type Executor } from "../../../db/engine";
+import type { AuditEventRow } from "../../../db/schema";
+import type * as schema from "../../../db/schema";
 import { timestampNow } from "../contract/rules";
 import type { AuditEntry as AuditEntryDto } from "../contract/audit";
 import { isStaff, requireAccountAccess, requireCaller, type Access } from "../authz";
@@ -44,24 +45,14 @@ export interface AuditEntry {
 
 const AUDIT_COLUMNS = ["at", "accountId", "actorType", "actorId", "action", "entityType", "entityId", "fields", "route", "detail", "sourceEventId"] as const;
 
-/**
- * The insert, prepared once per handle: every accepted write runs it. A transaction handle (Tx) runs
- * on the same connection as its database, so its statement is as valid; WeakMap keys let a closed
- * test database's statement go.
- */
-const preparedInserts = new WeakMap<Db | Tx, { run(values: Record<string, unknown>): unknown }>();
-function auditInsert(db: Db | Tx) {
-  let insert = preparedInserts.get(db);
-  if (!insert) {
-    const placeholders = Object.fromEntries(AUDIT_COLUMNS.map((c) => [c, sql.placeholder(c)])) as unknown as typeof auditEvent.$inferInsert;
-    insert = db.insert(auditEvent).values(placeholders).prepare();
-    preparedInserts.set(db, insert);
-  }
-  return insert;
-}
+/** The insert, prepared once per database: every accepted write runs it. */
+const auditInsert = preparedWrite((q, { auditEvent }) => {
+  const placeholders = Object.fromEntries(AUDIT_COLUMNS.map((c) => [c, sql.placeholder(c)])) as unknown as typeof schema.auditEvent.$inferInsert;
+  return q.insert(auditEvent).values(placeholders);
+});
 
-export function writeAudit(db: Db | Tx, e: AuditEntry): void {
-  auditInsert(db).run({
+export async function writeAudit(db: Executor, e: AuditEntry): Promise<void> {
+  await auditInsert.run(db, {
     at: timestampNow(),
     accountId: e.accountId,
     actorType: e.actor.type,
@@ -103,43 +94,48 @@ export function auditOf(
  * requireAccountAccess for reads, plus the audit row an auditor expects when staff read an account
  * that is not their own (what was read: the route names it).
  */
-export function requireAccountRead(db: Db, request: FastifyRequest, accountId: number, what = "Account"): void {
+export async function requireAccountRead(db: Executor, request: FastifyRequest, accountId: number, what = "Account"): Promise<void> {
   requireAccountAccess(request, accountId, "read" satisfies Access, what);
   const caller = requireCaller(request);
   if (caller.accountId === accountId) return;
-  writeAudit(db, { ...auditOf(request, accountId, "staff.read", { type: "account", id: accountId }, []), actor: { type: "staff", id: caller.userId } });
+  await writeAudit(db, { ...auditOf(request, accountId, "staff.read", { type: "account", id: accountId }, []), actor: { type: "staff", id: caller.userId } });
 }
 
-export function sourceEventRecorded(db: Db | Tx, sourceEventId: string): boolean {
-  return db.select({ id: auditEvent.auditId }).from(auditEvent).where(eq(auditEvent.sourceEventId, sourceEventId)).get() !== undefined;
+export async function sourceEventRecorded(db: Executor, sourceEventId: string): Promise<boolean> {
+  const { auditEvent } = db.t;
+  return (await db.get(db.q.select({ id: auditEvent.auditId }).from(auditEvent).where(eq(auditEvent.sourceEventId, sourceEventId)))) !== undefined;
 }
 
 /** Sum of a numeric detail over an account's rows of one action since a time (rate limits). */
-export function auditDetailSumSince(db: Db, accountId: number, action: AuditAction, key: string, since: string): { total: number; oldest: string | null } {
-  const row = db
-    .select({
-      total: sql<number>`coalesce(sum(json_extract(${auditEvent.detail}, ${`$.${key}`})), 0)`,
-      oldest: sql<string | null>`min(${auditEvent.at})`,
-    })
-    .from(auditEvent)
-    .where(and(eq(auditEvent.accountId, accountId), eq(auditEvent.action, action), sql`${auditEvent.at} > ${since}`))
-    .get();
+export async function auditDetailSumSince(db: Executor, accountId: number, action: AuditAction, key: string, since: string): Promise<{ total: number; oldest: string | null }> {
+  const { auditEvent } = db.t;
+  const row = await db.get(
+    db.q
+      .select({
+        total: db.sumJsonNumber(auditEvent.detail, key),
+        oldest: sql<string | null>`min(${auditEvent.at})`,
+      })
+      .from(auditEvent)
+      .where(and(eq(auditEvent.accountId, accountId), eq(auditEvent.action, action), sql`${auditEvent.at} > ${since}`)),
+  );
   return { total: Number(row?.total ?? 0), oldest: row?.oldest ?? null };
 }
 
 /** Newest first, `limit` rows before the audit id `before` (paging). */
-export function listAudit(db: Db, opts: { accountId?: number; limit: number; before?: number }): AuditEventRow[] {
+export function listAudit(db: Executor, opts: { accountId?: number; limit: number; before?: number }): Promise<AuditEventRow[]> {
+  const { auditEvent } = db.t;
   const conditions = [
     opts.accountId === undefined ? undefined : eq(auditEvent.accountId, opts.accountId),
     opts.before === undefined ? undefined : lt(auditEvent.auditId, opts.before),
   ].filter((c) => c !== undefined);
-  return db
-    .select()
-    .from(auditEvent)
-    .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(desc(auditEvent.auditId))
-    .limit(opts.limit)
-    .all();
+  return db.all(
+    db.q
+      .select()
+      .from(auditEvent)
+      .where(conditions.length ? and(...conditions) : undefined)
+      .orderBy(desc(auditEvent.auditId))
+      .limit(opts.limit),
+  );
 }
 
 export function toAuditDto(r: AuditEventRow): AuditEntryDto {

@@ -6,20 +6,18 @@
 // - after submission, writes to the record need the role the edit screens need (spec §6: user).
 import type { FastifyRequest } from "fastify";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { preparedPerDb } from "../../../db/prepared";
-import { strategy, type OrganizationRow, type PersonRow, type StrategyRow } from "../../../db/schema";
+import { prepared, type Executor } from "../../../db/engine";
+import type { OrganizationRow, PersonRow, StrategyRow } from "../../../db/schema";
 import { endsWithLlc } from "../contract/rules";
+import { PROFILE_REQUIRED } from "../contract/required-fields";
 import { ACCOUNT_HOLDER_ROLE } from "../contract/roles";
 import { requireRoles } from "../authz";
-import { recordRule } from "../http-errors";
+import { recordRule } from "./errors";
 import { getAccount } from "../repositories/accounts";
 import { getPerson, toPersonDto } from "../repositories/persons";
 import { getOrganizationByStrategy, type OrganizationFields } from "../repositories/organizations";
 import { isVerified } from "./verified-person";
 
-/** Spec §5: the profile fields a primary holder must give (address line 2 is optional). */
-export const PROFILE_REQUIRED = ["first_name", "last_name", "dob", "ssn", "phone", "address_line1", "city", "state", "zip", "marital_status"] as const;
 
 const blank = (v: string | null | undefined) => v === undefined || v === null || v.trim() === "";
 
@@ -46,10 +44,10 @@ function missingOfHolder(holder: PersonRow | undefined): string[] {
  * ending in LLC), primary holder's profile complete, identity check completed (GREEN), DAF and
  * custodian chosen. Empty when it may be submitted.
  */
-export function missingForSubmission(db: Db, s: StrategyRow): string[] {
-  const org = getOrganizationByStrategy(db, s.strategyId);
-  const holderId = getAccount(db, s.accountId)?.primaryAccountHolder;
-  const holder = holderId ? getPerson(db, holderId) : undefined;
+export async function missingForSubmission(db: Executor, s: StrategyRow): Promise<string[]> {
+  const org = await getOrganizationByStrategy(db, s.strategyId);
+  const holderId = (await getAccount(db, s.accountId))?.primaryAccountHolder;
+  const holder = holderId ? await getPerson(db, holderId) : undefined;
   const orgMissing = missingOfOrganization(org);
   const names = orgMissing.filter((m) => m === "organization" || m.endsWith("name_1") || m.endsWith("name_2"));
   return [...names, ...missingOfHolder(holder), ...orgMissing.filter((m) => !names.includes(m))];
@@ -62,29 +60,28 @@ export function assertNotSubmitted(s: StrategyRow): void {
   }
 }
 
-export function assertComplete(db: Db, s: StrategyRow): void {
-  const missing = missingForSubmission(db, s);
+export async function assertComplete(db: Executor, s: StrategyRow): Promise<void> {
+  const missing = await missingForSubmission(db, s);
   if (missing.length) throw recordRule("incomplete_entry", `The entry is not complete: ${missing.join(", ")}`, { missing });
 }
 
 /** True once any strategy of the account has been submitted. */
-// Asked on every write to a record: prepared once per database (db/prepared.ts).
-const submittedStrategyOfAccount = preparedPerDb((db) =>
-  db
+// Asked on every write to a record: prepared once per database (db/engine.ts).
+const submittedStrategyOfAccount = prepared((q, { strategy }) =>
+  q
     .select({ id: strategy.strategyId })
     .from(strategy)
     .where(and(eq(strategy.accountId, sql.placeholder("accountId")), isNotNull(strategy.entryCompletedAt)))
-    .limit(1)
-    .prepare(),
+    .limit(1),
 );
 
-export function accountSubmitted(db: Db, accountId: number): boolean {
-  return submittedStrategyOfAccount(db).get({ accountId }) !== undefined;
+export async function accountSubmitted(db: Executor, accountId: number): Promise<boolean> {
+  return (await submittedStrategyOfAccount.get(db, { accountId })) !== undefined;
 }
 
 /** After submission the record is edited only through the edit screens, which need role user. */
-export function requireRecordWriter(db: Db, request: FastifyRequest, accountId: number): void {
-  if (accountSubmitted(db, accountId)) requireRoles(request, ACCOUNT_HOLDER_ROLE);
+export async function requireRecordWriter(db: Executor, request: FastifyRequest, accountId: number): Promise<void> {
+  if (await accountSubmitted(db, accountId)) requireRoles(request, ACCOUNT_HOLDER_ROLE);
 }
 
 /**

@@ -6,7 +6,7 @@
 //   time order (sumsub_review_at is kept).
 import type { PersonRow } from "../../../db/schema";
 import type { SsnCipher } from "../pii/ssn";
-import { recordRule } from "../http-errors";
+import { recordRule } from "./errors";
 import { ssnChanges, type PersonFields, type PersonSystemColumns } from "../repositories/persons";
 
 export function isVerified(p: Pick<PersonRow, "sumsubReviewAnswer" | "sumsubCompletedAt">): boolean {

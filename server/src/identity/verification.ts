@@ -6,8 +6,7 @@
 //   newer one, whatever its answer; a GREEN sets sumsub_completed_at, a RED withdraws it;
 // - every applied result writes its audit row (and a notification when the state changes).
 import { eq } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { person } from "../../../db/schema";
+import type { Executor } from "../../../db/engine";
 import { parseTimestamp, timestampNow } from "../contract/rules";
 import { createNotification } from "../repositories/notifications";
 import { displayName } from "../repositories/persons";
@@ -56,12 +55,13 @@ export type RecordResult = "verified" | "rejected" | "unchanged" | "stale";
 const PROVIDER = { type: "identity_provider", id: "sumsub" } as const;
 
 /** Remembers the applicant a person was bound to (first webhook, or the widget's report), with its audit row. */
-export function recordApplicantId(db: Db, personId: number, applicantId: string, source: ReviewSource): void {
-  db.transaction((tx) => {
-    const row = tx.select().from(person).where(eq(person.personId, personId)).get();
+export function recordApplicantId(db: Executor, personId: number, applicantId: string, source: ReviewSource): Promise<void> {
+  return db.transaction(async (tx) => {
+    const { person } = tx.t;
+    const row = await tx.get(tx.forUpdate(tx.q.select().from(person).where(eq(person.personId, personId))));
     if (!row || row.sumsubApplicantId === applicantId) return;
-    tx.update(person).set({ sumsubApplicantId: applicantId, updatedAt: timestampNow() }).where(eq(person.personId, personId)).run();
-    writeAudit(tx, {
+    await tx.run(tx.q.update(person).set({ sumsubApplicantId: applicantId, updatedAt: timestampNow() }).where(eq(person.personId, personId)));
+    await writeAudit(tx, {
       accountId: row.accountId,
       actor: PROVIDER,
       action: "identity.applicant",
@@ -80,9 +80,10 @@ export function recordApplicantId(db: Db, personId: number, applicantId: string,
  * even when stale, once (its event key is unique); a result read back from the provider is
  * recorded only when it changes something.
  */
-export function recordReview(db: Db, personId: number, outcome: ReviewOutcome, source: ReviewSource): RecordResult {
-  return db.transaction((tx) => {
-    const row = tx.select().from(person).where(eq(person.personId, personId)).get();
+export function recordReview(db: Executor, personId: number, outcome: ReviewOutcome, source: ReviewSource): Promise<RecordResult> {
+  return db.transaction(async (tx): Promise<RecordResult> => {
+    const { person } = tx.t;
+    const row = await tx.get(tx.forUpdate(tx.q.select().from(person).where(eq(person.personId, personId))));
     if (!row) return "stale";
     const audit = (fields: string[], result: RecordResult) =>
       writeAudit(tx, {
@@ -97,7 +98,7 @@ export function recordReview(db: Db, personId: number, outcome: ReviewOutcome, s
       });
 
     if (row.sumsubReviewAt && outcome.at.getTime() <= parseTimestamp(row.sumsubReviewAt).getTime()) {
-      if (source.sourceEventId) audit([], "stale");
+      if (source.sourceEventId) await audit([], "stale");
       return "stale";
     }
     const now = timestampNow();
@@ -105,26 +106,30 @@ export function recordReview(db: Db, personId: number, outcome: ReviewOutcome, s
     const setApplicant = row.sumsubApplicantId === outcome.applicantId ? {} : { sumsubApplicantId: outcome.applicantId };
     const changesState = row.sumsubReviewAnswer !== outcome.answer || (outcome.answer === "GREEN" && !row.sumsubCompletedAt);
     if (!changesState) {
-      tx.update(person).set({ ...setApplicant, sumsubReviewAt: reviewAt }).where(eq(person.personId, personId)).run();
-      audit(["sumsub_review_at", ...(setApplicant.sumsubApplicantId ? ["sumsub_applicant_id"] : [])], "unchanged");
+      await tx.run(tx.q.update(person).set({ ...setApplicant, sumsubReviewAt: reviewAt }).where(eq(person.personId, personId)));
+      await audit(["sumsub_review_at", ...(setApplicant.sumsubApplicantId ? ["sumsub_applicant_id"] : [])], "unchanged");
       return "unchanged";
     }
     const fields = ["sumsub_review_answer", "sumsub_completed_at", "sumsub_review_at", ...(setApplicant.sumsubApplicantId ? ["sumsub_applicant_id"] : [])];
     if (outcome.answer === "GREEN") {
-      tx.update(person)
-        .set({ ...setApplicant, sumsubCompletedAt: now, sumsubReviewAnswer: "GREEN", sumsubReviewAt: reviewAt, updatedAt: now })
-        .where(eq(person.personId, personId))
-        .run();
-      createNotification(tx, row.accountId, "Identity verified", `${displayName(row)} passed the identity check.`);
-      audit(fields, "verified");
+      await tx.run(
+        tx.q
+          .update(person)
+          .set({ ...setApplicant, sumsubCompletedAt: now, sumsubReviewAnswer: "GREEN", sumsubReviewAt: reviewAt, updatedAt: now })
+          .where(eq(person.personId, personId)),
+      );
+      await createNotification(tx, row.accountId, "Identity verified", `${displayName(row)} passed the identity check.`, personId);
+      await audit(fields, "verified");
       return "verified";
     }
-    tx.update(person)
-      .set({ ...setApplicant, sumsubCompletedAt: null, sumsubReviewAnswer: "RED", sumsubReviewAt: reviewAt, updatedAt: now })
-      .where(eq(person.personId, personId))
-      .run();
-    createNotification(tx, row.accountId, "Identity check not passed", `${displayName(row)}'s identity check was rejected.`);
-    audit(fields, "rejected");
+    await tx.run(
+      tx.q
+        .update(person)
+        .set({ ...setApplicant, sumsubCompletedAt: null, sumsubReviewAnswer: "RED", sumsubReviewAt: reviewAt, updatedAt: now })
+        .where(eq(person.personId, personId)),
+    );
+    await createNotification(tx, row.accountId, "Identity check not passed", `${displayName(row)}'s identity check was rejected.`, personId);
+    await audit(fields, "rejected");
     return "rejected";
   });
 }

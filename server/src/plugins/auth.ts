@@ -62,7 +62,7 @@ export function registerAuth(app: FastifyInstance, config: Config, authenticate:
       email: identity.email,
       roles: identity.roles,
       aal: identity.aal,
-      accountId: accountIdOfCaller(app.db, identity.userId),
+      accountId: await accountIdOfCaller(app.db, identity.userId),
     };
   });
 }

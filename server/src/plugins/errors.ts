@@ -1,10 +1,14 @@
-// One error shape for the whole API: JSON { error, message } (+ field for input errors). Zod
-// validation failures name the field; Fastify's own client errors (bad JSON, 413, 415) keep their
-// status; database constraint failures become 409/400; anything else is a logged 500.
+// One error shape for the whole API: JSON { error, message } (+ field for input errors). Domain
+// refusals (domain/errors.ts) get their status here and nowhere else; HTTP-level errors
+// (http-errors.ts) carry theirs; zod validation failures name the field; Fastify's own client
+// errors (bad JSON, 413, 415) keep their status; database failures become 409/400, or 503 when the
+// database is away; anything else is a logged 500.
 import { STATUS_CODES } from "node:http";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { HttpError } from "../http-errors";
+import { DomainError, type DomainErrorKind } from "../domain/errors";
+import { databaseFailureOf } from "../../../db/engine";
 
 interface ErrorBody {
   error: string;
@@ -23,11 +27,29 @@ function fromValidation(err: FastifyError & { validation: Array<{ instancePath: 
   return body(400, `${field}: ${first.message ?? "invalid value"}`, field);
 }
 
-function sqliteConstraint(err: unknown): ErrorBody & { statusCode: number } | null {
-  const code = (err as { code?: unknown }).code;
-  if (typeof code !== "string" || !code.startsWith("SQLITE_CONSTRAINT")) return null;
-  if (code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY") return { statusCode: 409, ...body(409, "This record already exists") };
-  return { statusCode: 400, ...body(400, "A referenced record does not exist") };
+/** What the domain refused, as HTTP: the one place a domain error gets its status. */
+const DOMAIN_STATUS: Record<DomainErrorKind, number> = { not_found: 404, invalid: 400, conflict: 409, forbidden: 403, rule: 409 };
+
+function fromDomain(err: DomainError): ErrorBody & { statusCode: number } & Record<string, unknown> {
+  const statusCode = DOMAIN_STATUS[err.kind];
+  // A record rule answers with its own code as `error` (issue 16); the others with the status's name.
+  const error = err.rule ?? STATUS_CODES[statusCode] ?? "Error";
+  return { statusCode, error, message: err.message, ...(err.field ? { field: err.field } : {}), ...err.extra };
+}
+
+/** A failed statement as an answer, on either engine (db/engine.ts names what failed). */
+function fromDatabase(err: unknown): (ErrorBody & { statusCode: number }) | null {
+  switch (databaseFailureOf(err)) {
+    case "unique":
+      return { statusCode: 409, ...body(409, "This record already exists") };
+    case "constraint":
+      return { statusCode: 400, ...body(400, "A referenced record does not exist") };
+    case "unavailable":
+      // The database is away (a restart, a failover): nothing was acknowledged; the client may retry.
+      return { statusCode: 503, error: "database_unavailable", message: "The database is unavailable; try again shortly" };
+    default:
+      return null;
+  }
 }
 
 export function registerErrorHandling(app: FastifyInstance, opts: { spaFallback?: (request: FastifyRequest, reply: FastifyReply) => boolean } = {}): void {
@@ -35,10 +57,15 @@ export function registerErrorHandling(app: FastifyInstance, opts: { spaFallback?
     if (err instanceof HttpError) {
       return reply.status(err.statusCode).send({ error: err.error, message: err.message, ...(err.field ? { field: err.field } : {}), ...err.extra });
     }
+    if (err instanceof DomainError) {
+      const { statusCode, ...rest } = fromDomain(err);
+      return reply.status(statusCode).send(rest);
+    }
     if (hasZodFastifySchemaValidationErrors(err)) return reply.status(400).send(fromValidation(err));
-    const constraint = sqliteConstraint(err);
-    if (constraint) {
-      const { statusCode, ...rest } = constraint;
+    const failure = fromDatabase(err);
+    if (failure) {
+      const { statusCode, ...rest } = failure;
+      if (statusCode === 503) request.log.warn({ code: (err as { code?: unknown }).code }, "database unavailable");
       return reply.status(statusCode).send(rest);
     }
     const status = err.statusCode ?? 500;

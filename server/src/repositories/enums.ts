@@ -1,37 +1,43 @@
 // Enum items (spec §3) and the check that an enum-valued field names a seeded item.
 import { asc, inArray } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { preparedPerDb } from "../../../db/prepared";
-import { enumItem } from "../../../db/schema";
+import { perDatabase, type Executor } from "../../../db/engine";
 import type { EnumItem } from "../contract/entities";
-import { badRequest } from "../http-errors";
+import { invalid } from "../domain/errors";
 
-export function listEnums(db: Db): EnumItem[] {
-  return db
-    .select()
-    .from(enumItem)
-    .orderBy(asc(enumItem.enumCategory), asc(enumItem.sortOrder))
-    .all()
-    .map((r) => ({ enum_id: r.enumId, enum_label: r.enumLabel, enum_category: r.enumCategory as EnumItem["enum_category"] }));
+export async function listEnums(db: Executor): Promise<EnumItem[]> {
+  const { enumItem } = db.t;
+  const rows = await db.all(db.q.select().from(enumItem).orderBy(asc(enumItem.enumCategory), asc(enumItem.sortOrder)));
+  return rows.map((r) => ({ enum_id: r.enumId, enum_label: r.enumLabel, enum_category: r.enumCategory as EnumItem["enum_category"] }));
 }
 
 /** The labels of the given enum ids (ids not seeded are left out). */
-export function enumLabels(db: Db, ids: readonly string[]): Map<string, string> {
+export async function enumLabels(db: Executor, ids: readonly string[]): Promise<Map<string, string>> {
   if (!ids.length) return new Map();
-  return new Map(db.select().from(enumItem).where(inArray(enumItem.enumId, [...ids])).all().map((e) => [e.enumId, e.enumLabel] as const));
+  const { enumItem } = db.t;
+  const rows = await db.all(db.q.select().from(enumItem).where(inArray(enumItem.enumId, [...ids])));
+  return new Map(rows.map((e) => [e.enumId, e.enumLabel] as const));
 }
 
 /**
  * The contract's regexes already fix each field's category prefix; this checks the value is a
  * seeded item, so a typo is a 400 naming the field rather than a foreign-key failure.
  */
-// Enum items are written only by the seed when the database is opened, before any request, so
-// their ids are read once per database and kept: write routes check several per request.
-const seededEnumIds = preparedPerDb((db) => new Set(db.select({ id: enumItem.enumId }).from(enumItem).all().map((r) => r.id)));
+// Enum items are written only by the seed when the database is opened (or by `npm run db:migrate`
+// before a deploy), before any request, so their ids are read once per database and kept: write
+// routes check several per request.
+const seededIdsOf = perDatabase(() => ({ ids: undefined as Set<string> | undefined }));
+async function seededEnumIds(db: Executor): Promise<Set<string>> {
+  const kept = seededIdsOf(db);
+  // Kept only once read: a failed read (the database away) is tried again next time.
+  kept.ids ??= new Set((await db.all(db.q.select({ id: db.t.enumItem.enumId }).from(db.t.enumItem))).map((r) => r.id));
+  return kept.ids;
+}
 
-export function assertEnumValues(db: Db, fields: Record<string, string | null | undefined>): void {
-  for (const [field, value] of Object.entries(fields)) {
-    if (typeof value !== "string") continue;
-    if (!seededEnumIds(db).has(value)) throw badRequest(field, `${field}: unknown value ${value}`);
+export async function assertEnumValues(db: Executor, fields: Record<string, string | null | undefined>): Promise<void> {
+  const entries = Object.entries(fields).filter((e): e is [string, string] => typeof e[1] === "string");
+  if (!entries.length) return;
+  const seeded = await seededEnumIds(db);
+  for (const [field, value] of entries) {
+    if (!seeded.has(value)) throw invalid(field, `${field}: unknown value ${value}`);
   }
 }

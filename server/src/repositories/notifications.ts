@@ -1,54 +1,71 @@
 // Notifications are real rows, written by the server on events (owner added, strategy submitted,
-// identity check completed). createNotification is the one writer; route files and the identity
-// work call it inside or outside a transaction.
+// identity check completed). createNotification is the one writer; domain code calls it inside or
+// outside a transaction.
 import { and, desc, eq, isNull } from "drizzle-orm";
-import type { Db, Tx } from "../../../db/client";
-import { notification, type NotificationRow } from "../../../db/schema";
+import type { Executor } from "../../../db/engine";
+import type { NotificationRow } from "../../../db/schema";
 import type { Notification } from "../contract/entities";
 import { timestampNow } from "../contract/rules";
+import { notFound } from "../domain/errors";
 
-/** Writes one notification for an account; `db` may be a transaction, to write it atomically with its event. */
-export function createNotification(db: Db | Tx, accountId: number, title: string, description: string): Notification {
-  const row = db.insert(notification).values({ accountId, title, description, createdAt: timestampNow() }).returning().get();
-  return toNotificationDto(row);
+/**
+ * Writes one notification for an account; `db` may be a transaction, to write it atomically with
+ * its event. `aboutPersonId`: the person it is about; deleting that person deletes it (cascade).
+ */
+export async function createNotification(db: Executor, accountId: number, title: string, description: string, aboutPersonId?: number): Promise<Notification> {
+  const { notification } = db.t;
+  const row = await db.get(
+    db.q.insert(notification).values({ accountId, title, description, createdAt: timestampNow(), personId: aboutPersonId ?? null }).returning(),
+  );
+  return toNotificationDto(row!);
 }
 
-export function listNotifications(
-  db: Db,
+export async function listNotifications(
+  db: Executor,
   accountId: number,
   opts: { limit: number; offset: number; includeRead: boolean },
-): Notification[] {
+): Promise<Notification[]> {
+  const { notification } = db.t;
   const where = opts.includeRead ? eq(notification.accountId, accountId) : and(eq(notification.accountId, accountId), isNull(notification.readAt));
-  return db
-    .select()
-    .from(notification)
-    .where(where)
-    .orderBy(desc(notification.createdAt), desc(notification.notificationId))
-    .limit(opts.limit)
-    .offset(opts.offset)
-    .all()
-    .map(toNotificationDto);
+  const rows = await db.all(
+    db.q
+      .select()
+      .from(notification)
+      .where(where)
+      .orderBy(desc(notification.createdAt), desc(notification.notificationId))
+      .limit(opts.limit)
+      .offset(opts.offset),
+  );
+  return rows.map(toNotificationDto);
 }
 
-export function getNotification(db: Db, notificationId: number): NotificationRow | undefined {
-  return db.select().from(notification).where(eq(notification.notificationId, notificationId)).get();
+export function getNotification(db: Executor, notificationId: number): Promise<NotificationRow | undefined> {
+  const { notification } = db.t;
+  return db.get(db.q.select().from(notification).where(eq(notification.notificationId, notificationId)));
 }
 
 /** Marks one read; an already-read notification keeps its first read time. */
-export function markRead(db: Db, notificationId: number): Notification {
-  db.update(notification)
-    .set({ readAt: timestampNow() })
-    .where(and(eq(notification.notificationId, notificationId), isNull(notification.readAt)))
-    .run();
-  return toNotificationDto(getNotification(db, notificationId)!);
+export async function markRead(db: Executor, notificationId: number): Promise<Notification> {
+  const { notification } = db.t;
+  await db.run(
+    db.q
+      .update(notification)
+      .set({ readAt: timestampNow() })
+      .where(and(eq(notification.notificationId, notificationId), isNull(notification.readAt))),
+  );
+  const row = await getNotification(db, notificationId);
+  if (!row) throw notFound("Notification");
+  return toNotificationDto(row);
 }
 
-export function markAllRead(db: Db, accountId: number): number {
-  return db
-    .update(notification)
-    .set({ readAt: timestampNow() })
-    .where(and(eq(notification.accountId, accountId), isNull(notification.readAt)))
-    .run().changes;
+export function markAllRead(db: Executor, accountId: number): Promise<number> {
+  const { notification } = db.t;
+  return db.run(
+    db.q
+      .update(notification)
+      .set({ readAt: timestampNow() })
+      .where(and(eq(notification.accountId, accountId), isNull(notification.readAt))),
+  );
 }
 
 export function toNotificationDto(r: NotificationRow): Notification {

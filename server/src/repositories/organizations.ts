@@ -1,11 +1,10 @@
 // Organizations (the LLC of a strategy; one per strategy) and their owner links.
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../../db/client";
-import { preparedPerDb } from "../../../db/prepared";
-import { organization, organizationUser, person, strategy, type OrganizationRow, type OrganizationUserRow } from "../../../db/schema";
+import { prepared, type Executor } from "../../../db/engine";
+import type { OrganizationRow, OrganizationUserRow } from "../../../db/schema";
 import type { Organization, OrganizationUser } from "../contract/entities";
 import { timestampNow } from "../contract/rules";
-import { conflict } from "../http-errors";
+import { conflict, notFound } from "../domain/errors";
 
 export interface OrganizationFields {
   name_1: string;
@@ -17,45 +16,42 @@ export interface OrganizationFields {
   custodian?: string | null;
 }
 
-const organizationById = preparedPerDb((db) =>
-  db.select().from(organization).where(eq(organization.organizationId, sql.placeholder("organizationId"))).prepare(),
+const organizationById = prepared((q, { organization }) =>
+  q.select().from(organization).where(eq(organization.organizationId, sql.placeholder("organizationId"))),
 );
-const accountOfOrganization = preparedPerDb((db) =>
-  db
+const accountOfOrganization = prepared((q, { organization, strategy }) =>
+  q
     .select({ accountId: strategy.accountId })
     .from(organization)
     .innerJoin(strategy, eq(strategy.strategyId, organization.strategyId))
-    .where(eq(organization.organizationId, sql.placeholder("organizationId")))
-    .prepare(),
+    .where(eq(organization.organizationId, sql.placeholder("organizationId"))),
 );
 
-export function getOrganization(db: Db, organizationId: number): OrganizationRow | undefined {
-  return organizationById(db).get({ organizationId });
+export function getOrganization(db: Executor, organizationId: number): Promise<OrganizationRow | undefined> {
+  return organizationById.get(db, { organizationId });
 }
 
 /** The account that owns an organization (through its strategy). */
-export function organizationAccountId(db: Db, organizationId: number): number | undefined {
-  return accountOfOrganization(db).get({ organizationId })?.accountId;
+export async function organizationAccountId(db: Executor, organizationId: number): Promise<number | undefined> {
+  return (await accountOfOrganization.get(db, { organizationId }))?.accountId;
 }
 
-export function getOrganizationByStrategy(db: Db | Tx, strategyId: number): OrganizationRow | undefined {
-  return db.select().from(organization).where(eq(organization.strategyId, strategyId)).get();
+export function getOrganizationByStrategy(db: Executor, strategyId: number): Promise<OrganizationRow | undefined> {
+  const { organization } = db.t;
+  return db.get(db.q.select().from(organization).where(eq(organization.strategyId, strategyId)));
 }
 
-const organizationsOfAccount = preparedPerDb((db) =>
-  db
+const organizationsOfAccount = prepared((q, { organization, strategy }) =>
+  q
     .select({ o: organization })
     .from(organization)
     .innerJoin(strategy, eq(strategy.strategyId, organization.strategyId))
     .where(eq(strategy.accountId, sql.placeholder("accountId")))
-    .orderBy(organization.organizationId)
-    .prepare(),
+    .orderBy(organization.organizationId),
 );
 
-export function listOrganizationsOfAccount(db: Db, accountId: number): OrganizationRow[] {
-  return organizationsOfAccount(db)
-    .all({ accountId })
-    .map((r) => r.o);
+export async function listOrganizationsOfAccount(db: Executor, accountId: number): Promise<OrganizationRow[]> {
+  return (await organizationsOfAccount.all(db, { accountId })).map((r) => r.o);
 }
 
 function toColumns(f: OrganizationFields) {
@@ -70,48 +66,51 @@ function toColumns(f: OrganizationFields) {
   };
 }
 
-export function createOrganization(db: Db, strategyId: number, f: OrganizationFields): OrganizationRow {
-  return db.transaction((tx) => {
-    if (tx.select({ id: organization.organizationId }).from(organization).where(eq(organization.strategyId, strategyId)).get()) {
+/** One organization per strategy: a second one is a 409 naming strategy_id. */
+export function createOrganization(db: Executor, strategyId: number, f: OrganizationFields): Promise<OrganizationRow> {
+  return db.transaction(async (tx) => {
+    const { organization } = tx.t;
+    if (await tx.get(tx.q.select({ id: organization.organizationId }).from(organization).where(eq(organization.strategyId, strategyId)))) {
       throw conflict("This strategy already has an organization", "strategy_id");
     }
     const now = timestampNow();
-    return tx
-      .insert(organization)
-      .values({ ...toColumns(f), strategyId, createdAt: now, updatedAt: now })
-      .returning()
-      .get();
+    return (await tx.get(tx.q.insert(organization).values({ ...toColumns(f), strategyId, createdAt: now, updatedAt: now }).returning()))!;
   });
 }
 
-export function updateOrganization(db: Db, organizationId: number, f: OrganizationFields): OrganizationRow {
-  return db
-    .update(organization)
-    .set({ ...toColumns(f), updatedAt: timestampNow() })
-    .where(eq(organization.organizationId, organizationId))
-    .returning()
-    .get();
+export async function updateOrganization(db: Executor, organizationId: number, f: OrganizationFields): Promise<OrganizationRow> {
+  const { organization } = db.t;
+  const row = await db.get(
+    db.q
+      .update(organization)
+      .set({ ...toColumns(f), updatedAt: timestampNow() })
+      .where(eq(organization.organizationId, organizationId))
+      .returning(),
+  );
+  if (!row) throw notFound("Organization");
+  return row;
 }
 
-const organizationUsersOfAccount = preparedPerDb((db) =>
-  db
+const organizationUsersOfAccount = prepared((q, { organizationUser, person }) =>
+  q
     .select()
     .from(organizationUser)
-    .where(inArray(organizationUser.personId, db.select({ id: person.personId }).from(person).where(eq(person.accountId, sql.placeholder("accountId")))))
-    .orderBy(organizationUser.organizationId, organizationUser.personId)
-    .prepare(),
+    .where(inArray(organizationUser.personId, q.select({ id: person.personId }).from(person).where(eq(person.accountId, sql.placeholder("accountId")))))
+    .orderBy(organizationUser.organizationId, organizationUser.personId),
 );
 
-export function listOrganizationUsersOfAccount(db: Db, accountId: number): OrganizationUserRow[] {
-  return organizationUsersOfAccount(db).all({ accountId });
+export function listOrganizationUsersOfAccount(db: Executor, accountId: number): Promise<OrganizationUserRow[]> {
+  return organizationUsersOfAccount.all(db, { accountId });
 }
 
-export function getOrganizationUser(db: Db, organizationId: number, personId: number): OrganizationUserRow | undefined {
-  return db
-    .select()
-    .from(organizationUser)
-    .where(and(eq(organizationUser.organizationId, organizationId), eq(organizationUser.personId, personId)))
-    .get();
+export function getOrganizationUser(db: Executor, organizationId: number, personId: number): Promise<OrganizationUserRow | undefined> {
+  const { organizationUser } = db.t;
+  return db.get(
+    db.q
+      .select()
+      .from(organizationUser)
+      .where(and(eq(organizationUser.organizationId, organizationId), eq(organizationUser.personId, personId))),
+  );
 }
 
 export function toOrganizationDto(r: OrganizationRow): Organization {
@@ -135,28 +134,24 @@ export function toOrganizationUserDto(r: OrganizationUserRow): OrganizationUser 
 }
 
 /** Links a person to an organization; with `notify`, writes the notification in the same transaction. */
-export function addOrganizationUser(
-  db: Db,
-  link: OrganizationUser,
-  notify?: (tx: Tx) => void,
-): OrganizationUserRow {
-  return db.transaction((tx) => {
-    if (getOrganizationUser(db, link.organization_id, link.person_id)) throw conflict("This person is already linked to the organization", "person_id");
-    const row = tx
-      .insert(organizationUser)
-      .values({ organizationId: link.organization_id, personId: link.person_id, primaryHolder: link.primary_holder, createdAt: timestampNow() })
-      .returning()
-      .get();
-    notify?.(tx);
-    return row;
+export function addOrganizationUser(db: Executor, link: OrganizationUser, notify?: (tx: Executor) => Promise<void>): Promise<OrganizationUserRow> {
+  return db.transaction(async (tx) => {
+    const { organizationUser } = tx.t;
+    if (await getOrganizationUser(tx, link.organization_id, link.person_id)) throw conflict("This person is already linked to the organization", "person_id");
+    const row = await tx.get(
+      tx.q
+        .insert(organizationUser)
+        .values({ organizationId: link.organization_id, personId: link.person_id, primaryHolder: link.primary_holder, createdAt: timestampNow() })
+        .returning(),
+    );
+    await notify?.(tx);
+    return row!;
   });
 }
 
-export function removeOrganizationUser(db: Db, organizationId: number, personId: number): boolean {
+export async function removeOrganizationUser(db: Executor, organizationId: number, personId: number): Promise<boolean> {
+  const { organizationUser } = db.t;
   return (
-    db
-      .delete(organizationUser)
-      .where(and(eq(organizationUser.organizationId, organizationId), eq(organizationUser.personId, personId)))
-      .run().changes > 0
+    (await db.run(db.q.delete(organizationUser).where(and(eq(organizationUser.organizationId, organizationId), eq(organizationUser.personId, personId))))) > 0
   );
 }

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
 import { openDatabase } from "../../../db/client";
+import { sqliteAppDb } from "../../../db/engine";
 import { createSsnCipher } from "../pii/ssn";
 import { getAccount, getOrCreateAccountForUser } from "./accounts";
 import { createPerson, deletePerson, getPerson, listPersons, updatePerson } from "./persons";
@@ -8,59 +9,64 @@ import { listNotifications, createNotification } from "./notifications";
 
 const ssn = createSsnCipher(crypto.randomBytes(32));
 
+function open() {
+  const handle = openDatabase(":memory:");
+  return { db: sqliteAppDb(handle.db, () => handle.close()), close: () => handle.close() };
+}
+
 describe("person writes are all-or-nothing", () => {
-  it("a failure after the insert leaves neither the person nor the account link behind", () => {
-    const h = openDatabase(":memory:");
-    const accountId = getOrCreateAccountForUser(h.db, "user-1");
-    expect(() =>
-      createPerson(h.db, ssn, { account_id: accountId, account_primary_holder: true, is_addon: false, first_name: "Ada", ssn: "123456789" }, () => {
-        throw new Error("notification failed");
-      }),
-    ).toThrow("notification failed");
-    expect(listPersons(h.db, accountId)).toEqual([]);
-    expect(getAccount(h.db, accountId)?.primaryAccountHolder).toBeNull();
+  it("a failure after the insert leaves neither the person nor the account link behind", async () => {
+    const h = open();
+    const accountId = await getOrCreateAccountForUser(h.db, "user-1");
+    await expect(
+      createPerson(h.db, ssn, { account_id: accountId, account_primary_holder: true, is_addon: false, first_name: "Ada", ssn: "123456789" }, () =>
+        Promise.reject(new Error("notification failed")),
+      ),
+    ).rejects.toThrow("notification failed");
+    expect(await listPersons(h.db, accountId)).toEqual([]);
+    expect((await getAccount(h.db, accountId))?.primaryAccountHolder).toBeNull();
     h.close();
   });
 
-  it("writes the person, the account link and the notification together", () => {
-    const h = openDatabase(":memory:");
-    const accountId = getOrCreateAccountForUser(h.db, "user-2");
-    const p = createPerson(h.db, ssn, { account_id: accountId, account_primary_holder: true, is_addon: false, ssn: "123456789" }, (tx) =>
-      createNotification(tx, accountId, "t", "d"),
-    );
-    expect(getAccount(h.db, accountId)?.primaryAccountHolder).toBe(p.personId);
+  it("writes the person, the account link and the notification together", async () => {
+    const h = open();
+    const accountId = await getOrCreateAccountForUser(h.db, "user-2");
+    const p = await createPerson(h.db, ssn, { account_id: accountId, account_primary_holder: true, is_addon: false, ssn: "123456789" }, async (tx) => {
+      await createNotification(tx, accountId, "t", "d");
+    });
+    expect((await getAccount(h.db, accountId))?.primaryAccountHolder).toBe(p.personId);
     expect(ssn.decrypt(p.ssnEncrypted!)).toBe("123456789");
-    expect(listNotifications(h.db, accountId, { limit: 10, offset: 0, includeRead: true })).toHaveLength(1);
-    deletePerson(h.db, p.personId);
-    expect(getAccount(h.db, accountId)?.primaryAccountHolder).toBeNull();
+    expect(await listNotifications(h.db, accountId, { limit: 10, offset: 0, includeRead: true })).toHaveLength(1);
+    await deletePerson(h.db, p.personId);
+    expect((await getAccount(h.db, accountId))?.primaryAccountHolder).toBeNull();
     h.close();
   });
 });
 
 describe("updatePerson", () => {
   it("writes what changed and updated_at, keeps what is already stored, and a masked SSN keeps the stored one", async () => {
-    const h = openDatabase(":memory:");
-    const accountId = getOrCreateAccountForUser(h.db, "user-3");
-    const p = createPerson(h.db, ssn, { account_id: accountId, account_primary_holder: true, is_addon: false, first_name: "Ada", city: "Dover", email: "ada@example.com", ssn: "123456789" });
+    const h = open();
+    const accountId = await getOrCreateAccountForUser(h.db, "user-3");
+    const p = await createPerson(h.db, ssn, { account_id: accountId, account_primary_holder: true, is_addon: false, first_name: "Ada", city: "Dover", email: "ada@example.com", ssn: "123456789" });
     await new Promise((r) => setTimeout(r, 5));
-    const same = updatePerson(h.db, ssn, p, { first_name: "Ada", city: "Dover", email: "ada@example.com", ssn: "***-**-6789" });
+    const same = await updatePerson(h.db, ssn, p, { first_name: "Ada", city: "Dover", email: "ada@example.com", ssn: "***-**-6789" });
     expect(same.updatedAt > p.updatedAt).toBe(true);
     expect({ ...same, updatedAt: p.updatedAt }).toEqual(p);
-    const moved = updatePerson(h.db, ssn, same, { first_name: "Ada", city: "Lewes", email: "ADA@example.com", address_line2: null });
+    const moved = await updatePerson(h.db, ssn, same, { first_name: "Ada", city: "Lewes", email: "ADA@example.com", address_line2: null });
     expect(moved).toMatchObject({ firstName: "Ada", city: "Lewes", email: "ADA@example.com", ssnLast4: "6789" });
-    expect(getPerson(h.db, p.personId)).toEqual(moved);
+    expect(await getPerson(h.db, p.personId)).toEqual(moved);
     expect(ssn.decrypt(moved.ssnEncrypted!)).toBe("123456789");
     h.close();
   });
 
-  it("an unchanged save in the same millisecond as the stored one still succeeds (updated_at is always set)", () => {
-    const h = openDatabase(":memory:");
+  it("an unchanged save in the same millisecond as the stored one still succeeds (updated_at is always set)", async () => {
+    const h = open();
     vi.useFakeTimers({ toFake: ["Date"] });
     try {
       vi.setSystemTime(new Date("2026-11-22T10:00:00.000Z"));
-      const accountId = getOrCreateAccountForUser(h.db, "user-4");
-      const p = createPerson(h.db, ssn, { account_id: accountId, account_primary_holder: false, is_addon: true, email: "bo@example.com" });
-      expect(updatePerson(h.db, ssn, p, { email: "bo@example.com" })).toEqual(p);
+      const accountId = await getOrCreateAccountForUser(h.db, "user-4");
+      const p = await createPerson(h.db, ssn, { account_id: accountId, account_primary_holder: false, is_addon: true, email: "bo@example.com" });
+      expect(await updatePerson(h.db, ssn, p, { email: "bo@example.com" })).toEqual(p);
     } finally {
       vi.useRealTimers();
       h.close();

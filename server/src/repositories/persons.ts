@@ -2,13 +2,13 @@
 // the masked last four. Multi-row writes (primary holder + account link, delete + its org links)
 // are single transactions.
 import { and, eq, ne, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../../db/client";
-import { preparedPerDb } from "../../../db/prepared";
-import { account, organizationUser, person, type PersonRow } from "../../../db/schema";
+import { prepared, preparedWrite, type Executor, type PreparedWrite } from "../../../db/engine";
+import type { PersonRow } from "../../../db/schema";
+import type * as schema from "../../../db/schema";
 import type { Person } from "../contract/entities";
 import { SSN_MASKED, maskSsn, timestampNow } from "../contract/rules";
 import type { SsnCipher } from "../pii/ssn";
-import { badRequest, conflict, notFound } from "../http-errors";
+import { conflict, invalid, notFound } from "../domain/errors";
 import { MESSAGES } from "../contract/rules";
 
 /** Writable person fields as they travel (snake_case, SSN and phone digits only). */
@@ -28,13 +28,13 @@ export interface PersonFields {
   sumsub_applicant_id?: string | null;
 }
 
-const personsOfAccount = preparedPerDb((db) =>
-  db.select().from(person).where(eq(person.accountId, sql.placeholder("accountId"))).orderBy(person.personId).prepare(),
+const personsOfAccount = prepared((q, { person }) =>
+  q.select().from(person).where(eq(person.accountId, sql.placeholder("accountId"))).orderBy(person.personId),
 );
-const personById = preparedPerDb((db) => db.select().from(person).where(eq(person.personId, sql.placeholder("personId"))).prepare());
+const personById = prepared((q, { person }) => q.select().from(person).where(eq(person.personId, sql.placeholder("personId"))));
 // Person ids start at 1, so "except person 0" excludes nobody and one statement serves both cases.
-const personWithEmail = preparedPerDb((db) =>
-  db
+const personWithEmail = prepared((q, { person }) =>
+  q
     .select({ id: person.personId })
     .from(person)
     .where(
@@ -43,28 +43,36 @@ const personWithEmail = preparedPerDb((db) =>
         sql`lower(${person.email}) = lower(${sql.placeholder("email")})`,
         ne(person.personId, sql.placeholder("exceptPersonId")),
       ),
-    )
-    .prepare(),
+    ),
 );
 
-export function listPersons(db: Db, accountId: number): PersonRow[] {
-  return personsOfAccount(db).all({ accountId });
+export function listPersons(db: Executor, accountId: number): Promise<PersonRow[]> {
+  return personsOfAccount.all(db, { accountId });
 }
 
-export function getPerson(db: Db, personId: number): PersonRow | undefined {
-  return personById(db).get({ personId });
+export function getPerson(db: Executor, personId: number): Promise<PersonRow | undefined> {
+  return personById.get(db, { personId });
+}
+
+const personByIdForUpdate = prepared((q, { person }, forUpdate) => forUpdate(q.select().from(person).where(eq(person.personId, sql.placeholder("personId")))));
+
+/** The person, its row locked until the transaction `tx` ends (for a read-then-write). */
+export function getPersonForUpdate(tx: Executor, personId: number): Promise<PersonRow | undefined> {
+  return personByIdForUpdate.get(tx, { personId });
 }
 
 /** Case-insensitive uniqueness of owner emails within one account (spec §5). */
-export function assertEmailFree(db: Db, accountId: number, email: string | null | undefined, exceptPersonId?: number): void {
+export async function assertEmailFree(db: Executor, accountId: number, email: string | null | undefined, exceptPersonId?: number): Promise<void> {
   if (!email) return;
-  const clash = personWithEmail(db).get({ accountId, email, exceptPersonId: exceptPersonId ?? 0 });
-  if (clash) throw badRequest("email", MESSAGES.emailExists);
+  const clash = await personWithEmail.get(db, { accountId, email, exceptPersonId: exceptPersonId ?? 0 });
+  if (clash) throw invalid("email", MESSAGES.emailExists);
 }
 
 /** Maps API fields to columns; a masked SSN (what the API returned) keeps the stored one. */
-function toColumns(f: PersonFields, ssn: SsnCipher): Partial<typeof person.$inferInsert> {
-  const cols: Partial<typeof person.$inferInsert> = {
+type PersonInsert = typeof schema.person.$inferInsert;
+
+function toColumns(f: PersonFields, ssn: SsnCipher): Partial<PersonInsert> {
+  const cols: Partial<PersonInsert> = {
     email: f.email === undefined ? undefined : f.email && f.email.trim(),
     firstName: f.first_name,
     lastName: f.last_name,
@@ -89,39 +97,41 @@ function toColumns(f: PersonFields, ssn: SsnCipher): Partial<typeof person.$infe
 }
 
 export function createPerson(
-  db: Db,
+  db: Executor,
   ssn: SsnCipher,
   input: PersonFields & { account_id: number; account_primary_holder: boolean; is_addon: boolean },
   /** Runs inside the transaction after the insert (e.g. to write a notification). */
-  afterInsert?: (tx: Tx, created: PersonRow) => void,
-): PersonRow {
-  return db.transaction((tx) => {
+  afterInsert?: (tx: Executor, created: PersonRow) => Promise<void>,
+): Promise<PersonRow> {
+  return db.transaction(async (tx) => {
+    const { account, person } = tx.t;
     if (input.account_primary_holder) {
-      const current = tx.select({ holder: account.primaryAccountHolder }).from(account).where(eq(account.accountId, input.account_id)).get();
+      const current = await tx.get(tx.forUpdate(tx.q.select({ holder: account.primaryAccountHolder }).from(account).where(eq(account.accountId, input.account_id))));
       if (current?.holder) throw conflict("The account already has a primary account holder", "account_primary_holder");
     }
     const now = timestampNow();
-    const row = tx
-      .insert(person)
-      .values({
-        ...toColumns(input, ssn),
-        accountId: input.account_id,
-        accountPrimaryHolder: input.account_primary_holder,
-        isAddon: input.is_addon,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning()
-      .get();
+    const row = (await tx.get(
+      tx.q
+        .insert(person)
+        .values({
+          ...toColumns(input, ssn),
+          accountId: input.account_id,
+          accountPrimaryHolder: input.account_primary_holder,
+          isAddon: input.is_addon,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning(),
+    ))!;
     if (input.account_primary_holder) {
-      tx.update(account).set({ primaryAccountHolder: row.personId, updatedAt: now }).where(eq(account.accountId, input.account_id)).run();
+      await tx.run(tx.q.update(account).set({ primaryAccountHolder: row.personId, updatedAt: now }).where(eq(account.accountId, input.account_id)));
     }
-    afterInsert?.(tx, row);
+    await afterInsert?.(tx, row);
     return row;
   });
 }
 
-type PersonColumn = keyof typeof person.$inferInsert;
+type PersonColumn = keyof PersonInsert;
 
 /**
  * One prepared UPDATE per set of changed columns (a PUT always sends the same set, a PATCH a
@@ -130,39 +140,35 @@ type PersonColumn = keyof typeof person.$inferInsert;
  * statement (measured ~13 µs with it, ~8 µs without).
  */
 const MAX_UPDATE_SHAPES = 64;
-const updateShapes = preparedPerDb((db) => {
-  const shapes = new Map<string, ReturnType<typeof prepareUpdate>>();
-  function prepareUpdate(columns: PersonColumn[]) {
+const updateShapes = new Map<string, PreparedWrite>();
+function updateShape(columns: PersonColumn[]): PreparedWrite {
+  const key = columns.join(",");
+  let statement = updateShapes.get(key);
+  if (!statement) {
     const set = Object.fromEntries(columns.map((c) => [c, sql.placeholder(c)]));
-    return db.update(person).set(set).where(eq(person.personId, sql.placeholder("__personId"))).prepare();
+    statement = preparedWrite((q, { person }) => q.update(person).set(set).where(eq(person.personId, sql.placeholder("__personId"))));
+    updateShapes.set(key, statement);
+    if (updateShapes.size > MAX_UPDATE_SHAPES) updateShapes.delete(updateShapes.keys().next().value!);
   }
-  return (columns: PersonColumn[]) => {
-    const key = columns.join(",");
-    let statement = shapes.get(key);
-    if (!statement) {
-      statement = prepareUpdate(columns);
-      shapes.set(key, statement);
-      if (shapes.size > MAX_UPDATE_SHAPES) shapes.delete(shapes.keys().next().value!);
-    }
-    return statement;
-  };
-});
+  return statement;
+}
 
 /**
  * Writes the changed fields of `existing` and its updated_at. Columns whose value is already
  * stored are left out of the UPDATE: a form PUT sends every field but changes one or two, and
  * SQLite rewrites the index entries of every column it is told to set (the email and applicant-id
- * indexes), a WAL page each. Safe because the caller read `existing` in the same synchronous step
- * (no await between the read and this write) on the app's only writing connection.
+ * indexes), a WAL page each. Safe only when `existing` was read in the same transaction with
+ * getPersonForUpdate (so nobody wrote the row in between): a concurrent PUT's values can never be
+ * mistaken for "already stored".
  */
-export function updatePerson(db: Db, ssn: SsnCipher, existing: PersonRow, changes: PersonFields): PersonRow {
+export async function updatePerson(tx: Executor, ssn: SsnCipher, existing: PersonRow, changes: PersonFields): Promise<PersonRow> {
   const stored = existing as unknown as Record<string, unknown>;
   // Undefined means "leave unchanged", as drizzle's .set() treats it. updated_at is always written
   // (even when it equals the stored one, within the same millisecond: the SET is never empty).
   const changed = Object.entries(toColumns(changes, ssn)).filter(([c, v]) => v !== undefined && v !== stored[c]);
   const written = { ...Object.fromEntries(changed), updatedAt: timestampNow() } as Partial<PersonRow>;
   const columns = (Object.keys(written) as PersonColumn[]).sort();
-  const { changes: updated } = updateShapes(db)(columns).run({ ...written, __personId: existing.personId });
+  const updated = await updateShape(columns).run(tx, { ...written, __personId: existing.personId });
   if (updated !== 1) throw notFound("Person");
   return { ...existing, ...written };
 }
@@ -189,21 +195,24 @@ export function changedPersonFields(existing: PersonRow, changes: PersonFields, 
 /** Server-side columns the API does not let founders write (identity check results, email sends). */
 export type PersonSystemColumns = Partial<Pick<PersonRow, "sumsubApplicantId" | "sumsubCompletedAt" | "sumsubReviewAnswer" | "sumsubEmailSentAt">>;
 
-export function updatePersonSystemColumns(db: Db, personId: number, values: PersonSystemColumns): PersonRow | undefined {
-  return db
-    .update(person)
-    .set({ ...values, updatedAt: timestampNow() })
-    .where(eq(person.personId, personId))
-    .returning()
-    .get();
+export function updatePersonSystemColumns(db: Executor, personId: number, values: PersonSystemColumns): Promise<PersonRow | undefined> {
+  const { person } = db.t;
+  return db.get(
+    db.q
+      .update(person)
+      .set({ ...values, updatedAt: timestampNow() })
+      .where(eq(person.personId, personId))
+      .returning(),
+  );
 }
 
 /** Deletes the person and its organization links; clears the account's primary holder if it was them. */
-export function deletePerson(db: Db, personId: number): void {
-  db.transaction((tx) => {
-    tx.delete(organizationUser).where(eq(organizationUser.personId, personId)).run();
-    tx.update(account).set({ primaryAccountHolder: null, updatedAt: timestampNow() }).where(eq(account.primaryAccountHolder, personId)).run();
-    tx.delete(person).where(eq(person.personId, personId)).run();
+export function deletePerson(db: Executor, personId: number): Promise<void> {
+  return db.transaction(async (tx) => {
+    const { account, organizationUser, person } = tx.t;
+    await tx.run(tx.q.delete(organizationUser).where(eq(organizationUser.personId, personId)));
+    await tx.run(tx.q.update(account).set({ primaryAccountHolder: null, updatedAt: timestampNow() }).where(eq(account.primaryAccountHolder, personId)));
+    await tx.run(tx.q.delete(person).where(eq(person.personId, personId)));
   });
 }
 

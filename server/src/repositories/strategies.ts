@@ -1,47 +1,47 @@
 // Strategies of an account; at most one Founder Foundation strategy each (also a unique index).
 import { and, eq, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../../db/client";
-import { preparedPerDb } from "../../../db/prepared";
-import { strategy, type StrategyRow } from "../../../db/schema";
+import { prepared, type Executor } from "../../../db/engine";
+import type { StrategyRow } from "../../../db/schema";
 import type { Strategy } from "../contract/entities";
 import { FOUNDER_STRATEGY, timestampNow } from "../contract/rules";
-import { conflict } from "../http-errors";
+import { conflict } from "../domain/errors";
 
-const strategiesOfAccount = preparedPerDb((db) =>
-  db.select().from(strategy).where(eq(strategy.accountId, sql.placeholder("accountId"))).orderBy(strategy.strategyId).prepare(),
+const strategiesOfAccount = prepared((q, { strategy }) =>
+  q.select().from(strategy).where(eq(strategy.accountId, sql.placeholder("accountId"))).orderBy(strategy.strategyId),
 );
-const strategyById = preparedPerDb((db) => db.select().from(strategy).where(eq(strategy.strategyId, sql.placeholder("strategyId"))).prepare());
+const strategyById = prepared((q, { strategy }) => q.select().from(strategy).where(eq(strategy.strategyId, sql.placeholder("strategyId"))));
 
-export function listStrategies(db: Db, accountId: number): StrategyRow[] {
-  return strategiesOfAccount(db).all({ accountId });
+export function listStrategies(db: Executor, accountId: number): Promise<StrategyRow[]> {
+  return strategiesOfAccount.all(db, { accountId });
 }
 
-export function getStrategy(db: Db, strategyId: number): StrategyRow | undefined {
-  return strategyById(db).get({ strategyId });
+export function getStrategy(db: Executor, strategyId: number): Promise<StrategyRow | undefined> {
+  return strategyById.get(db, { strategyId });
 }
 
-export function createStrategy(db: Db, accountId: number, strategyType: string): StrategyRow {
-  return db.transaction((tx) => {
+export function createStrategy(db: Executor, accountId: number, strategyType: string): Promise<StrategyRow> {
+  return db.transaction(async (tx) => {
+    const { strategy } = tx.t;
     if (strategyType === FOUNDER_STRATEGY) {
-      const existing = tx
-        .select({ id: strategy.strategyId })
-        .from(strategy)
-        .where(and(eq(strategy.accountId, accountId), eq(strategy.strategyType, FOUNDER_STRATEGY)))
-        .get();
+      const existing = await tx.get(
+        tx.q
+          .select({ id: strategy.strategyId })
+          .from(strategy)
+          .where(and(eq(strategy.accountId, accountId), eq(strategy.strategyType, FOUNDER_STRATEGY))),
+      );
       if (existing) throw conflict("A Founder Foundation strategy already exists for this account", "strategy_type");
     }
     const now = timestampNow();
-    return tx.insert(strategy).values({ accountId, strategyType, createdAt: now, updatedAt: now }).returning().get();
+    return (await tx.get(tx.q.insert(strategy).values({ accountId, strategyType, createdAt: now, updatedAt: now }).returning()))!;
   });
 }
 
-export function setEntryCompletedAt(db: Db | Tx, strategyId: number, entryCompletedAt: string | null): StrategyRow {
-  return db
-    .update(strategy)
-    .set({ entryCompletedAt, updatedAt: timestampNow() })
-    .where(eq(strategy.strategyId, strategyId))
-    .returning()
-    .get();
+export async function setEntryCompletedAt(db: Executor, strategyId: number, entryCompletedAt: string | null): Promise<StrategyRow> {
+  const { strategy } = db.t;
+  const row = await db.get(
+    db.q.update(strategy).set({ entryCompletedAt, updatedAt: timestampNow() }).where(eq(strategy.strategyId, strategyId)).returning(),
+  );
+  return row!;
 }
 
 export function toStrategyDto(r: StrategyRow): Strategy {

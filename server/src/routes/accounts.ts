@@ -2,50 +2,29 @@
 // account's data in one response (spec §7).
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { accountIdBody, accountPut, account, allData, riaFields, type AllData } from "../contract/entities";
-import type { Db } from "../../../db/client";
+import { accountIdBody, accountPut, account, allData } from "../contract/entities";
+import { RIA_REQUIRED } from "../contract/required-fields";
 import { cacheUntilDbChanges } from "../cache/until-db-changes";
 import { checkedJson } from "../plugins/response-serializer";
 import { MESSAGES } from "../contract/rules";
 import { isStaff, requireAccountAccess, requireCaller, requireRoles } from "../authz";
 import { ACCOUNT_HOLDER_ROLE } from "../contract/roles";
-import { badRequest, notFound } from "../http-errors";
+import { invalid, notFound } from "../domain/errors";
 import { findAccountIdByUser, getAccount, getOrCreateAccountForUser, toAccountDto, updateAccountRia, type RiaChanges } from "../repositories/accounts";
-import { getPerson, listPersons, toPersonDto } from "../repositories/persons";
-import { listStrategies, toStrategyDto } from "../repositories/strategies";
-import { listOrganizationUsersOfAccount, listOrganizationsOfAccount, toOrganizationDto, toOrganizationUserDto } from "../repositories/organizations";
+import { readAllData } from "../domain/all-data";
 import { assertEnumValues } from "../repositories/enums";
 import { errors, params, sendJsonText } from "./shared";
 import { auditOf, requireAccountRead, writeAudit } from "../domain/audit";
 
-/** The seven RIA answers in questionnaire order (the first missing one is the one reported). */
-const RIA_FIELDS = Object.keys(riaFields.shape) as (keyof RiaChanges)[];
-
 /**
  * Spec §5 asks for the RIA answers together: a PUT that sets any of them must leave all seven
- * answered (changing one answer of a complete questionnaire is fine; a partial first answer is not).
+ * answered (changing one answer of a complete questionnaire is fine; a partial first answer is
+ * not). The first missing one, in questionnaire order, is the one reported.
  */
 function assertRiaComplete(stored: RiaChanges, changes: RiaChanges): void {
-  if (!RIA_FIELDS.some((field) => changes[field] !== undefined)) return;
-  const missing = RIA_FIELDS.find((field) => (changes[field] === undefined ? stored[field] : changes[field]) === null);
-  if (missing) throw badRequest(missing, `${missing}: ${MESSAGES.required}`);
-}
-
-/** The account with everything under it (404 when there is no such account). */
-function readAllData(db: Db, accountId: number): AllData {
-  const row = getAccount(db, accountId);
-  if (!row) throw notFound("Account");
-  const persons = listPersons(db, accountId);
-  // The primary holder is one of the account's persons: reuse that row rather than query it again.
-  const holderId = row.primaryAccountHolder;
-  const holder = holderId ? (persons.find((p) => p.personId === holderId) ?? getPerson(db, holderId)) : undefined;
-  return {
-    account: { ...toAccountDto(row), primary_account_holder: holder ? toPersonDto(holder) : null },
-    persons: persons.map(toPersonDto),
-    strategies: listStrategies(db, accountId).map(toStrategyDto),
-    organizations: listOrganizationsOfAccount(db, accountId).map(toOrganizationDto),
-    organization_users: listOrganizationUsersOfAccount(db, accountId).map(toOrganizationUserDto),
-  };
+  if (!RIA_REQUIRED.some((field) => changes[field] !== undefined)) return;
+  const missing = RIA_REQUIRED.find((field) => (changes[field] === undefined ? stored[field] : changes[field]) === null);
+  if (missing) throw invalid(missing, `${missing}: ${MESSAGES.required}`);
 }
 
 /** Checked against the contract once, when serialized; a cached copy goes out as it is. */
@@ -72,14 +51,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = requireCaller(request);
       if (request.params.userId === caller.userId) {
-        const accountId = caller.accountId ?? getOrCreateAccountForUser(app.db, caller.userId);
+        const accountId = caller.accountId ?? (await getOrCreateAccountForUser(app.db, caller.userId));
         caller.accountId = accountId;
         return { account_id: accountId };
       }
       // Staff may look up (never create) another user's account; everyone else sees nothing.
-      const other = isStaff(caller) ? findAccountIdByUser(app.db, request.params.userId) : null;
+      const other = isStaff(caller) ? await findAccountIdByUser(app.db, request.params.userId) : null;
       if (other === null) throw notFound("Account");
-      requireAccountRead(app.db, request, other);
+      await requireAccountRead(app.db, request, other);
       return { account_id: other };
     },
   );
@@ -101,23 +80,24 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       // The questionnaire (/ria) is for account holders, as the web's route guard says.
       requireRoles(request, ACCOUNT_HOLDER_ROLE);
       const b = request.body;
-      const stored = getAccount(app.db, accountId);
-      if (!stored) throw notFound("Account");
-      assertRiaComplete(toAccountDto(stored), b);
-      assertEnumValues(app.db, {
-        ria_primary_goal: b.ria_primary_goal,
-        ria_time_horizon_years: b.ria_time_horizon_years,
-        ria_liquidity_needs: b.ria_liquidity_needs,
-        ria_federal_effective_tax_rate: b.ria_federal_effective_tax_rate,
-        ria_state: b.ria_state,
-      });
-      const before = toAccountDto(stored) as Record<string, unknown>;
-      const fields = Object.entries(b)
-        .filter(([field, value]) => value !== undefined && value !== before[field])
-        .map(([field]) => field);
-      const row = app.db.transaction(() => {
-        const updated = updateAccountRia(app.db, accountId, b);
-        writeAudit(app.db, auditOf(request, accountId, "account.update", { type: "account", id: accountId }, fields));
+      const row = await app.db.transaction(async (tx) => {
+        const stored = await getAccount(tx, accountId);
+        if (!stored) throw notFound("Account");
+        assertRiaComplete(toAccountDto(stored), b);
+        await assertEnumValues(tx, {
+          ria_primary_goal: b.ria_primary_goal,
+          ria_time_horizon_years: b.ria_time_horizon_years,
+          ria_liquidity_needs: b.ria_liquidity_needs,
+          ria_federal_effective_tax_rate: b.ria_federal_effective_tax_rate,
+          ria_state: b.ria_state,
+        });
+        const before = toAccountDto(stored) as Record<string, unknown>;
+        const fields = Object.entries(b)
+          .filter(([field, value]) => value !== undefined && value !== before[field])
+          .map(([field]) => field);
+        const updated = await updateAccountRia(tx, accountId, b);
+        if (!updated) throw notFound("Account");
+        await writeAudit(tx, auditOf(request, accountId, "account.update", { type: "account", id: accountId }, fields));
         return updated;
       });
       return toAccountDto(row);
@@ -136,8 +116,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { accountId } = request.params;
-      requireAccountRead(app.db, request, accountId);
-      const json = allDataCache(app.db, accountId, () => allDataJson(readAllData(app.db, accountId)));
+      await requireAccountRead(app.db, request, accountId);
+      const json = await allDataCache(app.db, accountId, async () => allDataJson(await readAllData(app.db, accountId)));
       return sendJsonText(reply, json);
     },
   );

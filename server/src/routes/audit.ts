@@ -23,8 +23,8 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { accountId } = request.params;
       const { limit, before } = request.query;
-      requireAccountRead(app.db, request, accountId);
-      return { entries: listAudit(app.db, { accountId, limit, ...(before ? { before } : {}) }).map(toAuditDto) };
+      await requireAccountRead(app.db, request, accountId);
+      return { entries: (await listAudit(app.db, { accountId, limit, ...(before ? { before } : {}) })).map(toAuditDto) };
     },
   );
 
@@ -41,7 +41,8 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       requireRoles(request, STAFF_ROLES);
       const { limit, before, account_id } = request.query;
-      return { entries: listAudit(app.db, { limit, ...(before ? { before } : {}), ...(account_id ? { accountId: account_id } : {}) }).map(toAuditDto) };
+      const rows = await listAudit(app.db, { limit, ...(before ? { before } : {}), ...(account_id ? { accountId: account_id } : {}) });
+      return { entries: rows.map(toAuditDto) };
     },
   );
 };

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { markAllReadQuery, markAllReadResult, notification, notificationQuery } from "../contract/entities";
 import { requireAccountAccess, requireCaller } from "../authz";
-import { notFound } from "../http-errors";
+import { notFound } from "../domain/errors";
 import { getNotification, listNotifications, markAllRead, markRead } from "../repositories/notifications";
 import { errors, params } from "./shared";
 
@@ -34,7 +34,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ["notifications"], summary: "Mark one notification read", params: params.notificationId, response: { 200: notification, ...errors } },
     },
     async (request) => {
-      const row = getNotification(app.db, request.params.notificationId);
+      const row = await getNotification(app.db, request.params.notificationId);
       if (!row) throw notFound("Notification");
       requireAccountAccess(request, row.accountId, "write", "Notification");
       return markRead(app.db, row.notificationId);
@@ -53,7 +53,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       requireAccountAccess(request, request.query.account_id, "write");
-      return { ok: true as const, updated: markAllRead(app.db, request.query.account_id) };
+      return { ok: true as const, updated: await markAllRead(app.db, request.query.account_id) };
     },
   );
 };

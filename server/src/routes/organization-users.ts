@@ -1,13 +1,12 @@
-// Links between an organization and its owners. Both ends must be in the caller's account; linking
-// a non-primary owner writes an "owner added" notification in the same transaction.
+// Links between an organization and its owners. Both ends must be in the caller's account; each
+// link writes its audit row in the same transaction.
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { idParam, okBody, organizationUser } from "../contract/entities";
 import { requireAccountAccess } from "../authz";
-import { notFound } from "../http-errors";
-import { displayName, getPerson } from "../repositories/persons";
-import { addOrganizationUser, getOrganization, organizationAccountId, removeOrganizationUser, toOrganizationUserDto } from "../repositories/organizations";
-import { createNotification } from "../repositories/notifications";
+import { notFound } from "../domain/errors";
+import { getPerson } from "../repositories/persons";
+import { addOrganizationUser, organizationAccountId, removeOrganizationUser, toOrganizationUserDto } from "../repositories/organizations";
 import { requireRecordWriter } from "../domain/submission";
 import { auditOf, writeAudit } from "../domain/audit";
 import { errors } from "./shared";
@@ -25,19 +24,20 @@ export const organizationUserRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const link = request.body;
-      const orgAccount = organizationAccountId(app.db, link.organization_id);
-      if (orgAccount === undefined) throw notFound("Organization");
-      requireAccountAccess(request, orgAccount, "write", "Organization");
-      requireRecordWriter(app.db, request, orgAccount);
-      const p = getPerson(app.db, link.person_id);
-      // A person of another account is as invisible as a missing one.
-      if (!p || p.accountId !== orgAccount) throw notFound("Person");
-      const row = addOrganizationUser(app.db, link, (tx) => {
-        const entity = { type: "organization_user", id: link.organization_id };
-        writeAudit(tx, { ...auditOf(request, orgAccount, "organization_user.create", entity, ["person_id", "primary_holder"]), detail: { person_id: link.person_id } });
-        if (link.primary_holder) return;
-        const org = getOrganization(app.db, link.organization_id);
-        createNotification(tx, orgAccount, "Owner added", `${displayName(p)} was added as an owner of ${org?.name1 ?? "your foundation"}.`);
+      const row = await app.db.transaction(async (tx) => {
+        const orgAccount = await organizationAccountId(tx, link.organization_id);
+        if (orgAccount === undefined) throw notFound("Organization");
+        requireAccountAccess(request, orgAccount, "write", "Organization");
+        await requireRecordWriter(tx, request, orgAccount);
+        const p = await getPerson(tx, link.person_id);
+        // A person of another account is as invisible as a missing one.
+        if (!p || p.accountId !== orgAccount) throw notFound("Person");
+        // No notification here: the owner's "Owner added" was written when they were added to the
+        // account (POST /api/persons), and one owner added is one notice (issue 17, gap 6).
+        return addOrganizationUser(tx, link, async (inner) => {
+          const entity = { type: "organization_user", id: link.organization_id };
+          await writeAudit(inner, { ...auditOf(request, orgAccount, "organization_user.create", entity, ["person_id", "primary_holder"]), detail: { person_id: link.person_id } });
+        });
       });
       return reply.status(201).send(toOrganizationUserDto(row));
     },
@@ -55,14 +55,14 @@ export const organizationUserRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { personId, organizationId } = request.params;
-      const orgAccount = organizationAccountId(app.db, organizationId);
-      if (orgAccount === undefined) throw notFound("Organization");
-      requireAccountAccess(request, orgAccount, "write", "Organization");
-      requireRecordWriter(app.db, request, orgAccount);
-      app.db.transaction(() => {
-        if (!removeOrganizationUser(app.db, organizationId, personId)) throw notFound("Organization user");
+      await app.db.transaction(async (tx) => {
+        const orgAccount = await organizationAccountId(tx, organizationId);
+        if (orgAccount === undefined) throw notFound("Organization");
+        requireAccountAccess(request, orgAccount, "write", "Organization");
+        await requireRecordWriter(tx, request, orgAccount);
+        if (!(await removeOrganizationUser(tx, organizationId, personId))) throw notFound("Organization user");
         const entity = { type: "organization_user", id: organizationId };
-        writeAudit(app.db, { ...auditOf(request, orgAccount, "organization_user.delete", entity, ["person_id"]), detail: { person_id: personId } });
+        await writeAudit(tx, { ...auditOf(request, orgAccount, "organization_user.delete", entity, ["person_id"]), detail: { person_id: personId } });
       });
       return { ok: true as const };
     },

@@ -5,7 +5,7 @@ import type { FastifyRequest } from "fastify";
 import { organization, organizationCreate, organizationPut } from "../contract/entities";
 import { MESSAGES } from "../contract/rules";
 import { requireAccountAccess, type Access } from "../authz";
-import { badRequest, notFound } from "../http-errors";
+import { invalid, notFound } from "../domain/errors";
 import { assertFiledFieldsUnchanged, requireRecordWriter } from "../domain/submission";
 import { auditOf, requireAccountRead, writeAudit } from "../domain/audit";
 import { assertEnumValues } from "../repositories/enums";
@@ -19,6 +19,7 @@ import {
   updateOrganization,
 } from "../repositories/organizations";
 import { errors, params } from "./shared";
+import type { Executor } from "../../../db/engine";
 
 /**
  * The full organization; the DAF fields may be left out (the foundation screens edit only the LLC
@@ -30,14 +31,14 @@ const organizationPutBody = organizationPut.extend({
 });
 
 export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const strategyAccount = (request: FastifyRequest, strategyId: number, access: Access): number => {
-    const s = getStrategy(app.db, strategyId);
+  const strategyAccount = async (db: Executor, request: FastifyRequest, strategyId: number, access: Access): Promise<number> => {
+    const s = await getStrategy(db, strategyId);
     if (!s) throw notFound("Strategy");
     if (access === "read") {
-      requireAccountRead(app.db, request, s.accountId, "Strategy");
+      await requireAccountRead(db, request, s.accountId, "Strategy");
     } else {
       requireAccountAccess(request, s.accountId, access, "Strategy");
-      requireRecordWriter(app.db, request, s.accountId);
+      await requireRecordWriter(db, request, s.accountId);
     }
     return s.accountId;
   };
@@ -54,12 +55,12 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const b = request.body;
-      const accountId = strategyAccount(request, b.strategy_id, "write");
-      assertEnumValues(app.db, { registered_state: b.registered_state });
-      const row = app.db.transaction(() => {
-        const created = createOrganization(app.db, b.strategy_id, b);
+      const row = await app.db.transaction(async (tx) => {
+        const accountId = await strategyAccount(tx, request, b.strategy_id, "write");
+        await assertEnumValues(tx, { registered_state: b.registered_state });
+        const created = await createOrganization(tx, b.strategy_id, b);
         const fields = ["name_1", "name_2", "registered_state", "itg_as_registered_agent", "activity_is_investment"];
-        writeAudit(app.db, auditOf(request, accountId, "organization.create", { type: "organization", id: created.organizationId }, fields));
+        await writeAudit(tx, auditOf(request, accountId, "organization.create", { type: "organization", id: created.organizationId }, fields));
         return created;
       });
       return reply.status(201).send(toOrganizationDto(row));
@@ -79,27 +80,28 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { organizationId } = request.params;
-      const accountId = organizationAccountId(app.db, organizationId);
-      if (accountId === undefined) throw notFound("Organization");
-      requireAccountAccess(request, accountId, "write", "Organization");
-      requireRecordWriter(app.db, request, accountId);
-      const stored = getOrganization(app.db, organizationId)!;
-      const submitted = Boolean(getStrategy(app.db, stored.strategyId)?.entryCompletedAt);
-      if (submitted) assertFiledFieldsUnchanged(stored, request.body);
-      const daf = request.body.donor_advised_fund === undefined ? stored.donorAdvisedFund : request.body.donor_advised_fund;
-      const custodian = request.body.custodian === undefined ? stored.custodian : request.body.custodian;
-      // A submitted entry was complete; it stays so (the DAF can be changed, not removed).
-      if (submitted && !daf) throw badRequest("donor_advised_fund", `donor_advised_fund: ${MESSAGES.required}`);
-      // §5: a DAF needs a custodian ("None" is not allowed).
-      if (daf && !custodian) throw badRequest("custodian", `custodian: ${MESSAGES.required}`);
-      assertEnumValues(app.db, { registered_state: request.body.registered_state, custodian: request.body.custodian });
-      const before = toOrganizationDto(stored) as unknown as Record<string, unknown>;
-      const fields = Object.entries(request.body)
-        .filter(([field, value]) => value !== undefined && value !== before[field])
-        .map(([field]) => field);
-      const row = app.db.transaction(() => {
-        const updated = updateOrganization(app.db, organizationId, request.body);
-        writeAudit(app.db, auditOf(request, accountId, "organization.update", { type: "organization", id: organizationId }, fields));
+      const row = await app.db.transaction(async (tx) => {
+        const accountId = await organizationAccountId(tx, organizationId);
+        if (accountId === undefined) throw notFound("Organization");
+        requireAccountAccess(request, accountId, "write", "Organization");
+        await requireRecordWriter(tx, request, accountId);
+        const stored = await getOrganization(tx, organizationId);
+        if (!stored) throw notFound("Organization");
+        const submitted = Boolean((await getStrategy(tx, stored.strategyId))?.entryCompletedAt);
+        if (submitted) assertFiledFieldsUnchanged(stored, request.body);
+        const daf = request.body.donor_advised_fund === undefined ? stored.donorAdvisedFund : request.body.donor_advised_fund;
+        const custodian = request.body.custodian === undefined ? stored.custodian : request.body.custodian;
+        // A submitted entry was complete; it stays so (the DAF can be changed, not removed).
+        if (submitted && !daf) throw invalid("donor_advised_fund", `donor_advised_fund: ${MESSAGES.required}`);
+        // §5: a DAF needs a custodian ("None" is not allowed).
+        if (daf && !custodian) throw invalid("custodian", `custodian: ${MESSAGES.required}`);
+        await assertEnumValues(tx, { registered_state: request.body.registered_state, custodian: request.body.custodian });
+        const before = toOrganizationDto(stored) as unknown as Record<string, unknown>;
+        const fields = Object.entries(request.body)
+          .filter(([field, value]) => value !== undefined && value !== before[field])
+          .map(([field]) => field);
+        const updated = await updateOrganization(tx, organizationId, request.body);
+        await writeAudit(tx, auditOf(request, accountId, "organization.update", { type: "organization", id: organizationId }, fields));
         return updated;
       });
       return toOrganizationDto(row);
@@ -110,9 +112,9 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/organizations/:organizationId",
     { schema: { tags: ["organizations"], summary: "One organization", params: params.organizationId, response: { 200: organization, ...errors } } },
     async (request) => {
-      const row = getOrganization(app.db, request.params.organizationId);
+      const row = await getOrganization(app.db, request.params.organizationId);
       if (!row) throw notFound("Organization");
-      strategyAccount(request, row.strategyId, "read");
+      await strategyAccount(app.db, request, row.strategyId, "read");
       return toOrganizationDto(row);
     },
   );
@@ -128,8 +130,8 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      strategyAccount(request, request.params.strategyId, "read");
-      const row = getOrganizationByStrategy(app.db, request.params.strategyId);
+      await strategyAccount(app.db, request, request.params.strategyId, "read");
+      const row = await getOrganizationByStrategy(app.db, request.params.strategyId);
       return row ? toOrganizationDto(row) : null;
     },
   );

@@ -6,7 +6,7 @@ import type { FastifyRequest } from "fastify";
 import { okBody, person, personCreate, personIdBody, personPatch, personPut } from "../contract/entities";
 import { MESSAGES, SSN_MASKED } from "../contract/rules";
 import { requireAccountAccess, type Access } from "../authz";
-import { badRequest, notFound, recordRule } from "../http-errors";
+import { notFound, recordRule } from "../domain/errors";
 import { assertEnumValues } from "../repositories/enums";
 import {
   assertEmailFree,
@@ -15,36 +15,22 @@ import {
   deletePerson,
   displayName,
   getPerson,
+  getPersonForUpdate,
   listPersons,
   toPersonDto,
   updatePerson,
   updatePersonSystemColumns,
   type PersonFields,
 } from "../repositories/persons";
-import { accountSubmitted, PROFILE_REQUIRED, requireRecordWriter } from "../domain/submission";
+import { accountSubmitted, requireRecordWriter } from "../domain/submission";
+import { assertStillComplete } from "../domain/person-completeness";
+import { missingRequiredFields } from "../contract/required-fields";
 import { verificationEffect } from "../domain/verified-person";
 import { auditOf, requireAccountRead, writeAudit } from "../domain/audit";
 import { createNotification } from "../repositories/notifications";
 import { errors, params } from "./shared";
 import type { PersonRow } from "../../../db/schema";
-
-/** The add-on owner form's required fields (spec §5): once an owner has given one, it stays given. */
-const OWNER_FORM_FIELDS = ["dob", "ssn", "phone", "address_line1", "city", "state", "zip", "marital_status"] as const;
-
-type PersonRole = { account_primary_holder: boolean; is_addon: boolean };
-
-const isBlank = (value: string | null | undefined) => value === undefined || value === null || value === "";
-
-/**
- * The fields spec §5 requires of a person in this role that `v` leaves blank: the whole profile for
- * a primary holder, the email for an add-on owner. POST checks the body with it, PUT/PATCH the
- * stored person with the changes applied, so both refuse the same blanks.
- */
-function missingRequiredFields(v: PersonFields, role: PersonRole): string[] {
-  if (role.is_addon) return isBlank(v.email) ? ["email"] : [];
-  if (role.account_primary_holder) return PROFILE_REQUIRED.filter((field) => isBlank(v[field]));
-  return [];
-}
+import type { Executor } from "../../../db/engine";
 
 const personCreateBody = personCreate.superRefine((v, ctx) => {
   if (v.ssn && SSN_MASKED.test(v.ssn)) ctx.addIssue({ code: "custom", path: ["ssn"], message: MESSAGES.ssn });
@@ -54,40 +40,25 @@ const personCreateBody = personCreate.superRefine((v, ctx) => {
   for (const field of missingRequiredFields(v, v)) ctx.addIssue({ code: "custom", path: [field], message: MESSAGES.required });
 });
 
-/**
- * PUT/PATCH: the person after the change must still meet §5 for their role, and an add-on owner
- * cannot blank an owner-form field they already gave (the web's owner form requires them all).
- * Throws 400 naming the first such field; nothing is written.
- */
-function assertStillComplete(existing: PersonRow, changes: PersonFields): void {
-  const stored = toPersonDto(existing);
-  const applied: PersonFields = { ...stored };
-  for (const [key, value] of Object.entries(changes) as [keyof PersonFields, string | null | undefined][]) {
-    if (value !== undefined) applied[key] = value;
-  }
-  const role = { account_primary_holder: existing.accountPrimaryHolder, is_addon: existing.isAddon };
-  const blanked = existing.isAddon ? OWNER_FORM_FIELDS.filter((field) => !isBlank(stored[field]) && isBlank(applied[field])) : [];
-  const field = missingRequiredFields(applied, role)[0] ?? blanked[0];
-  if (field) throw badRequest(field, `${field}: ${MESSAGES.required}`);
-}
 
 export const personRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The person, if it is in an account the caller may access this way; 404 otherwise. */
-  const personFor = (request: FastifyRequest, personId: number, access: Access): PersonRow => {
-    const row = getPerson(app.db, personId);
+  /** The person, if it is in an account the caller may access this way; 404 otherwise. For writes, locked until `db`'s transaction ends. */
+  const personFor = async (db: Executor, request: FastifyRequest, personId: number, access: Access): Promise<PersonRow> => {
+    const row = access === "read" ? await getPerson(db, personId) : await getPersonForUpdate(db, personId);
     if (!row) throw notFound("Person");
     if (access === "read") {
-      requireAccountRead(app.db, request, row.accountId, "Person");
+      await requireAccountRead(db, request, row.accountId, "Person");
     } else {
       requireAccountAccess(request, row.accountId, access, "Person");
-      requireRecordWriter(app.db, request, row.accountId);
+      await requireRecordWriter(db, request, row.accountId);
     }
     return row;
   };
 
-  const checkFields = (accountId: number, f: PersonFields, exceptPersonId?: number) => {
-    assertEnumValues(app.db, { state: f.state, marital_status: f.marital_status });
-    assertEmailFree(app.db, accountId, f.email, exceptPersonId);
+  const checkFields = async (db: Executor, accountId: number, f: PersonFields, exceptPersonId?: number) => {
+    await assertEnumValues(db, { state: f.state, marital_status: f.marital_status });
+    await assertEmailFree(db, accountId, f.email, exceptPersonId);
   };
 
   app.post(
@@ -103,14 +74,16 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const b = request.body;
       requireAccountAccess(request, b.account_id, "write");
-      requireRecordWriter(app.db, request, b.account_id);
-      checkFields(b.account_id, b);
       const given = (Object.keys(b) as (keyof typeof b)[]).filter((k) => b[k] !== undefined && b[k] !== null);
-      const row = createPerson(app.db, app.ssn, b, (tx, created) => {
-        writeAudit(tx, auditOf(request, b.account_id, "person.create", { type: "person", id: created.personId }, given));
-        if (created.isAddon) {
-          createNotification(tx, b.account_id, "Owner added", `${displayName(created)} was added as an additional owner.`);
-        }
+      const row = await app.db.transaction(async (tx) => {
+        await requireRecordWriter(tx, request, b.account_id);
+        await checkFields(tx, b.account_id, b);
+        return createPerson(tx, app.ssn, b, async (inner, created) => {
+          await writeAudit(inner, auditOf(request, b.account_id, "person.create", { type: "person", id: created.personId }, given));
+          if (created.isAddon) {
+            await createNotification(inner, b.account_id, "Owner added", `${displayName(created)} was added as an additional owner.`, created.personId);
+          }
+        });
       });
       return reply.status(201).send({ person_id: row.personId });
     },
@@ -119,7 +92,7 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/persons/:personId",
     { schema: { tags: ["persons"], summary: "One person (SSN masked)", params: params.personId, response: { 200: person, ...errors } } },
-    async (request) => toPersonDto(personFor(request, request.params.personId, "read")),
+    async (request) => toPersonDto(await personFor(app.db, request, request.params.personId, "read")),
   );
 
   const writeRoute = (method: "PUT" | "PATCH", body: typeof personPut | typeof personPatch, summary: string) =>
@@ -128,18 +101,20 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
       url: "/api/persons/:personId",
       schema: { tags: ["persons"], summary, params: params.personId, body, response: { 200: person, ...errors } },
       handler: async (request) => {
-        const existing = personFor(request, request.params.personId, "write");
         const changes = request.body as PersonFields;
-        const clearVerification = verificationEffect(existing, changes, app.ssn);
-        assertStillComplete(existing, changes);
-        checkFields(existing.accountId, changes, existing.personId);
-        const fields = changedPersonFields(existing, changes, app.ssn);
-        const updated = app.db.transaction(() => {
-          let row = updatePerson(app.db, app.ssn, existing, changes);
+        // Read, checked and written in one transaction, the row locked: the UPDATE leaves out what
+        // the read says is stored, so nobody may write the row in between.
+        const updated = await app.db.transaction(async (tx) => {
+          const existing = await personFor(tx, request, request.params.personId, "write");
+          const clearVerification = verificationEffect(existing, changes, app.ssn);
+          assertStillComplete(existing, changes);
+          await checkFields(tx, existing.accountId, changes, existing.personId);
+          const fields = changedPersonFields(existing, changes, app.ssn);
+          let row = await updatePerson(tx, app.ssn, existing, changes);
           const cleared = Object.keys(clearVerification).length > 0;
-          if (cleared) row = updatePersonSystemColumns(app.db, existing.personId, clearVerification) ?? row;
+          if (cleared) row = (await updatePersonSystemColumns(tx, existing.personId, clearVerification)) ?? row;
           const audited = cleared ? [...fields, "sumsub_review_answer", "sumsub_completed_at"] : fields;
-          writeAudit(app.db, auditOf(request, existing.accountId, "person.update", { type: "person", id: existing.personId }, audited));
+          await writeAudit(tx, auditOf(request, existing.accountId, "person.update", { type: "person", id: existing.personId }, audited));
           return row;
         });
         return toPersonDto(updated);
@@ -154,13 +129,13 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ["persons"], summary: "Delete a person and its organization links", params: params.personId, response: { 200: okBody, ...errors } },
     },
     async (request) => {
-      const existing = personFor(request, request.params.personId, "write");
-      if (existing.accountPrimaryHolder && accountSubmitted(app.db, existing.accountId)) {
-        throw recordRule("fixed_after_submission", "The primary account holder cannot be removed after the foundation is submitted", { field: "person_id" });
-      }
-      app.db.transaction(() => {
-        deletePerson(app.db, existing.personId);
-        writeAudit(app.db, auditOf(request, existing.accountId, "person.delete", { type: "person", id: existing.personId }, []));
+      await app.db.transaction(async (tx) => {
+        const existing = await personFor(tx, request, request.params.personId, "write");
+        if (existing.accountPrimaryHolder && (await accountSubmitted(tx, existing.accountId))) {
+          throw recordRule("fixed_after_submission", "The primary account holder cannot be removed after the foundation is submitted", { field: "person_id" });
+        }
+        await deletePerson(tx, existing.personId);
+        await writeAudit(tx, auditOf(request, existing.accountId, "person.delete", { type: "person", id: existing.personId }, []));
       });
       return { ok: true as const };
     },
@@ -172,8 +147,8 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ["persons"], summary: "Every person of an account", params: params.accountId, response: { 200: z.array(person), ...errors } },
     },
     async (request) => {
-      requireAccountRead(app.db, request, request.params.accountId);
-      return listPersons(app.db, request.params.accountId).map(toPersonDto);
+      await requireAccountRead(app.db, request, request.params.accountId);
+      return (await listPersons(app.db, request.params.accountId)).map(toPersonDto);
     },
   );
 };

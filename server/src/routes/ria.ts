@@ -5,7 +5,7 @@ import { timestampNow } from "../contract/rules";
 import { apiError } from "../contract/entities";
 import { requireOwnAccountId, requireRoles } from "../authz";
 import { ACCOUNT_HOLDER_ROLE } from "../contract/roles";
-import { notFound } from "../http-errors";
+import { notFound } from "../domain/errors";
 import { getAccount } from "../repositories/accounts";
 import { getPerson } from "../repositories/persons";
 import { listOrganizationsOfAccount } from "../repositories/organizations";
@@ -30,13 +30,14 @@ export const riaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const accountId = requireOwnAccountId(request);
       requireRoles(request, ACCOUNT_HOLDER_ROLE);
-      const acct = getAccount(app.db, accountId);
+      const acct = await getAccount(app.db, accountId);
       if (!acct) throw notFound("Account");
-      const holder = acct.primaryAccountHolder ? getPerson(app.db, acct.primaryAccountHolder) : undefined;
+      const holder = acct.primaryAccountHolder ? await getPerson(app.db, acct.primaryAccountHolder) : undefined;
       const enumIds = [acct.riaPrimaryGoal, acct.riaTimeHorizonYears, acct.riaLiquidityNeeds, acct.riaFederalEffectiveTaxRate, acct.riaState, holder?.state].filter(
         (v): v is string => Boolean(v),
       );
-      const labels = enumLabels(app.db, enumIds);
+      const labels = await enumLabels(app.db, enumIds);
+      const foundationName = (await listOrganizationsOfAccount(app.db, accountId))[0]?.name1 ?? null;
       const label = (id: string | null | undefined) => (id ? (labels.get(id) ?? id) : null);
       const pdf = await renderTaxForm({
         accountId,
@@ -44,7 +45,7 @@ export const riaRoutes: FastifyPluginAsyncZod = async (app) => {
         holderAddress: holder
           ? [holder.addressLine1, holder.addressLine2, [holder.city, label(holder.state), holder.zip].filter(Boolean).join(", ")].filter((s): s is string => Boolean(s))
           : [],
-        foundationName: listOrganizationsOfAccount(app.db, accountId)[0]?.name1 ?? null,
+        foundationName,
         rows: [
           ["Primary goal", label(acct.riaPrimaryGoal)],
           ["Risk score (1 to 5)", acct.riaRiskScore === null ? null : String(acct.riaRiskScore)],

@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";
 import { strategy, strategyCreate, strategyIdBody, strategyPut } from "../contract/entities";
 import { requireAccountAccess, type Access } from "../authz";
-import { notFound } from "../http-errors";
+import { notFound } from "../domain/errors";
 import { assertEnumValues } from "../repositories/enums";
 import { createStrategy, getStrategy, listStrategies, setEntryCompletedAt, toStrategyDto } from "../repositories/strategies";
 import { assertComplete, assertNotSubmitted } from "../domain/submission";
@@ -16,12 +16,13 @@ import { getOrganizationByStrategy } from "../repositories/organizations";
 import { createNotification } from "../repositories/notifications";
 import { errors, params } from "./shared";
 import type { StrategyRow } from "../../../db/schema";
+import type { Executor } from "../../../db/engine";
 
 export const strategyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const strategyFor = (request: FastifyRequest, strategyId: number, access: Access): StrategyRow => {
-    const row = getStrategy(app.db, strategyId);
+  const strategyFor = async (db: Executor, request: FastifyRequest, strategyId: number, access: Access): Promise<StrategyRow> => {
+    const row = await getStrategy(db, strategyId);
     if (!row) throw notFound("Strategy");
-    if (access === "read") requireAccountRead(app.db, request, row.accountId, "Strategy");
+    if (access === "read") await requireAccountRead(db, request, row.accountId, "Strategy");
     else requireAccountAccess(request, row.accountId, access, "Strategy");
     return row;
   };
@@ -39,10 +40,10 @@ export const strategyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { account_id, strategy_type } = request.body;
       requireAccountAccess(request, account_id, "write");
-      assertEnumValues(app.db, { strategy_type });
-      const row = app.db.transaction(() => {
-        const created = createStrategy(app.db, account_id, strategy_type);
-        writeAudit(app.db, auditOf(request, account_id, "strategy.create", { type: "strategy", id: created.strategyId }, ["strategy_type"]));
+      await assertEnumValues(app.db, { strategy_type });
+      const row = await app.db.transaction(async (tx) => {
+        const created = await createStrategy(tx, account_id, strategy_type);
+        await writeAudit(tx, auditOf(request, account_id, "strategy.create", { type: "strategy", id: created.strategyId }, ["strategy_type"]));
         return created;
       });
       return reply.status(201).send({ strategy_id: row.strategyId });
@@ -52,7 +53,7 @@ export const strategyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/strategies/:strategyId",
     { schema: { tags: ["strategies"], summary: "One strategy", params: params.strategyId, response: { 200: strategy, ...errors } } },
-    async (request) => toStrategyDto(strategyFor(request, request.params.strategyId, "read")),
+    async (request) => toStrategyDto(await strategyFor(app.db, request, request.params.strategyId, "read")),
   );
 
   app.put(
@@ -68,16 +69,16 @@ export const strategyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const existing = strategyFor(request, request.params.strategyId, "write");
-      assertNotSubmitted(existing);
-      // null on an entry not yet submitted: nothing to do (the client's value is never stored).
-      if (request.body.entry_completed_at === null) return toStrategyDto(existing);
-      assertComplete(app.db, existing);
-      const row = app.db.transaction((tx) => {
-        const updated = setEntryCompletedAt(tx, existing.strategyId, timestampNow());
-        const name = getOrganizationByStrategy(tx, existing.strategyId)?.name1;
-        createNotification(tx, existing.accountId, "Foundation submitted", `${name ?? "Your foundation"} was submitted for review.`);
-        writeAudit(tx, auditOf(request, existing.accountId, "strategy.submit", { type: "strategy", id: existing.strategyId }, ["entry_completed_at"]));
+      const row = await app.db.transaction(async (tx) => {
+        const existing = await strategyFor(tx, request, request.params.strategyId, "write");
+        assertNotSubmitted(existing);
+        // null on an entry not yet submitted: nothing to do (the client's value is never stored).
+        if (request.body.entry_completed_at === null) return existing;
+        await assertComplete(tx, existing);
+        const updated = await setEntryCompletedAt(tx, existing.strategyId, timestampNow());
+        const name = (await getOrganizationByStrategy(tx, existing.strategyId))?.name1;
+        await createNotification(tx, existing.accountId, "Foundation submitted", `${name ?? "Your foundation"} was submitted for review.`);
+        await writeAudit(tx, auditOf(request, existing.accountId, "strategy.submit", { type: "strategy", id: existing.strategyId }, ["entry_completed_at"]));
         return updated;
       });
       return toStrategyDto(row);
@@ -90,8 +91,8 @@ export const strategyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ["strategies"], summary: "Every strategy of an account", params: params.accountId, response: { 200: z.array(strategy), ...errors } },
     },
     async (request) => {
-      requireAccountRead(app.db, request, request.params.accountId);
-      return listStrategies(app.db, request.params.accountId).map(toStrategyDto);
+      await requireAccountRead(app.db, request, request.params.accountId);
+      return (await listStrategies(app.db, request.params.accountId)).map(toStrategyDto);
     },
   );
 };

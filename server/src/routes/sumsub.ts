@@ -12,7 +12,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { apiError } from "../contract/entities";
 import { timestampNow } from "../contract/rules";
 import { requireAccountAccess, requireCaller, requireOwnAccountId } from "../authz";
-import { badGateway, badRequest, conflict, notFound, unauthorized } from "../http-errors";
+import { badGateway, unauthorized } from "../http-errors";
+import { conflict, invalid, notFound } from "../domain/errors";
 import { getAccount } from "../repositories/accounts";
 import { displayName, getPerson } from "../repositories/persons";
 import type { PersonRow } from "../../../db/schema";
@@ -128,16 +129,16 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   }
 
-  function primaryPerson(request: FastifyRequest): PersonRow {
+  async function primaryPerson(request: FastifyRequest): Promise<PersonRow> {
     const accountId = requireOwnAccountId(request);
-    const holder = getAccount(app.db, accountId)?.primaryAccountHolder;
-    const row = holder ? getPerson(app.db, holder) : undefined;
+    const holder = (await getAccount(app.db, accountId))?.primaryAccountHolder;
+    const row = holder ? await getPerson(app.db, holder) : undefined;
     if (!row) throw notFound("Person");
     return row;
   }
 
-  function personInCallerAccount(request: FastifyRequest, personId: number): PersonRow {
-    const row = getPerson(app.db, personId);
+  async function personInCallerAccount(request: FastifyRequest, personId: number): Promise<PersonRow> {
+    const row = await getPerson(app.db, personId);
     if (!row) throw notFound("Person");
     requireAccountAccess(request, row.accountId, "write", "Person");
     return row;
@@ -156,7 +157,7 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = requireCaller(request);
-      const me = primaryPerson(request);
+      const me = await primaryPerson(request);
       const userId = request.body?.user_id;
       // The web sends the caller's email as user_id; anything else is someone else's: 404.
       if (userId !== undefined && !eqIgnoreCase(caller.email, userId) && !eqIgnoreCase(me.email, userId)) throw notFound("Person");
@@ -187,7 +188,7 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const personId = request.body?.person_id;
-      const target = personId === undefined ? primaryPerson(request) : personInCallerAccount(request, personId);
+      const target = personId === undefined ? await primaryPerson(request) : await personInCallerAccount(request, personId);
       const applicant = await provider(request.log, "applicant lookup", () => sumsub.getApplicantByExternalUserId(externalUserIdFor(target.personId)));
       const claimed = request.body?.applicant_id;
       if (claimed !== undefined && applicant?.id !== claimed) throw conflict("That applicant does not belong to this person", "applicant_id");
@@ -195,15 +196,16 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
       let reviewStatus: string | null = null;
       const source = { route: routeOf(request) };
       if (applicant) {
-        if (target.sumsubApplicantId !== applicant.id) recordApplicantId(app.db, target.personId, applicant.id, source);
+        if (target.sumsubApplicantId !== applicant.id) await recordApplicantId(app.db, target.personId, applicant.id, source);
         const review = await provider(request.log, "review status", () => sumsub.getApplicantStatus(applicant.id));
         reviewStatus = review.reviewStatus;
         const answer = review.reviewResult?.reviewAnswer;
         if (review.reviewStatus === "completed" && (answer === "GREEN" || answer === "RED")) {
-          recordReview(app.db, target.personId, { applicantId: applicant.id, answer, at: parseSumsubDate(review.reviewDate) ?? new Date() }, source);
+          await recordReview(app.db, target.personId, { applicantId: applicant.id, answer, at: parseSumsubDate(review.reviewDate) ?? new Date() }, source);
         }
       }
-      const row = getPerson(app.db, target.personId)!;
+      const row = await getPerson(app.db, target.personId);
+      if (!row) throw notFound("Person");
       return {
         person_id: row.personId,
         sumsub_applicant_id: row.sumsubApplicantId,
@@ -229,14 +231,15 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const accountId = requireOwnAccountId(request);
       // Every id is checked before anything is sent: one foreign id and nothing happens.
-      const targets = [...new Set(request.body)].map((id) => personInCallerAccount(request, id));
-      requireRecordWriter(app.db, request, accountId);
+      const targets: PersonRow[] = [];
+      for (const id of new Set(request.body)) targets.push(await personInCallerAccount(request, id));
+      await requireRecordWriter(app.db, request, accountId);
       for (const t of targets) {
-        if (t.accountPrimaryHolder || !t.isAddon) throw badRequest("person_ids", "Only additional owners are emailed a verification link (the primary holder verifies in the creation flow)");
-        if (!t.email) throw badRequest("person_ids", "An owner without an email address cannot be emailed");
+        if (t.accountPrimaryHolder || !t.isAddon) throw invalid("person_ids", "Only additional owners are emailed a verification link (the primary holder verifies in the creation flow)");
+        if (!t.email) throw invalid("person_ids", "An owner without an email address cannot be emailed");
       }
-      const holderId = getAccount(app.db, accountId)?.primaryAccountHolder;
-      const holder = holderId ? getPerson(app.db, holderId) : undefined;
+      const holderId = (await getAccount(app.db, accountId))?.primaryAccountHolder;
+      const holder = holderId ? await getPerson(app.db, holderId) : undefined;
       const inviterName = holder ? displayName(holder) : "The account holder";
 
       // Without reissue (the Approve flow, the resend button) an owner whose check is complete is
@@ -247,7 +250,7 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
       // owner stays verified (sumsub_completed_at is kept) until the provider reviews again.
       const reissue = request.query.reissue === "true";
       const skip = (t: PersonRow) => !reissue && t.sumsubReviewAnswer === "GREEN" && t.sumsubCompletedAt;
-      const allowance = ownerMailAllowance(app.db, accountId, targets.filter((t) => !skip(t)).length);
+      const allowance = await ownerMailAllowance(app.db, accountId, targets.filter((t) => !skip(t)).length);
       if (!allowance.ok) {
         return reply
           .status(429)
@@ -278,7 +281,7 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
           throw badGateway("Failed to send verification emails");
         }
         const sentAt = timestampNow();
-        recordOwnerMail(app.db, request, t, sentAt);
+        await recordOwnerMail(app.db, request, t, sentAt);
         results.push({ person_id: t.personId, status: "sent", sumsub_email_sent_at: sentAt });
       }
       return { results };
@@ -312,34 +315,34 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
         try {
           json = JSON.parse(raw.toString("utf8"));
         } catch {
-          throw badRequest("body", "Webhook body is not valid JSON");
+          throw invalid("body", "Webhook body is not valid JSON");
         }
         const parsed = webhookPayloadSchema.safeParse(json);
-        if (!parsed.success) throw badRequest("body", "Webhook body is not a Sumsub applicant event");
+        if (!parsed.success) throw invalid("body", "Webhook body is not a Sumsub applicant event");
         const event = parsed.data;
 
         // Only the server-derived externalUserId binds an event to a person. The stored applicant
         // id is not used for lookups: browsers can write it (PATCH /api/persons), Sumsub cannot lie.
         const personId = personIdFromExternalUserId(event.externalUserId);
-        const target = personId ? getPerson(app.db, personId) : undefined;
+        const target = personId ? await getPerson(app.db, personId) : undefined;
         // Unknown person (e.g. deleted since): acknowledge, or Sumsub would retry for a day.
         if (!target) return { ok: true as const, result: "ignored" };
 
         // Sumsub delivers at least once: the same event again (its key, as Sumsub advises:
         // correlationId + type + createdAtMs) is acknowledged and changes nothing.
         const source = { route: routeOf(request), sourceEventId: webhookEventKey(event) };
-        if (sourceEventRecorded(app.db, source.sourceEventId)) return { ok: true as const, result: "duplicate" };
+        if (await sourceEventRecorded(app.db, source.sourceEventId)) return { ok: true as const, result: "duplicate" };
 
         if (event.type === "applicantReviewed") {
           const answer = event.reviewResult?.reviewAnswer;
           // Without the provider's time a result cannot be ordered against the stored one.
           const at = parseSumsubDate(event.createdAtMs);
           if ((answer !== "GREEN" && answer !== "RED") || !at) return { ok: true as const, result: "ignored" };
-          const result = recordReview(app.db, target.personId, { applicantId: event.applicantId, answer, at }, source);
+          const result = await recordReview(app.db, target.personId, { applicantId: event.applicantId, answer, at }, source);
           request.log.info({ personId: target.personId, type: event.type, result }, "identity webhook");
           return { ok: true as const, result };
         }
-        if (target.sumsubApplicantId !== event.applicantId) recordApplicantId(app.db, target.personId, event.applicantId, source);
+        if (target.sumsubApplicantId !== event.applicantId) await recordApplicantId(app.db, target.personId, event.applicantId, source);
         return { ok: true as const, result: "recorded" };
       },
     );

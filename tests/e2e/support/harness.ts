@@ -8,9 +8,9 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { bootStack, type TestStack } from "../../support/stack";
-import { launchChromium } from "./browser";
-import { signInContext, type Founder } from "./founders";
-import { storageInitScript } from "./init-script";
+import { launchChromium, localhostUrl } from "../../support/browser";
+import { signInContext, type Founder } from "../../support/founders";
+import { storageInitScript } from "../../support/init-script";
 import { assertAccessible, saveScreenshot } from "./screens";
 import { ensureWebBuild } from "./web-build";
 
@@ -48,13 +48,6 @@ export interface E2E {
   /** The auth service's URL as the web is told it (/app-config.json). */
   readonly browserAuthUrl: string;
   open(opts?: OpenOptions): Promise<UiPage>;
-}
-
-/** The stack listens on 127.0.0.1; browsers use localhost, which the app's config document names. */
-export function localhostUrl(url: string): string {
-  const u = new URL(url);
-  if (u.hostname === "127.0.0.1") u.hostname = "localhost";
-  return u.toString().replace(/\/$/, "");
 }
 
 function currentTestName(): string {

@@ -1,11 +1,9 @@
 // The app listener serves web/dist, so browser tests need a current bundle: build once when
 // web/dist is missing or older than any web source (CI builds before testing, so this is a no-op there).
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { buildWeb, ROOT as root } from "../../support/web-build";
 
-const root = fileURLToPath(new URL("../../..", import.meta.url));
 const distIndex = path.join(root, "web/dist/index.html");
 const sources = ["web/src", "web/public", "web/index.html", "web/vite.config.ts", "server/src/contract"].map((p) => path.join(root, p));
 
@@ -26,10 +24,5 @@ export function webBuildIsStale(): boolean {
 
 export function ensureWebBuild(): void {
   if (!webBuildIsStale()) return;
-  execFileSync(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--config", "web/vite.config.ts", "--logLevel", "warn"], {
-    cwd: root,
-    stdio: "inherit",
-    // vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
-    env: { ...process.env, NODE_ENV: "production" },
-  });
+  buildWeb();
 }

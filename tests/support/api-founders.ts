@@ -3,8 +3,8 @@
 // and their onboarding data built through the app's API, each carrying a unique marker string so a
 // response that leaks one founder's data to another can be found by a plain text search.
 import { randomUUID } from "node:crypto";
-import { LOCAL_IDENTITY, LOCAL_SUPABASE } from "../../../server/src/config";
-import { DAF_CHOICE, ORGANIZATION, PROFILE, signedIdentityResult } from "../../api/helpers";
+import { LOCAL_IDENTITY, LOCAL_SUPABASE } from "../../server/src/config";
+import { DAF_CHOICE, ORGANIZATION, PROFILE, signedIdentityResult } from "./entry";
 import { call, type Reply } from "./http";
 
 export const PASSWORD = "Sturdy#Pass42";

@@ -5,7 +5,7 @@ import { createClient, type RealtimeClientOptions, type Session } from "@supabas
 import type { BrowserContext } from "playwright-core";
 import { randomUUID } from "node:crypto";
 import ws from "ws";
-import type { TestStack } from "../../support/stack";
+import type { Config } from "../../server/src/config";
 import { storageInitScript } from "./init-script";
 
 export interface Founder {
@@ -23,8 +23,14 @@ export function uniqueEmail(prefix = "founder"): string {
   return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
 }
 
-function authClient(stack: TestStack, key: string) {
-  return createClient(stack.config.auth.url, key, {
+/** What the helpers need of a stack: its auth service and keys (a TestStack, or a deployment's project). */
+export interface AuthStack {
+  config: { auth: Pick<Config["auth"], "url" | "anonKey" | "serviceRoleKey"> };
+}
+
+/** supabase-js for the auth service at authUrl (anon key: as a browser; service key: as an admin). */
+export function authClient(authUrl: string, key: string) {
+  return createClient(authUrl, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     // Node 20 has no global WebSocket; supabase-js takes the ws package in its place.
     realtime: { transport: ws as unknown as RealtimeClientOptions["transport"] },
@@ -32,14 +38,14 @@ function authClient(stack: TestStack, key: string) {
 }
 
 /** A confirmed founder created with the service key (as an admin would), ready to sign in. */
-export async function createFounder(stack: TestStack, overrides: Partial<Omit<Founder, "id">> = {}): Promise<Founder> {
+export async function createFounder(stack: AuthStack, overrides: Partial<Omit<Founder, "id">> = {}): Promise<Founder> {
   const founder = {
     email: overrides.email ?? uniqueEmail(),
     password: overrides.password ?? "Founder-pass1!",
     firstName: overrides.firstName ?? "Ada",
     lastName: overrides.lastName ?? "Lovelace",
   };
-  const admin = authClient(stack, stack.config.auth.serviceRoleKey);
+  const admin = authClient(stack.config.auth.url, stack.config.auth.serviceRoleKey);
   const { data, error } = await admin.auth.admin.createUser({
     email: founder.email,
     password: founder.password,
@@ -50,8 +56,8 @@ export async function createFounder(stack: TestStack, overrides: Partial<Omit<Fo
   return { id: data.user.id, ...founder };
 }
 
-export async function signInThroughApi(stack: TestStack, founder: Pick<Founder, "email" | "password">): Promise<Session> {
-  const { data, error } = await authClient(stack, stack.config.auth.anonKey).auth.signInWithPassword(founder);
+export async function signInThroughApi(stack: AuthStack, founder: Pick<Founder, "email" | "password">): Promise<Session> {
+  const { data, error } = await authClient(stack.config.auth.url, stack.config.auth.anonKey).auth.signInWithPassword(founder);
   if (error) throw error;
   return data.session;
 }
@@ -67,7 +73,7 @@ export function storageKeyFor(authUrl: string): string {
  */
 export async function signInContext(
   context: BrowserContext,
-  stack: TestStack,
+  stack: AuthStack,
   founder: Pick<Founder, "email" | "password">,
   opts: { browserAuthUrl: string; skipMfa?: boolean },
 ): Promise<Session> {

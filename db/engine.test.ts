@@ -1,0 +1,124 @@
+// The engine adapter on both engines: the same calls give the same values, transactions are all or
+// nothing, and on SQLite another request's statement never lands inside an open transaction.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { openDatabase } from "./client";
+import { openPostgres } from "./postgres";
+import { databaseFailureOf, prepared, sqliteAppDb, postgresAppDb, type AppDb, type Executor } from "./engine";
+import { createMigratedDatabase, sharedPostgres, type PostgresServer } from "../tests/support/postgres";
+
+const NOW = "2026-11-23T20:00:00.000";
+let server: PostgresServer;
+const engines: Record<"sqlite" | "postgres", AppDb> = {} as never;
+
+beforeAll(async () => {
+  const file = openDatabase(":memory:");
+  engines.sqlite = sqliteAppDb(file.db, () => file.close());
+  server = await sharedPostgres();
+  const pg = openPostgres(server.url(await createMigratedDatabase(server)), { max: 4 });
+  engines.postgres = postgresAppDb(pg.db, () => pg.close());
+});
+afterAll(async () => {
+  await engines.sqlite?.close();
+  await engines.postgres?.close();
+  await server?.stop();
+});
+
+const addAccount = (db: Executor, userId: string) =>
+  db.get(db.q.insert(db.t.account).values({ userId, createdAt: NOW, updatedAt: NOW }).returning());
+const accountCount = async (db: AppDb, userIds: string[]) => {
+  const rows = await db.all(db.q.select({ id: db.t.account.userId }).from(db.t.account));
+  return rows.filter((r) => userIds.includes(r.id)).length;
+};
+const byUser = prepared((q, { account }) => q.select().from(account).where(eq(account.userId, sql.placeholder("userId"))));
+
+describe.each(["sqlite", "postgres"] as const)("on %s", (engine) => {
+  const db = () => engines[engine];
+
+  it("RETURNING, rows written, booleans and text timestamps read back the same", async () => {
+    const a = await addAccount(db(), `${engine}-a`);
+    expect(a).toMatchObject({ userId: `${engine}-a`, createdAt: NOW, primaryAccountHolder: null });
+    const { person } = db().t;
+    const p = await db().get(db().q.insert(person).values({ accountId: a!.accountId, isAddon: true, createdAt: NOW, updatedAt: NOW }).returning());
+    expect(p).toMatchObject({ isAddon: true, accountPrimaryHolder: false });
+    expect(await db().run(db().q.update(person).set({ city: "Dover" }).where(eq(person.accountId, a!.accountId)))).toBe(1);
+    expect(await db().run(db().q.update(person).set({ city: "Dover" }).where(eq(person.accountId, -1)))).toBe(0);
+    // An upsert that does nothing on a taken key.
+    await db().run(db().q.insert(db().t.account).values({ userId: `${engine}-a`, createdAt: NOW, updatedAt: NOW }).onConflictDoNothing({ target: db().t.account.userId }));
+    expect(await accountCount(db(), [`${engine}-a`])).toBe(1);
+  });
+
+  it("a statement built once runs with different values, inside and outside a transaction", async () => {
+    await addAccount(db(), `${engine}-p1`);
+    expect((await byUser.get(db(), { userId: `${engine}-p1` }))?.userId).toBe(`${engine}-p1`);
+    expect(await byUser.get(db(), { userId: "nobody" })).toBeUndefined();
+    await db().transaction(async (tx) => {
+      await addAccount(tx, `${engine}-p2`);
+      // The transaction sees its own uncommitted row through the prepared statement.
+      expect(await byUser.all(tx, { userId: `${engine}-p2` })).toHaveLength(1);
+    });
+  });
+
+  it("a transaction is all or nothing", async () => {
+    await expect(
+      db().transaction(async (tx) => {
+        await addAccount(tx, `${engine}-t1`);
+        throw new Error("abort");
+      }),
+    ).rejects.toThrow("abort");
+    expect(await accountCount(db(), [`${engine}-t1`])).toBe(0);
+    await db().transaction(async (tx) => void (await addAccount(tx, `${engine}-t2`)));
+    expect(await accountCount(db(), [`${engine}-t2`])).toBe(1);
+  });
+
+  it("another request's write while a transaction is open is neither inside it nor lost with it", async () => {
+    let opened!: () => void;
+    const isOpen = new Promise<void>((r) => (opened = r));
+    const tx = db().transaction(async (t) => {
+      await addAccount(t, `${engine}-rolled-back`);
+      opened();
+      await new Promise((r) => setTimeout(r, 50)); // other requests run meanwhile
+      throw new Error("abort");
+    });
+    await isOpen;
+    const outside = addAccount(db(), `${engine}-outside`);
+    await expect(tx).rejects.toThrow("abort");
+    await outside;
+    expect(await accountCount(db(), [`${engine}-rolled-back`])).toBe(0);
+    expect(await accountCount(db(), [`${engine}-outside`])).toBe(1);
+  });
+
+  it("sums a number inside a JSON text column", async () => {
+    const { auditEvent } = db().t;
+    const row = { at: NOW, accountId: 990, actorType: "user" as const, actorId: "u", action: "owner_mail.send", entityType: "person", fields: "[]", route: "r" };
+    await db().run(db().q.insert(auditEvent).values([{ ...row, detail: JSON.stringify({ mailed: 2 }) }, { ...row, detail: JSON.stringify({ mailed: 3 }) }]));
+    const r = await db().get(db().q.select({ total: db().sumJsonNumber(auditEvent.detail, "mailed") }).from(auditEvent).where(eq(auditEvent.accountId, 990)));
+    expect(Number(r?.total)).toBe(5);
+  });
+
+  it("names a taken unique key and a missing referenced row the same way", async () => {
+    const unique = await addAccount(db(), `${engine}-a`).catch((e: unknown) => e);
+    expect(databaseFailureOf(unique)).toBe("unique");
+    const { person } = db().t;
+    const missing = await db().run(db().q.insert(person).values({ accountId: 999_999, createdAt: NOW, updatedAt: NOW })).catch((e: unknown) => e);
+    expect(databaseFailureOf(missing)).toBe("constraint");
+  });
+});
+
+describe("what differs, and is meant to", () => {
+  it("SQLite can tell cheaply that nothing changed; Postgres cannot (another instance may write), so its stamp is null", async () => {
+    const s = engines.sqlite.changeStamp();
+    expect(s).not.toBeNull();
+    expect(engines.sqlite.changeStamp()).toEqual(s);
+    await addAccount(engines.sqlite, "stamp");
+    expect(engines.sqlite.changeStamp()).not.toEqual(s);
+    expect(engines.postgres.changeStamp()).toBeNull();
+  });
+
+  it("a Postgres server that cannot be reached is 'unavailable'", async () => {
+    const gone = openPostgres("postgres://nobody@127.0.0.1:1/none", { max: 1 });
+    const err = await gone.pool.query("SELECT 1").catch((e: unknown) => e);
+    await gone.close();
+    expect(databaseFailureOf(err)).toBe("unavailable");
+  });
+});

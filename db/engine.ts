@@ -1,0 +1,324 @@
+// The one place where SQLite and PostgreSQL differ for the app's queries (issue 15,
+// docs/decisions/0043-one-set-of-repositories.md). Repositories are written once, against the
+// SQLite-typed drizzle schema and query builder (`db.t`, `db.q`), and run every query through an
+// Executor (`db.all`, `db.get`, `db.run`, `prepared(…)`, `db.transaction`). At run time the
+// Executor gives each engine its own tables and builder (db/schema.ts or db/schema-pg.ts, which
+// db/schema-pg.test.ts keeps identical), so booleans, RETURNING, upserts and the text timestamps
+// without a trailing Z come out as the same JavaScript values on both. What this module settles:
+//   - running a built query: better-sqlite3 is synchronous (.all/.get/.run), node-postgres awaits;
+//     "rows changed" is `changes` on one and `rowCount` on the other;
+//   - statements prepared once: on SQLite per connection (saves drizzle's build and SQLite's
+//     prepare on every request); on Postgres never NAMED (a transaction-mode pooler breaks them),
+//     the builder with placeholders is built once and sent as an unnamed statement each time;
+//   - transactions: drizzle's SQLite transactions are synchronous, ours are async. On the single
+//     SQLite connection an open transaction holds a gate that every other statement waits behind,
+//     so another request's statement never lands inside it; on Postgres each transaction has a
+//     pooled connection of its own;
+//   - a JSON number inside a text column (json_extract vs ->>);
+//   - whether "has anything changed?" can be answered cheaply (SQLite's change stamp; Postgres:
+//     no, another instance may have written, so caches that need it are off).
+import type Database from "better-sqlite3";
+import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import type { NodePgDatabase } from "drizzle-orm/node-postgres";
+import type pg from "pg";
+import * as sqliteTables from "./schema";
+import * as pgTables from "./schema-pg";
+import { changeStamp, type ChangeStamp } from "./change-stamp";
+
+export type Engine = "sqlite" | "postgres";
+/** The app's tables, typed as SQLite's (the Postgres twins have the same names, columns and JS values). */
+export type Tables = typeof sqliteTables;
+type SqliteDrizzle = BetterSQLite3Database<typeof sqliteTables> & { $client: Database.Database };
+/** What repositories build queries with: the statement builders only (they run through the Executor). */
+export type QueryBuilder = Pick<SqliteDrizzle, "select" | "selectDistinct" | "insert" | "update" | "delete">;
+
+/** A built query, as SQLite's builder types it (the Postgres one is awaited instead). */
+export interface AllQuery<T> {
+  all(): T[];
+}
+export interface GetQuery<T> {
+  get(): T;
+}
+export interface RunQuery {
+  run(): { changes: number };
+}
+
+/** Runs queries: the database, or a transaction on it. */
+export interface Executor {
+  readonly engine: Engine;
+  readonly q: QueryBuilder;
+  readonly t: Tables;
+  all<T>(query: AllQuery<T>): Promise<T[]>;
+  /** The first row, or undefined. */
+  get<T>(query: GetQuery<T>): Promise<Awaited<T> | undefined>;
+  /** The number of rows written. */
+  run(query: RunQuery): Promise<number>;
+  /**
+   * Runs `fn` in one transaction: all of it or none. Inside, use the `tx` it is given, never the
+   * outer database (on SQLite that would wait for the transaction it is in). A transaction inside a
+   * transaction joins the outer one.
+   */
+  transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T>;
+  /**
+   * Runs several reads as one consistent view, nobody's write in between: on Postgres a read-only
+   * REPEATABLE READ transaction; on SQLite the connection to itself (no BEGIN: nothing to write).
+   */
+  readConsistently<T>(fn: (tx: Executor) => Promise<T>): Promise<T>;
+  /**
+   * A SELECT that locks the rows it reads until the transaction ends, for a read-then-write: on
+   * Postgres `FOR UPDATE`; on SQLite the query as it is (a transaction already has the only
+   * connection to itself).
+   */
+  forUpdate<Q>(query: Q): Q;
+  /** `coalesce(sum(<json number at key in column>), 0)`. */
+  sumJsonNumber(column: SQLWrapper, key: string): SQL<number>;
+  /** @internal the connection prepared statements belong to (SQLite) or the executor itself (Postgres). */
+  readonly preparedScope: object;
+  /** @internal the database this executor (or transaction) belongs to: what per-database caches key on. */
+  readonly root: object;
+}
+
+/** The app's database: an Executor that also knows how cheaply it can tell "something changed". */
+export interface AppDb extends Executor {
+  /** The driver underneath, for tests, benchmarks and the readiness probe; the app's code goes through the Executor. */
+  readonly driver: { kind: "sqlite"; client: Database.Database } | { kind: "postgres"; pool: pg.Pool };
+  /**
+   * A stamp that is equal only while nothing was written, or null when the engine cannot tell
+   * cheaply and correctly for every instance (Postgres): then caches keyed on it are off.
+   */
+  changeStamp(): ChangeStamp | null;
+  close(): Promise<void>;
+}
+
+// ---------- SQLite ----------
+
+/** One open transaction at a time on the connection; everything else waits for it to end. */
+class Gate {
+  private held: Promise<void> | null = null;
+  get busy(): boolean {
+    return this.held !== null;
+  }
+  async free(): Promise<void> {
+    while (this.held) await this.held;
+  }
+  async acquire(): Promise<() => void> {
+    await this.free();
+    let release!: () => void;
+    this.held = new Promise<void>((resolve) => (release = resolve));
+    return () => {
+      this.held = null;
+      release();
+    };
+  }
+}
+
+function sqliteExecutor(db: SqliteDrizzle, gate: Gate, inTransaction: boolean): Executor {
+  const client = db.$client;
+  // Outside a transaction a statement waits while someone else's transaction is open; inside, it runs.
+  const whenFree = inTransaction ? () => undefined : () => (gate.busy ? gate.free() : undefined);
+  const begin = client.prepare("BEGIN IMMEDIATE");
+  const commit = client.prepare("COMMIT");
+  const rollback = client.prepare("ROLLBACK");
+  const self: Executor = {
+    engine: "sqlite",
+    q: db,
+    t: sqliteTables,
+    preparedScope: client,
+    root: client,
+    async all(query) {
+      await whenFree();
+      return query.all();
+    },
+    async get(query) {
+      await whenFree();
+      return (query.get() ?? undefined) as never;
+    },
+    async run(query) {
+      await whenFree();
+      return query.run().changes;
+    },
+    async readConsistently(fn) {
+      if (inTransaction) return fn(self);
+      const release = await gate.acquire();
+      try {
+        return await fn(transactional);
+      } finally {
+        release();
+      }
+    },
+    async transaction(fn) {
+      if (inTransaction) return fn(self);
+      const release = await gate.acquire();
+      try {
+        begin.run();
+        let result;
+        try {
+          result = await fn(transactional);
+        } catch (err) {
+          if (client.inTransaction) rollback.run();
+          throw err;
+        }
+        commit.run();
+        return result;
+      } finally {
+        release();
+      }
+    },
+    forUpdate: (query) => query,
+    sumJsonNumber: (column, key) => sql<number>`coalesce(sum(json_extract(${column}, ${`$.${key}`})), 0)`,
+  };
+  const transactional: Executor = inTransaction ? self : sqliteExecutor(db, gate, true);
+  return self;
+}
+
+export function sqliteAppDb(db: SqliteDrizzle, close: () => void): AppDb {
+  return { ...sqliteExecutor(db, new Gate(), false), driver: { kind: "sqlite", client: db.$client }, changeStamp: () => changeStamp(db), close: async () => close() };
+}
+
+// ---------- PostgreSQL ----------
+
+type PgDrizzle = NodePgDatabase<typeof pgTables>;
+type PgTx = Parameters<Parameters<PgDrizzle["transaction"]>[0]>[0];
+
+/** Every built Postgres query is a promise of rows (SELECT, RETURNING) or of a pg result. */
+const awaitPg = (query: unknown) => query as Promise<unknown>;
+
+function pgExecutor(db: PgDrizzle | PgTx, root: PgDrizzle, inTransaction: boolean): Executor {
+  const self: Executor = {
+    engine: "postgres",
+    q: db as unknown as QueryBuilder,
+    t: pgTables as unknown as Tables,
+    preparedScope: db,
+    root,
+    all: async (query) => (await awaitPg(query)) as never,
+    get: async (query) => ((await awaitPg(query)) as unknown[])[0] as never,
+    run: async (query) => ((await awaitPg(query)) as { rowCount: number | null }).rowCount ?? 0,
+    transaction: (fn) => (inTransaction ? fn(self) : root.transaction((tx) => fn(pgExecutor(tx, root, true)))),
+    readConsistently: (fn) =>
+      inTransaction ? fn(self) : root.transaction((tx) => fn(pgExecutor(tx, root, true)), { isolationLevel: "repeatable read", accessMode: "read only" }),
+    forUpdate: (query) => (query as { for(strength: "update"): unknown }).for("update") as typeof query,
+    // ->> gives text; a number stored in the JSON reads back as numeric.
+    sumJsonNumber: (column, key) => sql<number>`coalesce(sum((${column}::json ->> ${key})::numeric), 0)`,
+  };
+  return self;
+}
+
+export function postgresAppDb(db: PgDrizzle & { $client: pg.Pool }, close: () => Promise<void>): AppDb {
+  return { ...pgExecutor(db, db, false), driver: { kind: "postgres", pool: db.$client }, changeStamp: () => null, close };
+}
+
+// ---------- statements prepared once ----------
+
+/** A query whose values come in through sql.placeholder(name). */
+export interface PreparableQuery<T> {
+  prepare(): { all(values?: Record<string, unknown>): T[]; get(values?: Record<string, unknown>): T | undefined; run(values?: Record<string, unknown>): { changes: number } };
+}
+
+export interface Prepared<T> {
+  all(ex: Executor, values?: Record<string, unknown>): Promise<T[]>;
+  get(ex: Executor, values?: Record<string, unknown>): Promise<T | undefined>;
+  /** The number of rows written. */
+  run(ex: Executor, values?: Record<string, unknown>): Promise<number>;
+}
+
+/**
+ * A query built once (per SQLite connection, or per Postgres pool or transaction) and run with
+ * different values: SQLite keeps the prepared statement; Postgres sends it unnamed each time.
+ */
+export function prepared<T>(build: (q: QueryBuilder, t: Tables, forUpdate: Executor["forUpdate"]) => PreparableQuery<T>): Prepared<T> {
+  const byScope = new WeakMap<object, unknown>();
+  const built = (ex: Executor) => {
+    let b = byScope.get(ex.preparedScope);
+    if (b === undefined) {
+      const query = build(ex.q, ex.t, ex.forUpdate);
+      b = ex.engine === "sqlite" ? query.prepare() : query;
+      byScope.set(ex.preparedScope, b);
+    }
+    return b;
+  };
+  // Through the executor's own all/get/run, so SQLite's transaction gate applies to these too.
+  const sqlite = (ex: Executor) => built(ex) as ReturnType<PreparableQuery<T>["prepare"]>;
+  const pg = (ex: Executor, values?: Record<string, unknown>) => (built(ex) as { execute(v?: Record<string, unknown>): Promise<unknown> }).execute(values);
+  return {
+    all: (ex, values) => (ex.engine === "sqlite" ? ex.all({ all: () => sqlite(ex).all(values) }) : (pg(ex, values) as Promise<T[]>)),
+    get: (ex, values) =>
+      ex.engine === "sqlite" ? (ex.get({ get: () => sqlite(ex).get(values) }) as Promise<T | undefined>) : pg(ex, values).then((rows) => (rows as T[])[0]),
+    run: (ex, values) =>
+      ex.engine === "sqlite" ? ex.run({ run: () => sqlite(ex).run(values) }) : pg(ex, values).then((r) => (r as { rowCount: number | null }).rowCount ?? 0),
+  };
+}
+
+/** Something kept once per database (a transaction shares its database's), e.g. a cache. */
+export function perDatabase<T>(build: (ex: Executor) => T): (ex: Executor) => T {
+  const byRoot = new WeakMap<object, T>();
+  return (ex) => {
+    let value = byRoot.get(ex.root);
+    if (value === undefined) {
+      value = build(ex);
+      byRoot.set(ex.root, value);
+    }
+    return value;
+  };
+}
+
+/** A write (INSERT, UPDATE, DELETE without RETURNING) built once and run with different values. */
+export interface PreparedWrite {
+  /** The number of rows written. */
+  run(ex: Executor, values?: Record<string, unknown>): Promise<number>;
+}
+
+export function preparedWrite(build: (q: QueryBuilder, t: Tables) => { prepare(): { run(values?: Record<string, unknown>): { changes: number } } }): PreparedWrite {
+  return prepared(build as unknown as (q: QueryBuilder, t: Tables) => PreparableQuery<never>);
+}
+
+/** The better-sqlite3 connection under a SQLite AppDb (tests, benchmarks); throws on Postgres. */
+export function sqliteClientOf(db: AppDb): Database.Database {
+  if (db.driver.kind !== "sqlite") throw new Error("This needs the SQLite engine");
+  return db.driver.client;
+}
+
+// ---------- errors ----------
+
+/** The driver's own error under drizzle's wrapping (DrizzleQueryError keeps it as `cause`). */
+function* causes(err: unknown): Generator<{ code?: unknown; message?: unknown }> {
+  for (let e: unknown = err, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    yield e as { code?: unknown; message?: unknown };
+  }
+}
+
+/** node-postgres's "could not connect / the connection went away" (no SQLSTATE from a server that answered). */
+export function isConnectionFailure(err: unknown): boolean {
+  for (const e of causes(err)) {
+    if (typeof e.code === "string") {
+      if (/^(ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|EPIPE)$/.test(e.code)) return true;
+      // 57P01-57P03: the server is shutting down or starting; 08xxx: connection exceptions.
+      if (/^(57P0[123]|08...)$/.test(e.code)) return true;
+    }
+    if (typeof e.message === "string" && /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended|the database system is (starting up|shutting down)/i.test(e.message)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * What a failed statement means for the caller, on either engine: a unique key already taken, a
+ * missing referenced row (or another broken constraint), or the database out of reach for now.
+ */
+export type DatabaseFailure = "unique" | "constraint" | "unavailable";
+
+export function databaseFailureOf(err: unknown): DatabaseFailure | null {
+  if (isConnectionFailure(err)) return "unavailable";
+  for (const e of causes(err)) {
+    if (typeof e.code !== "string") continue;
+    // SQLite (better-sqlite3's extended codes)
+    if (e.code === "SQLITE_CONSTRAINT_UNIQUE" || e.code === "SQLITE_CONSTRAINT_PRIMARYKEY") return "unique";
+    if (e.code.startsWith("SQLITE_CONSTRAINT")) return "constraint";
+    if (e.code === "SQLITE_BUSY") return "unavailable";
+    // Postgres SQLSTATE class 23: integrity constraint violation (23505 unique_violation)
+    if (e.code === "23505") return "unique";
+    if (/^23...$/.test(e.code)) return "constraint";
+  }
+  return null;
+}

@@ -1,0 +1,58 @@
+// Opens the app database on the engine the settings choose: PostgreSQL when a DATABASE_URL is
+// given, else the SQLite file in DATA_DIR. Both come back as the same AppDb (db/engine.ts), with
+// their schema status for the start-up check and for readiness.
+import { openDatabase, appDatabasePath, migrateDatabase, schemaStatus } from "./client";
+import { migratePostgres, openPostgres, postgresSchemaStatus, seedPostgresEnums } from "./postgres";
+import { seedEnums } from "./seed";
+import { isConnectionFailure, postgresAppDb, sqliteAppDb, type AppDb } from "./engine";
+import { maskDatabaseUrl } from "./database-url";
+import type { SchemaStatus } from "./schema-version";
+
+export type DatabaseSettings = { kind: "sqlite"; dataDir: string } | { kind: "postgres"; url: string; poolSize: number };
+
+export interface OpenedDatabase {
+  db: AppDb;
+  /** The database's schema against the migrations committed beside this code. */
+  schemaStatus(): Promise<SchemaStatus>;
+  /** Development and tests: apply pending migrations and the enum seed (production: `npm run db:migrate`). */
+  migrate(): Promise<void>;
+  /** The enum items are data this code owns: brought up to date at every start (idempotent). */
+  seedEnums(): Promise<void>;
+}
+
+/** The database did not answer at start: one line, naming the setting, never the password. */
+export class DatabaseUnreachableError extends Error {
+  constructor(url: string, cause: unknown) {
+    const reason = cause instanceof Error ? cause.message || (cause as { code?: string }).code || cause.name : String(cause);
+    super(`Cannot reach the database at DATABASE_URL=${maskDatabaseUrl(url)}: ${reason}`, { cause });
+    this.name = "DatabaseUnreachableError";
+  }
+}
+
+export function openAppDatabase(settings: DatabaseSettings): OpenedDatabase {
+  if (settings.kind === "postgres") {
+    const handle = openPostgres(settings.url, { max: settings.poolSize });
+    const reach = async <T>(work: () => Promise<T>) => {
+      try {
+        return await work();
+      } catch (err) {
+        // Only a failure to connect is "unreachable"; a server that answered with an error says so itself.
+        if (isConnectionFailure(err)) throw new DatabaseUnreachableError(settings.url, err);
+        throw err;
+      }
+    };
+    return {
+      db: postgresAppDb(handle.db, () => handle.close()),
+      schemaStatus: () => reach(() => postgresSchemaStatus(handle)),
+      migrate: () => reach(async () => void (await migratePostgres(handle))),
+      seedEnums: () => reach(() => seedPostgresEnums(handle.db)),
+    };
+  }
+  const handle = openDatabase(appDatabasePath(settings.dataDir), { migrate: false });
+  return {
+    db: sqliteAppDb(handle.db, () => handle.close()),
+    schemaStatus: async () => schemaStatus(handle),
+    migrate: async () => void migrateDatabase(handle),
+    seedEnums: async () => seedEnums(handle.db),
+  };
+}

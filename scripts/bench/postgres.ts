@@ -1,0 +1,241 @@
+// Section "postgres": the API on PostgreSQL, deployed as production runs it (tests/support/deployment.ts:
+// Debian's PostgreSQL 15 migrated by `npm run db:migrate`, the auth emulator's CLI as the auth
+// project, two app instances started by the real start command with NODE_ENV=production). Beside
+// the app, the floor: bare Fastify routes doing one query each on the same kind of pool to the same
+// database (bare-pg-server.ts). autocannon in this process, targets taking turns round by round as
+// in the api section:
+// - GET all_data and PUT person on instance A at 10 connections, each as a ratio to its floor
+//   (all_data / one SELECT, PUT / one UPDATE);
+// - the scale row: all_data with the same 10 connections on one instance, then split 5 + 5 over
+//   both instances, in alternating rounds; the ratio of their throughput, and the CPU each process
+//   used meanwhile (from /proc), which says where the limit is on this machine.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { startDeployment, type Deployment } from "../../tests/support/deployment";
+import { startPostgres, type PostgresServer } from "../../tests/support/postgres";
+import { appTargets, combine, expectOk, load, type LoadResult, type Request } from "./api";
+import { founderWithData } from "./founder-data";
+import { ROOT, spawnReady, type Child } from "./remote-stack";
+import { median, round } from "./stats";
+import { loadCells } from "./report-api";
+import { renderTable } from "./table";
+
+export type PgTarget = "pg_bare_read" | "pg_bare_write" | "pg_all_data" | "pg_put_person";
+
+/** CPU used during a load, in cores (CPU seconds per wall second). */
+export interface CpuUse {
+  apps: number[];
+  postgres: number;
+  /** This process: autocannon, plus the idle identity emulator. */
+  loadGenerator: number;
+  total: number;
+}
+
+export interface ScaleRow {
+  instances: 1 | 2;
+  result: LoadResult<"all_data">;
+  cpu: CpuUse;
+}
+
+export interface PostgresResult {
+  durationS: number;
+  connections: number;
+  poolSize: number;
+  /** How the measured server was set up (the test support's throwaway server). */
+  server: string;
+  runs: LoadResult<PgTarget>[];
+  /** App req/s ÷ its floor's req/s, median of the rounds. */
+  floorRatios: Array<{ target: "pg_all_data" | "pg_put_person"; ratio: number; rounds: number[] }>;
+  scale: { one: ScaleRow; two: ScaleRow; ratio: number; rounds: number[]; cores: number };
+}
+
+const CONNECTIONS = 10;
+const POOL_SIZE = 10;
+const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+
+/**
+ * [pid, ppid, CPU ticks] of every process now, from /proc: its own user + system time plus that of
+ * its children it has reaped (cutime, cstime), so a Postgres backend that exits between two
+ * snapshots still counts, through the postmaster.
+ */
+function processTimes(): Array<[number, number, number]> {
+  const out: Array<[number, number, number]> = [];
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      // Fields after the command name (which may hold spaces) start at ") ".
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      out.push([Number(entry), Number(fields[1]), Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])]);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return out;
+}
+
+/** CPU seconds so far of each app process, the Postgres server (postmaster and its backends), and this process. */
+function cpuSnapshot(appPids: number[], postgresPid: number | undefined): { apps: number[]; postgres: number; self: number; at: number } {
+  const times = processTimes();
+  const ticksOf = (pid: number) => times.find(([p]) => p === pid)?.[2] ?? 0;
+  const postgres = postgresPid === undefined ? 0 : times.filter(([p, pp]) => p === postgresPid || pp === postgresPid).reduce((sum, [, , t]) => sum + t, 0);
+  const self = process.cpuUsage();
+  return { apps: appPids.map((p) => ticksOf(p) / CLOCK_TICKS), postgres: postgres / CLOCK_TICKS, self: (self.user + self.system) / 1e6, at: performance.now() };
+}
+
+async function withCpu<T>(appPids: number[], postgresPid: number | undefined, work: () => Promise<T>): Promise<{ value: T; cpu: CpuUse }> {
+  const before = cpuSnapshot(appPids, postgresPid);
+  const value = await work();
+  const after = cpuSnapshot(appPids, postgresPid);
+  const wall = (after.at - before.at) / 1000;
+  const cores = (s: number) => round(s / wall, 2);
+  const apps = after.apps.map((a, i) => cores(a - (before.apps[i] ?? 0)));
+  const postgres = cores(after.postgres - before.postgres);
+  const loadGenerator = cores(after.self - before.self);
+  return { value, cpu: { apps, postgres, loadGenerator, total: round(apps.reduce((s, a) => s + a, 0) + postgres + loadGenerator, 2) } };
+}
+
+function averageCpu(samples: CpuUse[]): CpuUse {
+  const avg = (values: number[]) => round(values.reduce((s, v) => s + v, 0) / Math.max(1, values.length), 2);
+  return {
+    apps: (samples[0]?.apps ?? []).map((_, i) => avg(samples.map((s) => s.apps[i] ?? 0))),
+    postgres: avg(samples.map((s) => s.postgres)),
+    loadGenerator: avg(samples.map((s) => s.loadGenerator)),
+    total: avg(samples.map((s) => s.total)),
+  };
+}
+
+/** Two loads at once, reported as one: requests and req/s summed, latencies the worse of the two. */
+function together(a: LoadResult<"all_data">, b: LoadResult<"all_data">): LoadResult<"all_data"> {
+  return {
+    target: "all_data",
+    connections: a.connections + b.connections,
+    durationS: a.durationS,
+    requests: a.requests + b.requests,
+    reqPerSec: a.reqPerSec + b.reqPerSec,
+    p50Ms: Math.max(a.p50Ms, b.p50Ms),
+    p99Ms: Math.max(a.p99Ms, b.p99Ms),
+    maxMs: Math.max(a.maxMs, b.maxMs),
+    errors: a.errors + b.errors,
+    timeouts: a.timeouts + b.timeouts,
+    non2xx: a.non2xx + b.non2xx,
+  };
+}
+
+export async function benchPostgres(opts: { durationS: number; rounds: number; log: (line: string) => void }): Promise<PostgresResult> {
+  let server: PostgresServer | undefined;
+  let deployment: Deployment | undefined;
+  let bare: Child<{ readUrl: string; writeUrl: string }> | undefined;
+  try {
+    // Durable as production is: every commit waits for its fsync, as SQLite does with synchronous=FULL.
+    server = await startPostgres({ durable: true });
+    const databaseUrl = server.url(await server.createDatabase());
+    opts.log("  deploying: npm run db:migrate, the auth project, two production app instances…");
+    deployment = await startDeployment({
+      hosts: ["127.0.0.1", "127.0.0.1"],
+      databaseUrl,
+      env: { DATABASE_POOL_SIZE: String(POOL_SIZE), LOG_LEVEL: "warn", SKIP_WEB_BUILD: "1" },
+    });
+    const d = deployment;
+    const [a, b] = d.apps;
+    if (!a || !b) throw new Error("the deployment has fewer than two instances");
+    const auth = { url: d.auth.url, anonKey: d.auth.anonKey, serviceRoleKey: d.auth.serviceRoleKey };
+    const data = await founderWithData({ config: { auth }, app: { url: a.url } });
+    const onA = appTargets({ app: a }, data);
+    const onB = appTargets({ app: b }, data);
+    bare = await spawnReady<{ readUrl: string; writeUrl: string }>(path.join(ROOT, "scripts/bench/bare-pg-server.ts"), { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: String(POOL_SIZE) });
+    const targets: Record<PgTarget, Request> = {
+      pg_bare_read: { url: bare.info.readUrl, method: "GET" },
+      pg_bare_write: { url: bare.info.writeUrl, method: "PUT", headers: { "content-type": "application/json" }, body: onA.put_person.body },
+      pg_all_data: onA.all_data,
+      pg_put_person: onA.put_person,
+    };
+    for (const req of [...Object.values(targets), onB.all_data]) await expectOk(req);
+    for (const [target, req] of Object.entries(targets)) await load(target, req, CONNECTIONS, 1);
+    await load("warm-up B", onB.all_data, CONNECTIONS, 1);
+
+    const rounds = Math.max(1, opts.rounds);
+    const roundS = Math.max(1, Math.round(opts.durationS / rounds));
+    const perRound: Array<Record<PgTarget, LoadResult<PgTarget>>> = [];
+    for (let i = 0; i < rounds; i++) {
+      const row = {} as Record<PgTarget, LoadResult<PgTarget>>;
+      for (const [target, req] of Object.entries(targets) as Array<[PgTarget, Request]>) row[target] = await load(target, req, CONNECTIONS, roundS);
+      perRound.push(row);
+    }
+    const runs = (Object.keys(targets) as PgTarget[]).map((target) => combine(perRound.map((r) => r[target])));
+    for (const r of runs) opts.log(`  ${r.target} @${CONNECTIONS}: ${r.reqPerSec} req/s, p99 ${r.p99Ms} ms, non-2xx ${r.non2xx}, errors ${r.errors}`);
+    const ratioOf = (app: PgTarget, floor: PgTarget) => {
+      const each = perRound.map((r) => (r[floor].reqPerSec > 0 ? r[app].reqPerSec / r[floor].reqPerSec : Number.NaN));
+      return { ratio: round(median(each), 3), rounds: each.map((v) => round(v, 3)) };
+    };
+    const floorRatios: PostgresResult["floorRatios"] = [
+      { target: "pg_all_data", ...ratioOf("pg_all_data", "pg_bare_read") },
+      { target: "pg_put_person", ...ratioOf("pg_put_person", "pg_bare_write") },
+    ];
+
+    // The scale row: the same 10 connections on one instance, then 5 + 5 on two, in turns.
+    const pids = [a.pid, b.pid];
+    const one: Array<{ value: LoadResult<"all_data">; cpu: CpuUse }> = [];
+    const two: Array<{ value: LoadResult<"all_data">; cpu: CpuUse }> = [];
+    for (let i = 0; i < rounds; i++) {
+      one.push(await withCpu(pids, server.pid, () => load("all_data", onA.all_data, CONNECTIONS, roundS)));
+      two.push(
+        await withCpu(pids, server.pid, async () => {
+          const [x, y] = await Promise.all([load("all_data", onA.all_data, CONNECTIONS / 2, roundS), load("all_data", onB.all_data, CONNECTIONS / 2, roundS)]);
+          return together(x, y);
+        }),
+      );
+    }
+    const scaleRounds = one.map((o, i) => round((two[i]?.value.reqPerSec ?? Number.NaN) / o.value.reqPerSec, 3));
+    const scale: PostgresResult["scale"] = {
+      one: { instances: 1, result: combine(one.map((o) => o.value)), cpu: averageCpu(one.map((o) => o.cpu)) },
+      two: { instances: 2, result: combine(two.map((o) => o.value)), cpu: averageCpu(two.map((o) => o.cpu)) },
+      ratio: round(median(scaleRounds), 3),
+      rounds: scaleRounds,
+      cores: os.cpus().length,
+    };
+    opts.log(`  scale: 1 instance ${scale.one.result.reqPerSec} req/s, 2 instances ${scale.two.result.reqPerSec} req/s (× ${scale.ratio})`);
+    return {
+      durationS: opts.durationS,
+      connections: CONNECTIONS,
+      poolSize: POOL_SIZE,
+      server: "Debian PostgreSQL 15, its default durability (fsync, synchronous_commit on), on this machine's disk",
+      runs,
+      floorRatios,
+      scale,
+    };
+  } finally {
+    await bare?.stop();
+    await deployment?.close();
+    await server?.stop();
+  }
+}
+
+const LABELS: Record<PgTarget, string> = {
+  pg_bare_read: "bare Fastify GET + 1 SELECT (floor)",
+  pg_bare_write: "bare Fastify PUT + 1 UPDATE (floor)",
+  pg_all_data: "GET /api/accounts/{id}/all_data",
+  pg_put_person: "PUT /api/persons/{id}",
+};
+
+const cpuText = (c: CpuUse) => `apps ${c.apps.join(" + ")}, postgres ${c.postgres}, load generator ${c.loadGenerator} = ${c.total}`;
+
+export function postgresTable(r: PostgresResult): string {
+  const rows = renderTable(
+    `PostgreSQL: production instance A, pool ${r.poolSize}, ${r.connections} connections, ${r.durationS} s per row (${r.server})`,
+    ["target", "req/s", "p50", "p99", "max", "errors", "non-2xx", "app/floor"],
+    r.runs.map((x) => [
+      LABELS[x.target],
+      ...loadCells(x),
+      r.floorRatios.find((f) => f.target === x.target)?.ratio.toFixed(2) ?? "",
+    ]),
+  );
+  const scale = renderTable(
+    `Scale: all_data, ${r.connections} connections on one instance vs split over two, one Postgres (${r.scale.cores} cores; CPU in cores used)`,
+    ["instances", "req/s", "p50", "p99", "errors", "non-2xx", "CPU used"],
+    [r.scale.one, r.scale.two].map((s) => [s.instances, s.result.reqPerSec, `${s.result.p50Ms} ms`, `${s.result.p99Ms} ms`, s.result.errors + s.result.timeouts, s.result.non2xx, cpuText(s.cpu)]),
+  );
+  return `${rows}\n${scale}\ntwo instances / one: ${r.scale.ratio.toFixed(2)} (rounds ${r.scale.rounds.join(", ")})`;
+}

@@ -1,0 +1,63 @@
+// Two app instances on one PostgreSQL database (issue 15): a write through one is read through the
+// other at once. The reads go through all_data, the answer the SQLite build caches until the
+// database changes; were any per-process cache serving it on Postgres, the read after the other
+// instance's write would be stale and this test would fail (checked by forcing the cache on).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type Founder, type TestApp } from "../api/helpers";
+import { PROFILE } from "../support/entry";
+
+let a: TestApp;
+let b: TestApp;
+let founder: Founder;
+let personId: number;
+
+beforeAll(async () => {
+  a = await createTestApp({}, { engine: "postgres" });
+  b = await createTestApp({}, { engine: "postgres", instanceOf: a });
+  founder = await a.founder();
+  const created = await a.http.post("/api/persons/").set(founder.auth).send({ account_id: founder.accountId, account_primary_holder: true, ...PROFILE });
+  expect(created.status).toBe(201);
+  personId = created.body.person_id as number;
+});
+afterAll(async () => {
+  await b?.close();
+  await a?.close();
+});
+
+const cityIn = async (t: TestApp) => {
+  const res = await t.http.get(`/api/accounts/${founder.accountId}/all_data`).set(founder.auth);
+  expect(res.status).toBe(200);
+  return (res.body as { persons: { person_id: number; city: string }[] }).persons.find((p) => p.person_id === personId)?.city;
+};
+
+describe("two instances on one Postgres", () => {
+  it("both run on Postgres, on the same database", () => {
+    expect([a.app.db.engine, b.app.db.engine]).toEqual(["postgres", "postgres"]);
+    expect(b.database).toBe(a.database);
+  });
+
+  it("a write through one is read through the other at once, each way, even right after a read there", async () => {
+    for (const [writer, reader, city] of [
+      [a, b, "Dover"],
+      [b, a, "Lewes"],
+      [a, b, "Milford"],
+      [b, a, "Newark"],
+    ] as const) {
+      await cityIn(reader); // the reader has just answered all_data (a cache would now hold it)
+      const put = await writer.http.patch(`/api/persons/${personId}`).set(founder.auth).send({ city });
+      expect(put.status).toBe(200);
+      expect(await cityIn(reader)).toBe(city);
+    }
+  });
+
+  it("an account created through one instance is found by the other; a person deleted through one is gone in the other", async () => {
+    const other = await b.founder(); // its account is created through b
+    const viaA = await a.http.get(`/api/accounts/user/${other.userId}`).set(other.auth);
+    expect(viaA.body.account_id).toBe(other.accountId);
+    const addon = await a.http.post("/api/persons/").set(other.auth).send({ account_id: other.accountId, account_primary_holder: false, is_addon: true, email: "two-instances@example.com" });
+    expect(addon.status).toBe(201);
+    expect((await b.http.get(`/api/persons/${addon.body.person_id}`).set(other.auth)).status).toBe(200);
+    expect((await b.http.delete(`/api/persons/${addon.body.person_id}`).set(other.auth)).status).toBe(200);
+    expect((await a.http.get(`/api/persons/${addon.body.person_id}`).set(other.auth)).status).toBe(404);
+  });
+});

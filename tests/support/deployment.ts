@@ -1,0 +1,209 @@
+// A production-shaped deployment on this machine, in the order the README's "Deploying" section and
+// docker-compose.yml give (database → migrate → app instances):
+// - the app database: Postgres migrated by the real `npm run db:migrate` (over migrateUrl, the
+//   direct connection) and used by the instances over databaseUrl (a transaction-mode pooler in a
+//   real deployment), or, without one, a SQLite file in a data folder the instances share;
+// - the auth emulator as its own process through its CLI, standing in for a Supabase project: its
+//   own JWT secret (so anon/service_role keys no public install has), its own data folder (so its
+//   own ES256 signing key and JWKS), the project's site URL and redirect list, its mailbox as the
+//   SMTP provider;
+// - the identity emulator standing in for Sumsub, with credentials of its own;
+// - N app instances, each its own process started by the real start command with
+//   NODE_ENV=production and AUTH_MODE=external, on ports of their own.
+import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { startIdentityEmulator, type IdentityEmulator } from "../../server/identity-emulator/index";
+import { startAppProcess, type AppProcess } from "./app-process";
+import { freePort } from "./ports";
+import { ROOT } from "./web-build";
+
+export interface DeploymentOptions {
+  /** Each instance's public host name (PUBLIC_APP_URL, the auth project's redirect list); one instance per name. */
+  hosts: string[];
+  /** postgres://… the instances use (a transaction-mode pooler, as README "Deploying" says); unset: SQLite in a data folder all instances share. */
+  databaseUrl?: string;
+  /** postgres://… `npm run db:migrate` uses: the direct connection (default databaseUrl). */
+  migrateUrl?: string;
+  /** Makes the web build to serve (WEB_DIST) with the production VITE_* settings for these services; returns its folder. */
+  webDist?: (services: { auth: AuthProject; identity: Deployment["identity"] }) => string;
+  /** Settings a deployment may add (DATABASE_POOL_SIZE, LOG_LEVEL…). */
+  env?: Record<string, string>;
+}
+
+export interface AuthProject {
+  /** SUPABASE_URL: what the browser and the API both use. */
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  jwksUrl: string;
+  /** The mailbox that stands in for the project's SMTP provider (Mailpit-style API). */
+  mailUrl: string;
+  smtpUrl: string;
+}
+
+export interface Deployment {
+  auth: AuthProject;
+  identity: { url: string; appToken: string; secretKey: string; webhookSecret: string };
+  /** The instances, in the order of opts.hosts. */
+  apps: AppProcess[];
+  /** Each instance's public origin (http://<host>:<port>), in the order of opts.hosts. */
+  origins: string[];
+  /** What `npm run db:migrate` printed. */
+  migrateOutput: string;
+  /** The environment every instance got (without APP_PORT, PUBLIC_APP_URL, DATA_DIR). */
+  env: Record<string, string>;
+  close(): Promise<void>;
+}
+
+/** A secret as a real project would have: random, long, never a public value. */
+const secret = (bytes = 32) => crypto.randomBytes(bytes).toString("base64url");
+
+/** The project's config.toml: the repository's, with the deployment's site URL and redirect list. */
+function projectConfig(dir: string, origins: string[]): string {
+  const toml = fs
+    .readFileSync(path.join(ROOT, "supabase/config.toml"), "utf8")
+    .replace(/^site_url = .*$/m, `site_url = "${origins[0]}"`)
+    .replace(/^additional_redirect_urls = \[[^\]]*\]/m, `additional_redirect_urls = [${origins.map((o) => `"${o}/**"`).join(", ")}]`);
+  const file = path.join(dir, "config.toml");
+  fs.writeFileSync(file, toml);
+  return file;
+}
+
+/** The auth emulator's CLI as its own process; resolves with the keys and addresses it prints. */
+async function startAuthProject(dir: string, origins: string[]): Promise<{ project: AuthProject; proc: ChildProcess }> {
+  const [port, mailPort, smtpPort] = await Promise.all([freePort(), freePort(), freePort()]);
+  const url = `http://127.0.0.1:${port}`;
+  const args = [
+    path.join(ROOT, "supabase/emulator/bin/auth-emulator.mjs"),
+    "--config", projectConfig(dir, origins),
+    "--host", "127.0.0.1",
+    "--port", String(port),
+    "--public-url", url,
+    "--data", path.join(dir, "auth-data"),
+    "--jwt-secret", secret(),
+    "--mail-port", String(mailPort),
+    "--smtp-port", String(smtpPort),
+    ...origins.flatMap((o) => ["--cors-origin", o]),
+  ];
+  const proc = spawn(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+  process.once("exit", () => proc.kill("SIGKILL"));
+  let output = "";
+  proc.stderr!.on("data", (c: Buffer) => (output += c.toString()));
+  const printed = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`auth emulator not ready in 30 s:\n${output}`)), 30_000);
+    proc.stdout!.on("data", (c: Buffer) => {
+      output += c.toString();
+      if (/\[auth\] mailbox /.test(output)) {
+        clearTimeout(timer);
+        resolve(output);
+      }
+    });
+    proc.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`auth emulator exited with ${code}:\n${output}`));
+    });
+  });
+  const line = (label: string) => {
+    const m = new RegExp(`\\[auth\\] ${label}:? (\\S+)`).exec(printed);
+    if (!m?.[1]) throw new Error(`auth emulator printed no ${label}:\n${printed}`);
+    return m[1];
+  };
+  return {
+    proc,
+    project: {
+      url,
+      anonKey: line("anon key"),
+      serviceRoleKey: line("service_role key"),
+      jwksUrl: `${url}/auth/v1/.well-known/jwks.json`,
+      mailUrl: line("mailbox"),
+      smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
+    },
+  };
+}
+
+/** `npm run db:migrate` as a deploy runs it, before any instance starts. */
+function migrate(env: Record<string, string>): string {
+  return execFileSync("npm", ["run", "--silent", "db:migrate"], { cwd: ROOT, env: { PATH: process.env.PATH ?? "", ...env }, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+}
+
+export async function startDeployment(opts: DeploymentOptions): Promise<Deployment> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ff-deploy-"));
+  const stops: Array<() => Promise<unknown>> = [async () => fs.rmSync(dir, { recursive: true, force: true })];
+  const close = async () => {
+    for (const stop of stops.splice(0).reverse()) await stop().catch(() => undefined);
+  };
+  try {
+    const ports = await Promise.all(opts.hosts.map(() => freePort()));
+    const origins = opts.hosts.map((host, i) => `http://${host}:${ports[i]}`);
+
+    const { project: auth, proc: authProc } = await startAuthProject(dir, origins);
+    stops.push(
+      () =>
+        new Promise<void>((resolve) => {
+          if (authProc.exitCode !== null) return resolve();
+          authProc.once("exit", () => resolve());
+          authProc.kill("SIGTERM");
+        }),
+    );
+
+    const identityPort = await freePort();
+    const identity = { url: `http://127.0.0.1:${identityPort}`, appToken: `prd:${secret(16)}`, secretKey: secret(), webhookSecret: secret() };
+    const identityEmulator: IdentityEmulator = await startIdentityEmulator({
+      host: "127.0.0.1",
+      port: identityPort,
+      publicUrl: identity.url,
+      appToken: identity.appToken,
+      secretKey: identity.secretKey,
+      webhookSecret: identity.webhookSecret,
+      // Sumsub calls the one webhook address a deployment registers.
+      webhookUrl: `http://127.0.0.1:${ports[0]}/api/sumsub/webhook`,
+      quiet: true,
+    });
+    stops.push(() => identityEmulator.close());
+
+    const sharedData = path.join(dir, "app-data");
+    const database: Record<string, string> = opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : { DATA_DIR: sharedData };
+    const migrateOutput = migrate(opts.migrateUrl ? { DATABASE_URL: opts.migrateUrl } : database);
+
+    const env: Record<string, string> = {
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      HOST: "127.0.0.1",
+      AUTH_MODE: "external",
+      SUPABASE_URL: auth.url,
+      SUPABASE_ANON_KEY: auth.anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: auth.serviceRoleKey,
+      SUPABASE_JWKS_URL: auth.jwksUrl,
+      // One key for every instance: each must read the SSNs the others stored.
+      SSN_ENCRYPTION_KEY: crypto.randomBytes(32).toString("base64"),
+      SMTP_URL: auth.smtpUrl,
+      MAIL_FROM: "Founder Foundation <no-reply@founder.test>",
+      SUMSUB_BASE_URL: identity.url,
+      SUMSUB_APP_TOKEN: identity.appToken,
+      SUMSUB_SECRET_KEY: identity.secretKey,
+      SUMSUB_WEBHOOK_SECRET: identity.webhookSecret,
+      ...database,
+      ...(opts.webDist ? { WEB_DIST: opts.webDist({ auth, identity }) } : {}),
+      ...opts.env,
+    };
+    const apps: AppProcess[] = [];
+    // One after the other: the first start may build the server bundle the others then reuse.
+    for (const [i, origin] of origins.entries()) {
+      const app = await startAppProcess({
+        ...env,
+        APP_PORT: String(ports[i]),
+        PUBLIC_APP_URL: origin,
+        DATA_DIR: opts.databaseUrl ? path.join(dir, `instance-${i}`) : sharedData,
+      });
+      apps.push(app);
+      stops.push(() => app.stop());
+    }
+    return { auth, identity, apps, origins, migrateOutput, env, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}

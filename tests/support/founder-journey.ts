@@ -1,0 +1,136 @@
+// The founder's whole journey in a browser, on its happy path: sign-up → confirmation mail → TOTP
+// enrolment → dashboard → choose strategy → the five creation steps (identity check in the
+// identity service's widget, one additional owner) → Approve → dashboard. A list of named steps, so
+// the bench can time each one (scripts/bench/journey.ts) and the production-shaped run can drive
+// the same journey against a deployment (tests/production). The steps follow
+// tests/e2e/sign-in.test.ts and tests/e2e/create-foundation.test.ts without their checks.
+import type { Page } from "playwright-core";
+import { uniqueEmail } from "./founders";
+import { findLink, type MailboxClient } from "./mail";
+import { totpCode } from "./totp";
+
+/** What the journey enters. */
+export const JOURNEY_ENTRY = {
+  name1: "Journey Giving LLC",
+  name2: "Journey Family Giving LLC",
+  firstName: "Grace",
+  lastName: "Hopper",
+  dob: "1985-03-14",
+  ssn: "123456789",
+  phone: "2125550123",
+  address1: "1 Main Street",
+  city: "New York",
+  state: "New York",
+  zip: "10001",
+  marital: "Married",
+  customDaf: "Journey Donor Fund",
+  custodian: "Fidelity Investments",
+} as const;
+
+export const STEP_TIMEOUT_MS = 30_000;
+
+export type JourneyStep = [name: string, run: (page: Page) => Promise<void>];
+
+export interface FounderJourney {
+  email: string;
+  password: string;
+  steps: JourneyStep[];
+}
+
+export interface JourneyOptions {
+  /** Where the confirmation mail arrives. */
+  mailbox: MailboxClient;
+  /** Runs once the sign-up form is sent, before the confirmation link is followed (the address is the founder's). */
+  afterSignUp?: (email: string) => Promise<void>;
+}
+
+export function founderJourney(opts: JourneyOptions): FounderJourney {
+  const e = JOURNEY_ENTRY;
+  const email = uniqueEmail("journey");
+  const password = "Journey-pass1!";
+  let confirmLink = "";
+  const next = (page: Page) => page.getByRole("button", { name: "Next" });
+  const stepPath = (page: Page, n: number) => page.waitForURL((u) => new RegExp(`^/create-foundation/\\d+/${n}$`).test(u.pathname), { timeout: STEP_TIMEOUT_MS });
+  const steps: JourneyStep[] = [
+    ["open /sign-in", async (page) => {
+      await page.goto("/");
+      await page.getByRole("heading", { name: "Welcome!" }).waitFor();
+    }],
+    ["sign up (form → mail sent)", async (page) => {
+      await page.getByRole("button", { name: "Don't have an account? Sign up" }).click();
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("First name").fill(e.firstName);
+      await page.getByLabel("Last name").fill(e.lastName);
+      await page.getByLabel("Password").fill(password);
+      await page.getByRole("button", { name: "Sign up" }).click();
+      await page.getByText(`We've sent a verification email to ${email}`).waitFor();
+      await opts.afterSignUp?.(email);
+    }],
+    ["confirmation mail arrives", async () => {
+      confirmLink = findLink(await opts.mailbox.latest(email, { subject: "Confirm Your Signup", timeoutMs: STEP_TIMEOUT_MS }));
+    }],
+    ["confirm link → TOTP enrolment", async (page) => {
+      await page.goto(confirmLink);
+      await page.getByTestId("totp-secret").waitFor();
+    }],
+    ["TOTP verify → dashboard", async (page) => {
+      const secret = ((await page.getByTestId("totp-secret").textContent()) ?? "").replace(/\s/g, "");
+      await page.getByLabel("Authentication code").fill(totpCode(secret));
+      await page.getByRole("button", { name: "Verify" }).click();
+      await page.getByRole("button", { name: "Add Strategy" }).waitFor();
+    }],
+    ["choose strategy → step 1", async (page) => {
+      await page.getByRole("button", { name: "Add Strategy" }).click();
+      await page.getByRole("button", { name: "Select" }).click();
+      await page.getByRole("heading", { name: "Choose your foundation name" }).waitFor();
+    }],
+    ["step 1 names → step 2", async (page) => {
+      await page.getByLabel("First choice").fill(e.name1);
+      await page.getByLabel("Second choice").fill(e.name2);
+      await next(page).click();
+      await page.getByRole("heading", { name: "Enter your personal information" }).waitFor();
+    }],
+    ["step 2 profile → step 3", async (page) => {
+      await page.getByLabel("First name").fill(e.firstName);
+      await page.getByLabel("Last name").fill(e.lastName);
+      await page.getByLabel("Birthdate").fill(e.dob);
+      await page.getByLabel("SSN").pressSequentially(e.ssn);
+      await page.getByLabel("Phone").pressSequentially(e.phone);
+      await page.getByLabel("Address line 1").fill(e.address1);
+      await page.getByLabel("City").fill(e.city);
+      await page.getByLabel("State").selectOption({ label: e.state });
+      await page.getByLabel("Zip").fill(e.zip);
+      await page.getByLabel("Marital status").selectOption({ label: e.marital });
+      await next(page).click();
+      await page.getByText("Confirm your identity").waitFor();
+    }],
+    ["step 3 identity check (widget)", async (page) => {
+      const frame = page.frameLocator("iframe");
+      await frame.getByRole("button", { name: "Upload document" }).click();
+      await frame.getByRole("button", { name: "Take selfie" }).click();
+      await frame.getByRole("button", { name: "Approve (GREEN)" }).click();
+      await page.getByRole("heading", { name: "Add additional owners" }).waitFor();
+    }],
+    ["step 3 add an owner → step 4", async (page) => {
+      await page.getByRole("button", { name: "Add owner" }).click();
+      const dialog = page.getByRole("dialog", { name: "Add additional owner" });
+      await dialog.getByLabel("Email").fill(uniqueEmail("journey-owner"));
+      await dialog.getByRole("button", { name: "Add" }).click();
+      await dialog.waitFor({ state: "detached" });
+      await next(page).click();
+      await stepPath(page, 4);
+    }],
+    ["step 4 DAF → step 5", async (page) => {
+      await page.getByLabel("Custom", { exact: true }).check();
+      await page.getByLabel("Custom DAF Name").fill(e.customDaf);
+      await page.getByLabel("Custodian").selectOption({ label: e.custodian });
+      await next(page).click();
+      await stepPath(page, 5);
+    }],
+    ["step 5 Approve → dashboard", async (page) => {
+      await page.getByRole("button", { name: "Approve" }).click();
+      await page.getByRole("heading", { name: "Foundations" }).waitFor();
+    }],
+  ];
+  return { email, password, steps };
+}

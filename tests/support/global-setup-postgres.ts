@@ -1,0 +1,14 @@
+// vitest global setup of the "node-postgres" project: ONE PostgreSQL server for the whole run
+// (not one per test file), and its migrated template built once. Test files reach it through
+// sharedPostgres() (tests/support/postgres.ts), each making its own database from the template.
+import { SHARED_POSTGRES_ENV, createMigratedDatabase, startPostgres } from "./postgres";
+
+export default async function setup(): Promise<() => Promise<void>> {
+  if (process.env[SHARED_POSTGRES_ENV]) return async () => undefined;
+  const server = await startPostgres();
+  // Builds the template now, so no test file waits for the migration.
+  await createMigratedDatabase(server);
+  // Test workers are spawned after this and inherit the environment.
+  process.env[SHARED_POSTGRES_ENV] = server.url();
+  return () => server.stop();
+}
