@@ -7,10 +7,10 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import { databasePlugin } from "./plugins/database";
-import { registerAuth } from "./plugins/auth";
-import { registerErrorHandling } from "./plugins/errors";
-import { registerDocs } from "./plugins/docs";
-import { registerSecurity } from "./plugins/security";
+import { authPlugin } from "./plugins/auth";
+import { errorsPlugin } from "./plugins/errors";
+import { docsPlugin } from "./plugins/docs";
+import { securityPlugin } from "./plugins/security";
 import { registerWeb } from "./plugins/web";
 import { serializerCompiler } from "./plugins/response-serializer";
 import { createMailer } from "./mail";
@@ -82,11 +82,11 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
   app.addHook("onClose", async () => mailer.close());
   // Security headers and CORS first: their hooks must run before the auth hook can refuse a
   // request, or a 401 would go out without helmet's headers and CORS would hide it from the SPA.
-  await registerSecurity(app, config);
-  registerAuth(app, config);
-  if (config.apiDocsEnabled) await registerDocs(app);
+  await app.register(securityPlugin, { config });
+  await app.register(authPlugin, { config });
+  if (config.apiDocsEnabled) await app.register(docsPlugin);
   const spaFallback = await registerWeb(app, opts.webDist ?? config.webDist ?? DEFAULT_WEB_DIST);
-  registerErrorHandling(app, { spaFallback });
+  await app.register(errorsPlugin, { spaFallback });
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   await api.register(appConfigRoutes);

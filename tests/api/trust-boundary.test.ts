@@ -3,7 +3,7 @@
 // lifetime, production refuses a token forged with the CLI's public secret on every route, the
 // dev-only admin API and the API docs are switched by settings, and PII answers are never cached.
 // Every refusal is checked to change nothing.
-import { sqliteClientOf } from "../../db/engine";
+import { testEngine } from "../support/test-database";
 import fs from "node:fs";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -104,8 +104,8 @@ describe("revocation takes effect within the session-check lifetime", () => {
     await t.auth.admin.deleteUser(f.userId);
     await waitPastTtl();
     expect((await t.http.delete(`/api/persons/${person.body.person_id}`).set(f.auth)).status).toBe(401);
-    const db = sqliteClientOf(t.app.db);
-    expect(db.prepare("SELECT count(*) AS n FROM person WHERE person_id = ?").get(person.body.person_id)).toEqual({ n: 1 });
+    const [row] = await t.database.query<{ n: unknown }>("SELECT count(*) AS n FROM person WHERE person_id = ?", person.body.person_id);
+    expect(Number(row!.n)).toBe(1);
   });
 
   it("a removed role stops working: the token's roles count only while the user still holds them", async () => {
@@ -182,7 +182,8 @@ describe("answers and files that hold PII", () => {
     expect((await t.http.get(`/api/accounts/${f.accountId}/all_data`)).headers["cache-control"]).toBe("no-store");
   });
 
-  it("the database file and its folder are readable by their owner only", () => {
+  // SQLite only: on Postgres there is no database file in DATA_DIR.
+  it.skipIf(testEngine() !== "sqlite")("the database file and its folder are readable by their owner only", () => {
     const file = appDatabasePath(t.dataDir);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     for (const suffix of ["-wal", "-shm"]) {

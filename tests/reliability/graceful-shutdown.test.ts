@@ -13,6 +13,7 @@ import { REPO_ROOT } from "../../server/src/app";
 import { appDatabasePath, openDatabase } from "../../db/client";
 import { isolatedStackEnv } from "../support/stack";
 import { RIA_ANSWERS } from "../support/entry";
+import { createTestDatabase } from "../support/test-database";
 import { buildFounder, createAuthUser } from "../support/api-founders";
 
 interface Started {
@@ -29,8 +30,8 @@ afterEach(() => {
   for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 });
 
-async function startScript(dataDir: string): Promise<Started> {
-  const env = { ...process.env, NODE_ENV: "test", LOG_LEVEL: "silent", SKIP_WEB_BUILD: "1", ...(await isolatedStackEnv(dataDir)) };
+async function startScript(dataDir: string, extraEnv: Record<string, string> = {}): Promise<Started> {
+  const env = { ...process.env, NODE_ENV: "test", LOG_LEVEL: "silent", SKIP_WEB_BUILD: "1", ...(await isolatedStackEnv(dataDir)), ...extraEnv };
   const proc = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], { cwd: REPO_ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   procs.push(proc);
   let out = "";
@@ -72,10 +73,12 @@ async function refusesConnections(url: string): Promise<boolean> {
   return false;
 }
 
-describe("SIGTERM", () => {
-  it("stops accepting, finishes the request in flight, closes the database and exits 0", async () => {
+describe.each(["sqlite", "postgres"] as const)("SIGTERM, on %s", (engine) => {
+  it("stops accepting, finishes the request in flight, closes the database (drains the pool) and exits 0", async () => {
     const dataDir = tempDataDir();
-    const s = await startScript(dataDir);
+    // SQLite: the file in DATA_DIR, made by the app at start; Postgres: a database of its own.
+    const database = engine === "postgres" ? await createTestDatabase(dataDir, "postgres") : undefined;
+    const s = await startScript(dataDir, database?.env);
     const urls = await waitForUrls(s);
     const founder = await buildFounder(urls.app, await createAuthUser(urls.auth), "account");
 
@@ -104,6 +107,18 @@ describe("SIGTERM", () => {
     expect(JSON.parse(reply.text)).toMatchObject({ account_id: founder.accountId, ria_risk_score: RIA_ANSWERS.ria_risk_score });
     expect(await s.exit).toEqual({ code: 0, signal: null });
 
+    if (database) {
+      try {
+        const [row] = await database.query("SELECT ria_state, ria_risk_score FROM account WHERE account_id = ?", founder.accountId);
+        expect(row).toEqual({ ria_state: RIA_ANSWERS.ria_state, ria_risk_score: RIA_ANSWERS.ria_risk_score });
+        // The pool was drained: no connection of the app is left on the server.
+        const [others] = await database.query<{ n: unknown }>("SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()");
+        expect(Number(others!.n)).toBe(0);
+      } finally {
+        await database.close();
+      }
+      return;
+    }
     // Closed cleanly: SQLite folds the WAL back into the file when the last connection closes.
     const file = appDatabasePath(dataDir);
     expect(fs.existsSync(`${file}-wal`)).toBe(false);
@@ -149,6 +164,19 @@ describe("a database newer than the code", () => {
     const lines = s.stderr().trim().split("\n").filter((l) => !/^npm warn/.test(l));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^Database schema is newer than the code/);
+    expect(s.stdout()).not.toContain("is running");
+  });
+});
+
+describe("a Postgres that cannot be reached at start", () => {
+  it("stops `npm start` with one line naming DATABASE_URL, the password masked, and a non-zero exit", async () => {
+    const s = await startScript(tempDataDir(), { DATABASE_URL: "postgres://founder:s3cret-pass@127.0.0.1:1/app" });
+    const { code } = await s.exit;
+    expect(code).not.toBe(0);
+    const lines = s.stderr().trim().split("\n").filter((l) => !/^npm warn/.test(l));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Cannot reach the database at DATABASE_URL=postgres:\/\/founder:\*\*\*@127\.0\.0\.1:1\/app/);
+    expect(s.stderr() + s.stdout()).not.toContain("s3cret-pass");
     expect(s.stdout()).not.toContain("is running");
   });
 });

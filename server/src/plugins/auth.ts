@@ -6,6 +6,7 @@
 // no longer knows (signed out, user deleted or banned): 401. A user with a verified second factor
 // presenting an aal1 token: 403 insufficient_aal, on every authenticated route. The auth service
 // unreachable: 503 (fail closed).
+import fp from "fastify-plugin";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Config } from "../config";
 import { createTokenVerifier, InvalidTokenError } from "../auth/verify-token";
@@ -35,7 +36,7 @@ export function authenticatorFor(auth: Config["auth"]): Authenticator {
   return createAuthenticator(createTokenVerifier(auth), createSessionCheck(auth), { ttlMs: auth.sessionCheckTtlMs });
 }
 
-export function registerAuth(app: FastifyInstance, config: Config, authenticate: Authenticator = authenticatorFor(config.auth)): void {
+async function auth(app: FastifyInstance, { config, authenticate = authenticatorFor(config.auth) }: { config: Config; authenticate?: Authenticator }): Promise<void> {
   app.decorate("authenticator", authenticate);
   app.decorateRequest("caller", null);
   app.addHook("onRequest", async (request) => {
@@ -66,3 +67,6 @@ export function registerAuth(app: FastifyInstance, config: Config, authenticate:
     };
   });
 }
+
+/** Decorates app.authenticator and request.caller, and authenticates every /api route (not encapsulated). */
+export const authPlugin = fp(auth, { name: "auth", dependencies: ["database"] });

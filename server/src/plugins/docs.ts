@@ -1,12 +1,13 @@
 // OpenAPI from the routes' zod schemas (fastify-type-provider-zod feeds @fastify/swagger):
 // the document at GET /api/openapi.json, a browsable UI at /api/docs. scripts/gen-api.ts turns the
 // same document into the web's typed client.
+import fp from "fastify-plugin";
 import type { FastifyInstance } from "fastify";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 
-export async function registerDocs(app: FastifyInstance): Promise<void> {
+async function docs(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: "3.1.0",
@@ -28,3 +29,6 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
   });
   app.get("/api/openapi.json", { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
 }
+
+/** The OpenAPI document and its browsable docs, over every route of the app (not encapsulated). */
+export const docsPlugin = fp(docs, { name: "docs" });

@@ -4,6 +4,7 @@
 // errors (bad JSON, 413, 415) keep their status; database failures become 409/400, or 503 when the
 // database is away; anything else is a logged 500.
 import { STATUS_CODES } from "node:http";
+import fp from "fastify-plugin";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { HttpError } from "../http-errors";
@@ -52,7 +53,7 @@ function fromDatabase(err: unknown): (ErrorBody & { statusCode: number }) | null
   }
 }
 
-export function registerErrorHandling(app: FastifyInstance, opts: { spaFallback?: (request: FastifyRequest, reply: FastifyReply) => boolean } = {}): void {
+async function errorHandling(app: FastifyInstance, opts: { spaFallback?: (request: FastifyRequest, reply: FastifyReply) => boolean }): Promise<void> {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) {
       return reply.status(err.statusCode).send({ error: err.error, message: err.message, ...(err.field ? { field: err.field } : {}), ...err.extra });
@@ -79,3 +80,6 @@ export function registerErrorHandling(app: FastifyInstance, opts: { spaFallback?
     return reply.status(404).send(body(404, `Route ${request.method} ${request.url.split("?")[0]} not found`));
   });
 }
+
+/** The error and not-found handlers for the whole app (not encapsulated, so every route gets them). */
+export const errorsPlugin = fp(errorHandling, { name: "errors" });

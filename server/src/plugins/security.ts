@@ -2,6 +2,7 @@
 // config talks to), CORS limited to config.corsOrigins (bearer tokens only, no credentials), and a
 // rate limiter that routes opt into (expensive or privileged ones), so normal API traffic and the
 // benchmarks are not throttled.
+import fp from "fastify-plugin";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
 import helmet, { type HelmetOptions } from "helmet";
@@ -34,7 +35,7 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, 
   return headers;
 }
 
-export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+async function security(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
   const identity = originsOf(config.identity.baseUrl);
   if (config.identity.isRealProvider) identity.push("https://*.sumsub.com");
   const headers = helmetHeaders({
@@ -66,3 +67,6 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   });
   await app.register(rateLimit, { global: false });
 }
+
+/** Security headers, CORS and the rate-limit plugin for the whole app (not encapsulated). */
+export const securityPlugin = fp(security, { name: "security" });

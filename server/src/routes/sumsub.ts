@@ -10,28 +10,22 @@ import { z } from "zod";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { apiError } from "../contract/entities";
-import { timestampNow } from "../contract/rules";
 import { requireAccountAccess, requireCaller, requireOwnAccountId } from "../authz";
 import { badGateway, unauthorized } from "../http-errors";
 import { conflict, invalid, notFound } from "../domain/errors";
 import { getAccount } from "../repositories/accounts";
-import { displayName, getPerson } from "../repositories/persons";
+import { getPerson } from "../repositories/persons";
 import type { PersonRow } from "../../../db/schema";
 import { createSumsubClient, SumsubApiError } from "../identity/client";
 import { verifyWebhookDigest } from "../identity/webhookDigest";
 import { webhookPayloadSchema } from "../identity/types";
-import {
-  externalUserIdFor,
-  parseSumsubDate,
-  personIdFromExternalUserId,
-  recordApplicantId,
-  recordReview,
-} from "../identity/verification";
+import { externalUserIdFor, parseSumsubDate, personIdFromExternalUserId } from "../identity/verification";
+import { recordApplicantId, recordReview } from "../domain/identity-review";
 import { ownerVerificationEmail } from "../identity/ownerEmail";
 import { errors } from "./shared";
 import { requireRecordWriter } from "../domain/submission";
 import { routeOf, sourceEventRecorded } from "../domain/audit";
-import { ownerMailAllowance, recordOwnerMail } from "../domain/owner-mails";
+import { sendOwnerVerificationMails } from "../domain/owner-mails";
 import type { WebhookPayload } from "../identity/types";
 
 /** Sumsub's advice for de-duplicating deliveries: correlationId + type + createdAtMs. */
@@ -234,57 +228,35 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
       const targets: PersonRow[] = [];
       for (const id of new Set(request.body)) targets.push(await personInCallerAccount(request, id));
       await requireRecordWriter(app.db, request, accountId);
-      for (const t of targets) {
-        if (t.accountPrimaryHolder || !t.isAddon) throw invalid("person_ids", "Only additional owners are emailed a verification link (the primary holder verifies in the creation flow)");
-        if (!t.email) throw invalid("person_ids", "An owner without an email address cannot be emailed");
-      }
-      const holderId = (await getAccount(app.db, accountId))?.primaryAccountHolder;
-      const holder = holderId ? await getPerson(app.db, holderId) : undefined;
-      const inviterName = holder ? displayName(holder) : "The account holder";
-
-      // Without reissue (the Approve flow, the resend button) an owner whose check is complete is
-      // not emailed again: Approve lists every owner and must not re-mail the verified ones.
-      // With reissue=true ('Update license' on /edit-others, where only verified owners can be
-      // selected) every listed owner is emailed a fresh link, verified ones included: the founder
-      // named them explicitly, and a license update is a new check only the owner can make. The
-      // owner stays verified (sumsub_completed_at is kept) until the provider reviews again.
-      const reissue = request.query.reissue === "true";
-      const skip = (t: PersonRow) => !reissue && t.sumsubReviewAnswer === "GREEN" && t.sumsubCompletedAt;
-      const allowance = await ownerMailAllowance(app.db, accountId, targets.filter((t) => !skip(t)).length);
-      if (!allowance.ok) {
+      const outcome = await sendOwnerVerificationMails(app.db, request, accountId, targets, {
+        reissue: request.query.reissue === "true",
+        link: (t, identifiers) =>
+          provider(request.log, "verification link", () =>
+            sumsub.createWebSdkLink({
+              userId: externalUserIdFor(t.personId),
+              levelName: identity.levelName,
+              ttlInSecs: OWNER_LINK_TTL_DAYS * 86_400,
+              applicantIdentifiers: { email: identifiers.email, ...(identifiers.phone ? { phone: identifiers.phone } : {}) },
+              lang: "en",
+            }),
+          ),
+        mail: async (t, to, inviterName, link) => {
+          try {
+            await app.mailer.send(ownerVerificationEmail({ to, inviterName, link, validForDays: OWNER_LINK_TTL_DAYS }));
+          } catch (err) {
+            request.log.warn({ personId: t.personId, message: (err as Error).message }, "owner verification email not sent");
+            throw badGateway("Failed to send verification emails");
+          }
+        },
+        phoneOf: e164,
+      });
+      if (!outcome.ok) {
         return reply
           .status(429)
-          .header("retry-after", String(allowance.retryAfterSeconds))
-          .send({ error: "too_many_requests", message: `Too many attempts, try again in ${Math.ceil(allowance.retryAfterSeconds / 60)} minutes` });
+          .header("retry-after", String(outcome.retryAfterSeconds))
+          .send({ error: "too_many_requests", message: `Too many attempts, try again in ${Math.ceil(outcome.retryAfterSeconds / 60)} minutes` });
       }
-      const results: z.infer<typeof sendEmailsResult>["results"] = [];
-      for (const t of targets) {
-        if (skip(t)) {
-          results.push({ person_id: t.personId, status: "already_verified", sumsub_email_sent_at: t.sumsubEmailSentAt });
-          continue;
-        }
-        const email = t.email!;
-        const phone = e164(t.phone);
-        const link = await provider(request.log, "verification link", () =>
-          sumsub.createWebSdkLink({
-            userId: externalUserIdFor(t.personId),
-            levelName: identity.levelName,
-            ttlInSecs: OWNER_LINK_TTL_DAYS * 86_400,
-            applicantIdentifiers: { email, ...(phone ? { phone } : {}) },
-            lang: "en",
-          }),
-        );
-        try {
-          await app.mailer.send(ownerVerificationEmail({ to: email, inviterName, link, validForDays: OWNER_LINK_TTL_DAYS }));
-        } catch (err) {
-          request.log.warn({ personId: t.personId, message: (err as Error).message }, "owner verification email not sent");
-          throw badGateway("Failed to send verification emails");
-        }
-        const sentAt = timestampNow();
-        await recordOwnerMail(app.db, request, t, sentAt);
-        results.push({ person_id: t.personId, status: "sent", sumsub_email_sent_at: sentAt });
-      }
-      return { results };
+      return { results: outcome.results };
     },
   );
 
