@@ -4,6 +4,7 @@
 // stops with a message that names each missing one.
 import { z } from "zod";
 import path from "node:path";
+import { SUMSUB_LEVEL_NAME } from "./contract/rules";
 
 /** The Supabase CLI's public local-development values (not secrets: every CLI install prints them). */
 export const LOCAL_SUPABASE = {
@@ -72,7 +73,7 @@ const envSchema = z.object({
   SUMSUB_APP_TOKEN: optionalString,
   SUMSUB_SECRET_KEY: optionalString,
   SUMSUB_WEBHOOK_SECRET: optionalString,
-  SUMSUB_LEVEL_NAME: z.string().default("id-and-liveness"),
+  SUMSUB_LEVEL_NAME: z.string().default(SUMSUB_LEVEL_NAME),
   CORS_ORIGINS: optionalString,
   /** A built web app to serve instead of web/dist (a build made elsewhere with the production VITE_* settings). */
   WEB_DIST: optionalString,

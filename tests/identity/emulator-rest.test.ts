@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startIdentityEmulator, type IdentityEmulator } from "../../server/identity-emulator/index";
 import { createSumsubClient, SumsubApiError, type SumsubClient } from "../../server/src/identity/client";
-import { verifyWebhookDigest } from "../../server/src/identity/webhookDigest";
+import { verifyWebhookDigest } from "../../server/src/identity/webhook-digest";
 import { LOCAL_IDENTITY } from "../../server/src/config";
 import { freePort } from "../support/stack";
 import { startWebhookSink, type WebhookSink } from "./webhookSink";

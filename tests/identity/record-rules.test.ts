@@ -4,7 +4,7 @@
 // control characters from names, and are limited per account per hour (429 + Retry-After).
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { computeWebhookDigest } from "../../server/src/identity/webhookDigest";
+import { computeWebhookDigest } from "../../server/src/identity/webhook-digest";
 import { LOCAL_IDENTITY } from "../../server/src/config";
 import { OWNER_MAILS_PER_HOUR } from "../../server/src/domain/owner-mails";
 import { startIdentityHarness, type IdentityFounder, type IdentityHarness } from "./harness";

@@ -3,7 +3,7 @@
 // nothing then), idempotent replays, completion confirmed with the provider (never the browser's
 // word), and owner emails with working hosted links.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { computeWebhookDigest, type DigestAlgorithm } from "../../server/src/identity/webhookDigest";
+import { computeWebhookDigest, type DigestAlgorithm } from "../../server/src/identity/webhook-digest";
 import { LOCAL_IDENTITY } from "../../server/src/config";
 import { startIdentityHarness, type IdentityFounder, type IdentityHarness } from "./harness";
 

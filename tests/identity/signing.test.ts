@@ -4,7 +4,7 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { signRequest, signedHeaders } from "../../server/src/identity/signing";
-import { computeWebhookDigest, verifyWebhookDigest } from "../../server/src/identity/webhookDigest";
+import { computeWebhookDigest, verifyWebhookDigest } from "../../server/src/identity/webhook-digest";
 
 const SECRET = "Hej2ch71kG2kTd1iIUDZFNsO5C1lh5Gq";
 const TS = 1607551635;

@@ -2,7 +2,7 @@
 // answers), and a signed identity result as the provider posts it: data for every harness that
 // builds founders through the API (tests/api, tests/reliability, the browser suites' set-up, the bench).
 import { randomUUID } from "node:crypto";
-import { computeWebhookDigest } from "../../server/src/identity/webhookDigest";
+import { computeWebhookDigest } from "../../server/src/identity/webhook-digest";
 import { externalUserIdFor } from "../../server/src/identity/verification";
 
 export const PROFILE = {

@@ -9,7 +9,7 @@ import { parseTimestamp, timestampNow } from "../contract/rules";
 import { createNotification } from "../repositories/notifications";
 import { displayName } from "../repositories/persons";
 import { writeAudit } from "./audit";
-import type { ReviewAnswer } from "../identity/types";
+import type { ReviewAnswer } from "../contract/sumsub";
 
 export interface ReviewOutcome {
   applicantId: string;

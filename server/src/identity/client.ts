@@ -14,7 +14,7 @@ import {
   type Applicant,
   type ApplicantReview,
   type ReviewAnswer,
-} from "./types";
+} from "../contract/sumsub";
 
 export interface SumsubClientOptions {
   baseUrl: string;

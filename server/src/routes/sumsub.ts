@@ -10,6 +10,16 @@ import { z } from "zod";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { apiError } from "../contract/entities";
+import {
+  IDENTITY_TOKEN_TTL,
+  accessTokenAnswer,
+  accessTokenBody,
+  confirmBody,
+  sendEmailsBody,
+  sendEmailsQuery,
+  sendEmailsResult,
+  verificationState,
+} from "../contract/identity";
 import { requireAccountAccess, requireCaller, requireOwnAccountId } from "../authz";
 import { badGateway, unauthorized } from "../http-errors";
 import { conflict, invalid, notFound } from "../domain/errors";
@@ -17,26 +27,25 @@ import { getAccount } from "../repositories/accounts";
 import { getPerson } from "../repositories/persons";
 import type { PersonRow } from "../../../db/schema";
 import { createSumsubClient, SumsubApiError } from "../identity/client";
-import { verifyWebhookDigest } from "../identity/webhookDigest";
-import { webhookPayloadSchema } from "../identity/types";
+import { verifyWebhookDigest } from "../identity/webhook-digest";
+import { webhookPayloadSchema } from "../contract/sumsub";
 import { externalUserIdFor, parseSumsubDate, personIdFromExternalUserId } from "../identity/verification";
 import { recordApplicantId, recordReview } from "../domain/identity-review";
-import { ownerVerificationEmail } from "../identity/ownerEmail";
+import { ownerVerificationEmail } from "../identity/owner-email";
 import { errors } from "./shared";
 import { requireRecordWriter } from "../domain/submission";
 import { routeOf, sourceEventRecorded } from "../domain/audit";
 import { sendOwnerVerificationMails } from "../domain/owner-mails";
-import type { WebhookPayload } from "../identity/types";
+import type { WebhookPayload } from "../contract/sumsub";
 
 /** Sumsub's advice for de-duplicating deliveries: correlationId + type + createdAtMs. */
 function webhookEventKey(e: WebhookPayload): string {
   return ["sumsub", e.correlationId ?? "", e.type, e.createdAtMs ?? "", e.applicantId].join("|");
 }
 
-/** Spec §7/§9: 900 s; the caller may ask for less or a little more, never an open-ended token. */
-const TOKEN_TTL = { default: 900, min: 60, max: 3600 } as const;
 /** How long an emailed owner link stays valid. */
 const OWNER_LINK_TTL_DAYS = 3;
+
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
 const routeErrors = { ...errors, 429: apiError, 502: apiError };
@@ -47,60 +56,6 @@ const routeErrors = { ...errors, 429: apiError, 502: apiError };
  */
 const perCaller = (max: number) => ({
   rateLimit: { max, timeWindow: "1 minute", keyGenerator: (request: FastifyRequest) => request.caller?.userId ?? request.ip },
-});
-
-const accessTokenBody = z
-  .object({
-    /** The caller's email (spec §7); only used to check the request is about the caller. */
-    user_id: z.string().trim().min(1).max(100).optional(),
-    /** Ignored: the level is server configuration (a browser must not pick a weaker level). */
-    level_name: z.string().max(100).optional(),
-    ttl_in_seconds: z.number().int().min(TOKEN_TTL.min).max(TOKEN_TTL.max).optional(),
-    /** Ignored: the server sends the identifiers it holds for the person. */
-    applicant_identifiers: z
-      .object({ email: z.string().max(100).nullish(), phone: z.string().max(30).nullish() })
-      .optional(),
-  })
-  // The bare variant of spec §7 sends no body at all.
-  .nullish();
-
-const confirmBody = z
-  .object({
-    /** Default: the caller's primary person. An additional owner in the caller's account may be named. */
-    person_id: z.number().int().positive().optional(),
-    /** What the widget reported in onApplicantLoaded; checked against Sumsub, never stored as is. */
-    applicant_id: z.string().trim().min(1).max(100).optional(),
-  })
-  .nullish();
-
-const verificationState = z.object({
-  person_id: z.number().int(),
-  sumsub_applicant_id: z.string().nullable(),
-  /** Sumsub's reviewStatus (init, pending, completed…), or null before an applicant exists. */
-  review_status: z.string().nullable(),
-  sumsub_review_answer: z.enum(["GREEN", "RED"]).nullable(),
-  sumsub_completed_at: z.string().nullable(),
-});
-
-const sendEmailsBody = z.array(z.number().int().positive()).min(1).max(50);
-/**
- * The body stays spec §7's bare array of person ids; the re-issue is opted into in the query so
- * the Approve flow (which lists every owner) keeps skipping owners who are already verified.
- */
-const sendEmailsQuery = z
-  .object({
-    /** "true": email every listed owner, verified ones included ('Update license'). */
-    reissue: z.enum(["true", "false"]).optional(),
-  })
-  .strict();
-const sendEmailsResult = z.object({
-  results: z.array(
-    z.object({
-      person_id: z.number().int(),
-      status: z.enum(["sent", "already_verified"]),
-      sumsub_email_sent_at: z.string().nullable(),
-    }),
-  ),
 });
 
 const eqIgnoreCase = (a: string | null | undefined, b: string) => !!a && a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -146,7 +101,7 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["sumsub"],
         summary: "An identity-widget access token for the caller's own primary person",
         body: accessTokenBody,
-        response: { 200: z.object({ token: z.string() }), ...routeErrors },
+        response: { 200: accessTokenAnswer, ...routeErrors },
       },
     },
     async (request) => {
@@ -161,7 +116,7 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
         sumsub.createSdkAccessToken({
           userId: externalUserIdFor(me.personId),
           levelName: identity.levelName,
-          ttlInSecs: request.body?.ttl_in_seconds ?? TOKEN_TTL.default,
+          ttlInSecs: request.body?.ttl_in_seconds ?? IDENTITY_TOKEN_TTL.default,
           ...(email || phone ? { applicantIdentifiers: { ...(email ? { email } : {}), ...(phone ? { phone } : {}) } } : {}),
         }),
       );

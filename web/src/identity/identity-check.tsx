@@ -5,8 +5,9 @@
 // Default-exported so screens can React.lazy() it and keep the SDK out of the main bundle.
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import SumsubWebSdk from "@sumsub/websdk-react";
+import type { ApplicantReview, ReviewAnswer } from "@contract/sumsub";
 
-export type ReviewAnswer = "GREEN" | "RED";
+export type { ReviewAnswer };
 
 export interface IdentityCheckProps {
   /** Fetches a fresh SDK access token from the product API (POST /api/sumsub/access_token). */
@@ -20,11 +21,8 @@ export interface IdentityCheckProps {
   className?: string;
 }
 
-/** The fields of the widget's status message this component reads. */
-interface StatusPayload {
-  reviewStatus?: string;
-  reviewResult?: { reviewAnswer?: string };
-}
+/** The fields of the widget's status message this component reads (Sumsub's review shape). */
+type StatusPayload = Partial<Pick<ApplicantReview, "reviewStatus" | "reviewResult">>;
 
 interface ApplicantLoadedPayload {
   applicantId?: string;
