@@ -14,6 +14,7 @@ import { timestampNow } from "../contract/rules";
 import { requireAccountAccess, requireCaller, requireOwnAccountId } from "../authz";
 import { badGateway, badRequest, conflict, notFound, unauthorized } from "../http-errors";
 import { getAccount } from "../repositories/accounts";
+import { listOrganizationsOfAccount } from "../repositories/organizations";
 import { displayName, getPerson } from "../repositories/persons";
 import type { PersonRow } from "../../../db/schema";
 import { createSumsubClient, SumsubApiError } from "../identity/client";
@@ -238,6 +239,7 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
       const holderId = getAccount(app.db, accountId)?.primaryAccountHolder;
       const holder = holderId ? getPerson(app.db, holderId) : undefined;
       const inviterName = holder ? displayName(holder) : "The account holder";
+      const llcName = listOrganizationsOfAccount(app.db, accountId).find((o) => o.name1)?.name1 ?? null;
 
       // Without reissue (the Approve flow, the resend button) an owner whose check is complete is
       // not emailed again: Approve lists every owner and must not re-mail the verified ones.
@@ -272,7 +274,7 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
           }),
         );
         try {
-          await app.mailer.send(ownerVerificationEmail({ to: email, inviterName, link, validForDays: OWNER_LINK_TTL_DAYS }));
+          await app.mailer.send(ownerVerificationEmail({ to: email, inviterName, llcName, link, validForDays: OWNER_LINK_TTL_DAYS }));
         } catch (err) {
           request.log.warn({ personId: t.personId, message: (err as Error).message }, "owner verification email not sent");
           throw badGateway("Failed to send verification emails");
