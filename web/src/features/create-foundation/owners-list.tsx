@@ -53,7 +53,7 @@ export function OwnersList({ accountId, organizationId, owners, founderEmail }: 
         <ul aria-label="Additional owners" className="divide-y divide-divider rounded border border-divider">
           {owners.map((o) => (
             <li key={o.person_id} className="flex items-center justify-between gap-2 px-3 py-2">
-              <span className="min-w-0 truncate">{o.email}</span>
+              <span className="min-w-0 wrap-anywhere">{o.email}</span>
               <Menu>
                 <MenuButton
                   aria-label={`Actions for ${o.email ?? "owner"}`}
@@ -61,7 +61,7 @@ export function OwnersList({ accountId, organizationId, owners, founderEmail }: 
                 >
                   <span aria-hidden="true">⋮</span>
                 </MenuButton>
-                <MenuItems anchor="bottom end" className="z-50 min-w-36 rounded border border-divider bg-paper py-1 shadow-lg focus:outline-none">
+                <MenuItems anchor="bottom end" portal={false} modal={false} className="z-50 min-w-36 rounded border border-divider bg-paper py-1 shadow-lg focus:outline-none">
                   <MenuItem>
                     <button type="button" className="block w-full px-4 py-2 text-left data-focus:bg-hover" onClick={() => setDialog({ mode: "edit", owner: o })}>
                       Edit Email
