@@ -36,7 +36,7 @@ async function main(): Promise<void> {
             await page.screenshot({ path: path.join(OUT_DIR, file), fullPage: true });
             const axe = await new AxeBuilder({ page }).analyze();
             checked += 1;
-            for (const v of axe.violations) problems.push(`${file}: ${v.id} (${v.nodes.length}) ${v.help}`);
+            for (const v of axe.violations) problems.push(`${file}: ${v.id} (${v.nodes.length}) ${v.help}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
             console.log(`${axe.violations.length ? "AXE " : "ok  "} ${file}`);
           } catch (err) {
             problems.push(`${file}: ${err instanceof Error ? err.message.split("\n")[0] : String(err)}`);

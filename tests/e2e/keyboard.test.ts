@@ -15,8 +15,7 @@ async function focused(page: Page): Promise<{ tag: string; label: string; text: 
   return page.evaluate(`(() => {
     const el = document.activeElement;
     if (!el) return { tag: "", label: "", text: "" };
-    const id = el.getAttribute("id");
-    const label = (id && document.querySelector('label[for="' + id + '"]')?.textContent) || el.getAttribute("aria-label") || "";
+    const label = (el.labels && el.labels[0] ? el.labels[0].textContent : "") || el.getAttribute("aria-label") || "";
     return { tag: el.tagName.toLowerCase(), label: label.trim(), text: (el.textContent || "").trim() };
   })()`);
 }
@@ -243,6 +242,8 @@ describe("keyboard (browser)", () => {
     await license.waitFor();
     await expect.poll(() => page.evaluate(`!!document.activeElement?.closest('[role="dialog"]')`)).toBe(true);
     await pressInWidget(page, "Upload document");
+    // Keys pressed inside the frame stay in the frame: Shift+Tab back out to the dialog, then Escape.
+    await tabTo(page, (f) => f.tag !== "iframe" && f.tag !== "body", 20, "Shift+Tab");
     await page.keyboard.press("Escape");
     await license.waitFor({ state: "detached" });
     await tabTo(page, (f) => f.label === "City", 60, "Shift+Tab");

@@ -351,7 +351,8 @@ export class ShotBrowser {
   /** Opens the shot and brings it to its state, ready to photograph and scan (fonts and transitions settled). */
   async show(shot: Shot, page: Page): Promise<void> {
     await shot.show(page, this.founders);
-    await page.waitForLoadState("networkidle").catch(() => undefined);
+    // Pages with the identity widget keep a connection busy: network idle is waited for briefly, not 30 s.
+    await page.waitForLoadState("networkidle", { timeout: 3_000 }).catch(() => undefined);
     await page.evaluate("document.fonts.ready.then(() => true)");
     await page.waitForTimeout(300);
   }
