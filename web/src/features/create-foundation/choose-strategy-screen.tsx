@@ -47,7 +47,8 @@ export default function ChooseStrategyScreen() {
           </label>
         </fieldset>
         <p>{FOUNDER_FOUNDATION_DESCRIPTION}</p>
-        <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2 rounded border border-divider p-3 sm:gap-x-6">
+        <h2 className="text-base font-medium">Fees and terms</h2>
+        <dl className="-mt-2 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2 rounded border border-divider p-3 sm:gap-x-6">
           {FEE_TERMS.map((t) => (
             <div key={t.label} className="contents">
               <dt className="text-secondary">{t.label}</dt>
