@@ -85,7 +85,8 @@ export function ManualKey({ secret }: { secret: string }) {
 export function MfaVerifyView({ actions }: ViewProps) {
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-secondary">Enter the 6-digit code your authenticator app shows for Founder Foundation.</p>
+      <p className="text-secondary">Enter the 6-digit code from your authenticator app.</p>
+      <p className="text-sm text-secondary">It is the app you set up when you first signed in (such as Google Authenticator or 1Password); it shows a new code for Founder Foundation every 30 seconds.</p>
       <CodeForm actions={actions} mode="verify" submitLabel="Verify" />
       {/* Without the authenticator at hand, the only way on is another account. */}
       <TextLink onClick={() => void signOut()}>Sign in with a different account</TextLink>
