@@ -110,8 +110,9 @@ describe("/edit-profile", () => {
     const ui = await openAs(s, "/edit-profile");
     const { page } = ui;
     await expect.poll(() => page.getByLabel("SSN").inputValue()).toBe("***-**-6789");
-    expect(await page.getByLabel("SSN").isDisabled()).toBe(true);
-    expect(await page.getByLabel("Birthdate").isDisabled()).toBe(true);
+    // Fixed: shown read-only with the reason.
+    expect(await page.getByLabel("SSN").isEditable()).toBe(false);
+    expect(await page.getByLabel("Birthdate").isEditable()).toBe(false);
     await ui.screen("edit-profile-1280-light");
 
     await page.getByLabel("Phone").fill("");
@@ -192,7 +193,7 @@ describe("/edit-foundation", () => {
     await agent.waitFor();
     expect(await agent.isChecked()).toBe(true);
     for (const fixed of ["First choice", "Second choice", "Located in Delaware", "This is an investment"]) {
-      expect(await page.getByLabel(fixed).isDisabled(), fixed).toBe(true);
+      expect(await page.getByLabel(fixed).isEditable(), fixed).toBe(false);
     }
     expect(await page.getByLabel("First choice").inputValue()).toBe(ORGANIZATION.name_1);
     await ui.screen("edit-foundation-1280-light");
@@ -224,7 +225,7 @@ describe("/edit-others", () => {
     expect(await page.getByRole("button", { name: pendingEmail, exact: true }).isDisabled()).toBe(true);
     await page.getByText("Awaiting identity check").waitFor();
     const form = page.getByRole("form", { name: "Details of Grace Hopper" });
-    expect(await form.getByLabel("Birthdate").isDisabled()).toBe(true);
+    expect(await form.getByLabel("Birthdate").isEditable()).toBe(false);
     expect(await form.getByLabel("SSN").inputValue()).toBe("***-**-4321");
     await ui.screen("edit-others-1280-light");
 

@@ -44,6 +44,34 @@ async function verifyInWidget(page: Page, verdict: "Approve (GREEN)" | "Reject (
 }
 
 describe("identity widget (real @sumsub/websdk-react against the emulator)", () => {
+  it("follows a resize: at 375 px the frame grows with its content, so its buttons are never cut off", async () => {
+    const f = await e2e.founder();
+    const caseId = harness.addCase({
+      bearer: f.token,
+      tokenBody: { user_id: f.email, level_name: "id-and-liveness", ttl_in_seconds: 900, applicant_identifiers: { email: f.email, phone: "2125550123" } },
+    });
+    const page = await e2e.newPage();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${harness.url}/?case=${caseId}`);
+    const iframe = page.locator("iframe");
+    await page.frameLocator("iframe").getByRole("button", { name: "Upload document" }).waitFor();
+    const frameHeight = async () => (await iframe.boundingBox())?.height ?? 0;
+    const contentHeight = async () => {
+      const frame = page.frames().find((fr) => fr.url().includes("/websdk/"));
+      return frame!.evaluate("Math.ceil(document.body.getBoundingClientRect().height)") as Promise<number>;
+    };
+    await expect.poll(async () => (await frameHeight()) >= (await contentHeight())).toBe(true);
+    const wide = await frameHeight();
+
+    await page.setViewportSize({ width: 375, height: 812 });
+    // Narrower, the text wraps and the content grows: the frame follows instead of keeping its old height.
+    await expect.poll(contentHeight).toBeGreaterThan(wide);
+    await expect.poll(async () => (await frameHeight()) >= (await contentHeight())).toBe(true);
+    const button = await page.frameLocator("iframe").getByRole("button", { name: "Upload document" }).boundingBox();
+    const box = await iframe.boundingBox();
+    expect(button!.y + button!.height).toBeLessThanOrEqual(box!.y + box!.height);
+  });
+
   it("opens from the token's url claim, runs capture to GREEN, fires the callbacks, and the webhook verifies the person", async () => {
     const f = await e2e.founder();
     const caseId = harness.addCase({

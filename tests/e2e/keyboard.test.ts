@@ -1,8 +1,10 @@
 // Keyboard and screen-reader basics (issue 17): focus lands on the first field or the heading of
 // every view and route, a skip link leads to the main content, dialogs open on their first field,
-// and the way in (sign-in, enrolment skipped, choose strategy, step 1) works with the keyboard alone.
+// and the whole way (sign-in, enrolment skipped, choose strategy, the five steps with the identity
+// widget's frame, the owner dialogs and menu, Approve, then an edit screen with its dialog) works
+// with the keyboard alone: Tab, Shift+Tab, Enter, Space, arrows in menus, radio groups and selects.
 import { describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
+import type { Frame, Page } from "playwright-core";
 import { setupE2E } from "./support/harness";
 import { createFounder } from "../support/founders";
 
@@ -11,10 +13,12 @@ const e2e = setupE2E();
 /** What has focus: its accessible name (label text for fields) and tag. */
 async function focused(page: Page): Promise<{ tag: string; label: string; text: string }> {
   return page.evaluate(`(() => {
-    const el = document.activeElement;
+    let el = document.activeElement;
+    // A menu keeps focus on itself and points at the active item (what screen readers announce).
+    const active = el && el.getAttribute("aria-activedescendant");
+    if (active && document.getElementById(active)) el = document.getElementById(active);
     if (!el) return { tag: "", label: "", text: "" };
-    const id = el.getAttribute("id");
-    const label = (id && document.querySelector('label[for="' + id + '"]')?.textContent) || el.getAttribute("aria-label") || "";
+    const label = (el.labels && el.labels[0] ? el.labels[0].textContent : "") || el.getAttribute("aria-label") || "";
     return { tag: el.tagName.toLowerCase(), label: label.trim(), text: (el.textContent || "").trim() };
   })()`);
 }
@@ -27,8 +31,36 @@ async function tabTo(page: Page, matches: (f: { tag: string; label: string; text
   throw new Error(`focus never reached the element (last: ${JSON.stringify(await focused(page))})`);
 }
 
+/** The identity widget's frame (the provider's page inside the SDK's iframe). */
+function widgetFrame(page: Page): Frame | undefined {
+  return page.frames().find((f) => f !== page.mainFrame() && f.url().includes("/websdk/"));
+}
+
+/** The text of what has focus inside the widget's frame ('' when focus is elsewhere). */
+async function frameFocus(page: Page): Promise<string> {
+  const frame = widgetFrame(page);
+  if (!frame) return "";
+  const inFrame = await page.evaluate(`document.activeElement?.tagName === "IFRAME"`);
+  if (!inFrame) return "";
+  return frame.evaluate(`(document.activeElement && document.activeElement.tagName === "BUTTON" ? document.activeElement.textContent : "").trim()`);
+}
+
+/** Tabs (into the frame if need be) until the widget's button `name` has focus, then presses Enter. */
+async function pressInWidget(page: Page, name: string): Promise<void> {
+  const frame = widgetFrame(page);
+  await frame?.getByRole("button", { name }).waitFor();
+  for (let i = 0; i < 60; i++) {
+    if ((await frameFocus(page)) === name) {
+      await page.keyboard.press("Enter");
+      return;
+    }
+    await page.keyboard.press("Tab");
+  }
+  throw new Error(`focus never reached the widget's "${name}" button`);
+}
+
 describe("keyboard (browser)", () => {
-  it("signs in, skips enrolment, chooses a strategy and reaches step 1 with the keyboard alone; focus follows every view and route", async () => {
+  it("sign-in → the five steps (identity frame, owner dialogs and menu) → Approve → an edit screen and its dialog, with the keyboard alone; focus follows every view, route and dialog", async () => {
     const founder = await createFounder(e2e.stack);
     const ui = await e2e.open({ width: 1280 });
     const { page } = ui;
@@ -81,7 +113,157 @@ describe("keyboard (browser)", () => {
     await tabTo(page, (f) => f.tag === "button" && f.text === "Next");
     await page.keyboard.press("Enter");
     await page.getByRole("heading", { name: "Enter your personal information" }).waitFor();
-    await ui.screen("keyboard-step-2");
+    await expect.poll(() => focused(page)).toMatchObject({ tag: "h1" });
+
+    // Step 2: every field in Tab order, selects by typing their option, the SSN masked with its Show toggle.
+    await tabTo(page, (f) => f.label === "First name");
+    await page.keyboard.type("Ada");
+    await page.keyboard.press("Tab");
+    expect(await focused(page)).toMatchObject({ label: "Last name" });
+    await page.keyboard.type("Keyboard");
+    await page.keyboard.press("Tab");
+    expect(await focused(page)).toMatchObject({ label: "Birthdate" });
+    await page.keyboard.type("03141985");
+    expect(await page.getByLabel("Birthdate").inputValue()).toBe("1985-03-14");
+    // Tab may stop on the date's own parts (month, day, year) before leaving it.
+    await tabTo(page, (f) => f.tag === "select", 4);
+    expect(await focused(page)).toMatchObject({ tag: "select", label: "Marital status" });
+    await page.keyboard.press("Tab");
+    expect(await focused(page)).toMatchObject({ label: "SSN" });
+    await page.keyboard.type("123456789");
+    expect(await page.getByLabel("SSN").getAttribute("type")).toBe("password");
+    await page.keyboard.press("Tab");
+    expect(await focused(page)).toMatchObject({ tag: "button", text: "Show" });
+    await page.keyboard.press("Space");
+    expect(await page.getByLabel("SSN").getAttribute("type")).toBe("text");
+    expect(await page.getByLabel("SSN").inputValue()).toBe("123-45-6789");
+    await page.keyboard.press("Shift+Tab");
+    expect(await focused(page)).toMatchObject({ label: "SSN" });
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    expect(await focused(page)).toMatchObject({ label: "Phone" });
+    await page.keyboard.type("2125550123");
+    await page.keyboard.press("Tab");
+    expect(await focused(page)).toMatchObject({ label: "Address line 1" });
+    await page.keyboard.type("1 Keyboard Way");
+    await page.keyboard.press("Tab");
+    expect(await focused(page)).toMatchObject({ label: "Address line 2 (optional)" });
+    await page.keyboard.press("Tab");
+    expect(await focused(page)).toMatchObject({ label: "City" });
+    await page.keyboard.type("Wilmington");
+    await page.keyboard.press("Tab");
+    expect(await focused(page)).toMatchObject({ tag: "select", label: "State" });
+    await page.keyboard.type("Delaware");
+    expect(await page.getByLabel("State").inputValue()).toBe("us_state_delaware");
+    await page.keyboard.press("Tab");
+    expect(await focused(page)).toMatchObject({ label: "Zip" });
+    await page.keyboard.type("19801");
+    await tabTo(page, (f) => f.tag === "button" && f.text === "Next");
+    await page.keyboard.press("Enter");
+
+    // Step 3: the identity widget's frame is reached and worked with Tab and Enter.
+    await page.getByText("Confirm your identity").waitFor();
+    await expect.poll(() => focused(page)).toMatchObject({ tag: "h1" });
+    await pressInWidget(page, "Upload document");
+    await pressInWidget(page, "Take selfie");
+    await pressInWidget(page, "Approve (GREEN)");
+    await page.getByRole("heading", { name: "Add additional owners" }).waitFor();
+
+    // The add-owner dialog opens on its field; Enter adds; focus returns to the button.
+    await tabTo(page, (f) => f.tag === "button" && f.text === "Add owner");
+    await page.keyboard.press("Enter");
+    const addDialog = page.getByRole("dialog", { name: "Add additional owner" });
+    await addDialog.getByLabel("Email").waitFor();
+    await expect.poll(() => focused(page)).toMatchObject({ tag: "input", label: "Email" });
+    await ui.screen("keyboard-add-owner-dialog");
+    await page.keyboard.type("keyboard-owner@example.com");
+    await page.keyboard.press("Enter");
+    await addDialog.waitFor({ state: "detached" });
+    await page.getByRole("list", { name: "Additional owners" }).getByText("keyboard-owner@example.com").waitFor();
+
+    // The owner's menu: Enter opens it, arrows move, Enter picks; each dialog opens on its first control.
+    const openOwnerMenu = async () => {
+      await tabTo(page, (f) => f.tag === "button" && f.label === "Actions for keyboard-owner@example.com", 40, "Shift+Tab");
+      await page.keyboard.press("Enter");
+      await page.getByRole("menu").waitFor();
+      await expect.poll(() => focused(page)).toMatchObject({ text: "Edit Email" });
+    };
+    await openOwnerMenu();
+    await ui.screen("keyboard-owner-menu");
+    await page.keyboard.press("ArrowDown");
+    expect(await focused(page)).toMatchObject({ text: "Delete" });
+    await page.keyboard.press("Enter");
+    const confirm = page.getByRole("dialog", { name: "Delete this owner?" });
+    await confirm.getByRole("button", { name: "Cancel" }).waitFor();
+    // A question opens on Cancel, the safe choice: Enter alone never deletes.
+    await expect.poll(() => focused(page)).toMatchObject({ tag: "button", text: "Cancel" });
+    await ui.screen("keyboard-delete-owner-dialog");
+    await page.keyboard.press("Enter");
+    await confirm.waitFor({ state: "detached" });
+    await openOwnerMenu();
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowUp");
+    await page.keyboard.press("Enter");
+    const editDialog = page.getByRole("dialog", { name: "Edit Email" });
+    await editDialog.getByLabel("Email").waitFor();
+    await expect.poll(() => focused(page)).toMatchObject({ tag: "input", label: "Email" });
+    await page.keyboard.press("Escape");
+    await editDialog.waitFor({ state: "detached" });
+    await page.getByRole("list", { name: "Additional owners" }).getByText("keyboard-owner@example.com").waitFor();
+    await tabTo(page, (f) => f.tag === "button" && f.text === "Next");
+    await page.keyboard.press("Enter");
+
+    // Step 4: the DAF radio group with arrows, the custodian select by keyboard.
+    await page.getByRole("heading", { name: "Choose your donor-advised fund" }).waitFor();
+    await expect.poll(() => focused(page)).toMatchObject({ tag: "h1" });
+    await tabTo(page, (f) => f.label === "Investor's Philanthropic");
+    await page.keyboard.press("ArrowDown");
+    expect(await page.getByLabel("Custom", { exact: true }).isChecked()).toBe(true);
+    await page.keyboard.press("ArrowUp");
+    expect(await page.getByLabel("Investor's Philanthropic").isChecked()).toBe(true);
+    await tabTo(page, (f) => f.tag === "select" && f.label === "Custodian");
+    await page.keyboard.type("Charles");
+    expect(await page.getByLabel("Custodian").inputValue()).toBe("custodian_schwab");
+    await tabTo(page, (f) => f.tag === "button" && f.text === "Next");
+    await page.keyboard.press("Enter");
+
+    // Step 5: Approve with the keyboard; the dashboard's heading takes focus.
+    await page.getByRole("button", { name: "Approve" }).waitFor();
+    await expect.poll(() => focused(page)).toMatchObject({ tag: "h1" });
+    await tabTo(page, (f) => f.tag === "button" && f.text === "Approve");
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { name: "Foundations" }).waitFor({ timeout: 20_000 });
+    await expect.poll(() => focused(page)).toMatchObject({ tag: "h1", text: "Welcome!" });
+
+    // An edit screen from the side menu: its heading takes focus; the 'Update license' dialog and
+    // the widget frame inside it are reached with Tab; Escape closes; Done saves.
+    await tabTo(page, (f) => f.tag === "a" && f.text === "Founder", 60, "Shift+Tab");
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { name: "Edit Profile" }).waitFor();
+    await expect.poll(() => focused(page)).toMatchObject({ tag: "h1", text: "Edit Profile" });
+    await tabTo(page, (f) => f.tag === "button" && f.text === "Update license");
+    await page.keyboard.press("Enter");
+    const license = page.getByRole("dialog", { name: "Update license" });
+    await license.getByRole("heading", { name: "Update license" }).waitFor();
+    await expect.poll(() => page.evaluate(`!!document.activeElement?.closest('[role="dialog"]')`)).toBe(true);
+    // This founder's check is complete, so the widget shows its result (nothing to press); focus
+    // stays trapped in the dialog (Tab from its last control comes back to its first), Escape closes.
+    await page.frameLocator("iframe").getByText("Verification approved").waitFor();
+    await expect.poll(() => focused(page)).toMatchObject({ tag: "button", label: "Close" });
+    await ui.screen("keyboard-update-license-dialog");
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(`!!document.activeElement?.closest('[role="dialog"]')`)).toBe(true);
+    }
+    await page.keyboard.press("Escape");
+    await license.waitFor({ state: "detached" });
+    await tabTo(page, (f) => f.label === "City", 60, "Shift+Tab");
+    await page.keyboard.press("End");
+    await page.keyboard.type(" City");
+    await tabTo(page, (f) => f.tag === "button" && f.text === "Done");
+    await page.keyboard.press("Enter");
+    await page.getByText("Profile updated successfully").waitFor();
+    await page.getByRole("heading", { name: "Account Strategies" }).waitFor();
     expect(ui.pageErrors).toEqual([]);
   });
 

@@ -70,14 +70,16 @@ export function storageKeyFor(authUrl: string): string {
 /**
  * Puts the founder's session into the context's storage before any page loads. skipMfa marks
  * enrolment as skipped for the session, so the gate lets an aal1 founder straight through.
+ * Pass `session` to reuse one already made instead of signing in again.
  */
 export async function signInContext(
   context: BrowserContext,
   stack: AuthStack,
   founder: Pick<Founder, "email" | "password">,
-  opts: { browserAuthUrl: string; skipMfa?: boolean },
+  opts: { browserAuthUrl: string; skipMfa?: boolean; session?: Session },
 ): Promise<Session> {
-  const session = await signInThroughApi(stack, founder);
+  // A session already made for this founder is reused (many contexts, one sign-in).
+  const session = opts.session ?? (await signInThroughApi(stack, founder));
   // Scripts run in the page, so they are passed as source text (the node-side types have no DOM).
   const key = JSON.stringify(storageKeyFor(opts.browserAuthUrl));
   await context.addInitScript(

@@ -1,4 +1,4 @@
-/* global window, document, location */
+/* global window, document, location, ResizeObserver */
 // Runs inside the emulator's page. In "embedded" mode it is the far side of @sumsub/websdk's
 // iframe protocol: it announces itself with idCheck.onReady (echoing the frame id the SDK put in
 // the `_` query parameter), receives idCheck.init with the access token, and then reports what
@@ -37,9 +37,13 @@
     window.parent.postMessage(msg, hostOrigin);
   }
 
+  // The page's own height (the body, not the document, which never reports less than the frame):
+  // posted again whenever it changes, e.g. when a narrower window wraps the text, as the real
+  // widget does, so the host's frame follows and never cuts the buttons off.
   function resize() {
-    post("idCheck.onResize", { height: Math.ceil(document.documentElement.scrollHeight) });
+    post("idCheck.onResize", { height: Math.ceil(body.getBoundingClientRect().height) });
   }
+  if (typeof ResizeObserver === "function") new ResizeObserver(function () { resize(); }).observe(body);
 
   function statusPayload(review) {
     var p = {

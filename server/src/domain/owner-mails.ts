@@ -10,6 +10,7 @@ import type { PersonRow } from "../../../db/schema";
 import { parseTimestamp, timestampNow } from "../contract/rules";
 import { displayName, getPerson, updatePersonSystemColumns } from "../repositories/persons";
 import { getAccount } from "../repositories/accounts";
+import { listOrganizationsOfAccount } from "../repositories/organizations";
 import { invalid } from "./errors";
 import { auditDetailSumSince, auditOf, writeAudit } from "./audit";
 
@@ -44,7 +45,7 @@ export interface OwnerMailSteps {
   /** A verification link for the owner from the identity provider. */
   link(owner: PersonRow, identifiers: { email: string; phone: string | undefined }): Promise<string>;
   /** Sends the mail; throws when it cannot (nothing more is sent or recorded). */
-  mail(owner: PersonRow, to: string, inviterName: string, link: string): Promise<void>;
+  mail(owner: PersonRow, invitation: { to: string; inviterName: string; llcName: string | null; link: string }): Promise<void>;
   /** The owner's phone as the provider wants it (E.164), if any. */
   phoneOf(phone: string | null): string | undefined;
 }
@@ -68,6 +69,8 @@ export async function sendOwnerVerificationMails(
   const holderId = (await getAccount(db, accountId))?.primaryAccountHolder;
   const holder = holderId ? await getPerson(db, holderId) : undefined;
   const inviterName = holder ? displayName(holder) : "The account holder";
+  // The invitation names the LLC the owner joins: the account's first named organization.
+  const llcName = (await listOrganizationsOfAccount(db, accountId)).find((o) => o.name1)?.name1 ?? null;
 
   // Without reissue (the Approve flow, the resend button) an owner whose check is complete is
   // not emailed again: Approve lists every owner and must not re-mail the verified ones.
@@ -86,7 +89,7 @@ export async function sendOwnerVerificationMails(
     }
     const email = t.email!;
     const link = await steps.link(t, { email, phone: steps.phoneOf(t.phone) });
-    await steps.mail(t, email, inviterName, link);
+    await steps.mail(t, { to: email, inviterName, llcName, link });
     const sentAt = timestampNow();
     await recordOwnerMail(db, request, t, sentAt);
     results.push({ person_id: t.personId, status: "sent", sumsub_email_sent_at: sentAt });

@@ -195,9 +195,9 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
               lang: "en",
             }),
           ),
-        mail: async (t, to, inviterName, link) => {
+        mail: async (t, { to, inviterName, llcName, link }) => {
           try {
-            await app.mailer.send(ownerVerificationEmail({ to, inviterName, link, validForDays: OWNER_LINK_TTL_DAYS }));
+            await app.mailer.send(ownerVerificationEmail({ to, inviterName, llcName, link, validForDays: OWNER_LINK_TTL_DAYS }));
           } catch (err) {
             request.log.warn({ personId: t.personId, message: (err as Error).message }, "owner verification email not sent");
             throw badGateway("Failed to send verification emails");

@@ -6,6 +6,7 @@
 import { lazy, Suspense, useCallback, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { Person } from "@contract/entities";
+import { LockIcon } from "@/components/ui/icons";
 import { LoadingScreen } from "@/components/ui/loading-overlay";
 import { appSettings } from "@/lib/env";
 import { confirmIdentity, fetchIdentityToken, refetchAll, type IdentityState } from "@/api";
@@ -57,26 +58,42 @@ export function IdentityVerification({ email, person }: { email: string; person:
     }
   }, [queryClient]);
 
+  const support = appSettings().supportUrl;
   return (
     <div className="flex flex-col gap-3">
+      {/* The provider's widget is light (its settings); in either theme it sits in a framed panel
+          that says what it is, so in the dark theme it reads as an embedded document, not a slab. */}
+      <div className="overflow-hidden rounded-lg border border-divider bg-background">
+        <p className="flex items-center gap-2 border-b border-divider px-3 py-2 text-xs text-secondary">
+          <LockIcon width={14} height={14} className="shrink-0 text-icon" />
+          Secure identity check by our verification provider. Your document and selfie go to them, not to this page.
+        </p>
+        <div className="bg-white">
+          <Suspense fallback={<LoadingScreen label="Loading identity verification…" />}>
+            <IdentityCheck
+              className="text-black"
+              getAccessToken={getAccessToken}
+              onApplicantLoaded={onApplicantLoaded}
+              onCompleted={() => void onCompleted()}
+              baseUrl={appSettings().identityUrl}
+            />
+          </Suspense>
+        </div>
+      </div>
+      {/* After the widget, so it follows the widget's own 'Try again' rather than contradicting it. */}
       {outcome.kind === "rejected" ? (
         <p role="alert" className="text-error">
-          We could not verify your identity. Please contact support.
+          We could not verify your identity. Try again above; if it still fails,{" "}
+          <a href={support} className="font-medium underline underline-offset-2" {...(support.startsWith("http") ? { target: "_blank", rel: "noreferrer" } : {})}>
+            contact support
+          </a>
+          .
         </p>
       ) : outcome.kind === "failed" ? (
         <p role="alert" className="text-error">
           We could not confirm your identity check yet. Reload the page in a moment to try again.
         </p>
       ) : null}
-      <Suspense fallback={<LoadingScreen label="Loading identity verification…" />}>
-        <IdentityCheck
-          className="overflow-hidden rounded"
-          getAccessToken={getAccessToken}
-          onApplicantLoaded={onApplicantLoaded}
-          onCompleted={() => void onCompleted()}
-          baseUrl={appSettings().identityUrl}
-        />
-      </Suspense>
     </div>
   );
 }

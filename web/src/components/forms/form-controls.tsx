@@ -1,6 +1,6 @@
 // Bound form controls: a text input, an enum select (optionally with 'None') and a checkbox,
 // each labelled and with its §5 message tied to it for screen readers.
-import { useId } from "react";
+import { useId, type ReactNode } from "react";
 import type { EnumItem } from "@contract/entities";
 import { TextField } from "@/components/ui/text-field";
 import type { CheckBinding, FieldBinding } from "./use-zod-form";
@@ -8,8 +8,12 @@ import type { CheckBinding, FieldBinding } from "./use-zod-form";
 export interface BoundTextFieldProps {
   label: string;
   field: FieldBinding;
-  type?: "text" | "date" | "email" | "tel";
+  type?: "text" | "date" | "email" | "tel" | "password";
   disabled?: boolean;
+  /** Why the value is fixed: shown read-only with this reason (see TextField). */
+  lockedReason?: string;
+  /** A control inside the field's right edge. */
+  trailing?: ReactNode;
   /** Applied to every change (e.g. formatSsn), so the field shows the formatted value while typing. */
   format?: (value: string, previous: string) => string;
   inputMode?: "text" | "numeric" | "tel" | "email";
@@ -22,7 +26,7 @@ export interface BoundTextFieldProps {
   autoFocus?: boolean;
 }
 
-export function BoundTextField({ label, field, type = "text", disabled, format, inputMode, autoComplete, placeholder, className, max, autoFocus }: BoundTextFieldProps) {
+export function BoundTextField({ label, field, type = "text", disabled, lockedReason, trailing, format, inputMode, autoComplete, placeholder, className, max, autoFocus }: BoundTextFieldProps) {
   return (
     <TextField
       label={label}
@@ -30,6 +34,8 @@ export function BoundTextField({ label, field, type = "text", disabled, format, 
       type={type}
       value={field.value}
       disabled={disabled}
+      lockedReason={lockedReason}
+      trailing={trailing}
       inputMode={inputMode}
       autoComplete={autoComplete}
       placeholder={placeholder}
@@ -92,8 +98,25 @@ export function EnumSelect({ label, field, options, noneOption = true, disabled,
   );
 }
 
-export function CheckboxField({ label, check, disabled }: { label: string; check: CheckBinding; disabled?: boolean }) {
+export function CheckboxField({ label, check, disabled, lockedReason }: { label: string; check: CheckBinding; disabled?: boolean; lockedReason?: string }) {
   const id = useId();
+  if (lockedReason) {
+    // A fixed choice reads as a statement with its reason, not as a greyed-out control.
+    return (
+      <div className="flex flex-col gap-0.5">
+        <div className="flex items-center gap-2">
+          <input id={id} type="checkbox" name={check.name} checked={check.checked} disabled aria-describedby={`${id}-reason`} className="h-4 w-4 accent-primary" readOnly />
+          <label htmlFor={id} className="text-base text-primary-text">
+            {label}
+            <span className="text-secondary">{check.checked ? " — yes" : " — no"}</span>
+          </label>
+        </div>
+        <div id={`${id}-reason`} className="pl-6 text-xs text-secondary">
+          {lockedReason}
+        </div>
+      </div>
+    );
+  }
   return (
     <div className="flex items-center gap-2">
       <input

@@ -33,6 +33,28 @@ function ProfileHarness() {
 }
 
 describe("ProfileFields", () => {
+  it("masks the SSN while typing until Show is pressed, and marks address line 2 optional", async () => {
+    const user = userEvent.setup();
+    render(<ProfileHarness />);
+    const ssn = screen.getByLabelText("SSN");
+    await user.type(ssn, "123456789");
+    expect(ssn).toHaveAttribute("type", "password");
+    const toggle = screen.getByRole("button", { name: "Show" });
+    expect(toggle).toHaveAttribute("aria-pressed", "false");
+    await user.click(toggle);
+    expect(ssn).toHaveAttribute("type", "text");
+    expect(ssn).toHaveValue("123-45-6789");
+    expect(screen.getByRole("button", { name: "Hide" })).toHaveAttribute("aria-pressed", "true");
+    expect(screen.getByLabelText("Address line 2 (optional)")).toBeInTheDocument();
+  });
+
+  it("reads in blocks at every width: the address fields come together, in order, after the personal ones", () => {
+    render(<ProfileHarness />);
+    const order = [...document.querySelectorAll("input, select")].map((e) => document.querySelector(`label[for="${e.id}"]`)?.textContent);
+    expect(order).toEqual(["First name", "Last name", "Birthdate", "Marital status", "SSN", "Phone", "Address line 1", "Address line 2 (optional)", "City", "State", "Zip"]);
+    expect(screen.getByRole("group", { name: "Address" })).toContainElement(screen.getByLabelText("Zip"));
+  });
+
   it("formats SSN and phone while typing", async () => {
     const user = userEvent.setup();
     render(<ProfileHarness />);

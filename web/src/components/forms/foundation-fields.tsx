@@ -40,16 +40,18 @@ export interface FoundationFieldsProps {
   field: (name: "name1" | "name2") => FieldBinding;
   check: (name: "locatedInDelaware" | "itgAsRegisteredAgent" | "isInvestment") => CheckBinding;
   disabled?: Partial<Record<keyof FoundationForm, boolean>>;
+  /** Fields fixed here, each with the reason shown under its read-only value. */
+  locked?: Partial<Record<keyof FoundationForm, string>>;
 }
 
-export function FoundationFields({ field, check, disabled = {} }: FoundationFieldsProps) {
+export function FoundationFields({ field, check, disabled = {}, locked = {} }: FoundationFieldsProps) {
   return (
     <div className="flex flex-col gap-4">
-      <BoundTextField label={FOUNDATION_LABELS.name1} field={field("name1")} disabled={disabled.name1} placeholder="Example Foundation LLC" />
-      <BoundTextField label={FOUNDATION_LABELS.name2} field={field("name2")} disabled={disabled.name2} placeholder="Example Family Foundation LLC" />
-      <CheckboxField label={FOUNDATION_LABELS.locatedInDelaware} check={check("locatedInDelaware")} disabled={disabled.locatedInDelaware} />
-      <CheckboxField label={FOUNDATION_LABELS.itgAsRegisteredAgent} check={check("itgAsRegisteredAgent")} disabled={disabled.itgAsRegisteredAgent} />
-      <CheckboxField label={FOUNDATION_LABELS.isInvestment} check={check("isInvestment")} disabled={disabled.isInvestment} />
+      <BoundTextField label={FOUNDATION_LABELS.name1} field={field("name1")} disabled={disabled.name1} lockedReason={locked.name1} placeholder="Example Foundation LLC" />
+      <BoundTextField label={FOUNDATION_LABELS.name2} field={field("name2")} disabled={disabled.name2} lockedReason={locked.name2} placeholder="Example Family Foundation LLC" />
+      <CheckboxField label={FOUNDATION_LABELS.locatedInDelaware} check={check("locatedInDelaware")} disabled={disabled.locatedInDelaware} lockedReason={locked.locatedInDelaware} />
+      <CheckboxField label={FOUNDATION_LABELS.itgAsRegisteredAgent} check={check("itgAsRegisteredAgent")} disabled={disabled.itgAsRegisteredAgent} lockedReason={locked.itgAsRegisteredAgent} />
+      <CheckboxField label={FOUNDATION_LABELS.isInvestment} check={check("isInvestment")} disabled={disabled.isInvestment} lockedReason={locked.isInvestment} />
     </div>
   );
 }

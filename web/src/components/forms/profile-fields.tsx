@@ -2,6 +2,7 @@
 // phone auto-formatted while typing (123-45-6789, (123)-456-7890), address, state and marital
 // status from the enum lists with a 'None' option. Rules and messages: the contract's profileForm
 // / ownerForm through useZodForm; toPersonFields turns the values into digits-only API fields.
+import { useState } from "react";
 import type { EnumItem, Person } from "@contract/entities";
 import { DEFAULT_MARITAL_STATUS, digitsOnly, formatPhone, formatSsn, todayIso } from "@contract/rules";
 import type { ProfileForm } from "@contract/forms";
@@ -43,7 +44,7 @@ export const PROFILE_LABELS: Record<ProfileFieldName, string> = {
   ssn: "SSN",
   phone: "Phone",
   address1: "Address line 1",
-  address2: "Address line 2",
+  address2: "Address line 2 (optional)",
   city: "City",
   state: "State",
   zip: "Zip",
@@ -76,29 +77,66 @@ export interface ProfileFieldsProps {
   disabled?: Partial<Record<ProfileFieldName, boolean>>;
   /** Label overrides, e.g. { state: "Registered State" } on /edit-profile. */
   labels?: Partial<Record<ProfileFieldName, string>>;
+  /** Fields fixed here, each with the reason shown under its read-only value. */
+  locked?: Partial<Record<ProfileFieldName, string>>;
 }
 
-export function ProfileFields({ field, enums, include = PROFILE_FIELDS, disabled = {}, labels = {} }: ProfileFieldsProps) {
+/** Show/Hide for the SSN: masked while typing unless the founder asks to see it. */
+function RevealButton({ shown, onToggle }: { shown: boolean; onToggle(): void }) {
+  return (
+    <button
+      type="button"
+      aria-pressed={shown}
+      onClick={onToggle}
+      className="rounded px-2 py-1 text-xs font-medium uppercase tracking-wide text-primary-strong hover:bg-primary-tint focus-visible:outline-2 focus-visible:outline-primary"
+    >
+      {shown ? "Hide" : "Show"}
+    </button>
+  );
+}
+
+export function ProfileFields({ field, enums, include = PROFILE_FIELDS, disabled = {}, labels = {}, locked = {} }: ProfileFieldsProps) {
+  const [ssnShown, setSsnShown] = useState(false);
   const label = (n: ProfileFieldName) => labels[n] ?? PROFILE_LABELS[n];
   const shown = new Set(include);
   const byCategory = (c: EnumItem["enum_category"]) => enums.filter((e) => e.enum_category === c);
   const text = (n: ProfileFieldName, extra: Partial<Parameters<typeof BoundTextField>[0]> = {}) =>
-    shown.has(n) ? <BoundTextField key={n} label={label(n)} field={field(n)} disabled={disabled[n]} {...extra} /> : null;
+    shown.has(n) ? <BoundTextField key={n} label={label(n)} field={field(n)} disabled={disabled[n]} lockedReason={locked[n]} {...extra} /> : null;
+  const select = (n: "state" | "maritalStatus", category: EnumItem["enum_category"], className = "") =>
+    shown.has(n) ? <EnumSelect label={label(n)} field={field(n)} options={byCategory(category)} disabled={disabled[n]} className={className} /> : null;
+  const ssnEditable = !locked.ssn && !disabled.ssn;
 
+  // Reading order at every width: who you are, then how to reach you, then the address as one
+  // block (lines across the full width, then city, state and zip on one row), never a zig-zag.
   return (
-    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-      {text("firstName", { autoComplete: "given-name" })}
-      {text("lastName", { autoComplete: "family-name" })}
-      {text("birthdate", { type: "date", autoComplete: "bday", max: todayIso() })}
-      {text("ssn", { format: formatSsnInput, inputMode: "numeric", placeholder: "123-45-6789", autoComplete: "off" })}
-      {text("phone", { type: "tel", format: formatPhone, inputMode: "tel", placeholder: "(123)-456-7890", autoComplete: "tel-national" })}
-      {text("address1", { autoComplete: "address-line1" })}
-      {text("address2", { autoComplete: "address-line2" })}
-      {text("city", { autoComplete: "address-level2" })}
-      {shown.has("state") ? <EnumSelect label={label("state")} field={field("state")} options={byCategory("us_state")} disabled={disabled.state} /> : null}
-      {text("zip", { inputMode: "numeric", autoComplete: "postal-code" })}
-      {shown.has("maritalStatus") ? (
-        <EnumSelect label={label("maritalStatus")} field={field("maritalStatus")} options={byCategory("marital_status")} disabled={disabled.maritalStatus} />
+    <div className="flex flex-col gap-4">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        {text("firstName", { autoComplete: "given-name" })}
+        {text("lastName", { autoComplete: "family-name" })}
+        {text("birthdate", { type: "date", autoComplete: "bday", max: todayIso() })}
+        {select("maritalStatus", "marital_status")}
+        {text("ssn", {
+          format: formatSsnInput,
+          inputMode: "numeric",
+          placeholder: "123-45-6789",
+          autoComplete: "off",
+          // Masked while typing, like a password, unless the founder chooses to see it.
+          type: ssnEditable && !ssnShown ? "password" : "text",
+          trailing: ssnEditable ? <RevealButton shown={ssnShown} onToggle={() => setSsnShown((v) => !v)} /> : undefined,
+        })}
+        {text("phone", { type: "tel", format: formatPhone, inputMode: "tel", placeholder: "(123)-456-7890", autoComplete: "tel-national" })}
+      </div>
+      {shown.has("address1") || shown.has("city") ? (
+        <fieldset className="flex flex-col gap-4">
+          <legend className="mb-2 text-sm font-medium text-primary-text">Address</legend>
+          {text("address1", { autoComplete: "address-line1" })}
+          {text("address2", { autoComplete: "address-line2" })}
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-[2fr_2fr_1fr]">
+            {text("city", { autoComplete: "address-level2" })}
+            {select("state", "us_state")}
+            {text("zip", { inputMode: "numeric", autoComplete: "postal-code" })}
+          </div>
+        </fieldset>
       ) : null}
     </div>
   );

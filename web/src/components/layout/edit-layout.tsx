@@ -45,7 +45,8 @@ export function EditForm({ children, saving, doneDisabled, onDone, cancelTo = pa
       className={cardClass}
     >
       {children}
-      <div className="flex flex-wrap justify-end gap-2 border-t border-divider pt-4">
+      {/* The same placement as the creation steps: the way back on the left, the action on the right. */}
+      <div className="flex flex-wrap justify-between gap-2 border-t border-divider pt-4">
         <Button variant="outlined" onClick={() => navigate(cancelTo)} disabled={saving}>
           Cancel
         </Button>

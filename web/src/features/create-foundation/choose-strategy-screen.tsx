@@ -3,7 +3,7 @@
 // is disabled when the account already has one. Back goes to /.
 import { Disclosure, DisclosureButton, DisclosurePanel } from "@headlessui/react";
 import { useId } from "react";
-import { useLocation } from "wouter";
+import { Link, useLocation } from "wouter";
 import { FOUNDER_STRATEGY } from "@contract/rules";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
@@ -19,6 +19,7 @@ export default function ChooseStrategyScreen() {
   const { saving, save } = useSaveFlow();
   const selectId = useId();
   const exists = hasFounderStrategy(strategies.data);
+  const existing = strategies.data?.find((s) => s.strategy_type === FOUNDER_STRATEGY);
   const ready = accountId.data !== undefined && strategies.isSuccess;
 
   async function select() {
@@ -37,21 +38,22 @@ export default function ChooseStrategyScreen() {
     <section className="mx-auto flex max-w-3xl flex-col gap-6">
       <h1 className="text-2xl font-normal">Choose strategy</h1>
       <div className="flex flex-col gap-4 rounded-lg bg-paper p-4 shadow-sm sm:p-6">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={selectId} className="text-sm text-secondary">
-            Strategy
+        {/* The selector: one strategy is offered today, so it is shown as a chosen option card
+            rather than a dropdown with a single entry. */}
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-1 text-sm text-secondary">Strategy</legend>
+          <label htmlFor={selectId} className="flex cursor-pointer items-center gap-3 rounded-lg border-2 border-primary bg-primary-tint px-4 py-3">
+            <input id={selectId} type="radio" name="strategy" value={FOUNDER_STRATEGY} checked readOnly className="h-4 w-4 accent-primary" />
+            <span className="text-lg font-medium">{FOUNDER_FOUNDATION_NAME}</span>
           </label>
-          <select id={selectId} value={FOUNDER_STRATEGY} onChange={() => undefined} className="h-[42px] rounded border border-input bg-paper px-3 py-2 text-base text-primary-text">
-            <option value={FOUNDER_STRATEGY}>{FOUNDER_FOUNDATION_NAME}</option>
-          </select>
-        </div>
-        <h2 className="text-lg font-medium">{FOUNDER_FOUNDATION_NAME}</h2>
+        </fieldset>
         <p>{FOUNDER_FOUNDATION_DESCRIPTION}</p>
-        <dl className="grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
+        <h2 className="text-base font-medium">Fees and terms</h2>
+        <dl className="-mt-2 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2 rounded border border-divider p-3 sm:gap-x-6">
           {FEE_TERMS.map((t) => (
             <div key={t.label} className="contents">
               <dt className="text-secondary">{t.label}</dt>
-              <dd className="mb-2 sm:mb-0">{t.value}</dd>
+              <dd>{t.value}</dd>
             </div>
           ))}
         </dl>
@@ -59,12 +61,24 @@ export default function ChooseStrategyScreen() {
           <DisclosureButton className="self-start rounded px-1 text-primary-strong underline underline-offset-2 hover:bg-primary-tint focus-visible:outline-2 focus-visible:outline-primary">
             More...
           </DisclosureButton>
-          <DisclosurePanel className="border-t border-divider pt-4">
+          {/* The analysis scrolls in its own box, so Back and Select stay in reach below it. */}
+          <DisclosurePanel as="section" aria-label="Legal analysis" tabIndex={0} className="max-h-80 overflow-y-auto rounded border border-divider p-4 focus-visible:outline-2 focus-visible:outline-primary">
             <LegalAnalysis />
           </DisclosurePanel>
         </Disclosure>
-        {exists ? <p className="text-sm text-secondary">You already have a Founder Foundation strategy.</p> : null}
-        <div className="flex flex-wrap justify-end gap-2">
+        {exists && existing ? (
+          // Not a dead end: one account holds one Founder Foundation, so lead to the one it has.
+          <p role="note" className="rounded border border-divider bg-background px-3 py-2 text-sm">
+            You already have a Founder Foundation; an account holds one.{" "}
+            <Link
+              href={paths.createFoundationStep.getHref(existing.strategy_id, existing.entry_completed_at ? 5 : 1)}
+              className="font-medium text-primary-strong underline underline-offset-2 hover:no-underline"
+            >
+              {existing.entry_completed_at ? "Review what you submitted" : "Continue setting it up"}
+            </Link>
+          </p>
+        ) : null}
+        <div className="flex flex-wrap justify-between gap-2 border-t border-divider pt-4">
           <Button variant="outlined" onClick={() => navigate(paths.dashboard.getHref())}>
             Back
           </Button>

@@ -50,15 +50,18 @@ export function OwnersList({ accountId, organizationId, owners, founderEmail }: 
         <ul aria-label="Additional owners" className="divide-y divide-divider rounded border border-divider">
           {owners.map((o) => (
             <li key={o.person_id} className="flex items-center justify-between gap-2 px-3 py-2">
-              <span className="min-w-0 truncate">{o.email}</span>
-              <Menu>
+              <span className="min-w-0 wrap-anywhere">{o.email}</span>
+              {/* No `anchor`: Headless UI then portals the menu to <body>, outside every landmark
+                  (axe: region); positioned under its button instead, and not modal, so the rest
+                  of the page is not hidden from screen readers while it is open. */}
+              <Menu as="div" className="relative shrink-0">
                 <MenuButton
                   aria-label={`Actions for ${o.email ?? "owner"}`}
                   className="rounded-full px-3 py-1 text-xl leading-none text-icon hover:bg-hover focus-visible:outline-2 focus-visible:outline-primary"
                 >
                   <span aria-hidden="true">⋮</span>
                 </MenuButton>
-                <MenuItems anchor="bottom end" className="z-50 min-w-36 rounded border border-divider bg-paper py-1 shadow-lg focus:outline-none">
+                <MenuItems modal={false} className="absolute right-0 top-full z-50 mt-1 min-w-36 rounded border border-divider bg-paper py-1 shadow-lg focus:outline-none">
                   <MenuItem>
                     <button type="button" className="block w-full px-4 py-2 text-left data-focus:bg-hover" onClick={() => setDialog({ mode: "edit", owner: o })}>
                       Edit Email

@@ -3,6 +3,7 @@
 import { useLocation } from "wouter";
 import { profileForm, toPersonFields } from "@contract/forms";
 import { ProfileFields, profileValuesFromPerson, useZodForm } from "@/components/forms";
+import { LockIcon } from "@/components/ui/icons";
 import { paths } from "@/config/paths";
 import { createPerson, linkOrganizationUser, patchPerson, useAccountMutation } from "@/api";
 import { useSaveFlow } from "@/hooks/use-save-flow";
@@ -36,9 +37,12 @@ export function ProfileStep({ strategyId, accountId, allData, organization, pers
       onNext={() => void save(() => mutation.mutateAsync(), { what: "profile", to: paths.createFoundationStep.getHref(strategyId, 3) })}
     >
       {/* A founder is asked for their SSN here: say why, and how it is kept. */}
-      <p className="rounded border border-divider bg-background px-3 py-2 text-sm text-secondary">
-        Your SSN is needed to register the LLC and to verify your identity. It is encrypted when stored and only its last four digits are ever shown
-        again. Address line 2 is optional.
+      <p className="flex gap-2 rounded border border-divider bg-background px-3 py-2 text-sm text-secondary">
+        <LockIcon width={16} height={16} className="mt-0.5 shrink-0 text-icon" />
+        <span>
+          Why we ask for your SSN: the LLC's tax filings need it, and it confirms your identity. It is encrypted when stored, hidden while you type,
+          and only its last four digits are ever shown again.
+        </span>
       </p>
       <ProfileFields field={form.field} enums={enums} />
     </StepLayout>

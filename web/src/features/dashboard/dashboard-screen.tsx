@@ -62,7 +62,8 @@ function InProgressCard({ strategy, person }: { strategy: Strategy; person: Pers
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 id={titleId} className="text-base font-medium">
-          Creating{name ? ` ${name}` : ""}
+          {/* Spec: 'Creating' and the organization name; before step 1 names it, say what is being created. */}
+          Creating {name || "your Founder Foundation"}
         </h3>
         <span className="text-sm text-secondary">{formatShortDate(strategy.created_at)}</span>
       </div>
@@ -105,13 +106,17 @@ function FoundationsSummary({ strategy }: { strategy: Strategy }) {
       <h2 id="foundations-summary" className="text-lg font-medium">
         Foundations
       </h2>
-      <div className="mt-2 flex flex-wrap items-baseline justify-between gap-2">
-        <span>{organization.data.name_1}</span>
-        <span className="text-xl">
-          <span className="sr-only">Balance </span>
-          {PLACEHOLDER_BALANCE}
+      <div className="mt-2 flex flex-wrap items-end justify-between gap-2">
+        <span className="font-medium">{organization.data.name_1}</span>
+        <span className="flex flex-col items-end">
+          <span className="text-xs uppercase tracking-wide text-secondary">Balance</span>
+          <span className="text-xl">{PLACEHOLDER_BALANCE}</span>
         </span>
       </div>
+      <p className="mt-3 border-t border-divider pt-3 text-sm text-secondary">
+        Submitted for filing. Next: your additional owners verify their identity from the email we sent them, then we file the LLC. The balance
+        starts once you fund the foundation.
+      </p>
     </section>
   );
 }

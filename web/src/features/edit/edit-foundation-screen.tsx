@@ -15,7 +15,9 @@ import { useFounderData } from "./use-founder-data";
 
 export const FOUNDATION_TOASTS = { saved: "Foundation updated successfully", failed: "Failed to update foundation" } as const;
 
-const FIXED = { name1: true, name2: true, locatedInDelaware: true, isInvestment: true } as const;
+/** Fixed once the foundation is submitted for filing (the API refuses changes): shown with why. */
+const FILED = "Fixed once submitted for filing.";
+const FIXED = { name1: FILED, name2: FILED, locatedInDelaware: FILED, isInvestment: FILED } as const;
 
 function FoundationEditor({ organization }: { organization: Organization }) {
   const form = useZodForm(foundationForm, foundationValuesFromOrganization(organization));
@@ -39,7 +41,7 @@ function FoundationEditor({ organization }: { organization: Organization }) {
 
   return (
     <EditForm label="Foundation" saving={saving} doneDisabled={!form.isValid} onDone={() => void done()}>
-      <FoundationFields field={form.field} check={form.check} disabled={{ ...FIXED, itgAsRegisteredAgent: saving }} />
+      <FoundationFields field={form.field} check={form.check} locked={FIXED} disabled={{ itgAsRegisteredAgent: saving }} />
     </EditForm>
   );
 }

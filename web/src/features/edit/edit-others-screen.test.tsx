@@ -78,13 +78,15 @@ describe("/edit-others", () => {
     expect(screen.queryByRole("button", { name: /Ada Lovelace/ })).not.toBeInTheDocument();
   });
 
-  it("edits the selected owner: birthdate and SSN disabled, the rest editable, and confirms", async () => {
+  it("edits the selected owner: birthdate and SSN read-only with the reason, the rest editable, and confirms", async () => {
     serveFounder(allDataFixture({ persons: [personFixture(), verified] }));
     fakeApi.on("PATCH", "/api/persons/{id}", { ok: true });
     renderScreen(<EditOthersScreen />);
     const form = await screen.findByRole("form", { name: "Details of Grace Hopper" });
-    expect(within(form).getByLabelText("Birthdate")).toBeDisabled();
-    expect(within(form).getByLabelText("SSN")).toBeDisabled();
+    // Fixed once recorded: read-only values with the reason, not greyed-out boxes.
+    expect(within(form).getByLabelText("Birthdate")).toHaveAttribute("readonly");
+    expect(within(form).getByLabelText("SSN")).toHaveAttribute("readonly");
+    expect(within(form).getByLabelText("SSN")).toHaveAccessibleDescription(/^Fixed once recorded/);
     const street = within(form).getByLabelText("Street address");
     await userEvent.clear(street);
     await userEvent.type(street, "9 New Rd");

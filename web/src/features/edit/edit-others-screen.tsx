@@ -31,8 +31,18 @@ function OthersEditor({ data }: { data: FounderData }) {
   }
 
   return (
-    <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-      <OwnersList owners={owners} selectedId={selected?.person_id ?? null} onSelect={setChosenId} onAdd={() => setAdding(true)} onResend={(id) => void resend(id)} sendingTo={sendingTo} />
+    // One column at every width: the list gets the full width for long addresses, and the
+    // selected owner's details follow it (side by side, the list was squeezed beside one sentence).
+    <div className="flex flex-col gap-4">
+      <OwnersList
+        owners={owners}
+        selectedId={selected?.person_id ?? null}
+        onSelect={setChosenId}
+        onAdd={() => setAdding(true)}
+        onResend={(id) => void resend(id)}
+        sendingTo={sendingTo}
+        note={selected ? null : "Owners can be edited once their identity check is complete."}
+      />
       {selected ? (
         <OwnerEditor
           key={selected.person_id}
@@ -41,9 +51,7 @@ function OthersEditor({ data }: { data: FounderData }) {
           sendingEmail={sendingTo === selected.person_id}
           onUpdateLicense={() => void resend(selected.person_id, { reissue: true })}
         />
-      ) : (
-        <p className="self-start rounded-lg bg-paper p-4 text-secondary shadow-sm sm:p-6">Owners can be edited once their identity check is complete.</p>
-      )}
+      ) : null}
       <OwnerEmailDialog
         open={adding}
         title="Add owner"

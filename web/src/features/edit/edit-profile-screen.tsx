@@ -16,6 +16,12 @@ import { NotReady } from "./not-ready";
 import { UpdateLicenseDialog } from "./update-license-dialog";
 import { useFounderData } from "./use-founder-data";
 
+/** Birthdate and SSN are fixed once recorded: shown read-only, with why. */
+export const IDENTITY_LOCKED = {
+  birthdate: "Fixed once recorded for your identity check. Contact support to correct it.",
+  ssn: "Fixed once recorded; only the last four digits are shown. Contact support to correct it.",
+} as const;
+
 export const PROFILE_TOASTS = { saved: "Profile updated successfully", failed: "Failed to update profile" } as const;
 
 /** Identity fields are fixed after the identity check: they are shown, never sent. */
@@ -68,7 +74,7 @@ function ProfileEditor({ person, enums }: { person: Person; enums: EnumItem[] })
 
   return (
     <EditForm label="Profile" saving={saving} doneDisabled={!form.isValid} onDone={() => void done()}>
-      <ProfileFields field={form.field} enums={enums} disabled={{ birthdate: true, ssn: true }} labels={{ state: "Registered State" }} />
+      <ProfileFields field={form.field} enums={enums} locked={IDENTITY_LOCKED} labels={{ state: "Registered State" }} />
       <IdentityRecheckNote person={person} nameChanged={nameChanged(person, form.values)} />
       <button
         type="button"

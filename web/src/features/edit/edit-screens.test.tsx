@@ -17,12 +17,13 @@ afterEach(() => vi.restoreAllMocks());
 const done = () => screen.getByRole("button", { name: "Done" });
 
 describe("/edit-profile", () => {
-  it("shows birthdate and the masked SSN disabled, the state as 'Registered State', and an 'Update license' link", async () => {
+  it("shows birthdate and the masked SSN read-only with the reason, the state as 'Registered State', and an 'Update license' link", async () => {
     serveFounder(allDataFixture());
     renderScreen(<EditProfileScreen />);
-    expect(await screen.findByLabelText("Birthdate")).toBeDisabled();
+    expect(await screen.findByLabelText("Birthdate")).toHaveAttribute("readonly");
+    expect(screen.getByLabelText("Birthdate")).toHaveAccessibleDescription(/^Fixed once recorded for your identity check/);
     expect(screen.getByLabelText("Birthdate")).toHaveValue("1990-12-10");
-    expect(screen.getByLabelText("SSN")).toBeDisabled();
+    expect(screen.getByLabelText("SSN")).toHaveAttribute("readonly");
     expect(screen.getByLabelText("SSN")).toHaveValue("***-**-6789");
     expect(screen.getByLabelText("Registered State")).toHaveValue("us_state_delaware");
     expect(screen.getByLabelText("First name")).toBeEnabled();
@@ -161,15 +162,16 @@ describe("/edit-daf", () => {
 });
 
 describe("/edit-foundation", () => {
-  it("shows the names, Delaware and investment disabled; only the registered-agent flag changes", async () => {
+  it("shows the names, Delaware and investment as fixed, read-only values with the reason; only the registered-agent flag changes", async () => {
     serveFounder(allDataFixture());
     fakeApi.on("PUT", "/api/organizations/{id}", (c) => ({ body: { ...organizationFixture(), ...(c.body as object) } }));
     renderScreen(<EditFoundationScreen />);
-    expect(await screen.findByLabelText("First choice")).toBeDisabled();
+    expect(await screen.findByLabelText("First choice")).toHaveAttribute("readonly");
+    expect(screen.getByLabelText("First choice")).toHaveAccessibleDescription("Fixed once submitted for filing.");
     expect(screen.getByLabelText("First choice")).toHaveValue("Ada Foundation LLC");
-    expect(screen.getByLabelText("Second choice")).toBeDisabled();
-    expect(screen.getByLabelText("Located in Delaware")).toBeDisabled();
-    expect(screen.getByLabelText("This is an investment")).toBeDisabled();
+    expect(screen.getByLabelText("Second choice")).toHaveAttribute("readonly");
+    expect(screen.getByLabelText(/^Located in Delaware/)).toBeDisabled();
+    expect(screen.getByLabelText(/^This is an investment/)).toBeDisabled();
     const agent = screen.getByLabelText("List the tax group as registered agent");
     expect(agent).toBeEnabled();
     await userEvent.click(agent);

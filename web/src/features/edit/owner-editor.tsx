@@ -50,14 +50,18 @@ export function OwnerEditor({ owner, enums, onUpdateLicense, sendingEmail }: Own
   return (
     <EditForm label={`Details of ${ownerName(owner)}`} saving={saving} doneDisabled={!form.isValid} onDone={() => void done()}>
       <div className="flex flex-col gap-0.5">
-        <h2 className="text-lg font-medium">{ownerName(owner)}</h2>
-        {owner.email ? <p className="text-sm text-secondary">{owner.email}</p> : null}
+        <h2 className="text-lg font-medium wrap-anywhere">{ownerName(owner)}</h2>
+        {owner.email ? <p className="text-sm text-secondary wrap-anywhere">{owner.email}</p> : null}
       </div>
       <ProfileFields
         field={(name) => form.field(name as keyof OwnerForm)}
         enums={enums}
         include={OWNER_FIELDS}
-        disabled={{ birthdate: Boolean(owner.dob) || saving, ssn: Boolean(owner.ssn) || saving }}
+        disabled={{ birthdate: saving, ssn: saving }}
+        locked={{
+          ...(owner.dob ? { birthdate: "Fixed once recorded for the owner's identity check." } : {}),
+          ...(owner.ssn ? { ssn: "Fixed once recorded; only the last four digits are shown." } : {}),
+        }}
         labels={{ address1: "Street address" }}
       />
       <button

@@ -12,11 +12,13 @@ export interface OwnersListProps {
   onResend(personId: number): void;
   /** The owner whose email is being sent, if any. */
   sendingTo: number | null;
+  /** A line under the list (why nobody can be edited yet), if any. */
+  note?: string | null;
 }
 
-export function OwnersList({ owners, selectedId, onSelect, onAdd, onResend, sendingTo }: OwnersListProps) {
+export function OwnersList({ owners, selectedId, onSelect, onAdd, onResend, sendingTo, note }: OwnersListProps) {
   return (
-    <section aria-labelledby="owners-heading" className="flex flex-col gap-3 self-start rounded-lg bg-paper p-4 shadow-sm sm:p-6">
+    <section aria-labelledby="owners-heading" className="flex min-w-0 flex-col gap-3 rounded-lg bg-paper p-4 shadow-sm sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="owners-heading" className="text-lg font-medium">
           Owners
@@ -43,8 +45,9 @@ export function OwnersList({ owners, selectedId, onSelect, onAdd, onResend, send
                   onClick={() => onSelect(o.person_id)}
                   className="flex w-full flex-col items-start px-3 py-2 text-left disabled:cursor-not-allowed focus-visible:outline-2 focus-visible:outline-primary"
                 >
-                  <span className={`font-medium ${status.kind === "verified" ? "text-primary-text" : "text-secondary"}`}>{ownerName(o)}</span>
-                  {o.email && ownerName(o) !== o.email ? <span className="text-sm text-secondary">{o.email}</span> : null}
+                  {/* Addresses wrap anywhere rather than spill out of the row at 375 px. */}
+                  <span className={`max-w-full font-medium wrap-anywhere ${status.kind === "verified" ? "text-primary-text" : "text-secondary"}`}>{ownerName(o)}</span>
+                  {o.email && ownerName(o) !== o.email ? <span className="max-w-full text-sm text-secondary wrap-anywhere">{o.email}</span> : null}
                 </button>
                 <div className="flex flex-wrap items-center justify-between gap-2 px-3 pb-2">
                   <span id={statusId} className={`text-xs ${status.kind === "rejected" ? "text-error" : "text-secondary"}`}>
@@ -67,6 +70,7 @@ export function OwnersList({ owners, selectedId, onSelect, onAdd, onResend, send
           })}
         </ul>
       )}
+      {note ? <p className="text-sm text-secondary">{note}</p> : null}
     </section>
   );
 }

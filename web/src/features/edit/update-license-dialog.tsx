@@ -15,7 +15,8 @@ export function UpdateLicenseDialog({ open, onClose, email, person }: { open: bo
             <DialogTitle as="h2" className="text-lg font-medium">
               Update license
             </DialogTitle>
-            <button type="button" aria-label="Close" onClick={onClose} className="rounded-full p-1.5 text-icon hover:bg-hover focus-visible:outline-2 focus-visible:outline-primary">
+            {/* No field here: the dialog opens on its first control (the frame below loads later). */}
+            <button type="button" aria-label="Close" autoFocus onClick={onClose} className="rounded-full p-1.5 text-icon hover:bg-hover focus-visible:outline-2 focus-visible:outline-primary">
               <CloseIcon />
             </button>
           </div>

@@ -17,7 +17,7 @@ export function NotificationsBell() {
       >
         <BellIcon />
         {count > 0 ? (
-          <span data-testid="notifications-badge" className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-badge px-1 text-center text-xs leading-5 text-white">
+          <span data-testid="notifications-badge" className="absolute right-0 top-0 min-w-4 rounded-full bg-badge px-1 text-center text-[10px] font-medium leading-4 text-white ring-2 ring-paper sm:min-w-5 sm:text-xs sm:leading-5">
             {badgeLabel(count)}
           </span>
         ) : null}

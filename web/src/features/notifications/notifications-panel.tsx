@@ -22,11 +22,12 @@ function NotificationItem({ n, onMarkRead, busy }: { n: AppNotification; onMarkR
     <li className="flex gap-2 border-b border-divider px-4 py-3 last:border-0" data-unread={unread || undefined}>
       <span aria-hidden="true" className={`mt-1.5 size-2 shrink-0 rounded-full ${unread ? "bg-primary" : "bg-transparent"}`} />
       <div className="min-w-0 flex-1">
-        <p className={`truncate ${unread ? "font-medium text-primary-text" : "text-secondary"}`}>
+        <p className={`wrap-anywhere ${unread ? "font-medium text-primary-text" : "text-secondary"}`}>
           {unread ? <span className="sr-only">Unread: </span> : null}
           {n.title}
         </p>
-        <p className="line-clamp-2 text-sm text-secondary" title={n.description}>
+        {/* Addresses wrap at any character instead of being cut at the popover's edge. */}
+        <p className="line-clamp-2 text-sm text-secondary wrap-anywhere" title={n.description}>
           {n.description}
         </p>
         <p className="mt-1 flex items-center justify-between gap-2 text-xs text-secondary">

@@ -12,7 +12,9 @@ export function DebugPanel({ show = isLocalhost() }: { show?: boolean }) {
   if (!show) return null;
   const status = !ready ? "restoring" : !session ? "signed out" : finished ? "signed in" : "signing in";
   return (
-    <details className="fixed bottom-2 right-2 z-40 max-w-[min(90vw,420px)] rounded border border-divider bg-paper text-xs text-primary-text shadow">
+    // Below 1200 px it sits after the page instead of floating over it, where it covered fields
+    // and buttons at 375 px; on large screens it floats in the corner the centred content leaves free.
+    <details className="relative mx-auto my-4 w-fit max-w-[min(90vw,420px)] rounded border border-divider bg-paper text-xs text-primary-text shadow lg:fixed lg:bottom-2 lg:right-2 lg:z-40 lg:my-0">
       <summary className="cursor-pointer px-2 py-1">Debug</summary>
       <dl className="grid grid-cols-[auto_1fr] gap-x-2 gap-y-1 p-2">
         <dt className="text-secondary">Auth</dt>

@@ -31,10 +31,10 @@ export function TopBar({ onOpenMenu, bell, onSignOut }: TopBarSlots & { onOpenMe
           <MenuIcon />
         </button>
       ) : null}
-      <Link href="/" className="truncate whitespace-nowrap px-1 text-[15px] font-medium text-primary-text hover:text-primary sm:px-2 sm:text-lg">
+      <Link href="/" className="min-w-0 truncate whitespace-nowrap sm:shrink-0 px-1 text-[15px] font-medium text-primary-text hover:text-primary sm:px-2 sm:text-lg">
         Founder Foundation
       </Link>
-      <div className="ml-auto flex shrink-0 items-center sm:gap-1">
+      <div className="ml-auto flex min-w-0 items-center sm:gap-1">
         <button
           type="button"
           aria-label={theme === "light" ? "Switch to dark theme" : "Switch to light theme"}
@@ -48,7 +48,8 @@ export function TopBar({ onOpenMenu, bell, onSignOut }: TopBarSlots & { onOpenMe
           <HelpIcon />
         </a>
         {user?.email ? (
-          <span className="hidden max-w-[280px] truncate px-2 text-sm text-secondary sm:inline" data-testid="user-email">
+          // Truncated only when the bar really runs out of room (the address is also in the menu drawer).
+          <span className="hidden min-w-0 truncate px-2 text-sm text-secondary sm:inline" title={user.email} data-testid="user-email">
             {user.email}
           </span>
         ) : null}

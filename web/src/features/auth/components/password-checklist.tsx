@@ -9,7 +9,7 @@ export function PasswordChecklist({ password, id }: { password: string; id?: str
       <p className="mb-1 font-medium text-secondary">Password must contain...</p>
       <ul className="flex flex-col gap-0.5">
         {results.map((r) => (
-          <li key={r.id} data-rule={r.id} data-ok={r.ok} className={r.ok ? "text-success dark:text-primary" : "text-error"}>
+          <li key={r.id} data-rule={r.id} data-ok={r.ok} className={r.ok ? "text-success-text" : "text-error"}>
             <span aria-hidden="true">{r.ok ? "✓ " : "✗ "}</span>
             {r.label}
             <span className="sr-only">{r.ok ? " (met)" : " (not met)"}</span>

@@ -281,6 +281,9 @@ describe("second-factor gate", () => {
     const qr = await screen.findByRole("img", { name: "QR code for your authenticator app" });
     expect(qr.getAttribute("src")).toMatch(/^data:image\/svg\+xml/);
     expect(screen.getByTestId("totp-secret")).toHaveTextContent("JBSWY3DPEHPK3PXP");
+    // Shown in blocks of 4 that never break, spaced by CSS so the text stays the key itself.
+    expect([...screen.getByTestId("totp-secret").children].map((c) => c.textContent)).toEqual(["JBSW", "Y3DP", "EHPK", "3PXP"]);
+    expect(screen.getByText(/An authenticator app \(such as/)).toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Next...");
     expect(sb.auth.mfa.unenroll).toHaveBeenCalledTimes(1);
     expect(sb.auth.mfa.unenroll).toHaveBeenCalledWith({ factorId: "old" });

@@ -1,0 +1,360 @@
+// The one list of every screen and dialog of the product, and the founders seeded to show them.
+// Two users: `npm run screenshots` (scripts/screenshots.ts) photographs each one, and the e2e
+// accessibility suite (tests/e2e/accessibility.test.ts) runs axe on each one; both at 375 and
+// 1280 px in both themes. A screen added here is photographed and checked by both.
+import type { Session } from "@supabase/supabase-js";
+import { createClient, type RealtimeClientOptions } from "@supabase/supabase-js";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import ws from "ws";
+import { DEFAULT_DAF, FOUNDER_STRATEGY, timestampNow } from "../../server/src/contract/rules";
+import { ORGANIZATION, PROFILE, signedIdentityResult } from "./entry";
+import { apiCall } from "./api";
+import type { TestStack } from "./stack";
+import { createFounder, signInContext, signInThroughApi, type Founder } from "./founders";
+import { localhostUrl } from "./browser";
+import { THEME_STORAGE_KEY, type Theme } from "../e2e/support/harness";
+import { storageInitScript } from "./init-script";
+
+export const WIDTHS = [375, 1280] as const;
+export const THEMES: readonly Theme[] = ["light", "dark"];
+
+export interface Founders {
+  /** Signed up, nothing created yet. */
+  fresh: Founder;
+  /** Strategy, organization and profile; identity check not done (step 3 shows the widget). */
+  inProgress: Founder & { strategyId: number };
+  /** As inProgress with the identity check passed (step 3 shows the owners), not submitted. */
+  verified: Founder & { strategyId: number };
+  /** Submitted, with a verified additional owner (long address) and one still to verify. */
+  done: Founder & { strategyId: number };
+  /** Roles user + admin. */
+  admin: Founder;
+}
+
+export interface Shot {
+  name: string;
+  /** Who is signed in: a key of the founders, or nobody. */
+  as?: keyof Founders;
+  /** Leave enrolment not skipped (the enrol view). */
+  enrol?: boolean;
+  widths?: readonly number[];
+  /** Brings the page (already at / or /sign-in) to the state to photograph and check. */
+  show(page: Page, f: Founders): Promise<void>;
+}
+
+/** An address long enough to show how owner rows, popovers and dialogs cope with one. */
+export const LONG_OWNER_EMAIL = "alexandra.montgomery-fitzgerald.cofounder@example-holdings.com";
+
+const heading = (page: Page, name: string) => page.getByRole("heading", { name }).first().waitFor();
+
+function apiFor(stack: TestStack) {
+  return <T>(token: string, method: string, route: string, body?: unknown) => apiCall<T>(stack.app.url, token, method, route, body);
+}
+
+/** A person's identity check passed, as the provider reports it (signed webhook). */
+async function passIdentity(stack: TestStack, personId: number): Promise<void> {
+  const { raw, headers } = signedIdentityResult(personId, "GREEN", new Date(Date.now() - 1000), stack.config.identity.webhookSecret);
+  const res = await fetch(`${stack.app.url}/api/sumsub/webhook`, { method: "POST", headers, body: raw });
+  if (!res.ok) throw new Error(`identity result: HTTP ${res.status} ${await res.text()}`);
+}
+
+type Stage = "profile" | "verified" | "submitted";
+
+/** A founder with a strategy, organization, profile, DAF and an additional owner, taken as far as `stage`. */
+async function seedFounder(stack: TestStack, stage: Stage): Promise<Founder & { strategyId: number }> {
+  const call = apiFor(stack);
+  const founder = await createFounder(stack);
+  const { access_token: token } = await signInThroughApi(stack, founder);
+  const { account_id: accountId } = await call<{ account_id: number }>(token, "GET", `/api/accounts/user/${founder.id}`);
+  const { strategy_id: strategyId } = await call<{ strategy_id: number }>(token, "POST", "/api/strategies/", { account_id: accountId, strategy_type: FOUNDER_STRATEGY });
+  await call(token, "POST", "/api/organizations/", { strategy_id: strategyId, ...ORGANIZATION });
+  const { organization_id: organizationId } = await call<{ organization_id: number }>(token, "GET", `/api/organizations/by_strategy/${strategyId}`);
+  const { person_id: personId } = await call<{ person_id: number }>(token, "POST", "/api/persons/", { account_id: accountId, account_primary_holder: true, ...PROFILE });
+  await call(token, "POST", "/api/organization_users/", { organization_id: organizationId, person_id: personId, primary_holder: true });
+  await call(token, "PUT", `/api/organizations/${organizationId}`, { ...ORGANIZATION, donor_advised_fund: DEFAULT_DAF, custodian: "custodian_schwab" });
+  const addOwner = async (email: string) => {
+    const { person_id: ownerId } = await call<{ person_id: number }>(token, "POST", "/api/persons/", { account_id: accountId, account_primary_holder: false, is_addon: true, email });
+    await call(token, "POST", "/api/organization_users/", { organization_id: organizationId, person_id: ownerId, primary_holder: false });
+    return ownerId;
+  };
+  if (stage === "profile") {
+    await addOwner(`co-owner-${founder.id.slice(0, 6)}@example.com`);
+    return { ...founder, strategyId };
+  }
+  await passIdentity(stack, personId);
+  if (stage === "verified") {
+    await addOwner(LONG_OWNER_EMAIL);
+    await addOwner(`co-owner-${founder.id.slice(0, 6)}@example.com`);
+    return { ...founder, strategyId };
+  }
+  // Submitted: one owner has verified (details entered, check passed), one has not yet.
+  const verifiedOwner = await addOwner(LONG_OWNER_EMAIL);
+  await call(token, "PATCH", `/api/persons/${verifiedOwner}`, {
+    first_name: "Alexandra",
+    last_name: "Montgomery-Fitzgerald",
+    dob: "1980-01-02",
+    ssn: "987654321",
+    phone: "3025550101",
+    address_line1: "1200 Orange Street, Suite 600",
+    city: "Wilmington",
+    state: "us_state_delaware",
+    zip: "19801",
+    marital_status: "marital_status_married",
+  });
+  await passIdentity(stack, verifiedOwner);
+  await addOwner(`co-owner-${founder.id.slice(0, 6)}@example.com`);
+  await call(token, "PUT", `/api/strategies/${strategyId}`, { entry_completed_at: timestampNow() });
+  return { ...founder, strategyId };
+}
+
+async function seedAdmin(stack: TestStack): Promise<Founder> {
+  const admin = await createFounder(stack, { firstName: "Alan", lastName: "Turing" });
+  const client = createClient(stack.config.auth.url, stack.config.auth.serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: ws as unknown as RealtimeClientOptions["transport"] },
+  });
+  const { error } = await client.auth.admin.updateUserById(admin.id, { app_metadata: { roles: ["user", "admin"] } });
+  if (error) throw error;
+  return admin;
+}
+
+export async function seedFounders(stack: TestStack): Promise<Founders> {
+  return {
+    fresh: await createFounder(stack),
+    inProgress: await seedFounder(stack, "profile"),
+    verified: await seedFounder(stack, "verified"),
+    done: await seedFounder(stack, "submitted"),
+    admin: await seedAdmin(stack),
+  };
+}
+
+/** Step 3's owners list, its per-owner menu opened on the first owner. */
+async function openOwnerMenu(page: Page, f: Founders): Promise<void> {
+  await page.goto(`/create-foundation/${f.verified.strategyId}/3`);
+  await page.getByRole("heading", { name: "Add additional owners" }).waitFor();
+  await page.getByRole("button", { name: /^Actions for/ }).first().click();
+  await page.getByRole("menuitem", { name: "Edit Email" }).waitFor();
+}
+
+export const SHOTS: Shot[] = [
+  { name: "sign-in", show: async (p) => heading(p, "Welcome!") },
+  {
+    name: "sign-in-password",
+    show: async (p) => {
+      await p.getByLabel("Email").fill("founder@example.com");
+      await p.getByRole("button", { name: "Continue" }).click();
+      await p.getByLabel("Password").waitFor();
+    },
+  },
+  {
+    name: "register",
+    show: async (p) => {
+      await p.getByRole("button", { name: "Don't have an account? Sign up" }).click();
+      await p.getByLabel("Password").fill("short");
+      await p.getByText("Password must contain...").waitFor();
+    },
+  },
+  {
+    name: "forgot-password",
+    show: async (p) => {
+      await p.getByRole("button", { name: "Continue" }).waitFor();
+      await p.getByLabel("Email").fill("founder@example.com");
+      await p.getByRole("button", { name: "Continue" }).click();
+      await p.getByRole("button", { name: "Forgot password?" }).click();
+      await p.getByRole("button", { name: "Send reset link" }).waitFor();
+    },
+  },
+  { name: "mfa-enroll", as: "fresh", enrol: true, show: async (p) => void (await p.getByTestId("totp-secret").waitFor()) },
+  { name: "dashboard-empty", as: "fresh", show: async (p) => p.getByText("No foundations have been created yet.").waitFor() },
+  {
+    name: "notifications",
+    as: "done",
+    show: async (p) => {
+      await heading(p, "Account Strategies");
+      await p.getByRole("button", { name: /^Notifications/ }).click();
+      await p.getByRole("button", { name: "Close notifications" }).waitFor();
+      await p.getByRole("list", { name: "Notifications list" }).or(p.getByText("No notifications")).first().waitFor();
+    },
+  },
+  {
+    name: "menu-drawer",
+    as: "done",
+    widths: [375],
+    show: async (p) => {
+      await heading(p, "Account Strategies");
+      await p.getByRole("button", { name: "Open menu" }).click();
+      await p.getByRole("dialog").getByRole("link", { name: "Risk management" }).waitFor();
+    },
+  },
+  {
+    name: "choose-strategy",
+    as: "fresh",
+    show: async (p) => {
+      await p.goto("/create-foundation");
+      await heading(p, "Choose strategy");
+    },
+  },
+  {
+    name: "choose-strategy-more",
+    as: "fresh",
+    show: async (p) => {
+      await p.goto("/create-foundation");
+      await heading(p, "Choose strategy");
+      await p.getByRole("button", { name: /^More/ }).click();
+      await p.getByRole("button", { name: "Select" }).waitFor();
+    },
+  },
+  ...[1, 2, 3, 4, 5].map(
+    (step): Shot => ({
+      name: `step-${step}`,
+      as: "inProgress",
+      show: async (p, f) => {
+        await p.goto(`/create-foundation/${f.inProgress.strategyId}/${step}`);
+        await p.locator('[aria-current="step"]').waitFor();
+        await p.getByRole("button", { name: step === 5 ? "Approve" : "Next" }).waitFor();
+        if (step === 3) await p.locator("iframe").first().waitFor({ timeout: 15_000 }).catch(() => undefined);
+      },
+    }),
+  ),
+  {
+    name: "step-3-owners",
+    as: "verified",
+    show: async (p, f) => {
+      await p.goto(`/create-foundation/${f.verified.strategyId}/3`);
+      await p.getByRole("heading", { name: "Add additional owners" }).waitFor();
+    },
+  },
+  { name: "step-3-owner-menu", as: "verified", show: openOwnerMenu },
+  {
+    name: "dialog-edit-email",
+    as: "verified",
+    show: async (p, f) => {
+      await openOwnerMenu(p, f);
+      await p.getByRole("menuitem", { name: "Edit Email" }).click();
+      await p.getByRole("dialog").getByLabel("Email").waitFor();
+    },
+  },
+  {
+    name: "dialog-delete-owner",
+    as: "verified",
+    show: async (p, f) => {
+      await openOwnerMenu(p, f);
+      await p.getByRole("menuitem", { name: "Delete" }).click();
+      await p.getByRole("dialog").getByRole("button", { name: "Cancel" }).waitFor();
+    },
+  },
+  {
+    name: "dialog-add-additional-owner",
+    as: "verified",
+    show: async (p, f) => {
+      await p.goto(`/create-foundation/${f.verified.strategyId}/3`);
+      await p.getByRole("button", { name: "Add owner" }).click();
+      await p.getByRole("dialog").getByLabel("Email").waitFor();
+    },
+  },
+  { name: "dashboard-in-progress", as: "inProgress", show: async (p) => p.getByText("IN PROGRESS").first().waitFor() },
+  { name: "dashboard-submitted", as: "done", show: async (p) => heading(p, "Foundations") },
+  {
+    name: "step-5-submitted",
+    as: "done",
+    show: async (p, f) => {
+      await p.goto(`/create-foundation/${f.done.strategyId}/5`);
+      await p.getByText(/^Submitted on/).waitFor();
+    },
+  },
+  ...(
+    [
+      ["edit-profile", "/edit-profile", "Edit Profile"],
+      ["edit-daf", "/edit-daf", "Edit DAF"],
+      ["edit-foundation", "/edit-foundation", "Edit Foundation"],
+      ["edit-others", "/edit-others", "Other owners"],
+      ["ria", "/ria", "RIA Risk Advisor"],
+    ] as const
+  ).map(
+    ([name, route, title]): Shot => ({
+      name,
+      as: "done",
+      show: async (p) => {
+        await p.goto(route);
+        await heading(p, title);
+        await p.getByRole("button", { name: "Done" }).or(p.getByRole("button", { name: "Add owner" })).first().waitFor();
+      },
+    }),
+  ),
+  {
+    name: "dialog-add-owner",
+    as: "done",
+    show: async (p) => {
+      await p.goto("/edit-others");
+      await p.getByRole("button", { name: "Add owner" }).click();
+      await p.getByRole("dialog").getByLabel("Email").waitFor();
+    },
+  },
+  {
+    name: "dialog-update-license",
+    as: "done",
+    show: async (p) => {
+      await p.goto("/edit-profile");
+      await heading(p, "Edit Profile");
+      await p.getByRole("button", { name: "Update license" }).click();
+      await p.getByRole("heading", { name: "Update license" }).waitFor();
+      await p.locator("iframe").first().waitFor({ timeout: 15_000 }).catch(() => undefined);
+    },
+  },
+  {
+    name: "admin",
+    as: "admin",
+    show: async (p) => {
+      await p.goto("/admin");
+      await heading(p, "User Management (Dev)");
+    },
+  },
+];
+
+/** The shots whose name contains `only` (all without it). */
+export function selectShots(only?: string): Shot[] {
+  return SHOTS.filter((s) => !only || s.name.includes(only));
+}
+
+/** How many pictures the shots make (widths × themes). */
+export function variantCount(shots: readonly Shot[]): number {
+  return shots.reduce((n, s) => n + (s.widths ?? WIDTHS).length * THEMES.length, 0);
+}
+
+/**
+ * Opens a context at the width and theme, signed in as the shot's founder, on / (or /sign-in).
+ * Each founder signs in through the auth API once; later shots reuse that session.
+ */
+export class ShotBrowser {
+  private readonly sessions = new Map<string, Promise<Session>>();
+
+  constructor(
+    private readonly browser: Browser,
+    private readonly stack: TestStack,
+    readonly founders: Founders,
+  ) {}
+
+  async open(shot: Shot, width: number, theme: Theme): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await this.browser.newContext({ viewport: { width, height: width < 600 ? 812 : 800 }, baseURL: localhostUrl(this.stack.app.url) });
+    const key = JSON.stringify(THEME_STORAGE_KEY);
+    await context.addInitScript(storageInitScript(`localStorage.setItem(${key}, ${JSON.stringify(JSON.stringify({ data: theme }))});`));
+    if (shot.as) {
+      const founder = this.founders[shot.as];
+      let session = this.sessions.get(founder.email);
+      if (!session) this.sessions.set(founder.email, (session = signInThroughApi(this.stack, founder)));
+      await signInContext(context, this.stack, founder, { browserAuthUrl: localhostUrl(this.stack.config.auth.url), skipMfa: !shot.enrol, session: await session });
+    }
+    const page = await context.newPage();
+    await page.goto(shot.as ? "/" : "/sign-in");
+    return { context, page };
+  }
+
+  /** Opens the shot and brings it to its state, ready to photograph and scan (fonts and transitions settled). */
+  async show(shot: Shot, page: Page): Promise<void> {
+    await shot.show(page, this.founders);
+    // Pages with the identity widget keep a connection busy: network idle is waited for briefly, not 30 s.
+    await page.waitForLoadState("networkidle", { timeout: 3_000 }).catch(() => undefined);
+    await page.evaluate("document.fonts.ready.then(() => true)");
+    await page.waitForTimeout(300);
+  }
+}
