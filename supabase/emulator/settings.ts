@@ -21,6 +21,8 @@ export interface AuthSettings {
   enableSignup: boolean;
   /** `[auth] enable_anonymous_sign_ins`: POST /signup with neither address nor phone signs in anonymously. */
   enableAnonymousSignIns: boolean;
+  /** `[auth] enable_manual_linking`: linkIdentity / unlinkIdentity (off: 404 manual_linking_disabled). */
+  manualLinkingEnabled: boolean;
   minimumPasswordLength: number;
   passwordRequirements: PasswordRequirements;
   /** Absolute path of a JWK list whose first key signs user tokens; undefined = the emulator's own key. */
@@ -91,6 +93,7 @@ const authSchema = z
     refresh_token_reuse_interval: z.number().int().min(0).default(10),
     enable_signup: z.boolean().default(true),
     enable_anonymous_sign_ins: z.boolean().default(false),
+    enable_manual_linking: z.boolean().default(false),
     minimum_password_length: z.number().int().min(6).default(6),
     password_requirements: z
       .enum(["", "letters_digits", "lower_upper_letters_digits", "lower_upper_letters_digits_symbols"])
@@ -172,6 +175,7 @@ export function loadAuthSettings(configTomlPath?: string, overrides: SettingsOve
     refreshTokenReuseInterval: a.refresh_token_reuse_interval ?? 10,
     enableSignup: a.enable_signup ?? true,
     enableAnonymousSignIns: a.enable_anonymous_sign_ins ?? false,
+    manualLinkingEnabled: a.enable_manual_linking ?? false,
     minimumPasswordLength: a.minimum_password_length ?? 6,
     passwordRequirements: a.password_requirements ?? "",
     // The CLI resolves signing_keys_path relative to the supabase/ folder that holds config.toml.
