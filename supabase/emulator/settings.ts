@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parse } from "smol-toml";
 import { z } from "zod";
+import { TEMPLATE_TYPES, type TemplateSetting, type TemplateType } from "./mail-templates";
 
 export type PasswordRequirements =
   | ""
@@ -39,6 +40,8 @@ export interface AuthSettings {
     securePasswordChange: boolean;
     /** `double_confirm_changes`: an e-mail change is confirmed by both the current and the new address. */
     doubleConfirmChanges: boolean;
+    /** `[auth.email.template.<type>]`: the project's own subjects and HTML (mail-templates.ts). */
+    templates: Partial<Record<TemplateType, TemplateSetting>>;
   };
   /**
    * `[auth.sms]`: phone sign-up and OTP sign-in, on only when `enable_signup` says so. No SMS is
@@ -119,6 +122,7 @@ const authSchema = z
         otp_expiry: z.number().int().positive().default(3600),
         secure_password_change: z.boolean().default(false),
         double_confirm_changes: z.boolean().default(true),
+        template: z.partialRecord(z.enum(TEMPLATE_TYPES), z.object({ subject: z.string().optional(), content_path: z.string().optional() })).default({}),
       })
       .partial()
       .default({}),
@@ -189,6 +193,13 @@ export function loadAuthSettings(configTomlPath?: string, overrides: SettingsOve
       securePasswordChange: a.email?.secure_password_change ?? false,
       // On in GoTrue and the CLI template; this project's config.toml turns it off.
       doubleConfirmChanges: a.email?.double_confirm_changes ?? true,
+      // The CLI reads content_path relative to the folder that holds supabase/ (its "repo directory").
+      templates: Object.fromEntries(
+        Object.entries(a.email?.template ?? {}).map(([type, t]) => [
+          type,
+          { subject: t?.subject, contentPath: t?.content_path ? path.resolve(path.dirname(baseDir), t.content_path) : undefined },
+        ]),
+      ),
     },
     sms: {
       enableSignup: a.sms?.enable_signup ?? false,
