@@ -6,7 +6,11 @@ import type { Json, UserRow } from "./store";
 
 export interface NewUser {
   id?: string;
+  /** "" for a user with only a phone (admin createUser). */
   email: string;
+  /** A phone number as stored (validatePhone): gets a phone identity (admin createUser). */
+  phone?: string;
+  phoneConfirmed?: boolean;
   passwordHash: string | null;
   provider: "email" | "google";
   /** Provider-side id (the user id for email, a stable subject for Google). */
@@ -47,12 +51,14 @@ export function createUser(ctx: Pick<AuthContext, "store" | "settings">, u: NewU
     const userMetadata = u.exactMetadata
       ? { ...u.userMetadata, ...(u.confirmed ? { email_verified: true } : {}) }
       : { ...u.userMetadata, ...identityData };
-    const defaults: Json = { provider: u.provider, providers: [u.provider], ...(ctx.settings.defaultRoles.length ? { roles: [...ctx.settings.defaultRoles] } : {}) };
+    // admin.go: one identity per channel given, providers in that order (email first).
+    const providers = [...(u.email ? [u.provider] : []), ...(u.phone ? ["phone"] : [])];
+    const defaults: Json = { provider: providers[0], providers, ...(ctx.settings.defaultRoles.length ? { roles: [...ctx.settings.defaultRoles] } : {}) };
     const appMetadata = mergeMetadata(defaults, u.appMetadata);
     const user = ctx.store.insertUser({
       id,
       email: u.email,
-      phone: "",
+      phone: u.phone ?? "",
       encrypted_password: u.passwordHash,
       role: u.role ?? "authenticated",
       email_confirmed_at: u.confirmed ? now : null,
@@ -66,17 +72,26 @@ export function createUser(ctx: Pick<AuthContext, "store" | "settings">, u: NewU
       app_metadata: appMetadata,
       user_metadata: userMetadata,
       is_anonymous: false,
+      phone_confirmed_at: u.phone && u.phoneConfirmed ? now : null,
       created_at: now,
       updated_at: now,
     });
-    ctx.store.insertIdentity({
-      user_id: id,
-      provider: u.provider,
-      provider_id: u.providerId ?? id,
-      identity_data: identityData,
-      email: u.email,
-      last_sign_in_at: null,
-    });
+    if (u.email) {
+      ctx.store.insertIdentity({
+        user_id: id,
+        provider: u.provider,
+        provider_id: u.providerId ?? id,
+        identity_data: identityData,
+        email: u.email,
+        last_sign_in_at: null,
+      });
+    }
+    if (u.phone) {
+      ctx.store.insertIdentity({
+        user_id: id, provider: "phone", provider_id: id, email: "", last_sign_in_at: null,
+        identity_data: { sub: id, phone: u.phone, email_verified: false, phone_verified: false },
+      });
+    }
     return user;
   });
 }

@@ -73,6 +73,20 @@ export function issueLink(ctx: AuthContext, user: UserRow, kind: MailKind, opts:
   return { actionLink, otp, hashedToken: stored, redirectTo: opts.redirectTo, recipient };
 }
 
+/** GoTrue's template variables for a link mail (templatemailer): Email is the current address. */
+function linkMailVars(ctx: AuthContext, user: UserRow, kind: MailKind, link: IssuedLink, newEmail?: string) {
+  return {
+    ConfirmationURL: link.actionLink,
+    Token: link.otp,
+    TokenHash: link.hashedToken,
+    SiteURL: ctx.settings.siteUrl,
+    Email: user.email,
+    NewEmail: kind === "email_change" ? newEmail : undefined,
+    RedirectTo: link.redirectTo,
+    Data: user.user_metadata,
+  };
+}
+
 /**
  * Issues a link and mails it, enforcing max_frequency per user and kind (429
  * over_email_send_rate_limit "…after N seconds.") and the global hourly mail budget.
@@ -85,7 +99,7 @@ export async function sendLink(ctx: AuthContext, user: UserRow, kind: MailKind, 
   }
   ctx.limiter.hit("email_sent", "global");
   const link = issueLink(ctx, user, kind, opts);
-  await ctx.mailer.send(kind, link.recipient, link.actionLink, link.otp);
+  await ctx.mailer.send(kind, link.recipient, linkMailVars(ctx, user, kind, link, opts.recipient));
   ctx.store.updateUser(user.id, { [SENT_AT[kind]]: nowIso() });
   return link;
 }
@@ -101,7 +115,7 @@ export async function sendEmailChange(ctx: AuthContext, user: UserRow, newEmail:
   await sendLink(ctx, user, "email_change", { ...opts, recipient: newEmail });
   if (!current) return;
   const link = issueLink(ctx, user, "email_change", { ...opts, pkce: undefined, recipient: current, tokenType: "email_change_current" });
-  await ctx.mailer.send("email_change", current, link.actionLink, link.otp);
+  await ctx.mailer.send("email_change", current, linkMailVars(ctx, user, "email_change", link, newEmail));
 }
 
 /**

@@ -13,6 +13,7 @@ import { KeyRing } from "./keys";
 import { PasswordPolicy } from "./passwords";
 import { RedirectPolicy } from "./redirects";
 import { Mailer } from "./mailer";
+import { loadMailTemplates } from "./mail-templates";
 import { RateLimiter } from "./ratelimit";
 import { applySeed, describeSeed, loadSeed, type SeedFile } from "./seed";
 import { buildServer, PREFIX } from "./http/server";
@@ -93,6 +94,7 @@ export async function startAuthEmulator(opts: AuthEmulatorOptions = {}): Promise
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "auth-emulator-"));
   fs.mkdirSync(dataDir, { recursive: true });
   const settings = loadAuthSettings(opts.config, opts.configOverrides);
+  const templates = loadMailTemplates(settings.email.templates);
   const seed = loadSeed(opts.seed);
   const jwtSecret = opts.jwtSecret ?? SUPABASE_CLI_KEYS.jwtSecret;
   const apiKeys = await apiKeysFor(jwtSecret);
@@ -112,7 +114,7 @@ export async function startAuthEmulator(opts: AuthEmulatorOptions = {}): Promise
       quiet: opts.quiet,
     });
     cleanups.push(() => mailbox.close());
-    const mailer = new Mailer(mailbox.smtpUrl, opts.mailFrom ?? DEFAULT_FROM, opts.quiet ?? false);
+    const mailer = new Mailer(mailbox.smtpUrl, opts.mailFrom ?? DEFAULT_FROM, opts.quiet ?? false, templates);
     cleanups.push(() => mailer.close());
     const keys = await KeyRing.load({ dataDir, jwtSecret, issuer: "", signingKeysPath: settings.signingKeysPath });
     const limiter = new RateLimiter({

@@ -26,7 +26,7 @@ export function pkceParams(body: { code_challenge?: unknown; code_challenge_meth
 export function createFlowState(
   ctx: AuthContext,
   p: PkceParams | undefined,
-  fields: { userId: string | null; provider: string; method: string; redirectTo: string | null },
+  fields: { userId: string | null; provider: string; method: string; redirectTo: string | null; linkingTargetId?: string },
 ): FlowStateRow {
   return ctx.store.insertFlowState({
     id: randomUUID(),
@@ -37,6 +37,7 @@ export function createFlowState(
     provider_type: fields.provider,
     authentication_method: fields.method,
     redirect_to: fields.redirectTo,
+    linking_target_id: fields.linkingTargetId ?? null,
   });
 }
 

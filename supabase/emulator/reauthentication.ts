@@ -25,7 +25,7 @@ export async function sendReauthenticationCode(ctx: AuthContext, user: UserRow):
   const length = ctx.settings.email.otpLength;
   const otp = String(randomInt(0, 10 ** length)).padStart(length, "0");
   const hash = tokenHash(user.email, otp);
-  await ctx.mailer.sendCode(user.email, otp);
+  await ctx.mailer.sendCode(user.email, { Token: otp, SiteURL: ctx.settings.siteUrl, Email: user.email, Data: user.user_metadata });
   ctx.store.putOneTimeToken({ token_hash: hash, otp_hash: hash, user_id: user.id, token_type: "reauthentication", relates_to: user.email });
 }
 

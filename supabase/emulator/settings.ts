@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parse } from "smol-toml";
 import { z } from "zod";
+import { TEMPLATE_TYPES, type TemplateSetting, type TemplateType } from "./mail-templates";
 
 export type PasswordRequirements =
   | ""
@@ -21,6 +22,8 @@ export interface AuthSettings {
   enableSignup: boolean;
   /** `[auth] enable_anonymous_sign_ins`: POST /signup with neither address nor phone signs in anonymously. */
   enableAnonymousSignIns: boolean;
+  /** `[auth] enable_manual_linking`: linkIdentity / unlinkIdentity (off: 404 manual_linking_disabled). */
+  manualLinkingEnabled: boolean;
   minimumPasswordLength: number;
   passwordRequirements: PasswordRequirements;
   /** Absolute path of a JWK list whose first key signs user tokens; undefined = the emulator's own key. */
@@ -37,6 +40,8 @@ export interface AuthSettings {
     securePasswordChange: boolean;
     /** `double_confirm_changes`: an e-mail change is confirmed by both the current and the new address. */
     doubleConfirmChanges: boolean;
+    /** `[auth.email.template.<type>]`: the project's own subjects and HTML (mail-templates.ts). */
+    templates: Partial<Record<TemplateType, TemplateSetting>>;
   };
   /**
    * `[auth.sms]`: phone sign-up and OTP sign-in, on only when `enable_signup` says so. No SMS is
@@ -91,6 +96,7 @@ const authSchema = z
     refresh_token_reuse_interval: z.number().int().min(0).default(10),
     enable_signup: z.boolean().default(true),
     enable_anonymous_sign_ins: z.boolean().default(false),
+    enable_manual_linking: z.boolean().default(false),
     minimum_password_length: z.number().int().min(6).default(6),
     password_requirements: z
       .enum(["", "letters_digits", "lower_upper_letters_digits", "lower_upper_letters_digits_symbols"])
@@ -116,6 +122,7 @@ const authSchema = z
         otp_expiry: z.number().int().positive().default(3600),
         secure_password_change: z.boolean().default(false),
         double_confirm_changes: z.boolean().default(true),
+        template: z.partialRecord(z.enum(TEMPLATE_TYPES), z.object({ subject: z.string().optional(), content_path: z.string().optional() })).default({}),
       })
       .partial()
       .default({}),
@@ -172,6 +179,7 @@ export function loadAuthSettings(configTomlPath?: string, overrides: SettingsOve
     refreshTokenReuseInterval: a.refresh_token_reuse_interval ?? 10,
     enableSignup: a.enable_signup ?? true,
     enableAnonymousSignIns: a.enable_anonymous_sign_ins ?? false,
+    manualLinkingEnabled: a.enable_manual_linking ?? false,
     minimumPasswordLength: a.minimum_password_length ?? 6,
     passwordRequirements: a.password_requirements ?? "",
     // The CLI resolves signing_keys_path relative to the supabase/ folder that holds config.toml.
@@ -185,6 +193,13 @@ export function loadAuthSettings(configTomlPath?: string, overrides: SettingsOve
       securePasswordChange: a.email?.secure_password_change ?? false,
       // On in GoTrue and the CLI template; this project's config.toml turns it off.
       doubleConfirmChanges: a.email?.double_confirm_changes ?? true,
+      // The CLI reads content_path relative to the folder that holds supabase/ (its "repo directory").
+      templates: Object.fromEntries(
+        Object.entries(a.email?.template ?? {}).map(([type, t]) => [
+          type,
+          { subject: t?.subject, contentPath: t?.content_path ? path.resolve(path.dirname(baseDir), t.content_path) : undefined },
+        ]),
+      ),
     },
     sms: {
       enableSignup: a.sms?.enable_signup ?? false,

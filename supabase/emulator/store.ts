@@ -112,6 +112,8 @@ export interface FlowStateRow {
   provider_type: string;
   authentication_method: string;
   redirect_to: string | null;
+  /** The signed-in user an OAuth flow links a new identity to (manual linking), else null. */
+  linking_target_id: string | null;
   created_at: string;
 }
 
@@ -174,7 +176,7 @@ CREATE TABLE IF NOT EXISTS one_time_tokens (
 CREATE TABLE IF NOT EXISTS flow_states (
   id TEXT PRIMARY KEY, auth_code TEXT NOT NULL UNIQUE, user_id TEXT REFERENCES users(id) ON DELETE CASCADE,
   code_challenge TEXT NOT NULL, code_challenge_method TEXT NOT NULL, provider_type TEXT NOT NULL,
-  authentication_method TEXT NOT NULL, redirect_to TEXT, created_at TEXT NOT NULL);
+  authentication_method TEXT NOT NULL, redirect_to TEXT, linking_target_id TEXT, created_at TEXT NOT NULL);
 `;
 
 type Row = Record<string, unknown>;
@@ -212,6 +214,8 @@ export class AuthStore {
     for (const column of ["deleted_at", "phone_confirmed_at", "phone_change", "phone_change_sent_at"]) {
       if (!columns.has(column)) this.db.exec(`ALTER TABLE users ADD COLUMN ${column} TEXT`);
     }
+    const flowColumns = new Set((this.db.pragma("table_info(flow_states)") as { name: string }[]).map((c) => c.name));
+    if (!flowColumns.has("linking_target_id")) this.db.exec("ALTER TABLE flow_states ADD COLUMN linking_target_id TEXT");
   }
 
   close(): void {
@@ -338,6 +342,10 @@ export class AuthStore {
     this.db
       .prepare("UPDATE identities SET identity_data = ?, email = ?, last_sign_in_at = ?, updated_at = ? WHERE id = ?")
       .run(JSON.stringify(merged.identity_data), merged.email, merged.last_sign_in_at, now, id);
+  }
+
+  deleteIdentity(id: string): void {
+    this.sql("DELETE FROM identities WHERE id = ?").run(id);
   }
 
   /** GoTrue's soft delete of identities: data emptied, provider id replaced by an opaque value. */
@@ -565,8 +573,8 @@ export class AuthStore {
     const row: FlowStateRow = { ...f, created_at: nowIso() };
     this.db
       .prepare(
-        `INSERT INTO flow_states (id,auth_code,user_id,code_challenge,code_challenge_method,provider_type,authentication_method,redirect_to,created_at)
-         VALUES (@id,@auth_code,@user_id,@code_challenge,@code_challenge_method,@provider_type,@authentication_method,@redirect_to,@created_at)`,
+        `INSERT INTO flow_states (id,auth_code,user_id,code_challenge,code_challenge_method,provider_type,authentication_method,redirect_to,linking_target_id,created_at)
+         VALUES (@id,@auth_code,@user_id,@code_challenge,@code_challenge_method,@provider_type,@authentication_method,@redirect_to,@linking_target_id,@created_at)`,
       )
       .run(row);
     return row;

@@ -2,6 +2,7 @@
 // DATA_DIR and this project's settings and seed (the rest of the stack is not needed to test
 // auth), and hands out real supabase-js clients.
 import fs from "node:fs";
+import { expect } from "vitest";
 import os from "node:os";
 import path from "node:path";
 import ws from "ws";
@@ -105,4 +106,38 @@ export function fragmentParams(location: string): URLSearchParams {
 export async function authMethods(c: SupabaseClient): Promise<string[]> {
   const { data } = await c.auth.mfa.getAuthenticatorAssuranceLevel();
   return (data?.currentAuthenticationMethods ?? []).map((m) => (typeof m === "string" ? m : m.method));
+}
+
+export const STANDIN_PASSWORD = "stand-in google password";
+
+/**
+ * Opens the Google stand-in's consent page (from an /authorize URL, which must redirect there, or
+ * the page's own URL as linkIdentity returns it), submits its form; returns the answer's status,
+ * location and text.
+ */
+export async function submitConsent(url: string, fields: { email: string; password: string; full_name?: string }) {
+  let pageUrl = url;
+  if (!url.includes("/emulator/google/consent")) {
+    const toConsent = await redirectTarget(url);
+    expect(toConsent.status).toBe(302);
+    pageUrl = toConsent.location;
+  }
+  const page = await (await fetch(pageUrl)).text();
+  expect(page).toContain("Sign in with Google");
+  const action = page.match(/<form method="post" action="([^"]+)"/)?.[1] ?? "";
+  const state = page.match(/name="state" value="([^"]+)"/)?.[1] ?? "";
+  const res = await fetch(action.replace(/&#38;/g, "&"), {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ state, full_name: "", ...fields }).toString(),
+  });
+  return { status: res.status, location: res.headers.get("location") ?? "", text: await res.text() };
+}
+
+/** What a developer does in the browser: open the URL, type an address and password on the consent page, submit. */
+export async function consent(url: string, email: string, fullName = "", password = STANDIN_PASSWORD): Promise<string> {
+  const back = await submitConsent(url, { email, password, full_name: fullName });
+  expect(back.status, back.text).toBe(302);
+  return back.location;
 }

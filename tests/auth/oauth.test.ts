@@ -1,7 +1,7 @@
 // Social sign-in (spec §7: "sign in with a social provider with a redirect URL") through the
 // emulator's local consent page standing in for Google.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authMethods, APP_URL, fragmentParams, redirectTarget, startAuthHarness, uniqueEmail, type AuthHarness } from "./harness";
+import { authMethods, APP_URL, consent, fragmentParams, STANDIN_PASSWORD, startAuthHarness, submitConsent, uniqueEmail, type AuthHarness } from "./harness";
 import { DEMO_PASSWORD, DEMO_USERS } from "../../supabase/demo-seed";
 
 /** config.toml keeps Google off (as `supabase start` needs without credentials); these tests turn it on. */
@@ -15,32 +15,6 @@ afterAll(async () => {
   await h?.close();
   await off?.close();
 });
-
-const STANDIN_PASSWORD = "stand-in google password";
-
-/** Opens the authorize URL and submits the consent page's form; returns the answer's status, location and text. */
-async function submitConsent(authorizeUrl: string, fields: { email: string; password: string; full_name?: string }) {
-  const toConsent = await redirectTarget(authorizeUrl);
-  expect(toConsent.status).toBe(302);
-  const page = await (await fetch(toConsent.location)).text();
-  expect(page).toContain("Sign in with Google");
-  const action = page.match(/<form method="post" action="([^"]+)"/)?.[1] ?? "";
-  const state = page.match(/name="state" value="([^"]+)"/)?.[1] ?? "";
-  const res = await fetch(action.replace(/&#38;/g, "&"), {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ state, full_name: "", ...fields }).toString(),
-  });
-  return { status: res.status, location: res.headers.get("location") ?? "", text: await res.text() };
-}
-
-/** What a developer does in the browser: open the URL, type an address and password on the consent page, submit. */
-async function consent(authorizeUrl: string, email: string, fullName = "", password = STANDIN_PASSWORD): Promise<string> {
-  const back = await submitConsent(authorizeUrl, { email, password, full_name: fullName });
-  expect(back.status, back.text).toBe(302);
-  return back.location;
-}
 
 describe("sign in with Google (local consent page)", () => {
   it("creates a confirmed account and returns to redirectTo with a session in the fragment", async () => {

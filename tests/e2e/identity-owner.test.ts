@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assertAccessible } from "./support/screens";
 import { MailboxClient, findLink } from "../support/mail";
-import { startIdentityE2E, type IdentityE2E } from "../identity/e2eStack";
+import { startIdentityE2E, type IdentityE2E } from "../identity/e2e-stack";
 
 let e2e: IdentityE2E;
 beforeAll(async () => {

@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { assertAccessible } from "./support/screens";
-import { startIdentityE2E, type IdentityE2E, type StackFounder } from "../identity/e2eStack";
-import { startBrowserHarness, type BrowserHarness } from "../identity/browserHarness";
+import { startIdentityE2E, type IdentityE2E, type StackFounder } from "../identity/e2e-stack";
+import { startBrowserHarness, type BrowserHarness } from "../identity/browser-harness";
 
 let e2e: IdentityE2E;
 let harness: BrowserHarness;

@@ -10,7 +10,7 @@ import { createSumsubClient, SumsubApiError, type SumsubClient } from "../../ser
 import { verifyWebhookDigest } from "../../server/src/identity/webhook-digest";
 import { LOCAL_IDENTITY } from "../../server/src/config";
 import { freePort } from "../support/stack";
-import { startWebhookSink, type WebhookSink } from "./webhookSink";
+import { startWebhookSink, type WebhookSink } from "./webhook-sink";
 
 const LEVEL = "id-and-liveness";
 let emulator: IdentityEmulator;

@@ -10,8 +10,8 @@ import { startIdentityEmulator, type IdentityEmulator } from "../../server/ident
 import { createSumsubClient, type SumsubClient } from "../../server/src/identity/client";
 import { LOCAL_IDENTITY } from "../../server/src/config";
 import { freePort } from "../support/stack";
-import { startWebhookSink, type WebhookSink } from "./webhookSink";
-import { startSmtpSink, type SmtpSink } from "./smtpSink";
+import { startWebhookSink, type WebhookSink } from "./webhook-sink";
+import { startSmtpSink, type SmtpSink } from "./smtp-sink";
 
 export interface IdentityFounder {
   email: string;

@@ -16,6 +16,7 @@ import { registerOAuthRoutes } from "../routes/oauth";
 import { registerFactorRoutes } from "../routes/factors";
 import { registerAdminRoutes } from "../routes/admin";
 import { registerDisabledFeatureRoutes } from "../routes/disabled";
+import { registerIdentityRoutes } from "../routes/identities";
 
 export const PREFIX = "/auth/v1";
 
@@ -82,7 +83,8 @@ export async function buildServer(ctx: AuthContext, extraOrigins: string[] = [])
       registerOAuthRoutes(api, ctx);
       registerFactorRoutes(api, ctx);
       registerAdminRoutes(api, ctx);
-      registerDisabledFeatureRoutes(api, ctx);
+      registerIdentityRoutes(api, ctx);
+      registerDisabledFeatureRoutes(api);
     },
     { prefix: PREFIX },
   );

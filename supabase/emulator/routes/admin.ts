@@ -11,6 +11,7 @@ import { pageOf, sendPageHeaders } from "../http/pagination";
 import { registerOAuthClientRoutes } from "./oauth-clients";
 import { confirmEmail, createUser, mergeMetadata, softDeleteUser } from "../accounts";
 import { normalizeEmail } from "../passwords";
+import { validatePhone } from "../phone";
 import { issueLink } from "../email-tokens";
 import { downgradeSessionsOfFactor } from "../sessions";
 import { factorJson, userJson } from "../serialize";
@@ -26,6 +27,7 @@ const UserBody = z.looseObject({
   phone: z.string().nullish(),
   password: z.string().nullish(),
   email_confirm: z.boolean().nullish(),
+  phone_confirm: z.boolean().nullish(),
   user_metadata: Metadata,
   app_metadata: Metadata,
   role: z.string().nullish(),
@@ -45,6 +47,7 @@ const LinkBody = z.looseObject({
 });
 
 const emailExists = () => unprocessable("email_exists", "A user with this email address has already been registered");
+const phoneExists = () => unprocessable("phone_exists", "Phone number already registered by another user");
 
 /**
  * admin.go: "none" lifts a ban; otherwise a Go duration bans until now + duration (a zero
@@ -84,16 +87,22 @@ function adminRoutes(app: FastifyInstance, ctx: AuthContext): void {
 
   app.post("/admin/users", async (req) => {
     const body = parseBody(UserBody, req);
-    if (body.phone && !body.email) throw unprocessable("phone_provider_disabled", "Phone logins are disabled");
-    const email = normalizeEmail(body.email);
-    if (ctx.store.findUserByEmail(email)) throw emailExists();
-    if (body.id && !isUuid(body.id)) throw validationFailed("id must be a UUID");
+    // admin.go adminUserCreate: an address, a phone or both (no provider switch applies to admins),
+    // each checked for format and for another user holding it, the address first.
+    if (!body.email && !body.phone) throw validationFailed("Cannot create a user without either an email or phone");
+    const email = body.email ? normalizeEmail(body.email) : "";
+    if (email && ctx.store.findUserByEmail(email)) throw emailExists();
+    const phone = body.phone ? validatePhone(body.phone) : "";
+    if (phone && ctx.store.findUserByPhone(phone)) throw phoneExists();
+    if (body.id && !isUuid(body.id)) throw validationFailed("ID must conform to the uuid v4 format");
     if (body.password) ctx.passwords.assertStrong(body.password);
     // No password given: a random one nobody knows (the user signs in by link or resets it).
     const password = body.password || randomBytes(24).toString("base64url");
     let user = createUser(ctx, {
       id: body.id ?? undefined,
       email,
+      phone,
+      phoneConfirmed: body.phone_confirm === true,
       passwordHash: await ctx.passwords.hash(password),
       provider: "email",
       userMetadata: body.user_metadata ?? {},

@@ -16,8 +16,9 @@ import { ApiError, badRequest, notFound } from "../errors";
 import { createUser, confirmEmail, isBanned, withProvider } from "../accounts";
 import { normalizeEmail } from "../passwords";
 import { createFlowState, pkceParams } from "../pkce";
+import { linkIdentityToUser } from "../identities";
 import { startSession } from "../sessions";
-import type { UserRow } from "../store";
+import type { FlowStateRow, UserRow } from "../store";
 import { queryParam } from "../http/body";
 import { errorRedirectUrl, sessionFragmentUrl } from "./verify";
 import { toApiError } from "../http/errors";
@@ -68,13 +69,16 @@ async function proveStandinAccount(ctx: AuthContext, email: string, password: st
   ctx.store.putGoogleStandin(email, await ctx.passwords.hash(password));
 }
 
+/** The claims Google's identity carries beyond sub/email (GoTrue's provider.Claims). */
+const googleClaims = (sub: string, fullName: string | undefined) => ({
+  iss: "https://accounts.google.com",
+  provider_id: sub,
+  ...(fullName ? { full_name: fullName, name: fullName } : {}),
+});
+
 function signInWithGoogle(ctx: AuthContext, email: string, fullName: string | undefined): UserRow {
   const sub = googleSubject(email);
-  const identityData = {
-    iss: "https://accounts.google.com",
-    provider_id: sub,
-    ...(fullName ? { full_name: fullName, name: fullName } : {}),
-  };
+  const identityData = googleClaims(sub, fullName);
   const linked = ctx.store.findIdentity("google", sub);
   if (linked) {
     const user = ctx.store.findUserById(linked.user_id);
@@ -116,15 +120,42 @@ function formField(req: FastifyRequest, name: string): string | undefined {
   return typeof value === "string" && value !== "" ? value : queryParam(req, name);
 }
 
+/**
+ * GoTrue's GetExternalProviderRedirectURL: the provider must be usable, then a flow state (with
+ * the PKCE challenge and, for manual linking, the user to link to) whose id is the `state`.
+ * Returns the provider's sign-in page: here the local consent page.
+ */
+export function providerRedirectUrl(ctx: AuthContext, req: FastifyRequest, linkingTarget?: UserRow): string {
+  assertProviderEnabled(ctx, queryParam(req, "provider"));
+  const pkce = pkceParams({ code_challenge: queryParam(req, "code_challenge"), code_challenge_method: queryParam(req, "code_challenge_method") });
+  const redirectTo = ctx.redirects.resolve(queryParam(req, "redirect_to"), req.headers.referer);
+  const flow = createFlowState(ctx, pkce, { userId: null, provider: "google", method: "oauth", redirectTo, linkingTargetId: linkingTarget?.id });
+  return `${ctx.apiUrl}/emulator/google/consent?state=${flow.id}`;
+}
+
+/**
+ * A callback failure goes back to the app as GoTrue's redirectErrors sends it: 302 with error,
+ * error_code and error_description in the query and the fragment, error named from the status.
+ */
+function callbackErrorUrl(base: string, err: ApiError): string {
+  const oauthError: Record<number, string> = { 400: "invalid_request", 401: "unauthorized_client", 403: "access_denied", 500: "server_error", 503: "temporarily_unavailable" };
+  const params = new URLSearchParams({ error: oauthError[err.status] ?? "server_error", error_code: err.code, error_description: err.message });
+  const url = new URL(base.split("#")[0] as string);
+  for (const [k, v] of params) url.searchParams.set(k, v);
+  params.set("sb", "");
+  return `${url.toString()}#${params.toString()}`;
+}
+
+/** Manual linking (api.linkIdentityToUser): the Google identity joins the flow's target user. */
+function linkGoogle(ctx: AuthContext, flow: FlowStateRow, email: string, fullName: string | undefined): UserRow {
+  const target = flow.linking_target_id ? ctx.store.findUserById(flow.linking_target_id) : undefined;
+  if (!target) throw notFound("user_not_found", "User not found");
+  const sub = googleSubject(email);
+  return linkIdentityToUser(ctx, target, { provider: "google", providerId: sub, email, data: googleClaims(sub, fullName) });
+}
+
 export function registerOAuthRoutes(app: FastifyInstance, ctx: AuthContext): void {
-  app.get("/authorize", async (req, reply) => {
-    const provider = queryParam(req, "provider");
-    assertProviderEnabled(ctx, provider);
-    const pkce = pkceParams({ code_challenge: queryParam(req, "code_challenge"), code_challenge_method: queryParam(req, "code_challenge_method") });
-    const redirectTo = ctx.redirects.resolve(queryParam(req, "redirect_to"), req.headers.referer);
-    const flow = createFlowState(ctx, pkce, { userId: null, provider: "google", method: "oauth", redirectTo });
-    return reply.redirect(`${ctx.apiUrl}/emulator/google/consent?state=${flow.id}`, 302);
-  });
+  app.get("/authorize", async (req, reply) => reply.redirect(providerRedirectUrl(ctx, req), 302));
 
   app.get("/emulator/google/consent", async (req, reply) => {
     assertProviderEnabled(ctx, "google");
@@ -148,7 +179,13 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: AuthContext): voi
     } catch (err) {
       return retry(err);
     }
-    const user = signInWithGoogle(ctx, email, formField(req, "full_name"));
+    let user: UserRow;
+    try {
+      user = flow.linking_target_id ? linkGoogle(ctx, flow, email, formField(req, "full_name")) : signInWithGoogle(ctx, email, formField(req, "full_name"));
+    } catch (err) {
+      ctx.store.deleteFlowState(flow.id);
+      return reply.redirect(callbackErrorUrl(redirectTo, toApiError(err)), 302);
+    }
     if (isBanned(user)) {
       ctx.store.deleteFlowState(flow.id);
       return reply.redirect(errorRedirectUrl(redirectTo, badRequest("user_banned", "User is banned"), isPkce), 303);
