@@ -9,13 +9,16 @@ import { createMigratedDatabase, sharedPostgres, type PostgresServer } from "../
 
 const NOW = "2026-11-23T20:00:00.000";
 let server: PostgresServer;
+/** The Postgres database under test, which a second pool (a second instance) also opens. */
+let databaseName: string;
 const engines: Record<"sqlite" | "postgres", AppDb> = {} as never;
 
 beforeAll(async () => {
   const file = openDatabase(":memory:");
   engines.sqlite = sqliteAppDb(file.db, () => file.close());
   server = await sharedPostgres();
-  const pg = openPostgres(server.url(await createMigratedDatabase(server)), { max: 4 });
+  databaseName = await createMigratedDatabase(server);
+  const pg = openPostgres(server.url(databaseName), { max: 4 });
   engines.postgres = postgresAppDb(pg.db, () => pg.close());
 });
 afterAll(async () => {
@@ -106,13 +109,34 @@ describe.each(["sqlite", "postgres"] as const)("on %s", (engine) => {
 });
 
 describe("what differs, and is meant to", () => {
-  it("SQLite can tell cheaply that nothing changed; Postgres cannot (another instance may write), so its stamp is null", async () => {
-    const s = engines.sqlite.changeStamp();
-    expect(s).not.toBeNull();
-    expect(engines.sqlite.changeStamp()).toEqual(s);
-    await addAccount(engines.sqlite, "stamp");
-    expect(engines.sqlite.changeStamp()).not.toEqual(s);
-    expect(engines.postgres.changeStamp()).toBeNull();
+  it.each(["sqlite", "postgres"] as const)("%s: the change stamp holds while nothing is written and moves on a write", async (engine) => {
+    const db = engines[engine];
+    const s = await db.changeStamp();
+    await accountCount(db, ["nobody"]); // reads change nothing
+    await db.readConsistently((view) => view.all(view.q.select().from(view.t.account)));
+    expect(await db.changeStamp()).toBe(s);
+    await addAccount(db, `${engine}-stamp`);
+    expect(await db.changeStamp()).not.toBe(s);
+  });
+
+  it("Postgres: a commit through another pool (another instance) moves the stamp; a rolled-back write also does, harmlessly", async () => {
+    const other = openPostgres(server.url(databaseName), { max: 1 });
+    try {
+      const before = await engines.postgres.changeStamp();
+      const client = await other.pool.connect();
+      try {
+        await client.query("BEGIN");
+        await client.query("INSERT INTO account (user_id, created_at, updated_at) VALUES ('other-instance', $1, $1)", [NOW]);
+        await client.query("COMMIT");
+      } finally {
+        client.release();
+      }
+      const afterCommit = await engines.postgres.changeStamp();
+      expect(afterCommit).not.toBe(before);
+      expect(await engines.postgres.changeStamp()).toBe(afterCommit);
+    } finally {
+      await other.close();
+    }
   });
 
   it("a Postgres server that cannot be reached is 'unavailable'", async () => {

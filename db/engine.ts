@@ -15,8 +15,9 @@
 //     so another request's statement never lands inside it; on Postgres each transaction has a
 //     pooled connection of its own;
 //   - a JSON number inside a text column (json_extract vs ->>);
-//   - whether "has anything changed?" can be answered cheaply (SQLite's change stamp; Postgres:
-//     no, another instance may have written, so caches that need it are off).
+//   - how "has anything changed, by anyone?" is answered cheaply (db/change-stamp.ts: SQLite's
+//     change counters in-process; Postgres's current snapshot, one round trip, right for every
+//     instance).
 import type Database from "better-sqlite3";
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
@@ -24,7 +25,7 @@ import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import type pg from "pg";
 import * as sqliteTables from "./schema";
 import * as pgTables from "./schema-pg";
-import { changeStamp, type ChangeStamp } from "./change-stamp";
+import { postgresChangeStamp, sqliteChangeStamp, type ChangeStamp } from "./change-stamp";
 
 export type Engine = "sqlite" | "postgres";
 /** The app's tables, typed as SQLite's (the Postgres twins have the same names, columns and JS values). */
@@ -84,10 +85,10 @@ export interface AppDb extends Executor {
   /** The driver underneath, for tests, benchmarks and the readiness probe; the app's code goes through the Executor. */
   readonly driver: { kind: "sqlite"; client: Database.Database } | { kind: "postgres"; pool: pg.Pool };
   /**
-   * A stamp that is equal only while nothing was written, or null when the engine cannot tell
-   * cheaply and correctly for every instance (Postgres): then caches keyed on it are off.
+   * A stamp that stays equal only while nobody (this process, another instance, a script) has
+   * committed a write. Synchronous on SQLite (two counters), one query on Postgres.
    */
-  changeStamp(): ChangeStamp | null;
+  changeStamp(): ChangeStamp | Promise<ChangeStamp>;
   close(): Promise<void>;
 }
 
@@ -173,7 +174,7 @@ function sqliteExecutor(db: SqliteDrizzle, gate: Gate, inTransaction: boolean): 
 }
 
 export function sqliteAppDb(db: SqliteDrizzle, close: () => void): AppDb {
-  return { ...sqliteExecutor(db, new Gate(), false), driver: { kind: "sqlite", client: db.$client }, changeStamp: () => changeStamp(db), close: async () => close() };
+  return { ...sqliteExecutor(db, new Gate(), false), driver: { kind: "sqlite", client: db.$client }, changeStamp: () => sqliteChangeStamp(db), close: async () => close() };
 }
 
 // ---------- PostgreSQL ----------
@@ -205,7 +206,7 @@ function pgExecutor(db: PgDrizzle | PgTx, root: PgDrizzle, inTransaction: boolea
 }
 
 export function postgresAppDb(db: PgDrizzle & { $client: pg.Pool }, close: () => Promise<void>): AppDb {
-  return { ...pgExecutor(db, db, false), driver: { kind: "postgres", pool: db.$client }, changeStamp: () => null, close };
+  return { ...pgExecutor(db, db, false), driver: { kind: "postgres", pool: db.$client }, changeStamp: () => postgresChangeStamp(db.$client), close };
 }
 
 // ---------- statements prepared once ----------

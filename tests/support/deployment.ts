@@ -61,8 +61,14 @@ export interface Deployment {
 /** A secret as a real project would have: random, long, never a public value. */
 const secret = (bytes = 32) => crypto.randomBytes(bytes).toString("base64url");
 
-/** The project's config.toml: the repository's, with the deployment's site URL and redirect list. */
-function projectConfig(dir: string, origins: string[]): string {
+/**
+ * The project's config.toml: the repository's, with the deployment's site URL and redirect list, in
+ * a supabase/ folder of its own beside a copy of the branded mail templates (their content_path is
+ * relative to the folder holding supabase/, as the Supabase CLI reads it).
+ */
+function projectConfig(root: string, origins: string[]): string {
+  const dir = path.join(root, "supabase");
+  fs.cpSync(path.join(ROOT, "supabase/templates"), path.join(dir, "templates"), { recursive: true });
   const toml = fs
     .readFileSync(path.join(ROOT, "supabase/config.toml"), "utf8")
     .replace(/^site_url = .*$/m, `site_url = "${origins[0]}"`)

@@ -2,11 +2,12 @@
 // back only while the database is exactly as it was when the value was computed: any write, by
 // this app or by another connection (db/change-stamp.ts), makes every entry stale at once, so no
 // write path needs to know about the cache. Bounded per database; least recently used goes first.
-// Off where the engine cannot say cheaply that nothing changed (Postgres: another instance may
-// have written; AppDb.changeStamp() is null there), so several instances never serve a stale answer.
+// The stamp sees every writer, other instances included (Postgres: the current snapshot), so
+// several instances sharing one database never serve a stale answer
+// (tests/postgres/two-instances.test.ts).
 import { LRUCache } from "lru-cache";
 import type { AppDb } from "../../../db/engine";
-import { sameStamp, type ChangeStamp } from "../../../db/change-stamp";
+import type { ChangeStamp } from "../../../db/change-stamp";
 
 interface Entry<V> {
   stamp: ChangeStamp;
@@ -23,12 +24,11 @@ export function cacheUntilDbChanges<K extends Present, V extends Present>(opts: 
   return async (db, key, compute) => {
     // Taken before computing: a commit by anyone while `compute` reads leaves the entry tagged
     // with the older stamp, so it is recomputed on the next call, never trusted.
-    const stamp = db.changeStamp();
-    if (!stamp) return compute();
+    const stamp = await db.changeStamp();
     let entries = byDb.get(db);
     if (!entries) byDb.set(db, (entries = new LRUCache<K, Entry<V>>({ max: opts.maxEntries })));
     const hit = entries.get(key);
-    if (hit && sameStamp(hit.stamp, stamp)) return hit.value;
+    if (hit && hit.stamp === stamp) return hit.value;
     const value = await compute();
     entries.set(key, { stamp, value });
     return value;

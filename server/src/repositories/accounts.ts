@@ -3,7 +3,8 @@ import { eq, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import { perDatabase, prepared, type Executor } from "../../../db/engine";
 import type { AccountRow } from "../../../db/schema";
-import type { Account } from "../contract/entities";
+import type { z } from "zod";
+import type { Account, riaFields } from "../contract/entities";
 import { timestampNow } from "../contract/rules";
 
 // Runs in the auth hook on every API request.
@@ -47,15 +48,8 @@ export function getAccount(db: Executor, accountId: number): Promise<AccountRow 
   return accountById.get(db, { accountId });
 }
 
-export interface RiaChanges {
-  ria_primary_goal?: string | null;
-  ria_risk_score?: number | null;
-  ria_loss_capacity_percent?: number | null;
-  ria_time_horizon_years?: string | null;
-  ria_liquidity_needs?: string | null;
-  ria_federal_effective_tax_rate?: string | null;
-  ria_state?: string | null;
-}
+/** The RIA answers as the contract has them; any subset may change. */
+export type RiaChanges = Partial<z.infer<typeof riaFields>>;
 
 export async function updateAccountRia(db: Executor, accountId: number, c: RiaChanges): Promise<AccountRow | undefined> {
   const { account } = db.t;

@@ -2,19 +2,13 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { prepared, type Executor } from "../../../db/engine";
 import type { OrganizationRow, OrganizationUserRow } from "../../../db/schema";
-import type { Organization, OrganizationUser } from "../contract/entities";
+import type { z } from "zod";
+import type { Organization, OrganizationUser, organizationPut, organizationWritable } from "../contract/entities";
 import { timestampNow } from "../contract/rules";
 import { conflict, notFound } from "../domain/errors";
 
-export interface OrganizationFields {
-  name_1: string;
-  name_2: string;
-  registered_state: string | null;
-  itg_as_registered_agent: boolean;
-  activity_is_investment: boolean;
-  donor_advised_fund?: string | null;
-  custodian?: string | null;
-}
+/** An organization's writable fields (the contract's): the DAF pair only where PUT sends it. */
+export type OrganizationFields = z.infer<typeof organizationWritable> & Partial<Pick<z.infer<typeof organizationPut>, "donor_advised_fund" | "custodian">>;
 
 const organizationById = prepared((q, { organization }) =>
   q.select().from(organization).where(eq(organization.organizationId, sql.placeholder("organizationId"))),

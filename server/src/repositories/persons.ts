@@ -5,28 +5,15 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import { prepared, preparedWrite, type Executor, type PreparedWrite } from "../../../db/engine";
 import type { PersonRow } from "../../../db/schema";
 import type * as schema from "../../../db/schema";
-import type { Person } from "../contract/entities";
+import type { z } from "zod";
+import type { Person, personWritable } from "../contract/entities";
 import { SSN_MASKED, maskSsn, timestampNow } from "../contract/rules";
 import type { SsnCipher } from "../pii/ssn";
 import { conflict, invalid, notFound } from "../domain/errors";
 import { MESSAGES } from "../contract/rules";
 
-/** Writable person fields as they travel (snake_case, SSN and phone digits only). */
-export interface PersonFields {
-  email?: string | null;
-  first_name?: string | null;
-  last_name?: string | null;
-  dob?: string | null;
-  ssn?: string | null;
-  phone?: string | null;
-  address_line1?: string | null;
-  address_line2?: string | null;
-  city?: string | null;
-  state?: string | null;
-  zip?: string | null;
-  marital_status?: string | null;
-  sumsub_applicant_id?: string | null;
-}
+/** Writable person fields as they travel (snake_case, SSN and phone digits only): the contract's. */
+export type PersonFields = Partial<z.infer<typeof personWritable>>;
 
 const personsOfAccount = prepared((q, { person }) =>
   q.select().from(person).where(eq(person.accountId, sql.placeholder("accountId"))).orderBy(person.personId),
@@ -84,7 +71,6 @@ function toColumns(f: PersonFields, ssn: SsnCipher): Partial<PersonInsert> {
     state: f.state,
     zip: f.zip,
     maritalStatus: f.marital_status,
-    sumsubApplicantId: f.sumsub_applicant_id,
   };
   if (f.ssn === null) {
     cols.ssnEncrypted = null;
