@@ -70,7 +70,8 @@ export async function createTestApp(
   const dataDir = first?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "ff-api-"));
   const database = first?.database ?? (await createTestDatabase(dataDir, opts.engine));
   const auth = first?.auth ?? (await startTestAuth(opts.hs256 ? { jwtSecret: TEST_HS256_SECRET } : {}));
-  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir, ...database.env, ...auth.appEnv, ...env });
+  // The app's mail goes to the auth emulator's mailbox (read with tests/support/mail.ts), as under `npm start`.
+  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir, SMTP_URL: auth.emulator.mailbox.smtpUrl, ...database.env, ...auth.appEnv, ...env });
   const app = await buildApp(config, { quiet: true, webDist: path.join(dataDir, "no-web") });
   await app.ready();
   if (app.db.engine !== database.engine) throw new Error(`the app runs on ${app.db.engine}, the test asked for ${database.engine}`);

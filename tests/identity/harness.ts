@@ -1,5 +1,5 @@
 // An app (tests/api's harness: real Fastify app, real SQLite, bearer tokens minted like the auth
-// service's) wired to a real identity emulator and an SMTP sink. The emulator's webhooks go to a
+// service's) wired to a real identity emulator; its mail lands in the auth emulator's mailbox. The emulator's webhooks go to a
 // recording relay, which forwards them to the app only when a suite asks (so a suite can prove the
 // app learns a result by asking the provider, not from a webhook).
 import { randomUUID } from "node:crypto";
@@ -11,7 +11,7 @@ import { createSumsubClient, type SumsubClient } from "../../server/src/identity
 import { LOCAL_IDENTITY } from "../../server/src/config";
 import { freePort } from "../support/stack";
 import { startWebhookSink, type WebhookSink } from "./webhook-sink";
-import { startSmtpSink, type SmtpSink } from "./smtp-sink";
+import { MailboxClient } from "../support/mail";
 
 export interface IdentityFounder {
   email: string;
@@ -25,7 +25,8 @@ export interface IdentityHarness {
   appUrl: string;
   emulator: IdentityEmulator;
   webhooks: WebhookSink;
-  smtp: SmtpSink;
+  /** The mailbox the app mails into (the auth emulator's, as in the stack). */
+  mail: MailboxClient;
   sumsub: SumsubClient;
   /** A founder with an account and (unless noPerson) a primary person with a profile. */
   founder(opts?: { noPerson?: boolean }): Promise<IdentityFounder>;
@@ -40,9 +41,8 @@ export interface IdentityHarness {
 export async function startIdentityHarness(): Promise<IdentityHarness> {
   const [identityPort, appPort] = await Promise.all([freePort(), freePort()]);
   const identityUrl = `http://127.0.0.1:${identityPort}`;
-  const smtp = await startSmtpSink();
   const webhooks = await startWebhookSink();
-  const t = await createTestApp({ SUMSUB_BASE_URL: identityUrl, SMTP_URL: smtp.url });
+  const t = await createTestApp({ SUMSUB_BASE_URL: identityUrl });
   await t.app.listen({ host: "127.0.0.1", port: appPort });
   const appUrl = `http://127.0.0.1:${appPort}`;
   const emulator = await startIdentityEmulator({
@@ -66,7 +66,7 @@ export async function startIdentityHarness(): Promise<IdentityHarness> {
     appUrl,
     emulator,
     webhooks,
-    smtp,
+    mail: new MailboxClient(t.auth.emulator.mailbox.url),
     sumsub,
     async founder(opts = {}) {
       const userId = randomUUID();
@@ -105,7 +105,6 @@ export async function startIdentityHarness(): Promise<IdentityHarness> {
       await emulator.close();
       await t.close();
       await webhooks.close();
-      await smtp.close();
     },
   };
 }
