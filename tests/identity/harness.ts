@@ -1,10 +1,10 @@
-// An app (tests/api's harness: real Fastify app, real SQLite, bearer tokens minted like the auth
+// An app (tests/support/test-app.ts: real Fastify app, real SQLite, bearer tokens minted like the auth
 // service's) wired to a real identity emulator; its mail lands in the auth emulator's mailbox. The emulator's webhooks go to a
 // recording relay, which forwards them to the app only when a suite asks (so a suite can prove the
 // app learns a result by asking the provider, not from a webhook).
 import { randomUUID } from "node:crypto";
 import request from "supertest";
-import { createTestApp, type TestApp } from "../api/helpers";
+import { createTestApp, type TestApp } from "../support/test-app";
 import { PROFILE } from "../support/entry";
 import { startIdentityEmulator, type IdentityEmulator } from "../../server/identity-emulator/index";
 import { createSumsubClient, type SumsubClient } from "../../server/src/identity/client";

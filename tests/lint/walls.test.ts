@@ -83,7 +83,7 @@ const crossings: [wall: string, file: string, crossing: string, allowed: string]
   [
     "scripts/bench imports tests/ only from tests/support",
     "scripts/bench/wall-probe.ts",
-    `import { createTestApp } from "../../tests/api/helpers";\nexport const probe = createTestApp;\n`,
+    `import { startIdentityHarness } from "../../tests/identity/harness";\nexport const probe = startIdentityHarness;\n`,
     `import { launchChromium } from "../../tests/support/browser";\nexport const probe = launchChromium;\n`,
   ],
 ];

@@ -3,7 +3,7 @@
 // database changes; were any per-process cache serving it on Postgres, the read after the other
 // instance's write would be stale and this test would fail (checked by forcing the cache on).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type Founder, type TestApp } from "../api/helpers";
+import { createTestApp, type Founder, type TestApp } from "../support/test-app";
 import { PROFILE } from "../support/entry";
 
 let a: TestApp;

@@ -1,5 +1,6 @@
-// Test harness for the API suites: a fresh app per test file (its own DATA_DIR and its own database,
-// a copy of a migrated template on the engine of the vitest project: tests/support/test-database.ts),
+// The app alone for the API, identity and PostgreSQL suites (in process, reached through supertest):
+// a fresh app per test file (its own DATA_DIR and its own database, a copy of a migrated template
+// on the engine of the vitest project: tests/support/test-database.ts),
 // trusting a real auth emulator of its own (tests/support/auth.ts) whose users are real
 // and whose tokens the app verifies and confirms exactly as it would Supabase's; and builders for
 // founders' data.
@@ -10,10 +11,10 @@ import type { FastifyInstance } from "fastify";
 import request from "supertest";
 import { loadConfig, type Config } from "../../server/src/config";
 import { buildApp } from "../../server/src/app";
-import { createTestDatabase, type TestDatabase, type TestEngine } from "../support/test-database";
+import { createTestDatabase, type TestDatabase, type TestEngine } from "./test-database";
 import type { Role } from "../../server/src/contract/roles";
-import { startTestAuth, type TestAuth } from "../support/auth";
-import { DAF_CHOICE, ORGANIZATION, PROFILE, signedIdentityResult } from "../support/entry";
+import { startTestAuth, type TestAuth } from "./auth";
+import { DAF_CHOICE, ORGANIZATION, PROFILE, signedIdentityResult } from "./entry";
 
 export interface TokenOptions {
   /** The user's id; the same sub again reuses that user. */
