@@ -2,7 +2,7 @@
 // address, phone_confirm, GoTrue's E.164 check, a number another user holds refused, and no
 // provider switch (admins create phone users even while phone sign-up is off).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GOOD_PASSWORD, startAuthHarness, uniqueEmail, type AuthHarness } from "./harness";
+import { GOOD_PASSWORD, startAuthHarness, uniqueEmail, type AuthHarness } from "../support/auth-harness";
 
 let off: AuthHarness; // the shipped config: phone sign-up off
 let sms: AuthHarness; // phone sign-in on, so the created user can sign in by number

@@ -1,7 +1,7 @@
 // The admin API (service_role key) used by tests and the product's admin screen.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findLink } from "../support/mail";
-import { GOOD_PASSWORD, fragmentParams, redirectTarget, startAuthHarness, uniqueEmail, type AuthHarness } from "./harness";
+import { GOOD_PASSWORD, fragmentParams, redirectTarget, startAuthHarness, uniqueEmail, type AuthHarness } from "../support/auth-harness";
 import { DEMO_FACTOR_ID, DEMO_USERS } from "../../supabase/demo-seed";
 
 let h: AuthHarness;

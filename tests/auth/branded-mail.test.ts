@@ -3,7 +3,7 @@
 // a link that really confirms, the code, and the same link in the HTML and the text part.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findLink, findOtp } from "../support/mail";
-import { APP_URL, fragmentParams, GOOD_PASSWORD, redirectTarget, startAuthHarness, uniqueEmail, type AuthHarness } from "./harness";
+import { APP_URL, fragmentParams, GOOD_PASSWORD, redirectTarget, startAuthHarness, uniqueEmail, type AuthHarness } from "../support/auth-harness";
 
 let h: AuthHarness;
 beforeAll(async () => {

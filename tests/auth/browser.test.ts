@@ -12,7 +12,7 @@ import { LOCAL_SUPABASE } from "../../server/src/config";
 import { launchChromium } from "../support/browser";
 import { findLink } from "../support/mail";
 import { totpCode } from "../support/totp";
-import { GOOD_PASSWORD, startAuthHarness, uniqueEmail, type AuthHarness } from "./harness";
+import { GOOD_PASSWORD, startAuthHarness, uniqueEmail, type AuthHarness } from "../support/auth-harness";
 import { DEMO_PASSWORD, DEMO_TOTP_SECRET, DEMO_USERS } from "../../supabase/demo-seed";
 
 /** What the page exposes (this file is type-checked without the DOM library). */

@@ -3,7 +3,7 @@
 // together change the address; the first answers GoTrue's "Confirmation link accepted" message.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findLink, findOtp } from "../support/mail";
-import { GOOD_PASSWORD, fragmentParams, redirectTarget, startAuthHarness, uniqueEmail, type AuthHarness } from "./harness";
+import { GOOD_PASSWORD, fragmentParams, redirectTarget, startAuthHarness, uniqueEmail, type AuthHarness } from "../support/auth-harness";
 
 const ACCEPTED = "Confirmation link accepted. Please proceed to confirm link sent to the other email";
 const SUBJECT = { subject: "Confirm Email Change" };

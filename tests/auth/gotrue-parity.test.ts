@@ -4,7 +4,7 @@
 // WebAuthn factors): the same code, status and message as a Supabase project with them off.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_SUPABASE } from "../../server/src/config";
-import { GOOD_PASSWORD, startAuthHarness, uniqueEmail, type AuthHarness } from "./harness";
+import { GOOD_PASSWORD, startAuthHarness, uniqueEmail, type AuthHarness } from "../support/auth-harness";
 
 let h: AuthHarness;
 beforeAll(async () => {

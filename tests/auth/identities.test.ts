@@ -4,7 +4,7 @@
 // an anonymous user made permanent by linking or by an address.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SupabaseClient, UserIdentity } from "@supabase/supabase-js";
-import { APP_URL, consent, fragmentParams, GOOD_PASSWORD, startAuthHarness, uniqueEmail, type AuthHarness } from "./harness";
+import { APP_URL, consent, fragmentParams, GOOD_PASSWORD, startAuthHarness, uniqueEmail, type AuthHarness } from "../support/auth-harness";
 
 let h: AuthHarness;
 /** Manual linking on, Google off: linking names a provider GoTrue cannot use. */

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { secretFromUri, totpCode } from "../support/totp";
-import { authMethods, GOOD_PASSWORD, startAuthHarness, uniqueEmail, type AuthHarness } from "./harness";
+import { authMethods, GOOD_PASSWORD, startAuthHarness, uniqueEmail, type AuthHarness } from "../support/auth-harness";
 import { MFA_FRIENDLY_NAME } from "../../server/src/contract/rules";
 import { DEMO_FACTOR_ID, DEMO_PASSWORD, DEMO_TOTP_SECRET, DEMO_USERS } from "../../supabase/demo-seed";
 

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeProtectedHeader } from "jose";
 import { LOCAL_SUPABASE } from "../../server/src/config";
-import { GOOD_PASSWORD, startAuthHarness, uniqueEmail, type AuthHarness } from "./harness";
+import { GOOD_PASSWORD, startAuthHarness, uniqueEmail, type AuthHarness } from "../support/auth-harness";
 import { resetAuthData } from "@founder-foundation/auth-emulator";
 import { DEMO_FACTOR_ID, DEMO_PASSWORD, DEMO_USERS, PROJECT_AUTH_OPTIONS } from "../../supabase/demo-seed";
 

@@ -3,7 +3,7 @@
 // ago, so the tests move this process's clock (the emulator runs in it) past that point.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { findOtp } from "../support/mail";
-import { GOOD_PASSWORD, startAuthHarness, uniqueEmail, type AuthHarness } from "./harness";
+import { GOOD_PASSWORD, startAuthHarness, uniqueEmail, type AuthHarness } from "../support/auth-harness";
 
 const NEW_PASSWORD = "Another#Pass77";
 const DAY_AND_AN_HOUR = 25 * 3600_000;

@@ -2,7 +2,7 @@
 // session; plus the sign-up error codes of spec §8.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findLink, findOtp } from "../support/mail";
-import { APP_URL, GOOD_PASSWORD, fragmentParams, redirectTarget, startAuthHarness, uniqueEmail, type AuthHarness } from "./harness";
+import { APP_URL, GOOD_PASSWORD, fragmentParams, redirectTarget, startAuthHarness, uniqueEmail, type AuthHarness } from "../support/auth-harness";
 
 let h: AuthHarness;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { findLink } from "../support/mail";
 import { secretFromUri, totpCode } from "../support/totp";
-import { GOOD_PASSWORD, startAuthHarness, uniqueEmail, type AuthHarness } from "./harness";
+import { GOOD_PASSWORD, startAuthHarness, uniqueEmail, type AuthHarness } from "../support/auth-harness";
 
 const SITE_URL = "http://localhost:3000";
 const ACCOUNT_BUDGET = 3;
