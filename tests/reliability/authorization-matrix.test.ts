@@ -7,8 +7,7 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { APP_DB_FILE } from "../../db/client";
-import type { TestStack } from "../support/stack";
-import { bootStackRetrying } from "./support/boot";
+import { bootStack, type TestStack } from "../support/stack";
 import { call, leaksStackTrace, type Reply } from "../support/http";
 import { dumpDatabase } from "../support/db-dump";
 import { buildFounder, createAuthUser, createSession, deleteAuthUser, privateStrings, type Founder } from "../support/api-founders";
@@ -32,7 +31,7 @@ const tally = { routes: 0, requests: 0, leaks: 0 };
 beforeAll(async () => {
   // Sessions are re-confirmed with the auth service after 1 s here (30 s by default), so the
   // signed-out and deleted founders below are refused after a short wait, not half a minute.
-  stack = await bootStackRetrying({ SESSION_CHECK_TTL_SECONDS: "1" });
+  stack = await bootStack({ SESSION_CHECK_TTL_SECONDS: "1" });
   appUrl = stack.app.url;
   authUrl = stack.auth!.url;
   dbFile = path.join(stack.dataDir, APP_DB_FILE);
