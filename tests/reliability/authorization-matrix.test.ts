@@ -11,8 +11,8 @@ import { bootStack, type TestStack } from "../support/stack";
 import { call, leaksStackTrace, type Reply } from "../support/http";
 import { dumpDatabase } from "../support/db-dump";
 import { buildFounder, createAuthUser, createSession, deleteAuthUser, privateStrings, type Founder } from "../support/api-founders";
-import { fetchOperations, type Operation } from "./support/openapi";
-import { PUBLIC_ROUTES, RECIPES, buildRequest, type Recipe } from "./support/recipes";
+import { fetchOperations, type Operation } from "../support/openapi";
+import { PUBLIC_ROUTES, RECIPES, buildRequest, type Recipe } from "../support/route-recipes";
 import { CREDENTIALS, REJECTED, emulatorSigner, forgedAuthorizations } from "./support/tokens";
 import { enrolTotp } from "../support/auth";
 import { LOCAL_SUPABASE } from "../../server/src/config";
@@ -70,7 +70,7 @@ function expectNoneOf(res: Reply, secrets: string[], context: string): void {
 describe("route discovery", () => {
   it("every route of the OpenAPI document is either described in the recipes or listed as public with a reason", () => {
     const undescribed = operations.map((o) => o.key).filter((k) => !RECIPES[k] && !PUBLIC_ROUTES[k]);
-    expect(undescribed, "describe these routes in tests/reliability/support/recipes.ts").toEqual([]);
+    expect(undescribed, "describe these routes in tests/support/route-recipes.ts").toEqual([]);
   });
 
   it("every recipe names a route the document still lists", () => {
