@@ -2,7 +2,6 @@
 // service's) wired to a real identity emulator; its mail lands in the auth emulator's mailbox. The emulator's webhooks go to a
 // recording relay, which forwards them to the app only when a suite asks (so a suite can prove the
 // app learns a result by asking the provider, not from a webhook).
-import { randomUUID } from "node:crypto";
 import request from "supertest";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { PROFILE } from "../support/entry";
@@ -69,11 +68,7 @@ export async function startIdentityHarness(): Promise<IdentityHarness> {
     mail: new MailboxClient(t.auth.emulator.mailbox.url),
     sumsub,
     async founder(opts = {}) {
-      const userId = randomUUID();
-      const email = `founder-${userId.slice(0, 8)}@example.com`;
-      const token = await t.token({ sub: userId, email });
-      const auth = { Authorization: `Bearer ${token}` };
-      const { account_id: accountId } = ok<{ account_id: number }>(await http().get(`/api/accounts/user/${userId}`).set(auth), 200);
+      const { email, accountId, auth } = await t.founder();
       let personId = 0;
       if (!opts.noPerson) {
         personId = ok<{ person_id: number }>(

@@ -45,6 +45,7 @@ export interface TestApp {
 
 export interface Founder {
   userId: string;
+  email: string;
   token: string;
   accountId: number;
   auth: { Authorization: string };
@@ -95,7 +96,7 @@ export async function createTestApp(
     const authHeader = { Authorization: `Bearer ${user.token}` };
     const res = await request(app.server).get(`/api/accounts/user/${user.userId}`).set(authHeader);
     if (res.status !== 200) throw new Error(`account lookup failed: ${res.status} ${res.text}`);
-    return { userId: user.userId, token: user.token, accountId: res.body.account_id as number, auth: authHeader };
+    return { userId: user.userId, email: user.email, token: user.token, accountId: res.body.account_id as number, auth: authHeader };
   };
 
   return {
