@@ -82,16 +82,6 @@ export async function startAuthHarness(options: HarnessOptions = {}): Promise<Au
   return harness;
 }
 
-let counter = 0;
-/** A unique address per call, so tests in one file never share an account by accident. */
-export function uniqueEmail(label = "user"): string {
-  counter += 1;
-  return `${label}-${process.pid}-${Date.now().toString(36)}-${counter}@example.com`;
-}
-
-/** Meets the product's policy (spec §5) and config.toml's. */
-export const GOOD_PASSWORD = "Sturdy#Pass42";
-
 /** Follows one redirect by hand and returns where it points. */
 export async function redirectTarget(url: string): Promise<{ status: number; location: string }> {
   const res = await fetch(url, { redirect: "manual" });

@@ -14,6 +14,7 @@ import { PROJECT_AUTH_OPTIONS } from "../../supabase/demo-seed";
 import type { Role } from "../../server/src/contract/roles";
 import { totpCode } from "./totp";
 
+/** Meets the product's password policy (spec §5) and config.toml's. */
 export const TEST_PASSWORD = "Sturdy#Pass42";
 
 export interface AuthUser {
