@@ -13,8 +13,8 @@ import { dumpDatabase } from "../support/db-dump";
 import { buildFounder, createAuthUser, createSession, deleteAuthUser, privateStrings, type Founder } from "../support/api-founders";
 import { fetchOperations, type Operation } from "../support/openapi";
 import { PUBLIC_ROUTES, RECIPES, buildRequest, type Recipe } from "../support/route-recipes";
-import { CREDENTIALS, REJECTED, emulatorSigner, forgedAuthorizations } from "./support/tokens";
-import { enrolTotp } from "../support/auth";
+import { CREDENTIALS, REJECTED, forgedAuthorizations } from "./support/tokens";
+import { emulatorSigner, enrolTotp } from "../support/auth";
 import { LOCAL_SUPABASE } from "../../server/src/config";
 
 let stack: TestStack;
