@@ -2,7 +2,7 @@
 // every state through the real APIs, and photographs every screen and dialog at 375 and 1280 px in
 // both themes into screenshots/ (git-ignored), named <screen>-<theme>-<width>.png. Each picture is
 // also scanned by axe; the run ends with the number of screens checked and fails on any violation.
-// The list of screens lives in tests/e2e/support/screen-catalogue.ts (the e2e axe suite reads it too).
+// The list of screens lives in tests/support/screen-catalogue.ts (the e2e axe suite reads it too).
 //   npm run screenshots                 # all screens
 //   npm run screenshots -- dashboard    # only screens whose name contains "dashboard"
 import AxeBuilder from "@axe-core/playwright";
@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import { bootStack, type TestStack } from "../tests/support/stack";
 import { launchChromium } from "../tests/support/browser";
 import { seedFounders, selectShots, ShotBrowser, THEMES, WIDTHS } from "../tests/support/screen-catalogue";
-import { ensureWebBuild } from "../tests/e2e/support/web-build";
+import { ensureWebBuild } from "../tests/support/web-build";
 
 const OUT_DIR = fileURLToPath(new URL("../screenshots", import.meta.url));
 const only = process.argv[2];

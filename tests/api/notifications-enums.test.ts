@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENUM_CATEGORIES } from "../../server/src/contract/entities";
 import { createNotification } from "../../server/src/repositories/notifications";
-import { createTestApp, type Founder, type TestApp } from "./helpers";
+import { createTestApp, type Founder, type TestApp } from "../support/test-app";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildFounderData, createTestApp, type Founder, type TestApp } from "./helpers";
+import { buildFounderData, createTestApp, type Founder, type TestApp } from "../support/test-app";
 import { PROFILE } from "../support/entry";
 
 let t: TestApp;

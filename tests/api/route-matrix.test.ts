@@ -3,7 +3,7 @@
 // naming the field. Behaviour beyond that lives in the resource suites beside this one.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Response } from "supertest";
-import { buildFounderData, completeEntry, createTestApp, type Founder, type FounderData, type TestApp } from "./helpers";
+import { buildFounderData, completeEntry, createTestApp, type Founder, type FounderData, type TestApp } from "../support/test-app";
 import { ORGANIZATION, PROFILE, RIA_ANSWERS } from "../support/entry";
 
 interface Ctx {

@@ -2,7 +2,7 @@
 // notifications written when owners are linked and a foundation is submitted.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { timestampNow } from "../../server/src/contract/rules";
-import { buildFounderData, completeEntry, createTestApp, type TestApp } from "./helpers";
+import { buildFounderData, completeEntry, createTestApp, type TestApp } from "../support/test-app";
 import { ORGANIZATION } from "../support/entry";
 
 let t: TestApp;

@@ -3,7 +3,7 @@
 // per accepted change, none for a refusal, no values, append-only, readable by owner and staff.
 // Every refusal is checked against the database afterwards.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildFounderData, completeEntry, createTestApp, postIdentityResult, type Founder, type FounderData, type TestApp } from "./helpers";
+import { buildFounderData, completeEntry, createTestApp, postIdentityResult, type Founder, type FounderData, type TestApp } from "../support/test-app";
 import { DAF_CHOICE, ORGANIZATION, PROFILE, RIA_ANSWERS } from "../support/entry";
 
 let t: TestApp;

@@ -11,10 +11,10 @@ import { SignJWT, decodeJwt } from "jose";
 import request from "supertest";
 import { LOCAL_SUPABASE } from "../../server/src/config";
 import { appDatabasePath } from "../../db/client";
-import { createTestApp, TEST_HS256_SECRET, type TestApp } from "./helpers";
+import { createTestApp, TEST_HS256_SECRET, type TestApp } from "../support/test-app";
 import { PROFILE, RIA_ANSWERS } from "../support/entry";
-import { operationsOf, fillPath } from "../reliability/support/openapi";
-import { PUBLIC_ROUTES } from "../reliability/support/recipes";
+import { operationsOf, fillPath } from "../support/openapi";
+import { PUBLIC_ROUTES } from "../support/route-recipes";
 
 /** Session checks are trusted for 1 s here (30 s by default), so revocations show after a short wait. */
 const TTL_SECONDS = 1;

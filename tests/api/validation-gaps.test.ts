@@ -3,7 +3,7 @@
 // Each refusal leaves the stored record exactly as it was; the calls the web makes still succeed.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { timestampNow } from "../../server/src/contract/rules";
-import { buildFounderData, completeEntry, createTestApp, type Founder, type FounderData, type TestApp } from "./helpers";
+import { buildFounderData, completeEntry, createTestApp, type Founder, type FounderData, type TestApp } from "../support/test-app";
 import { DAF_CHOICE, ORGANIZATION, PROFILE, RIA_ANSWERS } from "../support/entry";
 
 let t: TestApp;

@@ -3,7 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isAuthSessionMissingError, type AuthChangeEvent } from "@supabase/supabase-js";
 import { findLink } from "../support/mail";
-import { authMethods, APP_URL, GOOD_PASSWORD, fragmentParams, redirectTarget, startAuthHarness, uniqueEmail, type AuthHarness } from "./harness";
+import { authMethods, APP_URL, fragmentParams, redirectTarget, startAuthHarness, type AuthHarness } from "../support/auth-harness";
+import { uniqueEmail } from "../support/founders";
+import { TEST_PASSWORD } from "../support/auth";
 
 let h: AuthHarness;
 beforeAll(async () => {
@@ -12,7 +14,7 @@ beforeAll(async () => {
 afterAll(async () => h?.close());
 
 /** A confirmed account made through the admin API (the admin suite covers that API itself). */
-async function confirmedUser(password = GOOD_PASSWORD): Promise<string> {
+async function confirmedUser(password = TEST_PASSWORD): Promise<string> {
   const email = uniqueEmail("account");
   const { error } = await h.admin().auth.admin.createUser({ email, password, email_confirm: true });
   if (error) throw error;
@@ -23,7 +25,7 @@ describe("password sign-in", () => {
   it("signs in with a session at aal1 and amr password", async () => {
     const email = await confirmedUser();
     const c = h.client();
-    const { data, error } = await c.auth.signInWithPassword({ email, password: GOOD_PASSWORD });
+    const { data, error } = await c.auth.signInWithPassword({ email, password: TEST_PASSWORD });
     expect(error).toBeNull();
     expect(data.session).toMatchObject({ token_type: "bearer", expires_in: 3600, user: { email } });
     expect(data.session?.refresh_token).toMatch(/^[a-z0-9]{12}$/);
@@ -38,7 +40,7 @@ describe("password sign-in", () => {
     expect(wrong.error?.code).toBe("invalid_credentials");
     expect(wrong.error?.message).toBe("Invalid login credentials");
     expect(wrong.error?.status).toBe(400);
-    const unknown = await h.client().auth.signInWithPassword({ email: uniqueEmail("nobody"), password: GOOD_PASSWORD });
+    const unknown = await h.client().auth.signInWithPassword({ email: uniqueEmail("nobody"), password: TEST_PASSWORD });
     expect(unknown.error?.code).toBe("invalid_credentials");
   });
 
@@ -77,7 +79,7 @@ describe("password recovery", () => {
     expect(exchanged.error).toBeNull();
     expect(events).toContain("PASSWORD_RECOVERY");
 
-    const same = await c.auth.updateUser({ password: GOOD_PASSWORD });
+    const same = await c.auth.updateUser({ password: TEST_PASSWORD });
     expect(same.error?.code).toBe("same_password");
     expect(same.error?.status).toBe(422);
     expect(same.error?.message).toBe("New password should be different from the old password.");
@@ -88,7 +90,7 @@ describe("password recovery", () => {
 
     const updated = await c.auth.updateUser({ password: "Brand-New#Pass7" });
     expect(updated.error).toBeNull();
-    expect((await h.client().auth.signInWithPassword({ email, password: GOOD_PASSWORD })).error?.code).toBe("invalid_credentials");
+    expect((await h.client().auth.signInWithPassword({ email, password: TEST_PASSWORD })).error?.code).toBe("invalid_credentials");
     expect((await h.client().auth.signInWithPassword({ email, password: "Brand-New#Pass7" })).error).toBeNull();
   });
 
@@ -124,7 +126,7 @@ describe("the current user", () => {
   it("merges metadata updates and keeps identity claims", async () => {
     const email = await confirmedUser();
     const c = h.client();
-    await c.auth.signInWithPassword({ email, password: GOOD_PASSWORD });
+    await c.auth.signInWithPassword({ email, password: TEST_PASSWORD });
     const { data, error } = await c.auth.updateUser({ data: { full_name: "Grace Hopper", name: "Grace" } });
     expect(error).toBeNull();
     expect(data.user?.user_metadata).toMatchObject({ full_name: "Grace Hopper", name: "Grace" });
@@ -147,7 +149,7 @@ describe("sign-out scopes", () => {
     const clients = [h.client(), h.client(), h.client()];
     const tokens: string[] = [];
     for (const c of clients) {
-      const { data } = await c.auth.signInWithPassword({ email, password: GOOD_PASSWORD });
+      const { data } = await c.auth.signInWithPassword({ email, password: TEST_PASSWORD });
       tokens.push(data.session?.access_token ?? "");
     }
     return { clients, tokens };
@@ -186,7 +188,7 @@ describe("other mail flows", () => {
   it("changes the email once the new address follows its link", async () => {
     const email = await confirmedUser();
     const c = h.client();
-    await c.auth.signInWithPassword({ email, password: GOOD_PASSWORD });
+    await c.auth.signInWithPassword({ email, password: TEST_PASSWORD });
     const newEmail = uniqueEmail("moved");
     const { data, error } = await c.auth.updateUser({ email: newEmail }, { emailRedirectTo: `${APP_URL}/` });
     expect(error).toBeNull();
@@ -194,8 +196,8 @@ describe("other mail flows", () => {
     const link = findLink(await h.mail.latest(newEmail, { subject: "Confirm Email Change" }));
     expect(link).toContain("type=email_change");
     expect(fragmentParams((await redirectTarget(link)).location).get("access_token")).toEqual(expect.any(String));
-    expect((await h.client().auth.signInWithPassword({ email: newEmail, password: GOOD_PASSWORD })).error).toBeNull();
-    expect((await h.client().auth.signInWithPassword({ email, password: GOOD_PASSWORD })).error?.code).toBe("invalid_credentials");
+    expect((await h.client().auth.signInWithPassword({ email: newEmail, password: TEST_PASSWORD })).error).toBeNull();
+    expect((await h.client().auth.signInWithPassword({ email, password: TEST_PASSWORD })).error?.code).toBe("invalid_credentials");
   });
 
   it("signs in with a magic link (signInWithOtp)", async () => {

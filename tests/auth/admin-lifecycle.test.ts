@@ -4,7 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateSync } from "otplib";
 import { DEMO_FACTOR_ID, DEMO_USERS } from "../../supabase/demo-seed";
-import { GOOD_PASSWORD, startAuthHarness, uniqueEmail, type AuthHarness } from "./harness";
+import { startAuthHarness, type AuthHarness } from "../support/auth-harness";
+import { uniqueEmail } from "../support/founders";
+import { TEST_PASSWORD } from "../support/auth";
 
 let h: AuthHarness;
 beforeAll(async () => {
@@ -23,10 +25,10 @@ async function adminFetch(method: string, path: string, body?: unknown) {
 
 async function userWithSession() {
   const email = uniqueEmail("life");
-  const { data } = await h.admin().auth.admin.createUser({ email, password: GOOD_PASSWORD, email_confirm: true, user_metadata: { full_name: "Ada" }, app_metadata: { roles: ["x"] } });
+  const { data } = await h.admin().auth.admin.createUser({ email, password: TEST_PASSWORD, email_confirm: true, user_metadata: { full_name: "Ada" }, app_metadata: { roles: ["x"] } });
   const id = data.user?.id ?? "";
   const c = h.client();
-  const { data: signIn, error } = await c.auth.signInWithPassword({ email, password: GOOD_PASSWORD });
+  const { data: signIn, error } = await c.auth.signInWithPassword({ email, password: TEST_PASSWORD });
   if (error || !signIn.session) throw error ?? new Error("no session");
   return { id, email, c, session: signIn.session };
 }
@@ -50,9 +52,9 @@ describe("deleteUser", () => {
     expect(user?.identities).toEqual([expect.objectContaining({ provider: "email", identity_data: {} })]);
     expect(user?.factors).toBeUndefined();
     // The person can no longer sign in, the session is gone, and the address is free again.
-    expect((await h.client().auth.signInWithPassword({ email, password: GOOD_PASSWORD })).error).toMatchObject({ code: "invalid_credentials" });
+    expect((await h.client().auth.signInWithPassword({ email, password: TEST_PASSWORD })).error).toMatchObject({ code: "invalid_credentials" });
     expect((await h.client().auth.refreshSession({ refresh_token: session.refresh_token })).error).toMatchObject({ code: "refresh_token_not_found" });
-    expect((await admin.createUser({ email, password: GOOD_PASSWORD })).error).toBeNull();
+    expect((await admin.createUser({ email, password: TEST_PASSWORD })).error).toBeNull();
 
     // A second soft delete changes nothing.
     expect((await admin.deleteUser(id, true)).error).toBeNull();
@@ -130,17 +132,17 @@ describe("ban durations (Go durations, as GoTrue parses them)", () => {
     const { error } = await h.admin().auth.admin.updateUserById(id, { ban_duration: duration });
     expect(error).toMatchObject({ status: 400, code: "validation_failed", message });
     expect((await h.admin().auth.admin.getUserById(id)).data.user?.banned_until).toBeUndefined();
-    expect((await h.client().auth.signInWithPassword({ email, password: GOOD_PASSWORD })).error).toBeNull();
+    expect((await h.client().auth.signInWithPassword({ email, password: TEST_PASSWORD })).error).toBeNull();
   });
 
   it('"0s" lifts a ban like "none"; a ban given at creation holds', async () => {
     const admin = h.admin().auth.admin;
     const email = uniqueEmail("born-banned");
-    const created = await admin.createUser({ email, password: GOOD_PASSWORD, email_confirm: true, ban_duration: "1h" });
+    const created = await admin.createUser({ email, password: TEST_PASSWORD, email_confirm: true, ban_duration: "1h" });
     expect(created.data.user?.banned_until).toEqual(expect.any(String));
-    expect((await h.client().auth.signInWithPassword({ email, password: GOOD_PASSWORD })).error).toMatchObject({ code: "user_banned" });
+    expect((await h.client().auth.signInWithPassword({ email, password: TEST_PASSWORD })).error).toMatchObject({ code: "user_banned" });
     const lifted = await admin.updateUserById(created.data.user?.id ?? "", { ban_duration: "0s" });
     expect(lifted.data.user?.banned_until).toBeUndefined();
-    expect((await h.client().auth.signInWithPassword({ email, password: GOOD_PASSWORD })).error).toBeNull();
+    expect((await h.client().auth.signInWithPassword({ email, password: TEST_PASSWORD })).error).toBeNull();
   });
 });

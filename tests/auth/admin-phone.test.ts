@@ -2,7 +2,9 @@
 // address, phone_confirm, GoTrue's E.164 check, a number another user holds refused, and no
 // provider switch (admins create phone users even while phone sign-up is off).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GOOD_PASSWORD, startAuthHarness, uniqueEmail, type AuthHarness } from "./harness";
+import { startAuthHarness, type AuthHarness } from "../support/auth-harness";
+import { uniqueEmail } from "../support/founders";
+import { TEST_PASSWORD } from "../support/auth";
 
 let off: AuthHarness; // the shipped config: phone sign-up off
 let sms: AuthHarness; // phone sign-in on, so the created user can sign in by number
@@ -23,7 +25,7 @@ describe("admin createUser with a phone", () => {
   it("creates a phone-only user: number stored without '+' or spaces, confirmed when asked, a phone identity, metadata as sent", async () => {
     const phone = uniquePhone();
     const spaced = `+${phone.slice(0, 1)} ${phone.slice(1, 4)} ${phone.slice(4)}`;
-    const { data, error } = await off.admin().auth.admin.createUser({ phone: spaced, phone_confirm: true, password: GOOD_PASSWORD, user_metadata: { plan: "pro" } });
+    const { data, error } = await off.admin().auth.admin.createUser({ phone: spaced, phone_confirm: true, password: TEST_PASSWORD, user_metadata: { plan: "pro" } });
     expect(error).toBeNull();
     expect(data.user).toMatchObject({
       email: "",
@@ -85,8 +87,8 @@ describe("admin createUser with a phone", () => {
 
   it("a confirmed phone user signs in with number and password where phone sign-in is on", async () => {
     const phone = uniquePhone();
-    expect((await sms.admin().auth.admin.createUser({ phone: `+${phone}`, password: GOOD_PASSWORD, phone_confirm: true })).error).toBeNull();
-    const { data, error } = await sms.client().auth.signInWithPassword({ phone: `+${phone}`, password: GOOD_PASSWORD });
+    expect((await sms.admin().auth.admin.createUser({ phone: `+${phone}`, password: TEST_PASSWORD, phone_confirm: true })).error).toBeNull();
+    const { data, error } = await sms.client().auth.signInWithPassword({ phone: `+${phone}`, password: TEST_PASSWORD });
     expect(error).toBeNull();
     expect(data.user).toMatchObject({ phone, email: "" });
   });

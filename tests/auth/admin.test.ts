@@ -1,7 +1,9 @@
 // The admin API (service_role key) used by tests and the product's admin screen.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findLink } from "../support/mail";
-import { GOOD_PASSWORD, fragmentParams, redirectTarget, startAuthHarness, uniqueEmail, type AuthHarness } from "./harness";
+import { fragmentParams, redirectTarget, startAuthHarness, type AuthHarness } from "../support/auth-harness";
+import { uniqueEmail } from "../support/founders";
+import { TEST_PASSWORD } from "../support/auth";
 import { DEMO_FACTOR_ID, DEMO_USERS } from "../../supabase/demo-seed";
 
 let h: AuthHarness;
@@ -26,7 +28,7 @@ describe("admin users", () => {
     const email = uniqueEmail("admin-made");
     const created = await admin.createUser({
       email,
-      password: GOOD_PASSWORD,
+      password: TEST_PASSWORD,
       email_confirm: true,
       user_metadata: { full_name: "Made By Admin" },
       app_metadata: { roles: ["user", "onboarding"] },
@@ -43,7 +45,7 @@ describe("admin users", () => {
     const updated = await admin.updateUserById(id, { app_metadata: { roles: ["user", "admin"] } });
     expect(updated.data.user?.app_metadata.roles).toEqual(["user", "admin"]);
     // New tokens carry the new roles (spec §6 reads roles from app_metadata.roles).
-    const signIn = await h.client().auth.signInWithPassword({ email, password: GOOD_PASSWORD });
+    const signIn = await h.client().auth.signInWithPassword({ email, password: TEST_PASSWORD });
     const claims = JSON.parse(Buffer.from((signIn.data.session?.access_token ?? "").split(".")[1] ?? "", "base64url").toString()) as { app_metadata: { roles: string[] } };
     expect(claims.app_metadata.roles).toEqual(["user", "admin"]);
 
@@ -55,7 +57,7 @@ describe("admin users", () => {
 
   it("refuses a duplicate address (email_exists) and a weak password (weak_password)", async () => {
     const admin = h.admin().auth.admin;
-    const dup = await admin.createUser({ email: DEMO_USERS.founder.email, password: GOOD_PASSWORD });
+    const dup = await admin.createUser({ email: DEMO_USERS.founder.email, password: TEST_PASSWORD });
     expect(dup.error?.code).toBe("email_exists");
     expect(dup.error?.status).toBe(422);
     const weak = await admin.createUser({ email: uniqueEmail("weak"), password: "abc" });
@@ -86,7 +88,7 @@ describe("admin users", () => {
 
   it("generates a signup link that creates an unconfirmed user", async () => {
     const email = uniqueEmail("gen-signup");
-    const { data, error } = await h.admin().auth.admin.generateLink({ type: "signup", email, password: GOOD_PASSWORD });
+    const { data, error } = await h.admin().auth.admin.generateLink({ type: "signup", email, password: TEST_PASSWORD });
     expect(error).toBeNull();
     expect(data.user?.email_confirmed_at).toBeUndefined();
     const verified = await h.client().auth.verifyOtp({ email, token: data.properties?.email_otp ?? "", type: "signup" });
@@ -121,15 +123,15 @@ describe("admin users", () => {
   it("bans and unbans a user (user_banned), ending their sessions", async () => {
     const admin = h.admin().auth.admin;
     const email = uniqueEmail("banned");
-    const { data } = await admin.createUser({ email, password: GOOD_PASSWORD, email_confirm: true });
+    const { data } = await admin.createUser({ email, password: TEST_PASSWORD, email_confirm: true });
     const id = data.user?.id ?? "";
     const c = h.client();
-    const token = (await c.auth.signInWithPassword({ email, password: GOOD_PASSWORD })).data.session?.access_token;
+    const token = (await c.auth.signInWithPassword({ email, password: TEST_PASSWORD })).data.session?.access_token;
     const banned = await admin.updateUserById(id, { ban_duration: "24h" });
     expect(banned.data.user?.banned_until).toEqual(expect.any(String));
-    expect((await h.client().auth.signInWithPassword({ email, password: GOOD_PASSWORD })).error?.code).toBe("user_banned");
+    expect((await h.client().auth.signInWithPassword({ email, password: TEST_PASSWORD })).error?.code).toBe("user_banned");
     expect((await h.client().auth.getUser(token)).error).not.toBeNull();
     await admin.updateUserById(id, { ban_duration: "none" });
-    expect((await h.client().auth.signInWithPassword({ email, password: GOOD_PASSWORD })).error).toBeNull();
+    expect((await h.client().auth.signInWithPassword({ email, password: TEST_PASSWORD })).error).toBeNull();
   });
 });

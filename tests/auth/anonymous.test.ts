@@ -4,7 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeJwt } from "jose";
 import { findOtp } from "../support/mail";
-import { GOOD_PASSWORD, startAuthHarness, uniqueEmail, type AuthHarness } from "./harness";
+import { startAuthHarness, type AuthHarness } from "../support/auth-harness";
+import { uniqueEmail } from "../support/founders";
+import { TEST_PASSWORD } from "../support/auth";
 
 let h: AuthHarness;
 let autoconfirm: AuthHarness;
@@ -50,7 +52,7 @@ describe("signInAnonymously", () => {
 
   it("may not set a password without an address (422 validation_failed), changing nothing", async () => {
     const { c, user } = await anonymous();
-    const { error } = await c.auth.updateUser({ password: GOOD_PASSWORD });
+    const { error } = await c.auth.updateUser({ password: TEST_PASSWORD });
     expect(error).toMatchObject({ status: 422, code: "validation_failed", message: "Updating password of an anonymous user without an email or phone is not allowed" });
     const { data } = await h.admin().auth.admin.getUserById(user.id);
     expect(data.user).toMatchObject({ is_anonymous: true, email: "", updated_at: user.updated_at });
@@ -90,12 +92,12 @@ describe("conversion to a permanent user", () => {
   it("with confirmations on: updateUser({ email, password }) mails the new address; its code makes the user permanent", async () => {
     const { c, user } = await anonymous();
     const email = uniqueEmail("anon");
-    const updated = await c.auth.updateUser({ email, password: GOOD_PASSWORD });
+    const updated = await c.auth.updateUser({ email, password: TEST_PASSWORD });
     expect(updated.error).toBeNull();
     // Still anonymous until the address is confirmed (GoTrue's TestConvertAnonymousUserToPermanent).
     expect(updated.data.user).toMatchObject({ is_anonymous: true, email: "", new_email: email });
     // The password is set already, but the address is not the user's yet.
-    expect((await h.client().auth.signInWithPassword({ email, password: GOOD_PASSWORD })).error).toMatchObject({ code: "invalid_credentials" });
+    expect((await h.client().auth.signInWithPassword({ email, password: TEST_PASSWORD })).error).toMatchObject({ code: "invalid_credentials" });
 
     const otp = findOtp(await h.mail.latest(email, { subject: "Confirm Email Change" }));
     const verified = await c.auth.verifyOtp({ email, token: otp, type: "email_change" });
@@ -105,14 +107,14 @@ describe("conversion to a permanent user", () => {
     expect(verified.data.user?.identities).toEqual([expect.objectContaining({ provider: "email", identity_data: expect.objectContaining({ email, email_verified: true }) })]);
     expect(decodeJwt(verified.data.session?.access_token ?? "").is_anonymous).toBe(false);
 
-    const signIn = await h.client().auth.signInWithPassword({ email, password: GOOD_PASSWORD });
+    const signIn = await h.client().auth.signInWithPassword({ email, password: TEST_PASSWORD });
     expect(signIn.error).toBeNull();
     expect(signIn.data.user?.id).toBe(user.id);
   });
 
   it("an address another account holds is refused (422 email_exists) and the user stays anonymous", async () => {
     const taken = uniqueEmail("taken");
-    await h.admin().auth.admin.createUser({ email: taken, password: GOOD_PASSWORD, email_confirm: true });
+    await h.admin().auth.admin.createUser({ email: taken, password: TEST_PASSWORD, email_confirm: true });
     const { c, user } = await anonymous();
     const { error } = await c.auth.updateUser({ email: taken });
     expect(error).toMatchObject({ status: 422, code: "email_exists" });

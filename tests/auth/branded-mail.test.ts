@@ -3,7 +3,9 @@
 // a link that really confirms, the code, and the same link in the HTML and the text part.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findLink, findOtp } from "../support/mail";
-import { APP_URL, fragmentParams, GOOD_PASSWORD, redirectTarget, startAuthHarness, uniqueEmail, type AuthHarness } from "./harness";
+import { APP_URL, fragmentParams, redirectTarget, startAuthHarness, type AuthHarness } from "../support/auth-harness";
+import { uniqueEmail } from "../support/founders";
+import { TEST_PASSWORD } from "../support/auth";
 
 let h: AuthHarness;
 beforeAll(async () => {
@@ -14,7 +16,7 @@ afterAll(async () => h?.close());
 describe("branded auth mails", () => {
   it("the confirmation mail carries the brand and a link that confirms the account", async () => {
     const email = uniqueEmail("brand");
-    const { error } = await h.client().auth.signUp({ email, password: GOOD_PASSWORD, options: { emailRedirectTo: `${APP_URL}/` } });
+    const { error } = await h.client().auth.signUp({ email, password: TEST_PASSWORD, options: { emailRedirectTo: `${APP_URL}/` } });
     expect(error).toBeNull();
     const mail = await h.mail.latest(email, { subject: "Confirm Your Signup" });
     expect(mail.Subject).toBe("Founder Foundation: Confirm Your Signup");
@@ -35,16 +37,16 @@ describe("branded auth mails", () => {
     expect(back.status).toBe(303);
     expect(back.location.startsWith(`${APP_URL}/#`)).toBe(true);
     expect(fragmentParams(back.location).get("access_token")).toBeTruthy();
-    const signedIn = await h.client().auth.signInWithPassword({ email, password: GOOD_PASSWORD });
+    const signedIn = await h.client().auth.signInWithPassword({ email, password: TEST_PASSWORD });
     expect(signedIn.error).toBeNull();
   });
 
   it("the e-mail change mail names both addresses and its code confirms the change", async () => {
     const email = uniqueEmail("brand-old");
     const newEmail = uniqueEmail("brand-new");
-    await h.admin().auth.admin.createUser({ email, password: GOOD_PASSWORD, email_confirm: true });
+    await h.admin().auth.admin.createUser({ email, password: TEST_PASSWORD, email_confirm: true });
     const c = h.client();
-    await c.auth.signInWithPassword({ email, password: GOOD_PASSWORD });
+    await c.auth.signInWithPassword({ email, password: TEST_PASSWORD });
     expect((await c.auth.updateUser({ email: newEmail })).error).toBeNull();
     const mail = await h.mail.latest(newEmail, { subject: "Confirm Email Change" });
     expect(mail.Subject).toBe("Founder Foundation: Confirm Email Change");

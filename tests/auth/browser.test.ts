@@ -12,7 +12,9 @@ import { LOCAL_SUPABASE } from "../../server/src/config";
 import { launchChromium } from "../support/browser";
 import { findLink } from "../support/mail";
 import { totpCode } from "../support/totp";
-import { GOOD_PASSWORD, startAuthHarness, uniqueEmail, type AuthHarness } from "./harness";
+import { startAuthHarness, type AuthHarness } from "../support/auth-harness";
+import { uniqueEmail } from "../support/founders";
+import { TEST_PASSWORD } from "../support/auth";
 import { DEMO_PASSWORD, DEMO_TOTP_SECRET, DEMO_USERS } from "../../supabase/demo-seed";
 
 /** What the page exposes (this file is type-checked without the DOM library). */
@@ -80,7 +82,7 @@ describe("in a browser", () => {
         const { data, error } = await sb.auth.signUp({ email, password, options: { emailRedirectTo: redirect, data: { full_name: "Ada Lovelace", name: "Ada" } } });
         return { error: error?.code ?? null, session: data.session };
       },
-      { email, password: GOOD_PASSWORD, redirect: `${origin}/` },
+      { email, password: TEST_PASSWORD, redirect: `${origin}/` },
     );
     expect(signUp).toEqual({ error: null, session: null });
 

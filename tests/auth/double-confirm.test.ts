@@ -3,7 +3,9 @@
 // together change the address; the first answers GoTrue's "Confirmation link accepted" message.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findLink, findOtp } from "../support/mail";
-import { GOOD_PASSWORD, fragmentParams, redirectTarget, startAuthHarness, uniqueEmail, type AuthHarness } from "./harness";
+import { fragmentParams, redirectTarget, startAuthHarness, type AuthHarness } from "../support/auth-harness";
+import { uniqueEmail } from "../support/founders";
+import { TEST_PASSWORD } from "../support/auth";
 
 const ACCEPTED = "Confirmation link accepted. Please proceed to confirm link sent to the other email";
 const SUBJECT = { subject: "Confirm Email Change" };
@@ -21,9 +23,9 @@ afterAll(async () => Promise.all([h?.close(), autoconfirm?.close()]));
 async function changeRequested(harness: AuthHarness) {
   const email = uniqueEmail("old");
   const newEmail = uniqueEmail("new");
-  const { data: created } = await harness.admin().auth.admin.createUser({ email, password: GOOD_PASSWORD, email_confirm: true });
+  const { data: created } = await harness.admin().auth.admin.createUser({ email, password: TEST_PASSWORD, email_confirm: true });
   const c = harness.client();
-  const signIn = await c.auth.signInWithPassword({ email, password: GOOD_PASSWORD });
+  const signIn = await c.auth.signInWithPassword({ email, password: TEST_PASSWORD });
   if (signIn.error) throw signIn.error;
   const { data, error } = await c.auth.updateUser({ email: newEmail });
   expect(error).toBeNull();
@@ -54,8 +56,8 @@ describe("double_confirm_changes with confirmations on", () => {
     expect(second.data.user).toMatchObject({ id, email: newEmail });
     expect(second.data.user?.identities?.[0]?.identity_data).toMatchObject({ email: newEmail });
     expect(await addressOf(h, id)).toEqual({ email: newEmail, new_email: undefined });
-    expect((await h.client().auth.signInWithPassword({ email: newEmail, password: GOOD_PASSWORD })).error).toBeNull();
-    expect((await h.client().auth.signInWithPassword({ email, password: GOOD_PASSWORD })).error).toMatchObject({ code: "invalid_credentials" });
+    expect((await h.client().auth.signInWithPassword({ email: newEmail, password: TEST_PASSWORD })).error).toBeNull();
+    expect((await h.client().auth.signInWithPassword({ email, password: TEST_PASSWORD })).error).toMatchObject({ code: "invalid_credentials" });
   });
 
   it("the first confirmation's body is GoTrue's { msg, code } (auth-js reads no user from it)", async () => {

@@ -4,7 +4,9 @@
 // WebAuthn factors): the same code, status and message as a Supabase project with them off.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_SUPABASE } from "../../server/src/config";
-import { GOOD_PASSWORD, startAuthHarness, uniqueEmail, type AuthHarness } from "./harness";
+import { startAuthHarness, type AuthHarness } from "../support/auth-harness";
+import { uniqueEmail } from "../support/founders";
+import { TEST_PASSWORD } from "../support/auth";
 
 let h: AuthHarness;
 beforeAll(async () => {
@@ -21,9 +23,9 @@ async function allEmails(): Promise<string[]> {
 
 async function signedIn() {
   const email = uniqueEmail("parity");
-  await h.admin().auth.admin.createUser({ email, password: GOOD_PASSWORD, email_confirm: true });
+  await h.admin().auth.admin.createUser({ email, password: TEST_PASSWORD, email_confirm: true });
   const c = h.client();
-  const { error } = await c.auth.signInWithPassword({ email, password: GOOD_PASSWORD });
+  const { error } = await c.auth.signInWithPassword({ email, password: TEST_PASSWORD });
   if (error) throw error;
   return c;
 }
@@ -31,17 +33,17 @@ async function signedIn() {
 describe("e-mail format check (GoTrue's validateEmail)", () => {
   it.each(["semi;colon@example.com", "co:lon@example.com", "two words@example.com", "x@-bad-.example.com"])("%s is refused everywhere and creates nothing", async (email) => {
     const admin = h.admin().auth.admin;
-    expect((await h.client().auth.signUp({ email, password: GOOD_PASSWORD })).error).toMatchObject(FORMAT);
-    expect((await admin.createUser({ email, password: GOOD_PASSWORD })).error).toMatchObject(FORMAT);
+    expect((await h.client().auth.signUp({ email, password: TEST_PASSWORD })).error).toMatchObject(FORMAT);
+    expect((await admin.createUser({ email, password: TEST_PASSWORD })).error).toMatchObject(FORMAT);
     expect((await admin.inviteUserByEmail(email)).error).toMatchObject(FORMAT);
-    expect((await admin.generateLink({ type: "signup", email, password: GOOD_PASSWORD })).error).toMatchObject(FORMAT);
+    expect((await admin.generateLink({ type: "signup", email, password: TEST_PASSWORD })).error).toMatchObject(FORMAT);
     expect((await admin.generateLink({ type: "magiclink", email })).error).toMatchObject(FORMAT);
     expect((await allEmails()).filter((e) => e === email.toLowerCase())).toEqual([]);
   });
 
   it("accepts what GoTrue accepts (plus tags, apostrophes, a dotless host)", async () => {
     for (const email of [`o'hara+${Date.now()}@example.com`, `dev-${Date.now()}@localhost`]) {
-      expect((await h.admin().auth.admin.createUser({ email, password: GOOD_PASSWORD })).error).toBeNull();
+      expect((await h.admin().auth.admin.createUser({ email, password: TEST_PASSWORD })).error).toBeNull();
     }
   });
 });

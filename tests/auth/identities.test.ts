@@ -4,7 +4,9 @@
 // an anonymous user made permanent by linking or by an address.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SupabaseClient, UserIdentity } from "@supabase/supabase-js";
-import { APP_URL, consent, fragmentParams, GOOD_PASSWORD, startAuthHarness, uniqueEmail, type AuthHarness } from "./harness";
+import { APP_URL, consent, fragmentParams, startAuthHarness, type AuthHarness } from "../support/auth-harness";
+import { uniqueEmail } from "../support/founders";
+import { TEST_PASSWORD } from "../support/auth";
 
 let h: AuthHarness;
 /** Manual linking on, Google off: linking names a provider GoTrue cannot use. */
@@ -20,10 +22,10 @@ afterAll(async () => Promise.all([h?.close(), noGoogle?.close()]));
 /** A confirmed e-mail user, signed in with its password. */
 async function signedIn(harness: AuthHarness = h): Promise<{ c: SupabaseClient; email: string; id: string }> {
   const email = uniqueEmail("link");
-  const created = await harness.admin().auth.admin.createUser({ email, password: GOOD_PASSWORD, email_confirm: true });
+  const created = await harness.admin().auth.admin.createUser({ email, password: TEST_PASSWORD, email_confirm: true });
   if (created.error || !created.data.user) throw created.error ?? new Error("no user");
   const c = harness.client();
-  const { error } = await c.auth.signInWithPassword({ email, password: GOOD_PASSWORD });
+  const { error } = await c.auth.signInWithPassword({ email, password: TEST_PASSWORD });
   if (error) throw error;
   return { c, email, id: created.data.user.id };
 }

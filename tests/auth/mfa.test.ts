@@ -3,7 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { secretFromUri, totpCode } from "../support/totp";
-import { authMethods, GOOD_PASSWORD, startAuthHarness, uniqueEmail, type AuthHarness } from "./harness";
+import { authMethods, startAuthHarness, type AuthHarness } from "../support/auth-harness";
+import { uniqueEmail } from "../support/founders";
+import { TEST_PASSWORD } from "../support/auth";
 import { MFA_FRIENDLY_NAME } from "../../server/src/contract/rules";
 import { DEMO_FACTOR_ID, DEMO_PASSWORD, DEMO_TOTP_SECRET, DEMO_USERS } from "../../supabase/demo-seed";
 
@@ -18,11 +20,11 @@ afterAll(async () => h?.close());
 async function signedIn(email?: string): Promise<{ c: SupabaseClient; email: string }> {
   const address = email ?? uniqueEmail("mfa");
   if (!email) {
-    const { error } = await h.admin().auth.admin.createUser({ email: address, password: GOOD_PASSWORD, email_confirm: true });
+    const { error } = await h.admin().auth.admin.createUser({ email: address, password: TEST_PASSWORD, email_confirm: true });
     if (error) throw error;
   }
   const c = h.client();
-  const { error } = await c.auth.signInWithPassword({ email: address, password: email ? DEMO_PASSWORD : GOOD_PASSWORD });
+  const { error } = await c.auth.signInWithPassword({ email: address, password: email ? DEMO_PASSWORD : TEST_PASSWORD });
   if (error) throw error;
   return { c, email: address };
 }
@@ -55,7 +57,7 @@ describe("TOTP enrolment and verification", () => {
 
     expect((await c.auth.signOut()).error).toBeNull();
     const again = h.client();
-    expect((await again.auth.signInWithPassword({ email, password: GOOD_PASSWORD })).error).toBeNull();
+    expect((await again.auth.signInWithPassword({ email, password: TEST_PASSWORD })).error).toBeNull();
     expect(await aal(again)).toMatchObject({ currentLevel: "aal1", nextLevel: "aal2" });
 
     const factor = (await again.auth.mfa.listFactors()).data?.totp.find((f) => f.friendly_name === PRODUCT_FACTOR_NAME);

@@ -3,7 +3,7 @@
 // redirect-URI rules and messages, list (paged when asked), get, partial update, delete and a new
 // secret; the switch off answers 404 feature_disabled.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAuthHarness, type AuthHarness } from "./harness";
+import { startAuthHarness, type AuthHarness } from "../support/auth-harness";
 
 let h: AuthHarness;
 let off: AuthHarness;

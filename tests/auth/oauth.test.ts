@@ -1,7 +1,8 @@
 // Social sign-in (spec §7: "sign in with a social provider with a redirect URL") through the
 // emulator's local consent page standing in for Google.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authMethods, APP_URL, consent, fragmentParams, STANDIN_PASSWORD, startAuthHarness, submitConsent, uniqueEmail, type AuthHarness } from "./harness";
+import { authMethods, APP_URL, consent, fragmentParams, STANDIN_PASSWORD, startAuthHarness, submitConsent, type AuthHarness } from "../support/auth-harness";
+import { uniqueEmail } from "../support/founders";
 import { DEMO_PASSWORD, DEMO_USERS } from "../../supabase/demo-seed";
 
 /** config.toml keeps Google off (as `supabase start` needs without credentials); these tests turn it on. */

@@ -2,7 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeProtectedHeader } from "jose";
 import { LOCAL_SUPABASE } from "../../server/src/config";
-import { GOOD_PASSWORD, startAuthHarness, uniqueEmail, type AuthHarness } from "./harness";
+import { startAuthHarness, type AuthHarness } from "../support/auth-harness";
+import { uniqueEmail } from "../support/founders";
+import { TEST_PASSWORD } from "../support/auth";
 import { resetAuthData } from "@founder-foundation/auth-emulator";
 import { DEMO_FACTOR_ID, DEMO_PASSWORD, DEMO_USERS, PROJECT_AUTH_OPTIONS } from "../../supabase/demo-seed";
 
@@ -15,9 +17,9 @@ afterAll(async () => h?.close());
 describe("persistence", () => {
   it("keeps users, sessions, refresh tokens and the signing key across a restart", async () => {
     const email = uniqueEmail("persist");
-    await h.admin().auth.admin.createUser({ email, password: GOOD_PASSWORD, email_confirm: true });
+    await h.admin().auth.admin.createUser({ email, password: TEST_PASSWORD, email_confirm: true });
     const c = h.client();
-    const before = (await c.auth.signInWithPassword({ email, password: GOOD_PASSWORD })).data.session;
+    const before = (await c.auth.signInWithPassword({ email, password: TEST_PASSWORD })).data.session;
     const kid = decodeProtectedHeader(before?.access_token ?? "").kid;
 
     await h.restart();
@@ -26,7 +28,7 @@ describe("persistence", () => {
     const refreshed = await c.auth.refreshSession();
     expect(refreshed.error).toBeNull();
     expect(decodeProtectedHeader(refreshed.data.session?.access_token ?? "").kid).toBe(kid);
-    expect((await h.client().auth.signInWithPassword({ email, password: GOOD_PASSWORD })).error).toBeNull();
+    expect((await h.client().auth.signInWithPassword({ email, password: TEST_PASSWORD })).error).toBeNull();
     // The seed is not re-applied on a restart: the admin-made user is still there.
     expect((await h.admin().auth.admin.listUsers()).data.users.map((u) => u.email)).toContain(email);
   });
@@ -35,7 +37,7 @@ describe("persistence", () => {
 describe("reset to the seed", () => {
   async function dirty(): Promise<string> {
     const email = uniqueEmail("dirty");
-    await h.admin().auth.admin.createUser({ email, password: GOOD_PASSWORD, email_confirm: true });
+    await h.admin().auth.admin.createUser({ email, password: TEST_PASSWORD, email_confirm: true });
     await h.admin().auth.admin.deleteUser(DEMO_USERS.founder.id);
     await h.admin().auth.admin.mfa.deleteFactor({ userId: DEMO_USERS.mfa.id, id: DEMO_FACTOR_ID });
     return email;

@@ -4,7 +4,8 @@
 // missing provider. verifyOtp with type sms / phone_change, and GoTrue's E.164 check.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeJwt } from "jose";
-import { GOOD_PASSWORD, startAuthHarness, type AuthHarness } from "./harness";
+import { startAuthHarness, type AuthHarness } from "../support/auth-harness";
+import { TEST_PASSWORD } from "../support/auth";
 
 const TEST_OTP = { "15550000001": "123456", "15550000002": "234567", "15550000003": "345678", "15550000004": "456789", "15550000005": "567890", "15550000006": "678901" };
 const E164 = { status: 400, code: "validation_failed", message: "Invalid phone number format (E.164 required)" };
@@ -28,21 +29,21 @@ async function userCount(h: AuthHarness) {
 describe("phone off (the shipped config.toml)", () => {
   it("sign-up, OTP and password sign-in by phone answer GoTrue's 'disabled' errors and create nothing", async () => {
     const before = await userCount(off);
-    expect((await off.client().auth.signUp({ phone: "+15550000001", password: GOOD_PASSWORD })).error).toMatchObject({ status: 422, code: "phone_provider_disabled" });
+    expect((await off.client().auth.signUp({ phone: "+15550000001", password: TEST_PASSWORD })).error).toMatchObject({ status: 422, code: "phone_provider_disabled" });
     expect((await off.client().auth.signInWithOtp({ phone: "+15550000001" })).error).toMatchObject({ status: 400, code: "phone_provider_disabled", message: "Unsupported phone provider" });
-    expect((await off.client().auth.signInWithPassword({ phone: "+15550000001", password: GOOD_PASSWORD })).error).toMatchObject({ status: 400, code: "phone_provider_disabled" });
+    expect((await off.client().auth.signInWithPassword({ phone: "+15550000001", password: TEST_PASSWORD })).error).toMatchObject({ status: 400, code: "phone_provider_disabled" });
     expect(await userCount(off)).toBe(before);
   });
 });
 
 describe("phone sign-up with SMS confirmations on", () => {
   it("signUp sends the test number's code; verifyOtp type sms confirms and signs in; then the password works", async () => {
-    const signUp = await confirm.client().auth.signUp({ phone: "+1 555 000 0001", password: GOOD_PASSWORD, options: { data: { nickname: "Ada" } } });
+    const signUp = await confirm.client().auth.signUp({ phone: "+1 555 000 0001", password: TEST_PASSWORD, options: { data: { nickname: "Ada" } } });
     expect(signUp.error).toBeNull();
     expect(signUp.data.session).toBeNull();
     expect(signUp.data.user).toMatchObject({ phone: "15550000001", email: "", app_metadata: { provider: "phone", providers: ["phone"] }, user_metadata: { nickname: "Ada" } });
     expect(signUp.data.user?.phone_confirmed_at).toBeUndefined();
-    expect((await confirm.client().auth.signInWithPassword({ phone: "+15550000001", password: GOOD_PASSWORD })).error).toMatchObject({ status: 400, code: "phone_not_confirmed", message: "Phone not confirmed" });
+    expect((await confirm.client().auth.signInWithPassword({ phone: "+15550000001", password: TEST_PASSWORD })).error).toMatchObject({ status: 400, code: "phone_not_confirmed", message: "Phone not confirmed" });
 
     const c = confirm.client();
     expect((await c.auth.verifyOtp({ phone: "+15550000001", token: "000000", type: "sms" })).error).toMatchObject({ status: 403, code: "otp_expired", message: "Token has expired or is invalid" });
@@ -54,21 +55,21 @@ describe("phone sign-up with SMS confirmations on", () => {
     // The code is spent.
     expect((await confirm.client().auth.verifyOtp({ phone: "+15550000001", token: "123456", type: "sms" })).error).toMatchObject({ status: 403, code: "otp_expired" });
 
-    const signIn = await confirm.client().auth.signInWithPassword({ phone: "+15550000001", password: GOOD_PASSWORD });
+    const signIn = await confirm.client().auth.signInWithPassword({ phone: "+15550000001", password: TEST_PASSWORD });
     expect(signIn.error).toBeNull();
     expect(signIn.data.user?.id).toBe(signUp.data.user?.id);
-    expect((await confirm.client().auth.signUp({ phone: "+15550000001", password: GOOD_PASSWORD })).error).toMatchObject({ status: 422, code: "user_already_exists" });
+    expect((await confirm.client().auth.signUp({ phone: "+15550000001", password: TEST_PASSWORD })).error).toMatchObject({ status: 422, code: "user_already_exists" });
   });
 
   it("a number without a test code gets GoTrue's missing-provider answer (500) and no user is left", async () => {
     const before = await userCount(confirm);
     // auth-js reads no code from a 500 (it treats it as retryable), so the body is read over HTTP too.
-    const { error } = await confirm.client().auth.signUp({ phone: "+15559999999", password: GOOD_PASSWORD });
+    const { error } = await confirm.client().auth.signUp({ phone: "+15559999999", password: TEST_PASSWORD });
     expect(error).toMatchObject({ status: 500, name: "AuthRetryableFetchError" });
     const res = await fetch(`${confirm.url}/auth/v1/signup`, {
       method: "POST",
       headers: { apikey: confirm.emulator.anonKey, "content-type": "application/json", "x-supabase-api-version": "2024-01-01" },
-      body: JSON.stringify({ phone: "+15559999999", password: GOOD_PASSWORD }),
+      body: JSON.stringify({ phone: "+15559999999", password: TEST_PASSWORD }),
     });
     expect(res.status).toBe(500);
     expect(await res.json()).toEqual({ code: "unexpected_failure", message: "Unable to get SMS provider" });
@@ -77,7 +78,7 @@ describe("phone sign-up with SMS confirmations on", () => {
 
   it.each(["+0123456", "not-a-number", "+1555000000123456789", "+1-555-000-0001"])("%s fails GoTrue's E.164 check everywhere and creates nothing", async (phone) => {
     const before = await userCount(confirm);
-    expect((await confirm.client().auth.signUp({ phone, password: GOOD_PASSWORD })).error).toMatchObject(E164);
+    expect((await confirm.client().auth.signUp({ phone, password: TEST_PASSWORD })).error).toMatchObject(E164);
     expect((await confirm.client().auth.signInWithOtp({ phone })).error).toMatchObject(E164);
     expect((await confirm.client().auth.verifyOtp({ phone, token: "123456", type: "sms" })).error).toMatchObject(E164);
     expect(await userCount(confirm)).toBe(before);
@@ -99,7 +100,7 @@ describe("phone sign-up with SMS confirmations on", () => {
   });
 
   it("resend type sms gives an unconfirmed number its code again; a confirmed or unknown number gets {}", async () => {
-    const signUp = await confirm.client().auth.signUp({ phone: "+15550000002", password: GOOD_PASSWORD });
+    const signUp = await confirm.client().auth.signUp({ phone: "+15550000002", password: TEST_PASSWORD });
     expect(signUp.error).toBeNull();
     const resent = await confirm.client().auth.resend({ type: "sms", phone: "+15550000002" });
     expect(resent.error).toBeNull();
@@ -135,14 +136,14 @@ describe("phone sign-up with SMS confirmations on", () => {
 describe("phone sign-up with SMS confirmations off", () => {
   it("signUp returns a session at once; updateUser({ phone }) changes the number at once", async () => {
     const c = auto.client();
-    const { data, error } = await c.auth.signUp({ phone: "+15550000006", password: GOOD_PASSWORD });
+    const { data, error } = await c.auth.signUp({ phone: "+15550000006", password: TEST_PASSWORD });
     expect(error).toBeNull();
     expect(data.session).not.toBeNull();
     expect(data.user?.phone_confirmed_at).toEqual(expect.any(String));
     const changed = await c.auth.updateUser({ phone: "+15550000002" });
     expect(changed.error).toBeNull();
     expect(changed.data.user).toMatchObject({ phone: "15550000002" });
-    expect((await auto.client().auth.signInWithPassword({ phone: "+15550000002", password: GOOD_PASSWORD })).error).toBeNull();
+    expect((await auto.client().auth.signInWithPassword({ phone: "+15550000002", password: TEST_PASSWORD })).error).toBeNull();
   });
 
   it("/settings reports the phone provider on and phone_autoconfirm", async () => {

@@ -3,7 +3,9 @@
 // ago, so the tests move this process's clock (the emulator runs in it) past that point.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { findOtp } from "../support/mail";
-import { GOOD_PASSWORD, startAuthHarness, uniqueEmail, type AuthHarness } from "./harness";
+import { startAuthHarness, type AuthHarness } from "../support/auth-harness";
+import { uniqueEmail } from "../support/founders";
+import { TEST_PASSWORD } from "../support/auth";
 
 const NEW_PASSWORD = "Another#Pass77";
 const DAY_AND_AN_HOUR = 25 * 3600_000;
@@ -18,9 +20,9 @@ afterEach(() => vi.useRealTimers());
 
 async function signedIn(h: AuthHarness) {
   const email = uniqueEmail("reauth");
-  await h.admin().auth.admin.createUser({ email, password: GOOD_PASSWORD, email_confirm: true });
+  await h.admin().auth.admin.createUser({ email, password: TEST_PASSWORD, email_confirm: true });
   const c = h.client();
-  const { error } = await c.auth.signInWithPassword({ email, password: GOOD_PASSWORD });
+  const { error } = await c.auth.signInWithPassword({ email, password: TEST_PASSWORD });
   if (error) throw error;
   return { c, email };
 }
@@ -61,7 +63,7 @@ describe("secure_password_change on", () => {
     expect((await c.auth.updateUser({ password: NEW_PASSWORD, nonce })).error).toBeNull();
     expect(await passwordWorks(secure, email, NEW_PASSWORD)).toBe(true);
     // Spent: the same nonce does not change the password again.
-    const again = await c.auth.updateUser({ password: GOOD_PASSWORD, nonce });
+    const again = await c.auth.updateUser({ password: TEST_PASSWORD, nonce });
     expect(again.error).toMatchObject({ status: 422, code: "reauthentication_not_valid" });
     expect(await passwordWorks(secure, email, NEW_PASSWORD)).toBe(true);
   });
@@ -74,7 +76,7 @@ describe("secure_password_change on", () => {
     vi.setSystemTime(Date.now() + 2 * 3600_000);
     await c.auth.refreshSession();
     expect((await c.auth.updateUser({ password: NEW_PASSWORD, nonce })).error).toMatchObject({ status: 422, code: "reauthentication_not_valid" });
-    expect(await passwordWorks(secure, email, GOOD_PASSWORD)).toBe(true);
+    expect(await passwordWorks(secure, email, TEST_PASSWORD)).toBe(true);
   });
 
   it("reauthenticate() twice within max_frequency: 429 over_email_send_rate_limit", async () => {

@@ -2,7 +2,9 @@
 // session; plus the sign-up error codes of spec §8.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findLink, findOtp } from "../support/mail";
-import { APP_URL, GOOD_PASSWORD, fragmentParams, redirectTarget, startAuthHarness, uniqueEmail, type AuthHarness } from "./harness";
+import { APP_URL, fragmentParams, redirectTarget, startAuthHarness, type AuthHarness } from "../support/auth-harness";
+import { uniqueEmail } from "../support/founders";
+import { TEST_PASSWORD } from "../support/auth";
 
 let h: AuthHarness;
 beforeAll(async () => {
@@ -14,7 +16,7 @@ afterAll(async () => h?.close());
 const signUpAsProduct = (email: string, redirect = `${APP_URL}/`) =>
   h.client().auth.signUp({
     email,
-    password: GOOD_PASSWORD,
+    password: TEST_PASSWORD,
     options: { data: { full_name: "Ada Lovelace", name: "Ada" }, emailRedirectTo: redirect },
   });
 
@@ -48,7 +50,7 @@ describe("sign-up with email confirmation", () => {
   it("refuses password sign-in until the email is confirmed (email_not_confirmed)", async () => {
     const email = uniqueEmail("unconfirmed");
     await signUpAsProduct(email);
-    const { data, error } = await h.client().auth.signInWithPassword({ email, password: GOOD_PASSWORD });
+    const { data, error } = await h.client().auth.signInWithPassword({ email, password: TEST_PASSWORD });
     expect(data.session).toBeNull();
     expect(error?.code).toBe("email_not_confirmed");
     expect(error?.status).toBe(400);
@@ -73,7 +75,7 @@ describe("sign-up with email confirmation", () => {
     expect(data.user?.user_metadata.email_verified).toBe(true);
 
     // The product's follow-up: sign in with the password once confirmed.
-    const signIn = await h.client().auth.signInWithPassword({ email, password: GOOD_PASSWORD });
+    const signIn = await h.client().auth.signInWithPassword({ email, password: TEST_PASSWORD });
     expect(signIn.error).toBeNull();
     expect(signIn.data.user?.email).toBe(email);
   });
@@ -106,7 +108,7 @@ describe("sign-up with email confirmation", () => {
   it("uses the PKCE flow: the link carries ?code= that exchangeCodeForSession turns into a session", async () => {
     const email = uniqueEmail("pkce");
     const c = h.client({ flowType: "pkce" });
-    const { error } = await c.auth.signUp({ email, password: GOOD_PASSWORD, options: { emailRedirectTo: `${APP_URL}/welcome` } });
+    const { error } = await c.auth.signUp({ email, password: TEST_PASSWORD, options: { emailRedirectTo: `${APP_URL}/welcome` } });
     expect(error).toBeNull();
     const link = findLink(await h.mail.latest(email));
     expect(new URL(link).searchParams.get("token")).toMatch(/^pkce_/);
@@ -127,7 +129,7 @@ describe("sign-up with email confirmation", () => {
   });
 
   it("hides an already confirmed address behind a look-alike user with no identities", async () => {
-    const { data, error } = await h.client().auth.signUp({ email: "founder@example.com", password: GOOD_PASSWORD });
+    const { data, error } = await h.client().auth.signUp({ email: "founder@example.com", password: TEST_PASSWORD });
     expect(error).toBeNull();
     expect(data.session).toBeNull();
     expect(data.user?.identities).toEqual([]);
@@ -138,8 +140,8 @@ describe("sign-up with email confirmation", () => {
     try {
       const email = uniqueEmail("ratelimit");
       const c = strict.client();
-      expect((await c.auth.signUp({ email, password: GOOD_PASSWORD })).error).toBeNull();
-      const { error } = await c.auth.signUp({ email, password: GOOD_PASSWORD });
+      expect((await c.auth.signUp({ email, password: TEST_PASSWORD })).error).toBeNull();
+      const { error } = await c.auth.signUp({ email, password: TEST_PASSWORD });
       expect(error?.code).toBe("over_email_send_rate_limit");
       expect(error?.status).toBe(429);
       expect(error?.message).toMatch(/^For security purposes, you can only request this after \d+ seconds\.$/);
@@ -168,7 +170,7 @@ describe("sign-up with email confirmation", () => {
   });
 
   it("refuses a malformed address (validation_failed)", async () => {
-    const { error } = await h.client().auth.signUp({ email: "not-an-email", password: GOOD_PASSWORD });
+    const { error } = await h.client().auth.signUp({ email: "not-an-email", password: TEST_PASSWORD });
     expect(error?.code).toBe("validation_failed");
     expect(error?.message).toBe("Unable to validate email address: invalid format");
   });
@@ -183,10 +185,10 @@ describe("sign-up with confirmations off (the CLI default)", () => {
 
   it("returns a session at once, and user_already_exists for a second sign-up", async () => {
     const email = uniqueEmail("autoconfirm");
-    const first = await open.client().auth.signUp({ email, password: GOOD_PASSWORD });
+    const first = await open.client().auth.signUp({ email, password: TEST_PASSWORD });
     expect(first.error).toBeNull();
     expect(first.data.session?.access_token).toEqual(expect.any(String));
-    const second = await open.client().auth.signUp({ email, password: GOOD_PASSWORD });
+    const second = await open.client().auth.signUp({ email, password: TEST_PASSWORD });
     expect(second.error?.code).toBe("user_already_exists");
     expect(second.error?.status).toBe(422);
   });

@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { findLink } from "../support/mail";
 import { secretFromUri, totpCode } from "../support/totp";
-import { GOOD_PASSWORD, startAuthHarness, uniqueEmail, type AuthHarness } from "./harness";
+import { startAuthHarness, type AuthHarness } from "../support/auth-harness";
+import { uniqueEmail } from "../support/founders";
+import { TEST_PASSWORD } from "../support/auth";
 
 const SITE_URL = "http://localhost:3000";
 const ACCOUNT_BUDGET = 3;
@@ -19,14 +21,14 @@ afterAll(async () => h?.close());
 
 async function confirmedUser(label: string): Promise<{ email: string; id: string }> {
   const email = uniqueEmail(label);
-  const { data, error } = await h.admin().auth.admin.createUser({ email, password: GOOD_PASSWORD, email_confirm: true });
+  const { data, error } = await h.admin().auth.admin.createUser({ email, password: TEST_PASSWORD, email_confirm: true });
   if (error || !data.user) throw error ?? new Error("no user");
   return { email, id: data.user.id };
 }
 
 async function signedIn(email: string): Promise<SupabaseClient> {
   const c = h.client();
-  const { error } = await c.auth.signInWithPassword({ email, password: GOOD_PASSWORD });
+  const { error } = await c.auth.signInWithPassword({ email, password: TEST_PASSWORD });
   if (error) throw error;
   return c;
 }
@@ -85,11 +87,11 @@ describe("failed attempts are limited per account", () => {
       const { error } = await c.auth.signInWithPassword({ email: victim.email, password: `Wrong#Pass${i}` });
       expect(error).toMatchObject({ status: 400, code: "invalid_credentials" });
     }
-    const right = await c.auth.signInWithPassword({ email: victim.email, password: GOOD_PASSWORD });
+    const right = await c.auth.signInWithPassword({ email: victim.email, password: TEST_PASSWORD });
     expect(right.error).toMatchObject({ status: 429, code: "over_request_rate_limit" });
     expect(right.data.session).toBeNull();
     // The per-address budget (300) is far from spent: the same address signs in to another account.
-    expect((await h.client().auth.signInWithPassword({ email: bystander.email, password: GOOD_PASSWORD })).error).toBeNull();
+    expect((await h.client().auth.signInWithPassword({ email: bystander.email, password: TEST_PASSWORD })).error).toBeNull();
   });
 
   it("wrong TOTP codes for one account run into 429, then even the right code is refused", async () => {

@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRemoteJWKSet, decodeProtectedHeader, exportJWK, generateKeyPair, jwtVerify, SignJWT } from "jose";
 import { LOCAL_SUPABASE } from "../../server/src/config";
-import { startAuthHarness, type AuthHarness } from "./harness";
+import { startAuthHarness, type AuthHarness } from "../support/auth-harness";
 
 const DEMO = { email: "founder@example.com", password: "Founder!2026" };
 

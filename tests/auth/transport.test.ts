@@ -4,7 +4,7 @@
 // These checks are about HTTP itself, so they use fetch rather than supabase-js.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_SUPABASE } from "../../server/src/config";
-import { startAuthHarness, type AuthHarness } from "./harness";
+import { startAuthHarness, type AuthHarness } from "../support/auth-harness";
 
 let h: AuthHarness;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 // axe on every screen and dialog of the product (issue 17): the screen list `npm run screenshots`
-// photographs (tests/e2e/support/screen-catalogue.ts, one source), each at 375 and 1280 px in the
+// photographs (tests/support/screen-catalogue.ts, one source), each at 375 and 1280 px in the
 // light and the dark theme, must have 0 violations. Founders are seeded once through the API and
 // each signs in once; every screen then opens in a fresh context from that session.
 // The run prints how many screens were checked and fails if that falls below the catalogue's size.
@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootStack, type TestStack } from "../support/stack";
 import { launchChromium } from "../support/browser";
 import { seedFounders, SHOTS, ShotBrowser, THEMES, variantCount, WIDTHS, type Shot } from "../support/screen-catalogue";
-import { saveScreenshot } from "./support/screens";
-import { ensureWebBuild } from "./support/web-build";
+import { saveScreenshot } from "../support/screens";
+import { ensureWebBuild } from "../support/web-build";
 
 /** A floor the count can never silently drop under (today's catalogue holds more). */
 const MIN_SCREENS = 120;

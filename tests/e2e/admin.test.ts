@@ -5,7 +5,7 @@ import { createClient, type RealtimeClientOptions } from "@supabase/supabase-js"
 import { describe, expect, it } from "vitest";
 import ws from "ws";
 import { createFounder, type Founder } from "../support/founders";
-import { setupE2E } from "./support/harness";
+import { setupE2E } from "../support/e2e-harness";
 
 const e2e = setupE2E();
 

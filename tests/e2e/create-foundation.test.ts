@@ -6,7 +6,7 @@
 // axe-scanned and photographed by the harness.
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { setupE2E, type Theme, type UiPage } from "./support/harness";
+import { setupE2E, type Theme, type UiPage } from "../support/e2e-harness";
 import { createFounder, signInThroughApi, uniqueEmail, type Founder } from "../support/founders";
 import { MailboxClient } from "../support/mail";
 

@@ -14,7 +14,7 @@ import { APP_DB_FILE } from "../../db/client";
 import { ORGANIZATION, PROFILE, signedIdentityResult } from "../support/entry";
 import { MailboxClient, findLink } from "../support/mail";
 import { createFounder, signInThroughApi, type Founder } from "../support/founders";
-import { setupE2E, type UiPage } from "./support/harness";
+import { setupE2E, type UiPage } from "../support/e2e-harness";
 import { apiCall } from "../support/api";
 
 const e2e = setupE2E();

@@ -2,18 +2,15 @@
 // (spec §4 "Approve on step 5 sends verification emails"; issue 6): the mail arrives over SMTP in
 // the stack's mailbox, its link opens the identity emulator's hosted page, the owner captures a
 // document and a selfie and passes, and the signed webhook marks them verified in the app.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { assertAccessible } from "./support/screens";
+import { describe, expect, it } from "vitest";
+import { setupE2E } from "../support/e2e-harness";
+import { assertAccessible } from "../support/screens";
+import { call } from "../support/http";
+import { createFounderWithProfile } from "../support/founders";
 import { MailboxClient, findLink } from "../support/mail";
-import { startIdentityE2E, type IdentityE2E } from "../identity/e2e-stack";
 
-let e2e: IdentityE2E;
-beforeAll(async () => {
-  e2e = await startIdentityE2E();
-});
-afterAll(async () => {
-  await e2e?.close();
-});
+const e2e = setupE2E();
+const newPage = async () => (await e2e.open()).page;
 
 interface PersonDto {
   email: string | null;
@@ -29,31 +26,32 @@ describe("additional owner verification by email", () => {
     const mailUrl = e2e.stack.mail?.url;
     if (!mailUrl) throw new Error("the stack's mailbox is not running");
     const mailbox = new MailboxClient(mailUrl);
-    const f = await e2e.founder();
+    const f = await createFounderWithProfile(e2e.stack, e2e.stack.app.url);
     const ownerEmail = `owner-${f.accountId}-${Date.now()}@example.com`;
-    const added = await e2e.api<{ person_id: number }>(f.token, "POST", "/api/persons/", {
+    const api = (method: string, path: string, body?: unknown) => call(e2e.stack.app.url, method, path, { token: f.token, body });
+    const added = await api("POST", "/api/persons/", {
       account_id: f.accountId,
       account_primary_holder: false,
       is_addon: true,
       email: ownerEmail,
     });
     expect(added.status).toBe(201);
-    const ownerId = added.body.person_id;
+    const ownerId = (added.json as { person_id: number }).person_id;
 
-    const sent = await e2e.api<{ results: { person_id: number; status: string }[] }>(f.token, "POST", "/api/sumsub/send_sumsub_emails", [ownerId]);
+    const sent = await api("POST", "/api/sumsub/send_sumsub_emails", [ownerId]);
     expect(sent.status).toBe(200);
-    expect(sent.body.results).toEqual([expect.objectContaining({ person_id: ownerId, status: "sent" })]);
+    expect((sent.json as { results: unknown[] }).results).toEqual([expect.objectContaining({ person_id: ownerId, status: "sent" })]);
 
     const mail = await mailbox.latest(ownerEmail, { subject: "verify your identity" });
     const link = findLink(mail, HOSTED_LINK);
     expect(link.startsWith(`${e2e.stack.config.identity.baseUrl}/websdk/p/`)).toBe(true);
     expect(mail.Text).toContain("Ada Lovelace");
 
-    const before = await e2e.api<PersonDto>(f.token, "GET", `/api/persons/${ownerId}`);
-    expect(before.body).toMatchObject({ sumsub_completed_at: null, sumsub_review_answer: null });
-    expect(before.body.sumsub_email_sent_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?$/);
+    const before = await api("GET", `/api/persons/${ownerId}`);
+    expect((before.json as PersonDto)).toMatchObject({ sumsub_completed_at: null, sumsub_review_answer: null });
+    expect((before.json as PersonDto).sumsub_email_sent_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?$/);
 
-    const page = await e2e.newPage();
+    const page = await newPage();
     await page.goto(link);
     await page.getByRole("heading", { name: "Verify your identity" }).waitFor();
     await page.getByRole("button", { name: "Upload document" }).waitFor();
@@ -63,9 +61,9 @@ describe("additional owner verification by email", () => {
     await page.getByRole("button", { name: "Approve (GREEN)" }).click();
     await page.getByText("Verification approved").waitFor();
 
-    const after = await e2e.api<PersonDto>(f.token, "GET", `/api/persons/${ownerId}`);
-    expect(after.body).toMatchObject({ email: ownerEmail, sumsub_review_answer: "GREEN" });
-    expect(after.body.sumsub_completed_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?$/);
+    const after = await api("GET", `/api/persons/${ownerId}`);
+    expect((after.json as PersonDto)).toMatchObject({ email: ownerEmail, sumsub_review_answer: "GREEN" });
+    expect((after.json as PersonDto).sumsub_completed_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?$/);
 
     // Reopening the link shows the finished check instead of starting over.
     await page.goto(link);
@@ -73,7 +71,7 @@ describe("additional owner verification by email", () => {
   });
 
   it("an unknown or expired link shows an expiry page, not a verification", async () => {
-    const page = await e2e.newPage();
+    const page = await newPage();
     const res = await page.goto(`${e2e.stack.config.identity.baseUrl}/websdk/p/sbx_${"0".repeat(32)}`);
     expect(res?.status()).toBe(410);
     await page.getByRole("heading", { name: "Verification link expired" }).waitFor();

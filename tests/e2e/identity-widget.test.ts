@@ -5,21 +5,25 @@
 // signed webhook reaches the app, which records the result on the person.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { assertAccessible } from "./support/screens";
-import { startIdentityE2E, type IdentityE2E, type StackFounder } from "../identity/e2e-stack";
-import { startBrowserHarness, type BrowserHarness } from "../identity/browser-harness";
+import { setupE2E } from "../support/e2e-harness";
+import { assertAccessible } from "../support/screens";
+import { call } from "../support/http";
+import { createFounderWithProfile, type ProfiledFounder } from "../support/founders";
+import { startIdentityWidgetPage, type IdentityWidgetPage } from "../support/identity-widget-page";
+import { createSumsubClient } from "../../server/src/identity/client";
 
-let e2e: IdentityE2E;
-let harness: BrowserHarness;
+const e2e = setupE2E();
+let widgetPage: IdentityWidgetPage;
 
 beforeAll(async () => {
-  e2e = await startIdentityE2E();
-  harness = await startBrowserHarness(e2e.appUrl);
+  widgetPage = await startIdentityWidgetPage(e2e.stack.app.url);
 });
 afterAll(async () => {
-  await harness?.close();
-  await e2e?.close();
+  await widgetPage?.close();
 });
+
+const founder = () => createFounderWithProfile(e2e.stack, e2e.stack.app.url);
+const newPage = async () => (await e2e.open()).page;
 
 interface PersonDto {
   sumsub_applicant_id: string | null;
@@ -29,10 +33,10 @@ interface PersonDto {
 
 const events = (page: Page) => page.evaluate("window.__identity.events") as Promise<string[]>;
 
-async function person(f: StackFounder): Promise<PersonDto> {
-  const r = await e2e.api<PersonDto>(f.token, "GET", `/api/persons/${f.personId}`);
+async function person(f: ProfiledFounder): Promise<PersonDto> {
+  const r = await call(e2e.stack.app.url, "GET", `/api/persons/${f.personId}`, { token: f.token });
   expect(r.status).toBe(200);
-  return r.body;
+  return r.json as PersonDto;
 }
 
 /** Capture in the iframe exactly as a person would: document, selfie, then the reviewer's verdict. */
@@ -45,14 +49,14 @@ async function verifyInWidget(page: Page, verdict: "Approve (GREEN)" | "Reject (
 
 describe("identity widget (real @sumsub/websdk-react against the emulator)", () => {
   it("follows a resize: at 375 px the frame grows with its content, so its buttons are never cut off", async () => {
-    const f = await e2e.founder();
-    const caseId = harness.addCase({
+    const f = await founder();
+    const caseId = widgetPage.addCase({
       bearer: f.token,
       tokenBody: { user_id: f.email, level_name: "id-and-liveness", ttl_in_seconds: 900, applicant_identifiers: { email: f.email, phone: "2125550123" } },
     });
-    const page = await e2e.newPage();
+    const page = await newPage();
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(`${harness.url}/?case=${caseId}`);
+    await page.goto(`${widgetPage.url}/?case=${caseId}`);
     const iframe = page.locator("iframe");
     await page.frameLocator("iframe").getByRole("button", { name: "Upload document" }).waitFor();
     const frameHeight = async () => (await iframe.boundingBox())?.height ?? 0;
@@ -73,13 +77,13 @@ describe("identity widget (real @sumsub/websdk-react against the emulator)", () 
   });
 
   it("opens from the token's url claim, runs capture to GREEN, fires the callbacks, and the webhook verifies the person", async () => {
-    const f = await e2e.founder();
-    const caseId = harness.addCase({
+    const f = await founder();
+    const caseId = widgetPage.addCase({
       bearer: f.token,
       tokenBody: { user_id: f.email, level_name: "id-and-liveness", ttl_in_seconds: 900, applicant_identifiers: { email: f.email, phone: "2125550123" } },
     });
-    const page = await e2e.newPage();
-    await page.goto(`${harness.url}/?case=${caseId}`);
+    const page = await newPage();
+    await page.goto(`${widgetPage.url}/?case=${caseId}`);
 
     // The SDK built the iframe URL from the token alone (no baseUrl prop): the emulator's origin.
     const iframe = page.locator("iframe");
@@ -107,17 +111,17 @@ describe("identity widget (real @sumsub/websdk-react against the emulator)", () 
     const p = await person(f);
     expect(p).toMatchObject({ sumsub_applicant_id: applicantId, sumsub_review_answer: "GREEN" });
     expect(p.sumsub_completed_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?$/);
-    const notes = await e2e.api<{ title: string }[]>(f.token, "GET", "/api/notifications/?limit=50&offset=0&include_read=true");
-    expect(notes.body.map((n) => n.title)).toContain("Identity verified");
+    const notes = await call(e2e.stack.app.url, "GET", "/api/notifications/?limit=50&offset=0&include_read=true", { token: f.token });
+    expect((notes.json as { title: string }[]).map((n) => n.title)).toContain("Identity verified");
   });
 
   it("with the baseUrl prop and an expired first token: the expiration handler gets a new token and the session goes on to RED", async () => {
-    const f = await e2e.founder();
+    const f = await founder();
     // Minted for this person but already past its ttl, as a token left open in a tab would be.
-    const expired = await e2e.sumsub.createSdkAccessToken({ userId: `ff-person-${f.personId}`, levelName: "id-and-liveness", ttlInSecs: 0 });
-    const caseId = harness.addCase({ bearer: f.token, baseUrl: e2e.stack.config.identity.baseUrl, firstToken: expired.token });
-    const page = await e2e.newPage();
-    await page.goto(`${harness.url}/?case=${caseId}`);
+    const expired = await createSumsubClient(e2e.stack.config.identity).createSdkAccessToken({ userId: `ff-person-${f.personId}`, levelName: "id-and-liveness", ttlInSecs: 0 });
+    const caseId = widgetPage.addCase({ bearer: f.token, baseUrl: e2e.stack.config.identity.baseUrl, firstToken: expired.token });
+    const page = await newPage();
+    await page.goto(`${widgetPage.url}/?case=${caseId}`);
 
     await page.getByText("token fetch 2").waitFor();
     await verifyInWidget(page, "Reject (RED)");
@@ -131,13 +135,13 @@ describe("identity widget (real @sumsub/websdk-react against the emulator)", () 
   });
 
   it("logs 'Failed to get access token' and offers a retry when the token cannot be fetched", async () => {
-    const caseId = harness.addCase({ bearer: "not-a-valid-token" });
-    const page = await e2e.newPage();
+    const caseId = widgetPage.addCase({ bearer: "not-a-valid-token" });
+    const page = await newPage();
     const consoleErrors: string[] = [];
     page.on("console", (msg) => {
       if (msg.type() === "error") consoleErrors.push(msg.text());
     });
-    await page.goto(`${harness.url}/?case=${caseId}`);
+    await page.goto(`${widgetPage.url}/?case=${caseId}`);
     await page.getByText("We couldn't start identity verification.").waitFor();
     expect(consoleErrors.some((t) => t.startsWith("Failed to get access token"))).toBe(true);
     expect(await page.locator("iframe").count()).toBe(0);

@@ -5,7 +5,7 @@
 // with the keyboard alone: Tab, Shift+Tab, Enter, Space, arrows in menus, radio groups and selects.
 import { describe, expect, it } from "vitest";
 import type { Frame, Page } from "playwright-core";
-import { setupE2E } from "./support/harness";
+import { setupE2E } from "../support/e2e-harness";
 import { createFounder } from "../support/founders";
 
 const e2e = setupE2E();

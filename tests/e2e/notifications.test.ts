@@ -4,7 +4,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { createFounder, signInThroughApi, type Founder } from "../support/founders";
-import { setupE2E } from "./support/harness";
+import { setupE2E } from "../support/e2e-harness";
 
 const e2e = setupE2E();
 

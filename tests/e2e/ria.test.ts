@@ -4,7 +4,7 @@
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { createFounder, signInThroughApi, type Founder } from "../support/founders";
-import { setupE2E } from "./support/harness";
+import { setupE2E } from "../support/e2e-harness";
 
 const e2e = setupE2E();
 

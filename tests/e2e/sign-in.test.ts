@@ -1,7 +1,7 @@
 // Sign-in in a real browser against the real local stack (spec §2, §4, §8; issue 4).
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { setupE2E, type Theme } from "./support/harness";
+import { setupE2E, type Theme } from "../support/e2e-harness";
 import { createFounder, uniqueEmail } from "../support/founders";
 import { findLink, MailboxClient } from "../support/mail";
 import { totpCode } from "../support/totp";

@@ -3,7 +3,7 @@
 // the pending view, a reload after Skip, and signing up again with a registered address.
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { setupE2E } from "./support/harness";
+import { setupE2E } from "../support/e2e-harness";
 import { createFounder, uniqueEmail } from "../support/founders";
 import { findLink, MailboxClient } from "../support/mail";
 import { totpCode } from "../support/totp";

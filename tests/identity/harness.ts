@@ -1,17 +1,16 @@
-// An app (tests/api's harness: real Fastify app, real SQLite, bearer tokens minted like the auth
-// service's) wired to a real identity emulator and an SMTP sink. The emulator's webhooks go to a
+// An app (tests/support/test-app.ts: real Fastify app, real SQLite, bearer tokens minted like the auth
+// service's) wired to a real identity emulator; its mail lands in the auth emulator's mailbox. The emulator's webhooks go to a
 // recording relay, which forwards them to the app only when a suite asks (so a suite can prove the
 // app learns a result by asking the provider, not from a webhook).
-import { randomUUID } from "node:crypto";
 import request from "supertest";
-import { createTestApp, type TestApp } from "../api/helpers";
+import { createTestApp, type TestApp } from "../support/test-app";
 import { PROFILE } from "../support/entry";
 import { startIdentityEmulator, type IdentityEmulator } from "../../server/identity-emulator/index";
 import { createSumsubClient, type SumsubClient } from "../../server/src/identity/client";
 import { LOCAL_IDENTITY } from "../../server/src/config";
 import { freePort } from "../support/stack";
 import { startWebhookSink, type WebhookSink } from "./webhook-sink";
-import { startSmtpSink, type SmtpSink } from "./smtp-sink";
+import { MailboxClient } from "../support/mail";
 
 export interface IdentityFounder {
   email: string;
@@ -25,7 +24,8 @@ export interface IdentityHarness {
   appUrl: string;
   emulator: IdentityEmulator;
   webhooks: WebhookSink;
-  smtp: SmtpSink;
+  /** The mailbox the app mails into (the auth emulator's, as in the stack). */
+  mail: MailboxClient;
   sumsub: SumsubClient;
   /** A founder with an account and (unless noPerson) a primary person with a profile. */
   founder(opts?: { noPerson?: boolean }): Promise<IdentityFounder>;
@@ -40,9 +40,8 @@ export interface IdentityHarness {
 export async function startIdentityHarness(): Promise<IdentityHarness> {
   const [identityPort, appPort] = await Promise.all([freePort(), freePort()]);
   const identityUrl = `http://127.0.0.1:${identityPort}`;
-  const smtp = await startSmtpSink();
   const webhooks = await startWebhookSink();
-  const t = await createTestApp({ SUMSUB_BASE_URL: identityUrl, SMTP_URL: smtp.url });
+  const t = await createTestApp({ SUMSUB_BASE_URL: identityUrl });
   await t.app.listen({ host: "127.0.0.1", port: appPort });
   const appUrl = `http://127.0.0.1:${appPort}`;
   const emulator = await startIdentityEmulator({
@@ -66,14 +65,10 @@ export async function startIdentityHarness(): Promise<IdentityHarness> {
     appUrl,
     emulator,
     webhooks,
-    smtp,
+    mail: new MailboxClient(t.auth.emulator.mailbox.url),
     sumsub,
     async founder(opts = {}) {
-      const userId = randomUUID();
-      const email = `founder-${userId.slice(0, 8)}@example.com`;
-      const token = await t.token({ sub: userId, email });
-      const auth = { Authorization: `Bearer ${token}` };
-      const { account_id: accountId } = ok<{ account_id: number }>(await http().get(`/api/accounts/user/${userId}`).set(auth), 200);
+      const { email, accountId, auth } = await t.founder();
       let personId = 0;
       if (!opts.noPerson) {
         personId = ok<{ person_id: number }>(
@@ -105,7 +100,6 @@ export async function startIdentityHarness(): Promise<IdentityHarness> {
       await emulator.close();
       await t.close();
       await webhooks.close();
-      await smtp.close();
     },
   };
 }

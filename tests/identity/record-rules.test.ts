@@ -155,11 +155,11 @@ describe("owner mails", () => {
       .send({ first_name: "Ada\u202e\u0007", last_name: "Love\u200blace" });
     expect(put.status).toBe(200);
     const owner = await h.addOwner(f, `ctl-${f.accountId}@example.com`);
-    const before = h.smtp.mails.length;
+    const before = await h.mail.count();
     expect((await h.t.http.post("/api/sumsub/send_sumsub_emails").set(f.auth).send([owner])).status).toBe(200);
-    const mail = await h.smtp.waitFor((m) => m.to.includes(`ctl-${f.accountId}@example.com`));
-    expect(h.smtp.mails.length).toBeGreaterThan(before);
-    for (const body of [mail.text, mail.html]) {
+    const mail = await h.mail.latest(`ctl-${f.accountId}@example.com`, { timeoutMs: 10_000 });
+    expect(await h.mail.count()).toBeGreaterThan(before);
+    for (const body of [mail.Text, mail.HTML]) {
       expect(body).toContain("Ada Lovelace added you");
       // No control, invisible or direction-override character (the template's line breaks aside).
       expect([...body.replace(/[\r\n\t]/g, "")].filter((c) => /[\p{Cc}\p{Cf}]/u.test(c))).toEqual([]);
@@ -188,7 +188,7 @@ describe("owner mails", () => {
       const res = await h.t.http.post("/api/sumsub/send_sumsub_emails").set(f.auth).send(owners.slice(i, i + batch));
       expect(res.status).toBe(200);
     }
-    const sentBefore = h.smtp.mails.length;
+    const sentBefore = await h.mail.count();
     const last = owners.at(-1)!;
     const refused = await h.t.http.post("/api/sumsub/send_sumsub_emails").set(f.auth).send([last]);
     expect(refused.status).toBe(429);
@@ -196,7 +196,7 @@ describe("owner mails", () => {
     const retryAfter = Number(refused.headers["retry-after"]);
     expect(retryAfter).toBeGreaterThan(3500);
     expect(retryAfter).toBeLessThanOrEqual(3600);
-    expect(h.smtp.mails.length).toBe(sentBefore);
+    expect(await h.mail.count()).toBe(sentBefore);
     expect((await h.person(f, last)).sumsub_email_sent_at).toBeNull();
     expect((await audit(f)).filter((r) => r.action === "owner_mail.send")).toHaveLength(OWNER_MAILS_PER_HOUR);
     // Another account has its own allowance.

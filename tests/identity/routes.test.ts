@@ -244,10 +244,10 @@ describe("POST /api/sumsub/send_sumsub_emails", () => {
     expect(res.body.results).toEqual([{ person_id: ownerId, status: "sent", sumsub_email_sent_at: expect.stringMatching(SPEC_TIMESTAMP) }]);
     expect((await h.person(f, ownerId)).sumsub_email_sent_at).toMatch(SPEC_TIMESTAMP);
 
-    const mail = await h.smtp.waitFor((m) => m.to.includes(ownerEmail));
-    expect(mail.subject).toMatch(/verify your identity/i);
-    expect(mail.text).toContain("Ada Lovelace");
-    const link = /https?:\/\/\S+\/websdk\/p\/(sbx_[0-9a-f]+)/.exec(mail.text);
+    const mail = await h.mail.latest(ownerEmail, { timeoutMs: 10_000 });
+    expect(mail.Subject).toMatch(/verify your identity/i);
+    expect(mail.Text).toContain("Ada Lovelace");
+    const link = /https?:\/\/\S+\/websdk\/p\/(sbx_[0-9a-f]+)/.exec(mail.Text);
     expect(link?.[0].startsWith(h.emulator.url)).toBe(true);
     expect((await fetch(link![0])).status).toBe(200);
 
@@ -268,13 +268,13 @@ describe("POST /api/sumsub/send_sumsub_emails", () => {
     const b = await h.founder();
     const mine = await h.addOwner(a, `mine-${a.accountId}@example.com`);
     const theirs = await h.addOwner(b, `theirs-${b.accountId}@example.com`);
-    const sentBefore = h.smtp.mails.length;
+    const sentBefore = await h.mail.count();
     expect((await h.t.http.post("/api/sumsub/send_sumsub_emails").set(a.auth).send([mine, theirs])).status).toBe(404);
     expect((await h.t.http.post("/api/sumsub/send_sumsub_emails").set(a.auth).send([a.personId])).status).toBe(400);
     expect((await h.t.http.post("/api/sumsub/send_sumsub_emails").set(a.auth).send([])).status).toBe(400);
     expect((await h.t.http.post("/api/sumsub/send_sumsub_emails").set(a.auth).send({ person_ids: [mine] })).status).toBe(400);
     expect((await h.t.http.post("/api/sumsub/send_sumsub_emails").send([mine])).status).toBe(401);
-    expect(h.smtp.mails.length).toBe(sentBefore);
+    expect(await h.mail.count()).toBe(sentBefore);
     expect((await h.person(a, mine)).sumsub_email_sent_at).toBeNull();
   });
 
@@ -300,7 +300,7 @@ describe("POST /api/sumsub/send_sumsub_emails?reissue=true ('Update license')", 
     h.webhooks.forwardTo = `${h.appUrl}/api/sumsub/webhook`;
     const ownerId = await h.addOwner(f, email);
     expect((await send(f, [ownerId], "")).status).toBe(200);
-    const linkId = hostedLink((await h.smtp.waitFor((m) => m.to.includes(email))).text)![1]!;
+    const linkId = hostedLink((await h.mail.latest(email, { timeoutMs: 10_000 })).Text)![1]!;
     for (const step of ["IDENTITY", "SELFIE"]) expect((await h.widget("documents", { linkId }, { idDocSetType: step })).status).toBe(200);
     expect((await h.widget("submit", { linkId })).status).toBe(200);
     expect((await h.widget("review", { linkId }, { reviewAnswer: "GREEN" })).status).toBe(200);
@@ -313,21 +313,21 @@ describe("POST /api/sumsub/send_sumsub_emails?reissue=true ('Update license')", 
     const email = `verified-${f.accountId}@example.com`;
     const ownerId = await verifiedOwner(f, email);
     const before = await h.person(f, ownerId);
-    const mailsBefore = h.smtp.mails.filter((m) => m.to.includes(email)).length;
+    const mailsBefore = (await h.mail.inbox(email)).length;
 
     // Without reissue (the Approve flow): skipped, nothing mailed.
     const plain = await send(f, [ownerId], "");
     expect(plain.status).toBe(200);
     expect(plain.body.results).toEqual([{ person_id: ownerId, status: "already_verified", sumsub_email_sent_at: before.sumsub_email_sent_at }]);
-    expect(h.smtp.mails.filter((m) => m.to.includes(email))).toHaveLength(mailsBefore);
+    expect(await h.mail.inbox(email)).toHaveLength(mailsBefore);
 
     const res = await send(f, [ownerId]);
     expect(res.status).toBe(200);
     expect(res.body.results).toEqual([{ person_id: ownerId, status: "sent", sumsub_email_sent_at: expect.stringMatching(SPEC_TIMESTAMP) }]);
-    await expect.poll(() => h.smtp.mails.filter((m) => m.to.includes(email)).length, { timeout: 10_000 }).toBe(mailsBefore + 1);
-    const mail = h.smtp.mails.filter((m) => m.to.includes(email)).at(-1)!;
-    expect(mail.subject).toMatch(/verify your identity/i);
-    const link = hostedLink(mail.text);
+    await expect.poll(async () => (await h.mail.inbox(email)).length, { timeout: 10_000 }).toBe(mailsBefore + 1);
+    const mail = await h.mail.latest(email);
+    expect(mail.Subject).toMatch(/verify your identity/i);
+    const link = hostedLink(mail.Text);
     expect(link?.[0].startsWith(h.emulator.url)).toBe(true);
     expect((await fetch(link![0])).status).toBe(200);
 
@@ -343,8 +343,8 @@ describe("POST /api/sumsub/send_sumsub_emails?reissue=true ('Update license')", 
     const res = await send(f, [ownerId]);
     expect(res.status).toBe(200);
     expect(res.body.results).toEqual([{ person_id: ownerId, status: "sent", sumsub_email_sent_at: expect.stringMatching(SPEC_TIMESTAMP) }]);
-    const mail = await h.smtp.waitFor((m) => m.to.includes(email));
-    expect(hostedLink(mail.text)).not.toBeNull();
+    const mail = await h.mail.latest(email, { timeoutMs: 10_000 });
+    expect(hostedLink(mail.Text)).not.toBeNull();
     expect((await h.person(f, ownerId)).sumsub_email_sent_at).toMatch(SPEC_TIMESTAMP);
   });
 
@@ -353,7 +353,7 @@ describe("POST /api/sumsub/send_sumsub_emails?reissue=true ('Update license')", 
     const b = await h.founder();
     const mine = await h.addOwner(a, `mine-reissue-${a.accountId}@example.com`);
     const theirs = await verifiedOwner(b, `theirs-reissue-${b.accountId}@example.com`);
-    const sentBefore = h.smtp.mails.length;
+    const sentBefore = await h.mail.count();
     const theirsBefore = await h.person(b, theirs);
 
     expect((await send(a, [theirs])).status).toBe(404);
@@ -373,7 +373,7 @@ describe("POST /api/sumsub/send_sumsub_emails?reissue=true ('Update license')", 
       expect(res.body).toMatchObject({ error: expect.any(String), message: expect.any(String) });
     }
 
-    expect(h.smtp.mails.length).toBe(sentBefore);
+    expect(await h.mail.count()).toBe(sentBefore);
     expect((await h.person(a, mine)).sumsub_email_sent_at).toBeNull();
     expect((await h.person(b, theirs)).sumsub_email_sent_at).toBe(theirsBefore.sumsub_email_sent_at);
   });

@@ -83,7 +83,7 @@ const crossings: [wall: string, file: string, crossing: string, allowed: string]
   [
     "scripts/bench imports tests/ only from tests/support",
     "scripts/bench/wall-probe.ts",
-    `import { setupE2E } from "../../tests/e2e/support/harness";\nexport const probe = setupE2E;\n`,
+    `import { startIdentityHarness } from "../../tests/identity/harness";\nexport const probe = startIdentityHarness;\n`,
     `import { launchChromium } from "../../tests/support/browser";\nexport const probe = launchChromium;\n`,
   ],
 ];

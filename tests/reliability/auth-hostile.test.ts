@@ -6,7 +6,7 @@
 // for SITE_URL, and an oversized body gets 413.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_SUPABASE } from "../../server/src/config";
-import { startAuthHarness, type AuthHarness } from "../auth/harness";
+import { startAuthHarness, type AuthHarness } from "../support/auth-harness";
 import { findLink } from "../support/mail";
 import { secretFromUri, totpCode } from "../support/totp";
 import { call, type CallOptions, type Reply } from "../support/http";

@@ -7,15 +7,14 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { APP_DB_FILE } from "../../db/client";
-import type { TestStack } from "../support/stack";
-import { bootStackRetrying } from "./support/boot";
+import { bootStack, type TestStack } from "../support/stack";
 import { call, leaksStackTrace, type Reply } from "../support/http";
 import { dumpDatabase } from "../support/db-dump";
 import { buildFounder, createAuthUser, createSession, deleteAuthUser, privateStrings, type Founder } from "../support/api-founders";
-import { fetchOperations, type Operation } from "./support/openapi";
-import { PUBLIC_ROUTES, RECIPES, buildRequest, type Recipe } from "./support/recipes";
-import { CREDENTIALS, REJECTED, emulatorSigner, forgedAuthorizations } from "./support/tokens";
-import { enrolTotp } from "../support/auth";
+import { fetchOperations, type Operation } from "../support/openapi";
+import { PUBLIC_ROUTES, RECIPES, buildRequest, type Recipe } from "../support/route-recipes";
+import { CREDENTIALS, REJECTED, forgedAuthorizations } from "./support/tokens";
+import { emulatorSigner, enrolTotp } from "../support/auth";
 import { LOCAL_SUPABASE } from "../../server/src/config";
 
 let stack: TestStack;
@@ -32,7 +31,7 @@ const tally = { routes: 0, requests: 0, leaks: 0 };
 beforeAll(async () => {
   // Sessions are re-confirmed with the auth service after 1 s here (30 s by default), so the
   // signed-out and deleted founders below are refused after a short wait, not half a minute.
-  stack = await bootStackRetrying({ SESSION_CHECK_TTL_SECONDS: "1" });
+  stack = await bootStack({ SESSION_CHECK_TTL_SECONDS: "1" });
   appUrl = stack.app.url;
   authUrl = stack.auth!.url;
   dbFile = path.join(stack.dataDir, APP_DB_FILE);
@@ -71,7 +70,7 @@ function expectNoneOf(res: Reply, secrets: string[], context: string): void {
 describe("route discovery", () => {
   it("every route of the OpenAPI document is either described in the recipes or listed as public with a reason", () => {
     const undescribed = operations.map((o) => o.key).filter((k) => !RECIPES[k] && !PUBLIC_ROUTES[k]);
-    expect(undescribed, "describe these routes in tests/reliability/support/recipes.ts").toEqual([]);
+    expect(undescribed, "describe these routes in tests/support/route-recipes.ts").toEqual([]);
   });
 
   it("every recipe names a route the document still lists", () => {

@@ -6,8 +6,7 @@ import { randomUUID } from "node:crypto";
 import { LOCAL_IDENTITY, LOCAL_SUPABASE } from "../../server/src/config";
 import { DAF_CHOICE, ORGANIZATION, PROFILE, signedIdentityResult } from "./entry";
 import { call, type Reply } from "./http";
-
-export const PASSWORD = "Sturdy#Pass42";
+import { TEST_PASSWORD } from "./auth";
 
 export interface AuthUser {
   userId: string;
@@ -42,7 +41,7 @@ export async function createAuthUser(authUrl: string, label = "founder"): Promis
   const created = await call(authUrl, "POST", "/auth/v1/admin/users", {
     token: LOCAL_SUPABASE.serviceRoleKey,
     headers: admin,
-    body: { email, password: PASSWORD, email_confirm: true },
+    body: { email, password: TEST_PASSWORD, email_confirm: true },
   });
   expectStatus(created, 200, "admin create user");
   return signInWithPassword(authUrl, email);
@@ -52,7 +51,7 @@ async function signInWithPassword(authUrl: string, email: string): Promise<AuthU
   const session = await call(authUrl, "POST", "/auth/v1/token", {
     query: { grant_type: "password" },
     headers: { apikey: LOCAL_SUPABASE.anonKey },
-    body: { email, password: PASSWORD },
+    body: { email, password: TEST_PASSWORD },
   });
   expectStatus(session, 200, "password sign-in");
   const s = session.json as { access_token: string; refresh_token: string; user: { id: string } };

@@ -14,6 +14,7 @@ import { PROJECT_AUTH_OPTIONS } from "../../supabase/demo-seed";
 import type { Role } from "../../server/src/contract/roles";
 import { totpCode } from "./totp";
 
+/** Meets the product's password policy (spec §5) and config.toml's. */
 export const TEST_PASSWORD = "Sturdy#Pass42";
 
 export interface AuthUser {
@@ -76,14 +77,26 @@ export async function enrolTotp(api: string, anonKey: string, token: string): Pr
   return { factorId: factor.id, secret: factor.totp.secret, aal2Token: verified.access_token };
 }
 
+/** Signs claims with a private JWK as the auth emulator signs its tokens (its alg, its kid). */
+export async function jwkSigner(jwk: JWK): Promise<(claims: Record<string, unknown>) => Promise<string>> {
+  const { key_ops: _ops, ...signingJwk } = jwk;
+  const alg = jwk.alg ?? "ES256";
+  const key = await importJWK(signingJwk, alg);
+  return (claims) => new SignJWT(claims).setProtectedHeader({ alg, kid: jwk.kid!, typ: "JWT" }).sign(key);
+}
+
+/** Signs claims with a running auth emulator's own private key (the JWK file in its DATA_DIR). */
+export function emulatorSigner(keyFile: string): Promise<(claims: Record<string, unknown>) => Promise<string>> {
+  return jwkSigner(JSON.parse(fs.readFileSync(keyFile, "utf8")) as JWK);
+}
+
 export async function startTestAuth(opts: TestAuthOptions = {}): Promise<TestAuth> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ff-auth-"));
   const { privateKey } = await generateKeyPair("ES256", { extractable: true });
   const jwk: JWK = { ...(await exportJWK(privateKey)), kid: randomUUID(), alg: "ES256", use: "sig", key_ops: ["sign", "verify"] };
   const keysFile = path.join(dataDir, "signing-keys.json");
   fs.writeFileSync(keysFile, JSON.stringify([jwk]), { mode: 0o600 });
-  const { key_ops: _ops, ...signingJwk } = jwk;
-  const signingKey = await importJWK(signingJwk, "ES256");
+  const signWithEmulatorKey = await jwkSigner(jwk);
 
   const emulator = await startAuthEmulator({
     port: 0,
@@ -150,7 +163,7 @@ export async function startTestAuth(opts: TestAuthOptions = {}): Promise<TestAut
       if (o.hs256Secret) {
         return new SignJWT(claims).setProtectedHeader({ alg: "HS256", typ: "JWT" }).sign(new TextEncoder().encode(o.hs256Secret));
       }
-      return new SignJWT(claims).setProtectedHeader({ alg: "ES256", kid: jwk.kid!, typ: "JWT" }).sign(signingKey);
+      return signWithEmulatorKey(claims);
     },
     admin: {
       getUser: (userId) => call("GET", `/admin/users/${userId}`, { admin: true }),

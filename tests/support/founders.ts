@@ -7,6 +7,8 @@ import { randomUUID } from "node:crypto";
 import ws from "ws";
 import type { Config } from "../../server/src/config";
 import { storageInitScript } from "./init-script";
+import { apiCall } from "./api";
+import { PROFILE } from "./entry";
 
 export interface Founder {
   id: string;
@@ -60,6 +62,23 @@ export async function signInThroughApi(stack: AuthStack, founder: Pick<Founder, 
   const { data, error } = await authClient(stack.config.auth.url, stack.config.auth.anonKey).auth.signInWithPassword(founder);
   if (error) throw error;
   return data.session;
+}
+
+/** A founder signed in through the auth API, with an account and a primary person with a profile (Ada Lovelace), made through the app's API. */
+export interface ProfiledFounder {
+  email: string;
+  token: string;
+  accountId: number;
+  personId: number;
+}
+
+export async function createFounderWithProfile(stack: AuthStack, appUrl: string): Promise<ProfiledFounder> {
+  const f = await createFounder(stack);
+  const token = (await signInThroughApi(stack, f)).access_token;
+  const { account_id: accountId } = await apiCall<{ account_id: number }>(appUrl, token, "GET", `/api/accounts/user/${f.id}`);
+  const body = { account_id: accountId, account_primary_holder: true, ...PROFILE };
+  const { person_id: personId } = await apiCall<{ person_id: number }>(appUrl, token, "POST", "/api/persons/", body);
+  return { email: f.email, token, accountId, personId };
 }
 
 /** supabase-js's default storage key for an auth URL: sb-<first label of the host>-auth-token. */

@@ -26,6 +26,11 @@ export class MailboxClient {
     return this.search(`to:${address}`);
   }
 
+  /** How many messages the mailbox holds, to anyone. */
+  async count(): Promise<number> {
+    return (await this.json<{ total: number }>("/api/v1/messages?limit=1")).total;
+  }
+
   message(id: string): Promise<MailMessage> {
     return this.json<MailMessage>(`/api/v1/message/${encodeURIComponent(id)}`);
   }

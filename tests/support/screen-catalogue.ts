@@ -12,7 +12,7 @@ import { apiCall } from "./api";
 import type { TestStack } from "./stack";
 import { createFounder, signInContext, signInThroughApi, type Founder } from "./founders";
 import { localhostUrl } from "./browser";
-import { THEME_STORAGE_KEY, type Theme } from "../e2e/support/harness";
+import { THEME_STORAGE_KEY, type Theme } from "./e2e-harness";
 import { storageInitScript } from "./init-script";
 
 export const WIDTHS = [375, 1280] as const;

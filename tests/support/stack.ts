@@ -26,9 +26,25 @@ export async function isolatedStackEnv(dataDir: string): Promise<Record<string, 
   };
 }
 
-/** Extra environment (e.g. SUMSUB_* or AUTH settings) may be passed; ports and DATA_DIR are chosen here. */
-export async function bootStack(env: Record<string, string> = {}): Promise<TestStack> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ff-stack-"));
+/**
+ * Extra environment (e.g. SUMSUB_* or AUTH settings) may be passed; ports and DATA_DIR are chosen here.
+ * Free ports are picked before the listeners bind them, so on a busy machine (other suites booting
+ * stacks in parallel) a port can be taken in between: a boot that meets EADDRINUSE is retried on
+ * new ports, up to `attempts` times.
+ */
+export async function bootStack(env: Record<string, string> = {}, attempts = 3): Promise<TestStack> {
+  for (let attempt = 1; ; attempt++) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ff-stack-"));
+    try {
+      return await bootStackIn(dataDir, env);
+    } catch (err) {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (attempt >= attempts || !String((err as Error).message).includes("EADDRINUSE")) throw err;
+    }
+  }
+}
+
+async function bootStackIn(dataDir: string, env: Record<string, string>): Promise<TestStack> {
   const config = loadConfig({
     NODE_ENV: "test",
     LOG_LEVEL: "silent",

@@ -1,6 +1,9 @@
 // A production build of the web app (Vite), as `npm run build` makes it: into web/dist, or into
-// another folder with the production VITE_* settings of a deployment (tests/production).
+// another folder with the production VITE_* settings of a deployment (tests/production). The app
+// listener serves web/dist, so browser tests need a current bundle: ensureWebBuild() builds once when
+// web/dist is missing or older than any web source (CI builds before testing, so it is a no-op there).
 import { execFileSync } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -14,4 +17,27 @@ export function buildWeb(opts: { outDir?: string; env?: Record<string, string> }
     // vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
     env: { ...process.env, ...opts.env, NODE_ENV: "production" },
   });
+}
+
+const distIndex = path.join(ROOT, "web/dist/index.html");
+const sources = ["web/src", "web/public", "web/index.html", "web/vite.config.ts", "server/src/contract"].map((p) => path.join(ROOT, p));
+
+function newestMtime(p: string): number {
+  if (!fs.existsSync(p)) return 0;
+  const stat = fs.statSync(p);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(p)) newest = Math.max(newest, newestMtime(path.join(p, entry)));
+  return newest;
+}
+
+export function webBuildIsStale(): boolean {
+  if (!fs.existsSync(distIndex)) return true;
+  const built = fs.statSync(distIndex).mtimeMs;
+  return sources.some((s) => newestMtime(s) > built);
+}
+
+export function ensureWebBuild(): void {
+  if (!webBuildIsStale()) return;
+  buildWeb();
 }

@@ -1,7 +1,6 @@
 // The bearer credentials an attacker (or a broken client) may present, built from a real token
 // so that only the one property under test is wrong.
-import fs from "node:fs";
-import { SignJWT, base64url, decodeJwt, importJWK, type JWK } from "jose";
+import { SignJWT, base64url, decodeJwt } from "jose";
 import { LOCAL_SUPABASE } from "../../../server/src/config";
 
 export type Credential =
@@ -41,13 +40,6 @@ export const CREDENTIALS: readonly Credential[] = [
 export const REJECTED = ["none", "malformed", "bad signature", "alg none", "public secret", "expired", "no exp", "wrong audience", "foreign issuer"] as const satisfies readonly Credential[];
 
 const encode = (v: unknown) => base64url.encode(JSON.stringify(v));
-
-/** Signs claims with the auth emulator's own private key (its JWK file in DATA_DIR). */
-export async function emulatorSigner(keyFile: string): Promise<(claims: Record<string, unknown>) => Promise<string>> {
-  const { key_ops: _ops, ...jwk } = JSON.parse(fs.readFileSync(keyFile, "utf8")) as JWK;
-  const key = await importJWK(jwk, jwk.alg ?? "ES256");
-  return (claims) => new SignJWT(claims).setProtectedHeader({ alg: jwk.alg ?? "ES256", kid: jwk.kid!, typ: "JWT" }).sign(key);
-}
 
 /** The Authorization header value for each forged credential (undefined = send none). */
 export async function forgedAuthorizations(

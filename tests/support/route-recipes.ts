@@ -1,9 +1,9 @@
 // How to make a valid request to each route of the OpenAPI document, for the authorization matrix
 // and the fuzzers. A route the document lists but this file does not describe fails the matrix:
 // whoever adds a route says here who may call it and what a good request looks like.
-import { timestampNow } from "../../../server/src/contract/rules";
-import { DAF_CHOICE, ORGANIZATION, PROFILE, RIA_ANSWERS } from "../../support/entry";
-import type { Founder, Stage } from "../../support/api-founders";
+import { timestampNow } from "../../server/src/contract/rules";
+import { DAF_CHOICE, ORGANIZATION, PROFILE, RIA_ANSWERS } from "./entry";
+import type { Founder, Stage } from "./api-founders";
 import { fillPath, type Operation } from "./openapi";
 
 /**

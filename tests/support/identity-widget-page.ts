@@ -16,7 +16,7 @@ import react from "@vitejs/plugin-react";
 const REPO = fileURLToPath(new URL("../..", import.meta.url));
 const IDENTITY_CHECK = path.join(REPO, "web/src/identity/identity-check.tsx");
 
-export interface HarnessCase {
+export interface WidgetCase {
   /** Bearer for /api/sumsub/access_token; a wrong one makes the token fetch fail. */
   bearer: string;
   /** The body the page sends to /api/sumsub/access_token (spec §7 variant with user_id…), or none. */
@@ -27,9 +27,9 @@ export interface HarnessCase {
   firstToken?: string;
 }
 
-export interface BrowserHarness {
+export interface IdentityWidgetPage {
   url: string;
-  addCase(c: HarnessCase): string;
+  addCase(c: WidgetCase): string;
   close(): Promise<void>;
 }
 
@@ -100,7 +100,7 @@ const INDEX_HTML = `<!doctype html>
 </html>`;
 
 /** Builds the page (once per call) and serves it; /api/* is relayed to `appUrl`. */
-export async function startBrowserHarness(appUrl: string): Promise<BrowserHarness> {
+export async function startIdentityWidgetPage(appUrl: string): Promise<IdentityWidgetPage> {
   // Inside node_modules so the entry resolves react and the SDK from the project's install.
   const dir = path.join(REPO, "node_modules/.cache/identity-harness", randomUUID());
   fs.mkdirSync(dir, { recursive: true });
@@ -109,7 +109,7 @@ export async function startBrowserHarness(appUrl: string): Promise<BrowserHarnes
   const outDir = path.join(dir, "dist");
   await build({ configFile: false, root: dir, logLevel: "warn", plugins: [react()], build: { outDir, emptyOutDir: true, minify: false } });
 
-  const cases = new Map<string, HarnessCase>();
+  const cases = new Map<string, WidgetCase>();
   const server = http.createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? "/", "http://harness");

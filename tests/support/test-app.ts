@@ -1,5 +1,6 @@
-// Test harness for the API suites: a fresh app per test file (its own DATA_DIR and its own database,
-// a copy of a migrated template on the engine of the vitest project: tests/support/test-database.ts),
+// The app alone for the API, identity and PostgreSQL suites (in process, reached through supertest):
+// a fresh app per test file (its own DATA_DIR and its own database, a copy of a migrated template
+// on the engine of the vitest project: tests/support/test-database.ts),
 // trusting a real auth emulator of its own (tests/support/auth.ts) whose users are real
 // and whose tokens the app verifies and confirms exactly as it would Supabase's; and builders for
 // founders' data.
@@ -10,10 +11,10 @@ import type { FastifyInstance } from "fastify";
 import request from "supertest";
 import { loadConfig, type Config } from "../../server/src/config";
 import { buildApp } from "../../server/src/app";
-import { createTestDatabase, type TestDatabase, type TestEngine } from "../support/test-database";
+import { createTestDatabase, type TestDatabase, type TestEngine } from "./test-database";
 import type { Role } from "../../server/src/contract/roles";
-import { startTestAuth, type TestAuth } from "../support/auth";
-import { DAF_CHOICE, ORGANIZATION, PROFILE, signedIdentityResult } from "../support/entry";
+import { startTestAuth, type TestAuth } from "./auth";
+import { DAF_CHOICE, ORGANIZATION, PROFILE, signedIdentityResult } from "./entry";
 
 export interface TokenOptions {
   /** The user's id; the same sub again reuses that user. */
@@ -44,6 +45,7 @@ export interface TestApp {
 
 export interface Founder {
   userId: string;
+  email: string;
   token: string;
   accountId: number;
   auth: { Authorization: string };
@@ -70,7 +72,8 @@ export async function createTestApp(
   const dataDir = first?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "ff-api-"));
   const database = first?.database ?? (await createTestDatabase(dataDir, opts.engine));
   const auth = first?.auth ?? (await startTestAuth(opts.hs256 ? { jwtSecret: TEST_HS256_SECRET } : {}));
-  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir, ...database.env, ...auth.appEnv, ...env });
+  // The app's mail goes to the auth emulator's mailbox (read with tests/support/mail.ts), as under `npm start`.
+  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir, SMTP_URL: auth.emulator.mailbox.smtpUrl, ...database.env, ...auth.appEnv, ...env });
   const app = await buildApp(config, { quiet: true, webDist: path.join(dataDir, "no-web") });
   await app.ready();
   if (app.db.engine !== database.engine) throw new Error(`the app runs on ${app.db.engine}, the test asked for ${database.engine}`);
@@ -93,7 +96,7 @@ export async function createTestApp(
     const authHeader = { Authorization: `Bearer ${user.token}` };
     const res = await request(app.server).get(`/api/accounts/user/${user.userId}`).set(authHeader);
     if (res.status !== 200) throw new Error(`account lookup failed: ${res.status} ${res.text}`);
-    return { userId: user.userId, token: user.token, accountId: res.body.account_id as number, auth: authHeader };
+    return { userId: user.userId, email: user.email, token: user.token, accountId: res.body.account_id as number, auth: authHeader };
   };
 
   return {

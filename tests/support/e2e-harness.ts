@@ -1,4 +1,4 @@
-// The browser-test harness every tests/e2e suite uses:
+// The one browser-test harness (every tests/e2e suite uses it):
 //   const e2e = setupE2E();            // in the file's top level: builds the web if stale, boots the
 //                                      // real stack on free ports, launches Debian chromium
 //   const ui = await e2e.open({ width: 375 });   // a fresh browser context per call
@@ -7,10 +7,10 @@
 // Contexts are closed after each test; the stack and browser after the file.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
-import { bootStack, type TestStack } from "../../support/stack";
-import { launchChromium, localhostUrl } from "../../support/browser";
-import { signInContext, type Founder } from "../../support/founders";
-import { storageInitScript } from "../../support/init-script";
+import { bootStack, type TestStack } from "./stack";
+import { launchChromium, localhostUrl } from "./browser";
+import { signInContext, type Founder } from "./founders";
+import { storageInitScript } from "./init-script";
 import { assertAccessible, saveScreenshot } from "./screens";
 import { ensureWebBuild } from "./web-build";
 

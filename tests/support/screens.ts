@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
 
-export const ARTIFACTS_DIR = fileURLToPath(new URL("../../../test-artifacts/e2e", import.meta.url));
+export const ARTIFACTS_DIR = fileURLToPath(new URL("../../test-artifacts/e2e", import.meta.url));
 
 export function slug(text: string): string {
   return text

@@ -1,6 +1,7 @@
-// Starts just the auth emulator package (with its mailbox) on free ports with a throwaway
-// DATA_DIR and this project's settings and seed (the rest of the stack is not needed to test
-// auth), and hands out real supabase-js clients.
+// The harness of the suites that test the auth service itself (tests/auth, tests/reliability):
+// starts just the auth emulator package (with its mailbox) on free ports with a throwaway DATA_DIR
+// and this project's settings and seed (the rest of the stack is not needed to test auth), and
+// hands out real supabase-js clients. Suites that only need tokens for the app use ./auth.ts.
 import fs from "node:fs";
 import { expect } from "vitest";
 import os from "node:os";
@@ -8,8 +9,8 @@ import path from "node:path";
 import ws from "ws";
 import { createClient, type SupabaseClient, type SupabaseClientOptions } from "@supabase/supabase-js";
 import { LOCAL_SUPABASE } from "../../server/src/config";
-import { freePort } from "../support/stack";
-import { MailboxClient } from "../support/mail";
+import { freePort } from "./stack";
+import { MailboxClient } from "./mail";
 import { startAuthEmulator, type AuthEmulator, type AuthEmulatorOptions } from "@founder-foundation/auth-emulator";
 import { PROJECT_AUTH_OPTIONS } from "../../supabase/demo-seed";
 
@@ -80,16 +81,6 @@ export async function startAuthHarness(options: HarnessOptions = {}): Promise<Au
   };
   return harness;
 }
-
-let counter = 0;
-/** A unique address per call, so tests in one file never share an account by accident. */
-export function uniqueEmail(label = "user"): string {
-  counter += 1;
-  return `${label}-${process.pid}-${Date.now().toString(36)}-${counter}@example.com`;
-}
-
-/** Meets the product's policy (spec §5) and config.toml's. */
-export const GOOD_PASSWORD = "Sturdy#Pass42";
 
 /** Follows one redirect by hand and returns where it points. */
 export async function redirectTarget(url: string): Promise<{ status: number; location: string }> {
