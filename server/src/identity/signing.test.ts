@@ -3,8 +3,8 @@
 // refusals. A change to the byte layout of either algorithm fails here first.
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { signRequest, signedHeaders } from "../../server/src/identity/signing";
-import { computeWebhookDigest, verifyWebhookDigest } from "../../server/src/identity/webhook-digest";
+import { signRequest, signedHeaders } from "./signing";
+import { computeWebhookDigest, verifyWebhookDigest } from "./webhook-digest";
 
 const SECRET = "Hej2ch71kG2kTd1iIUDZFNsO5C1lh5Gq";
 const TS = 1607551635;

@@ -1,6 +1,6 @@
 // The binding between a person and their Sumsub applicant, and Sumsub's date format.
 import { describe, expect, it } from "vitest";
-import { externalUserIdFor, parseSumsubDate, personIdFromExternalUserId } from "../../server/src/identity/verification";
+import { externalUserIdFor, parseSumsubDate, personIdFromExternalUserId } from "./verification";
 
 describe("externalUserId binding", () => {
   it("round-trips a person id and refuses anything else", () => {
