@@ -9,51 +9,34 @@ import { createClient, type RealtimeClientOptions } from "@supabase/supabase-js"
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import ws from "ws";
-import { DEFAULT_DAF, FOUNDER_STRATEGY, timestampNow } from "../../server/src/contract/rules";
+import { DEFAULT_DAF, timestampNow } from "../../server/src/contract/rules";
 import { APP_DB_FILE } from "../../db/client";
-import { ORGANIZATION, PROFILE, signedIdentityResult } from "../support/entry";
+import { ORGANIZATION, PROFILE } from "../support/entry";
 import { MailboxClient, findLink } from "../support/mail";
-import { createFounder, signInThroughApi, type Founder } from "../support/founders";
+import { addOwner, createFounder, passIdentity, seedEntry, type SeededEntry } from "../support/founders";
 import { setupE2E, type UiPage } from "../support/e2e-harness";
 import { apiCall } from "../support/api";
 
 const e2e = setupE2E();
 
-interface Seeded {
-  founder: Founder;
-  token: string;
-  accountId: number;
-  personId: number;
-  organizationId: number;
-}
+type Seeded = SeededEntry;
 
 const call = <T>(token: string, method: string, route: string, body?: unknown) => apiCall<T>(e2e.stack.app.url, token, method, route, body);
 
 /** A founder past step 5: strategy, organization, profile, identity check passed, DAF, custodian, approved. */
 async function seedCompletedFounder(): Promise<Seeded> {
-  const founder = await createFounder(e2e.stack);
-  const { access_token: token } = await signInThroughApi(e2e.stack, founder);
-  const { account_id: accountId } = await call<{ account_id: number }>(token, "GET", `/api/accounts/user/${founder.id}`);
-  const { strategy_id: strategyId } = await call<{ strategy_id: number }>(token, "POST", "/api/strategies/", { account_id: accountId, strategy_type: FOUNDER_STRATEGY });
-  await call(token, "POST", "/api/organizations/", { strategy_id: strategyId, ...ORGANIZATION });
-  const { organization_id: organizationId } = await call<{ organization_id: number }>(token, "GET", `/api/organizations/by_strategy/${strategyId}`);
-  const { person_id: personId } = await call<{ person_id: number }>(token, "POST", "/api/persons/", { account_id: accountId, account_primary_holder: true, ...PROFILE });
-  await call(token, "POST", "/api/organization_users/", { organization_id: organizationId, person_id: personId, primary_holder: true });
-  await call(token, "PUT", `/api/organizations/${organizationId}`, { ...ORGANIZATION, donor_advised_fund: DEFAULT_DAF, custodian: "custodian_schwab" });
+  const entry = await seedEntry(e2e.stack);
   // The server submits complete entries only: the holder's identity check, as the provider reports it.
-  const { raw, headers } = signedIdentityResult(personId, "GREEN", new Date(Date.now() - 1000), e2e.stack.config.identity.webhookSecret);
-  const verified = await fetch(`${e2e.stack.app.url}/api/sumsub/webhook`, { method: "POST", headers, body: raw });
-  if (!verified.ok) throw new Error(`identity result: HTTP ${verified.status} ${await verified.text()}`);
-  await call(token, "PUT", `/api/strategies/${strategyId}`, { entry_completed_at: timestampNow() });
-  return { founder, token, accountId, personId, organizationId };
+  await passIdentity(e2e.stack, entry.personId);
+  await call(entry.token, "PUT", `/api/strategies/${entry.strategyId}`, { entry_completed_at: timestampNow() });
+  return entry;
 }
 
 const HOSTED_LINK = /https?:\/\/[^\s"'<>]+\/websdk\/p\/sbx_[0-9a-f]+/;
 
 /** An additional owner who passed the identity check through the emailed link, as a real owner would. */
 async function addVerifiedOwner(s: Seeded, email: string): Promise<number> {
-  const { person_id: ownerId } = await call<{ person_id: number }>(s.token, "POST", "/api/persons/", { account_id: s.accountId, account_primary_holder: false, is_addon: true, email });
-  await call(s.token, "POST", "/api/organization_users/", { organization_id: s.organizationId, person_id: ownerId, primary_holder: false });
+  const ownerId = await addOwner(e2e.stack, s, email);
   await call(s.token, "PATCH", `/api/persons/${ownerId}`, { first_name: "Grace", last_name: "Hopper", dob: "1980-01-02", ssn: "987654321", phone: "3025550101", address_line1: "2 Side Street", city: "Dover", state: "us_state_delaware", zip: "19901", marital_status: "marital_status_married" });
   await call(s.token, "POST", "/api/sumsub/send_sumsub_emails", [ownerId]);
   const mail = await new MailboxClient(e2e.stack.mail!.url).latest(email, { subject: "verify your identity" });

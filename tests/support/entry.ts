@@ -4,6 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { computeWebhookDigest } from "../../server/src/identity/webhook-digest";
 import { externalUserIdFor } from "../../server/src/identity/verification";
+import { DEFAULT_DAF } from "../../server/src/contract/rules";
 
 export const PROFILE = {
   first_name: "Ada",
@@ -39,7 +40,7 @@ export const ORGANIZATION = {
 } as const;
 
 /** Step 4's choices, as the DAF screen sends them with the organization. */
-export const DAF_CHOICE = { donor_advised_fund: "Investor's Philanthropic", custodian: "custodian_schwab" } as const;
+export const DAF_CHOICE = { donor_advised_fund: DEFAULT_DAF, custodian: "custodian_schwab" } as const;
 
 /** A signed identity-provider result for a person, as Sumsub posts it (the provider's time `at`, a fresh event id). */
 export function signedIdentityResult(personId: number, answer: "GREEN" | "RED", at: Date, webhookSecret: string): { raw: string; headers: Record<string, string> } {

@@ -8,7 +8,8 @@ import ws from "ws";
 import type { Config } from "../../server/src/config";
 import { storageInitScript } from "./init-script";
 import { apiCall } from "./api";
-import { PROFILE } from "./entry";
+import { FOUNDER_STRATEGY } from "../../server/src/contract/rules";
+import { DAF_CHOICE, ORGANIZATION, PROFILE, signedIdentityResult } from "./entry";
 
 export interface Founder {
   id: string;
@@ -66,6 +67,7 @@ export async function signInThroughApi(stack: AuthStack, founder: Pick<Founder, 
 
 /** A founder signed in through the auth API, with an account and a primary person with a profile (Ada Lovelace), made through the app's API. */
 export interface ProfiledFounder {
+  founder: Founder;
   email: string;
   token: string;
   accountId: number;
@@ -73,12 +75,50 @@ export interface ProfiledFounder {
 }
 
 export async function createFounderWithProfile(stack: AuthStack, appUrl: string): Promise<ProfiledFounder> {
-  const f = await createFounder(stack);
-  const token = (await signInThroughApi(stack, f)).access_token;
-  const { account_id: accountId } = await apiCall<{ account_id: number }>(appUrl, token, "GET", `/api/accounts/user/${f.id}`);
+  const founder = await createFounder(stack);
+  const token = (await signInThroughApi(stack, founder)).access_token;
+  const { account_id: accountId } = await apiCall<{ account_id: number }>(appUrl, token, "GET", `/api/accounts/user/${founder.id}`);
   const body = { account_id: accountId, account_primary_holder: true, ...PROFILE };
   const { person_id: personId } = await apiCall<{ person_id: number }>(appUrl, token, "POST", "/api/persons/", body);
-  return { email: f.email, token, accountId, personId };
+  return { founder, email: founder.email, token, accountId, personId };
+}
+
+/** What the browser suites seed through the app's API: a stack's app and the provider's webhook secret beside its auth. */
+export interface AppStack extends AuthStack {
+  app: { url: string };
+  config: AuthStack["config"] & { identity: { webhookSecret: string } };
+}
+
+/** A profiled founder whose strategy has its organization (steps 1 and 4 done, DAF and custodian chosen) and the founder linked to it. */
+export interface SeededEntry extends ProfiledFounder {
+  strategyId: number;
+  organizationId: number;
+}
+
+export async function seedEntry(stack: AppStack): Promise<SeededEntry> {
+  const f = await createFounderWithProfile(stack, stack.app.url);
+  const call = <T>(method: string, route: string, body?: unknown) => apiCall<T>(stack.app.url, f.token, method, route, body);
+  const { strategy_id: strategyId } = await call<{ strategy_id: number }>("POST", "/api/strategies/", { account_id: f.accountId, strategy_type: FOUNDER_STRATEGY });
+  await call("POST", "/api/organizations/", { strategy_id: strategyId, ...ORGANIZATION });
+  const { organization_id: organizationId } = await call<{ organization_id: number }>("GET", `/api/organizations/by_strategy/${strategyId}`);
+  await call("POST", "/api/organization_users/", { organization_id: organizationId, person_id: f.personId, primary_holder: true });
+  await call("PUT", `/api/organizations/${organizationId}`, { ...ORGANIZATION, ...DAF_CHOICE });
+  return { ...f, strategyId, organizationId };
+}
+
+/** An additional owner (just the address, as step 3 adds one) linked to the entry's organization; their person id. */
+export async function addOwner(stack: AppStack, entry: Pick<SeededEntry, "token" | "accountId" | "organizationId">, email: string): Promise<number> {
+  const call = <T>(method: string, route: string, body?: unknown) => apiCall<T>(stack.app.url, entry.token, method, route, body);
+  const { person_id: ownerId } = await call<{ person_id: number }>("POST", "/api/persons/", { account_id: entry.accountId, account_primary_holder: false, is_addon: true, email });
+  await call("POST", "/api/organization_users/", { organization_id: entry.organizationId, person_id: ownerId, primary_holder: false });
+  return ownerId;
+}
+
+/** A person's identity check passed, as the provider reports it (a signed webhook). */
+export async function passIdentity(stack: AppStack, personId: number): Promise<void> {
+  const { raw, headers } = signedIdentityResult(personId, "GREEN", new Date(Date.now() - 1000), stack.config.identity.webhookSecret);
+  const res = await fetch(`${stack.app.url}/api/sumsub/webhook`, { method: "POST", headers, body: raw });
+  if (!res.ok) throw new Error(`identity result: HTTP ${res.status} ${await res.text()}`);
 }
 
 /** supabase-js's default storage key for an auth URL: sb-<first label of the host>-auth-token. */

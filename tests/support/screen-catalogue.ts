@@ -6,11 +6,10 @@ import type { Session } from "@supabase/supabase-js";
 import { createClient, type RealtimeClientOptions } from "@supabase/supabase-js";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import ws from "ws";
-import { DEFAULT_DAF, FOUNDER_STRATEGY, timestampNow } from "../../server/src/contract/rules";
-import { ORGANIZATION, PROFILE, signedIdentityResult } from "./entry";
+import { timestampNow } from "../../server/src/contract/rules";
 import { apiCall } from "./api";
 import type { TestStack } from "./stack";
-import { createFounder, signInContext, signInThroughApi, type Founder } from "./founders";
+import { addOwner as addOwnerTo, createFounder, passIdentity, seedEntry, signInContext, signInThroughApi, type Founder } from "./founders";
 import { localhostUrl } from "./browser";
 import { THEME_STORAGE_KEY, type Theme } from "./e2e-harness";
 import { storageInitScript } from "./init-script";
@@ -51,32 +50,14 @@ function apiFor(stack: TestStack) {
   return <T>(token: string, method: string, route: string, body?: unknown) => apiCall<T>(stack.app.url, token, method, route, body);
 }
 
-/** A person's identity check passed, as the provider reports it (signed webhook). */
-async function passIdentity(stack: TestStack, personId: number): Promise<void> {
-  const { raw, headers } = signedIdentityResult(personId, "GREEN", new Date(Date.now() - 1000), stack.config.identity.webhookSecret);
-  const res = await fetch(`${stack.app.url}/api/sumsub/webhook`, { method: "POST", headers, body: raw });
-  if (!res.ok) throw new Error(`identity result: HTTP ${res.status} ${await res.text()}`);
-}
-
 type Stage = "profile" | "verified" | "submitted";
 
 /** A founder with a strategy, organization, profile, DAF and an additional owner, taken as far as `stage`. */
 async function seedFounder(stack: TestStack, stage: Stage): Promise<Founder & { strategyId: number }> {
   const call = apiFor(stack);
-  const founder = await createFounder(stack);
-  const { access_token: token } = await signInThroughApi(stack, founder);
-  const { account_id: accountId } = await call<{ account_id: number }>(token, "GET", `/api/accounts/user/${founder.id}`);
-  const { strategy_id: strategyId } = await call<{ strategy_id: number }>(token, "POST", "/api/strategies/", { account_id: accountId, strategy_type: FOUNDER_STRATEGY });
-  await call(token, "POST", "/api/organizations/", { strategy_id: strategyId, ...ORGANIZATION });
-  const { organization_id: organizationId } = await call<{ organization_id: number }>(token, "GET", `/api/organizations/by_strategy/${strategyId}`);
-  const { person_id: personId } = await call<{ person_id: number }>(token, "POST", "/api/persons/", { account_id: accountId, account_primary_holder: true, ...PROFILE });
-  await call(token, "POST", "/api/organization_users/", { organization_id: organizationId, person_id: personId, primary_holder: true });
-  await call(token, "PUT", `/api/organizations/${organizationId}`, { ...ORGANIZATION, donor_advised_fund: DEFAULT_DAF, custodian: "custodian_schwab" });
-  const addOwner = async (email: string) => {
-    const { person_id: ownerId } = await call<{ person_id: number }>(token, "POST", "/api/persons/", { account_id: accountId, account_primary_holder: false, is_addon: true, email });
-    await call(token, "POST", "/api/organization_users/", { organization_id: organizationId, person_id: ownerId, primary_holder: false });
-    return ownerId;
-  };
+  const entry = await seedEntry(stack);
+  const { founder, token, personId, strategyId } = entry;
+  const addOwner = (email: string) => addOwnerTo(stack, entry, email);
   if (stage === "profile") {
     await addOwner(`co-owner-${founder.id.slice(0, 6)}@example.com`);
     return { ...founder, strategyId };
