@@ -47,9 +47,12 @@ async function frameFocus(page: Page): Promise<string> {
 
 /** Tabs (into the frame if need be) until the widget's button `name` has focus, then presses Enter. */
 async function pressInWidget(page: Page, name: string): Promise<void> {
-  const frame = widgetFrame(page);
-  await frame?.getByRole("button", { name }).waitFor();
-  for (let i = 0; i < 60; i++) {
+  // The SDK creates its iframe only after the access token arrives: wait for the frame itself
+  // (not just for a frame that may not exist yet), then for the button inside it, before tabbing.
+  await expect.poll(() => widgetFrame(page) !== undefined, { timeout: 15_000 }).toBe(true);
+  await widgetFrame(page)!.getByRole("button", { name }).waitFor();
+  // A full Tab cycle through the page and the frame is well under 120 stops.
+  for (let i = 0; i < 120; i++) {
     if ((await frameFocus(page)) === name) {
       await page.keyboard.press("Enter");
       return;
