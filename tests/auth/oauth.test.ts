@@ -93,6 +93,22 @@ describe("sign in with Google (local consent page)", () => {
     expect(await consent(await start(), email)).toContain("access_token=");
   });
 
+  it("a banned user going through Google comes back as GoTrue's redirectErrors sends it: 302, access_denied / user_banned in query and fragment, no session", async () => {
+    const email = uniqueEmail("banned-google");
+    const start = async () => (await h.client().auth.signInWithOAuth({ provider: "google", options: { redirectTo: `${APP_URL}/`, skipBrowserRedirect: true } })).data.url ?? "";
+    const first = fragmentParams(await consent(await start(), email));
+    const userId = JSON.parse(Buffer.from((first.get("access_token") ?? "").split(".")[1] ?? "", "base64url").toString()).sub as string;
+    expect((await h.admin().auth.admin.updateUserById(userId, { ban_duration: "24h" })).error).toBeNull();
+    const back = await submitConsent(await start(), { email, password: STANDIN_PASSWORD });
+    expect(back.status).toBe(302);
+    const url = new URL(back.location);
+    expect(`${url.origin}${url.pathname}`).toBe(`${APP_URL}/`);
+    const expected = { error: "access_denied", error_code: "user_banned", error_description: "User is banned" };
+    expect(Object.fromEntries(url.searchParams)).toEqual(expected);
+    expect(Object.fromEntries(fragmentParams(back.location))).toMatchObject(expected);
+    expect(fragmentParams(back.location).get("access_token")).toBeNull();
+  });
+
   it("with Google disabled in config.toml, sign-in answers as GoTrue with the provider off", async () => {
     const { data } = await off.client().auth.signInWithOAuth({ provider: "google", options: { skipBrowserRedirect: true } });
     const res = await fetch(data.url ?? "", { redirect: "manual" });

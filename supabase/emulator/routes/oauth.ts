@@ -12,7 +12,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createHash } from "node:crypto";
 import type { AuthContext } from "../context";
-import { ApiError, badRequest, notFound } from "../errors";
+import { ApiError, badRequest, forbidden, notFound } from "../errors";
 import { createUser, confirmEmail, isBanned, withProvider } from "../accounts";
 import { normalizeEmail } from "../passwords";
 import { createFlowState, pkceParams } from "../pkce";
@@ -20,7 +20,7 @@ import { linkIdentityToUser } from "../identities";
 import { startSession } from "../sessions";
 import type { FlowStateRow, UserRow } from "../store";
 import { queryParam } from "../http/body";
-import { errorRedirectUrl, sessionFragmentUrl } from "./verify";
+import { sessionFragmentUrl } from "./verify";
 import { toApiError } from "../http/errors";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -133,13 +133,18 @@ export function providerRedirectUrl(ctx: AuthContext, req: FastifyRequest, linki
   return `${ctx.apiUrl}/emulator/google/consent?state=${flow.id}`;
 }
 
+/** Codes GoTrue's getErrorQueryString names access_denied whatever their status. */
+const ACCESS_DENIED_CODES = new Set(["signup_disabled", "user_banned", "provider_email_needs_verification"]);
+
 /**
  * A callback failure goes back to the app as GoTrue's redirectErrors sends it: 302 with error,
- * error_code and error_description in the query and the fragment, error named from the status.
+ * error_code and error_description in the query and the fragment, error named from the code
+ * (access_denied for a ban, closed sign-ups or an unverified provider address) or else the status.
  */
 function callbackErrorUrl(base: string, err: ApiError): string {
   const oauthError: Record<number, string> = { 400: "invalid_request", 401: "unauthorized_client", 403: "access_denied", 500: "server_error", 503: "temporarily_unavailable" };
-  const params = new URLSearchParams({ error: oauthError[err.status] ?? "server_error", error_code: err.code, error_description: err.message });
+  const error = ACCESS_DENIED_CODES.has(err.code) ? "access_denied" : (oauthError[err.status] ?? "server_error");
+  const params = new URLSearchParams({ error, error_code: err.code, error_description: err.message });
   const url = new URL(base.split("#")[0] as string);
   for (const [k, v] of params) url.searchParams.set(k, v);
   params.set("sb", "");
@@ -188,7 +193,7 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: AuthContext): voi
     }
     if (isBanned(user)) {
       ctx.store.deleteFlowState(flow.id);
-      return reply.redirect(errorRedirectUrl(redirectTo, badRequest("user_banned", "User is banned"), isPkce), 303);
+      return reply.redirect(callbackErrorUrl(redirectTo, forbidden("user_banned", "User is banned")), 302);
     }
     if (isPkce) {
       ctx.store.setFlowStateUser(flow.id, user.id);
