@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { afterAll, describe, expect, it } from "vitest";
 import ws from "ws";
 import { createClient, type SupabaseClient, type RealtimeClientOptions } from "@supabase/supabase-js";
@@ -120,7 +120,23 @@ describe("startAuthEmulator", () => {
 describe("CLI", () => {
   it("--help lists the flags", () => {
     const out = execFileSync(process.execPath, [path.join(import.meta.dirname, "bin", "auth-emulator.mjs"), "--help"], { encoding: "utf8" });
-    for (const flag of ["--config", "--port", "--data", "--seed", "--mail-port", "--help"]) expect(out).toContain(flag);
+    for (const flag of ["--config", "--port", "--data", "--seed", "--mail-port", "--default-role", "--help"]) expect(out).toContain(flag);
+  });
+
+  it("--default-role (repeatable) puts those roles in every new user's app_metadata", async () => {
+    const cli = spawn(process.execPath, [path.join(import.meta.dirname, "bin", "auth-emulator.mjs"), "--port", "0", "--mail-port", "0", "--smtp-port", "0", "--bcrypt-cost", "4", "--default-role", "user", "--default-role", "onboarding"], { stdio: ["ignore", "pipe", "pipe"] });
+    try {
+      let printed = "";
+      cli.stdout.on("data", (c: Buffer) => (printed += c.toString()));
+      await expect.poll(() => /\[auth\] mailbox /.test(printed), { timeout: 15_000 }).toBe(true);
+      const url = printed.match(/\[auth\] API (\S+)\/auth\/v1/)?.[1] ?? "";
+      const anonKey = printed.match(/\[auth\] anon key: (\S+)/)?.[1] ?? "";
+      const { data, error } = await client({ url, anonKey } as AuthEmulator).auth.signUp({ email: "roles@example.com", password: "roles-password" });
+      expect(error).toBeNull();
+      expect(data.user?.app_metadata.roles).toEqual(["user", "onboarding"]);
+    } finally {
+      cli.kill("SIGTERM");
+    }
   });
 
   it("an unknown flag ends with a message and exit code 1", () => {

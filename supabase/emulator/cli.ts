@@ -15,6 +15,7 @@ const OPTIONS = {
   "cors-origin": { type: "string", multiple: true },
   "jwt-secret": { type: "string" },
   "bcrypt-cost": { type: "string", default: "10" },
+  "default-role": { type: "string", multiple: true },
   quiet: { type: "boolean", short: "q", default: false },
   help: { type: "boolean", short: "h", default: false },
 } as const satisfies ParseArgsConfig["options"];
@@ -32,6 +33,7 @@ const HELP: Record<keyof typeof OPTIONS, string> = {
   "cors-origin": "browser origin allowed besides localhost ones (repeatable)",
   "jwt-secret": "HS256 secret of the API keys (default: the Supabase CLI's public one)",
   "bcrypt-cost": "bcrypt cost of new password hashes",
+  "default-role": "role put in app_metadata.roles of every new user (repeatable; GoTrue adds none)",
   quiet: "print nothing but errors",
   help: "show this help",
 };
@@ -69,6 +71,7 @@ async function main(): Promise<void> {
     jwtSecret: v["jwt-secret"],
     bcryptCost: intFlag("bcrypt-cost", v["bcrypt-cost"]),
     corsOrigins: v["cors-origin"],
+    configOverrides: v["default-role"] ? { defaultRoles: v["default-role"] } : undefined,
     mailbox: { port: intFlag("mail-port", v["mail-port"]), smtpPort: intFlag("smtp-port", v["smtp-port"]), corsOrigins: v["mail-cors-origin"] },
     quiet: v.quiet,
   });
