@@ -14,7 +14,7 @@ import { APP_DB_FILE } from "../../db/client";
 import { freePort } from "../support/stack";
 import { call } from "../support/http";
 import { integrityCheck } from "../support/db-dump";
-import { APP_CHILD, isConnectionFailure, randomPause, spawnOnFreePort, type Child } from "../support/app";
+import { isConnectionFailure, randomPause, spawnApp, type Child } from "../support/app";
 import { buildFounder, type ApiFounder as Founder } from "../support/founders";
 import { startTestAuth, type TestAuth } from "../support/auth";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
@@ -30,8 +30,7 @@ let child: Child | undefined;
 const tally = { kills: 0, acknowledged: 0, checked: 0, lost: 0, auditRows: 0 };
 
 async function startChild(): Promise<Child> {
-  child = await spawnOnFreePort(
-    APP_CHILD,
+  child = await spawnApp(
     (port) => ({
       NODE_ENV: "test",
       LOG_LEVEL: "silent",

@@ -21,9 +21,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-export async function call(base: string, method: string, path: string, opts: CallOptions = {}): Promise<Reply> {
-  const url = new URL(path, base);
-  for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, String(v));
+/** The headers and body text a call sends. */
+function outgoing(opts: CallOptions): { headers: Record<string, string>; body: string | undefined } {
   const headers: Record<string, string> = { ...opts.headers };
   const authorization = opts.authorization ?? (opts.token ? `Bearer ${opts.token}` : undefined);
   if (authorization) headers.authorization = authorization;
@@ -31,6 +30,13 @@ export async function call(base: string, method: string, path: string, opts: Cal
   if (opts.rawBody !== undefined) body = opts.rawBody;
   else if (opts.body !== undefined) body = JSON.stringify(opts.body);
   if (body !== undefined) headers["content-type"] ??= "application/json";
+  return { headers, body };
+}
+
+export async function call(base: string, method: string, path: string, opts: CallOptions = {}): Promise<Reply> {
+  const url = new URL(path, base);
+  for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, String(v));
+  const { headers, body } = outgoing(opts);
   const res = await fetch(url, { method, headers, body, redirect: "manual" });
   const text = await res.text();
   return { status: res.status, headers: res.headers, text, json: parseJson(res.headers.get("content-type") ?? "", text) };
@@ -55,13 +61,7 @@ export function httpApi(base: string): Api {
 /** The same calls answered by an app in this process (Fastify's inject: no socket, no port). */
 export function injectApi(app: FastifyInstance): Api {
   return async (method, path, opts = {}) => {
-    const headers: Record<string, string> = { ...opts.headers };
-    const authorization = opts.authorization ?? (opts.token ? `Bearer ${opts.token}` : undefined);
-    if (authorization) headers.authorization = authorization;
-    let payload: string | undefined;
-    if (opts.rawBody !== undefined) payload = opts.rawBody;
-    else if (opts.body !== undefined) payload = JSON.stringify(opts.body);
-    if (payload !== undefined) headers["content-type"] ??= "application/json";
+    const { headers, body: payload } = outgoing(opts);
     const query = Object.fromEntries(Object.entries(opts.query ?? {}).map(([k, v]) => [k, String(v)]));
     const res = await app.inject({ method: method as "GET", url: path, headers, payload, query });
     const replyHeaders = new Headers();
