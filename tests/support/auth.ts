@@ -17,8 +17,6 @@ import { LOCAL_SUPABASE } from "../../server/src/config";
 import { totpCode } from "./totp";
 import { createAuthUser, signInWithPassword, type AuthUser } from "./founders";
 
-export type { AuthUser };
-
 export interface TestAuthOptions {
   /** HS256 secret of the emulator (anon/service keys, legacy HS256 verification); default the CLI's public one. */
   jwtSecret?: string;
