@@ -12,7 +12,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { sqliteClientOf } from "../../db/engine";
-import { startAppHarness } from "../../tests/support/app-harness";
+import { startTestApp } from "../../tests/support/app";
 import { runLoad, type LoadRequest } from "../../tests/support/load";
 import { median, percentile, round } from "./stats";
 import { renderTable } from "./table";
@@ -58,11 +58,11 @@ function sqliteCommits(mode: SyncMode, seconds: number): Omit<DurabilityRow, "wh
 }
 
 async function appWrites(mode: SyncMode, seconds: number, connections: number): Promise<Omit<DurabilityRow, "what">> {
-  const h = await startAppHarness({ LOG_LEVEL: "silent" });
+  const h = await startTestApp({ LOG_LEVEL: "silent" });
   try {
     // The bench sets the pragma on the app's own connection: the route code is the product's.
     sqliteClientOf(h.app.db).pragma(`synchronous = ${mode}`);
-    const f = await h.founder();
+    const f = await h.founder({ stage: "full" });
     let n = 0;
     const patch: LoadRequest = {
       method: "PATCH",

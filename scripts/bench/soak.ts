@@ -6,8 +6,8 @@
 // `runSoak` is exported for the benchmark runner; run directly, it prints one summary line and a
 // JSON result and exits 1 on failure.
 import { fileURLToPath } from "node:url";
-import { startAppHarness } from "../../tests/support/app-harness";
-import type { Founder } from "../../tests/support/api-founders";
+import { startTestApp } from "../../tests/support/app";
+import { type ApiFounder as Founder } from "../../tests/support/founders";
 import { cityEditor, runLoad, type EditorTally, type LoadRequest } from "../../tests/support/load";
 import { integrityCheck } from "../../tests/support/db-dump";
 import { call } from "../../tests/support/http";
@@ -35,10 +35,10 @@ export interface SoakResult {
 }
 
 export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
-  const h = await startAppHarness({ LOG_LEVEL: "info" });
+  const h = await startTestApp({ LOG_LEVEL: "info" });
   try {
     const founders: Founder[] = [];
-    for (let i = 0; i < opts.founders; i++) founders.push(await h.founder());
+    for (let i = 0; i < opts.founders; i++) founders.push(await h.founder({ stage: "full" }));
     const tallies: EditorTally[] = founders.map(() => ({ lastAcked: 0, lastSent: 0, staleReads: 0 }));
     const probeTally = { probes: 0, wrong: 0 };
     // Founder i asks for founder i+1's person: every answer must be 404.

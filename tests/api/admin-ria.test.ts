@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import zlib from "node:zlib";
 import { PDFDocument } from "pdf-lib";
 import { TAX_FORMS_PER_MINUTE } from "../../server/src/routes/ria";
-import { buildFounderData, createTestApp, type TestApp } from "../support/test-app";
+import { createTestApp, type TestApp } from "../support/app";
+import { buildFounderData } from "../support/founders";
 import { RIA_ANSWERS } from "../support/entry";
 
 /** Every stream of a PDF, inflated when it is Flate-encoded, joined as latin1 text. */

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { SignJWT, base64url } from "jose";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { createTestApp, type TestApp } from "../support/app";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -9,13 +9,13 @@ import { loadConfig, LOCAL_SUPABASE } from "../../server/src/config";
 import { buildApp } from "../../server/src/app";
 import { appDatabasePath, openDatabase } from "../../db/client";
 import { SchemaMismatchError } from "../../db/schema-version";
-import { startAppHarness, type AppHarness } from "../support/app-harness";
+import { startTestApp, type ListeningTestApp } from "../support/app";
 import { call } from "../support/http";
 
-let h: AppHarness;
+let h: ListeningTestApp;
 
 beforeAll(async () => {
-  h = await startAppHarness();
+  h = await startTestApp();
 });
 afterAll(async () => {
   await h?.close();
@@ -82,7 +82,7 @@ describe("GET /api/health and /api/ready", () => {
 
 describe("readiness when the database is gone", () => {
   it("answers 503 unreachable, with no stack and no settings", async () => {
-    const other = await startAppHarness();
+    const other = await startTestApp();
     try {
       sqliteClientOf(other.app.db).close();
       const ready = await call(other.url, "GET", "/api/ready");

@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENUM_CATEGORIES } from "../../server/src/contract/entities";
 import { createNotification } from "../../server/src/repositories/notifications";
-import { createTestApp, type Founder, type TestApp } from "../support/test-app";
+import { createTestApp, type TestApp } from "../support/app";
+import { type ApiFounder as Founder } from "../support/founders";
 
 let t: TestApp;
 beforeAll(async () => {

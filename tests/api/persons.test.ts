@@ -2,7 +2,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildFounderData, createTestApp, type Founder, type TestApp } from "../support/test-app";
+import { createTestApp, type TestApp } from "../support/app";
+import { buildFounderData, type ApiFounder as Founder } from "../support/founders";
 import { PROFILE } from "../support/entry";
 
 let t: TestApp;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import request from "supertest";
 import { loadConfig } from "../../server/src/config";
 import { buildApp } from "../../server/src/app";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { createTestApp, type TestApp } from "../support/app";
 
 /** Spec §7's product API, as the OpenAPI document must list it. */
 const SPEC_ROUTES = [

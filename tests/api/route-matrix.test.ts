@@ -3,7 +3,8 @@
 // naming the field. Behaviour beyond that lives in the resource suites beside this one.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Response } from "supertest";
-import { buildFounderData, completeEntry, createTestApp, type Founder, type FounderData, type TestApp } from "../support/test-app";
+import { createTestApp, type TestApp } from "../support/app";
+import { buildFounderData, completeEntry, type ApiFounder as Founder, type FounderData } from "../support/founders";
 import { ORGANIZATION, PROFILE, RIA_ANSWERS } from "../support/entry";
 
 interface Ctx {

@@ -2,6 +2,7 @@
 // through its JWKS) open the API, and the admin routes drive the emulator's real admin API.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootStack, type TestStack } from "../support/stack";
+import { createAuthUser } from "../support/founders";
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -9,26 +10,10 @@ beforeAll(async () => {
 });
 afterAll(async () => stack?.close());
 
-const authFetch = (path: string, init: RequestInit & { key?: string } = {}) => {
-  const key = init.key ?? stack.config.auth.anonKey;
-  return fetch(`${stack.config.auth.url}/auth/v1${path}`, {
-    ...init,
-    headers: { apikey: key, authorization: `Bearer ${key}`, "content-type": "application/json" },
-  });
-};
-
+/** A confirmed user of the stack's auth service with these roles, signed in with the password grant. */
 async function signedInUser(email: string, roles: string[]): Promise<{ id: string; token: string }> {
-  const password = "Str0ng!Passw0rd";
-  const created = await authFetch("/admin/users", {
-    method: "POST",
-    key: stack.config.auth.serviceRoleKey,
-    body: JSON.stringify({ email, password, email_confirm: true, app_metadata: { roles } }),
-  });
-  expect(created.status).toBe(200);
-  const user = (await created.json()) as { id: string };
-  const session = await authFetch("/token?grant_type=password", { method: "POST", body: JSON.stringify({ email, password }) });
-  expect(session.status).toBe(200);
-  return { id: user.id, token: ((await session.json()) as { access_token: string }).access_token };
+  const user = await createAuthUser(stack.config.auth, { email, roles });
+  return { id: user.userId, token: user.token };
 }
 
 const api = (path: string, token: string, init: RequestInit = {}) =>

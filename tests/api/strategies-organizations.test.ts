@@ -2,7 +2,8 @@
 // notifications written when owners are linked and a foundation is submitted.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { timestampNow } from "../../server/src/contract/rules";
-import { buildFounderData, completeEntry, createTestApp, type TestApp } from "../support/test-app";
+import { createTestApp, type TestApp } from "../support/app";
+import { buildFounderData, completeEntry } from "../support/founders";
 import { ORGANIZATION } from "../support/entry";
 
 let t: TestApp;

@@ -3,7 +3,8 @@
 // per accepted change, none for a refusal, no values, append-only, readable by owner and staff.
 // Every refusal is checked against the database afterwards.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildFounderData, completeEntry, createTestApp, postIdentityResult, type Founder, type FounderData, type TestApp } from "../support/test-app";
+import { createTestApp, type TestApp } from "../support/app";
+import { buildFounderData, completeEntry, postIdentityResult, type ApiFounder as Founder, type FounderData } from "../support/founders";
 import { DAF_CHOICE, ORGANIZATION, PROFILE, RIA_ANSWERS } from "../support/entry";
 
 let t: TestApp;

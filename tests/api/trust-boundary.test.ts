@@ -11,7 +11,7 @@ import { SignJWT, decodeJwt } from "jose";
 import request from "supertest";
 import { LOCAL_SUPABASE } from "../../server/src/config";
 import { appDatabasePath } from "../../db/client";
-import { createTestApp, TEST_HS256_SECRET, type TestApp } from "../support/test-app";
+import { createTestApp, TEST_HS256_SECRET, type TestApp } from "../support/app";
 import { PROFILE, RIA_ANSWERS } from "../support/entry";
 import { operationsOf, fillPath } from "../support/openapi";
 import { PUBLIC_ROUTES } from "../support/route-recipes";

@@ -3,7 +3,8 @@
 // Each refusal leaves the stored record exactly as it was; the calls the web makes still succeed.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { timestampNow } from "../../server/src/contract/rules";
-import { buildFounderData, completeEntry, createTestApp, type Founder, type FounderData, type TestApp } from "../support/test-app";
+import { createTestApp, type TestApp } from "../support/app";
+import { buildFounderData, completeEntry, type ApiFounder as Founder, type FounderData } from "../support/founders";
 import { DAF_CHOICE, ORGANIZATION, PROFILE, RIA_ANSWERS } from "../support/entry";
 
 let t: TestApp;

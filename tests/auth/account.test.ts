@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isAuthSessionMissingError, type AuthChangeEvent } from "@supabase/supabase-js";
 import { findLink } from "../support/mail";
 import { authMethods, APP_URL, fragmentParams, redirectTarget, startAuthHarness, type AuthHarness } from "../support/auth-harness";
-import { uniqueEmail } from "../support/founders";
-import { TEST_PASSWORD } from "../support/auth";
+import { TEST_PASSWORD, uniqueEmail } from "../support/founders";
 
 let h: AuthHarness;
 beforeAll(async () => {

@@ -5,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateSync } from "otplib";
 import { DEMO_FACTOR_ID, DEMO_USERS } from "../../supabase/demo-seed";
 import { startAuthHarness, type AuthHarness } from "../support/auth-harness";
-import { uniqueEmail } from "../support/founders";
-import { TEST_PASSWORD } from "../support/auth";
+import { TEST_PASSWORD, uniqueEmail } from "../support/founders";
 
 let h: AuthHarness;
 beforeAll(async () => {

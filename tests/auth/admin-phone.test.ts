@@ -3,8 +3,7 @@
 // provider switch (admins create phone users even while phone sign-up is off).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAuthHarness, type AuthHarness } from "../support/auth-harness";
-import { uniqueEmail } from "../support/founders";
-import { TEST_PASSWORD } from "../support/auth";
+import { TEST_PASSWORD, uniqueEmail } from "../support/founders";
 
 let off: AuthHarness; // the shipped config: phone sign-up off
 let sms: AuthHarness; // phone sign-in on, so the created user can sign in by number

@@ -2,8 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findLink } from "../support/mail";
 import { fragmentParams, redirectTarget, startAuthHarness, type AuthHarness } from "../support/auth-harness";
-import { uniqueEmail } from "../support/founders";
-import { TEST_PASSWORD } from "../support/auth";
+import { TEST_PASSWORD, uniqueEmail } from "../support/founders";
 import { DEMO_FACTOR_ID, DEMO_USERS } from "../../supabase/demo-seed";
 
 let h: AuthHarness;

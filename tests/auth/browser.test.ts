@@ -13,8 +13,7 @@ import { launchChromium } from "../support/browser";
 import { findLink } from "../support/mail";
 import { totpCode } from "../support/totp";
 import { startAuthHarness, type AuthHarness } from "../support/auth-harness";
-import { uniqueEmail } from "../support/founders";
-import { TEST_PASSWORD } from "../support/auth";
+import { TEST_PASSWORD, uniqueEmail } from "../support/founders";
 import { DEMO_PASSWORD, DEMO_TOTP_SECRET, DEMO_USERS } from "../../supabase/demo-seed";
 
 /** What the page exposes (this file is type-checked without the DOM library). */

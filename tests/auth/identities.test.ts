@@ -5,8 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SupabaseClient, UserIdentity } from "@supabase/supabase-js";
 import { APP_URL, consent, fragmentParams, startAuthHarness, type AuthHarness } from "../support/auth-harness";
-import { uniqueEmail } from "../support/founders";
-import { TEST_PASSWORD } from "../support/auth";
+import { TEST_PASSWORD, uniqueEmail } from "../support/founders";
 
 let h: AuthHarness;
 /** Manual linking on, Google off: linking names a provider GoTrue cannot use. */

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeProtectedHeader } from "jose";
 import { LOCAL_SUPABASE } from "../../server/src/config";
 import { startAuthHarness, type AuthHarness } from "../support/auth-harness";
-import { uniqueEmail } from "../support/founders";
-import { TEST_PASSWORD } from "../support/auth";
+import { TEST_PASSWORD, uniqueEmail } from "../support/founders";
 import { resetAuthData } from "@founder-foundation/auth-emulator";
 import { DEMO_FACTOR_ID, DEMO_PASSWORD, DEMO_USERS, PROJECT_AUTH_OPTIONS } from "../../supabase/demo-seed";
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeJwt } from "jose";
 import { startAuthHarness, type AuthHarness } from "../support/auth-harness";
-import { TEST_PASSWORD } from "../support/auth";
+import { TEST_PASSWORD } from "../support/founders";
 
 const TEST_OTP = { "15550000001": "123456", "15550000002": "234567", "15550000003": "345678", "15550000004": "456789", "15550000005": "567890", "15550000006": "678901" };
 const E164 = { status: 400, code: "validation_failed", message: "Invalid phone number format (E.164 required)" };

@@ -4,8 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { findOtp } from "../support/mail";
 import { startAuthHarness, type AuthHarness } from "../support/auth-harness";
-import { uniqueEmail } from "../support/founders";
-import { TEST_PASSWORD } from "../support/auth";
+import { TEST_PASSWORD, uniqueEmail } from "../support/founders";
 
 const NEW_PASSWORD = "Another#Pass77";
 const DAY_AND_AN_HOUR = 25 * 3600_000;

@@ -7,8 +7,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { findLink } from "../support/mail";
 import { secretFromUri, totpCode } from "../support/totp";
 import { startAuthHarness, type AuthHarness } from "../support/auth-harness";
-import { uniqueEmail } from "../support/founders";
-import { TEST_PASSWORD } from "../support/auth";
+import { TEST_PASSWORD, uniqueEmail } from "../support/founders";
 
 const SITE_URL = "http://localhost:3000";
 const ACCOUNT_BUDGET = 3;

@@ -1,10 +1,11 @@
-// An app (tests/support/test-app.ts: real Fastify app, real SQLite, bearer tokens minted like the auth
-// service's) wired to a real identity emulator; its mail lands in the auth emulator's mailbox. The emulator's webhooks go to a
+// An app (tests/support/app.ts: real Fastify app, its own database, real auth emulator) wired to a
+// real identity emulator; its mail lands in the auth emulator's mailbox. The emulator's webhooks go to a
 // recording relay, which forwards them to the app only when a suite asks (so a suite can prove the
 // app learns a result by asking the provider, not from a webhook).
 import request from "supertest";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { startTestApp, type ListeningTestApp } from "../support/app";
 import { PROFILE } from "../support/entry";
+import { addPerson } from "../support/founders";
 import { startIdentityEmulator, type IdentityEmulator } from "../../server/identity-emulator/index";
 import { createSumsubClient, type SumsubClient } from "../../server/src/identity/client";
 import { LOCAL_IDENTITY } from "../../server/src/config";
@@ -14,13 +15,14 @@ import { MailboxClient } from "../support/mail";
 
 export interface IdentityFounder {
   email: string;
+  token: string;
   accountId: number;
   auth: { Authorization: string };
   personId: number;
 }
 
 export interface IdentityHarness {
-  t: TestApp;
+  t: ListeningTestApp;
   appUrl: string;
   emulator: IdentityEmulator;
   webhooks: WebhookSink;
@@ -38,12 +40,11 @@ export interface IdentityHarness {
 }
 
 export async function startIdentityHarness(): Promise<IdentityHarness> {
-  const [identityPort, appPort] = await Promise.all([freePort(), freePort()]);
+  const identityPort = await freePort();
   const identityUrl = `http://127.0.0.1:${identityPort}`;
   const webhooks = await startWebhookSink();
-  const t = await createTestApp({ SUMSUB_BASE_URL: identityUrl });
-  await t.app.listen({ host: "127.0.0.1", port: appPort });
-  const appUrl = `http://127.0.0.1:${appPort}`;
+  const t = await startTestApp({ SUMSUB_BASE_URL: identityUrl }, { logs: false });
+  const appUrl = t.url;
   const emulator = await startIdentityEmulator({
     host: "127.0.0.1",
     port: identityPort,
@@ -68,22 +69,11 @@ export async function startIdentityHarness(): Promise<IdentityHarness> {
     mail: new MailboxClient(t.auth.emulator.mailbox.url),
     sumsub,
     async founder(opts = {}) {
-      const { email, accountId, auth } = await t.founder();
-      let personId = 0;
-      if (!opts.noPerson) {
-        personId = ok<{ person_id: number }>(
-          await http().post("/api/persons/").set(auth).send({ account_id: accountId, account_primary_holder: true, ...PROFILE }),
-          201,
-        ).person_id;
-      }
-      return { email, accountId, auth, personId };
+      const { email, token, accountId, auth } = await t.founder();
+      const personId = opts.noPerson ? 0 : await addPerson(t.api, token, accountId, { holder: PROFILE });
+      return { email, token, accountId, auth, personId };
     },
-    async addOwner(f, email) {
-      return ok<{ person_id: number }>(
-        await http().post("/api/persons/").set(f.auth).send({ account_id: f.accountId, account_primary_holder: false, is_addon: true, email }),
-        201,
-      ).person_id;
-    },
+    addOwner: (f, email) => addPerson(t.api, f.token, f.accountId, { ownerEmail: email }),
     async person(f, personId) {
       return ok<Record<string, unknown>>(await http().get(`/api/persons/${personId}`).set(f.auth), 200);
     },

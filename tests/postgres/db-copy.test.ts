@@ -11,7 +11,7 @@ import { REPO_ROOT } from "../../server/src/app";
 import { openDatabase } from "../../db/client";
 import { openPostgres } from "../../db/postgres";
 import { CopyRefused, copySqliteToPostgres } from "../../db/copy";
-import { startAppHarness, type AppHarness } from "../support/app-harness";
+import { startTestApp, type ListeningTestApp } from "../support/app";
 import { call } from "../support/http";
 import { createMigratedDatabase, sharedPostgres, type PostgresServer } from "../support/postgres";
 
@@ -19,17 +19,17 @@ const run = promisify(execFile);
 const TABLES = ["enum_item", "account", "person", "strategy", "organization", "organization_user", "notification"];
 
 let server: PostgresServer;
-let h: AppHarness;
+let h: ListeningTestApp;
 
 beforeAll(async () => {
   server = await sharedPostgres();
   // The source is a SQLite database, whatever engine the project runs the app on.
-  h = await startAppHarness({}, { engine: "sqlite" });
+  h = await startTestApp({}, { engine: "sqlite" });
   // Two founders through the API: accounts, persons (SSNs encrypted by the app), strategies,
   // organizations, owner links, notifications; the first founder's add-on removed again so ids
   // have a gap (its notice goes with it; the second founder's stays).
   for (let i = 0; i < 2; i++) {
-    const f = await h.founder("full");
+    const f = await h.founder({ stage: "full" });
     if (i === 0) expect((await call(h.url, "DELETE", `/api/persons/${f.addonId}`, { token: f.token })).status).toBe(200);
   }
 });

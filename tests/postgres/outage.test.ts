@@ -8,7 +8,7 @@ import { openPostgres, postgresReadiness, type PostgresHandle } from "../../db/p
 import { account } from "../../db/schema-pg";
 import { READINESS_TIMEOUT_MS } from "../../db/schema-version";
 import { createMigratedDatabase, startPostgres, type PostgresServer } from "../support/postgres";
-import { createTestApp } from "../support/test-app";
+import { createTestApp } from "../support/app";
 
 let server: PostgresServer;
 let db: PostgresHandle;

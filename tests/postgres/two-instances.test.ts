@@ -4,7 +4,8 @@
 // other instance's commits, the read after its write would be stale and this test would fail
 // (checked with a stamp that never moves: 'Wilmington' served instead of 'Dover').
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type Founder, type TestApp } from "../support/test-app";
+import { createTestApp, type TestApp } from "../support/app";
+import { type ApiFounder as Founder } from "../support/founders";
 import { PROFILE } from "../support/entry";
 
 let a: TestApp;

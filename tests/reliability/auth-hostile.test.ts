@@ -10,7 +10,7 @@ import { startAuthHarness, type AuthHarness } from "../support/auth-harness";
 import { findLink } from "../support/mail";
 import { secretFromUri, totpCode } from "../support/totp";
 import { call, type CallOptions, type Reply } from "../support/http";
-import { createAuthUser, type AuthUser } from "../support/api-founders";
+import { createAuthUser, type AuthUser } from "../support/founders";
 
 const SIGN_IN_BUDGET = 6;
 const VERIFY_BUDGET = 6;
@@ -63,7 +63,7 @@ async function guessUntilLimited(attempt: () => Promise<Reply>, refusal: { statu
 
 describe("refresh tokens", () => {
   it("a refresh token reused after the reuse interval revokes the whole family", async () => {
-    const user = await createAuthUser(h.url, "reuse");
+    const user = await createAuthUser(h.url, { label: "reuse" });
     const refresh = (token: string) => auth("POST", "/token", { query: { grant_type: "refresh_token" }, body: { refresh_token: token } });
     // Two rotations: GoTrue hands the active token back to a replay of its direct parent (a client
     // that lost the last answer), so the stolen token replayed here is the grandparent.
@@ -90,7 +90,7 @@ describe("redirects", () => {
   it("redirect_to outside the allow list is ignored for SITE_URL; an allowed one is kept", async () => {
     // A recovery mail per target, each to its own user (GoTrue spaces mails to one user by max_frequency).
     const linkTarget = async (redirectTo: string) => {
-      const user = await createAuthUser(h.url, "redirect");
+      const user = await createAuthUser(h.url, { label: "redirect" });
       const res = await auth("POST", "/recover", { query: { redirect_to: redirectTo }, body: { email: user.email } });
       expect(res.status, res.text).toBe(200);
       const followed = await fetch(findLink(await h.mail.latest(user.email)), { redirect: "manual" });
@@ -144,7 +144,7 @@ describe("brute force", () => {
   let secret: string;
 
   beforeAll(async () => {
-    user = await createAuthUser(tight.url, "brute");
+    user = await createAuthUser(tight.url, { label: "brute" });
     const enrol = await auth("POST", "/factors", { token: user.token, body: { factor_type: "totp", friendly_name: "phone" } }, tight);
     expect(enrol.status, enrol.text).toBe(200);
     const f = enrol.json as { id: string; totp: { uri: string } };

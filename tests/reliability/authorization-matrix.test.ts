@@ -10,11 +10,10 @@ import { APP_DB_FILE } from "../../db/client";
 import { bootStack, type TestStack } from "../support/stack";
 import { call, leaksStackTrace, type Reply } from "../support/http";
 import { dumpDatabase } from "../support/db-dump";
-import { buildFounder, createAuthUser, createSession, deleteAuthUser, privateStrings, type Founder } from "../support/api-founders";
+import { buildFounder, createAuthUser, deleteAuthUser, signInWithPassword, privateStrings, type ApiFounder as Founder } from "../support/founders";
 import { fetchOperations, type Operation } from "../support/openapi";
 import { PUBLIC_ROUTES, RECIPES, buildRequest, type Recipe } from "../support/route-recipes";
-import { CREDENTIALS, REJECTED, forgedAuthorizations } from "./support/tokens";
-import { emulatorSigner, enrolTotp } from "../support/auth";
+import { CREDENTIALS, REJECTED, emulatorSigner, enrolTotp, forgedAuthorizations } from "../support/auth";
 import { LOCAL_SUPABASE } from "../../server/src/config";
 
 let stack: TestStack;
@@ -37,10 +36,10 @@ beforeAll(async () => {
   dbFile = path.join(stack.dataDir, APP_DB_FILE);
   sign = await emulatorSigner(path.join(stack.dataDir, "auth-signing-key.json"));
   operations = await fetchOperations(appUrl);
-  other = await buildFounder(appUrl, await createAuthUser(authUrl, "other"));
-  deleted = await buildFounder(appUrl, await createAuthUser(authUrl, "deleted"));
+  other = await buildFounder(appUrl, await createAuthUser(authUrl, { label: "other" }));
+  deleted = await buildFounder(appUrl, await createAuthUser(authUrl, { label: "deleted" }));
   await deleteAuthUser(authUrl, deleted.userId);
-  signedOut = await buildFounder(appUrl, await createAuthUser(authUrl, "signed-out"));
+  signedOut = await buildFounder(appUrl, await createAuthUser(authUrl, { label: "signed-out" }));
   const out = await call(authUrl, "POST", "/auth/v1/logout", { token: signedOut.token, query: { scope: "global" }, headers: { apikey: LOCAL_SUPABASE.anonKey } });
   expect(out.status).toBe(204);
   await new Promise((r) => setTimeout(r, 1_100));
@@ -48,10 +47,10 @@ beforeAll(async () => {
 
 /** An owner with a verified TOTP factor: founder data built with the aal2 token, plus a fresh aal1 sign-in. */
 async function enrolledOwner(stage: Recipe["stage"]): Promise<{ owner: Founder; aal1: string }> {
-  const user = await createAuthUser(authUrl, "owner");
+  const user = await createAuthUser(authUrl, { label: "owner" });
   const { aal2Token } = await enrolTotp(`${authUrl}/auth/v1`, LOCAL_SUPABASE.anonKey, user.token);
   const owner = await buildFounder(appUrl, { ...user, token: aal2Token }, stage ?? "full");
-  const aal1 = await createSession(authUrl, user.email);
+  const aal1 = (await signInWithPassword(authUrl, user.email)).token;
   return { owner, aal1 };
 }
 
@@ -121,7 +120,7 @@ describe.each(Object.entries(RECIPES))("%s", (key, recipe: Recipe) => {
 
 describe("public routes", () => {
   it("the webhook refuses every bearer credential without a valid digest and changes nothing", async () => {
-    const owner = await buildFounder(appUrl, await createAuthUser(authUrl, "hook"));
+    const owner = await buildFounder(appUrl, await createAuthUser(authUrl, { label: "hook" }));
     const before = dumpDatabase(dbFile);
     const forged = await forgedAuthorizations(owner.token, sign);
     const payload = { type: "applicantReviewed", applicantId: "x", externalUserId: `person-${owner.personId}`, reviewResult: { reviewAnswer: "GREEN" } };

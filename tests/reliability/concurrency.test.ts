@@ -5,19 +5,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROFILE } from "../support/entry";
 import { call } from "../support/http";
-import { startAppHarness, type AppHarness } from "../support/app-harness";
-import type { Founder } from "../support/api-founders";
+import { startTestApp, type ListeningTestApp } from "../support/app";
+import { type ApiFounder as Founder } from "../support/founders";
 import { cityEditor, runLoad, type EditorTally } from "../support/load";
 
 const ROUNDS = 25;
 const FOUNDERS = 16;
 const REQUESTS_PER_FOUNDER = 60;
 
-let h: AppHarness;
+let h: ListeningTestApp;
 const tally = { requests: 0, lost: 0 };
 
 beforeAll(async () => {
-  h = await startAppHarness({ LOG_LEVEL: "warn" });
+  h = await startTestApp({ LOG_LEVEL: "warn" });
 });
 afterAll(async () => {
   console.log(`[reliability] concurrency: ${tally.requests} requests (${FOUNDERS} founders under autocannon + two-session races), ${tally.lost} lost updates`);
@@ -38,7 +38,7 @@ const person = async (f: Founder, token = f.token) => {
 
 describe("two sessions of the same founder", () => {
   it("editing different fields at once: both edits survive (a PATCH changes only the fields it names)", async () => {
-    const f = await h.founder();
+    const f = await h.founder({ stage: "full" });
     const other = await secondSession(f);
     for (let i = 0; i < ROUNDS; i++) {
       const [a, b] = await Promise.all([
@@ -54,7 +54,7 @@ describe("two sessions of the same founder", () => {
   });
 
   it("replacing the same record at once: last write wins, whole — never a mix of the two", async () => {
-    const f = await h.founder();
+    const f = await h.founder({ stage: "full" });
     const other = await secondSession(f);
     const full = (name: string) => ({ ...PROFILE, ssn: "***-**-0000", email: f.email, sumsub_applicant_id: null, first_name: name, last_name: name, city: name });
     for (let i = 0; i < ROUNDS; i++) {
@@ -72,7 +72,7 @@ describe("two sessions of the same founder", () => {
   });
 
   it("a stale session's write silently replaces a newer one: last write wins, there is no version check", async () => {
-    const f = await h.founder();
+    const f = await h.founder({ stage: "full" });
     const stale = await secondSession(f);
     const seen = await person(f, stale);
     tally.requests += 2;
@@ -85,7 +85,7 @@ describe("two sessions of the same founder", () => {
 
 describe("many founders at once", () => {
   it(`${FOUNDERS} founders editing and reading their own records under autocannon: no errors, no lost updates, no stale reads`, async () => {
-    const founders = await Promise.all(Array.from({ length: FOUNDERS }, () => h.founder()));
+    const founders = await Promise.all(Array.from({ length: FOUNDERS }, () => h.founder({ stage: "full" })));
     const tallies: EditorTally[] = founders.map(() => ({ lastAcked: 0, lastSent: 0, staleReads: 0 }));
     const results = await Promise.all(
       founders.map((f, i) => runLoad({ url: h.url, connections: 1, amount: REQUESTS_PER_FOUNDER, requests: cityEditor(f.personId!, f.token, tallies[i]!), timeout: 20 })),

@@ -14,11 +14,11 @@ import { APP_DB_FILE } from "../../db/client";
 import { freePort } from "../support/stack";
 import { call } from "../support/http";
 import { integrityCheck } from "../support/db-dump";
-import { CHILD_APP, isConnectionFailure, randomPause, spawnOnFreePort, type Child } from "./support/child";
-import { buildFounder, type Founder } from "../support/api-founders";
+import { isConnectionFailure, randomPause, spawnApp, type Child } from "../support/app";
+import { buildFounder, type ApiFounder as Founder } from "../support/founders";
 import { startTestAuth, type TestAuth } from "../support/auth";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { RELIABILITY, timeLimit } from "./support/strength";
+import { RELIABILITY, timeLimit } from "./strength";
 
 const KILL_CYCLES = RELIABILITY.appKills;
 const WRITERS = 3;
@@ -30,8 +30,7 @@ let child: Child | undefined;
 const tally = { kills: 0, acknowledged: 0, checked: 0, lost: 0, auditRows: 0 };
 
 async function startChild(): Promise<Child> {
-  child = await spawnOnFreePort(
-    CHILD_APP,
+  child = await spawnApp(
     (port) => ({
       NODE_ENV: "test",
       LOG_LEVEL: "silent",

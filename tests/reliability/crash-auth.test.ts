@@ -6,15 +6,18 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { LOCAL_SUPABASE } from "../../server/src/config";
 import { AUTH_DB_FILE } from "@founder-foundation/auth-emulator";
 import { freePort } from "../support/stack";
 import { call } from "../support/http";
 import { integrityCheck } from "../support/db-dump";
-import { CHILD_AUTH, isConnectionFailure, randomPause, spawnOnFreePort, type Child } from "./support/child";
-import { createAuthUser } from "../support/api-founders";
-import { RELIABILITY, timeLimit } from "./support/strength";
+import { isConnectionFailure, randomPause, spawnOnFreePort, type Child } from "../support/app";
+import { createAuthUser } from "../support/founders";
+
+const CHILD_AUTH = fileURLToPath(new URL("./auth-child.ts", import.meta.url));
+import { RELIABILITY, timeLimit } from "./strength";
 
 const KILL_CYCLES = RELIABILITY.authKills;
 const WRITERS = 3;
@@ -42,7 +45,7 @@ afterAll(async () => {
 async function writer(url: string, users: Set<string>, factors: Map<string, string>): Promise<void> {
   for (;;) {
     try {
-      const user = await createAuthUser(url, "crash");
+      const user = await createAuthUser(url, { label: "crash" });
       users.add(user.userId);
       tally.acknowledged += 1;
       const enrol = await call(url, "POST", "/auth/v1/factors", { token: user.token, headers: { apikey: LOCAL_SUPABASE.anonKey }, body: { factor_type: "totp", friendly_name: "phone" } });

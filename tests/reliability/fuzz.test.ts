@@ -8,16 +8,16 @@ import fs from "node:fs";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, leaksStackTrace } from "../support/http";
-import { privateStrings, uniqueSsn, type Founder } from "../support/api-founders";
+import { startTestApp, type ListeningTestApp } from "../support/app";
+import { privateStrings, uniqueSsn, type ApiFounder as Founder } from "../support/founders";
 import { fetchOperations, fillPath, type Operation } from "../support/openapi";
 import { PUBLIC_ROUTES, RECIPES, defaultParams, type Recipe } from "../support/route-recipes";
-import { startAppHarness, type AppHarness } from "../support/app-harness";
-import { RELIABILITY, timeLimit } from "./support/strength";
+import { RELIABILITY, timeLimit } from "./strength";
 import { DAF_CHOICE, ORGANIZATION, signedIdentityResult } from "../support/entry";
 
 const RUNS_PER_ROUTE = RELIABILITY.fuzzRunsPerRoute;
 
-let h: AppHarness;
+let h: ListeningTestApp;
 let operations: Operation[];
 let owner: Founder;
 /** Another founder whose data no fuzzed request of the owner's may ever see. */
@@ -27,10 +27,10 @@ const plantedSsns = new Set<string>();
 const tally = { requests: 0, refused: 0, dumpsCompared: 0 };
 
 beforeAll(async () => {
-  h = await startAppHarness();
+  h = await startTestApp();
   operations = await fetchOperations(h.url);
-  victim = await h.founder();
-  owner = await h.founder();
+  victim = await h.founder({ stage: "full" });
+  owner = await h.founder({ stage: "full" });
   plantedSsns.add(owner.ssn);
   plantedSsns.add(victim.ssn);
 });
@@ -141,7 +141,7 @@ describe("record rules", () => {
   const AUDIT_IGNORED = new Set(["updated_at"]);
 
   it("refusals change nothing; each accepted change has exactly one audit row naming what changed", async () => {
-    const f = await h.founder("complete");
+    const f = await h.founder({ stage: "complete" });
     expect((await call(h.url, "PUT", `/api/strategies/${f.strategyId}`, { token: f.token, body: { entry_completed_at: null } })).status).toBe(200);
     expect((await call(h.url, "PUT", `/api/strategies/${f.strategyId}`, { token: f.token, body: { entry_completed_at: "2020-01-01T00:00:00" } })).status).toBe(200);
     // The same session's token with role user taken out of its claims (signed by the auth service's key).

@@ -14,7 +14,7 @@ import { appDatabasePath, openDatabase } from "../../db/client";
 import { isolatedStackEnv } from "../support/stack";
 import { RIA_ANSWERS } from "../support/entry";
 import { createTestDatabase } from "../support/test-database";
-import { buildFounder, createAuthUser } from "../support/api-founders";
+import { buildFounder, createAuthUser } from "../support/founders";
 
 interface Started {
   proc: ChildProcess;

@@ -7,14 +7,14 @@ import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROFILE } from "../support/entry";
 import { call, type Reply } from "../support/http";
-import { uniqueSsn, type Founder } from "../support/api-founders";
-import { startAppHarness, type AppHarness } from "../support/app-harness";
+import { startTestApp, type ListeningTestApp } from "../support/app";
+import { uniqueSsn, type ApiFounder as Founder } from "../support/founders";
 import { originsOf } from "../../server/src/plugins/security";
 
 const APP_ORIGIN = "https://app.founder.example";
 const IDENTITY_ORIGIN = "https://identity.founder.example";
 
-let h: AppHarness;
+let h: ListeningTestApp;
 let f: Founder;
 /** The auth service the app really confirms sessions with (and its localhost/127.0.0.1 twin). */
 let authOrigins: string[];
@@ -23,9 +23,9 @@ const ssns: string[] = [];
 const formatted = (ssn: string) => `${ssn.slice(0, 3)}-${ssn.slice(3, 5)}-${ssn.slice(5)}`;
 
 beforeAll(async () => {
-  h = await startAppHarness({ PUBLIC_APP_URL: APP_ORIGIN, CORS_ORIGINS: APP_ORIGIN, SUMSUB_BASE_URL: IDENTITY_ORIGIN });
+  h = await startTestApp({ PUBLIC_APP_URL: APP_ORIGIN, CORS_ORIGINS: APP_ORIGIN, SUMSUB_BASE_URL: IDENTITY_ORIGIN });
   authOrigins = originsOf(h.config.auth.url);
-  f = await h.founder();
+  f = await h.founder({ stage: "full" });
   ssns.push(f.ssn);
   const as = async (what: string, method: string, path: string, body?: unknown) => {
     const res = await call(h.url, method, path, { token: f.token, body });

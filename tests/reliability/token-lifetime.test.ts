@@ -3,15 +3,15 @@
 // tampered copy of a cached token is refused while the original is still accepted.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { call } from "../support/http";
-import { startAppHarness, type AppHarness } from "../support/app-harness";
-import type { Founder } from "../support/api-founders";
+import { startTestApp, type ListeningTestApp } from "../support/app";
+import { type ApiFounder as Founder } from "../support/founders";
 
-let h: AppHarness;
+let h: ListeningTestApp;
 let f: Founder;
 
 beforeAll(async () => {
-  h = await startAppHarness({ LOG_LEVEL: "warn" });
-  f = await h.founder("account");
+  h = await startTestApp({ LOG_LEVEL: "warn" });
+  f = await h.founder({ stage: "account" });
 });
 afterAll(async () => h?.close());
 

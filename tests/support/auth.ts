@@ -1,28 +1,21 @@
 // The one way tests get bearer tokens: a real auth emulator (the embedded GoTrue surface) on a free
 // port with throwaway data, whose users are made through its admin API and signed in with the
-// password grant, exactly as Supabase Auth issues tokens. The app under test verifies them through
-// the emulator's JWKS and confirms their sessions with it. The emulator signs with a key this
-// support generates, so a test can also re-sign a real token with one claim changed (expired,
-// wrong audience, foreign issuer) and see only that property refused.
+// password grant (tests/support/founders.ts, createAuthUser), exactly as Supabase Auth issues
+// tokens. The app under test verifies them through the emulator's JWKS and confirms their sessions
+// with it. The emulator signs with a key this support generates, so a test can also re-sign a real
+// token with one claim changed (expired, wrong audience, foreign issuer) and see only that property
+// refused; forgedAuthorizations (at the end) builds every forged credential a route must refuse.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
-import { SignJWT, decodeJwt, exportJWK, generateKeyPair, importJWK, type JWK } from "jose";
+import { SignJWT, base64url, decodeJwt, exportJWK, generateKeyPair, importJWK, type JWK } from "jose";
 import { startAuthEmulator, type AuthEmulator } from "@founder-foundation/auth-emulator";
 import { PROJECT_AUTH_OPTIONS } from "../../supabase/demo-seed";
 import type { Role } from "../../server/src/contract/roles";
+import { LOCAL_SUPABASE } from "../../server/src/config";
 import { totpCode } from "./totp";
-
-/** Meets the product's password policy (spec §5) and config.toml's. */
-export const TEST_PASSWORD = "Sturdy#Pass42";
-
-export interface AuthUser {
-  userId: string;
-  email: string;
-  token: string;
-  refreshToken: string;
-}
+import { createAuthUser, signInWithPassword, type AuthUser } from "./founders";
 
 export interface TestAuthOptions {
   /** HS256 secret of the emulator (anon/service keys, legacy HS256 verification); default the CLI's public one. */
@@ -129,12 +122,8 @@ export async function startTestAuth(opts: TestAuthOptions = {}): Promise<TestAut
     return (text ? JSON.parse(text) : undefined) as T;
   }
 
-  const signIn = async (email: string): Promise<AuthUser> => {
-    const s = await call<{ access_token: string; refresh_token: string; user: { id: string } }>("POST", "/token?grant_type=password", {
-      body: { email, password: TEST_PASSWORD },
-    });
-    return { userId: s.user.id, email, token: s.access_token, refreshToken: s.refresh_token };
-  };
+  const service = { url, anonKey, serviceRoleKey };
+  const signIn = (email: string): Promise<AuthUser> => signInWithPassword(service, email);
 
   return {
     url,
@@ -147,15 +136,8 @@ export async function startTestAuth(opts: TestAuthOptions = {}): Promise<TestAut
       SUPABASE_JWKS_URL: `${api}/.well-known/jwks.json`,
       ...(opts.jwtSecret ? { SUPABASE_JWT_SECRET: opts.jwtSecret } : {}),
     },
-    async user(o = {}) {
-      const id = o.id ?? randomUUID();
-      const email = o.email ?? `user-${id.slice(0, 8)}-${randomUUID().slice(0, 4)}@example.com`;
-      await call("POST", "/admin/users", {
-        admin: true,
-        body: { id, email, password: TEST_PASSWORD, email_confirm: true, app_metadata: { roles: o.roles ?? ["user"] } },
-      });
-      return signIn(email);
-    },
+    // Users are made by the one auth-user builder (tests/support/founders.ts); "user" is the default role here.
+    user: (o = {}) => createAuthUser(service, { id: o.id, email: o.email, roles: o.roles ?? ["user"] }),
     signIn,
     enrolTotp: (user) => enrolTotp(api, anonKey, user.token),
     async resign(token, change, o = {}) {
@@ -178,5 +160,73 @@ export async function startTestAuth(opts: TestAuthOptions = {}): Promise<TestAut
       await emulator.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Forged credentials: the bearer credentials an attacker (or a broken client) may present, built
+// from a real token so that only the one property under test is wrong.
+
+export type Credential =
+  | "none"
+  | "malformed"
+  | "bad signature"
+  | "alg none"
+  | "public secret"
+  | "expired"
+  | "no exp"
+  | "wrong audience"
+  | "foreign issuer"
+  | "another founder"
+  | "deleted user"
+  | "signed out"
+  | "owner at aal1"
+  | "owner";
+
+export const CREDENTIALS: readonly Credential[] = [
+  "none",
+  "malformed",
+  "bad signature",
+  "alg none",
+  "public secret",
+  "expired",
+  "no exp",
+  "wrong audience",
+  "foreign issuer",
+  "another founder",
+  "deleted user",
+  "signed out",
+  "owner at aal1",
+  "owner",
+];
+
+/** The forged credentials no route may accept: they must all get 401 with the API's error body. */
+export const REJECTED = ["none", "malformed", "bad signature", "alg none", "public secret", "expired", "no exp", "wrong audience", "foreign issuer"] as const satisfies readonly Credential[];
+
+const encode = (v: unknown) => base64url.encode(JSON.stringify(v));
+
+/** The Authorization header value for each forged credential (undefined = send none). */
+export async function forgedAuthorizations(
+  ownerToken: string,
+  sign: (claims: Record<string, unknown>) => Promise<string>,
+): Promise<Record<(typeof REJECTED)[number], string | undefined>> {
+  const [header, payload, signature] = ownerToken.split(".") as [string, string, string];
+  // Flip the signature's first character: same header and claims, signature no longer matches.
+  const flipped = `${signature[0] === "A" ? "B" : "A"}${signature.slice(1)}`;
+  const claims = decodeJwt(ownerToken) as Record<string, unknown>;
+  const now = Math.floor(Date.now() / 1000);
+  const { exp: _exp, ...withoutExp } = claims;
+  return {
+    none: undefined,
+    malformed: "Bearer not-a-jwt",
+    "bad signature": `Bearer ${header}.${payload}.${flipped}`,
+    "alg none": `Bearer ${encode({ alg: "none", typ: "JWT" })}.${payload}.`,
+    // What the review found: the owner's claims signed with the Supabase CLI's public secret.
+    "public secret": `Bearer ${await new SignJWT(claims).setProtectedHeader({ alg: "HS256", typ: "JWT" }).sign(new TextEncoder().encode(LOCAL_SUPABASE.jwtSecret))}`,
+    // Correctly signed by the auth service's own key, so only the claim is wrong.
+    expired: `Bearer ${await sign({ ...claims, iat: now - 7200, exp: now - 3600 })}`,
+    "no exp": `Bearer ${await sign(withoutExp)}`,
+    "wrong audience": `Bearer ${await sign({ ...claims, aud: "anon" })}`,
+    "foreign issuer": `Bearer ${await sign({ ...claims, iss: "https://attacker.example/auth/v1" })}`,
   };
 }

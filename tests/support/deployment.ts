@@ -16,7 +16,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startIdentityEmulator, type IdentityEmulator } from "../../server/identity-emulator/index";
-import { startAppProcess, type AppProcess } from "./app-process";
+import { startAppProcess, type AppProcess } from "./app";
 import { freePort } from "./ports";
 import { ROOT } from "./web-build";
 

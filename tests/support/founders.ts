@@ -1,15 +1,257 @@
-// Signed-in founders without clicking: the user is created and signed in through the auth API
-// (supabase-js against the stack's auth service), and the session is placed where the web's
-// supabase-js looks for it before the page loads.
+// The one place tests make people: auth users (created through an auth service's admin API and
+// signed in with the password grant, exactly as Supabase Auth issues tokens: createAuthUser), and
+// founders with data built through the app's own API, step by step (accountOf, addPerson,
+// createStrategy, createOrganization, linkOwner, chooseDaf, postIdentityResult), composed into
+// buildFounder (the API and reliability suites) and createFounder / createFounderWithProfile /
+// seedEntry / addOwner / passIdentity (browser suites and the bench: a session placed in the
+// browser's storage, so no test clicks through sign-in unless sign-in is what it tests).
 import { createClient, type RealtimeClientOptions, type Session } from "@supabase/supabase-js";
 import type { BrowserContext } from "playwright-core";
 import { randomUUID } from "node:crypto";
 import ws from "ws";
-import type { Config } from "../../server/src/config";
+import { LOCAL_IDENTITY, LOCAL_SUPABASE, type Config } from "../../server/src/config";
+import type { Role } from "../../server/src/contract/roles";
 import { storageInitScript } from "./init-script";
-import { apiCall } from "./api";
 import { FOUNDER_STRATEGY } from "../../server/src/contract/rules";
 import { DAF_CHOICE, ORGANIZATION, PROFILE, signedIdentityResult } from "./entry";
+import { call, expectStatus, httpApi, type Api, type Reply } from "./http";
+
+/** Meets the product's password policy (spec §5) and config.toml's. */
+export const TEST_PASSWORD = "Sturdy#Pass42";
+
+export function uniqueEmail(prefix = "founder"): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Auth users
+
+/** An auth service: its root URL (without /auth/v1) and keys. A bare URL means a local stack with the Supabase CLI's public keys. */
+export interface AuthService {
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+}
+export type AuthTarget = AuthService | string;
+
+const serviceOf = (target: AuthTarget): AuthService =>
+  typeof target === "string" ? { url: target, anonKey: LOCAL_SUPABASE.anonKey, serviceRoleKey: LOCAL_SUPABASE.serviceRoleKey } : target;
+
+export interface AuthUser {
+  userId: string;
+  email: string;
+  token: string;
+  refreshToken: string;
+}
+
+export interface NewAuthUser {
+  id?: string;
+  /** Default: a unique address starting with `label` (default "user"). */
+  email?: string;
+  label?: string;
+  /** Default TEST_PASSWORD. */
+  password?: string;
+  /** Put in app_metadata.roles (unknown names are kept as given); none given: no app_metadata. */
+  roles?: readonly (Role | string)[];
+  userMetadata?: Record<string, unknown>;
+}
+
+/** A confirmed user made through the admin API with the service key (as an admin would), not signed in. */
+export async function newAuthUser(target: AuthTarget, o: NewAuthUser = {}): Promise<{ userId: string; email: string; password: string }> {
+  const service = serviceOf(target);
+  const email = o.email ?? uniqueEmail(o.label ?? "user");
+  const password = o.password ?? TEST_PASSWORD;
+  const body: Record<string, unknown> = { email, password, email_confirm: true };
+  if (o.id) body.id = o.id;
+  if (o.roles) body.app_metadata = { roles: o.roles };
+  if (o.userMetadata) body.user_metadata = o.userMetadata;
+  const created = await call(service.url, "POST", "/auth/v1/admin/users", { token: service.serviceRoleKey, headers: { apikey: service.serviceRoleKey }, body });
+  expectStatus(created, 200, "admin create user");
+  return { userId: (created.json as { id: string }).id, email, password };
+}
+
+/** A password sign-in (a new session) of an existing user. */
+export async function signInWithPassword(target: AuthTarget, email: string, password = TEST_PASSWORD): Promise<AuthUser> {
+  const service = serviceOf(target);
+  const session = await call(service.url, "POST", "/auth/v1/token", {
+    query: { grant_type: "password" },
+    headers: { apikey: service.anonKey },
+    body: { email, password },
+  });
+  expectStatus(session, 200, "password sign-in");
+  const s = session.json as { access_token: string; refresh_token: string; user: { id: string } };
+  return { userId: s.user.id, email, token: s.access_token, refreshToken: s.refresh_token };
+}
+
+/** A new confirmed user, signed in (aal1). */
+export async function createAuthUser(target: AuthTarget, o: NewAuthUser = {}): Promise<AuthUser> {
+  const { email, password } = await newAuthUser(target, o);
+  return signInWithPassword(target, email, password);
+}
+
+export async function deleteAuthUser(target: AuthTarget, userId: string): Promise<void> {
+  const service = serviceOf(target);
+  expectStatus(await call(service.url, "DELETE", `/auth/v1/admin/users/${userId}`, { token: service.serviceRoleKey, headers: { apikey: service.serviceRoleKey } }), 200, "admin delete user");
+}
+
+// ---------------------------------------------------------------------------------------------
+// A founder's data through the app's API: one function per step, each call written once.
+
+const ok = async <T>(reply: Promise<Reply>, status: number, what: string): Promise<T> => {
+  const res = await reply;
+  expectStatus(res, status, what);
+  return res.json as T;
+};
+
+/** The user's account id (GET /api/accounts/user/{sub} makes the account on first call). */
+export async function accountOf(api: Api, user: Pick<AuthUser, "userId" | "token">): Promise<number> {
+  return (await ok<{ account_id: number }>(api("GET", `/api/accounts/user/${user.userId}`, { token: user.token }), 200, "account lookup")).account_id;
+}
+
+/** A person of the account: the primary holder (with a profile) or an add-on owner (just an address). */
+export async function addPerson(api: Api, token: string, accountId: number, person: { holder: Record<string, unknown> } | { ownerEmail: string }): Promise<number> {
+  const body =
+    "holder" in person
+      ? { account_id: accountId, account_primary_holder: true, ...person.holder }
+      : { account_id: accountId, account_primary_holder: false, is_addon: true, email: person.ownerEmail };
+  return (await ok<{ person_id: number }>(api("POST", "/api/persons/", { token, body }), 201, "holder" in person ? "create primary holder" : "create add-on owner")).person_id;
+}
+
+export async function createStrategy(api: Api, token: string, accountId: number): Promise<number> {
+  return (await ok<{ strategy_id: number }>(api("POST", "/api/strategies/", { token, body: { account_id: accountId, strategy_type: FOUNDER_STRATEGY } }), 201, "create strategy")).strategy_id;
+}
+
+export async function createOrganization(api: Api, token: string, strategyId: number, organization: Record<string, unknown> = ORGANIZATION): Promise<number> {
+  return (await ok<{ organization_id: number }>(api("POST", "/api/organizations/", { token, body: { strategy_id: strategyId, ...organization } }), 201, "create organization")).organization_id;
+}
+
+export async function linkOwner(api: Api, token: string, organizationId: number, personId: number, primaryHolder: boolean): Promise<void> {
+  await ok(api("POST", "/api/organization_users/", { token, body: { organization_id: organizationId, person_id: personId, primary_holder: primaryHolder } }), 201, "link owner");
+}
+
+/** Step 4: the DAF and custodian chosen (the organization's other fields sent again unchanged). */
+export async function chooseDaf(api: Api, token: string, organizationId: number, organization: Record<string, unknown> = ORGANIZATION): Promise<void> {
+  await ok(api("PUT", `/api/organizations/${organizationId}`, { token, body: { ...organization, ...DAF_CHOICE } }), 200, "DAF step");
+}
+
+/** Posts a signed identity result to the webhook, as the provider reports it: how tests give a person a completed identity check. */
+export function postIdentityResult(
+  t: AppUnderTest,
+  personId: number,
+  answer: "GREEN" | "RED",
+  at = new Date(),
+): Promise<Reply> {
+  const { raw, headers } = signedIdentityResult(personId, answer, at, t.config.identity.webhookSecret);
+  return t.api("POST", "/api/sumsub/webhook", { rawBody: raw, headers });
+}
+
+/**
+ * How far a founder's onboarding has got: the route matrix needs each stage for one of the POST
+ * routes; "full" has the primary holder, an add-on owner and the organization with its owner;
+ * "complete" adds the identity check (GREEN) and the DAF step, so Approve is accepted.
+ */
+export type Stage = "account" | "strategy" | "full" | "complete";
+const STAGES: readonly Stage[] = ["account", "strategy", "full", "complete"];
+
+export interface ApiFounder extends AuthUser {
+  auth: { Authorization: string };
+  /** Unique text in this founder's records (names, city, emails) unless built plain; never in anyone else's response. */
+  marker: string;
+  /** SSN digits stored for the primary holder. */
+  ssn: string;
+  accountId: number;
+  personId?: number;
+  addonId?: number;
+  strategyId?: number;
+  organizationId?: number;
+  notificationId?: number;
+}
+
+export interface BuildOptions {
+  /**
+   * Plain: the entry's fixed profile (tests/support/entry.ts: Ada Lovelace, her LLC), for suites that
+   * check those values. Default: marked, the founder's own marker in names, city and emails and a
+   * unique SSN, so a response that leaks one founder's data to another is found by a text search.
+   */
+  plain?: boolean;
+  /** The app's identity webhook secret (default the local one). */
+  webhookSecret?: string;
+}
+
+let ssnCounter = 0;
+/** A distinct valid SSN per founder (area 100-899, never 000/666/9xx), so leaks are attributable. */
+export function uniqueSsn(): string {
+  ssnCounter += 1;
+  const n = (process.pid * 7919 + ssnCounter * 104729 + Date.now()) % 1_000_000;
+  return `${100 + (n % 700)}${String(10 + (ssnCounter % 89)).padStart(2, "0")}${String(1000 + (n % 9000)).padStart(4, "0")}`;
+}
+
+/** A signed-in user's founder data built through the app's API up to `stage`. */
+export async function buildFounder(app: Api | string, user: AuthUser, stage: Stage = "full", opts: BuildOptions = {}): Promise<ApiFounder> {
+  const api = typeof app === "string" ? httpApi(app) : app;
+  const marker = `Mk${randomUUID().replace(/-/g, "").slice(0, 12)}`;
+  const f: ApiFounder = { ...user, auth: { Authorization: `Bearer ${user.token}` }, marker, ssn: opts.plain ? PROFILE.ssn : uniqueSsn(), accountId: await accountOf(api, user) };
+  return advanceFounder(api, f, stage, opts);
+}
+
+/** Takes a founder from where it is (the ids it has) to `stage`. */
+export async function advanceFounder(api: Api, f: ApiFounder, stage: Stage, opts: BuildOptions = {}): Promise<ApiFounder> {
+  const upTo = (s: Stage) => STAGES.indexOf(stage) >= STAGES.indexOf(s);
+  const organization = opts.plain ? ORGANIZATION : { ...ORGANIZATION, name_1: `${f.marker} LLC` };
+  // Holder and owner first, then the strategy and its organization: the API suites read the audit trail in this order.
+  if (upTo("full") && f.personId === undefined) {
+    const holder = opts.plain ? PROFILE : { ...PROFILE, first_name: f.marker, city: f.marker, ssn: f.ssn, email: f.email };
+    f.personId = await addPerson(api, f.token, f.accountId, { holder });
+    f.addonId = await addPerson(api, f.token, f.accountId, { ownerEmail: opts.plain ? `owner-${f.accountId}@example.com` : `${f.marker.toLowerCase()}@example.com` });
+  }
+  if (upTo("strategy") && f.strategyId === undefined) f.strategyId = await createStrategy(api, f.token, f.accountId);
+  if (upTo("full") && f.organizationId === undefined) {
+    f.organizationId = await createOrganization(api, f.token, f.strategyId!, organization);
+    await linkOwner(api, f.token, f.organizationId, f.personId!, true);
+    const notes = await ok<Array<{ notification_id: number }>>(api("GET", "/api/notifications/", { token: f.token, query: { include_read: true } }), 200, "list notifications");
+    f.notificationId = notes[0]?.notification_id;
+  }
+  if (upTo("complete")) {
+    const config = { identity: { webhookSecret: opts.webhookSecret ?? LOCAL_IDENTITY.webhookSecret } };
+    expectStatus(await postIdentityResult({ api, config }, f.personId!, "GREEN", new Date(Date.now() - 1000)), 200, "identity result");
+    await chooseDaf(api, f.token, f.organizationId!, organization);
+  }
+  return f;
+}
+
+/** An app under test as the builders need it: its API and its identity webhook secret (a TestApp). */
+export interface AppUnderTest {
+  api: Api;
+  config: { identity: { webhookSecret: string } };
+}
+
+/** The ids of a founder's plain entry. */
+export interface FounderData {
+  personId: number;
+  addonId: number;
+  strategyId: number;
+  organizationId: number;
+}
+
+/** A plain entry (stage "full": Ada Lovelace, her LLC, an add-on owner) for a founder made at stage "account"; its ids. */
+export async function buildFounderData(t: AppUnderTest, f: ApiFounder): Promise<FounderData> {
+  // A copy: the same founder may get a second entry.
+  const built = await advanceFounder(t.api, { ...f }, "full", { plain: true, webhookSecret: t.config.identity.webhookSecret });
+  return { personId: built.personId!, addonId: built.addonId!, strategyId: built.strategyId!, organizationId: built.organizationId! };
+}
+
+/** Makes a plain entry complete (DAF and custodian chosen, identity check passed), ready to submit. */
+export async function completeEntry(t: AppUnderTest, f: ApiFounder, d: FounderData): Promise<void> {
+  await advanceFounder(t.api, { ...f, ...d }, "complete", { plain: true, webhookSecret: t.config.identity.webhookSecret });
+}
+
+/** Every string that belongs to this (marked) founder alone; none may appear in another caller's response. */
+export function privateStrings(f: ApiFounder): string[] {
+  return [f.marker, f.marker.toLowerCase(), f.email, f.userId, f.ssn, `${f.ssn.slice(0, 3)}-${f.ssn.slice(3, 5)}-${f.ssn.slice(5)}`];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Founders for browser suites and the bench (signed in as the web signs in: supabase-js)
 
 export interface Founder {
   id: string;
@@ -21,10 +263,6 @@ export interface Founder {
 
 /** The localStorage key (value: the user id) the sign-in gate sets when a user skips TOTP enrolment (web/src/features/auth/store.ts). */
 export const MFA_SKIPPED_KEY = "mfaEnrollSkipped";
-
-export function uniqueEmail(prefix = "founder"): string {
-  return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
-}
 
 /** What the helpers need of a stack: its auth service and keys (a TestStack, or a deployment's project). */
 export interface AuthStack {
@@ -48,15 +286,12 @@ export async function createFounder(stack: AuthStack, overrides: Partial<Omit<Fo
     firstName: overrides.firstName ?? "Ada",
     lastName: overrides.lastName ?? "Lovelace",
   };
-  const admin = authClient(stack.config.auth.url, stack.config.auth.serviceRoleKey);
-  const { data, error } = await admin.auth.admin.createUser({
+  const { userId } = await newAuthUser(stack.config.auth, {
     email: founder.email,
     password: founder.password,
-    email_confirm: true,
-    user_metadata: { full_name: `${founder.firstName} ${founder.lastName}`, name: founder.firstName },
+    userMetadata: { full_name: `${founder.firstName} ${founder.lastName}`, name: founder.firstName },
   });
-  if (error) throw error;
-  return { id: data.user.id, ...founder };
+  return { id: userId, ...founder };
 }
 
 export async function signInThroughApi(stack: AuthStack, founder: Pick<Founder, "email" | "password">): Promise<Session> {
@@ -77,9 +312,9 @@ export interface ProfiledFounder {
 export async function createFounderWithProfile(stack: AuthStack, appUrl: string): Promise<ProfiledFounder> {
   const founder = await createFounder(stack);
   const token = (await signInThroughApi(stack, founder)).access_token;
-  const { account_id: accountId } = await apiCall<{ account_id: number }>(appUrl, token, "GET", `/api/accounts/user/${founder.id}`);
-  const body = { account_id: accountId, account_primary_holder: true, ...PROFILE };
-  const { person_id: personId } = await apiCall<{ person_id: number }>(appUrl, token, "POST", "/api/persons/", body);
+  const api = httpApi(appUrl);
+  const accountId = await accountOf(api, { userId: founder.id, token });
+  const personId = await addPerson(api, token, accountId, { holder: PROFILE });
   return { founder, email: founder.email, token, accountId, personId };
 }
 
@@ -97,28 +332,25 @@ export interface SeededEntry extends ProfiledFounder {
 
 export async function seedEntry(stack: AppStack): Promise<SeededEntry> {
   const f = await createFounderWithProfile(stack, stack.app.url);
-  const call = <T>(method: string, route: string, body?: unknown) => apiCall<T>(stack.app.url, f.token, method, route, body);
-  const { strategy_id: strategyId } = await call<{ strategy_id: number }>("POST", "/api/strategies/", { account_id: f.accountId, strategy_type: FOUNDER_STRATEGY });
-  await call("POST", "/api/organizations/", { strategy_id: strategyId, ...ORGANIZATION });
-  const { organization_id: organizationId } = await call<{ organization_id: number }>("GET", `/api/organizations/by_strategy/${strategyId}`);
-  await call("POST", "/api/organization_users/", { organization_id: organizationId, person_id: f.personId, primary_holder: true });
-  await call("PUT", `/api/organizations/${organizationId}`, { ...ORGANIZATION, ...DAF_CHOICE });
+  const api = httpApi(stack.app.url);
+  const strategyId = await createStrategy(api, f.token, f.accountId);
+  const organizationId = await createOrganization(api, f.token, strategyId);
+  await linkOwner(api, f.token, organizationId, f.personId, true);
+  await chooseDaf(api, f.token, organizationId);
   return { ...f, strategyId, organizationId };
 }
 
 /** An additional owner (just the address, as step 3 adds one) linked to the entry's organization; their person id. */
 export async function addOwner(stack: AppStack, entry: Pick<SeededEntry, "token" | "accountId" | "organizationId">, email: string): Promise<number> {
-  const call = <T>(method: string, route: string, body?: unknown) => apiCall<T>(stack.app.url, entry.token, method, route, body);
-  const { person_id: ownerId } = await call<{ person_id: number }>("POST", "/api/persons/", { account_id: entry.accountId, account_primary_holder: false, is_addon: true, email });
-  await call("POST", "/api/organization_users/", { organization_id: entry.organizationId, person_id: ownerId, primary_holder: false });
+  const api = httpApi(stack.app.url);
+  const ownerId = await addPerson(api, entry.token, entry.accountId, { ownerEmail: email });
+  await linkOwner(api, entry.token, entry.organizationId, ownerId, false);
   return ownerId;
 }
 
 /** A person's identity check passed, as the provider reports it (a signed webhook). */
 export async function passIdentity(stack: AppStack, personId: number): Promise<void> {
-  const { raw, headers } = signedIdentityResult(personId, "GREEN", new Date(Date.now() - 1000), stack.config.identity.webhookSecret);
-  const res = await fetch(`${stack.app.url}/api/sumsub/webhook`, { method: "POST", headers, body: raw });
-  if (!res.ok) throw new Error(`identity result: HTTP ${res.status} ${await res.text()}`);
+  expectStatus(await postIdentityResult({ api: httpApi(stack.app.url), config: stack.config }, personId, "GREEN", new Date(Date.now() - 1000)), 200, "identity result");
 }
 
 /** supabase-js's default storage key for an auth URL: sb-<first label of the host>-auth-token. */

@@ -1,5 +1,8 @@
-// A small fetch client for the reliability suites: every answer comes back as status, headers and
-// raw text (parsed JSON when it is JSON), so a test can search the exact bytes a client received.
+// A small client for the app's API: every answer comes back as status, headers and raw text (parsed
+// JSON when it is JSON), so a test can search the exact bytes a client received. `call` goes over
+// HTTP; `Api` is the same call bound to one app, over HTTP (httpApi) or in process (injectApi, for
+// an app with no listener), so builders (tests/support/founders.ts) work with either.
+import type { FastifyInstance } from "fastify";
 export interface Reply {
   status: number;
   headers: Headers;
@@ -18,9 +21,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-export async function call(base: string, method: string, path: string, opts: CallOptions = {}): Promise<Reply> {
-  const url = new URL(path, base);
-  for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, String(v));
+/** The headers and body text a call sends. */
+function outgoing(opts: CallOptions): { headers: Record<string, string>; body: string | undefined } {
   const headers: Record<string, string> = { ...opts.headers };
   const authorization = opts.authorization ?? (opts.token ? `Bearer ${opts.token}` : undefined);
   if (authorization) headers.authorization = authorization;
@@ -28,17 +30,49 @@ export async function call(base: string, method: string, path: string, opts: Cal
   if (opts.rawBody !== undefined) body = opts.rawBody;
   else if (opts.body !== undefined) body = JSON.stringify(opts.body);
   if (body !== undefined) headers["content-type"] ??= "application/json";
+  return { headers, body };
+}
+
+export async function call(base: string, method: string, path: string, opts: CallOptions = {}): Promise<Reply> {
+  const url = new URL(path, base);
+  for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, String(v));
+  const { headers, body } = outgoing(opts);
   const res = await fetch(url, { method, headers, body, redirect: "manual" });
   const text = await res.text();
-  let json: unknown = undefined;
-  if ((res.headers.get("content-type") ?? "").includes("json") && text) {
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
+  return { status: res.status, headers: res.headers, text, json: parseJson(res.headers.get("content-type") ?? "", text) };
+}
+
+function parseJson(contentType: string, text: string): unknown {
+  if (!contentType.includes("json") || !text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
   }
-  return { status: res.status, headers: res.headers, text, json };
+}
+
+/** One call to one app: `call` with the base already given. */
+export type Api = (method: string, path: string, opts?: CallOptions) => Promise<Reply>;
+
+export function httpApi(base: string): Api {
+  return (method, path, opts) => call(base, method, path, opts);
+}
+
+/** The same calls answered by an app in this process (Fastify's inject: no socket, no port). */
+export function injectApi(app: FastifyInstance): Api {
+  return async (method, path, opts = {}) => {
+    const { headers, body: payload } = outgoing(opts);
+    const query = Object.fromEntries(Object.entries(opts.query ?? {}).map(([k, v]) => [k, String(v)]));
+    const res = await app.inject({ method: method as "GET", url: path, headers, payload, query });
+    const replyHeaders = new Headers();
+    for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) replyHeaders.set(k, Array.isArray(v) ? v.join(", ") : String(v));
+    return { status: res.statusCode, headers: replyHeaders, text: res.body, json: parseJson(replyHeaders.get("content-type") ?? "", res.body) };
+  };
+}
+
+/** Throws, naming the step and the answer, unless the call got `status`. */
+export function expectStatus(res: Reply, status: number, what: string): void {
+  if (res.status !== status) throw new Error(`${what}: expected ${status}, got ${res.status} ${res.text.slice(0, 300)}`);
 }
 
 /** Signs of a leaked stack trace or internal path in a response body. */

@@ -3,7 +3,7 @@
 // whoever adds a route says here who may call it and what a good request looks like.
 import { timestampNow } from "../../server/src/contract/rules";
 import { DAF_CHOICE, ORGANIZATION, PROFILE, RIA_ANSWERS } from "./entry";
-import type { Founder, Stage } from "./api-founders";
+import type { ApiFounder as Founder, Stage } from "./founders";
 import { fillPath, type Operation } from "./openapi";
 
 /**

@@ -1,7 +1,7 @@
-// Child-process entry for the crash suites: the auth emulator alone on AUTH_PORT with its SQLite
+// Child-process entry for crash-auth.test.ts (spawned with tests/support/app.ts spawnChild): the auth emulator alone on AUTH_PORT with its SQLite
 // store in DATA_DIR (its mailbox on free ports; nothing here sends mail), announcing "READY <url>" on stdout.
 import { startAuthEmulator } from "@founder-foundation/auth-emulator";
-import { PROJECT_AUTH_OPTIONS } from "../../../supabase/demo-seed";
+import { PROJECT_AUTH_OPTIONS } from "../../supabase/demo-seed";
 
 const port = Number(process.env.AUTH_PORT);
 const dataDir = process.env.DATA_DIR;

@@ -3,14 +3,12 @@
 // mail; the mailbox's message names the founder and the LLC, is branded, and its button and its
 // plain-text twin carry the same verification link.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClient, type RealtimeClientOptions } from "@supabase/supabase-js";
-import ws from "ws";
-import { FOUNDER_STRATEGY } from "../contract/rules";
-import { ORGANIZATION, PROFILE } from "../../../tests/support/entry";
-import { apiCall } from "../../../tests/support/api";
-import { findLink, MailboxClient } from "../../../tests/support/mail";
-import { bootStack, type TestStack } from "../../../tests/support/stack";
-import { ownerVerificationEmail } from "./owner-email";
+import { FOUNDER_STRATEGY } from "../../server/src/contract/rules";
+import { ORGANIZATION, PROFILE } from "../support/entry";
+import { apiCall } from "../support/api";
+import { findLink, MailboxClient } from "../support/mail";
+import { bootStack, type TestStack } from "../support/stack";
+import { createFounder, signInThroughApi } from "../support/founders";
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -22,20 +20,11 @@ afterAll(async () => {
 
 const HOSTED_LINK = /https?:\/\/[^\s"'<>]+\/websdk\/p\/sbx_[0-9a-f]+/;
 
-async function founderToken(email: string): Promise<{ token: string; userId: string }> {
-  const opts = { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: ws as unknown as RealtimeClientOptions["transport"] } };
-  const admin = createClient(stack.config.auth.url, stack.config.auth.serviceRoleKey, opts);
-  const password = "Founder-pass1!";
-  const created = await admin.auth.admin.createUser({ email, password, email_confirm: true });
-  if (created.error) throw created.error;
-  const signedIn = await createClient(stack.config.auth.url, stack.config.auth.anonKey, opts).auth.signInWithPassword({ email, password });
-  if (signedIn.error) throw signedIn.error;
-  return { token: signedIn.data.session.access_token, userId: created.data.user.id };
-}
-
 describe("owner invitation mail (over HTTP, read from the mailbox)", () => {
   it("names the founder who invited them and the LLC, branded, with the same link in the button and the text", async () => {
-    const { token, userId } = await founderToken(`inviter-${Date.now()}@example.com`);
+    const founder = await createFounder(stack, { email: `inviter-${Date.now()}@example.com` });
+    const token = (await signInThroughApi(stack, founder)).access_token;
+    const userId = founder.id;
     const call = <T>(method: string, route: string, body?: unknown) => apiCall<T>(stack.app.url, token, method, route, body);
     const { account_id: accountId } = await call<{ account_id: number }>("GET", `/api/accounts/user/${userId}`);
     const { strategy_id: strategyId } = await call<{ strategy_id: number }>("POST", "/api/strategies/", { account_id: accountId, strategy_type: FOUNDER_STRATEGY });
@@ -61,23 +50,5 @@ describe("owner invitation mail (over HTTP, read from the mailbox)", () => {
     const textLink = findLink(mail, HOSTED_LINK);
     expect(findLink({ Text: "", HTML: mail.HTML }, HOSTED_LINK)).toBe(textLink);
     expect((await fetch(textLink)).status).toBe(200);
-  });
-});
-
-describe("ownerVerificationEmail", () => {
-  const base = { to: "o@example.com", link: "https://verify.example/p/sbx_1", validForDays: 7 };
-
-  it("without a named LLC still says who invited them, and names no LLC", () => {
-    const m = ownerVerificationEmail({ ...base, inviterName: "Ada Lovelace", llcName: null });
-    expect(m.subject).toBe("Ada Lovelace added you to a Founder Foundation: please verify your identity");
-    expect(m.text).toContain("Ada Lovelace added you as an owner of their Founder Foundation.");
-  });
-
-  it("escapes names in the HTML and strips line breaks that could forge lines", () => {
-    const m = ownerVerificationEmail({ ...base, inviterName: "Eve <script>\nBcc: x", llcName: "A & B LLC" });
-    expect(m.html).not.toContain("<script>");
-    expect(m.html).toContain("Eve &lt;script&gt;Bcc: x");
-    expect(m.html).toContain("A &amp; B LLC");
-    expect(m.subject).not.toMatch(/\n/);
   });
 });

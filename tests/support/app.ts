@@ -1,0 +1,298 @@
+// The one way to start an app alone (tests/support/stack.ts starts a whole stack), as one of:
+//   createTestApp    in this process, no listener: supertest (`http`) and Fastify's inject (`api`);
+//   startTestApp     in this process, listening on a free port (`url`), every log line captured;
+//   startAppProcess  its own process through the real start command (`npm start`), as a deployment runs it;
+//   spawnApp         its own process, the app listener alone, for suites that kill it with SIGKILL.
+// In this process, an app gets a fresh DATA_DIR and database (a copy of a migrated template on the
+// engine of the vitest project: tests/support/test-database.ts) and trusts a real auth emulator of
+// its own (tests/support/auth.ts) whose users are real and whose tokens the app verifies and
+// confirms exactly as it would Supabase's; its mail goes to that emulator's mailbox
+// (tests/support/mail.ts). No identity service runs here: provider calls fail as 502 unless a suite
+// starts one (tests/identity/harness.ts).
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { PassThrough } from "node:stream";
+import type { FastifyInstance } from "fastify";
+import request from "supertest";
+import { loadConfig, type Config } from "../../server/src/config";
+import { buildApp, REPO_ROOT } from "../../server/src/app";
+import { APP_DB_FILE } from "../../db/client";
+import type { Role } from "../../server/src/contract/roles";
+import { createTestDatabase, type TestDatabase, type TestEngine } from "./test-database";
+import { startTestAuth, type TestAuth } from "./auth";
+import { buildFounder, type ApiFounder, type AuthUser, type Stage } from "./founders";
+import { injectApi, type Api } from "./http";
+
+export interface TokenOptions {
+  /** The user's id; the same sub again reuses that user. */
+  sub?: string;
+  roles?: Role[];
+  email?: string;
+  /** Re-signed with this audience (the app must refuse it). */
+  aud?: string;
+  /** Seconds from now; re-signed, negative for an expired token. */
+  expiresIn?: number;
+  /** HS256: re-signed with the app's explicit legacy secret (createTestApp({}, { hs256: true })). */
+  alg?: "HS256" | "ES256";
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  dataDir: string;
+  /** The SQLite file (SQLite engine only). */
+  dbFile: string;
+  /** The app's database (engine-neutral reads: dump, query). */
+  database: TestDatabase;
+  /** supertest on the app's server. */
+  http: ReturnType<typeof request>;
+  /** The API as tests/support/http.ts calls it, in process (what the founder builders take). */
+  api: Api;
+  auth: TestAuth;
+  token(opts?: TokenOptions): Promise<string>;
+  /** A new signed-in auth user (default role "user"). */
+  user(roles?: Role[]): Promise<AuthUser>;
+  /**
+   * A signed-in founder whose data is built through the API up to `stage` (default "account": the
+   * account exists), marked unless `plain` (tests/support/founders.ts, buildFounder).
+   */
+  founder(opts?: { roles?: Role[]; stage?: Stage; plain?: boolean }): Promise<ApiFounder>;
+  /** Everything the logger has written so far (startTestApp, or createTestApp with logs: true). */
+  logs(): string;
+  close(): Promise<void>;
+}
+
+export interface ListeningTestApp extends TestApp {
+  url: string;
+}
+
+export interface TestAppOptions {
+  hs256?: boolean;
+  engine?: TestEngine;
+  /** A second instance of that app: the same database, auth service and data folder (its SSN key); closing it leaves them to the first. */
+  instanceOf?: TestApp;
+  /** Capture every log line at trace level (the most talkative) for logs(); otherwise the app logs nothing. */
+  logs?: boolean;
+}
+
+/** A legacy HS256 secret for the tests that check HS256 verification (never the CLI's public one). */
+export const TEST_HS256_SECRET = "tests-legacy-hs256-secret-of-at-least-32-characters";
+
+/**
+ * The app in this process (no listener; supertest), on `opts.engine` (default: the vitest
+ * project's, see testEngine()). Its database is a fresh copy of a migrated template, as a deploy
+ * runs `npm run db:migrate` first (production never migrates at start).
+ */
+export async function createTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<TestApp> {
+  const first = opts.instanceOf;
+  const dataDir = first?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "ff-app-"));
+  const database = first?.database ?? (await createTestDatabase(dataDir, opts.engine));
+  const auth = first?.auth ?? (await startTestAuth(opts.hs256 ? { jwtSecret: TEST_HS256_SECRET } : {}));
+  const chunks: string[] = [];
+  const logStream = opts.logs ? new PassThrough() : undefined;
+  logStream?.on("data", (c: Buffer) => chunks.push(c.toString("utf8")));
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: opts.logs ? "trace" : "silent",
+    DATA_DIR: dataDir,
+    HOST: "127.0.0.1",
+    APP_PORT: "0",
+    SMTP_URL: auth.emulator.mailbox.smtpUrl,
+    ...database.env,
+    ...auth.appEnv,
+    ...env,
+  });
+  const webDist = path.join(dataDir, "no-web");
+  const app = await buildApp(config, logStream ? { webDist, logStream } : { webDist, quiet: true });
+  await app.ready();
+  if (app.db.engine !== database.engine) throw new Error(`the app runs on ${app.db.engine}, the test asked for ${database.engine}`);
+  const users = new Map<string, string>();
+  const api = injectApi(app);
+
+  const user = async (roles: Role[] = ["user"]): Promise<AuthUser> => {
+    const u = await auth.user({ roles });
+    users.set(u.userId, u.email);
+    return u;
+  };
+
+  const token = async (o: TokenOptions = {}) => {
+    const known = o.sub ? users.get(o.sub) : undefined;
+    const u = known ? await auth.signIn(known) : await auth.user({ id: o.sub, email: o.email, roles: o.roles });
+    users.set(u.userId, u.email);
+    const change: Record<string, unknown> = {};
+    if (o.aud !== undefined) change.aud = o.aud;
+    if (o.expiresIn !== undefined) change.exp = Math.floor(Date.now() / 1000) + o.expiresIn;
+    if (o.alg === "HS256") return auth.resign(u.token, change, { hs256Secret: TEST_HS256_SECRET });
+    return Object.keys(change).length ? auth.resign(u.token, change) : u.token;
+  };
+
+  return {
+    app,
+    config,
+    dataDir,
+    dbFile: path.join(dataDir, APP_DB_FILE),
+    database,
+    http: request(app.server),
+    api,
+    auth,
+    token,
+    user,
+    founder: async (o = {}) => buildFounder(api, await user(o.roles), o.stage ?? "account", { plain: o.plain, webhookSecret: config.identity.webhookSecret }),
+    logs: () => chunks.join(""),
+    close: async () => {
+      await app.close();
+      if (first) return;
+      await auth.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** createTestApp listening on a free port of 127.0.0.1, with every log line captured unless opts.logs is false. */
+export async function startTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<ListeningTestApp> {
+  const t = await createTestApp(env, { logs: true, ...opts });
+  await t.app.listen({ host: "127.0.0.1", port: 0 });
+  const { port } = t.app.server.address() as { port: number };
+  return { ...t, url: `http://127.0.0.1:${port}` };
+}
+
+// ---------------------------------------------------------------------------------------------
+// An app as its own process
+
+export interface AppProcess {
+  url: string;
+  pid: number;
+  /** What the process printed so far (stdout and stderr). */
+  output(): string;
+  /** SIGTERM (graceful shutdown) and its exit code; SIGKILL after 15 s. */
+  stop(): Promise<number | null>;
+}
+
+const READY_TIMEOUT_MS = 90_000;
+
+/**
+ * One app instance started by the real start command (`npm start` runs scripts/launch.mjs) with
+ * the environment a deployment gives it, and ready once GET /api/ready answers 200 (database
+ * reachable, schema current): what an orchestrator waits for. env must carry APP_PORT (and HOST
+ * if not 127.0.0.1); the rest of this process's environment is not passed on.
+ */
+export async function startAppProcess(env: Record<string, string>): Promise<AppProcess> {
+  const host = env.HOST ?? "127.0.0.1";
+  const url = `http://${host}:${env.APP_PORT}`;
+  const proc = spawn(process.execPath, [path.join(REPO_ROOT, "scripts/launch.mjs")], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  proc.stdout.on("data", (c: Buffer) => (output += c.toString()));
+  proc.stderr.on("data", (c: Buffer) => (output += c.toString()));
+  const exited = new Promise<number | null>((resolve) => proc.once("exit", (code) => resolve(code)));
+  const killOnExit = () => proc.kill("SIGKILL");
+  process.once("exit", killOnExit);
+  void exited.then(() => process.off("exit", killOnExit));
+
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`app on ${url} exited with ${proc.exitCode} before it was ready:\n${output.slice(-2000)}`);
+    const ready = await fetch(`${url}/api/ready`).then((r) => r.ok, () => false);
+    if (ready) break;
+    if (Date.now() > deadline) {
+      proc.kill("SIGKILL");
+      throw new Error(`app on ${url} not ready in ${READY_TIMEOUT_MS / 1000} s:\n${output.slice(-2000)}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    pid: proc.pid!,
+    output: () => output,
+    stop: async () => {
+      if (proc.exitCode === null && proc.signalCode === null) proc.kill("SIGTERM");
+      const timer = setTimeout(() => proc.kill("SIGKILL"), 15_000);
+      const code = await exited;
+      clearTimeout(timer);
+      return code;
+    },
+  };
+}
+
+/** A listener in its own process, to be killed as a power cut would. */
+export interface Child {
+  url: string;
+  pid: number;
+  /** SIGKILL (no close hooks, no flush), and resolves once the process is gone. */
+  kill(): Promise<void>;
+}
+
+/** The app listener alone, configured from the environment as scripts/stack.ts configures it. */
+export const APP_CHILD = fileURLToPath(new URL("./app-child.ts", import.meta.url));
+
+/**
+ * Spawns a listener entry as its own Node process (`node --import tsx <entry>`; APP_CHILD, or
+ * another entry that prints "READY <url>" once listening) and waits for that line.
+ */
+export async function spawnChild(entry: string, env: Record<string, string>): Promise<Child> {
+  const proc = spawn(process.execPath, ["--import", "tsx", entry], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stderr = "";
+  proc.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
+  const exited = new Promise<void>((resolve) => proc.once("exit", () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = "";
+    const timer = setTimeout(() => reject(new Error(`${entry} not ready in 30 s: ${stderr.slice(-500)}`)), 30_000);
+    proc.stdout.on("data", (c: Buffer) => {
+      out += c.toString();
+      const m = /READY (\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    });
+    proc.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${entry} exited with ${code} before ready: ${stderr.slice(-500)}`));
+    });
+  });
+  return {
+    url,
+    pid: proc.pid!,
+    kill: async () => {
+      if (proc.exitCode === null && proc.signalCode === null) proc.kill("SIGKILL");
+      await exited;
+    },
+  };
+}
+
+/** spawnChild on a fresh free port, again if another process took the port first (EADDRINUSE). */
+export async function spawnOnFreePort(entry: string, env: (port: number) => Record<string, string>, freePort: () => Promise<number>): Promise<Child> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await spawnChild(entry, env(await freePort()));
+    } catch (err) {
+      if (attempt >= 3 || !/EADDRINUSE/.test((err as Error).message)) throw err;
+    }
+  }
+}
+
+/** The app listener alone as its own process on a free port (env: its settings for that port). */
+export function spawnApp(env: (port: number) => Record<string, string>, freePort: () => Promise<number>): Promise<Child> {
+  return spawnOnFreePort(APP_CHILD, env, freePort);
+}
+
+/** A request that never got an answer because the server died (refused, reset, cut off). */
+export function isConnectionFailure(err: unknown): boolean {
+  return err instanceof TypeError && /fetch failed|terminated|other side closed/i.test(err.message);
+}
+
+/** A random pause in [min, max) ms: where in the write stream the kill lands. */
+export function randomPause(min: number, max: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, min + Math.floor(Math.random() * (max - min))));
+}
