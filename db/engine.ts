@@ -19,7 +19,7 @@
 //     change counters in-process; Postgres's current snapshot, one round trip, right for every
 //     instance).
 import type Database from "better-sqlite3";
-import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { is, Param, Placeholder, SQL, sql, type SQLWrapper } from "drizzle-orm";
 import type { BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import type pg from "pg";
@@ -72,6 +72,14 @@ export interface Executor {
    * connection to itself).
    */
   forUpdate<Q>(query: Q): Q;
+  /**
+   * Runs prepared writes (UPDATE/INSERT/DELETE, no RETURNING) that do not read each other's
+   * effects, in order, and gives each one's row count. On Postgres they travel as ONE statement
+   * (data-modifying CTEs: one round trip, all or none, one snapshot); on SQLite they run one after
+   * the other (no round trips to save). Inside a write transaction this shortens the time a row lock
+   * is held (docs/decisions/0003-put-budget.md).
+   */
+  runTogether(writes: readonly BoundWrite[]): Promise<number[]>;
   /** `coalesce(sum(<json number at key in column>), 0)`. */
   sumJsonNumber(column: SQLWrapper, key: string): SQL<number>;
   /** @internal the connection prepared statements belong to (SQLite) or the executor itself (Postgres). */
@@ -167,6 +175,11 @@ function sqliteExecutor(db: SqliteDrizzle, gate: Gate, inTransaction: boolean): 
       }
     },
     forUpdate: (query) => query,
+    async runTogether(writes) {
+      const counts: number[] = [];
+      for (const w of writes) counts.push(await w.statement.run(self, w.values));
+      return counts;
+    },
     sumJsonNumber: (column, key) => sql<number>`coalesce(sum(json_extract(${column}, ${`$.${key}`})), 0)`,
   };
   const transactional: Executor = inTransaction ? self : sqliteExecutor(db, gate, true);
@@ -199,6 +212,14 @@ function pgExecutor(db: PgDrizzle | PgTx, root: PgDrizzle, inTransaction: boolea
     readConsistently: (fn) =>
       inTransaction ? fn(self) : root.transaction((tx) => fn(pgExecutor(tx, root, true)), { isolationLevel: "repeatable read", accessMode: "read only" }),
     forUpdate: (query) => (query as { for(strength: "update"): unknown }).for("update") as typeof query,
+    async runTogether(writes) {
+      if (writes.length <= 1) return Promise.all(writes.map((w) => w.statement.run(self, w.values)));
+      // WITH w0 AS (<write 0> RETURNING 1), w1 AS (…) SELECT (SELECT count(*) FROM w0) AS c0, …
+      const parts = writes.map((w, i) => sql`${sql.raw(`w${i}`)} as (${withValues(w.statement.queryFor(self).getSQL(), w.values)} returning 1)`);
+      const counts = writes.map((_, i) => sql.raw(`(select count(*)::int from w${i}) as c${i}`));
+      const result = (await db.execute(sql`with ${sql.join(parts, sql`, `)} select ${sql.join(counts, sql`, `)}`)) as { rows: Array<Record<string, number>> };
+      return writes.map((_, i) => result.rows[0]?.[`c${i}`] ?? 0);
+    },
     // ->> gives text; a number stored in the JSON reads back as numeric.
     sumJsonNumber: (column, key) => sql<number>`coalesce(sum((${column}::json ->> ${key})::numeric), 0)`,
   };
@@ -217,6 +238,8 @@ export interface PreparableQuery<T> {
 }
 
 export interface Prepared<T> {
+  /** @internal the built query for this executor (a statement on SQLite, the builder with placeholders on Postgres). */
+  queryFor(ex: Executor): SQLWrapper;
   all(ex: Executor, values?: Record<string, unknown>): Promise<T[]>;
   get(ex: Executor, values?: Record<string, unknown>): Promise<T | undefined>;
   /** The number of rows written. */
@@ -242,6 +265,7 @@ export function prepared<T>(build: (q: QueryBuilder, t: Tables, forUpdate: Execu
   const sqlite = (ex: Executor) => built(ex) as ReturnType<PreparableQuery<T>["prepare"]>;
   const pg = (ex: Executor, values?: Record<string, unknown>) => (built(ex) as { execute(v?: Record<string, unknown>): Promise<unknown> }).execute(values);
   return {
+    queryFor: (ex) => built(ex) as SQLWrapper,
     all: (ex, values) => (ex.engine === "sqlite" ? ex.all({ all: () => sqlite(ex).all(values) }) : (pg(ex, values) as Promise<T[]>)),
     get: (ex, values) =>
       ex.engine === "sqlite" ? (ex.get({ get: () => sqlite(ex).get(values) }) as Promise<T | undefined>) : pg(ex, values).then((rows) => (rows as T[])[0]),
@@ -265,8 +289,36 @@ export function perDatabase<T>(build: (ex: Executor) => T): (ex: Executor) => T 
 
 /** A write (INSERT, UPDATE, DELETE without RETURNING) built once and run with different values. */
 export interface PreparedWrite {
+  /** @internal see Prepared.queryFor */
+  queryFor(ex: Executor): SQLWrapper;
   /** The number of rows written. */
   run(ex: Executor, values?: Record<string, unknown>): Promise<number>;
+}
+
+/** A prepared write with the values for one run (what `runTogether` takes). */
+export interface BoundWrite {
+  statement: PreparedWrite;
+  values: Record<string, unknown>;
+}
+
+/**
+ * The query with its placeholders replaced by these values, as drizzle's own execute fills them
+ * (a value bound to a column goes through the column's encoder), so several prepared statements
+ * can be sent as one. A placeholder without a value throws, as drizzle does.
+ */
+function withValues(query: SQL, values: Record<string, unknown>): SQL {
+  const valueOf = (name: string) => {
+    if (!(name in values)) throw new Error(`No value for placeholder "${name}" was provided`);
+    return values[name];
+  };
+  const fill = (chunk: unknown): unknown => {
+    if (is(chunk, Placeholder)) return new Param(valueOf(chunk.name));
+    if (is(chunk, Param)) return is(chunk.value, Placeholder) ? new Param(valueOf(chunk.value.name), chunk.encoder) : chunk;
+    if (is(chunk, SQL)) return new SQL(chunk.queryChunks.map(fill) as SQL["queryChunks"]);
+    if (Array.isArray(chunk)) return chunk.map(fill);
+    return chunk;
+  };
+  return fill(query) as SQL;
 }
 
 export function preparedWrite(build: (q: QueryBuilder, t: Tables) => { prepare(): { run(values?: Record<string, unknown>): { changes: number } } }): PreparedWrite {
