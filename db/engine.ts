@@ -247,31 +247,60 @@ export interface Prepared<T> {
 }
 
 /**
- * A query built once (per SQLite connection, or per Postgres pool or transaction) and run with
- * different values: SQLite keeps the prepared statement; Postgres sends it unnamed each time.
+ * A query built once and run with different values. SQLite: a prepared statement per connection.
+ * Postgres: the query's text and parameter list are made once per database (drizzle's unnamed
+ * prepared query, which a transaction-mode pooler handles) and sent each time on the executor's
+ * connection: the pool, or the transaction's client. (A drizzle builder's own execute() would
+ * rebuild the SQL text on every run: a profile of PUT person under load showed that walk as the
+ * app's largest cost after socket writes.)
  */
 export function prepared<T>(build: (q: QueryBuilder, t: Tables, forUpdate: Executor["forUpdate"]) => PreparableQuery<T>): Prepared<T> {
-  const byScope = new WeakMap<object, unknown>();
-  const built = (ex: Executor) => {
-    let b = byScope.get(ex.preparedScope);
-    if (b === undefined) {
-      const query = build(ex.q, ex.t, ex.forUpdate);
-      b = ex.engine === "sqlite" ? query.prepare() : query;
-      byScope.set(ex.preparedScope, b);
-    }
-    return b;
-  };
+  const sqliteStatements = new WeakMap<object, ReturnType<PreparableQuery<T>["prepare"]>>();
+  const pgQueries = new WeakMap<object, { builder: SQLWrapper; query: PgPreparedQuery }>();
   // Through the executor's own all/get/run, so SQLite's transaction gate applies to these too.
-  const sqlite = (ex: Executor) => built(ex) as ReturnType<PreparableQuery<T>["prepare"]>;
-  const pg = (ex: Executor, values?: Record<string, unknown>) => (built(ex) as { execute(v?: Record<string, unknown>): Promise<unknown> }).execute(values);
+  const sqlite = (ex: Executor) => {
+    let statement = sqliteStatements.get(ex.preparedScope);
+    if (statement === undefined) {
+      statement = build(ex.q, ex.t, ex.forUpdate).prepare();
+      sqliteStatements.set(ex.preparedScope, statement);
+    }
+    return statement;
+  };
+  const pgBuilt = (ex: Executor) => {
+    let built = pgQueries.get(ex.root);
+    if (built === undefined) {
+      // Built on the database itself (its session's client is the pool), whatever executor asks first.
+      const builder = build(ex.root as QueryBuilder, ex.t, ex.forUpdate) as unknown as SQLWrapper & { _prepare(): PgPreparedQuery };
+      built = { builder, query: builder._prepare() };
+      pgQueries.set(ex.root, built);
+    }
+    return built;
+  };
+  const pg = (ex: Executor, values?: Record<string, unknown>) => {
+    const { query } = pgBuilt(ex);
+    const client = pgClientOf(ex);
+    // The same query on this executor's connection: everything else (text, parameters, result mapping) is shared.
+    return (client === query.client ? query : (Object.create(query, { client: { value: client } }) as PgPreparedQuery)).execute(values);
+  };
   return {
-    queryFor: (ex) => built(ex) as SQLWrapper,
+    queryFor: (ex) => pgBuilt(ex).builder,
     all: (ex, values) => (ex.engine === "sqlite" ? ex.all({ all: () => sqlite(ex).all(values) }) : (pg(ex, values) as Promise<T[]>)),
     get: (ex, values) =>
       ex.engine === "sqlite" ? (ex.get({ get: () => sqlite(ex).get(values) }) as Promise<T | undefined>) : pg(ex, values).then((rows) => (rows as T[])[0]),
     run: (ex, values) =>
       ex.engine === "sqlite" ? ex.run({ run: () => sqlite(ex).run(values) }) : pg(ex, values).then((r) => (r as { rowCount: number | null }).rowCount ?? 0),
   };
+}
+
+/** drizzle's node-postgres prepared query: what it runs on (`client`) and how. */
+interface PgPreparedQuery {
+  readonly client: unknown;
+  execute(values?: Record<string, unknown>): Promise<unknown>;
+}
+
+/** The connection a Postgres executor's queries go to: the pool, or its transaction's client (drizzle's session keeps it). */
+function pgClientOf(ex: Executor): unknown {
+  return (ex.preparedScope as { session: { client: unknown } }).session.client;
 }
 
 /** Something kept once per database (a transaction shares its database's), e.g. a cache. */
