@@ -19,7 +19,7 @@
 //     change counters in-process; Postgres's current snapshot, one round trip, right for every
 //     instance).
 import type Database from "better-sqlite3";
-import { is, Param, Placeholder, SQL, sql, type SQLWrapper } from "drizzle-orm";
+import { is, Param, Placeholder, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import type pg from "pg";
@@ -214,10 +214,12 @@ function pgExecutor(db: PgDrizzle | PgTx, root: PgDrizzle, inTransaction: boolea
     forUpdate: (query) => (query as { for(strength: "update"): unknown }).for("update") as typeof query,
     async runTogether(writes) {
       if (writes.length <= 1) return Promise.all(writes.map((w) => w.statement.run(self, w.values)));
-      // WITH w0 AS (<write 0> RETURNING 1), w1 AS (…) SELECT (SELECT count(*) FROM w0) AS c0, …
-      const parts = writes.map((w, i) => sql`${sql.raw(`w${i}`)} as (${withValues(w.statement.queryFor(self).getSQL(), w.values)} returning 1)`);
-      const counts = writes.map((_, i) => sql.raw(`(select count(*)::int from w${i}) as c${i}`));
-      const result = (await db.execute(sql`with ${sql.join(parts, sql`, `)} select ${sql.join(counts, sql`, `)}`)) as { rows: Array<Record<string, number>> };
+      const query = writesTogether(self, writes.map((w) => w.statement));
+      const values: Record<string, unknown> = {};
+      writes.forEach((w, i) => {
+        for (const [name, value] of Object.entries(w.values)) values[`${i}.${name}`] = value;
+      });
+      const result = (await onConnection(query, pgClientOf(self)).execute(values)) as { rows: Array<Record<string, number>> };
       return writes.map((_, i) => result.rows[0]?.[`c${i}`] ?? 0);
     },
     // ->> gives text; a number stored in the JSON reads back as numeric.
@@ -277,10 +279,7 @@ export function prepared<T>(build: (q: QueryBuilder, t: Tables, forUpdate: Execu
     return built;
   };
   const pg = (ex: Executor, values?: Record<string, unknown>) => {
-    const { query } = pgBuilt(ex);
-    const client = pgClientOf(ex);
-    // The same query on this executor's connection: everything else (text, parameters, result mapping) is shared.
-    return (client === query.client ? query : (Object.create(query, { client: { value: client } }) as PgPreparedQuery)).execute(values);
+    return onConnection(pgBuilt(ex).query, pgClientOf(ex)).execute(values);
   };
   return {
     queryFor: (ex) => pgBuilt(ex).builder,
@@ -296,6 +295,11 @@ export function prepared<T>(build: (q: QueryBuilder, t: Tables, forUpdate: Execu
 interface PgPreparedQuery {
   readonly client: unknown;
   execute(values?: Record<string, unknown>): Promise<unknown>;
+}
+
+/** The same query on this connection: everything else (text, parameters, result mapping) is shared. */
+function onConnection(query: PgPreparedQuery, client: unknown): PgPreparedQuery {
+  return client === query.client ? query : (Object.create(query, { client: { value: client } }) as PgPreparedQuery);
 }
 
 /** The connection a Postgres executor's queries go to: the pool, or its transaction's client (drizzle's session keeps it). */
@@ -331,23 +335,52 @@ export interface BoundWrite {
 }
 
 /**
- * The query with its placeholders replaced by these values, as drizzle's own execute fills them
- * (a value bound to a column goes through the column's encoder), so several prepared statements
- * can be sent as one. A placeholder without a value throws, as drizzle does.
+ * Several prepared writes as ONE Postgres statement, made once per database and sequence of
+ * statements: WITH w0 AS (<write 0> RETURNING 1), w1 AS (…) SELECT (SELECT count(*) FROM w0) AS c0, …
+ * Each write's placeholders are renamed "<its index>.<name>", so two writes may use the same names.
  */
-function withValues(query: SQL, values: Record<string, unknown>): SQL {
-  const valueOf = (name: string) => {
-    if (!(name in values)) throw new Error(`No value for placeholder "${name}" was provided`);
-    return values[name];
-  };
-  const fill = (chunk: unknown): unknown => {
-    if (is(chunk, Placeholder)) return new Param(valueOf(chunk.name));
-    if (is(chunk, Param)) return is(chunk.value, Placeholder) ? new Param(valueOf(chunk.value.name), chunk.encoder) : chunk;
-    if (is(chunk, SQL)) return new SQL(chunk.queryChunks.map(fill) as SQL["queryChunks"]);
-    if (Array.isArray(chunk)) return chunk.map(fill);
-    return chunk;
-  };
-  return fill(query) as SQL;
+const MAX_COMBINED = 256;
+const combinedByDatabase = new WeakMap<object, Map<string, PgPreparedQuery>>();
+const writeIds = new WeakMap<PreparedWrite, number>();
+let nextWriteId = 1;
+function writesTogether(ex: Executor, statements: PreparedWrite[]): PgPreparedQuery {
+  let combined = combinedByDatabase.get(ex.root);
+  if (!combined) combinedByDatabase.set(ex.root, (combined = new Map()));
+  const key = statements
+    .map((st) => {
+      let id = writeIds.get(st);
+      if (id === undefined) writeIds.set(st, (id = nextWriteId++));
+      return id;
+    })
+    .join(",");
+  let query = combined.get(key);
+  if (!query) {
+    const root = ex.root as { dialect: { sqlToQuery(s: SQL): { sql: string; params: unknown[] } }; session: { prepareQuery(q: { sql: string; params: unknown[] }, fields: undefined, name: undefined, arrayMode: boolean): PgPreparedQuery } };
+    const sqls = statements.map((st) => st.queryFor(ex).getSQL());
+    const parts = sqls.map((one, i) => sql`${sql.raw(`w${i}`)} as (${one} returning 1)`);
+    const counts = sqls.map((_, i) => sql.raw(`(select count(*)::int from w${i}) as c${i}`));
+    const whole = root.dialect.sqlToQuery(sql`with ${sql.join(parts, sql`, `)} select ${sql.join(counts, sql`, `)}`);
+    // The i-th write's parameters are the next ones in order: as many as it has alone.
+    const params = [...whole.params];
+    let offset = 0;
+    sqls.forEach((one, i) => {
+      const count = root.dialect.sqlToQuery(one).params.length;
+      for (let k = offset; k < offset + count; k++) params[k] = renamed(params[k], `${i}.`);
+      offset += count;
+    });
+    // Unnamed (no name), so a transaction-mode pooler handles it; raw rows (no field mapping).
+    query = root.session.prepareQuery({ sql: whole.sql, params }, undefined, undefined, false);
+    combined.set(key, query);
+    if (combined.size > MAX_COMBINED) combined.delete(combined.keys().next().value!);
+  }
+  return query;
+}
+
+/** A placeholder (bare, or bound to a column's encoder) under a prefixed name; other parameters as they are. */
+function renamed(param: unknown, prefix: string): unknown {
+  if (is(param, Placeholder)) return new Placeholder(`${prefix}${param.name}`);
+  if (is(param, Param) && is(param.value, Placeholder)) return new Param(new Placeholder(`${prefix}${param.value.name}`), param.encoder);
+  return param;
 }
 
 export function preparedWrite(build: (q: QueryBuilder, t: Tables) => { prepare(): { run(values?: Record<string, unknown>): { changes: number } } }): PreparedWrite {
