@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { openDatabase } from "./client";
 import { openPostgres } from "./postgres";
-import { databaseFailureOf, prepared, sqliteAppDb, postgresAppDb, type AppDb, type Executor } from "./engine";
+import { databaseFailureOf, prepared, preparedWrite, sqliteAppDb, postgresAppDb, type AppDb, type Executor } from "./engine";
 import { createMigratedDatabase, sharedPostgres, type PostgresServer } from "../tests/support/postgres";
 
 const NOW = "2026-11-23T20:00:00.000";
@@ -34,6 +34,8 @@ const accountCount = async (db: AppDb, userIds: string[]) => {
   return rows.filter((r) => userIds.includes(r.id)).length;
 };
 const byUser = prepared((q, { account }) => q.select().from(account).where(eq(account.userId, sql.placeholder("userId"))));
+const renameUser = preparedWrite((q, { account }) => q.update(account).set({ userId: sql`${sql.placeholder("to")}`, updatedAt: sql`${sql.placeholder("at")}` }).where(eq(account.userId, sql.placeholder("from"))));
+const insertAccount = preparedWrite((q, { account }) => q.insert(account).values({ userId: sql.placeholder("userId"), createdAt: sql.placeholder("at"), updatedAt: sql.placeholder("at") }));
 
 describe.each(["sqlite", "postgres"] as const)("on %s", (engine) => {
   const db = () => engines[engine];
@@ -89,6 +91,34 @@ describe.each(["sqlite", "postgres"] as const)("on %s", (engine) => {
     await outside;
     expect(await accountCount(db(), [`${engine}-rolled-back`])).toBe(0);
     expect(await accountCount(db(), [`${engine}-outside`])).toBe(1);
+  });
+
+  it("runs prepared writes together: each one's row count, the same placeholder names apart, all or none", async () => {
+    await addAccount(db(), `${engine}-w1`);
+    const counts = await db().transaction((tx) =>
+      tx.runTogether([
+        { statement: renameUser, values: { from: `${engine}-w1`, to: `${engine}-w1b`, at: NOW } },
+        { statement: renameUser, values: { from: `${engine}-none`, to: `${engine}-none2`, at: NOW } },
+        { statement: insertAccount, values: { userId: `${engine}-w2`, at: NOW } },
+      ]),
+    );
+    expect(counts).toEqual([1, 0, 1]);
+    expect(await accountCount(db(), [`${engine}-w1`, `${engine}-w1b`, `${engine}-w2`])).toBe(2);
+    expect((await byUser.get(db(), { userId: `${engine}-w1b` }))?.updatedAt).toBe(NOW);
+    // The second write fails (a taken user id): the first is not kept either.
+    const failed = await db()
+      .transaction((tx) =>
+        tx.runTogether([
+          { statement: renameUser, values: { from: `${engine}-w1b`, to: `${engine}-w1c`, at: NOW } },
+          { statement: insertAccount, values: { userId: `${engine}-w2`, at: NOW } },
+        ]),
+      )
+      .catch((e: unknown) => e);
+    expect(databaseFailureOf(failed)).toBe("unique");
+    expect(await accountCount(db(), [`${engine}-w1b`, `${engine}-w1c`])).toBe(1);
+    expect((await byUser.get(db(), { userId: `${engine}-w1b` }))?.userId).toBe(`${engine}-w1b`);
+    // A missing value is refused before anything is sent, as a single prepared write refuses it.
+    await expect(db().runTogether([{ statement: renameUser, values: { from: "x", to: "y" } }, { statement: insertAccount, values: { at: NOW } }])).rejects.toThrow(/placeholder/);
   });
 
   it("sums a number inside a JSON text column", async () => {

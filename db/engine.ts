@@ -19,7 +19,7 @@
 //     change counters in-process; Postgres's current snapshot, one round trip, right for every
 //     instance).
 import type Database from "better-sqlite3";
-import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { is, Param, Placeholder, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import type pg from "pg";
@@ -72,6 +72,14 @@ export interface Executor {
    * connection to itself).
    */
   forUpdate<Q>(query: Q): Q;
+  /**
+   * Runs prepared writes (UPDATE/INSERT/DELETE, no RETURNING) that do not read each other's
+   * effects, in order, and gives each one's row count. On Postgres they travel as ONE statement
+   * (data-modifying CTEs: one round trip, all or none, one snapshot); on SQLite they run one after
+   * the other (no round trips to save). Inside a write transaction this shortens the time a row lock
+   * is held (docs/decisions/0003-put-budget.md).
+   */
+  runTogether(writes: readonly BoundWrite[]): Promise<number[]>;
   /** `coalesce(sum(<json number at key in column>), 0)`. */
   sumJsonNumber(column: SQLWrapper, key: string): SQL<number>;
   /** @internal the connection prepared statements belong to (SQLite) or the executor itself (Postgres). */
@@ -167,6 +175,11 @@ function sqliteExecutor(db: SqliteDrizzle, gate: Gate, inTransaction: boolean): 
       }
     },
     forUpdate: (query) => query,
+    async runTogether(writes) {
+      const counts: number[] = [];
+      for (const w of writes) counts.push(await w.statement.run(self, w.values));
+      return counts;
+    },
     sumJsonNumber: (column, key) => sql<number>`coalesce(sum(json_extract(${column}, ${`$.${key}`})), 0)`,
   };
   const transactional: Executor = inTransaction ? self : sqliteExecutor(db, gate, true);
@@ -199,6 +212,16 @@ function pgExecutor(db: PgDrizzle | PgTx, root: PgDrizzle, inTransaction: boolea
     readConsistently: (fn) =>
       inTransaction ? fn(self) : root.transaction((tx) => fn(pgExecutor(tx, root, true)), { isolationLevel: "repeatable read", accessMode: "read only" }),
     forUpdate: (query) => (query as { for(strength: "update"): unknown }).for("update") as typeof query,
+    async runTogether(writes) {
+      if (writes.length <= 1) return Promise.all(writes.map((w) => w.statement.run(self, w.values)));
+      const query = writesTogether(self, writes.map((w) => w.statement));
+      const values: Record<string, unknown> = {};
+      writes.forEach((w, i) => {
+        for (const [name, value] of Object.entries(w.values)) values[`${i}.${name}`] = value;
+      });
+      const result = (await onConnection(query, pgClientOf(self)).execute(values)) as { rows: Array<Record<string, number>> };
+      return writes.map((_, i) => result.rows[0]?.[`c${i}`] ?? 0);
+    },
     // ->> gives text; a number stored in the JSON reads back as numeric.
     sumJsonNumber: (column, key) => sql<number>`coalesce(sum((${column}::json ->> ${key})::numeric), 0)`,
   };
@@ -217,6 +240,8 @@ export interface PreparableQuery<T> {
 }
 
 export interface Prepared<T> {
+  /** @internal the built query for this executor (a statement on SQLite, the builder with placeholders on Postgres). */
+  queryFor(ex: Executor): SQLWrapper;
   all(ex: Executor, values?: Record<string, unknown>): Promise<T[]>;
   get(ex: Executor, values?: Record<string, unknown>): Promise<T | undefined>;
   /** The number of rows written. */
@@ -224,30 +249,62 @@ export interface Prepared<T> {
 }
 
 /**
- * A query built once (per SQLite connection, or per Postgres pool or transaction) and run with
- * different values: SQLite keeps the prepared statement; Postgres sends it unnamed each time.
+ * A query built once and run with different values. SQLite: a prepared statement per connection.
+ * Postgres: the query's text and parameter list are made once per database (drizzle's unnamed
+ * prepared query, which a transaction-mode pooler handles) and sent each time on the executor's
+ * connection: the pool, or the transaction's client. (A drizzle builder's own execute() would
+ * rebuild the SQL text on every run: a profile of PUT person under load showed that walk as the
+ * app's largest cost after socket writes.)
  */
 export function prepared<T>(build: (q: QueryBuilder, t: Tables, forUpdate: Executor["forUpdate"]) => PreparableQuery<T>): Prepared<T> {
-  const byScope = new WeakMap<object, unknown>();
-  const built = (ex: Executor) => {
-    let b = byScope.get(ex.preparedScope);
-    if (b === undefined) {
-      const query = build(ex.q, ex.t, ex.forUpdate);
-      b = ex.engine === "sqlite" ? query.prepare() : query;
-      byScope.set(ex.preparedScope, b);
-    }
-    return b;
-  };
+  const sqliteStatements = new WeakMap<object, ReturnType<PreparableQuery<T>["prepare"]>>();
+  const pgQueries = new WeakMap<object, { builder: SQLWrapper; query: PgPreparedQuery }>();
   // Through the executor's own all/get/run, so SQLite's transaction gate applies to these too.
-  const sqlite = (ex: Executor) => built(ex) as ReturnType<PreparableQuery<T>["prepare"]>;
-  const pg = (ex: Executor, values?: Record<string, unknown>) => (built(ex) as { execute(v?: Record<string, unknown>): Promise<unknown> }).execute(values);
+  const sqlite = (ex: Executor) => {
+    let statement = sqliteStatements.get(ex.preparedScope);
+    if (statement === undefined) {
+      statement = build(ex.q, ex.t, ex.forUpdate).prepare();
+      sqliteStatements.set(ex.preparedScope, statement);
+    }
+    return statement;
+  };
+  const pgBuilt = (ex: Executor) => {
+    let built = pgQueries.get(ex.root);
+    if (built === undefined) {
+      // Built on the database itself (its session's client is the pool), whatever executor asks first.
+      const builder = build(ex.root as QueryBuilder, ex.t, ex.forUpdate) as unknown as SQLWrapper & { _prepare(): PgPreparedQuery };
+      built = { builder, query: builder._prepare() };
+      pgQueries.set(ex.root, built);
+    }
+    return built;
+  };
+  const pg = (ex: Executor, values?: Record<string, unknown>) => {
+    return onConnection(pgBuilt(ex).query, pgClientOf(ex)).execute(values);
+  };
   return {
+    queryFor: (ex) => pgBuilt(ex).builder,
     all: (ex, values) => (ex.engine === "sqlite" ? ex.all({ all: () => sqlite(ex).all(values) }) : (pg(ex, values) as Promise<T[]>)),
     get: (ex, values) =>
       ex.engine === "sqlite" ? (ex.get({ get: () => sqlite(ex).get(values) }) as Promise<T | undefined>) : pg(ex, values).then((rows) => (rows as T[])[0]),
     run: (ex, values) =>
       ex.engine === "sqlite" ? ex.run({ run: () => sqlite(ex).run(values) }) : pg(ex, values).then((r) => (r as { rowCount: number | null }).rowCount ?? 0),
   };
+}
+
+/** drizzle's node-postgres prepared query: what it runs on (`client`) and how. */
+interface PgPreparedQuery {
+  readonly client: unknown;
+  execute(values?: Record<string, unknown>): Promise<unknown>;
+}
+
+/** The same query on this connection: everything else (text, parameters, result mapping) is shared. */
+function onConnection(query: PgPreparedQuery, client: unknown): PgPreparedQuery {
+  return client === query.client ? query : (Object.create(query, { client: { value: client } }) as PgPreparedQuery);
+}
+
+/** The connection a Postgres executor's queries go to: the pool, or its transaction's client (drizzle's session keeps it). */
+function pgClientOf(ex: Executor): unknown {
+  return (ex.preparedScope as { session: { client: unknown } }).session.client;
 }
 
 /** Something kept once per database (a transaction shares its database's), e.g. a cache. */
@@ -265,8 +322,65 @@ export function perDatabase<T>(build: (ex: Executor) => T): (ex: Executor) => T 
 
 /** A write (INSERT, UPDATE, DELETE without RETURNING) built once and run with different values. */
 export interface PreparedWrite {
+  /** @internal see Prepared.queryFor */
+  queryFor(ex: Executor): SQLWrapper;
   /** The number of rows written. */
   run(ex: Executor, values?: Record<string, unknown>): Promise<number>;
+}
+
+/** A prepared write with the values for one run (what `runTogether` takes). */
+export interface BoundWrite {
+  statement: PreparedWrite;
+  values: Record<string, unknown>;
+}
+
+/**
+ * Several prepared writes as ONE Postgres statement, made once per database and sequence of
+ * statements: WITH w0 AS (<write 0> RETURNING 1), w1 AS (…) SELECT (SELECT count(*) FROM w0) AS c0, …
+ * Each write's placeholders are renamed "<its index>.<name>", so two writes may use the same names.
+ */
+const MAX_COMBINED = 256;
+const combinedByDatabase = new WeakMap<object, Map<string, PgPreparedQuery>>();
+const writeIds = new WeakMap<PreparedWrite, number>();
+let nextWriteId = 1;
+function writesTogether(ex: Executor, statements: PreparedWrite[]): PgPreparedQuery {
+  let combined = combinedByDatabase.get(ex.root);
+  if (!combined) combinedByDatabase.set(ex.root, (combined = new Map()));
+  const key = statements
+    .map((st) => {
+      let id = writeIds.get(st);
+      if (id === undefined) writeIds.set(st, (id = nextWriteId++));
+      return id;
+    })
+    .join(",");
+  let query = combined.get(key);
+  if (!query) {
+    const root = ex.root as { dialect: { sqlToQuery(s: SQL): { sql: string; params: unknown[] } }; session: { prepareQuery(q: { sql: string; params: unknown[] }, fields: undefined, name: undefined, arrayMode: boolean): PgPreparedQuery } };
+    const sqls = statements.map((st) => st.queryFor(ex).getSQL());
+    const parts = sqls.map((one, i) => sql`${sql.raw(`w${i}`)} as (${one} returning 1)`);
+    const counts = sqls.map((_, i) => sql.raw(`(select count(*)::int from w${i}) as c${i}`));
+    const whole = root.dialect.sqlToQuery(sql`with ${sql.join(parts, sql`, `)} select ${sql.join(counts, sql`, `)}`);
+    // The i-th write's parameters are the next ones in order: as many as it has alone.
+    const params = [...whole.params];
+    let offset = 0;
+    sqls.forEach((one, i) => {
+      const count = root.dialect.sqlToQuery(one).params.length;
+      for (let k = offset; k < offset + count; k++) params[k] = renamed(params[k], `${i}.`);
+      offset += count;
+    });
+    // Unnamed (no name), so a transaction-mode pooler handles it; raw rows (no field mapping).
+    query = root.session.prepareQuery({ sql: whole.sql, params }, undefined, undefined, false);
+    combined.set(key, query);
+    if (combined.size > MAX_COMBINED) combined.delete(combined.keys().next().value!);
+  }
+  return query;
+}
+
+/** A placeholder (bare, or bound to a column's encoder) under a prefixed name; other parameters as they are. */
+function renamed(param: unknown, prefix: string): unknown {
+  if (is(param, Placeholder)) return new Placeholder(`${prefix}${param.name}`);
+  if (is(param, Param) && is(param.value, Placeholder)) return new Param(new Placeholder(`${prefix}${param.value.name}`), param.encoder);
+  return param;
 }
 
 export function preparedWrite(build: (q: QueryBuilder, t: Tables) => { prepare(): { run(values?: Record<string, unknown>): { changes: number } } }): PreparedWrite {

@@ -22,7 +22,7 @@ import { median, round } from "./stats";
 import { loadCells } from "./report-api";
 import { renderTable } from "./table";
 
-export type PgTarget = "pg_bare_read" | "pg_bare_write" | "pg_all_data" | "pg_put_person";
+export type PgTarget = "pg_bare_read" | "pg_bare_write" | "pg_bare_write_own" | "pg_all_data" | "pg_put_person" | "pg_put_person_own";
 
 /** CPU used during a load, in cores (CPU seconds per wall second). */
 export interface CpuUse {
@@ -46,8 +46,13 @@ export interface PostgresResult {
   /** How the measured server was set up (the test support's throwaway server). */
   server: string;
   runs: LoadResult<PgTarget>[];
+  /**
+   * CPU per request while each target ran, in ms (CPU seconds per request, all rounds): the server
+   * process answering (the app instance, or the bare floor server) and Postgres (its backends).
+   */
+  cpuPerRequestMs: Array<{ target: PgTarget; server: number; postgres: number }>;
   /** App req/s ÷ its floor's req/s, median of the rounds. */
-  floorRatios: Array<{ target: "pg_all_data" | "pg_put_person"; ratio: number; rounds: number[] }>;
+  floorRatios: Array<{ target: "pg_all_data" | "pg_put_person" | "pg_put_person_own"; ratio: number; rounds: number[] }>;
   scale: { one: ScaleRow; two: ScaleRow; ratio: number; rounds: number[]; cores: number };
 }
 
@@ -107,10 +112,10 @@ function averageCpu(samples: CpuUse[]): CpuUse {
   };
 }
 
-/** Two loads at once, reported as one: requests and req/s summed, latencies the worse of the two. */
-function together(a: LoadResult<"all_data">, b: LoadResult<"all_data">): LoadResult<"all_data"> {
+/** Loads at once, reported as one: requests and req/s summed, latencies the worst of them (p99: an upper bound of the whole's). */
+function together<T extends string>(a: LoadResult<T>, b: LoadResult<T>): LoadResult<T> {
   return {
-    target: "all_data",
+    target: a.target,
     connections: a.connections + b.connections,
     durationS: a.durationS,
     requests: a.requests + b.requests,
@@ -122,6 +127,15 @@ function together(a: LoadResult<"all_data">, b: LoadResult<"all_data">): LoadRes
     timeouts: a.timeouts + b.timeouts,
     non2xx: a.non2xx + b.non2xx,
   };
+}
+
+/**
+ * The production load shape for writes: each connection its own founder (or floor row), one request
+ * at a time, as founders edit their own records (the soak's shape). `connections` one-connection loads at once.
+ */
+async function ownRecords<T extends string>(target: T, requests: Request[], durationS: number): Promise<LoadResult<T>> {
+  const each = await Promise.all(requests.map((req) => load(target, req, 1, durationS)));
+  return each.slice(1).reduce((sum, r) => together(sum, r), each[0]!);
 }
 
 export async function benchPostgres(opts: { durationS: number; rounds: number; log: (line: string) => void }): Promise<PostgresResult> {
@@ -144,26 +158,48 @@ export async function benchPostgres(opts: { durationS: number; rounds: number; l
     const auth = { url: d.auth.url, anonKey: d.auth.anonKey, serviceRoleKey: d.auth.serviceRoleKey };
     const data = await founderWithData({ config: { auth }, app: { url: a.url } });
     const onA = appTargets({ app: a }, data);
+    // The own-record rows: CONNECTIONS founders, each written by one connection (the first is `data`).
+    const others = [];
+    for (let i = 1; i < CONNECTIONS; i++) others.push(await founderWithData({ config: { auth }, app: { url: a.url } }));
+    const ownPuts = [data, ...others].map((f) => appTargets({ app: a }, f).put_person);
     const onB = appTargets({ app: b }, data);
     bare = await spawnReady<{ readUrl: string; writeUrl: string }>(path.join(ROOT, "scripts/bench/bare-pg-server.ts"), { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: String(POOL_SIZE) });
-    const targets: Record<PgTarget, Request> = {
-      pg_bare_read: { url: bare.info.readUrl, method: "GET" },
-      pg_bare_write: { url: bare.info.writeUrl, method: "PUT", headers: { "content-type": "application/json" }, body: onA.put_person.body },
-      pg_all_data: onA.all_data,
-      pg_put_person: onA.put_person,
+    const bareWrite = (url: string): Request => ({ url, method: "PUT", headers: { "content-type": "application/json" }, body: onA.put_person.body });
+    const ownBareWrites = ownPuts.map((_, i) => bareWrite(`${bare!.info.writeUrl}/${i + 1}`));
+    const targets: Record<PgTarget, Request[]> = {
+      pg_bare_read: [{ url: bare.info.readUrl, method: "GET" }],
+      // The contention rows: all connections write the same row / the same founder's person.
+      pg_bare_write: [bareWrite(bare.info.writeUrl)],
+      pg_bare_write_own: ownBareWrites,
+      pg_all_data: [onA.all_data],
+      pg_put_person: [onA.put_person],
+      pg_put_person_own: ownPuts,
     };
-    for (const req of [...Object.values(targets), onB.all_data]) await expectOk(req);
-    for (const [target, req] of Object.entries(targets)) await load(target, req, CONNECTIONS, 1);
+    const loadOf = (target: PgTarget, durationS: number) => {
+      const reqs = targets[target];
+      return reqs.length > 1 ? ownRecords(target, reqs, durationS) : load(target, reqs[0]!, CONNECTIONS, durationS);
+    };
+    for (const req of [...Object.values(targets).flat(), onB.all_data]) await expectOk(req);
+    for (const target of Object.keys(targets) as PgTarget[]) await loadOf(target, 1);
     await load("warm-up B", onB.all_data, CONNECTIONS, 1);
 
     const rounds = Math.max(1, opts.rounds);
     const roundS = Math.max(1, Math.round(opts.durationS / rounds));
     const perRound: Array<Record<PgTarget, LoadResult<PgTarget>>> = [];
+    const cpuSeconds = new Map<PgTarget, { server: number; postgres: number; requests: number }>();
+    const serverPid = (target: PgTarget) => (target.startsWith("pg_bare") ? bare!.process.pid : a.pid);
     for (let i = 0; i < rounds; i++) {
       const row = {} as Record<PgTarget, LoadResult<PgTarget>>;
-      for (const [target, req] of Object.entries(targets) as Array<[PgTarget, Request]>) row[target] = await load(target, req, CONNECTIONS, roundS);
+      for (const target of Object.keys(targets) as PgTarget[]) {
+        const before = cpuSnapshot([serverPid(target) ?? 0], server.pid);
+        row[target] = await loadOf(target, roundS);
+        const after = cpuSnapshot([serverPid(target) ?? 0], server.pid);
+        const sum = cpuSeconds.get(target) ?? { server: 0, postgres: 0, requests: 0 };
+        cpuSeconds.set(target, { server: sum.server + (after.apps[0]! - before.apps[0]!), postgres: sum.postgres + (after.postgres - before.postgres), requests: sum.requests + row[target].requests });
+      }
       perRound.push(row);
     }
+    const cpuPerRequestMs = [...cpuSeconds].map(([target, c]) => ({ target, server: round((c.server / Math.max(1, c.requests)) * 1000, 3), postgres: round((c.postgres / Math.max(1, c.requests)) * 1000, 3) }));
     const runs = (Object.keys(targets) as PgTarget[]).map((target) => combine(perRound.map((r) => r[target])));
     for (const r of runs) opts.log(`  ${r.target} @${CONNECTIONS}: ${r.reqPerSec} req/s, p99 ${r.p99Ms} ms, non-2xx ${r.non2xx}, errors ${r.errors}`);
     const ratioOf = (app: PgTarget, floor: PgTarget) => {
@@ -173,6 +209,7 @@ export async function benchPostgres(opts: { durationS: number; rounds: number; l
     const floorRatios: PostgresResult["floorRatios"] = [
       { target: "pg_all_data", ...ratioOf("pg_all_data", "pg_bare_read") },
       { target: "pg_put_person", ...ratioOf("pg_put_person", "pg_bare_write") },
+      { target: "pg_put_person_own", ...ratioOf("pg_put_person_own", "pg_bare_write_own") },
     ];
 
     // The scale row: the same 10 connections on one instance, then 5 + 5 on two, in turns.
@@ -203,6 +240,7 @@ export async function benchPostgres(opts: { durationS: number; rounds: number; l
       poolSize: POOL_SIZE,
       server: "Debian PostgreSQL 15, its default durability (fsync, synchronous_commit on), on this machine's disk",
       runs,
+      cpuPerRequestMs,
       floorRatios,
       scale,
     };
@@ -215,22 +253,23 @@ export async function benchPostgres(opts: { durationS: number; rounds: number; l
 
 const LABELS: Record<PgTarget, string> = {
   pg_bare_read: "bare Fastify GET + 1 SELECT (floor)",
-  pg_bare_write: "bare Fastify PUT + 1 UPDATE (floor)",
+  pg_bare_write: "bare Fastify PUT + 1 UPDATE, one row (floor)",
+  pg_bare_write_own: "bare Fastify PUT + 1 UPDATE, own rows (floor)",
   pg_all_data: "GET /api/accounts/{id}/all_data",
-  pg_put_person: "PUT /api/persons/{id}",
+  pg_put_person: "PUT /api/persons/{id}, one founder",
+  pg_put_person_own: "PUT /api/persons/{id}, own founders",
 };
 
 const cpuText = (c: CpuUse) => `apps ${c.apps.join(" + ")}, postgres ${c.postgres}, load generator ${c.loadGenerator} = ${c.total}`;
 
 export function postgresTable(r: PostgresResult): string {
   const rows = renderTable(
-    `PostgreSQL: production instance A, pool ${r.poolSize}, ${r.connections} connections, ${r.durationS} s per row (${r.server})`,
-    ["target", "req/s", "p50", "p99", "max", "errors", "non-2xx", "app/floor"],
-    r.runs.map((x) => [
-      LABELS[x.target],
-      ...loadCells(x),
-      r.floorRatios.find((f) => f.target === x.target)?.ratio.toFixed(2) ?? "",
-    ]),
+    `PostgreSQL: production instance A, pool ${r.poolSize}, ${r.connections} connections, ${r.durationS} s per row (${r.server}); "one founder/row": every connection writes the same record (contention); "own": each connection its own founder/row (the production shape, judged by the budget; its p99 is the worst connection's)`,
+    ["target", "req/s", "p50", "p99", "max", "errors", "non-2xx", "app/floor", "CPU ms/request: server + postgres"],
+    r.runs.map((x) => {
+      const cpu = r.cpuPerRequestMs.find((c) => c.target === x.target);
+      return [LABELS[x.target], ...loadCells(x), r.floorRatios.find((f) => f.target === x.target)?.ratio.toFixed(2) ?? "", cpu ? `${cpu.server} + ${cpu.postgres}` : ""];
+    }),
   );
   const scale = renderTable(
     `Scale: all_data, ${r.connections} connections on one instance vs split over two, one Postgres (${r.scale.cores} cores; CPU in cores used)`,

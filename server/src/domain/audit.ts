@@ -5,7 +5,7 @@
 // other value of the record (`detail` takes a few typed, non-PII facts).
 import type { FastifyRequest } from "fastify";
 import { and, desc, eq, lt, sql } from "drizzle-orm";
-import { preparedWrite, type Executor } from "../../../db/engine";
+import { preparedWrite, type BoundWrite, type Executor } from "../../../db/engine";
 import type { AuditEventRow } from "../../../db/schema";
 import type * as schema from "../../../db/schema";
 import { timestampNow } from "../contract/rules";
@@ -52,19 +52,28 @@ const auditInsert = preparedWrite((q, { auditEvent }) => {
 });
 
 export async function writeAudit(db: Executor, e: AuditEntry): Promise<void> {
-  await auditInsert.run(db, {
-    at: timestampNow(),
-    accountId: e.accountId,
-    actorType: e.actor.type,
-    actorId: e.actor.id,
-    action: e.action,
-    entityType: e.entity.type,
-    entityId: e.entity.id,
-    fields: JSON.stringify([...e.fields]),
-    route: e.route,
-    detail: e.detail ? JSON.stringify(e.detail) : null,
-    sourceEventId: e.sourceEventId ?? null,
-  });
+  const { statement, values } = auditWrite(e);
+  await statement.run(db, values);
+}
+
+/** The audit row's insert with its values, to run beside the change it records (Executor.runTogether). */
+export function auditWrite(e: AuditEntry): BoundWrite {
+  return {
+    statement: auditInsert,
+    values: {
+      at: timestampNow(),
+      accountId: e.accountId,
+      actorType: e.actor.type,
+      actorId: e.actor.id,
+      action: e.action,
+      entityType: e.entity.type,
+      entityId: e.entity.id,
+      fields: JSON.stringify([...e.fields]),
+      route: e.route,
+      detail: e.detail ? JSON.stringify(e.detail) : null,
+      sourceEventId: e.sourceEventId ?? null,
+    },
+  };
 }
 
 /** "PUT /api/persons/:personId": the route pattern, never the URL (no ids or query values). */

@@ -81,7 +81,12 @@ export async function accountSubmitted(db: Executor, accountId: number): Promise
 
 /** After submission the record is edited only through the edit screens, which need role user. */
 export async function requireRecordWriter(db: Executor, request: FastifyRequest, accountId: number): Promise<void> {
-  if (await accountSubmitted(db, accountId)) requireRoles(request, ACCOUNT_HOLDER_ROLE);
+  requireRecordWriterOf(request, await accountSubmitted(db, accountId));
+}
+
+/** requireRecordWriter when whether the account is submitted was already read (with the row it writes). */
+export function requireRecordWriterOf(request: FastifyRequest, accountSubmitted: boolean): void {
+  if (accountSubmitted) requireRoles(request, ACCOUNT_HOLDER_ROLE);
 }
 
 /**

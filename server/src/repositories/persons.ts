@@ -1,8 +1,8 @@
 // Persons (founders and add-on owners). SSNs are encrypted here on the way in; responses carry only
 // the masked last four. Multi-row writes (primary holder + account link, delete + its org links)
 // are single transactions.
-import { and, eq, ne, sql } from "drizzle-orm";
-import { prepared, preparedWrite, type Executor, type PreparedWrite } from "../../../db/engine";
+import { and, eq, getTableColumns, ne, sql } from "drizzle-orm";
+import { prepared, preparedWrite, type BoundWrite, type Executor, type PreparedWrite } from "../../../db/engine";
 import type { PersonRow } from "../../../db/schema";
 import type * as schema from "../../../db/schema";
 import type { z } from "zod";
@@ -46,6 +46,44 @@ const personByIdForUpdate = prepared((q, { person }, forUpdate) => forUpdate(q.s
 /** The person, its row locked until the transaction `tx` ends (for a read-then-write). */
 export function getPersonForUpdate(tx: Executor, personId: number): Promise<PersonRow | undefined> {
   return personByIdForUpdate.get(tx, { personId });
+}
+
+/**
+ * What a PUT/PATCH needs before it writes, read in ONE statement (one round trip inside the write
+ * transaction, where every round trip is time the row stays locked): the person, its row locked
+ * until the transaction ends; whether any strategy of its account is submitted (then only role user
+ * may write); whether another person of the account already has `email` (case-insensitive, spec §5).
+ */
+// drizzle writes a column of a one-table select unqualified, which inside a subquery would name the
+// subquery's own table: these name the table explicitly.
+const qualified = (table: string, column: { name: string }) => sql`${sql.identifier(table)}.${sql.identifier(column.name)}`;
+const personForWrite = prepared((q, { person, strategy }, forUpdate) =>
+  forUpdate(
+    q
+      .select({
+        ...getTableColumns(person),
+        accountSubmitted: sql<boolean>`exists (select 1 from ${strategy} where ${qualified("strategy", strategy.accountId)} = ${qualified("person", person.accountId)} and ${qualified("strategy", strategy.entryCompletedAt)} is not null)`.mapWith(Boolean),
+        // The inner person table is "other", so "person" inside is the row being written.
+        emailTaken: sql<boolean>`exists (select 1 from ${person} as "other" where ${qualified("other", person.accountId)} = ${qualified("person", person.accountId)} and lower(${qualified("other", person.email)}) = lower(${sql.placeholder("email")}) and ${qualified("other", person.personId)} <> ${qualified("person", person.personId)})`.mapWith(Boolean),
+      })
+      .from(person)
+      .where(eq(person.personId, sql.placeholder("personId"))),
+  ),
+);
+
+export interface PersonForWrite {
+  row: PersonRow;
+  accountSubmitted: boolean;
+  /** Whether another person of the account has the email the write gives (false when it gives none). */
+  emailTaken: boolean;
+}
+
+/** The person locked for a write, with the facts its checks need (see personForWrite); undefined when missing. */
+export async function getPersonForWrite(tx: Executor, personId: number, email: string | null | undefined): Promise<PersonForWrite | undefined> {
+  const found = await personForWrite.get(tx, { personId, email: email || null });
+  if (!found) return undefined;
+  const { accountSubmitted, emailTaken, ...row } = found;
+  return { row, accountSubmitted, emailTaken };
 }
 
 /** Case-insensitive uniqueness of owner emails within one account (spec §5). */
@@ -140,23 +178,30 @@ function updateShape(columns: PersonColumn[]): PreparedWrite {
 }
 
 /**
- * Writes the changed fields of `existing` and its updated_at. Columns whose value is already
- * stored are left out of the UPDATE: a form PUT sends every field but changes one or two, and
- * SQLite rewrites the index entries of every column it is told to set (the email and applicant-id
- * indexes), a WAL page each. Safe only when `existing` was read in the same transaction with
- * getPersonForUpdate (so nobody wrote the row in between): a concurrent PUT's values can never be
- * mistaken for "already stored".
+ * The write of the changed fields of `existing` (plus server-side `system` columns, e.g. a cleared
+ * verification) and its updated_at, and the row it leaves. Columns whose value is already stored
+ * are left out of the UPDATE: a form PUT sends every field but changes one or two, and SQLite
+ * rewrites the index entries of every column it is told to set (the email and applicant-id
+ * indexes), a WAL page each. Safe only when `existing` was read in the same transaction with its
+ * row locked (getPersonForWrite / getPersonForUpdate), so nobody wrote the row in between: a
+ * concurrent PUT's values can never be mistaken for "already stored". The caller runs the write
+ * (alone, or with its audit row through `runTogether`) and must see it count one row.
  */
-export async function updatePerson(tx: Executor, ssn: SsnCipher, existing: PersonRow, changes: PersonFields): Promise<PersonRow> {
+export function personUpdate(ssn: SsnCipher, existing: PersonRow, changes: PersonFields, system: PersonSystemColumns = {}): { write: BoundWrite; row: PersonRow } {
   const stored = existing as unknown as Record<string, unknown>;
   // Undefined means "leave unchanged", as drizzle's .set() treats it. updated_at is always written
   // (even when it equals the stored one, within the same millisecond: the SET is never empty).
-  const changed = Object.entries(toColumns(changes, ssn)).filter(([c, v]) => v !== undefined && v !== stored[c]);
+  const changed = Object.entries({ ...toColumns(changes, ssn), ...system }).filter(([c, v]) => v !== undefined && v !== stored[c]);
   const written = { ...Object.fromEntries(changed), updatedAt: timestampNow() } as Partial<PersonRow>;
   const columns = (Object.keys(written) as PersonColumn[]).sort();
-  const updated = await updateShape(columns).run(tx, { ...written, __personId: existing.personId });
-  if (updated !== 1) throw notFound("Person");
-  return { ...existing, ...written };
+  return { write: { statement: updateShape(columns), values: { ...written, __personId: existing.personId } }, row: { ...existing, ...written } };
+}
+
+/** Writes the changed fields of `existing` and its updated_at (see personUpdate); the row it leaves. */
+export async function updatePerson(tx: Executor, ssn: SsnCipher, existing: PersonRow, changes: PersonFields): Promise<PersonRow> {
+  const { write, row } = personUpdate(ssn, existing, changes);
+  if ((await write.statement.run(tx, write.values)) !== 1) throw notFound("Person");
+  return row;
 }
 
 /** Whether `next` would change the stored SSN (a masked value keeps it; compared decrypted). */

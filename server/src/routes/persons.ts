@@ -6,7 +6,7 @@ import type { FastifyRequest } from "fastify";
 import { okBody, person, personCreate, personIdBody, personPatch, personPut } from "../contract/entities";
 import { MESSAGES, SSN_MASKED } from "../contract/rules";
 import { requireAccountAccess, type Access } from "../authz";
-import { notFound, recordRule } from "../domain/errors";
+import { invalid, notFound, recordRule } from "../domain/errors";
 import { assertEnumValues } from "../repositories/enums";
 import {
   assertEmailFree,
@@ -16,17 +16,17 @@ import {
   displayName,
   getPerson,
   getPersonForUpdate,
+  getPersonForWrite,
   listPersons,
+  personUpdate,
   toPersonDto,
-  updatePerson,
-  updatePersonSystemColumns,
   type PersonFields,
 } from "../repositories/persons";
-import { accountSubmitted, requireRecordWriter } from "../domain/submission";
+import { accountSubmitted, requireRecordWriter, requireRecordWriterOf } from "../domain/submission";
 import { assertStillComplete } from "../domain/person-completeness";
 import { missingRequiredFields } from "../contract/required-fields";
 import { verificationEffect } from "../domain/verified-person";
-import { auditOf, requireAccountRead, writeAudit } from "../domain/audit";
+import { auditOf, auditWrite, requireAccountRead, writeAudit } from "../domain/audit";
 import { createNotification } from "../repositories/notifications";
 import { errors, params } from "./shared";
 import type { PersonRow } from "../../../db/schema";
@@ -42,7 +42,6 @@ const personCreateBody = personCreate.superRefine((v, ctx) => {
 
 
 export const personRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** The person, if it is in an account the caller may access this way; 404 otherwise. */
   /** The person, if it is in an account the caller may access this way; 404 otherwise. For writes, locked until `db`'s transaction ends. */
   const personFor = async (db: Executor, request: FastifyRequest, personId: number, access: Access): Promise<PersonRow> => {
     const row = access === "read" ? await getPerson(db, personId) : await getPersonForUpdate(db, personId);
@@ -103,18 +102,27 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
       handler: async (request) => {
         const changes = request.body as PersonFields;
         // Read, checked and written in one transaction, the row locked: the UPDATE leaves out what
-        // the read says is stored, so nobody may write the row in between.
+        // the read says is stored, so nobody may write the row in between. Two statements while
+        // the lock is held (the locked read with its checks' facts; the UPDATE with its audit row),
+        // then the commit: on Postgres each is a round trip every other writer of this person
+        // waits for (docs/decisions/0003-put-budget.md).
         const updated = await app.db.transaction(async (tx) => {
-          const existing = await personFor(tx, request, request.params.personId, "write");
+          const found = await getPersonForWrite(tx, request.params.personId, changes.email);
+          if (!found) throw notFound("Person");
+          const { row: existing } = found;
+          requireAccountAccess(request, existing.accountId, "write", "Person");
+          requireRecordWriterOf(request, found.accountSubmitted);
           const clearVerification = verificationEffect(existing, changes, app.ssn);
           assertStillComplete(existing, changes);
-          await checkFields(tx, existing.accountId, changes, existing.personId);
+          await assertEnumValues(tx, { state: changes.state, marital_status: changes.marital_status });
+          if (found.emailTaken) throw invalid("email", MESSAGES.emailExists);
           const fields = changedPersonFields(existing, changes, app.ssn);
-          let row = await updatePerson(tx, app.ssn, existing, changes);
           const cleared = Object.keys(clearVerification).length > 0;
-          if (cleared) row = (await updatePersonSystemColumns(tx, existing.personId, clearVerification)) ?? row;
           const audited = cleared ? [...fields, "sumsub_review_answer", "sumsub_completed_at"] : fields;
-          await writeAudit(tx, auditOf(request, existing.accountId, "person.update", { type: "person", id: existing.personId }, audited));
+          const { write, row } = personUpdate(app.ssn, existing, changes, clearVerification);
+          const audit = auditWrite(auditOf(request, existing.accountId, "person.update", { type: "person", id: existing.personId }, audited));
+          const [written] = await tx.runTogether([write, audit]);
+          if (written !== 1) throw notFound("Person");
           return row;
         });
         return toPersonDto(updated);
