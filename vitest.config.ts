@@ -36,8 +36,10 @@ const POSTGRES_SUITES = [
 //
 // Every test file is isolated (its own stack on free ports, its own data dir or database copied
 // from a migrated template, its own browser), so files of all five projects run side by side in
-// one pool. Most of a file's time is waiting (listeners, the spec's delays, the browser), not CPU:
-// on 2 cores vitest's default (cores - 1 = one file at a time) left the machine mostly idle.
+// one pool. Much of a file's time is waiting (listeners, the spec's delays, the browser): on 2
+// cores vitest's default (cores - 1 = one file at a time) left the machine half idle. Four, not
+// more: once the cores are busy more workers only add contention (6 measured no faster, with
+// more CPU), and contention is what makes browser waits flaky.
 const WORKERS = 4;
 
 export default defineConfig({
