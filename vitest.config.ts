@@ -29,11 +29,22 @@ const POSTGRES_SUITES = [
   "tests/reliability/crash-app.test.ts",
 ];
 
-// Four projects: node-side unit and integration suites (the app on SQLite), the same API suites
-// again with the app on PostgreSQL (one server for the run, a database per test file), web
-// component tests in jsdom, and browser end-to-end suites (headless Chromium) that boot the whole stack.
+// Five projects: node-side unit and integration suites (the app on SQLite), the same API suites
+// again with the app on PostgreSQL (one server for the run, a database per test file) and once
+// through PgBouncer, web component tests in jsdom, and browser end-to-end suites (headless
+// Chromium) that boot the whole stack.
+//
+// Every test file is isolated (its own stack on free ports, its own data dir or database copied
+// from a migrated template, its own browser), so files of all five projects run side by side in
+// one pool. Much of a file's time is waiting (listeners, the spec's delays, the browser): on 2
+// cores vitest's default (cores - 1 = one file at a time) left the machine half idle. Four, not
+// more: once the cores are busy more workers only add contention (6 measured no faster, with
+// more CPU), and contention is what makes browser waits flaky.
+const WORKERS = 4;
+
 export default defineConfig({
   test: {
+    maxWorkers: WORKERS,
     projects: [
       {
         test: {
@@ -89,9 +100,10 @@ export default defineConfig({
           environment: "node",
           // tests/production: the production-shaped run (a deployment on this machine, in a browser).
           include: ["tests/e2e/**/*.test.ts", "tests/production/**/*.test.ts"],
+          // Builds web/dist once, before any browser file starts (files run in parallel).
+          globalSetup: ["tests/support/global-setup-e2e.ts"],
           testTimeout: 180_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
         },
       },
     ],

@@ -5,7 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import { openDatabase } from "./client";
 import { openPostgres } from "./postgres";
 import { databaseFailureOf, prepared, preparedWrite, sqliteAppDb, postgresAppDb, type AppDb, type Executor } from "./engine";
-import { createMigratedDatabase, sharedPostgres, type PostgresServer } from "../tests/support/postgres";
+import { createMigratedDatabase, startPostgres, type PostgresServer } from "../tests/support/postgres";
 
 const NOW = "2026-11-23T20:00:00.000";
 let server: PostgresServer;
@@ -16,7 +16,9 @@ const engines: Record<"sqlite" | "postgres", AppDb> = {} as never;
 beforeAll(async () => {
   const file = openDatabase(":memory:");
   engines.sqlite = sqliteAppDb(file.db, () => file.close());
-  server = await sharedPostgres();
+  // A server of its own, not the run's shared one: the Postgres change stamp is the cluster's
+  // snapshot, which other test files writing to their databases in parallel would move.
+  server = await startPostgres();
   databaseName = await createMigratedDatabase(server);
   const pg = openPostgres(server.url(databaseName), { max: 4 });
   engines.postgres = postgresAppDb(pg.db, () => pg.close());

@@ -5,6 +5,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { createFounder, signInThroughApi, type Founder } from "../support/founders";
 import { setupE2E } from "../support/e2e-harness";
+import { focusSettled } from "../support/screens";
 
 const e2e = setupE2E();
 
@@ -29,6 +30,7 @@ describe("notifications", () => {
     const founder = await createFounder(e2e.stack);
     const ui = await e2e.open({ as: founder });
     await ui.goto("/");
+    await focusSettled(ui.page);
     await bell(ui.page).click();
     await ui.page.getByText("No notifications").waitFor();
     expect(await badge(ui.page).count()).toBe(0);
@@ -43,6 +45,7 @@ describe("notifications", () => {
     const { page } = ui;
     await ui.goto("/");
     await expect.poll(() => badge(page).textContent()).toBe("2");
+    await focusSettled(page);
     await bell(page).click();
     const list = page.getByRole("list", { name: "Notifications list" });
     await list.getByText("Owner added").first().waitFor();
@@ -53,6 +56,7 @@ describe("notifications", () => {
     await expect.poll(() => badge(page).textContent()).toBe("1");
     await ui.goto("/");
     await expect.poll(() => badge(page).textContent()).toBe("1");
+    await focusSettled(page);
 
     await bell(page).click();
     await page.getByRole("button", { name: "Mark all as read" }).click();
@@ -75,6 +79,7 @@ describe("notifications", () => {
       const ui = await e2e.open({ as: founder, ...look });
       await ui.goto("/");
       await expect.poll(() => badge(ui.page).textContent()).toBe("1");
+      await focusSettled(ui.page);
       await bell(ui.page).click();
       const panel = ui.page.getByRole("list", { name: "Notifications list" });
       await panel.waitFor();

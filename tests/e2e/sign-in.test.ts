@@ -4,6 +4,7 @@ import type { Page } from "playwright-core";
 import { setupE2E, type Theme } from "../support/e2e-harness";
 import { createFounder, uniqueEmail } from "../support/founders";
 import { findLink, MailboxClient } from "../support/mail";
+import { focusSettled } from "../support/screens";
 import { totpCode } from "../support/totp";
 
 const e2e = setupE2E();
@@ -195,6 +196,7 @@ describe("sign-in (browser)", () => {
         await expectDashboard(ui.page);
         expect(await ui.read("document.documentElement.dataset.theme")).toBe(theme);
         await ui.screen(`shell-${theme}-${width}`);
+        await focusSettled(ui.page);
         await ui.page.getByRole("button", { name: /^Notifications/ }).click();
         await ui.page.getByText("No notifications").waitFor();
         await ui.screen(`notifications-${theme}-${width}`);

@@ -1,6 +1,7 @@
 // The one browser-test harness (every tests/e2e suite uses it):
-//   const e2e = setupE2E();            // in the file's top level: builds the web if stale, boots the
-//                                      // real stack on free ports, launches Debian chromium
+//   const e2e = setupE2E();            // in the file's top level: boots the real stack on free
+//                                      // ports, launches Debian chromium (the e2e project's global
+//                                      // setup has built the web: tests/support/global-setup-e2e.ts)
 //   const ui = await e2e.open({ width: 375 });   // a fresh browser context per call
 //   await ui.goto("/sign-in");
 //   await ui.screen("sign-in");        // axe scan (violations fail the test) + screenshot
@@ -12,7 +13,6 @@ import { launchChromium, localhostUrl } from "./browser";
 import { signInContext, type Founder } from "./founders";
 import { storageInitScript } from "./init-script";
 import { assertAccessible, saveScreenshot } from "./screens";
-import { ensureWebBuild } from "./web-build";
 
 export type Theme = "light" | "dark";
 
@@ -63,7 +63,6 @@ export function setupE2E(): E2E {
   let screenCount = 0;
 
   beforeAll(async () => {
-    ensureWebBuild();
     stack = await bootStack();
     browser = await launchChromium();
   });

@@ -13,6 +13,7 @@ import { addOwner as addOwnerTo, createFounder, passIdentity, seedEntry, signInC
 import { localhostUrl } from "./browser";
 import { THEME_STORAGE_KEY, type Theme } from "./e2e-harness";
 import { storageInitScript } from "./init-script";
+import { focusSettled } from "./screens";
 
 export const WIDTHS = [375, 1280] as const;
 export const THEMES: readonly Theme[] = ["light", "dark"];
@@ -37,7 +38,9 @@ export interface Shot {
   /** Leave enrolment not skipped (the enrol view). */
   enrol?: boolean;
   widths?: readonly number[];
-  /** Brings the page (already at / or /sign-in) to the state to photograph and check. */
+  /** Where the page opens (default / signed in, /sign-in signed out): the screen's own address, so it loads once. */
+  path?: (f: Founders) => string;
+  /** Brings the page (already at `path`) to the state to photograph and check. */
   show(page: Page, f: Founders): Promise<void>;
 }
 
@@ -99,19 +102,23 @@ async function seedAdmin(stack: TestStack): Promise<Founder> {
   return admin;
 }
 
+/** The five founders, seeded side by side (each through its own account: nothing shared). */
 export async function seedFounders(stack: TestStack): Promise<Founders> {
-  return {
-    fresh: await createFounder(stack),
-    inProgress: await seedFounder(stack, "profile"),
-    verified: await seedFounder(stack, "verified"),
-    done: await seedFounder(stack, "submitted"),
-    admin: await seedAdmin(stack),
-  };
+  const [fresh, inProgress, verified, done, admin] = await Promise.all([
+    createFounder(stack),
+    seedFounder(stack, "profile"),
+    seedFounder(stack, "verified"),
+    seedFounder(stack, "submitted"),
+    seedAdmin(stack),
+  ]);
+  return { fresh, inProgress, verified, done, admin };
 }
 
-/** Step 3's owners list, its per-owner menu opened on the first owner. */
-async function openOwnerMenu(page: Page, f: Founders): Promise<void> {
-  await page.goto(`/create-foundation/${f.verified.strategyId}/3`);
+/** Step 3 of the verified founder, who has owners. */
+const verifiedStep3 = (f: Founders) => `/create-foundation/${f.verified.strategyId}/3`;
+
+/** Step 3's owners list (the page at verifiedStep3), its per-owner menu opened on the first owner. */
+async function openOwnerMenu(page: Page): Promise<void> {
   await page.getByRole("heading", { name: "Add additional owners" }).waitFor();
   await page.getByRole("button", { name: /^Actions for/ }).first().click();
   await page.getByRole("menuitem", { name: "Edit Email" }).waitFor();
@@ -152,6 +159,7 @@ export const SHOTS: Shot[] = [
     as: "done",
     show: async (p) => {
       await heading(p, "Account Strategies");
+      await focusSettled(p);
       await p.getByRole("button", { name: /^Notifications/ }).click();
       await p.getByRole("button", { name: "Close notifications" }).waitFor();
       await p.getByRole("list", { name: "Notifications list" }).or(p.getByText("No notifications")).first().waitFor();
@@ -170,16 +178,16 @@ export const SHOTS: Shot[] = [
   {
     name: "choose-strategy",
     as: "fresh",
+    path: () => "/create-foundation",
     show: async (p) => {
-      await p.goto("/create-foundation");
       await heading(p, "Choose strategy");
     },
   },
   {
     name: "choose-strategy-more",
     as: "fresh",
+    path: () => "/create-foundation",
     show: async (p) => {
-      await p.goto("/create-foundation");
       await heading(p, "Choose strategy");
       await p.getByRole("button", { name: /^More/ }).click();
       await p.getByRole("button", { name: "Select" }).waitFor();
@@ -189,8 +197,8 @@ export const SHOTS: Shot[] = [
     (step): Shot => ({
       name: `step-${step}`,
       as: "inProgress",
-      show: async (p, f) => {
-        await p.goto(`/create-foundation/${f.inProgress.strategyId}/${step}`);
+      path: (f) => `/create-foundation/${f.inProgress.strategyId}/${step}`,
+      show: async (p) => {
         await p.locator('[aria-current="step"]').waitFor();
         await p.getByRole("button", { name: step === 5 ? "Approve" : "Next" }).waitFor();
         if (step === 3) await p.locator("iframe").first().waitFor({ timeout: 15_000 }).catch(() => undefined);
@@ -200,17 +208,18 @@ export const SHOTS: Shot[] = [
   {
     name: "step-3-owners",
     as: "verified",
-    show: async (p, f) => {
-      await p.goto(`/create-foundation/${f.verified.strategyId}/3`);
+    path: verifiedStep3,
+    show: async (p) => {
       await p.getByRole("heading", { name: "Add additional owners" }).waitFor();
     },
   },
-  { name: "step-3-owner-menu", as: "verified", show: openOwnerMenu },
+  { name: "step-3-owner-menu", as: "verified", path: verifiedStep3, show: openOwnerMenu },
   {
     name: "dialog-edit-email",
     as: "verified",
-    show: async (p, f) => {
-      await openOwnerMenu(p, f);
+    path: verifiedStep3,
+    show: async (p) => {
+      await openOwnerMenu(p);
       await p.getByRole("menuitem", { name: "Edit Email" }).click();
       await p.getByRole("dialog").getByLabel("Email").waitFor();
     },
@@ -218,8 +227,9 @@ export const SHOTS: Shot[] = [
   {
     name: "dialog-delete-owner",
     as: "verified",
-    show: async (p, f) => {
-      await openOwnerMenu(p, f);
+    path: verifiedStep3,
+    show: async (p) => {
+      await openOwnerMenu(p);
       await p.getByRole("menuitem", { name: "Delete" }).click();
       await p.getByRole("dialog").getByRole("button", { name: "Cancel" }).waitFor();
     },
@@ -227,8 +237,8 @@ export const SHOTS: Shot[] = [
   {
     name: "dialog-add-additional-owner",
     as: "verified",
-    show: async (p, f) => {
-      await p.goto(`/create-foundation/${f.verified.strategyId}/3`);
+    path: verifiedStep3,
+    show: async (p) => {
       await p.getByRole("button", { name: "Add owner" }).click();
       await p.getByRole("dialog").getByLabel("Email").waitFor();
     },
@@ -238,8 +248,8 @@ export const SHOTS: Shot[] = [
   {
     name: "step-5-submitted",
     as: "done",
-    show: async (p, f) => {
-      await p.goto(`/create-foundation/${f.done.strategyId}/5`);
+    path: (f) => `/create-foundation/${f.done.strategyId}/5`,
+    show: async (p) => {
       await p.getByText(/^Submitted on/).waitFor();
     },
   },
@@ -255,8 +265,8 @@ export const SHOTS: Shot[] = [
     ([name, route, title]): Shot => ({
       name,
       as: "done",
+      path: () => route,
       show: async (p) => {
-        await p.goto(route);
         await heading(p, title);
         await p.getByRole("button", { name: "Done" }).or(p.getByRole("button", { name: "Add owner" })).first().waitFor();
       },
@@ -265,8 +275,8 @@ export const SHOTS: Shot[] = [
   {
     name: "dialog-add-owner",
     as: "done",
+    path: () => "/edit-others",
     show: async (p) => {
-      await p.goto("/edit-others");
       await p.getByRole("button", { name: "Add owner" }).click();
       await p.getByRole("dialog").getByLabel("Email").waitFor();
     },
@@ -274,8 +284,8 @@ export const SHOTS: Shot[] = [
   {
     name: "dialog-update-license",
     as: "done",
+    path: () => "/edit-profile",
     show: async (p) => {
-      await p.goto("/edit-profile");
       await heading(p, "Edit Profile");
       await p.getByRole("button", { name: "Update license" }).click();
       await p.getByRole("heading", { name: "Update license" }).waitFor();
@@ -285,8 +295,8 @@ export const SHOTS: Shot[] = [
   {
     name: "admin",
     as: "admin",
+    path: () => "/admin",
     show: async (p) => {
-      await p.goto("/admin");
       await heading(p, "User Management (Dev)");
     },
   },
@@ -303,8 +313,9 @@ export function variantCount(shots: readonly Shot[]): number {
 }
 
 /**
- * Opens a context at the width and theme, signed in as the shot's founder, on / (or /sign-in).
- * Each founder signs in through the auth API once; later shots reuse that session.
+ * Opens a context at the width and theme, signed in as the shot's founder, at the shot's path
+ * (default / signed in, /sign-in signed out). Each founder signs in through the auth API once;
+ * later shots reuse that session.
  */
 export class ShotBrowser {
   private readonly sessions = new Map<string, Promise<Session>>();
@@ -326,7 +337,7 @@ export class ShotBrowser {
       await signInContext(context, this.stack, founder, { browserAuthUrl: localhostUrl(this.stack.config.auth.url), skipMfa: !shot.enrol, session: await session });
     }
     const page = await context.newPage();
-    await page.goto(shot.as ? "/" : "/sign-in");
+    await page.goto(shot.path?.(this.founders) ?? (shot.as ? "/" : "/sign-in"));
     return { context, page };
   }
 

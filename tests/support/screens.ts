@@ -45,3 +45,13 @@ export async function saveScreenshot(page: Page, group: string, name: string): P
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
+
+/**
+ * Waits until a signed-in screen has taken focus (web/src/lib/focus.ts moves it to the screen's
+ * heading, or a field that took it, shortly after the shell mounts). A click before that can lose
+ * its focus to the heading: a popover (the bell) then opens and closes at once.
+ */
+export async function focusSettled(page: Page): Promise<void> {
+  // A locator, not waitForFunction: the app's CSP (script-src 'self') refuses evaluated strings.
+  await page.locator("#main-content :focus").waitFor();
+}
