@@ -27,17 +27,34 @@ function newestSource(dir) {
   return newest;
 }
 
+/** Which checkout the bundle was built for: its absolute paths are that checkout's own. */
+const stamp = path.join(cacheDir, "start.root");
+
 function bundleIsCurrent() {
-  if (!fs.existsSync(bundle)) return false;
+  if (!fs.existsSync(bundle) || !fs.existsSync(stamp)) return false;
+  // A moved or copied checkout keeps the bundle's times but not its paths: rebuild there.
+  if (fs.readFileSync(stamp, "utf8") !== root) return false;
   const built = fs.statSync(bundle).mtimeMs;
   return SOURCE_DIRS.every((d) => newestSource(path.join(root, d)) <= built);
+}
+
+/**
+ * Each file goes to a temporary name and is renamed into place: a second start building at the
+ * same moment (parallel test workers) never reads half a bundle, and a bundle file shared with
+ * another checkout (hard-linked node_modules) is replaced, not rewritten in place.
+ */
+function writeAtomically(file, contents) {
+  const temporary = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temporary, contents);
+  fs.renameSync(temporary, file);
 }
 
 /**
  * Modules find their files (migrations, config.toml, the widget script, web/dist) relative to
  * themselves through import.meta; in one bundle those would all point at the bundle, so each is
  * pinned to its original file while bundling. The bundle lives inside this checkout's
- * node_modules, so the absolute paths it holds are this checkout's own.
+ * node_modules and `start.root` names the checkout it was built for, so the absolute paths it
+ * holds are this checkout's own.
  */
 const pinImportMeta = {
   name: "pin-import-meta",
@@ -68,9 +85,10 @@ const bundleWorkspaces = {
 if (!bundleIsCurrent()) {
   const { build } = await import("esbuild");
   fs.mkdirSync(cacheDir, { recursive: true });
-  await build({
+  const result = await build({
     entryPoints: [path.join(root, "scripts/start.ts")],
     outfile: bundle,
+    write: false,
     bundle: true,
     platform: "node",
     format: "esm",
@@ -82,5 +100,9 @@ if (!bundleIsCurrent()) {
     plugins: [bundleWorkspaces, pinImportMeta],
     logLevel: "warning",
   });
+  // The map first, the bundle last: the bundle's time is what says the build is current.
+  const outputs = [...result.outputFiles.filter((o) => o.path !== bundle), ...result.outputFiles.filter((o) => o.path === bundle)];
+  writeAtomically(stamp, root);
+  for (const output of outputs) writeAtomically(output.path, output.contents);
 }
 await import(pathToFileURL(bundle).href);
