@@ -13,26 +13,44 @@ export function focusHeading(container: HTMLElement | null): boolean {
   return true;
 }
 
+/** When the user last pressed a key or a pointer anywhere (capture phase, before any handler). */
+let lastUserInput = -Infinity;
+if (typeof document !== "undefined") {
+  const mark = () => (lastUserInput = performance.now());
+  document.addEventListener("pointerdown", mark, true);
+  document.addEventListener("keydown", mark, true);
+}
+
+/** A time to give `focusHeadingWhenShown` as `since`: now. */
+export const inputClock = (): number => performance.now();
+
 /**
  * After a route change: focuses the heading now, and again whenever focus falls to the page body
  * or stays where the navigation left it while the new screen settles (the old screen unmounting
- * under the focus, a lazily loaded screen arriving). Focus the user has put elsewhere is left alone. Stops after `settleMs`; returns
- * the cancel function.
+ * under the focus, a lazily loaded screen arriving). Stops after `settleMs`; returns the cancel
+ * function. The user comes first: once they press a key or a pointer after `since` (the route
+ * change), focus is theirs and is never moved, so a menu or popover they just opened stays open.
  */
-export function focusHeadingWhenShown(container: HTMLElement, settleMs = 3_000): () => void {
+export function focusHeadingWhenShown(container: HTMLElement, settleMs = 3_000, since = inputClock()): () => void {
+  const userActed = () => lastUserInput > since;
   // Focus still where the navigation left it (the link, or the menu button the drawer handed it
   // back to) counts as not yet moved.
   const start = document.activeElement;
   const lost = () => !document.activeElement || document.activeElement === document.body || (document.activeElement === start && !container.contains(start));
-  focusHeading(container);
   const observer = new MutationObserver(() => {
-    if (lost()) focusHeading(container);
+    if (userActed()) stop();
+    else if (lost()) focusHeading(container);
   });
   const timer = setTimeout(() => stop(), settleMs);
   function stop() {
     observer.disconnect();
     clearTimeout(timer);
   }
+  if (userActed()) {
+    stop();
+    return stop;
+  }
+  focusHeading(container);
   observer.observe(container, { childList: true, subtree: true });
   return stop;
 }

@@ -4,7 +4,7 @@ import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import { useAtomValue } from "jotai";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useLocation } from "wouter";
-import { focusHeadingWhenShown } from "@/lib/focus";
+import { focusHeadingWhenShown, inputClock } from "@/lib/focus";
 import { CloseIcon } from "@/components/ui/icons";
 import { useCurrentUser } from "@/stores/auth";
 import { isLgAtom } from "@/stores/layout";
@@ -24,8 +24,10 @@ export function AppShell({ children, bell, onSignOut }: TopBarSlots & { children
   useEffect(() => {
     if (menuOpen) return;
     let stop: () => void = () => undefined;
+    // Input from here on is the user's (a bell clicked while the screen loads keeps its popover).
+    const changedAt = inputClock();
     const timer = setTimeout(() => {
-      if (main.current) stop = focusHeadingWhenShown(main.current);
+      if (main.current) stop = focusHeadingWhenShown(main.current, undefined, changedAt);
     }, 50);
     return () => {
       clearTimeout(timer);
