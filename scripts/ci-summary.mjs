@@ -11,7 +11,8 @@ const r = JSON.parse(fs.readFileSync(file, "utf8"));
 const passed = r.numPassedTests ?? 0;
 const failed = r.numFailedTests ?? 0;
 const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
-// A suite that failed to load counts as a failure even though it ran no test.
-const brokenSuites = (r.testResults ?? []).filter((s) => s.status === "failed" && (s.assertionResults ?? []).length === 0).length;
+// A file that failed outside its tests (it did not load, or a beforeAll threw, leaving its tests
+// skipped) counts as a failure even though no test failed.
+const brokenSuites = (r.testResults ?? []).filter((s) => s.status === "failed" && !(s.assertionResults ?? []).some((a) => a.status === "failed")).length;
 console.log(`${passed} passed, ${failed + brokenSuites} failed, ${skipped} skipped`);
 process.exit(failed + brokenSuites > 0 || passed === 0 ? 1 : 0);
