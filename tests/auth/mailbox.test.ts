@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import nodemailer from "nodemailer";
-import { freePort } from "../support/stack";
+import { freePort, retryOnPortClash } from "../support/ports";
 import { MailboxClient, findLink } from "../support/mail";
 import { startMailbox, type Mailbox } from "@founder-foundation/auth-emulator";
 
@@ -13,7 +13,7 @@ const APP_ORIGIN = "http://localhost:3000";
 let box: Mailbox;
 let client: MailboxClient;
 beforeAll(async () => {
-  box = await startMailbox({ host: "127.0.0.1", smtpPort: await freePort(), httpPort: await freePort(), corsOrigins: [APP_ORIGIN], quiet: true });
+  box = await retryOnPortClash(async () => startMailbox({ host: "127.0.0.1", smtpPort: await freePort(), httpPort: await freePort(), corsOrigins: [APP_ORIGIN], quiet: true }));
   client = new MailboxClient(box.url);
 });
 afterAll(async () => box?.close());
@@ -82,8 +82,11 @@ describe("mailbox deletes and persistence (Mailpit's API)", () => {
   it("DELETE with IDs removes only those, DELETE /search removes the matches, and a file-backed mailbox keeps mail across a restart", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mailbox-"));
     const file = path.join(dir, "mailbox.json");
-    const [smtpPort, httpPort] = [await freePort(), await freePort()];
-    let kept = await startMailbox({ host: "127.0.0.1", smtpPort, httpPort, file, quiet: true });
+    let [smtpPort, httpPort] = [0, 0];
+    let kept = await retryOnPortClash(async () => {
+      [smtpPort, httpPort] = [await freePort(), await freePort()];
+      return startMailbox({ host: "127.0.0.1", smtpPort, httpPort, file, quiet: true });
+    });
     try {
       const url = new URL(kept.smtpUrl);
       const transport = nodemailer.createTransport({ host: url.hostname, port: Number(url.port), secure: false, ignoreTLS: true });

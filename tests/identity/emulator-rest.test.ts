@@ -9,7 +9,7 @@ import { startIdentityEmulator, type IdentityEmulator } from "../../server/ident
 import { createSumsubClient, SumsubApiError, type SumsubClient } from "../../server/src/identity/client";
 import { verifyWebhookDigest } from "../../server/src/identity/webhook-digest";
 import { LOCAL_IDENTITY } from "../../server/src/config";
-import { freePort } from "../support/stack";
+import { freePort, retryOnPortClash } from "../support/ports";
 import { startWebhookSink, type WebhookSink } from "./webhook-sink";
 
 const LEVEL = "id-and-liveness";
@@ -27,16 +27,11 @@ function tokenUrl(token: string): string {
 
 beforeAll(async () => {
   sink = await startWebhookSink();
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  emulator = await startIdentityEmulator({
-    host: "127.0.0.1",
-    port,
-    publicUrl: origin,
-    ...LOCAL_IDENTITY,
-    webhookUrl: sink.url,
-    quiet: true,
+  emulator = await retryOnPortClash(async () => {
+    const port = await freePort();
+    return startIdentityEmulator({ host: "127.0.0.1", port, publicUrl: `http://127.0.0.1:${port}`, ...LOCAL_IDENTITY, webhookUrl: sink.url, quiet: true });
   });
+  origin = emulator.url;
   client = createSumsubClient({ baseUrl: emulator.url, appToken: LOCAL_IDENTITY.appToken, secretKey: LOCAL_IDENTITY.secretKey });
 });
 
@@ -167,8 +162,10 @@ describe("identity emulator REST API", () => {
   it("keeps applicants and their reviews across a restart when given a data directory", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ff-identity-"));
     const boot = async () => {
-      const port = await freePort();
-      const emu = await startIdentityEmulator({ host: "127.0.0.1", port, publicUrl: `http://127.0.0.1:${port}`, ...LOCAL_IDENTITY, webhookUrl: sink.url, quiet: true, dataDir });
+      const emu = await retryOnPortClash(async () => {
+        const port = await freePort();
+        return startIdentityEmulator({ host: "127.0.0.1", port, publicUrl: `http://127.0.0.1:${port}`, ...LOCAL_IDENTITY, webhookUrl: sink.url, quiet: true, dataDir });
+      });
       return { emu, client: createSumsubClient({ baseUrl: emu.url, appToken: LOCAL_IDENTITY.appToken, secretKey: LOCAL_IDENTITY.secretKey }) };
     };
     try {

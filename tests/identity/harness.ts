@@ -9,7 +9,7 @@ import { addPerson } from "../support/founders";
 import { startIdentityEmulator, type IdentityEmulator } from "../../server/identity-emulator/index";
 import { createSumsubClient, type SumsubClient } from "../../server/src/identity/client";
 import { LOCAL_IDENTITY } from "../../server/src/config";
-import { freePort } from "../support/stack";
+import { freePort, retryOnPortClash } from "../support/ports";
 import { startWebhookSink, type WebhookSink } from "./webhook-sink";
 import { MailboxClient } from "../support/mail";
 
@@ -40,19 +40,14 @@ export interface IdentityHarness {
 }
 
 export async function startIdentityHarness(): Promise<IdentityHarness> {
-  const identityPort = await freePort();
-  const identityUrl = `http://127.0.0.1:${identityPort}`;
   const webhooks = await startWebhookSink();
+  const emulator = await retryOnPortClash(async () => {
+    const port = await freePort();
+    return startIdentityEmulator({ host: "127.0.0.1", port, publicUrl: `http://127.0.0.1:${port}`, ...LOCAL_IDENTITY, webhookUrl: webhooks.url, quiet: true });
+  });
+  const identityUrl = emulator.url;
   const t = await startTestApp({ SUMSUB_BASE_URL: identityUrl }, { logs: false });
   const appUrl = t.url;
-  const emulator = await startIdentityEmulator({
-    host: "127.0.0.1",
-    port: identityPort,
-    publicUrl: identityUrl,
-    ...LOCAL_IDENTITY,
-    webhookUrl: webhooks.url,
-    quiet: true,
-  });
   const sumsub = createSumsubClient({ baseUrl: identityUrl, appToken: LOCAL_IDENTITY.appToken, secretKey: LOCAL_IDENTITY.secretKey });
   const http = () => request(t.app.server);
 

@@ -25,6 +25,7 @@ import { createTestDatabase, type TestDatabase, type TestEngine } from "./test-d
 import { startTestAuth, type TestAuth } from "./auth";
 import { buildFounder, type ApiFounder, type AuthUser, type Stage } from "./founders";
 import { injectApi, type Api } from "./http";
+import { retryOnPortClash } from "./ports";
 
 export interface TokenOptions {
   /** The user's id; the same sub again reuses that user. */
@@ -272,14 +273,8 @@ export async function spawnChild(entry: string, env: Record<string, string>): Pr
 }
 
 /** spawnChild on a fresh free port, again if another process took the port first (EADDRINUSE). */
-export async function spawnOnFreePort(entry: string, env: (port: number) => Record<string, string>, freePort: () => Promise<number>): Promise<Child> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await spawnChild(entry, env(await freePort()));
-    } catch (err) {
-      if (attempt >= 3 || !/EADDRINUSE/.test((err as Error).message)) throw err;
-    }
-  }
+export function spawnOnFreePort(entry: string, env: (port: number) => Record<string, string>, freePort: () => Promise<number>): Promise<Child> {
+  return retryOnPortClash(async () => spawnChild(entry, env(await freePort())));
 }
 
 /** The app listener alone as its own process on a free port (env: its settings for that port). */

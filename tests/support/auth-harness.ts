@@ -9,7 +9,7 @@ import path from "node:path";
 import ws from "ws";
 import { createClient, type SupabaseClient, type SupabaseClientOptions } from "@supabase/supabase-js";
 import { LOCAL_SUPABASE } from "../../server/src/config";
-import { freePort } from "./stack";
+import { freePort, retryOnPortClash } from "./ports";
 import { MailboxClient } from "./mail";
 import { startAuthEmulator, type AuthEmulator, type AuthEmulatorOptions } from "@founder-foundation/auth-emulator";
 import { PROJECT_AUTH_OPTIONS } from "../../supabase/demo-seed";
@@ -35,8 +35,10 @@ export type HarnessOptions = Pick<AuthEmulatorOptions, "configOverrides" | "conf
 
 export async function startAuthHarness(options: HarnessOptions = {}): Promise<AuthHarness> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ff-auth-"));
-  const [authPort, smtpPort, httpPort] = await Promise.all([freePort(), freePort(), freePort()]);
-  const url = `http://127.0.0.1:${authPort}`;
+  // Fixed ports (not 0), so restart() comes back where clients point; picked again if taken first.
+  let authPort = 0;
+  let smtpPort = 0;
+  let httpPort = 0;
   const start = () =>
     startAuthEmulator({
       ...PROJECT_AUTH_OPTIONS,
@@ -51,7 +53,11 @@ export async function startAuthHarness(options: HarnessOptions = {}): Promise<Au
       configOverrides: { ...PROJECT_AUTH_OPTIONS.configOverrides, ...options.configOverrides },
       config: options.config ?? PROJECT_AUTH_OPTIONS.config,
     });
-  let emulator = await start();
+  let emulator = await retryOnPortClash(async () => {
+    [authPort, smtpPort, httpPort] = await Promise.all([freePort(), freePort(), freePort()]);
+    return start();
+  });
+  const url = `http://127.0.0.1:${authPort}`;
   const mailUrl = emulator.mailbox.url;
   const client = (auth: SupabaseClientOptions<"public">["auth"] = {}, key: string = LOCAL_SUPABASE.anonKey) =>
     createClient(url, key, {

@@ -17,7 +17,7 @@ import os from "node:os";
 import path from "node:path";
 import { startIdentityEmulator, type IdentityEmulator } from "../../server/identity-emulator/index";
 import { startAppProcess, type AppProcess } from "./app";
-import { freePort } from "./ports";
+import { freePort, retryOnPortClash } from "./ports";
 import { ROOT } from "./web-build";
 
 export interface DeploymentOptions {
@@ -145,7 +145,7 @@ export async function startDeployment(opts: DeploymentOptions): Promise<Deployme
     const ports = await Promise.all(opts.hosts.map(() => freePort()));
     const origins = opts.hosts.map((host, i) => `http://${host}:${ports[i]}`);
 
-    const { project: auth, proc: authProc } = await startAuthProject(dir, origins);
+    const { project: auth, proc: authProc } = await retryOnPortClash(() => startAuthProject(dir, origins));
     stops.push(
       () =>
         new Promise<void>((resolve) => {
@@ -155,19 +155,20 @@ export async function startDeployment(opts: DeploymentOptions): Promise<Deployme
         }),
     );
 
-    const identityPort = await freePort();
-    const identity = { url: `http://127.0.0.1:${identityPort}`, appToken: `prd:${secret(16)}`, secretKey: secret(), webhookSecret: secret() };
-    const identityEmulator: IdentityEmulator = await startIdentityEmulator({
-      host: "127.0.0.1",
-      port: identityPort,
-      publicUrl: identity.url,
-      appToken: identity.appToken,
-      secretKey: identity.secretKey,
-      webhookSecret: identity.webhookSecret,
-      // Sumsub calls the one webhook address a deployment registers.
-      webhookUrl: `http://127.0.0.1:${ports[0]}/api/sumsub/webhook`,
-      quiet: true,
+    const credentials = { appToken: `prd:${secret(16)}`, secretKey: secret(), webhookSecret: secret() };
+    const identityEmulator: IdentityEmulator = await retryOnPortClash(async () => {
+      const port = await freePort();
+      return startIdentityEmulator({
+        host: "127.0.0.1",
+        port,
+        publicUrl: `http://127.0.0.1:${port}`,
+        ...credentials,
+        // Sumsub calls the one webhook address a deployment registers.
+        webhookUrl: `http://127.0.0.1:${ports[0]}/api/sumsub/webhook`,
+        quiet: true,
+      });
     });
+    const identity = { url: identityEmulator.url, ...credentials };
     stops.push(() => identityEmulator.close());
 
     const sharedData = path.join(dir, "app-data");

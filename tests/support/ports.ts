@@ -12,3 +12,18 @@ export async function freePort(): Promise<number> {
     });
   });
 }
+
+/**
+ * Runs `start` (which picks its ports with freePort) again when a listener meets EADDRINUSE: a
+ * port is free when picked and bound a moment later, and with test files running side by side
+ * another process can take it in between. Up to `attempts` tries; any other failure is thrown.
+ */
+export async function retryOnPortClash<T>(start: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await start();
+    } catch (err) {
+      if (attempt >= attempts || !String((err as Error).message).includes("EADDRINUSE")) throw err;
+    }
+  }
+}

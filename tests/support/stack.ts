@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { loadConfig } from "../../server/src/config";
 import { startStack, type Stack } from "../../scripts/stack";
-import { freePort } from "./ports";
+import { freePort, retryOnPortClash } from "./ports";
 
 export { freePort };
 
@@ -32,16 +32,16 @@ export async function isolatedStackEnv(dataDir: string): Promise<Record<string, 
  * stacks in parallel) a port can be taken in between: a boot that meets EADDRINUSE is retried on
  * new ports, up to `attempts` times.
  */
-export async function bootStack(env: Record<string, string> = {}, attempts = 3): Promise<TestStack> {
-  for (let attempt = 1; ; attempt++) {
+export function bootStack(env: Record<string, string> = {}, attempts = 3): Promise<TestStack> {
+  return retryOnPortClash(async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ff-stack-"));
     try {
       return await bootStackIn(dataDir, env);
     } catch (err) {
       fs.rmSync(dataDir, { recursive: true, force: true });
-      if (attempt >= attempts || !String((err as Error).message).includes("EADDRINUSE")) throw err;
+      throw err;
     }
-  }
+  }, attempts);
 }
 
 async function bootStackIn(dataDir: string, env: Record<string, string>): Promise<TestStack> {
