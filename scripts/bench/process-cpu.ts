@@ -36,9 +36,21 @@ export function cpuSnapshot(pids: number[], serverPid?: number): { apps: number[
   return { apps: pids.map((p) => ticksOf(p) / CLOCK_TICKS), postgres: server / CLOCK_TICKS, self: (self.user + self.system) / 1e6, at: performance.now() };
 }
 
-/** CPU seconds process `pid` spent while `work` ran, with work's value. */
-export async function cpuSecondsOf<T>(pid: number, work: () => Promise<T>): Promise<{ value: T; cpuS: number }> {
-  const before = cpuSnapshot([pid]).apps[0]!;
+/** User and system CPU seconds so far of one process (its own, not its children's). */
+function userAndSystem(pid: number): { user: number; system: number } {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return { user: Number(fields[11]) / CLOCK_TICKS, system: Number(fields[12]) / CLOCK_TICKS };
+}
+
+/**
+ * CPU seconds process `pid` spent while `work` ran (user + system, and the system part: the
+ * kernel's work for it, e.g. socket and file writes, fsync), with work's value.
+ */
+export async function cpuSecondsOf<T>(pid: number, work: () => Promise<T>): Promise<{ value: T; cpuS: number; systemS: number }> {
+  const before = userAndSystem(pid);
   const value = await work();
-  return { value, cpuS: cpuSnapshot([pid]).apps[0]! - before };
+  const after = userAndSystem(pid);
+  const systemS = after.system - before.system;
+  return { value, cpuS: after.user - before.user + systemS, systemS };
 }

@@ -1,4 +1,4 @@
-// `node [--cpu-prof --cpu-prof-dir=<dir>] --import tsx scripts/bench/put-cpu-inject.ts [--requests=4000] [--rounds=3] [--sync=OFF|FULL] [--summarize=<dir>]`
+// `node [--cpu-prof --cpu-prof-dir=<dir>] --import tsx scripts/bench/put-cpu-inject.ts [--requests=1500] [--rounds=12] [--sync=OFF|FULL] [--summarize=<dir>]`
 // The app's own CPU per PUT /api/persons/{id}, without the socket and, with --sync=OFF (default),
 // without the fsync: the app in this process (tests/support/app.ts: real auth emulator and token,
 // real SQLite file), requests sent one at a time through Fastify's inject (routing, hooks, token,
@@ -12,12 +12,12 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { sqliteClientOf } from "../../db/engine";
 import { createTestApp } from "../../tests/support/app";
-import { round } from "./stats";
+import { median, round } from "./stats";
 import { mainThreadProfile, monotonicUs, summarizeProfile, type Window } from "./cpu-profile";
 import { ROOT } from "./remote-stack";
 
 const { values } = parseArgs({
-  options: { requests: { type: "string", default: "4000" }, sync: { type: "string", default: "OFF" }, rounds: { type: "string", default: "3" }, summarize: { type: "string" } },
+  options: { requests: { type: "string", default: "1500" }, sync: { type: "string", default: "OFF" }, rounds: { type: "string", default: "12" }, summarize: { type: "string" } },
 });
 if (values.summarize) {
   const dir = values.summarize;
@@ -55,7 +55,7 @@ try {
   }
   window = { fromUs, toUs: monotonicUs() };
   console.log(
-    `PUT /api/persons/{id} in process, synchronous=${values.sync === "FULL" ? "FULL" : "OFF"}, ${requests} requests × ${perRequest.length}: CPU ${perRequest.map((v) => round(v, 1)).join(", ")} µs/request (load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")})`,
+    `PUT /api/persons/{id} in process, synchronous=${values.sync === "FULL" ? "FULL" : "OFF"}, ${requests} requests × ${perRequest.length}: CPU per request: min ${round(Math.min(...perRequest), 1)} µs, median ${round(median(perRequest), 1)} µs (rounds: ${perRequest.map((v) => round(v, 0)).join(" ")}) (load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")})`,
   );
 } finally {
   await h.close();

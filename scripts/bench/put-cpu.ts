@@ -38,21 +38,23 @@ try {
   ];
   for (const t of targets) await expectOk(t.req);
   for (const t of targets) await load(t.name, t.req, connections, 2);
-  const results = targets.map(() => ({ loads: [] as LoadResult<string>[], cpuS: 0 }));
+  const results = targets.map(() => ({ loads: [] as LoadResult<string>[], cpuS: 0, systemS: 0 }));
   for (let i = 0; i < rounds; i++) {
     for (const [j, t] of targets.entries()) {
       const fromUs = monotonicUs();
-      const { value, cpuS } = await cpuSecondsOf(t.pid, () => load(t.name, t.req, connections, seconds));
+      const { value, cpuS, systemS } = await cpuSecondsOf(t.pid, () => load(t.name, t.req, connections, seconds));
       if (j === 0) windows.push({ fromUs, toUs: monotonicUs() });
       results[j]!.loads.push(value);
       results[j]!.cpuS += cpuS;
+      results[j]!.systemS += systemS;
     }
   }
   const perRequestUs = results.map((r) => (r.cpuS / combine(r.loads).requests) * 1e6);
+  const systemUs = results.map((r) => (r.systemS / combine(r.loads).requests) * 1e6);
   console.log(`${connections} connections, ${rounds} × ${seconds} s each; load average ${startLoad} at the start, ${loadAverage()} at the end`);
   for (const [j, t] of targets.entries()) {
     const c = combine(results[j]!.loads);
-    console.log(`  ${t.name.padEnd(28)} ${String(c.reqPerSec).padStart(6)} req/s  p99 ${c.p99Ms} ms  CPU ${round(perRequestUs[j]!, 1)} µs/request  (non-2xx ${c.non2xx}, errors ${c.errors})`);
+    console.log(`  ${t.name.padEnd(28)} ${String(c.reqPerSec).padStart(6)} req/s  p99 ${c.p99Ms} ms  CPU ${round(perRequestUs[j]!, 1)} µs/request (system ${round(systemUs[j]!, 1)})  (non-2xx ${c.non2xx}, errors ${c.errors})`);
   }
   console.log(`  app beyond the floor: ${round(perRequestUs[0]! - perRequestUs[1]!, 1)} µs/request`);
 } finally {
