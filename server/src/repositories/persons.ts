@@ -61,7 +61,8 @@ const personForWrite = prepared((q, { person, strategy }, forUpdate) =>
   forUpdate(
     q
       .select({
-        ...getTableColumns(person),
+        // Nested: drizzle maps the person's columns into their own object (no copy to split it off).
+        row: getTableColumns(person),
         accountSubmitted: sql<boolean>`exists (select 1 from ${strategy} where ${qualified("strategy", strategy.accountId)} = ${qualified("person", person.accountId)} and ${qualified("strategy", strategy.entryCompletedAt)} is not null)`.mapWith(Boolean),
         // The inner person table is "other", so "person" inside is the row being written.
         emailTaken: sql<boolean>`exists (select 1 from ${person} as "other" where ${qualified("other", person.accountId)} = ${qualified("person", person.accountId)} and lower(${qualified("other", person.email)}) = lower(${sql.placeholder("email")}) and ${qualified("other", person.personId)} <> ${qualified("person", person.personId)})`.mapWith(Boolean),
@@ -79,11 +80,8 @@ export interface PersonForWrite {
 }
 
 /** The person locked for a write, with the facts its checks need (see personForWrite); undefined when missing. */
-export async function getPersonForWrite(tx: Executor, personId: number, email: string | null | undefined): Promise<PersonForWrite | undefined> {
-  const found = await personForWrite.get(tx, { personId, email: email || null });
-  if (!found) return undefined;
-  const { accountSubmitted, emailTaken, ...row } = found;
-  return { row, accountSubmitted, emailTaken };
+export function getPersonForWrite(tx: Executor, personId: number, email: string | null | undefined): Promise<PersonForWrite | undefined> {
+  return personForWrite.get(tx, { personId, email: email || null });
 }
 
 /** Case-insensitive uniqueness of owner emails within one account (spec §5). */
