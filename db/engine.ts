@@ -146,7 +146,11 @@ export function sqliteAppDb(db: SqliteDrizzle, close: () => void): AppDb {
     ...sqliteExecutor(db, connection, false),
     driver: { kind: "sqlite", client: db.$client, groupCommit: connection.stats },
     changeStamp: () => sqliteChangeStamp(db),
-    close: async () => close(),
+    // After the write group in progress (if any) has committed: its requests are still waiting for it.
+    close: async () => {
+      await connection.free();
+      close();
+    },
   };
 }
 
