@@ -10,10 +10,11 @@
 //   - statements prepared once: on SQLite per connection (saves drizzle's build and SQLite's
 //     prepare on every request); on Postgres never NAMED (a transaction-mode pooler breaks them),
 //     the builder with placeholders is built once and sent as an unnamed statement each time;
-//   - transactions: drizzle's SQLite transactions are synchronous, ours are async. On the single
-//     SQLite connection an open transaction holds a gate that every other statement waits behind,
-//     so another request's statement never lands inside it; on Postgres each transaction has a
-//     pooled connection of its own;
+//   - transactions: drizzle's SQLite transactions are synchronous, ours are async. The single
+//     SQLite connection (db/sqlite-connection.ts) runs the transactions that arrive together one
+//     after another, each in a savepoint, under one COMMIT (group commit), and every other
+//     statement waits until that COMMIT, so another request's statement never lands inside an open
+//     transaction; on Postgres each transaction has a pooled connection of its own;
 //   - a JSON number inside a text column (json_extract vs ->>);
 //   - how "has anything changed, by anyone?" is answered cheaply (db/change-stamp.ts: SQLite's
 //     change counters in-process; Postgres's current snapshot, one round trip, right for every
@@ -26,6 +27,7 @@ import type pg from "pg";
 import * as sqliteTables from "./schema";
 import * as pgTables from "./schema-pg";
 import { postgresChangeStamp, sqliteChangeStamp, type ChangeStamp } from "./change-stamp";
+import { SqliteConnection, type GroupCommitStats } from "./sqlite-connection";
 
 export type Engine = "sqlite" | "postgres";
 /** The app's tables, typed as SQLite's (the Postgres twins have the same names, columns and JS values). */
@@ -91,7 +93,7 @@ export interface Executor {
 /** The app's database: an Executor that also knows how cheaply it can tell "something changed". */
 export interface AppDb extends Executor {
   /** The driver underneath, for tests, benchmarks and the readiness probe; the app's code goes through the Executor. */
-  readonly driver: { kind: "sqlite"; client: Database.Database } | { kind: "postgres"; pool: pg.Pool };
+  readonly driver: { kind: "sqlite"; client: Database.Database; groupCommit: Readonly<GroupCommitStats> } | { kind: "postgres"; pool: pg.Pool };
   /**
    * A stamp that stays equal only while nobody (this process, another instance, a script) has
    * committed a write. Synchronous on SQLite (two counters), one query on Postgres.
@@ -102,39 +104,16 @@ export interface AppDb extends Executor {
 
 // ---------- SQLite ----------
 
-/** One open transaction at a time on the connection; everything else waits for it to end. */
-class Gate {
-  private held: Promise<void> | null = null;
-  get busy(): boolean {
-    return this.held !== null;
-  }
-  async free(): Promise<void> {
-    while (this.held) await this.held;
-  }
-  async acquire(): Promise<() => void> {
-    await this.free();
-    let release!: () => void;
-    this.held = new Promise<void>((resolve) => (release = resolve));
-    return () => {
-      this.held = null;
-      release();
-    };
-  }
-}
-
-function sqliteExecutor(db: SqliteDrizzle, gate: Gate, inTransaction: boolean): Executor {
-  const client = db.$client;
-  // Outside a transaction a statement waits while someone else's transaction is open; inside, it runs.
-  const whenFree = inTransaction ? () => undefined : () => (gate.busy ? gate.free() : undefined);
-  const begin = client.prepare("BEGIN IMMEDIATE");
-  const commit = client.prepare("COMMIT");
-  const rollback = client.prepare("ROLLBACK");
+function sqliteExecutor(db: SqliteDrizzle, connection: SqliteConnection, inTransaction: boolean): Executor {
+  // Outside a transaction a statement waits while the connection is held (a write group not yet
+  // committed, a consistent read); inside, it runs.
+  const whenFree = inTransaction ? () => undefined : () => (connection.busy ? connection.free() : undefined);
   const self: Executor = {
     engine: "sqlite",
     q: db,
     t: sqliteTables,
-    preparedScope: client,
-    root: client,
+    preparedScope: connection.client,
+    root: connection.client,
     async all(query) {
       await whenFree();
       return query.all();
@@ -147,33 +126,8 @@ function sqliteExecutor(db: SqliteDrizzle, gate: Gate, inTransaction: boolean): 
       await whenFree();
       return query.run().changes;
     },
-    async readConsistently(fn) {
-      if (inTransaction) return fn(self);
-      const release = await gate.acquire();
-      try {
-        return await fn(transactional);
-      } finally {
-        release();
-      }
-    },
-    async transaction(fn) {
-      if (inTransaction) return fn(self);
-      const release = await gate.acquire();
-      try {
-        begin.run();
-        let result;
-        try {
-          result = await fn(transactional);
-        } catch (err) {
-          if (client.inTransaction) rollback.run();
-          throw err;
-        }
-        commit.run();
-        return result;
-      } finally {
-        release();
-      }
-    },
+    readConsistently: (fn) => (inTransaction ? fn(self) : connection.alone(() => fn(transactional))),
+    transaction: (fn) => (inTransaction ? fn(self) : connection.transaction(() => fn(transactional))),
     forUpdate: (query) => query,
     async runTogether(writes) {
       const counts: number[] = [];
@@ -182,12 +136,22 @@ function sqliteExecutor(db: SqliteDrizzle, gate: Gate, inTransaction: boolean): 
     },
     sumJsonNumber: (column, key) => sql<number>`coalesce(sum(json_extract(${column}, ${`$.${key}`})), 0)`,
   };
-  const transactional: Executor = inTransaction ? self : sqliteExecutor(db, gate, true);
+  const transactional: Executor = inTransaction ? self : sqliteExecutor(db, connection, true);
   return self;
 }
 
 export function sqliteAppDb(db: SqliteDrizzle, close: () => void): AppDb {
-  return { ...sqliteExecutor(db, new Gate(), false), driver: { kind: "sqlite", client: db.$client }, changeStamp: () => sqliteChangeStamp(db), close: async () => close() };
+  const connection = new SqliteConnection(db.$client);
+  return {
+    ...sqliteExecutor(db, connection, false),
+    driver: { kind: "sqlite", client: db.$client, groupCommit: connection.stats },
+    changeStamp: () => sqliteChangeStamp(db),
+    // After the write group in progress (if any) has committed: its requests are still waiting for it.
+    close: async () => {
+      await connection.free();
+      close();
+    },
+  };
 }
 
 // ---------- PostgreSQL ----------
@@ -259,7 +223,7 @@ export interface Prepared<T> {
 export function prepared<T>(build: (q: QueryBuilder, t: Tables, forUpdate: Executor["forUpdate"]) => PreparableQuery<T>): Prepared<T> {
   const sqliteStatements = new WeakMap<object, ReturnType<PreparableQuery<T>["prepare"]>>();
   const pgQueries = new WeakMap<object, { builder: SQLWrapper; query: PgPreparedQuery }>();
-  // Through the executor's own all/get/run, so SQLite's transaction gate applies to these too.
+  // Through the executor's own all/get/run, so statements outside a transaction wait for SQLite's held connection too.
   const sqlite = (ex: Executor) => {
     let statement = sqliteStatements.get(ex.preparedScope);
     if (statement === undefined) {

@@ -1,0 +1,185 @@
+// The app's one SQLite connection, shared by every request, and group commit for its write
+// transactions (issue 15, docs/decisions/0003-put-budget.md).
+//
+// With synchronous=FULL each COMMIT waits for an fsync of the WAL, and on one connection commits
+// queue one behind another: measured on this project's 2-core machine, a PUT's transaction
+// (person page, audit row, two index pages) cost ~130 µs to commit alone and ~18 µs each when ten
+// shared one COMMIT. So transactions that reach the connection in the same turn of the event loop
+// (under load: the requests one poll phase read) share one:
+//   - the first opens it (BEGIN IMMEDIATE) and holds the connection; each transaction then runs in
+//     a SAVEPOINT of its own, one after another, never interleaved;
+//   - at setImmediate (the end of this turn's I/O), once every admitted transaction has run, one
+//     COMMIT; each is answered only after it returns, so what is acknowledged is on disk exactly as
+//     when each committed alone;
+//   - a transaction that throws is rolled back to its savepoint and answered at once: its writes go,
+//     the others' stay;
+//   - a COMMIT that fails fails every transaction in the group (none had been answered). So does an
+//     error after which SQLite has ended the whole transaction by itself (a full disk, an I/O
+//     error): the transactions that had run are gone with it and those still waiting fail with that
+//     error rather than run outside a transaction;
+//   - statements outside a transaction, and consistent reads, wait until the connection is free:
+//     they never see a write that is not committed yet.
+import type Database from "better-sqlite3";
+
+/** A bound on how many transactions one COMMIT waits for (each runs for tens of microseconds). */
+const MAX_PER_COMMIT = 32;
+
+/** What group commit did so far: transactions run in a group, and the COMMITs that ended them (bench, tests). */
+export interface GroupCommitStats {
+  transactions: number;
+  commits: number;
+}
+
+interface Statements {
+  begin: Database.Statement;
+  commit: Database.Statement;
+  rollback: Database.Statement;
+  savepoint: Database.Statement;
+  release: Database.Statement;
+  rollbackTo: Database.Statement;
+}
+
+export class SqliteConnection {
+  /** Settles when whoever holds the connection (a write group, a consistent read) lets it go. */
+  private holder: Promise<void> | null = null;
+  /** The write group that still admits transactions, if any. */
+  private admitting: WriteGroup | null = null;
+  private readonly statements: Statements;
+  readonly stats: GroupCommitStats = { transactions: 0, commits: 0 };
+
+  constructor(readonly client: Database.Database) {
+    this.statements = {
+      begin: client.prepare("BEGIN IMMEDIATE"),
+      commit: client.prepare("COMMIT"),
+      rollback: client.prepare("ROLLBACK"),
+      savepoint: client.prepare("SAVEPOINT member"),
+      release: client.prepare("RELEASE member"),
+      rollbackTo: client.prepare("ROLLBACK TO member"),
+    };
+  }
+
+  get busy(): boolean {
+    return this.holder !== null;
+  }
+
+  /** Resolves once nobody holds the connection. */
+  async free(): Promise<void> {
+    while (this.holder) await this.holder;
+  }
+
+  /** Runs `fn` with the connection to itself: no transaction, nobody else's statement in between. */
+  async alone<T>(fn: () => Promise<T>): Promise<T> {
+    await this.free();
+    const release = this.hold();
+    try {
+      return await fn();
+    } finally {
+      release();
+    }
+  }
+
+  /** Runs `fn` as one write transaction, committed together with the others of this turn. */
+  async transaction<T>(fn: () => Promise<T>): Promise<T> {
+    for (;;) {
+      if (this.admitting) return this.admitting.add(fn);
+      if (!this.holder) {
+        const release = this.hold();
+        try {
+          this.statements.begin.run();
+        } catch (err) {
+          release();
+          throw err;
+        }
+        const group = new WriteGroup(this.client, this.statements, this.stats, () => {
+          if (this.admitting === group) this.admitting = null;
+        }, release);
+        this.admitting = group;
+        return group.add(fn);
+      }
+      await this.holder;
+    }
+  }
+
+  private hold(): () => void {
+    let release!: () => void;
+    this.holder = new Promise<void>((resolve) => (release = resolve));
+    return () => {
+      this.holder = null;
+      release();
+    };
+  }
+}
+
+/** One open SQLite transaction and the request transactions that share its COMMIT. */
+class WriteGroup {
+  private size = 0;
+  /** Settles when the last admitted transaction has run: they run one after another. */
+  private tail: Promise<void> = Promise.resolve();
+  /** Set when SQLite ended the whole transaction early: nothing of the group can be kept. */
+  private ended: { error: unknown } | null = null;
+  private readonly committed: Promise<void>;
+  private settle!: { resolve: () => void; reject: (err: unknown) => void };
+
+  constructor(
+    private readonly client: Database.Database,
+    private readonly s: Statements,
+    private readonly stats: GroupCommitStats,
+    private readonly stopAdmitting: () => void,
+    private readonly releaseConnection: () => void,
+  ) {
+    this.committed = new Promise<void>((resolve, reject) => (this.settle = { resolve, reject }));
+    // Members that failed on their own never wait for the COMMIT; its failure is theirs no more.
+    this.committed.catch(() => undefined);
+    setImmediate(() => this.close());
+  }
+
+  add<T>(fn: () => Promise<T>): Promise<T> {
+    if (++this.size >= MAX_PER_COMMIT) this.stopAdmitting();
+    const ran = this.tail.then(() => this.run(fn));
+    this.tail = ran.then(
+      () => undefined,
+      () => undefined,
+    );
+    return ran.then(async (value) => {
+      await this.committed;
+      return value;
+    });
+  }
+
+  private async run<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.ended) throw this.ended.error;
+    this.s.savepoint.run();
+    try {
+      const value = await fn();
+      this.s.release.run();
+      this.stats.transactions++;
+      return value;
+    } catch (err) {
+      if (this.client.inTransaction) {
+        this.s.rollbackTo.run();
+        this.s.release.run();
+      } else {
+        this.ended = { error: err };
+      }
+      throw err;
+    }
+  }
+
+  /** No more members; once those admitted have run, one COMMIT answers them all. */
+  private close(): void {
+    this.stopAdmitting();
+    void this.tail.then(() => {
+      try {
+        if (this.ended) throw this.ended.error;
+        this.s.commit.run();
+        this.stats.commits++;
+        this.settle.resolve();
+      } catch (err) {
+        if (this.client.inTransaction) this.s.rollback.run();
+        this.settle.reject(err);
+      } finally {
+        this.releaseConnection();
+      }
+    });
+  }
+}
