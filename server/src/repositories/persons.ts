@@ -173,11 +173,11 @@ export function createPerson(
  */
 const MAX_UPDATE_SHAPES = 64;
 const updateShapes = new Map<string, PreparedWrite>();
-/** The UPDATE of `columns`; `key` names that list (the same set in another order is another key: a second statement, still right). */
-function updateShape(key: string, columns: () => string[]): PreparedWrite {
+/** The UPDATE of the columns `values` has; `key` names that list (the same set in another order is another key: a second statement, still right). */
+function updateShape(key: string, values: Record<string, unknown>): PreparedWrite {
   let statement = updateShapes.get(key);
   if (!statement) {
-    const set = Object.fromEntries(columns().map((c) => [c, sql.placeholder(c)]));
+    const set = Object.fromEntries(Object.keys(values).map((c) => [c, sql.placeholder(c)]));
     statement = preparedWrite((q, { person }) => q.update(person).set(set).where(eq(person.personId, sql.placeholder("__personId"))));
     updateShapes.set(key, statement);
     if (updateShapes.size > MAX_UPDATE_SHAPES) updateShapes.delete(updateShapes.keys().next().value!);
@@ -199,19 +199,18 @@ export function personUpdate(ssn: SsnCipher, existing: PersonRow, changes: Perso
   const stored = existing as unknown as Record<string, unknown>;
   // Plain loops, no intermediate arrays: this runs on every PUT and PATCH (issue 15's CPU budget).
   // Undefined means "leave unchanged", as drizzle's .set() treats it.
+  const given: Record<string, unknown> = { ...toColumns(changes, ssn), ...system };
   const written: Record<string, unknown> = {};
   let key = "";
-  const keepChange = (column: string, value: unknown) => {
-    if (value === undefined || value === stored[column]) return;
+  for (const column in given) {
+    const value = given[column];
+    if (value === undefined || value === stored[column]) continue;
     written[column] = value;
     key += `${column},`;
-  };
-  const columns = toColumns(changes, ssn) as Record<string, unknown>;
-  for (const column in columns) keepChange(column, columns[column]);
-  for (const column in system) keepChange(column, (system as Record<string, unknown>)[column]);
+  }
   // updated_at is always written (even when it equals the stored one, within the same millisecond: the SET is never empty).
   written.updatedAt = timestampNow();
-  const statement = updateShape(key, () => Object.keys(written));
+  const statement = updateShape(key, written);
   const row = { ...existing, ...written } as PersonRow;
   written.__personId = existing.personId;
   return { write: { statement, values: written }, row };
