@@ -11,6 +11,7 @@ const APP_BARE_RATIO_BUDGET = BUDGETS.appBareRatio;
 import { median, round } from "./stats";
 import fs from "node:fs";
 import os from "node:os";
+import { cpuSecondsOf } from "./process-cpu";
 import { mainThreadProfile, monotonicUs, summarizeProfile, type ProfileSummary, type Window } from "./cpu-profile";
 
 export type Target = "bare" | "bare_write" | "all_data" | "put_person";
@@ -39,6 +40,11 @@ export interface ApiResult {
   ratios: Array<{ target: Exclude<Target, "bare">; connections: number; ratio: number; rounds: number[] }>;
   /** PUT person req/s ÷ the bare write route's (the floor any per-request commit stands on), median of the rounds. */
   writeFloorRatios: Array<{ connections: number; ratio: number; rounds: number[] }>;
+  /**
+   * CPU per request of the process answering each target (the app, or the bare Fastify one), in µs:
+   * its CPU seconds over all rounds ÷ the requests it answered. Machine load moves it far less than req/s.
+   */
+  cpuPerRequestUs: Array<{ target: Target; connections: number; us: number }>;
   /** CPU profiles of the app process under the same load (run separately, so they do not slow the figures). */
   profiles?: Array<{ target: AppTarget; connections: number; summary: ProfileSummary }>;
 }
@@ -190,17 +196,26 @@ async function measure(opts: { durationS: number; rounds: number; connections: n
     const runs: LoadResult[] = [];
     const ratios: ApiResult["ratios"] = [];
     const writeFloorRatios: ApiResult["writeFloorRatios"] = [];
+    const cpuPerRequestUs: ApiResult["cpuPerRequestUs"] = [];
+    const serverPid = (target: Target) => (target === "bare" || target === "bare_write" ? bare.process.pid! : stack.pid);
     for (const connections of opts.connections) {
       const perRound: Array<Record<Target, LoadResult>> = [];
+      const cpuS = new Map<Target, number>();
       for (let i = 0; i < rounds; i++) {
         const round = {} as Record<Target, LoadResult>;
-        for (const [target, req] of Object.entries(targets) as Array<[Target, Request]>) round[target] = await load(target, req, connections, roundS);
+        for (const [target, req] of Object.entries(targets) as Array<[Target, Request]>) {
+          const { value, cpuS: used } = await cpuSecondsOf(serverPid(target), () => load(target, req, connections, roundS));
+          round[target] = value;
+          cpuS.set(target, (cpuS.get(target) ?? 0) + used);
+        }
         perRound.push(round);
       }
       for (const target of Object.keys(targets) as Target[]) {
         const r = combine(perRound.map((round) => round[target]));
         runs.push(r);
-        opts.log(`  ${target} @${connections}: ${r.reqPerSec} req/s, p99 ${r.p99Ms} ms, non-2xx ${r.non2xx}, errors ${r.errors}`);
+        const us = round((cpuS.get(target)! / Math.max(1, r.requests)) * 1e6, 0);
+        cpuPerRequestUs.push({ target, connections, us });
+        opts.log(`  ${target} @${connections}: ${r.reqPerSec} req/s, p99 ${r.p99Ms} ms, CPU ${us} µs/request, non-2xx ${r.non2xx}, errors ${r.errors}`);
         if (target === "bare") continue;
         const each = perRound.map((round) => (round.bare.reqPerSec > 0 ? round[target].reqPerSec / round.bare.reqPerSec : Number.NaN));
         ratios.push({ target, connections, ratio: round3(median(each)), rounds: each.map(round3) });
@@ -208,7 +223,7 @@ async function measure(opts: { durationS: number; rounds: number; connections: n
       const overFloor = perRound.map((round) => (round.bare_write.reqPerSec > 0 ? round.put_person.reqPerSec / round.bare_write.reqPerSec : Number.NaN));
       writeFloorRatios.push({ connections, ratio: round3(median(overFloor)), rounds: overFloor.map(round3) });
     }
-    return { durationS: opts.durationS, connections: opts.connections, runs, ratios, writeFloorRatios };
+    return { durationS: opts.durationS, connections: opts.connections, runs, ratios, writeFloorRatios, cpuPerRequestUs };
   } finally {
     await bare.stop();
     await stack.close();

@@ -9,8 +9,6 @@
 // - the scale row: all_data with the same 10 connections on one instance, then split 5 + 5 over
 //   both instances, in alternating rounds; the ratio of their throughput, and the CPU each process
 //   used meanwhile (from /proc), which says where the limit is on this machine.
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startDeployment, type Deployment } from "../../tests/support/deployment";
@@ -21,6 +19,7 @@ import { ROOT, spawnReady, type Child } from "./remote-stack";
 import { median, round } from "./stats";
 import { loadCells } from "./report-api";
 import { renderTable } from "./table";
+import { cpuSnapshot } from "./process-cpu";
 
 export type PgTarget = "pg_bare_read" | "pg_bare_write" | "pg_bare_write_own" | "pg_all_data" | "pg_put_person" | "pg_put_person_own";
 
@@ -58,37 +57,6 @@ export interface PostgresResult {
 
 const CONNECTIONS = 10;
 const POOL_SIZE = 10;
-const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
-
-/**
- * [pid, ppid, CPU ticks] of every process now, from /proc: its own user + system time plus that of
- * its children it has reaped (cutime, cstime), so a Postgres backend that exits between two
- * snapshots still counts, through the postmaster.
- */
-function processTimes(): Array<[number, number, number]> {
-  const out: Array<[number, number, number]> = [];
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      // Fields after the command name (which may hold spaces) start at ") ".
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      out.push([Number(entry), Number(fields[1]), Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])]);
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  return out;
-}
-
-/** CPU seconds so far of each app process, the Postgres server (postmaster and its backends), and this process. */
-function cpuSnapshot(appPids: number[], postgresPid: number | undefined): { apps: number[]; postgres: number; self: number; at: number } {
-  const times = processTimes();
-  const ticksOf = (pid: number) => times.find(([p]) => p === pid)?.[2] ?? 0;
-  const postgres = postgresPid === undefined ? 0 : times.filter(([p, pp]) => p === postgresPid || pp === postgresPid).reduce((sum, [, , t]) => sum + t, 0);
-  const self = process.cpuUsage();
-  return { apps: appPids.map((p) => ticksOf(p) / CLOCK_TICKS), postgres: postgres / CLOCK_TICKS, self: (self.user + self.system) / 1e6, at: performance.now() };
-}
 
 async function withCpu<T>(appPids: number[], postgresPid: number | undefined, work: () => Promise<T>): Promise<{ value: T; cpu: CpuUse }> {
   const before = cpuSnapshot(appPids, postgresPid);

@@ -25,6 +25,8 @@ export interface ServedStack {
 export interface RemoteStack extends TestStack {
   /** Where a browser should load the web app (the BENCH_WEB_DIST instance, else the app). */
   webAppUrl: string;
+  /** The child process serving the stack (for its CPU time). */
+  pid: number;
 }
 
 export interface Child<T> {
@@ -95,6 +97,7 @@ export async function startRemoteStack(opts: { nodeArgs?: string[]; webDist?: st
     mail: info.mailUrl && info.smtpUrl ? { ...remote(info.mailUrl), smtpUrl: info.smtpUrl } : undefined,
     identity: info.identityUrl ? remote(info.identityUrl) : undefined,
     webAppUrl: info.webAppUrl ?? info.appUrl,
+    pid: child.process.pid!,
     close: () => child.stop(),
   };
 }

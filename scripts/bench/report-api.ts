@@ -33,7 +33,7 @@ const TARGET_LABELS: Record<Target, string> = {
 function table(r: ApiResult): string {
   return renderTable(
     `API: autocannon ${r.durationS} s per row, loopback (app and bare Fastify each in their own process)`,
-    ["target", "conns", "req/s", "p50", "p99", "max", "errors", "non-2xx", "app/bare", "PUT/write floor"],
+    ["target", "conns", "req/s", "p50", "p99", "max", "errors", "non-2xx", "app/bare", "PUT/write floor", "CPU µs/request"],
     r.runs.map((x) => {
       const ratio = r.ratios.find((q) => q.target === x.target && q.connections === x.connections)?.ratio;
       const overFloor = x.target === "put_person" ? r.writeFloorRatios?.find((q) => q.connections === x.connections)?.ratio : undefined;
@@ -43,6 +43,7 @@ function table(r: ApiResult): string {
         ...loadCells(x),
         ratio === undefined ? "" : ratio.toFixed(2),
         overFloor === undefined ? "" : overFloor.toFixed(2),
+        r.cpuPerRequestUs?.find((c) => c.target === x.target && c.connections === x.connections)?.us ?? "",
       ];
     }),
   );

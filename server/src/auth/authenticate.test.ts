@@ -73,6 +73,22 @@ describe("authenticate: verified tokens and confirmed sessions, remembered brief
     expect((await auth(`u1:${T0 / 1000 + 60}:aal1`)).roles).toEqual(["user"]);
   });
 
+  it("serves only the exact token it verified: another token with the same signature segment is verified anew", async () => {
+    const clock = { now: T0 };
+    const f = fakes(clock);
+    const auth = createAuthenticator(f.verify, f.check, { ttlMs: 30_000, now: () => clock.now });
+    const exp = T0 / 1000 + 3600;
+    // Header.payload.signature: the cache is keyed by the last segment, a hit needs the whole token.
+    const token = `u1:${exp}:aal1.sig`;
+    const tampered = `u2:${exp}:aal1.sig`;
+    expect((await auth(token)).userId).toBe("u1");
+    expect((await auth(tampered)).userId).toBe("u2");
+    expect(f.verified).toEqual([token, tampered]);
+    await expect(auth(`:${exp}:aal1.sig`)).rejects.toBeInstanceOf(InvalidTokenError);
+    expect((await auth(tampered)).userId).toBe("u2");
+    expect(f.verified).toHaveLength(3);
+  });
+
   it("forgets a user's tokens on request, and a zero lifetime remembers nothing", async () => {
     const clock = { now: T0 };
     const f = fakes(clock);

@@ -152,7 +152,8 @@ export { ROLES, type Role } from "./roles";
 
 /** Timestamps travel and are stored as ISO-8601 without the trailing Z (spec §3); they are UTC. */
 export function timestampNow(date: Date = new Date()): string {
-  return date.toISOString().replace(/Z$/, "");
+  // toISOString always ends in Z (it throws for an invalid date): drop the last character.
+  return date.toISOString().slice(0, -1);
 }
 
 /** Reads a spec timestamp (no trailing Z) as UTC. */

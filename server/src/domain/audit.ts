@@ -56,19 +56,22 @@ export async function writeAudit(db: Executor, e: AuditEntry): Promise<void> {
   await statement.run(db, values);
 }
 
-/** The audit row's insert with its values, to run beside the change it records (Executor.runTogether). */
-export function auditWrite(e: AuditEntry): BoundWrite {
+/**
+ * The audit row's insert with its values, to run beside the change it records (Executor.runTogether).
+ * `at`: the change's own time when it has one (the row's updated_at), so both say the same instant.
+ */
+export function auditWrite(e: AuditEntry, at: string = timestampNow()): BoundWrite {
   return {
     statement: auditInsert,
     values: {
-      at: timestampNow(),
+      at,
       accountId: e.accountId,
       actorType: e.actor.type,
       actorId: e.actor.id,
       action: e.action,
       entityType: e.entity.type,
       entityId: e.entity.id,
-      fields: JSON.stringify([...e.fields]),
+      fields: JSON.stringify(e.fields),
       route: e.route,
       detail: e.detail ? JSON.stringify(e.detail) : null,
       sourceEventId: e.sourceEventId ?? null,

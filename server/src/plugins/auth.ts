@@ -18,10 +18,11 @@ import { insufficientAal, serviceUnavailable, unauthorized } from "../http-error
 const PUBLIC_PREFIXES = ["/api/docs"];
 
 function needsAuth(request: FastifyRequest): boolean {
-  const url = request.routeOptions.url;
+  // Read once: Fastify builds a new routeOptions object on every access.
+  const { url, config } = request.routeOptions;
   // Unmatched routes (url undefined) fall through to the JSON 404 handler.
   if (!url || !url.startsWith("/api/")) return false;
-  if (request.routeOptions.config.public) return false;
+  if (config.public) return false;
   return !PUBLIC_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`));
 }
 

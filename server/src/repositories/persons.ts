@@ -61,7 +61,8 @@ const personForWrite = prepared((q, { person, strategy }, forUpdate) =>
   forUpdate(
     q
       .select({
-        ...getTableColumns(person),
+        // Nested: drizzle maps the person's columns into their own object (no copy to split it off).
+        row: getTableColumns(person),
         accountSubmitted: sql<boolean>`exists (select 1 from ${strategy} where ${qualified("strategy", strategy.accountId)} = ${qualified("person", person.accountId)} and ${qualified("strategy", strategy.entryCompletedAt)} is not null)`.mapWith(Boolean),
         // The inner person table is "other", so "person" inside is the row being written.
         emailTaken: sql<boolean>`exists (select 1 from ${person} as "other" where ${qualified("other", person.accountId)} = ${qualified("person", person.accountId)} and lower(${qualified("other", person.email)}) = lower(${sql.placeholder("email")}) and ${qualified("other", person.personId)} <> ${qualified("person", person.personId)})`.mapWith(Boolean),
@@ -79,11 +80,8 @@ export interface PersonForWrite {
 }
 
 /** The person locked for a write, with the facts its checks need (see personForWrite); undefined when missing. */
-export async function getPersonForWrite(tx: Executor, personId: number, email: string | null | undefined): Promise<PersonForWrite | undefined> {
-  const found = await personForWrite.get(tx, { personId, email: email || null });
-  if (!found) return undefined;
-  const { accountSubmitted, emailTaken, ...row } = found;
-  return { row, accountSubmitted, emailTaken };
+export function getPersonForWrite(tx: Executor, personId: number, email: string | null | undefined): Promise<PersonForWrite | undefined> {
+  return personForWrite.get(tx, { personId, email: email || null });
 }
 
 /** Case-insensitive uniqueness of owner emails within one account (spec §5). */
@@ -93,23 +91,35 @@ export async function assertEmailFree(db: Executor, accountId: number, email: st
   if (clash) throw invalid("email", MESSAGES.emailExists);
 }
 
-/** Maps API fields to columns; a masked SSN (what the API returned) keeps the stored one. */
 type PersonInsert = typeof schema.person.$inferInsert;
+type PersonColumn = keyof PersonInsert;
 
+/** Each writable API field with its column; the SSN apart (encrypted, with its last four kept). */
+const COLUMN_OF_FIELD: Readonly<Record<Exclude<keyof PersonFields, "ssn">, PersonColumn>> = {
+  email: "email",
+  first_name: "firstName",
+  last_name: "lastName",
+  dob: "dob",
+  phone: "phone",
+  address_line1: "addressLine1",
+  address_line2: "addressLine2",
+  city: "city",
+  state: "state",
+  zip: "zip",
+  marital_status: "maritalStatus",
+};
+const PLAIN_FIELDS = Object.keys(COLUMN_OF_FIELD) as (keyof typeof COLUMN_OF_FIELD)[];
+
+/** A field's value as stored: emails are kept trimmed. */
+const storedForm = (field: keyof PersonFields, value: string | null) => (field === "email" && value ? value.trim() : value);
+
+/** Maps the given API fields to columns (absent fields are left out); a masked SSN (what the API returned) keeps the stored one. */
 function toColumns(f: PersonFields, ssn: SsnCipher): Partial<PersonInsert> {
-  const cols: Partial<PersonInsert> = {
-    email: f.email === undefined ? undefined : f.email && f.email.trim(),
-    firstName: f.first_name,
-    lastName: f.last_name,
-    dob: f.dob,
-    phone: f.phone,
-    addressLine1: f.address_line1,
-    addressLine2: f.address_line2,
-    city: f.city,
-    state: f.state,
-    zip: f.zip,
-    maritalStatus: f.marital_status,
-  };
+  const cols: Record<string, unknown> = {};
+  for (const field of PLAIN_FIELDS) {
+    const value = f[field];
+    if (value !== undefined) cols[COLUMN_OF_FIELD[field]] = storedForm(field, value);
+  }
   if (f.ssn === null) {
     cols.ssnEncrypted = null;
     cols.ssnLast4 = null;
@@ -117,7 +127,7 @@ function toColumns(f: PersonFields, ssn: SsnCipher): Partial<PersonInsert> {
     cols.ssnEncrypted = ssn.encrypt(f.ssn);
     cols.ssnLast4 = f.ssn.slice(-4);
   }
-  return cols;
+  return cols as Partial<PersonInsert>;
 }
 
 export function createPerson(
@@ -155,8 +165,6 @@ export function createPerson(
   });
 }
 
-type PersonColumn = keyof PersonInsert;
-
 /**
  * One prepared UPDATE per set of changed columns (a PUT always sends the same set, a PATCH a
  * few): a small bounded map per database, oldest shape dropped first. No RETURNING: the written
@@ -165,11 +173,11 @@ type PersonColumn = keyof PersonInsert;
  */
 const MAX_UPDATE_SHAPES = 64;
 const updateShapes = new Map<string, PreparedWrite>();
-function updateShape(columns: PersonColumn[]): PreparedWrite {
-  const key = columns.join(",");
+/** The UPDATE of the columns `values` has; `key` names that list (the same set in another order is another key: a second statement, still right). */
+function updateShape(key: string, values: Record<string, unknown>): PreparedWrite {
   let statement = updateShapes.get(key);
   if (!statement) {
-    const set = Object.fromEntries(columns.map((c) => [c, sql.placeholder(c)]));
+    const set = Object.fromEntries(Object.keys(values).map((c) => [c, sql.placeholder(c)]));
     statement = preparedWrite((q, { person }) => q.update(person).set(set).where(eq(person.personId, sql.placeholder("__personId"))));
     updateShapes.set(key, statement);
     if (updateShapes.size > MAX_UPDATE_SHAPES) updateShapes.delete(updateShapes.keys().next().value!);
@@ -189,12 +197,23 @@ function updateShape(columns: PersonColumn[]): PreparedWrite {
  */
 export function personUpdate(ssn: SsnCipher, existing: PersonRow, changes: PersonFields, system: PersonSystemColumns = {}): { write: BoundWrite; row: PersonRow } {
   const stored = existing as unknown as Record<string, unknown>;
-  // Undefined means "leave unchanged", as drizzle's .set() treats it. updated_at is always written
-  // (even when it equals the stored one, within the same millisecond: the SET is never empty).
-  const changed = Object.entries({ ...toColumns(changes, ssn), ...system }).filter(([c, v]) => v !== undefined && v !== stored[c]);
-  const written = { ...Object.fromEntries(changed), updatedAt: timestampNow() } as Partial<PersonRow>;
-  const columns = (Object.keys(written) as PersonColumn[]).sort();
-  return { write: { statement: updateShape(columns), values: { ...written, __personId: existing.personId } }, row: { ...existing, ...written } };
+  // Plain loops, no intermediate arrays: this runs on every PUT and PATCH (issue 15's CPU budget).
+  // Undefined means "leave unchanged", as drizzle's .set() treats it.
+  const given: Record<string, unknown> = { ...toColumns(changes, ssn), ...system };
+  const written: Record<string, unknown> = {};
+  let key = "";
+  for (const column in given) {
+    const value = given[column];
+    if (value === undefined || value === stored[column]) continue;
+    written[column] = value;
+    key += `${column},`;
+  }
+  // updated_at is always written (even when it equals the stored one, within the same millisecond: the SET is never empty).
+  written.updatedAt = timestampNow();
+  const statement = updateShape(key, written);
+  const row = { ...existing, ...written } as PersonRow;
+  written.__personId = existing.personId;
+  return { write: { statement, values: written }, row };
 }
 
 /** Writes the changed fields of `existing` and its updated_at (see personUpdate); the row it leaves. */
@@ -213,14 +232,17 @@ export function ssnChanges(existing: PersonRow, next: string | null | undefined,
 
 /** The names of the fields `changes` would change (for the audit trail: names, never values). */
 export function changedPersonFields(existing: PersonRow, changes: PersonFields, ssn: SsnCipher): string[] {
-  const stored = toPersonDto(existing) as unknown as Record<string, unknown>;
-  return (Object.keys(changes) as (keyof PersonFields)[]).filter((field) => {
-    const next = changes[field];
-    if (next === undefined) return false;
-    if (field === "ssn") return ssnChanges(existing, next, ssn);
-    const value = field === "email" && next ? next.trim() : next;
-    return value !== stored[field];
-  });
+  const stored = existing as unknown as Record<string, unknown>;
+  const changed: string[] = [];
+  // In the order the changes name them.
+  for (const field in changes) {
+    const next = changes[field as keyof PersonFields];
+    if (next === undefined) continue;
+    if (field === "ssn" ? ssnChanges(existing, next, ssn) : storedForm(field as keyof PersonFields, next) !== stored[COLUMN_OF_FIELD[field as keyof typeof COLUMN_OF_FIELD]]) {
+      changed.push(field);
+    }
+  }
+  return changed;
 }
 
 /** Server-side columns the API does not let founders write (identity check results, email sends). */

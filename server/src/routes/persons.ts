@@ -120,7 +120,7 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
           const cleared = Object.keys(clearVerification).length > 0;
           const audited = cleared ? [...fields, "sumsub_review_answer", "sumsub_completed_at"] : fields;
           const { write, row } = personUpdate(app.ssn, existing, changes, clearVerification);
-          const audit = auditWrite(auditOf(request, existing.accountId, "person.update", { type: "person", id: existing.personId }, audited));
+          const audit = auditWrite(auditOf(request, existing.accountId, "person.update", { type: "person", id: existing.personId }, audited), row.updatedAt);
           const [written] = await tx.runTogether([write, audit]);
           if (written !== 1) throw notFound("Person");
           return row;
