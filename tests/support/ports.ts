@@ -46,6 +46,11 @@ export async function freePort(): Promise<number> {
   return kernelPort();
 }
 
+/** A listener's refusal to bind a taken port: Node's EADDRINUSE, PostgreSQL's and PgBouncer's words for it. */
+function isPortClash(err: unknown): boolean {
+  return /EADDRINUSE|Address already in use|could not bind/i.test(String((err as Error | undefined)?.message ?? err));
+}
+
 /**
  * Runs `start` (which picks its ports with freePort) again when a listener meets EADDRINUSE: a
  * port is free when picked and bound a moment later, and with test files running side by side
@@ -56,7 +61,7 @@ export async function retryOnPortClash<T>(start: () => Promise<T>, attempts = 3)
     try {
       return await start();
     } catch (err) {
-      if (attempt >= attempts || !String((err as Error).message).includes("EADDRINUSE")) throw err;
+      if (attempt >= attempts || !isPortClash(err)) throw err;
     }
   }
 }
