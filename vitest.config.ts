@@ -1,6 +1,9 @@
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
+import fs from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 const contract = fileURLToPath(new URL("./server/src/contract", import.meta.url));
 const webSrc = fileURLToPath(new URL("./web/src", import.meta.url));
@@ -29,6 +32,61 @@ const POSTGRES_SUITES = [
   "tests/reliability/crash-app.test.ts",
 ];
 
+/**
+ * The order test files start in (vitest `sequence.sequencer`), the same on a clean clone as on a
+ * machine with vitest's results cache: longest expected first. All five projects share one pool of
+ * workers, so the run ends when its last file does; a long file started late (vitest's default
+ * order without a cache is by project name, then file size, which started the axe suite 144 s into
+ * the run and ended it last) makes the wall long while the other workers idle. Longest first packs
+ * the pool: the short files fill the gaps at the end.
+ *
+ * EXPECTED_SECONDS: what a file takes in a full run on 2 cores (measured; only the order depends on
+ * them, so a stale figure costs wall time, never a result). Files not listed are short: after these,
+ * larger files first. Keyed by path from the repository root; a file in several projects (the API
+ * suites on SQLite, PostgreSQL and PgBouncer) has the same figure in each.
+ */
+const EXPECTED_SECONDS: Readonly<Record<string, number>> = {
+  "tests/e2e/sign-in.test.ts": 130,
+  "tests/e2e/edit-screens.test.ts": 120,
+  "tests/e2e/accessibility-2.test.ts": 115,
+  "tests/e2e/accessibility-3.test.ts": 115,
+  "tests/e2e/create-foundation-journey-narrow.test.ts": 95,
+  "tests/e2e/accessibility-1.test.ts": 75,
+  "tests/e2e/edit-others.test.ts": 60,
+  "tests/e2e/create-foundation-journey-wide.test.ts": 60,
+  "tests/e2e/create-foundation-resume.test.ts": 55,
+  "tests/e2e/keyboard.test.ts": 37,
+  "tests/api/route-matrix.test.ts": 35,
+  "tests/reliability/authorization-matrix.test.ts": 35,
+  "tests/e2e/notifications.test.ts": 30,
+  "supabase/emulator/pack.test.ts": 30,
+  "tests/e2e/ria.test.ts": 25,
+  "tests/e2e/sign-up.test.ts": 25,
+  "tests/production/production-shaped.test.ts": 25,
+  "tests/api/production-start.test.ts": 23,
+  "tests/reliability/crash-app.test.ts": 20,
+  "tests/reliability/fuzz.test.ts": 20,
+  "tests/e2e/admin.test.ts": 18,
+  "tests/reliability/graceful-shutdown.test.ts": 18,
+  "tests/postgres/db-migrate.test.ts": 16,
+  "tests/api/trust-boundary.test.ts": 12,
+  "tests/e2e/identity-widget.test.ts": 10,
+  "tests/reliability/crash-auth.test.ts": 9,
+  "tests/reliability/concurrency.test.ts": 8,
+};
+
+class LongestFirstSequencer extends BaseSequencer {
+  override sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const root = this.ctx.config.root;
+    const keyed = files.map((spec) => {
+      const file = path.relative(root, spec.moduleId).split(path.sep).join("/");
+      return { spec, file, seconds: EXPECTED_SECONDS[file] ?? 0, size: fs.statSync(spec.moduleId).size };
+    });
+    keyed.sort((a, b) => b.seconds - a.seconds || b.size - a.size || a.file.localeCompare(b.file) || a.spec.project.name.localeCompare(b.spec.project.name));
+    return Promise.resolve(keyed.map((k) => k.spec));
+  }
+}
+
 // Five projects: node-side unit and integration suites (the app on SQLite), the same API suites
 // again with the app on PostgreSQL (one server for the run, a database per test file) and once
 // through PgBouncer, web component tests in jsdom, and browser end-to-end suites (headless
@@ -45,6 +103,8 @@ const WORKERS = 4;
 export default defineConfig({
   test: {
     maxWorkers: WORKERS,
+    // Longest expected file first, on a clean clone too (LongestFirstSequencer above).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         test: {

@@ -11,6 +11,11 @@ export const CHROMIUM_ARGS = [
   "--disable-background-networking",
   "--disable-component-update",
   "--disable-sync",
+  // Chromium 15x builds the address bar's suggestion popups as WebUI pages: two per browser context,
+  // each in a renderer of its own, although a headless browser never shows them. The suite opens
+  // hundreds of contexts; without these the browser's CPU for the axe suite fell by ~40 %
+  // (docs/decisions/0022). Playwright merges this list with its own --disable-features.
+  "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup",
 ];
 
 /** Debian's Chromium, or CHROMIUM_PATH. */

@@ -1,14 +1,17 @@
-// A full, order-independent dump of every table of a SQLite file, read through a separate
-// read-only connection (what another process would see), to prove a refused request changed nothing.
+// A SQLite file read as another process would see it (a read-only connection of its own): every
+// table's rows, order-independent, to prove a refused request changed nothing (the one SQLite dump:
+// TestDatabase.dump() in ./test-database.ts reads through it too), and its integrity check.
 import Database from "better-sqlite3";
 
+/** Every table's rows as sorted JSON strings (order-independent). */
 export type Dump = Record<string, string[]>;
 
+/** Every table but SQLite's own and the migrations' bookkeeping (no request writes those). */
 export function dumpDatabase(file: string): Dump {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
     const tables = db
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' ORDER BY name")
       .all() as Array<{ name: string }>;
     const dump: Dump = {};
     for (const { name } of tables) {
@@ -19,10 +22,6 @@ export function dumpDatabase(file: string): Dump {
   } finally {
     db.close();
   }
-}
-
-export function rowCount(dump: Dump): number {
-  return Object.values(dump).reduce((n, rows) => n + rows.length, 0);
 }
 
 /** `PRAGMA integrity_check` of a file (read-only): "ok" when every page and index is consistent. */

@@ -89,7 +89,9 @@ async function startAuthProject(dir: string, origins: string[]): Promise<{ proje
     "--port", String(port),
     "--public-url", url,
     "--data", path.join(dir, "auth-data"),
-    "--jwt-secret", secret(),
+    // One argument (--flag=value): a base64url secret can start with "-", which parseArgs would
+    // take for an option (1 run in 64 failed to start the project that way).
+    `--jwt-secret=${secret()}`,
     "--mail-port", String(mailPort),
     "--smtp-port", String(smtpPort),
     ...origins.flatMap((o) => ["--cors-origin", o]),

@@ -3,7 +3,7 @@
 // identity service's widget, one additional owner) → Approve → dashboard. A list of named steps, so
 // the bench can time each one (scripts/bench/journey.ts) and the production-shaped run can drive
 // the same journey against a deployment (tests/production). The steps follow
-// tests/e2e/sign-in.test.ts and tests/e2e/create-foundation.test.ts without their checks.
+// tests/e2e/sign-in.test.ts and tests/support/create-foundation-suite.ts without their checks.
 import type { Page } from "playwright-core";
 import { uniqueEmail } from "./founders";
 import { findLink, type MailboxClient } from "./mail";

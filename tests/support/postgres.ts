@@ -18,7 +18,7 @@ import pg from "pg";
 import { PG_MIGRATIONS_FOLDER, migratePostgres, openPostgres } from "../../db/postgres";
 import { committedMigrations } from "../../db/schema-version";
 import { ENUM_SEED } from "../../db/enums";
-import { freePort } from "./stack";
+import { freePort, retryOnPortClash } from "./ports";
 
 export const POSTGRES_BIN = process.env.POSTGRES_BIN ?? "/usr/lib/postgresql/15/bin";
 export const PGBOUNCER_BIN = process.env.PGBOUNCER_BIN ?? "/usr/sbin/pgbouncer";
@@ -264,10 +264,11 @@ export async function startPostgres(opts: { durable?: boolean } = {}): Promise<P
       "postgres",
     );
 
-  for (let attempt = 1; ; attempt++) {
-    const port = await freePort();
-    const url = (db = "postgres") => `postgres://postgres@127.0.0.1:${port}/${db}`;
-    try {
+  try {
+    // Another process may take the free port between the pick and the bind: a new port then.
+    return await retryOnPortClash(async () => {
+      const port = await freePort();
+      const url = (db = "postgres") => `postgres://postgres@127.0.0.1:${port}/${db}`;
       let service: Awaited<ReturnType<typeof launch>> | undefined = await launch(port);
       const helpers = databaseHelpers(url());
       const server: PostgresServer = {
@@ -290,13 +291,10 @@ export async function startPostgres(opts: { durable?: boolean } = {}): Promise<P
         },
       };
       return server;
-    } catch (err) {
-      // Another process may have taken the free port between the probe and the bind.
-      if (attempt >= 3 || !/could not bind|Address already in use/i.test((err as Error).message)) {
-        fs.rmSync(dir, { recursive: true, force: true });
-        throw err;
-      }
-    }
+    });
+  } catch (err) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw err;
   }
 }
 
@@ -328,36 +326,36 @@ export async function startPgBouncer(server: PostgresServer, opts: { poolSize?: 
   // The pooler accepts any client of these tests (trust); it logs in to the server as the user
   // (and password) of the server's URL. The user must still be listed in the auth file.
   const authFile = write("userlist.txt", `"${serverUser}" ""\n`);
-  for (let attempt = 1; ; attempt++) {
-    const port = await freePort();
-    const ini = write(
-      "pgbouncer.ini",
-      [
-        "[databases]",
-        `* = host=${target.hostname} port=${target.port || 5432} user=${serverUser}${serverPassword ? ` password=${serverPassword}` : ""}`,
-        "[pgbouncer]",
-        "listen_addr = 127.0.0.1",
-        `listen_port = ${port}`,
-        `unix_socket_dir = ${dir}`,
-        "auth_type = trust",
-        // The admin console (database "pgbouncer": SHOW CONFIG, SHOW POOLS) for the same user.
-        `admin_users = ${serverUser}`,
-        `auth_file = ${authFile}`,
-        "pool_mode = transaction",
-        `default_pool_size = ${opts.poolSize ?? 20}`,
-        "max_client_conn = 500",
-        // Drivers send these at connect time; the pooler cannot pass them on per transaction.
-        "ignore_startup_parameters = extra_float_digits,options",
-        "",
-      ].join("\n"),
-    );
-    const url = (db = "postgres") => {
-      const u = new URL(server.url(db));
-      u.hostname = "127.0.0.1";
-      u.port = String(port);
-      return u.toString();
-    };
-    try {
+  try {
+    return await retryOnPortClash(async () => {
+      const port = await freePort();
+      const ini = write(
+        "pgbouncer.ini",
+        [
+          "[databases]",
+          `* = host=${target.hostname} port=${target.port || 5432} user=${serverUser}${serverPassword ? ` password=${serverPassword}` : ""}`,
+          "[pgbouncer]",
+          "listen_addr = 127.0.0.1",
+          `listen_port = ${port}`,
+          `unix_socket_dir = ${dir}`,
+          "auth_type = trust",
+          // The admin console (database "pgbouncer": SHOW CONFIG, SHOW POOLS) for the same user.
+          `admin_users = ${serverUser}`,
+          `auth_file = ${authFile}`,
+          "pool_mode = transaction",
+          `default_pool_size = ${opts.poolSize ?? 20}`,
+          "max_client_conn = 500",
+          // Drivers send these at connect time; the pooler cannot pass them on per transaction.
+          "ignore_startup_parameters = extra_float_digits,options",
+          "",
+        ].join("\n"),
+      );
+      const url = (db = "postgres") => {
+        const u = new URL(server.url(db));
+        u.hostname = "127.0.0.1";
+        u.port = String(port);
+        return u.toString();
+      };
       const service = await spawnService(PGBOUNCER_BIN, [ini], user, () => answers(url()), "pgbouncer");
       return {
         url,
@@ -367,12 +365,10 @@ export async function startPgBouncer(server: PostgresServer, opts: { poolSize?: 
           fs.rmSync(dir, { recursive: true, force: true });
         },
       };
-    } catch (err) {
-      if (attempt >= 3 || !/bind|in use/i.test((err as Error).message)) {
-        fs.rmSync(dir, { recursive: true, force: true });
-        throw err;
-      }
-    }
+    });
+  } catch (err) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw err;
   }
 }
 

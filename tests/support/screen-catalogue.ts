@@ -1,6 +1,6 @@
 // The one list of every screen and dialog of the product, and the founders seeded to show them.
 // Two users: `npm run screenshots` (scripts/screenshots.ts) photographs each one, and the e2e
-// accessibility suite (tests/e2e/accessibility.test.ts) runs axe on each one; both at 375 and
+// accessibility suite (tests/support/accessibility-suite.ts, in parts) runs axe on each one; both at 375 and
 // 1280 px in both themes. A screen added here is photographed and checked by both.
 import type { Session } from "@supabase/supabase-js";
 import { createClient, type RealtimeClientOptions } from "@supabase/supabase-js";

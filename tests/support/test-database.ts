@@ -16,6 +16,7 @@ import { appDatabasePath, MIGRATIONS_FOLDER, openDatabase } from "../../db/clien
 import { committedMigrations } from "../../db/schema-version";
 import { ENUM_SEED } from "../../db/enums";
 import { createMigratedDatabase, sharedPostgres, startPgBouncer, type PostgresServer } from "./postgres";
+import { dumpDatabase, type Dump } from "./db-dump";
 
 export type TestEngine = "sqlite" | "postgres";
 
@@ -29,8 +30,7 @@ export function testEngine(): TestEngine {
   return process.env.FF_TEST_ENGINE === "postgres" ? "postgres" : "sqlite";
 }
 
-/** Every table's rows as sorted JSON strings (order-independent). */
-export type Dump = Record<string, string[]>;
+export type { Dump };
 
 export interface TestDatabase {
   engine: TestEngine;
@@ -75,11 +75,7 @@ export async function createTestDatabase(dataDir: string, engine: TestEngine = t
     return {
       engine,
       env: {},
-      dump: async () =>
-        withReader((db) => {
-          const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' ORDER BY name").all() as { name: string }[];
-          return Object.fromEntries(tables.map(({ name }) => [name, db.prepare(`SELECT * FROM "${name}"`).all().map((r) => JSON.stringify(r)).sort()]));
-        }),
+      dump: async () => dumpDatabase(file),
       query: async <T>(sql: string, ...params: unknown[]) =>
         withReader((db) => {
           const statement = db.prepare(sql);

@@ -2,15 +2,14 @@
 // choose strategy → the five creation steps, with the identity check completed inside the real
 // widget's iframe (offline identity emulator), two additional owners added, one edited and one
 // deleted → Approve → dashboard; then the owners' verification mail and every value through the
-// API. Once at 1280 px in the light theme and once at 375 px in the dark theme; every screen is
-// axe-scanned and photographed by the harness.
-import { describe, expect, it } from "vitest";
+// API (walkCreation). And every creation screen resumed from data entered through the API
+// (resumeSavedData). Every screen is axe-scanned and photographed by the harness. The suites
+// (tests/e2e/create-foundation-*.test.ts) run each width and theme in a file of its own, side by side.
+import { expect } from "vitest";
 import type { Page } from "playwright-core";
-import { setupE2E, type Theme, type UiPage } from "../support/e2e-harness";
-import { createFounder, signInThroughApi, uniqueEmail, type Founder } from "../support/founders";
-import { MailboxClient } from "../support/mail";
-
-const e2e = setupE2E();
+import type { E2E, Theme, UiPage } from "./e2e-harness";
+import { createFounder, signInThroughApi, uniqueEmail, type Founder } from "./founders";
+import { MailboxClient } from "./mail";
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?$/;
 
@@ -33,7 +32,7 @@ const ENTRY = {
   custodian: { label: "Fidelity Investments", id: "custodian_fidelity" },
 } as const;
 
-async function api<T>(token: string, path: string, method = "GET", body?: unknown): Promise<T> {
+async function api<T>(e2e: E2E, token: string, path: string, method = "GET", body?: unknown): Promise<T> {
   const res = await fetch(new URL(path, e2e.stack.app.url), {
     method,
     headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
@@ -44,13 +43,13 @@ async function api<T>(token: string, path: string, method = "GET", body?: unknow
 }
 
 /** A founder whose creation is entered up to the review through the API (identity not checked). */
-async function seedFounder(founder: Founder, ownerEmail: string): Promise<number> {
+async function seedFounder(e2e: E2E, founder: Founder, ownerEmail: string): Promise<number> {
   const token = (await signInThroughApi(e2e.stack, founder)).access_token;
-  const { account_id } = await api<{ account_id: number }>(token, `/api/accounts/user/${founder.id}`);
-  const { strategy_id } = await api<{ strategy_id: number }>(token, "/api/strategies/", "POST", { account_id, strategy_type: "strategy_type_founder" });
+  const { account_id } = await api<{ account_id: number }>(e2e, token, `/api/accounts/user/${founder.id}`);
+  const { strategy_id } = await api<{ strategy_id: number }>(e2e, token, "/api/strategies/", "POST", { account_id, strategy_type: "strategy_type_founder" });
   const fields = { name_1: ENTRY.name1, name_2: ENTRY.name2, registered_state: "us_state_delaware", itg_as_registered_agent: false, activity_is_investment: true };
-  const org = await api<{ organization_id: number }>(token, "/api/organizations/", "POST", { strategy_id, ...fields });
-  const { person_id } = await api<{ person_id: number }>(token, "/api/persons/", "POST", {
+  const org = await api<{ organization_id: number }>(e2e, token, "/api/organizations/", "POST", { strategy_id, ...fields });
+  const { person_id } = await api<{ person_id: number }>(e2e, token, "/api/persons/", "POST", {
     account_id,
     account_primary_holder: true,
     first_name: ENTRY.firstName,
@@ -65,14 +64,14 @@ async function seedFounder(founder: Founder, ownerEmail: string): Promise<number
     zip: ENTRY.zip,
     marital_status: ENTRY.marital.id,
   });
-  await api(token, "/api/organization_users/", "POST", { organization_id: org.organization_id, person_id, primary_holder: true });
-  const owner = await api<{ person_id: number }>(token, "/api/persons/", "POST", { account_id, account_primary_holder: false, is_addon: true, email: ownerEmail });
-  await api(token, "/api/organization_users/", "POST", { organization_id: org.organization_id, person_id: owner.person_id, primary_holder: false });
-  await api(token, `/api/organizations/${org.organization_id}`, "PUT", { ...fields, donor_advised_fund: "Investor's Philanthropic", custodian: ENTRY.custodian.id });
+  await api(e2e, token, "/api/organization_users/", "POST", { organization_id: org.organization_id, person_id, primary_holder: true });
+  const owner = await api<{ person_id: number }>(e2e, token, "/api/persons/", "POST", { account_id, account_primary_holder: false, is_addon: true, email: ownerEmail });
+  await api(e2e, token, "/api/organization_users/", "POST", { organization_id: org.organization_id, person_id: owner.person_id, primary_holder: false });
+  await api(e2e, token, `/api/organizations/${org.organization_id}`, "PUT", { ...fields, donor_advised_fund: "Investor's Philanthropic", custodian: ENTRY.custodian.id });
   return strategy_id;
 }
 
-function mailbox(): MailboxClient {
+function mailbox(e2e: E2E): MailboxClient {
   const url = e2e.stack.mail?.url;
   if (!url) throw new Error("the embedded mailbox is not running");
   return new MailboxClient(url);
@@ -92,7 +91,7 @@ async function ownerActions(page: Page, email: string, action: "Edit Email" | "D
   await page.getByRole("menuitem", { name: action }).click();
 }
 
-async function journey(ui: UiPage, founder: Founder) {
+async function journey(e2e: E2E, ui: UiPage, founder: Founder) {
   const { page } = ui;
   const owner1 = uniqueEmail("owner-one");
   const owner2 = uniqueEmail("owner-two");
@@ -310,14 +309,14 @@ async function journey(ui: UiPage, founder: Founder) {
   await ui.screen("dashboard-submitted");
 
   // Only the remaining owner was mailed.
-  const mail = await mailbox().latest(owner2Edited, { subject: "verify your identity" });
+  const mail = await mailbox(e2e).latest(owner2Edited, { subject: "verify your identity" });
   expect(mail.To.map((t) => t.Address)).toEqual([owner2Edited]);
-  expect(await mailbox().inbox(owner1)).toEqual([]);
-  expect(await mailbox().inbox(owner2)).toEqual([]);
+  expect(await mailbox(e2e).inbox(owner1)).toEqual([]);
+  expect(await mailbox(e2e).inbox(owner2)).toEqual([]);
 
   // Every value entered is what the API returns.
   const token = (await signInThroughApi(e2e.stack, founder)).access_token;
-  const { account_id: accountId } = await api<{ account_id: number }>(token, `/api/accounts/user/${founder.id}`);
+  const { account_id: accountId } = await api<{ account_id: number }>(e2e, token, `/api/accounts/user/${founder.id}`);
   interface AllData {
     account: { primary_account_holder: Record<string, unknown> | null };
     persons: Array<Record<string, unknown>>;
@@ -325,7 +324,7 @@ async function journey(ui: UiPage, founder: Founder) {
     organizations: Array<Record<string, unknown>>;
     organization_users: Array<Record<string, unknown>>;
   }
-  const all = await api<AllData>(token, `/api/accounts/${accountId}/all_data`);
+  const all = await api<AllData>(e2e, token, `/api/accounts/${accountId}/all_data`);
   expect(all.strategies).toHaveLength(1);
   expect(all.strategies[0]).toMatchObject({ strategy_id: strategyId, strategy_type: "strategy_type_founder" });
   expect(all.strategies[0]!.entry_completed_at).toMatch(TIMESTAMP);
@@ -384,7 +383,7 @@ async function journey(ui: UiPage, founder: Founder) {
   await page.getByRole("button", { name: "Next" }).click();
   await expectPath(page, new RegExp(`^/create-foundation/${strategyId}/2$`));
   expect(await page.getByLabel("City").isDisabled()).toBe(true);
-  const after = await api<AllData>(token, `/api/accounts/${accountId}/all_data`);
+  const after = await api<AllData>(e2e, token, `/api/accounts/${accountId}/all_data`);
   expect(after.strategies[0]!.entry_completed_at).toBe(all.strategies[0]!.entry_completed_at);
 
   // Select is now disabled: one Founder Foundation per account.
@@ -396,72 +395,57 @@ async function journey(ui: UiPage, founder: Founder) {
   expect(ui.pageErrors).toEqual([]);
 }
 
-async function run(width: number, theme: Theme) {
+/** A new founder walks the whole creation at one width and theme, checked on every screen. */
+export async function walkCreation(e2e: E2E, width: number, theme: Theme): Promise<void> {
   const founder = await createFounder(e2e.stack, { firstName: ENTRY.firstName, lastName: ENTRY.lastName });
   const ui = await e2e.open({ width, theme, as: founder });
-  await journey(ui, founder);
+  await journey(e2e, ui, founder);
 }
 
-describe("create a foundation (browser)", () => {
-  it("walks a new founder from the dashboard through all five steps to Approve (1280 px, light)", async () => {
-    await run(1280, "light");
-  });
+/** Every creation screen, at one width and theme, resumes a founder's data entered through the API. */
+export async function resumeSavedData(e2e: E2E, width: number, theme: Theme): Promise<void> {
+  const founder = await createFounder(e2e.stack);
+  const ownerEmail = uniqueEmail("owner");
+  const strategyId = await seedFounder(e2e, founder, ownerEmail);
+  const ui = await e2e.open({ width, theme, as: founder });
+  const { page } = ui;
 
-  it("the same journey at 375 px (dark)", async () => {
-    await run(375, "dark");
-  });
+  await ui.goto("/");
+  const card = page.getByRole("link", { name: `Creating ${ENTRY.name1}` });
+  await card.getByText(/Verifying your identity · 50%/).waitFor();
+  await ui.screen("dashboard-in-progress");
 
-  // The journeys above cover 1280/light and 375/dark; these are the other two pairings of every
-  // screen, resumed from data entered through the API (which also shows each step reloads it).
-  for (const [width, theme] of [
-    [375, "light"],
-    [1280, "dark"],
-  ] as const) {
-    it(`every creation screen resumes saved data (${width} px, ${theme})`, async () => {
-      const founder = await createFounder(e2e.stack);
-      const ownerEmail = uniqueEmail("owner");
-      const strategyId = await seedFounder(founder, ownerEmail);
-      const ui = await e2e.open({ width, theme, as: founder });
-      const { page } = ui;
+  await ui.goto("/create-foundation");
+  await expect.poll(() => page.getByRole("button", { name: "Select" }).isDisabled()).toBe(true);
+  await page.getByRole("button", { name: "More..." }).click();
+  await ui.screen("choose-strategy-disabled");
 
-      await ui.goto("/");
-      const card = page.getByRole("link", { name: `Creating ${ENTRY.name1}` });
-      await card.getByText(/Verifying your identity · 50%/).waitFor();
-      await ui.screen("dashboard-in-progress");
+  await ui.goto(`/create-foundation/${strategyId}/1`);
+  await page.getByRole("heading", { name: "Choose your foundation name" }).waitFor();
+  expect(await page.getByLabel("First choice").inputValue()).toBe(ENTRY.name1);
+  expect(await page.getByLabel("This is an investment").isChecked()).toBe(true);
+  expect(await page.getByLabel("List the tax group as registered agent").isChecked()).toBe(false);
+  await ui.screen("step-1");
 
-      await ui.goto("/create-foundation");
-      await expect.poll(() => page.getByRole("button", { name: "Select" }).isDisabled()).toBe(true);
-      await page.getByRole("button", { name: "More..." }).click();
-      await ui.screen("choose-strategy-disabled");
+  await ui.goto(`/create-foundation/${strategyId}/2`);
+  await page.getByRole("heading", { name: "Enter your personal information" }).waitFor();
+  expect(await page.getByLabel("SSN").inputValue()).toBe("***-**-6789");
+  expect(await page.getByLabel("State").inputValue()).toBe(ENTRY.state.id);
+  await ui.screen("step-2");
 
-      await ui.goto(`/create-foundation/${strategyId}/1`);
-      await page.getByRole("heading", { name: "Choose your foundation name" }).waitFor();
-      expect(await page.getByLabel("First choice").inputValue()).toBe(ENTRY.name1);
-      expect(await page.getByLabel("This is an investment").isChecked()).toBe(true);
-      expect(await page.getByLabel("List the tax group as registered agent").isChecked()).toBe(false);
-      await ui.screen("step-1");
+  await ui.goto(`/create-foundation/${strategyId}/3`);
+  await page.frameLocator("iframe").getByRole("button", { name: "Upload document" }).waitFor();
+  expect(await page.getByRole("button", { name: "Next" }).isDisabled()).toBe(true);
+  await ui.screen("step-3-identity");
 
-      await ui.goto(`/create-foundation/${strategyId}/2`);
-      await page.getByRole("heading", { name: "Enter your personal information" }).waitFor();
-      expect(await page.getByLabel("SSN").inputValue()).toBe("***-**-6789");
-      expect(await page.getByLabel("State").inputValue()).toBe(ENTRY.state.id);
-      await ui.screen("step-2");
+  await ui.goto(`/create-foundation/${strategyId}/4`);
+  await page.getByLabel("Custodian").waitFor();
+  expect(await page.getByLabel("Investor's Philanthropic").isChecked()).toBe(true);
+  expect(await page.getByLabel("Custodian").inputValue()).toBe(ENTRY.custodian.id);
+  await ui.screen("step-4");
 
-      await ui.goto(`/create-foundation/${strategyId}/3`);
-      await page.frameLocator("iframe").getByRole("button", { name: "Upload document" }).waitFor();
-      expect(await page.getByRole("button", { name: "Next" }).isDisabled()).toBe(true);
-      await ui.screen("step-3-identity");
-
-      await ui.goto(`/create-foundation/${strategyId}/4`);
-      await page.getByLabel("Custodian").waitFor();
-      expect(await page.getByLabel("Investor's Philanthropic").isChecked()).toBe(true);
-      expect(await page.getByLabel("Custodian").inputValue()).toBe(ENTRY.custodian.id);
-      await ui.screen("step-4");
-
-      await ui.goto(`/create-foundation/${strategyId}/5`);
-      await page.getByText(ownerEmail, { exact: true }).waitFor();
-      await page.getByText("Investor's Philanthropic", { exact: true }).waitFor();
-      await ui.screen("step-5");
-    });
-  }
-});
+  await ui.goto(`/create-foundation/${strategyId}/5`);
+  await page.getByText(ownerEmail, { exact: true }).waitFor();
+  await page.getByText("Investor's Philanthropic", { exact: true }).waitFor();
+  await ui.screen("step-5");
+}

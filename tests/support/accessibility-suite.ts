@@ -1,0 +1,111 @@
+// axe on every screen and dialog of the product (issue 17), as a suite a test file declares for
+// one part of the catalogue (tests/support/screen-catalogue.ts, one source): each screen at 375
+// and 1280 px in the light and the dark theme must have 0 violations. The catalogue is checked in
+// parts (tests/e2e/accessibility-N.test.ts), each file with its own stack and browser, so the
+// parts run side by side in the suite's pool instead of one file holding a worker for minutes.
+// In each part, founders are seeded once through the API and each signs in once; every screen
+// then opens in a fresh context from that session, directly at its own address.
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bootStack, type TestStack } from "./stack";
+import { launchChromium } from "./browser";
+import { seedFounders, SHOTS, ShotBrowser, THEMES, variantCount, WIDTHS, type Shot } from "./screen-catalogue";
+import { saveScreenshot } from "./screens";
+
+/** A floor the catalogue's count can never silently drop under (today's catalogue holds more). */
+const MIN_SCREENS = 120;
+
+/** How many files the catalogue is checked in (tests/e2e/accessibility-1..N.test.ts). */
+export const ACCESSIBILITY_PARTS = 3;
+
+/**
+ * The catalogue cut into `parts` runs of consecutive shots with about the same number of
+ * variants (widths × themes) each: every shot in exactly one part, in catalogue order.
+ */
+export function shotParts(parts: number, shots: readonly Shot[] = SHOTS): Shot[][] {
+  const total = variantCount(shots);
+  const result: Shot[][] = Array.from({ length: parts }, () => []);
+  let seen = 0;
+  for (const shot of shots) {
+    // The part a shot belongs to: where the middle of its variants falls in the whole.
+    const size = variantCount([shot]);
+    const part = Math.min(parts - 1, Math.floor(((seen + size / 2) / total) * parts));
+    result[part]!.push(shot);
+    seen += size;
+  }
+  return result;
+}
+
+/** `work` on each item, one after another. */
+async function inTurn<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (const item of items) results.push(await work(item));
+  return results;
+}
+
+/** Declares the axe suite for part `part` (1-based) of ACCESSIBILITY_PARTS. */
+export function describeAccessibilityPart(part: number): void {
+  const shotsOfPart = shotParts(ACCESSIBILITY_PARTS)[part - 1];
+  if (!shotsOfPart) throw new Error(`no accessibility part ${part} of ${ACCESSIBILITY_PARTS}`);
+  let stack: TestStack | undefined;
+  let browser: Browser | undefined;
+  let shots: ShotBrowser | undefined;
+  const checked: string[] = [];
+
+  beforeAll(async () => {
+    stack = await bootStack();
+    browser = await launchChromium();
+    shots = new ShotBrowser(browser, stack, await seedFounders(stack));
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.close();
+  });
+
+  /** The violations of one screen in one width and theme, as readable lines (none: []). */
+  async function violationsOf(shot: Shot, width: number, theme: "light" | "dark"): Promise<string[]> {
+    if (!shots) throw new Error("not started");
+    const name = `${shot.name}-${theme}-${width}`;
+    const { context, page } = await shots.open(shot, width, theme);
+    try {
+      await shots.show(shot, page);
+      const result = await new AxeBuilder({ page }).analyze();
+      checked.push(name);
+      if (result.violations.length) await saveScreenshot(page, "accessibility", name);
+      return result.violations.map((v) => `${name}: ${v.id} (${v.impact ?? "?"}) ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
+    } catch (err) {
+      await saveScreenshot(page, "accessibility", `failed-${name}`).catch(() => undefined);
+      throw err;
+    } finally {
+      await context.close();
+    }
+  }
+
+  describe(`axe: every screen and dialog, both themes, both widths (browser), part ${part} of ${ACCESSIBILITY_PARTS}`, () => {
+    for (const shot of shotsOfPart) {
+      const widths = shot.widths ?? WIDTHS;
+      it(`${shot.name}: 0 violations at ${widths.join(" and ")} px, light and dark`, async () => {
+        // Every width and theme of a screen runs side by side, each in a fresh context: most of a
+        // screen's time is waiting (the sign-in gate's delay, network idle), not CPU. Except the
+        // enrol view: each one removes the founder's unfinished factors and enrols anew under the
+        // app's one factor name, so side by side they would undo each other.
+        const variants = widths.flatMap((width) => THEMES.map((theme) => ({ width, theme })));
+        const check = ({ width, theme }: (typeof variants)[number]) => violationsOf(shot, width, theme);
+        const found = shot.enrol ? await inTurn(variants, check) : await Promise.all(variants.map(check));
+        const violations = found.flat();
+        expect(violations).toEqual([]);
+      });
+    }
+
+    it(`checked every screen of part ${part}, and the ${ACCESSIBILITY_PARTS} parts hold the whole catalogue`, () => {
+      console.log(`axe part ${part}: ${checked.length} screens checked (${shotsOfPart.length} screens and dialogs × widths × themes), 0 violations expected`);
+      expect(checked.length).toBe(variantCount(shotsOfPart));
+      // The parts together are the catalogue: each screen in exactly one part, none left out.
+      const inParts = shotParts(ACCESSIBILITY_PARTS).flat();
+      expect(inParts.map((s) => s.name)).toEqual(SHOTS.map((s) => s.name));
+      expect(variantCount(inParts)).toBeGreaterThanOrEqual(MIN_SCREENS);
+    });
+  });
+}
