@@ -2,6 +2,23 @@
 // machines need.
 import { chromium, type Browser } from "playwright-core";
 
+/** Playwright's own disabled Chromium features (playwright-core 1.65, chromiumSwitches; the Windows- and Edge-only ones left out). */
+const PLAYWRIGHT_DISABLED_FEATURES = [
+  "AvoidUnnecessaryBeforeUnloadCheckSync",
+  "DestroyProfileOnBrowserClose",
+  "HttpsUpgrades",
+  "HttpsFirstBalancedModeAutoEnable",
+  "LensOverlay",
+  "MediaRouter",
+  "PaintHolding",
+  "ThirdPartyStoragePartitioning",
+  "AvoidCorsURLLoaderRestartOnRedirect",
+  "OptimizationHints",
+  "NetworkTimeServiceQuerying",
+  "AimEnabled",
+  "PreconnectToSearch",
+];
+
 export const CHROMIUM_ARGS = [
   "--headless",
   "--no-sandbox",
@@ -14,8 +31,11 @@ export const CHROMIUM_ARGS = [
   // Chromium 15x builds the address bar's suggestion popups as WebUI pages: two per browser context,
   // each in a renderer of its own, although a headless browser never shows them. The suite opens
   // hundreds of contexts; without these the browser's CPU for the axe suite fell by ~40 %
-  // (docs/decisions/0022). Playwright merges this list with its own --disable-features.
-  "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup",
+  // (docs/decisions/0022). Playwright passes its own --disable-features before these args and does
+  // not merge the two, and Chromium honours only the last one: so this list repeats Playwright's
+  // (playwright-core 1.65's chromiumSwitches: HTTP kept on HTTP, no paint holding, no storage
+  // partitioning, nothing fetched at start-up) and adds the two popups.
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, "WebUIOmniboxPopup", "WebUIOmniboxAimPopup"].join(",")}`,
 ];
 
 /** Debian's Chromium, or CHROMIUM_PATH. */
