@@ -15,13 +15,13 @@
 //   node --cpu-prof --cpu-prof-dir=<dir> --import tsx … , then … --summarize=<dir>
 //                          where the measured window's CPU went (the profile is written at exit).
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import type { createTestApp as CreateTestApp } from "../../tests/support/app";
 import type { sqliteClientOf as SqliteClientOf } from "../../db/engine";
-import { median, round } from "./stats";
+import { loadAverageText, median, round } from "./stats";
+import { profileTable } from "./report-api";
 import { mainThreadProfile, monotonicUs, summarizeProfile, type Window } from "./cpu-profile";
 import { ROOT } from "./remote-stack";
 
@@ -38,12 +38,7 @@ const { values } = parseArgs({
 if (values.summarize) {
   const dir = values.summarize;
   const s = summarizeProfile(mainThreadProfile(dir)!, ROOT, { window: JSON.parse(fs.readFileSync(path.join(dir, "window.json"), "utf8")) as Window, top: 40 });
-  console.log("self time by package/folder (%):");
-  for (const o of s.byOwner) console.log(`  ${String(o.percent).padStart(5)}  ${o.owner}`);
-  console.log("with the native work they call (%):");
-  for (const o of s.byCaller) console.log(`  ${String(o.percent).padStart(5)}  ${o.owner}`);
-  console.log("hottest functions (%):");
-  for (const f of s.topFunctions) console.log(`  ${String(f.percent).padStart(5)}  ${f.fn} (${f.owner})`);
+  console.log(profileTable("CPU profile of the app in process, the measured window", s));
   process.exit(0);
 }
 
@@ -86,8 +81,7 @@ try {
     for (const d of r % 2 ? [...drivers].reverse() : drivers) d.samples.push(await d.round(requests));
   }
   window = { fromUs, toUs: monotonicUs() };
-  const load = os.loadavg().map((l) => l.toFixed(2)).join(" ");
-  console.log(`PUT /api/persons/{id} in process, synchronous=${sync}, ${values.rounds} rounds of ${requests}; load average ${load}`);
+  console.log(`PUT /api/persons/{id} in process, synchronous=${sync}, ${values.rounds} rounds of ${requests}; load average ${loadAverageText()}`);
   for (const d of drivers) {
     console.log(`  ${d.tree === ROOT ? "this tree" : d.tree}: CPU per request median ${round(median(d.samples), 1)} µs, min ${round(Math.min(...d.samples), 1)} µs`);
   }

@@ -14,7 +14,8 @@ import { founderWithData } from "./founder-data";
 import { mainThreadProfile, monotonicUs, summarizeProfile, type Window } from "./cpu-profile";
 import { cpuSecondsOf } from "./process-cpu";
 import { ROOT, spawnReady, startRemoteStack } from "./remote-stack";
-import { round } from "./stats";
+import { loadAverageText, round } from "./stats";
+import { profileTable } from "./report-api";
 
 const { values } = parseArgs({
   options: { rounds: { type: "string", default: "6" }, seconds: { type: "string", default: "5" }, connections: { type: "string", default: "10" }, profile: { type: "boolean", default: false } },
@@ -24,8 +25,7 @@ const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 const profileDir = values.profile ? fs.mkdtempSync(path.join(os.tmpdir(), "ff-bench-put-prof-")) : undefined;
 
-const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
-const startLoad = loadAverage();
+const startLoad = loadAverageText();
 const stack = await startRemoteStack(profileDir ? { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] } : {});
 const bare = await spawnReady<{ writeUrl: string }>(path.join(ROOT, "scripts/bench/bare-server.ts"));
 const windows: Window[] = [];
@@ -51,7 +51,7 @@ try {
   }
   const perRequestUs = results.map((r) => (r.cpuS / combine(r.loads).requests) * 1e6);
   const systemUs = results.map((r) => (r.systemS / combine(r.loads).requests) * 1e6);
-  console.log(`${connections} connections, ${rounds} × ${seconds} s each; load average ${startLoad} at the start, ${loadAverage()} at the end`);
+  console.log(`${connections} connections, ${rounds} × ${seconds} s each; load average ${startLoad} at the start, ${loadAverageText()} at the end`);
   for (const [j, t] of targets.entries()) {
     const c = combine(results[j]!.loads);
     console.log(`  ${t.name.padEnd(28)} ${String(c.reqPerSec).padStart(6)} req/s  p99 ${c.p99Ms} ms  CPU ${round(perRequestUs[j]!, 1)} µs/request (system ${round(systemUs[j]!, 1)})  (non-2xx ${c.non2xx}, errors ${c.errors})`);
@@ -67,10 +67,7 @@ if (profileDir) {
     // The PUT rounds only (the floor's rounds leave the app idle).
     const window = { fromUs: windows[0]!.fromUs, toUs: windows.at(-1)!.toUs };
     const s = summarizeProfile(file, ROOT, { window, top: 25 });
-    console.log("profile of the app, PUT rounds (% of samples, idle included):");
-    for (const o of s.byOwner) console.log(`  ${String(o.percent).padStart(5)}  ${o.owner}`);
-    console.log("hottest functions:");
-    for (const f of s.topFunctions) console.log(`  ${String(f.percent).padStart(5)}  ${f.fn} (${f.owner})`);
+    console.log(profileTable("CPU profile of the app, PUT rounds, idle included", s));
     fs.copyFileSync(file, path.join(os.tmpdir(), "put-cpu-last.cpuprofile"));
   }
   fs.rmSync(profileDir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 // Console table for the API section.
 import { renderTable } from "./table";
 import type { ApiResult, LoadResult, Target } from "./api";
+import type { ProfileSummary } from "./cpu-profile";
 
 /** A load's figures as table cells: req/s, p50, p99, max, errors (timeouts included), non-2xx. */
 export function loadCells(x: LoadResult<string>): Array<string | number> {
@@ -8,19 +9,22 @@ export function loadCells(x: LoadResult<string>): Array<string | number> {
 }
 
 export function apiTable(r: ApiResult): string {
-  const profiles = (r.profiles ?? []).map((p) =>
-    renderTable(
-      `CPU profile of the app under ${p.target} load at ${p.connections} connections (${p.summary.totalMs} ms sampled; % of samples)`,
-      ["self time by package/folder", "%", "incl. native work it calls", "%", "hottest functions", "%"],
-      Array.from({ length: Math.max(p.summary.byOwner.length, p.summary.topFunctions.length) }, (_, i) => {
-        const o = p.summary.byOwner[i];
-        const c = p.summary.byCaller[i];
-        const f = p.summary.topFunctions[i];
-        return [o?.owner ?? "", o ? o.percent : "", c?.owner ?? "", c ? c.percent : "", f ? `${f.fn} (${f.owner})` : "", f ? f.percent : ""];
-      }),
-    ),
-  );
+  const profiles = (r.profiles ?? []).map((p) => profileTable(`CPU profile of the app under ${p.target} load at ${p.connections} connections`, p.summary));
   return [table(r), ...profiles].join("\n");
+}
+
+/** A CPU profile's summary side by side: self time by owner, with the native work it calls, hottest functions. */
+export function profileTable(title: string, summary: ProfileSummary): string {
+  return renderTable(
+    `${title} (${summary.totalMs} ms sampled; % of samples)`,
+    ["self time by package/folder", "%", "incl. native work it calls", "%", "hottest functions", "%"],
+    Array.from({ length: Math.max(summary.byOwner.length, summary.topFunctions.length) }, (_, i) => {
+      const o = summary.byOwner[i];
+      const c = summary.byCaller[i];
+      const f = summary.topFunctions[i];
+      return [o?.owner ?? "", o ? o.percent : "", c?.owner ?? "", c ? c.percent : "", f ? `${f.fn} (${f.owner})` : "", f ? f.percent : ""];
+    }),
+  );
 }
 
 const TARGET_LABELS: Record<Target, string> = {
