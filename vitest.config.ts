@@ -92,7 +92,7 @@ class LongestFirstSequencer extends BaseSequencer {
 // through PgBouncer, web component tests in jsdom, and browser end-to-end suites (headless
 // Chromium) that boot the whole stack.
 //
-// Every test file is isolated (its own stack on free ports, its own data dir or database copied
+// Every test file has its own data (its own stack on free ports, its own data dir or database copied
 // from a migrated template, its own browser), so files of all five projects run side by side in
 // one pool. Much of a file's time is waiting (listeners, the spec's delays, the browser): on 2
 // cores vitest's default (cores - 1 = one file at a time) left the machine half idle. Four, not
@@ -100,16 +100,31 @@ class LongestFirstSequencer extends BaseSequencer {
 // more CPU), and contention is what makes browser waits flaky.
 const WORKERS = 4;
 
+/**
+ * A worker runs file after file in one module registry (vitest `isolate: false`) instead of a fresh
+ * process per file: importing the stack (fastify, drizzle, supabase-js, playwright) again for each
+ * of ~150 files cost ~75 s of CPU in a CPU-bound run (docs/decisions/0011). Files still share
+ * nothing else: each starts its own stack, database and browser, and leaves no global state behind
+ * (fake timers restored, no process.env writes, no module-level mocks of shared modules).
+ */
+const ISOLATE = false;
+
+/** FF_TEST_SHUFFLE=<seed>: run files in a random order (see `sequence` below). */
+const SHUFFLE_SEED = process.env.FF_TEST_SHUFFLE ? Number(process.env.FF_TEST_SHUFFLE) : undefined;
+
 export default defineConfig({
   test: {
     maxWorkers: WORKERS,
     // Longest expected file first, on a clean clone too (LongestFirstSequencer above).
-    sequence: { sequencer: LongestFirstSequencer },
+    // FF_TEST_SHUFFLE=<seed>: files in a random order instead (with --maxWorkers=1, every file after
+    // a different set of others in one worker: the check that no file leans on what ran before it).
+    sequence: SHUFFLE_SEED === undefined ? { sequencer: LongestFirstSequencer } : { shuffle: { files: true, tests: false }, seed: SHUFFLE_SEED },
     projects: [
       {
         test: {
           name: "node",
           environment: "node",
+          isolate: ISOLATE,
           include: ["server/**/*.test.ts", "db/**/*.test.ts", "supabase/**/*.test.ts", "scripts/**/*.test.ts", "tests/api/**/*.test.ts", "tests/auth/**/*.test.ts", "tests/identity/**/*.test.ts", "tests/reliability/**/*.test.ts", "tests/lint/**/*.test.ts"],
           // db/engine.test.ts and tests/postgres run in the node-postgres project, beside the run's server.
           exclude: ["db/engine.test.ts"],
@@ -124,6 +139,7 @@ export default defineConfig({
           // SQLite file itself stay SQLite-only.
           name: "node-postgres",
           environment: "node",
+          isolate: ISOLATE,
           include: POSTGRES_SUITES,
           env: { FF_TEST_ENGINE: "postgres" },
           globalSetup: ["tests/support/global-setup-postgres.ts"],
@@ -137,6 +153,7 @@ export default defineConfig({
           // pool_mode=transaction (as Supabase's pooler on 6543): no session state, no named statements.
           name: "node-pgbouncer",
           environment: "node",
+          isolate: ISOLATE,
           include: ["tests/api/route-matrix.test.ts"],
           env: { FF_TEST_ENGINE: "postgres", FF_TEST_POSTGRES_POOLER: "pgbouncer" },
           globalSetup: ["tests/support/global-setup-postgres.ts"],
@@ -150,6 +167,7 @@ export default defineConfig({
         test: {
           name: "web",
           environment: "jsdom",
+          isolate: ISOLATE,
           include: ["web/src/**/*.test.{ts,tsx}"],
           setupFiles: ["web/src/test-setup.ts"],
         },
@@ -158,6 +176,7 @@ export default defineConfig({
         test: {
           name: "e2e",
           environment: "node",
+          isolate: ISOLATE,
           // tests/production: the production-shaped run (a deployment on this machine, in a browser).
           include: ["tests/e2e/**/*.test.ts", "tests/production/**/*.test.ts"],
           // Builds web/dist once, before any browser file starts (files run in parallel).

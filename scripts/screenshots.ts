@@ -5,7 +5,6 @@
 // The list of screens lives in tests/support/screen-catalogue.ts (the e2e axe suite reads it too).
 //   npm run screenshots                 # all screens
 //   npm run screenshots -- dashboard    # only screens whose name contains "dashboard"
-import AxeBuilder from "@axe-core/playwright";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,6 +12,7 @@ import { bootStack, type TestStack } from "../tests/support/stack";
 import { launchChromium } from "../tests/support/browser";
 import { seedFounders, selectShots, ShotBrowser, THEMES, WIDTHS } from "../tests/support/screen-catalogue";
 import { ensureWebBuild } from "../tests/support/web-build";
+import { axeViolations } from "../tests/support/screens";
 
 const OUT_DIR = fileURLToPath(new URL("../screenshots", import.meta.url));
 const only = process.argv[2];
@@ -34,10 +34,10 @@ async function main(): Promise<void> {
           try {
             await shots.show(shot, page);
             await page.screenshot({ path: path.join(OUT_DIR, file), fullPage: true });
-            const axe = await new AxeBuilder({ page }).analyze();
+            const violations = await axeViolations(page);
             checked += 1;
-            for (const v of axe.violations) problems.push(`${file}: ${v.id} (${v.nodes.length}) ${v.help}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
-            console.log(`${axe.violations.length ? "AXE " : "ok  "} ${file}`);
+            for (const v of violations) problems.push(`${file}: ${v.id} (${v.nodes.length}) ${v.help}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
+            console.log(`${violations.length ? "AXE " : "ok  "} ${file}`);
           } catch (err) {
             problems.push(`${file}: ${err instanceof Error ? err.message.split("\n")[0] : String(err)}`);
             console.log(`FAIL ${file}`);

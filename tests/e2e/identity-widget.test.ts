@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { setupE2E } from "../support/e2e-harness";
-import { assertAccessible } from "../support/screens";
+import { assertAccessible, axeViolations } from "../support/screens";
 import { call } from "../support/http";
 import { createFounderWithProfile, type ProfiledFounder } from "../support/founders";
 import { startIdentityWidgetPage, type IdentityWidgetPage } from "../support/identity-widget-page";
@@ -147,5 +147,34 @@ describe("identity widget (real @sumsub/websdk-react against the emulator)", () 
     expect(await page.locator("iframe").count()).toBe(0);
     await page.getByRole("button", { name: "Try again" }).click();
     await page.getByText("token fetch 2").waitFor();
+  });
+  it("the axe scan finds a violation on a page without frames and inside the widget's cross-origin frame", async () => {
+    // The scan runs two ways (tests/support/screens.ts axeViolations): both must see what is there.
+    const unlabelledImage = `document.body.append(Object.assign(document.createElement("img"), { src: "data:," }))`;
+    const ui = await e2e.open();
+    await ui.goto("/sign-in");
+    await ui.page.getByRole("heading", { name: "Welcome!" }).waitFor();
+    expect(await axeViolations(ui.page)).toEqual([]);
+    await ui.page.evaluate(unlabelledImage);
+    expect((await axeViolations(ui.page)).map((v) => v.id)).toContain("image-alt");
+
+    const f = await founder();
+    const caseId = widgetPage.addCase({
+      bearer: f.token,
+      tokenBody: { user_id: f.email, level_name: "id-and-liveness", ttl_in_seconds: 900, applicant_identifiers: { email: f.email, phone: "2125550123" } },
+    });
+    const page = await newPage();
+    await page.goto(`${widgetPage.url}/?case=${caseId}`);
+    await page.frameLocator("iframe").getByRole("button", { name: "Upload document" }).waitFor();
+    const widget = page.frames().find((fr) => fr.url().includes("/websdk/"))!;
+    expect(new URL(widget.url()).origin).not.toBe(new URL(page.url()).origin);
+    expect(await axeViolations(page)).toEqual([]);
+    await widget.evaluate(unlabelledImage);
+    const imageAlt = (await axeViolations(page)).find((v) => v.id === "image-alt");
+    // Found inside the frame: axe names the iframe, then the element in it.
+    expect(imageAlt?.nodes.map((n) => n.target.length)).toEqual([2]);
+    // Both pages now hold a planted violation: not screens of the product, so not for the end-of-test scan.
+    await ui.page.close();
+    await page.close();
   });
 });

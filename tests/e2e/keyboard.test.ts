@@ -5,6 +5,7 @@
 // with the keyboard alone: Tab, Shift+Tab, Enter, Space, arrows in menus, radio groups and selects.
 import { describe, expect, it } from "vitest";
 import type { Frame, Page } from "playwright-core";
+import { focusSettled } from "../support/screens";
 import { setupE2E } from "../support/e2e-harness";
 import { createFounder } from "../support/founders";
 
@@ -278,6 +279,9 @@ describe("keyboard (browser)", () => {
     const { page } = ui;
     await ui.goto("/");
     await page.getByRole("heading", { name: "Account Strategies" }).waitFor();
+    // The shell moves focus to the heading as it settles: a focus() before that (not a key, so the
+    // app does not see a user acting) can be taken back, and Enter then lands on the heading.
+    await focusSettled(page);
     await page.getByRole("button", { name: "Open menu" }).focus();
     await page.keyboard.press("Enter");
     const menu = page.getByRole("dialog");

@@ -1,7 +1,7 @@
 // Sign-in in a real browser against the real local stack (spec §2, §4, §8; issue 4).
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { setupE2E, type Theme } from "../support/e2e-harness";
+import { setupE2E, type Motion, type Theme } from "../support/e2e-harness";
 import { createFounder, uniqueEmail } from "../support/founders";
 import { findLink, MailboxClient } from "../support/mail";
 import { focusSettled } from "../support/screens";
@@ -39,7 +39,8 @@ async function expectDashboard(page: Page) {
 
 describe("sign-in (browser)", () => {
   it("sign up → confirmation mail → automatic sign-in → TOTP enrolment → sign out → sign in → second factor → dashboard", async () => {
-    const ui = await e2e.open({ width: 1280 });
+    // With the transitions on (the harness asks for reduced motion): the journey as most founders see it.
+    const ui = await e2e.open({ width: 1280, motion: "no-preference" });
     const { page } = ui;
     const email = uniqueEmail("signup");
     const password = "Signup-pass1!";
@@ -159,6 +160,17 @@ describe("sign-in (browser)", () => {
     expect(await ui.read("getComputedStyle(document.body).fontSize")).toBe("14px");
     expect(fontRequests.length).toBeGreaterThan(0);
     for (const url of fontRequests) expect(new URL(url).origin).toBe(e2e.baseUrl);
+  });
+
+  it("the sign-in screen fades out over 1 s (spec §4), and goes at once for a founder who asks for reduced motion", async () => {
+    const transitionOf = async (motion: Motion) => {
+      const ui = await e2e.open({ motion });
+      await ui.goto("/sign-in");
+      await ui.page.getByRole("heading", { name: "Welcome!" }).waitFor();
+      return ui.read<[string, string]>(`[getComputedStyle(document.querySelector("main")).transitionProperty, getComputedStyle(document.querySelector("main")).transitionDuration]`);
+    };
+    expect(await transitionOf("no-preference")).toEqual(["opacity", "1s"]);
+    expect((await transitionOf("reduce"))[0]).toBe("none");
   });
 
   it("a saved dark theme is applied before the app's JavaScript runs (no light flash), within the CSP", async () => {

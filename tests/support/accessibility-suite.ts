@@ -5,13 +5,12 @@
 // parts run side by side in the suite's pool instead of one file holding a worker for minutes.
 // In each part, founders are seeded once through the API and each signs in once; every screen
 // then opens in a fresh context from that session, directly at its own address.
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootStack, type TestStack } from "./stack";
 import { launchChromium } from "./browser";
 import { seedFounders, SHOTS, ShotBrowser, THEMES, variantCount, WIDTHS, type Shot } from "./screen-catalogue";
-import { saveScreenshot } from "./screens";
+import { axeViolations, saveScreenshot } from "./screens";
 
 /** A floor the catalogue's count can never silently drop under (today's catalogue holds more). */
 const MIN_SCREENS = 120;
@@ -71,10 +70,10 @@ export function describeAccessibilityPart(part: number): void {
     const { context, page } = await shots.open(shot, width, theme);
     try {
       await shots.show(shot, page);
-      const result = await new AxeBuilder({ page }).analyze();
+      const violations = await axeViolations(page);
       checked.push(name);
-      if (result.violations.length) await saveScreenshot(page, "accessibility", name);
-      return result.violations.map((v) => `${name}: ${v.id} (${v.impact ?? "?"}) ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
+      if (violations.length) await saveScreenshot(page, "accessibility", name);
+      return violations.map((v) => `${name}: ${v.id} (${v.impact ?? "?"}) ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
     } catch (err) {
       await saveScreenshot(page, "accessibility", `failed-${name}`).catch(() => undefined);
       throw err;

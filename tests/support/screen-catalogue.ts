@@ -11,7 +11,7 @@ import { apiCall } from "./api";
 import type { TestStack } from "./stack";
 import { addOwner as addOwnerTo, createFounder, passIdentity, seedEntry, signInContext, signInThroughApi, type Founder } from "./founders";
 import { localhostUrl } from "./browser";
-import { THEME_STORAGE_KEY, type Theme } from "./e2e-harness";
+import { BROWSER_MOTION, THEME_STORAGE_KEY, type Theme } from "./e2e-harness";
 import { storageInitScript } from "./init-script";
 import { focusSettled } from "./screens";
 
@@ -327,7 +327,7 @@ export class ShotBrowser {
   ) {}
 
   async open(shot: Shot, width: number, theme: Theme): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await this.browser.newContext({ viewport: { width, height: width < 600 ? 812 : 800 }, baseURL: localhostUrl(this.stack.app.url) });
+    const context = await this.browser.newContext({ viewport: { width, height: width < 600 ? 812 : 800 }, baseURL: localhostUrl(this.stack.app.url), reducedMotion: BROWSER_MOTION });
     const key = JSON.stringify(THEME_STORAGE_KEY);
     await context.addInitScript(storageInitScript(`localStorage.setItem(${key}, ${JSON.stringify(JSON.stringify({ data: theme }))});`));
     if (shot.as) {

@@ -58,7 +58,7 @@ function InProgressCard({ strategy, person }: { strategy: Strategy; person: Pers
       href={paths.createFoundationStep.getHref(strategy.strategy_id, progress.page)}
       aria-labelledby={titleId}
       aria-describedby={`${titleId}-next`}
-      className="block rounded-lg border border-divider p-4 transition-colors hover:bg-hover focus-visible:outline-2 focus-visible:outline-primary"
+      className="block rounded-lg border border-divider p-4 transition-colors motion-reduce:transition-none hover:bg-hover focus-visible:outline-2 focus-visible:outline-primary"
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 id={titleId} className="text-base font-medium">

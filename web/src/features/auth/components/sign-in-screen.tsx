@@ -67,10 +67,11 @@ export function SignInScreen() {
   useEffect(() => {
     focusHeading(card.current);
   }, [view]);
+  // The fade honours a reduced-motion preference: the screen then goes at once (the 1 s wait stays).
   return (
     <main
       data-view={view}
-      className={`flex min-h-screen items-start justify-center bg-background px-4 py-10 transition-opacity duration-1000 sm:items-center ${fading ? "opacity-0" : "opacity-100"}`}
+      className={`flex min-h-screen items-start justify-center bg-background px-4 py-10 transition-opacity duration-1000 motion-reduce:transition-none sm:items-center ${fading ? "opacity-0" : "opacity-100"}`}
     >
       <div ref={card} className="w-full max-w-[440px] rounded-lg bg-paper p-6 shadow-md sm:p-8">
         <p className="mb-1 text-sm font-medium uppercase tracking-wider text-primary">Founder Foundation</p>
