@@ -24,7 +24,13 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-export async function startStack(config: Config, opts: { quiet?: boolean } = {}): Promise<Stack> {
+export interface StackOptions {
+  quiet?: boolean;
+  /** bcrypt cost of new password hashes in the embedded auth emulator (default GoTrue's 10). */
+  bcryptCost?: number;
+}
+
+export async function startStack(config: Config, opts: StackOptions = {}): Promise<Stack> {
   // Owner-only: the folder holds the databases (PII), the SSN key and the auth signing key.
   fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const started: Listener[] = [];
@@ -44,6 +50,7 @@ export async function startStack(config: Config, opts: { quiet?: boolean } = {})
         jwtSecret: config.auth.jwtSecret,
         corsOrigins: config.corsOrigins,
         quiet: opts.quiet,
+        bcryptCost: opts.bcryptCost,
       });
       auth = emulator;
       // Closed with the emulator.

@@ -48,7 +48,8 @@ export async function startAuthHarness(options: HarnessOptions = {}): Promise<Au
       mailbox: { port: httpPort, smtpPort },
       mailFrom: "Founder Foundation <no-reply@founder-foundation.local>",
       quiet: true,
-      // Low bcrypt cost keeps suites quick; the default (10) is exercised by the stack itself.
+      // Low bcrypt cost keeps suites quick; the default (10) is exercised where the auth service runs
+      // as deployed (the production-shaped run in tests/production, through the emulator's CLI).
       bcryptCost: options.bcryptCost ?? 4,
       configOverrides: { ...PROJECT_AUTH_OPTIONS.configOverrides, ...options.configOverrides },
       config: options.config ?? PROJECT_AUTH_OPTIONS.config,
