@@ -47,16 +47,21 @@ async function verifyInWidget(page: Page, verdict: "Approve (GREEN)" | "Reject (
   await frame.getByRole("button", { name: verdict }).click();
 }
 
+/** A new founder's identity check: a case for their token, opened in the widget page in a fresh 1280 px page. */
+async function openWidgetForNewFounder(): Promise<{ f: ProfiledFounder; page: Page }> {
+  const f = await founder();
+  const caseId = widgetPage.addCase({
+    bearer: f.token,
+    tokenBody: { user_id: f.email, level_name: "id-and-liveness", ttl_in_seconds: 900, applicant_identifiers: { email: f.email, phone: "2125550123" } },
+  });
+  const page = await newPage();
+  await page.goto(`${widgetPage.url}/?case=${caseId}`);
+  return { f, page };
+}
+
 describe("identity widget (real @sumsub/websdk-react against the emulator)", () => {
   it("follows a resize: at 375 px the frame grows with its content, so its buttons are never cut off", async () => {
-    const f = await founder();
-    const caseId = widgetPage.addCase({
-      bearer: f.token,
-      tokenBody: { user_id: f.email, level_name: "id-and-liveness", ttl_in_seconds: 900, applicant_identifiers: { email: f.email, phone: "2125550123" } },
-    });
-    const page = await newPage();
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(`${widgetPage.url}/?case=${caseId}`);
+    const { page } = await openWidgetForNewFounder();
     const iframe = page.locator("iframe");
     await page.frameLocator("iframe").getByRole("button", { name: "Upload document" }).waitFor();
     const frameHeight = async () => (await iframe.boundingBox())?.height ?? 0;
@@ -77,13 +82,7 @@ describe("identity widget (real @sumsub/websdk-react against the emulator)", () 
   });
 
   it("opens from the token's url claim, runs capture to GREEN, fires the callbacks, and the webhook verifies the person", async () => {
-    const f = await founder();
-    const caseId = widgetPage.addCase({
-      bearer: f.token,
-      tokenBody: { user_id: f.email, level_name: "id-and-liveness", ttl_in_seconds: 900, applicant_identifiers: { email: f.email, phone: "2125550123" } },
-    });
-    const page = await newPage();
-    await page.goto(`${widgetPage.url}/?case=${caseId}`);
+    const { f, page } = await openWidgetForNewFounder();
 
     // The SDK built the iframe URL from the token alone (no baseUrl prop): the emulator's origin.
     const iframe = page.locator("iframe");
@@ -158,13 +157,7 @@ describe("identity widget (real @sumsub/websdk-react against the emulator)", () 
     await ui.page.evaluate(unlabelledImage);
     expect((await axeViolations(ui.page)).map((v) => v.id)).toContain("image-alt");
 
-    const f = await founder();
-    const caseId = widgetPage.addCase({
-      bearer: f.token,
-      tokenBody: { user_id: f.email, level_name: "id-and-liveness", ttl_in_seconds: 900, applicant_identifiers: { email: f.email, phone: "2125550123" } },
-    });
-    const page = await newPage();
-    await page.goto(`${widgetPage.url}/?case=${caseId}`);
+    const { page } = await openWidgetForNewFounder();
     await page.frameLocator("iframe").getByRole("button", { name: "Upload document" }).waitFor();
     const widget = page.frames().find((fr) => fr.url().includes("/websdk/"))!;
     expect(new URL(widget.url()).origin).not.toBe(new URL(page.url()).origin);
