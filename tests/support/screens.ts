@@ -18,6 +18,9 @@ export function slug(text: string): string {
 
 export class AccessibilityError extends Error {}
 
+/** One violation as axe reports it. */
+export type AxeViolation = Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"][number];
+
 /**
  * axe's violations on the page as it is now: every rule, on the page and each frame in it.
  *
@@ -30,14 +33,15 @@ export class AccessibilityError extends Error {}
  * asked for (resultTypes): every rule still runs on every node, axe just skips building selectors
  * for the elements that pass.
  */
-export type AxeViolation = Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"][number];
-
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   const scan = (framesToo: boolean) =>
     new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).setLegacyMode(!framesToo).analyze();
-  if (page.frames().length > 1) return (await scan(true)).violations;
-  const result = await scan(false);
-  return page.frames().length > 1 ? (await scan(true)).violations : result.violations;
+  const frameless = () => page.frames().length === 1;
+  if (frameless()) {
+    const { violations } = await scan(false);
+    if (frameless()) return violations;
+  }
+  return (await scan(true)).violations;
 }
 
 /** Runs axe on the page as it is now; throws naming each violation and its elements. */
