@@ -1,4 +1,4 @@
-// Builds the Fastify app from a validated Config: plugins first (logger, db, auth, errors, docs,
+// Builds the Fastify app from a validated Config: plugins first (logger, request ids and metrics, db, auth, errors, docs,
 // security, static web), then one route file per resource. buildApp does not listen, so tests use
 // `await app.ready(); request(app.server)` and scripts/gen-api.ts reads the OpenAPI document.
 import path from "node:path";
@@ -9,6 +9,7 @@ import type { Config } from "./config";
 import { databasePlugin } from "./plugins/database";
 import { authPlugin } from "./plugins/auth";
 import { errorsPlugin } from "./plugins/errors";
+import { observabilityPlugin, requestIdOptions, serializeRequest } from "./plugins/observability";
 import { docsPlugin } from "./plugins/docs";
 import { securityPlugin } from "./plugins/security";
 import { registerWeb } from "./plugins/web";
@@ -53,11 +54,13 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
             paths: ["req.headers.authorization", "req.headers.cookie", "headers.authorization", "ssn", "*.ssn", "*.*.ssn", "body.ssn", "password", "*.password"],
             censor: "[redacted]",
           },
+          serializers: { req: serializeRequest },
           ...(opts.logStream ? { stream: opts.logStream } : {}),
         },
+    ...requestIdOptions(config),
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: false,
+    trustProxy: config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -76,6 +79,8 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
   });
 
   app.decorate("config", config);
+  // First: the request id's header and the request's timing cover every answer, refusals included.
+  await app.register(observabilityPlugin, { config });
   await app.register(databasePlugin, { config });
   const mailer = createMailer(config);
   app.decorate("mailer", mailer);

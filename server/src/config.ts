@@ -77,6 +77,13 @@ const envSchema = z.object({
   CORS_ORIGINS: optionalString,
   /** A built web app to serve instead of web/dist (a build made elsewhere with the production VITE_* settings). */
   WEB_DIST: optionalString,
+  /** The app sits behind a proxy it trusts: client address from X-Forwarded-For, request id from X-Request-Id. */
+  TRUST_PROXY: optionalSwitch,
+  /** Prometheus metrics on a listener of their own (docs/operations.md); unset, no metrics listener. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().trim().min(1).default("127.0.0.1"),
+  /** Production refuses a METRICS_HOST that is not loopback or private unless this says it is meant. */
+  METRICS_PUBLIC_BIND: optionalSwitch,
 });
 
 /** Settings that production must set explicitly: local defaults there would be insecure or wrong. */
@@ -118,6 +125,9 @@ function problemsOf(e: z.infer<typeof envSchema>): string[] {
         problems.push(`${name} is a public local-development value and is refused in production`);
       }
     }
+    if (e.METRICS_PORT !== undefined && !isPrivateAddress(e.METRICS_HOST) && !e.METRICS_PUBLIC_BIND) {
+      problems.push(`METRICS_HOST=${e.METRICS_HOST} is not a loopback or private address: metrics would be public (set METRICS_PUBLIC_BIND=true if a firewall keeps them in)`);
+    }
     if (e.AUTH_MODE === "embedded") {
       problems.push("AUTH_MODE=embedded is refused in production (no auth emulator, mailbox or demo accounts there): use external");
     }
@@ -128,6 +138,20 @@ function problemsOf(e: z.infer<typeof envSchema>): string[] {
     problems.push("SUMSUB_WEBHOOK_SECRET is required with SUMSUB_APP_TOKEN and SUMSUB_SECRET_KEY");
   }
   return problems;
+}
+
+/**
+ * Loopback or private-network (RFC 1918, RFC 4193) literal addresses. A host name or 0.0.0.0/::
+ * (every interface, so the public one too) is not private: nothing here resolves names.
+ */
+export function isPrivateAddress(host: string): boolean {
+  const h = host.toLowerCase().replace(/^\[|\]$/g, "");
+  if (h === "localhost" || h === "::1") return true;
+  if (/^(fc|fd)[0-9a-f]{2}:/.test(h)) return true;
+  const v4 = /^(\d{1,3})\.(\d{1,3})\.\d{1,3}\.\d{1,3}$/.exec(h);
+  if (!v4) return false;
+  const [a, b] = [Number(v4[1]), Number(v4[2])];
+  return a === 127 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168);
 }
 
 export class ConfigError extends Error {
@@ -153,6 +177,10 @@ export interface Config {
   corsOrigins: string[];
   /** The built SPA to serve; undefined means web/dist of this checkout. */
   webDist: string | undefined;
+  /** Behind a trusted proxy: its X-Forwarded-For and X-Request-Id are believed. */
+  trustProxy: boolean;
+  /** The Prometheus listener; undefined when METRICS_PORT is unset. */
+  metrics: { host: string; port: number } | undefined;
   auth: {
     /** Public URL of the auth service root (the `/auth/v1` prefix is added by clients). */
     url: string;
@@ -209,6 +237,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? e.CORS_ORIGINS.split(",").map((s) => s.trim()).filter(Boolean)
       : [publicAppUrl, `http://127.0.0.1:${e.APP_PORT}`, "http://localhost:5173", "http://127.0.0.1:5173"],
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
+    trustProxy: e.TRUST_PROXY ?? false,
+    metrics: e.METRICS_PORT === undefined ? undefined : { host: e.METRICS_HOST, port: e.METRICS_PORT },
     auth: {
       url: authUrl,
       anonKey: e.SUPABASE_ANON_KEY ?? LOCAL_SUPABASE.anonKey,

@@ -18,6 +18,8 @@ declare module "fastify" {
     authenticator: Authenticator;
     /** Whether the database answers and has the schema this code expects (for /api/ready). */
     databaseReadiness(): Promise<DatabaseReadiness>;
+    /** Where this instance's metrics are scraped (null: METRICS_PORT unset, or not ready yet). */
+    metricsUrl(): string | null;
   }
   interface FastifyRequest {
     /** Set by the auth plugin on every authenticated route; null on public ones. */

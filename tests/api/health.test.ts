@@ -54,7 +54,7 @@ describe("GET /api/health and /api/ready", () => {
     try {
       const ready = await call(h.url, "GET", "/api/ready");
       expect(ready.status).toBe(503);
-      expect(ready.json).toEqual({ error: "not_ready", message: "The database schema does not match this version of the app" });
+      expect(ready.json).toEqual({ error: "not_ready", message: "The database schema does not match this version of the app", request_id: expect.any(String) });
       expect((await call(h.url, "GET", "/api/health")).status).toBe(200);
     } finally {
       restore();
@@ -87,7 +87,7 @@ describe("readiness when the database is gone", () => {
       sqliteClientOf(other.app.db).close();
       const ready = await call(other.url, "GET", "/api/ready");
       expect(ready.status).toBe(503);
-      expect(ready.json).toEqual({ error: "not_ready", message: "The database does not answer" });
+      expect(ready.json).toEqual({ error: "not_ready", message: "The database does not answer", request_id: expect.any(String) });
       expect(ready.text).not.toContain(other.dataDir);
       expect((await call(other.url, "GET", "/api/health")).status).toBe(200);
     } finally {

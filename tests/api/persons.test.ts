@@ -109,7 +109,7 @@ describe("validation (spec §5)", () => {
     expect((await addOwner(f, "Owner@Example.com")).status).toBe(201);
     const dup = await addOwner(f, "owner@example.COM");
     expect(dup.status).toBe(400);
-    expect(dup.body).toEqual({ error: "Bad Request", message: "Email already exists", field: "email" });
+    expect(dup.body).toEqual({ error: "Bad Request", message: "Email already exists", field: "email", request_id: expect.any(String) });
     // Another founder may use the same address for their own owner.
     expect((await addOwner(await t.founder(), "owner@example.com")).status).toBe(201);
   });

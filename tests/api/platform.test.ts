@@ -63,7 +63,7 @@ describe("errors and limits", () => {
   it("answers unknown API routes with a JSON 404, with or without a token", async () => {
     const anon = await t.http.get("/api/nothing-here");
     expect(anon.status).toBe(404);
-    expect(anon.body).toEqual({ error: "Not Found", message: "Route GET /api/nothing-here not found" });
+    expect(anon.body).toEqual({ error: "Not Found", message: "Route GET /api/nothing-here not found", request_id: expect.any(String) });
     const f = await t.founder();
     expect((await t.http.post("/api/persons/extra/path").set(f.auth).send({})).status).toBe(404);
   });

@@ -311,7 +311,7 @@ describe.each(CASES)("$route", (rc) => {
   it("answers 401 without a token", async () => {
     const res = await send(rc.method, rc.call(c));
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: "Unauthorized", message: expect.any(String) });
+    expect(res.body).toEqual({ error: "Unauthorized", message: expect.any(String), request_id: expect.any(String) });
   });
 
   it.skipIf(rc.foreign === false)("answers 404 to another founder and changes nothing", async () => {
@@ -319,7 +319,7 @@ describe.each(CASES)("$route", (rc) => {
     const before = await snapshot(owner);
     const res = await send(rc.method, rc.call(c), b.auth);
     expect(res.status, res.text).toBe(404);
-    expect(res.body).toEqual({ error: "Not Found", message: expect.any(String) });
+    expect(res.body).toEqual({ error: "Not Found", message: expect.any(String), request_id: expect.any(String) });
     expect(await snapshot(owner)).toEqual(before);
   });
 

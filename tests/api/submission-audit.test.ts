@@ -48,6 +48,7 @@ describe("Approve: submission is the server's decision", () => {
       error: "incomplete_entry",
       message: expect.stringContaining("The entry is not complete"),
       missing: ["organization", "primary_holder"],
+      request_id: expect.any(String),
     });
     expect((await dump(f.accountId))).toEqual(before);
   });
@@ -113,7 +114,7 @@ describe("Approve: submission is the server's decision", () => {
     expect((await t.http.put(`/api/strategies/${d.strategyId}`).send({ entry_completed_at: null })).status).toBe(401);
     const foreign = await approve(other, d.strategyId);
     expect(foreign.status).toBe(404);
-    expect(foreign.body).toEqual({ error: "Not Found", message: expect.any(String) });
+    expect(foreign.body).toEqual({ error: "Not Found", message: expect.any(String), request_id: expect.any(String) });
     const bad = await t.http.put(`/api/strategies/${d.strategyId}`).set(f.auth).send({ entry_completed_at: "yesterday" });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ error: "Bad Request", field: "entry_completed_at" });

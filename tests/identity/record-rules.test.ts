@@ -192,7 +192,7 @@ describe("owner mails", () => {
     const last = owners.at(-1)!;
     const refused = await h.t.http.post("/api/sumsub/send_sumsub_emails").set(f.auth).send([last]);
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ error: "too_many_requests", message: "Too many attempts, try again in 60 minutes" });
+    expect(refused.body).toEqual({ error: "too_many_requests", message: "Too many attempts, try again in 60 minutes", request_id: expect.any(String) });
     const retryAfter = Number(refused.headers["retry-after"]);
     expect(retryAfter).toBeGreaterThan(3500);
     expect(retryAfter).toBeLessThanOrEqual(3600);

@@ -60,7 +60,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("the app while its Postg
         await t.http.patch(`/api/persons/${acknowledged[0]}`).set(f.auth).send({ city: "Dover" }),
       ]) {
         expect(res.status, res.text).toBe(503);
-        expect(res.body).toEqual({ error: "database_unavailable", message: expect.any(String) });
+        expect(res.body).toEqual({ error: "database_unavailable", message: expect.any(String), request_id: expect.any(String) });
         expect(res.text).not.toMatch(/\bat \S+ \(|node_modules|ECONNREFUSED|postgres:\/\//);
       }
       const ready = await t.http.get("/api/ready");

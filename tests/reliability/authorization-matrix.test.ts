@@ -96,7 +96,7 @@ describe.each(Object.entries(RECIPES))("%s", (key, recipe: Recipe) => {
       const authorization = credential === "deleted user" ? `Bearer ${deleted.token}` : credential === "signed out" ? `Bearer ${signedOut.token}` : forged[credential];
       const res = await send(authorization);
       expect(res.status, `${credential}: ${res.text}`).toBe(401);
-      expect(res.json).toEqual({ error: "Unauthorized", message: expect.any(String) });
+      expect(res.json).toEqual({ error: "Unauthorized", message: expect.any(String), request_id: expect.any(String) });
       expectNoneOf(res, privateStrings(owner), credential);
     }
 
@@ -109,7 +109,7 @@ describe.each(Object.entries(RECIPES))("%s", (key, recipe: Recipe) => {
     // The owner's own session without the second factor: refused everywhere.
     const half = await send(`Bearer ${aal1}`);
     expect(half.status, `owner at aal1: ${half.text}`).toBe(403);
-    expect(half.json).toEqual({ error: "insufficient_aal", message: expect.any(String) });
+    expect(half.json).toEqual({ error: "insufficient_aal", message: expect.any(String), request_id: expect.any(String) });
     expect(dumpDatabase(dbFile), "a refused request changed the database").toEqual(before);
 
     const res = await send(`Bearer ${owner.token}`);
@@ -151,7 +151,7 @@ describe("the deleted user", () => {
     expect(me.json).toMatchObject({ code: "user_not_found" });
     const own = await call(appUrl, "GET", `/api/accounts/user/${deleted.userId}`, { token: deleted.token });
     expect(own.status).toBe(401);
-    expect(own.json).toEqual({ error: "Unauthorized", message: expect.any(String) });
+    expect(own.json).toEqual({ error: "Unauthorized", message: expect.any(String), request_id: expect.any(String) });
   });
 
   it("cannot refresh its session any more, so its access ends when the access token expires", async () => {

@@ -187,6 +187,8 @@ export type AllData = z.infer<typeof allData>;
 // ---------- Route bodies added with the reference backend ----------
 /** Every error response: `field` names the offending input when one field is at fault. */
 export const apiError = errorBody.extend({
+  /** The request's id (also its X-Request-Id header): what a founder quotes to support. */
+  request_id: z.string().optional(),
   field: z.string().optional(),
   /** incomplete_entry: what the entry still lacks before it can be submitted. */
   missing: z.array(z.string()).optional(),

@@ -1,4 +1,5 @@
-// One error shape for the whole API: JSON { error, message } (+ field for input errors). Domain
+// One error shape for the whole API: JSON { error, message, request_id } (+ field for input
+// errors; request_id is the request's id, plugins/observability.ts, for a founder to quote). Domain
 // refusals (domain/errors.ts) get their status here and nowhere else; HTTP-level errors
 // (http-errors.ts) carry theirs; zod validation failures name the field; Fastify's own client
 // errors (bad JSON, 413, 415) keep their status; database failures become 409/400, or 503 when the
@@ -53,6 +54,10 @@ function fromDatabase(err: unknown): (ErrorBody & { statusCode: number }) | null
   }
 }
 
+function isErrorBody(payload: unknown): payload is ErrorBody & { request_id?: string } {
+  return typeof payload === "object" && payload !== null && typeof (payload as { error?: unknown }).error === "string";
+}
+
 async function errorHandling(app: FastifyInstance, opts: { spaFallback?: (request: FastifyRequest, reply: FastifyReply) => boolean }): Promise<void> {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) {
@@ -73,6 +78,13 @@ async function errorHandling(app: FastifyInstance, opts: { spaFallback?: (reques
     if (status >= 400 && status < 500) return reply.status(status).send(body(status, err.message));
     request.log.error({ err }, "unhandled error");
     return reply.status(500).send(body(500, "An unexpected error occurred"));
+  });
+
+  // Every error body, whoever sent it (this handler, a route's own 429 or 503, the rate limiter),
+  // names the request: a founder quotes it, support finds the request's log lines by it.
+  app.addHook("preSerialization", (request, reply, payload, done) => {
+    if (reply.statusCode >= 400 && isErrorBody(payload)) payload.request_id = request.id;
+    done(null, payload);
   });
 
   app.setNotFoundHandler((request, reply) => {

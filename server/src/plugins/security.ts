@@ -62,7 +62,9 @@ async function security(app: FastifyInstance, { config }: { config: Config }): P
   await app.register(cors, {
     origin: config.corsOrigins,
     methods: ["GET", "POST", "PUT", "PATCH", "DELETE"],
-    allowedHeaders: ["authorization", "content-type"],
+    // The web sends an id of its own on every call and reads the server's back (plugins/observability.ts).
+    allowedHeaders: ["authorization", "content-type", "x-request-id"],
+    exposedHeaders: ["x-request-id"],
     credentials: false,
   });
   await app.register(rateLimit, { global: false });

@@ -78,6 +78,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -132,6 +133,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -146,6 +148,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -160,6 +163,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -174,6 +178,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -188,6 +193,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -202,6 +208,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -216,6 +223,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -294,6 +302,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -308,6 +317,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -322,6 +332,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -336,6 +347,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -350,6 +362,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -364,6 +377,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -378,6 +392,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -516,6 +531,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -530,6 +546,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -544,6 +561,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -558,6 +576,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -572,6 +591,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -586,6 +606,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -600,6 +621,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -675,6 +697,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -689,6 +712,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -703,6 +727,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -717,6 +742,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -731,6 +757,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -745,6 +772,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -759,6 +787,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -832,6 +861,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -846,6 +876,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -860,6 +891,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -874,6 +906,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -888,6 +921,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -902,6 +936,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -916,6 +951,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -993,6 +1029,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -1007,6 +1044,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -1021,6 +1059,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -1035,6 +1074,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -1049,6 +1089,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -1063,6 +1104,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -1077,6 +1119,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -1118,6 +1161,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -1132,6 +1176,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -1146,6 +1191,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -1160,6 +1206,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -1174,6 +1221,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -1188,6 +1236,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -1202,6 +1251,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -1281,6 +1331,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -1295,6 +1346,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -1309,6 +1361,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -1323,6 +1376,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -1337,6 +1391,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -1351,6 +1406,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -1365,6 +1421,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -1434,6 +1491,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -1448,6 +1506,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -1462,6 +1521,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -1476,6 +1536,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -1490,6 +1551,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -1504,6 +1566,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -1518,6 +1581,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -1579,6 +1643,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -1593,6 +1658,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -1607,6 +1673,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -1621,6 +1688,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -1635,6 +1703,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -1649,6 +1718,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -1663,6 +1733,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -1719,6 +1790,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -1733,6 +1805,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -1747,6 +1820,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -1761,6 +1835,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -1775,6 +1850,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -1789,6 +1865,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -1803,6 +1880,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -1852,6 +1930,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -1866,6 +1945,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -1880,6 +1960,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -1894,6 +1975,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -1908,6 +1990,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -1922,6 +2005,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -1936,6 +2020,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -1993,6 +2078,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -2007,6 +2093,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -2021,6 +2108,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -2035,6 +2123,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -2049,6 +2138,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -2063,6 +2153,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -2077,6 +2168,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -2152,6 +2244,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -2166,6 +2259,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -2180,6 +2274,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -2194,6 +2289,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -2208,6 +2304,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -2222,6 +2319,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -2236,6 +2334,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -2298,6 +2397,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -2312,6 +2412,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -2326,6 +2427,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -2340,6 +2442,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -2354,6 +2457,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -2368,6 +2472,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -2382,6 +2487,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -2443,6 +2549,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -2457,6 +2564,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -2471,6 +2579,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -2485,6 +2594,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -2499,6 +2609,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -2513,6 +2624,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -2527,6 +2639,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -2590,6 +2703,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -2604,6 +2718,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -2618,6 +2733,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -2632,6 +2748,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -2646,6 +2763,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -2660,6 +2778,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -2674,6 +2793,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -2738,6 +2858,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -2752,6 +2873,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -2766,6 +2888,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -2780,6 +2903,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -2794,6 +2918,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -2808,6 +2933,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -2822,6 +2948,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -2879,6 +3006,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -2893,6 +3021,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -2907,6 +3036,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -2921,6 +3051,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -2935,6 +3066,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -2949,6 +3081,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -2963,6 +3096,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -3032,6 +3166,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -3046,6 +3181,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -3060,6 +3196,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -3074,6 +3211,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -3088,6 +3226,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -3102,6 +3241,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -3116,6 +3256,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -3187,6 +3328,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -3201,6 +3343,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -3215,6 +3358,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -3229,6 +3373,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -3243,6 +3388,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -3257,6 +3403,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -3271,6 +3418,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -3326,6 +3474,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -3386,6 +3535,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -3400,6 +3550,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -3414,6 +3565,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -3428,6 +3580,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -3442,6 +3595,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -3456,6 +3610,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -3470,6 +3625,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -3529,6 +3685,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -3543,6 +3700,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -3557,6 +3715,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -3571,6 +3730,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -3585,6 +3745,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -3599,6 +3760,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -3613,6 +3775,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -3669,6 +3832,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -3683,6 +3847,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -3697,6 +3862,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -3711,6 +3877,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -3725,6 +3892,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -3739,6 +3907,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -3753,6 +3922,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -3802,6 +3972,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -3816,6 +3987,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -3830,6 +4002,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -3844,6 +4017,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -3858,6 +4032,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -3872,6 +4047,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -3886,6 +4062,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -3900,6 +4077,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -3962,6 +4140,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -3976,6 +4155,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -3990,6 +4170,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -4004,6 +4185,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -4018,6 +4200,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -4032,6 +4215,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -4046,6 +4230,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -4060,6 +4245,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -4074,6 +4260,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -4140,6 +4327,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -4154,6 +4342,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -4168,6 +4357,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -4182,6 +4372,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -4196,6 +4387,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -4210,6 +4402,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -4224,6 +4417,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -4238,6 +4432,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -4252,6 +4447,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -4317,6 +4513,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -4331,6 +4528,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -4345,6 +4543,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -4359,6 +4558,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -4373,6 +4573,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -4387,6 +4588,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -4401,6 +4603,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -4415,6 +4618,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -4429,6 +4633,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -4492,6 +4697,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -4506,6 +4712,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -4520,6 +4727,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -4534,6 +4742,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -4548,6 +4757,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -4562,6 +4772,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -4576,6 +4787,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -4590,6 +4802,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -4604,6 +4817,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -4667,6 +4881,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -4681,6 +4896,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -4695,6 +4911,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -4709,6 +4926,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -4723,6 +4941,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -4737,6 +4956,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -4751,6 +4971,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -4765,6 +4986,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -4779,6 +5001,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -4833,6 +5056,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -4847,6 +5071,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -4861,6 +5086,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -4875,6 +5101,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -4889,6 +5116,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -4903,6 +5131,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -4917,6 +5146,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -4931,6 +5161,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };
@@ -4945,6 +5176,7 @@ export interface paths {
                         "application/json": {
                             error: string;
                             message: string;
+                            request_id?: string;
                             field?: string;
                             missing?: string[];
                         };

@@ -7,7 +7,7 @@ import { authFinishedAtom } from "@/stores/auth";
 import { renderWithApp } from "@/testing/render";
 import { useApiRefusals } from "./api-refusals";
 
-type Hooks = { onResponse: (a: { response: Response }) => Promise<Response> };
+type Hooks = { onResponse: (a: { request: Request; response: Response }) => Promise<Response> };
 const mw = bearerMiddleware(async () => "tok") as unknown as Hooks;
 
 function Harness() {
@@ -16,7 +16,7 @@ function Harness() {
 }
 
 const answer = (status: number, body: object, headers: Record<string, string> = {}) =>
-  mw.onResponse({ response: new Response(JSON.stringify(body), { status, headers }) }).catch(() => undefined);
+  mw.onResponse({ request: new Request("http://x/api/enums/"), response: new Response(JSON.stringify(body), { status, headers }) }).catch(() => undefined);
 
 describe("app-wide API refusals", () => {
   it("403 insufficient_aal brings back the sign-in gate on the second-factor prompt, not an error", async () => {

@@ -11,22 +11,53 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly code?: string,
+    /** The request's id (the server's, else the one this client sent): what a founder quotes to support. */
+    readonly reference?: string,
   ) {
     super(message);
     this.name = "ApiError";
   }
 }
 
-/** Reads the server's `{ error, message }` body; falls back to the status text. */
-export async function apiErrorFrom(response: Response): Promise<ApiError> {
+export const REQUEST_ID_HEADER = "x-request-id";
+
+/** A new id for one API call (crypto.randomUUID exists only on secure origins; the fallback is as random). */
+export function newRequestId(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The reference of the latest failed call, for the failure toast that follows it (takeFailureReference). */
+let latestFailure: { reference: string; at: number } | null = null;
+/** A failure toast comes right after its call; an older failure is not the one it is about. */
+const FAILURE_REFERENCE_MS = 10_000;
+
+/**
+ * The reference of the API call that failed just now, once: the failure toasts say what failed in
+ * agreed words and show this as 'Reference: …' so a founder can quote it. Undefined when no call
+ * failed in the last few seconds (the failure was not an API answer).
+ */
+export function takeFailureReference(now = Date.now()): string | undefined {
+  const latest = latestFailure;
+  latestFailure = null;
+  return latest && now - latest.at <= FAILURE_REFERENCE_MS ? latest.reference : undefined;
+}
+
+/**
+ * Reads the server's `{ error, message, request_id }` body; falls back to the status text, and for
+ * the reference to the X-Request-Id header, then to the id this client sent.
+ */
+export async function apiErrorFrom(response: Response, sentId?: string): Promise<ApiError> {
   let message = `${response.status} ${response.statusText}`.trim();
   let code: string | undefined;
+  let reference = response.headers.get(REQUEST_ID_HEADER) ?? sentId;
   try {
     const body: unknown = await response.clone().json();
     if (body && typeof body === "object") {
-      const b = body as { message?: unknown; error?: unknown };
+      const b = body as { message?: unknown; error?: unknown; request_id?: unknown };
       if (typeof b.message === "string" && b.message) message = b.message;
       if (typeof b.error === "string") code = b.error;
+      if (typeof b.request_id === "string" && b.request_id) reference = b.request_id;
     }
   } catch {
     // not JSON: keep the status line
@@ -34,7 +65,8 @@ export async function apiErrorFrom(response: Response): Promise<ApiError> {
   // 429: the wait comes from Retry-After when the server gives one (agreed wording, issue 16).
   const minutes = response.status === 429 ? minutesFromRetryAfter(response.headers.get("retry-after")) : undefined;
   if (minutes !== undefined) message = tooManyAttemptsMessage(minutes);
-  return new ApiError(message, response.status, code);
+  if (reference) latestFailure = { reference, at: Date.now() };
+  return new ApiError(message, response.status, code, reference);
 }
 
 type RefusalListener = (error: ApiError) => void;
@@ -53,17 +85,21 @@ export function isAppWideRefusal(error: ApiError): boolean {
   return (error.status === 403 && error.code === "insufficient_aal") || error.status === 429;
 }
 
-/** Adds the current access token; supabase-js refreshes it, so it is read per request. */
+/**
+ * Adds the current access token (supabase-js refreshes it, so it is read per request) and an id of
+ * this call's own, which the server logs beside its request id.
+ */
 export function bearerMiddleware(getToken: () => Promise<string | undefined>): Middleware {
   return {
     async onRequest({ request }) {
       const token = await getToken();
       if (token) request.headers.set("Authorization", `Bearer ${token}`);
+      request.headers.set(REQUEST_ID_HEADER, newRequestId());
       return request;
     },
-    async onResponse({ response }) {
+    async onResponse({ request, response }) {
       if (!response.ok) {
-        const error = await apiErrorFrom(response);
+        const error = await apiErrorFrom(response, request.headers.get(REQUEST_ID_HEADER) ?? undefined);
         if (isAppWideRefusal(error)) for (const listener of refusalListeners) listener(error);
         throw error;
       }

@@ -1,5 +1,7 @@
-// Unhandled render errors show 'Something went wrong' with the message and 'Try again' (spec §2, §8).
+// Unhandled render errors show 'Something went wrong' with the message and 'Try again' (requirements
+// §2, §8), and for a failed API call its reference (the request id) for the founder to quote.
 import { Component, type ErrorInfo, type ReactNode } from "react";
+import { ApiError } from "@/lib/api-client";
 import { Button } from "./button";
 
 interface State {
@@ -24,16 +26,18 @@ export class ErrorBoundary extends Component<{ children: ReactNode; onReset?: ()
 
   override render() {
     if (!this.state.error) return this.props.children;
-    return <ErrorScreen message={this.state.error.message} onRetry={this.reset} />;
+    const { error } = this.state;
+    return <ErrorScreen message={error.message} reference={error instanceof ApiError ? error.reference : undefined} onRetry={this.reset} />;
   }
 }
 
-export function ErrorScreen({ message, onRetry }: { message?: string; onRetry: () => void }) {
+export function ErrorScreen({ message, reference, onRetry }: { message?: string; reference?: string; onRetry: () => void }) {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
       <div role="alert" className="flex flex-col items-center gap-4">
         <h1 className="text-2xl font-medium">Something went wrong</h1>
         <p className="text-secondary">{message || "An unexpected error occurred"}</p>
+        {reference && <p className="text-secondary text-sm">Reference: {reference}</p>}
       </div>
       <Button onClick={onRetry}>Try again</Button>
     </main>

@@ -3,12 +3,15 @@
 import { atom, useAtomValue, useSetAtom } from "jotai";
 import { useCallback, useMemo } from "react";
 import { TIMINGS } from "@/lib/timings";
+import { takeFailureReference } from "@/lib/api-client";
 
 export type ToastSeverity = "success" | "error";
 export interface Toast {
   id: number;
   message: string;
   severity: ToastSeverity;
+  /** A failed API call's request id, shown as 'Reference: …' for the founder to quote. */
+  reference?: string;
 }
 
 export const toastsAtom = atom<Toast[]>([]);
@@ -19,7 +22,9 @@ export function useToast(): { success: (message: string, ms?: number) => void; e
   const show = useCallback(
     (severity: ToastSeverity, message: string, ms: number = TIMINGS.toastMs) => {
       const id = nextId++;
-      setToasts((list) => [...list, { id, message, severity }]);
+      // A failure toast follows the call that failed: it shows that call's reference, if any.
+      const reference = severity === "error" ? takeFailureReference() : undefined;
+      setToasts((list) => [...list, { id, message, severity, ...(reference ? { reference } : {}) }]);
       setTimeout(() => setToasts((list) => list.filter((t) => t.id !== id)), ms);
     },
     [setToasts],
@@ -44,6 +49,7 @@ export function Toaster() {
           }`}
         >
           {t.message}
+          {t.reference && <p className="mt-1 text-xs opacity-90">Reference: {t.reference}</p>}
         </div>
       ))}
     </div>

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { Provider, createStore } from "jotai";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { ApiError } from "@/lib/api-client";
 import { ErrorBoundary } from "./error-boundary";
 import { LoadingOverlay, useLoadingOverlay } from "./loading-overlay";
 import { Toaster, useToast } from "./toast";
@@ -30,6 +31,19 @@ describe("ErrorBoundary", () => {
     expect(screen.getByText("Kaput")).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Try again" }));
     expect(screen.getByText("Recovered")).toBeInTheDocument();
+  });
+
+  it("shows a failed API call's reference for the founder to quote", () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    function Refused(): never {
+      throw new ApiError("The database is unavailable; try again shortly", 503, "database_unavailable", "req-5150");
+    }
+    render(
+      <ErrorBoundary>
+        <Refused />
+      </ErrorBoundary>,
+    );
+    expect(screen.getByRole("alert")).toHaveTextContent("Reference: req-5150");
   });
 
   it("falls back to 'An unexpected error occurred' without a message", () => {

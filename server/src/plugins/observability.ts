@@ -1,0 +1,112 @@
+// The plumbing that lets a team see what an instance does (docs/operations.md), in one plugin:
+// - request ids: every request gets one (the trusted proxy's X-Request-Id when TRUST_PROXY is set,
+//   otherwise a new UUID), Fastify's logger puts it on every line of the request, the answer echoes
+//   it in X-Request-Id and every error body carries it as request_id (plugins/errors.ts);
+// - metrics: request counts and latencies by route pattern and status, the process's own (event
+//   loop lag, heap, GC), served with every module's counters (server/src/metrics.ts) on a listener
+//   of its own (METRICS_PORT), never the public address.
+import http from "node:http";
+import { randomUUID } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import fp from "fastify-plugin";
+import type { FastifyInstance, FastifyServerOptions, RawRequestDefaultExpression } from "fastify";
+import { collectDefaultMetrics } from "prom-client";
+import type { Config } from "../config";
+import { histogram, metricsRegistry } from "../metrics";
+
+export const REQUEST_ID_HEADER = "x-request-id";
+/** What an id from outside may look like: short, no spaces or quotes, nothing a log reader could mistake. */
+const WELL_FORMED_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+function wellFormedId(value: string | string[] | undefined): string | undefined {
+  return typeof value === "string" && WELL_FORMED_ID.test(value) ? value : undefined;
+}
+
+/**
+ * Fastify's request-id settings. The header is read only behind a proxy the operator trusts: from
+ * anyone else an id could be chosen to collide with another founder's. The web sends its own id on
+ * every call; untrusted, it is logged beside the server's (client_request_id) so both can be found.
+ */
+export function requestIdOptions(config: Pick<Config, "trustProxy">): Pick<FastifyServerOptions, "genReqId" | "requestIdHeader"> {
+  return {
+    requestIdHeader: false,
+    genReqId: config.trustProxy
+      ? (req: RawRequestDefaultExpression) => wellFormedId(req.headers[REQUEST_ID_HEADER]) ?? randomUUID()
+      : () => randomUUID(),
+  };
+}
+
+/** The logger's request serializer: Fastify's fields, plus the caller's own id when it is not the request's. */
+export function serializeRequest(req: { id: string; method: string; url: string; host?: string; ip?: string; headers: Record<string, string | string[] | undefined>; socket?: { remotePort?: number } }) {
+  const client = wellFormedId(req.headers[REQUEST_ID_HEADER]);
+  return {
+    method: req.method,
+    url: req.url,
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+    ...(client && client !== req.id ? { client_request_id: client } : {}),
+  };
+}
+
+const requestDuration = histogram({
+  name: "http_request_duration_seconds",
+  help: "API and web requests by route pattern (unmatched for no route), method and status: latency, and in _count the number of requests",
+  labelNames: ["method", "route", "status_code"],
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+});
+
+/** Process metrics (event-loop lag, heap, GC, CPU, handles) once per process, whatever number of apps it builds. */
+let processMetrics = false;
+function collectProcessMetrics(): void {
+  if (processMetrics) return;
+  processMetrics = true;
+  collectDefaultMetrics({ register: metricsRegistry, eventLoopMonitoringPrecision: 20 });
+}
+
+/** The metrics listener: GET /metrics and nothing else. */
+function metricsServer(): http.Server {
+  return http.createServer((req, res) => {
+    if (req.method !== "GET" || req.url?.split("?")[0] !== "/metrics") {
+      res.writeHead(404).end();
+      return;
+    }
+    metricsRegistry.metrics().then(
+      (text) => res.writeHead(200, { "content-type": metricsRegistry.contentType }).end(text),
+      () => res.writeHead(500).end(),
+    );
+  });
+}
+
+async function observability(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
+  app.addHook("onRequest", (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    done();
+  });
+  app.addHook("onResponse", (request, reply, done) => {
+    requestDuration.observe({ method: request.method, route: request.routeOptions.url ?? "unmatched", status_code: reply.statusCode }, reply.elapsedTime / 1000);
+    done();
+  });
+
+  let metricsUrl: string | null = null;
+  app.decorate("metricsUrl", () => metricsUrl);
+  const listen = config.metrics;
+  if (!listen) return;
+  collectProcessMetrics();
+  const server = metricsServer();
+  app.addHook("onReady", async () => {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(listen.port, listen.host, () => resolve());
+    });
+    const { address, port } = server.address() as AddressInfo;
+    metricsUrl = `http://${address.includes(":") ? `[${address}]` : address}:${port}/metrics`;
+    app.log.info({ metrics: metricsUrl }, "metrics listener started");
+  });
+  app.addHook("onClose", async () => {
+    if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+}
+
+/** Request ids and metrics for the whole app (not encapsulated). */
+export const observabilityPlugin = fp(observability, { name: "observability" });

@@ -1,0 +1,92 @@
+// Every request has an id (plugins/observability.ts): generated, or the trusted proxy's
+// X-Request-Id when TRUST_PROXY is set; echoed in the X-Request-Id header, on every log line of
+// the request, and in every error body as request_id (plugins/errors.ts) beside error and message.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../support/app";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The log lines written since `from` (characters into logs()), parsed. */
+function linesSince(t: TestApp, from: number): Array<Record<string, unknown>> {
+  return t
+    .logs()
+    .slice(from)
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
+describe("without a trusted proxy", () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await createTestApp({}, { logs: true })));
+  afterAll(() => t?.close());
+
+  it("gives each request a new id, echoed in the header and in the error body beside error and message", async () => {
+    const a = await t.http.get("/api/enums/");
+    const b = await t.http.get("/api/enums/");
+    expect(a.status).toBe(401);
+    expect(a.headers["x-request-id"]).toMatch(UUID);
+    expect(b.headers["x-request-id"]).not.toBe(a.headers["x-request-id"]);
+    expect(a.body).toEqual({ error: "Unauthorized", message: expect.any(String), request_id: a.headers["x-request-id"] });
+  });
+
+  it("puts the id in every kind of error body: unknown route, invalid input, a route's own refusal", async () => {
+    const token = await t.token();
+    const unknown = await t.http.get("/api/no-such-route");
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.request_id).toBe(unknown.headers["x-request-id"]);
+    const invalid = await t.http.post("/api/persons/").set("Authorization", `Bearer ${token}`).send({ account_id: "x" });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body).toMatchObject({ error: "Bad Request", field: expect.any(String), request_id: invalid.headers["x-request-id"] });
+    const badJson = await t.http.post("/api/persons/").set("Authorization", `Bearer ${token}`).set("content-type", "application/json").send("{");
+    expect(badJson.status).toBe(400);
+    expect(badJson.body.request_id).toBe(badJson.headers["x-request-id"]);
+  });
+
+  it("answers successes with the header too", async () => {
+    const ok = await t.http.get("/api/health");
+    expect(ok.status).toBe(200);
+    expect(ok.headers["x-request-id"]).toMatch(UUID);
+    expect(ok.body).toEqual({ status: "ok" });
+  });
+
+  it("does not take a caller's id as the request's, but logs it beside it", async () => {
+    const from = t.logs().length;
+    const res = await t.http.get("/api/enums/").set("x-request-id", "web-123");
+    expect(res.headers["x-request-id"]).toMatch(UUID);
+    const lines = linesSince(t, from);
+    expect(lines.find((l) => l.msg === "incoming request")).toMatchObject({ reqId: res.headers["x-request-id"], req: { client_request_id: "web-123" } });
+  });
+
+  it("writes the id on every log line of the request", async () => {
+    const from = t.logs().length;
+    const res = await t.http.get("/api/enums/").set("Authorization", "Bearer not-a-token");
+    expect(res.status).toBe(401);
+    const lines = linesSince(t, from);
+    // incoming request, the refusal's reason, request completed: all of them name it.
+    expect(lines.length).toBeGreaterThanOrEqual(3);
+    for (const line of lines) expect(line.reqId).toBe(res.headers["x-request-id"]);
+  });
+});
+
+describe("behind a trusted proxy (TRUST_PROXY)", () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await createTestApp({ TRUST_PROXY: "true" }, { logs: true })));
+  afterAll(() => t?.close());
+
+  it("takes the proxy's X-Request-Id as the request's id, in header, body and log", async () => {
+    const from = t.logs().length;
+    const res = await t.http.get("/api/enums/").set("x-request-id", "edge-7f3a.42");
+    expect(res.headers["x-request-id"]).toBe("edge-7f3a.42");
+    expect(res.body.request_id).toBe("edge-7f3a.42");
+    for (const line of linesSince(t, from)) expect(line.reqId).toBe("edge-7f3a.42");
+  });
+
+  it("generates one when the header is missing or not a plain short id", async () => {
+    for (const sent of [undefined, "has space", "x".repeat(200), 'quote"d']) {
+      const req = t.http.get("/api/enums/");
+      const res = await (sent === undefined ? req : req.set("x-request-id", sent));
+      expect(res.headers["x-request-id"]).toMatch(UUID);
+    }
+  });
+});
