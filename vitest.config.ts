@@ -22,6 +22,7 @@ const POSTGRES_SUITES = [
   "tests/api/submission-audit.test.ts",
   "tests/api/validation-gaps.test.ts",
   "tests/api/trust-boundary.test.ts",
+  "tests/api/metrics.test.ts",
   "tests/api/logging.test.ts",
   "tests/reliability/pii-and-headers.test.ts",
   "tests/reliability/auth-hostile.test.ts",

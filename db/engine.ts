@@ -93,7 +93,9 @@ export interface Executor {
 /** The app's database: an Executor that also knows how cheaply it can tell "something changed". */
 export interface AppDb extends Executor {
   /** The driver underneath, for tests, benchmarks and the readiness probe; the app's code goes through the Executor. */
-  readonly driver: { kind: "sqlite"; client: Database.Database; groupCommit: Readonly<GroupCommitStats> } | { kind: "postgres"; pool: pg.Pool };
+  readonly driver:
+    | { kind: "sqlite"; client: Database.Database; groupCommit: Readonly<GroupCommitStats>; onGroupCommit(listener: (transactions: number) => void): void }
+    | { kind: "postgres"; pool: pg.Pool };
   /**
    * A stamp that stays equal only while nobody (this process, another instance, a script) has
    * committed a write. Synchronous on SQLite (two counters), one query on Postgres.
@@ -144,7 +146,7 @@ export function sqliteAppDb(db: SqliteDrizzle, close: () => void): AppDb {
   const connection = new SqliteConnection(db.$client);
   return {
     ...sqliteExecutor(db, connection, false),
-    driver: { kind: "sqlite", client: db.$client, groupCommit: connection.stats },
+    driver: { kind: "sqlite", client: db.$client, groupCommit: connection.stats, onGroupCommit: (listener) => void (connection.onCommit = listener) },
     changeStamp: () => sqliteChangeStamp(db),
     // After the write group in progress (if any) has committed: its requests are still waiting for it.
     close: async () => {

@@ -46,6 +46,8 @@ export class SqliteConnection {
   private admitting: WriteGroup | null = null;
   private readonly statements: Statements;
   readonly stats: GroupCommitStats = { transactions: 0, commits: 0 };
+  /** Told how many transactions each COMMIT ended (the app's metrics: sqlite_group_commit_transactions). */
+  onCommit: ((transactions: number) => void) | null = null;
 
   constructor(readonly client: Database.Database) {
     this.statements = {
@@ -92,7 +94,7 @@ export class SqliteConnection {
         }
         const group = new WriteGroup(this.client, this.statements, this.stats, () => {
           if (this.admitting === group) this.admitting = null;
-        }, release);
+        }, release, (n) => this.onCommit?.(n));
         this.admitting = group;
         return group.add(fn);
       }
@@ -113,6 +115,8 @@ export class SqliteConnection {
 /** One open SQLite transaction and the request transactions that share its COMMIT. */
 class WriteGroup {
   private size = 0;
+  /** Members that ran and were released into the transaction (what the COMMIT makes durable). */
+  private kept = 0;
   /** Settles when the last admitted transaction has run: they run one after another. */
   private tail: Promise<void> = Promise.resolve();
   /** Set when SQLite ended the whole transaction early: nothing of the group can be kept. */
@@ -126,6 +130,7 @@ class WriteGroup {
     private readonly stats: GroupCommitStats,
     private readonly stopAdmitting: () => void,
     private readonly releaseConnection: () => void,
+    private readonly committedCount: (transactions: number) => void,
   ) {
     this.committed = new Promise<void>((resolve, reject) => (this.settle = { resolve, reject }));
     // Members that failed on their own never wait for the COMMIT; its failure is theirs no more.
@@ -153,6 +158,7 @@ class WriteGroup {
       const value = await fn();
       this.s.release.run();
       this.stats.transactions++;
+      this.kept++;
       return value;
     } catch (err) {
       if (this.client.inTransaction) {
@@ -173,6 +179,7 @@ class WriteGroup {
         if (this.ended) throw this.ended.error;
         this.s.commit.run();
         this.stats.commits++;
+        this.committedCount(this.kept);
         this.settle.resolve();
       } catch (err) {
         if (this.client.inTransaction) this.s.rollback.run();

@@ -56,6 +56,27 @@ describe("loadConfig", () => {
     expect(problems.some((p) => p.startsWith("SUPABASE_URL"))).toBe(false);
   });
 
+  it("has no metrics listener unless METRICS_PORT is set, on loopback by default", () => {
+    expect(loadConfig({}).metrics).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: "9464" }).metrics).toEqual({ host: "127.0.0.1", port: 9464 });
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
+  });
+
+  it("in production refuses metrics on a non-private address unless METRICS_PUBLIC_BIND says it is meant", () => {
+    for (const host of ["0.0.0.0", "::", "203.0.113.9", "metrics.example.org", "172.32.0.1"]) {
+      expect(problemsOf({ ...PRODUCTION, METRICS_PORT: "9464", METRICS_HOST: host }).some((p) => p.startsWith(`METRICS_HOST=${host}`)), host).toBe(true);
+      expect(problemsOf({ ...PRODUCTION, METRICS_PORT: "9464", METRICS_HOST: host, METRICS_PUBLIC_BIND: "true" }), host).toEqual([]);
+    }
+    for (const host of ["127.0.0.1", "::1", "10.1.2.3", "172.16.0.9", "192.168.1.20", "fd12:3456::1", "localhost"]) {
+      expect(problemsOf({ ...PRODUCTION, METRICS_PORT: "9464", METRICS_HOST: host }), host).toEqual([]);
+    }
+    // Without METRICS_PORT there is no listener, so METRICS_HOST says nothing.
+    expect(problemsOf({ ...PRODUCTION, METRICS_HOST: "0.0.0.0" })).toEqual([]);
+    // Outside production (a developer's machine) any host is theirs to choose.
+    expect(problemsOf({ METRICS_PORT: "9464", METRICS_HOST: "0.0.0.0" })).toEqual([]);
+  });
+
   it("refuses a malformed setting with its name", () => {
     expect(() => loadConfig({ APP_PORT: "not-a-port" })).toThrow(/APP_PORT/);
     expect(() => loadConfig({ AUTH_MODE: "docker" })).toThrow(/AUTH_MODE/);

@@ -15,8 +15,17 @@ function once<M>(name: string, make: () => M): M {
   return (register.getSingleMetric(name) as M | undefined) ?? make();
 }
 
-export function counter<L extends string = never>(config: CounterConfiguration<L>): Counter<L> {
-  return once(config.name, () => new Counter(config));
+/**
+ * A counter; `zeroed` label sets start at 0, so a rate or an alert on them has a series before the
+ * first event (an auth-service error that never happened is 0, not "no data").
+ */
+export function counter<L extends string = never>(config: CounterConfiguration<L> & { zeroed?: Array<Partial<Record<L, string>>> }): Counter<L> {
+  const { zeroed = [], ...rest } = config;
+  return once(config.name, () => {
+    const made = new Counter(rest);
+    for (const labels of zeroed) made.inc(labels, 0);
+    return made;
+  });
 }
 
 export function histogram<L extends string = never>(config: HistogramConfiguration<L>): Histogram<L> {

@@ -9,7 +9,21 @@
 import { LRUCache } from "lru-cache";
 import type { Role } from "../contract/roles";
 import type { TokenVerifier } from "./verify-token";
-import type { SessionCheck } from "./session-check";
+import { AuthServiceUnavailableError, RevokedSessionError, type SessionCheck } from "./session-check";
+import { counter } from "../metrics";
+
+const sessionChecks = counter({
+  name: "session_checks_total",
+  help: "Bearer tokens' sessions: hit (the remembered answer), miss (asked the auth service), revoked (it refused the session), auth_service_error (it did not answer)",
+  labelNames: ["result"],
+  zeroed: [{ result: "hit" }, { result: "miss" }, { result: "revoked" }, { result: "auth_service_error" }],
+});
+const checks = {
+  hit: sessionChecks.labels("hit"),
+  miss: sessionChecks.labels("miss"),
+  revoked: sessionChecks.labels("revoked"),
+  authServiceError: sessionChecks.labels("auth_service_error"),
+};
 
 export interface Identity {
   userId: string;
@@ -46,9 +60,17 @@ export function createAuthenticator(verify: TokenVerifier, checkSession: Session
   const authenticate = async (token: string): Promise<Identity> => {
     const key = keyOf(token);
     const hit = cache.get(key);
-    if (hit?.token === token) return hit.identity;
+    if (hit?.token === token) {
+      checks.hit.inc();
+      return hit.identity;
+    }
     const verified = await verify(token);
-    const session = await checkSession(token);
+    checks.miss.inc();
+    const session = await checkSession(token).catch((err: unknown) => {
+      if (err instanceof AuthServiceUnavailableError) checks.authServiceError.inc();
+      else if (err instanceof RevokedSessionError) checks.revoked.inc();
+      throw err;
+    });
     const identity: Identity = {
       userId: verified.userId,
       email: verified.email,

@@ -23,7 +23,7 @@ afterEach(() => {
 
 /** A cached read of the account count, and how many times it really ran. */
 function countingRead(maxEntries = 10) {
-  const cache = cacheUntilDbChanges<string, number>({ maxEntries });
+  const cache = cacheUntilDbChanges<string, number>({ name: "test", maxEntries });
   const runs = { n: 0 };
   const read = (key = "accounts") =>
     cache(db, key, async () => {
@@ -66,7 +66,7 @@ describe("cacheUntilDbChanges", () => {
 
   it("an update that leaves the row count alone still invalidates", async () => {
     insertAccount(h.sqlite, "u3");
-    const cache = cacheUntilDbChanges<string, string>({ maxEntries: 10 });
+    const cache = cacheUntilDbChanges<string, string>({ name: "test", maxEntries: 10 });
     const userIds = () => cache(db, "ids", async () => h.sqlite.prepare("SELECT group_concat(user_id) FROM account").pluck().get() as string);
     expect(await userIds()).toBe("u3");
     h.sqlite.prepare("UPDATE account SET user_id = 'u4'").run();
@@ -88,7 +88,7 @@ describe("cacheUntilDbChanges", () => {
   });
 
   it("does not remember a failed computation", async () => {
-    const cache = cacheUntilDbChanges<string, number>({ maxEntries: 10 });
+    const cache = cacheUntilDbChanges<string, number>({ name: "test", maxEntries: 10 });
     await expect(cache(db, "k", () => Promise.reject(new Error("no such account")))).rejects.toThrow("no such account");
     expect(await cache(db, "k", async () => 7)).toBe(7);
   });

@@ -6,6 +6,7 @@
 // several instances sharing one database never serve a stale answer
 // (tests/postgres/two-instances.test.ts).
 import { LRUCache } from "lru-cache";
+import { counter } from "../metrics";
 import type { AppDb } from "../../../db/engine";
 import type { ChangeStamp } from "../../../db/change-stamp";
 
@@ -19,8 +20,19 @@ type Present = NonNullable<unknown>;
 
 export type UntilDbChanges<K extends Present, V extends Present> = (db: AppDb, key: K, compute: () => Promise<V>) => Promise<V>;
 
-export function cacheUntilDbChanges<K extends Present, V extends Present>(opts: { maxEntries: number }): UntilDbChanges<K, V> {
+const lookups = counter({
+  name: "cache_lookups_total",
+  help: "Lookups in a cache of answers kept until the database changes, by cache and result (hit: served as kept; miss: computed)",
+  labelNames: ["cache", "result"],
+});
+
+/** `name` labels the cache's lookups in the metrics (cache_lookups_total). */
+export function cacheUntilDbChanges<K extends Present, V extends Present>(opts: { name: string; maxEntries: number }): UntilDbChanges<K, V> {
   const byDb = new WeakMap<AppDb, LRUCache<K, Entry<V>>>();
+  // Children made once: a labelled child's inc() skips hashing the labels on every request.
+  for (const result of ["hit", "miss"]) lookups.inc({ cache: opts.name, result }, 0);
+  const hits = lookups.labels(opts.name, "hit");
+  const misses = lookups.labels(opts.name, "miss");
   return async (db, key, compute) => {
     // Taken before computing: a commit by anyone while `compute` reads leaves the entry tagged
     // with the older stamp, so it is recomputed on the next call, never trusted.
@@ -28,7 +40,11 @@ export function cacheUntilDbChanges<K extends Present, V extends Present>(opts: 
     let entries = byDb.get(db);
     if (!entries) byDb.set(db, (entries = new LRUCache<K, Entry<V>>({ max: opts.maxEntries })));
     const hit = entries.get(key);
-    if (hit && hit.stamp === stamp) return hit.value;
+    if (hit && hit.stamp === stamp) {
+      hits.inc();
+      return hit.value;
+    }
+    misses.inc();
     const value = await compute();
     entries.set(key, { stamp, value });
     return value;

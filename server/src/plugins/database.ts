@@ -12,6 +12,52 @@ import type { Config } from "../config";
 import { openAppDatabase } from "../../../db/open";
 import { assertCurrent, readinessOf } from "../../../db/schema-version";
 import { createSsnCipher, loadSsnKey } from "../pii/ssn";
+import { gauge, histogram } from "../metrics";
+import type { AppDb } from "../../../db/engine";
+
+type Pool = Extract<AppDb["driver"], { kind: "postgres" }>["pool"];
+/** The Postgres pools open in this process (one per app), read at each scrape. */
+const pools = new Set<Pool>();
+const sum = (read: (pool: Pool) => number) => [...pools].reduce((n, p) => n + read(p), 0);
+gauge({
+  name: "db_pool_connections",
+  help: "PostgreSQL pool connections by state: in_use (lent to a request), idle (open, free)",
+  labelNames: ["state"],
+  collect() {
+    this.set({ state: "in_use" }, sum((p) => p.totalCount - p.idleCount));
+    this.set({ state: "idle" }, sum((p) => p.idleCount));
+  },
+});
+gauge({
+  name: "db_pool_waiting",
+  help: "Requests waiting for a PostgreSQL pool connection (all connections in use): above 0 for long, the pool or the database is the bottleneck",
+  collect() {
+    this.set(sum((p) => p.waitingCount));
+  },
+});
+gauge({
+  name: "db_pool_max",
+  help: "The PostgreSQL pool's size (DATABASE_POOL_SIZE)",
+  collect() {
+    this.set(sum((p) => p.options.max ?? 10));
+  },
+});
+const groupCommits = histogram({
+  name: "sqlite_group_commit_transactions",
+  help: "SQLite: request transactions one COMMIT made durable (group commit, db/sqlite-connection.ts)",
+  buckets: [1, 2, 4, 8, 16, 32],
+});
+
+/** The metrics of the open database: pool gauges (Postgres), group-commit sizes (SQLite). */
+function observe(db: AppDb): () => void {
+  const driver = db.driver;
+  if (driver.kind === "sqlite") {
+    driver.onGroupCommit((n) => groupCommits.observe(n));
+    return () => undefined;
+  }
+  pools.add(driver.pool);
+  return () => void pools.delete(driver.pool);
+}
 
 async function database(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
   const migrateAtStart = config.env !== "production";
@@ -30,8 +76,12 @@ async function database(app: FastifyInstance, { config }: { config: Config }): P
   app.decorate("db", opened.db);
   app.decorate("ssn", createSsnCipher(loadSsnKey(config)));
   app.decorate("databaseReadiness", () => readinessOf(() => opened.schemaStatus()));
+  const unobserve = observe(opened.db);
   // Runs after the server stopped accepting and in-flight requests finished (Fastify's close order).
-  app.addHook("onClose", async () => opened.db.close());
+  app.addHook("onClose", async () => {
+    unobserve();
+    await opened.db.close();
+  });
 }
 
 export const databasePlugin = fp(database, { name: "database" });

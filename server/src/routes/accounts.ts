@@ -34,7 +34,7 @@ const allDataJson = checkedJson(allData, "GET", ALL_DATA_URL);
  * The dashboard and every edit screen load all_data, usually many times between two writes; the
  * serialized answer is kept until the database changes at all (any write, anyone's).
  */
-const allDataCache = cacheUntilDbChanges<number, string>({ maxEntries: 1000 });
+const allDataCache = cacheUntilDbChanges<number, string>({ name: "all_data", maxEntries: 1000 });
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -37,6 +37,26 @@ import { requireRecordWriter } from "../domain/submission";
 import { routeOf, sourceEventRecorded } from "../domain/audit";
 import { sendOwnerVerificationMails } from "../domain/owner-mails";
 import type { WebhookPayload } from "../contract/sumsub";
+import { counter } from "../metrics";
+
+const webhooks = counter({
+  name: "identity_webhooks_total",
+  help: "Identity provider webhooks by result: applied (a review or applicant recorded), stale (older than what is stored), duplicate, unchanged, ignored (no such person, or nothing to record), refused (bad signature or body)",
+  labelNames: ["result"],
+  zeroed: ["applied", "stale", "duplicate", "unchanged", "ignored", "refused"].map((result) => ({ result })),
+});
+const ownerMails = counter({
+  name: "owner_mails_total",
+  help: "Identity verification mails to additional owners: sent, or refused (the account's hourly limit)",
+  labelNames: ["result"],
+  zeroed: [{ result: "sent" }, { result: "refused" }],
+});
+
+/** The webhook's answer, counted by what became of the event. */
+function webhookAnswer<R extends string>(result: R, metric: "applied" | "stale" | "duplicate" | "unchanged" | "ignored") {
+  webhooks.inc({ result: metric });
+  return { ok: true as const, result };
+}
 
 /** Sumsub's advice for de-duplicating deliveries: correlationId + type + createdAtMs. */
 function webhookEventKey(e: WebhookPayload): string {
@@ -206,11 +226,13 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
         phoneOf: e164,
       });
       if (!outcome.ok) {
+        ownerMails.inc({ result: "refused" }, targets.length);
         return reply
           .status(429)
           .header("retry-after", String(outcome.retryAfterSeconds))
           .send({ error: "too_many_requests", message: `Too many attempts, try again in ${Math.ceil(outcome.retryAfterSeconds / 60)} minutes` });
       }
+      ownerMails.inc({ result: "sent" }, outcome.results.filter((r) => r.status === "sent").length);
       return { results: outcome.results };
     },
   );
@@ -235,6 +257,7 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const verdict = verifyWebhookDigest(raw, request.headers, identity.webhookSecret);
         if (!verdict.ok) {
+          webhooks.inc({ result: "refused" });
           request.log.warn({ reason: verdict.reason }, "rejected identity webhook");
           throw unauthorized("Invalid webhook signature");
         }
@@ -242,10 +265,14 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
         try {
           json = JSON.parse(raw.toString("utf8"));
         } catch {
+          webhooks.inc({ result: "refused" });
           throw invalid("body", "Webhook body is not valid JSON");
         }
         const parsed = webhookPayloadSchema.safeParse(json);
-        if (!parsed.success) throw invalid("body", "Webhook body is not a Sumsub applicant event");
+        if (!parsed.success) {
+          webhooks.inc({ result: "refused" });
+          throw invalid("body", "Webhook body is not a Sumsub applicant event");
+        }
         const event = parsed.data;
 
         // Only the server-derived externalUserId binds an event to a person. The stored applicant
@@ -253,24 +280,24 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
         const personId = personIdFromExternalUserId(event.externalUserId);
         const target = personId ? await getPerson(app.db, personId) : undefined;
         // Unknown person (e.g. deleted since): acknowledge, or Sumsub would retry for a day.
-        if (!target) return { ok: true as const, result: "ignored" };
+        if (!target) return webhookAnswer("ignored", "ignored");
 
         // Sumsub delivers at least once: the same event again (its key, as Sumsub advises:
         // correlationId + type + createdAtMs) is acknowledged and changes nothing.
         const source = { route: routeOf(request), sourceEventId: webhookEventKey(event) };
-        if (await sourceEventRecorded(app.db, source.sourceEventId)) return { ok: true as const, result: "duplicate" };
+        if (await sourceEventRecorded(app.db, source.sourceEventId)) return webhookAnswer("duplicate", "duplicate");
 
         if (event.type === "applicantReviewed") {
           const answer = event.reviewResult?.reviewAnswer;
           // Without the provider's time a result cannot be ordered against the stored one.
           const at = parseSumsubDate(event.createdAtMs);
-          if ((answer !== "GREEN" && answer !== "RED") || !at) return { ok: true as const, result: "ignored" };
+          if ((answer !== "GREEN" && answer !== "RED") || !at) return webhookAnswer("ignored", "ignored");
           const result = await recordReview(app.db, target.personId, { applicantId: event.applicantId, answer, at }, source);
           request.log.info({ personId: target.personId, type: event.type, result }, "identity webhook");
-          return { ok: true as const, result };
+          return webhookAnswer(result, result === "stale" || result === "unchanged" ? result : "applied");
         }
         if (target.sumsubApplicantId !== event.applicantId) await recordApplicantId(app.db, target.personId, event.applicantId, source);
-        return { ok: true as const, result: "recorded" };
+        return webhookAnswer("recorded", "applied");
       },
     );
   });
