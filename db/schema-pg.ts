@@ -172,3 +172,14 @@ export const auditEvent = pgTable(
   },
   (t) => [index("audit_event_account_idx").on(t.accountId, t.auditId), uniqueIndex("audit_event_source_event_unique").on(t.sourceEventId)],
 );
+
+/** Per-caller request counts every instance shares (db/schema.ts has the twin; the SQLite one stays empty). */
+export const rateLimitHit = pgTable(
+  "rate_limit_hit",
+  {
+    key: text("key").primaryKey(),
+    hits: integer("hits").notNull(),
+    resetAt: doublePrecision("reset_at").notNull(),
+  },
+  (t) => [index("rate_limit_hit_reset_idx").on(t.resetAt)],
+);

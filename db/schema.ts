@@ -193,6 +193,22 @@ export const auditEvent = sqliteTable(
   ],
 );
 
+/**
+ * Per-caller request counts that every instance shares (server/src/repositories/rate-limits.ts):
+ * used on PostgreSQL only; one SQLite instance counts in memory. `key` is the route and the caller
+ * (a user id or an address), `reset_at` the window's end in epoch milliseconds.
+ */
+export const rateLimitHit = sqliteTable(
+  "rate_limit_hit",
+  {
+    key: text("key").primaryKey(),
+    hits: integer("hits").notNull(),
+    // Epoch milliseconds: past 32 bits, so a float (exact to 2^53) on both engines.
+    resetAt: real("reset_at").notNull(),
+  },
+  (t) => [index("rate_limit_hit_reset_idx").on(t.resetAt)],
+);
+
 export type AccountRow = typeof account.$inferSelect;
 export type PersonRow = typeof person.$inferSelect;
 export type StrategyRow = typeof strategy.$inferSelect;

@@ -1,7 +1,7 @@
 // Security headers (helmet, with a CSP that admits exactly the auth and identity services this
 // config talks to), CORS limited to config.corsOrigins (bearer tokens only, no credentials), and a
 // rate limiter that routes opt into (expensive or privileged ones), so normal API traffic and the
-// benchmarks are not throttled.
+// benchmarks are not throttled; its counts are shared by every instance on PostgreSQL.
 import fp from "fastify-plugin";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
@@ -9,6 +9,7 @@ import helmet, { type HelmetOptions } from "helmet";
 import cors from "@fastify/cors";
 import rateLimit from "@fastify/rate-limit";
 import type { Config } from "../config";
+import { databaseRateLimitStore } from "../repositories/rate-limits";
 
 /** An origin plus its localhost/127.0.0.1 twin: the browser may reach the local stack by either name. */
 export function originsOf(url: string): string[] {
@@ -67,7 +68,9 @@ async function security(app: FastifyInstance, { config }: { config: Config }): P
     exposedHeaders: ["x-request-id"],
     credentials: false,
   });
-  await app.register(rateLimit, { global: false });
+  // On PostgreSQL (several instances) the counts live in the database every instance shares; one
+  // SQLite instance counts in memory.
+  await app.register(rateLimit, { global: false, ...(config.database.kind === "postgres" ? { store: databaseRateLimitStore(app.db) } : {}) });
 }
 
 /** Security headers, CORS and the rate-limit plugin for the whole app (not encapsulated). */
