@@ -79,6 +79,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
   });
 
   app.decorate("config", config);
+  app.decorate("draining", false);
   // First: the request id's header and the request's timing cover every answer, refusals included.
   await app.register(observabilityPlugin, { config });
   await app.register(databasePlugin, { config });

@@ -77,6 +77,11 @@ const envSchema = z.object({
   CORS_ORIGINS: optionalString,
   /** A built web app to serve instead of web/dist (a build made elsewhere with the production VITE_* settings). */
   WEB_DIST: optionalString,
+  /**
+   * After SIGTERM, how long the instance keeps serving while /api/ready says 503 (so the balancer
+   * stops sending it requests) before it stops accepting and drains; default 5 s in production.
+   */
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().int().min(0).max(20).optional(),
   /** The app sits behind a proxy it trusts: client address from X-Forwarded-For, request id from X-Request-Id. */
   TRUST_PROXY: optionalSwitch,
   /** Prometheus metrics on a listener of their own (docs/operations.md); unset, no metrics listener. */
@@ -177,6 +182,8 @@ export interface Config {
   corsOrigins: string[];
   /** The built SPA to serve; undefined means web/dist of this checkout. */
   webDist: string | undefined;
+  /** After SIGTERM: ms of serving while readiness says 503, before the listener closes and drains. */
+  shutdownDelayMs: number;
   /** Behind a trusted proxy: its X-Forwarded-For and X-Request-Id are believed. */
   trustProxy: boolean;
   /** The Prometheus listener; undefined when METRICS_PORT is unset. */
@@ -237,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? e.CORS_ORIGINS.split(",").map((s) => s.trim()).filter(Boolean)
       : [publicAppUrl, `http://127.0.0.1:${e.APP_PORT}`, "http://localhost:5173", "http://127.0.0.1:5173"],
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
+    shutdownDelayMs: (e.SHUTDOWN_DELAY_SECONDS ?? (production ? 5 : 0)) * 1000,
     trustProxy: e.TRUST_PROXY ?? false,
     metrics: e.METRICS_PORT === undefined ? undefined : { host: e.METRICS_HOST, port: e.METRICS_PORT },
     auth: {

@@ -18,6 +18,8 @@ declare module "fastify" {
     authenticator: Authenticator;
     /** Whether the database answers and has the schema this code expects (for /api/ready). */
     databaseReadiness(): Promise<DatabaseReadiness>;
+    /** Set once a shutdown began: readiness answers 503 while requests are still served (routes/health.ts). */
+    draining: boolean;
     /** Where this instance's metrics are scraped (null: METRICS_PORT unset, or not ready yet). */
     metricsUrl(): string | null;
   }

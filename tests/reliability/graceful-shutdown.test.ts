@@ -132,6 +132,29 @@ describe.each(["sqlite", "postgres"] as const)("SIGTERM, on %s", (engine) => {
   });
 });
 
+describe("SIGTERM with a shutdown delay (SHUTDOWN_DELAY_SECONDS)", () => {
+  it("answers readiness 503 at once while it still serves requests, then stops accepting and exits 0", async () => {
+    const s = await startScript(tempDataDir(), { SHUTDOWN_DELAY_SECONDS: "3" });
+    const urls = await waitForUrls(s);
+    const founder = await buildFounder(urls.app, await createAuthUser(urls.auth), "account");
+    expect((await fetch(new URL("/api/ready", urls.app))).status).toBe(200);
+    s.proc.kill("SIGTERM");
+    let ready: Response | undefined;
+    for (let i = 0; i < 100 && ready?.status !== 503; i++) {
+      ready = await fetch(new URL("/api/ready", urls.app));
+      if (ready.status !== 503) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(ready?.status).toBe(503);
+    expect(await ready!.json()).toMatchObject({ error: "not_ready", message: "This instance is shutting down" });
+    // Still serving: a balancer that has not probed yet loses nothing.
+    expect((await fetch(new URL("/api/health", urls.app))).status).toBe(200);
+    const read = await fetch(new URL(`/api/accounts/${founder.accountId}/all_data`, urls.app), { headers: { authorization: `Bearer ${founder.token}` } });
+    expect(read.status).toBe(200);
+    expect(await refusesConnections(urls.app)).toBe(true);
+    expect(await s.exit).toEqual({ code: 0, signal: null });
+  });
+});
+
 describe("a second signal while draining", () => {
   it("exits 1 at once instead of waiting for the request in flight", async () => {
     const s = await startScript(tempDataDir());

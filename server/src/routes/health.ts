@@ -3,7 +3,8 @@
 // - GET /api/health (liveness): the process is up and its event loop answers. It does not touch
 //   the database, so a database outage does not get healthy instances restarted.
 // - GET /api/ready (readiness): the database answers and its schema is the one this code was
-//   written for; 503 otherwise, so a balancer stops sending traffic until it is.
+//   written for; 503 otherwise, so a balancer stops sending traffic until it is. Also 503 once a
+//   shutdown began (main.ts): the balancer takes the instance out before it stops accepting.
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { apiError } from "../contract/entities";
@@ -11,6 +12,7 @@ import { apiError } from "../contract/entities";
 const NOT_READY_MESSAGES = {
   unreachable: "The database does not answer",
   schema_mismatch: "The database schema does not match this version of the app",
+  draining: "This instance is shutting down",
 } as const;
 
 /** Probes must never be cached by a proxy between the orchestrator and the app. */
@@ -51,7 +53,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_request, reply) => {
       void reply.headers(noStore);
-      const readiness = await app.databaseReadiness();
+      const readiness = app.draining ? "draining" : await app.databaseReadiness();
       if (readiness === "ready") return { status: "ready" as const };
       return reply.status(503).send({ error: "not_ready", message: NOT_READY_MESSAGES[readiness] });
     },
