@@ -70,6 +70,11 @@ export function checkBudgets(r: BenchResults): BudgetVerdict[] {
     const s = r.soak;
     out.push({ name: "soak: no errors, lost updates, stale reads or leaks", limit: "all zero, integrity ok", actual: `${s.requests} requests`, status: s.ok ? "PASS" : "FAIL" });
   }
+  const observed = r.observability;
+  const observedClean = observed?.runs.every((x) => x.errors + x.timeouts + x.non2xx === 0);
+  out.push(
+    verdict("all_data req/s with request ids + metrics ÷ without", `>= ${BUDGETS.observabilityRatio}`, observed?.ratio, (v) => Boolean(observedClean) && v >= BUDGETS.observabilityRatio, (v) => v.toFixed(3), observed && !observedClean ? "errors or non-2xx" : undefined),
+  );
   return out;
 }
 

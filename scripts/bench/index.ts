@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick] [-- --check] [-- --only=startup,api,postgres,auth,web,journey,soak,durability]`
+// `npm run bench [-- --quick] [-- --check] [-- --only=startup,api,postgres,auth,web,journey,soak,durability,observability]`
 // Measures start-up, API, auth and web speed side by side, prints tables and budget verdicts, and
 // writes bench-results/<timestamp>.json and bench-results/latest.json. Everything runs on loopback.
 import fs from "node:fs";
@@ -22,8 +22,9 @@ import { checkBudgets, budgetTable, type BudgetVerdict } from "./budgets";
 import { runSoak, soakSummary, type SoakResult } from "./soak";
 import { benchDurability, durabilityTable, type DurabilityResult } from "./durability";
 import { benchPostgres, postgresTable, type PostgresResult } from "./postgres";
+import { benchObservability, observabilityTable, type ObservabilityResult } from "./observability";
 
-const SECTIONS = ["startup", "api", "postgres", "auth", "web", "journey", "soak", "durability"] as const;
+const SECTIONS = ["startup", "api", "postgres", "auth", "web", "journey", "soak", "durability", "observability"] as const;
 type Section = (typeof SECTIONS)[number];
 
 interface Options {
@@ -59,6 +60,7 @@ export interface BenchResults {
   journey?: JourneyResult;
   soak?: SoakResult;
   durability?: DurabilityResult;
+  observability?: ObservabilityResult;
   budgets: BudgetVerdict[];
   errors: Record<string, string>;
 }
@@ -148,6 +150,11 @@ async function main(): Promise<void> {
     const durability = await benchDurability({ durationS: opts.quick ? 2 : 5, rounds: opts.quick ? 2 : 4, log });
     results.durability = durability;
     tables.push(durabilityTable(durability));
+  });
+
+  await run("observability", async () => {
+    results.observability = await benchObservability({ durationS: opts.quick ? 6 : 20, rounds: opts.quick ? 3 : 10, connections: 10, log });
+    tables.push(observabilityTable(results.observability));
   });
 
   results.budgets = checkBudgets(results);

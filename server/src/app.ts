@@ -39,6 +39,11 @@ export interface BuildAppOptions {
   webDist?: string;
   /** Where log lines go (default stdout); tests use it to check what gets logged. */
   logStream?: NodeJS.WritableStream;
+  /**
+   * false: no request ids and no metrics (Fastify's own counter ids, no hooks). Only the bench's
+   * observability section builds such an app, to measure what the plumbing costs per request.
+   */
+  observability?: boolean;
 }
 
 export async function buildApp(config: Config, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -57,7 +62,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
           serializers: { req: serializeRequest },
           ...(opts.logStream ? { stream: opts.logStream } : {}),
         },
-    ...requestIdOptions(config),
+    ...(opts.observability === false ? {} : requestIdOptions(config)),
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: config.trustProxy,
@@ -81,7 +86,8 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
   app.decorate("config", config);
   app.decorate("draining", false);
   // First: the request id's header and the request's timing cover every answer, refusals included.
-  await app.register(observabilityPlugin, { config });
+  if (opts.observability === false) app.decorate("metricsUrl", () => null);
+  else await app.register(observabilityPlugin, { config });
   await app.register(databasePlugin, { config });
   const mailer = createMailer(config);
   app.decorate("mailer", mailer);

@@ -110,3 +110,16 @@ describe("without METRICS_PORT", () => {
     }
   });
 });
+
+describe("HEAD requests", () => {
+  it("are counted once, under their own method", async () => {
+    const t = await createTestApp({ METRICS_PORT: "0" });
+    try {
+      const before = sample(await scrape(t), "http_request_duration_seconds_count", { method: "HEAD", route: "/api/health" });
+      expect((await t.http.head("/api/health")).status).toBe(200);
+      expect(sample(await scrape(t), "http_request_duration_seconds_count", { method: "HEAD", route: "/api/health" })).toBe(before + 1);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -9,8 +9,8 @@ import http from "node:http";
 import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import fp from "fastify-plugin";
-import type { FastifyInstance, FastifyServerOptions, RawRequestDefaultExpression } from "fastify";
-import { collectDefaultMetrics } from "prom-client";
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions, RawRequestDefaultExpression } from "fastify";
+import { collectDefaultMetrics, type Histogram } from "prom-client";
 import type { Config } from "../config";
 import { histogram, metricsRegistry } from "../metrics";
 
@@ -56,6 +56,21 @@ const requestDuration = histogram({
   buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
 });
 
+/**
+ * An onResponse hook observing one route's requests: its labelled series are looked up by
+ * method and status in a small map, so the histogram's label hashing runs once per series.
+ */
+function observerFor(route: string) {
+  const series = new Map<string, Histogram.Internal<"method" | "route" | "status_code">>();
+  return (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    const key = `${request.method} ${reply.statusCode}`;
+    let child = series.get(key);
+    if (!child) series.set(key, (child = requestDuration.labels({ method: request.method, route, status_code: reply.statusCode })));
+    child.observe(reply.elapsedTime / 1000);
+    done();
+  };
+}
+
 /** Process metrics (event-loop lag, heap, GC, CPU, handles) once per process, whatever number of apps it builds. */
 let processMetrics = false;
 function collectProcessMetrics(): void {
@@ -83,9 +98,17 @@ async function observability(app: FastifyInstance, { config }: { config: Config 
     reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
+  // Each route observes its own requests with its pattern bound once (no per-request read of
+  // request.routeOptions, which Fastify builds anew on every access); requests that matched no
+  // route are observed by the app-level hook, as "unmatched".
+  app.addHook("onRoute", (route) => {
+    const observe = observerFor(String(route.url ?? route.path));
+    route.onResponse = [...(Array.isArray(route.onResponse) ? route.onResponse : route.onResponse ? [route.onResponse] : []), observe];
+  });
+  const unmatched = observerFor("unmatched");
   app.addHook("onResponse", (request, reply, done) => {
-    requestDuration.observe({ method: request.method, route: request.routeOptions.url ?? "unmatched", status_code: reply.statusCode }, reply.elapsedTime / 1000);
-    done();
+    if (request.is404) unmatched(request, reply, done);
+    else done();
   });
 
   let metricsUrl: string | null = null;

@@ -1,0 +1,24 @@
+// Child-process entry for the observability section: one more app on a running stack's settings
+// and database (BENCH_CONFIG, the stack's Config as JSON), with the request-id and metrics plumbing
+// (BENCH_VARIANT=observed, its metrics listener on) or without it (plain), in a process of its own
+// so its CPU per request is its own.
+import { buildApp } from "../../server/src/app";
+import type { Config } from "../../server/src/config";
+import { READY_PREFIX } from "./remote-stack";
+
+const base = JSON.parse(process.env.BENCH_CONFIG ?? "null") as Config | null;
+if (!base) throw new Error("BENCH_CONFIG is not set");
+const observed = process.env.BENCH_VARIANT === "observed";
+const config: Config = { ...base, metrics: observed ? { host: "127.0.0.1", port: 0 } : undefined };
+const app = await buildApp(config, { quiet: true, observability: observed });
+await app.listen({ host: "127.0.0.1", port: 0 });
+const address = app.server.address();
+const port = typeof address === "object" && address ? address.port : 0;
+process.stdout.write(`${READY_PREFIX}${JSON.stringify({ url: `http://127.0.0.1:${port}`, metricsUrl: app.metricsUrl() })}\n`);
+
+const stop = async () => {
+  await app.close();
+  process.exit(0);
+};
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
