@@ -85,6 +85,16 @@ export function schemaStatus(handle: Pick<DatabaseHandle, "sqlite">): SchemaStat
   return compareSchema(appliedMigrations(handle.sqlite), committed);
 }
 
+/** Every table's column names, as the database has them (drizzle's bookkeeping left out). */
+export function sqliteColumns(sqlite: Database.Database): Map<string, Set<string>> {
+  const rows = sqlite
+    .prepare("SELECT m.name AS t, p.name AS c FROM sqlite_master m JOIN pragma_table_info(m.name) p WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' AND m.name <> '__drizzle_migrations'")
+    .all() as { t: string; c: string }[];
+  const tables = new Map<string, Set<string>>();
+  for (const { t, c } of rows) (tables.get(t) ?? tables.set(t, new Set()).get(t)!).add(c);
+  return tables;
+}
+
 /** Applies the pending migrations and the enum seed; refuses a newer or diverged database. */
 export function migrateDatabase(handle: Pick<DatabaseHandle, "db" | "sqlite">): { before: SchemaStatus; after: SchemaStatus } {
   const before = schemaStatus(handle);

@@ -1,8 +1,8 @@
 // Opens the app database on the engine the settings choose: PostgreSQL when a DATABASE_URL is
 // given, else the SQLite file in DATA_DIR. Both come back as the same AppDb (db/engine.ts), with
 // their schema status for the start-up check and for readiness.
-import { openDatabase, appDatabasePath, migrateDatabase, schemaStatus } from "./client";
-import { migratePostgres, openPostgres, postgresSchemaStatus, seedPostgresEnums } from "./postgres";
+import { openDatabase, appDatabasePath, migrateDatabase, schemaStatus, sqliteColumns } from "./client";
+import { migratePostgres, openPostgres, postgresColumns, postgresSchemaStatus, seedPostgresEnums } from "./postgres";
 import { seedEnums } from "./seed";
 import { isConnectionFailure, postgresAppDb, sqliteAppDb, type AppDb } from "./engine";
 import { maskDatabaseUrl } from "./database-url";
@@ -14,6 +14,8 @@ export interface OpenedDatabase {
   db: AppDb;
   /** The database's schema against the migrations committed beside this code. */
   schemaStatus(): Promise<SchemaStatus>;
+  /** Every table's columns as the database has them (is a newer schema still one this code can use?). */
+  columns(): Promise<Map<string, Set<string>>>;
   /** Development and tests: apply pending migrations and the enum seed (production: `npm run db:migrate`). */
   migrate(): Promise<void>;
   /** The enum items are data this code owns: brought up to date at every start (idempotent). */
@@ -44,6 +46,7 @@ export function openAppDatabase(settings: DatabaseSettings): OpenedDatabase {
     return {
       db: postgresAppDb(handle.db, () => handle.close()),
       schemaStatus: () => reach(() => postgresSchemaStatus(handle)),
+      columns: () => reach(() => postgresColumns(handle.pool)),
       migrate: () => reach(async () => void (await migratePostgres(handle))),
       seedEnums: () => reach(() => seedPostgresEnums(handle.db)),
     };
@@ -52,6 +55,7 @@ export function openAppDatabase(settings: DatabaseSettings): OpenedDatabase {
   return {
     db: sqliteAppDb(handle.db, () => handle.close()),
     schemaStatus: async () => schemaStatus(handle),
+    columns: async () => sqliteColumns(handle.sqlite),
     migrate: async () => void migrateDatabase(handle),
     seedEnums: async () => seedEnums(handle.db),
   };

@@ -50,6 +50,14 @@ export async function postgresSchemaStatus(handle: Pick<PostgresHandle, "pool">)
   return compareSchema(await appliedPostgresMigrations(handle.pool), committed);
 }
 
+/** Every table's column names in the app's schema, as the server has them. */
+export async function postgresColumns(pool: pg.Pool): Promise<Map<string, Set<string>>> {
+  const rows = await pool.query<{ t: string; c: string }>("SELECT table_name AS t, column_name AS c FROM information_schema.columns WHERE table_schema = current_schema()");
+  const tables = new Map<string, Set<string>>();
+  for (const { t, c } of rows.rows) (tables.get(t) ?? tables.set(t, new Set()).get(t)!).add(c);
+  return tables;
+}
+
 /** For /api/ready: the database answers (within the probe timeout) and its schema fits the code. */
 export function postgresReadiness(handle: Pick<PostgresHandle, "pool">): Promise<DatabaseReadiness> {
   return readinessOf(() => postgresSchemaStatus(handle));

@@ -24,8 +24,11 @@ export type SchemaStatus =
   | { state: "current"; applied: number; committed: number }
   /** The database lacks the last `pending` committed migrations (an empty database lacks them all). */
   | { state: "behind"; applied: number; committed: number; pending: string[] }
-  /** The database has migrations this code does not know: it was migrated by newer code. */
-  | { state: "ahead"; applied: number; committed: number; unknown: number }
+  /**
+   * The database has migrations this code does not know: it was migrated by newer code.
+   * `extendsThis`: they come after all of this code's, in order (a later release's migrations).
+   */
+  | { state: "ahead"; applied: number; committed: number; unknown: number; extendsThis: boolean }
   /** Every applied migration is known, but not as the first N committed ones (a gap, or an edited file). */
   | { state: "diverged"; applied: number; committed: number };
 
@@ -47,8 +50,11 @@ export function compareSchema(applied: AppliedMigration[], committed: CommittedM
   const counts = { applied: applied.length, committed: committed.length };
   const known = new Set(committed.map((m) => m.hash));
   const unknown = applied.filter((m) => !known.has(m.hash)).length;
-  if (unknown > 0 || applied.length > committed.length) return { state: "ahead", ...counts, unknown };
   const inOrder = [...applied].sort((a, b) => a.createdAt - b.createdAt);
+  if (unknown > 0 || applied.length > committed.length) {
+    const extendsThis = inOrder.length > committed.length && committed.every((m, i) => inOrder[i]!.hash === m.hash);
+    return { state: "ahead", ...counts, unknown, extendsThis };
+  }
   const isPrefix = inOrder.every((m, i) => m.hash === committed[i]!.hash);
   if (!isPrefix) return { state: "diverged", ...counts };
   if (applied.length === committed.length) return { state: "current", ...counts };
@@ -97,14 +103,19 @@ export const READINESS_TIMEOUT_MS = 2000;
  * Readiness from a schema-status read: the read proves the database answers, its verdict that the
  * schema fits. A database that fails, or does not answer within the timeout, is unreachable.
  */
-export async function readinessOf(status: () => SchemaStatus | Promise<SchemaStatus>, timeoutMs = READINESS_TIMEOUT_MS): Promise<DatabaseReadiness> {
+export async function readinessOf(
+  status: () => SchemaStatus | Promise<SchemaStatus>,
+  timeoutMs = READINESS_TIMEOUT_MS,
+  /** Whether the code may serve this schema: the current one, or (plugins/database.ts) a compatible newer one. */
+  fits: (status: SchemaStatus) => boolean | Promise<boolean> = (s) => s.state === "current",
+): Promise<DatabaseReadiness> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<"unreachable">((resolve) => {
     timer = setTimeout(() => resolve("unreachable"), timeoutMs);
   });
   const verdict = (async (): Promise<DatabaseReadiness> => {
     try {
-      return (await status()).state === "current" ? "ready" : "schema_mismatch";
+      return (await fits(await status())) ? "ready" : "schema_mismatch";
     } catch {
       return "unreachable";
     }

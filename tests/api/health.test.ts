@@ -21,11 +21,16 @@ afterAll(async () => {
   await h?.close();
 });
 
+/**
+ * A migration by newer code that renamed a column this code uses (what expand/contract forbids a
+ * release's next release to do, db/releases.ts): a schema this code cannot serve.
+ */
+const INCOMPATIBLE_MIGRATION = "INSERT INTO __drizzle_migrations (hash, created_at) VALUES ('from-newer-code', 9999999999999); ALTER TABLE person RENAME COLUMN city TO town;";
 const unknownMigration = (file: string) => {
   const db = openDatabase(file, { migrate: false });
-  db.sqlite.prepare("INSERT INTO __drizzle_migrations (hash, created_at) VALUES ('from-newer-code', 9999999999999)").run();
+  db.sqlite.exec(INCOMPATIBLE_MIGRATION);
   return () => {
-    db.sqlite.prepare("DELETE FROM __drizzle_migrations WHERE hash = 'from-newer-code'").run();
+    db.sqlite.exec("DELETE FROM __drizzle_migrations WHERE hash = 'from-newer-code'; ALTER TABLE person RENAME COLUMN town TO city;");
     db.close();
   };
 };
@@ -138,14 +143,18 @@ describe("schema check at start", () => {
     await app.close();
   });
 
-  it("development migrates, but refuses a database newer than its code", async () => {
+  it("development migrates, but refuses a database newer than its code; production serves a newer one only while it keeps what this code uses", async () => {
     const dir = dataDir();
     const dev = loadConfig({ NODE_ENV: "development", LOG_LEVEL: "silent", DATA_DIR: dir });
     await (await buildApp(dev, noWeb(dir))).close();
     const db = openDatabase(appDatabasePath(dir), { migrate: false });
-    db.sqlite.prepare("INSERT INTO __drizzle_migrations (hash, created_at) VALUES ('from-newer-code', 9999999999999)").run();
-    db.close();
+    // The next release's expand migration: an added column.
+    db.sqlite.exec("INSERT INTO __drizzle_migrations (hash, created_at) VALUES ('next-release', 9999999999998); ALTER TABLE person ADD nickname text;");
     await expect(buildApp(dev, noWeb(dir))).rejects.toThrow(SchemaMismatchError);
+    await (await buildApp(production(dir), noWeb(dir))).close();
+    // A release later, a contract that removed something this code still uses.
+    db.sqlite.exec(INCOMPATIBLE_MIGRATION);
+    db.close();
     await expect(buildApp(production(dir), noWeb(dir))).rejects.toThrow(/newer than the code/);
   });
 });

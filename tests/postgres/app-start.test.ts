@@ -45,10 +45,20 @@ describe("starting on Postgres", () => {
     }
   });
 
-  it("production refuses a database that was never migrated, and one migrated by newer code", async () => {
+  it("production refuses a database that was never migrated, and one migrated by newer code that removed something it uses", async () => {
     await expect(start(server.url(await server.createDatabase()), PRODUCTION_ENV)).rejects.toThrow(/Database schema is older than the code/);
     const newer = server.url(await createMigratedDatabase(server));
+    // The next release's expand migration (an added column): this code still serves it (a rolling deploy).
+    await sql(newer, "INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES ('next-release', 9999999999998)");
+    await sql(newer, "ALTER TABLE person ADD COLUMN nickname text");
+    const app = await start(newer, PRODUCTION_ENV);
+    try {
+      expect((await app.inject({ method: "GET", url: "/api/ready" })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
     await sql(newer, "INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES ('from-newer-code', 9999999999999)");
+    await sql(newer, "ALTER TABLE person RENAME COLUMN city TO town");
     await expect(start(newer, PRODUCTION_ENV)).rejects.toThrow(/Database schema is newer than the code/);
   });
 

@@ -77,7 +77,7 @@ describe("npm run db:migrate on Postgres (DATABASE_URL)", () => {
     await client.connect();
     try {
       const tables = await client.query("SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'");
-      expect(tables.rows[0].n).toBe(8); // the seven entity tables and the audit trail
+      expect(tables.rows[0].n).toBe(9); // the seven entity tables, the audit trail and the shared rate-limit counts
       await client.query(NEWER.replace("__drizzle_migrations", "drizzle.__drizzle_migrations"));
     } finally {
       await client.end();

@@ -5,12 +5,17 @@
 // extra step. Production never changes the schema at start: several instances would race to
 // migrate, and a deploy migrates once, before the new code serves, with `npm run db:migrate`
 // (docs/decisions/0041-migrations-in-production.md). There the app only checks that the
-// database's schema is the one its code was written for, and refuses to start otherwise.
+// database's schema is the one its code was written for, and refuses to start otherwise; or one
+// that newer code migrated while still keeping every table and column this code uses (expand,
+// then contract a release later: db/releases.ts), so old and new instances serve side by side
+// during a rolling deploy.
 import fp from "fastify-plugin";
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config";
 import { openAppDatabase } from "../../../db/open";
-import { assertCurrent, readinessOf } from "../../../db/schema-version";
+import { readinessOf, SchemaMismatchError, type SchemaStatus } from "../../../db/schema-version";
+import { missingFrom, tablesOfSchema } from "../../../db/releases";
+import type { OpenedDatabase } from "../../../db/open";
 import { createSsnCipher, loadSsnKey } from "../pii/ssn";
 import { gauge, histogram } from "../metrics";
 import type { AppDb } from "../../../db/engine";
@@ -59,13 +64,28 @@ function observe(db: AppDb): () => void {
   return () => void pools.delete(driver.pool);
 }
 
+/** What this code's schema uses: read once. */
+const USED = tablesOfSchema();
+
+/**
+ * Whether this code may serve a database with this schema: its own, or a newer one that still has
+ * every table and column this code uses (a later release's expand migration).
+ */
+async function fits(opened: OpenedDatabase, status: SchemaStatus): Promise<boolean> {
+  if (status.state === "current") return true;
+  if (status.state !== "ahead" || !status.extendsThis) return false;
+  return missingFrom(USED, await opened.columns()).length === 0;
+}
+
 async function database(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
   const migrateAtStart = config.env !== "production";
   const opened = openAppDatabase(config.database.kind === "postgres" ? config.database : { kind: "sqlite", dataDir: config.dataDir });
   try {
     if (migrateAtStart) await opened.migrate();
     // Migrated just now (development) or as the deploy left it (production): it must fit the code.
-    assertCurrent(await opened.schemaStatus());
+    const status = await opened.schemaStatus();
+    if (!(await fits(opened, status))) throw new SchemaMismatchError(status);
+    if (status.state === "ahead") app.log.warn({ applied: status.applied, committed: status.committed }, "the database was migrated by a newer release; it keeps everything this code uses");
     // The enum items are data this code owns, not schema: brought up to date at every start
     // (idempotent; one read when nothing changed), so a deploy that adds an item needs no migration.
     if (!migrateAtStart) await opened.seedEnums();
@@ -75,7 +95,7 @@ async function database(app: FastifyInstance, { config }: { config: Config }): P
   }
   app.decorate("db", opened.db);
   app.decorate("ssn", createSsnCipher(loadSsnKey(config)));
-  app.decorate("databaseReadiness", () => readinessOf(() => opened.schemaStatus()));
+  app.decorate("databaseReadiness", () => readinessOf(() => opened.schemaStatus(), undefined, (status) => fits(opened, status)));
   const unobserve = observe(opened.db);
   // Runs after the server stopped accepting and in-flight requests finished (Fastify's close order).
   app.addHook("onClose", async () => {
