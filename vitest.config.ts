@@ -54,6 +54,7 @@ const EXPECTED_SECONDS: Readonly<Record<string, number>> = {
   "tests/e2e/accessibility-3.test.ts": 68,
   "tests/e2e/accessibility-2.test.ts": 66,
   "tests/e2e/accessibility-1.test.ts": 52,
+  "tests/production/rolling-deploy.test.ts": 45,
   "tests/e2e/create-foundation-resume.test.ts": 46,
   "tests/e2e/edit-others.test.ts": 38,
   "tests/e2e/keyboard.test.ts": 30,
@@ -180,7 +181,8 @@ export default defineConfig({
           name: "e2e",
           environment: "node",
           isolate: ISOLATE,
-          // tests/production: the production-shaped run (a deployment on this machine, in a browser).
+          // tests/production: the production-shaped runs (a deployment on this machine, in a browser;
+          // a rolling deploy under load behind a balancer).
           include: ["tests/e2e/**/*.test.ts", "tests/production/**/*.test.ts"],
           // Builds web/dist once, before any browser file starts (files run in parallel).
           globalSetup: ["tests/support/global-setup-e2e.ts"],

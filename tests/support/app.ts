@@ -181,11 +181,14 @@ const READY_TIMEOUT_MS = 90_000;
  * reachable, schema current): what an orchestrator waits for. env must carry APP_PORT (and HOST
  * if not 127.0.0.1); the rest of this process's environment is not passed on.
  */
-export async function startAppProcess(env: Record<string, string>): Promise<AppProcess> {
+export async function startAppProcess(env: Record<string, string>, opts: { root?: string } = {}): Promise<AppProcess> {
   const host = env.HOST ?? "127.0.0.1";
   const url = `http://${host}:${env.APP_PORT}`;
-  const proc = spawn(process.execPath, [path.join(REPO_ROOT, "scripts/launch.mjs")], {
-    cwd: REPO_ROOT,
+  // Another release's checkout (tests/support/release.ts) runs its start script through tsx: its
+  // node_modules is this checkout's, whose bundle cache belongs to this checkout's `npm start`.
+  const args = opts.root ? ["--import", "tsx", path.join(opts.root, "scripts/start.ts")] : [path.join(REPO_ROOT, "scripts/launch.mjs")];
+  const proc = spawn(process.execPath, args, {
+    cwd: opts.root ?? REPO_ROOT,
     env: { PATH: process.env.PATH ?? "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
