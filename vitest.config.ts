@@ -136,7 +136,7 @@ export default defineConfig({
       },
       {
         test: {
-          // The API suites that prove correctness, again on PostgreSQL (issue 15): same files, the
+          // The API suites that prove correctness, again on PostgreSQL (docs/testing.md): same files, the
           // engine chosen by FF_TEST_ENGINE (tests/support/test-database.ts). Files that read the
           // SQLite file itself stay SQLite-only.
           name: "node-postgres",

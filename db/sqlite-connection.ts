@@ -1,5 +1,5 @@
 // The app's one SQLite connection, shared by every request, and group commit for its write
-// transactions (issue 15, docs/decisions/0003-put-budget.md).
+// transactions (docs/decisions/0003-put-budget.md).
 //
 // With synchronous=FULL each COMMIT waits for an fsync of the WAL, and on one connection commits
 // queue one behind another: measured on this project's 2-core machine, a PUT's transaction

@@ -8,7 +8,7 @@ import { MFA_FRIENDLY_NAME } from "../server/src/contract/rules";
 /** The settings file both the emulator and `supabase start` follow. */
 export const CONFIG_TOML = path.resolve(import.meta.dirname, "config.toml");
 
-/** Meets spec §5 and config.toml's policy: 12 characters, upper, lower, digit, symbol. */
+/** Meets requirements §5 and config.toml's policy: 12 characters, upper, lower, digit, symbol. */
 export const DEMO_PASSWORD = "Founder!2026";
 /**
  * bcrypt (cost 10, GoTrue's) of DEMO_PASSWORD, computed once: hashing is most of an empty data

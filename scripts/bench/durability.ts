@@ -1,4 +1,4 @@
-// What durability costs (issue 16): the app database's `synchronous` setting, FULL (the app's
+// What durability costs (docs/performance.md, Durability): the app database's `synchronous` setting, FULL (the app's
 // choice: every commit is on disk before the write is acknowledged) against NORMAL (WAL synced at
 // checkpoints; a power loss may drop the last acknowledged commits). Two measures per mode, taken
 // in alternating rounds so other load on the machine hits both alike:

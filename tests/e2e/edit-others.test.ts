@@ -1,4 +1,4 @@
-// Browser suite for /edit-others (issue 7) against the real local stack: a founder who has
+// Browser suite for /edit-others (requirements §2) against the real local stack: a founder who has
 // completed creation (seeded through the API with their own token) sees their additional owners,
 // edits a verified one (persisted), resends and adds owners (toasts, real mail, the bell), and sees
 // the failure toasts when the server refuses. Every screen is checked by axe and photographed.

@@ -1,4 +1,4 @@
-// The production-shaped run (issue 15): NODE_ENV=production on PostgreSQL migrated by the real
+// The production-shaped run (docs/decisions/0050): NODE_ENV=production on PostgreSQL migrated by the real
 // `npm run db:migrate` over the direct connection, two app instances each started as its own
 // process by the real start command and reaching the database through PgBouncer in transaction
 // mode (as through Supabase's pooler on 6543), the auth emulator as a separate process standing in for a Supabase project (its own JWT

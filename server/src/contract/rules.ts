@@ -1,4 +1,4 @@
-// Spec §5 and §9: every validation rule, limit and message, stated once. The server's route
+// Requirements §5 and §9: every validation rule, limit and message, stated once. The server's route
 // schemas and the web's forms both build on these, so a rule changes in one place only.
 // Pure module: no Node or browser imports.
 
@@ -35,7 +35,7 @@ export const MESSAGES = {
   maxLength: (field: string, max: number) => `${field} cannot exceed ${max} characters`,
 } as const;
 
-/** The special characters spec §5 accepts in a password. */
+/** The special characters requirements §5 accepts in a password. */
 export const PASSWORD_SPECIALS = "!@#$%^&()-+=|";
 
 export type PasswordRuleId = "length" | "uppercase" | "lowercase" | "digit" | "special";
@@ -150,7 +150,7 @@ export const MFA_FRIENDLY_NAME = "Founder Foundation Authenticator";
 
 export { ROLES, type Role } from "./roles";
 
-/** Timestamps travel and are stored as ISO-8601 without the trailing Z (spec §3); they are UTC. */
+/** Timestamps travel and are stored as ISO-8601 without the trailing Z (requirements §3); they are UTC. */
 export function timestampNow(date: Date = new Date()): string {
   // toISOString always ends in Z (it throws for an invalid date): drop the last character.
   return date.toISOString().slice(0, -1);

@@ -1,4 +1,4 @@
-// What the sign-in views do (spec §4 "Sign-in flow"). Every call goes through supabase-js; an
+// What the sign-in views do (requirements §4 "Sign-in flow"). Every call goes through supabase-js; an
 // error is mapped by the §8 catalogue and shown by the current view.
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { useCallback, useMemo } from "react";

@@ -1,4 +1,4 @@
-// Where an additional owner's identity check stands (spec §2 "Other owners": owners without a
+// Where an additional owner's identity check stands (requirements §2 "Other owners": owners without a
 // completed check are listed but disabled). The label tells the founder why.
 import type { Person } from "@contract/entities";
 import { parseTimestamp } from "@contract/rules";
