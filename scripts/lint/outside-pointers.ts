@@ -18,7 +18,7 @@ export interface OutsidePointer {
 
 const S = "\u00a7"; // the section sign
 export const OUTSIDE_POINTERS: { pattern: RegExp; why: string }[] = [
-  { pattern: new RegExp(String.raw`\biss` + String.raw`ues? #?\d+`, "i"), why: "cite the decision record or docs section that explains it, not a tracker entry" },
+  { pattern: new RegExp(String.raw`\biss` + String.raw`ues?[ -]#?\d+`, "i"), why: "cite the decision record or docs section that explains it, not a tracker entry" },
   { pattern: new RegExp(String.raw`\bsp` + String.raw`ec\s*` + S, "i"), why: `cite docs/requirements.md as "requirements ${S}N" (same section numbers)` },
   { pattern: new RegExp(String.raw`\bDES` + String.raw`IGN\.md\b`), why: "cite docs/architecture.md" },
   { pattern: new RegExp(String.raw`/wo` + String.raw`rk/|\bsha` + String.raw`red/(?:spec|DESIGN|reference)\b`), why: "a path outside the repository" },

@@ -16,6 +16,7 @@ describe("pointers outside the repository", () => {
     ["a tracker entry", "// Submission is the server's decision (iss" + "ue 16)."],
     ["a tracker entry with a hash", "// see Iss" + "ue #19 item 8"],
     ["several tracker entries", "as iss" + "ues 15/19 asked"],
+    ["a tracker entry in a compound", "the iss" + "ue-8 write budget"],
     ["the outside spec by section", "// Sp" + "ec " + S + "5: names end in LLC"],
     ["the outside design", "(DES" + "IGN.md, Walls)"],
     ["a path of the machine", "read /wo" + "rk/sha" + "red/spec.md"],
