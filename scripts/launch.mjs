@@ -95,7 +95,8 @@ if (!bundleIsCurrent()) {
     target: "node20",
     packages: "external",
     // A linked map beside the bundle: `node --enable-source-maps` maps traces back to the .ts
-    // sources; parsing it on every start would cost ~15% of start-up, so it is opt-in.
+    // sources; parsing it on every start would slow start-up (`npm run bench -- --only=startup`),
+    // so it is opt-in.
     sourcemap: "linked",
     plugins: [bundleWorkspaces, pinImportMeta],
     logLevel: "warning",

@@ -168,8 +168,8 @@ export function createPerson(
 /**
  * One prepared UPDATE per set of changed columns (a PUT always sends the same set, a PATCH a
  * few): a small bounded map per database, oldest shape dropped first. No RETURNING: the written
- * row is the row just read with the set values in it, and RETURNING * cost about a third of the
- * statement (measured ~13 µs with it, ~8 µs without).
+ * row is the row just read with the set values in it, and RETURNING * made the statement
+ * measurably dearer (scripts/bench/put-cpu-inject.ts measures a PUT's CPU; decision 0044).
  */
 const MAX_UPDATE_SHAPES = 64;
 const updateShapes = new Map<string, PreparedWrite>();
