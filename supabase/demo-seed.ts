@@ -28,7 +28,7 @@ export const DEMO_FACTOR_ID = "00000000-0000-4000-8000-00000000fa01";
 /** The friendly name the product's own enrolment uses, so the app finds the seeded factor. */
 export const DEMO_FACTOR_NAME = MFA_FRIENDLY_NAME;
 
-/** Every account the product creates gets role `user` (spec: the account holder's role). */
+/** Every account the product creates gets role `user` (requirements §6: the account holder's role). */
 export const PRODUCT_DEFAULT_ROLES = ["user"];
 
 export const DEMO_SEED: SeedFile = {

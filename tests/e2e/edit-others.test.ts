@@ -45,7 +45,7 @@ describe("/edit-others", () => {
     await page.getByText(/^Verification email sent \d+\/\d+\/\d{4}$/).first().waitFor();
 
     // Add an owner through the dialog: a real event the bell counts (one 'Owner added' for the new
-    // owner; linking them to the organization adds no second notice: spec gap 6).
+    // owner; linking them to the organization adds no second notice).
     const badge = page.getByTestId("notifications-badge");
     await page.waitForLoadState("networkidle");
     const unreadBefore = Number(await badge.textContent());

@@ -104,7 +104,7 @@ export function formatSsn(value: string): string {
 /**
  * (123)-456-7890 while typing. A leading 1 is the US country code (no US area code starts with 1)
  * and is dropped, so '+1 (302) 555-0199' becomes (302)-555-0199. More than ten digits after that
- * is another country's number: left as typed, so the form refuses it with the spec's message
+ * is another country's number: left as typed, so the form refuses it with the message of requirements §5
  * instead of quietly cutting it to a different number.
  */
 export function formatPhone(value: string): string {
@@ -156,7 +156,7 @@ export function timestampNow(date: Date = new Date()): string {
   return date.toISOString().slice(0, -1);
 }
 
-/** Reads a spec timestamp (no trailing Z) as UTC. */
+/** Reads a record timestamp (requirements §3: no trailing Z) as UTC. */
 export function parseTimestamp(value: string): Date {
   return new Date(/[zZ]|[+-]\d\d:\d\d$/.test(value) ? value : `${value}Z`);
 }

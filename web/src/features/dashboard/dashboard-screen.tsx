@@ -62,7 +62,7 @@ function InProgressCard({ strategy, person }: { strategy: Strategy; person: Pers
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 id={titleId} className="text-base font-medium">
-          {/* Spec: 'Creating' and the organization name; before step 1 names it, say what is being created. */}
+          {/* Requirements §4: 'Creating' and the organization name; before step 1 names it, say what is being created. */}
           Creating {name || "your Founder Foundation"}
         </h3>
         <span className="text-sm text-secondary">{formatShortDate(strategy.created_at)}</span>

@@ -62,7 +62,7 @@ describe("onboardingProgress (requirements §4 table)", () => {
 });
 
 describe("formatShortDate", () => {
-  it("shows a spec timestamp (UTC, no Z) as M/D/YYYY without leading zeros", () => {
+  it("shows a record timestamp (UTC, no Z) as M/D/YYYY without leading zeros", () => {
     const ts = "2026-03-05T12:00:00";
     const local = new Date(`${ts}Z`);
     expect(formatShortDate(ts)).toBe(`${local.getMonth() + 1}/${local.getDate()}/${local.getFullYear()}`);

@@ -5,7 +5,7 @@ import { parseTimestamp } from "@contract/rules";
 
 export type OwnerStatus = { kind: "verified" } | { kind: "rejected" | "email-sent" | "awaiting"; label: string };
 
-/** M/D/YYYY of a spec timestamp (no trailing Z, UTC). */
+/** M/D/YYYY of a record timestamp (requirements §3: no trailing Z, UTC). */
 export function shortDate(ts: string): string {
   const d = parseTimestamp(ts);
   return `${d.getUTCMonth() + 1}/${d.getUTCDate()}/${d.getUTCFullYear()}`;
