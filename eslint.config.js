@@ -34,7 +34,8 @@ const authEmulatorInward = wall("supabase/emulator (the auth-emulator package) n
   "**/demo-seed.ts",
 ]);
 
-// The web's zones (bulletproof-react's, docs/architecture.md "Inside web/src"): shared folders → features → app.
+// The web's zones (bulletproof-react's, docs/architecture.md "Inside web/src"): shared folders →
+// features → app.
 // A feature imports its own folder and the shared folders; the app (web/src/app and the start-up
 // files beside it) composes features; shared folders import neither. Test support (web/src/testing)
 // may render the app's providers but no feature. Relative and "@/" imports are both resolved, so

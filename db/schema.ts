@@ -159,10 +159,10 @@ export const notification = sqliteTable(
 );
 
 /**
- * Append-only audit trail (docs/decisions/0021-audit-trail.md): one row per accepted change to a founder's record, per
- * identity result and per staff read of another account, written in the change's transaction.
- * Field NAMES only, never values; no foreign keys, so the trail outlives deleted records.
- * Triggers in the migrations refuse UPDATE and DELETE.
+ * Append-only audit trail (docs/decisions/0021-audit-trail.md): one row per accepted change to a
+ * founder's record, per identity result and per staff read of another account, written in the
+ * change's transaction. Field NAMES only, never values; no foreign keys, so the trail outlives
+ * deleted records. Triggers in the migrations refuse UPDATE and DELETE.
  */
 export const auditEvent = sqliteTable(
   "audit_event",

@@ -4,8 +4,8 @@
 // With synchronous=FULL each COMMIT waits for an fsync of the WAL, and on one connection commits
 // queue one behind another. A PUT's transaction (person page, audit row, two index pages) costs a
 // fraction as much when ten share one COMMIT as when it commits alone (the bench's figures:
-// scripts/bench/results.md, SQLite PUT). So transactions that reach the connection in the same turn of the event loop
-// (under load: the requests one poll phase read) share one:
+// scripts/bench/results.md, SQLite PUT). So transactions that reach the connection in the same turn
+// of the event loop (under load: the requests one poll phase read) share one:
 //   - the first opens it (BEGIN IMMEDIATE) and holds the connection; each transaction then runs in
 //     a SAVEPOINT of its own, one after another, never interleaved;
 //   - at setImmediate (the end of this turn's I/O), once every admitted transaction has run, one

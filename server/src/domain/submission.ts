@@ -1,4 +1,5 @@
-// Submission of a Founder Foundation entry is the server's decision (docs/architecture.md, The record's rules; requirements §4 "Approve"):
+// Submission of a Founder Foundation entry is the server's decision (docs/architecture.md, The
+// record's rules; requirements §4 "Approve"):
 // - accepted only for a complete entry; the 409 incomplete_entry names what is missing;
 // - the server stamps entry_completed_at with its own clock, once: no un-submit, no re-stamp;
 // - what requirements §2 "Edit Foundation" shows disabled after submission (both names, Delaware, the

@@ -31,7 +31,8 @@ export async function apiErrorFrom(response: Response): Promise<ApiError> {
   } catch {
     // not JSON: keep the status line
   }
-  // 429: the wait comes from Retry-After when the server gives one (web/src/lib/rate-limit.ts has the wording).
+  // 429: the wait comes from Retry-After when the server gives one (web/src/lib/rate-limit.ts has
+  // the wording).
   const minutes = response.status === 429 ? minutesFromRetryAfter(response.headers.get("retry-after")) : undefined;
   if (minutes !== undefined) message = tooManyAttemptsMessage(minutes);
   return new ApiError(message, response.status, code);
