@@ -311,7 +311,7 @@ describe.each(CASES)("$route", (rc) => {
   it("answers 401 without a token", async () => {
     const res = await send(rc.method, rc.call(c));
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: "Unauthorized", message: expect.any(String) });
+    expect(res.body).toEqual({ error: "unauthorized", message: expect.any(String) });
   });
 
   it.skipIf(rc.foreign === false)("answers 404 to another founder and changes nothing", async () => {
@@ -319,14 +319,14 @@ describe.each(CASES)("$route", (rc) => {
     const before = await snapshot(owner);
     const res = await send(rc.method, rc.call(c), b.auth);
     expect(res.status, res.text).toBe(404);
-    expect(res.body).toEqual({ error: "Not Found", message: expect.any(String) });
+    expect(res.body).toEqual({ error: "not_found", message: expect.any(String) });
     expect(await snapshot(owner)).toEqual(before);
   });
 
   it("answers 400 naming the field for a malformed body or param", async () => {
     const res = await send(rc.method, rc.bad(c), c.a.auth);
     expect(res.status, res.text).toBe(400);
-    expect(res.body).toMatchObject({ error: "Bad Request", field: rc.badField });
+    expect(res.body).toMatchObject({ error: "bad_request", field: rc.badField });
     expect(res.body.message).toContain(rc.badField);
   });
 });

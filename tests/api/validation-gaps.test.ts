@@ -48,7 +48,7 @@ describe("PUT/PATCH /api/persons/{id}: the primary holder keeps every §5 profil
     const before = await getPerson(f, d.personId);
     const res = await t.http[method === "PUT" ? "put" : "patch"](`/api/persons/${d.personId}`).set(f.auth).send(body);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: "Bad Request", message: `${field}: Required`, field });
+    expect(res.body).toEqual({ error: "bad_request", message: `${field}: Required`, field });
     expect(await getPerson(f, d.personId)).toEqual(before);
   });
 
@@ -72,7 +72,7 @@ describe("PUT/PATCH /api/persons/{id}: an add-on owner keeps its email and the o
     const before = await getPerson(f, d.addonId);
     const res = await t.http.patch(`/api/persons/${d.addonId}`).set(f.auth).send({ email: null });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: "Bad Request", message: "email: Required", field: "email" });
+    expect(res.body).toEqual({ error: "bad_request", message: "email: Required", field: "email" });
     expect(await getPerson(f, d.addonId)).toEqual(before);
   });
 
@@ -102,7 +102,7 @@ describe("PUT/PATCH /api/persons/{id}: an add-on owner keeps its email and the o
     const before = await getPerson(f, d.addonId);
     const res = await t.http[method === "PUT" ? "put" : "patch"](`/api/persons/${d.addonId}`).set(f.auth).send(body);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: "Bad Request", message: `${field}: Required`, field });
+    expect(res.body).toEqual({ error: "bad_request", message: `${field}: Required`, field });
     expect(await getPerson(f, d.addonId)).toEqual(before);
   });
 });
@@ -113,7 +113,7 @@ describe("PUT /api/accounts/{id}: the seven RIA answers go together", () => {
     const before = await getAccount(f);
     const res = await t.http.put(`/api/accounts/${f.accountId}`).set(f.auth).send({ ria_risk_score: 3 });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: "Bad Request", message: "ria_primary_goal: Required", field: "ria_primary_goal" });
+    expect(res.body).toEqual({ error: "bad_request", message: "ria_primary_goal: Required", field: "ria_primary_goal" });
     const { ria_state: _state, ...sixOfSeven } = RIA_ANSWERS;
     const six = await t.http.put(`/api/accounts/${f.accountId}`).set(f.auth).send(sixOfSeven);
     expect(six.body).toMatchObject({ field: "ria_state" });

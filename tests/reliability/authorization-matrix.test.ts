@@ -96,7 +96,7 @@ describe.each(Object.entries(RECIPES))("%s", (key, recipe: Recipe) => {
       const authorization = credential === "deleted user" ? `Bearer ${deleted.token}` : credential === "signed out" ? `Bearer ${signedOut.token}` : forged[credential];
       const res = await send(authorization);
       expect(res.status, `${credential}: ${res.text}`).toBe(401);
-      expect(res.json).toEqual({ error: "Unauthorized", message: expect.any(String) });
+      expect(res.json).toEqual({ error: "unauthorized", message: expect.any(String) });
       expectNoneOf(res, privateStrings(owner), credential);
     }
 
@@ -151,7 +151,7 @@ describe("the deleted user", () => {
     expect(me.json).toMatchObject({ code: "user_not_found" });
     const own = await call(appUrl, "GET", `/api/accounts/user/${deleted.userId}`, { token: deleted.token });
     expect(own.status).toBe(401);
-    expect(own.json).toEqual({ error: "Unauthorized", message: expect.any(String) });
+    expect(own.json).toEqual({ error: "unauthorized", message: expect.any(String) });
   });
 
   it("cannot refresh its session any more, so its access ends when the access token expires", async () => {
