@@ -8,6 +8,8 @@ import request from "supertest";
 import { loadConfig } from "../../server/src/config";
 import { buildApp } from "../../server/src/app";
 import { createTestApp, type TestApp } from "../support/app";
+import { operationsOf } from "../support/openapi";
+import { ERROR_CODES_BY_STATUS } from "../../server/src/contract/errors";
 
 /** Requirements §7's product API, as the OpenAPI document must list it. */
 const SPEC_ROUTES = [
@@ -50,6 +52,18 @@ describe("OpenAPI", () => {
     expect(create.requestBody.content["application/json"].schema.properties).toHaveProperty("ssn");
     expect(create.responses["201"].content["application/json"].schema.properties).toHaveProperty("person_id");
     expect(res.body.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
+  });
+
+  it("documents each error status of every route with the codes that status carries (contract/errors.ts)", async () => {
+    const operations = operationsOf((await t.http.get("/api/openapi.json")).body);
+    expect(operations.filter((op) => op.errorCodes[401]).length).toBeGreaterThan(20);
+    for (const op of operations) {
+      for (const [status, codes] of Object.entries(op.errorCodes)) {
+        const documented = (ERROR_CODES_BY_STATUS as Record<string, readonly string[] | undefined>)[status];
+        expect(documented, `${op.key} documents ${status}, a status without codes`).toBeDefined();
+        expect(codes, `${op.key} ${status}`).toEqual(documented);
+      }
+    }
   });
 
   it("serves the browsable docs", async () => {
