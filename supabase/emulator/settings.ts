@@ -144,9 +144,44 @@ const authSchema = z
       .partial()
       .default({}),
     oauth_server: z.object({ enabled: z.boolean().default(false) }).partial().default({}),
-    external: z.record(z.string(), z.looseObject({ enabled: z.boolean().optional() })).default({}),
+    // Only the Google stand-in exists: any other provider's table is reported as ignored.
+    external: z.object({ google: z.object({ enabled: z.boolean() }).partial() }).partial().default({}),
   })
   .partial();
+
+/**
+ * The [auth] keys of a config.toml that the emulator does not implement: every key the schema
+ * above does not name (the schema is the one list of implemented keys), a whole table named once
+ * (`auth.sms.twilio`, not each of its keys). The CLI's other sections ([api], [db]…) are not auth's.
+ */
+export function ignoredConfigKeys(configTomlPath: string): string[] {
+  const doc = parse(fs.readFileSync(configTomlPath, "utf8")) as { auth?: unknown };
+  const ignored: string[] = [];
+  collectIgnored(doc.auth, authSchema, "auth", ignored);
+  return ignored;
+}
+
+type SchemaDef = { type: string; innerType?: z.ZodType; in?: z.ZodType; shape?: Record<string, z.ZodType>; keyType?: z.ZodType; valueType?: z.ZodType; entries?: Record<string, string> };
+const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: SchemaDef } })._zod.def;
+
+function collectIgnored(value: unknown, schema: z.ZodType, at: string, out: string[]): void {
+  let def = defOf(schema);
+  // optional(), default(), and a duration's union-then-transform wrap what is read.
+  while (def.innerType || def.type === "pipe") def = defOf((def.innerType ?? def.in) as z.ZodType);
+  if (!isPlainObject(value)) return;
+  for (const [key, child] of Object.entries(value)) {
+    const path = `${at}.${key}`;
+    if (def.type === "object") {
+      const known = def.shape?.[key];
+      if (known) collectIgnored(child, known, path, out);
+      else out.push(path);
+    } else if (def.type === "record" && def.valueType) {
+      const keys = def.keyType ? defOf(def.keyType).entries : undefined;
+      if (keys && !(key in keys)) out.push(path);
+      else collectIgnored(child, def.valueType, path, out);
+    }
+  }
+}
 
 /** "1s", "1m30s", "2h", or a number of seconds. */
 export function parseDuration(value: number | string): number | undefined {
