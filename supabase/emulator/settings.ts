@@ -51,7 +51,16 @@ export interface AuthSettings {
   mfa: {
     maxEnrolledFactors: number;
     totp: { enrollEnabled: boolean; verifyEnabled: boolean };
+    /** `[auth.mfa.web_authn]`: WebAuthn second factors (off unless config.toml turns them on, as in GoTrue). */
+    webAuthn: { enrollEnabled: boolean; verifyEnabled: boolean };
   };
+  /** `[auth.passkey]`: passkey sign-in and a user's passkeys (off: 404 passkey_disabled). */
+  passkey: { enabled: boolean; maxPasskeysPerUser: number };
+  /**
+   * `[auth.webauthn]`: the relying party both WebAuthn factors and passkeys are bound to
+   * (GOTRUE_WEBAUTHN_RP_*); required when either is on.
+   */
+  webauthn: { rpId: string; rpDisplayName: string; rpOrigins: string[] };
   /**
    * Requests per IP per 5 minutes (GoTrue's windows), as `[auth.rate_limit]` names them, plus
    * `failedAttemptsPerAccount`: wrong passwords and wrong TOTP codes per account per 5 minutes,
@@ -140,10 +149,13 @@ const authSchema = z
       .object({
         max_enrolled_factors: z.number().int().positive().default(10),
         totp: z.object({ enroll_enabled: z.boolean(), verify_enabled: z.boolean() }).partial().default({}),
+        web_authn: z.object({ enroll_enabled: z.boolean(), verify_enabled: z.boolean() }).partial().default({}),
       })
       .partial()
       .default({}),
     oauth_server: z.object({ enabled: z.boolean().default(false) }).partial().default({}),
+    passkey: z.object({ enabled: z.boolean(), max_passkeys_per_user: z.number().int().positive() }).partial().default({}),
+    webauthn: z.object({ rp_id: z.string(), rp_display_name: z.string(), rp_origins: z.array(z.string()) }).partial().default({}),
     // Only the Google stand-in exists: any other provider's table is reported as ignored.
     external: z.object({ google: z.object({ enabled: z.boolean() }).partial() }).partial().default({}),
   })
@@ -248,7 +260,10 @@ export function loadAuthSettings(configTomlPath?: string, overrides: SettingsOve
       maxEnrolledFactors: a.mfa?.max_enrolled_factors ?? 10,
       // GoTrue's own default is on; the CLI template turns TOTP off, config.toml here turns it on.
       totp: { enrollEnabled: a.mfa?.totp?.enroll_enabled ?? true, verifyEnabled: a.mfa?.totp?.verify_enabled ?? true },
+      webAuthn: { enrollEnabled: a.mfa?.web_authn?.enroll_enabled ?? false, verifyEnabled: a.mfa?.web_authn?.verify_enabled ?? false },
     },
+    passkey: { enabled: a.passkey?.enabled ?? false, maxPasskeysPerUser: a.passkey?.max_passkeys_per_user ?? 10 },
+    webauthn: { rpId: a.webauthn?.rp_id ?? "", rpDisplayName: a.webauthn?.rp_display_name ?? "", rpOrigins: a.webauthn?.rp_origins ?? [] },
     rateLimit: {
       signInSignUps: a.rate_limit?.sign_in_sign_ups ?? 300,
       tokenVerifications: a.rate_limit?.token_verifications ?? 300,
@@ -262,7 +277,20 @@ export function loadAuthSettings(configTomlPath?: string, overrides: SettingsOve
     oauthServerEnabled: a.oauth_server?.enabled ?? false,
     defaultRoles: [],
   };
-  return mergeSettings(base, overrides);
+  const settings = mergeSettings(base, overrides);
+  assertRelyingParty(settings);
+  return settings;
+}
+
+/**
+ * WebAuthn factors or passkeys need the relying party they are bound to. GoTrue starts without
+ * it and fails each ceremony with a 500; the CLI refuses such a config.toml; so does the emulator.
+ */
+function assertRelyingParty(s: AuthSettings): void {
+  const on = [s.passkey.enabled && "auth.passkey.enabled", s.mfa.webAuthn.enrollEnabled && "auth.mfa.web_authn.enroll_enabled", s.mfa.webAuthn.verifyEnabled && "auth.mfa.web_authn.verify_enabled"].filter(Boolean);
+  if (!on.length) return;
+  const missing = [!s.webauthn.rpId && "rp_id", !s.webauthn.rpDisplayName && "rp_display_name", !s.webauthn.rpOrigins.length && "rp_origins"].filter(Boolean);
+  if (missing.length) throw new Error(`[auth.webauthn] ${missing.join(", ")} required when ${on.join(" / ")} is on`);
 }
 
 function mergeSettings(base: AuthSettings, overrides: SettingsOverrides): AuthSettings {

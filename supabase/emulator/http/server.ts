@@ -17,6 +17,7 @@ import { registerFactorRoutes } from "../routes/factors";
 import { registerAdminRoutes } from "../routes/admin";
 import { registerDisabledFeatureRoutes } from "../routes/disabled";
 import { registerIdentityRoutes } from "../routes/identities";
+import { registerPasskeyRoutes } from "../routes/passkeys";
 
 export const PREFIX = "/auth/v1";
 
@@ -87,6 +88,7 @@ export async function buildServer(ctx: AuthContext, extraOrigins: string[] = [])
       registerFactorRoutes(api, ctx);
       registerAdminRoutes(api, ctx);
       registerIdentityRoutes(api, ctx);
+      registerPasskeyRoutes(api, ctx);
       registerDisabledFeatureRoutes(api);
     },
     { prefix: PREFIX },

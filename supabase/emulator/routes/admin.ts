@@ -9,6 +9,7 @@ import { notFound, unprocessable, validationFailed } from "../errors";
 import { parseGoDuration } from "../go-duration";
 import { pageOf, sendPageHeaders } from "../http/pagination";
 import { registerOAuthClientRoutes } from "./oauth-clients";
+import { ownPasskey, passkeyJson } from "./passkeys";
 import { confirmEmail, createUser, mergeMetadata, softDeleteUser } from "../accounts";
 import { normalizeEmail } from "../passwords";
 import { validatePhone } from "../phone";
@@ -168,6 +169,15 @@ function adminRoutes(app: FastifyInstance, ctx: AuthContext): void {
       ctx.store.deleteFactor(factor.id);
     });
     return factorJson(factor);
+  });
+
+  // passkey_admin.go: a user's passkeys, whatever [auth.passkey] says.
+  app.get("/admin/users/:userId/passkeys", async (req) => ctx.store.webAuthnCredentialsOf(loadUser(ctx, req).id).map(passkeyJson));
+
+  app.delete("/admin/users/:userId/passkeys/:passkeyId", async (req, reply) => {
+    const passkey = ownPasskey(ctx, loadUser(ctx, req), (req.params as { passkeyId: string }).passkeyId);
+    ctx.store.deleteWebAuthnCredential(passkey.id);
+    return reply.status(204).send();
   });
 
   app.post("/admin/generate_link", async (req) => {
