@@ -2,9 +2,6 @@
 // experimental flag on) and a software authenticator: registration by a signed-in user, sign-in
 // with no address (the authenticator names the account), list, rename and delete, the admin's
 // list and delete; refusals with GoTrue's codes; `[auth.passkey] enabled` switching the routes.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeJwt } from "jose";
 import type { SupabaseClient } from "@supabase/supabase-js";
@@ -12,30 +9,19 @@ import { SoftwareAuthenticator, type CreationOptions, type RequestOptions } from
 import { startAuthHarness, type AuthHarness } from "../support/auth-harness";
 import { TEST_PASSWORD, uniqueEmail } from "../support/founders";
 import { totpCode } from "../support/totp";
+import { WEBAUTHN_ORIGIN, webAuthnConfig } from "../support/webauthn";
 
-const ORIGIN = "http://localhost:3000";
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "passkeys-"));
-const CONFIG = path.join(dir, "config.toml");
-fs.writeFileSync(CONFIG, `[auth]
-site_url = "${ORIGIN}"
-
-[auth.passkey]
-enabled = true
-
-[auth.webauthn]
-rp_id = "localhost"
-rp_display_name = "Founder Foundation"
-rp_origins = ["${ORIGIN}"]
-`);
+const ORIGIN = WEBAUTHN_ORIGIN;
+const config = webAuthnConfig("[auth.passkey]\nenabled = true");
 
 let h: AuthHarness;
 let off: AuthHarness;
 beforeAll(async () => {
-  [h, off] = await Promise.all([startAuthHarness({ config: CONFIG }), startAuthHarness()]);
+  [h, off] = await Promise.all([startAuthHarness({ config: config.file }), startAuthHarness()]);
 });
 afterAll(async () => {
   await Promise.all([h?.close(), off?.close()]);
-  fs.rmSync(dir, { recursive: true, force: true });
+  config.remove();
 });
 
 const client = (harness: AuthHarness = h) => harness.client({ experimental: { passkey: true } } as never);

@@ -3,7 +3,6 @@
 // (aal2, amr mfa/webauthn), later challenges' request options and assertions; a wrong key, a wrong
 // page and a replayed answer refused; `[auth.mfa.web_authn]` and `[auth.webauthn]` from config.toml.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeJwt } from "jose";
@@ -12,37 +11,25 @@ import { startAuthEmulator } from "@founder-foundation/auth-emulator";
 import { SoftwareAuthenticator, type CreationOptions, type RequestOptions } from "../../supabase/emulator/test-support/software-authenticator";
 import { startAuthHarness, type AuthHarness } from "../support/auth-harness";
 import { TEST_PASSWORD, uniqueEmail } from "../support/founders";
+import { RELYING_PARTY, WEBAUTHN_ORIGIN, webAuthnConfig } from "../support/webauthn";
 
-const ORIGIN = "http://localhost:3000";
-const RP = { rpId: "localhost", rpDisplayName: "Founder Foundation", rpOrigins: [ORIGIN] };
+const ORIGIN = WEBAUTHN_ORIGIN;
+const RP = RELYING_PARTY;
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "webauthn-mfa-"));
 /** WebAuthn factors switched on the way a project does it: its config.toml. */
-const CONFIG = path.join(dir, "config.toml");
-fs.writeFileSync(CONFIG, `[auth]
-site_url = "${ORIGIN}"
-
-[auth.mfa.web_authn]
-enroll_enabled = true
-verify_enabled = true
-
-[auth.webauthn]
-rp_id = "localhost"
-rp_display_name = "Founder Foundation"
-rp_origins = ["${ORIGIN}"]
-`);
+const config = webAuthnConfig("[auth.mfa.web_authn]\nenroll_enabled = true\nverify_enabled = true");
 
 let h: AuthHarness;
 let verifyOff: AuthHarness;
 beforeAll(async () => {
   [h, verifyOff] = await Promise.all([
-    startAuthHarness({ config: CONFIG }),
+    startAuthHarness({ config: config.file }),
     startAuthHarness({ configOverrides: { mfa: { webAuthn: { enrollEnabled: true, verifyEnabled: false } }, webauthn: RP } }),
   ]);
 });
 afterAll(async () => {
   await Promise.all([h?.close(), verifyOff?.close()]);
-  fs.rmSync(dir, { recursive: true, force: true });
+  config.remove();
 });
 
 async function signedIn(harness: AuthHarness = h, email = uniqueEmail("webauthn")): Promise<{ c: SupabaseClient; email: string }> {
@@ -116,13 +103,19 @@ describe("enrol and first verification", () => {
   });
 });
 
+/** A user with a verified WebAuthn factor, signed in again with the password (aal1). */
+async function enrolledThenSignedInAgain() {
+  const { c, email } = await signedIn();
+  const key = new SoftwareAuthenticator(ORIGIN);
+  const { factorId } = await enrolled(c, key);
+  const again = h.client();
+  await again.auth.signInWithPassword({ email, password: TEST_PASSWORD });
+  return { key, factorId, again };
+}
+
 describe("later sign-ins", () => {
   it("a verified factor's challenge carries request options naming its key; the assertion raises to aal2", async () => {
-    const { c, email } = await signedIn();
-    const key = new SoftwareAuthenticator(ORIGIN);
-    const { factorId } = await enrolled(c, key);
-    const again = h.client();
-    await again.auth.signInWithPassword({ email, password: TEST_PASSWORD });
+    const { key, factorId, again } = await enrolledThenSignedInAgain();
     expect((await again.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: "aal1", nextLevel: "aal2" });
     const ch = await challenge(again, factorId);
     expect(ch.webauthn.type).toBe("request");
@@ -135,11 +128,7 @@ describe("later sign-ins", () => {
   });
 
   it("refuses another authenticator's key, an answer made on another page and a replayed answer (GoTrue's 500s and 422)", async () => {
-    const { c, email } = await signedIn();
-    const key = new SoftwareAuthenticator(ORIGIN);
-    const { factorId } = await enrolled(c, key);
-    const again = h.client();
-    await again.auth.signInWithPassword({ email, password: TEST_PASSWORD });
+    const { key, factorId, again } = await enrolledThenSignedInAgain();
     // Another authenticator has no key for this user: nothing to sign with.
     expect(() => new SoftwareAuthenticator(ORIGIN).get({ challenge: "AAAA", rpId: "localhost", allowCredentials: key.credentialIds.map((id) => ({ id })) })).toThrow(/NotAllowedError/);
     // The same key used from a page the relying party does not list.
@@ -209,7 +198,7 @@ describe("switched by config.toml", () => {
   });
 
   it("on without [auth.webauthn] (no relying party): the emulator refuses to start, naming what is missing", async () => {
-    const file = path.join(dir, "no-rp.toml");
+    const file = path.join(config.dir, "no-rp.toml");
     fs.writeFileSync(file, "[auth.mfa.web_authn]\nenroll_enabled = true\n");
     await expect(startAuthEmulator({ config: file, quiet: true })).rejects.toThrow("[auth.webauthn] rp_id, rp_display_name, rp_origins required when auth.mfa.web_authn.enroll_enabled is on");
   });
