@@ -2,7 +2,6 @@
 // GoTrue hands to the browser (go-webauthn's shapes and defaults, written out here as plain JSON),
 // and the verification of what the authenticator answers, done by @simplewebauthn/server.
 import { randomBytes } from "node:crypto";
-import { verifyAuthenticationResponse, verifyRegistrationResponse } from "@simplewebauthn/server";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { z } from "zod";
 import type { AuthContext } from "./context";
@@ -116,6 +115,13 @@ export function parseAssertion(value: unknown): AuthenticationResponseJSON | und
   return parsed.success ? (parsed.data as unknown as AuthenticationResponseJSON) : undefined;
 }
 
+/**
+ * The verifier, loaded on the first ceremony: its ASN.1 and certificate modules cost about as much
+ * CPU to import as the rest of the emulator's start, for a feature most projects leave off.
+ */
+let library: Promise<typeof import("@simplewebauthn/server")> | undefined;
+const verifier = () => (library ??= import("@simplewebauthn/server"));
+
 /** Raised when the authenticator's answer does not verify; the callers answer as GoTrue does. */
 export class WebAuthnVerificationError extends Error {}
 
@@ -126,6 +132,7 @@ function expectations(ctx: AuthContext, challenge: string) {
 
 /** CreateCredential: the attestation checked by the library; the new key as it will be stored. */
 export async function verifyCreation(ctx: AuthContext, response: RegistrationResponseJSON, challenge: string) {
+  const { verifyRegistrationResponse } = await verifier();
   let result;
   try {
     result = await verifyRegistrationResponse({ response, ...expectations(ctx, challenge), supportedAlgorithmIDs: ALGORITHMS });
@@ -145,6 +152,7 @@ export async function verifyCreation(ctx: AuthContext, response: RegistrationRes
 
 /** ValidateLogin: the assertion checked by the library against the stored key; the new counter. */
 export async function verifyAssertion(ctx: AuthContext, response: AuthenticationResponseJSON, challenge: string, stored: WebAuthnCredentialRow): Promise<number> {
+  const { verifyAuthenticationResponse } = await verifier();
   let result;
   try {
     result = await verifyAuthenticationResponse({
