@@ -1,8 +1,9 @@
-// `npm start` entry. Loading the server through a TypeScript loader (tsx) is most of a start-up's
-// time (`npm run bench -- --only=startup` profiles its phases), so the node side (scripts/start.ts and everything it
-// imports) is bundled once with esbuild into node_modules/.cache and rebuilt only when a source
-// file is newer than the bundle. Dependencies stay external (loaded from node_modules as usual).
-// `npm run start:tsx` runs the same code through tsx, without the bundle.
+// `npm start` entry. Loading the server through a TypeScript loader (tsx) would be most of a
+// start-up's time (`npm run bench -- --only=startup` profiles its phases), so the node side
+// (scripts/start.ts and everything it imports) is bundled once with esbuild into
+// node_modules/.cache and rebuilt only when a source file is newer than the bundle. Dependencies
+// stay external (loaded from node_modules as usual). `npm run start:tsx` runs the same code through
+// tsx, without the bundle.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";

@@ -1,6 +1,6 @@
 // The repository explains itself: its code, tests and docs cite its own documents (docs/requirements.md
 // by section, docs/architecture.md, docs/decisions/), never a document or a tracker entry that does
-// not travel with it. `npm run lint` runs this over every tracked text file and fails on a pointer
+// not travel with it. `npm run lint` runs this over every text file git tracks or would add and fails on a pointer
 // outside; tests/lint/outside-pointers.test.ts proves each pattern is caught.
 //
 // The patterns are assembled from pieces so that this file does not match them itself.
@@ -38,9 +38,9 @@ export function findOutsidePointers(file: string, text: string): OutsidePointer[
   return found;
 }
 
-/** The pointers outside in every tracked text file of the repository at `root`. */
+/** The pointers outside in every text file of the repository at `root`: tracked, or new and not ignored. */
 export function scanRepository(root: string): OutsidePointer[] {
-  const files = execFileSync("git", ["ls-files", "-z"], { cwd: root, encoding: "utf8" }).split("\0").filter(Boolean);
+  const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: root, encoding: "utf8" }).split("\0").filter(Boolean);
   return files
     .filter((file) => !SKIPPED.some((re) => re.test(file)))
     .flatMap((file) => {
