@@ -80,6 +80,8 @@ export interface FactorRow {
   created_at: string;
   updated_at: string;
   last_challenged_at: string | null;
+  /** A verified WebAuthn factor's authenticator model (its key's AAGUID); null otherwise. */
+  web_authn_aaguid?: string | null;
 }
 
 /** A WebAuthn public-key credential: a passkey (factor_id null) or a WebAuthn factor's key. */
@@ -219,6 +221,9 @@ CREATE TABLE IF NOT EXISTS flow_states (
 `;
 
 type Row = Record<string, unknown>;
+
+/** Factors with their WebAuthn key's AAGUID beside them (GoTrue keeps it on the factor row). */
+const FACTOR_SELECT = "SELECT f.*, c.aaguid AS web_authn_aaguid FROM factors f LEFT JOIN webauthn_credentials c ON c.factor_id = f.id";
 
 function decodeUser(r: Row): UserRow {
   return {
@@ -474,11 +479,11 @@ export class AuthStore {
   }
 
   factorsOf(userId: string): FactorRow[] {
-    return this.sql("SELECT * FROM factors WHERE user_id = ? ORDER BY created_at, id").all(userId) as FactorRow[];
+    return this.sql(`${FACTOR_SELECT} WHERE f.user_id = ? ORDER BY f.created_at, f.id`).all(userId) as FactorRow[];
   }
 
   findFactor(id: string): FactorRow | undefined {
-    return this.sql("SELECT * FROM factors WHERE id = ?").get(id) as FactorRow | undefined;
+    return this.sql(`${FACTOR_SELECT} WHERE f.id = ?`).get(id) as FactorRow | undefined;
   }
 
   setFactorStatus(id: string, status: FactorRow["status"]): void {

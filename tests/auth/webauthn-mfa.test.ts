@@ -99,7 +99,10 @@ describe("enrol and first verification", () => {
     expect(claims.aal).toBe("aal2");
     expect(claims.amr).toEqual(expect.arrayContaining([expect.objectContaining({ method: "mfa/webauthn" })]));
     const factors = await c.auth.mfa.listFactors();
-    expect(factors.data?.webauthn).toEqual([expect.objectContaining({ id: factorId, factor_type: "webauthn", status: "verified", friendly_name: "laptop" })]);
+    // GoTrue shows the key's authenticator model (a software key's AAGUID is all zeros).
+    expect(factors.data?.webauthn).toEqual([
+      expect.objectContaining({ id: factorId, factor_type: "webauthn", status: "verified", friendly_name: "laptop", web_authn_aaguid: "00000000-0000-0000-0000-000000000000" }),
+    ]);
   });
 });
 
