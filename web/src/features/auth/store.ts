@@ -97,6 +97,8 @@ export const reopenGateAtom = atom(null, (_get, set, reason: "second-factor" | "
   if (reason === "signed-out") {
     set(signInNoticeAtom, SIGNED_OUT_NOTICE);
     set(signInFormAtom, (f) => ({ ...f, password: "", mfaCode: "", qr: "", secret: "", factor: "" }));
+    // A skipped enrolment lasted for that session only: the next sign-in offers it again.
+    set(mfaSkippedAtom, false);
     set(authViewAtom, "sign-in");
   } else {
     set(authViewAtom, "mfa-verify");

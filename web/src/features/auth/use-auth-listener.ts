@@ -49,8 +49,9 @@ export function useAuthListener(): void {
       if (event === "SIGNED_OUT") {
         if (wasSignedIn && !isSigningOut()) reopenGate("signed-out");
         else setFinished(false);
-        // Nothing of this account's data may show to whoever signs in next.
-        queryClient.clear();
+        // Nothing of this account's data may show to whoever signs in next. Once per sign-out: a
+        // second clear would cancel the sign-in screen's own queries in flight, for good.
+        if (wasSignedIn) queryClient.clear();
         // A skipped enrolment lasts for the signed-in session only (also when another tab signed out).
         localStorage.removeItem(MFA_SKIPPED_KEY);
       }
