@@ -83,7 +83,7 @@ function ProfileEditor({ person, enums }: { person: Person; enums: EnumItem[] })
       >
         Update license
       </button>
-      <UpdateLicenseDialog open={licenseOpen} onClose={() => setLicenseOpen(false)} email={user?.email ?? person.email ?? ""} person={person} />
+      {licenseOpen ? <UpdateLicenseDialog onClose={() => setLicenseOpen(false)} email={user?.email ?? person.email ?? ""} person={person} /> : null}
     </EditForm>
   );
 }
