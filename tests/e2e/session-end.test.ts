@@ -71,12 +71,13 @@ describe("a session ended elsewhere", () => {
 
   it("a banned founder is signed out at the next call, with the reason", async () => {
     const founder = await createFounder(e2e.stack);
-    const ui = await e2e.open({ as: founder, width: 375 });
+    const ui = await e2e.open({ as: founder, width: 375, theme: "dark" });
     await ui.goto("/ria");
     await ui.page.getByLabel("Primary goal").waitFor();
     await ban(founder);
     await ui.page.reload();
     await expectSignInWithReason(ui.page, "/ria");
+    await ui.screen("signed-out-notice-375-dark");
   });
 
   it("a social sign-in that comes back with an error shows it on the sign-in screen, not a JSON page", async () => {
