@@ -1,8 +1,8 @@
-// App-wide answers to API refusals, whichever screen made the call: 401 means the auth service no
-// longer honours the session (signed out elsewhere, banned, deleted): the local session ends, and
-// the auth listener brings back the sign-in screen with the reason; 403 insufficient_aal brings
-// back the sign-in gate on its second-factor prompt (the session is aal1 while a verified factor
-// exists); 429 says when to try again.
+// App-wide answers to API refusals (docs/architecture.md, The trust boundary), whichever screen
+// made the call: 401 means the auth service no longer honours the session (signed out elsewhere,
+// banned, deleted): the local session ends, and the auth listener brings back the sign-in screen
+// with the reason; 403 insufficient_aal brings back the sign-in gate on its second-factor prompt
+// (the session is aal1 while a verified factor exists); 429 says when to try again.
 import { useSetAtom } from "jotai";
 import { useEffect } from "react";
 import { useToast } from "@/components/ui/toast";

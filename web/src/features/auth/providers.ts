@@ -1,4 +1,4 @@
-// Social sign-in (spec §2: "alternatives … with a redirect back to the site origin"): offered only
+// Social sign-in (requirements §2: "alternatives … with a redirect back to the site origin"): offered only
 // for the providers the auth service reports enabled (GET /auth/v1/settings, `external`), since a
 // disabled one answers the redirect with a raw JSON error page. A provider redirect that comes
 // back with an error carries it in the query and the fragment (GoTrue's redirectErrors); the
