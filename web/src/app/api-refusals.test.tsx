@@ -4,7 +4,7 @@ import { createFakeSupabase } from "@/testing/fake-supabase";
 import { Toaster } from "@/components/ui/toast";
 import { authViewAtom } from "@/features/auth/store";
 import { bearerMiddleware } from "@/lib/api-client";
-import { authFinishedAtom } from "@/stores/auth";
+import { authFinishedAtom } from "@/stores/session";
 import { renderWithApp } from "@/testing/render";
 import { useApiRefusals } from "./api-refusals";
 

@@ -7,7 +7,7 @@ import { Redirect, useLocation, useSearch } from "wouter";
 import { LoadingScreen } from "@/components/ui/loading-overlay";
 import { paths } from "@/config/paths";
 import { hasRoles, type RoleRequirement } from "@/lib/roles";
-import { authFinishedAtom, authReadyAtom, jwtAtom, rolesAtom, sessionAtom } from "@/stores/auth";
+import { authFinishedAtom, authReadyAtom, jwtAtom, rolesAtom, sessionAtom } from "@/stores/session";
 import { PROVIDER_ERROR_PARAMS } from "@/features/auth/providers";
 import { RESET_QUERY_PARAM } from "@/features/auth/store";
 

@@ -1,6 +1,6 @@
 // Sign-in screen state (requirements §3 "Sign-in form state") as Jotai atoms.
 import { atom } from "jotai";
-import { authFinishedAtom, sessionAtom } from "@/stores/auth";
+import { authFinishedAtom, sessionAtom } from "@/stores/session";
 import type { AuthView } from "./views";
 import type { AuthFormError } from "./errors";
 import { providerErrorIn } from "./providers";

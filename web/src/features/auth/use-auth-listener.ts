@@ -6,7 +6,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useSetAtom } from "jotai";
 import { useEffect } from "react";
 import { getSupabase } from "@/lib/supabase";
-import { authFinishedAtom, authReadyAtom, sessionAtom } from "@/stores/auth";
+import { authFinishedAtom, authReadyAtom, sessionAtom } from "@/stores/session";
 import { clearPendingVerification } from "./pending-verification";
 import { isSigningOut } from "./sign-out";
 import { MFA_SKIPPED_KEY, reopenGateAtom, resetModeAtom, signInNoticeAtom } from "./store";

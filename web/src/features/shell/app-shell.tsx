@@ -6,7 +6,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useLocation } from "wouter";
 import { focusHeadingWhenShown, inputClock } from "@/lib/focus";
 import { CloseIcon } from "@/components/ui/icons";
-import { useCurrentUser } from "@/stores/auth";
+import { useCurrentUser } from "@/stores/session";
 import { isLgAtom } from "@/stores/layout";
 import { SideMenu } from "./side-menu";
 import { TopBar, type TopBarSlots } from "./top-bar";

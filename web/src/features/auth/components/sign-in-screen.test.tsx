@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MFA_FRIENDLY_NAME } from "@contract/rules";
 import { renderWithApp } from "@/testing/render";
 import { authError, createFakeSupabase, fakeSession, type FakeSupabase } from "@/testing/fake-supabase";
-import { authFinishedAtom } from "@/stores/auth";
+import { authFinishedAtom } from "@/stores/session";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { SignInScreen } from "./sign-in-screen";
 import { useAuthListener } from "../use-auth-listener";

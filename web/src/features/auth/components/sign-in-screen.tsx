@@ -2,7 +2,7 @@
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { useEffect, useRef, type ReactNode } from "react";
 import { focusHeading } from "@/lib/focus";
-import { sessionAtom } from "@/stores/auth";
+import { sessionAtom } from "@/stores/session";
 import { readPendingVerification } from "../pending-verification";
 import { authErrorAtom, authViewAtom, gateFadingAtom, providerErrorAtom, resetModeAtom, signInFormAtom } from "../store";
 import { useAuthActions } from "../use-auth-actions";

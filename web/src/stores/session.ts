@@ -1,4 +1,4 @@
-// Global auth state (requirements §3): session, jwt (the access token), authFinished (the sign-in
+// The session state (requirements §3): session, jwt (the access token), authFinished (the sign-in
 // gate, second factor included, has passed). The enum items are the features' own (TanStack Query).
 import { atom, useAtomValue } from "jotai";
 import type { Session } from "@supabase/supabase-js";
