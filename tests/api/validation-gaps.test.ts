@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-/** What the owner editor sends for an add-on owner with nothing recorded yet (ownerPatch). */
+/** An add-on owner's details in full, as the API accepts them while nothing is recorded yet. */
 const OWNER_DETAILS = {
   dob: "1990-04-02",
   ssn: "987654321",

@@ -26,6 +26,7 @@ export type AuditAction =
   | "organization_user.delete"
   | "identity.applicant"
   | "identity.review"
+  | "identity.reset"
   | "owner_mail.send"
   | "staff.read";
 

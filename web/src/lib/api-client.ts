@@ -44,8 +44,9 @@ type RefusalListener = (error: ApiError) => void;
 const refusalListeners = new Set<RefusalListener>();
 
 /**
- * Refusals the whole app reacts to, whichever screen made the call: 403 insufficient_aal (the
- * second factor must be verified) and 429 (too many attempts). Returns the unsubscribe.
+ * Refusals the whole app reacts to, whichever screen made the call: 401 (the session is no longer
+ * honoured), 403 insufficient_aal (the second factor must be verified) and 429 (too many
+ * attempts). Returns the unsubscribe.
  */
 export function onApiRefusal(listener: RefusalListener): () => void {
   refusalListeners.add(listener);
@@ -53,7 +54,7 @@ export function onApiRefusal(listener: RefusalListener): () => void {
 }
 
 export function isAppWideRefusal(error: ApiError): boolean {
-  return (error.status === 403 && error.code === "insufficient_aal") || error.status === 429;
+  return error.status === 401 || (error.status === 403 && error.code === "insufficient_aal") || error.status === 429;
 }
 
 /** Adds the current access token; supabase-js refreshes it, so it is read per request. */
