@@ -4906,7 +4906,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4920,7 +4921,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4934,7 +4936,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4948,7 +4951,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4962,7 +4966,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4976,7 +4981,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4990,7 +4996,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "too_many_requests";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -5004,7 +5011,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_gateway";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -5018,7 +5026,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
