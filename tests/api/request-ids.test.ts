@@ -27,7 +27,7 @@ describe("without a trusted proxy", () => {
     expect(a.status).toBe(401);
     expect(a.headers["x-request-id"]).toMatch(UUID);
     expect(b.headers["x-request-id"]).not.toBe(a.headers["x-request-id"]);
-    expect(a.body).toEqual({ error: "Unauthorized", message: expect.any(String), request_id: a.headers["x-request-id"] });
+    expect(a.body).toEqual({ error: "unauthorized", message: expect.any(String), request_id: a.headers["x-request-id"] });
   });
 
   it("puts the id in every kind of error body: unknown route, invalid input, a route's own refusal", async () => {
@@ -37,7 +37,7 @@ describe("without a trusted proxy", () => {
     expect(unknown.body.request_id).toBe(unknown.headers["x-request-id"]);
     const invalid = await t.http.post("/api/persons/").set("Authorization", `Bearer ${token}`).send({ account_id: "x" });
     expect(invalid.status).toBe(400);
-    expect(invalid.body).toMatchObject({ error: "Bad Request", field: expect.any(String), request_id: invalid.headers["x-request-id"] });
+    expect(invalid.body).toMatchObject({ error: "bad_request", field: expect.any(String), request_id: invalid.headers["x-request-id"] });
     const badJson = await t.http.post("/api/persons/").set("Authorization", `Bearer ${token}`).set("content-type", "application/json").send("{");
     expect(badJson.status).toBe(400);
     expect(badJson.body.request_id).toBe(badJson.headers["x-request-id"]);

@@ -19,7 +19,7 @@ describe("strategies", () => {
     expect((await t.http.post("/api/strategies/").set(f.auth).send(body)).status).toBe(201);
     const second = await t.http.post("/api/strategies/").set(f.auth).send(body);
     expect(second.status).toBe(409);
-    expect(second.body).toEqual({ error: "Conflict", message: "A Founder Foundation strategy already exists for this account", field: "strategy_type", request_id: expect.any(String) });
+    expect(second.body).toEqual({ error: "conflict", message: "A Founder Foundation strategy already exists for this account", field: "strategy_type", request_id: expect.any(String) });
     expect((await t.http.get(`/api/strategies/strategy/account/${f.accountId}`).set(f.auth)).body).toHaveLength(1);
   });
 
@@ -43,7 +43,7 @@ describe("strategies", () => {
     expect(all[0]).toMatchObject({ title: "Foundation submitted", description: `${ORGANIZATION.name_1} was submitted for review.` });
   });
 
-  it("rejects timestamps with a trailing Z (spec §3)", async () => {
+  it("rejects timestamps with a trailing Z (requirements §3)", async () => {
     const f = await t.founder();
     const d = await buildFounderData(t, f);
     const res = await t.http.put(`/api/strategies/${d.strategyId}`).set(f.auth).send({ entry_completed_at: new Date().toISOString() });

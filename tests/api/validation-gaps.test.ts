@@ -1,4 +1,4 @@
-// The server refuses what the forms refuse (spec §5): a PUT/PATCH cannot blank a person's required
+// The server refuses what the forms refuse (requirements §5): a PUT/PATCH cannot blank a person's required
 // fields, the RIA answers are all-or-nothing, and a submitted foundation's filed fields are fixed.
 // Each refusal leaves the stored record exactly as it was; the calls the web makes still succeed.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-/** What the owner editor sends for an add-on owner with nothing recorded yet (ownerPatch). */
+/** An add-on owner's details in full, as the API accepts them while nothing is recorded yet. */
 const OWNER_DETAILS = {
   dob: "1990-04-02",
   ssn: "987654321",
@@ -48,7 +48,7 @@ describe("PUT/PATCH /api/persons/{id}: the primary holder keeps every §5 profil
     const before = await getPerson(f, d.personId);
     const res = await t.http[method === "PUT" ? "put" : "patch"](`/api/persons/${d.personId}`).set(f.auth).send(body);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: "Bad Request", message: `${field}: Required`, field, request_id: expect.any(String) });
+    expect(res.body).toEqual({ error: "bad_request", message: `${field}: Required`, field, request_id: expect.any(String) });
     expect(await getPerson(f, d.personId)).toEqual(before);
   });
 
@@ -72,7 +72,7 @@ describe("PUT/PATCH /api/persons/{id}: an add-on owner keeps its email and the o
     const before = await getPerson(f, d.addonId);
     const res = await t.http.patch(`/api/persons/${d.addonId}`).set(f.auth).send({ email: null });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: "Bad Request", message: "email: Required", field: "email", request_id: expect.any(String) });
+    expect(res.body).toEqual({ error: "bad_request", message: "email: Required", field: "email", request_id: expect.any(String) });
     expect(await getPerson(f, d.addonId)).toEqual(before);
   });
 
@@ -102,7 +102,7 @@ describe("PUT/PATCH /api/persons/{id}: an add-on owner keeps its email and the o
     const before = await getPerson(f, d.addonId);
     const res = await t.http[method === "PUT" ? "put" : "patch"](`/api/persons/${d.addonId}`).set(f.auth).send(body);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: "Bad Request", message: `${field}: Required`, field, request_id: expect.any(String) });
+    expect(res.body).toEqual({ error: "bad_request", message: `${field}: Required`, field, request_id: expect.any(String) });
     expect(await getPerson(f, d.addonId)).toEqual(before);
   });
 });
@@ -113,7 +113,7 @@ describe("PUT /api/accounts/{id}: the seven RIA answers go together", () => {
     const before = await getAccount(f);
     const res = await t.http.put(`/api/accounts/${f.accountId}`).set(f.auth).send({ ria_risk_score: 3 });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: "Bad Request", message: "ria_primary_goal: Required", field: "ria_primary_goal", request_id: expect.any(String) });
+    expect(res.body).toEqual({ error: "bad_request", message: "ria_primary_goal: Required", field: "ria_primary_goal", request_id: expect.any(String) });
     const { ria_state: _state, ...sixOfSeven } = RIA_ANSWERS;
     const six = await t.http.put(`/api/accounts/${f.accountId}`).set(f.auth).send(sixOfSeven);
     expect(six.body).toMatchObject({ field: "ria_state" });

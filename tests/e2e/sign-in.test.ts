@@ -1,4 +1,4 @@
-// Sign-in in a real browser against the real local stack (spec §2, §4, §8; issue 4).
+// Sign-in in a real browser against the real local stack (requirements §2, §4, §8).
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { setupE2E, type Motion, type Theme } from "../support/e2e-harness";
@@ -147,7 +147,17 @@ describe("sign-in (browser)", () => {
     await ui.screen("wrong-password");
   });
 
-  it("text is set in Roboto at 14 px (spec §9), served by the app itself: no external font host", async () => {
+  it("offers no social sign-in while the auth service has none enabled (the local default): no raw JSON error page", async () => {
+    const ui = await e2e.open();
+    const settings = ui.page.waitForResponse((r) => r.url().endsWith("/auth/v1/settings"));
+    await ui.goto("/sign-in");
+    expect(((await (await settings).json()) as { external: Record<string, boolean> }).external.google).toBe(false);
+    await ui.page.getByRole("button", { name: "Continue" }).waitFor();
+    expect(await ui.page.getByRole("button", { name: "Sign in with Google" }).count()).toBe(0);
+    expect(await ui.page.getByRole("separator", { name: "or" }).count()).toBe(0);
+  });
+
+  it("text is set in Roboto at 14 px (requirements §9), served by the app itself: no external font host", async () => {
     const ui = await e2e.open();
     const fontRequests: string[] = [];
     ui.page.on("request", (request) => {
@@ -162,7 +172,7 @@ describe("sign-in (browser)", () => {
     for (const url of fontRequests) expect(new URL(url).origin).toBe(e2e.baseUrl);
   });
 
-  it("the sign-in screen fades out over 1 s (spec §4), and goes at once for a founder who asks for reduced motion", async () => {
+  it("the sign-in screen fades out over 1 s (requirements §4), and goes at once for a founder who asks for reduced motion", async () => {
     const transitionOf = async (motion: Motion) => {
       const ui = await e2e.open({ motion });
       await ui.goto("/sign-in");

@@ -1,7 +1,8 @@
-// Issue 16 over HTTP: identity results applied in the provider's time order (a replayed or late
-// GREEN never undoes a newer RED), only SHA-256 or stronger webhook digests, one audit row per
-// distinct result, and owner mails that only reach the account's own add-on owners, carry no
-// control characters from names, and are limited per account per hour (429 + Retry-After).
+// The record's rules over HTTP (docs/architecture.md, The record's rules): identity results applied
+// in the provider's time order (a replayed or late GREEN never undoes a newer RED), only SHA-256 or
+// stronger webhook digests, one audit row per distinct result, and owner mails that only reach the
+// account's own add-on owners, carry no control characters from names, and are limited per account
+// per hour (429 + Retry-After).
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { computeWebhookDigest } from "../../server/src/identity/webhook-digest";
@@ -94,7 +95,7 @@ describe("identity results are ordered and bound", () => {
       body: raw,
     });
     expect(res.status).toBe(401);
-    expect(await res.json()).toMatchObject({ error: "Unauthorized", message: expect.any(String) });
+    expect(await res.json()).toMatchObject({ error: "unauthorized", message: expect.any(String) });
     expect(await h.person(f, f.personId)).toMatchObject({ sumsub_review_answer: null, sumsub_completed_at: null });
     expect(await reviews(f)).toEqual([]);
   });
@@ -173,7 +174,7 @@ describe("owner mails", () => {
     for (const id of [f.personId, plain.body.person_id as number]) {
       const res = await h.t.http.post("/api/sumsub/send_sumsub_emails").set(f.auth).send([id]);
       expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ error: "Bad Request", field: "person_ids" });
+      expect(res.body).toMatchObject({ error: "bad_request", field: "person_ids" });
     }
     expect((await audit(f)).some((r) => r.action === "owner_mail.send")).toBe(false);
   });

@@ -59,7 +59,7 @@ describe("POST /api/sumsub/access_token", () => {
     expect(res.body).toMatchObject({ error: expect.any(String), message: expect.any(String) });
   });
 
-  it("answers a token for the caller's own person, with the bare body and with the spec's full body", async () => {
+  it("answers a token for the caller's own person, with the bare body and with the full body of requirements §7", async () => {
     const f = await h.founder();
     const bare = await accessToken(f);
     expect(bare.status).toBe(200);
@@ -122,7 +122,7 @@ describe("POST /api/sumsub/webhook", () => {
     for (const headers of attempts) {
       const res = await postWebhook(raw, headers);
       expect(res.status).toBe(401);
-      expect(await res.json()).toMatchObject({ error: "Unauthorized" });
+      expect(await res.json()).toMatchObject({ error: "unauthorized" });
     }
     // A body changed after signing.
     const tampered = await postWebhook(raw.replace(`ff-person-${f.personId}`, `ff-person-${f.personId} `), signed(raw));
@@ -229,6 +229,64 @@ describe("POST /api/sumsub/confirm", () => {
     const a = await h.founder();
     const b = await h.founder();
     expect((await h.t.http.post("/api/sumsub/confirm").set(a.auth).send({ person_id: b.personId })).status).toBe(404);
+  });
+});
+
+describe("POST /api/sumsub/new_check ('Update license' for the founder)", () => {
+  const newCheck = (f: IdentityFounder | null, body: unknown = {}) => {
+    const req = h.t.http.post("/api/sumsub/new_check");
+    return (f ? req.set(f.auth) : req).send(body as object);
+  };
+  const confirm = async (f: IdentityFounder) => (await h.t.http.post("/api/sumsub/confirm").set(f.auth).send({})).body as Record<string, unknown>;
+
+  async function verify(f: IdentityFounder): Promise<void> {
+    const { token } = (await accessToken(f)).body as { token: string };
+    await h.widget("session", { token });
+    for (const step of ["IDENTITY", "SELFIE"]) expect((await h.widget("documents", { token }, { idDocSetType: step })).status).toBe(200);
+    expect((await h.widget("submit", { token })).status).toBe(200);
+    expect((await h.widget("review", { token }, { reviewAnswer: "GREEN" })).status).toBe(200);
+    expect(await confirm(f)).toMatchObject({ sumsub_review_answer: "GREEN", sumsub_completed_at: expect.stringMatching(SPEC_TIMESTAMP) });
+  }
+
+  it("resets the provider's applicant and clears the verification until the new check completes, which verifies again", async () => {
+    h.webhooks.forwardTo = null;
+    const f = await h.founder();
+    await verify(f);
+    const other = await h.founder();
+    await verify(other);
+
+    const res = await newCheck(f);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ person_id: f.personId, review_status: "init", sumsub_review_answer: null, sumsub_completed_at: null });
+    // The provider starts over (so the widget asks for a document), and the old GREEN does not come back.
+    expect(await confirm(f)).toMatchObject({ review_status: "init", sumsub_review_answer: null, sumsub_completed_at: null });
+    // Nobody else's check moved.
+    expect(await confirm(other)).toMatchObject({ sumsub_review_answer: "GREEN", review_status: "completed" });
+
+    await new Promise((r) => setTimeout(r, 1100)); // the provider's review times have whole seconds
+    await verify(f);
+  });
+
+  it("is 401 without a token, 409 before any check, and 400 for a body naming anything (always the caller's own)", async () => {
+    const f = await h.founder();
+    expect((await newCheck(null)).status).toBe(401);
+    const none = await newCheck(f);
+    expect(none.status).toBe(409);
+    expect(none.body).toMatchObject({ message: "There is no identity check to start again: start the first one" });
+    const other = await h.founder();
+    expect((await newCheck(f, { person_id: other.personId })).status).toBe(400);
+    expect((await newCheck(f, [1])).status).toBe(400);
+  });
+
+  it("leaves a check still under way as it is", async () => {
+    h.webhooks.forwardTo = null;
+    const f = await h.founder();
+    const { token } = (await accessToken(f)).body as { token: string };
+    await h.widget("session", { token });
+    for (const step of ["IDENTITY", "SELFIE"]) await h.widget("documents", { token }, { idDocSetType: step });
+    await h.widget("submit", { token });
+    expect((await newCheck(f)).body).toMatchObject({ review_status: "pending" });
+    expect(await confirm(f)).toMatchObject({ review_status: "pending" });
   });
 });
 

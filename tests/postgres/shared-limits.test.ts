@@ -34,7 +34,7 @@ it("refuses a caller alternating between two instances at the limit, not at twic
   for (const t of [a, b]) {
     const refused = await token(t, founder);
     expect(refused.status).toBe(429);
-    expect(refused.body).toMatchObject({ error: "Too Many Requests", message: expect.any(String), request_id: refused.headers["x-request-id"] });
+    expect(refused.body).toMatchObject({ error: "too_many_requests", message: expect.any(String), request_id: refused.headers["x-request-id"] });
     expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
     expect(Number(refused.headers["retry-after"])).toBeLessThanOrEqual(60);
   }

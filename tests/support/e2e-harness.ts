@@ -9,6 +9,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { bootStack, type TestStack } from "./stack";
+import type { StackOptions } from "../../scripts/stack";
 import { launchChromium, localhostUrl } from "./browser";
 import { signInContext, type Founder } from "./founders";
 import { storageInitScript } from "./init-script";
@@ -20,7 +21,8 @@ export type Motion = "reduce" | "no-preference";
 /**
  * Browser tests ask for reduced motion unless a test is about a transition (the sign-in journey in
  * tests/e2e/sign-in.test.ts keeps them, and a test there checks both preferences). The app honours
- * it (motion-reduce:transition-none): the spec's delays stay, only the animation between two states
+ * it (motion-reduce:transition-none): the delays of requirements §9 stay, only the animation
+ * between two states
  * goes. Why: every signed-in page load fades the sign-in screen out for 1 s, and headless Chromium
  * composites each of those 60 frames in software: 0.3 s of CPU per load, measured, over a third of
  * a signed-in screen's cost (docs/decisions/0010).
@@ -67,7 +69,13 @@ function currentTestName(): string {
   return expect.getState().currentTestName ?? "unnamed";
 }
 
-export function setupE2E(): E2E {
+/** The stack's settings beyond the defaults (e.g. a session check without reuse, Google sign-in on). */
+export interface StackSettings {
+  env?: Record<string, string>;
+  authSettings?: StackOptions["authSettings"];
+}
+
+export function setupE2E(settings: StackSettings = {}): E2E {
   let stack: TestStack | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
@@ -76,7 +84,7 @@ export function setupE2E(): E2E {
   let screenCount = 0;
 
   beforeAll(async () => {
-    stack = await bootStack();
+    stack = await bootStack(settings.env, undefined, { authSettings: settings.authSettings });
     browser = await launchChromium();
   });
 

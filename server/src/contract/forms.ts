@@ -57,10 +57,13 @@ export const profileForm = z.object({
 });
 export type ProfileForm = z.infer<typeof profileForm>;
 
-/** /edit-others: the selected owner's editable details (names come from the owner themself). */
+/**
+ * /edit-others: the selected owner's editable details (names come from the owner themself).
+ * Birthdate and SSN are shown read-only, recorded or not, and never sent (docs/decisions/0090).
+ */
 export const ownerForm = z.object({
-  birthdate: birthdateInput,
-  ssn: ssnInput,
+  birthdate: z.string(),
+  ssn: z.string(),
   ...contactFields,
 });
 export type OwnerForm = z.infer<typeof ownerForm>;

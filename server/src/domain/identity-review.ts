@@ -6,9 +6,10 @@
 import { eq } from "drizzle-orm";
 import type { Executor } from "../../../db/engine";
 import { parseTimestamp, timestampNow } from "../contract/rules";
+import type { PersonRow } from "../../../db/schema";
 import { createNotification } from "../repositories/notifications";
-import { displayName } from "../repositories/persons";
-import { writeAudit } from "./audit";
+import { displayName, updatePersonSystemColumns } from "../repositories/persons";
+import { writeAudit, type AuditEntry } from "./audit";
 import type { ReviewAnswer } from "../contract/sumsub";
 
 export interface ReviewOutcome {
@@ -107,5 +108,17 @@ export function recordReview(db: Executor, personId: number, outcome: ReviewOutc
     await createNotification(tx, row.accountId, "Identity check not passed", `${displayName(row)}'s identity check was rejected.`, personId);
     await audit(fields, "rejected");
     return "rejected";
+  });
+}
+
+/**
+ * A new check starts ('Update license', docs/decisions/0092): the person is no longer verified
+ * until its result. The stored result time stays, so the old result can never come back.
+ */
+export function clearVerification(db: Executor, personId: number, audit: AuditEntry): Promise<PersonRow | undefined> {
+  return db.transaction(async (tx) => {
+    const row = await updatePersonSystemColumns(tx, personId, { sumsubCompletedAt: null, sumsubReviewAnswer: null });
+    if (row) await writeAudit(tx, audit);
+    return row;
   });
 }

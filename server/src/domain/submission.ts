@@ -1,15 +1,16 @@
-// Submission of a Founder Foundation entry is the server's decision (issue 16, spec §4 "Approve"):
+// Submission of a Founder Foundation entry is the server's decision (docs/architecture.md, The
+// record's rules; requirements §4 "Approve"):
 // - accepted only for a complete entry; the 409 incomplete_entry names what is missing;
 // - the server stamps entry_completed_at with its own clock, once: no un-submit, no re-stamp;
-// - what spec §2 "Edit Foundation" shows disabled after submission (both names, Delaware, the
+// - what requirements §2 "Edit Foundation" shows disabled after submission (both names, Delaware, the
 //   investment flag) is refused by the API too (409 fixed_after_submission);
-// - after submission, writes to the record need the role the edit screens need (spec §6: user).
+// - after submission, writes to the record need the role the edit screens need (requirements §6: user).
 import type { FastifyRequest } from "fastify";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { prepared, type Executor } from "../../../db/engine";
 import type { OrganizationRow, PersonRow, StrategyRow } from "../../../db/schema";
 import { endsWithLlc } from "../contract/rules";
-import { PROFILE_REQUIRED } from "../contract/required-fields";
+import { isBlank, PROFILE_REQUIRED } from "../contract/required-fields";
 import { ACCOUNT_HOLDER_ROLE } from "../contract/roles";
 import { requireRoles } from "../authz";
 import { recordRule } from "./errors";
@@ -19,22 +20,20 @@ import { getOrganizationByStrategy, type OrganizationFields } from "../repositor
 import { isVerified } from "./verified-person";
 
 
-const blank = (v: string | null | undefined) => v === undefined || v === null || v.trim() === "";
-
 function missingOfOrganization(org: OrganizationRow | undefined): string[] {
   if (!org) return ["organization"];
   const missing: string[] = [];
-  if (blank(org.name1) || !endsWithLlc(org.name1)) missing.push("organization.name_1");
-  if (blank(org.name2) || !endsWithLlc(org.name2)) missing.push("organization.name_2");
-  if (blank(org.donorAdvisedFund)) missing.push("organization.donor_advised_fund");
-  if (blank(org.custodian)) missing.push("organization.custodian");
+  if (isBlank(org.name1) || !endsWithLlc(org.name1)) missing.push("organization.name_1");
+  if (isBlank(org.name2) || !endsWithLlc(org.name2)) missing.push("organization.name_2");
+  if (isBlank(org.donorAdvisedFund)) missing.push("organization.donor_advised_fund");
+  if (isBlank(org.custodian)) missing.push("organization.custodian");
   return missing;
 }
 
 function missingOfHolder(holder: PersonRow | undefined): string[] {
   if (!holder) return ["primary_holder"];
   const dto = toPersonDto(holder);
-  const missing: string[] = PROFILE_REQUIRED.filter((f) => blank(dto[f])).map((f) => `primary_holder.${f}`);
+  const missing: string[] = PROFILE_REQUIRED.filter((f) => isBlank(dto[f])).map((f) => `primary_holder.${f}`);
   if (!isVerified(holder)) missing.push("primary_holder.identity_check");
   return missing;
 }
@@ -91,7 +90,7 @@ export function requireRecordWriterOf(request: FastifyRequest, accountSubmitted:
 
 /**
  * What was filed with the foundation. Sending the stored value back is fine (the web always sends
- * the full organization); itg_as_registered_agent stays editable (spec §2 Edit Foundation).
+ * the full organization); itg_as_registered_agent stays editable (requirements §2 Edit Foundation).
  */
 const FIXED_AFTER_SUBMISSION = {
   name_1: (o: OrganizationRow) => o.name1,

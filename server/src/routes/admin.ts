@@ -1,11 +1,11 @@
-// Admin area (issue 7): list the auth service's users and set their roles, through the auth
+// Admin area (requirements §2, §6): list the auth service's users and set their roles, through the auth
 // service's admin API with the service_role key. Only callers whose token carries admin or super
 // (and still holds it); in production, where this dev tool runs only when ADMIN_API_ENABLED says so,
 // only with an aal2 token.
 import { z } from "zod";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { adminRolesUpdate, adminUser, adminUserList, apiError } from "../contract/entities";
+import { adminRolesUpdate, adminUser, adminUserList, apiErrorFor } from "../contract/entities";
 import { requireRoles } from "../authz";
 import { STAFF_ROLES } from "../contract/roles";
 import { createAuthAdminClient } from "../auth/admin-client";
@@ -34,7 +34,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["admin"],
         summary: "Users of the auth service with their roles (admin or super only)",
         querystring: z.object({ page: z.coerce.number().int().min(1).default(1), per_page: z.coerce.number().int().min(1).max(1000).default(50) }),
-        response: { 200: adminUserList, ...errors, 429: apiError, 502: apiError },
+        response: { 200: adminUserList, ...errors, 429: apiErrorFor(429), 502: apiErrorFor(502) },
       },
     },
     async (request) => {
@@ -52,7 +52,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Replace a user's roles (admin or super only)",
         params: userIdParam,
         body: adminRolesUpdate,
-        response: { 200: adminUser, ...errors, 429: apiError, 502: apiError },
+        response: { 200: adminUser, ...errors, 429: apiErrorFor(429), 502: apiErrorFor(502) },
       },
     },
     async (request) => {

@@ -1,8 +1,9 @@
-// GET /api/ria/tax-form.pdf: the caller's tax information form as a download (issue 7).
+// GET /api/ria/tax-form.pdf: the caller's tax information form as a download (requirements §2, RIA
+// Risk Advisor).
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { timestampNow } from "../contract/rules";
-import { apiError } from "../contract/entities";
+import { apiErrorFor } from "../contract/entities";
 import { requireOwnAccountId, requireRoles } from "../authz";
 import { ACCOUNT_HOLDER_ROLE } from "../contract/roles";
 import { notFound } from "../domain/errors";
@@ -24,7 +25,7 @@ export const riaRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["ria"],
         summary: "The caller's tax information form (application/pdf, as an attachment)",
-        response: { 200: z.string().describe("PDF document (application/pdf)"), ...errors, 429: apiError },
+        response: { 200: z.string().describe("PDF document (application/pdf)"), ...errors, 429: apiErrorFor(429) },
       },
     },
     async (request, reply) => {

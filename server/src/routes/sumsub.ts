@@ -9,12 +9,13 @@
 import { z } from "zod";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { apiError } from "../contract/entities";
+import { apiErrorFor } from "../contract/entities";
 import {
   IDENTITY_TOKEN_TTL,
   accessTokenAnswer,
   accessTokenBody,
   confirmBody,
+  newCheckBody,
   sendEmailsBody,
   sendEmailsQuery,
   sendEmailsResult,
@@ -30,11 +31,11 @@ import { createSumsubClient, SumsubApiError } from "../identity/client";
 import { verifyWebhookDigest } from "../identity/webhook-digest";
 import { webhookPayloadSchema } from "../contract/sumsub";
 import { externalUserIdFor, parseSumsubDate, personIdFromExternalUserId } from "../identity/verification";
-import { recordApplicantId, recordReview } from "../domain/identity-review";
+import { clearVerification, recordApplicantId, recordReview } from "../domain/identity-review";
 import { ownerVerificationEmail } from "../identity/owner-email";
 import { errors } from "./shared";
 import { requireRecordWriter } from "../domain/submission";
-import { routeOf, sourceEventRecorded } from "../domain/audit";
+import { auditOf, routeOf, sourceEventRecorded } from "../domain/audit";
 import { sendOwnerVerificationMails } from "../domain/owner-mails";
 import type { WebhookPayload } from "../contract/sumsub";
 import { counter } from "../metrics";
@@ -68,7 +69,7 @@ const OWNER_LINK_TTL_DAYS = 3;
 
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
-const routeErrors = { ...errors, 429: apiError, 502: apiError };
+const routeErrors = { ...errors, 429: apiErrorFor(429), 502: apiErrorFor(502) };
 
 /**
  * Per founder (not per IP): each token opens a provider session and each send emails people, so
@@ -82,6 +83,16 @@ const eqIgnoreCase = (a: string | null | undefined, b: string) => !!a && a.trim(
 
 /** Sumsub wants E.164; the product stores 10 US digits. */
 const e164 = (phone: string | null) => (phone ? (phone.length === 10 ? `+1${phone}` : `+${phone}`) : undefined);
+
+function verificationStateOf(row: PersonRow, reviewStatus: string | null) {
+  return {
+    person_id: row.personId,
+    sumsub_applicant_id: row.sumsubApplicantId,
+    review_status: reviewStatus,
+    sumsub_review_answer: row.sumsubReviewAnswer,
+    sumsub_completed_at: row.sumsubCompletedAt,
+  };
+}
 
 export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
   const identity = app.config.identity;
@@ -175,13 +186,38 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const row = await getPerson(app.db, target.personId);
       if (!row) throw notFound("Person");
-      return {
-        person_id: row.personId,
-        sumsub_applicant_id: row.sumsubApplicantId,
-        review_status: reviewStatus,
-        sumsub_review_answer: row.sumsubReviewAnswer,
-        sumsub_completed_at: row.sumsubCompletedAt,
-      };
+      return verificationStateOf(row, reviewStatus);
+    },
+  );
+
+  // 'Update license' for the founder's own check once it has a result (verified, rejected, or
+  // cleared by a name change): the provider drops the applicant's documents and review, and the
+  // person is not verified until the new check completes (docs/decisions/0092). A check still
+  // under way is left as it is.
+  app.post(
+    "/api/sumsub/new_check",
+    {
+      config: perCaller(10),
+      schema: {
+        tags: ["sumsub"],
+        summary: "Start the caller's identity check again: the provider resets the applicant and the verification is cleared until the new result",
+        body: newCheckBody,
+        response: { 200: verificationState, ...routeErrors },
+      },
+    },
+    async (request) => {
+      const target = await primaryPerson(request);
+      await requireRecordWriter(app.db, request, target.accountId);
+      const applicant = await provider(request.log, "applicant lookup", () => sumsub.getApplicantByExternalUserId(externalUserIdFor(target.personId)));
+      if (!applicant) throw conflict("There is no identity check to start again: start the first one", "person_id");
+      // A check still under way (init, pending) is the new one already: nothing to drop.
+      const review = await provider(request.log, "review status", () => sumsub.getApplicantStatus(applicant.id));
+      if (review.reviewStatus !== "completed") return verificationStateOf(target, review.reviewStatus);
+      await provider(request.log, "applicant reset", () => sumsub.resetApplicant(applicant.id));
+      const fields = ["sumsub_review_answer", "sumsub_completed_at"];
+      const row = await clearVerification(app.db, target.personId, auditOf(request, target.accountId, "identity.reset", { type: "person", id: target.personId }, fields));
+      if (!row) throw notFound("Person");
+      return verificationStateOf(row, "init");
     },
   );
 

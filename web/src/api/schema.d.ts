@@ -76,7 +76,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -131,7 +132,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -146,7 +148,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -161,7 +164,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -176,7 +180,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -191,7 +196,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -206,7 +212,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -221,7 +228,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -300,7 +308,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -315,7 +324,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -330,7 +340,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -345,7 +356,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -360,7 +372,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -375,7 +388,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -390,7 +404,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -529,7 +544,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -544,7 +560,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -559,7 +576,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -574,7 +592,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -589,7 +608,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -604,7 +624,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -619,7 +640,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -695,7 +717,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -710,7 +733,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -725,7 +749,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -740,7 +765,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -755,7 +781,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -770,7 +797,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -785,7 +813,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -859,7 +888,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -874,7 +904,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -889,7 +920,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -904,7 +936,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -919,7 +952,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -934,7 +968,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -949,7 +984,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -1027,7 +1063,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -1042,7 +1079,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -1057,7 +1095,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -1072,7 +1111,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -1087,7 +1127,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -1102,7 +1143,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -1117,7 +1159,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -1159,7 +1202,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -1174,7 +1218,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -1189,7 +1234,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -1204,7 +1250,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -1219,7 +1266,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -1234,7 +1282,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -1249,7 +1298,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -1329,7 +1379,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -1344,7 +1395,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -1359,7 +1411,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -1374,7 +1427,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -1389,7 +1443,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -1404,7 +1459,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -1419,7 +1475,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -1489,7 +1546,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -1504,7 +1562,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -1519,7 +1578,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -1534,7 +1594,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -1549,7 +1610,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -1564,7 +1626,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -1579,7 +1642,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -1641,7 +1705,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -1656,7 +1721,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -1671,7 +1737,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -1686,7 +1753,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -1701,7 +1769,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -1716,7 +1785,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -1731,7 +1801,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -1788,7 +1859,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -1803,7 +1875,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -1818,7 +1891,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -1833,7 +1907,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -1848,7 +1923,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -1863,7 +1939,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -1878,7 +1955,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -1928,7 +2006,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -1943,7 +2022,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -1958,7 +2038,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -1973,7 +2054,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -1988,7 +2070,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -2003,7 +2086,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -2018,7 +2102,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -2076,7 +2161,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -2091,7 +2177,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -2106,7 +2193,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -2121,7 +2209,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -2136,7 +2225,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -2151,7 +2241,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -2166,7 +2257,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -2242,7 +2334,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -2257,7 +2350,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -2272,7 +2366,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -2287,7 +2382,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -2302,7 +2398,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -2317,7 +2414,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -2332,7 +2430,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -2395,7 +2494,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -2410,7 +2510,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -2425,7 +2526,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -2440,7 +2542,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -2455,7 +2558,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -2470,7 +2574,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -2485,7 +2590,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -2547,7 +2653,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -2562,7 +2669,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -2577,7 +2685,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -2592,7 +2701,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -2607,7 +2717,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -2622,7 +2733,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -2637,7 +2749,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -2701,7 +2814,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -2716,7 +2830,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -2731,7 +2846,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -2746,7 +2862,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -2761,7 +2878,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -2776,7 +2894,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -2791,7 +2910,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -2856,7 +2976,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -2871,7 +2992,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -2886,7 +3008,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -2901,7 +3024,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -2916,7 +3040,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -2931,7 +3056,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -2946,7 +3072,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -3004,7 +3131,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -3019,7 +3147,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -3034,7 +3163,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -3049,7 +3179,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -3064,7 +3195,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -3079,7 +3211,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -3094,7 +3227,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -3164,7 +3298,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -3179,7 +3314,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -3194,7 +3330,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -3209,7 +3346,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -3224,7 +3362,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -3239,7 +3378,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -3254,7 +3394,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -3326,7 +3467,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -3341,7 +3483,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -3356,7 +3499,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -3371,7 +3515,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -3386,7 +3531,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -3401,7 +3547,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -3416,7 +3563,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -3472,7 +3620,40 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
+                            message: string;
+                            request_id?: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
+                            message: string;
+                            request_id?: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -3533,7 +3714,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -3548,7 +3730,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -3563,7 +3746,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -3578,7 +3762,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -3593,7 +3778,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -3608,7 +3794,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -3623,7 +3810,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -3683,7 +3871,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -3698,7 +3887,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -3713,7 +3903,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -3728,7 +3919,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -3743,7 +3935,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -3758,7 +3951,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -3773,7 +3967,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -3830,7 +4025,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -3845,7 +4041,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -3860,7 +4057,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -3875,7 +4073,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -3890,7 +4089,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -3905,7 +4105,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -3920,7 +4121,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -3970,7 +4172,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -3985,7 +4188,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -4000,7 +4204,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -4015,7 +4220,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -4030,7 +4236,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -4045,7 +4252,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -4060,7 +4268,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "too_many_requests";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -4075,7 +4284,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -4138,7 +4348,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -4153,7 +4364,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -4168,7 +4380,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -4183,7 +4396,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -4198,7 +4412,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -4213,7 +4428,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -4228,7 +4444,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "too_many_requests";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -4243,7 +4460,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_gateway";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -4258,7 +4476,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -4325,7 +4544,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -4340,7 +4560,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -4355,7 +4576,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -4370,7 +4592,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -4385,7 +4608,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -4400,7 +4624,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -4415,7 +4640,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "too_many_requests";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -4430,7 +4656,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_gateway";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -4445,7 +4672,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -4511,7 +4739,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -4526,7 +4755,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -4541,7 +4771,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -4556,7 +4787,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -4571,7 +4803,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -4586,7 +4819,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -4601,7 +4835,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "too_many_requests";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -4616,7 +4851,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_gateway";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -4631,7 +4867,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -4695,7 +4932,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -4710,7 +4948,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -4725,7 +4964,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -4740,7 +4980,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -4755,7 +4996,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -4770,7 +5012,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -4785,7 +5028,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "too_many_requests";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -4800,7 +5044,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_gateway";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -4815,7 +5060,198 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
+                            message: string;
+                            request_id?: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sumsub/new_check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start the caller's identity check again: the provider resets the applicant and the verification is cleared until the new result */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never> | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            person_id: number;
+                            sumsub_applicant_id: string | null;
+                            review_status: string | null;
+                            sumsub_review_answer: ("GREEN" | "RED") | null;
+                            sumsub_completed_at: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "bad_request";
+                            message: string;
+                            request_id?: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "unauthorized";
+                            message: string;
+                            request_id?: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
+                            message: string;
+                            request_id?: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "not_found";
+                            message: string;
+                            request_id?: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
+                            message: string;
+                            request_id?: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "payload_too_large";
+                            message: string;
+                            request_id?: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "too_many_requests";
+                            message: string;
+                            request_id?: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "bad_gateway";
+                            message: string;
+                            request_id?: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -4879,7 +5315,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -4894,7 +5331,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -4909,7 +5347,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -4924,7 +5363,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -4939,7 +5379,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -4954,7 +5395,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -4969,7 +5411,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "too_many_requests";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -4984,7 +5427,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_gateway";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -4999,7 +5443,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -5054,7 +5499,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -5069,7 +5515,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -5084,7 +5531,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -5099,7 +5547,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -5114,7 +5563,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -5129,7 +5579,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -5144,7 +5595,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "too_many_requests";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -5159,7 +5611,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_gateway";
                             message: string;
                             request_id?: string;
                             field?: string;
@@ -5174,7 +5627,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             request_id?: string;
                             field?: string;

@@ -1,7 +1,8 @@
 // The product API client: openapi-fetch over the generated path types, relative to the serving
-// origin (spec §7: relative /api paths, bearer token, no cookies). A non-2xx answer throws an
+// origin (requirements §7: relative /api paths, bearer token, no cookies). A non-2xx answer throws an
 // Error carrying the server's message, so callers and TanStack Query see failures as errors.
 import createClient, { type Middleware } from "openapi-fetch";
+import { isApiErrorCode, type ApiErrorCode } from "@contract/errors";
 import type { paths } from "./api-paths";
 import { minutesFromRetryAfter, tooManyAttemptsMessage } from "./rate-limit";
 import { getSupabase } from "./supabase";
@@ -10,7 +11,8 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
-    readonly code?: string,
+    /** The body's `error`, when it is a code of the API's closed set. */
+    readonly code?: ApiErrorCode,
     /** The request's id (the server's, else the one this client sent): what a founder quotes to support. */
     readonly reference?: string,
   ) {
@@ -49,20 +51,21 @@ export function takeFailureReference(now = Date.now()): string | undefined {
  */
 export async function apiErrorFrom(response: Response, sentId?: string): Promise<ApiError> {
   let message = `${response.status} ${response.statusText}`.trim();
-  let code: string | undefined;
+  let code: ApiErrorCode | undefined;
   let reference = response.headers.get(REQUEST_ID_HEADER) ?? sentId;
   try {
     const body: unknown = await response.clone().json();
     if (body && typeof body === "object") {
       const b = body as { message?: unknown; error?: unknown; request_id?: unknown };
       if (typeof b.message === "string" && b.message) message = b.message;
-      if (typeof b.error === "string") code = b.error;
+      if (isApiErrorCode(b.error)) code = b.error;
       if (typeof b.request_id === "string" && b.request_id) reference = b.request_id;
     }
   } catch {
     // not JSON: keep the status line
   }
-  // 429: the wait comes from Retry-After when the server gives one (agreed wording, issue 16).
+  // 429: the wait comes from Retry-After when the server gives one (web/src/lib/rate-limit.ts has
+  // the wording).
   const minutes = response.status === 429 ? minutesFromRetryAfter(response.headers.get("retry-after")) : undefined;
   if (minutes !== undefined) message = tooManyAttemptsMessage(minutes);
   if (reference) latestFailure = { reference, at: Date.now() };
@@ -73,8 +76,9 @@ type RefusalListener = (error: ApiError) => void;
 const refusalListeners = new Set<RefusalListener>();
 
 /**
- * Refusals the whole app reacts to, whichever screen made the call: 403 insufficient_aal (the
- * second factor must be verified) and 429 (too many attempts). Returns the unsubscribe.
+ * Refusals the whole app reacts to, whichever screen made the call: 401 (the session is no longer
+ * honoured), 403 insufficient_aal (the second factor must be verified) and 429 (too many
+ * attempts). Returns the unsubscribe.
  */
 export function onApiRefusal(listener: RefusalListener): () => void {
   refusalListeners.add(listener);
@@ -82,7 +86,7 @@ export function onApiRefusal(listener: RefusalListener): () => void {
 }
 
 export function isAppWideRefusal(error: ApiError): boolean {
-  return (error.status === 403 && error.code === "insufficient_aal") || error.status === 429;
+  return error.status === 401 || (error.status === 403 && error.code === "insufficient_aal") || error.status === 429;
 }
 
 /**

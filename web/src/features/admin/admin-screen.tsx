@@ -1,11 +1,11 @@
-// /admin (spec §2, §6; issue 7): 'User Management (Dev)' lists the auth service's users with their
+// /admin (requirements §2, §6): 'User Management (Dev)' lists the auth service's users with their
 // roles and changes them. Only on a localhost host and for admin/super; anyone else sees
 // 'Restricted'. Lazy-loaded by the route table, so this module is its own chunk.
 import { useAtomValue } from "jotai";
 import { ROLES, parseTimestamp, type Role } from "@contract/rules";
 import { useToast } from "@/components/ui/toast";
 import { isLocalhost } from "@/lib/env";
-import { rolesAtom } from "@/stores/auth";
+import { rolesAtom } from "@/stores/session";
 import { canUseAdminArea } from "@/lib/roles";
 import { useAdminUsers, useSetUserRoles, type AdminUser } from "@/api/admin-users";
 

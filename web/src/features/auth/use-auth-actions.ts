@@ -1,4 +1,4 @@
-// What the sign-in views do (spec §4 "Sign-in flow"). Every call goes through supabase-js; an
+// What the sign-in views do (requirements §4 "Sign-in flow"). Every call goes through supabase-js; an
 // error is mapped by the §8 catalogue and shown by the current view.
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { useCallback, useMemo } from "react";
@@ -7,6 +7,7 @@ import { getSupabase } from "@/lib/supabase";
 import { AUTH_MESSAGES, describeAuthError, type AuthErrorLike } from "./errors";
 import { findProductFactorId, startTotpEnrolment, verifyTotp } from "./mfa";
 import { writePendingVerification } from "./pending-verification";
+import type { SocialProvider } from "./providers";
 import {
   authErrorAtom,
   authViewAtom,
@@ -95,7 +96,7 @@ export function useAuthActions() {
           });
           if (error) throw error;
           // With confirmations on, GoTrue answers an already-registered address with a look-alike
-          // user without identities and no error (and sends no mail): that is the spec's
+          // user without identities and no error (and sends no mail): that is requirements §8's
           // user_already_exists, not a pending verification.
           if (data.user && !data.session && data.user.identities?.length === 0) {
             throw Object.assign(new Error(AUTH_MESSAGES.userAlreadyExists), { code: "user_already_exists" });
@@ -106,9 +107,9 @@ export function useAuthActions() {
             setView("email-verification-pending");
           }
         }),
-      signInWithGoogle: () =>
+      signInWith: (provider: SocialProvider["id"]) =>
         run(async () => {
-          const { error } = await getSupabase().auth.signInWithOAuth({ provider: "google", options: { redirectTo: siteOrigin() } });
+          const { error } = await getSupabase().auth.signInWithOAuth({ provider, options: { redirectTo: siteOrigin() } });
           if (error) throw error;
         }),
       forgotPassword: () =>

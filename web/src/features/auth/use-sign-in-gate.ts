@@ -1,4 +1,4 @@
-// Runs the second-factor gate (spec §4) whenever the session changes: chooses mfa-enroll,
+// Runs the second-factor gate (requirements §4) whenever the session changes: chooses mfa-enroll,
 // mfa-verify or reset-password, or lets the user through — after 1 s, while the sign-in
 // screen fades out.
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
@@ -6,7 +6,7 @@ import { useEffect } from "react";
 import { useLoadingOverlay } from "@/components/ui/loading-overlay";
 import { getSupabase } from "@/lib/supabase";
 import { TIMINGS } from "@/lib/timings";
-import { authFinishedAtom, sessionAtom } from "@/stores/auth";
+import { authFinishedAtom, sessionAtom } from "@/stores/session";
 import { describeAuthError } from "./errors";
 import { decideGate } from "./mfa-gate";
 import { authErrorAtom, authViewAtom, gateFadingAtom, mfaSkippedAtom, resetModeAtom } from "./store";

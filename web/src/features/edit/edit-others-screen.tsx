@@ -1,9 +1,9 @@
-// /edit-others (spec §2 "Other owners"): the additional owners (those without a completed identity
+// /edit-others (requirements §2 "Other owners"): the additional owners (those without a completed identity
 // check disabled, with their state), the add-owner dialog, and the selected owner's details.
 import { useState } from "react";
 import { OwnerEmailDialog } from "@/components/forms";
 import { additionalOwners } from "@/api";
-import { useCurrentUser } from "@/stores/auth";
+import { useCurrentUser } from "@/stores/session";
 import { DataGate, EditScreen } from "@/components/layout/edit-layout";
 import { NotReady } from "./not-ready";
 import { OwnerEditor } from "./owner-editor";

@@ -1,8 +1,8 @@
-// The side menu (spec §2 "Shell elements"), built from menu-model.
+// The side menu (requirements §2 "Shell elements"), built from menu-model.
 import { useAtomValue } from "jotai";
 import { Link, useLocation } from "wouter";
 import { isLocalhost } from "@/lib/env";
-import { rolesAtom } from "@/stores/auth";
+import { rolesAtom } from "@/stores/session";
 import { menuFor, type MenuLink } from "./menu-model";
 
 function MenuItem({ link, onNavigate }: { link: MenuLink; onNavigate?: () => void }) {

@@ -1,4 +1,4 @@
-// The top bar (spec §2): title link to /, menu button (narrow screens), theme toggle,
+// The top bar (requirements §2): title link to /, menu button (narrow screens), theme toggle,
 // notifications bell, support help, the user's email and Sign Out. The bell and what Sign Out
 // does come from the app (app/signed-in-shell.tsx): the shell imports no other feature.
 import { useAtomValue, useSetAtom } from "jotai";
@@ -7,7 +7,7 @@ import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { HelpIcon, MenuIcon, MoonIcon, SunIcon } from "@/components/ui/icons";
 import { appSettings } from "@/lib/env";
-import { useCurrentUser } from "@/stores/auth";
+import { useCurrentUser } from "@/stores/session";
 import { themeAtom, toggleThemeAtom } from "@/stores/theme";
 
 const iconButton = "rounded-full p-1 sm:p-2 text-icon hover:bg-hover focus-visible:outline-2 focus-visible:outline-primary";
