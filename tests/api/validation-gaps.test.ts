@@ -2,7 +2,7 @@
 // fields, the RIA answers are all-or-nothing, and a submitted foundation's filed fields are fixed.
 // Each refusal leaves the stored record exactly as it was; the calls the web makes still succeed.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { timestampNow } from "../../server/src/contract/rules";
+import { MESSAGES, timestampNow } from "../../server/src/contract/rules";
 import { createTestApp, type TestApp } from "../support/app";
 import { buildFounderData, completeEntry, type ApiFounder as Founder, type FounderData } from "../support/founders";
 import { DAF_CHOICE, ORGANIZATION, PROFILE, RIA_ANSWERS } from "../support/entry";
@@ -104,6 +104,41 @@ describe("PUT/PATCH /api/persons/{id}: an add-on owner keeps its email and the o
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: "Bad Request", message: `${field}: Required`, field });
     expect(await getPerson(f, d.addonId)).toEqual(before);
+  });
+});
+
+describe("the person values of docs/decisions/0095: a US zip, an adult's birthdate, a whole risk score", () => {
+  it.each([
+    ["POST", { zip: "ABCDE" }, "zip", MESSAGES.zipFormat],
+    ["PATCH", { zip: "1980A" }, "zip", MESSAGES.zipFormat],
+    ["PATCH", { dob: "1800-01-01" }, "dob", MESSAGES.birthdateTooOld],
+    ["PUT", { ...PROFILE, ssn: "***-**-6789", email: null, dob: timestampNow().slice(0, 10) }, "dob", MESSAGES.birthdateMinor],
+  ] as const)("%s person %j → 400 naming %s, nothing changed", async (method, body, field, message) => {
+    const { f, d } = await founderWithData();
+    const before = await getPerson(f, d.personId);
+    const res =
+      method === "POST"
+        ? await t.http.post("/api/persons/").set(f.auth).send({ account_id: f.accountId, account_primary_holder: false, ...body })
+        : await t.http[method === "PUT" ? "put" : "patch"](`/api/persons/${d.personId}`).set(f.auth).send(body);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: "Bad Request", message: `${field}: ${message}`, field });
+    expect(await getPerson(f, d.personId)).toEqual(before);
+  });
+
+  it("accepts ZIP+4 and an adult's birthdate", async () => {
+    const { f, d } = await founderWithData();
+    const res = await t.http.patch(`/api/persons/${d.personId}`).set(f.auth).send({ zip: "19801-1234", dob: "1950-06-30" });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ zip: "19801-1234", dob: "1950-06-30" });
+  });
+
+  it("PUT /api/accounts: risk score 3.5 → 400 'a whole number from 1 to 5', nothing changed", async () => {
+    const f = await t.founder();
+    const before = await getAccount(f);
+    const res = await t.http.put(`/api/accounts/${f.accountId}`).set(f.auth).send({ ...RIA_ANSWERS, ria_risk_score: 3.5 });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: "Bad Request", message: `ria_risk_score: ${MESSAGES.riskScoreWhole}`, field: "ria_risk_score" });
+    expect(await getAccount(f)).toEqual(before);
   });
 });
 

@@ -2,7 +2,8 @@
 // Server routes use these for validation, typing and the OpenAPI document; the web gets the same
 // types through the generated client. Pure module: no Node or browser imports.
 import { z } from "zod";
-import { LIMITS, MESSAGES, EMAIL_PATTERN, SSN_DIGITS_OR_MASKED, SSN_MASKED, PHONE_DIGITS, ROLES, endsWithLlc } from "./rules";
+import { LIMITS, MESSAGES, EMAIL_PATTERN, SSN_DIGITS_OR_MASKED, SSN_MASKED, PHONE_DIGITS, ROLES, endsWithLlc, birthdateProblem, riskScoreProblem, zipProblem } from "./rules";
+import { issueFrom } from "./refine";
 
 const id = z.number().int().positive();
 /** Path params arrive as strings. */
@@ -52,7 +53,8 @@ export const personWritable = z.object({
   email: emailField.nullable(),
   first_name: text("First name", LIMITS.nameMax).nullable(),
   last_name: text("Last name", LIMITS.nameMax).nullable(),
-  dob: isoDate.nullable(),
+  /** An adult alive today (rules.ts birthdateProblem, against the server's date). */
+  dob: isoDate.superRefine(issueFrom((v: string) => birthdateProblem(v))).nullable(),
   /** 9 digits; the masked value the API returned is accepted and keeps the stored SSN. */
   ssn: z.string().regex(SSN_DIGITS_OR_MASKED, MESSAGES.ssn).nullable(),
   phone: z.string().regex(PHONE_DIGITS, MESSAGES.phone).nullable(),
@@ -60,7 +62,8 @@ export const personWritable = z.object({
   address_line2: text("Address line 2", LIMITS.addressMax).nullable(),
   city: text("City", LIMITS.cityMax).nullable(),
   state: enumId("us_state").nullable(),
-  zip: z.string().trim().min(LIMITS.zipMin, MESSAGES.zip).max(LIMITS.zipMax, MESSAGES.maxLength("Zip code", LIMITS.zipMax)).nullable(),
+  /** 12345 or 12345-6789 (rules.ts zipProblem). */
+  zip: z.string().trim().superRefine(issueFrom(zipProblem)).nullable(),
   marital_status: enumId("marital_status").nullable(),
 });
 
@@ -93,7 +96,13 @@ export const personPatch = personWritable.partial();
 // ---------- Account ----------
 export const riaFields = z.object({
   ria_primary_goal: enumId("primary_goal").nullable(),
-  ria_risk_score: z.number().int(MESSAGES.riskScore).min(LIMITS.riskScoreMin, MESSAGES.riskScore).max(LIMITS.riskScoreMax, MESSAGES.riskScore).nullable(),
+  /** A whole number on the scale 1 to 5 (rules.ts riskScoreProblem; min and max also document the scale in the OpenAPI). */
+  ria_risk_score: z
+    .number()
+    .min(LIMITS.riskScoreMin, MESSAGES.riskScore)
+    .max(LIMITS.riskScoreMax, MESSAGES.riskScore)
+    .superRefine(issueFrom(riskScoreProblem))
+    .nullable(),
   ria_loss_capacity_percent: z.number().min(0).max(100).nullable(),
   ria_time_horizon_years: enumId("horizon_years").nullable(),
   ria_liquidity_needs: enumId("liquidity_needs").nullable(),

@@ -11,9 +11,12 @@ import {
   DEFAULT_DAF,
   digitsOnly,
   isEmail,
-  todayIso,
+  birthdateProblem,
+  riskScoreProblem,
+  zipProblem,
 } from "./rules";
 import { foundationName } from "./entities";
+import { issueFrom } from "./refine";
 
 const required = (max?: { field: string; n: number }) => {
   const s = z.string().trim().min(1, MESSAGES.required);
@@ -30,11 +33,10 @@ export const zipInput = z
   .string()
   .trim()
   .min(1, MESSAGES.required)
-  .min(LIMITS.zipMin, MESSAGES.zip)
-  .max(LIMITS.zipMax, MESSAGES.maxLength("Zip code", LIMITS.zipMax));
+  .superRefine(issueFrom(zipProblem));
 
-/** A date input's value (YYYY-MM-DD), not after today. */
-export const birthdateInput = required().refine((v) => !/^\d{4}-\d{2}-\d{2}$/.test(v) || v <= todayIso(), MESSAGES.birthdateFuture);
+/** A date input's value (YYYY-MM-DD): an adult alive today (rules.ts birthdateProblem). */
+export const birthdateInput = required().superRefine(issueFrom((v) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? birthdateProblem(v) : null)));
 
 /** Contact and address fields shared by the profile and the other-owner forms. */
 const contactFields = {
@@ -116,7 +118,7 @@ export const riaForm = z.object({
     .string()
     .trim()
     .min(1, MESSAGES.required)
-    .refine((v) => /^\d+$/.test(v) && Number(v) >= LIMITS.riskScoreMin && Number(v) <= LIMITS.riskScoreMax, MESSAGES.riskScore),
+    .superRefine(issueFrom((v: string) => riskScoreProblem(/^\d+(\.\d+)?$/.test(v) ? Number(v) : Number.NaN))),
   lossCapacity: z
     .string()
     .trim()
