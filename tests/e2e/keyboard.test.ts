@@ -171,7 +171,7 @@ describe("keyboard (browser)", () => {
     await pressInWidget(page, "Upload document");
     await pressInWidget(page, "Take selfie");
     await pressInWidget(page, "Approve (GREEN)");
-    await page.getByRole("heading", { name: "Add additional owners" }).waitFor();
+    await page.getByRole("heading", { name: "Additional owners", exact: true }).waitFor();
 
     // The add-owner dialog opens on its field; Enter adds; focus returns to the button.
     await tabTo(page, (f) => f.tag === "button" && f.text === "Add owner");

@@ -109,7 +109,7 @@ export function founderJourney(opts: JourneyOptions): FounderJourney {
       await frame.getByRole("button", { name: "Upload document" }).click();
       await frame.getByRole("button", { name: "Take selfie" }).click();
       await frame.getByRole("button", { name: "Approve (GREEN)" }).click();
-      await page.getByRole("heading", { name: "Add additional owners" }).waitFor();
+      await page.getByRole("heading", { name: "Additional owners", exact: true }).waitFor();
     }],
     ["step 3 add an owner → step 4", async (page) => {
       await page.getByRole("button", { name: "Add owner" }).click();

@@ -119,7 +119,7 @@ const verifiedStep3 = (f: Founders) => `/create-foundation/${f.verified.strategy
 
 /** Step 3's owners list (the page at verifiedStep3), its per-owner menu opened on the first owner. */
 async function openOwnerMenu(page: Page): Promise<void> {
-  await page.getByRole("heading", { name: "Add additional owners" }).waitFor();
+  await page.getByRole("heading", { name: "Additional owners", exact: true }).waitFor();
   await page.getByRole("button", { name: /^Actions for/ }).first().click();
   await page.getByRole("menuitem", { name: "Edit Email" }).waitFor();
 }
@@ -210,7 +210,7 @@ export const SHOTS: Shot[] = [
     as: "verified",
     path: verifiedStep3,
     show: async (p) => {
-      await p.getByRole("heading", { name: "Add additional owners" }).waitFor();
+      await p.getByRole("heading", { name: "Additional owners", exact: true }).waitFor();
     },
   },
   { name: "step-3-owner-menu", as: "verified", path: verifiedStep3, show: openOwnerMenu },

@@ -151,7 +151,20 @@ export function ScaleField({ label, field, min, max, lowLabel, highLabel, hint, 
   );
 }
 
-export function CheckboxField({ label, check, disabled, lockedReason }: { label: string; check: CheckBinding; disabled?: boolean; lockedReason?: string }) {
+export function CheckboxField({
+  label,
+  check,
+  disabled,
+  lockedReason,
+  hint,
+}: {
+  label: string;
+  check: CheckBinding;
+  disabled?: boolean;
+  lockedReason?: string;
+  /** A one-line explanation under the box, tied to it for screen readers. */
+  hint?: string;
+}) {
   const id = useId();
   if (lockedReason) {
     // A fixed choice reads as a statement with its reason, not as a greyed-out control.
@@ -170,7 +183,7 @@ export function CheckboxField({ label, check, disabled, lockedReason }: { label:
       </div>
     );
   }
-  return (
+  const box = (
     <div className="flex items-center gap-2">
       <input
         id={id}
@@ -179,11 +192,21 @@ export function CheckboxField({ label, check, disabled, lockedReason }: { label:
         checked={check.checked}
         disabled={disabled}
         onChange={(e) => check.onChange(e.target.checked)}
+        aria-describedby={hint ? `${id}-hint` : undefined}
         className="h-4 w-4 accent-primary"
       />
       <label htmlFor={id} className={`text-base ${disabled ? "text-disabled" : "text-primary-text"}`}>
         {label}
       </label>
+    </div>
+  );
+  if (!hint) return box;
+  return (
+    <div className="flex flex-col gap-0.5">
+      {box}
+      <div id={`${id}-hint`} className="pl-6 text-xs text-secondary">
+        {hint}
+      </div>
     </div>
   );
 }

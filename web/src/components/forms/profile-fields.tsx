@@ -52,10 +52,26 @@ export const PROFILE_LABELS: Record<ProfileFieldName, string> = {
 };
 
 /** Form values from a stored person (SSN stays as the API's mask; phone formatted for display). */
-export function profileValuesFromPerson(p: Person | null | undefined): ProfileForm {
+/**
+ * The first and last name the founder gave at sign-up (the account's user_metadata: full_name
+ * "First Last" and name "First"; an account made elsewhere may have only one of them), to start a
+ * new profile with (docs/decisions/0097). Blank when there is nothing to go on.
+ */
+export function namesFromMetadata(meta: Record<string, unknown> | null | undefined): { firstName: string; lastName: string } {
+  const text = (v: unknown) => (typeof v === "string" ? v.trim().replace(/\s+/g, " ") : "");
+  const full = text(meta?.full_name);
+  const given = text(meta?.name);
+  if (given && full.startsWith(`${given} `)) return { firstName: given, lastName: full.slice(given.length + 1) };
+  const whole = full || given;
+  const cut = whole.lastIndexOf(" ");
+  return cut > 0 ? { firstName: whole.slice(0, cut), lastName: whole.slice(cut + 1) } : { firstName: whole, lastName: "" };
+}
+
+/** A saved person's values; without one, `names` (namesFromMetadata) start the name fields. */
+export function profileValuesFromPerson(p: Person | null | undefined, names?: { firstName: string; lastName: string }): ProfileForm {
   return {
-    firstName: p?.first_name ?? "",
-    lastName: p?.last_name ?? "",
+    firstName: p?.first_name ?? names?.firstName ?? "",
+    lastName: p?.last_name ?? names?.lastName ?? "",
     birthdate: p?.dob ?? "",
     ssn: p?.ssn ?? "",
     phone: formatPhone(p?.phone ?? ""),
