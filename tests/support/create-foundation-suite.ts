@@ -335,28 +335,28 @@ async function journey(e2e: E2E, ui: UiPage, founder: Founder) {
   expect(await page.getByRole("navigation", { name: "Creation steps" }).getByRole("link").count()).toBe(4);
   // Approve asks first (docs/decisions/0096): what is filed, who is mailed, the fees, an attestation.
   await page.getByRole("button", { name: "Approve" }).click();
-  const dialog = page.getByRole("dialog", { name: "Submit your foundation?" });
-  await dialog.getByText(ENTRY.name1, { exact: true }).waitFor();
-  await dialog.getByText(ENTRY.name2, { exact: true }).waitFor();
-  expect(await dialog.getByRole("list", { name: "Owners who will be e-mailed" }).innerText()).toBe(owner2Edited);
-  await dialog.getByText("$10,000", { exact: true }).waitFor();
-  const submit = dialog.getByRole("button", { name: "Submit" });
+  const approveDialog = page.getByRole("dialog", { name: "Submit your foundation?" });
+  await approveDialog.getByText(ENTRY.name1, { exact: true }).waitFor();
+  await approveDialog.getByText(ENTRY.name2, { exact: true }).waitFor();
+  expect(await approveDialog.getByRole("list", { name: "Owners who will be e-mailed" }).innerText()).toBe(owner2Edited);
+  await approveDialog.getByText("$10,000", { exact: true }).waitFor();
+  const submit = approveDialog.getByRole("button", { name: "Submit" });
   expect(await submit.isDisabled()).toBe(true);
-  await ui.screen("step-5-approve-dialog");
+  await ui.screen("step-5-approve-approveDialog");
   // Escape returns to the review with nothing sent, focus back on Approve.
   await page.keyboard.press("Escape");
-  await dialog.waitFor({ state: "detached" });
-  await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Approve");
+  await approveDialog.waitFor({ state: "detached" });
+  await expect.poll(() => page.evaluate("document.activeElement?.textContent")).toBe("Approve");
   await page.getByRole("button", { name: "Approve" }).click();
-  await dialog.getByRole("button", { name: "Cancel" }).click();
-  await dialog.waitFor({ state: "detached" });
+  await approveDialog.getByRole("button", { name: "Cancel" }).click();
+  await approveDialog.waitFor({ state: "detached" });
   expect(await mailbox(e2e).inbox(owner2Edited)).toEqual([]);
   await page.getByRole("button", { name: "Approve" }).click();
-  // The box starts unticked each time the dialog opens.
-  expect(await dialog.getByLabel("The information is true and complete").isChecked()).toBe(false);
-  await dialog.getByLabel("The information is true and complete").check();
+  // The box starts unticked each time the approveDialog opens.
+  expect(await approveDialog.getByLabel("The information is true and complete").isChecked()).toBe(false);
+  await approveDialog.getByLabel("The information is true and complete").check();
   await submit.click();
-  await dialog.getByRole("button", { name: "Submitting..." }).waitFor();
+  await approveDialog.getByRole("button", { name: "Submitting..." }).waitFor();
   await page.getByRole("status").filter({ hasText: "Verification emails sent successfully" }).waitFor();
   await expectPath(page, /^\/$/);
 

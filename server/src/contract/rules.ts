@@ -150,11 +150,17 @@ function yearsBefore(isoDay: string, years: number): string {
   return `${String(Number(isoDay.slice(0, 4)) - years).padStart(4, "0")}${isoDay.slice(4)}`;
 }
 
+/** The birthdates allowed today (YYYY-MM-DD): a date input's min and max. */
+export function birthdateRange(today: string = todayIso()): { earliest: string; latest: string } {
+  return { earliest: yearsBefore(today, AGE_YEARS.max), latest: yearsBefore(today, AGE_YEARS.min) };
+}
+
 /** A birthdate (YYYY-MM-DD) against today's date (YYYY-MM-DD, the caller's calendar). */
 export function birthdateProblem(iso: string, today: string = todayIso()): string | null {
+  const { earliest, latest } = birthdateRange(today);
   if (iso > today) return MESSAGES.birthdateFuture;
-  if (iso > yearsBefore(today, AGE_YEARS.min)) return MESSAGES.birthdateMinor;
-  if (iso < yearsBefore(today, AGE_YEARS.max)) return MESSAGES.birthdateTooOld;
+  if (iso > latest) return MESSAGES.birthdateMinor;
+  if (iso < earliest) return MESSAGES.birthdateTooOld;
   return null;
 }
 

@@ -20,7 +20,8 @@ export interface BoundTextFieldProps {
   autoComplete?: string;
   placeholder?: string;
   className?: string;
-  /** A date input's latest choosable day (YYYY-MM-DD). */
+  /** A date input's earliest and latest choosable days (YYYY-MM-DD). */
+  min?: string;
   max?: string;
   /** The first field of a dialog: focused when it opens. */
   autoFocus?: boolean;
@@ -28,7 +29,7 @@ export interface BoundTextFieldProps {
   hint?: string;
 }
 
-export function BoundTextField({ label, field, type = "text", disabled, lockedReason, trailing, format, inputMode, autoComplete, placeholder, className, max, autoFocus, hint }: BoundTextFieldProps) {
+export function BoundTextField({ label, field, type = "text", disabled, lockedReason, trailing, format, inputMode, autoComplete, placeholder, className, min, max, autoFocus, hint }: BoundTextFieldProps) {
   return (
     <TextField
       label={label}
@@ -42,6 +43,7 @@ export function BoundTextField({ label, field, type = "text", disabled, lockedRe
       autoComplete={autoComplete}
       placeholder={placeholder}
       className={className}
+      min={min}
       max={max}
       autoFocus={autoFocus}
       onChange={(e) => field.onChange(format ? format(e.target.value, field.value) : e.target.value)}

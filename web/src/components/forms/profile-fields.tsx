@@ -4,7 +4,7 @@
 // / ownerForm through useZodForm; toPersonFields turns the values into digits-only API fields.
 import { useState } from "react";
 import type { EnumItem, Person } from "@contract/entities";
-import { DEFAULT_MARITAL_STATUS, digitsOnly, formatPhone, formatSsn, todayIso } from "@contract/rules";
+import { DEFAULT_MARITAL_STATUS, birthdateRange, digitsOnly, formatPhone, formatSsn } from "@contract/rules";
 import type { ProfileForm } from "@contract/forms";
 import { BoundTextField, EnumSelect } from "./form-controls";
 import type { FieldBinding } from "./use-zod-form";
@@ -129,7 +129,7 @@ export function ProfileFields({ field, enums, include = PROFILE_FIELDS, disabled
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         {text("firstName", { autoComplete: "given-name" })}
         {text("lastName", { autoComplete: "family-name" })}
-        {text("birthdate", { type: "date", autoComplete: "bday", max: todayIso() })}
+        {text("birthdate", { type: "date", autoComplete: "bday", min: birthdateRange().earliest, max: birthdateRange().latest })}
         {select("maritalStatus", "marital_status")}
         {text("ssn", {
           format: formatSsnInput,
