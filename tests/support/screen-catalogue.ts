@@ -153,7 +153,8 @@ export const SHOTS: Shot[] = [
     },
   },
   { name: "mfa-enroll", as: "fresh", enrol: true, show: async (p) => void (await p.getByTestId("totp-secret").waitFor()) },
-  { name: "dashboard-empty", as: "fresh", show: async (p) => p.getByText("No foundations have been created yet.").waitFor() },
+  // The empty dashboard's next step, and the side menu's 'Nothing yet' (at 1280 px, where it shows).
+  { name: "dashboard-empty", as: "fresh", show: async (p) => p.getByRole("heading", { name: "Start your Founder Foundation" }).waitFor() },
   {
     name: "notifications",
     as: "done",
@@ -205,6 +206,16 @@ export const SHOTS: Shot[] = [
       },
     }),
   ),
+  {
+    // Approve's confirmation: what is filed, who is mailed, the fees, the attestation.
+    name: "dialog-approve",
+    as: "verified",
+    path: (f) => `/create-foundation/${f.verified.strategyId}/5`,
+    show: async (p) => {
+      await p.getByRole("button", { name: "Approve" }).click();
+      await p.getByRole("dialog", { name: "Submit your foundation?" }).getByRole("button", { name: "Cancel" }).waitFor();
+    },
+  },
   {
     name: "step-3-owners",
     as: "verified",
