@@ -175,7 +175,7 @@ describe("PUT /api/organizations/{id}: a submitted foundation's filed fields are
   const submitted = async () => {
     const { f, d } = await founderWithData();
     await completeEntry(t, f, d);
-    expect((await t.http.put(`/api/strategies/${d.strategyId}`).set(f.auth).send({ entry_completed_at: timestampNow() })).status).toBe(200);
+    expect((await t.http.put(`/api/strategies/${d.strategyId}`).set(f.auth).send({ entry_completed_at: timestampNow(), attested: true })).status).toBe(200);
     return { f, d };
   };
   const FULL = { ...ORGANIZATION, ...DAF_CHOICE };

@@ -258,7 +258,7 @@ describe("keyboard (browser)", () => {
     await tabTo(page, (f) => f.tag === "button" && f.text === "Approve");
     await page.keyboard.press("Enter");
     const approveDialog = page.getByRole("dialog", { name: "Submit your foundation?" });
-    await approveDialog.waitFor();
+    await approveDialog.getByRole("button", { name: "Cancel" }).waitFor();
     await expect.poll(() => focused(page)).toMatchObject({ tag: "button", text: "Cancel" });
     await page.keyboard.press("Escape");
     await approveDialog.waitFor({ state: "detached" });

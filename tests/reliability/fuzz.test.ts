@@ -143,7 +143,7 @@ describe("record rules", () => {
   it("refusals change nothing; each accepted change has exactly one audit row naming what changed", async () => {
     const f = await h.founder({ stage: "complete" });
     expect((await call(h.url, "PUT", `/api/strategies/${f.strategyId}`, { token: f.token, body: { entry_completed_at: null } })).status).toBe(200);
-    expect((await call(h.url, "PUT", `/api/strategies/${f.strategyId}`, { token: f.token, body: { entry_completed_at: "2020-01-01T00:00:00" } })).status).toBe(200);
+    expect((await call(h.url, "PUT", `/api/strategies/${f.strategyId}`, { token: f.token, body: { entry_completed_at: "2020-01-01T00:00:00", attested: true } })).status).toBe(200);
     // The same session's token with role user taken out of its claims (signed by the auth service's key).
     const noRole = await h.auth.resign(f.token, { app_metadata: { provider: "email", providers: ["email"], roles: ["onboarding"] } });
     plantedSsns.add(f.ssn);
@@ -167,7 +167,7 @@ describe("record rules", () => {
       fc.oneof(fc.constant(null), fc.date({ noInvalidDate: true, min: new Date("1900-01-01"), max: new Date("2200-01-01") }).map((d) => d.toISOString().replace(/Z$/, ""))).map((v) => ({
         method: "PUT",
         path: `/api/strategies/${f.strategyId}`,
-        body: { entry_completed_at: v },
+        body: { entry_completed_at: v, attested: true },
         entity: "strategy" as const,
       })),
       fc

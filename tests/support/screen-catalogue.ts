@@ -87,7 +87,7 @@ async function seedFounder(stack: TestStack, stage: Stage): Promise<Founder & { 
   });
   await passIdentity(stack, verifiedOwner);
   await addOwner(`co-owner-${founder.id.slice(0, 6)}@example.com`);
-  await call(token, "PUT", `/api/strategies/${strategyId}`, { entry_completed_at: timestampNow() });
+  await call(token, "PUT", `/api/strategies/${strategyId}`, { entry_completed_at: timestampNow(), attested: true });
   return { ...founder, strategyId };
 }
 

@@ -128,7 +128,16 @@ export const strategy = z.object({
   entry_completed_at: timestamp.nullable(),
 });
 export const strategyCreate = z.object({ account_id: id, strategy_type: enumId("strategy_type") });
-export const strategyPut = z.object({ entry_completed_at: timestamp.nullable() });
+/**
+ * A submission (entry_completed_at set) carries the founder's attestation (`attested: true`, the
+ * box in the Approve dialog): the record's rules are the server's, so a client that skips the
+ * dialog cannot file (docs/decisions/0096). null (nothing to submit) needs none.
+ */
+export const strategyPut = z
+  .object({ entry_completed_at: timestamp.nullable(), attested: z.boolean().optional() })
+  .superRefine((v, ctx) => {
+    if (v.entry_completed_at !== null && v.attested !== true) ctx.addIssue({ code: "custom", path: ["attested"], message: MESSAGES.attestation });
+  });
 
 // ---------- Organization ----------
 export const organizationWritable = z.object({

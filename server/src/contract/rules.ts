@@ -35,9 +35,13 @@ export const MESSAGES = {
   birthdateFuture: "Birthdate cannot be in the future",
   birthdateMinor: "Must be at least 18 years old",
   birthdateTooOld: "Birthdate must be within the last 120 years",
+  attestation: "Submitting needs the founder's attestation that the information is true and complete",
   invalidFormat: (field: string) => `Invalid ${field} format`,
   maxLength: (field: string, max: number) => `${field} cannot exceed ${max} characters`,
 } as const;
+
+/** What the founder attests before Submit (docs/decisions/0096); the submission carries `attested: true`. */
+export const ATTESTATION = "The information is true and complete";
 
 /** The special characters spec §5 accepts in a password. */
 export const PASSWORD_SPECIALS = "!@#$%^&()-+=|";

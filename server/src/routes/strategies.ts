@@ -62,7 +62,7 @@ export const strategyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["strategies"],
         summary:
-          "Submit the entry (Approve): any entry_completed_at submits, the server stamps its own time; 409 incomplete_entry names what is missing, 409 already_submitted once submitted",
+          "Submit the entry (Approve): any entry_completed_at with attested: true submits (400 naming attested without it), the server stamps its own time; 409 incomplete_entry names what is missing, 409 already_submitted once submitted",
         params: params.strategyId,
         body: strategyPut,
         response: { 200: strategy, ...errors },
@@ -78,7 +78,7 @@ export const strategyRoutes: FastifyPluginAsyncZod = async (app) => {
         const updated = await setEntryCompletedAt(tx, existing.strategyId, timestampNow());
         const name = (await getOrganizationByStrategy(tx, existing.strategyId))?.name1;
         await createNotification(tx, existing.accountId, "Foundation submitted", `${name ?? "Your foundation"} was submitted for review.`);
-        await writeAudit(tx, auditOf(request, existing.accountId, "strategy.submit", { type: "strategy", id: existing.strategyId }, ["entry_completed_at"]));
+        await writeAudit(tx, auditOf(request, existing.accountId, "strategy.submit", { type: "strategy", id: existing.strategyId }, ["entry_completed_at", "attested"]));
         return updated;
       });
       return toStrategyDto(row);

@@ -5,10 +5,9 @@
 // Headless UI gives focus back to Approve.
 import { Dialog, DialogPanel, DialogTitle, Description } from "@headlessui/react";
 import { useId, useState } from "react";
+import { ATTESTATION } from "@contract/rules";
 import { Button } from "@/components/ui/button";
 import { FEE_TERMS } from "./strategy-terms";
-
-export const ATTESTATION = "The information is true and complete";
 
 export interface ApproveDialogProps {
   open: boolean;

@@ -76,7 +76,8 @@ export function ReviewStep({ strategyId, organization, person, persons, enums }:
       }
       toast.success("Verification emails sent successfully");
     }
-    await updateStrategy(strategyId, { entry_completed_at: timestampNow() });
+    // The dialog's Submit is enabled only with the attestation ticked.
+    await updateStrategy(strategyId, { entry_completed_at: timestampNow(), attested: true });
   });
   const label = (id: string | null | undefined, list: readonly EnumItem[] = enums) => enumLabel(list, id);
   const daf = dafFromStored(organization?.donor_advised_fund);
