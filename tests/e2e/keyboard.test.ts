@@ -274,6 +274,8 @@ describe("keyboard (browser)", () => {
     await ui.screen("keyboard-approve-dialog");
     await page.keyboard.press("Space");
     await page.keyboard.press("Tab");
+    expect(await focused(page)).toMatchObject({ tag: "button", text: "Cancel" });
+    await page.keyboard.press("Tab");
     expect(await focused(page)).toMatchObject({ tag: "button", text: "Submit" });
     await page.keyboard.press("Enter");
     await page.getByRole("heading", { name: "Foundations" }).waitFor({ timeout: 20_000 });
