@@ -9,7 +9,7 @@ import { todayIso } from "@contract/rules";
 import { DafFields, dafValuesFromOrganization } from "./daf-fields";
 import { FoundationFields, foundationValuesFromOrganization } from "./foundation-fields";
 import { OwnerEmailDialog } from "./owner-email-dialog";
-import { formatSsnInput, ProfileFields, profileValuesFromPerson } from "./profile-fields";
+import { formatSsnInput, namesFromMetadata, ProfileFields, profileValuesFromPerson } from "./profile-fields";
 import { useZodForm } from "./use-zod-form";
 
 const ENUMS: EnumItem[] = [
@@ -31,6 +31,24 @@ function ProfileHarness() {
     </>
   );
 }
+
+describe("namesFromMetadata: a new profile starts from the name given at sign-up", () => {
+  it.each([
+    [{ full_name: "Ada Lovelace", name: "Ada" }, "Ada", "Lovelace"],
+    [{ full_name: "Mary Ann Evans", name: "Mary Ann" }, "Mary Ann", "Evans"],
+    [{ full_name: "Ada  King Lovelace" }, "Ada King", "Lovelace"],
+    [{ name: "Ada" }, "Ada", ""],
+    [{ full_name: 42 }, "", ""],
+    [null, "", ""],
+  ] as const)("%j → %s / %s", (meta, firstName, lastName) => {
+    expect(namesFromMetadata(meta as Record<string, unknown> | null)).toEqual({ firstName, lastName });
+  });
+
+  it("fills a profile not saved yet", () => {
+    const names = { firstName: "Ada", lastName: "Lovelace" };
+    expect(profileValuesFromPerson(null, names)).toMatchObject(names);
+  });
+});
 
 describe("ProfileFields", () => {
   it("masks the SSN while typing until Show is pressed, and marks address line 2 optional", async () => {
