@@ -342,7 +342,7 @@ async function journey(e2e: E2E, ui: UiPage, founder: Founder) {
   await approveDialog.getByText("$10,000", { exact: true }).waitFor();
   const submit = approveDialog.getByRole("button", { name: "Submit" });
   expect(await submit.isDisabled()).toBe(true);
-  await ui.screen("step-5-approve-approveDialog");
+  await ui.screen("step-5-approve-dialog");
   // Escape returns to the review with nothing sent, focus back on Approve.
   await page.keyboard.press("Escape");
   await approveDialog.waitFor({ state: "detached" });
