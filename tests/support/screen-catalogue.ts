@@ -261,7 +261,8 @@ export const SHOTS: Shot[] = [
     as: "done",
     path: (f) => `/create-foundation/${f.done.strategyId}/5`,
     show: async (p) => {
-      await p.getByText(/^Submitted on/).waitFor();
+      // The subtitle and the note both say it.
+      await p.getByText(/^Submitted on/).first().waitFor();
     },
   },
   ...(
