@@ -76,8 +76,8 @@ function StartFoundation({ onStart }: { onStart(): void }) {
           <li key={n}>{n}</li>
         ))}
       </ul>
-      <Button className="self-start" onClick={onStart}>
-        Start your Founder Foundation
+      <Button className="self-start" onClick={onStart} aria-describedby="start-foundation">
+        Get started
       </Button>
     </section>
   );
