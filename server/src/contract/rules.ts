@@ -1,4 +1,4 @@
-// Spec §5 and §9: every validation rule, limit and message, stated once. The server's route
+// Requirements §5 and §9: every validation rule, limit and message, stated once. The server's route
 // schemas and the web's forms both build on these, so a rule changes in one place only.
 // Pure module: no Node or browser imports.
 
@@ -43,7 +43,7 @@ export const MESSAGES = {
 /** What the founder attests before Submit (docs/decisions/0096); the submission carries `attested: true`. */
 export const ATTESTATION = "The information is true and complete";
 
-/** The special characters spec §5 accepts in a password. */
+/** The special characters requirements §5 accepts in a password. */
 export const PASSWORD_SPECIALS = "!@#$%^&()-+=|";
 
 export type PasswordRuleId = "length" | "uppercase" | "lowercase" | "digit" | "special";
@@ -199,13 +199,13 @@ export const MFA_FRIENDLY_NAME = "Founder Foundation Authenticator";
 
 export { ROLES, type Role } from "./roles";
 
-/** Timestamps travel and are stored as ISO-8601 without the trailing Z (spec §3); they are UTC. */
+/** Timestamps travel and are stored as ISO-8601 without the trailing Z (requirements §3); they are UTC. */
 export function timestampNow(date: Date = new Date()): string {
   // toISOString always ends in Z (it throws for an invalid date): drop the last character.
   return date.toISOString().slice(0, -1);
 }
 
-/** Reads a spec timestamp (no trailing Z) as UTC. */
+/** Reads a record timestamp (requirements §3: no trailing Z) as UTC. */
 export function parseTimestamp(value: string): Date {
   return new Date(/[zZ]|[+-]\d\d:\d\d$/.test(value) ? value : `${value}Z`);
 }

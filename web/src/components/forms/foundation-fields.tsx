@@ -1,5 +1,5 @@
 // Step 1 and /edit-foundation: the two name choices (must end with LLC, at most 100 characters:
-// the contract's foundationForm) and the three flags of spec §2.
+// the contract's foundationForm) and the three flags of requirements §2.
 import type { Organization } from "@contract/entities";
 import type { FoundationForm } from "@contract/forms";
 import { DELAWARE } from "@contract/rules";
@@ -14,7 +14,7 @@ export const FOUNDATION_LABELS = {
   isInvestment: "This is an investment",
 } as const satisfies Record<keyof FoundationForm, string>;
 
-/** One line beside the spec's labels for the terms a founder may not know. */
+/** One line beside the labels of the requirements for the terms a founder may not know. */
 export const FOUNDATION_HINTS = {
   itgAsRegisteredAgent: "Every Delaware LLC needs a registered agent to receive its legal mail; tick to have the tax group be yours.",
   isInvestment: "Tick if the LLC will hold and manage investments, which is what this structure is built for.",

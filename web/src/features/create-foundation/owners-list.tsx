@@ -30,7 +30,7 @@ export function OwnersList({ accountId, organizationId, owners, founderEmail }: 
   const editing = dialog.mode === "edit" ? dialog.owner : undefined;
   const otherEmails = owners.filter((o) => o.person_id !== editing?.person_id).map((o) => o.email ?? "");
 
-  /** Spec §8: failures in the creation flow are logged, not shown; the dialog stays open. */
+  /** Requirements §8: failures in the creation flow are logged, not shown; the dialog stays open. */
   async function run(what: string, action: () => Promise<unknown>): Promise<boolean> {
     try {
       await action();
@@ -45,7 +45,7 @@ export function OwnersList({ accountId, organizationId, owners, founderEmail }: 
     <div className="flex flex-col gap-3">
       <div className="flex flex-col gap-0.5">
         <p className="text-secondary">We'll email them to capture their license</p>
-        {/* The spec's note, then what it means for the owner. */}
+        {/* The note of requirements §2, then what it means for the owner. */}
         <p className="text-xs text-secondary">
           When you submit, each owner gets a link to photograph their driver's license or passport and confirm it is them. You only give their email.
         </p>

@@ -1,6 +1,6 @@
-// Step 3 (spec §2 "Others"): the identity check until the primary holder is verified, then the
+// Step 3 (requirements §2 "Others"): the identity check until the primary holder is verified, then the
 // additional owners. Next (to step 4) is disabled until the identity is confirmed; a person
-// already verified goes straight to the owners on reload. The stepper keeps the spec's label
+// already verified goes straight to the owners on reload. The stepper keeps the label of requirements §2
 // 'Others'; the heading says which of the two parts is on screen and a progress line says how far
 // the identity check is (docs/decisions/0096).
 import { useLocation } from "wouter";

@@ -1,7 +1,7 @@
-// The onboarding stepper (spec §2): five steps, the current one marked with aria-current="step".
-// A completed step is a link to it (docs/decisions/0096); which steps are complete comes from the
-// saved data (the dashboard's onboarding progress), so the stepper reads the same on every step,
-// and after submission every step reads as done.
+// The onboarding stepper (requirements §2): five steps, the current one marked with
+// aria-current="step". A completed step is a link to it (docs/decisions/0096); which steps are
+// complete comes from the saved data (the dashboard's onboarding progress), so the stepper reads
+// the same on every step, and after submission every step reads as done.
 import { Link } from "wouter";
 import { paths } from "@/config/paths";
 
