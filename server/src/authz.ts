@@ -1,9 +1,10 @@
 // Who may touch what, in one place. A caller owns exactly one account (its token's sub); every
 // resource is reached through the account it belongs to. Anything outside the caller's account is
-// 404, as if it did not exist. The single exception: admin and super may READ any account.
+// 404, as if it did not exist. The single exception: admin and super may READ any account, and in
+// production only with a second factor (requireStaffAssurance).
 import type { FastifyRequest } from "fastify";
 import { hasRoles, STAFF_ROLES, type Role, type RoleRequirement } from "./contract/roles";
-import { unauthorized } from "./http-errors";
+import { insufficientAal, unauthorized } from "./http-errors";
 import { forbidden, notFound } from "./domain/errors";
 
 export interface Caller {
@@ -35,6 +36,17 @@ export function requireCaller(request: FastifyRequest): Caller {
 /** Throws 404 (never 403) when the account is not the caller's: no hint that it exists. */
 export function requireAccountAccess(request: FastifyRequest, accountId: number, access: Access, what = "Account"): void {
   if (!canAccessAccount(requireCaller(request), accountId, access)) throw notFound(what);
+}
+
+/**
+ * A staff read of what is not the caller's own (another account, the whole audit trail): in
+ * production only at aal2, as the admin API; a stolen staff password alone reads nobody's record.
+ * Locally staff work at aal1 (the demo accounts, docs/security.md).
+ */
+export function requireStaffAssurance(request: FastifyRequest): Caller {
+  const caller = requireCaller(request);
+  if (request.server.config.env === "production" && caller.aal !== "aal2") throw insufficientAal();
+  return caller;
 }
 
 /** The caller's own account id; 404 when it has not been created yet. */

@@ -10,7 +10,7 @@ import type { AuditEventRow } from "../../../db/schema";
 import type * as schema from "../../../db/schema";
 import { timestampNow } from "../contract/rules";
 import type { AuditEntry as AuditEntryDto } from "../contract/audit";
-import { isStaff, requireAccountAccess, requireCaller, type Access } from "../authz";
+import { isStaff, requireAccountAccess, requireCaller, requireStaffAssurance, type Access } from "../authz";
 
 export type AuditAction =
   | "account.update"
@@ -108,9 +108,24 @@ export function auditOf(
  */
 export async function requireAccountRead(db: Executor, request: FastifyRequest, accountId: number, what = "Account"): Promise<void> {
   requireAccountAccess(request, accountId, "read" satisfies Access, what);
-  const caller = requireCaller(request);
-  if (caller.accountId === accountId) return;
-  await writeAudit(db, { ...auditOf(request, accountId, "staff.read", { type: "account", id: accountId }, []), actor: { type: "staff", id: caller.userId } });
+  if (requireCaller(request).accountId === accountId) return;
+  await recordStaffRead(db, request, accountId);
+}
+
+/**
+ * A staff read of another account (accountId), or of the whole trail (null): checked for the
+ * second factor production asks of staff, then recorded.
+ */
+export async function recordStaffRead(db: Executor, request: FastifyRequest, accountId: number | null): Promise<void> {
+  const caller = requireStaffAssurance(request);
+  await writeAudit(db, {
+    accountId,
+    actor: { type: "staff", id: caller.userId },
+    action: "staff.read",
+    entity: { type: accountId === null ? "audit_trail" : "account", id: accountId },
+    fields: [],
+    route: routeOf(request),
+  });
 }
 
 export async function sourceEventRecorded(db: Executor, sourceEventId: string): Promise<boolean> {
