@@ -2,7 +2,8 @@
 // refusals (domain/errors.ts) get their status here and nowhere else; HTTP-level errors
 // (http-errors.ts) carry theirs; zod validation failures name the field; Fastify's own client
 // errors (bad JSON, 413, 415) keep their status; database failures become 409/400, or 503 when the
-// database is away; anything else is a logged 500.
+// database is away; anything else is a logged 500. What is logged is errorSummary's (class, code,
+// constraint/table names, stack frames): never a message, a query's parameters or a request body.
 import { STATUS_CODES } from "node:http";
 import fp from "fastify-plugin";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -10,6 +11,7 @@ import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { HttpError } from "../http-errors";
 import { DomainError, type DomainErrorKind } from "../domain/errors";
 import { databaseFailureOf } from "../../../db/engine";
+import { errorSummary } from "../error-summary";
 
 interface ErrorBody {
   error: string;
@@ -71,7 +73,7 @@ async function errorHandling(app: FastifyInstance, opts: { spaFallback?: (reques
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) return reply.status(status).send(body(status, err.message));
-    request.log.error({ err }, "unhandled error");
+    request.log.error({ error: errorSummary(err) }, "unhandled error");
     return reply.status(500).send(body(500, "An unexpected error occurred"));
   });
 

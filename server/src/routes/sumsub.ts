@@ -33,6 +33,7 @@ import { externalUserIdFor, parseSumsubDate, personIdFromExternalUserId } from "
 import { recordApplicantId, recordReview } from "../domain/identity-review";
 import { ownerVerificationEmail } from "../identity/owner-email";
 import { errors } from "./shared";
+import { errorSummary } from "../error-summary";
 import { requireRecordWriter } from "../domain/submission";
 import { routeOf, sourceEventRecorded } from "../domain/audit";
 import { sendOwnerVerificationMails } from "../domain/owner-mails";
@@ -72,7 +73,7 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
     try {
       return await fn();
     } catch (err) {
-      const detail = err instanceof SumsubApiError ? { status: err.status, errorCode: err.errorCode, correlationId: err.correlationId } : { message: (err as Error).message };
+      const detail = err instanceof SumsubApiError ? { status: err.status, errorCode: err.errorCode, correlationId: err.correlationId } : { error: errorSummary(err) };
       log.warn(detail, `identity provider call failed: ${what}`);
       throw badGateway("The identity verification service is unavailable. Please try again.");
     }
@@ -199,7 +200,8 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
           try {
             await app.mailer.send(ownerVerificationEmail({ to, inviterName, llcName, link, validForDays: OWNER_LINK_TTL_DAYS }));
           } catch (err) {
-            request.log.warn({ personId: t.personId, message: (err as Error).message }, "owner verification email not sent");
+            // A mail server's message may quote the recipient's address: the summary only.
+            request.log.warn({ personId: t.personId, error: errorSummary(err) }, "owner verification email not sent");
             throw badGateway("Failed to send verification emails");
           }
         },
