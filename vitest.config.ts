@@ -30,6 +30,7 @@ const POSTGRES_SUITES = [
   "tests/reliability/fuzz.test.ts",
   "tests/reliability/concurrency.test.ts",
   "tests/reliability/crash-app.test.ts",
+  "tests/identity/owner-mail-race.test.ts",
 ];
 
 /**

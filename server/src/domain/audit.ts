@@ -4,7 +4,7 @@
 // accepted one exactly one. Only field NAMES are stored: never an SSN, a name, a birth date or any
 // other value of the record (`detail` takes a few typed, non-PII facts).
 import type { FastifyRequest } from "fastify";
-import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { preparedWrite, type BoundWrite, type Executor } from "../../../db/engine";
 import type { AuditEventRow } from "../../../db/schema";
 import type * as schema from "../../../db/schema";
@@ -26,6 +26,7 @@ export type AuditAction =
   | "identity.applicant"
   | "identity.review"
   | "owner_mail.send"
+  | "owner_mail.unsent"
   | "staff.read";
 
 /** Non-PII facts only: a review answer, an outcome, a count. */
@@ -133,8 +134,8 @@ export async function sourceEventRecorded(db: Executor, sourceEventId: string): 
   return (await db.get(db.q.select({ id: auditEvent.auditId }).from(auditEvent).where(eq(auditEvent.sourceEventId, sourceEventId)))) !== undefined;
 }
 
-/** Sum of a numeric detail over an account's rows of one action since a time (rate limits). */
-export async function auditDetailSumSince(db: Executor, accountId: number, action: AuditAction, key: string, since: string): Promise<{ total: number; oldest: string | null }> {
+/** Sum of a numeric detail over an account's rows of these actions since a time (rate limits). */
+export async function auditDetailSumSince(db: Executor, accountId: number, actions: readonly AuditAction[], key: string, since: string): Promise<{ total: number; oldest: string | null }> {
   const { auditEvent } = db.t;
   const row = await db.get(
     db.q
@@ -143,7 +144,7 @@ export async function auditDetailSumSince(db: Executor, accountId: number, actio
         oldest: sql<string | null>`min(${auditEvent.at})`,
       })
       .from(auditEvent)
-      .where(and(eq(auditEvent.accountId, accountId), eq(auditEvent.action, action), sql`${auditEvent.at} > ${since}`)),
+      .where(and(eq(auditEvent.accountId, accountId), inArray(auditEvent.action, [...actions]), sql`${auditEvent.at} > ${since}`)),
   );
   return { total: Number(row?.total ?? 0), oldest: row?.oldest ?? null };
 }
