@@ -152,6 +152,8 @@ export function createPerson(
           accountId: input.account_id,
           accountPrimaryHolder: input.account_primary_holder,
           isAddon: input.is_addon,
+          // No identity check can have started for a person before it exists (domain/verified-person.ts).
+          identityChangedAt: now,
           createdAt: now,
           updatedAt: now,
         })
@@ -246,7 +248,9 @@ export function changedPersonFields(existing: PersonRow, changes: PersonFields, 
 }
 
 /** Server-side columns the API does not let founders write (identity check results, email sends). */
-export type PersonSystemColumns = Partial<Pick<PersonRow, "sumsubApplicantId" | "sumsubCompletedAt" | "sumsubReviewAnswer" | "sumsubEmailSentAt">>;
+export type PersonSystemColumns = Partial<
+  Pick<PersonRow, "sumsubApplicantId" | "sumsubCompletedAt" | "sumsubReviewAnswer" | "sumsubEmailSentAt" | "identityChangedAt" | "sumsubCheckId" | "sumsubCheckStartedAt">
+>;
 
 export function updatePersonSystemColumns(db: Executor, personId: number, values: PersonSystemColumns): Promise<PersonRow | undefined> {
   const { person } = db.t;

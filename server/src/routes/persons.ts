@@ -112,14 +112,14 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
           const { row: existing } = found;
           requireAccountAccess(request, existing.accountId, "write", "Person");
           requireRecordWriterOf(request, found.accountSubmitted);
-          const clearVerification = verificationEffect(existing, changes, app.ssn);
+          const identityEffect = verificationEffect(existing, changes, app.ssn);
           assertStillComplete(existing, changes);
           await assertEnumValues(tx, { state: changes.state, marital_status: changes.marital_status });
           if (found.emailTaken) throw invalid("email", MESSAGES.emailExists);
           const fields = changedPersonFields(existing, changes, app.ssn);
-          const cleared = Object.keys(clearVerification).length > 0;
+          const cleared = "sumsubReviewAnswer" in identityEffect;
           const audited = cleared ? [...fields, "sumsub_review_answer", "sumsub_completed_at"] : fields;
-          const { write, row } = personUpdate(app.ssn, existing, changes, clearVerification);
+          const { write, row } = personUpdate(app.ssn, existing, changes, identityEffect);
           const audit = auditWrite(auditOf(request, existing.accountId, "person.update", { type: "person", id: existing.personId }, audited), row.updatedAt);
           const [written] = await tx.runTogether([write, audit]);
           if (written !== 1) throw notFound("Person");

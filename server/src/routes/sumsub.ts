@@ -29,8 +29,8 @@ import type { PersonRow } from "../../../db/schema";
 import { createSumsubClient, SumsubApiError } from "../identity/client";
 import { verifyWebhookDigest } from "../identity/webhook-digest";
 import { webhookPayloadSchema } from "../contract/sumsub";
-import { externalUserIdFor, parseSumsubDate, personIdFromExternalUserId } from "../identity/verification";
-import { recordApplicantId, recordReview } from "../domain/identity-review";
+import { checkOfReview, externalUserIdFor, parseSumsubDate, personIdFromExternalUserId } from "../identity/verification";
+import { isStaleReview, recordApplicantId, recordReview, type IdentityCheck } from "../domain/identity-review";
 import { ownerVerificationEmail } from "../identity/owner-email";
 import { errors } from "./shared";
 import { errorSummary } from "../error-summary";
@@ -77,6 +77,28 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
       log.warn(detail, `identity provider call failed: ${what}`);
       throw badGateway("The identity verification service is unavailable. Please try again.");
     }
+  }
+
+  /**
+   * A GREEN webhook, confirmed with the provider before it counts (a signed webhook proves who
+   * sent it, not that its applicant exists or belongs to this person): the applicant must be the
+   * provider's, bound to this person by externalUserId, with a completed GREEN review. Its check
+   * comes back, or null when the provider does not confirm (an unknown applicant included).
+   * Provider failures are 502, so the provider delivers the webhook again later.
+   */
+  async function confirmedGreen(log: FastifyBaseLogger, person: PersonRow, applicantId: string): Promise<IdentityCheck | null> {
+    const applicant = await provider(log, "webhook confirmation", async () => {
+      try {
+        return await sumsub.getApplicant(applicantId);
+      } catch (err) {
+        if (err instanceof SumsubApiError && (err.status === 404 || err.status === 400)) return null;
+        throw err;
+      }
+    });
+    const review = applicant?.review;
+    if (!applicant || applicant.externalUserId !== externalUserIdFor(person.personId)) return null;
+    if (review?.reviewStatus !== "completed" || review.reviewResult?.reviewAnswer !== "GREEN") return null;
+    return checkOfReview(review);
   }
 
   async function primaryPerson(request: FastifyRequest): Promise<PersonRow> {
@@ -151,7 +173,8 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
         reviewStatus = review.reviewStatus;
         const answer = review.reviewResult?.reviewAnswer;
         if (review.reviewStatus === "completed" && (answer === "GREEN" || answer === "RED")) {
-          await recordReview(app.db, target.personId, { applicantId: applicant.id, answer, at: parseSumsubDate(review.reviewDate) ?? new Date() }, source);
+          const check = checkOfReview(review) ?? undefined;
+          await recordReview(app.db, target.personId, { applicantId: applicant.id, answer, at: parseSumsubDate(review.reviewDate) ?? new Date(), check }, source);
         }
       }
       const row = await getPerson(app.db, target.personId);
@@ -267,7 +290,13 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
           // Without the provider's time a result cannot be ordered against the stored one.
           const at = parseSumsubDate(event.createdAtMs);
           if ((answer !== "GREEN" && answer !== "RED") || !at) return { ok: true as const, result: "ignored" };
-          const result = await recordReview(app.db, target.personId, { applicantId: event.applicantId, answer, at }, source);
+          let check: IdentityCheck | undefined;
+          // A GREEN that would be applied is confirmed first; an older one is recorded as stale unasked.
+          if (answer === "GREEN" && !isStaleReview(target, at)) {
+            check = (await confirmedGreen(request.log, target, event.applicantId)) ?? undefined;
+            if (!check) request.log.warn({ personId: target.personId, type: event.type }, "identity webhook not confirmed by the provider");
+          }
+          const result = await recordReview(app.db, target.personId, { applicantId: event.applicantId, answer, at, check }, source);
           request.log.info({ personId: target.personId, type: event.type, result }, "identity webhook");
           return { ok: true as const, result };
         }
