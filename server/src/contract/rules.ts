@@ -43,6 +43,7 @@ export const MESSAGES = {
  * display as something else ("Trojan Source"). One rule for every free-text field of the API and
  * the forms, so both engines and the web refuse the same text.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is what this rule is for
 export const FORBIDDEN_TEXT_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 
 export function hasForbiddenCharacters(value: string): boolean {
