@@ -59,3 +59,30 @@ it(`10 concurrent calls over two instances, 3 owners each: exactly ${Math.floor(
   expect((await h.t.http.post("/api/sumsub/send_sumsub_emails").set(f.auth).send(rest.slice(0, 3))).status).toBe(429);
   expect((await second.http.post("/api/sumsub/send_sumsub_emails").set(f.auth).send(rest.slice(0, 2))).status).toBe(200);
 });
+
+it("a mail that cannot be sent gives its share of the hour back: 502, its send time restored, an owner_mail.unsent row", async () => {
+  const f = await h.founder();
+  const owners: number[] = [];
+  for (let i = 0; i < OWNER_MAILS_PER_HOUR; i++) owners.push(await h.addOwner(f, `giveback-${f.accountId}-${i}@example.com`));
+  // An instance whose mail server does not answer.
+  const mailless = await createTestApp({ SUMSUB_BASE_URL: h.emulator.url, SMTP_URL: "smtp://127.0.0.1:9" }, { instanceOf: h.t });
+  try {
+    const failed = await mailless.http.post("/api/sumsub/send_sumsub_emails").set(f.auth).send(owners.slice(0, 3));
+    expect(failed.status).toBe(502);
+  } finally {
+    await mailless.close();
+  }
+  for (const id of owners.slice(0, 3)) expect((await h.person(f, id)).sumsub_email_sent_at).toBeNull();
+  const actions = await h.t.database.query<{ action: string; n: unknown }>(
+    "select action, count(*) n from audit_event where account_id = ? and action like 'owner_mail.%' group by action order by action",
+    f.accountId,
+  );
+  expect(actions.map((r) => [r.action, Number(r.n)])).toEqual([
+    ["owner_mail.send", 3],
+    ["owner_mail.unsent", 3],
+  ]);
+  // The whole hour is still there.
+  const sent = await h.t.http.post("/api/sumsub/send_sumsub_emails").set(f.auth).send(owners);
+  expect(sent.status).toBe(200);
+  expect(sent.body.results).toHaveLength(OWNER_MAILS_PER_HOUR);
+});
