@@ -1,8 +1,8 @@
 // Emailing add-on owners a link to verify their identity (the workflow behind
 // POST /api/sumsub/send_sumsub_emails; the route does HTTP and hands in the provider and mail calls).
-// Owner verification mails can't be turned into a mail cannon: at most OWNER_MAILS_PER_HOUR mails
-// per account in any rolling hour, counted in the database from the audit trail, so the limit
-// survives restarts and holds across instances. The allowance is TAKEN, not just checked: one
+// Owner verification mails can't be turned into a mail cannon (docs/decisions/0025): at most
+// OWNER_MAILS_PER_HOUR mails per account in any rolling hour, counted in the database from the
+// audit trail, so the limit survives restarts and holds across instances. The allowance is TAKEN, not just checked: one
 // transaction locks the account's row, counts the hour's mails and records the new ones (each
 // owner's sumsub_email_sent_at and an owner_mail.send row) before any is sent, so concurrent
 // calls, on one instance or several, queue on the lock and the later ones see the earlier ones'
