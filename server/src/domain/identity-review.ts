@@ -7,12 +7,11 @@
 //   (identity_changed_at): an old check's late GREEN never verifies a renamed person. The
 //   verification records which check it covers and when that check started (docs/decisions/0023);
 // - every applied result writes its audit row (and a notification when the state changes).
-import { eq } from "drizzle-orm";
 import type { Executor } from "../../../db/engine";
 import type { PersonRow } from "../../../db/schema";
 import { parseTimestamp, timestampNow } from "../contract/rules";
 import { createNotification } from "../repositories/notifications";
-import { displayName } from "../repositories/persons";
+import { displayName, getPersonForUpdate, updatePersonSystemColumns } from "../repositories/persons";
 import { writeAudit } from "./audit";
 import type { ReviewAnswer } from "../contract/sumsub";
 
@@ -67,10 +66,9 @@ export function checkCoversIdentity(row: Pick<PersonRow, "identityChangedAt">, c
 /** Remembers the applicant a person was bound to (first webhook, or the widget's report), with its audit row. */
 export function recordApplicantId(db: Executor, personId: number, applicantId: string, source: ReviewSource): Promise<void> {
   return db.transaction(async (tx) => {
-    const { person } = tx.t;
-    const row = await tx.get(tx.forUpdate(tx.q.select().from(person).where(eq(person.personId, personId))));
+    const row = await getPersonForUpdate(tx, personId);
     if (!row || row.sumsubApplicantId === applicantId) return;
-    await tx.run(tx.q.update(person).set({ sumsubApplicantId: applicantId, updatedAt: timestampNow() }).where(eq(person.personId, personId)));
+    await updatePersonSystemColumns(tx, personId, { sumsubApplicantId: applicantId });
     await writeAudit(tx, {
       accountId: row.accountId,
       actor: PROVIDER,
@@ -98,8 +96,7 @@ const APPLY = {
  */
 export function recordReview(db: Executor, personId: number, outcome: ReviewOutcome, source: ReviewSource): Promise<RecordResult> {
   return db.transaction(async (tx): Promise<RecordResult> => {
-    const { person } = tx.t;
-    const row = await tx.get(tx.forUpdate(tx.q.select().from(person).where(eq(person.personId, personId))));
+    const row = await getPersonForUpdate(tx, personId);
     if (!row) return "stale";
     const audit = (fields: string[], result: RecordResult) =>
       writeAudit(tx, {
@@ -123,7 +120,6 @@ export function recordReview(db: Executor, personId: number, outcome: ReviewOutc
       if (!check) return notApplied("unconfirmed");
       if (!checkCoversIdentity(row, check)) return notApplied("outdated");
     }
-    const now = timestampNow();
     const reviewAt = timestampNow(outcome.at);
     const setApplicant = row.sumsubApplicantId === outcome.applicantId ? {} : { sumsubApplicantId: outcome.applicantId };
     const applicantField = setApplicant.sumsubApplicantId ? ["sumsub_applicant_id"] : [];
@@ -131,17 +127,14 @@ export function recordReview(db: Executor, personId: number, outcome: ReviewOutc
     const covers = outcome.answer === "GREEN" && check ? { sumsubCheckId: check.id, sumsubCheckStartedAt: timestampNow(check.startedAt) } : { sumsubCheckId: null, sumsubCheckStartedAt: null };
     const changesState = row.sumsubReviewAnswer !== outcome.answer || (outcome.answer === "GREEN" && !row.sumsubCompletedAt);
     if (!changesState) {
-      await tx.run(tx.q.update(person).set({ ...setApplicant, ...covers, sumsubReviewAt: reviewAt }).where(eq(person.personId, personId)));
+      await updatePersonSystemColumns(tx, personId, { ...setApplicant, ...covers, sumsubReviewAt: reviewAt }, false);
       await audit(["sumsub_review_at", ...applicantField], "unchanged");
       return "unchanged";
     }
     const apply = APPLY[outcome.answer];
-    await tx.run(
-      tx.q
-        .update(person)
-        .set({ ...setApplicant, ...covers, sumsubCompletedAt: outcome.answer === "GREEN" ? now : null, sumsubReviewAnswer: outcome.answer, sumsubReviewAt: reviewAt, updatedAt: now })
-        .where(eq(person.personId, personId)),
-    );
+    const now = timestampNow();
+    const completedAt = outcome.answer === "GREEN" ? now : null;
+    await updatePersonSystemColumns(tx, personId, { ...setApplicant, ...covers, sumsubCompletedAt: completedAt, sumsubReviewAnswer: outcome.answer, sumsubReviewAt: reviewAt }, now);
     await createNotification(tx, row.accountId, apply.title, apply.text(displayName(row)), personId);
     await audit(["sumsub_review_answer", "sumsub_completed_at", "sumsub_review_at", ...applicantField], apply.result);
     return apply.result;

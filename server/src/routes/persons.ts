@@ -18,7 +18,7 @@ import {
   getPersonForUpdate,
   getPersonForWrite,
   listPersons,
-  personUpdate,
+  buildPersonUpdate,
   toPersonDto,
   type PersonFields,
 } from "../repositories/persons";
@@ -119,7 +119,7 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
           const fields = changedPersonFields(existing, changes, app.ssn);
           const cleared = "sumsubReviewAnswer" in identityEffect;
           const audited = cleared ? [...fields, "sumsub_review_answer", "sumsub_completed_at"] : fields;
-          const { write, row } = personUpdate(app.ssn, existing, changes, identityEffect);
+          const { write, row } = buildPersonUpdate(app.ssn, existing, changes, identityEffect);
           const audit = auditWrite(auditOf(request, existing.accountId, "person.update", { type: "person", id: existing.personId }, audited), row.updatedAt);
           const [written] = await tx.runTogether([write, audit]);
           if (written !== 1) throw notFound("Person");
