@@ -69,6 +69,18 @@ const crossings: [wall: string, file: string, crossing: string, allowed: string]
     `import type { PersonRow } from "../../../db/schema";\nexport type Probe = PersonRow;\n`,
   ],
   [
+    "server/src/domain imports no drizzle-orm and no fastify (SQL is the repositories', HTTP the routes')",
+    "server/src/domain/wall-probe.ts",
+    `import { eq } from "drizzle-orm";\nexport const probe = eq;\n`,
+    `import { getPerson } from "../repositories/persons";\nexport const probe = getPerson;\n`,
+  ],
+  [
+    "server/src/domain imports no drizzle-orm and no fastify (SQL is the repositories', HTTP the routes')",
+    "server/src/domain/wall-probe.ts",
+    `import type { FastifyRequest } from "fastify";\nexport type Probe = FastifyRequest;\n`,
+    `import type { Actor } from "./audit";\nexport type Probe = Actor;\n`,
+  ],
+  [
     "the identity emulator never imports product code",
     "server/identity-emulator/wall-probe.ts",
     `import { loadConfig } from "../src/config";\nexport const probe = loadConfig;\n`,

@@ -12,7 +12,7 @@ import type { PersonRow } from "../../../db/schema";
 import { parseTimestamp, timestampNow } from "../contract/rules";
 import { createNotification } from "../repositories/notifications";
 import { displayName, getPersonForUpdate, updatePersonSystemColumns } from "../repositories/persons";
-import { writeAudit } from "./audit";
+import { writeAudit } from "../repositories/audit";
 import type { ReviewAnswer } from "../contract/sumsub";
 
 /** A check as the provider reports it: its review attempt, and when it started. */

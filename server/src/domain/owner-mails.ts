@@ -8,15 +8,15 @@
 // calls, on one instance or several, queue on the lock and the later ones see the earlier ones'
 // rows. A mail that then cannot be sent gives its share back: an owner_mail.unsent row (mailed -1,
 // the audit trail is append-only) and the owner's previous sumsub_email_sent_at.
-import type { FastifyRequest } from "fastify";
 import type { Executor } from "../../../db/engine";
 import type { PersonRow } from "../../../db/schema";
 import { parseTimestamp, timestampNow } from "../contract/rules";
 import { displayName, getPerson, updatePersonSystemColumns } from "../repositories/persons";
 import { getAccount, lockAccount } from "../repositories/accounts";
 import { listOrganizationsOfAccount } from "../repositories/organizations";
-import { invalid, notFound } from "./errors";
-import { auditDetailSumSince, auditOf, writeAudit, type AuditAction } from "./audit";
+import { invalid, notFound } from "../errors";
+import { auditOf, type Actor } from "./audit";
+import { auditDetailSumSince, writeAudit, type AuditAction } from "../repositories/audit";
 
 export const OWNER_MAILS_PER_HOUR = 20;
 const HOUR_MS = 3_600_000;
@@ -36,33 +36,33 @@ export async function ownerMailAllowance(db: Executor, accountId: number, count:
 }
 
 /** One owner mail's audit row: +1 when recorded, -1 when given back. */
-function mailRow(request: FastifyRequest, owner: PersonRow, action: "owner_mail.send" | "owner_mail.unsent", mailed: 1 | -1) {
-  return { ...auditOf(request, owner.accountId, action, { type: "person", id: owner.personId }, ["sumsub_email_sent_at"]), detail: { mailed } };
+function mailRow(actor: Actor, owner: PersonRow, action: "owner_mail.send" | "owner_mail.unsent", mailed: 1 | -1) {
+  return { ...auditOf(actor, owner.accountId, action, { type: "person", id: owner.personId }, ["sumsub_email_sent_at"]), detail: { mailed } };
 }
 
 /**
  * Takes the allowance for `owners` and records their mails, in one transaction under the account's
  * lock: all of them, or (over the limit) none and when to retry.
  */
-export function takeOwnerMails(db: Executor, request: FastifyRequest, accountId: number, owners: readonly PersonRow[], sentAt: string): Promise<Allowance> {
+export function takeOwnerMails(db: Executor, actor: Actor, accountId: number, owners: readonly PersonRow[], sentAt: string): Promise<Allowance> {
   return db.transaction(async (tx) => {
     if (!(await lockAccount(tx, accountId))) throw notFound("Account");
     const allowance = await ownerMailAllowance(tx, accountId, owners.length);
     if (!allowance.ok) return allowance;
     for (const owner of owners) {
       await updatePersonSystemColumns(tx, owner.personId, { sumsubEmailSentAt: sentAt });
-      await writeAudit(tx, mailRow(request, owner, "owner_mail.send", 1));
+      await writeAudit(tx, mailRow(actor, owner, "owner_mail.send", 1));
     }
     return allowance;
   });
 }
 
 /** Gives back the share of mails that were recorded but not sent: their rows and send times. */
-function giveBackOwnerMails(db: Executor, request: FastifyRequest, owners: readonly PersonRow[]): Promise<void> {
+function giveBackOwnerMails(db: Executor, actor: Actor, owners: readonly PersonRow[]): Promise<void> {
   return db.transaction(async (tx) => {
     for (const owner of owners) {
       await updatePersonSystemColumns(tx, owner.personId, { sumsubEmailSentAt: owner.sumsubEmailSentAt });
-      await writeAudit(tx, mailRow(request, owner, "owner_mail.unsent", -1));
+      await writeAudit(tx, mailRow(actor, owner, "owner_mail.unsent", -1));
     }
   });
 }
@@ -87,7 +87,7 @@ export interface OwnerMailSteps {
  */
 export async function sendOwnerVerificationMails(
   db: Executor,
-  request: FastifyRequest,
+  actor: Actor,
   accountId: number,
   targets: PersonRow[],
   steps: OwnerMailSteps,
@@ -111,7 +111,7 @@ export async function sendOwnerVerificationMails(
   const skip = (t: PersonRow) => !steps.reissue && t.sumsubReviewAnswer === "GREEN" && Boolean(t.sumsubCompletedAt);
   const toMail = targets.filter((t) => !skip(t));
   const sentAt = timestampNow();
-  const allowance = await takeOwnerMails(db, request, accountId, toMail, sentAt);
+  const allowance = await takeOwnerMails(db, actor, accountId, toMail, sentAt);
   if (!allowance.ok) return allowance;
   for (const [i, t] of toMail.entries()) {
     const email = t.email!;
@@ -119,7 +119,7 @@ export async function sendOwnerVerificationMails(
       const link = await steps.link(t, { email, phone: steps.phoneOf(t.phone) });
       await steps.mail(t, { to: email, inviterName, llcName, link });
     } catch (err) {
-      await giveBackOwnerMails(db, request, toMail.slice(i));
+      await giveBackOwnerMails(db, actor, toMail.slice(i));
       throw err;
     }
   }

@@ -8,7 +8,7 @@
 //   a check started before a rename checked the old name).
 import type { PersonRow } from "../../../db/schema";
 import type { SsnCipher } from "../pii/ssn";
-import { recordRule } from "./errors";
+import { recordRule } from "../errors";
 import { timestampNow } from "../contract/rules";
 import { ssnChanges, type PersonFields, type PersonSystemColumns } from "../repositories/persons";
 

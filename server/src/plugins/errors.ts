@@ -1,5 +1,5 @@
 // One error shape for the whole API: JSON { error, message } (+ field for input errors). Domain
-// refusals (domain/errors.ts) get their status here and nowhere else; HTTP-level errors
+// refusals (server/src/errors.ts) get their status here and nowhere else; HTTP-level errors
 // (http-errors.ts) carry theirs; zod validation failures name the field; Fastify's own client
 // errors (bad JSON, 413, 415) keep their status; database failures become 409/400, or 503 when the
 // database is away; anything else is a logged 500. What is logged is errorSummary's (class, code,
@@ -9,7 +9,7 @@ import fp from "fastify-plugin";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { HttpError } from "../http-errors";
-import { DomainError, type DomainErrorKind } from "../domain/errors";
+import { DomainError, type DomainErrorKind } from "../errors";
 import { databaseFailureOf } from "../../../db/engine";
 import { errorSummary } from "../error-summary";
 

@@ -9,7 +9,7 @@ import type { z } from "zod";
 import type { Person, personWritable } from "../contract/entities";
 import { SSN_MASKED, maskSsn, timestampNow } from "../contract/rules";
 import type { SsnCipher } from "../pii/ssn";
-import { conflict, invalid } from "../domain/errors";
+import { conflict, invalid } from "../errors";
 import { MESSAGES } from "../contract/rules";
 
 /** Writable person fields as they travel (snake_case, SSN and phone digits only): the contract's. */

@@ -5,8 +5,8 @@ import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { auditPage, auditQuery } from "../contract/audit";
 import { STAFF_ROLES } from "../contract/roles";
-import { requireRoles } from "../authz";
-import { listAudit, recordStaffRead, requireAccountRead, toAuditDto } from "../domain/audit";
+import { recordStaffRead, requireAccountRead, requireRoles } from "../authz";
+import { listAudit, toAuditDto } from "../repositories/audit";
 import { errors, params } from "./shared";
 
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -20,9 +20,9 @@ import {
   sendEmailsResult,
   verificationState,
 } from "../contract/identity";
-import { requireAccountAccess, requireCaller, requireOwnAccountId } from "../authz";
+import { actorOf, requireAccountAccess, requireCaller, requireOwnAccountId, routeOf } from "../authz";
 import { badGateway, unauthorized } from "../http-errors";
-import { conflict, invalid, notFound } from "../domain/errors";
+import { conflict, invalid, notFound } from "../errors";
 import { getAccount } from "../repositories/accounts";
 import { getPerson } from "../repositories/persons";
 import type { PersonRow } from "../../../db/schema";
@@ -35,7 +35,7 @@ import { ownerVerificationEmail } from "../identity/owner-email";
 import { errors } from "./shared";
 import { errorSummary } from "../error-summary";
 import { requireRecordWriter } from "../domain/submission";
-import { routeOf, sourceEventRecorded } from "../domain/audit";
+import { sourceEventRecorded } from "../repositories/audit";
 import { sendOwnerVerificationMails } from "../domain/owner-mails";
 import type { WebhookPayload } from "../contract/sumsub";
 
@@ -206,8 +206,8 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
       // Every id is checked before anything is sent: one foreign id and nothing happens.
       const targets: PersonRow[] = [];
       for (const id of new Set(request.body)) targets.push(await personInCallerAccount(request, id));
-      await requireRecordWriter(app.db, request, accountId);
-      const outcome = await sendOwnerVerificationMails(app.db, request, accountId, targets, {
+      await requireRecordWriter(app.db, requireCaller(request), accountId);
+      const outcome = await sendOwnerVerificationMails(app.db, actorOf(request), accountId, targets, {
         reissue: request.query.reissue === "true",
         link: (t, identifiers) =>
           provider(request.log, "verification link", () =>
