@@ -73,7 +73,7 @@ describe("a database error logs a summary, never the request's values", () => {
     const profile = { ...PROFILE, first_name: `${marker}First`, last_name: `${marker}Last`, city: `${marker}City`, address_line1: `1 ${marker} Street`, email: `${marker.toLowerCase()}@example.com`, ssn: "512349876", phone: "3025550177", dob: "1977-03-04", zip: "19977" };
     const res = await t.http.post("/api/persons/").set(f.auth).send({ account_id: f.accountId, account_primary_holder: true, ...profile });
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ error: "Internal Server Error", message: "An unexpected error occurred" });
+    expect(res.body).toEqual({ error: "internal_error", message: "An unexpected error occurred" });
     const log = t.logs();
     const line = log.split("\n").find((l) => l.includes("unhandled error"));
     expect(line, "the failure is logged").toBeDefined();

@@ -87,7 +87,7 @@ describe("revocation takes effect within the session-check lifetime", () => {
     await waitPastTtl();
     const res = await t.http.get(`/api/accounts/${f.accountId}/all_data`).set(f.auth);
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: "Unauthorized", message: expect.any(String) });
+    expect(res.body).toEqual({ error: "unauthorized", message: expect.any(String) });
   });
 
   it("a banned user's token opens nothing", async () => {
@@ -135,7 +135,7 @@ describe("token verification is strict", () => {
     const forged = await new SignJWT(decodeJwt(f.token)).setProtectedHeader({ alg: "HS256", typ: "JWT" }).sign(new TextEncoder().encode(LOCAL_SUPABASE.jwtSecret));
     const res = await t.http.get(`/api/accounts/${f.accountId}/all_data`).set(bearer(forged));
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: "Unauthorized", message: expect.any(String) });
+    expect(res.body).toEqual({ error: "unauthorized", message: expect.any(String) });
   });
 
   it("refuses a token without exp and a token from another issuer, though signed by the auth service's key", async () => {
@@ -144,7 +144,7 @@ describe("token verification is strict", () => {
     for (const token of [await t.auth.resign(f.token, { exp: undefined, ...noExp }), await t.auth.resign(f.token, { iss: "https://attacker.example/auth/v1" })]) {
       const res = await t.http.get(`/api/accounts/${f.accountId}/all_data`).set(bearer(token));
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ error: "Unauthorized", message: expect.any(String) });
+      expect(res.body).toEqual({ error: "unauthorized", message: expect.any(String) });
     }
   });
 
@@ -154,7 +154,7 @@ describe("token verification is strict", () => {
       const user = await t.auth.user();
       const res = await down.http.get(`/api/accounts/user/${user.userId}`).set(bearer(user.token));
       expect(res.status).toBe(503);
-      expect(res.body).toEqual({ error: "Service Unavailable", message: expect.any(String) });
+      expect(res.body).toEqual({ error: "service_unavailable", message: expect.any(String) });
     } finally {
       await down.close();
     }
@@ -166,7 +166,7 @@ describe("roles mean the same on both sides", () => {
     const onboarding = await t.founder({ roles: ["onboarding"] });
     const answer = await t.http.put(`/api/accounts/${onboarding.accountId}`).set(onboarding.auth).send({ ...RIA_ANSWERS });
     expect(answer.status).toBe(403);
-    expect(answer.body).toEqual({ error: "Forbidden", message: "Requires the role user" });
+    expect(answer.body).toEqual({ error: "forbidden", message: "Requires the role user" });
     expect((await t.http.get(`/api/accounts/${onboarding.accountId}/all_data`).set(onboarding.auth)).body.account.ria_primary_goal).toBeNull();
     expect((await t.http.get("/api/ria/tax-form.pdf").set(onboarding.auth)).status).toBe(403);
 

@@ -48,7 +48,7 @@ describe("PUT/PATCH /api/persons/{id}: the primary holder keeps every §5 profil
     const before = await getPerson(f, d.personId);
     const res = await t.http[method === "PUT" ? "put" : "patch"](`/api/persons/${d.personId}`).set(f.auth).send(body);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: "Bad Request", message: `${field}: Required`, field });
+    expect(res.body).toEqual({ error: "bad_request", message: `${field}: Required`, field });
     expect(await getPerson(f, d.personId)).toEqual(before);
   });
 
@@ -72,7 +72,7 @@ describe("PUT/PATCH /api/persons/{id}: an add-on owner keeps its email and the o
     const before = await getPerson(f, d.addonId);
     const res = await t.http.patch(`/api/persons/${d.addonId}`).set(f.auth).send({ email: null });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: "Bad Request", message: "email: Required", field: "email" });
+    expect(res.body).toEqual({ error: "bad_request", message: "email: Required", field: "email" });
     expect(await getPerson(f, d.addonId)).toEqual(before);
   });
 
@@ -102,7 +102,7 @@ describe("PUT/PATCH /api/persons/{id}: an add-on owner keeps its email and the o
     const before = await getPerson(f, d.addonId);
     const res = await t.http[method === "PUT" ? "put" : "patch"](`/api/persons/${d.addonId}`).set(f.auth).send(body);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: "Bad Request", message: `${field}: Required`, field });
+    expect(res.body).toEqual({ error: "bad_request", message: `${field}: Required`, field });
     expect(await getPerson(f, d.addonId)).toEqual(before);
   });
 });
@@ -113,7 +113,7 @@ describe("free text refuses control and text-direction characters, naming the fi
     const f = await t.founder();
     const res = await t.http.post("/api/persons/").set(f.auth).send({ account_id: f.accountId, account_primary_holder: true, ...PROFILE, last_name: `Love${NUL}lace` });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: "Bad Request", message: "last_name: Last name contains a character that is not allowed (a control or text-direction character)", field: "last_name" });
+    expect(res.body).toEqual({ error: "bad_request", message: "last_name: Last name contains a character that is not allowed (a control or text-direction character)", field: "last_name" });
     expect((await t.http.get(`/api/persons/by_account/${f.accountId}`).set(f.auth)).body).toEqual([]);
   });
 
@@ -130,7 +130,7 @@ describe("free text refuses control and text-direction characters, naming the fi
     const before = await getPerson(f, d.personId);
     const res = await t.http.patch(`/api/persons/${d.personId}`).set(f.auth).send({ [field]: value });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ error: "Bad Request", field, message: expect.stringMatching(new RegExp(`^${field}: .* contains a character that is not allowed`)) });
+    expect(res.body).toMatchObject({ error: "bad_request", field, message: expect.stringMatching(new RegExp(`^${field}: .* contains a character that is not allowed`)) });
     expect(await getPerson(f, d.personId)).toEqual(before);
   });
 
@@ -156,7 +156,7 @@ describe("PUT /api/accounts/{id}: the seven RIA answers go together", () => {
     const before = await getAccount(f);
     const res = await t.http.put(`/api/accounts/${f.accountId}`).set(f.auth).send({ ria_risk_score: 3 });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: "Bad Request", message: "ria_primary_goal: Required", field: "ria_primary_goal" });
+    expect(res.body).toEqual({ error: "bad_request", message: "ria_primary_goal: Required", field: "ria_primary_goal" });
     const { ria_state: _state, ...sixOfSeven } = RIA_ANSWERS;
     const six = await t.http.put(`/api/accounts/${f.accountId}`).set(f.auth).send(sixOfSeven);
     expect(six.body).toMatchObject({ field: "ria_state" });

@@ -99,7 +99,7 @@ describe("identity results are ordered and bound", () => {
       body: raw,
     });
     expect(res.status).toBe(401);
-    expect(await res.json()).toMatchObject({ error: "Unauthorized", message: expect.any(String) });
+    expect(await res.json()).toMatchObject({ error: "unauthorized", message: expect.any(String) });
     expect(await h.person(f, f.personId)).toMatchObject({ sumsub_review_answer: null, sumsub_completed_at: null });
     expect(await reviews(f)).toEqual([]);
   });
@@ -214,7 +214,7 @@ describe("owner mails", () => {
     for (const id of [f.personId, plain.body.person_id as number]) {
       const res = await h.t.http.post("/api/sumsub/send_sumsub_emails").set(f.auth).send([id]);
       expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ error: "Bad Request", field: "person_ids" });
+      expect(res.body).toMatchObject({ error: "bad_request", field: "person_ids" });
     }
     expect((await audit(f)).some((r) => r.action === "owner_mail.send")).toBe(false);
   });

@@ -124,7 +124,7 @@ describe("POST /api/sumsub/webhook", () => {
     for (const headers of attempts) {
       const res = await postWebhook(raw, headers);
       expect(res.status).toBe(401);
-      expect(await res.json()).toMatchObject({ error: "Unauthorized" });
+      expect(await res.json()).toMatchObject({ error: "unauthorized" });
     }
     // A body changed after signing.
     const tampered = await postWebhook(raw.replace(`ff-person-${f.personId}`, `ff-person-${f.personId} `), signed(raw));

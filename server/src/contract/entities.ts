@@ -2,6 +2,7 @@
 // Server routes use these for validation, typing and the OpenAPI document; the web gets the same
 // types through the generated client. Pure module: no Node or browser imports.
 import { z } from "zod";
+import { apiErrorCode, ERROR_CODES_BY_STATUS, type ApiErrorStatus } from "./errors";
 import { LIMITS, MESSAGES, EMAIL_PATTERN, SSN_DIGITS_OR_MASKED, SSN_MASKED, PHONE_DIGITS, ROLES, endsWithLlc, hasForbiddenCharacters } from "./rules";
 
 const id = z.number().int().positive();
@@ -176,7 +177,8 @@ export const allData = z.object({
   organizations: z.array(organization),
   organization_users: z.array(organizationUser),
 });
-export const errorBody = z.object({ error: z.string(), message: z.string() });
+/** `error` is a code of the closed set (contract/errors.ts), never an HTTP reason phrase. */
+export const errorBody = z.object({ error: apiErrorCode, message: z.string() });
 export const okBody = z.object({ ok: z.literal(true) });
 
 export type EnumItem = z.infer<typeof enumItem>;
@@ -196,6 +198,8 @@ export const apiError = errorBody.extend({
   /** incomplete_entry: what the entry still lacks before it can be submitted. */
   missing: z.array(z.string()).optional(),
 });
+/** The error body of one status, as a route's response documents it: `error` is one of that status's codes. */
+export const apiErrorFor = (status: ApiErrorStatus) => apiError.extend({ error: z.enum(ERROR_CODES_BY_STATUS[status]) });
 export const accountIdBody = z.object({ account_id: id });
 export const personIdBody = z.object({ person_id: id });
 export const strategyIdBody = z.object({ strategy_id: id });

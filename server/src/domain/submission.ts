@@ -8,7 +8,7 @@
 import type { Executor } from "../../../db/engine";
 import type { OrganizationRow, PersonRow, StrategyRow } from "../../../db/schema";
 import { endsWithLlc } from "../contract/rules";
-import { PROFILE_REQUIRED } from "../contract/required-fields";
+import { isBlank, PROFILE_REQUIRED } from "../contract/required-fields";
 import { ACCOUNT_HOLDER_ROLE } from "../contract/roles";
 import { requireCallerRoles, type Caller } from "../authz";
 import { recordRule } from "../errors";
@@ -19,22 +19,20 @@ import { accountSubmitted } from "../repositories/strategies";
 import { isVerified } from "./verified-person";
 
 
-const blank = (v: string | null | undefined) => v === undefined || v === null || v.trim() === "";
-
 function missingOfOrganization(org: OrganizationRow | undefined): string[] {
   if (!org) return ["organization"];
   const missing: string[] = [];
-  if (blank(org.name1) || !endsWithLlc(org.name1)) missing.push("organization.name_1");
-  if (blank(org.name2) || !endsWithLlc(org.name2)) missing.push("organization.name_2");
-  if (blank(org.donorAdvisedFund)) missing.push("organization.donor_advised_fund");
-  if (blank(org.custodian)) missing.push("organization.custodian");
+  if (isBlank(org.name1) || !endsWithLlc(org.name1)) missing.push("organization.name_1");
+  if (isBlank(org.name2) || !endsWithLlc(org.name2)) missing.push("organization.name_2");
+  if (isBlank(org.donorAdvisedFund)) missing.push("organization.donor_advised_fund");
+  if (isBlank(org.custodian)) missing.push("organization.custodian");
   return missing;
 }
 
 function missingOfHolder(holder: PersonRow | undefined): string[] {
   if (!holder) return ["primary_holder"];
   const dto = toPersonDto(holder);
-  const missing: string[] = PROFILE_REQUIRED.filter((f) => blank(dto[f])).map((f) => `primary_holder.${f}`);
+  const missing: string[] = PROFILE_REQUIRED.filter((f) => isBlank(dto[f])).map((f) => `primary_holder.${f}`);
   if (!isVerified(holder)) missing.push("primary_holder.identity_check");
   return missing;
 }

@@ -9,7 +9,7 @@
 import { z } from "zod";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { apiError } from "../contract/entities";
+import { apiErrorFor } from "../contract/entities";
 import {
   IDENTITY_TOKEN_TTL,
   accessTokenAnswer,
@@ -49,7 +49,7 @@ const OWNER_LINK_TTL_DAYS = 3;
 
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
-const routeErrors = { ...errors, 429: apiError, 502: apiError };
+const routeErrors = { ...errors, 429: apiErrorFor(429), 502: apiErrorFor(502) };
 
 /**
  * Per founder (not per IP): each token opens a provider session and each send emails people, so
