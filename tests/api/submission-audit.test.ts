@@ -250,6 +250,15 @@ describe("audit trail", () => {
     const all = await t.http.get("/api/audit").query({ account_id: f.accountId, limit: 3 }).set(staff.auth);
     expect(all.status).toBe(200);
     expect(all.body.entries[0]).toMatchObject({ action: "staff.read", account_id: f.accountId });
+    // Reading an account's trail through GET /api/audit is a staff read of it too, recorded before the page is read.
+    expect(all.body.entries[0]).toMatchObject({ actor_type: "staff", actor_id: staff.userId, route: "GET /api/audit", entity_type: "account", entity_id: f.accountId });
+    expect((await auditRows(f.accountId)).at(-1)).toMatchObject({ action: "staff.read", actor_id: staff.userId, route: "GET /api/audit" });
+    // So is reading everyone's: one row, no account.
+    const everything = await t.http.get("/api/audit").query({ limit: 1 }).set(staff.auth);
+    expect(everything.status).toBe(200);
+    expect(everything.body.entries).toEqual([
+      expect.objectContaining({ action: "staff.read", account_id: null, actor_type: "staff", actor_id: staff.userId, route: "GET /api/audit", entity_type: "audit_trail", fields: [] }),
+    ]);
     const refused = await t.http.get("/api/audit").set(f.auth);
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ error: "forbidden" });
