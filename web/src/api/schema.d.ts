@@ -76,7 +76,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -130,7 +131,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -144,7 +146,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -158,7 +161,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -172,7 +176,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -186,7 +191,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -200,7 +206,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -214,7 +221,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -292,7 +300,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -306,7 +315,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -320,7 +330,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -334,7 +345,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -348,7 +360,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -362,7 +375,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -376,7 +390,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -514,7 +529,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -528,7 +544,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -542,7 +559,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -556,7 +574,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -570,7 +589,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -584,7 +604,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -598,7 +619,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -673,7 +695,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -687,7 +710,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -701,7 +725,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -715,7 +740,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -729,7 +755,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -743,7 +770,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -757,7 +785,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -830,7 +859,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -844,7 +874,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -858,7 +889,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -872,7 +904,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -886,7 +919,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -900,7 +934,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -914,7 +949,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -991,7 +1027,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1005,7 +1042,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1019,7 +1057,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1033,7 +1072,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1047,7 +1087,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1061,7 +1102,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1075,7 +1117,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1116,7 +1159,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1130,7 +1174,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1144,7 +1189,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1158,7 +1204,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1172,7 +1219,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1186,7 +1234,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1200,7 +1249,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1279,7 +1329,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1293,7 +1344,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1307,7 +1359,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1321,7 +1374,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1335,7 +1389,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1349,7 +1404,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1363,7 +1419,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1432,7 +1489,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1446,7 +1504,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1460,7 +1519,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1474,7 +1534,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1488,7 +1549,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1502,7 +1564,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1516,7 +1579,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1577,7 +1641,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1591,7 +1656,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1605,7 +1671,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1619,7 +1686,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1633,7 +1701,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1647,7 +1716,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1661,7 +1731,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1717,7 +1788,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1731,7 +1803,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1745,7 +1818,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1759,7 +1833,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1773,7 +1848,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1787,7 +1863,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1801,7 +1878,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1851,7 +1929,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1865,7 +1944,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1879,7 +1959,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1893,7 +1974,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1907,7 +1989,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1921,7 +2004,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1935,7 +2019,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1992,7 +2077,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2006,7 +2092,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2020,7 +2107,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2034,7 +2122,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2048,7 +2137,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2062,7 +2152,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2076,7 +2167,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2151,7 +2243,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2165,7 +2258,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2179,7 +2273,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2193,7 +2288,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2207,7 +2303,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2221,7 +2318,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2235,7 +2333,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2297,7 +2396,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2311,7 +2411,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2325,7 +2426,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2339,7 +2441,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2353,7 +2456,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2367,7 +2471,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2381,7 +2486,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2442,7 +2548,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2456,7 +2563,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2470,7 +2578,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2484,7 +2593,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2498,7 +2608,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2512,7 +2623,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2526,7 +2638,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2589,7 +2702,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2603,7 +2717,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2617,7 +2732,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2631,7 +2747,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2645,7 +2762,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2659,7 +2777,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2673,7 +2792,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2737,7 +2857,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2751,7 +2872,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2765,7 +2887,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2779,7 +2902,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2793,7 +2917,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2807,7 +2932,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2821,7 +2947,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2878,7 +3005,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2892,7 +3020,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2906,7 +3035,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2920,7 +3050,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2934,7 +3065,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2948,7 +3080,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2962,7 +3095,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3031,7 +3165,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3045,7 +3180,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3059,7 +3195,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3073,7 +3210,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3087,7 +3225,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3101,7 +3240,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3115,7 +3255,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3186,7 +3327,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3200,7 +3342,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3214,7 +3357,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3228,7 +3372,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3242,7 +3387,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3256,7 +3402,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3270,7 +3417,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3325,7 +3473,38 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3385,7 +3564,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3399,7 +3579,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3413,7 +3594,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3427,7 +3609,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3441,7 +3624,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3455,7 +3639,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3469,7 +3654,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3528,7 +3714,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3542,7 +3729,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3556,7 +3744,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3570,7 +3759,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3584,7 +3774,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3598,7 +3789,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3612,7 +3804,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3668,7 +3861,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3682,7 +3876,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3696,7 +3891,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3710,7 +3906,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3724,7 +3921,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3738,7 +3936,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3752,7 +3951,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3801,7 +4001,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3815,7 +4016,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3829,7 +4031,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3843,7 +4046,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3857,7 +4061,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3871,7 +4076,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3885,7 +4091,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "too_many_requests";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3899,7 +4106,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3961,7 +4169,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3975,7 +4184,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3989,7 +4199,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4003,7 +4214,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4017,7 +4229,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4031,7 +4244,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4045,7 +4259,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "too_many_requests";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4059,7 +4274,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_gateway";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4073,7 +4289,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4139,7 +4356,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4153,7 +4371,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4167,7 +4386,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4181,7 +4401,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4195,7 +4416,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4209,7 +4431,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4223,7 +4446,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "too_many_requests";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4237,7 +4461,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_gateway";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4251,7 +4476,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4316,7 +4542,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4330,7 +4557,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4344,7 +4572,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4358,7 +4587,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4372,7 +4602,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4386,7 +4617,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4400,7 +4632,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "too_many_requests";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4414,7 +4647,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_gateway";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4428,7 +4662,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4491,7 +4726,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4505,7 +4741,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4519,7 +4756,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4533,7 +4771,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4547,7 +4786,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4561,7 +4801,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4575,7 +4816,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "too_many_requests";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4589,7 +4831,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_gateway";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4603,7 +4846,189 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sumsub/new_check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start the caller's identity check again: the provider resets the applicant and the verification is cleared until the new result */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never> | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            person_id: number;
+                            sumsub_applicant_id: string | null;
+                            review_status: string | null;
+                            sumsub_review_answer: ("GREEN" | "RED") | null;
+                            sumsub_completed_at: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "bad_request";
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "unauthorized";
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "not_found";
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "payload_too_large";
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "too_many_requests";
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "bad_gateway";
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4666,7 +5091,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4680,7 +5106,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4694,7 +5121,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4708,7 +5136,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4722,7 +5151,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4736,7 +5166,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4750,7 +5181,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "too_many_requests";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4764,7 +5196,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_gateway";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4778,7 +5211,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4832,7 +5266,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4846,7 +5281,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4860,7 +5296,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4874,7 +5311,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4888,7 +5326,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4902,7 +5341,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4916,7 +5356,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "too_many_requests";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4930,7 +5371,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_gateway";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4944,7 +5386,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];

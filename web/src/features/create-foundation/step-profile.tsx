@@ -7,7 +7,7 @@ import { LockIcon } from "@/components/ui/icons";
 import { paths } from "@/config/paths";
 import { createPerson, linkOrganizationUser, patchPerson, useAccountMutation } from "@/api";
 import { useSaveFlow } from "@/hooks/use-save-flow";
-import { useSession } from "@/stores/auth";
+import { useSession } from "@/stores/session";
 import type { StepData } from "./step-context";
 import { StepLayout } from "./step-layout";
 
