@@ -1,6 +1,7 @@
 // `auth-emulator`: the emulator as a command, flags parsed with node:util parseArgs.
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { startAuthEmulator } from "./index";
+import { publicKeysRefusal } from "./exposure";
 
 const OPTIONS = {
   config: { type: "string", short: "c" },
@@ -14,6 +15,7 @@ const OPTIONS = {
   "mail-cors-origin": { type: "string", multiple: true },
   "cors-origin": { type: "string", multiple: true },
   "jwt-secret": { type: "string" },
+  "allow-public-keys": { type: "boolean", default: false },
   "bcrypt-cost": { type: "string", default: "10" },
   "default-role": { type: "string", multiple: true },
   quiet: { type: "boolean", short: "q", default: false },
@@ -31,7 +33,8 @@ const HELP: Record<keyof typeof OPTIONS, string> = {
   "smtp-port": "mailbox SMTP port",
   "mail-cors-origin": "browser origin allowed to read the mailbox API (repeatable)",
   "cors-origin": "browser origin allowed besides localhost ones (repeatable)",
-  "jwt-secret": "HS256 secret of the API keys (default: the Supabase CLI's public one)",
+  "jwt-secret": "HS256 secret of the API keys (default: the Supabase CLI's public one); with your own, only its keys are accepted",
+  "allow-public-keys": "listen on a non-loopback --host with the CLI's public keys (refused otherwise: they give admin rights)",
   "bcrypt-cost": "bcrypt cost of new password hashes",
   "default-role": "role put in app_metadata.roles of every new user (repeatable; GoTrue adds none)",
   quiet: "print nothing but errors",
@@ -61,6 +64,8 @@ async function main(): Promise<void> {
     console.log(usage());
     return;
   }
+  const refusal = publicKeysRefusal({ host: v.host, jwtSecret: v["jwt-secret"], allowPublicKeys: v["allow-public-keys"] });
+  if (refusal) throw new Error(refusal);
   const emulator = await startAuthEmulator({
     config: v.config,
     port: intFlag("port", v.port),

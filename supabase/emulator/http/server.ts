@@ -17,6 +17,7 @@ import { registerFactorRoutes } from "../routes/factors";
 import { registerAdminRoutes } from "../routes/admin";
 import { registerDisabledFeatureRoutes } from "../routes/disabled";
 import { registerIdentityRoutes } from "../routes/identities";
+import { checkApiKey } from "./guards";
 
 export const PREFIX = "/auth/v1";
 
@@ -51,13 +52,22 @@ export async function buildServer(ctx: AuthContext, extraOrigins: string[] = [])
     done(null, Object.fromEntries(new URLSearchParams(typeof body === "string" ? body : "")));
   });
 
-  await app.register(cors, {
-    origin: (origin, cb) => cb(null, !origin || isLocalOrigin(origin) || extraOrigins.includes(origin)),
-    credentials: true,
+  // Any page of this machine or a configured origin may call the API (supabase-js sends its keys in
+  // headers and needs no cookies); only the configured origins (`corsOrigins`) get credentialed
+  // answers (Access-Control-Allow-Credentials), so no other page's cookies ride along. GoTrue
+  // reflects every origin with credentials; an emulator that others can reach must not.
+  const base = {
     methods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
     allowedHeaders: ["apikey", "authorization", "x-client-info", "x-supabase-api-version", "content-type", "accept", "accept-profile", "content-profile", "prefer", "x-retry-count"],
     exposedHeaders: ["X-Total-Count", "Link", "X-Supabase-Api-Version"],
     maxAge: 3600,
+  };
+  await app.register(cors, {
+    delegator: (req, cb) => {
+      const origin = req.headers.origin;
+      const configured = origin !== undefined && extraOrigins.includes(origin);
+      cb(null, { ...base, origin: origin === undefined || configured || isLocalOrigin(origin), credentials: configured });
+    },
   });
 
   app.addHook("onSend", async (_req, reply, payload) => {
@@ -74,6 +84,7 @@ export async function buildServer(ctx: AuthContext, extraOrigins: string[] = [])
 
   await app.register(
     async (api) => {
+      api.addHook("onRequest", async (req) => checkApiKey(ctx, req));
       registerMetaRoutes(api, ctx);
       registerSignupRoutes(api, ctx);
       registerTokenRoutes(api, ctx);

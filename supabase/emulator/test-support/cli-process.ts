@@ -1,0 +1,54 @@
+// The emulator's CLI as a real child process, as a deployment starts it: it resolves once the CLI
+// has printed its addresses and keys, with the values read from that output.
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import type { ApiKeys } from "../api-keys";
+
+export const BIN = path.resolve(import.meta.dirname, "..", "bin", "auth-emulator.mjs");
+
+export interface CliProcess extends ApiKeys {
+  /** Root URL for createClient (the API is under /auth/v1). */
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts `auth-emulator <args>` on free ports (port, mail and SMTP 0) with a quick bcrypt cost. */
+export async function startCli(args: string[]): Promise<CliProcess> {
+  const proc: ChildProcess = spawn(process.execPath, [BIN, "--port", "0", "--mail-port", "0", "--smtp-port", "0", "--bcrypt-cost", "4", ...args], { stdio: ["ignore", "pipe", "pipe"] });
+  let printed = "";
+  proc.stdout?.on("data", (c: Buffer) => (printed += c.toString()));
+  proc.stderr?.on("data", (c: Buffer) => (printed += c.toString()));
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (proc.exitCode !== null) return resolve();
+      proc.once("exit", () => resolve());
+      proc.kill("SIGTERM");
+    });
+  await new Promise<void>((resolve, reject) => {
+    // Generous: the machine may be busy; this only guards a hang.
+    const timer = setTimeout(() => reject(new Error(`auth-emulator printed no mailbox line in 60 s:\n${printed}`)), 60_000);
+    proc.stdout?.on("data", () => {
+      if (/\[auth\] mailbox /.test(printed)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    proc.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`auth-emulator exited with ${code}:\n${printed}`));
+    });
+  });
+  const line = (label: string) => {
+    const value = new RegExp(`\\[auth\\] ${label}:? (\\S+)`).exec(printed)?.[1];
+    if (!value) throw new Error(`auth-emulator printed no ${label}:\n${printed}`);
+    return value;
+  };
+  return {
+    url: line("API").replace(/\/auth\/v1$/, ""),
+    anonKey: line("anon key"),
+    serviceRoleKey: line("service_role key"),
+    publishableKey: line("publishable key"),
+    secretKey: line("secret key"),
+    stop,
+  };
+}
