@@ -32,7 +32,7 @@ const HELP: Record<keyof typeof OPTIONS, string> = {
   "mail-port": "mailbox web page and Mailpit-style API port",
   "smtp-port": "mailbox SMTP port",
   "mail-cors-origin": "browser origin allowed to read the mailbox API (repeatable)",
-  "cors-origin": "browser origin allowed besides localhost ones (repeatable)",
+  "cors-origin": "browser origin allowed besides localhost ones, and given credentialed CORS (repeatable)",
   "jwt-secret": "HS256 secret of the API keys (default: the Supabase CLI's public one); with your own, only its keys are accepted",
   "allow-public-keys": "listen on a non-loopback --host with the CLI's public keys (refused otherwise: they give admin rights)",
   "bcrypt-cost": "bcrypt cost of new password hashes",
