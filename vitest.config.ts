@@ -114,6 +114,12 @@ const ISOLATE = false;
 /** FF_TEST_SHUFFLE=<seed>: run files in a random order (see `sequence` below). */
 const SHUFFLE_SEED = process.env.FF_TEST_SHUFFLE ? Number(process.env.FF_TEST_SHUFFLE) : undefined;
 
+/**
+ * The auth emulator package from its TypeScript source (tsconfig.json `paths`), not from the
+ * compiled dist/ its exports name for the published package (docs/decisions/0065).
+ */
+const SOURCE_PACKAGES = { tsconfigPaths: true };
+
 export default defineConfig({
   test: {
     maxWorkers: WORKERS,
@@ -123,6 +129,7 @@ export default defineConfig({
     sequence: SHUFFLE_SEED === undefined ? { sequencer: LongestFirstSequencer } : { shuffle: { files: true, tests: false }, seed: SHUFFLE_SEED },
     projects: [
       {
+        resolve: SOURCE_PACKAGES,
         test: {
           name: "node",
           environment: "node",
@@ -135,6 +142,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: SOURCE_PACKAGES,
         test: {
           // The API suites that prove correctness, again on PostgreSQL (issue 15): same files, the
           // engine chosen by FF_TEST_ENGINE (tests/support/test-database.ts). Files that read the
@@ -150,6 +158,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: SOURCE_PACKAGES,
         test: {
           // The route matrix once more, the app reaching Postgres through Debian's PgBouncer in
           // pool_mode=transaction (as Supabase's pooler on 6543): no session state, no named statements.
@@ -175,6 +184,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: SOURCE_PACKAGES,
         test: {
           name: "e2e",
           environment: "node",

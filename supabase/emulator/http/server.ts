@@ -18,6 +18,7 @@ import { registerAdminRoutes } from "../routes/admin";
 import { registerDisabledFeatureRoutes } from "../routes/disabled";
 import { registerIdentityRoutes } from "../routes/identities";
 import { checkApiKey } from "./guards";
+import { NO_JSON_SCHEMA } from "./no-json-schema";
 
 export const PREFIX = "/auth/v1";
 
@@ -33,7 +34,7 @@ function isLocalOrigin(origin: string): boolean {
 }
 
 export async function buildServer(ctx: AuthContext, extraOrigins: string[] = []): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, trustProxy: false });
+  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, trustProxy: false, schemaController: NO_JSON_SCHEMA });
 
   // supabase-js sends Content-Type: application/json even with no body (logout, unenroll).
   app.removeContentTypeParser("application/json");

@@ -3,6 +3,7 @@
 // DELETE /api/v1/messages (all, or {IDs}), DELETE /api/v1/search?query=.
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import cors from "@fastify/cors";
+import { NO_JSON_SCHEMA } from "../http/no-json-schema";
 import { detail, summary, type MessageStore, type StoredMessage } from "./messages";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -66,7 +67,7 @@ function notAFormPost(req: FastifyRequest): boolean {
  * Origin header (curl, test runners) are unaffected.
  */
 export async function buildMailboxHttp(store: MessageStore, corsOrigins: readonly string[] = []): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false });
+  const app = Fastify({ logger: false, schemaController: NO_JSON_SCHEMA });
   await app.register(cors, { origin: (origin, cb) => cb(null, origin !== undefined && corsOrigins.includes(origin)) });
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {

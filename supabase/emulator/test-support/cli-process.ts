@@ -9,12 +9,23 @@ export const BIN = path.resolve(import.meta.dirname, "..", "bin", "auth-emulator
 export interface CliProcess extends ApiKeys {
   /** Root URL for createClient (the API is under /auth/v1). */
   url: string;
+  /** The mailbox's web page and Mailpit-style API. */
+  mailUrl: string;
   stop(): Promise<void>;
 }
 
-/** Starts `auth-emulator <args>` on free ports (port, mail and SMTP 0) with a quick bcrypt cost. */
-export async function startCli(args: string[]): Promise<CliProcess> {
-  const proc: ChildProcess = spawn(process.execPath, [BIN, "--port", "0", "--mail-port", "0", "--smtp-port", "0", "--bcrypt-cost", "4", ...args], { stdio: ["ignore", "pipe", "pipe"] });
+/**
+ * Starts `auth-emulator <args>` on free ports (port, mail and SMTP 0) with a quick bcrypt cost:
+ * this repository's bin, or `opts.command` (e.g. `npx auth-emulator` where the package was installed).
+ */
+export async function startCli(args: string[], opts: { command?: string[]; cwd?: string } = {}): Promise<CliProcess> {
+  const [file, ...prefix] = opts.command ?? [process.execPath, BIN];
+  const proc: ChildProcess = spawn(file as string, [...prefix, "--port", "0", "--mail-port", "0", "--smtp-port", "0", "--bcrypt-cost", "4", ...args], {
+    cwd: opts.cwd,
+    stdio: ["ignore", "pipe", "pipe"],
+    // A process group of its own, stopped as a whole: npx does not pass SIGTERM on to the command.
+    detached: true,
+  });
   let printed = "";
   proc.stdout?.on("data", (c: Buffer) => (printed += c.toString()));
   proc.stderr?.on("data", (c: Buffer) => (printed += c.toString()));
@@ -22,11 +33,14 @@ export async function startCli(args: string[]): Promise<CliProcess> {
     new Promise<void>((resolve) => {
       if (proc.exitCode !== null) return resolve();
       proc.once("exit", () => resolve());
-      proc.kill("SIGTERM");
+      process.kill(-(proc.pid as number), "SIGTERM");
     });
   await new Promise<void>((resolve, reject) => {
     // Generous: the machine may be busy; this only guards a hang.
-    const timer = setTimeout(() => reject(new Error(`auth-emulator printed no mailbox line in 60 s:\n${printed}`)), 60_000);
+    const timer = setTimeout(() => {
+      void stop();
+      reject(new Error(`auth-emulator printed no mailbox line in 60 s:\n${printed}`));
+    }, 60_000);
     proc.stdout?.on("data", () => {
       if (/\[auth\] mailbox /.test(printed)) {
         clearTimeout(timer);
@@ -45,6 +59,7 @@ export async function startCli(args: string[]): Promise<CliProcess> {
   };
   return {
     url: line("API").replace(/\/auth\/v1$/, ""),
+    mailUrl: line("mailbox"),
     anonKey: line("anon key"),
     serviceRoleKey: line("service_role key"),
     publishableKey: line("publishable key"),
