@@ -1,10 +1,12 @@
 // `auth-emulator`: the emulator as a command, flags parsed with node:util parseArgs.
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import { ignoredConfigKeys, loadAuthSettings } from "./settings";
 import { startAuthEmulator } from "./index";
 import { publicKeysRefusal } from "./exposure";
 
 const OPTIONS = {
   config: { type: "string", short: "c" },
+  "check-config": { type: "string" },
   port: { type: "string", short: "p", default: "54321" },
   host: { type: "string", default: "127.0.0.1" },
   data: { type: "string", short: "d" },
@@ -24,6 +26,7 @@ const OPTIONS = {
 
 const HELP: Record<keyof typeof OPTIONS, string> = {
   config: "a Supabase CLI config.toml whose [auth] section to follow",
+  "check-config": "list the [auth] keys of a config.toml the emulator ignores, then exit",
   port: "API port (0 = any free port)",
   host: "address to listen on",
   data: "data folder; without it nothing survives a restart",
@@ -62,6 +65,13 @@ async function main(): Promise<void> {
   const { values: v } = parseArgs({ options: OPTIONS, allowPositionals: false });
   if (v.help) {
     console.log(usage());
+    return;
+  }
+  if (v["check-config"] !== undefined) {
+    const file = v["check-config"];
+    loadAuthSettings(file); // a file that does not load is an error (exit 1), not a clean report
+    const ignored = ignoredConfigKeys(file);
+    console.log(ignored.length ? [`${file}: ${ignored.length} [auth] key(s) the emulator ignores:`, ...ignored.map((k) => `  ${k}`)].join("\n") : `${file}: the emulator implements every [auth] key`);
     return;
   }
   const refusal = publicKeysRefusal({ host: v.host, jwtSecret: v["jwt-secret"], allowPublicKeys: v["allow-public-keys"] });

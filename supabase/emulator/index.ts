@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import type { JWK } from "jose";
 import type { AuthContext } from "./context";
 import { AuthStore } from "./store";
-import { loadAuthSettings, type SettingsOverrides } from "./settings";
+import { ignoredConfigKeys, loadAuthSettings, type SettingsOverrides } from "./settings";
 import { KeyRing } from "./keys";
 import { PasswordPolicy } from "./passwords";
 import { RedirectPolicy } from "./redirects";
@@ -26,6 +26,7 @@ export { apiKeysFor, type ApiKeys } from "./api-keys";
 export { startMailbox, type Mailbox, type MailboxOptions, type MailMessage } from "./mailbox/index";
 export { loadSeed, type SeedFile } from "./seed";
 export type { AuthSettings, SettingsOverrides } from "./settings";
+export { ignoredConfigKeys } from "./settings";
 
 export interface AuthEmulatorOptions {
   /** 0 (the default) = any free port; the CLI defaults to 54321 like `supabase start`. */
@@ -89,12 +90,20 @@ export const MAIL_FILE = "mailbox.json";
 const SEEDED_VERSION = 1;
 const DEFAULT_FROM = "Supabase Auth <noreply@localhost>";
 
+/** One line naming the config.toml keys that take no effect here, so nobody believes they did. */
+function warnOfIgnoredKeys(opts: AuthEmulatorOptions): void {
+  if (opts.quiet || opts.config === undefined) return;
+  const ignored = ignoredConfigKeys(opts.config);
+  if (ignored.length) console.warn(`[auth] ${opts.config}: not implemented by the emulator, ignored: ${ignored.join(", ")}`);
+}
+
 export async function startAuthEmulator(opts: AuthEmulatorOptions = {}): Promise<AuthEmulator> {
   const host = opts.host ?? "127.0.0.1";
   const temporary = opts.dataDir === undefined;
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "auth-emulator-"));
   fs.mkdirSync(dataDir, { recursive: true });
   const settings = loadAuthSettings(opts.config, opts.configOverrides);
+  warnOfIgnoredKeys(opts);
   const templates = loadMailTemplates(settings.email.templates);
   const seed = loadSeed(opts.seed);
   const jwtSecret = opts.jwtSecret ?? SUPABASE_CLI_KEYS.jwtSecret;

@@ -17,6 +17,7 @@ import { registerFactorRoutes } from "../routes/factors";
 import { registerAdminRoutes } from "../routes/admin";
 import { registerDisabledFeatureRoutes } from "../routes/disabled";
 import { registerIdentityRoutes } from "../routes/identities";
+import { registerPasskeyRoutes } from "../routes/passkeys";
 import { checkApiKey } from "./guards";
 import { NO_JSON_SCHEMA } from "./no-json-schema";
 
@@ -78,7 +79,10 @@ export async function buildServer(ctx: AuthContext, extraOrigins: string[] = [])
 
   app.setErrorHandler((err, req, reply) => {
     const apiErr = toApiError(err);
-    if (apiErr.status >= 500) console.error("[auth] unexpected failure:", err);
+    // A 5xx the emulator answers on purpose (as GoTrue does, e.g. no SMS provider) is one line
+    // naming the route, never the request's data; anything else is a bug: its stack is wanted.
+    if (err instanceof ApiError && apiErr.status >= 500) console.error(`[auth] ${req.method} ${req.routeOptions.url ?? "?"}: ${apiErr.status} ${apiErr.code}: ${apiErr.message}`);
+    else if (apiErr.status >= 500) console.error("[auth] unexpected failure:", err);
     return sendApiError(req, reply, apiErr);
   });
   app.setNotFoundHandler((req, reply) => sendApiError(req, reply, new ApiError(404, "not_found", "Not Found")));
@@ -96,6 +100,7 @@ export async function buildServer(ctx: AuthContext, extraOrigins: string[] = [])
       registerFactorRoutes(api, ctx);
       registerAdminRoutes(api, ctx);
       registerIdentityRoutes(api, ctx);
+      registerPasskeyRoutes(api, ctx);
       registerDisabledFeatureRoutes(api);
     },
     { prefix: PREFIX },
