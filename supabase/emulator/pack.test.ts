@@ -65,3 +65,17 @@ describe("npm pack", () => {
     expect(() => execFileSync(process.execPath, [tsc, "-p", outside], { encoding: "utf8" })).not.toThrow();
   });
 });
+
+describe("the in-repo bin", () => {
+  it("runs the compiled dist/cli.js, rebuilt first when the source is newer (no tsx)", () => {
+    const bin = path.join(import.meta.dirname, "bin", "auth-emulator.mjs");
+    const built = path.join(import.meta.dirname, "dist", "cli.js");
+    execFileSync(process.execPath, [bin, "--help"], { encoding: "utf8" });
+    // Older than every source file: the next start must build again before it runs.
+    fs.utimesSync(built, new Date(0), new Date(0));
+    const help = execFileSync(process.execPath, [bin, "--help"], { encoding: "utf8" });
+    expect(help).toContain("--allow-public-keys");
+    expect(fs.statSync(built).mtimeMs).toBeGreaterThan(Date.now() - 120_000);
+    expect(fs.readFileSync(bin, "utf8")).not.toMatch(/tsx/);
+  });
+});
