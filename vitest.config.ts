@@ -30,6 +30,7 @@ const POSTGRES_SUITES = [
   "tests/reliability/fuzz.test.ts",
   "tests/reliability/concurrency.test.ts",
   "tests/reliability/crash-app.test.ts",
+  "tests/identity/owner-mail-race.test.ts",
 ];
 
 /**
@@ -160,12 +161,13 @@ export default defineConfig({
       {
         resolve: SOURCE_PACKAGES,
         test: {
-          // The route matrix once more, the app reaching Postgres through Debian's PgBouncer in
-          // pool_mode=transaction (as Supabase's pooler on 6543): no session state, no named statements.
+          // The route matrix and the trust boundary once more, the app reaching Postgres through
+          // Debian's PgBouncer in pool_mode=transaction (as Supabase's pooler on 6543): no session
+          // state, no named statements.
           name: "node-pgbouncer",
           environment: "node",
           isolate: ISOLATE,
-          include: ["tests/api/route-matrix.test.ts"],
+          include: ["tests/api/route-matrix.test.ts", "tests/api/trust-boundary.test.ts"],
           env: { FF_TEST_ENGINE: "postgres", FF_TEST_POSTGRES_POOLER: "pgbouncer" },
           globalSetup: ["tests/support/global-setup-postgres.ts"],
           testTimeout: 30_000,

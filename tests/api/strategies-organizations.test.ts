@@ -19,7 +19,7 @@ describe("strategies", () => {
     expect((await t.http.post("/api/strategies/").set(f.auth).send(body)).status).toBe(201);
     const second = await t.http.post("/api/strategies/").set(f.auth).send(body);
     expect(second.status).toBe(409);
-    expect(second.body).toEqual({ error: "Conflict", message: "A Founder Foundation strategy already exists for this account", field: "strategy_type" });
+    expect(second.body).toEqual({ error: "conflict", message: "A Founder Foundation strategy already exists for this account", field: "strategy_type" });
     expect((await t.http.get(`/api/strategies/strategy/account/${f.accountId}`).set(f.auth)).body).toHaveLength(1);
   });
 

@@ -114,10 +114,10 @@ describe("Approve: submission is the server's decision", () => {
     expect((await t.http.put(`/api/strategies/${d.strategyId}`).send({ entry_completed_at: null })).status).toBe(401);
     const foreign = await approve(other, d.strategyId);
     expect(foreign.status).toBe(404);
-    expect(foreign.body).toEqual({ error: "Not Found", message: expect.any(String) });
+    expect(foreign.body).toEqual({ error: "not_found", message: expect.any(String) });
     const bad = await t.http.put(`/api/strategies/${d.strategyId}`).set(f.auth).send({ entry_completed_at: "yesterday" });
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ error: "Bad Request", field: "entry_completed_at" });
+    expect(bad.body).toMatchObject({ error: "bad_request", field: "entry_completed_at" });
     expect((await dump(f.accountId))).toEqual(before);
   });
 });
@@ -148,7 +148,7 @@ describe("after submission", () => {
     ];
     for (const res of await Promise.all(writes)) {
       expect(res.status, res.text).toBe(403);
-      expect(res.body).toMatchObject({ error: "Forbidden", message: expect.any(String) });
+      expect(res.body).toMatchObject({ error: "forbidden", message: expect.any(String) });
     }
     expect((await dump(f.accountId))).toEqual(before);
     // Reads stay open to the signed-in owner.
@@ -224,7 +224,7 @@ describe("audit trail", () => {
     expect((await t.http.get(`/api/accounts/${f.accountId}/audit`)).status).toBe(401);
     const bad = await t.http.get(`/api/accounts/${f.accountId}/audit`).query({ limit: "all" }).set(f.auth);
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ error: "Bad Request", field: "limit" });
+    expect(bad.body).toMatchObject({ error: "bad_request", field: "limit" });
     expect((await dump(f.accountId))).toEqual(before);
   });
 
@@ -250,9 +250,18 @@ describe("audit trail", () => {
     const all = await t.http.get("/api/audit").query({ account_id: f.accountId, limit: 3 }).set(staff.auth);
     expect(all.status).toBe(200);
     expect(all.body.entries[0]).toMatchObject({ action: "staff.read", account_id: f.accountId });
+    // Reading an account's trail through GET /api/audit is a staff read of it too, recorded before the page is read.
+    expect(all.body.entries[0]).toMatchObject({ actor_type: "staff", actor_id: staff.userId, route: "GET /api/audit", entity_type: "account", entity_id: f.accountId });
+    expect((await auditRows(f.accountId)).at(-1)).toMatchObject({ action: "staff.read", actor_id: staff.userId, route: "GET /api/audit" });
+    // So is reading everyone's: one row, no account.
+    const everything = await t.http.get("/api/audit").query({ limit: 1 }).set(staff.auth);
+    expect(everything.status).toBe(200);
+    expect(everything.body.entries).toEqual([
+      expect.objectContaining({ action: "staff.read", account_id: null, actor_type: "staff", actor_id: staff.userId, route: "GET /api/audit", entity_type: "audit_trail", fields: [] }),
+    ]);
     const refused = await t.http.get("/api/audit").set(f.auth);
     expect(refused.status).toBe(403);
-    expect(refused.body).toMatchObject({ error: "Forbidden" });
+    expect(refused.body).toMatchObject({ error: "forbidden" });
     expect((await t.http.get("/api/audit")).status).toBe(401);
     expect((await t.http.get("/api/audit").query({ account_id: "x" }).set(staff.auth)).status).toBe(400);
   });

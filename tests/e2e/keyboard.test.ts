@@ -251,10 +251,11 @@ describe("keyboard (browser)", () => {
     const license = page.getByRole("dialog", { name: "Update license" });
     await license.getByRole("heading", { name: "Update license" }).waitFor();
     await expect.poll(() => page.evaluate(`!!document.activeElement?.closest('[role="dialog"]')`)).toBe(true);
-    // This founder's check is complete, so the widget shows its result (nothing to press); focus
-    // stays trapped in the dialog (Tab from its last control comes back to its first), Escape closes.
-    await page.frameLocator("iframe").getByText("Verification approved").waitFor();
-    await expect.poll(() => focused(page)).toMatchObject({ tag: "button", label: "Close" });
+    // This founder's check is complete, so the dialog first says what updating means and opens on
+    // Cancel; focus stays trapped in the dialog (Tab from its last control comes back to its
+    // first), Escape closes.
+    await license.getByRole("button", { name: "Start new check" }).waitFor();
+    await expect.poll(() => focused(page)).toMatchObject({ tag: "button", text: "Cancel" });
     await ui.screen("keyboard-update-license-dialog");
     for (let i = 0; i < 3; i++) {
       await page.keyboard.press("Tab");
@@ -291,5 +292,62 @@ describe("keyboard (browser)", () => {
     await page.keyboard.press("Enter");
     await page.getByRole("heading", { name: "Other owners" }).waitFor();
     await expect.poll(() => focused(page)).toMatchObject({ tag: "h1", text: "Other owners" });
+  });
+
+  it("at 375 px, Escape on the drawer returns focus to the menu button; the bell's popover closes on Escape and on Tab out, focus back on the bell", async () => {
+    const founder = await createFounder(e2e.stack);
+    const ui = await e2e.open({ width: 375, height: 812, as: founder });
+    const { page } = ui;
+    await ui.goto("/");
+    await page.getByRole("heading", { name: "Account Strategies" }).waitFor();
+    await focusSettled(page);
+    await page.getByRole("button", { name: "Open menu" }).focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("dialog").getByRole("link", { name: "Other owners" }).waitFor();
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+    // Past the shell's route-change settling (which once took focus to the heading here).
+    await page.waitForTimeout(500);
+    expect(await focused(page)).toMatchObject({ tag: "button", label: "Open menu" });
+
+    const panel = page.getByRole("heading", { name: "Notifications", exact: true });
+    await tabTo(page, (f) => f.tag === "button" && f.label.startsWith("Notifications"));
+    await page.keyboard.press("Enter");
+    await panel.waitFor();
+    await page.keyboard.press("Tab");
+    expect(await focused(page)).toMatchObject({ label: "Close notifications" });
+    await page.keyboard.press("Escape");
+    await panel.waitFor({ state: "detached" });
+    expect(await focused(page)).toMatchObject({ tag: "button", label: expect.stringMatching(/^Notifications/) });
+
+    // Tab out past the panel's last control: closed, and focus back on the bell.
+    await page.keyboard.press("Enter");
+    await panel.waitFor();
+    await tabTo(page, (f) => f.label === "Help and support");
+    await panel.waitFor({ state: "detached" });
+    await page.keyboard.press("Shift+Tab");
+    expect(await focused(page)).toMatchObject({ tag: "button", label: expect.stringMatching(/^Notifications/) });
+    expect(await panel.count()).toBe(0);
+  });
+
+  it("checkboxes and radios show the buttons' focus ring", async () => {
+    const founder = await createFounder(e2e.stack);
+    const ui = await e2e.open({ as: founder });
+    const { page } = ui;
+    const ring = (selector: string) =>
+      page.evaluate(`(() => { const s = getComputedStyle(document.activeElement); return [${JSON.stringify(selector)}, document.activeElement.matches(${JSON.stringify(selector)}), s.outlineStyle, s.outlineWidth, s.outlineColor, s.outlineOffset]; })()`) as Promise<unknown[]>;
+    await ui.goto("/create-foundation");
+    await page.getByRole("heading", { name: "Choose strategy" }).waitFor();
+    await focusSettled(page);
+    await tabTo(page, (f) => f.tag === "button" && f.text === "Back");
+    const button = (await ring("button")).slice(2);
+    expect(button[0]).toBe("solid");
+    await tabTo(page, (f) => f.tag === "input", 40, "Shift+Tab");
+    expect(await ring('input[type="radio"]')).toEqual(['input[type="radio"]', true, ...button]);
+    await ui.goto("/ria");
+    await page.getByLabel("Primary goal").waitFor();
+    await focusSettled(page);
+    await tabTo(page, (f) => f.label === "Acknowledge receipt");
+    expect(await ring('input[type="checkbox"]')).toEqual(['input[type="checkbox"]', true, ...button]);
   });
 });

@@ -103,6 +103,10 @@ export const RECIPES: Record<string, Recipe> = {
   "POST /api/sumsub/access_token": { scope: "owner", success: 200, body: (f) => ({ user_id: f.email }) },
   "POST /api/sumsub/confirm": { scope: "owner", success: 200, body: (f) => ({ person_id: need(f.personId, "person") }) },
   "POST /api/sumsub/send_sumsub_emails": { scope: "owner", success: 200, body: (f) => [need(f.addonId, "add-on")] },
+  // Always the caller's own check. The fixtures' results arrive as signed webhooks, so the
+  // provider holds no applicant to reset for anyone: 409 for every founder (the reset itself:
+  // tests/identity/routes.test.ts).
+  "POST /api/sumsub/new_check": { scope: "caller", success: 409, body: () => ({}) },
 };
 
 export interface BuiltRequest {

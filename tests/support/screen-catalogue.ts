@@ -288,8 +288,8 @@ export const SHOTS: Shot[] = [
     show: async (p) => {
       await heading(p, "Edit Profile");
       await p.getByRole("button", { name: "Update license" }).click();
-      await p.getByRole("heading", { name: "Update license" }).waitFor();
-      await p.locator("iframe").first().waitFor({ timeout: 15_000 }).catch(() => undefined);
+      // A verified founder: what updating means, before any new check starts.
+      await p.getByRole("dialog").getByRole("button", { name: "Start new check" }).waitFor();
     },
   },
   {

@@ -33,7 +33,22 @@ export const MESSAGES = {
   birthdateFuture: "Birthdate cannot be in the future",
   invalidFormat: (field: string) => `Invalid ${field} format`,
   maxLength: (field: string, max: number) => `${field} cannot exceed ${max} characters`,
+  forbiddenCharacters: (field: string) => `${field} contains a character that is not allowed (a control or text-direction character)`,
 } as const;
+
+/**
+ * Characters no free-text field accepts: NUL and the other C0 and C1 control characters (a NUL
+ * is refused by PostgreSQL and breaks C strings; line breaks and escapes corrupt mails, logs and
+ * the PDF) and the bidi overrides and isolates U+202A–U+202E, U+2066–U+2069, which make a name
+ * display as something else ("Trojan Source"). One rule for every free-text field of the API and
+ * the forms, so both engines and the web refuse the same text.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is what this rule is for
+export const FORBIDDEN_TEXT_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+
+export function hasForbiddenCharacters(value: string): boolean {
+  return FORBIDDEN_TEXT_CHARACTERS.test(value);
+}
 
 /** The special characters requirements §5 accepts in a password. */
 export const PASSWORD_SPECIALS = "!@#$%^&()-+=|";

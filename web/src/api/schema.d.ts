@@ -76,7 +76,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -130,7 +131,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -144,7 +146,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -158,7 +161,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -172,7 +176,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -186,7 +191,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -200,7 +206,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -214,7 +221,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -292,7 +300,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -306,7 +315,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -320,7 +330,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -334,7 +345,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -348,7 +360,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -362,7 +375,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -376,7 +390,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -514,7 +529,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -528,7 +544,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -542,7 +559,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -556,7 +574,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -570,7 +589,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -584,7 +604,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -598,7 +619,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -673,7 +695,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -687,7 +710,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -701,7 +725,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -715,7 +740,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -729,7 +755,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -743,7 +770,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -757,7 +785,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -830,7 +859,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -844,7 +874,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -858,7 +889,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -872,7 +904,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -886,7 +919,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -900,7 +934,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -914,7 +949,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -991,7 +1027,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1005,7 +1042,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1019,7 +1057,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1033,7 +1072,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1047,7 +1087,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1061,7 +1102,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1075,7 +1117,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1116,7 +1159,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1130,7 +1174,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1144,7 +1189,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1158,7 +1204,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1172,7 +1219,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1186,7 +1234,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1200,7 +1249,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1279,7 +1329,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1293,7 +1344,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1307,7 +1359,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1321,7 +1374,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1335,7 +1389,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1349,7 +1404,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1363,7 +1419,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1432,7 +1489,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1446,7 +1504,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1460,7 +1519,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1474,7 +1534,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1488,7 +1549,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1502,7 +1564,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1516,7 +1579,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1577,7 +1641,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1591,7 +1656,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1605,7 +1671,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1619,7 +1686,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1633,7 +1701,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1647,7 +1716,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1661,7 +1731,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1717,7 +1788,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1731,7 +1803,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1745,7 +1818,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1759,7 +1833,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1773,7 +1848,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1787,7 +1863,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1801,7 +1878,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1850,7 +1928,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1864,7 +1943,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1878,7 +1958,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1892,7 +1973,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1906,7 +1988,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1920,7 +2003,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1934,7 +2018,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1991,7 +2076,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2005,7 +2091,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2019,7 +2106,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2033,7 +2121,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2047,7 +2136,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2061,7 +2151,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2075,7 +2166,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2150,7 +2242,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2164,7 +2257,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2178,7 +2272,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2192,7 +2287,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2206,7 +2302,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2220,7 +2317,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2234,7 +2332,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2296,7 +2395,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2310,7 +2410,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2324,7 +2425,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2338,7 +2440,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2352,7 +2455,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2366,7 +2470,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2380,7 +2485,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2441,7 +2547,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2455,7 +2562,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2469,7 +2577,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2483,7 +2592,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2497,7 +2607,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2511,7 +2622,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2525,7 +2637,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2588,7 +2701,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2602,7 +2716,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2616,7 +2731,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2630,7 +2746,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2644,7 +2761,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2658,7 +2776,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2672,7 +2791,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2736,7 +2856,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2750,7 +2871,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2764,7 +2886,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2778,7 +2901,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2792,7 +2916,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2806,7 +2931,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2820,7 +2946,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2877,7 +3004,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2891,7 +3019,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2905,7 +3034,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2919,7 +3049,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2933,7 +3064,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2947,7 +3079,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2961,7 +3094,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3030,7 +3164,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3044,7 +3179,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3058,7 +3194,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3072,7 +3209,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3086,7 +3224,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3100,7 +3239,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3114,7 +3254,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3185,7 +3326,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3199,7 +3341,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3213,7 +3356,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3227,7 +3371,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3241,7 +3386,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3255,7 +3401,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3269,7 +3416,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3324,7 +3472,38 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3384,7 +3563,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3398,7 +3578,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3412,7 +3593,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3426,7 +3608,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3440,7 +3623,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3454,7 +3638,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3468,7 +3653,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3527,7 +3713,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3541,7 +3728,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3555,7 +3743,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3569,7 +3758,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3583,7 +3773,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3597,7 +3788,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3611,7 +3803,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3667,7 +3860,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3681,7 +3875,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3695,7 +3890,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3709,7 +3905,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3723,7 +3920,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3737,7 +3935,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3751,7 +3950,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3800,7 +4000,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3814,7 +4015,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3828,7 +4030,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3842,7 +4045,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3856,7 +4060,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3870,7 +4075,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3884,7 +4090,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "too_many_requests";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3898,7 +4105,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3960,7 +4168,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3974,7 +4183,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3988,7 +4198,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4002,7 +4213,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4016,7 +4228,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4030,7 +4243,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4044,7 +4258,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "too_many_requests";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4058,7 +4273,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_gateway";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4072,7 +4288,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4138,7 +4355,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4152,7 +4370,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4166,7 +4385,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4180,7 +4400,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4194,7 +4415,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4208,7 +4430,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4222,7 +4445,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "too_many_requests";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4236,7 +4460,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_gateway";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4250,7 +4475,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4315,7 +4541,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4329,7 +4556,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4343,7 +4571,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4357,7 +4586,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4371,7 +4601,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4385,7 +4616,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4399,7 +4631,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "too_many_requests";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4413,7 +4646,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_gateway";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4427,7 +4661,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4490,7 +4725,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4504,7 +4740,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4518,7 +4755,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4532,7 +4770,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4546,7 +4785,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4560,7 +4800,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4574,7 +4815,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "too_many_requests";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4588,7 +4830,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_gateway";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4602,7 +4845,189 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sumsub/new_check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start the caller's identity check again: the provider resets the applicant and the verification is cleared until the new result */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never> | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            person_id: number;
+                            sumsub_applicant_id: string | null;
+                            review_status: string | null;
+                            sumsub_review_answer: ("GREEN" | "RED") | null;
+                            sumsub_completed_at: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "bad_request";
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "unauthorized";
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "not_found";
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "payload_too_large";
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "too_many_requests";
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "bad_gateway";
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4665,7 +5090,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4679,7 +5105,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4693,7 +5120,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4707,7 +5135,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4721,7 +5150,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4735,7 +5165,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4749,7 +5180,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "too_many_requests";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4763,7 +5195,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_gateway";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4777,7 +5210,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4831,7 +5265,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4845,7 +5280,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4859,7 +5295,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4873,7 +5310,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4887,7 +5325,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4901,7 +5340,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4915,7 +5355,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "too_many_requests";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4929,7 +5370,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_gateway";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4943,7 +5385,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];

@@ -6,7 +6,7 @@ import { Link, useParams } from "wouter";
 import { LoadingScreen } from "@/components/ui/loading-overlay";
 import { paths } from "@/config/paths";
 import { primaryHolder, useAccountId, useAllData, useEnums, useOrganization, usePersons } from "@/api";
-import { useCurrentUser } from "@/stores/auth";
+import { useCurrentUser } from "@/stores/session";
 import { formatShortDate } from "@/lib/dates";
 import type { StepData } from "./step-context";
 import { SubmittedStepContext, type SubmittedStep } from "./step-layout";

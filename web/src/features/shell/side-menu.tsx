@@ -2,7 +2,7 @@
 import { useAtomValue } from "jotai";
 import { Link, useLocation } from "wouter";
 import { isLocalhost } from "@/lib/env";
-import { rolesAtom } from "@/stores/auth";
+import { rolesAtom } from "@/stores/session";
 import { menuFor, type MenuLink } from "./menu-model";
 
 function MenuItem({ link, onNavigate }: { link: MenuLink; onNavigate?: () => void }) {
