@@ -59,6 +59,12 @@ export interface AuthEmulatorOptions {
   mailFrom?: string;
   /** No console output (the URL, keys and seed are printed otherwise). */
   quiet?: boolean;
+  /**
+   * Where the start-up notice naming config.toml keys the emulator ignores goes: console.warn
+   * (stderr) by default. A host process that keeps stderr for its own failure line (the product's
+   * `npm start`) passes its own.
+   */
+  notice?: (line: string) => void;
 }
 
 export interface AuthEmulator {
@@ -94,7 +100,7 @@ const DEFAULT_FROM = "Supabase Auth <noreply@localhost>";
 function warnOfIgnoredKeys(opts: AuthEmulatorOptions): void {
   if (opts.quiet || opts.config === undefined) return;
   const ignored = ignoredConfigKeys(opts.config);
-  if (ignored.length) console.warn(`[auth] ${opts.config}: not implemented by the emulator, ignored: ${ignored.join(", ")}`);
+  if (ignored.length) (opts.notice ?? console.warn)(`[auth] ${opts.config}: not implemented by the emulator, ignored: ${ignored.join(", ")}`);
 }
 
 export async function startAuthEmulator(opts: AuthEmulatorOptions = {}): Promise<AuthEmulator> {
