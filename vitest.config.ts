@@ -115,6 +115,12 @@ const ISOLATE = false;
 /** FF_TEST_SHUFFLE=<seed>: run files in a random order (see `sequence` below). */
 const SHUFFLE_SEED = process.env.FF_TEST_SHUFFLE ? Number(process.env.FF_TEST_SHUFFLE) : undefined;
 
+/**
+ * The auth emulator package from its TypeScript source (tsconfig.json `paths`), not from the
+ * compiled dist/ its exports name for the published package (docs/decisions/0065).
+ */
+const SOURCE_PACKAGES = { tsconfigPaths: true };
+
 export default defineConfig({
   test: {
     maxWorkers: WORKERS,
@@ -124,6 +130,7 @@ export default defineConfig({
     sequence: SHUFFLE_SEED === undefined ? { sequencer: LongestFirstSequencer } : { shuffle: { files: true, tests: false }, seed: SHUFFLE_SEED },
     projects: [
       {
+        resolve: SOURCE_PACKAGES,
         test: {
           name: "node",
           environment: "node",
@@ -136,6 +143,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: SOURCE_PACKAGES,
         test: {
           // The API suites that prove correctness, again on PostgreSQL (docs/testing.md): same files, the
           // engine chosen by FF_TEST_ENGINE (tests/support/test-database.ts). Files that read the
@@ -151,6 +159,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: SOURCE_PACKAGES,
         test: {
           // The route matrix and the trust boundary once more, the app reaching Postgres through
           // Debian's PgBouncer in pool_mode=transaction (as Supabase's pooler on 6543): no session
@@ -177,6 +186,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: SOURCE_PACKAGES,
         test: {
           name: "e2e",
           environment: "node",
