@@ -434,7 +434,9 @@ async function journey(e2e: E2E, ui: UiPage, founder: Founder) {
   // rewrite the submission date), fields disabled, Next only moves on.
   await ui.goto(`/create-foundation/${strategyId}/5`);
   await page.getByText(/^Submitted on \d+\/\d+\/\d{4}\. These details can no longer be changed here/).waitFor();
-  await page.getByText(/^Submitted on \d+\/\d+\/\d{4}\.$/).waitFor();
+  // The date is said once (the step's note), and the subtitle no longer asks for an approval.
+  expect(await page.getByText(/Submitted on \d+\/\d+\/\d{4}/).count()).toBe(1);
+  await page.getByText("Your foundation as it was submitted.").waitFor();
   expect(await page.getByText("then approve to submit").count()).toBe(0);
   expect(await page.getByRole("link", { name: /^Edit / }).count()).toBe(0);
   expect(await page.getByRole("button", { name: "Approve" }).isDisabled()).toBe(true);

@@ -85,7 +85,7 @@ export function ReviewStep({ strategyId, organization, person, persons, enums }:
   return (
     <StepLayout
       title="Review and approve"
-      subtitle={submitted ? `Submitted on ${submitted.submittedOn}.` : "Check your details, then approve to submit your foundation."}
+      subtitle={submitted ? "Your foundation as it was submitted." : "Check your details, then approve to submit your foundation."}
       onBack={() => navigate(paths.createFoundationStep.getHref(strategyId, 4))}
       nextLabel="Approve"
       nextDisabled={!organization || !person}
