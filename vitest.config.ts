@@ -31,6 +31,7 @@ const POSTGRES_SUITES = [
   "tests/reliability/fuzz.test.ts",
   "tests/reliability/concurrency.test.ts",
   "tests/reliability/crash-app.test.ts",
+  "tests/identity/owner-mail-race.test.ts",
 ];
 
 /**
@@ -116,6 +117,12 @@ const ISOLATE = false;
 /** FF_TEST_SHUFFLE=<seed>: run files in a random order (see `sequence` below). */
 const SHUFFLE_SEED = process.env.FF_TEST_SHUFFLE ? Number(process.env.FF_TEST_SHUFFLE) : undefined;
 
+/**
+ * The auth emulator package from its TypeScript source (tsconfig.json `paths`), not from the
+ * compiled dist/ its exports name for the published package (docs/decisions/0065).
+ */
+const SOURCE_PACKAGES = { tsconfigPaths: true };
+
 export default defineConfig({
   test: {
     maxWorkers: WORKERS,
@@ -125,6 +132,7 @@ export default defineConfig({
     sequence: SHUFFLE_SEED === undefined ? { sequencer: LongestFirstSequencer } : { shuffle: { files: true, tests: false }, seed: SHUFFLE_SEED },
     projects: [
       {
+        resolve: SOURCE_PACKAGES,
         test: {
           name: "node",
           environment: "node",
@@ -137,6 +145,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: SOURCE_PACKAGES,
         test: {
           // The API suites that prove correctness, again on PostgreSQL (docs/testing.md): same files, the
           // engine chosen by FF_TEST_ENGINE (tests/support/test-database.ts). Files that read the
@@ -152,13 +161,15 @@ export default defineConfig({
         },
       },
       {
+        resolve: SOURCE_PACKAGES,
         test: {
-          // The route matrix once more, the app reaching Postgres through Debian's PgBouncer in
-          // pool_mode=transaction (as Supabase's pooler on 6543): no session state, no named statements.
+          // The route matrix and the trust boundary once more, the app reaching Postgres through
+          // Debian's PgBouncer in pool_mode=transaction (as Supabase's pooler on 6543): no session
+          // state, no named statements.
           name: "node-pgbouncer",
           environment: "node",
           isolate: ISOLATE,
-          include: ["tests/api/route-matrix.test.ts"],
+          include: ["tests/api/route-matrix.test.ts", "tests/api/trust-boundary.test.ts"],
           env: { FF_TEST_ENGINE: "postgres", FF_TEST_POSTGRES_POOLER: "pgbouncer" },
           globalSetup: ["tests/support/global-setup-postgres.ts"],
           testTimeout: 30_000,
@@ -177,6 +188,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: SOURCE_PACKAGES,
         test: {
           name: "e2e",
           environment: "node",

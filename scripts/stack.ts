@@ -54,6 +54,9 @@ export async function startStack(config: Config, opts: StackOptions = {}): Promi
         publicUrl: config.auth.url,
         jwtSecret: config.auth.jwtSecret,
         corsOrigins: config.corsOrigins,
+        // stderr carries only the line that stops a start (docs/deploying.md); the notice of
+        // config.toml keys the emulator ignores is start-up information beside the URLs on stdout.
+        notice: (line) => console.log(line),
         quiet: opts.quiet,
         bcryptCost: opts.bcryptCost,
       });

@@ -1,5 +1,6 @@
 // The signed Sumsub REST surface under /resources: SDK access tokens in both forms, applicants
-// (create, one, status, reset), sandbox testCompleted, and external WebSDK links. Every request is
+// (create, one, status, reset), a check requested (status/pending), sandbox testCompleted, and
+// external WebSDK links. Every request is
 // authenticated first (signatures.ts), unknown paths included, as Sumsub answers them.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
@@ -84,6 +85,14 @@ export function registerRestRoutes(app: FastifyInstance, ctx: IdentityContext, c
 
       api.post("/applicants/:applicant/reset", async (req) => {
         resetApplicant(ctx, findApplicant(ctx, applicantSegment(req)));
+        return { ok: 1 };
+      });
+
+      // Request a check: a new review attempt of the applicant starts now (sends applicantPending).
+      api.post("/applicants/:applicant/status/pending", async (req) => {
+        const a = findApplicant(ctx, applicantSegment(req));
+        ctx.store.startCheck(a);
+        await ctx.webhooks.send("applicantPending", a);
         return { ok: 1 };
       });
 

@@ -1,6 +1,6 @@
 // HTTP-level failures (no or a bad token, a second factor needed, a service the app depends on not
 // answering): the plugins and routes throw these. What the domain refuses (not found, invalid,
-// conflict, forbidden, record rules) is in domain/errors.ts. plugins/errors.ts renders both as
+// conflict, forbidden, record rules) is in errors.ts. plugins/errors.ts renders both as
 // JSON `{ error, message }` (plus `field` when one input field is at fault); `error` is a code of
 // contract/errors.ts, which also gives its status.
 import { statusOf, type ApiErrorCode, type ApiErrorStatus } from "./contract/errors";

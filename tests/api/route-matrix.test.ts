@@ -155,13 +155,13 @@ const CASES: RouteCase[] = [
     method: "put",
     prepare: (c) => completeEntry(t, c.a, c.d),
     // A client time far in the past: the server stamps its own.
-    call: (c) => ({ path: `/api/strategies/${c.d.strategyId}`, body: { entry_completed_at: "2020-01-01T00:00:00" } }),
+    call: (c) => ({ path: `/api/strategies/${c.d.strategyId}`, body: { entry_completed_at: "2020-01-01T00:00:00", attested: true } }),
     success: 200,
     check: (res) => {
       expect(res.body.entry_completed_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+$/);
       expect(Date.parse(`${res.body.entry_completed_at}Z`)).toBeGreaterThan(Date.now() - 60_000);
     },
-    bad: (c) => ({ path: `/api/strategies/${c.d.strategyId}`, body: { entry_completed_at: "yesterday" } }),
+    bad: (c) => ({ path: `/api/strategies/${c.d.strategyId}`, body: { entry_completed_at: "yesterday", attested: true } }),
     badField: "entry_completed_at",
   },
   {

@@ -34,9 +34,9 @@ describe("strategies", () => {
     const f = await t.founder();
     const d = await buildFounderData(t, f);
     await completeEntry(t, f, d);
-    const res = await t.http.put(`/api/strategies/${d.strategyId}`).set(f.auth).send({ entry_completed_at: timestampNow() });
+    const res = await t.http.put(`/api/strategies/${d.strategyId}`).set(f.auth).send({ entry_completed_at: timestampNow(), attested: true });
     expect(res.status).toBe(200);
-    expect((await t.http.put(`/api/strategies/${d.strategyId}`).set(f.auth).send({ entry_completed_at: timestampNow() })).status).toBe(409);
+    expect((await t.http.put(`/api/strategies/${d.strategyId}`).set(f.auth).send({ entry_completed_at: timestampNow(), attested: true })).status).toBe(409);
     const titles = (await t.http.get("/api/notifications/").set(f.auth)).body.map((n: { title: string }) => n.title);
     expect(titles.filter((x: string) => x === "Foundation submitted")).toHaveLength(1);
     const all = (await t.http.get("/api/notifications/").set(f.auth)).body;
@@ -46,7 +46,7 @@ describe("strategies", () => {
   it("rejects timestamps with a trailing Z (requirements §3)", async () => {
     const f = await t.founder();
     const d = await buildFounderData(t, f);
-    const res = await t.http.put(`/api/strategies/${d.strategyId}`).set(f.auth).send({ entry_completed_at: new Date().toISOString() });
+    const res = await t.http.put(`/api/strategies/${d.strategyId}`).set(f.auth).send({ entry_completed_at: new Date().toISOString(), attested: true });
     expect(res.status).toBe(400);
   });
 });

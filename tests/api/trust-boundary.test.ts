@@ -14,7 +14,7 @@ import { appDatabasePath } from "../../db/client";
 import { createTestApp, TEST_HS256_SECRET, type TestApp } from "../support/app";
 import { PROFILE, RIA_ANSWERS } from "../support/entry";
 import { operationsOf, fillPath } from "../support/openapi";
-import { PUBLIC_ROUTES } from "../support/route-recipes";
+import { PUBLIC_ROUTES, RECIPES, buildRequest } from "../support/route-recipes";
 
 /** Session checks are trusted for 1 s here (30 s by default), so revocations show after a short wait. */
 const TTL_SECONDS = 1;
@@ -256,6 +256,41 @@ describe("production mode", () => {
       const founder = await prod.auth.user();
       const { aal2Token: founderAal2 } = await prod.auth.enrolTotp(founder);
       expect((await prod.http.get("/api/admin/users").set(bearer(founderAal2))).status).toBe(403);
+    } finally {
+      await prod.close();
+    }
+  });
+
+  it("every staff read of another account (each read route, GET /api/audit) needs aal2 in production; refused reads record nothing", async () => {
+    const operations = operationsOf(t.app.swagger() as Parameters<typeof operationsOf>[0]);
+    // Every read that addresses one account's records, and the whole trail: what staff may read of others.
+    const staffReads = operations.filter((op) => op.method === "GET" && (RECIPES[op.key]?.scope === "owner" || op.key === "GET /api/audit"));
+    expect(staffReads.map((op) => op.key)).toEqual(expect.arrayContaining(["GET /api/accounts/{accountId}/all_data", "GET /api/accounts/{accountId}/audit", "GET /api/audit", "GET /api/persons/{personId}"]));
+    // An auth service with a secret of its own: production refuses the CLI's public keys.
+    const prod = await createTestApp(production(), { hs256: true });
+    try {
+      const owner = await prod.founder({ stage: "full" });
+      // A staff member who never enrolled a factor: aal1 tokens, which every other route accepts.
+      const aal1 = (await prod.auth.user({ roles: ["user", "super"] })).token;
+      expect(decodeJwt(aal1).aal).toBe("aal1");
+      expect((await prod.http.get("/api/enums/").set(bearer(aal1))).status).toBe(200);
+      const { aal2Token } = await prod.auth.enrolTotp(await prod.auth.user({ roles: ["user", "admin"] }));
+      const staffRows = async () => (await prod.database.query("select audit_id from audit_event where action = 'staff.read'")).length;
+      for (const op of staffReads) {
+        const req = buildRequest(op, RECIPES[op.key]!, owner);
+        const get = (token: string) => prod.http.get(req.path).query(req.query ?? {}).set(bearer(token));
+        const before = await staffRows();
+        const refused = await get(aal1);
+        expect(refused.status, `${op.key} at aal1: ${refused.text}`).toBe(403);
+        expect(refused.body, op.key).toEqual({ error: "insufficient_aal", message: expect.any(String), request_id: expect.any(String) });
+        expect(refused.text, op.key).not.toContain(owner.marker);
+        expect(await staffRows(), `${op.key}: a refused read records nothing`).toBe(before);
+        const read = await get(aal2Token);
+        expect(read.status, `${op.key} at aal2: ${read.text}`).toBe(200);
+        expect(await staffRows(), `${op.key}: the read is recorded`).toBe(before + 1);
+        // The owner reads their own record at aal1 (no factor enrolled): only staff reads of others need aal2.
+        expect((await get(owner.token)).status, `${op.key} by the owner`).toBe(op.key === "GET /api/audit" ? 403 : 200);
+      }
     } finally {
       await prod.close();
     }

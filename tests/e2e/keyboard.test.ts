@@ -1,9 +1,10 @@
 // Keyboard and screen-reader basics (docs/testing.md, Accessibility): focus lands on the first
 // field or the heading of every view and route, a skip link leads to the main content, dialogs open
 // on their first field, and the whole way (sign-in, enrolment skipped, choose strategy, the five
-// steps with the identity widget's frame, the owner dialogs and menu, Approve, then an edit screen
-// with its dialog) works with the keyboard alone: Tab, Shift+Tab, Enter, Space, arrows in menus,
-// radio groups and selects.
+// steps with the identity widget's frame, the owner dialogs and menu, the Review's Edit links and
+// the stepper's links, the Approve dialog with its attestation, then an edit screen with its
+// dialog) works with the keyboard alone: Tab, Shift+Tab, Enter, Space, arrows in menus, radio
+// groups and selects.
 import { describe, expect, it } from "vitest";
 import type { Frame, Page } from "playwright-core";
 import { focusSettled } from "../support/screens";
@@ -121,10 +122,14 @@ describe("keyboard (browser)", () => {
     await expect.poll(() => focused(page)).toMatchObject({ tag: "h1" });
 
     // Step 2: every field in Tab order, selects by typing their option, the SSN masked with its Show toggle.
+    // The names start from the ones given at sign-up; select-all and typing replaces them.
     await tabTo(page, (f) => f.label === "First name");
+    expect(await page.getByLabel("First name").inputValue()).toBe(founder.firstName);
+    await page.keyboard.press("ControlOrMeta+A");
     await page.keyboard.type("Ada");
     await page.keyboard.press("Tab");
     expect(await focused(page)).toMatchObject({ label: "Last name" });
+    await page.keyboard.press("ControlOrMeta+A");
     await page.keyboard.type("Keyboard");
     await page.keyboard.press("Tab");
     expect(await focused(page)).toMatchObject({ label: "Birthdate" });
@@ -172,7 +177,7 @@ describe("keyboard (browser)", () => {
     await pressInWidget(page, "Upload document");
     await pressInWidget(page, "Take selfie");
     await pressInWidget(page, "Approve (GREEN)");
-    await page.getByRole("heading", { name: "Add additional owners" }).waitFor();
+    await page.getByRole("heading", { name: "Additional owners", exact: true }).waitFor();
 
     // The add-owner dialog opens on its field; Enter adds; focus returns to the button.
     await tabTo(page, (f) => f.tag === "button" && f.text === "Add owner");
@@ -232,10 +237,47 @@ describe("keyboard (browser)", () => {
     await tabTo(page, (f) => f.tag === "button" && f.text === "Next");
     await page.keyboard.press("Enter");
 
-    // Step 5: Approve with the keyboard; the dashboard's heading takes focus.
+    // Step 5: a section's Edit link and a completed step in the stepper are reached with Tab.
     await page.getByRole("button", { name: "Approve" }).waitFor();
     await expect.poll(() => focused(page)).toMatchObject({ tag: "h1" });
+    const backToReview = async () => {
+      await page.getByRole("heading", { name: "Choose your donor-advised fund" }).waitFor();
+      await expect.poll(() => focused(page)).toMatchObject({ tag: "h1" });
+      await tabTo(page, (f) => f.tag === "button" && f.text === "Next");
+      await page.keyboard.press("Enter");
+      await page.getByRole("button", { name: "Approve" }).waitFor();
+      await expect.poll(() => focused(page)).toMatchObject({ tag: "h1" });
+    };
+    await tabTo(page, (f) => f.tag === "a" && f.text === "Edit DAF");
+    await page.keyboard.press("Enter");
+    await backToReview();
+    await tabTo(page, (f) => f.tag === "a" && f.text === "✓DAF (completed)");
+    await page.keyboard.press("Enter");
+    await backToReview();
+
+    // Approve opens the confirmation on Cancel; Escape and Cancel return focus to Approve.
     await tabTo(page, (f) => f.tag === "button" && f.text === "Approve");
+    await page.keyboard.press("Enter");
+    const approveDialog = page.getByRole("dialog", { name: "Submit your foundation?" });
+    await approveDialog.getByRole("button", { name: "Cancel" }).waitFor();
+    await expect.poll(() => focused(page)).toMatchObject({ tag: "button", text: "Cancel" });
+    await page.keyboard.press("Escape");
+    await approveDialog.waitFor({ state: "detached" });
+    await expect.poll(() => focused(page)).toMatchObject({ tag: "button", text: "Approve" });
+    await page.keyboard.press("Enter");
+    await expect.poll(() => focused(page)).toMatchObject({ tag: "button", text: "Cancel" });
+    await page.keyboard.press("Enter");
+    await approveDialog.waitFor({ state: "detached" });
+    await expect.poll(() => focused(page)).toMatchObject({ tag: "button", text: "Approve" });
+    // Then the attestation with Space, and Submit; the dashboard's heading takes focus.
+    await page.keyboard.press("Enter");
+    await tabTo(page, (f) => f.tag === "input" && f.label === "The information is true and complete");
+    await ui.screen("keyboard-approve-dialog");
+    await page.keyboard.press("Space");
+    await page.keyboard.press("Tab");
+    expect(await focused(page)).toMatchObject({ tag: "button", text: "Cancel" });
+    await page.keyboard.press("Tab");
+    expect(await focused(page)).toMatchObject({ tag: "button", text: "Submit" });
     await page.keyboard.press("Enter");
     await page.getByRole("heading", { name: "Foundations" }).waitFor({ timeout: 20_000 });
     await expect.poll(() => focused(page)).toMatchObject({ tag: "h1", text: "Welcome!" });

@@ -51,7 +51,7 @@ beforeAll(async () => {
 async function enrolledOwner(stage: Recipe["stage"]): Promise<{ owner: Founder; aal1: string }> {
   const user = await createAuthUser(authUrl, { label: "owner" });
   const { aal2Token } = await enrolTotp(`${authUrl}/auth/v1`, LOCAL_SUPABASE.anonKey, user.token);
-  const owner = await buildFounder(appUrl, { ...user, token: aal2Token }, stage ?? "full");
+  const owner = await buildFounder(appUrl, { ...user, token: aal2Token }, stage ?? "full", { identity: stack.config.identity });
   const aal1 = (await signInWithPassword(authUrl, user.email)).token;
   return { owner, aal1 };
 }

@@ -10,7 +10,7 @@ import { serializerCompiler } from "./response-serializer";
 import { apiErrorFor } from "../contract/entities";
 import { apiErrorCode, statusOf, type ApiErrorCode } from "../contract/errors";
 import { badGateway, insufficientAal, serviceUnavailable, unauthorized } from "../http-errors";
-import { conflict, forbidden, invalid, notFound, recordRule } from "../domain/errors";
+import { conflict, forbidden, invalid, notFound, recordRule } from "../errors";
 import { errors } from "../routes/shared";
 
 let app: FastifyInstance;

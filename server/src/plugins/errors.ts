@@ -1,17 +1,20 @@
 // One error shape for the whole API: JSON { error, message, request_id } (+ field for input errors),
 // where `error` is a code of the closed set in contract/errors.ts, which also gives each code's
 // status, and request_id the request's id (plugins/observability.ts) for a founder to quote.
-// Domain refusals (domain/errors.ts) get their code here and nowhere else; HTTP-level errors
+// Domain refusals (server/src/errors.ts) get their code here and nowhere else; HTTP-level errors
 // (http-errors.ts) carry theirs; zod validation failures name the field; Fastify's own client
 // errors (bad JSON, 413, 415) and the rate limiter's 429 keep their status with its generic code;
-// database failures become 409/400, or 503 when the database is away; anything else is a logged 500.
+// database failures become 409/400, or 503 when the database is away; anything else is a logged
+// 500. What is logged is errorSummary's (class, code, constraint/table names, stack frames): never
+// a message, a query's parameters or a request body.
 import fp from "fastify-plugin";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { HttpError } from "../http-errors";
-import { DomainError, type DomainErrorKind } from "../domain/errors";
+import { DomainError, type DomainErrorKind } from "../errors";
 import { codeForStatus, statusOf, type ApiErrorCode } from "../contract/errors";
 import { databaseFailureOf } from "../../../db/engine";
+import { errorSummary } from "../error-summary";
 
 interface ErrorBody {
   error: ApiErrorCode;
@@ -77,7 +80,7 @@ async function errorHandling(app: FastifyInstance, opts: { spaFallback?: (reques
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) return reply.status(status).send(body(status, err.message));
-    request.log.error({ err }, "unhandled error");
+    request.log.error({ error: errorSummary(err) }, "unhandled error");
     return reply.status(500).send(body(500, "An unexpected error occurred"));
   });
 

@@ -6,10 +6,9 @@ import { z } from "zod";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { adminRolesUpdate, adminUser, adminUserList, apiErrorFor } from "../contract/entities";
-import { requireRoles } from "../authz";
+import { requireRoles, requireStaffAssurance } from "../authz";
 import { STAFF_ROLES } from "../contract/roles";
 import { createAuthAdminClient } from "../auth/admin-client";
-import { insufficientAal } from "../http-errors";
 import { errors, perCallerRateLimit } from "./shared";
 
 const userIdParam = z.object({
@@ -21,9 +20,8 @@ const ADMIN_RATE_LIMIT = perCallerRateLimit(60);
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const authAdmin = createAuthAdminClient(app.config.auth);
   const requireStaff = (request: FastifyRequest) => {
-    const caller = requireRoles(request, STAFF_ROLES);
-    if (app.config.env === "production" && caller.aal !== "aal2") throw insufficientAal();
-    return caller;
+    requireRoles(request, STAFF_ROLES);
+    return requireStaffAssurance(request);
   };
 
   app.get(

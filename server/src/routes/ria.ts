@@ -6,7 +6,7 @@ import { timestampNow } from "../contract/rules";
 import { apiErrorFor } from "../contract/entities";
 import { requireOwnAccountId, requireRoles } from "../authz";
 import { ACCOUNT_HOLDER_ROLE } from "../contract/roles";
-import { notFound } from "../domain/errors";
+import { notFound } from "../errors";
 import { getAccount } from "../repositories/accounts";
 import { getPerson } from "../repositories/persons";
 import { listOrganizationsOfAccount } from "../repositories/organizations";

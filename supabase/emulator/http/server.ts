@@ -18,6 +18,8 @@ import { registerAdminRoutes } from "../routes/admin";
 import { registerDisabledFeatureRoutes } from "../routes/disabled";
 import { registerIdentityRoutes } from "../routes/identities";
 import { registerPasskeyRoutes } from "../routes/passkeys";
+import { checkApiKey } from "./guards";
+import { NO_JSON_SCHEMA } from "./no-json-schema";
 
 export const PREFIX = "/auth/v1";
 
@@ -33,7 +35,7 @@ function isLocalOrigin(origin: string): boolean {
 }
 
 export async function buildServer(ctx: AuthContext, extraOrigins: string[] = []): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, trustProxy: false });
+  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, trustProxy: false, schemaController: NO_JSON_SCHEMA });
 
   // supabase-js sends Content-Type: application/json even with no body (logout, unenroll).
   app.removeContentTypeParser("application/json");
@@ -52,13 +54,22 @@ export async function buildServer(ctx: AuthContext, extraOrigins: string[] = [])
     done(null, Object.fromEntries(new URLSearchParams(typeof body === "string" ? body : "")));
   });
 
-  await app.register(cors, {
-    origin: (origin, cb) => cb(null, !origin || isLocalOrigin(origin) || extraOrigins.includes(origin)),
-    credentials: true,
+  // Any page of this machine or a configured origin may call the API (supabase-js sends its keys in
+  // headers and needs no cookies); only the configured origins (`corsOrigins`) get credentialed
+  // answers (Access-Control-Allow-Credentials), so no other page's cookies ride along. GoTrue
+  // reflects every origin with credentials; an emulator that others can reach must not.
+  const base = {
     methods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
     allowedHeaders: ["apikey", "authorization", "x-client-info", "x-supabase-api-version", "content-type", "accept", "accept-profile", "content-profile", "prefer", "x-retry-count"],
     exposedHeaders: ["X-Total-Count", "Link", "X-Supabase-Api-Version"],
     maxAge: 3600,
+  };
+  await app.register(cors, {
+    delegator: (req, cb) => {
+      const origin = req.headers.origin;
+      const configured = origin !== undefined && extraOrigins.includes(origin);
+      cb(null, { ...base, origin: origin === undefined || configured || isLocalOrigin(origin), credentials: configured });
+    },
   });
 
   app.addHook("onSend", async (_req, reply, payload) => {
@@ -78,6 +89,7 @@ export async function buildServer(ctx: AuthContext, extraOrigins: string[] = [])
 
   await app.register(
     async (api) => {
+      api.addHook("onRequest", async (req) => checkApiKey(ctx, req));
       registerMetaRoutes(api, ctx);
       registerSignupRoutes(api, ctx);
       registerTokenRoutes(api, ctx);

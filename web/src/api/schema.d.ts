@@ -1966,7 +1966,7 @@ export interface paths {
                 };
             };
         };
-        /** Submit the entry (Approve): any entry_completed_at submits, the server stamps its own time; 409 incomplete_entry names what is missing, 409 already_submitted once submitted */
+        /** Submit the entry (Approve): any entry_completed_at with attested: true submits (400 naming attested without it), the server stamps its own time; 409 incomplete_entry names what is missing, 409 already_submitted once submitted */
         put: {
             parameters: {
                 query?: never;
@@ -1980,6 +1980,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         entry_completed_at: string | null;
+                        attested?: boolean;
                     };
                 };
             };

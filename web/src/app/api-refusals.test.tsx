@@ -31,7 +31,7 @@ describe("app-wide API refusals", () => {
   it("401 ends the local session only (the auth listener then shows sign-in with the reason), no toast", async () => {
     const sb = createFakeSupabase().install();
     renderWithApp(<Harness />, { init: (s) => s.set(authFinishedAtom, true) });
-    await answer(401, { error: "Unauthorized", message: "Invalid or expired token" });
+    await answer(401, { error: "unauthorized", message: "Invalid or expired token" });
     await waitFor(() => expect(sb.auth.signOut).toHaveBeenCalledWith({ scope: "local" }));
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
