@@ -7,12 +7,13 @@ import path from "node:path";
 import { execFileSync } from "node:child_process";
 import { afterAll, describe, expect, it } from "vitest";
 import { installOffline } from "./test-support/offline-install";
+import { scaled } from "../../tests/support/machine";
 
 const outside = fs.mkdtempSync(path.join(os.tmpdir(), "auth-emulator-outside-"));
 afterAll(() => fs.rmSync(outside, { recursive: true, force: true }));
 
 describe("npm pack", () => {
-  it("installs into an empty folder outside the repo, where supabase-js signs up, confirms, enrols TOTP and signs in", { timeout: 180_000 }, () => {
+  it("installs into an empty folder outside the repo, where supabase-js signs up, confirms, enrols TOTP and signs in", { timeout: scaled(180_000) }, () => {
     const repo = path.resolve(import.meta.dirname, "../..");
     expect(path.relative(repo, outside).startsWith("..")).toBe(true);
     const tarball = execFileSync(process.execPath, [path.join(import.meta.dirname, "build", "pack.mjs")], { encoding: "utf8" }).trim().split("\n").pop() ?? "";
@@ -25,7 +26,7 @@ describe("npm pack", () => {
 
     installOffline(outside, tarball, ["@supabase/supabase-js", "ws"]);
     fs.copyFileSync(path.join(import.meta.dirname, "test-support", "outside-consumer.mjs"), path.join(outside, "consumer.mjs"));
-    const out = execFileSync(process.execPath, ["consumer.mjs"], { cwd: outside, encoding: "utf8", timeout: 60_000 });
+    const out = execFileSync(process.execPath, ["consumer.mjs"], { cwd: outside, encoding: "utf8", timeout: scaled(60_000) });
     expect(out.trim()).toBe("OK signed up, confirmed by mail, enrolled TOTP, signed in with password and TOTP");
 
     // An outside TypeScript project (ESM, nodenext resolution) gets the package's types.

@@ -26,6 +26,7 @@ import { startTestAuth, type TestAuth } from "./auth";
 import { buildFounder, type ApiFounder, type AuthUser, type Stage } from "./founders";
 import { injectApi, type Api } from "./http";
 import { retryOnPortClash } from "./ports";
+import { scaled } from "./machine";
 
 export interface TokenOptions {
   /** The user's id; the same sub again reuses that user. */
@@ -173,7 +174,7 @@ export interface AppProcess {
   stop(): Promise<number | null>;
 }
 
-const READY_TIMEOUT_MS = 90_000;
+const READY_TIMEOUT_MS = scaled(90_000);
 
 /**
  * One app instance started by the real start command (`npm start` runs scripts/launch.mjs) with
@@ -214,7 +215,7 @@ export async function startAppProcess(env: Record<string, string>): Promise<AppP
     output: () => output,
     stop: async () => {
       if (proc.exitCode === null && proc.signalCode === null) proc.kill("SIGTERM");
-      const timer = setTimeout(() => proc.kill("SIGKILL"), 15_000);
+      const timer = setTimeout(() => proc.kill("SIGKILL"), scaled(15_000));
       const code = await exited;
       clearTimeout(timer);
       return code;
@@ -248,7 +249,7 @@ export async function spawnChild(entry: string, env: Record<string, string>): Pr
   const exited = new Promise<void>((resolve) => proc.once("exit", () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
     let out = "";
-    const timer = setTimeout(() => reject(new Error(`${entry} not ready in 30 s: ${stderr.slice(-500)}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`${entry} not ready in ${scaled(30_000) / 1000} s: ${stderr.slice(-500)}`)), scaled(30_000));
     proc.stdout.on("data", (c: Buffer) => {
       out += c.toString();
       const m = /READY (\S+)/.exec(out);
