@@ -24,7 +24,7 @@ console.log(describeCalibration(calibration));
  * The engine is chosen by FF_TEST_ENGINE (tests/support/test-database.ts). Files that read the
  * SQLite file itself stay plain `.test.ts`.
  */
-const NODE_SUITES = ["server", "db", "supabase", "scripts", "tests/api", "tests/auth", "tests/identity", "tests/reliability", "tests/lint"];
+const NODE_SUITES = ["server", "db", "supabase", "scripts", "tests/api", "tests/auth", "tests/identity", "tests/reliability", "tests/lint", "tests/support"];
 const nodeSuites = (suffix: string) => NODE_SUITES.map((folder) => `${folder}/**/*${suffix}`);
 
 /** Vitest's own defaults for the web project's limits (no browser, no stack: vitest's figures fit). */
