@@ -288,7 +288,18 @@ export function isConnectionFailure(err: unknown): boolean {
   return err instanceof TypeError && /fetch failed|terminated|other side closed/i.test(err.message);
 }
 
-/** A random pause in [min, max) ms: where in the write stream the kill lands. */
-export function randomPause(min: number, max: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, min + Math.floor(Math.random() * (max - min))));
+/**
+ * Where in the write stream a kill lands: once this cycle's writers have had a write acknowledged
+ * (the event, so that every kill cuts a running stream on any machine, however slow), a random
+ * pause in [minMs, maxMs) more, scaled for the machine. Rejects at once if a writer fails.
+ */
+export async function killMoment(acknowledged: () => number, writers: Promise<unknown>[], minMs: number, maxMs: number): Promise<void> {
+  const before = acknowledged();
+  const firstWrite = (async () => {
+    while (acknowledged() === before) await new Promise((r) => setTimeout(r, 10));
+  })();
+  // Writers end only when the server dies: before the kill, only by failing.
+  await Promise.race([firstWrite, Promise.all(writers).then(() => undefined)]);
+  const min = scaled(minMs);
+  await new Promise((r) => setTimeout(r, min + Math.floor(Math.random() * (scaled(maxMs) - min))));
 }
