@@ -1,5 +1,5 @@
 // Flat config: typescript-eslint's recommended rules for every TS file, React hooks rules for the web,
-// and the walls of DESIGN.md: each wall is an import rule on the folder it guards, whose message
+// and the walls of docs/architecture.md: each wall is an import rule on the folder it guards, whose message
 // names the wall, so a crossing fails `npm run lint` saying which one.
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
@@ -9,7 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** A wall: imports matching `group` are refused with a message naming it. */
-const wall = (name, group, allowTypeImports = false) => ({ group, allowTypeImports, message: `crosses the wall "${name}" (DESIGN.md, Walls).` });
+const wall = (name, group, allowTypeImports = false) => ({ group, allowTypeImports, message: `crosses the wall "${name}" (docs/architecture.md, Walls).` });
 
 /** The walls that hold for `files`. One block per folder: a later block for the same files would replace, not add to, an earlier one's patterns. */
 const guard = (files, ...patterns) => ({ files, rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns }] } });
@@ -23,7 +23,7 @@ const serverOutward = wall("server/src never imports supabase/, server/identity-
 ]);
 const routesToDb = wall("routes reach the database only through repositories", ["**/db/**", "drizzle-orm", "drizzle-orm/**", "better-sqlite3"], true);
 const identityEmulatorInward = wall("the identity emulator never imports product code", ["**/server/src/**", "../src/**", "**/web/**", "**/db/**"]);
-/** The bench measures with the one test support folder (issue 19), never with test files or a suite's own helpers. */
+/** The bench measures with the one test support folder (tests/support/README.md), never with test files or a suite's own helpers. */
 const benchToTests = wall("scripts/bench imports tests/ only from tests/support", ["**/tests/**", "!**/tests/support", "!**/tests/support/**"]);
 
 const authEmulatorInward = wall("supabase/emulator (the auth-emulator package) never imports product code", [
@@ -34,7 +34,8 @@ const authEmulatorInward = wall("supabase/emulator (the auth-emulator package) n
   "**/demo-seed.ts",
 ]);
 
-// The web's zones (bulletproof-react's, DESIGN.md "Inside web/src"): shared folders → features → app.
+// The web's zones (bulletproof-react's, docs/architecture.md "Inside web/src"): shared folders →
+// features → app.
 // A feature imports its own folder and the shared folders; the app (web/src/app and the start-up
 // files beside it) composes features; shared folders import neither. Test support (web/src/testing)
 // may render the app's providers but no feature. Relative and "@/" imports are both resolved, so
@@ -76,7 +77,7 @@ const webZones = {
         : to.startsWith("features/") || (to === "app" && from !== "testing");
       if (!crossing) return;
       const name = from.startsWith("features/") ? featureWall : sharedWall;
-      context.report({ node, message: `${source.value}: crosses the wall "${name}" (DESIGN.md, Walls).` });
+      context.report({ node, message: `${source.value}: crosses the wall "${name}" (docs/architecture.md, Walls).` });
     }
     return {
       ImportDeclaration: (node) => check(node, node.source),

@@ -40,9 +40,9 @@ const expectPoll = { poll: { timeout: scaled(1_000) } };
 //
 // Every test file has its own data (its own stack on free ports, its own data dir or database copied
 // from a migrated template, its own browser), so files of all five projects run side by side in
-// one pool. Much of a file's time is waiting (listeners, the spec's delays, the browser): on 2
+// one pool. Much of a file's time is waiting (listeners, the delays of requirements §9, the browser): on 2
 // cores vitest's default (cores - 1 = one file at a time) left the machine half idle. Five: with
-// four, the machine idled to 40-50 % while four browser files sat in the spec's delays together
+// four, the machine idled to 40-50 % while four browser files sat in those delays together
 // (the creation journeys); five kept it ~98 % busy, 290 -> 270 s. More only adds contention, and
 // contention is what makes browser waits flaky.
 const WORKERS = 5;

@@ -18,7 +18,8 @@ import { preparedPerDb } from "./prepared";
 export type ChangeStamp = string;
 
 // Two statements, not one `SELECT … FROM pragma_data_version`: the table-valued form opens a read
-// transaction around the pragma and measured ~1.5 µs against ~0.95 µs for the pair.
+// transaction around the pragma and is the slower of the two (the bench's api section measures
+// all_data, which reads the stamp on every request).
 const stampStatements = preparedPerDb((db) => ({
   ownChanges: db.$client.prepare("SELECT total_changes()").pluck(),
   otherCommits: db.$client.prepare("PRAGMA data_version").pluck(),

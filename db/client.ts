@@ -50,7 +50,7 @@ export function openDatabase(file: string, opts: { migrate?: boolean } = {}): Da
   // FULL: every commit is synced to disk before the write is acknowledged, so an acknowledged change
   // to a founder's record (PII, submissions, the audit trail) survives a power loss or OS crash too,
   // not only an app crash (NORMAL in WAL mode syncs at checkpoints only). Its cost is measured by
-  // `npm run bench -- --only=durability` (README, "Durability").
+  // `npm run bench -- --only=durability` (docs/performance.md, Durability).
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
   // Another process (a test, a script) may hold a write lock briefly; wait instead of failing.

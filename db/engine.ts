@@ -1,4 +1,4 @@
-// The one place where SQLite and PostgreSQL differ for the app's queries (issue 15,
+// The one place where SQLite and PostgreSQL differ for the app's queries (see
 // docs/decisions/0043-one-set-of-repositories.md). Repositories are written once, against the
 // SQLite-typed drizzle schema and query builder (`db.t`, `db.q`), and run every query through an
 // Executor (`db.all`, `db.get`, `db.run`, `prepared(…)`, `db.transaction`). At run time the

@@ -1,4 +1,4 @@
-// Every enum category of spec §3 with realistic values. Ids are `<category>_<slug>` (the contract's
+// Every enum category of requirements §3 with realistic values. Ids are `<category>_<slug>` (the contract's
 // regexes expect that); list order is display order (marital_status_single first, as the default).
 import type { ENUM_CATEGORIES } from "../server/src/contract/entities";
 

@@ -1,7 +1,7 @@
 // The app database on PostgreSQL (node-postgres, docs/decisions/0040-postgres-driver.md): a pool,
 // the committed Postgres migrations (db/migrations-pg, generated from db/schema-pg.ts) with the
 // same schema-version rules as SQLite (db/schema-version.ts), and the enum seed.
-// Not wired into the app yet: the repositories still run on SQLite only (issue 15 continues).
+// db/open.ts opens it when DATABASE_URL is a postgres:// URL.
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";

@@ -3,7 +3,7 @@
 // file (db/migrations, db/migrations-pg). db/schema-pg.test.ts checks the two stay identical.
 // Types are chosen so that every column reads back as the same JavaScript value on both engines
 // (docs/decisions/0042-postgres-schema-types.md):
-//   - timestamps stay ISO-8601 text without the trailing Z (spec §3), as on SQLite: no conversion,
+//   - timestamps stay ISO-8601 text without the trailing Z (requirements §3), as on SQLite: no conversion,
 //     lexical order is time order, and a copy from SQLite keeps them byte for byte;
 //   - booleans are native `boolean` (SQLite stores 0/1; drizzle gives `boolean` on both);
 //   - SQLite `real` is an 8-byte float: `double precision`;

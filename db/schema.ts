@@ -1,5 +1,5 @@
-// Drizzle schema for every entity of spec §3. Timestamps are ISO-8601 text without the trailing Z
-// (spec §3; written with timestampNow() from the contract). Booleans are SQLite integers.
+// Drizzle schema for every entity of requirements §3. Timestamps are ISO-8601 text without the trailing Z
+// (requirements §3; written with timestampNow() from the contract). Booleans are SQLite integers.
 // SSN is stored only as AES-256-GCM ciphertext (server/src/pii/ssn.ts); phone and SSN are digits only.
 import { sql } from "drizzle-orm";
 import { sqliteTable, integer, text, real, index, uniqueIndex, primaryKey, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
@@ -78,7 +78,7 @@ export const person = sqliteTable(
   },
   (t) => [
     index("person_account_idx").on(t.accountId),
-    // Owner emails are unique per account, compared case-insensitively (spec §5).
+    // Owner emails are unique per account, compared case-insensitively (requirements §5).
     uniqueIndex("person_account_email_unique").on(t.accountId, sql`lower(${t.email})`),
     index("person_sumsub_applicant_idx").on(t.sumsubApplicantId),
   ],
@@ -100,7 +100,7 @@ export const strategy = sqliteTable(
   },
   (t) => [
     index("strategy_account_idx").on(t.accountId),
-    // At most one Founder Foundation strategy per account (spec §2: Select is blocked once one exists).
+    // At most one Founder Foundation strategy per account (requirements §2: Select is blocked once one exists).
     uniqueIndex("strategy_one_founder_per_account").on(t.accountId).where(sql`${t.strategyType} = 'strategy_type_founder'`),
   ],
 );
@@ -159,10 +159,10 @@ export const notification = sqliteTable(
 );
 
 /**
- * Append-only audit trail (issue 16): one row per accepted change to a founder's record, per
- * identity result and per staff read of another account, written in the change's transaction.
- * Field NAMES only, never values; no foreign keys, so the trail outlives deleted records.
- * Triggers in the migrations refuse UPDATE and DELETE.
+ * Append-only audit trail (docs/decisions/0021-audit-trail.md): one row per accepted change to a
+ * founder's record, per identity result and per staff read of another account, written in the
+ * change's transaction. Field NAMES only, never values; no foreign keys, so the trail outlives
+ * deleted records. Triggers in the migrations refuse UPDATE and DELETE.
  */
 export const auditEvent = sqliteTable(
   "audit_event",

@@ -1,11 +1,11 @@
 // The app's one SQLite connection, shared by every request, and group commit for its write
-// transactions (issue 15, docs/decisions/0003-put-budget.md).
+// transactions (docs/decisions/0003-put-budget.md).
 //
 // With synchronous=FULL each COMMIT waits for an fsync of the WAL, and on one connection commits
-// queue one behind another: measured on this project's 2-core machine, a PUT's transaction
-// (person page, audit row, two index pages) cost ~130 µs to commit alone and ~18 µs each when ten
-// shared one COMMIT. So transactions that reach the connection in the same turn of the event loop
-// (under load: the requests one poll phase read) share one:
+// queue one behind another. A PUT's transaction (person page, audit row, two index pages) costs a
+// fraction as much when ten share one COMMIT as when it commits alone (the bench's figures:
+// scripts/bench/results.md, SQLite PUT). So transactions that reach the connection in the same turn
+// of the event loop (under load: the requests one poll phase read) share one:
 //   - the first opens it (BEGIN IMMEDIATE) and holds the connection; each transaction then runs in
 //     a SAVEPOINT of its own, one after another, never interleaved;
 //   - at setImmediate (the end of this turn's I/O), once every admitted transaction has run, one

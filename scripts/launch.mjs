@@ -1,8 +1,9 @@
-// `npm start` entry. Loading the server through a TypeScript loader (tsx) costs more than a second
-// of start-up on these 2-core machines, so the node side (scripts/start.ts and everything it
-// imports) is bundled once with esbuild into node_modules/.cache and rebuilt only when a source
-// file is newer than the bundle. Dependencies stay external (loaded from node_modules as usual).
-// `npm run start:tsx` runs the same code through tsx, without the bundle.
+// `npm start` entry. Loading the server through a TypeScript loader (tsx) would be most of a
+// start-up's time (`npm run bench -- --only=startup` profiles its phases), so the node side
+// (scripts/start.ts and everything it imports) is bundled once with esbuild into
+// node_modules/.cache and rebuilt only when a source file is newer than the bundle. Dependencies
+// stay external (loaded from node_modules as usual). `npm run start:tsx` runs the same code through
+// tsx, without the bundle.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -95,7 +96,8 @@ if (!bundleIsCurrent()) {
     target: "node20",
     packages: "external",
     // A linked map beside the bundle: `node --enable-source-maps` maps traces back to the .ts
-    // sources; parsing it on every start would cost ~15% of start-up, so it is opt-in.
+    // sources; parsing it on every start would slow start-up (`npm run bench -- --only=startup`),
+    // so it is opt-in.
     sourcemap: "linked",
     plugins: [bundleWorkspaces, pinImportMeta],
     logLevel: "warning",

@@ -8,7 +8,7 @@ import { MFA_FRIENDLY_NAME } from "../server/src/contract/rules";
 /** The settings file both the emulator and `supabase start` follow. */
 export const CONFIG_TOML = path.resolve(import.meta.dirname, "config.toml");
 
-/** Meets spec §5 and config.toml's policy: 12 characters, upper, lower, digit, symbol. */
+/** Meets requirements §5 and config.toml's policy: 12 characters, upper, lower, digit, symbol. */
 export const DEMO_PASSWORD = "Founder!2026";
 /**
  * bcrypt (cost 10, GoTrue's) of DEMO_PASSWORD, computed once: hashing is most of an empty data
@@ -28,7 +28,7 @@ export const DEMO_FACTOR_ID = "00000000-0000-4000-8000-00000000fa01";
 /** The friendly name the product's own enrolment uses, so the app finds the seeded factor. */
 export const DEMO_FACTOR_NAME = MFA_FRIENDLY_NAME;
 
-/** Every account the product creates gets role `user` (spec: the account holder's role). */
+/** Every account the product creates gets role `user` (requirements §6: the account holder's role). */
 export const PRODUCT_DEFAULT_ROLES = ["user"];
 
 export const DEMO_SEED: SeedFile = {

@@ -1,4 +1,4 @@
-// The limits issue 8 sets for the code (checked by budgets.ts; the API section also uses the ratio
+// The budgets of docs/performance.md (checked by budgets.ts; the API section also uses the ratio
 // to decide when to profile automatically).
 export const BUDGETS = {
   /** Initial JavaScript of /sign-in, gzip. */
@@ -12,12 +12,12 @@ export const BUDGETS = {
   appBareRatio: 0.35,
   /**
    * PUT person req/s ÷ the bare write route's (Fastify PUT + one prepared SQLite UPDATE) in the same
-   * run. Issue 15 re-set the write budget against this floor: no write route can reach 0.35 of a
+   * run. The write budget is judged against this floor (decision 0003): no write route can reach 0.35 of a
    * constant route on this machine (docs/decisions/0003-put-budget.md).
    */
   putWriteFloorRatio: 0.3,
-  /** Issue 15, on PostgreSQL at apiBudgetConnections: p99 of all_data and of PUT person. */
+  /** On PostgreSQL at apiBudgetConnections: p99 of all_data and of PUT person. */
   postgresP99Ms: 15,
-  /** Issue 15: all_data req/s ÷ the bare route doing one SELECT on the same pool, same run. */
+  /** On PostgreSQL: all_data req/s ÷ the bare route doing one SELECT on the same pool, same run. */
   postgresAllDataFloorRatio: 0.5,
 } as const;

@@ -1,4 +1,4 @@
-// The budgets of issue 8, checked against the figures a run produced. A budget whose section did
+// The budgets of docs/performance.md, checked against the figures a run produced. A budget whose section did
 // not run (or could not measure it) is SKIP, never PASS.
 import type { BenchResults } from "./index";
 import { renderTable } from "./table";

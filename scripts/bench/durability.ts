@@ -1,7 +1,7 @@
-// What durability costs (issue 16): the app database's `synchronous` setting, FULL (the app's
-// choice: every commit is on disk before the write is acknowledged) against NORMAL (WAL synced at
-// checkpoints; a power loss may drop the last acknowledged commits). Two measures per mode, taken
-// in alternating rounds so other load on the machine hits both alike:
+// What durability costs (docs/performance.md, Durability): the app database's `synchronous`
+// setting, FULL (the app's choice: every commit is on disk before the write is acknowledged)
+// against NORMAL (WAL synced at checkpoints; a power loss may drop the last acknowledged commits).
+// Two measures per mode, taken in alternating rounds so other load on the machine hits both alike:
 // - the app: PATCH /api/persons/{id} (each request a real change, with its audit row) on 1 and 10
 //   connections against the app in this process;
 // - SQLite alone: single-row UPDATE commits in a WAL file with the app's other settings.

@@ -1,6 +1,6 @@
 // Section 5, the founder's whole journey in Chromium against the stack: sign-up → confirmation
 // mail → TOTP enrolment → dashboard → choose strategy → the five creation steps (identity check in
-// the emulator's widget) → Approve → dashboard. Each step is timed; the spec's deliberate delays
+// the emulator's widget) → Approve → dashboard. Each step is timed; the deliberate delays of requirements §9
 // (§9: second-factor-passed 1 s, post-save navigation about 1 s) are measured in the page itself:
 // an init script records every timer of ≥ 500 ms that fires, and the longest one that fired inside
 // a step is that step's deliberate wait (the others, e.g. the busy flag, run beside it).

@@ -13,7 +13,7 @@
 // Lighthouse would wipe the origin's storage first). A dashboard run counts only when it really
 // ended on the dashboard: final URL not /sign-in and the heading present in the page afterwards.
 // Note that a signed-in load first paints the sign-in screen ("Welcome!") while the second-factor
-// gate runs, and the dashboard follows after the gate's deliberate 1 s (spec §9): Lighthouse's LCP
+// gate runs, and the dashboard follows after the gate's deliberate 1 s (requirements §9): Lighthouse's LCP
 // element for the dashboard is then that first heading, so the table also gives the last visual
 // change observed in the (unthrottled) load, which is when the dashboard appeared.
 import fs from "node:fs";

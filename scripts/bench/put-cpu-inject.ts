@@ -3,7 +3,7 @@
 // emulator and token, real SQLite file), requests sent one at a time through Fastify's inject
 // (routing, hooks, token, validation, the transaction, serialization: everything but the socket),
 // this process's user + system CPU over the requests. The number to cut when the app's work, not
-// the commit, is the question (issue 15). The bench sets `synchronous` on the app's own connection:
+// the commit, is the question (decision 0044). The bench sets `synchronous` on the app's own connection:
 // the route code is the product's.
 //
 //   node --import tsx scripts/bench/put-cpu-inject.ts [--requests=500] [--rounds=24] [--sync=OFF|FULL]

@@ -1,5 +1,5 @@
 // `node --import tsx scripts/bench/put-cpu.ts [--rounds=6] [--seconds=5] [--connections=10] [--profile]`
-// The app's CPU per PUT /api/persons/{id} (issue 15's SQLite PUT budget), cheaper and steadier than
+// The app's CPU per PUT /api/persons/{id} (the SQLite PUT budget, decision 0044), cheaper and steadier than
 // the api section's req/s: the stack in a child process (real HTTP, real emulator-issued token, real
 // SQLite file), the bare write route in another, autocannon here. Rounds alternate PUT and the bare
 // write route; each process's CPU seconds (from /proc) over the requests it answered. "App beyond

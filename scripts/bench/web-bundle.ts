@@ -61,7 +61,7 @@ export interface WebBundleResult {
   servedDist: { present: boolean; developmentBuild: boolean; entryRawBytes?: number };
 }
 
-/** What must never load on /sign-in (issue 8): the identity widget and the admin area. */
+/** What must never load on /sign-in (docs/performance.md, Budgets): the identity widget and the admin area. */
 const MUST_BE_LAZY = [
   { what: "identity widget (@sumsub)", sources: ["node_modules/@sumsub/", "web/src/identity/"] },
   { what: "admin area", sources: ["web/src/features/admin/"] },

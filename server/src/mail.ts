@@ -1,5 +1,6 @@
-// The one mail sender (DESIGN: mail seam): nodemailer over SMTP. Locally that is the mailbox's SMTP
-// port; in production any SMTP provider via SMTP_URL. The identity work uses it for owner emails.
+// The one mail sender (the mail seam, docs/architecture.md): nodemailer over SMTP. Locally that is
+// the mailbox's SMTP port; in production any SMTP provider via SMTP_URL. The identity work uses it
+// for owner emails.
 import type { Transporter } from "nodemailer";
 import type { Config } from "./config";
 

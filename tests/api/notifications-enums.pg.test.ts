@@ -70,7 +70,7 @@ describe("notifications", () => {
 });
 
 describe("enums", () => {
-  it("lists every seeded category with the known values first where the spec says so", async () => {
+  it("lists every seeded category with the known values first where requirements §3 names them", async () => {
     const f = await t.founder();
     const res = await t.http.get("/api/enums/").set(f.auth);
     expect(res.status).toBe(200);

@@ -81,7 +81,7 @@ describe("SSN", () => {
   });
 });
 
-describe("validation (spec §5)", () => {
+describe("validation (requirements §5)", () => {
   it("requires the profile fields of a primary holder", async () => {
     const f = await t.founder();
     const res = await t.http.post("/api/persons/").set(f.auth).send({ account_id: f.accountId, account_primary_holder: true, ...PROFILE, city: undefined });

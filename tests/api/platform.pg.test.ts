@@ -9,7 +9,7 @@ import { loadConfig } from "../../server/src/config";
 import { buildApp } from "../../server/src/app";
 import { createTestApp, type TestApp } from "../support/app";
 
-/** Spec §7's product API, as the OpenAPI document must list it. */
+/** Requirements §7's product API, as the OpenAPI document must list it. */
 const SPEC_ROUTES = [
   "put /api/accounts/{accountId}",
   "get /api/accounts/user/{userId}",

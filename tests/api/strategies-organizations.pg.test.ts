@@ -43,7 +43,7 @@ describe("strategies", () => {
     expect(all[0]).toMatchObject({ title: "Foundation submitted", description: `${ORGANIZATION.name_1} was submitted for review.` });
   });
 
-  it("rejects timestamps with a trailing Z (spec §3)", async () => {
+  it("rejects timestamps with a trailing Z (requirements §3)", async () => {
     const f = await t.founder();
     const d = await buildFounderData(t, f);
     const res = await t.http.put(`/api/strategies/${d.strategyId}`).set(f.auth).send({ entry_completed_at: new Date().toISOString() });

@@ -1,7 +1,8 @@
-// Issue 16 over HTTP: submission is the server's decision (complete entry only, server time, once),
-// what was filed is fixed, writes after submission need role user, and the audit trail: one row
-// per accepted change, none for a refusal, no values, append-only, readable by owner and staff.
-// Every refusal is checked against the database afterwards.
+// The record's rules over HTTP (docs/architecture.md, The record's rules): submission is the
+// server's decision (complete entry only, server time, once), what was filed is fixed, writes after
+// submission need role user, and the audit trail: one row per accepted change, none for a refusal,
+// no values, append-only, readable by owner and staff. Every refusal is checked against the
+// database afterwards.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/app";
 import { buildFounderData, completeEntry, postIdentityResult, type ApiFounder as Founder, type FounderData } from "../support/founders";

@@ -1,4 +1,4 @@
-// The server holds the trust boundary on its own (issue 14): the second factor is enforced by the
+// The server holds the trust boundary on its own (docs/decisions/0001): the second factor is enforced by the
 // API, sign-out, bans, deleted users and removed roles stop working within the stated session-check
 // lifetime, production refuses a token forged with the CLI's public secret on every route, the
 // dev-only admin API and the API docs are switched by settings, and PII answers are never cached.

@@ -1,4 +1,4 @@
-// The server refuses what the forms refuse (spec §5): a PUT/PATCH cannot blank a person's required
+// The server refuses what the forms refuse (requirements §5): a PUT/PATCH cannot blank a person's required
 // fields, the RIA answers are all-or-nothing, and a submitted foundation's filed fields are fixed.
 // Each refusal leaves the stored record exactly as it was; the calls the web makes still succeed.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Password sign-in, recovery (spec §4: reset link → reset-password view → new password),
+// Password sign-in, recovery (requirements §4: reset link → reset-password view → new password),
 // password and metadata updates, and sign-out scopes, through supabase-js.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isAuthSessionMissingError, type AuthChangeEvent } from "@supabase/supabase-js";

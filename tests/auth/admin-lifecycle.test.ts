@@ -1,4 +1,4 @@
-// Issue 18, the admin API's remaining GoTrue behaviours through the real supabase-js:
+// The admin API's remaining GoTrue behaviours through the real supabase-js:
 // deleteUser(id, true) as a soft delete, a user's factors (listFactors / deleteFactor and their
 // refusals), and ban durations parsed as Go durations with GoTrue's messages.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Issue 18: admin createUser with a phone, as GoTrue's adminUserCreate: phone alone or with an
+// Admin createUser with a phone, as GoTrue's adminUserCreate: phone alone or with an
 // address, phone_confirm, GoTrue's E.164 check, a number another user holds refused, and no
 // provider switch (admins create phone users even while phone sign-up is off).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

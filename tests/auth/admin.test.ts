@@ -43,7 +43,7 @@ describe("admin users", () => {
 
     const updated = await admin.updateUserById(id, { app_metadata: { roles: ["user", "admin"] } });
     expect(updated.data.user?.app_metadata.roles).toEqual(["user", "admin"]);
-    // New tokens carry the new roles (spec §6 reads roles from app_metadata.roles).
+    // New tokens carry the new roles (requirements §6 reads roles from app_metadata.roles).
     const signIn = await h.client().auth.signInWithPassword({ email, password: TEST_PASSWORD });
     const claims = JSON.parse(Buffer.from((signIn.data.session?.access_token ?? "").split(".")[1] ?? "", "base64url").toString()) as { app_metadata: { roles: string[] } };
     expect(claims.app_metadata.roles).toEqual(["user", "admin"]);

@@ -1,4 +1,4 @@
-// Issue 18: anonymous sign-ins when `[auth] enable_anonymous_sign_ins` is on, through the real
+// Anonymous sign-ins when `[auth] enable_anonymous_sign_ins` is on, through the real
 // supabase-js: the anonymous user and its claims, what it may not do, and its conversion to a
 // permanent user by updateUser with an address (confirmed by mail, or at once with confirmations off).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Issue 18: `[auth.email] double_confirm_changes` through the real supabase-js: an e-mail change
+// `[auth.email] double_confirm_changes` through the real supabase-js: an e-mail change
 // mails both the current and the new address, and (with confirmations on) only both confirmations
 // together change the address; the first answers GoTrue's "Confirmation link accepted" message.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

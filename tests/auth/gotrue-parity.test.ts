@@ -1,4 +1,4 @@
-// Issue 18, GoTrue's behaviours through the real supabase-js: its e-mail format check on every way
+// GoTrue's behaviours through the real supabase-js: its e-mail format check on every way
 // in (sign-up, admin create, invite, generate_link), and the answers of features that are off
 // (anonymous sign-ins, SAML SSO, Web3, ID-token sign-in, manual identity linking, phone and
 // WebAuthn factors): the same code, status and message as a Supabase project with them off.

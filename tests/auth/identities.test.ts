@@ -1,4 +1,4 @@
-// Issue 18: manual identity linking as GoTrue does it when `[auth] enable_manual_linking` is on,
+// Manual identity linking as GoTrue does it when `[auth] enable_manual_linking` is on,
 // through the real supabase-js: getUserIdentities, linkIdentity with the local Google stand-in
 // (the only provider that needs no internet), its refusals, unlinkIdentity and its refusals, and
 // an anonymous user made permanent by linking or by an address.

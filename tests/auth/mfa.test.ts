@@ -1,4 +1,4 @@
-// The second-factor flow the product runs (spec §4 second-factor gate): enrol → verify → aal2
+// The second-factor flow the product runs (requirements §4 second-factor gate): enrol → verify → aal2
 // → sign out → sign in → aal1 with next level aal2 → verify; plus the MFA error codes.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SupabaseClient } from "@supabase/supabase-js";

@@ -1,4 +1,4 @@
-// Issue 18: the OAuth 2.1 server's admin client API through the real supabase-js
+// The OAuth 2.1 server's admin client API through the real supabase-js
 // (auth.admin.oauth.*), on only when `[auth.oauth_server] enabled`: registration with GoTrue's
 // redirect-URI rules and messages, list (paged when asked), get, partial update, delete and a new
 // secret; the switch off answers 404 feature_disabled.

@@ -1,4 +1,4 @@
-// Social sign-in (spec §7: "sign in with a social provider with a redirect URL") through the
+// Social sign-in (requirements §7: "sign in with a social provider with a redirect URL") through the
 // emulator's local consent page standing in for Google.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authMethods, APP_URL, consent, fragmentParams, STANDIN_PASSWORD, startAuthHarness, submitConsent, type AuthHarness } from "../support/auth-harness";

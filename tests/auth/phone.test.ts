@@ -1,4 +1,4 @@
-// Issue 18: phone sign-up and OTP sign-in through the real supabase-js, on only when
+// Phone sign-up and OTP sign-in through the real supabase-js, on only when
 // `[auth.sms] enable_signup` is (the shipped config.toml keeps it off). No SMS provider: the
 // `[auth.sms.test_otp]` numbers get their fixed code; any other number gets GoTrue's answer for a
 // missing provider. verifyOtp with type sms / phone_change, and GoTrue's E.164 check.

@@ -1,4 +1,4 @@
-// Issue 18: `[auth.email] secure_password_change` with reauthenticate() and the nonce, through the
+// `[auth.email] secure_password_change` with reauthenticate() and the nonce, through the
 // real supabase-js. GoTrue asks for the nonce only when the session was signed in more than 24 hours
 // ago, so the tests move this process's clock (the emulator runs in it) past that point.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";

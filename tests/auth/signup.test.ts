@@ -1,5 +1,5 @@
-// Sign-up as the product does it (spec §4 sign-in flow): confirmation mail, link, confirmed
-// session; plus the sign-up error codes of spec §8.
+// Sign-up as the product does it (requirements §4 sign-in flow): confirmation mail, link, confirmed
+// session; plus the sign-up error codes of requirements §8.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findLink, findOtp } from "../support/mail";
 import { APP_URL, fragmentParams, redirectTarget, startAuthHarness, type AuthHarness } from "../support/auth-harness";

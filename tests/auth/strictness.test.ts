@@ -1,4 +1,4 @@
-// Issue 14 §6: the emulator is as strict as GoTrue (and, where GoTrue leaves a gap a CI would
+// The emulator is as strict as GoTrue (and, where GoTrue leaves a gap a CI would
 // trust, stricter), checked through the real supabase-js: redirect_to read the way a browser
 // reads it, a TOTP code accepted once per factor and time step, failed passwords and codes
 // limited per account, and no e-mail change from an aal1 session of a user with a second factor.

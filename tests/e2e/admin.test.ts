@@ -1,4 +1,4 @@
-// Browser suite for /admin (issue 7) on a localhost host: an admin sees 'User Management (Dev)',
+// Browser suite for /admin (requirements §2, §6) on a localhost host: an admin sees 'User Management (Dev)',
 // lists the auth users with their roles and changes one (stored by the auth service); a founder
 // without admin/super sees 'Restricted'. The area is its own lazily loaded chunk.
 import { createClient, type RealtimeClientOptions } from "@supabase/supabase-js";

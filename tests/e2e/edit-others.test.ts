@@ -1,4 +1,4 @@
-// Browser suite for /edit-others (issue 7) against the real local stack: a founder who has
+// Browser suite for /edit-others (requirements §2) against the real local stack: a founder who has
 // completed creation (seeded through the API with their own token) sees their additional owners,
 // edits a verified one (persisted), resends and adds owners (toasts, real mail, the bell), and sees
 // the failure toasts when the server refuses. Every screen is checked by axe and photographed.
@@ -46,7 +46,7 @@ describe("/edit-others", () => {
     await page.getByText(/^Verification email sent \d+\/\d+\/\d{4}$/).first().waitFor();
 
     // Add an owner through the dialog: a real event the bell counts (one 'Owner added' for the new
-    // owner; linking them to the organization adds no second notice: spec gap 6).
+    // owner; linking them to the organization adds no second notice).
     const badge = page.getByTestId("notifications-badge");
     await page.waitForLoadState("networkidle");
     const unreadBefore = Number(await badge.textContent());

@@ -1,4 +1,4 @@
-// Browser suite for the edit screens (issue 7) against the real local stack: a founder who has
+// Browser suite for the edit screens (requirements §2) against the real local stack: a founder who has
 // completed creation (seeded through the API with their own token) changes each screen, saves,
 // reloads and sees the change persisted; refused saves show the failure toast; a user without the
 // role 'user' is sent to /. Every screen is checked by axe and photographed at 1280 px light and

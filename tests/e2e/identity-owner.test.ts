@@ -1,5 +1,5 @@
 // An additional owner verifies their identity from the email the founder's account sends
-// (spec §4 "Approve on step 5 sends verification emails"; issue 6): the mail arrives over SMTP in
+// (requirements §4 "Approve on step 5 sends verification emails"): the mail arrives over SMTP in
 // the stack's mailbox, its link opens the identity emulator's hosted page, the owner captures a
 // document and a selfie and passes, and the signed webhook marks them verified in the app.
 import { describe, expect, it } from "vitest";

@@ -1,8 +1,9 @@
-// Keyboard and screen-reader basics (issue 17): focus lands on the first field or the heading of
-// every view and route, a skip link leads to the main content, dialogs open on their first field,
-// and the whole way (sign-in, enrolment skipped, choose strategy, the five steps with the identity
-// widget's frame, the owner dialogs and menu, Approve, then an edit screen with its dialog) works
-// with the keyboard alone: Tab, Shift+Tab, Enter, Space, arrows in menus, radio groups and selects.
+// Keyboard and screen-reader basics (docs/testing.md, Accessibility): focus lands on the first
+// field or the heading of every view and route, a skip link leads to the main content, dialogs open
+// on their first field, and the whole way (sign-in, enrolment skipped, choose strategy, the five
+// steps with the identity widget's frame, the owner dialogs and menu, Approve, then an edit screen
+// with its dialog) works with the keyboard alone: Tab, Shift+Tab, Enter, Space, arrows in menus,
+// radio groups and selects.
 import { describe, expect, it } from "vitest";
 import type { Frame, Page } from "playwright-core";
 import { focusSettled } from "../support/screens";

@@ -1,4 +1,4 @@
-// Browser suite for the notification bell and popover (issue 7) against the real local stack:
+// Browser suite for the notification bell and popover (requirements §2, §4) against the real local stack:
 // real events (owners added through the API) raise the unread badge; mark-one lowers it,
 // mark-all clears it, and both are stored (a reload shows the same).
 import type { Page } from "playwright-core";

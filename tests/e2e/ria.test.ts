@@ -1,4 +1,4 @@
-// Browser suite for /ria (issue 7) against the real local stack: the questionnaire is answered,
+// Browser suite for /ria (requirements §2, §5) against the real local stack: the questionnaire is answered,
 // saved to the account and still there after a reload; the tax form downloads as a real PDF
 // (fetched with the bearer token); with the API stopped, Done shows the failure toast.
 import { readFile } from "node:fs/promises";

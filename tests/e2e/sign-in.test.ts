@@ -1,4 +1,4 @@
-// Sign-in in a real browser against the real local stack (spec §2, §4, §8; issue 4).
+// Sign-in in a real browser against the real local stack (requirements §2, §4, §8).
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { setupE2E, type Motion, type Theme } from "../support/e2e-harness";
@@ -148,7 +148,7 @@ describe("sign-in (browser)", () => {
     await ui.screen("wrong-password");
   });
 
-  it("text is set in Roboto at 14 px (spec §9), served by the app itself: no external font host", async () => {
+  it("text is set in Roboto at 14 px (requirements §9), served by the app itself: no external font host", async () => {
     const ui = await e2e.open();
     const fontRequests: string[] = [];
     ui.page.on("request", (request) => {
@@ -163,7 +163,7 @@ describe("sign-in (browser)", () => {
     for (const url of fontRequests) expect(new URL(url).origin).toBe(e2e.baseUrl);
   });
 
-  it("the sign-in screen fades out over 1 s (spec §4), and goes at once for a founder who asks for reduced motion", async () => {
+  it("the sign-in screen fades out over 1 s (requirements §4), and goes at once for a founder who asks for reduced motion", async () => {
     const transitionOf = async (motion: Motion) => {
       const ui = await e2e.open({ motion });
       await ui.goto("/sign-in");

@@ -1,4 +1,4 @@
-// Registration and TOTP enrolment as a new founder meets them (issue 17, bugs 1 and 7, spec gap 1):
+// Registration and TOTP enrolment as a new founder meets them (requirements §2, §4, §5):
 // a slow auth service, the confirmation link opened in a second tab while the first still shows
 // the pending view, a reload after Skip, and signing up again with a registered address.
 import { describe, expect, it } from "vitest";

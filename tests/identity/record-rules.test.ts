@@ -1,7 +1,8 @@
-// Issue 16 over HTTP: identity results applied in the provider's time order (a replayed or late
-// GREEN never undoes a newer RED), only SHA-256 or stronger webhook digests, one audit row per
-// distinct result, and owner mails that only reach the account's own add-on owners, carry no
-// control characters from names, and are limited per account per hour (429 + Retry-After).
+// The record's rules over HTTP (docs/architecture.md, The record's rules): identity results applied
+// in the provider's time order (a replayed or late GREEN never undoes a newer RED), only SHA-256 or
+// stronger webhook digests, one audit row per distinct result, and owner mails that only reach the
+// account's own add-on owners, carry no control characters from names, and are limited per account
+// per hour (429 + Retry-After).
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { computeWebhookDigest } from "../../server/src/identity/webhook-digest";

@@ -60,7 +60,7 @@ describe("POST /api/sumsub/access_token", () => {
     expect(res.body).toMatchObject({ error: expect.any(String), message: expect.any(String) });
   });
 
-  it("answers a token for the caller's own person, with the bare body and with the spec's full body", async () => {
+  it("answers a token for the caller's own person, with the bare body and with the full body of requirements §7", async () => {
     const f = await h.founder();
     const bare = await accessToken(f);
     expect(bare.status).toBe(200);

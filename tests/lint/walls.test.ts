@@ -1,4 +1,4 @@
-// The walls of DESIGN.md hold because lint refuses a crossing: for each wall, a throw-away file in
+// The walls of docs/architecture.md hold because lint refuses a crossing: for each wall, a throw-away file in
 // the guarded folder that crosses it makes ESLint (with the project's own config) report an error
 // naming the wall, and the same file without the crossing passes.
 import path from "node:path";

@@ -1,4 +1,4 @@
-// The app starting on PostgreSQL (issue 15): production never migrates at start and refuses a
+// The app starting on PostgreSQL (docs/decisions/0041): production never migrates at start and refuses a
 // database whose schema does not match the code; development migrates an empty database.
 import fs from "node:fs";
 import os from "node:os";

@@ -1,8 +1,9 @@
-// Two app instances on one PostgreSQL database (issue 15): a write through one is read through the
-// other at once. The reads go through all_data, the answer each instance caches until the database
-// changes (on Postgres: until its snapshot moves, db/change-stamp.ts). Were the cache blind to the
-// other instance's commits, the read after its write would be stale and this test would fail
-// (checked with a stamp that never moves: 'Wilmington' served instead of 'Dover').
+// Two app instances on one PostgreSQL database (docs/deploying.md, Several instances): a write
+// through one is read through the other at once. The reads go through all_data, the answer each
+// instance caches until the database changes (on Postgres: until its snapshot moves,
+// db/change-stamp.ts). Were the cache blind to the other instance's commits, the read after its
+// write would be stale and this test would fail (checked with a stamp that never moves:
+// 'Wilmington' served instead of 'Dover').
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/app";
 import { type ApiFounder as Founder } from "../support/founders";

@@ -1,4 +1,4 @@
-// The production-shaped run (issue 15): NODE_ENV=production on PostgreSQL migrated by the real
+// The production-shaped run (docs/decisions/0050): NODE_ENV=production on PostgreSQL migrated by the real
 // `npm run db:migrate` over the direct connection, two app instances each started as its own
 // process by the real start command and reaching the database through PgBouncer in transaction
 // mode (as through Supabase's pooler on 6543), the auth emulator as a separate process standing in for a Supabase project (its own JWT
@@ -70,7 +70,7 @@ afterAll(async () => {
 
 /**
  * The project's rule that every new account holder gets role `user` (in a real project a trigger on
- * auth.users, see README "Deploying"), applied through the project's admin API with the service key.
+ * auth.users, see docs/deploying.md), applied through the project's admin API with the service key.
  */
 async function grantAccountHolderRole(auth: AuthProject, email: string): Promise<void> {
   const admin = authClient(auth.url, auth.serviceRoleKey);
@@ -103,7 +103,7 @@ describe("production-shaped deployment: Postgres, two instances, auth and identi
   const today = new Date();
   const submittedOn = `Submitted ${today.getMonth() + 1}/${today.getDate()}/${today.getFullYear()}`;
 
-  it("is deployed as the README says: migrated by npm run db:migrate, both instances ready, dev-only surfaces off", async () => {
+  it("is deployed as docs/deploying.md says: migrated by npm run db:migrate, both instances ready, dev-only surfaces off", async () => {
     const d = deployed();
     expect(d.migrateOutput).toMatch(/Database migrated: applied .+; schema is current/);
     for (const app of d.apps) {

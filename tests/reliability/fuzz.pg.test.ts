@@ -131,10 +131,11 @@ describe.each([...Object.entries(RECIPES), ["POST /api/sumsub/webhook", { scope:
 });
 
 /**
- * The record's rules under fuzz (issue 16), on a submitted entry whose holder is verified: Approve
- * again (any time, null), filed organization fields, a verified person's dob/ssn/names, deleting the
- * holder, each with a token that has role user or lacks it. No 500; a refusal changes nothing; an
- * accepted change writes exactly one audit row whose field names are exactly the columns that changed.
+ * The record's rules under fuzz (docs/architecture.md, The record's rules), on a submitted entry
+ * whose holder is verified: Approve again (any time, null), filed organization fields, a verified
+ * person's dob/ssn/names, deleting the holder, each with a token that has role user or lacks it. No
+ * 500; a refusal changes nothing; an accepted change writes exactly one audit row whose field names
+ * are exactly the columns that changed.
  */
 describe("record rules", () => {
   type Step = { method: string; path: string; body?: unknown; entity: "person" | "organization" | "strategy"; role: "user" | "onboarding" };

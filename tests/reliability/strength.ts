@@ -1,5 +1,5 @@
 // How hard the reliability suites push: CI's default runs are short; `npm run reliability` sets
-// RELIABILITY_STRENGTH=full and the same code runs at the strength issue 16 asks for (at least 100
+// RELIABILITY_STRENGTH=full and the same code runs at the strength docs/reliability.md states (at least 100
 // SIGKILLs of the app, 30 of the auth emulator, 10,000 fuzz cases). Only the counts change.
 import { scaled } from "../support/machine";
 export type Strength = "ci" | "full";

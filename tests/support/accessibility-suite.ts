@@ -1,4 +1,5 @@
-// axe on every screen and dialog of the product (issue 17), as a suite a test file declares for
+// axe on every screen and dialog of the product (docs/testing.md, Accessibility), as a suite a
+// test file declares for
 // one part of the catalogue (tests/support/screen-catalogue.ts, one source): each screen at 375
 // and 1280 px in the light and the dark theme must have 0 violations. The catalogue is checked in
 // parts (tests/e2e/accessibility-N.test.ts), each file with its own stack and browser, so the

@@ -1,4 +1,5 @@
-// The founder's main journey in a real browser against the real local stack (issue 5): dashboard →
+// The founder's main journey in a real browser against the real local stack (requirements §2, §4
+// "Creation flow"): dashboard →
 // choose strategy → the five creation steps, with the identity check completed inside the real
 // widget's iframe (offline identity emulator), two additional owners added, one edited and one
 // deleted → Approve → dashboard; then the owners' verification mail and every value through the

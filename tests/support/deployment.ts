@@ -1,4 +1,4 @@
-// A production-shaped deployment on this machine, in the order the README's "Deploying" section and
+// A production-shaped deployment on this machine, in the order docs/deploying.md and
 // docker-compose.yml give (database → migrate → app instances):
 // - the app database: Postgres migrated by the real `npm run db:migrate` (over migrateUrl, the
 //   direct connection) and used by the instances over databaseUrl (a transaction-mode pooler in a
@@ -24,7 +24,7 @@ import { scaled } from "./machine";
 export interface DeploymentOptions {
   /** Each instance's public host name (PUBLIC_APP_URL, the auth project's redirect list); one instance per name. */
   hosts: string[];
-  /** postgres://… the instances use (a transaction-mode pooler, as README "Deploying" says); unset: SQLite in a data folder all instances share. */
+  /** postgres://… the instances use (a transaction-mode pooler, as docs/deploying.md says); unset: SQLite in a data folder all instances share. */
   databaseUrl?: string;
   /** postgres://… `npm run db:migrate` uses: the direct connection (default databaseUrl). */
   migrateUrl?: string;

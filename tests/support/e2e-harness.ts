@@ -20,7 +20,8 @@ export type Motion = "reduce" | "no-preference";
 /**
  * Browser tests ask for reduced motion unless a test is about a transition (the sign-in journey in
  * tests/e2e/sign-in.test.ts keeps them, and a test there checks both preferences). The app honours
- * it (motion-reduce:transition-none): the spec's delays stay, only the animation between two states
+ * it (motion-reduce:transition-none): the delays of requirements §9 stay, only the animation
+ * between two states
  * goes. Why: every signed-in page load fades the sign-in screen out for 1 s, and headless Chromium
  * composites each of those 60 frames in software: 0.3 s of CPU per load, measured, over a third of
  * a signed-in screen's cost (docs/decisions/0010).

@@ -16,7 +16,7 @@ import { FOUNDER_STRATEGY } from "../../server/src/contract/rules";
 import { DAF_CHOICE, ORGANIZATION, PROFILE, signedIdentityResult } from "./entry";
 import { call, expectStatus, httpApi, type Api, type Reply } from "./http";
 
-/** Meets the product's password policy (spec §5) and config.toml's. */
+/** Meets the product's password policy (requirements §5) and config.toml's. */
 export const TEST_PASSWORD = "Sturdy#Pass42";
 
 export function uniqueEmail(prefix = "founder"): string {

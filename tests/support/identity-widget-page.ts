@@ -19,7 +19,7 @@ const IDENTITY_CHECK = path.join(REPO, "web/src/identity/identity-check.tsx");
 export interface WidgetCase {
   /** Bearer for /api/sumsub/access_token; a wrong one makes the token fetch fail. */
   bearer: string;
-  /** The body the page sends to /api/sumsub/access_token (spec §7 variant with user_id…), or none. */
+  /** The body the page sends to /api/sumsub/access_token (requirements §7 variant with user_id…), or none. */
   tokenBody?: unknown;
   /** Passed as IdentityCheck's baseUrl; omitted means the SDK takes the origin from the token. */
   baseUrl?: string;

@@ -73,7 +73,7 @@ export const RECIPES: Record<string, Recipe> = {
   "GET /api/persons/by_account/{accountId}": { scope: "owner", success: 200 },
   "POST /api/strategies/": { scope: "owner", success: 201, stage: "account", body: (f) => ({ account_id: f.accountId, strategy_type: "strategy_type_founder" }) },
   "GET /api/strategies/{strategyId}": { scope: "owner", success: 200 },
-  // Approve: accepted for a complete entry only (issue 16).
+  // Approve: accepted for a complete entry only (docs/architecture.md, The record's rules).
   "PUT /api/strategies/{strategyId}": { scope: "owner", success: 200, stage: "complete", body: () => ({ entry_completed_at: timestampNow() }) },
   "GET /api/strategies/strategy/account/{accountId}": { scope: "owner", success: 200 },
   "POST /api/organizations/": { scope: "owner", success: 201, stage: "strategy", body: (f) => ({ strategy_id: need(f.strategyId, "strategy"), ...ORGANIZATION, name_1: `${f.marker} LLC` }) },

@@ -1,6 +1,6 @@
 // One isolated app database per test file, on the engine the vitest project chose
 // (FF_TEST_ENGINE=postgres in the "node-postgres" project, SQLite otherwise), each a copy of a
-// migrated template (DESIGN: per test file an isolated database copied from a migrated template):
+// migrated template (docs/testing.md):
 //   - SQLite: a copy of a template file migrated once per set of migrations (in the temp folder,
 //     shared by every process of the run and reused by the next run while migrations are the same);
 //   - Postgres: CREATE DATABASE … TEMPLATE on the run's shared server (tests/support/postgres.ts).

@@ -1,4 +1,4 @@
-// Applies the saved theme (spec §4) before the first paint, so dark-theme users never see the
+// Applies the saved theme (requirements §4) before the first paint, so dark-theme users never see the
 // light theme flash while the app's module loads. It is a file, not an inline script, because the
 // Content-Security-Policy allows scripts from 'self' only. Same key and { "data": mode } wrapper
 // as web/src/stores/theme.ts, which validates the value again when the app starts.

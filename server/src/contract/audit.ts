@@ -1,4 +1,5 @@
-// The audit trail as the API returns it (issue 16). Pure module: no Node or browser imports.
+// The audit trail as the API returns it (docs/decisions/0021-audit-trail.md). Pure module: no Node
+// or browser imports.
 import { z } from "zod";
 
 const timestamp = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?$/);

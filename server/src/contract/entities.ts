@@ -1,4 +1,4 @@
-// The API's entity shapes (spec §3 and §7): what every /api route accepts and returns.
+// The API's entity shapes (requirements §3 and §7): what every /api route accepts and returns.
 // Server routes use these for validation, typing and the OpenAPI document; the web gets the same
 // types through the generated client. Pure module: no Node or browser imports.
 import { z } from "zod";

@@ -1,14 +1,14 @@
-// /api/sumsub request and answer shapes (spec §7), one source for the route and the web: the
+// /api/sumsub request and answer shapes (requirements §7), one source for the route and the web: the
 // token lifetime and level come from rules.ts, like everything else both sides read.
 import { z } from "zod";
 import { SUMSUB_TOKEN_TTL_SECONDS } from "./rules";
 
-/** Spec §7/§9: 900 s; the caller may ask for less or a little more, never an open-ended token. */
+/** Requirements §7/§9: 900 s; the caller may ask for less or a little more, never an open-ended token. */
 export const IDENTITY_TOKEN_TTL = { default: SUMSUB_TOKEN_TTL_SECONDS, min: 60, max: 3600 } as const;
 
 export const accessTokenBody = z
   .object({
-    /** The caller's email (spec §7); only used to check the request is about the caller. */
+    /** The caller's email (requirements §7); only used to check the request is about the caller. */
     user_id: z.string().trim().min(1).max(100).optional(),
     /** Ignored: the level is server configuration (a browser must not pick a weaker level). */
     level_name: z.string().max(100).optional(),
@@ -18,7 +18,7 @@ export const accessTokenBody = z
       .object({ email: z.string().max(100).nullish(), phone: z.string().max(30).nullish() })
       .optional(),
   })
-  // The bare variant of spec §7 sends no body at all.
+  // The bare variant of requirements §7 sends no body at all.
   .nullish();
 
 /** The SDK access token the widget opens with. */
@@ -44,7 +44,7 @@ export const verificationState = z.object({
 
 export const sendEmailsBody = z.array(z.number().int().positive()).min(1).max(50);
 /**
- * The body stays spec §7's bare array of person ids; the re-issue is opted into in the query so
+ * The body stays requirements §7's bare array of person ids; the re-issue is opted into in the query so
  * the Approve flow (which lists every owner) keeps skipping owners who are already verified.
  */
 export const sendEmailsQuery = z

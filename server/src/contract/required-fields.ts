@@ -1,14 +1,14 @@
-// Which fields spec §5 requires, defined once for the server's checks (and for the web to read):
+// Which fields requirements §5 requires, defined once for the server's checks (and for the web to read):
 // the primary holder's profile, the add-on owner's form, and the RIA questionnaire.
 import { riaFields } from "./entities";
 
-/** Spec §5: the profile fields a primary holder must give (address line 2 is optional). */
+/** Requirements §5: the profile fields a primary holder must give (address line 2 is optional). */
 export const PROFILE_REQUIRED = ["first_name", "last_name", "dob", "ssn", "phone", "address_line1", "city", "state", "zip", "marital_status"] as const;
 
-/** The add-on owner form's required fields (spec §5): once an owner has given one, it stays given. */
+/** The add-on owner form's required fields (requirements §5): once an owner has given one, it stays given. */
 export const OWNER_FORM_REQUIRED = ["dob", "ssn", "phone", "address_line1", "city", "state", "zip", "marital_status"] as const;
 
-/** The seven RIA answers, in questionnaire order (given together: spec §5). */
+/** The seven RIA answers, in questionnaire order (given together: requirements §5). */
 export const RIA_REQUIRED = Object.keys(riaFields.shape) as (keyof typeof riaFields.shape)[];
 
 export type PersonRole = { account_primary_holder: boolean; is_addon: boolean };
@@ -16,7 +16,7 @@ export type PersonRole = { account_primary_holder: boolean; is_addon: boolean };
 export const isBlank = (value: string | null | undefined) => value === undefined || value === null || value === "";
 
 /**
- * The fields spec §5 requires of a person in this role that `v` leaves blank: the whole profile for
+ * The fields requirements §5 requires of a person in this role that `v` leaves blank: the whole profile for
  * a primary holder, the email for an add-on owner.
  */
 export function missingRequiredFields(v: Partial<Record<(typeof PROFILE_REQUIRED)[number] | "email", string | null | undefined>>, role: PersonRole): string[] {

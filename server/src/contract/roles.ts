@@ -1,4 +1,4 @@
-// Spec §6, one rule source for both sides: roles come from the token claim app_metadata.roles, and
+// Requirements §6, one rule source for both sides: roles come from the token claim app_metadata.roles, and
 // checks are any-of by default, all-of when asked, or a single role. The web's route guard and menu
 // and the server's route checks all read the requirements below, so what the web hides the API
 // refuses. Pure module: no Node or browser imports.

@@ -1,4 +1,4 @@
-// Spec §5 and §9: every validation rule, limit and message, stated once. The server's route
+// Requirements §5 and §9: every validation rule, limit and message, stated once. The server's route
 // schemas and the web's forms both build on these, so a rule changes in one place only.
 // Pure module: no Node or browser imports.
 
@@ -35,7 +35,7 @@ export const MESSAGES = {
   maxLength: (field: string, max: number) => `${field} cannot exceed ${max} characters`,
 } as const;
 
-/** The special characters spec §5 accepts in a password. */
+/** The special characters requirements §5 accepts in a password. */
 export const PASSWORD_SPECIALS = "!@#$%^&()-+=|";
 
 export type PasswordRuleId = "length" | "uppercase" | "lowercase" | "digit" | "special";
@@ -104,7 +104,7 @@ export function formatSsn(value: string): string {
 /**
  * (123)-456-7890 while typing. A leading 1 is the US country code (no US area code starts with 1)
  * and is dropped, so '+1 (302) 555-0199' becomes (302)-555-0199. More than ten digits after that
- * is another country's number: left as typed, so the form refuses it with the spec's message
+ * is another country's number: left as typed, so the form refuses it with the message of requirements §5
  * instead of quietly cutting it to a different number.
  */
 export function formatPhone(value: string): string {
@@ -150,13 +150,13 @@ export const MFA_FRIENDLY_NAME = "Founder Foundation Authenticator";
 
 export { ROLES, type Role } from "./roles";
 
-/** Timestamps travel and are stored as ISO-8601 without the trailing Z (spec §3); they are UTC. */
+/** Timestamps travel and are stored as ISO-8601 without the trailing Z (requirements §3); they are UTC. */
 export function timestampNow(date: Date = new Date()): string {
   // toISOString always ends in Z (it throws for an invalid date): drop the last character.
   return date.toISOString().slice(0, -1);
 }
 
-/** Reads a spec timestamp (no trailing Z) as UTC. */
+/** Reads a record timestamp (requirements §3: no trailing Z) as UTC. */
 export function parseTimestamp(value: string): Date {
   return new Date(/[zZ]|[+-]\d\d:\d\d$/.test(value) ? value : `${value}Z`);
 }

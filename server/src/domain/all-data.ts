@@ -1,4 +1,4 @@
-// all_data (spec §7): an account with everything under it, the answer the dashboard and every edit
+// all_data (requirements §7): an account with everything under it, the answer the dashboard and every edit
 // screen load, read as one consistent view (no write, by this or another instance, in between).
 import type { Executor } from "../../../db/engine";
 import type { AllData } from "../contract/entities";

@@ -1,4 +1,5 @@
-// The audit trail of a founder's record (issue 16): who changed what, when, through which route;
+// The audit trail of a founder's record (docs/decisions/0021-audit-trail.md): who changed what,
+// when, through which route;
 // every identity result; every staff read of another account. A row is written in the same
 // transaction as the change it records, so a refused or rolled-back change leaves no row and an
 // accepted one exactly one. Only field NAMES are stored: never an SSN, a name, a birth date or any

@@ -1,6 +1,7 @@
 // Emailing add-on owners a link to verify their identity (the workflow behind
 // POST /api/sumsub/send_sumsub_emails; the route does HTTP and hands in the provider and mail calls).
-// Owner verification mails can't be turned into a mail cannon (issue 16): at most
+// Owner verification mails can't be turned into a mail cannon (docs/architecture.md, The record's
+// rules): at most
 // OWNER_MAILS_PER_HOUR mails per account in any rolling hour. The count is read from the audit
 // trail (one owner_mail.send row per mail, written with the mail's sumsub_email_sent_at), so it
 // survives restarts and holds across processes.

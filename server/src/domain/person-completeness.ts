@@ -1,4 +1,4 @@
-// A person's record stays complete (spec §5) through PUT and PATCH: the person after the change
+// A person's record stays complete (requirements §5) through PUT and PATCH: the person after the change
 // must still meet the requirements of their role, and an add-on owner cannot blank an owner-form
 // field they already gave (the web's owner form requires them all). POST checks its body with the
 // same missingRequiredFields, so both refuse the same blanks.

@@ -1,9 +1,10 @@
-// Submission of a Founder Foundation entry is the server's decision (issue 16, spec §4 "Approve"):
+// Submission of a Founder Foundation entry is the server's decision (docs/architecture.md, The
+// record's rules; requirements §4 "Approve"):
 // - accepted only for a complete entry; the 409 incomplete_entry names what is missing;
 // - the server stamps entry_completed_at with its own clock, once: no un-submit, no re-stamp;
-// - what spec §2 "Edit Foundation" shows disabled after submission (both names, Delaware, the
+// - what requirements §2 "Edit Foundation" shows disabled after submission (both names, Delaware, the
 //   investment flag) is refused by the API too (409 fixed_after_submission);
-// - after submission, writes to the record need the role the edit screens need (spec §6: user).
+// - after submission, writes to the record need the role the edit screens need (requirements §6: user).
 import type { FastifyRequest } from "fastify";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { prepared, type Executor } from "../../../db/engine";
@@ -91,7 +92,7 @@ export function requireRecordWriterOf(request: FastifyRequest, accountSubmitted:
 
 /**
  * What was filed with the foundation. Sending the stored value back is fine (the web always sends
- * the full organization); itg_as_registered_agent stays editable (spec §2 Edit Foundation).
+ * the full organization); itg_as_registered_agent stays editable (requirements §2 Edit Foundation).
  */
 const FIXED_AFTER_SUBMISSION = {
   name_1: (o: OrganizationRow) => o.name1,

@@ -1,4 +1,4 @@
-// What a completed identity check (GREEN) binds on a person (issue 16; docs/decisions/0020):
+// What a completed identity check (GREEN) binds on a person (docs/decisions/0020):
 // - dob and ssn are what the document showed: a change is refused (409 fixed_after_verification);
 // - first_name and last_name may be corrected (a typo, a marriage), but the check then no longer
 //   matches the record, so the change clears the verification and the check must be done again

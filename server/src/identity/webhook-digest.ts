@@ -4,9 +4,9 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 /**
- * The algorithms accepted: SHA-256 or stronger only (issue 16). Sumsub can still sign with
- * HMAC_SHA1_HEX (the legacy default of old webhooks); such a delivery is refused, so the
- * dashboard must be set to SHA-256 or SHA-512.
+ * The algorithms accepted: SHA-256 or stronger only (docs/architecture.md, The record's rules).
+ * Sumsub can still sign with HMAC_SHA1_HEX (the legacy default of old webhooks); such a delivery is
+ * refused, so the dashboard must be set to SHA-256 or SHA-512.
  */
 export const DIGEST_ALGORITHMS = {
   HMAC_SHA256_HEX: "sha256",

@@ -33,7 +33,8 @@ const DOMAIN_STATUS: Record<DomainErrorKind, number> = { not_found: 404, invalid
 
 function fromDomain(err: DomainError): ErrorBody & { statusCode: number } & Record<string, unknown> {
   const statusCode = DOMAIN_STATUS[err.kind];
-  // A record rule answers with its own code as `error` (issue 16); the others with the status's name.
+  // A record rule answers with its own code as `error` (docs/architecture.md, The record's rules);
+  // the others with the status's name.
   const error = err.rule ?? STATUS_CODES[statusCode] ?? "Error";
   return { statusCode, error, message: err.message, ...(err.field ? { field: err.field } : {}), ...err.extra };
 }

@@ -1,10 +1,11 @@
 // Response serialization that still checks every response against its zod schema (and strips keys
 // the contract does not list), but cheaper than fastify-type-provider-zod's serializerCompiler.
 // That one runs z.safeEncode, the backward direction zod offers for codecs, which bypasses zod's
-// compiled fast path for objects: ~4x slower than safeParse, about a tenth of the API's CPU under
-// load. For a schema made only of plain data types (no transform, pipe/codec, default, catch,
-// lazy…) both directions produce the same output and the same issues, so safeParse is used; any
-// schema with a direction-dependent part keeps the library's encode path unchanged.
+// compiled fast path for objects: several times slower than safeParse, and a real share of the
+// API's CPU under load (docs/decisions/0007 has the figure). For a schema made only of plain data
+// types (no transform, pipe/codec, default, catch, lazy…) both directions produce the same output
+// and the same issues, so safeParse is used; any schema with a direction-dependent part keeps the
+// library's encode path unchanged.
 import type { FastifySerializerCompiler } from "fastify/types/schema";
 import { serializerCompiler as encodingSerializerCompiler, ResponseSerializationError } from "fastify-type-provider-zod";
 import { $ZodType, safeParse } from "zod/v4/core";

@@ -20,8 +20,8 @@ export function originsOf(url: string): string[] {
 /**
  * The headers helmet sets for these options, read once from a recording response. With fixed
  * options (no per-request CSP nonce or function directives) they are the same for every request,
- * so setting them from a ready object skips helmet's dozen middleware calls per request (measured:
- * a few microseconds of every API request, with identical headers).
+ * so setting them from a ready object skips helmet's dozen middleware calls per request, with
+ * identical headers (the bench's api section measures what a request costs).
  */
 export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, string> {
   const headers: Record<string, string> = {};

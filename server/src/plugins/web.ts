@@ -29,8 +29,9 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
     prefix: "/",
     // One route per file of the build, found at start (the build never changes under a running
     // app). A wildcard route made @fastify/static read every directory on a request's path to
-    // check its spelling (case-folding file systems), two readdirs per asset: 7 % of the app's
-    // CPU in the browser suites, measured. Exact routes have no aliases to check.
+    // check its spelling (case-folding file systems), two readdirs per asset, a visible share of
+    // the app's CPU while browsers load pages (its profile: docs/performance.md, The bench).
+    // Exact routes have no aliases to check.
     wildcard: false,
     index: ["index.html"],
     preCompressed: true,

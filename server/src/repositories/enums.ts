@@ -1,4 +1,4 @@
-// Enum items (spec §3) and the check that an enum-valued field names a seeded item.
+// Enum items (requirements §3) and the check that an enum-valued field names a seeded item.
 import { asc, inArray } from "drizzle-orm";
 import { perDatabase, type Executor } from "../../../db/engine";
 import type { EnumItem } from "../contract/entities";

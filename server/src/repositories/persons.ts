@@ -52,7 +52,7 @@ export function getPersonForUpdate(tx: Executor, personId: number): Promise<Pers
  * What a PUT/PATCH needs before it writes, read in ONE statement (one round trip inside the write
  * transaction, where every round trip is time the row stays locked): the person, its row locked
  * until the transaction ends; whether any strategy of its account is submitted (then only role user
- * may write); whether another person of the account already has `email` (case-insensitive, spec §5).
+ * may write); whether another person of the account already has `email` (case-insensitive, requirements §5).
  */
 // drizzle writes a column of a one-table select unqualified, which inside a subquery would name the
 // subquery's own table: these name the table explicitly.
@@ -84,7 +84,7 @@ export function getPersonForWrite(tx: Executor, personId: number, email: string 
   return personForWrite.get(tx, { personId, email: email || null });
 }
 
-/** Case-insensitive uniqueness of owner emails within one account (spec §5). */
+/** Case-insensitive uniqueness of owner emails within one account (requirements §5). */
 export async function assertEmailFree(db: Executor, accountId: number, email: string | null | undefined, exceptPersonId?: number): Promise<void> {
   if (!email) return;
   const clash = await personWithEmail.get(db, { accountId, email, exceptPersonId: exceptPersonId ?? 0 });
@@ -168,8 +168,8 @@ export function createPerson(
 /**
  * One prepared UPDATE per set of changed columns (a PUT always sends the same set, a PATCH a
  * few): a small bounded map per database, oldest shape dropped first. No RETURNING: the written
- * row is the row just read with the set values in it, and RETURNING * cost about a third of the
- * statement (measured ~13 µs with it, ~8 µs without).
+ * row is the row just read with the set values in it, and RETURNING * made the statement
+ * measurably dearer (scripts/bench/put-cpu-inject.ts measures a PUT's CPU; decision 0044).
  */
 const MAX_UPDATE_SHAPES = 64;
 const updateShapes = new Map<string, PreparedWrite>();
@@ -197,7 +197,7 @@ function updateShape(key: string, values: Record<string, unknown>): PreparedWrit
  */
 export function personUpdate(ssn: SsnCipher, existing: PersonRow, changes: PersonFields, system: PersonSystemColumns = {}): { write: BoundWrite; row: PersonRow } {
   const stored = existing as unknown as Record<string, unknown>;
-  // Plain loops, no intermediate arrays: this runs on every PUT and PATCH (issue 15's CPU budget).
+  // Plain loops, no intermediate arrays: this runs on every PUT and PATCH (decision 0044: its CPU per PUT).
   // Undefined means "leave unchanged", as drizzle's .set() treats it.
   const given: Record<string, unknown> = { ...toColumns(changes, ssn), ...system };
   const written: Record<string, unknown> = {};

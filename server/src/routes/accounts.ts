@@ -1,5 +1,5 @@
 // Accounts: the caller's account id (created on first lookup), RIA answers, and all of an
-// account's data in one response (spec §7).
+// account's data in one response (requirements §7).
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { accountIdBody, accountPut, account, allData } from "../contract/entities";
@@ -17,7 +17,7 @@ import { errors, params, sendJsonText } from "./shared";
 import { auditOf, requireAccountRead, writeAudit } from "../domain/audit";
 
 /**
- * Spec §5 asks for the RIA answers together: a PUT that sets any of them must leave all seven
+ * Requirements §5 asks for the RIA answers together: a PUT that sets any of them must leave all seven
  * answered (changing one answer of a complete questionnaire is fine; a partial first answer is
  * not). The first missing one, in questionnaire order, is the one reported.
  */

@@ -1,4 +1,4 @@
-// Admin area (issue 7): list the auth service's users and set their roles, through the auth
+// Admin area (requirements §2, §6): list the auth service's users and set their roles, through the auth
 // service's admin API with the service_role key. Only callers whose token carries admin or super
 // (and still holds it); in production, where this dev tool runs only when ADMIN_API_ENABLED says so,
 // only with an aal2 token.

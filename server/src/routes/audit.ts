@@ -1,4 +1,5 @@
-// The audit trail, read-only (issue 16): a founder reads their own account's trail; staff read any
+// The audit trail, read-only (docs/decisions/0021-audit-trail.md): a founder reads their own
+// account's trail; staff read any
 // account's (their read is itself recorded) or the whole trail. There is no route that changes it.
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";

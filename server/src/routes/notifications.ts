@@ -1,4 +1,4 @@
-// The caller's notifications (spec §4, §7): list with limit/offset/include_read, mark one read,
+// The caller's notifications (requirements §4, §7): list with limit/offset/include_read, mark one read,
 // mark all of the caller's account read.
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";

@@ -33,7 +33,7 @@ export const organizationUserRoutes: FastifyPluginAsyncZod = async (app) => {
         // A person of another account is as invisible as a missing one.
         if (!p || p.accountId !== orgAccount) throw notFound("Person");
         // No notification here: the owner's "Owner added" was written when they were added to the
-        // account (POST /api/persons), and one owner added is one notice (issue 17, gap 6).
+        // account (POST /api/persons), and one owner added is one notice.
         return addOrganizationUser(tx, link, async (inner) => {
           const entity = { type: "organization_user", id: link.organization_id };
           await writeAudit(inner, { ...auditOf(request, orgAccount, "organization_user.create", entity, ["person_id", "primary_holder"]), detail: { person_id: link.person_id } });

@@ -1,4 +1,4 @@
-// Persons: the primary holder's profile and the add-on owners (spec §7). Creating an add-on owner
+// Persons: the primary holder's profile and the add-on owners (requirements §7). Creating an add-on owner
 // requires an email unique in the account and writes an "owner added" notification.
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";

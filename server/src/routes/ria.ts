@@ -1,4 +1,5 @@
-// GET /api/ria/tax-form.pdf: the caller's tax information form as a download (issue 7).
+// GET /api/ria/tax-form.pdf: the caller's tax information form as a download (requirements §2, RIA
+// Risk Advisor).
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { timestampNow } from "../contract/rules";

@@ -1,4 +1,4 @@
-// Strategies (spec §7). A second Founder Foundation strategy is refused (409). Setting
+// Strategies (requirements §7). A second Founder Foundation strategy is refused (409). Setting
 // entry_completed_at (Approve) submits: the server decides (domain/submission.ts), stamps its own
 // time and writes the "submitted" notification and the audit row in the same transaction.
 import { z } from "zod";

@@ -1,5 +1,5 @@
 // GET /api/accounts/{accountId}/all_data: the account with its primary holder and everything
-// under it (spec §7: read once the account id is known).
+// under it (requirements §7: read once the account id is known).
 import { useQuery } from "@tanstack/react-query";
 import type { AllData, Person } from "@contract/entities";
 import { api } from "@/lib/api-client";

@@ -1,4 +1,4 @@
-// The founder's data layer (spec §4, §7, §9): one file per resource, each with its calls, query
+// The founder's data layer (requirements §4, §7, §9): one file per resource, each with its calls, query
 // key and hooks. Screens import from here; the notifications and admin-user files are imported
 // directly by the one place each is used (their code stays out of the shared chunk).
 export * from "./account";

@@ -1,5 +1,5 @@
 // Writes go through useAccountMutation: after any successful mutation every query is refetched
-// (spec §4), and the returned promise resolves only once that refetch has finished, so a screen
+// (requirements §4), and the returned promise resolves only once that refetch has finished, so a screen
 // that navigates afterwards shows fresh data.
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 
@@ -10,7 +10,7 @@ export function refetchAll(queryClient: QueryClient): Promise<void> {
 
 /**
  * A mutation whose success refetches all queries. `mutateAsync` rejects on failure; the caller
- * decides what the person sees (spec §8: the creation flow only logs, edit screens toast).
+ * decides what the person sees (requirements §8: the creation flow only logs, edit screens toast).
  */
 export function useAccountMutation<TVariables = void, TResult = void>(mutationFn: (variables: TVariables) => Promise<TResult>) {
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-// Mark one / mark all read (spec §4, §7): the cache is updated locally first, so the badge drops
+// Mark one / mark all read (requirements §4, §7): the cache is updated locally first, so the badge drops
 // at once, and the list is refetched afterwards so it matches the server either way.
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { timestampNow } from "@contract/rules";

@@ -1,4 +1,4 @@
-// GET /api/notifications/?limit=50&offset=0&include_read=true (spec §7): refetched every 30 s,
+// GET /api/notifications/?limit=50&offset=0&include_read=true (requirements §7): refetched every 30 s,
 // only while a session exists.
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useAtomValue } from "jotai";
@@ -37,7 +37,7 @@ export function unreadCount(list: readonly AppNotification[] | undefined): numbe
   return (list ?? []).filter((n) => !n.read_at).length;
 }
 
-/** The bell's badge text: capped at '99+' (spec §9). */
+/** The bell's badge text: capped at '99+' (requirements §9). */
 export function badgeLabel(count: number): string {
   return count > 99 ? "99+" : String(count);
 }

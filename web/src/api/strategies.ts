@@ -15,7 +15,7 @@ export async function fetchStrategies(accountId: number): Promise<Strategy[]> {
   return (data ?? []);
 }
 
-/** The account's strategies; a failed read gives [] (spec §7). */
+/** The account's strategies; a failed read gives [] (requirements §7). */
 export function useStrategies() {
   const { data: accountId } = useAccountId();
   const allData = useAllData();

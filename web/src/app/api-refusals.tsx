@@ -1,4 +1,5 @@
-// App-wide answers to API refusals (agreements: issue 14 and issue 16), whichever screen made the
+// App-wide answers to API refusals (docs/architecture.md, The trust boundary;
+// docs/architecture.md, The record's rules), whichever screen made the
 // call: 403 insufficient_aal brings back the sign-in gate on its second-factor prompt (the session
 // is aal1 while a verified factor exists), and 429 says when to try again.
 import { useSetAtom } from "jotai";

@@ -1,4 +1,4 @@
-// Route guards (spec §2, §6): unauthenticated visitors go to /sign-in remembering where they were
+// Route guards (requirements §2, §6): unauthenticated visitors go to /sign-in remembering where they were
 // going; nothing routes until the session is known and carries an access token ('Loading');
 // a missing role sends the user to /.
 import { useAtomValue } from "jotai";

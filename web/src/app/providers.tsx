@@ -1,4 +1,4 @@
-// App-wide providers: one Jotai store, one QueryClient (spec §9 defaults), the error boundary.
+// App-wide providers: one Jotai store, one QueryClient (requirements §9 defaults), the error boundary.
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { Provider as JotaiProvider } from "jotai";
 import { useState, type ReactNode } from "react";

@@ -1,4 +1,4 @@
-// The route table of spec §2. Screens are lazy so each feature (and the identity widget and the
+// The route table of requirements §2. Screens are lazy so each feature (and the identity widget and the
 // admin area) loads only where it is used. A feature replaces its placeholder module; this table
 // and the guards stay.
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
@@ -8,7 +8,7 @@ import { ACCOUNT_HOLDER_ROLE, type RoleRequirement } from "@/lib/roles";
 export interface AppRoute {
   path: string;
   screen: LazyExoticComponent<ComponentType>;
-  /** Missing role → redirected to / (spec §6). */
+  /** Missing role → redirected to / (requirements §6). */
   role?: RoleRequirement;
 }
 

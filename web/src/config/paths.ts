@@ -1,4 +1,4 @@
-// Every route of spec §2 in one place; features link with paths.x.getHref(...).
+// Every route of requirements §2 in one place; features link with paths.x.getHref(...).
 export const paths = {
   dashboard: { path: "/", getHref: () => "/" },
   signIn: { path: "/sign-in", getHref: (redirect?: string) => (redirect ? `/sign-in?redirect=${encodeURIComponent(redirect)}` : "/sign-in") },

@@ -11,7 +11,7 @@ function setup() {
   return { location, ...renderHook(() => useSaveFlow(), { wrapper }) };
 }
 
-describe("useSaveFlow (spec §4 saving)", () => {
+describe("useSaveFlow (requirements §4 saving)", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

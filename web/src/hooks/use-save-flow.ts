@@ -1,4 +1,4 @@
-// The saving behaviour of spec §4 shared by every step: while saving the button reads 'Saving...'
+// The saving behaviour of requirements §4 shared by every step: while saving the button reads 'Saving...'
 // and is disabled; on success (the mutation has refetched all data) the busy flag clears after
 // SAVE_TIMINGS.loadingClearMs and navigation follows after SAVE_TIMINGS.navigateMs; on error the
 // busy flag clears at once and the error is only logged.
@@ -6,7 +6,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { TIMINGS } from "@/lib/timings";
 
-/** Spec §9: loading flag cleared 0.5 to 1 s after a save; navigation about 1 s after it (lib/timings). */
+/** Requirements §9: loading flag cleared 0.5 to 1 s after a save; navigation about 1 s after it (lib/timings). */
 export const SAVE_TIMINGS = { loadingClearMs: TIMINGS.saveLoadingClearMs, navigateMs: TIMINGS.postSaveNavigateMs } as const;
 
 export interface SaveFlow {
@@ -30,7 +30,7 @@ export function useSaveFlow(): SaveFlow {
       try {
         await action();
       } catch (err) {
-        // Spec §8: save failures are only logged (no PII: the message, not the payload).
+        // Requirements §8: save failures are only logged (no PII: the message, not the payload).
         console.error(`Failed to save${opts.what ? ` ${opts.what}` : ""}`, err instanceof Error ? err.message : err);
         setSaving(false);
         return false;

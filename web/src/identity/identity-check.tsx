@@ -48,7 +48,7 @@ function useFrameTitle(container: RefObject<HTMLDivElement | null>, active: bool
 }
 
 function logTokenFailure(err: unknown): void {
-  // Spec §8: a token failure is logged with this message (never the token itself).
+  // Requirements §8: a token failure is logged with this message (never the token itself).
   console.error("Failed to get access token", err instanceof Error ? err.message : err);
 }
 

@@ -1,5 +1,5 @@
 // The product API client: openapi-fetch over the generated path types, relative to the serving
-// origin (spec §7: relative /api paths, bearer token, no cookies). A non-2xx answer throws an
+// origin (requirements §7: relative /api paths, bearer token, no cookies). A non-2xx answer throws an
 // Error carrying the server's message, so callers and TanStack Query see failures as errors.
 import createClient, { type Middleware } from "openapi-fetch";
 import type { paths } from "./api-paths";
@@ -31,7 +31,8 @@ export async function apiErrorFrom(response: Response): Promise<ApiError> {
   } catch {
     // not JSON: keep the status line
   }
-  // 429: the wait comes from Retry-After when the server gives one (agreed wording, issue 16).
+  // 429: the wait comes from Retry-After when the server gives one (web/src/lib/rate-limit.ts has
+  // the wording).
   const minutes = response.status === 429 ? minutesFromRetryAfter(response.headers.get("retry-after")) : undefined;
   if (minutes !== undefined) message = tooManyAttemptsMessage(minutes);
   return new ApiError(message, response.status, code);

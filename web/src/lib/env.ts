@@ -1,4 +1,4 @@
-// Which backend this page talks to is decided by the host it is served from (spec §7):
+// Which backend this page talks to is decided by the host it is served from (requirements §7):
 // development hosts (containing "localhost" or "-np", or 127.0.0.1) use the local stack, whose
 // addresses the serving app listener publishes in /app-config.json (so a stack on other ports,
 // as in tests, needs no rebuild); every other host uses the production settings baked in at
@@ -11,7 +11,7 @@ export interface AppSettings {
   anonKey: string;
   /** Base URL of the identity-check widget's backend. */
   identityUrl: string;
-  /** Where the top bar's help icon leads: a mailto: address or an https: page (issue 17, gap 7). */
+  /** Where the top bar's help icon leads: a mailto: address or an https: page (docs/deploying.md, VITE_SUPPORT_URL). */
   supportUrl: string;
   env: "development" | "production";
 }
@@ -50,7 +50,7 @@ export function isDevelopmentHost(hostname: string): boolean {
   return hostname.includes("localhost") || hostname.includes("-np") || hostname === "127.0.0.1";
 }
 
-/** The debug panel and the dev-only admin link need a literal localhost host (spec §2, §6). */
+/** The debug panel and the dev-only admin link need a literal localhost host (requirements §2, §6). */
 export function isLocalhost(hostname: string = window.location.hostname): boolean {
   return hostname.includes("localhost");
 }

@@ -1,4 +1,4 @@
-// TanStack Query defaults of spec §9: 3 retries, exponential delay from 1 s up to 30 s, unused
+// TanStack Query defaults of requirements §9: 3 retries, exponential delay from 1 s up to 30 s, unused
 // data dropped after 5 minutes. Only failures that may pass on their own are retried (network
 // errors, 5xx): a 4xx answer is final — retrying a 403 (e.g. insufficient_aal, which must show the
 // second-factor prompt at once) or a 429 (which would only extend the rate limit) helps no one.

@@ -1,4 +1,4 @@
-// 'Too many attempts' (issue 16 point 6): the one wording for every 429, from the API
+// 'Too many attempts' (docs/architecture.md, The record's rules): the one wording for every 429, from the API
 // (`too_many_requests` with Retry-After in seconds) or the auth service (GoTrue's 429 codes).
 
 export function tooManyAttemptsMessage(minutes: number): string {

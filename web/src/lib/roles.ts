@@ -1,4 +1,4 @@
-// Every role check in the web goes through the contract's one rule source (spec §6), shared with the
+// Every role check in the web goes through the contract's one rule source (requirements §6), shared with the
 // server's route checks.
 export {
   ACCOUNT_HOLDER_ROLE,

@@ -3,7 +3,8 @@
 //
 // The web only talks to auth. createClient() builds a SupabaseClient whose constructor also makes
 // the realtime (phoenix), PostgREST and storage clients, so none of them can be tree-shaken and
-// they cost ~12% of the sign-in page's JavaScript. supabase-js re-exports the very auth client
+// they weigh on the sign-in page's JavaScript (decision 0005; `npm run bench -- --only=web` lists
+// what /sign-in loads). supabase-js re-exports the very auth client
 // its SupabaseClient wraps (AuthClient, from @supabase/auth-js); making that one directly with the
 // options createClient would pass keeps the behaviour and lets the bundler drop the rest
 // (supabase-js declares "sideEffects": false).

@@ -1,4 +1,4 @@
-// Spec §9 timings, named once.
+// Requirements §9 timings, named once.
 export const TIMINGS = {
   verificationPollMs: 5_000,
   /** §9: the pending-verification view returns to sign-in after 5 s (checked on the poll tick first). */

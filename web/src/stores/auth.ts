@@ -1,4 +1,4 @@
-// Global auth state (spec §3): session, jwt (the access token), authFinished (the sign-in gate,
+// Global auth state (requirements §3): session, jwt (the access token), authFinished (the sign-in gate,
 // second factor included, has passed), enums. Features read these through the hooks below.
 import { atom, useAtomValue } from "jotai";
 import type { Session } from "@supabase/supabase-js";

@@ -1,4 +1,4 @@
-// Responsive state (spec §2): extra-small below 600 px, small 600–1200, large above 1200, and a
+// Responsive state (requirements §2): extra-small below 600 px, small 600–1200, large above 1200, and a
 // landscape flag when the width exceeds the height. Kept current by useViewportTracking().
 import { atom, useSetAtom } from "jotai";
 import { useEffect } from "react";

@@ -1,4 +1,4 @@
-// Theme mode (spec §4): light unless a saved preference exists; the toggle flips and saves it.
+// Theme mode (requirements §4): light unless a saved preference exists; the toggle flips and saves it.
 // Saved as { "data": "light" | "dark" } under THEME_STORAGE_KEY.
 import { atom } from "jotai";
 import { readJson, writeJson } from "@/lib/storage";

@@ -66,7 +66,7 @@ describe("ProfileFields", () => {
     expect(screen.getByLabelText("SSN")).toHaveValue("123-45-6789");
   });
 
-  it("drops a leading US country code from a phone number and refuses other numbers with the spec's message", async () => {
+  it("drops a leading US country code from a phone number and refuses other numbers with the message of requirements §5", async () => {
     const user = userEvent.setup();
     render(<ProfileHarness />);
     const phone = screen.getByLabelText("Phone");

@@ -1,5 +1,5 @@
 // Step 1 and /edit-foundation: the two name choices (must end with LLC, at most 100 characters:
-// the contract's foundationForm) and the three flags of spec §2.
+// the contract's foundationForm) and the three flags of requirements §2.
 import type { Organization } from "@contract/entities";
 import type { FoundationForm } from "@contract/forms";
 import { DELAWARE } from "@contract/rules";

@@ -1,4 +1,4 @@
-// The person fields of spec §2/§5 (step 2, /edit-profile, /edit-others): names, birthdate, SSN and
+// The person fields of requirements §2/§5 (step 2, /edit-profile, /edit-others): names, birthdate, SSN and
 // phone auto-formatted while typing (123-45-6789, (123)-456-7890), address, state and marital
 // status from the enum lists with a 'None' option. Rules and messages: the contract's profileForm
 // / ownerForm through useZodForm; toPersonFields turns the values into digits-only API fields.

@@ -1,4 +1,4 @@
-// Buttons of the theme (spec §9: minimum width 120). Variants: contained (primary action),
+// Buttons of the theme (requirements §9: minimum width 120). Variants: contained (primary action),
 // outlined, text (links styled as buttons). On the hover tint plain primary text is below 4.5:1
 // contrast (4.14:1 in the light theme), so hovered outlined/text buttons use the strong primary.
 import type { ButtonHTMLAttributes } from "react";

@@ -1,4 +1,4 @@
-// Unhandled render errors show 'Something went wrong' with the message and 'Try again' (spec §2, §8).
+// Unhandled render errors show 'Something went wrong' with the message and 'Try again' (requirements §2, §8).
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { Button } from "./button";
 

@@ -1,4 +1,4 @@
-// The 'Loading...' overlay (spec §2, ~1 s). useLoadingOverlay().show() displays it for a while;
+// The 'Loading...' overlay (requirements §2, ~1 s). useLoadingOverlay().show() displays it for a while;
 // <LoadingOverlay /> mounted once in the app renders it; <LoadingScreen /> is the inline variant
 // used as a Suspense fallback.
 import { atom, useAtomValue, useSetAtom } from "jotai";

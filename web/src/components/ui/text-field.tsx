@@ -1,4 +1,4 @@
-// A labelled input whose helper/error text is tied to it with aria-describedby (spec: each field
+// A labelled input whose helper/error text is tied to it with aria-describedby (requirements §8: each field
 // has an error flag and helper text). A locked field (fixed after filing or after the identity
 // check) is shown as a read-only value with its reason, not as a greyed-out empty-looking box.
 import { useId, type InputHTMLAttributes, type ReactNode } from "react";

@@ -1,4 +1,4 @@
-// Toasts (spec §2/§8): bottom-left, success or error, gone after 3000 ms by default.
+// Toasts (requirements §2/§8): bottom-left, success or error, gone after 3000 ms by default.
 // Features call useToast().success("...") / .error("...").
 import { atom, useAtomValue, useSetAtom } from "jotai";
 import { useCallback, useMemo } from "react";

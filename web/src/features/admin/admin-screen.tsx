@@ -1,4 +1,4 @@
-// /admin (spec §2, §6; issue 7): 'User Management (Dev)' lists the auth service's users with their
+// /admin (requirements §2, §6): 'User Management (Dev)' lists the auth service's users with their
 // roles and changes them. Only on a localhost host and for admin/super; anyone else sees
 // 'Restricted'. Lazy-loaded by the route table, so this module is its own chunk.
 import { useAtomValue } from "jotai";

@@ -1,4 +1,4 @@
-// Spec §8 error catalogue for the sign-in screen, keyed by the auth service's error code.
+// Requirements §8 error catalogue for the sign-in screen, keyed by the auth service's error code.
 import { authRateLimitMinutes, tooManyAttemptsMessage } from "@/lib/rate-limit";
 export type AuthField = "email" | "password" | "mfaCode";
 

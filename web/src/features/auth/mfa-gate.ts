@@ -1,4 +1,4 @@
-// Spec §4 "Second-factor gate": what a signed-in session must do next.
+// Requirements §4 "Second-factor gate": what a signed-in session must do next.
 import type { AuthView } from "./views";
 
 // supabase-js types the level as an open string; only aal1 and aal2 matter here.

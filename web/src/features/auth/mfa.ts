@@ -1,4 +1,4 @@
-// TOTP enrolment and verification through supabase-js (spec §4).
+// TOTP enrolment and verification through supabase-js (requirements §4).
 import type { AuthOnlyClient } from "@/lib/supabase";
 import { MFA_FRIENDLY_NAME } from "@contract/rules";
 

@@ -1,4 +1,4 @@
-// The pendingEmailVerification record (spec §3/§4): email and password held in localStorage
+// The pendingEmailVerification record (requirements §3/§4): email and password held in localStorage
 // between sign-up and the confirmed-email sign-in, so a reload restores the pending view.
 import { readJson, writeJson } from "@/lib/storage";
 

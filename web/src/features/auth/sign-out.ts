@@ -1,4 +1,4 @@
-// Sign out (spec §4): the session and token are cleared and the page reloads.
+// Sign out (requirements §4): the session and token are cleared and the page reloads.
 import { getSupabase } from "@/lib/supabase";
 import { MFA_SKIPPED_KEY } from "./store";
 

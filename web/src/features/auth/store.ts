@@ -1,4 +1,4 @@
-// Sign-in screen state (spec §3 "Sign-in form state") as Jotai atoms.
+// Sign-in screen state (requirements §3 "Sign-in form state") as Jotai atoms.
 import { atom } from "jotai";
 import { sessionAtom } from "@/stores/auth";
 import type { AuthView } from "./views";
@@ -33,7 +33,7 @@ export const backViewAtom = atom<AuthView>("sign-in");
 
 export const authErrorAtom = atom<AuthFormError | null>(null);
 
-/** Switching view clears the error (spec §4). */
+/** Switching view clears the error (requirements §4). */
 export const authViewAtom = atom(
   (get) => get(baseViewAtom),
   (get, set, view: AuthView) => {

@@ -1,4 +1,4 @@
-// What the sign-in views do (spec §4 "Sign-in flow"). Every call goes through supabase-js; an
+// What the sign-in views do (requirements §4 "Sign-in flow"). Every call goes through supabase-js; an
 // error is mapped by the §8 catalogue and shown by the current view.
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { useCallback, useMemo } from "react";
@@ -95,7 +95,7 @@ export function useAuthActions() {
           });
           if (error) throw error;
           // With confirmations on, GoTrue answers an already-registered address with a look-alike
-          // user without identities and no error (and sends no mail): that is the spec's
+          // user without identities and no error (and sends no mail): that is requirements §8's
           // user_already_exists, not a pending verification.
           if (data.user && !data.session && data.user.identities?.length === 0) {
             throw Object.assign(new Error(AUTH_MESSAGES.userAlreadyExists), { code: "user_already_exists" });

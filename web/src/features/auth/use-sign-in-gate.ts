@@ -1,4 +1,4 @@
-// Runs the second-factor gate (spec §4) whenever the session changes: chooses mfa-enroll,
+// Runs the second-factor gate (requirements §4) whenever the session changes: chooses mfa-enroll,
 // mfa-verify or reset-password, or lets the user through — after 1 s, while the sign-in
 // screen fades out.
 import { useAtom, useAtomValue, useSetAtom } from "jotai";

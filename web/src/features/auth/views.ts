@@ -1,4 +1,4 @@
-// The ten in-page views of the sign-in screen (spec §2) and their headings.
+// The ten in-page views of the sign-in screen (requirements §2) and their headings.
 export const AUTH_VIEWS = [
   "sign-in",
   "sign-in-enter-password",

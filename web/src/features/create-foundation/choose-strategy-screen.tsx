@@ -1,4 +1,4 @@
-// 'Choose strategy' (spec §2): the strategy selector, description, fee terms and the 'More...'
+// 'Choose strategy' (requirements §2): the strategy selector, description, fee terms and the 'More...'
 // legal analysis. Select creates the Founder Foundation strategy and opens step 1 after ~1 s; it
 // is disabled when the account already has one. Back goes to /.
 import { Disclosure, DisclosureButton, DisclosurePanel } from "@headlessui/react";

@@ -30,7 +30,7 @@ export function OwnersList({ accountId, organizationId, owners, founderEmail }: 
   const editing = dialog.mode === "edit" ? dialog.owner : undefined;
   const otherEmails = owners.filter((o) => o.person_id !== editing?.person_id).map((o) => o.email ?? "");
 
-  /** Spec §8: failures in the creation flow are logged, not shown; the dialog stays open. */
+  /** Requirements §8: failures in the creation flow are logged, not shown; the dialog stays open. */
   async function run(what: string, action: () => Promise<unknown>): Promise<boolean> {
     try {
       await action();

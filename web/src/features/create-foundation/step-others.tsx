@@ -1,4 +1,4 @@
-// Step 3 (spec §2 "Others"): the identity check until the primary holder is verified, then the
+// Step 3 (requirements §2 "Others"): the identity check until the primary holder is verified, then the
 // additional owners. Next (to step 4) is disabled until the identity is confirmed; a person
 // already verified goes straight to the owners on reload.
 import { useLocation } from "wouter";

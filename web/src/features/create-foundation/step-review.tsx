@@ -47,7 +47,7 @@ export function ReviewStep({ strategyId, organization, person, persons, enums }:
   const toast = useToast();
   const approve = useAccountMutation(async () => {
     if (owners.length > 0) {
-      // Spec §8's toasts for the owners' mails; without them nothing is submitted.
+      // Requirements §8's toasts for the owners' mails; without them nothing is submitted.
       try {
         await sendVerificationEmails(owners.map((o) => o.person_id));
       } catch (err) {

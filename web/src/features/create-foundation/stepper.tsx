@@ -1,4 +1,4 @@
-// The onboarding stepper (spec §2): five steps, the current one marked with aria-current="step".
+// The onboarding stepper (requirements §2): five steps, the current one marked with aria-current="step".
 export const STEPS = ["Foundation", "Profile", "Others", "DAF", "Review"] as const;
 export type StepNumber = 1 | 2 | 3 | 4 | 5;
 

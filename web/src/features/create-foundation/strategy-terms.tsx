@@ -1,4 +1,4 @@
-// The Founder Foundation strategy's description, fee terms (spec §1, exactly) and the long
+// The Founder Foundation strategy's description, fee terms (requirements §1, exactly) and the long
 // legal-analysis text behind 'More...'. The analysis is our own plain-language overview of the
 // structure; it closes by saying it is not legal advice.
 
@@ -7,7 +7,7 @@ export const FOUNDER_FOUNDATION_NAME = "Founder Foundation";
 export const FOUNDER_FOUNDATION_DESCRIPTION =
   "A limited liability company (LLC) owned 98% by a donor-advised fund (DAF) and 2% by you. You contribute appreciated assets, the DAF holds most of the LLC for charity, and the LLC invests under your direction as its manager.";
 
-/** Spec §1 fee terms, in the order the card states them. */
+/** Requirements §1 fee terms, in the order the card states them. */
 export const FEE_TERMS: ReadonlyArray<{ label: string; value: string }> = [
   { label: "Set-up fee", value: "$10,000" },
   { label: "Yearly reporting", value: "$2500, starting in year 2" },

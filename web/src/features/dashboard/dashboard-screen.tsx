@@ -1,4 +1,4 @@
-// The dashboard (spec §2 "Dashboard", §4 "Onboarding progress"): 'Welcome!', the 'Account
+// The dashboard (requirements §2 "Dashboard", §4 "Onboarding progress"): 'Welcome!', the 'Account
 // Strategies' card with the founder's strategies (in-progress ones as progress cards), 'Add
 // Strategy', and the 'Foundations' summary once the first strategy is completed and named.
 import { Link, useLocation } from "wouter";
@@ -10,7 +10,7 @@ import { primaryHolder, useAllData, useOrganization, useStrategies } from "@/api
 import { formatShortDate } from "@/lib/dates";
 import { onboardingProgress } from "./onboarding-progress";
 
-/** The summary row's balance: a fixed placeholder until balances exist (spec §2). */
+/** The summary row's balance: a fixed placeholder until balances exist (requirements §2). */
 export const PLACEHOLDER_BALANCE = "$0.00";
 
 export default function DashboardScreen() {
@@ -62,7 +62,7 @@ function InProgressCard({ strategy, person }: { strategy: Strategy; person: Pers
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 id={titleId} className="text-base font-medium">
-          {/* Spec: 'Creating' and the organization name; before step 1 names it, say what is being created. */}
+          {/* Requirements §4: 'Creating' and the organization name; before step 1 names it, say what is being created. */}
           Creating {name || "your Founder Foundation"}
         </h3>
         <span className="text-sm text-secondary">{formatShortDate(strategy.created_at)}</span>

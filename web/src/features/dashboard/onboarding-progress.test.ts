@@ -29,7 +29,7 @@ const person = (over: Partial<Person> = {}): Person =>
     ...over,
   }) as Person;
 
-describe("onboardingProgress (spec §4 table)", () => {
+describe("onboardingProgress (requirements §4 table)", () => {
   it("5%: no organization (or no name) → step 1", () => {
     expect(onboardingProgress(null, null)).toEqual({ percent: 5, nextAction: "Creating your organization", page: 1 });
     expect(onboardingProgress(org({ name_1: "" }), person())).toEqual({ percent: 5, nextAction: "Entering your organization information", page: 1 });
@@ -62,7 +62,7 @@ describe("onboardingProgress (spec §4 table)", () => {
 });
 
 describe("formatShortDate", () => {
-  it("shows a spec timestamp (UTC, no Z) as M/D/YYYY without leading zeros", () => {
+  it("shows a record timestamp (UTC, no Z) as M/D/YYYY without leading zeros", () => {
     const ts = "2026-03-05T12:00:00";
     const local = new Date(`${ts}Z`);
     expect(formatShortDate(ts)).toBe(`${local.getMonth() + 1}/${local.getDate()}/${local.getFullYear()}`);

@@ -1,4 +1,4 @@
-// Spec §4 "Onboarding progress": how far a strategy's creation has come, what the founder does
+// Requirements §4 "Onboarding progress": how far a strategy's creation has come, what the founder does
 // next and which step a click on the card opens. Pure, so the table is tested on its own.
 import type { Organization, Person } from "@contract/entities";
 

@@ -1,4 +1,4 @@
-// /edit-daf (spec §2 "Edit DAF"): the DAF and custodian form of step 4 (the contract's dafForm:
+// /edit-daf (requirements §2 "Edit DAF"): the DAF and custodian form of step 4 (the contract's dafForm:
 // Custom needs a name, custodian None is refused), saved on the organization; Done and Cancel.
 // Toasts 'DAF updated successfully' / 'Failed to update DAF'.
 import type { EnumItem, Organization } from "@contract/entities";

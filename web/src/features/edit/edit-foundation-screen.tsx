@@ -1,4 +1,4 @@
-// /edit-foundation (spec §2 "Edit Foundation"): the step 1 fields with the names, 'Located in
+// /edit-foundation (requirements §2 "Edit Foundation"): the step 1 fields with the names, 'Located in
 // Delaware' and 'This is an investment' shown but disabled (fixed once filed); only 'List the tax
 // group as registered agent' changes. Toasts 'Foundation updated successfully' /
 // 'Failed to update foundation'.

@@ -1,4 +1,4 @@
-// /edit-others (spec §2 "Other owners"): the additional owners (those without a completed identity
+// /edit-others (requirements §2 "Other owners"): the additional owners (those without a completed identity
 // check disabled, with their state), the add-owner dialog, and the selected owner's details.
 import { useState } from "react";
 import { OwnerEmailDialog } from "@/components/forms";

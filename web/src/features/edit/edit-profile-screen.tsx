@@ -1,4 +1,4 @@
-// /edit-profile (spec §2 "Edit Profile"): the primary holder's profile with the step 2 fields and
+// /edit-profile (requirements §2 "Edit Profile"): the primary holder's profile with the step 2 fields and
 // rules (the contract's profileForm); birthdate and SSN shown but disabled (SSN masked as the API
 // returns it), state labelled 'Registered State', an 'Update license' link that opens the identity
 // check again, Done and Cancel (→ /). Toasts 'Profile updated successfully' / 'Failed to update profile'.

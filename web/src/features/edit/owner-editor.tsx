@@ -1,4 +1,4 @@
-// The selected owner's details on /edit-others (spec §2, §5): the contract's ownerForm (birthdate,
+// The selected owner's details on /edit-others (requirements §2, §5): the contract's ownerForm (birthdate,
 // SSN, phone, address, city, state, zip, marital status required). Birthdate and SSN are fixed
 // once recorded, so they are disabled then; an owner whose identity check recorded neither can
 // have them entered once (otherwise the required rule could never be met). 'Update license'

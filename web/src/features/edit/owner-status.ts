@@ -1,11 +1,11 @@
-// Where an additional owner's identity check stands (spec §2 "Other owners": owners without a
+// Where an additional owner's identity check stands (requirements §2 "Other owners": owners without a
 // completed check are listed but disabled). The label tells the founder why.
 import type { Person } from "@contract/entities";
 import { parseTimestamp } from "@contract/rules";
 
 export type OwnerStatus = { kind: "verified" } | { kind: "rejected" | "email-sent" | "awaiting"; label: string };
 
-/** M/D/YYYY of a spec timestamp (no trailing Z, UTC). */
+/** M/D/YYYY of a record timestamp (requirements §3: no trailing Z, UTC). */
 export function shortDate(ts: string): string {
   const d = parseTimestamp(ts);
   return `${d.getUTCMonth() + 1}/${d.getUTCDate()}/${d.getUTCFullYear()}`;

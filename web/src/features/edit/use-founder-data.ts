@@ -1,5 +1,5 @@
 // What the edit screens read: all_data (account, primary holder, persons, organizations), the enum
-// items and the first strategy's organization (spec §7: "the first strategy's organization is
+// items and the first strategy's organization (requirements §7: "the first strategy's organization is
 // loaded"), through the shared account hooks, with one loading/error state for the screen.
 import type { AllData, EnumItem, Organization, Person } from "@contract/entities";
 import { primaryHolder, useAllData, useEnums, useOrganization, useStrategies } from "@/api";

@@ -1,4 +1,4 @@
-// The notification popover's contents (spec §2, §4, §8, §9): the list (350 px tall, scrolling,
+// The notification popover's contents (requirements §2, §4, §8, §9): the list (350 px tall, scrolling,
 // descriptions clamped to 2 lines), mark-one and mark-all, 'No notifications', and on a failed
 // fetch 'Error: ' + message with Retry. A failed mark-as-read shows its message in the same line.
 import { parseTimestamp } from "@contract/rules";

@@ -1,4 +1,4 @@
-// The RIA risk-advisor questionnaire (spec §2 "RIA Risk Advisor", §5): seven required answers
+// The RIA risk-advisor questionnaire (requirements §2 "RIA Risk Advisor", §5): seven required answers
 // ('Required' once a field is left; 'Risk score must be between 1 and 5'), the tax form download,
 // and 'Acknowledge receipt', without which Done stays disabled. The rules are the contract's
 // riaForm; the controls are the shared form parts.

@@ -1,4 +1,4 @@
-// /ria (spec §2 "RIA Risk Advisor"): the questionnaire, saved to the account with
+// /ria (requirements §2 "RIA Risk Advisor"): the questionnaire, saved to the account with
 // PUT /api/accounts/{accountId}; toasts 'RIA information updated successfully' /
 // 'Failed to update RIA information' (§8).
 import { useState } from "react";

@@ -1,4 +1,4 @@
-// Developer aid (spec §2): auth status, roles and token payload, only on a localhost host.
+// Developer aid (requirements §2): auth status, roles and token payload, only on a localhost host.
 import { useAtomValue } from "jotai";
 import { isLocalhost } from "@/lib/env";
 import { authFinishedAtom, authReadyAtom, claimsAtom, rolesAtom, sessionAtom } from "@/stores/auth";

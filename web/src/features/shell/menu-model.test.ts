@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { canUseAdminArea } from "@/lib/roles";
 import { menuFor } from "./menu-model";
 
-describe("side menu rules (spec §6)", () => {
+describe("side menu rules (requirements §6)", () => {
   it("shows the main sections to user, admin or super, with empty-target links", () => {
     const { main } = menuFor(["user"], false);
     expect(main.map((s) => s.title)).toEqual([null, "Accounts", "People", "Documents"]);

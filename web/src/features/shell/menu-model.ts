@@ -1,4 +1,4 @@
-// The side menu of spec §2/§6 as data: sections, links (empty target = not yet a page), and the
+// The side menu of requirements §2/§6 as data: sections, links (empty target = not yet a page), and the
 // visibility rules (main section for user/admin/super; the admin part shows 'Restricted' without
 // those roles; the dev-only user-management link shows exactly to those the admin screen lets in).
 import { paths } from "@/config/paths";

@@ -1,4 +1,4 @@
-// The side menu (spec §2 "Shell elements"), built from menu-model.
+// The side menu (requirements §2 "Shell elements"), built from menu-model.
 import { useAtomValue } from "jotai";
 import { Link, useLocation } from "wouter";
 import { isLocalhost } from "@/lib/env";

@@ -1,4 +1,4 @@
-// The top bar (spec §2): title link to /, menu button (narrow screens), theme toggle,
+// The top bar (requirements §2): title link to /, menu button (narrow screens), theme toggle,
 // notifications bell, support help, the user's email and Sign Out. The bell and what Sign Out
 // does come from the app (app/signed-in-shell.tsx): the shell imports no other feature.
 import { useAtomValue, useSetAtom } from "jotai";

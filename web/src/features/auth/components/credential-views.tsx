@@ -1,4 +1,4 @@
-// The email/password views of the sign-in screen (spec §2, §4).
+// The email/password views of the sign-in screen (requirements §2, §4).
 import { useAtomValue } from "jotai";
 import { useEffect, type FormEvent, type ReactNode } from "react";
 import { canSubmitRegister, passwordSubmittable } from "@contract/rules";
@@ -217,7 +217,7 @@ export function EmailVerificationPendingView({ actions }: ViewProps) {
 }
 
 /**
- * Spec §4: every 5 s read the current user; once email_confirmed_at is set, drop the pending
+ * Requirements §4: every 5 s read the current user; once email_confirmed_at is set, drop the pending
  * record and sign in with the held credentials. When the timeout has passed without
  * confirmation, go back to sign-in, clearing the password and the record.
  */

@@ -1,4 +1,4 @@
-// The second-factor views (spec §2, §4): verify a code, or enrol a new authenticator (QR plus
+// The second-factor views (requirements §2, §4): verify a code, or enrol a new authenticator (QR plus
 // the secret for manual entry) with a Skip button.
 import { useAtomValue } from "jotai";
 import { useEffect, useState, type FormEvent } from "react";

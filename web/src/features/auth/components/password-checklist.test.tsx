@@ -10,7 +10,7 @@ describe("PasswordChecklist", () => {
     expect(state).toEqual({ length: "false", uppercase: "false", lowercase: "true", digit: "true", special: "false" });
   });
 
-  it("accepts each special character of the spec and hides once all rules pass", () => {
+  it("accepts each special character of requirements §5 and hides once all rules pass", () => {
     for (const special of "!@#$%^&()-+=|") {
       const { container, unmount } = render(<PasswordChecklist password={`Abcdefg1${special}`} />);
       expect(container).toBeEmptyDOMElement();

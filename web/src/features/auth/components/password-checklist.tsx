@@ -1,4 +1,4 @@
-// Live password checklist (spec §5): each rule of the contract, hidden once all pass.
+// Live password checklist (requirements §5): each rule of the contract, hidden once all pass.
 import { PASSWORD_RULES } from "@contract/rules";
 
 export function PasswordChecklist({ password, id }: { password: string; id?: string }) {

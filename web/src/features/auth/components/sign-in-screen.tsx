@@ -1,4 +1,4 @@
-// The full-screen sign-in gate (spec §2): one card whose content switches by view name.
+// The full-screen sign-in gate (requirements §2): one card whose content switches by view name.
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { useEffect, useRef, type ReactNode } from "react";
 import { focusHeading } from "@/lib/focus";
