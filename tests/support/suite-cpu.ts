@@ -102,10 +102,29 @@ function findCgroup(): CgroupKind | undefined {
   return undefined;
 }
 
+const CGROUP_PREFIX = "ff-test-run-";
+
+/** Folders of earlier runs that were killed before their end (a folder goes only when empty). */
+function removeLeftovers(parent: string): void {
+  for (const name of fs.readdirSync(parent)) {
+    if (!name.startsWith(CGROUP_PREFIX)) continue;
+    try {
+      fs.rmdirSync(path.join(parent, name)); // fails while a process is in it: a run still going
+    } catch {
+      // still in use
+    }
+  }
+}
+
 function cgroupMeter(): CpuMeter | undefined {
   const kind = findCgroup();
   if (!kind) return undefined;
-  const dir = path.join(kind.current, `ff-test-run-${process.pid}`);
+  const dir = path.join(kind.current, `${CGROUP_PREFIX}${process.pid}`);
+  try {
+    removeLeftovers(kind.current);
+  } catch {
+    return undefined; // not readable here
+  }
   try {
     fs.mkdirSync(dir);
   } catch {
