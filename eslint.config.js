@@ -22,6 +22,14 @@ const serverOutward = wall("server/src never imports supabase/, server/identity-
   "**/web/src/**",
 ]);
 const routesToDb = wall("routes reach the database only through repositories", ["**/db/**", "drizzle-orm", "drizzle-orm/**", "better-sqlite3"], true);
+const domainPure = wall("server/src/domain imports no drizzle-orm and no fastify (SQL is the repositories', HTTP the routes')", [
+  "drizzle-orm",
+  "drizzle-orm/**",
+  "fastify",
+  "fastify/**",
+  "fastify-*",
+  "@fastify/*",
+]);
 const identityEmulatorInward = wall("the identity emulator never imports product code", ["**/server/src/**", "../src/**", "**/web/**", "**/db/**"]);
 /** The bench measures with the one test support folder (tests/support/README.md), never with test files or a suite's own helpers. */
 const benchToTests = wall("scripts/bench imports tests/ only from tests/support", ["**/tests/**", "!**/tests/support", "!**/tests/support/**"]);
@@ -111,6 +119,7 @@ const walls = [
   },
   guard(["server/src/**/*.ts"], serverOutward),
   guard(["server/src/routes/**/*.ts"], serverOutward, routesToDb),
+  guard(["server/src/domain/**/*.ts"], serverOutward, domainPure),
   guard(["server/identity-emulator/**/*.ts"], identityEmulatorInward),
   guard(["supabase/emulator/**/*.ts"], authEmulatorInward),
   guard(["scripts/bench/**/*.ts"], benchToTests),

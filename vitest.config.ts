@@ -70,6 +70,12 @@ const needs = (...systemNeeds: SystemNeed[]) => ({ systemNeeds });
 /** The limits of the node-side projects: a file boots stacks, children and servers. */
 const NODE_LIMITS = { testTimeout: scaled(30_000), hookTimeout: scaled(60_000) };
 
+/**
+ * The auth emulator package from its TypeScript source (tsconfig.json `paths`), not from the
+ * compiled dist/ its exports name for the published package (docs/decisions/0065).
+ */
+const SOURCE_PACKAGES = { tsconfigPaths: true };
+
 export default defineConfig({
   test: {
     maxWorkers: WORKERS,
@@ -83,6 +89,7 @@ export default defineConfig({
     teardownTimeout: scaled(10_000),
     projects: [
       {
+        resolve: SOURCE_PACKAGES,
         test: {
           name: "node",
           environment: "node",
@@ -96,6 +103,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: SOURCE_PACKAGES,
         test: {
           // The API suites that prove correctness, again on PostgreSQL (`*.pg.test.ts`), and the
           // suites about PostgreSQL itself (`tests/postgres/`): one server for the run.
@@ -111,9 +119,11 @@ export default defineConfig({
         },
       },
       {
+        resolve: SOURCE_PACKAGES,
         test: {
-          // `*.pgbouncer.test.ts` once more, the app reaching Postgres through Debian's PgBouncer in
-          // pool_mode=transaction (as Supabase's pooler on 6543): no session state, no named statements.
+          // `*.pgbouncer.test.ts` (the route matrix, the trust boundary) once more, the app reaching
+          // Postgres through Debian's PgBouncer in pool_mode=transaction (as Supabase's pooler on
+          // 6543): no session state, no named statements.
           name: "node-pgbouncer",
           environment: "node",
           isolate: ISOLATE,
@@ -142,6 +152,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: SOURCE_PACKAGES,
         test: {
           name: "e2e",
           environment: "node",

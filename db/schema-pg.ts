@@ -72,6 +72,15 @@ export const person = pgTable(
     sumsubReviewAnswer: text("sumsub_review_answer", { enum: ["GREEN", "RED"] }),
     sumsubReviewAt: text("sumsub_review_at"),
     sumsubEmailSentAt: text("sumsub_email_sent_at"),
+    /**
+     * When a field the identity check binds (first_name, last_name, dob, ssn) last changed, the
+     * person's creation included. A GREEN applies only for a check started after it, so an older
+     * check's late result never verifies a renamed person (docs/decisions/0023).
+     */
+    identityChangedAt: text("identity_changed_at"),
+    /** The check (the provider's review attempt) the stored GREEN covers, and when it started. */
+    sumsubCheckId: text("sumsub_check_id"),
+    sumsubCheckStartedAt: text("sumsub_check_started_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

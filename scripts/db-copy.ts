@@ -10,7 +10,7 @@ import { appDatabasePath, openDatabase } from "../db/client";
 import { parseArgs } from "node:util";
 import { openPostgres } from "../db/postgres";
 import { CopyRefused, copySqliteToPostgres } from "../db/copy";
-import { maskDatabaseUrl } from "../db/database-url";
+import { maskDatabaseUrl, maskDatabaseUrlIn } from "../db/database-url";
 
 function sourceFile(): string {
   const { values } = parseArgs({ options: { from: { type: "string" } } });
@@ -43,7 +43,7 @@ async function main(): Promise<number> {
       return 1;
     }
     const { code, message } = err as { code?: string; message?: string };
-    console.error(`Copy failed, nothing was committed (DATABASE_URL=${maskDatabaseUrl(url)}): ${message || code || String(err)}`);
+    console.error(`Copy failed, nothing was committed (DATABASE_URL=${maskDatabaseUrl(url)}): ${maskDatabaseUrlIn(message || code || String(err), url)}`);
     return 1;
   } finally {
     from.close();

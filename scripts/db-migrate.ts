@@ -12,7 +12,7 @@ import { loadConfig } from "../server/src/config";
 import { appDatabasePath, migrateDatabase, openDatabase, schemaStatus } from "../db/client";
 import { migratePostgres, openPostgres, postgresSchemaStatus } from "../db/postgres";
 import { SchemaMismatchError, describeMismatch, type SchemaStatus } from "../db/schema-version";
-import { maskDatabaseUrl } from "../db/database-url";
+import { maskDatabaseUrl, maskDatabaseUrlIn } from "../db/database-url";
 
 interface Target {
   status(): Promise<SchemaStatus>;
@@ -53,9 +53,11 @@ async function main(): Promise<number> {
       return 1;
     }
     if (!process.env.DATABASE_URL) throw err;
-    // Unreachable, refused login, missing database…: one line naming the setting, password masked.
+    // Unreachable, refused login, missing database…: one line naming the setting, every credential
+    // masked (in the URL, and in the driver's message should it quote the URL).
+    const url = process.env.DATABASE_URL;
     const { code, message } = err as { code?: string; message?: string };
-    console.error(`Database error at DATABASE_URL=${maskDatabaseUrl(process.env.DATABASE_URL)}: ${message || code || String(err)}`);
+    console.error(`Database error at DATABASE_URL=${maskDatabaseUrl(url)}: ${maskDatabaseUrlIn(message || code || String(err), url)}`);
     return 1;
   } finally {
     await db.close();

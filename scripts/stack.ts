@@ -3,7 +3,7 @@
 // `npm run dev` and tests/support (which passes free ports and a throwaway DATA_DIR).
 import fs from "node:fs";
 import { loadConfig, ConfigError, type Config } from "../server/src/config";
-import { startAuthEmulator } from "@founder-foundation/auth-emulator";
+import { startAuthEmulator, type SettingsOverrides } from "@founder-foundation/auth-emulator";
 import { PROJECT_AUTH_OPTIONS } from "../supabase/demo-seed";
 import { startIdentityEmulator } from "../server/identity-emulator/index";
 import { startApp } from "../server/src/main";
@@ -28,6 +28,8 @@ export interface StackOptions {
   quiet?: boolean;
   /** bcrypt cost of new password hashes in the embedded auth emulator (default GoTrue's 10). */
   bcryptCost?: number;
+  /** Auth settings beyond config.toml's (a test that needs Google sign-in on, say). */
+  authSettings?: SettingsOverrides;
 }
 
 export async function startStack(config: Config, opts: StackOptions = {}): Promise<Stack> {
@@ -41,6 +43,9 @@ export async function startStack(config: Config, opts: StackOptions = {}): Promi
       // The auth emulator package, started as any outside project would; it runs the mailbox too.
       const emulator = await startAuthEmulator({
         ...PROJECT_AUTH_OPTIONS,
+        // The site URL is where this app really answers (APP_PORT, PUBLIC_APP_URL), not config.toml's
+        // :3000: mail footers and redirects without a redirect_to lead there.
+        configOverrides: { ...PROJECT_AUTH_OPTIONS.configOverrides, siteUrl: config.publicAppUrl, ...opts.authSettings },
         host: config.host,
         port: config.ports.auth,
         dataDir: config.dataDir,
@@ -49,6 +54,9 @@ export async function startStack(config: Config, opts: StackOptions = {}): Promi
         publicUrl: config.auth.url,
         jwtSecret: config.auth.jwtSecret,
         corsOrigins: config.corsOrigins,
+        // stderr carries only the line that stops a start (docs/deploying.md); the notice of
+        // config.toml keys the emulator ignores is start-up information beside the URLs on stdout.
+        notice: (line) => console.log(line),
         quiet: opts.quiet,
         bcryptCost: opts.bcryptCost,
       });

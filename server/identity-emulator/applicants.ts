@@ -1,5 +1,6 @@
 // Applicants as Sumsub shows and changes them, shared by the REST API and the widget session:
 // their JSON views, creation and review (each with its webhook), lookup by id or external user id.
+import { randomUUID } from "node:crypto";
 import { HttpError } from "./http-errors";
 import { sumsubDate, type ApplicantRecord, type EmulatorStore, type GrantRecord, type ReviewResult } from "./store";
 import type { WebhookType } from "./webhooks";
@@ -76,6 +77,21 @@ export async function completeReview(ctx: IdentityContext, a: ApplicantRecord, r
   });
   ctx.log(`applicant ${a.id} reviewed ${result.reviewAnswer}`);
   await ctx.webhooks.send("applicantReviewed", a);
+}
+
+/**
+ * Sumsub's reset: the applicant's documents and review are dropped and a new attempt starts
+ * (status init), so the person captures a document again in the widget.
+ */
+export function resetApplicant(ctx: IdentityContext, a: ApplicantRecord): void {
+  ctx.store.update(a, (x) => {
+    x.stepsCompleted = [];
+    x.review.reviewStatus = "init";
+    x.review.attemptId = randomUUID().slice(0, 5);
+    delete x.review.reviewDate;
+    delete x.review.reviewResult;
+  });
+  ctx.log(`applicant ${a.id} reset`);
 }
 
 /** The applicant a widget credential stands for, created on first use as Sumsub does. */

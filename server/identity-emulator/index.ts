@@ -24,7 +24,8 @@ export interface IdentityEmulatorOptions {
   appToken: string;
   secretKey: string;
   webhookSecret: string;
-  webhookUrl: string;
+  /** Where webhooks go; none: no webhooks are sent (a test that posts its own). */
+  webhookUrl?: string;
   quiet?: boolean;
   /** When set, state is kept in `<dataDir>/identity-emulator.json` across restarts. */
   dataDir?: string;

@@ -1,9 +1,10 @@
 // The signed Sumsub REST surface under /resources: SDK access tokens in both forms, applicants
-// (create, one, status), sandbox testCompleted, and external WebSDK links. Every request is
+// (create, one, status, reset), a check requested (status/pending), sandbox testCompleted, and
+// external WebSDK links. Every request is
 // authenticated first (signatures.ts), unknown paths included, as Sumsub answers them.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { applicantJson, completeReview, createApplicant, findApplicant, reviewJson, type IdentityContext } from "./applicants";
+import { applicantJson, completeReview, createApplicant, findApplicant, resetApplicant, reviewJson, type IdentityContext } from "./applicants";
 import { HttpError, jsonBody, parse } from "./http-errors";
 import { verifyAppSignature, type AppCredentials } from "./signatures";
 import type { GrantRecord } from "./store";
@@ -81,6 +82,19 @@ export function registerRestRoutes(app: FastifyInstance, ctx: IdentityContext, c
 
       api.get("/applicants/:applicant/one", async (req) => applicantJson(findApplicant(ctx, applicantSegment(req))));
       api.get("/applicants/:applicant/status", async (req) => reviewJson(findApplicant(ctx, applicantSegment(req))));
+
+      api.post("/applicants/:applicant/reset", async (req) => {
+        resetApplicant(ctx, findApplicant(ctx, applicantSegment(req)));
+        return { ok: 1 };
+      });
+
+      // Request a check: a new review attempt of the applicant starts now (sends applicantPending).
+      api.post("/applicants/:applicant/status/pending", async (req) => {
+        const a = findApplicant(ctx, applicantSegment(req));
+        ctx.store.startCheck(a);
+        await ctx.webhooks.send("applicantPending", a);
+        return { ok: 1 };
+      });
 
       // Sandbox only: force the review's outcome (sends applicantReviewed).
       api.post("/applicants/:applicant/status/testCompleted", async (req) => {

@@ -112,6 +112,23 @@ export class EmulatorStore {
     return applicant;
   }
 
+  /**
+   * A new check of the applicant (a new review attempt, as Sumsub starts one when the applicant is
+   * submitted or a check is requested): a new attemptId, createDate now, status pending. The time
+   * a check started is what a product compares with the applicant's later changes.
+   */
+  startCheck(applicant: ApplicantRecord): ApplicantRecord {
+    return this.update(applicant, (a) => {
+      a.review = {
+        reviewId: a.review.reviewId,
+        attemptId: randomUUID().slice(0, 5),
+        attemptCnt: a.review.attemptCnt + 1,
+        reviewStatus: "pending",
+        createDate: sumsubDate(),
+      };
+    });
+  }
+
   /** Applies a change to an applicant and persists it. */
   update(applicant: ApplicantRecord, change: (a: ApplicantRecord) => void): ApplicantRecord {
     change(applicant);

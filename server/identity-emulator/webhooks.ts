@@ -32,7 +32,8 @@ export function webhookPayload(type: WebhookType, a: ApplicantRecord): Record<st
 }
 
 export interface WebhookSenderOptions {
-  url: string;
+  /** Undefined: nothing is sent. */
+  url: string | undefined;
   secret: string;
   alg: WebhookDigestAlg;
   log: (msg: string) => void;
@@ -47,7 +48,7 @@ export function createWebhookSender(opts: WebhookSenderOptions) {
 
   async function deliverOnce(body: string): Promise<boolean> {
     try {
-      const res = await fetch(opts.url, {
+      const res = await fetch(opts.url!, {
         method: "POST",
         headers: {
           "Content-Type": "application/json",
@@ -84,6 +85,7 @@ export function createWebhookSender(opts: WebhookSenderOptions) {
      * new status the app has normally heard of it too; failures are retried in the background.
      */
     async send(type: WebhookType, applicant: ApplicantRecord): Promise<void> {
+      if (!opts.url) return;
       // Serialised once: the digest covers exactly these bytes.
       const body = JSON.stringify(webhookPayload(type, applicant));
       if (!(await deliverOnce(body))) {

@@ -64,10 +64,7 @@ async function widgetAction(ctx: IdentityContext, action: string, a: ApplicantRe
       if (r.reviewStatus !== "init") throw new HttpError(409, "The applicant is not awaiting submission");
       const missing = REQUIRED_STEPS.filter((s) => !a.stepsCompleted.includes(s));
       if (missing.length) throw new HttpError(409, `Steps not completed: ${missing.join(", ")}`);
-      ctx.store.update(a, (x) => {
-        x.review.reviewStatus = "pending";
-        x.review.attemptCnt += 1;
-      });
+      ctx.store.startCheck(a);
       await ctx.webhooks.send("applicantPending", a);
       return widgetView(a);
     }

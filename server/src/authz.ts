@@ -1,10 +1,14 @@
 // Who may touch what, in one place. A caller owns exactly one account (its token's sub); every
 // resource is reached through the account it belongs to. Anything outside the caller's account is
-// 404, as if it did not exist. The single exception: admin and super may READ any account.
+// 404, as if it did not exist. The single exception: admin and super may READ any account, and in
+// production only with a second factor (requireStaffAssurance).
 import type { FastifyRequest } from "fastify";
+import type { Executor } from "../../db/engine";
 import { hasRoles, STAFF_ROLES, type Role, type RoleRequirement } from "./contract/roles";
-import { unauthorized } from "./http-errors";
-import { forbidden, notFound } from "./domain/errors";
+import type { Actor } from "./domain/audit";
+import { writeAudit } from "./repositories/audit";
+import { insufficientAal, unauthorized } from "./http-errors";
+import { forbidden, notFound } from "./errors";
 
 export interface Caller {
   userId: string;
@@ -37,6 +41,17 @@ export function requireAccountAccess(request: FastifyRequest, accountId: number,
   if (!canAccessAccount(requireCaller(request), accountId, access)) throw notFound(what);
 }
 
+/**
+ * A staff read of what is not the caller's own (another account, the whole audit trail): in
+ * production only at aal2, as the admin API; a stolen staff password alone reads nobody's record.
+ * Locally staff work at aal1 (the demo accounts, docs/security.md).
+ */
+export function requireStaffAssurance(request: FastifyRequest): Caller {
+  const caller = requireCaller(request);
+  if (request.server.config.env === "production" && caller.aal !== "aal2") throw insufficientAal();
+  return caller;
+}
+
 /** The caller's own account id; 404 when it has not been created yet. */
 export function requireOwnAccountId(request: FastifyRequest): number {
   const { accountId } = requireCaller(request);
@@ -46,9 +61,49 @@ export function requireOwnAccountId(request: FastifyRequest): number {
 
 /** 403 unless the caller's roles meet the requirement (the same requirements the web's guards read). */
 export function requireRoles(request: FastifyRequest, required: RoleRequirement): Caller {
-  const caller = requireCaller(request);
+  return requireCallerRoles(requireCaller(request), required);
+}
+
+/** requireRoles for a caller already known (the domain's checks take the actor, not the request). */
+export function requireCallerRoles(caller: Caller, required: RoleRequirement): Caller {
   if (!hasRoles(caller.roles, required)) throw forbidden(`Requires ${describeRequirement(required)}`);
   return caller;
+}
+
+/** "PUT /api/persons/:personId": the route pattern, never the URL (no ids or query values). */
+export function routeOf(request: FastifyRequest): string {
+  return `${request.method} ${request.routeOptions.url ?? "unknown"}`;
+}
+
+/** The signed-in caller and the route they act through: what the domain is handed instead of the request. */
+export function actorOf(request: FastifyRequest): Actor {
+  return { caller: requireCaller(request), route: routeOf(request) };
+}
+
+/**
+ * requireAccountAccess for reads, plus what a staff read of another account needs: in production
+ * a second factor (requireStaffAssurance), and always its staff.read row in the audit trail.
+ */
+export async function requireAccountRead(db: Executor, request: FastifyRequest, accountId: number, what = "Account"): Promise<void> {
+  requireAccountAccess(request, accountId, "read", what);
+  if (requireCaller(request).accountId === accountId) return;
+  await recordStaffRead(db, request, accountId);
+}
+
+/**
+ * A staff read of another account (accountId), or of the whole trail (null): checked for the
+ * second factor production asks of staff, then recorded.
+ */
+export async function recordStaffRead(db: Executor, request: FastifyRequest, accountId: number | null): Promise<void> {
+  const caller = requireStaffAssurance(request);
+  await writeAudit(db, {
+    accountId,
+    actor: { type: "staff", id: caller.userId },
+    action: "staff.read",
+    entity: { type: accountId === null ? "audit_trail" : "account", id: accountId },
+    fields: [],
+    route: routeOf(request),
+  });
 }
 
 function describeRequirement(required: RoleRequirement): string {

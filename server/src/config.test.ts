@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { ConfigError, LOCAL_IDENTITY, LOCAL_SUPABASE, loadConfig } from "./config";
 import { PRODUCTION_ENV } from "../../tests/support/production-env";
@@ -101,6 +102,32 @@ describe("loadConfig", () => {
     expect(problemsOf({ SUMSUB_APP_TOKEN: "prd:token", SUMSUB_SECRET_KEY: "secret" })).toEqual([
       "SUMSUB_WEBHOOK_SECRET is required with SUMSUB_APP_TOKEN and SUMSUB_SECRET_KEY",
     ]);
+  });
+
+  it("production's CORS list is PUBLIC_APP_URL and CORS_ORIGINS only: no localhost", () => {
+    expect(loadConfig({ ...PRODUCTION }).corsOrigins).toEqual(["https://app.example.org"]);
+    expect(loadConfig({ ...PRODUCTION, CORS_ORIGINS: "https://admin.example.org, https://app.example.org" }).corsOrigins).toEqual([
+      "https://app.example.org",
+      "https://admin.example.org",
+    ]);
+    // Locally the dev origins stay (the app by either name, Vite's dev server).
+    expect(loadConfig({}).corsOrigins).toEqual(["http://localhost:3000", "http://127.0.0.1:3000", "http://localhost:5173", "http://127.0.0.1:5173"]);
+  });
+
+  const weakKeys: [string, string][] = [
+    ["all zeros", Buffer.alloc(32).toString("base64")],
+    ["one repeated byte", Buffer.alloc(32, 7).toString("base64")],
+    ["a repeated 8-byte pattern", Buffer.from("0123456701234567012345670123456701234567").subarray(0, 32).toString("base64")],
+    ["a passphrase", Buffer.from("correct horse battery staple!!!!").toString("base64")],
+    ["16 bytes", randomBytes(16).toString("base64")],
+    ["not base64", "not base64 at all!"],
+  ];
+  it.each(weakKeys)("refuses an SSN key that is %s in production, naming SSN_ENCRYPTION_KEY", (_what, key) => {
+    expect(problemsOf({ ...PRODUCTION, SSN_ENCRYPTION_KEY: key })).toEqual([expect.stringMatching(/^SSN_ENCRYPTION_KEY (is not base64|must be 32 bytes|has too little entropy)/)]);
+  });
+
+  it("accepts 32 random bytes as the SSN key (every one of many draws)", () => {
+    for (let i = 0; i < 200; i++) expect(problemsOf({ ...PRODUCTION, SSN_ENCRYPTION_KEY: randomBytes(32).toString("base64") })).toEqual([]);
   });
 
   it("refuses a session-check lifetime above 60 s and malformed switches", () => {

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import path from "node:path";
 import { SUMSUB_LEVEL_NAME } from "./contract/rules";
+import { ssnKeyWeakness } from "./pii/ssn";
 
 /** The Supabase CLI's public local-development values (not secrets: every CLI install prints them). */
 export const LOCAL_SUPABASE = {
@@ -118,6 +119,9 @@ function problemsOf(e: z.infer<typeof envSchema>): string[] {
         problems.push(`${name} is a public local-development value and is refused in production`);
       }
     }
+    // A key typed by hand (all zeros, a repeated byte, a phrase) protects nothing: refused by name.
+    const weakness = e.SSN_ENCRYPTION_KEY ? ssnKeyWeakness(e.SSN_ENCRYPTION_KEY) : null;
+    if (weakness) problems.push(`SSN_ENCRYPTION_KEY ${weakness}: use \`openssl rand -base64 32\``);
     if (e.AUTH_MODE === "embedded") {
       problems.push("AUTH_MODE=embedded is refused in production (no auth emulator, mailbox or demo accounts there): use external");
     }
@@ -181,6 +185,27 @@ export interface Config {
   };
 }
 
+/**
+ * The browser origins CORS answers: the app's own (PUBLIC_APP_URL) and CORS_ORIGINS. Only outside
+ * production, and only when CORS_ORIGINS is not given, the local dev origins (the app on
+ * 127.0.0.1, Vite's dev server on 5173) too: production never answers a localhost page.
+ */
+function corsOriginsOf(e: z.infer<typeof envSchema>, publicAppUrl: string): string[] {
+  const listed = e.CORS_ORIGINS?.split(",").map((s) => s.trim()).filter(Boolean);
+  const local = [`http://127.0.0.1:${e.APP_PORT}`, "http://localhost:5173", "http://127.0.0.1:5173"];
+  const extra = listed ?? (e.NODE_ENV === "production" ? [] : local);
+  return [...new Set([originOf(publicAppUrl), ...extra])];
+}
+
+/** A URL's origin (what a browser sends in Origin), or the text as given when it is not a URL. */
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -205,9 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicAppUrl,
     adminApiEnabled: e.ADMIN_API_ENABLED ?? !production,
     apiDocsEnabled: e.API_DOCS_ENABLED ?? !production,
-    corsOrigins: e.CORS_ORIGINS
-      ? e.CORS_ORIGINS.split(",").map((s) => s.trim()).filter(Boolean)
-      : [publicAppUrl, `http://127.0.0.1:${e.APP_PORT}`, "http://localhost:5173", "http://127.0.0.1:5173"],
+    corsOrigins: corsOriginsOf(e, publicAppUrl),
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     auth: {
       url: authUrl,

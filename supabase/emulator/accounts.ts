@@ -15,10 +15,17 @@ export interface NewUser {
   provider: "email" | "google";
   /** Provider-side id (the user id for email, a stable subject for Google). */
   providerId?: string;
-  /** Sign-up `data` (merged under sub/email/email_verified) or, for admin users, the exact metadata. */
+  /** The `data` / `user_metadata` the request sent; where it lands depends on `metadataFrom`. */
   userMetadata: Json;
-  /** Admin-created users keep user_metadata exactly as given instead of the identity claims. */
-  exactMetadata?: boolean;
+  /**
+   * Where user_metadata comes from, as GoTrue's paths differ:
+   * - "identity" (signup.go, hence POST /signup and OTP sign-ups; external.go for providers): the
+   *   identity's claims with the sent data added under them, and user_metadata is a copy of that.
+   * - "data" (admin.go create, invite.go, mail.go generate_link): user_metadata is the sent data
+   *   exactly (plus email_verified when the admin confirms the address, models.User.Confirm), and
+   *   the identity holds only its claims, unverified.
+   */
+  metadataFrom: "identity" | "data";
   appMetadata?: Json;
   identityExtra?: Json;
   confirmed: boolean;
@@ -40,17 +47,16 @@ export function createUser(ctx: Pick<AuthContext, "store" | "settings">, u: NewU
   return ctx.store.transaction(() => {
     const id = u.id ?? randomUUID();
     const now = nowIso();
-    const identityData: Json = {
+    const claims: Json = {
       ...(u.identityExtra ?? {}),
       sub: u.providerId ?? id,
       email: u.email,
-      email_verified: u.confirmed,
+      email_verified: u.metadataFrom === "identity" && u.confirmed,
       phone_verified: false,
     };
-    // Sign-up data never overrides the identity claims (signup.go), so those are spread last.
-    const userMetadata = u.exactMetadata
-      ? { ...u.userMetadata, ...(u.confirmed ? { email_verified: true } : {}) }
-      : { ...u.userMetadata, ...identityData };
+    // signup.go adds the sent data to the identity only under keys the claims do not hold.
+    const identityData: Json = u.metadataFrom === "identity" ? { ...u.userMetadata, ...claims } : claims;
+    const userMetadata = u.metadataFrom === "identity" ? identityData : { ...u.userMetadata, ...(u.confirmed ? { email_verified: true } : {}) };
     // admin.go: one identity per channel given, providers in that order (email first).
     const providers = [...(u.email ? [u.provider] : []), ...(u.phone ? ["phone"] : [])];
     const defaults: Json = { provider: providers[0], providers, ...(ctx.settings.defaultRoles.length ? { roles: [...ctx.settings.defaultRoles] } : {}) };

@@ -1,9 +1,12 @@
 // `auth-emulator`: the emulator as a command, flags parsed with node:util parseArgs.
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import { ignoredConfigKeys, loadAuthSettings } from "./settings";
 import { startAuthEmulator } from "./index";
+import { publicKeysRefusal } from "./exposure";
 
 const OPTIONS = {
   config: { type: "string", short: "c" },
+  "check-config": { type: "string" },
   port: { type: "string", short: "p", default: "54321" },
   host: { type: "string", default: "127.0.0.1" },
   data: { type: "string", short: "d" },
@@ -14,6 +17,7 @@ const OPTIONS = {
   "mail-cors-origin": { type: "string", multiple: true },
   "cors-origin": { type: "string", multiple: true },
   "jwt-secret": { type: "string" },
+  "allow-public-keys": { type: "boolean", default: false },
   "bcrypt-cost": { type: "string", default: "10" },
   "default-role": { type: "string", multiple: true },
   quiet: { type: "boolean", short: "q", default: false },
@@ -22,6 +26,7 @@ const OPTIONS = {
 
 const HELP: Record<keyof typeof OPTIONS, string> = {
   config: "a Supabase CLI config.toml whose [auth] section to follow",
+  "check-config": "list the [auth] keys of a config.toml the emulator ignores, then exit",
   port: "API port (0 = any free port)",
   host: "address to listen on",
   data: "data folder; without it nothing survives a restart",
@@ -30,8 +35,9 @@ const HELP: Record<keyof typeof OPTIONS, string> = {
   "mail-port": "mailbox web page and Mailpit-style API port",
   "smtp-port": "mailbox SMTP port",
   "mail-cors-origin": "browser origin allowed to read the mailbox API (repeatable)",
-  "cors-origin": "browser origin allowed besides localhost ones (repeatable)",
-  "jwt-secret": "HS256 secret of the API keys (default: the Supabase CLI's public one)",
+  "cors-origin": "browser origin allowed besides localhost ones, and given credentialed CORS (repeatable)",
+  "jwt-secret": "HS256 secret of the API keys (default: the Supabase CLI's public one); with your own, only its keys are accepted",
+  "allow-public-keys": "listen on a non-loopback --host with the CLI's public keys (refused otherwise: they give admin rights)",
   "bcrypt-cost": "bcrypt cost of new password hashes",
   "default-role": "role put in app_metadata.roles of every new user (repeatable; GoTrue adds none)",
   quiet: "print nothing but errors",
@@ -61,6 +67,15 @@ async function main(): Promise<void> {
     console.log(usage());
     return;
   }
+  if (v["check-config"] !== undefined) {
+    const file = v["check-config"];
+    loadAuthSettings(file); // a file that does not load is an error (exit 1), not a clean report
+    const ignored = ignoredConfigKeys(file);
+    console.log(ignored.length ? [`${file}: ${ignored.length} [auth] key(s) the emulator ignores:`, ...ignored.map((k) => `  ${k}`)].join("\n") : `${file}: the emulator implements every [auth] key`);
+    return;
+  }
+  const refusal = publicKeysRefusal({ host: v.host, jwtSecret: v["jwt-secret"], allowPublicKeys: v["allow-public-keys"] });
+  if (refusal) throw new Error(refusal);
   const emulator = await startAuthEmulator({
     config: v.config,
     port: intFlag("port", v.port),

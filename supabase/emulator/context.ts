@@ -6,6 +6,7 @@ import type { PasswordPolicy } from "./passwords";
 import type { RedirectPolicy } from "./redirects";
 import type { Mailer } from "./mailer";
 import type { RateLimiter } from "./ratelimit";
+import type { ApiKeys } from "./api-keys";
 
 export interface AuthContext {
   store: AuthStore;
@@ -17,8 +18,10 @@ export interface AuthContext {
   limiter: RateLimiter;
   /** `${publicUrl}/auth/v1`: the issuer and the base of every link the emulator hands out. */
   apiUrl: string;
-  /** The anon and service_role API keys (HS256 with the JWT secret). */
-  apiKeys: { anonKey: string; serviceRoleKey: string };
+  /** The instance's API keys, all from its JWT secret (api-keys.ts). */
+  apiKeys: ApiKeys;
+  /** True on the CLI's public secret: no key check at the gateway, as the CLI's own stack. */
+  publicKeys: boolean;
   /** Puts the auth data back to the seed. */
   reseed(): Promise<void>;
 }

@@ -5,10 +5,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
-import { SignJWT, type JWK } from "jose";
+import type { JWK } from "jose";
 import type { AuthContext } from "./context";
 import { AuthStore } from "./store";
-import { loadAuthSettings, type SettingsOverrides } from "./settings";
+import { ignoredConfigKeys, loadAuthSettings, type SettingsOverrides } from "./settings";
 import { KeyRing } from "./keys";
 import { PasswordPolicy } from "./passwords";
 import { RedirectPolicy } from "./redirects";
@@ -19,11 +19,14 @@ import { applySeed, describeSeed, loadSeed, type SeedFile } from "./seed";
 import { buildServer, PREFIX } from "./http/server";
 import { startMailbox, type Mailbox } from "./mailbox/index";
 import { SUPABASE_CLI_KEYS } from "./cli-keys";
+import { apiKeysFor, isPublicSecret } from "./api-keys";
 
 export { SUPABASE_CLI_KEYS } from "./cli-keys";
+export { apiKeysFor, type ApiKeys } from "./api-keys";
 export { startMailbox, type Mailbox, type MailboxOptions, type MailMessage } from "./mailbox/index";
 export { loadSeed, type SeedFile } from "./seed";
 export type { AuthSettings, SettingsOverrides } from "./settings";
+export { ignoredConfigKeys } from "./settings";
 
 export interface AuthEmulatorOptions {
   /** 0 (the default) = any free port; the CLI defaults to 54321 like `supabase start`. */
@@ -40,7 +43,11 @@ export interface AuthEmulatorOptions {
   seed?: string | SeedFile;
   /** Public root URL (without /auth/v1), used in tokens' iss and in mail links; default http://host:port. */
   publicUrl?: string;
-  /** HS256 secret of the anon/service_role keys; default the Supabase CLI's public one (and its keys). */
+  /**
+   * HS256 secret of the anon/service_role keys; default the Supabase CLI's public one (and its keys).
+   * With a secret of its own the instance accepts only the keys derived from it (`apiKeysFor`),
+   * never the CLI's public keys.
+   */
   jwtSecret?: string;
   /** bcrypt cost of new hashes; 10 like GoTrue. */
   bcryptCost?: number;
@@ -52,6 +59,12 @@ export interface AuthEmulatorOptions {
   mailFrom?: string;
   /** No console output (the URL, keys and seed are printed otherwise). */
   quiet?: boolean;
+  /**
+   * Where the start-up notice naming config.toml keys the emulator ignores goes: console.warn
+   * (stderr) by default. A host process that keeps stderr for its own failure line (the product's
+   * `npm start`) passes its own.
+   */
+  notice?: (line: string) => void;
 }
 
 export interface AuthEmulator {
@@ -59,6 +72,10 @@ export interface AuthEmulator {
   url: string;
   anonKey: string;
   serviceRoleKey: string;
+  /** `sb_publishable_…`, the new-style twin of anonKey (the CLI's, or derived from your jwtSecret). */
+  publishableKey: string;
+  /** `sb_secret_…`, the new-style twin of serviceRoleKey: admin rights, keep it on servers. */
+  secretKey: string;
   jwtSecret: string;
   /** The public keys that sign user access tokens, also served at `${url}/auth/v1/.well-known/jwks.json`. */
   jwks: { keys: JWK[] };
@@ -79,13 +96,11 @@ export const MAIL_FILE = "mailbox.json";
 const SEEDED_VERSION = 1;
 const DEFAULT_FROM = "Supabase Auth <noreply@localhost>";
 
-/** anon and service_role keys for a JWT secret: the CLI's own for its public secret, else minted like them. */
-async function apiKeysFor(jwtSecret: string): Promise<{ anonKey: string; serviceRoleKey: string }> {
-  if (jwtSecret === SUPABASE_CLI_KEYS.jwtSecret) return { anonKey: SUPABASE_CLI_KEYS.anonKey, serviceRoleKey: SUPABASE_CLI_KEYS.serviceRoleKey };
-  const secret = new TextEncoder().encode(jwtSecret);
-  const mint = (role: string) =>
-    new SignJWT({ iss: "supabase-demo", role }).setProtectedHeader({ alg: "HS256", typ: "JWT" }).setExpirationTime(1983812996).sign(secret);
-  return { anonKey: await mint("anon"), serviceRoleKey: await mint("service_role") };
+/** One line naming the config.toml keys that take no effect here, so nobody believes they did. */
+function warnOfIgnoredKeys(opts: AuthEmulatorOptions): void {
+  if (opts.quiet || opts.config === undefined) return;
+  const ignored = ignoredConfigKeys(opts.config);
+  if (ignored.length) (opts.notice ?? console.warn)(`[auth] ${opts.config}: not implemented by the emulator, ignored: ${ignored.join(", ")}`);
 }
 
 export async function startAuthEmulator(opts: AuthEmulatorOptions = {}): Promise<AuthEmulator> {
@@ -94,6 +109,7 @@ export async function startAuthEmulator(opts: AuthEmulatorOptions = {}): Promise
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "auth-emulator-"));
   fs.mkdirSync(dataDir, { recursive: true });
   const settings = loadAuthSettings(opts.config, opts.configOverrides);
+  warnOfIgnoredKeys(opts);
   const templates = loadMailTemplates(settings.email.templates);
   const seed = loadSeed(opts.seed);
   const jwtSecret = opts.jwtSecret ?? SUPABASE_CLI_KEYS.jwtSecret;
@@ -134,6 +150,7 @@ export async function startAuthEmulator(opts: AuthEmulatorOptions = {}): Promise
       mailer,
       limiter,
       apiKeys,
+      publicKeys: isPublicSecret(jwtSecret),
       apiUrl: "",
       reseed: async () => {
         store.wipe();
@@ -166,6 +183,8 @@ export async function startAuthEmulator(opts: AuthEmulatorOptions = {}): Promise
           `[auth] API ${ctx.apiUrl}`,
           `[auth] anon key: ${apiKeys.anonKey}`,
           `[auth] service_role key: ${apiKeys.serviceRoleKey}`,
+          `[auth] publishable key: ${apiKeys.publishableKey}`,
+          `[auth] secret key: ${apiKeys.secretKey}`,
           `[auth] mailbox ${mailbox.url} (SMTP ${mailbox.smtpUrl})`,
           `[auth] ${temporary ? "no data folder: nothing is kept after stop" : `data in ${dataDir}`}`,
           ...describeSeed(seed).split("\n").map((l) => `[auth] ${l}`),
@@ -174,8 +193,7 @@ export async function startAuthEmulator(opts: AuthEmulatorOptions = {}): Promise
     }
     return {
       url,
-      anonKey: apiKeys.anonKey,
-      serviceRoleKey: apiKeys.serviceRoleKey,
+      ...apiKeys,
       jwtSecret,
       jwks: keys.jwks(),
       jwksUrl: `${ctx.apiUrl}/.well-known/jwks.json`,

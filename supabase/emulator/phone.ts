@@ -35,38 +35,43 @@ export function sendPhoneCode(ctx: AuthContext, user: UserRow, phone: string, ki
   ctx.store.updateUser(user.id, kind === "confirmation" ? { confirmation_sent_at: now } : { phone_change: phone, phone_change_sent_at: now });
 }
 
-/** A user signed up by phone: a phone identity, app_metadata naming it, confirmed or not. */
+/**
+ * A user signed up by phone (signup.go): the phone identity's claims are the email claims of an
+ * address-less user (sub, email_verified, phone_verified: no phone key) with the sign-up data added
+ * under them, and user_metadata is a copy of them, as for an email sign-up.
+ */
 export function createPhoneUser(ctx: Pick<AuthContext, "store">, phone: string, passwordHash: string | null, data: Json, confirmed: boolean): UserRow {
   return ctx.store.transaction(() => {
     const id = randomUUID();
-    const now = nowIso();
-    const identityData = { sub: id, phone, email_verified: false, phone_verified: false };
+    const identityData = { ...data, sub: id, email_verified: false, phone_verified: false };
     const user = ctx.store.insertUser({
       id, email: "", phone, encrypted_password: passwordHash, role: "authenticated",
       email_confirmed_at: null, confirmation_sent_at: null, recovery_sent_at: null, email_change_sent_at: null,
       new_email: null, invited_at: null, last_sign_in_at: null, banned_until: null,
       app_metadata: { provider: "phone", providers: ["phone"] },
-      user_metadata: { ...data, ...identityData },
+      user_metadata: identityData,
       is_anonymous: false,
-      phone_confirmed_at: confirmed ? now : null,
+      phone_confirmed_at: null,
     });
     ctx.store.insertIdentity({ user_id: id, provider: "phone", provider_id: id, identity_data: identityData, email: "", last_sign_in_at: null });
-    return confirmed ? confirmPhone(ctx, user, phone) : user;
+    return confirmed ? confirmPhone(ctx, user, phone, "confirmation") : user;
   });
 }
 
 /**
- * verify.go smsVerify: `sms` confirms the number; `phone_change` moves the user to the new number.
- * Either way the phone identity says phone_verified (created when missing) and an anonymous user
- * becomes permanent.
+ * verify.go smsVerify. `confirmation` (type sms) only confirms the number (models.User.ConfirmPhone:
+ * no metadata changes). `phone_change` moves the user to the new number, and the phone identity
+ * says so, verified (created when missing). Either way an anonymous user becomes permanent.
  */
-export function confirmPhone(ctx: Pick<AuthContext, "store">, user: UserRow, phone: string): UserRow {
+export function confirmPhone(ctx: Pick<AuthContext, "store">, user: UserRow, phone: string, kind: PhoneCodeKind): UserRow {
   return ctx.store.transaction(() => {
-    const identity = ctx.store.identitiesOf(user.id).find((i) => i.provider === "phone");
-    if (identity) {
-      ctx.store.updateIdentity(identity.id, { identity_data: { ...identity.identity_data, phone, phone_verified: true } });
-    } else {
-      ctx.store.insertIdentity({ user_id: user.id, provider: "phone", provider_id: user.id, identity_data: { sub: user.id, phone, email_verified: false, phone_verified: true }, email: "", last_sign_in_at: null });
+    if (kind === "phone_change") {
+      const identity = ctx.store.identitiesOf(user.id).find((i) => i.provider === "phone");
+      if (identity) {
+        ctx.store.updateIdentity(identity.id, { identity_data: { ...identity.identity_data, phone, phone_verified: true } });
+      } else {
+        ctx.store.insertIdentity({ user_id: user.id, provider: "phone", provider_id: user.id, identity_data: { sub: user.id, phone, email_verified: false, phone_verified: true }, email: "", last_sign_in_at: null });
+      }
     }
     const providers = [...new Set(ctx.store.identitiesOf(user.id).map((i) => i.provider))];
     return ctx.store.updateUser(user.id, {
@@ -75,7 +80,6 @@ export function confirmPhone(ctx: Pick<AuthContext, "store">, user: UserRow, pho
       phone_change: null,
       is_anonymous: false,
       app_metadata: { ...user.app_metadata, provider: user.app_metadata.provider ?? providers[0], providers },
-      user_metadata: { ...user.user_metadata, ...(user.user_metadata.phone_verified === false ? { phone_verified: true } : {}) },
     });
   });
 }
@@ -90,5 +94,5 @@ export function consumePhoneCode(ctx: AuthContext, phoneInput: string | null | u
   if (!user || !token || token.relates_to !== phone || token.token_hash !== tokenHash(phone, code.trim())) throw invalid();
   ctx.store.deleteOneTimeTokens(user.id, [kind]);
   if (Date.now() - isoToMs(token.created_at) > ctx.settings.sms.otpExpiry * 1000) throw invalid();
-  return confirmPhone(ctx, user, phone);
+  return confirmPhone(ctx, user, phone, kind);
 }

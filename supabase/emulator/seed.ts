@@ -58,7 +58,9 @@ export async function applySeed(ctx: Pick<AuthContext, "store" | "settings" | "p
         email: normalizeEmail(u.email),
         passwordHash: hashes[i] ?? null,
         provider: "email",
+        // As if the user had signed up with this data (signup.go), the seed's purpose.
         userMetadata: u.user_metadata,
+        metadataFrom: "identity",
         appMetadata: u.app_metadata,
         confirmed: u.email_confirmed,
       });

@@ -29,6 +29,7 @@ export function factorJson(f: FactorRow): Record<string, unknown> {
     updated_at: f.updated_at,
     last_challenged_at: f.last_challenged_at,
     phone: "",
+    web_authn_aaguid: f.web_authn_aaguid ?? undefined,
   };
 }
 

@@ -120,10 +120,13 @@ export async function refreshSession(ctx: AuthContext, tokenString: string): Pro
   return sessionResponse(ctx, outcome.user, outcome.session, outcome.next);
 }
 
-/** After a verified second factor: add `totp` to the AMR, raise to aal2, rotate the refresh token. */
-export async function upgradeSessionWithFactor(ctx: AuthContext, user: UserRow, session: SessionRow, factorId: string): Promise<SessionResponse> {
+/** The AMR methods of second factors (models.AuthenticationMethod). */
+const FACTOR_METHODS = new Set(["totp", "mfa/phone", "mfa/webauthn"]);
+
+/** After a verified second factor: add its method (`totp`, `mfa/webauthn`) to the AMR, raise to aal2, rotate the refresh token. */
+export async function upgradeSessionWithFactor(ctx: AuthContext, user: UserRow, session: SessionRow, factorId: string, method: "totp" | "mfa/webauthn"): Promise<SessionResponse> {
   const { updated, next } = ctx.store.transaction(() => {
-    const amr = [...session.amr.filter((a) => a.method !== "totp"), { method: "totp", timestamp: nowSeconds() }];
+    const amr = [...session.amr.filter((a) => a.method !== method), { method, timestamp: nowSeconds() }];
     ctx.store.updateSession(session.id, { aal: aalFor(amr), amr, factor_id: factorId });
     const current = ctx.store.activeRefreshToken(session.id);
     const next = current
@@ -136,11 +139,11 @@ export async function upgradeSessionWithFactor(ctx: AuthContext, user: UserRow, 
   return sessionResponse(ctx, user, updated, next);
 }
 
-/** Unenrolling a factor drops its `totp` AMR claim from the sessions it raised (DowngradeSessionsToAAL1). */
+/** Unenrolling a factor drops the second-factor AMR claims from the sessions it raised (DowngradeSessionsToAAL1). */
 export function downgradeSessionsOfFactor(ctx: AuthContext, userId: string, factorId: string): void {
   for (const s of ctx.store.sessionsOf(userId)) {
     if (s.factor_id !== factorId) continue;
-    const amr = s.amr.filter((a) => a.method !== "totp");
+    const amr = s.amr.filter((a) => !FACTOR_METHODS.has(a.method));
     ctx.store.updateSession(s.id, { aal: aalFor(amr), amr, factor_id: null });
   }
 }

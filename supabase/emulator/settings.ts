@@ -51,7 +51,16 @@ export interface AuthSettings {
   mfa: {
     maxEnrolledFactors: number;
     totp: { enrollEnabled: boolean; verifyEnabled: boolean };
+    /** `[auth.mfa.web_authn]`: WebAuthn second factors (off unless config.toml turns them on, as in GoTrue). */
+    webAuthn: { enrollEnabled: boolean; verifyEnabled: boolean };
   };
+  /** `[auth.passkey]`: passkey sign-in and a user's passkeys (off: 404 passkey_disabled). */
+  passkey: { enabled: boolean; maxPasskeysPerUser: number };
+  /**
+   * `[auth.webauthn]`: the relying party both WebAuthn factors and passkeys are bound to
+   * (GOTRUE_WEBAUTHN_RP_*); required when either is on.
+   */
+  webauthn: { rpId: string; rpDisplayName: string; rpOrigins: string[] };
   /**
    * Requests per IP per 5 minutes (GoTrue's windows), as `[auth.rate_limit]` names them, plus
    * `failedAttemptsPerAccount`: wrong passwords and wrong TOTP codes per account per 5 minutes,
@@ -140,13 +149,51 @@ const authSchema = z
       .object({
         max_enrolled_factors: z.number().int().positive().default(10),
         totp: z.object({ enroll_enabled: z.boolean(), verify_enabled: z.boolean() }).partial().default({}),
+        web_authn: z.object({ enroll_enabled: z.boolean(), verify_enabled: z.boolean() }).partial().default({}),
       })
       .partial()
       .default({}),
     oauth_server: z.object({ enabled: z.boolean().default(false) }).partial().default({}),
-    external: z.record(z.string(), z.looseObject({ enabled: z.boolean().optional() })).default({}),
+    passkey: z.object({ enabled: z.boolean(), max_passkeys_per_user: z.number().int().positive() }).partial().default({}),
+    webauthn: z.object({ rp_id: z.string(), rp_display_name: z.string(), rp_origins: z.array(z.string()) }).partial().default({}),
+    // Only the Google stand-in exists: any other provider's table is reported as ignored.
+    external: z.object({ google: z.object({ enabled: z.boolean() }).partial() }).partial().default({}),
   })
   .partial();
+
+/**
+ * The [auth] keys of a config.toml that the emulator does not implement: every key the schema
+ * above does not name (the schema is the one list of implemented keys), a whole table named once
+ * (`auth.sms.twilio`, not each of its keys). The CLI's other sections ([api], [db]…) are not auth's.
+ */
+export function ignoredConfigKeys(configTomlPath: string): string[] {
+  const doc = parse(fs.readFileSync(configTomlPath, "utf8")) as { auth?: unknown };
+  const ignored: string[] = [];
+  collectIgnored(doc.auth, authSchema, "auth", ignored);
+  return ignored;
+}
+
+type SchemaDef = { type: string; innerType?: z.ZodType; in?: z.ZodType; shape?: Record<string, z.ZodType>; keyType?: z.ZodType; valueType?: z.ZodType; entries?: Record<string, string> };
+const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: SchemaDef } })._zod.def;
+
+function collectIgnored(value: unknown, schema: z.ZodType, at: string, out: string[]): void {
+  let def = defOf(schema);
+  // optional(), default(), and a duration's union-then-transform wrap what is read.
+  while (def.innerType || def.type === "pipe") def = defOf((def.innerType ?? def.in) as z.ZodType);
+  if (!isPlainObject(value)) return;
+  for (const [key, child] of Object.entries(value)) {
+    const path = `${at}.${key}`;
+    if (def.type === "object") {
+      const known = def.shape?.[key];
+      if (known) collectIgnored(child, known, path, out);
+      else out.push(path);
+    } else if (def.type === "record" && def.valueType) {
+      const keys = def.keyType ? defOf(def.keyType).entries : undefined;
+      if (keys && !(key in keys)) out.push(path);
+      else collectIgnored(child, def.valueType, path, out);
+    }
+  }
+}
 
 /** "1s", "1m30s", "2h", or a number of seconds. */
 export function parseDuration(value: number | string): number | undefined {
@@ -213,7 +260,10 @@ export function loadAuthSettings(configTomlPath?: string, overrides: SettingsOve
       maxEnrolledFactors: a.mfa?.max_enrolled_factors ?? 10,
       // GoTrue's own default is on; the CLI template turns TOTP off, config.toml here turns it on.
       totp: { enrollEnabled: a.mfa?.totp?.enroll_enabled ?? true, verifyEnabled: a.mfa?.totp?.verify_enabled ?? true },
+      webAuthn: { enrollEnabled: a.mfa?.web_authn?.enroll_enabled ?? false, verifyEnabled: a.mfa?.web_authn?.verify_enabled ?? false },
     },
+    passkey: { enabled: a.passkey?.enabled ?? false, maxPasskeysPerUser: a.passkey?.max_passkeys_per_user ?? 10 },
+    webauthn: { rpId: a.webauthn?.rp_id ?? "", rpDisplayName: a.webauthn?.rp_display_name ?? "", rpOrigins: a.webauthn?.rp_origins ?? [] },
     rateLimit: {
       signInSignUps: a.rate_limit?.sign_in_sign_ups ?? 300,
       tokenVerifications: a.rate_limit?.token_verifications ?? 300,
@@ -227,7 +277,20 @@ export function loadAuthSettings(configTomlPath?: string, overrides: SettingsOve
     oauthServerEnabled: a.oauth_server?.enabled ?? false,
     defaultRoles: [],
   };
-  return mergeSettings(base, overrides);
+  const settings = mergeSettings(base, overrides);
+  assertRelyingParty(settings);
+  return settings;
+}
+
+/**
+ * WebAuthn factors or passkeys need the relying party they are bound to. GoTrue starts without
+ * it and fails each ceremony with a 500; the CLI refuses such a config.toml; so does the emulator.
+ */
+function assertRelyingParty(s: AuthSettings): void {
+  const on = [s.passkey.enabled && "auth.passkey.enabled", s.mfa.webAuthn.enrollEnabled && "auth.mfa.web_authn.enroll_enabled", s.mfa.webAuthn.verifyEnabled && "auth.mfa.web_authn.verify_enabled"].filter(Boolean);
+  if (!on.length) return;
+  const missing = [!s.webauthn.rpId && "rp_id", !s.webauthn.rpDisplayName && "rp_display_name", !s.webauthn.rpOrigins.length && "rp_origins"].filter(Boolean);
+  if (missing.length) throw new Error(`[auth.webauthn] ${missing.join(", ")} required when ${on.join(" / ")} is on`);
 }
 
 function mergeSettings(base: AuthSettings, overrides: SettingsOverrides): AuthSettings {

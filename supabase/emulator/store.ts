@@ -74,12 +74,45 @@ export interface FactorRow {
   id: string;
   user_id: string;
   friendly_name: string;
-  factor_type: "totp";
+  factor_type: "totp" | "webauthn";
   status: "unverified" | "verified";
   secret: string;
   created_at: string;
   updated_at: string;
   last_challenged_at: string | null;
+  /** A verified WebAuthn factor's authenticator model (its key's AAGUID); null otherwise. */
+  web_authn_aaguid?: string | null;
+}
+
+/** A WebAuthn public-key credential: a passkey (factor_id null) or a WebAuthn factor's key. */
+export interface WebAuthnCredentialRow {
+  /** The passkey id GoTrue hands out (a uuid), not the authenticator's credential id. */
+  id: string;
+  user_id: string;
+  factor_id: string | null;
+  /** base64url, as the authenticator made it. */
+  credential_id: string;
+  /** base64url COSE key. */
+  public_key: string;
+  sign_count: number;
+  transports: string[];
+  aaguid: string;
+  friendly_name: string;
+  created_at: string;
+  updated_at: string;
+  last_used_at: string | null;
+}
+
+/** What a WebAuthn ceremony was started with, kept until its answer comes back. */
+export interface WebAuthnChallengeRow {
+  /** For a factor, the MFA challenge's id; otherwise the challenge_id handed out. */
+  id: string;
+  /** null for a discoverable passkey sign-in (nobody is known yet). */
+  user_id: string | null;
+  kind: "create" | "request";
+  /** base64url. */
+  challenge: string;
+  expires_at: string;
 }
 
 export interface ChallengeRow {
@@ -170,6 +203,14 @@ CREATE TABLE IF NOT EXISTS google_standin_accounts (
 CREATE TABLE IF NOT EXISTS mfa_challenges (
   id TEXT PRIMARY KEY, factor_id TEXT NOT NULL REFERENCES factors(id) ON DELETE CASCADE,
   ip_address TEXT NOT NULL, created_at TEXT NOT NULL, verified_at TEXT);
+CREATE TABLE IF NOT EXISTS webauthn_credentials (
+  id TEXT PRIMARY KEY, user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  factor_id TEXT REFERENCES factors(id) ON DELETE CASCADE, credential_id TEXT NOT NULL UNIQUE, public_key TEXT NOT NULL,
+  sign_count INTEGER NOT NULL, transports TEXT NOT NULL, aaguid TEXT NOT NULL, friendly_name TEXT NOT NULL,
+  created_at TEXT NOT NULL, updated_at TEXT NOT NULL, last_used_at TEXT);
+CREATE TABLE IF NOT EXISTS webauthn_challenges (
+  id TEXT PRIMARY KEY, user_id TEXT REFERENCES users(id) ON DELETE CASCADE, kind TEXT NOT NULL,
+  challenge TEXT NOT NULL, expires_at TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS one_time_tokens (
   token_hash TEXT PRIMARY KEY, otp_hash TEXT NOT NULL, user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
   token_type TEXT NOT NULL, relates_to TEXT NOT NULL, created_at TEXT NOT NULL);
@@ -180,6 +221,9 @@ CREATE TABLE IF NOT EXISTS flow_states (
 `;
 
 type Row = Record<string, unknown>;
+
+/** Factors with their WebAuthn key's AAGUID beside them (GoTrue keeps it on the factor row). */
+const FACTOR_SELECT = "SELECT f.*, c.aaguid AS web_authn_aaguid FROM factors f LEFT JOIN webauthn_credentials c ON c.factor_id = f.id";
 
 function decodeUser(r: Row): UserRow {
   return {
@@ -196,6 +240,7 @@ const decodeOAuthClient = (r: Row): OAuthClientRow => ({
   redirect_uris: JSON.parse(String(r.redirect_uris)) as string[],
   grant_types: JSON.parse(String(r.grant_types)) as string[],
 });
+const decodeWebAuthnCredential = (r: Row): WebAuthnCredentialRow => ({ ...(r as unknown as WebAuthnCredentialRow), transports: JSON.parse(String(r.transports)) as string[] });
 const decodeRefresh = (r: Row): RefreshTokenRow => ({ ...(r as unknown as RefreshTokenRow), revoked: Boolean(r.revoked) });
 
 export class AuthStore {
@@ -241,7 +286,7 @@ export class AuthStore {
   /** Empties every table (used by reset before re-seeding). */
   wipe(): void {
     this.transaction(() => {
-      for (const t of ["oauth_clients", "google_standin_accounts", "flow_states", "one_time_tokens", "totp_used_steps", "mfa_challenges", "factors", "refresh_tokens", "sessions", "identities", "users"]) {
+      for (const t of ["oauth_clients", "google_standin_accounts", "flow_states", "one_time_tokens", "webauthn_challenges", "webauthn_credentials", "totp_used_steps", "mfa_challenges", "factors", "refresh_tokens", "sessions", "identities", "users"]) {
         this.sql(`DELETE FROM ${t}`).run();
       }
     });
@@ -434,11 +479,11 @@ export class AuthStore {
   }
 
   factorsOf(userId: string): FactorRow[] {
-    return this.sql("SELECT * FROM factors WHERE user_id = ? ORDER BY created_at, id").all(userId) as FactorRow[];
+    return this.sql(`${FACTOR_SELECT} WHERE f.user_id = ? ORDER BY f.created_at, f.id`).all(userId) as FactorRow[];
   }
 
   findFactor(id: string): FactorRow | undefined {
-    return this.sql("SELECT * FROM factors WHERE id = ?").get(id) as FactorRow | undefined;
+    return this.sql(`${FACTOR_SELECT} WHERE f.id = ?`).get(id) as FactorRow | undefined;
   }
 
   setFactorStatus(id: string, status: FactorRow["status"]): void {
@@ -476,6 +521,68 @@ export class AuthStore {
 
   markChallengeVerified(id: string): void {
     this.sql("UPDATE mfa_challenges SET verified_at = ? WHERE id = ?").run(nowIso(), id);
+  }
+
+  // ---- WebAuthn ----
+  insertWebAuthnCredential(c: Omit<WebAuthnCredentialRow, "created_at" | "updated_at" | "last_used_at">): WebAuthnCredentialRow {
+    const now = nowIso();
+    this.sql(
+      `INSERT INTO webauthn_credentials (id,user_id,factor_id,credential_id,public_key,sign_count,transports,aaguid,friendly_name,created_at,updated_at)
+       VALUES (?,?,?,?,?,?,?,?,?,?,?)`,
+    ).run(c.id, c.user_id, c.factor_id, c.credential_id, c.public_key, c.sign_count, JSON.stringify(c.transports), c.aaguid, c.friendly_name, now, now);
+    return { ...c, created_at: now, updated_at: now, last_used_at: null };
+  }
+
+  /** A user's passkeys (factor_id null), oldest first; or, with a factor id, that factor's key. */
+  webAuthnCredentialsOf(userId: string, factorId: string | null = null): WebAuthnCredentialRow[] {
+    const rows = (factorId === null
+      ? this.sql("SELECT * FROM webauthn_credentials WHERE user_id = ? AND factor_id IS NULL ORDER BY created_at, rowid").all(userId)
+      : this.sql("SELECT * FROM webauthn_credentials WHERE user_id = ? AND factor_id = ?").all(userId, factorId)) as Row[];
+    return rows.map(decodeWebAuthnCredential);
+  }
+
+  /** The keys of a user's verified WebAuthn factors (what an MFA assertion may use). */
+  webAuthnFactorCredentialsOf(userId: string): WebAuthnCredentialRow[] {
+    const rows = this.sql(
+      "SELECT c.* FROM webauthn_credentials c JOIN factors f ON f.id = c.factor_id WHERE c.user_id = ? AND f.status = 'verified' ORDER BY c.created_at, c.rowid",
+    ).all(userId) as Row[];
+    return rows.map(decodeWebAuthnCredential);
+  }
+
+  findWebAuthnCredential(credentialId: string): WebAuthnCredentialRow | undefined {
+    const row = this.sql("SELECT * FROM webauthn_credentials WHERE credential_id = ?").get(credentialId) as Row | undefined;
+    return row ? decodeWebAuthnCredential(row) : undefined;
+  }
+
+  findPasskey(id: string, userId: string): WebAuthnCredentialRow | undefined {
+    const row = this.sql("SELECT * FROM webauthn_credentials WHERE id = ? AND user_id = ? AND factor_id IS NULL").get(id, userId) as Row | undefined;
+    return row ? decodeWebAuthnCredential(row) : undefined;
+  }
+
+  updateWebAuthnCredential(id: string, patch: Partial<Pick<WebAuthnCredentialRow, "sign_count" | "friendly_name" | "last_used_at">>): WebAuthnCredentialRow {
+    const current = this.sql("SELECT * FROM webauthn_credentials WHERE id = ?").get(id) as Row | undefined;
+    if (!current) throw new Error(`WebAuthn credential ${id} vanished during update`);
+    const next = { ...decodeWebAuthnCredential(current), ...patch, updated_at: nowIso() };
+    this.sql("UPDATE webauthn_credentials SET sign_count = ?, friendly_name = ?, last_used_at = ?, updated_at = ? WHERE id = ?")
+      .run(next.sign_count, next.friendly_name, next.last_used_at, next.updated_at, id);
+    return next;
+  }
+
+  deleteWebAuthnCredential(id: string): void {
+    this.sql("DELETE FROM webauthn_credentials WHERE id = ?").run(id);
+  }
+
+  insertWebAuthnChallenge(c: WebAuthnChallengeRow): void {
+    this.sql("INSERT INTO webauthn_challenges (id,user_id,kind,challenge,expires_at) VALUES (?,?,?,?,?)").run(c.id, c.user_id, c.kind, c.challenge, c.expires_at);
+  }
+
+  /** Takes a challenge out (one answer per challenge, as GoTrue's ConsumeWebAuthnChallengeByID). */
+  consumeWebAuthnChallenge(id: string): WebAuthnChallengeRow | undefined {
+    return this.transaction(() => {
+      const row = this.sql("SELECT * FROM webauthn_challenges WHERE id = ?").get(id) as WebAuthnChallengeRow | undefined;
+      if (row) this.sql("DELETE FROM webauthn_challenges WHERE id = ?").run(id);
+      return row;
+    });
   }
 
   /** The last TOTP time step accepted for a factor (codes of that step and earlier are spent). */

@@ -1,7 +1,6 @@
 // TOTP as GoTrue configures it: SHA1, 6 digits, 30-second period, ±1 step of clock skew,
 // a 20-byte base32 secret, an otpauth:// URI and the QR code as raw SVG markup.
 import { generateSecret, verifySync } from "otplib";
-import QRCode from "qrcode";
 
 const PERIOD = 30;
 
@@ -14,8 +13,12 @@ export function totpUri(issuer: string, account: string, secret: string): string
   return `otpauth://totp/${label}?${query.toString()}`;
 }
 
-/** Raw SVG (no data: prefix): auth-js prepends `data:image/svg+xml;utf-8,` itself. */
-export function totpQrSvg(uri: string): Promise<string> {
+/**
+ * Raw SVG (no data: prefix): auth-js prepends `data:image/svg+xml;utf-8,` itself. qrcode is loaded
+ * with the first enrolment, not at start: most starts enrol nothing.
+ */
+export async function totpQrSvg(uri: string): Promise<string> {
+  const { default: QRCode } = await import("qrcode");
   return QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 1 });
 }
 

@@ -38,7 +38,7 @@ describe("admin users (over the real auth emulator's admin API)", () => {
     const founder = await t.founder({ roles: ["user", "onboarding"] });
     const list = await t.http.get("/api/admin/users").set(founder.auth);
     expect(list.status).toBe(403);
-    expect(list.body.error).toBe("Forbidden");
+    expect(list.body.error).toBe("forbidden");
     const put = await t.http.put(`/api/admin/users/${target.userId}/roles`).set(founder.auth).send({ roles: ["admin"] });
     expect(put.status).toBe(403);
     expect(await rolesOf(target.userId)).toEqual(["user"]);
@@ -108,7 +108,7 @@ describe("GET /api/ria/tax-form.pdf", () => {
     expect(statuses.slice(0, TAX_FORMS_PER_MINUTE).every((s) => s === 200)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
     const limited = await t.http.get("/api/ria/tax-form.pdf").set(f.auth);
-    expect(limited.body).toMatchObject({ error: "Too Many Requests", message: expect.any(String) });
+    expect(limited.body).toMatchObject({ error: "too_many_requests", message: expect.any(String) });
     // Another founder has their own allowance.
     expect((await t.http.get("/api/ria/tax-form.pdf").set((await t.founder()).auth)).status).toBe(200);
   });

@@ -11,6 +11,7 @@ import { appDatabasePath, openDatabase } from "../../db/client";
 import { SchemaMismatchError } from "../../db/schema-version";
 import { startTestApp, type ListeningTestApp } from "../support/app";
 import { call } from "../support/http";
+import { TEST_SSN_KEY } from "../support/production-env";
 
 let h: ListeningTestApp;
 
@@ -117,7 +118,7 @@ describe("schema check at start", () => {
       SUPABASE_ANON_KEY: "anon",
       SUPABASE_SERVICE_ROLE_KEY: "service",
       SUPABASE_JWKS_URL: "https://auth.example.org/auth/v1/.well-known/jwks.json",
-      SSN_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
+      SSN_ENCRYPTION_KEY: TEST_SSN_KEY,
       SMTP_URL: "smtp://127.0.0.1:9",
       SUMSUB_APP_TOKEN: "token",
       SUMSUB_SECRET_KEY: "secret",

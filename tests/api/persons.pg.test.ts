@@ -73,7 +73,7 @@ describe("SSN", () => {
     const f = await t.founder();
     const ssn = await createPrimary(f, { ssn: "123-45-6789" });
     expect(ssn.status).toBe(400);
-    expect(ssn.body).toMatchObject({ error: "Bad Request", field: "ssn" });
+    expect(ssn.body).toMatchObject({ error: "bad_request", field: "ssn" });
     const phone = await createPrimary(f, { phone: "(212)-555-0123" });
     expect(phone.body).toMatchObject({ field: "phone", message: "phone: Phone number must be at least 14 characters" });
     const masked = await createPrimary(f, { ssn: "***-**-6789" });
@@ -109,7 +109,7 @@ describe("validation (requirements §5)", () => {
     expect((await addOwner(f, "Owner@Example.com")).status).toBe(201);
     const dup = await addOwner(f, "owner@example.COM");
     expect(dup.status).toBe(400);
-    expect(dup.body).toEqual({ error: "Bad Request", message: "Email already exists", field: "email" });
+    expect(dup.body).toEqual({ error: "bad_request", message: "Email already exists", field: "email" });
     // Another founder may use the same address for their own owner.
     expect((await addOwner(await t.founder(), "owner@example.com")).status).toBe(201);
   });

@@ -8,6 +8,8 @@ import request from "supertest";
 import { loadConfig } from "../../server/src/config";
 import { buildApp } from "../../server/src/app";
 import { createTestApp, type TestApp } from "../support/app";
+import { operationsOf } from "../support/openapi";
+import { ERROR_CODES_BY_STATUS } from "../../server/src/contract/errors";
 
 /** Requirements §7's product API, as the OpenAPI document must list it. */
 const SPEC_ROUTES = [
@@ -52,6 +54,18 @@ describe("OpenAPI", () => {
     expect(res.body.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
   });
 
+  it("documents each error status of every route with the codes that status carries (contract/errors.ts)", async () => {
+    const operations = operationsOf((await t.http.get("/api/openapi.json")).body);
+    expect(operations.filter((op) => op.errorCodes[401]).length).toBeGreaterThan(20);
+    for (const op of operations) {
+      for (const [status, codes] of Object.entries(op.errorCodes)) {
+        const documented = (ERROR_CODES_BY_STATUS as Record<string, readonly string[] | undefined>)[status];
+        expect(documented, `${op.key} documents ${status}, a status without codes`).toBeDefined();
+        expect(codes, `${op.key} ${status}`).toEqual(documented);
+      }
+    }
+  });
+
   it("serves the browsable docs", async () => {
     const res = await t.http.get("/api/docs/").redirects(1);
     expect(res.status).toBe(200);
@@ -63,7 +77,7 @@ describe("errors and limits", () => {
   it("answers unknown API routes with a JSON 404, with or without a token", async () => {
     const anon = await t.http.get("/api/nothing-here");
     expect(anon.status).toBe(404);
-    expect(anon.body).toEqual({ error: "Not Found", message: "Route GET /api/nothing-here not found" });
+    expect(anon.body).toEqual({ error: "not_found", message: "Route GET /api/nothing-here not found" });
     const f = await t.founder();
     expect((await t.http.post("/api/persons/extra/path").set(f.auth).send({})).status).toBe(404);
   });
@@ -76,10 +90,10 @@ describe("errors and limits", () => {
       .set("Content-Type", "application/json")
       .send(JSON.stringify({ account_id: f.accountId, account_primary_holder: false, padding: "x".repeat(120 * 1024) }));
     expect(big.status).toBe(413);
-    expect(big.body).toMatchObject({ error: "Payload Too Large" });
+    expect(big.body).toMatchObject({ error: "payload_too_large" });
     const broken = await t.http.post("/api/persons/").set(f.auth).set("Content-Type", "application/json").send("{not json");
     expect(broken.status).toBe(400);
-    expect(broken.body).toMatchObject({ error: "Bad Request", message: expect.any(String) });
+    expect(broken.body).toMatchObject({ error: "bad_request", message: expect.any(String) });
   });
 
   it("sets security headers and allows only the configured origins", async () => {
@@ -137,7 +151,7 @@ describe("the built web app", () => {
       expect((await http.get("/assets/missing.js")).status).toBe(404);
       const api = await http.get("/api/unknown");
       expect(api.status).toBe(404);
-      expect(api.body.error).toBe("Not Found");
+      expect(api.body.error).toBe("not_found");
       expect((await http.get("/api/enums/")).status).toBe(401);
     } finally {
       await app.close();

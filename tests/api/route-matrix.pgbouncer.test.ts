@@ -1,11 +1,14 @@
 // For every founder-data route: a success case, 401 without a token, 404 with another founder's
 // token (and nothing of the first founder's data changes), and 400 for a malformed body or param
-// naming the field. Behaviour beyond that lives in the resource suites beside this one.
+// naming the field. Every one of those error bodies carries a code of the API's closed set, one the
+// OpenAPI document lists for the route. Behaviour beyond that lives in the resource suites beside this one.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Response } from "supertest";
 import { createTestApp, type TestApp } from "../support/app";
 import { buildFounderData, completeEntry, type ApiFounder as Founder, type FounderData } from "../support/founders";
 import { ORGANIZATION, PROFILE, RIA_ANSWERS } from "../support/entry";
+import { expectApiError } from "../support/api-errors";
+import { operationsOf, type Operation } from "../support/openapi";
 
 interface Ctx {
   a: Founder;
@@ -152,13 +155,13 @@ const CASES: RouteCase[] = [
     method: "put",
     prepare: (c) => completeEntry(t, c.a, c.d),
     // A client time far in the past: the server stamps its own.
-    call: (c) => ({ path: `/api/strategies/${c.d.strategyId}`, body: { entry_completed_at: "2020-01-01T00:00:00" } }),
+    call: (c) => ({ path: `/api/strategies/${c.d.strategyId}`, body: { entry_completed_at: "2020-01-01T00:00:00", attested: true } }),
     success: 200,
     check: (res) => {
       expect(res.body.entry_completed_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+$/);
       expect(Date.parse(`${res.body.entry_completed_at}Z`)).toBeGreaterThan(Date.now() - 60_000);
     },
-    bad: (c) => ({ path: `/api/strategies/${c.d.strategyId}`, body: { entry_completed_at: "yesterday" } }),
+    bad: (c) => ({ path: `/api/strategies/${c.d.strategyId}`, body: { entry_completed_at: "yesterday", attested: true } }),
     badField: "entry_completed_at",
   },
   {
@@ -273,10 +276,19 @@ const CASES: RouteCase[] = [
 let t: TestApp;
 let c: Ctx;
 let b: Founder;
+let operations: Operation[];
 
 beforeAll(async () => {
   t = await createTestApp();
+  operations = operationsOf((await t.http.get("/api/openapi.json")).body);
 });
+
+/** The case's route as the OpenAPI document lists it ("GET /api/persons/{personId}"). */
+function operationOf(rc: RouteCase): Operation {
+  const op = operations.find((o) => o.key === rc.route);
+  expect(op, `${rc.route} is not in the OpenAPI document`).toBeDefined();
+  return op!;
+}
 afterAll(async () => t.close());
 
 beforeEach(async () => {
@@ -311,7 +323,8 @@ describe.each(CASES)("$route", (rc) => {
   it("answers 401 without a token", async () => {
     const res = await send(rc.method, rc.call(c));
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: "Unauthorized", message: expect.any(String) });
+    expect(res.body).toEqual({ error: "unauthorized", message: expect.any(String) });
+    expectApiError(res.status, res.body, operationOf(rc), rc.route);
   });
 
   it.skipIf(rc.foreign === false)("answers 404 to another founder and changes nothing", async () => {
@@ -319,14 +332,16 @@ describe.each(CASES)("$route", (rc) => {
     const before = await snapshot(owner);
     const res = await send(rc.method, rc.call(c), b.auth);
     expect(res.status, res.text).toBe(404);
-    expect(res.body).toEqual({ error: "Not Found", message: expect.any(String) });
+    expect(res.body).toEqual({ error: "not_found", message: expect.any(String) });
+    expectApiError(res.status, res.body, operationOf(rc), rc.route);
     expect(await snapshot(owner)).toEqual(before);
   });
 
   it("answers 400 naming the field for a malformed body or param", async () => {
     const res = await send(rc.method, rc.bad(c), c.a.auth);
     expect(res.status, res.text).toBe(400);
-    expect(res.body).toMatchObject({ error: "Bad Request", field: rc.badField });
+    expect(res.body).toMatchObject({ error: "bad_request", field: rc.badField });
+    expectApiError(res.status, res.body, operationOf(rc), rc.route);
     expect(res.body.message).toContain(rc.badField);
   });
 });

@@ -2,7 +2,8 @@
 // through its JWKS) open the API, and the admin routes drive the emulator's real admin API.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootStack, type TestStack } from "../support/stack";
-import { createAuthUser } from "../support/founders";
+import { createAuthUser, TEST_PASSWORD, uniqueEmail } from "../support/founders";
+import { MailboxClient } from "../support/mail";
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -47,5 +48,34 @@ describe("app in the local stack", () => {
   it("serves the app config with this stack's addresses", async () => {
     const res = await fetch(`${stack.app.url}/app-config.json`);
     expect(await res.json()).toMatchObject({ authUrl: stack.config.auth.url.replace("127.0.0.1", "localhost"), anonKey: stack.config.auth.anonKey });
+  });
+
+  it("every link of the sign-up and reset mails leads to this app's address (APP_PORT), never :3000", async () => {
+    const auth = (path: string, body: object) =>
+      fetch(`${stack.config.auth.url}/auth/v1${path}`, {
+        method: "POST",
+        headers: { apikey: stack.config.auth.anonKey, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const email = uniqueEmail("mail-links");
+    const mailbox = new MailboxClient(stack.mail!.url);
+    expect((await auth("/signup", { email, password: TEST_PASSWORD })).status).toBe(200);
+    const signUp = await mailbox.latest(email, { subject: "Confirm Your Signup" });
+    expect((await auth("/recover", { email })).status).toBe(200);
+    const reset = await mailbox.latest(email, { subject: "Reset Your Password" });
+    const app = stack.config.publicAppUrl;
+    expect(app).not.toContain(":3000");
+    for (const mail of [signUp, reset]) {
+      const links = [...mail.HTML.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;|&#38;/g, "&"));
+      expect(links.length).toBeGreaterThan(2);
+      for (const link of links) {
+        // The auth service's verify link, which then redirects to the app; or the app itself.
+        const target = link.startsWith(`${stack.config.auth.url}/auth/v1/verify?`) ? new URL(link).searchParams.get("redirect_to") : link;
+        expect(target?.startsWith(app), `${link} leads to ${app}`).toBe(true);
+      }
+      expect(mail.Text).not.toContain(":3000");
+      // No code to type: no screen of the product takes one (docs/decisions/0091).
+      expect(mail.Text).not.toMatch(/enter this code/i);
+    }
   });
 });

@@ -19,7 +19,7 @@ describe("strategies", () => {
     expect((await t.http.post("/api/strategies/").set(f.auth).send(body)).status).toBe(201);
     const second = await t.http.post("/api/strategies/").set(f.auth).send(body);
     expect(second.status).toBe(409);
-    expect(second.body).toEqual({ error: "Conflict", message: "A Founder Foundation strategy already exists for this account", field: "strategy_type" });
+    expect(second.body).toEqual({ error: "conflict", message: "A Founder Foundation strategy already exists for this account", field: "strategy_type" });
     expect((await t.http.get(`/api/strategies/strategy/account/${f.accountId}`).set(f.auth)).body).toHaveLength(1);
   });
 
@@ -34,9 +34,9 @@ describe("strategies", () => {
     const f = await t.founder();
     const d = await buildFounderData(t, f);
     await completeEntry(t, f, d);
-    const res = await t.http.put(`/api/strategies/${d.strategyId}`).set(f.auth).send({ entry_completed_at: timestampNow() });
+    const res = await t.http.put(`/api/strategies/${d.strategyId}`).set(f.auth).send({ entry_completed_at: timestampNow(), attested: true });
     expect(res.status).toBe(200);
-    expect((await t.http.put(`/api/strategies/${d.strategyId}`).set(f.auth).send({ entry_completed_at: timestampNow() })).status).toBe(409);
+    expect((await t.http.put(`/api/strategies/${d.strategyId}`).set(f.auth).send({ entry_completed_at: timestampNow(), attested: true })).status).toBe(409);
     const titles = (await t.http.get("/api/notifications/").set(f.auth)).body.map((n: { title: string }) => n.title);
     expect(titles.filter((x: string) => x === "Foundation submitted")).toHaveLength(1);
     const all = (await t.http.get("/api/notifications/").set(f.auth)).body;
@@ -46,7 +46,7 @@ describe("strategies", () => {
   it("rejects timestamps with a trailing Z (requirements §3)", async () => {
     const f = await t.founder();
     const d = await buildFounderData(t, f);
-    const res = await t.http.put(`/api/strategies/${d.strategyId}`).set(f.auth).send({ entry_completed_at: new Date().toISOString() });
+    const res = await t.http.put(`/api/strategies/${d.strategyId}`).set(f.auth).send({ entry_completed_at: new Date().toISOString(), attested: true });
     expect(res.status).toBe(400);
   });
 });

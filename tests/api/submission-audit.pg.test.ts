@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/app";
 import { buildFounderData, completeEntry, postIdentityResult, type ApiFounder as Founder, type FounderData } from "../support/founders";
 import { DAF_CHOICE, ORGANIZATION, PROFILE, RIA_ANSWERS } from "../support/entry";
+import { timestampNow } from "../../server/src/contract/rules";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,7 +37,7 @@ async function built(): Promise<{ f: Founder; d: FounderData }> {
   return { f, d: await buildFounderData(t, f) };
 }
 const approve = (f: Founder, strategyId: number, entry_completed_at: string | null = "2020-01-01T00:00:00") =>
-  t.http.put(`/api/strategies/${strategyId}`).set(f.auth).send({ entry_completed_at });
+  t.http.put(`/api/strategies/${strategyId}`).set(f.auth).send({ entry_completed_at, attested: true });
 
 describe("Approve: submission is the server's decision", () => {
   it("refuses an entry with nothing in it, naming everything missing, and changes nothing", async () => {
@@ -85,7 +86,7 @@ describe("Approve: submission is the server's decision", () => {
     expect(stamped).toBeLessThanOrEqual(Date.now() + 5);
     const rows = (await auditRows(f.accountId)).slice(auditBefore);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ action: "strategy.submit", fields: '["entry_completed_at"]', route: "PUT /api/strategies/:strategyId", actor_type: "user", actor_id: f.userId });
+    expect(rows[0]).toMatchObject({ action: "strategy.submit", fields: '["entry_completed_at","attested"]', route: "PUT /api/strategies/:strategyId", actor_type: "user", actor_id: f.userId });
 
     // No re-stamp, no un-submit: 409 already_submitted, nothing changed.
     const before = (await dump(f.accountId));
@@ -95,6 +96,22 @@ describe("Approve: submission is the server's decision", () => {
       expect(again.body).toMatchObject({ error: "already_submitted", message: expect.any(String) });
     }
     expect((await dump(f.accountId))).toEqual(before);
+  });
+
+  it.each([
+    ["without attested", {}],
+    ["with attested: false", { attested: false }],
+    ["with attested: \"true\" (a string)", { attested: "true" }],
+  ])("a complete entry %s → 400 naming attested, nothing submitted (docs/decisions/0096)", async (_, extra) => {
+    const { f, d } = await built();
+    await completeEntry(t, f, d);
+    const before = await dump(f.accountId);
+    const res = await t.http.put(`/api/strategies/${d.strategyId}`).set(f.auth).send({ entry_completed_at: timestampNow(), ...extra });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: "bad_request", field: "attested" });
+    expect(await dump(f.accountId)).toEqual(before);
+    // The same call with the attestation submits.
+    expect((await approve(f, d.strategyId)).status).toBe(200);
   });
 
   it("a null before submission changes nothing and is not submitted", async () => {
@@ -114,10 +131,10 @@ describe("Approve: submission is the server's decision", () => {
     expect((await t.http.put(`/api/strategies/${d.strategyId}`).send({ entry_completed_at: null })).status).toBe(401);
     const foreign = await approve(other, d.strategyId);
     expect(foreign.status).toBe(404);
-    expect(foreign.body).toEqual({ error: "Not Found", message: expect.any(String) });
-    const bad = await t.http.put(`/api/strategies/${d.strategyId}`).set(f.auth).send({ entry_completed_at: "yesterday" });
+    expect(foreign.body).toEqual({ error: "not_found", message: expect.any(String) });
+    const bad = await t.http.put(`/api/strategies/${d.strategyId}`).set(f.auth).send({ entry_completed_at: "yesterday", attested: true });
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ error: "Bad Request", field: "entry_completed_at" });
+    expect(bad.body).toMatchObject({ error: "bad_request", field: "entry_completed_at" });
     expect((await dump(f.accountId))).toEqual(before);
   });
 });
@@ -148,7 +165,7 @@ describe("after submission", () => {
     ];
     for (const res of await Promise.all(writes)) {
       expect(res.status, res.text).toBe(403);
-      expect(res.body).toMatchObject({ error: "Forbidden", message: expect.any(String) });
+      expect(res.body).toMatchObject({ error: "forbidden", message: expect.any(String) });
     }
     expect((await dump(f.accountId))).toEqual(before);
     // Reads stay open to the signed-in owner.
@@ -224,7 +241,7 @@ describe("audit trail", () => {
     expect((await t.http.get(`/api/accounts/${f.accountId}/audit`)).status).toBe(401);
     const bad = await t.http.get(`/api/accounts/${f.accountId}/audit`).query({ limit: "all" }).set(f.auth);
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ error: "Bad Request", field: "limit" });
+    expect(bad.body).toMatchObject({ error: "bad_request", field: "limit" });
     expect((await dump(f.accountId))).toEqual(before);
   });
 
@@ -250,9 +267,18 @@ describe("audit trail", () => {
     const all = await t.http.get("/api/audit").query({ account_id: f.accountId, limit: 3 }).set(staff.auth);
     expect(all.status).toBe(200);
     expect(all.body.entries[0]).toMatchObject({ action: "staff.read", account_id: f.accountId });
+    // Reading an account's trail through GET /api/audit is a staff read of it too, recorded before the page is read.
+    expect(all.body.entries[0]).toMatchObject({ actor_type: "staff", actor_id: staff.userId, route: "GET /api/audit", entity_type: "account", entity_id: f.accountId });
+    expect((await auditRows(f.accountId)).at(-1)).toMatchObject({ action: "staff.read", actor_id: staff.userId, route: "GET /api/audit" });
+    // So is reading everyone's: one row, no account.
+    const everything = await t.http.get("/api/audit").query({ limit: 1 }).set(staff.auth);
+    expect(everything.status).toBe(200);
+    expect(everything.body.entries).toEqual([
+      expect.objectContaining({ action: "staff.read", account_id: null, actor_type: "staff", actor_id: staff.userId, route: "GET /api/audit", entity_type: "audit_trail", fields: [] }),
+    ]);
     const refused = await t.http.get("/api/audit").set(f.auth);
     expect(refused.status).toBe(403);
-    expect(refused.body).toMatchObject({ error: "Forbidden" });
+    expect(refused.body).toMatchObject({ error: "forbidden" });
     expect((await t.http.get("/api/audit")).status).toBe(401);
     expect((await t.http.get("/api/audit").query({ account_id: "x" }).set(staff.auth)).status).toBe(400);
   });

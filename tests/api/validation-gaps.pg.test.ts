@@ -2,7 +2,7 @@
 // fields, the RIA answers are all-or-nothing, and a submitted foundation's filed fields are fixed.
 // Each refusal leaves the stored record exactly as it was; the calls the web makes still succeed.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { timestampNow } from "../../server/src/contract/rules";
+import { MESSAGES, timestampNow } from "../../server/src/contract/rules";
 import { createTestApp, type TestApp } from "../support/app";
 import { buildFounderData, completeEntry, type ApiFounder as Founder, type FounderData } from "../support/founders";
 import { DAF_CHOICE, ORGANIZATION, PROFILE, RIA_ANSWERS } from "../support/entry";
@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-/** What the owner editor sends for an add-on owner with nothing recorded yet (ownerPatch). */
+/** An add-on owner's details in full, as the API accepts them while nothing is recorded yet. */
 const OWNER_DETAILS = {
   dob: "1990-04-02",
   ssn: "987654321",
@@ -48,7 +48,7 @@ describe("PUT/PATCH /api/persons/{id}: the primary holder keeps every §5 profil
     const before = await getPerson(f, d.personId);
     const res = await t.http[method === "PUT" ? "put" : "patch"](`/api/persons/${d.personId}`).set(f.auth).send(body);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: "Bad Request", message: `${field}: Required`, field });
+    expect(res.body).toEqual({ error: "bad_request", message: `${field}: Required`, field });
     expect(await getPerson(f, d.personId)).toEqual(before);
   });
 
@@ -72,7 +72,7 @@ describe("PUT/PATCH /api/persons/{id}: an add-on owner keeps its email and the o
     const before = await getPerson(f, d.addonId);
     const res = await t.http.patch(`/api/persons/${d.addonId}`).set(f.auth).send({ email: null });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: "Bad Request", message: "email: Required", field: "email" });
+    expect(res.body).toEqual({ error: "bad_request", message: "email: Required", field: "email" });
     expect(await getPerson(f, d.addonId)).toEqual(before);
   });
 
@@ -102,8 +102,86 @@ describe("PUT/PATCH /api/persons/{id}: an add-on owner keeps its email and the o
     const before = await getPerson(f, d.addonId);
     const res = await t.http[method === "PUT" ? "put" : "patch"](`/api/persons/${d.addonId}`).set(f.auth).send(body);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: "Bad Request", message: `${field}: Required`, field });
+    expect(res.body).toEqual({ error: "bad_request", message: `${field}: Required`, field });
     expect(await getPerson(f, d.addonId)).toEqual(before);
+  });
+});
+
+describe("the person values of docs/decisions/0095: a US zip, an adult's birthdate, a whole risk score", () => {
+  it.each([
+    ["POST", { zip: "ABCDE" }, "zip", MESSAGES.zipFormat],
+    ["PATCH", { zip: "1980A" }, "zip", MESSAGES.zipFormat],
+    ["PATCH", { dob: "1800-01-01" }, "dob", MESSAGES.birthdateTooOld],
+    ["PUT", { ...PROFILE, ssn: "***-**-6789", email: null, dob: timestampNow().slice(0, 10) }, "dob", MESSAGES.birthdateMinor],
+  ] as const)("%s person %j → 400 naming %s, nothing changed", async (method, body, field, message) => {
+    const { f, d } = await founderWithData();
+    const before = await getPerson(f, d.personId);
+    const res =
+      method === "POST"
+        ? await t.http.post("/api/persons/").set(f.auth).send({ account_id: f.accountId, account_primary_holder: false, ...body })
+        : await t.http[method === "PUT" ? "put" : "patch"](`/api/persons/${d.personId}`).set(f.auth).send(body);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: "bad_request", message: `${field}: ${message}`, field });
+    expect(await getPerson(f, d.personId)).toEqual(before);
+  });
+
+  it("accepts ZIP+4 and an adult's birthdate", async () => {
+    const { f, d } = await founderWithData();
+    const res = await t.http.patch(`/api/persons/${d.personId}`).set(f.auth).send({ zip: "19801-1234", dob: "1950-06-30" });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ zip: "19801-1234", dob: "1950-06-30" });
+  });
+
+  it("PUT /api/accounts: risk score 3.5 → 400 'a whole number from 1 to 5', nothing changed", async () => {
+    const f = await t.founder();
+    const before = await getAccount(f);
+    const res = await t.http.put(`/api/accounts/${f.accountId}`).set(f.auth).send({ ...RIA_ANSWERS, ria_risk_score: 3.5 });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: "bad_request", message: `ria_risk_score: ${MESSAGES.riskScoreWhole}`, field: "ria_risk_score" });
+    expect(await getAccount(f)).toEqual(before);
+  });
+});
+
+describe("free text refuses control and text-direction characters, naming the field (the same on every engine)", () => {
+  const NUL = "\u0000";
+  it("POST /api/persons/ with a NUL in last_name (and the whole profile) is 400 naming last_name; nothing is stored", async () => {
+    const f = await t.founder();
+    const res = await t.http.post("/api/persons/").set(f.auth).send({ account_id: f.accountId, account_primary_holder: true, ...PROFILE, last_name: `Love${NUL}lace` });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: "bad_request", message: "last_name: Last name contains a character that is not allowed (a control or text-direction character)", field: "last_name" });
+    expect((await t.http.get(`/api/persons/by_account/${f.accountId}`).set(f.auth)).body).toEqual([]);
+  });
+
+  it.each([
+    ["first_name", "Ada\u202Eecalevol"], // right-to-left override
+    ["last_name", "\u2066Lovelace\u2069"], // isolates
+    ["address_line1", "1 Main\nStreet"], // C0 line break inside the text
+    ["address_line2", "Suite\u00855"], // C1 next line
+    ["city", `Wilmington${NUL}`],
+    ["zip", "19801\u007F"],
+    ["email", "ada\u0007@example.com"],
+  ] as const)("PATCH a person's %s with %j → 400 naming it, nothing changed", async (field, value) => {
+    const { f, d } = await founderWithData();
+    const before = await getPerson(f, d.personId);
+    const res = await t.http.patch(`/api/persons/${d.personId}`).set(f.auth).send({ [field]: value });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: "bad_request", field, message: expect.stringMatching(new RegExp(`^${field}: .* contains a character that is not allowed`)) });
+    expect(await getPerson(f, d.personId)).toEqual(before);
+  });
+
+  it("the foundation's names and the custom DAF name too; plain text with accents and apostrophes passes", async () => {
+    const { f, d } = await founderWithData();
+    const before = await getOrganization(f, d.organizationId);
+    const named = await t.http.put(`/api/organizations/${d.organizationId}`).set(f.auth).send({ ...ORGANIZATION, name_2: "Evil\u202E CLL LLC" });
+    expect(named.status).toBe(400);
+    expect(named.body.field).toBe("name_2");
+    const daf = await t.http.put(`/api/organizations/${d.organizationId}`).set(f.auth).send({ ...ORGANIZATION, ...DAF_CHOICE, donor_advised_fund: `My${NUL}Fund` });
+    expect(daf.status).toBe(400);
+    expect(daf.body.field).toBe("donor_advised_fund");
+    expect(await getOrganization(f, d.organizationId)).toEqual(before);
+    const plain = await t.http.patch(`/api/persons/${d.personId}`).set(f.auth).send({ last_name: "O'Brien-Núñez", city: "Zürich" });
+    expect(plain.status).toBe(200);
+    expect(plain.body).toMatchObject({ last_name: "O'Brien-Núñez", city: "Zürich" });
   });
 });
 
@@ -113,7 +191,7 @@ describe("PUT /api/accounts/{id}: the seven RIA answers go together", () => {
     const before = await getAccount(f);
     const res = await t.http.put(`/api/accounts/${f.accountId}`).set(f.auth).send({ ria_risk_score: 3 });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: "Bad Request", message: "ria_primary_goal: Required", field: "ria_primary_goal" });
+    expect(res.body).toEqual({ error: "bad_request", message: "ria_primary_goal: Required", field: "ria_primary_goal" });
     const { ria_state: _state, ...sixOfSeven } = RIA_ANSWERS;
     const six = await t.http.put(`/api/accounts/${f.accountId}`).set(f.auth).send(sixOfSeven);
     expect(six.body).toMatchObject({ field: "ria_state" });
@@ -140,7 +218,7 @@ describe("PUT /api/organizations/{id}: a submitted foundation's filed fields are
   const submitted = async () => {
     const { f, d } = await founderWithData();
     await completeEntry(t, f, d);
-    expect((await t.http.put(`/api/strategies/${d.strategyId}`).set(f.auth).send({ entry_completed_at: timestampNow() })).status).toBe(200);
+    expect((await t.http.put(`/api/strategies/${d.strategyId}`).set(f.auth).send({ entry_completed_at: timestampNow(), attested: true })).status).toBe(200);
     return { f, d };
   };
   const FULL = { ...ORGANIZATION, ...DAF_CHOICE };

@@ -22,6 +22,31 @@ describe("admin users", () => {
     expect(page.data).toMatchObject({ nextPage: 2, total: data.users.length });
   });
 
+  it("answers bad page / per_page as GoTrue's paginate does: 400 for what strconv.ParseUint refuses, page 0 as page 1, per_page 0 a 500", async () => {
+    const admin = h.admin().auth.admin;
+    const bad = (value: string, why = "invalid syntax") => ({
+      status: 400, code: "validation_failed", message: `Bad Pagination Parameters: strconv.ParseUint: parsing "${value}": ${why}`,
+    });
+    // supabase-js types page and perPage as numbers; a caller's string gets through all the same.
+    const list = (page: unknown, perPage?: unknown) => admin.listUsers({ page, perPage } as { page: number; perPage: number });
+    expect((await list(-1)).error).toMatchObject(bad("-1"));
+    expect((await list(1, -5)).error).toMatchObject(bad("-5"));
+    expect((await list("two")).error).toMatchObject(bad("two"));
+    expect((await list(1.5)).error).toMatchObject(bad("1.5"));
+    expect((await list("99999999999999999999")).error).toMatchObject(bad("99999999999999999999", "value out of range"));
+    const first = await list(1, 2);
+    const zero = await list(0, 2);
+    expect(zero.error).toBeNull();
+    expect(zero.data.users.map((u) => u.id)).toEqual(first.data.users.map((u) => u.id));
+    // per_page 0 passes the parse, then GoTrue divides by it: a panic, answered 500 (retryable to auth-js).
+    expect((await list(1, 0)).error).toMatchObject({ status: 500, name: "AuthRetryableFetchError" });
+    const res = await fetch(`${h.url}/auth/v1/admin/users?per_page=0`, {
+      headers: { apikey: h.emulator.serviceRoleKey, authorization: `Bearer ${h.emulator.serviceRoleKey}`, "x-supabase-api-version": "2024-01-01" },
+    });
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ code: "unexpected_failure", message: "Internal Server Error" });
+  });
+
   it("creates a confirmed user with roles, reads, updates the roles and deletes it", async () => {
     const admin = h.admin().auth.admin;
     const email = uniqueEmail("admin-made");

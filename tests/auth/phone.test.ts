@@ -2,7 +2,7 @@
 // `[auth.sms] enable_signup` is (the shipped config.toml keeps it off). No SMS provider: the
 // `[auth.sms.test_otp]` numbers get their fixed code; any other number gets GoTrue's answer for a
 // missing provider. verifyOtp with type sms / phone_change, and GoTrue's E.164 check.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { decodeJwt } from "jose";
 import { startAuthHarness, type AuthHarness } from "../support/auth-harness";
 import { TEST_PASSWORD } from "../support/founders";
@@ -50,7 +50,8 @@ describe("phone sign-up with SMS confirmations on", () => {
     const verified = await c.auth.verifyOtp({ phone: "+15550000001", token: "123456", type: "sms" });
     expect(verified.error).toBeNull();
     expect(verified.data.user?.phone_confirmed_at).toEqual(expect.any(String));
-    expect(verified.data.user?.identities).toEqual([expect.objectContaining({ provider: "phone", identity_data: expect.objectContaining({ phone: "15550000001", phone_verified: true }) })]);
+    // models.User.ConfirmPhone sets phone_confirmed_at only: the sign-up claims stay as they were.
+    expect(verified.data.user?.identities).toEqual([expect.objectContaining({ provider: "phone", identity_data: { nickname: "Ada", sub: verified.data.user?.id, email_verified: false, phone_verified: false } })]);
     expect(decodeJwt(verified.data.session?.access_token ?? "")).toMatchObject({ phone: "15550000001", amr: [expect.objectContaining({ method: "otp" })] });
     // The code is spent.
     expect((await confirm.client().auth.verifyOtp({ phone: "+15550000001", token: "123456", type: "sms" })).error).toMatchObject({ status: 403, code: "otp_expired" });
@@ -74,6 +75,16 @@ describe("phone sign-up with SMS confirmations on", () => {
     expect(res.status).toBe(500);
     expect(await res.json()).toEqual({ code: "unexpected_failure", message: "Unable to get SMS provider" });
     expect(await userCount(confirm)).toBe(before);
+  });
+
+  it("logs one line per missing-provider answer, with no stack trace and no number", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      expect((await confirm.client().auth.signInWithOtp({ phone: "+15559999998" })).error).toMatchObject({ status: 500 });
+      expect(logged.mock.calls).toEqual([["[auth] POST /auth/v1/otp: 500 unexpected_failure: Unable to get SMS provider"]]);
+    } finally {
+      logged.mockRestore();
+    }
   });
 
   it.each(["+0123456", "not-a-number", "+1555000000123456789", "+1-555-000-0001"])("%s fails GoTrue's E.164 check everywhere and creates nothing", async (phone) => {

@@ -47,14 +47,14 @@ describe("/edit-profile", () => {
     await checkOtherLooks(s, "/edit-profile", "edit-profile", "Phone");
   });
 
-  it("'Update license' opens the identity check again in a dialog", async () => {
+  it("'Update license' for a verified founder says what updating means before any new check (the check itself: update-license.test.ts)", async () => {
     const s = await seedCompletedFounder();
     const ui = await openAs(s, "/edit-profile");
     await ui.page.getByRole("button", { name: "Update license" }).click();
     const dialog = ui.page.getByRole("dialog", { name: "Update license" });
     // The dialog's root is a zero-size wrapper; its panel is what shows.
     await dialog.getByRole("heading", { name: "Update license" }).waitFor();
-    await dialog.locator('iframe[title="Identity verification"]').waitFor();
+    await dialog.getByRole("button", { name: "Start new check" }).waitFor();
     await ui.screen("update-license-dialog");
     await dialog.getByRole("button", { name: "Close" }).click();
     await dialog.waitFor({ state: "detached" });

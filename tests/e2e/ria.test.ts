@@ -2,6 +2,7 @@
 // saved to the account and still there after a reload; the tax form downloads as a real PDF
 // (fetched with the bearer token); with the API stopped, Done shows the failure toast.
 import { readFile } from "node:fs/promises";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { createFounder, signInThroughApi, type Founder } from "../support/founders";
 import { setupE2E } from "../support/e2e-harness";
@@ -14,6 +15,8 @@ async function accountOf(founder: Founder): Promise<{ token: string; accountId: 
   const { account_id: accountId } = (await res.json()) as { account_id: number };
   return { token, accountId };
 }
+
+const riskStep = (page: Page, n: number) => page.getByRole("group", { name: "Risk score (1 to 5)" }).getByRole("radio", { name: String(n), exact: true });
 
 const ANSWERS = {
   "Primary goal": "primary_goal_growth",
@@ -32,10 +35,8 @@ describe("/ria", () => {
     await page.getByLabel("Primary goal").waitFor();
     await ui.screen("ria-1280-light-empty");
 
-    await page.getByLabel("Risk score (1 to 5)").fill("7");
-    await page.getByLabel("Loss capacity (%)").click();
-    await page.getByText("Risk score must be between 1 and 5").waitFor();
-    await page.getByLabel("Risk score (1 to 5)").fill("4");
+    // The score is a scale of five whole steps: a value off it cannot be entered (docs/decisions/0095).
+    await riskStep(page, 4).check();
     await page.getByLabel("Loss capacity (%)").fill("25");
     for (const [label, value] of Object.entries(ANSWERS)) await page.getByLabel(label, { exact: true }).selectOption(value);
     const done = page.getByRole("button", { name: "Done" });
@@ -48,7 +49,7 @@ describe("/ria", () => {
     await page.waitForURL((u) => u.pathname === "/");
 
     await ui.goto("/ria");
-    await expect.poll(() => page.getByLabel("Risk score (1 to 5)").inputValue()).toBe("4");
+    await expect.poll(() => riskStep(page, 4).isChecked()).toBe(true);
     expect(await page.getByLabel("Loss capacity (%)").inputValue()).toBe("25");
     for (const [label, value] of Object.entries(ANSWERS)) expect(await page.getByLabel(label, { exact: true }).inputValue(), label).toBe(value);
     // The receipt is acknowledged anew on each visit.
@@ -56,7 +57,7 @@ describe("/ria", () => {
 
     const narrow = await e2e.open({ as: founder, width: 375, theme: "dark" });
     await narrow.goto("/ria");
-    await expect.poll(() => narrow.page.getByLabel("Risk score (1 to 5)").inputValue()).toBe("4");
+    await expect.poll(() => riskStep(narrow.page, 4).isChecked()).toBe(true);
     await narrow.screen("ria-375-dark");
     expect(await narrow.read<number>("document.documentElement.scrollWidth - document.documentElement.clientWidth")).toBeLessThanOrEqual(0);
   });
@@ -78,7 +79,7 @@ describe("/ria", () => {
     const ui = await e2e.open({ as: founder });
     const { page } = ui;
     await ui.goto("/ria");
-    await page.getByLabel("Risk score (1 to 5)").fill("2");
+    await riskStep(page, 2).check();
     await page.getByLabel("Loss capacity (%)").fill("10");
     for (const [label, value] of Object.entries(ANSWERS)) await page.getByLabel(label, { exact: true }).selectOption(value);
     await page.getByLabel("Acknowledge receipt").check();

@@ -148,6 +148,16 @@ describe("sign-in (browser)", () => {
     await ui.screen("wrong-password");
   });
 
+  it("offers no social sign-in while the auth service has none enabled (the local default): no raw JSON error page", async () => {
+    const ui = await e2e.open();
+    const settings = ui.page.waitForResponse((r) => r.url().endsWith("/auth/v1/settings"));
+    await ui.goto("/sign-in");
+    expect(((await (await settings).json()) as { external: Record<string, boolean> }).external.google).toBe(false);
+    await ui.page.getByRole("button", { name: "Continue" }).waitFor();
+    expect(await ui.page.getByRole("button", { name: "Sign in with Google" }).count()).toBe(0);
+    expect(await ui.page.getByRole("separator", { name: "or" }).count()).toBe(0);
+  });
+
   it("text is set in Roboto at 14 px (requirements §9), served by the app itself: no external font host", async () => {
     const ui = await e2e.open();
     const fontRequests: string[] = [];

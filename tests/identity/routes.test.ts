@@ -5,8 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { computeWebhookDigest, type DigestAlgorithm } from "../../server/src/identity/webhook-digest";
 import { LOCAL_IDENTITY } from "../../server/src/config";
+import { createTestApp } from "../support/app";
 import { startIdentityHarness, type IdentityFounder, type IdentityHarness } from "./harness";
 import { scaled } from "../support/machine";
+import { completeCheck } from "../support/founders";
 
 let h: IdentityHarness;
 beforeAll(async () => {
@@ -123,7 +125,7 @@ describe("POST /api/sumsub/webhook", () => {
     for (const headers of attempts) {
       const res = await postWebhook(raw, headers);
       expect(res.status).toBe(401);
-      expect(await res.json()).toMatchObject({ error: "Unauthorized" });
+      expect(await res.json()).toMatchObject({ error: "unauthorized" });
     }
     // A body changed after signing.
     const tampered = await postWebhook(raw.replace(`ff-person-${f.personId}`, `ff-person-${f.personId} `), signed(raw));
@@ -134,10 +136,17 @@ describe("POST /api/sumsub/webhook", () => {
     expect(await h.notifications(f)).toEqual([]);
   });
 
+  /** A check the provider ran and passed (or failed): its applicant's id, as its webhook names it. */
+  const providerCheck = (f: IdentityFounder, answer: "GREEN" | "RED" = "GREEN") => {
+    h.webhooks.forwardTo = null; // the app hears of it only from the webhooks these tests post
+    return completeCheck(h.t.config.identity, f.personId, answer);
+  };
+
   it("GREEN verifies the person once (timestamp without Z, one notification); replays change nothing", async () => {
     const f = await h.founder();
+    const applicantId = await providerCheck(f);
     // One delivery, replayed under each accepted algorithm (Sumsub delivers at least once).
-    const raw = JSON.stringify(reviewedEvent(f.personId, "bbbbbbbbbbbbbbbbbbbbbbbb", "GREEN"));
+    const raw = JSON.stringify(reviewedEvent(f.personId, applicantId, "GREEN"));
     const results: string[] = [];
     for (const alg of ["HMAC_SHA256_HEX", "HMAC_SHA512_HEX", "HMAC_SHA256_HEX"] as const) {
       const res = await postWebhook(raw, signed(raw, alg));
@@ -147,7 +156,7 @@ describe("POST /api/sumsub/webhook", () => {
     expect(results).toEqual(["verified", "duplicate", "duplicate"]);
     const p = await h.person(f, f.personId);
     expect(p.sumsub_review_answer).toBe("GREEN");
-    expect(p.sumsub_applicant_id).toBe("bbbbbbbbbbbbbbbbbbbbbbbb");
+    expect(p.sumsub_applicant_id).toBe(applicantId);
     expect(p.sumsub_completed_at).toMatch(SPEC_TIMESTAMP);
     const first = p.sumsub_completed_at;
     const notes = await h.notifications(f);
@@ -157,23 +166,60 @@ describe("POST /api/sumsub/webhook", () => {
 
   it("RED records the rejection; a RED older than an approval is ignored, a newer one withdraws it", async () => {
     const f = await h.founder();
-    const red = JSON.stringify(reviewedEvent(f.personId, "cccccccccccccccccccccccc", "RED"));
+    const applicantId = await providerCheck(f);
+    const red = JSON.stringify(reviewedEvent(f.personId, applicantId, "RED"));
     expect((await postWebhook(red, signed(red))).status).toBe(200);
     expect(await h.person(f, f.personId)).toMatchObject({ sumsub_review_answer: "RED", sumsub_completed_at: null });
     expect((await postWebhook(red, signed(red))).status).toBe(200);
     expect((await h.notifications(f)).map((n) => n.title)).toEqual(["Identity check not passed"]);
 
-    const green = JSON.stringify(reviewedEvent(f.personId, "cccccccccccccccccccccccc", "GREEN"));
+    const green = JSON.stringify(reviewedEvent(f.personId, applicantId, "GREEN"));
     expect((await postWebhook(green, signed(green))).status).toBe(200);
     expect((await h.person(f, f.personId)).sumsub_review_answer).toBe("GREEN");
 
-    const stale = JSON.stringify(reviewedEvent(f.personId, "cccccccccccccccccccccccc", "RED", new Date(Date.now() - 3_600_000)));
+    const stale = JSON.stringify(reviewedEvent(f.personId, applicantId, "RED", new Date(Date.now() - 3_600_000)));
     expect((await postWebhook(stale, signed(stale))).status).toBe(200);
     expect((await h.person(f, f.personId)).sumsub_review_answer).toBe("GREEN");
 
-    const later = JSON.stringify(reviewedEvent(f.personId, "cccccccccccccccccccccccc", "RED", new Date(Date.now() + 60_000)));
+    const later = JSON.stringify(reviewedEvent(f.personId, applicantId, "RED", new Date(Date.now() + 60_000)));
     expect((await postWebhook(later, signed(later))).status).toBe(200);
     expect(await h.person(f, f.personId)).toMatchObject({ sumsub_review_answer: "RED", sumsub_completed_at: null });
+  });
+
+  it("a correctly signed GREEN the provider does not confirm changes nothing: an unknown applicant, another person's, a check not passed", async () => {
+    const f = await h.founder();
+    const other = await h.founder();
+    const othersApplicant = await providerCheck(other);
+    const failed = await providerCheck(f, "RED");
+    const cases: [string, string][] = [
+      ["unknown to the provider", "abcdefabcdefabcdefabcdef"],
+      ["another person's (bound to them by externalUserId)", othersApplicant],
+      ["this person's, but the provider's review is RED", failed],
+    ];
+    for (const [what, applicantId] of cases) {
+      const raw = JSON.stringify({ ...reviewedEvent(f.personId, applicantId, "GREEN"), correlationId: `req-${what}` });
+      const res = await postWebhook(raw, signed(raw));
+      expect(res.status, what).toBe(200); // acknowledged, so the provider stops re-sending it
+      expect(((await res.json()) as { result: string }).result, what).toBe("unconfirmed");
+    }
+    expect(await h.person(f, f.personId)).toMatchObject({ sumsub_completed_at: null, sumsub_review_answer: null });
+    expect(await h.notifications(f)).toEqual([]);
+  });
+
+  it("a GREEN is confirmed with the provider before it counts: the provider unreachable is 502 (delivered again later), nothing recorded", async () => {
+    const f = await h.founder();
+    const applicantId = await providerCheck(f);
+    const raw = JSON.stringify(reviewedEvent(f.personId, applicantId, "GREEN"));
+    const offline = await createTestApp({ SUMSUB_BASE_URL: "http://127.0.0.1:9" }, { instanceOf: h.t });
+    try {
+      const res = await offline.http.post("/api/sumsub/webhook").set({ "Content-Type": "application/json", ...signed(raw) }).send(raw);
+      expect(res.status).toBe(502);
+    } finally {
+      await offline.close();
+    }
+    expect(await h.person(f, f.personId)).toMatchObject({ sumsub_completed_at: null, sumsub_review_answer: null });
+    // The same delivery again, the provider back: applied.
+    expect(((await (await postWebhook(raw, signed(raw))).json()) as { result: string }).result).toBe("verified");
   });
 
   it("binds events by externalUserId only: an applicant id a founder wrote on their person proves nothing", async () => {
@@ -230,6 +276,64 @@ describe("POST /api/sumsub/confirm", () => {
     const a = await h.founder();
     const b = await h.founder();
     expect((await h.t.http.post("/api/sumsub/confirm").set(a.auth).send({ person_id: b.personId })).status).toBe(404);
+  });
+});
+
+describe("POST /api/sumsub/new_check ('Update license' for the founder)", () => {
+  const newCheck = (f: IdentityFounder | null, body: unknown = {}) => {
+    const req = h.t.http.post("/api/sumsub/new_check");
+    return (f ? req.set(f.auth) : req).send(body as object);
+  };
+  const confirm = async (f: IdentityFounder) => (await h.t.http.post("/api/sumsub/confirm").set(f.auth).send({})).body as Record<string, unknown>;
+
+  async function verify(f: IdentityFounder): Promise<void> {
+    const { token } = (await accessToken(f)).body as { token: string };
+    await h.widget("session", { token });
+    for (const step of ["IDENTITY", "SELFIE"]) expect((await h.widget("documents", { token }, { idDocSetType: step })).status).toBe(200);
+    expect((await h.widget("submit", { token })).status).toBe(200);
+    expect((await h.widget("review", { token }, { reviewAnswer: "GREEN" })).status).toBe(200);
+    expect(await confirm(f)).toMatchObject({ sumsub_review_answer: "GREEN", sumsub_completed_at: expect.stringMatching(SPEC_TIMESTAMP) });
+  }
+
+  it("resets the provider's applicant and clears the verification until the new check completes, which verifies again", async () => {
+    h.webhooks.forwardTo = null;
+    const f = await h.founder();
+    await verify(f);
+    const other = await h.founder();
+    await verify(other);
+
+    const res = await newCheck(f);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ person_id: f.personId, review_status: "init", sumsub_review_answer: null, sumsub_completed_at: null });
+    // The provider starts over (so the widget asks for a document), and the old GREEN does not come back.
+    expect(await confirm(f)).toMatchObject({ review_status: "init", sumsub_review_answer: null, sumsub_completed_at: null });
+    // Nobody else's check moved.
+    expect(await confirm(other)).toMatchObject({ sumsub_review_answer: "GREEN", review_status: "completed" });
+
+    await new Promise((r) => setTimeout(r, 1100)); // the provider's review times have whole seconds
+    await verify(f);
+  });
+
+  it("is 401 without a token, 409 before any check, and 400 for a body naming anything (always the caller's own)", async () => {
+    const f = await h.founder();
+    expect((await newCheck(null)).status).toBe(401);
+    const none = await newCheck(f);
+    expect(none.status).toBe(409);
+    expect(none.body).toMatchObject({ message: "There is no identity check to start again: start the first one" });
+    const other = await h.founder();
+    expect((await newCheck(f, { person_id: other.personId })).status).toBe(400);
+    expect((await newCheck(f, [1])).status).toBe(400);
+  });
+
+  it("leaves a check still under way as it is", async () => {
+    h.webhooks.forwardTo = null;
+    const f = await h.founder();
+    const { token } = (await accessToken(f)).body as { token: string };
+    await h.widget("session", { token });
+    for (const step of ["IDENTITY", "SELFIE"]) await h.widget("documents", { token }, { idDocSetType: step });
+    await h.widget("submit", { token });
+    expect((await newCheck(f)).body).toMatchObject({ review_status: "pending" });
+    expect(await confirm(f)).toMatchObject({ review_status: "pending" });
   });
 });
 

@@ -96,6 +96,16 @@ describe("lint enforces the walls", () => {
   });
 });
 
+describe("lint keeps SQL and HTTP out of server/src/domain", () => {
+  it("refuses drizzle-orm and fastify there, a type import included; repositories and the actor type are fine", async () => {
+    const domainWall = `crosses the wall "server/src/domain imports no drizzle-orm and no fastify (SQL is the repositories', HTTP the routes')"`;
+    const file = "server/src/domain/wall-probe.ts";
+    const refused = await messagesFor(file, `import { eq } from "drizzle-orm";\nimport type { FastifyRequest } from "fastify";\nexport const probe = eq;\nexport type Probe = FastifyRequest;\n`);
+    expect(refused.filter((m) => m.includes(domainWall)), refused.join("\n")).toHaveLength(2);
+    expect(await messagesFor(file, `import { getPerson } from "../repositories/persons";\nimport type { Actor } from "./audit";\nexport const probe = getPerson;\nexport type Probe = Actor;\n`)).toEqual([]);
+  });
+});
+
 describe("lint keeps web/src file names kebab-case", () => {
   it.each([
     ["web/src/identity/IdentityProbe.tsx", false],

@@ -87,12 +87,12 @@ describe("npm run db:migrate on Postgres (DATABASE_URL)", () => {
     expect(refused.stderr).toMatch(/Refusing to migrate: Database schema is newer than the code/);
   });
 
-  it("an unreachable server: one line naming DATABASE_URL, the password masked, exit 1", async () => {
-    const result = await migrate({ DATABASE_URL: "postgres://app:s3cret-pass@127.0.0.1:1/app" });
+  it("an unreachable server: one line naming DATABASE_URL, every credential form masked, exit 1", async () => {
+    const result = await migrate({ DATABASE_URL: "postgres://app:s3cret-pass@127.0.0.1:1/app?password=q-s3cret&sslmode=disable&sslpassword=ssl-s3cret" });
     expect(result.code).toBe(1);
     const lines = result.stderr.trim().split("\n").filter((l) => !l.startsWith("npm warn"));
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toContain("DATABASE_URL=postgres://app:***@127.0.0.1:1/app");
-    expect(result.stderr + result.stdout).not.toContain("s3cret-pass");
+    expect(lines[0]).toContain("DATABASE_URL=postgres://app:***@127.0.0.1:1/app?password=***&sslmode=disable&sslpassword=***");
+    for (const secret of ["s3cret-pass", "q-s3cret", "ssl-s3cret"]) expect(result.stderr + result.stdout).not.toContain(secret);
   });
 });

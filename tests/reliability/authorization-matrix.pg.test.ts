@@ -3,7 +3,8 @@
 // route × every credential → the exact status, no other account's data in any body, and nothing
 // written by a refused request. The owner has a verified TOTP factor: their aal1 token is refused
 // with 403 insufficient_aal everywhere, their aal2 token works; other founders have no factor and
-// work at aal1. A route in the document without a recipe fails here, never silently skipped.
+// work at aal1. A route in the document without a recipe fails here, never silently skipped. Every
+// error answer's body carries a code of the API's closed set that the document lists for the route.
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { APP_DB_FILE } from "../../db/client";
@@ -12,6 +13,7 @@ import { call, leaksStackTrace, type Reply } from "../support/http";
 import { dumpDatabase } from "../support/db-dump";
 import { buildFounder, createAuthUser, deleteAuthUser, signInWithPassword, privateStrings, type ApiFounder as Founder } from "../support/founders";
 import { fetchOperations, type Operation } from "../support/openapi";
+import { expectApiError } from "../support/api-errors";
 import { PUBLIC_ROUTES, RECIPES, buildRequest, type Recipe } from "../support/route-recipes";
 import { CREDENTIALS, REJECTED, emulatorSigner, enrolTotp, forgedAuthorizations } from "../support/auth";
 import { LOCAL_SUPABASE } from "../../server/src/config";
@@ -25,7 +27,7 @@ let other: Founder;
 let deleted: Founder;
 let signedOut: Founder;
 let sign: (claims: Record<string, unknown>) => Promise<string>;
-const tally = { routes: 0, requests: 0, leaks: 0 };
+const tally = { routes: 0, requests: 0, leaks: 0, errorBodies: 0 };
 
 beforeAll(async () => {
   // Sessions are re-confirmed with the auth service after 1 s here (30 s by default), so the
@@ -49,13 +51,13 @@ beforeAll(async () => {
 async function enrolledOwner(stage: Recipe["stage"]): Promise<{ owner: Founder; aal1: string }> {
   const user = await createAuthUser(authUrl, { label: "owner" });
   const { aal2Token } = await enrolTotp(`${authUrl}/auth/v1`, LOCAL_SUPABASE.anonKey, user.token);
-  const owner = await buildFounder(appUrl, { ...user, token: aal2Token }, stage ?? "full");
+  const owner = await buildFounder(appUrl, { ...user, token: aal2Token }, stage ?? "full", { identity: stack.config.identity });
   const aal1 = (await signInWithPassword(authUrl, user.email)).token;
   return { owner, aal1 };
 }
 
 afterAll(async () => {
-  console.log(`[reliability] authorization matrix: ${tally.routes} routes × ${CREDENTIALS.length} credentials, ${tally.requests} requests, ${tally.leaks} leaks`);
+  console.log(`[reliability] authorization matrix: ${tally.routes} routes × ${CREDENTIALS.length} credentials, ${tally.requests} requests (${tally.errorBodies} error bodies, each a documented code), ${tally.leaks} leaks`);
   await stack?.close();
 });
 
@@ -84,9 +86,14 @@ describe.each(Object.entries(RECIPES))("%s", (key, recipe: Recipe) => {
     expect(op, `${key} is not in the OpenAPI document`).toBeDefined();
     const { owner, aal1 } = await enrolledOwner(recipe.stage);
     const req = buildRequest(op!, recipe, owner);
-    const send = (authorization: string | undefined) => {
+    const send = async (authorization: string | undefined) => {
       tally.requests += 1;
-      return call(appUrl, req.method, req.path, { authorization, query: req.query, body: req.body });
+      const res = await call(appUrl, req.method, req.path, { authorization, query: req.query, body: req.body });
+      if (res.status >= 400) {
+        tally.errorBodies += 1;
+        expectApiError(res.status, res.json, op, key);
+      }
+      return res;
     };
     tally.routes += 1;
     const before = dumpDatabase(dbFile);
@@ -96,7 +103,7 @@ describe.each(Object.entries(RECIPES))("%s", (key, recipe: Recipe) => {
       const authorization = credential === "deleted user" ? `Bearer ${deleted.token}` : credential === "signed out" ? `Bearer ${signedOut.token}` : forged[credential];
       const res = await send(authorization);
       expect(res.status, `${credential}: ${res.text}`).toBe(401);
-      expect(res.json).toEqual({ error: "Unauthorized", message: expect.any(String) });
+      expect(res.json).toEqual({ error: "unauthorized", message: expect.any(String) });
       expectNoneOf(res, privateStrings(owner), credential);
     }
 
@@ -128,6 +135,7 @@ describe("public routes", () => {
       tally.requests += 1;
       const res = await call(appUrl, "POST", "/api/sumsub/webhook", { authorization, body: payload, headers: { "x-payload-digest": "00".repeat(32), "x-payload-digest-alg": "HMAC_SHA256_HEX" } });
       expect(res.status, res.text).toBe(401);
+      expectApiError(res.status, res.json, operations.find((o) => o.key === "POST /api/sumsub/webhook"), "webhook");
     }
     expect(dumpDatabase(dbFile)).toEqual(before);
   });
@@ -151,7 +159,7 @@ describe("the deleted user", () => {
     expect(me.json).toMatchObject({ code: "user_not_found" });
     const own = await call(appUrl, "GET", `/api/accounts/user/${deleted.userId}`, { token: deleted.token });
     expect(own.status).toBe(401);
-    expect(own.json).toEqual({ error: "Unauthorized", message: expect.any(String) });
+    expect(own.json).toEqual({ error: "unauthorized", message: expect.any(String) });
   });
 
   it("cannot refresh its session any more, so its access ends when the access token expires", async () => {

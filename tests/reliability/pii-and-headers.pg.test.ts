@@ -140,7 +140,7 @@ describe("body limits", () => {
       body: { account_id: f.accountId, account_primary_holder: false, is_addon: true, email: "big@example.com", padding: "x".repeat(200 * 1024) },
     });
     expect(res.status).toBe(413);
-    expect(res.json).toEqual({ error: "Payload Too Large", message: expect.any(String) });
+    expect(res.json).toEqual({ error: "payload_too_large", message: expect.any(String) });
     expect((await h.database.dump())).toEqual(before);
   });
 });

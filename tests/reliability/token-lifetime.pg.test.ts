@@ -25,7 +25,7 @@ it("a token accepted moments ago is refused once it expires", async () => {
   await new Promise((r) => setTimeout(r, exp * 1000 - Date.now() + 1_100));
   const res = await lookup(shortLived);
   expect(res.status).toBe(401);
-  expect(res.json).toEqual({ error: "Unauthorized", message: expect.any(String) });
+  expect(res.json).toEqual({ error: "unauthorized", message: expect.any(String) });
 });
 
 it("a tampered copy of an accepted token is refused while the original still works", async () => {

@@ -7,8 +7,9 @@
 // engine of the vitest project: tests/support/test-database.ts) and trusts a real auth emulator of
 // its own (tests/support/auth.ts) whose users are real and whose tokens the app verifies and
 // confirms exactly as it would Supabase's; its mail goes to that emulator's mailbox
-// (tests/support/mail.ts). No identity service runs here: provider calls fail as 502 unless a suite
-// starts one (tests/identity/harness.ts).
+// (tests/support/mail.ts). Its identity provider is an identity emulator of its own (no webhooks:
+// tests post them, founders.ts postIdentityResult), unless the suite names one in SUMSUB_BASE_URL
+// (tests/identity/harness.ts wires one with webhooks).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -17,7 +18,8 @@ import { fileURLToPath } from "node:url";
 import { PassThrough } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import request from "supertest";
-import { loadConfig, type Config } from "../../server/src/config";
+import { LOCAL_IDENTITY, loadConfig, type Config } from "../../server/src/config";
+import { startIdentityEmulator, type IdentityEmulator } from "../../server/identity-emulator/index";
 import { buildApp, REPO_ROOT } from "../../server/src/app";
 import { APP_DB_FILE } from "../../db/client";
 import type { Role } from "../../server/src/contract/roles";
@@ -93,6 +95,9 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
   const dataDir = first?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "ff-app-"));
   const database = first?.database ?? (await createTestDatabase(dataDir, opts.engine));
   const auth = first?.auth ?? (await startTestAuth(opts.hs256 ? { jwtSecret: TEST_HS256_SECRET } : {}));
+  // The app confirms identity results with its provider: one of its own, unless the suite names one.
+  const identity = first || env.SUMSUB_BASE_URL ? undefined : await startOwnIdentityEmulator();
+  const identityEnv = first ? { SUMSUB_BASE_URL: first.config.identity.baseUrl } : identity ? { SUMSUB_BASE_URL: identity.url } : {};
   const chunks: string[] = [];
   const logStream = opts.logs ? new PassThrough() : undefined;
   logStream?.on("data", (c: Buffer) => chunks.push(c.toString("utf8")));
@@ -105,6 +110,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
     SMTP_URL: auth.emulator.mailbox.smtpUrl,
     ...database.env,
     ...auth.appEnv,
+    ...identityEnv,
     ...env,
   });
   const webDist = path.join(dataDir, "no-web");
@@ -142,16 +148,22 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
     auth,
     token,
     user,
-    founder: async (o = {}) => buildFounder(api, await user(o.roles), o.stage ?? "account", { plain: o.plain, webhookSecret: config.identity.webhookSecret }),
+    founder: async (o = {}) => buildFounder(api, await user(o.roles), o.stage ?? "account", { plain: o.plain, identity: config.identity }),
     logs: () => chunks.join(""),
     close: async () => {
       await app.close();
       if (first) return;
       await auth.close();
+      await identity?.close();
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The identity emulator (the local stand-in for Sumsub) on a free port, with the local credentials and no webhooks. */
+function startOwnIdentityEmulator(): Promise<IdentityEmulator> {
+  return startIdentityEmulator({ host: "127.0.0.1", port: 0, publicUrl: "http://127.0.0.1", ...LOCAL_IDENTITY, quiet: true });
 }
 
 /** createTestApp listening on a free port of 127.0.0.1, with every log line captured unless opts.logs is false. */

@@ -87,6 +87,11 @@ async function expectCurrentStep(page: Page, label: string) {
   await expect.poll(() => page.locator('[aria-current="step"]').innerText()).toContain(label);
 }
 
+async function expectEveryStepDone(page: Page) {
+  const steps = page.getByRole("navigation", { name: "Creation steps" }).getByRole("listitem");
+  await expect.poll(() => steps.allTextContents()).toEqual(["Foundation", "Profile", "Others", "DAF", "Review"].map((l) => `✓${l} (completed)`));
+}
+
 async function ownerActions(page: Page, email: string, action: "Edit Email" | "Delete") {
   await page.getByRole("button", { name: `Actions for ${email}` }).click();
   await page.getByRole("menuitem", { name: action }).click();
@@ -108,6 +113,9 @@ async function journey(e2e: E2E, ui: UiPage, founder: Founder) {
   await ui.goto("/");
   await page.getByRole("heading", { name: "Welcome!" }).waitFor();
   await page.getByText("No foundations have been created yet.").waitFor();
+  // One clear next step, and what it takes (docs/decisions/0097).
+  await page.getByRole("heading", { name: "Start your Founder Foundation" }).waitFor();
+  await page.getByText("It takes about 10 minutes. Have these at hand:").waitFor();
   await ui.screen("dashboard-empty");
 
   // Choose strategy.
@@ -119,6 +127,8 @@ async function journey(e2e: E2E, ui: UiPage, founder: Founder) {
   }
   await page.getByRole("button", { name: "More..." }).click();
   await page.getByText(/It is not legal, tax or investment advice/).waitFor();
+  // Open, the expander says how to close it.
+  expect(await page.getByRole("button", { name: "Less", exact: true }).getAttribute("aria-expanded")).toBe("true");
   await ui.screen("choose-strategy");
   await page.getByRole("button", { name: "Select" }).click();
   await page.getByRole("button", { name: "Saving..." }).waitFor();
@@ -149,6 +159,11 @@ async function journey(e2e: E2E, ui: UiPage, founder: Founder) {
   // Step 2: profile, with the formatters and messages.
   await page.getByRole("heading", { name: "Enter your personal information" }).waitFor();
   await expectCurrentStep(page, "Profile");
+  // A new profile starts from the name given at sign-up, editable (docs/decisions/0097).
+  expect(await page.getByLabel("First name").inputValue()).toBe(founder.firstName);
+  expect(await page.getByLabel("Last name").inputValue()).toBe(founder.lastName);
+  // Step 1 is done: the stepper links back to it.
+  expect(await page.getByRole("navigation", { name: "Creation steps" }).getByRole("link").allInnerTexts()).toEqual([expect.stringContaining("Foundation")]);
   await page.getByLabel("City").focus();
   await page.getByLabel("City").blur();
   await page.getByText("Required", { exact: true }).waitFor();
@@ -166,6 +181,9 @@ async function journey(e2e: E2E, ui: UiPage, founder: Founder) {
   expect(await page.getByLabel("SSN").inputValue()).toBe("123-45-6789");
   await page.getByLabel("Phone").pressSequentially(ENTRY.phoneDigits);
   expect(await page.getByLabel("Phone").inputValue()).toBe("(212)-555-0123");
+  // An eleventh digit is not taken (docs/decisions/0095).
+  await page.getByLabel("Phone").press("9");
+  expect(await page.getByLabel("Phone").inputValue()).toBe("(212)-555-0123");
   await page.getByLabel("Address line 1").fill(ENTRY.address1);
   await page.getByLabel("Address line 2").fill(ENTRY.address2);
   await page.getByLabel("City").fill(ENTRY.city);
@@ -175,6 +193,12 @@ async function journey(e2e: E2E, ui: UiPage, founder: Founder) {
   await page.getByText("Zip code must be at least 5 characters").waitFor();
   expect(await next.isDisabled()).toBe(true);
   await ui.screen("step-2-errors");
+  await page.getByLabel("Zip").fill("1000A");
+  await page.getByText("Zip code must be 5 digits, or 5+4 digits (12345-6789)").waitFor();
+  await page.getByLabel("Birthdate").fill("1800-01-01");
+  await page.getByLabel("Birthdate").blur();
+  await page.getByText("Birthdate must be within the last 120 years").waitFor();
+  await page.getByLabel("Birthdate").fill(ENTRY.dob);
   await page.getByLabel("Zip").fill(ENTRY.zip);
   await page.getByLabel("Marital status").selectOption({ label: ENTRY.marital.label });
   await next.click();
@@ -207,6 +231,7 @@ async function journey(e2e: E2E, ui: UiPage, founder: Founder) {
 
   // Step 3: the identity check in the real widget, then the owners.
   await page.getByText("Confirm your identity").waitFor();
+  await page.getByText("Identity: not verified yet · Additional owners: next", { exact: true }).waitFor();
   await expectCurrentStep(page, "Others");
   expect(await next.isDisabled()).toBe(true);
   const frame = page.frameLocator("iframe");
@@ -215,7 +240,9 @@ async function journey(e2e: E2E, ui: UiPage, founder: Founder) {
   await frame.getByRole("button", { name: "Upload document" }).click();
   await frame.getByRole("button", { name: "Take selfie" }).click();
   await frame.getByRole("button", { name: "Approve (GREEN)" }).click();
-  await page.getByRole("heading", { name: "Add additional owners" }).waitFor();
+  await page.getByRole("heading", { name: "Additional owners", exact: true }).waitFor();
+  // The stepper still says 'Others'; the heading and a progress line say where the founder is.
+  await page.getByText("Identity: verified ✓", { exact: true }).waitFor();
   await page.getByText("No additional owners added yet").waitFor();
   await page.getByText("We'll email them to capture their license").waitFor();
 
@@ -276,7 +303,7 @@ async function journey(e2e: E2E, ui: UiPage, founder: Founder) {
 
   // A verified founder reloading step 3 goes straight to the owners.
   await page.reload();
-  await page.getByRole("heading", { name: "Add additional owners" }).waitFor();
+  await page.getByRole("heading", { name: "Additional owners", exact: true }).waitFor();
   expect(await page.locator("iframe").count()).toBe(0);
   await next.click();
   await expectPath(page, /^\/create-foundation\/\d+\/4$/);
@@ -286,7 +313,13 @@ async function journey(e2e: E2E, ui: UiPage, founder: Founder) {
   expect(await page.getByLabel("Investor's Philanthropic").isChecked()).toBe(true);
   await page.getByLabel("Custom", { exact: true }).check();
   await page.getByLabel("Custom DAF Name").fill(ENTRY.customDaf);
+  // Custodian None: Next is disabled, and the field says why (requirements §5).
+  expect(await next.isDisabled()).toBe(true);
+  expect(await page.getByLabel("Custodian").getAttribute("aria-describedby")).toBeTruthy();
+  await page.getByText("Choose a custodian to continue: the DAF needs one, so None is not accepted.").waitFor();
+  await ui.screen("step-4-custodian-none");
   await page.getByLabel("Custodian").selectOption({ label: ENTRY.custodian.label });
+  expect(await page.getByText("Choose a custodian to continue").count()).toBe(0);
   await ui.screen("step-4-daf");
   await next.click();
   await expectPath(page, /^\/create-foundation\/\d+\/5$/);
@@ -298,8 +331,33 @@ async function journey(e2e: E2E, ui: UiPage, founder: Founder) {
   }
   expect(await page.getByText(owner1).count()).toBe(0);
   await ui.screen("step-5-review");
+  // Each section links to its step; the stepper links every completed step.
+  expect(await page.getByRole("link", { name: /^Edit / }).allInnerTexts()).toHaveLength(4);
+  expect(await page.getByRole("navigation", { name: "Creation steps" }).getByRole("link").count()).toBe(4);
+  // Approve asks first (docs/decisions/0096): what is filed, who is mailed, the fees, an attestation.
   await page.getByRole("button", { name: "Approve" }).click();
-  await page.getByRole("button", { name: "Saving..." }).waitFor();
+  const approveDialog = page.getByRole("dialog", { name: "Submit your foundation?" });
+  await approveDialog.getByText(ENTRY.name1, { exact: true }).waitFor();
+  await approveDialog.getByText(ENTRY.name2, { exact: true }).waitFor();
+  expect(await approveDialog.getByRole("list", { name: "Owners who will be e-mailed" }).innerText()).toBe(owner2Edited);
+  await approveDialog.getByText("$10,000", { exact: true }).waitFor();
+  const submit = approveDialog.getByRole("button", { name: "Submit" });
+  expect(await submit.isDisabled()).toBe(true);
+  await ui.screen("step-5-approve-dialog");
+  // Escape returns to the review with nothing sent, focus back on Approve.
+  await page.keyboard.press("Escape");
+  await approveDialog.waitFor({ state: "detached" });
+  await expect.poll(() => page.evaluate("document.activeElement?.textContent")).toBe("Approve");
+  await page.getByRole("button", { name: "Approve" }).click();
+  await approveDialog.getByRole("button", { name: "Cancel" }).click();
+  await approveDialog.waitFor({ state: "detached" });
+  expect(await mailbox(e2e).inbox(owner2Edited)).toEqual([]);
+  await page.getByRole("button", { name: "Approve" }).click();
+  // The box starts unticked each time the approveDialog opens.
+  expect(await approveDialog.getByLabel("The information is true and complete").isChecked()).toBe(false);
+  await approveDialog.getByLabel("The information is true and complete").check();
+  await submit.click();
+  await approveDialog.getByRole("button", { name: "Submitting..." }).waitFor();
   await page.getByRole("status").filter({ hasText: "Verification emails sent successfully" }).waitFor();
   await expectPath(page, /^\/$/);
 
@@ -376,11 +434,19 @@ async function journey(e2e: E2E, ui: UiPage, founder: Founder) {
   // rewrite the submission date), fields disabled, Next only moves on.
   await ui.goto(`/create-foundation/${strategyId}/5`);
   await page.getByText(/^Submitted on \d+\/\d+\/\d{4}\. These details can no longer be changed here/).waitFor();
+  // The date is said once (the step's note), and the subtitle no longer asks for an approval.
+  expect(await page.getByText(/Submitted on \d+\/\d+\/\d{4}/).count()).toBe(1);
+  await page.getByText("Your foundation as it was submitted.").waitFor();
+  expect(await page.getByText("then approve to submit").count()).toBe(0);
+  expect(await page.getByRole("link", { name: /^Edit / }).count()).toBe(0);
   expect(await page.getByRole("button", { name: "Approve" }).isDisabled()).toBe(true);
+  await expectEveryStepDone(page);
   await ui.screen("step-5-submitted");
   await ui.goto(`/create-foundation/${strategyId}/1`);
   await page.getByLabel("First choice").waitFor();
   expect(await page.getByLabel("First choice").isDisabled()).toBe(true);
+  // After submission every step reads as done, on the first step as on the last.
+  await expectEveryStepDone(page);
   await page.getByRole("button", { name: "Next" }).click();
   await expectPath(page, new RegExp(`^/create-foundation/${strategyId}/2$`));
   expect(await page.getByLabel("City").isDisabled()).toBe(true);

@@ -9,6 +9,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { bootStack, type TestStack } from "./stack";
+import type { StackOptions } from "../../scripts/stack";
 import { launchChromium, localhostUrl, newBrowserContext } from "./browser";
 import { signInContext, type Founder } from "./founders";
 import { storageInitScript } from "./init-script";
@@ -68,7 +69,13 @@ function currentTestName(): string {
   return expect.getState().currentTestName ?? "unnamed";
 }
 
-export function setupE2E(): E2E {
+/** The stack's settings beyond the defaults (e.g. a session check without reuse, Google sign-in on). */
+export interface StackSettings {
+  env?: Record<string, string>;
+  authSettings?: StackOptions["authSettings"];
+}
+
+export function setupE2E(settings: StackSettings = {}): E2E {
   let stack: TestStack | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
@@ -77,7 +84,7 @@ export function setupE2E(): E2E {
   let screenCount = 0;
 
   beforeAll(async () => {
-    stack = await bootStack();
+    stack = await bootStack(settings.env, undefined, { authSettings: settings.authSettings });
     browser = await launchChromium();
   });
 

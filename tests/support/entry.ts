@@ -43,9 +43,16 @@ export const ORGANIZATION = {
 export const DAF_CHOICE = { donor_advised_fund: DEFAULT_DAF, custodian: "custodian_schwab" } as const;
 
 /** A signed identity-provider result for a person, as Sumsub posts it (the provider's time `at`, a fresh event id). */
-export function signedIdentityResult(personId: number, answer: "GREEN" | "RED", at: Date, webhookSecret: string): { raw: string; headers: Record<string, string> } {
+export function signedIdentityResult(
+  personId: number,
+  answer: "GREEN" | "RED",
+  at: Date,
+  webhookSecret: string,
+  /** The provider's applicant (completeCheck in founders.ts); a made-up one is not confirmed by the provider. */
+  applicantId = `applicant${personId}`.padEnd(24, "0"),
+): { raw: string; headers: Record<string, string> } {
   const raw = JSON.stringify({
-    applicantId: `applicant${personId}`.padEnd(24, "0"),
+    applicantId,
     correlationId: `req-${randomUUID()}`,
     externalUserId: externalUserIdFor(personId),
     type: "applicantReviewed",

@@ -111,7 +111,7 @@ export function founderJourney(opts: JourneyOptions): FounderJourney {
       await frame.getByRole("button", { name: "Upload document" }).click();
       await frame.getByRole("button", { name: "Take selfie" }).click();
       await frame.getByRole("button", { name: "Approve (GREEN)" }).click();
-      await page.getByRole("heading", { name: "Add additional owners" }).waitFor();
+      await page.getByRole("heading", { name: "Additional owners", exact: true }).waitFor();
     }],
     ["step 3 add an owner → step 4", async (page) => {
       await page.getByRole("button", { name: "Add owner" }).click();
@@ -129,8 +129,11 @@ export function founderJourney(opts: JourneyOptions): FounderJourney {
       await next(page).click();
       await stepPath(page, 5);
     }],
-    ["step 5 Approve → dashboard", async (page) => {
+    ["step 5 Approve → confirm → dashboard", async (page) => {
       await page.getByRole("button", { name: "Approve" }).click();
+      const dialog = page.getByRole("dialog", { name: "Submit your foundation?" });
+      await dialog.getByLabel("The information is true and complete").check();
+      await dialog.getByRole("button", { name: "Submit" }).click();
       await page.getByRole("heading", { name: "Foundations" }).waitFor();
     }],
   ];

@@ -9,7 +9,9 @@ import { createClient, type RealtimeClientOptions, type Session } from "@supabas
 import type { BrowserContext } from "playwright-core";
 import { randomUUID } from "node:crypto";
 import ws from "ws";
-import { LOCAL_IDENTITY, LOCAL_SUPABASE, type Config } from "../../server/src/config";
+import { LOCAL_SUPABASE, type Config } from "../../server/src/config";
+import { createSumsubClient } from "../../server/src/identity/client";
+import { externalUserIdFor } from "../../server/src/identity/verification";
 import type { Role } from "../../server/src/contract/roles";
 import { storageInitScript } from "./init-script";
 import { FOUNDER_STRATEGY } from "../../server/src/contract/rules";
@@ -134,14 +136,31 @@ export async function chooseDaf(api: Api, token: string, organizationId: number,
   await ok(api("PUT", `/api/organizations/${organizationId}`, { token, body: { ...organization, ...DAF_CHOICE } }), 200, "DAF step");
 }
 
-/** Posts a signed identity result to the webhook, as the provider reports it: how tests give a person a completed identity check. */
-export function postIdentityResult(
-  t: AppUnderTest,
-  personId: number,
-  answer: "GREEN" | "RED",
-  at = new Date(),
-): Promise<Reply> {
-  const { raw, headers } = signedIdentityResult(personId, answer, at, t.config.identity.webhookSecret);
+/** The identity provider an app talks to (its config.identity), as test support drives it. */
+export type IdentityAccess = Pick<Config["identity"], "baseUrl" | "appToken" | "secretKey" | "webhookSecret" | "levelName">;
+
+/**
+ * An identity check of the person run at the provider the app talks to (the identity emulator):
+ * the person's applicant (created on first use) gets a new check, completed with `answer`. The
+ * applicant's id: what the provider's webhook names.
+ */
+export async function completeCheck(identity: IdentityAccess, personId: number, answer: "GREEN" | "RED"): Promise<string> {
+  const sumsub = createSumsubClient(identity);
+  const externalUserId = externalUserIdFor(personId);
+  const applicant = (await sumsub.getApplicantByExternalUserId(externalUserId)) ?? (await sumsub.createApplicant({ externalUserId, levelName: identity.levelName }));
+  await sumsub.requestCheck(applicant.id);
+  await sumsub.testCompleted(applicant.id, answer === "GREEN" ? { reviewAnswer: "GREEN" } : { reviewAnswer: "RED", rejectLabels: ["UNSATISFACTORY_PHOTOS"], reviewRejectType: "FINAL" });
+  return applicant.id;
+}
+
+/**
+ * How tests give a person an identity result: the provider runs a check (completeCheck) and its
+ * signed applicantReviewed webhook is posted with the provider's time `at`. The app confirms a
+ * GREEN with the provider, so the check must be the provider's own.
+ */
+export async function postIdentityResult(t: AppUnderTest, personId: number, answer: "GREEN" | "RED", at = new Date()): Promise<Reply> {
+  const applicantId = await completeCheck(t.config.identity, personId, answer);
+  const { raw, headers } = signedIdentityResult(personId, answer, at, t.config.identity.webhookSecret, applicantId);
   return t.api("POST", "/api/sumsub/webhook", { rawBody: raw, headers });
 }
 
@@ -174,8 +193,8 @@ export interface BuildOptions {
    * unique SSN, so a response that leaks one founder's data to another is found by a text search.
    */
   plain?: boolean;
-  /** The app's identity webhook secret (default the local one). */
-  webhookSecret?: string;
+  /** The app's identity provider: needed from stage "complete" on (its identity check). */
+  identity?: IdentityAccess;
 }
 
 let ssnCounter = 0;
@@ -212,17 +231,17 @@ export async function advanceFounder(api: Api, f: ApiFounder, stage: Stage, opts
     f.notificationId = notes[0]?.notification_id;
   }
   if (upTo("complete")) {
-    const config = { identity: { webhookSecret: opts.webhookSecret ?? LOCAL_IDENTITY.webhookSecret } };
-    expectStatus(await postIdentityResult({ api, config }, f.personId!, "GREEN", new Date(Date.now() - 1000)), 200, "identity result");
+    if (!opts.identity) throw new Error('stage "complete" needs the app\'s identity provider (BuildOptions.identity)');
+    expectStatus(await postIdentityResult({ api, config: { identity: opts.identity } }, f.personId!, "GREEN", new Date(Date.now() - 1000)), 200, "identity result");
     await chooseDaf(api, f.token, f.organizationId!, organization);
   }
   return f;
 }
 
-/** An app under test as the builders need it: its API and its identity webhook secret (a TestApp). */
+/** An app under test as the builders need it: its API and its identity provider (a TestApp). */
 export interface AppUnderTest {
   api: Api;
-  config: { identity: { webhookSecret: string } };
+  config: { identity: IdentityAccess };
 }
 
 /** The ids of a founder's plain entry. */
@@ -236,13 +255,13 @@ export interface FounderData {
 /** A plain entry (stage "full": Ada Lovelace, her LLC, an add-on owner) for a founder made at stage "account"; its ids. */
 export async function buildFounderData(t: AppUnderTest, f: ApiFounder): Promise<FounderData> {
   // A copy: the same founder may get a second entry.
-  const built = await advanceFounder(t.api, { ...f }, "full", { plain: true, webhookSecret: t.config.identity.webhookSecret });
+  const built = await advanceFounder(t.api, { ...f }, "full", { plain: true, identity: t.config.identity });
   return { personId: built.personId!, addonId: built.addonId!, strategyId: built.strategyId!, organizationId: built.organizationId! };
 }
 
 /** Makes a plain entry complete (DAF and custodian chosen, identity check passed), ready to submit. */
 export async function completeEntry(t: AppUnderTest, f: ApiFounder, d: FounderData): Promise<void> {
-  await advanceFounder(t.api, { ...f, ...d }, "complete", { plain: true, webhookSecret: t.config.identity.webhookSecret });
+  await advanceFounder(t.api, { ...f, ...d }, "complete", { plain: true, identity: t.config.identity });
 }
 
 /** Every string that belongs to this (marked) founder alone; none may appear in another caller's response. */
@@ -321,7 +340,7 @@ export async function createFounderWithProfile(stack: AuthStack, appUrl: string)
 /** What the browser suites seed through the app's API: a stack's app and the provider's webhook secret beside its auth. */
 export interface AppStack extends AuthStack {
   app: { url: string };
-  config: AuthStack["config"] & { identity: { webhookSecret: string } };
+  config: AuthStack["config"] & { identity: IdentityAccess };
 }
 
 /** A profiled founder whose strategy has its organization (steps 1 and 4 done, DAF and custodian chosen) and the founder linked to it. */

@@ -12,10 +12,16 @@ export interface Operation {
   bodySchema?: unknown;
   /** The statuses the document declares for this route. */
   statuses: number[];
+  /** Per documented error status, the codes its body's `error` may hold (the schema's enum). */
+  errorCodes: Record<number, string[] | undefined>;
+}
+
+interface ResponseObject {
+  content?: Record<string, { schema?: { properties?: { error?: { enum?: string[] } } } }>;
 }
 
 interface OpenApiDoc {
-  paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string }>; requestBody?: { content?: Record<string, { schema?: unknown }> }; responses?: Record<string, unknown> }>>;
+  paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string }>; requestBody?: { content?: Record<string, { schema?: unknown }> }; responses?: Record<string, ResponseObject> }>>;
 }
 
 const METHODS = new Set(["get", "put", "post", "patch", "delete"]);
@@ -42,6 +48,11 @@ export function operationsOf(doc: OpenApiDoc): Operation[] {
         hasBody: Boolean(op.requestBody),
         bodySchema: op.requestBody?.content?.["application/json"]?.schema,
         statuses: Object.keys(op.responses ?? {}).map(Number).filter(Number.isInteger),
+        errorCodes: Object.fromEntries(
+          Object.entries(op.responses ?? {})
+            .filter(([status]) => Number(status) >= 400)
+            .map(([status, r]) => [Number(status), r.content?.["application/json"]?.schema?.properties?.error?.enum]),
+        ),
       });
     }
   }

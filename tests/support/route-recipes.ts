@@ -73,8 +73,9 @@ export const RECIPES: Record<string, Recipe> = {
   "GET /api/persons/by_account/{accountId}": { scope: "owner", success: 200 },
   "POST /api/strategies/": { scope: "owner", success: 201, stage: "account", body: (f) => ({ account_id: f.accountId, strategy_type: "strategy_type_founder" }) },
   "GET /api/strategies/{strategyId}": { scope: "owner", success: 200 },
-  // Approve: accepted for a complete entry only (docs/architecture.md, The record's rules).
-  "PUT /api/strategies/{strategyId}": { scope: "owner", success: 200, stage: "complete", body: () => ({ entry_completed_at: timestampNow() }) },
+  // Approve: accepted for a complete entry only (docs/architecture.md, The record's rules), with
+  // the founder's attestation (docs/decisions/0096).
+  "PUT /api/strategies/{strategyId}": { scope: "owner", success: 200, stage: "complete", body: () => ({ entry_completed_at: timestampNow(), attested: true }) },
   "GET /api/strategies/strategy/account/{accountId}": { scope: "owner", success: 200 },
   "POST /api/organizations/": { scope: "owner", success: 201, stage: "strategy", body: (f) => ({ strategy_id: need(f.strategyId, "strategy"), ...ORGANIZATION, name_1: `${f.marker} LLC` }) },
   "PUT /api/organizations/{organizationId}": {
@@ -103,6 +104,10 @@ export const RECIPES: Record<string, Recipe> = {
   "POST /api/sumsub/access_token": { scope: "owner", success: 200, body: (f) => ({ user_id: f.email }) },
   "POST /api/sumsub/confirm": { scope: "owner", success: 200, body: (f) => ({ person_id: need(f.personId, "person") }) },
   "POST /api/sumsub/send_sumsub_emails": { scope: "owner", success: 200, body: (f) => [need(f.addonId, "add-on")] },
+  // Always the caller's own check. The fixtures' results arrive as signed webhooks, so the
+  // provider holds no applicant to reset for anyone: 409 for every founder (the reset itself:
+  // tests/identity/routes.test.ts).
+  "POST /api/sumsub/new_check": { scope: "caller", success: 409, body: () => ({}) },
 };
 
 export interface BuiltRequest {

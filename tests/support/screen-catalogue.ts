@@ -88,7 +88,7 @@ async function seedFounder(stack: TestStack, stage: Stage): Promise<Founder & { 
   });
   await passIdentity(stack, verifiedOwner);
   await addOwner(`co-owner-${founder.id.slice(0, 6)}@example.com`);
-  await call(token, "PUT", `/api/strategies/${strategyId}`, { entry_completed_at: timestampNow() });
+  await call(token, "PUT", `/api/strategies/${strategyId}`, { entry_completed_at: timestampNow(), attested: true });
   return { ...founder, strategyId };
 }
 
@@ -120,7 +120,7 @@ const verifiedStep3 = (f: Founders) => `/create-foundation/${f.verified.strategy
 
 /** Step 3's owners list (the page at verifiedStep3), its per-owner menu opened on the first owner. */
 async function openOwnerMenu(page: Page): Promise<void> {
-  await page.getByRole("heading", { name: "Add additional owners" }).waitFor();
+  await page.getByRole("heading", { name: "Additional owners", exact: true }).waitFor();
   await page.getByRole("button", { name: /^Actions for/ }).first().click();
   await page.getByRole("menuitem", { name: "Edit Email" }).waitFor();
 }
@@ -154,7 +154,8 @@ export const SHOTS: Shot[] = [
     },
   },
   { name: "mfa-enroll", as: "fresh", enrol: true, show: async (p) => void (await p.getByTestId("totp-secret").waitFor()) },
-  { name: "dashboard-empty", as: "fresh", show: async (p) => p.getByText("No foundations have been created yet.").waitFor() },
+  // The empty dashboard's next step, and the side menu's 'Nothing yet' (at 1280 px, where it shows).
+  { name: "dashboard-empty", as: "fresh", show: async (p) => p.getByRole("heading", { name: "Start your Founder Foundation" }).waitFor() },
   {
     name: "notifications",
     as: "done",
@@ -207,11 +208,21 @@ export const SHOTS: Shot[] = [
     }),
   ),
   {
+    // Approve's confirmation: what is filed, who is mailed, the fees, the attestation.
+    name: "dialog-approve",
+    as: "verified",
+    path: (f) => `/create-foundation/${f.verified.strategyId}/5`,
+    show: async (p) => {
+      await p.getByRole("button", { name: "Approve" }).click();
+      await p.getByRole("dialog", { name: "Submit your foundation?" }).getByRole("button", { name: "Cancel" }).waitFor();
+    },
+  },
+  {
     name: "step-3-owners",
     as: "verified",
     path: verifiedStep3,
     show: async (p) => {
-      await p.getByRole("heading", { name: "Add additional owners" }).waitFor();
+      await p.getByRole("heading", { name: "Additional owners", exact: true }).waitFor();
     },
   },
   { name: "step-3-owner-menu", as: "verified", path: verifiedStep3, show: openOwnerMenu },
@@ -251,7 +262,8 @@ export const SHOTS: Shot[] = [
     as: "done",
     path: (f) => `/create-foundation/${f.done.strategyId}/5`,
     show: async (p) => {
-      await p.getByText(/^Submitted on/).waitFor();
+      // The subtitle and the note both say it.
+      await p.getByText(/^Submitted on/).first().waitFor();
     },
   },
   ...(
@@ -289,8 +301,8 @@ export const SHOTS: Shot[] = [
     show: async (p) => {
       await heading(p, "Edit Profile");
       await p.getByRole("button", { name: "Update license" }).click();
-      await p.getByRole("heading", { name: "Update license" }).waitFor();
-      await p.locator("iframe").first().waitFor({ timeout: scaled(15_000) }).catch(() => undefined);
+      // A verified founder: what updating means, before any new check starts.
+      await p.getByRole("dialog").getByRole("button", { name: "Start new check" }).waitFor();
     },
   },
   {

@@ -40,7 +40,7 @@ const EXPECTED_SECONDS: Readonly<Record<string, number>> = {
   "tests/api/route-matrix.pgbouncer.test.ts": 15,
   "tests/api/production-start.test.ts": 14,
   "tests/postgres/db-migrate.test.ts": 14,
-  "tests/api/trust-boundary.pg.test.ts": 13,
+  "tests/api/trust-boundary.pgbouncer.test.ts": 13,
   "tests/e2e/admin.test.ts": 12,
   "tests/e2e/identity-widget.test.ts": 11,
   "tests/reliability/crash-auth.test.ts": 9,

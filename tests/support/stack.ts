@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { loadConfig } from "../../server/src/config";
-import { startStack, type Stack } from "../../scripts/stack";
+import { startStack, type Stack, type StackOptions } from "../../scripts/stack";
 import { freePort, retryOnPortClash } from "./ports";
 
 export { freePort };
@@ -32,11 +32,11 @@ export async function isolatedStackEnv(dataDir: string): Promise<Record<string, 
  * stacks in parallel) a port can be taken in between: a boot that meets EADDRINUSE is retried on
  * new ports, up to `attempts` times.
  */
-export function bootStack(env: Record<string, string> = {}, attempts = 3): Promise<TestStack> {
+export function bootStack(env: Record<string, string> = {}, attempts = 3, opts: Pick<StackOptions, "authSettings"> = {}): Promise<TestStack> {
   return retryOnPortClash(async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ff-stack-"));
     try {
-      return await bootStackIn(dataDir, env);
+      return await bootStackIn(dataDir, env, opts);
     } catch (err) {
       fs.rmSync(dataDir, { recursive: true, force: true });
       throw err;
@@ -44,7 +44,7 @@ export function bootStack(env: Record<string, string> = {}, attempts = 3): Promi
   }, attempts);
 }
 
-async function bootStackIn(dataDir: string, env: Record<string, string>): Promise<TestStack> {
+async function bootStackIn(dataDir: string, env: Record<string, string>, opts: Pick<StackOptions, "authSettings">): Promise<TestStack> {
   const config = loadConfig({
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
@@ -55,7 +55,7 @@ async function bootStackIn(dataDir: string, env: Record<string, string>): Promis
   // and first sign-in spent ~60 ms in pure-JS hashing, 9 % of the browser files' node CPU. Cost 10
   // stays covered where the auth service runs as deployed: the production-shaped run signs up and
   // in through the emulator's CLI at its default (tests/production).
-  const stack = await startStack(config, { quiet: true, bcryptCost: 4 });
+  const stack = await startStack(config, { quiet: true, bcryptCost: 4, ...opts });
   return {
     ...stack,
     dataDir,

@@ -2,7 +2,22 @@
 // Server routes use these for validation, typing and the OpenAPI document; the web gets the same
 // types through the generated client. Pure module: no Node or browser imports.
 import { z } from "zod";
-import { LIMITS, MESSAGES, EMAIL_PATTERN, SSN_DIGITS_OR_MASKED, SSN_MASKED, PHONE_DIGITS, ROLES, endsWithLlc } from "./rules";
+import { apiErrorCode, ERROR_CODES_BY_STATUS, type ApiErrorStatus } from "./errors";
+import {
+  LIMITS,
+  MESSAGES,
+  EMAIL_PATTERN,
+  SSN_DIGITS_OR_MASKED,
+  SSN_MASKED,
+  PHONE_DIGITS,
+  ROLES,
+  endsWithLlc,
+  hasForbiddenCharacters,
+  birthdateProblem,
+  riskScoreProblem,
+  zipProblem,
+} from "./rules";
+import { issueFrom } from "./refine";
 
 const id = z.number().int().positive();
 /** Path params arrive as strings. */
@@ -11,17 +26,22 @@ const timestamp = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, MESSAGES.invalidFormat("date"));
 const enumId = (category: string) =>
   z.string().regex(new RegExp(`^${category}_[a-z0-9_]+$`), MESSAGES.invalidFormat(category.replace(/_/g, " ")));
-const text = (field: string, max: number) => z.string().trim().max(max, MESSAGES.maxLength(field, max));
+/**
+ * Every free-text field, in the API and the web's forms: trimmed, and refused (naming the field)
+ * when it holds a control or text-direction character (rules.ts FORBIDDEN_TEXT_CHARACTERS).
+ */
+export const freeText = (field: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => !hasForbiddenCharacters(v), MESSAGES.forbiddenCharacters(field));
+const text = (field: string, max: number) => freeText(field).max(max, MESSAGES.maxLength(field, max));
 
-export const emailField = z
-  .string()
-  .trim()
+export const emailField = freeText("Email")
   .max(LIMITS.emailMax, MESSAGES.maxLength("Email", LIMITS.emailMax))
   .regex(EMAIL_PATTERN, MESSAGES.email);
 
-export const foundationName = z
-  .string()
-  .trim()
+export const foundationName = freeText("Foundation name")
   .min(1, MESSAGES.required)
   .max(LIMITS.foundationNameMax, MESSAGES.foundationNameMax)
   .refine(endsWithLlc, MESSAGES.llcSuffix);
@@ -52,7 +72,8 @@ export const personWritable = z.object({
   email: emailField.nullable(),
   first_name: text("First name", LIMITS.nameMax).nullable(),
   last_name: text("Last name", LIMITS.nameMax).nullable(),
-  dob: isoDate.nullable(),
+  /** An adult alive today (rules.ts birthdateProblem, against the server's date). */
+  dob: isoDate.superRefine(issueFrom((v: string) => birthdateProblem(v))).nullable(),
   /** 9 digits; the masked value the API returned is accepted and keeps the stored SSN. */
   ssn: z.string().regex(SSN_DIGITS_OR_MASKED, MESSAGES.ssn).nullable(),
   phone: z.string().regex(PHONE_DIGITS, MESSAGES.phone).nullable(),
@@ -60,7 +81,8 @@ export const personWritable = z.object({
   address_line2: text("Address line 2", LIMITS.addressMax).nullable(),
   city: text("City", LIMITS.cityMax).nullable(),
   state: enumId("us_state").nullable(),
-  zip: z.string().trim().min(LIMITS.zipMin, MESSAGES.zip).max(LIMITS.zipMax, MESSAGES.maxLength("Zip code", LIMITS.zipMax)).nullable(),
+  /** 12345 or 12345-6789 (rules.ts zipProblem). */
+  zip: freeText("Zip code").superRefine(issueFrom(zipProblem)).nullable(),
   marital_status: enumId("marital_status").nullable(),
 });
 
@@ -93,7 +115,13 @@ export const personPatch = personWritable.partial();
 // ---------- Account ----------
 export const riaFields = z.object({
   ria_primary_goal: enumId("primary_goal").nullable(),
-  ria_risk_score: z.number().int(MESSAGES.riskScore).min(LIMITS.riskScoreMin, MESSAGES.riskScore).max(LIMITS.riskScoreMax, MESSAGES.riskScore).nullable(),
+  /** A whole number on the scale 1 to 5 (rules.ts riskScoreProblem; min and max also document the scale in the OpenAPI). */
+  ria_risk_score: z
+    .number()
+    .min(LIMITS.riskScoreMin, MESSAGES.riskScore)
+    .max(LIMITS.riskScoreMax, MESSAGES.riskScore)
+    .superRefine(issueFrom(riskScoreProblem))
+    .nullable(),
   ria_loss_capacity_percent: z.number().min(0).max(100).nullable(),
   ria_time_horizon_years: enumId("horizon_years").nullable(),
   ria_liquidity_needs: enumId("liquidity_needs").nullable(),
@@ -119,7 +147,16 @@ export const strategy = z.object({
   entry_completed_at: timestamp.nullable(),
 });
 export const strategyCreate = z.object({ account_id: id, strategy_type: enumId("strategy_type") });
-export const strategyPut = z.object({ entry_completed_at: timestamp.nullable() });
+/**
+ * A submission (entry_completed_at set) carries the founder's attestation (`attested: true`, the
+ * box in the Approve dialog): the record's rules are the server's, so a client that skips the
+ * dialog cannot file (docs/decisions/0096). null (nothing to submit) needs none.
+ */
+export const strategyPut = z
+  .object({ entry_completed_at: timestamp.nullable(), attested: z.boolean().optional() })
+  .superRefine((v, ctx) => {
+    if (v.entry_completed_at !== null && v.attested !== true) ctx.addIssue({ code: "custom", path: ["attested"], message: MESSAGES.attestation });
+  });
 
 // ---------- Organization ----------
 export const organizationWritable = z.object({
@@ -171,7 +208,8 @@ export const allData = z.object({
   organizations: z.array(organization),
   organization_users: z.array(organizationUser),
 });
-export const errorBody = z.object({ error: z.string(), message: z.string() });
+/** `error` is a code of the closed set (contract/errors.ts), never an HTTP reason phrase. */
+export const errorBody = z.object({ error: apiErrorCode, message: z.string() });
 export const okBody = z.object({ ok: z.literal(true) });
 
 export type EnumItem = z.infer<typeof enumItem>;
@@ -191,6 +229,8 @@ export const apiError = errorBody.extend({
   /** incomplete_entry: what the entry still lacks before it can be submitted. */
   missing: z.array(z.string()).optional(),
 });
+/** The error body of one status, as a route's response documents it: `error` is one of that status's codes. */
+export const apiErrorFor = (status: ApiErrorStatus) => apiError.extend({ error: z.enum(ERROR_CODES_BY_STATUS[status]) });
 export const accountIdBody = z.object({ account_id: id });
 export const personIdBody = z.object({ person_id: id });
 export const strategyIdBody = z.object({ strategy_id: id });

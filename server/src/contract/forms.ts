@@ -11,13 +11,17 @@ import {
   DEFAULT_DAF,
   digitsOnly,
   isEmail,
-  todayIso,
+  birthdateProblem,
+  riskScoreProblem,
+  zipProblem,
 } from "./rules";
-import { foundationName } from "./entities";
+import { foundationName, freeText } from "./entities";
+import { issueFrom } from "./refine";
 
+/** A field that must be filled; a typed one (max given) is free text, refused with a control character. */
 const required = (max?: { field: string; n: number }) => {
-  const s = z.string().trim().min(1, MESSAGES.required);
-  return max ? s.max(max.n, MESSAGES.maxLength(max.field, max.n)) : s;
+  if (!max) return z.string().trim().min(1, MESSAGES.required);
+  return freeText(max.field).min(1, MESSAGES.required).max(max.n, MESSAGES.maxLength(max.field, max.n));
 };
 
 /** Typed as 123-45-6789; the masked value shown on edit screens (field disabled) also passes. */
@@ -26,21 +30,18 @@ export const ssnInput = z
   .min(1, MESSAGES.required)
   .refine((v) => SSN_FORMATTED.test(v) || SSN_MASKED.test(v), MESSAGES.ssn);
 export const phoneInput = z.string().min(1, MESSAGES.required).regex(PHONE_FORMATTED, MESSAGES.phone);
-export const zipInput = z
-  .string()
-  .trim()
+export const zipInput = freeText("Zip code")
   .min(1, MESSAGES.required)
-  .min(LIMITS.zipMin, MESSAGES.zip)
-  .max(LIMITS.zipMax, MESSAGES.maxLength("Zip code", LIMITS.zipMax));
+  .superRefine(issueFrom(zipProblem));
 
-/** A date input's value (YYYY-MM-DD), not after today. */
-export const birthdateInput = required().refine((v) => !/^\d{4}-\d{2}-\d{2}$/.test(v) || v <= todayIso(), MESSAGES.birthdateFuture);
+/** A date input's value (YYYY-MM-DD): an adult alive today (rules.ts birthdateProblem). */
+export const birthdateInput = required().superRefine(issueFrom((v) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? birthdateProblem(v) : null)));
 
 /** Contact and address fields shared by the profile and the other-owner forms. */
 const contactFields = {
   phone: phoneInput,
   address1: required({ field: "Address line 1", n: LIMITS.addressMax }),
-  address2: z.string().trim().max(LIMITS.addressMax, MESSAGES.maxLength("Address line 2", LIMITS.addressMax)),
+  address2: freeText("Address line 2").max(LIMITS.addressMax, MESSAGES.maxLength("Address line 2", LIMITS.addressMax)),
   city: required({ field: "City", n: LIMITS.cityMax }),
   state: required(),
   zip: zipInput,
@@ -57,10 +58,13 @@ export const profileForm = z.object({
 });
 export type ProfileForm = z.infer<typeof profileForm>;
 
-/** /edit-others: the selected owner's editable details (names come from the owner themself). */
+/**
+ * /edit-others: the selected owner's editable details (names come from the owner themself).
+ * Birthdate and SSN are shown read-only, recorded or not, and never sent (docs/decisions/0090).
+ */
 export const ownerForm = z.object({
-  birthdate: birthdateInput,
-  ssn: ssnInput,
+  birthdate: z.string(),
+  ssn: z.string(),
   ...contactFields,
 });
 export type OwnerForm = z.infer<typeof ownerForm>;
@@ -68,9 +72,7 @@ export type OwnerForm = z.infer<typeof ownerForm>;
 /** Owner email (add or edit); `existing` are the other owners' emails, compared case-insensitively. */
 export function ownerEmailSchema(existing: readonly string[]) {
   const taken = new Set(existing.map((e) => e.trim().toLowerCase()));
-  return z
-    .string()
-    .trim()
+  return freeText("Email")
     .min(1, MESSAGES.required)
     .max(LIMITS.emailMax, MESSAGES.maxLength("Email", LIMITS.emailMax))
     .refine(isEmail, MESSAGES.email)
@@ -91,7 +93,7 @@ export type FoundationForm = z.infer<typeof foundationForm>;
 export const dafForm = z
   .object({
     daf: z.enum([DEFAULT_DAF, "Custom"], { message: MESSAGES.required }),
-    customName: z.string().trim().max(LIMITS.customDafMax, MESSAGES.maxLength("Custom DAF Name", LIMITS.customDafMax)),
+    customName: freeText("Custom DAF Name").max(LIMITS.customDafMax, MESSAGES.maxLength("Custom DAF Name", LIMITS.customDafMax)),
     custodian: z.string().min(1, MESSAGES.required),
   })
   .superRefine((v, ctx) => {
@@ -116,7 +118,7 @@ export const riaForm = z.object({
     .string()
     .trim()
     .min(1, MESSAGES.required)
-    .refine((v) => /^\d+$/.test(v) && Number(v) >= LIMITS.riskScoreMin && Number(v) <= LIMITS.riskScoreMax, MESSAGES.riskScore),
+    .superRefine(issueFrom((v: string) => riskScoreProblem(/^\d+(\.\d+)?$/.test(v) ? Number(v) : Number.NaN))),
   lossCapacity: z
     .string()
     .trim()

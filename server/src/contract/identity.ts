@@ -33,6 +33,9 @@ export const confirmBody = z
   })
   .nullish();
 
+/** POST /api/sumsub/new_check: always the caller's own primary person, so nothing to say. */
+export const newCheckBody = z.object({}).strict().nullish();
+
 export const verificationState = z.object({
   person_id: z.number().int(),
   sumsub_applicant_id: z.string().nullable(),

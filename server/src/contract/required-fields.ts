@@ -13,7 +13,11 @@ export const RIA_REQUIRED = Object.keys(riaFields.shape) as (keyof typeof riaFie
 
 export type PersonRole = { account_primary_holder: boolean; is_addon: boolean };
 
-export const isBlank = (value: string | null | undefined) => value === undefined || value === null || value === "";
+/**
+ * "Blank", the one definition the contract and the domain share: absent, or only whitespace (the
+ * contract trims what it takes, so a stored value is blank the same way a typed one is).
+ */
+export const isBlank = (value: string | null | undefined): boolean => value === undefined || value === null || value.trim() === "";
 
 /**
  * The fields requirements §5 requires of a person in this role that `v` leaves blank: the whole profile for

@@ -30,10 +30,33 @@ export const MESSAGES = {
   email: "Please enter a valid email address",
   emailExists: "Email already exists",
   riskScore: "Risk score must be between 1 and 5",
+  riskScoreWhole: "Risk score must be a whole number from 1 to 5",
+  zipFormat: "Zip code must be 5 digits, or 5+4 digits (12345-6789)",
   birthdateFuture: "Birthdate cannot be in the future",
+  birthdateMinor: "Must be at least 18 years old",
+  birthdateTooOld: "Birthdate must be within the last 120 years",
+  attestation: "Submitting needs the founder's attestation that the information is true and complete",
   invalidFormat: (field: string) => `Invalid ${field} format`,
   maxLength: (field: string, max: number) => `${field} cannot exceed ${max} characters`,
+  forbiddenCharacters: (field: string) => `${field} contains a character that is not allowed (a control or text-direction character)`,
 } as const;
+
+/** What the founder attests before Submit (docs/decisions/0096); the submission carries `attested: true`. */
+export const ATTESTATION = "The information is true and complete";
+
+/**
+ * Characters no free-text field accepts: NUL and the other C0 and C1 control characters (a NUL
+ * is refused by PostgreSQL and breaks C strings; line breaks and escapes corrupt mails, logs and
+ * the PDF) and the bidi overrides and isolates U+202A–U+202E, U+2066–U+2069, which make a name
+ * display as something else ("Trojan Source"). One rule for every free-text field of the API and
+ * the forms, so both engines and the web refuse the same text.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is what this rule is for
+export const FORBIDDEN_TEXT_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+
+export function hasForbiddenCharacters(value: string): boolean {
+  return FORBIDDEN_TEXT_CHARACTERS.test(value);
+}
 
 /** The special characters requirements §5 accepts in a password. */
 export const PASSWORD_SPECIALS = "!@#$%^&()-+=|";
@@ -103,14 +126,14 @@ export function formatSsn(value: string): string {
 
 /**
  * (123)-456-7890 while typing. A leading 1 is the US country code (no US area code starts with 1)
- * and is dropped, so '+1 (302) 555-0199' becomes (302)-555-0199. More than ten digits after that
- * is another country's number: left as typed, so the form refuses it with the message of requirements §5
- * instead of quietly cutting it to a different number.
+ * and is dropped, so '+1 (302) 555-0199' becomes (302)-555-0199. The input takes ten digits at most.
  */
 export function formatPhone(value: string): string {
   let d = digitsOnly(value);
   if (d.startsWith("1")) d = d.slice(1);
-  if (d.length > 10) return value;
+  // A US number has ten digits: an eleventh keystroke is ignored rather than kept to be refused
+  // later with a message about length (docs/decisions/0095).
+  d = d.slice(0, 10);
   if (d.length === 0) return "";
   if (d.length <= 3) return `(${d}`;
   if (d.length <= 6) return `(${d.slice(0, 3)})-${d.slice(3)}`;
@@ -123,6 +146,47 @@ export const PHONE_FORMATTED = /^\(\d{3}\)-\d{3}-\d{4}$/;
 export function todayIso(now = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+// ---------- Values a person gives about themself (docs/decisions/0095) ----------
+// Each returns the message for a bad value, or null: the web's forms and the API's entities both
+// call them, so the two ends refuse the same values with the same words.
+
+/** A US zip code: five digits, or ZIP+4 (12345-6789). */
+export const US_ZIP = /^\d{5}(-\d{4})?$/;
+
+export function zipProblem(value: string): string | null {
+  const v = value.trim();
+  if (v.length < LIMITS.zipMin) return MESSAGES.zip;
+  return US_ZIP.test(v) ? null : MESSAGES.zipFormat;
+}
+
+/** Founders and owners are adults alive today: 18 to 120 years old. */
+export const AGE_YEARS = { min: 18, max: 120 } as const;
+
+/** The same calendar day `years` earlier, as YYYY-MM-DD (compares as text with other ISO dates). */
+function yearsBefore(isoDay: string, years: number): string {
+  return `${String(Number(isoDay.slice(0, 4)) - years).padStart(4, "0")}${isoDay.slice(4)}`;
+}
+
+/** The birthdates allowed today (YYYY-MM-DD): a date input's min and max. */
+export function birthdateRange(today: string = todayIso()): { earliest: string; latest: string } {
+  return { earliest: yearsBefore(today, AGE_YEARS.max), latest: yearsBefore(today, AGE_YEARS.min) };
+}
+
+/** A birthdate (YYYY-MM-DD) against today's date (YYYY-MM-DD, the caller's calendar). */
+export function birthdateProblem(iso: string, today: string = todayIso()): string | null {
+  const { earliest, latest } = birthdateRange(today);
+  if (iso > today) return MESSAGES.birthdateFuture;
+  if (iso > latest) return MESSAGES.birthdateMinor;
+  if (iso < earliest) return MESSAGES.birthdateTooOld;
+  return null;
+}
+
+/** A risk score: a whole number on the scale 1 to 5. */
+export function riskScoreProblem(score: number): string | null {
+  if (!Number.isFinite(score) || score < LIMITS.riskScoreMin || score > LIMITS.riskScoreMax) return MESSAGES.riskScore;
+  return Number.isInteger(score) ? null : MESSAGES.riskScoreWhole;
 }
 
 /** What the API stores and accepts: digits only. */

@@ -16,8 +16,12 @@ export const reviewResultSchema = z.looseObject({
 export type ReviewResult = z.infer<typeof reviewResultSchema>;
 
 export const reviewSchema = z.looseObject({
+  /** The review and its current attempt: a new check (a resubmission) is a new attempt. */
+  reviewId: z.string().optional(),
+  attemptId: z.string().optional(),
   reviewStatus: z.string(),
   levelName: z.string().optional(),
+  /** When this check (attempt) started, "yyyy-MM-dd HH:mm:ss" UTC. */
   createDate: z.string().optional(),
   reviewDate: z.string().optional(),
   reviewResult: reviewResultSchema.optional(),

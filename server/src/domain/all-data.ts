@@ -2,7 +2,7 @@
 // screen load, read as one consistent view (no write, by this or another instance, in between).
 import type { Executor } from "../../../db/engine";
 import type { AllData } from "../contract/entities";
-import { notFound } from "./errors";
+import { notFound } from "../errors";
 import { getAccount, toAccountDto } from "../repositories/accounts";
 import { getPerson, listPersons, toPersonDto } from "../repositories/persons";
 import { listStrategies, toStrategyDto } from "../repositories/strategies";

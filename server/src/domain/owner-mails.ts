@@ -1,22 +1,27 @@
 // Emailing add-on owners a link to verify their identity (the workflow behind
 // POST /api/sumsub/send_sumsub_emails; the route does HTTP and hands in the provider and mail calls).
-// Owner verification mails can't be turned into a mail cannon (docs/architecture.md, The record's
-// rules): at most
-// OWNER_MAILS_PER_HOUR mails per account in any rolling hour. The count is read from the audit
-// trail (one owner_mail.send row per mail, written with the mail's sumsub_email_sent_at), so it
-// survives restarts and holds across processes.
-import type { FastifyRequest } from "fastify";
+// Owner verification mails can't be turned into a mail cannon (docs/decisions/0025): at most
+// OWNER_MAILS_PER_HOUR mails per account in any rolling hour, counted in the database from the
+// audit trail, so the limit survives restarts and holds across instances. The allowance is TAKEN, not just checked: one
+// transaction locks the account's row, counts the hour's mails and records the new ones (each
+// owner's sumsub_email_sent_at and an owner_mail.send row) before any is sent, so concurrent
+// calls, on one instance or several, queue on the lock and the later ones see the earlier ones'
+// rows. A mail that then cannot be sent gives its share back: an owner_mail.unsent row (mailed -1,
+// the audit trail is append-only) and the owner's previous sumsub_email_sent_at.
 import type { Executor } from "../../../db/engine";
 import type { PersonRow } from "../../../db/schema";
 import { parseTimestamp, timestampNow } from "../contract/rules";
 import { displayName, getPerson, updatePersonSystemColumns } from "../repositories/persons";
-import { getAccount } from "../repositories/accounts";
+import { getAccount, lockAccount } from "../repositories/accounts";
 import { listOrganizationsOfAccount } from "../repositories/organizations";
-import { invalid } from "./errors";
-import { auditDetailSumSince, auditOf, writeAudit } from "./audit";
+import { invalid, notFound } from "../errors";
+import { auditOf, type Actor } from "./audit";
+import { auditDetailSumSince, writeAudit, type AuditAction } from "../repositories/audit";
 
 export const OWNER_MAILS_PER_HOUR = 20;
 const HOUR_MS = 3_600_000;
+/** The rows the hour's count sums (detail.mailed: +1 per recorded mail, -1 per mail given back). */
+const COUNTED: readonly AuditAction[] = ["owner_mail.send", "owner_mail.unsent"];
 
 export type Allowance = { ok: true } | { ok: false; retryAfterSeconds: number };
 
@@ -24,17 +29,41 @@ export type Allowance = { ok: true } | { ok: false; retryAfterSeconds: number };
 export async function ownerMailAllowance(db: Executor, accountId: number, count: number, now = new Date()): Promise<Allowance> {
   if (count === 0) return { ok: true };
   const since = timestampNow(new Date(now.getTime() - HOUR_MS));
-  const { total, oldest } = await auditDetailSumSince(db, accountId, "owner_mail.send", "mailed", since);
+  const { total, oldest } = await auditDetailSumSince(db, accountId, COUNTED, "mailed", since);
   if (total + count <= OWNER_MAILS_PER_HOUR) return { ok: true };
   const freeAt = oldest ? parseTimestamp(oldest).getTime() + HOUR_MS : now.getTime() + HOUR_MS;
   return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)) };
 }
 
-/** The mail's send time on the owner and its audit row, in one transaction. */
-export function recordOwnerMail(db: Executor, request: FastifyRequest, owner: PersonRow, sentAt: string): Promise<void> {
+/** One owner mail's audit row: +1 when recorded, -1 when given back. */
+function mailRow(actor: Actor, owner: PersonRow, action: "owner_mail.send" | "owner_mail.unsent", mailed: 1 | -1) {
+  return { ...auditOf(actor, owner.accountId, action, { type: "person", id: owner.personId }, ["sumsub_email_sent_at"]), detail: { mailed } };
+}
+
+/**
+ * Takes the allowance for `owners` and records their mails, in one transaction under the account's
+ * lock: all of them, or (over the limit) none and when to retry.
+ */
+export function takeOwnerMails(db: Executor, actor: Actor, accountId: number, owners: readonly PersonRow[], sentAt: string): Promise<Allowance> {
   return db.transaction(async (tx) => {
-    await updatePersonSystemColumns(tx, owner.personId, { sumsubEmailSentAt: sentAt });
-    await writeAudit(tx, { ...auditOf(request, owner.accountId, "owner_mail.send", { type: "person", id: owner.personId }, ["sumsub_email_sent_at"]), detail: { mailed: 1 } });
+    if (!(await lockAccount(tx, accountId))) throw notFound("Account");
+    const allowance = await ownerMailAllowance(tx, accountId, owners.length);
+    if (!allowance.ok) return allowance;
+    for (const owner of owners) {
+      await updatePersonSystemColumns(tx, owner.personId, { sumsubEmailSentAt: sentAt });
+      await writeAudit(tx, mailRow(actor, owner, "owner_mail.send", 1));
+    }
+    return allowance;
+  });
+}
+
+/** Gives back the share of mails that were recorded but not sent: their rows and send times. */
+function giveBackOwnerMails(db: Executor, actor: Actor, owners: readonly PersonRow[]): Promise<void> {
+  return db.transaction(async (tx) => {
+    for (const owner of owners) {
+      await updatePersonSystemColumns(tx, owner.personId, { sumsubEmailSentAt: owner.sumsubEmailSentAt });
+      await writeAudit(tx, mailRow(actor, owner, "owner_mail.unsent", -1));
+    }
   });
 }
 
@@ -45,7 +74,7 @@ export interface OwnerMailSteps {
   reissue: boolean;
   /** A verification link for the owner from the identity provider. */
   link(owner: PersonRow, identifiers: { email: string; phone: string | undefined }): Promise<string>;
-  /** Sends the mail; throws when it cannot (nothing more is sent or recorded). */
+  /** Sends the mail; throws when it cannot (nothing more is sent). */
   mail(owner: PersonRow, invitation: { to: string; inviterName: string; llcName: string | null; link: string }): Promise<void>;
   /** The owner's phone as the provider wants it (E.164), if any. */
   phoneOf(phone: string | null): string | undefined;
@@ -58,7 +87,7 @@ export interface OwnerMailSteps {
  */
 export async function sendOwnerVerificationMails(
   db: Executor,
-  request: FastifyRequest,
+  actor: Actor,
   accountId: number,
   targets: PersonRow[],
   steps: OwnerMailSteps,
@@ -80,20 +109,26 @@ export async function sendOwnerVerificationMails(
   // named them explicitly, and a license update is a new check only the owner can make. The
   // owner stays verified (sumsub_completed_at is kept) until the provider reviews again.
   const skip = (t: PersonRow) => !steps.reissue && t.sumsubReviewAnswer === "GREEN" && Boolean(t.sumsubCompletedAt);
-  const allowance = await ownerMailAllowance(db, accountId, targets.filter((t) => !skip(t)).length);
+  const toMail = targets.filter((t) => !skip(t));
+  const sentAt = timestampNow();
+  const allowance = await takeOwnerMails(db, actor, accountId, toMail, sentAt);
   if (!allowance.ok) return allowance;
-  const results: OwnerMailResult[] = [];
-  for (const t of targets) {
-    if (skip(t)) {
-      results.push({ person_id: t.personId, status: "already_verified", sumsub_email_sent_at: t.sumsubEmailSentAt });
-      continue;
-    }
+  for (const [i, t] of toMail.entries()) {
     const email = t.email!;
-    const link = await steps.link(t, { email, phone: steps.phoneOf(t.phone) });
-    await steps.mail(t, { to: email, inviterName, llcName, link });
-    const sentAt = timestampNow();
-    await recordOwnerMail(db, request, t, sentAt);
-    results.push({ person_id: t.personId, status: "sent", sumsub_email_sent_at: sentAt });
+    try {
+      const link = await steps.link(t, { email, phone: steps.phoneOf(t.phone) });
+      await steps.mail(t, { to: email, inviterName, llcName, link });
+    } catch (err) {
+      await giveBackOwnerMails(db, actor, toMail.slice(i));
+      throw err;
+    }
   }
-  return { ok: true, results };
+  return {
+    ok: true,
+    results: targets.map((t) =>
+      skip(t)
+        ? { person_id: t.personId, status: "already_verified" as const, sumsub_email_sent_at: t.sumsubEmailSentAt }
+        : { person_id: t.personId, status: "sent" as const, sumsub_email_sent_at: sentAt },
+    ),
+  };
 }

@@ -6,7 +6,7 @@ import type { PersonRow } from "../../../db/schema";
 import { MESSAGES } from "../contract/rules";
 import { isBlank, missingRequiredFields, OWNER_FORM_REQUIRED } from "../contract/required-fields";
 import { toPersonDto, type PersonFields } from "../repositories/persons";
-import { invalid } from "./errors";
+import { invalid } from "../errors";
 
 /** Throws 400 naming the first field the change would leave blank; nothing is written. */
 export function assertStillComplete(existing: PersonRow, changes: PersonFields): void {

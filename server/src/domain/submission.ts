@@ -5,37 +5,34 @@
 // - what requirements §2 "Edit Foundation" shows disabled after submission (both names, Delaware, the
 //   investment flag) is refused by the API too (409 fixed_after_submission);
 // - after submission, writes to the record need the role the edit screens need (requirements §6: user).
-import type { FastifyRequest } from "fastify";
-import { and, eq, isNotNull, sql } from "drizzle-orm";
-import { prepared, type Executor } from "../../../db/engine";
+import type { Executor } from "../../../db/engine";
 import type { OrganizationRow, PersonRow, StrategyRow } from "../../../db/schema";
 import { endsWithLlc } from "../contract/rules";
-import { PROFILE_REQUIRED } from "../contract/required-fields";
+import { isBlank, PROFILE_REQUIRED } from "../contract/required-fields";
 import { ACCOUNT_HOLDER_ROLE } from "../contract/roles";
-import { requireRoles } from "../authz";
-import { recordRule } from "./errors";
+import { requireCallerRoles, type Caller } from "../authz";
+import { recordRule } from "../errors";
 import { getAccount } from "../repositories/accounts";
 import { getPerson, toPersonDto } from "../repositories/persons";
 import { getOrganizationByStrategy, type OrganizationFields } from "../repositories/organizations";
+import { accountSubmitted } from "../repositories/strategies";
 import { isVerified } from "./verified-person";
 
-
-const blank = (v: string | null | undefined) => v === undefined || v === null || v.trim() === "";
 
 function missingOfOrganization(org: OrganizationRow | undefined): string[] {
   if (!org) return ["organization"];
   const missing: string[] = [];
-  if (blank(org.name1) || !endsWithLlc(org.name1)) missing.push("organization.name_1");
-  if (blank(org.name2) || !endsWithLlc(org.name2)) missing.push("organization.name_2");
-  if (blank(org.donorAdvisedFund)) missing.push("organization.donor_advised_fund");
-  if (blank(org.custodian)) missing.push("organization.custodian");
+  if (isBlank(org.name1) || !endsWithLlc(org.name1)) missing.push("organization.name_1");
+  if (isBlank(org.name2) || !endsWithLlc(org.name2)) missing.push("organization.name_2");
+  if (isBlank(org.donorAdvisedFund)) missing.push("organization.donor_advised_fund");
+  if (isBlank(org.custodian)) missing.push("organization.custodian");
   return missing;
 }
 
 function missingOfHolder(holder: PersonRow | undefined): string[] {
   if (!holder) return ["primary_holder"];
   const dto = toPersonDto(holder);
-  const missing: string[] = PROFILE_REQUIRED.filter((f) => blank(dto[f])).map((f) => `primary_holder.${f}`);
+  const missing: string[] = PROFILE_REQUIRED.filter((f) => isBlank(dto[f])).map((f) => `primary_holder.${f}`);
   if (!isVerified(holder)) missing.push("primary_holder.identity_check");
   return missing;
 }
@@ -66,28 +63,14 @@ export async function assertComplete(db: Executor, s: StrategyRow): Promise<void
   if (missing.length) throw recordRule("incomplete_entry", `The entry is not complete: ${missing.join(", ")}`, { missing });
 }
 
-/** True once any strategy of the account has been submitted. */
-// Asked on every write to a record: prepared once per database (db/engine.ts).
-const submittedStrategyOfAccount = prepared((q, { strategy }) =>
-  q
-    .select({ id: strategy.strategyId })
-    .from(strategy)
-    .where(and(eq(strategy.accountId, sql.placeholder("accountId")), isNotNull(strategy.entryCompletedAt)))
-    .limit(1),
-);
-
-export async function accountSubmitted(db: Executor, accountId: number): Promise<boolean> {
-  return (await submittedStrategyOfAccount.get(db, { accountId })) !== undefined;
-}
-
 /** After submission the record is edited only through the edit screens, which need role user. */
-export async function requireRecordWriter(db: Executor, request: FastifyRequest, accountId: number): Promise<void> {
-  requireRecordWriterOf(request, await accountSubmitted(db, accountId));
+export async function requireRecordWriter(db: Executor, caller: Caller, accountId: number): Promise<void> {
+  requireRecordWriterOf(caller, await accountSubmitted(db, accountId));
 }
 
 /** requireRecordWriter when whether the account is submitted was already read (with the row it writes). */
-export function requireRecordWriterOf(request: FastifyRequest, accountSubmitted: boolean): void {
-  if (accountSubmitted) requireRoles(request, ACCOUNT_HOLDER_ROLE);
+export function requireRecordWriterOf(caller: Caller, accountSubmitted: boolean): void {
+  if (accountSubmitted) requireCallerRoles(caller, ACCOUNT_HOLDER_ROLE);
 }
 
 /**

@@ -158,6 +158,16 @@ export function createSumsubClient(opts: SumsubClientOptions) {
       return call("GET", `/resources/applicants/${seg(applicantId)}/status`, reviewSchema);
     },
 
+    /** Drops the applicant's documents and review: the person's next widget session captures anew. */
+    async resetApplicant(applicantId: string): Promise<void> {
+      await call("POST", `/resources/applicants/${seg(applicantId)}/reset`, acknowledgementSchema);
+    },
+
+    /** Requests a check of the applicant: a new review attempt starts (Sumsub sends applicantPending). */
+    async requestCheck(applicantId: string): Promise<void> {
+      await call("POST", `/resources/applicants/${seg(applicantId)}/status/pending`, acknowledgementSchema);
+    },
+
     /** Sandbox only: simulates the review outcome (and makes Sumsub send applicantReviewed). */
     async testCompleted(applicantId: string, review: TestReview): Promise<void> {
       await call("POST", `/resources/applicants/${seg(applicantId)}/status/testCompleted`, acknowledgementSchema, {

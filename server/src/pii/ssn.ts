@@ -33,6 +33,21 @@ export function createSsnCipher(key: Buffer): SsnCipher {
   };
 }
 
+/**
+ * Why a configured key (base64) is not fit to protect SSNs, or null when it is. 32 random bytes
+ * have about 30 distinct values and are almost never all printable (the odds are below 1e-13), so
+ * fewer than 16 distinct bytes (all zeros, a repeated byte or pattern) or bytes that are all text
+ * (a passphrase base64-encoded) mean the key was made by hand, not by a random generator.
+ */
+export function ssnKeyWeakness(base64: string): string | null {
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) return "is not base64";
+  const key = Buffer.from(base64, "base64");
+  if (key.length !== 32) return `must be 32 bytes (base64 of 32 random bytes), got ${key.length}`;
+  if (new Set(key).size < 16) return "has too little entropy (too few distinct bytes: all zeros or a repeated pattern)";
+  if (key.every((b) => b >= 0x20 && b < 0x7f)) return "has too little entropy (its bytes are all printable text, not random bytes)";
+  return null;
+}
+
 /** The configured key, or (outside production) the one generated into DATA_DIR on first start. */
 export function loadSsnKey(config: Pick<Config, "ssnEncryptionKey" | "dataDir" | "env">): Buffer {
   if (config.ssnEncryptionKey) return Buffer.from(config.ssnEncryptionKey, "base64");

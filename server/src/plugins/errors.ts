@@ -1,24 +1,29 @@
-// One error shape for the whole API: JSON { error, message } (+ field for input errors). Domain
-// refusals (domain/errors.ts) get their status here and nowhere else; HTTP-level errors
+// One error shape for the whole API: JSON { error, message } (+ field for input errors), where
+// `error` is a code of the closed set in contract/errors.ts, which also gives each code's status.
+// Domain refusals (server/src/errors.ts) get their code here and nowhere else; HTTP-level errors
 // (http-errors.ts) carry theirs; zod validation failures name the field; Fastify's own client
-// errors (bad JSON, 413, 415) keep their status; database failures become 409/400, or 503 when the
-// database is away; anything else is a logged 500.
-import { STATUS_CODES } from "node:http";
+// errors (bad JSON, 413, 415) and the rate limiter's 429 keep their status with its generic code;
+// database failures become 409/400, or 503 when the database is away; anything else is a logged
+// 500. What is logged is errorSummary's (class, code, constraint/table names, stack frames): never
+// a message, a query's parameters or a request body.
 import fp from "fastify-plugin";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { HttpError } from "../http-errors";
-import { DomainError, type DomainErrorKind } from "../domain/errors";
+import { DomainError, type DomainErrorKind } from "../errors";
+import { codeForStatus, statusOf, type ApiErrorCode } from "../contract/errors";
 import { databaseFailureOf } from "../../../db/engine";
+import { errorSummary } from "../error-summary";
 
 interface ErrorBody {
-  error: string;
+  error: ApiErrorCode;
   message: string;
   field?: string;
 }
 
+/** The body of a failure without a code of its own: its status's generic code. */
 function body(statusCode: number, message: string, field?: string): ErrorBody {
-  return { error: STATUS_CODES[statusCode] ?? "Error", message, ...(field ? { field } : {}) };
+  return { error: codeForStatus(statusCode), message, ...(field ? { field } : {}) };
 }
 
 function fromValidation(err: FastifyError & { validation: Array<{ instancePath: string; message?: string }> }): ErrorBody {
@@ -28,15 +33,13 @@ function fromValidation(err: FastifyError & { validation: Array<{ instancePath: 
   return body(400, `${field}: ${first.message ?? "invalid value"}`, field);
 }
 
-/** What the domain refused, as HTTP: the one place a domain error gets its status. */
-const DOMAIN_STATUS: Record<DomainErrorKind, number> = { not_found: 404, invalid: 400, conflict: 409, forbidden: 403, rule: 409 };
+/** What the domain refused, as an API code (its status follows from the code): the one place a domain error gets them. */
+const DOMAIN_CODE: Record<DomainErrorKind, ApiErrorCode> = { not_found: "not_found", invalid: "bad_request", conflict: "conflict", forbidden: "forbidden", rule: "conflict" };
 
 function fromDomain(err: DomainError): ErrorBody & { statusCode: number } & Record<string, unknown> {
-  const statusCode = DOMAIN_STATUS[err.kind];
-  // A record rule answers with its own code as `error` (docs/architecture.md, The record's rules);
-  // the others with the status's name.
-  const error = err.rule ?? STATUS_CODES[statusCode] ?? "Error";
-  return { statusCode, error, message: err.message, ...(err.field ? { field: err.field } : {}), ...err.extra };
+  // A record rule answers with its own code (docs/architecture.md, The record's rules).
+  const error: ApiErrorCode = err.rule ?? DOMAIN_CODE[err.kind];
+  return { statusCode: statusOf(error), error, message: err.message, ...(err.field ? { field: err.field } : {}), ...err.extra };
 }
 
 /** A failed statement as an answer, on either engine (db/engine.ts names what failed). */
@@ -72,7 +75,7 @@ async function errorHandling(app: FastifyInstance, opts: { spaFallback?: (reques
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) return reply.status(status).send(body(status, err.message));
-    request.log.error({ err }, "unhandled error");
+    request.log.error({ error: errorSummary(err) }, "unhandled error");
     return reply.status(500).send(body(500, "An unexpected error occurred"));
   });
 

@@ -48,6 +48,16 @@ export function getAccount(db: Executor, accountId: number): Promise<AccountRow 
   return accountById.get(db, { accountId });
 }
 
+/**
+ * Locks the account's row until the transaction ends (Postgres FOR UPDATE; on SQLite a transaction
+ * has the only connection already): a read-check-write per account (the owner-mail allowance) then
+ * runs one at a time, whichever instance it is on. False when there is no such account.
+ */
+export async function lockAccount(tx: Executor, accountId: number): Promise<boolean> {
+  const { account } = tx.t;
+  return (await tx.get(tx.forUpdate(tx.q.select({ id: account.accountId }).from(account).where(eq(account.accountId, accountId))))) !== undefined;
+}
+
 /** The RIA answers as the contract has them; any subset may change. */
 export type RiaChanges = Partial<z.infer<typeof riaFields>>;
 

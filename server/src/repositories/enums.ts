@@ -2,7 +2,7 @@
 import { asc, inArray } from "drizzle-orm";
 import { perDatabase, type Executor } from "../../../db/engine";
 import type { EnumItem } from "../contract/entities";
-import { invalid } from "../domain/errors";
+import { invalid } from "../errors";
 
 export async function listEnums(db: Executor): Promise<EnumItem[]> {
   const { enumItem } = db.t;

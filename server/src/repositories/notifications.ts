@@ -6,7 +6,7 @@ import type { Executor } from "../../../db/engine";
 import type { NotificationRow } from "../../../db/schema";
 import type { Notification } from "../contract/entities";
 import { timestampNow } from "../contract/rules";
-import { notFound } from "../domain/errors";
+import { notFound } from "../errors";
 
 /**
  * Writes one notification for an account; `db` may be a transaction, to write it atomically with

@@ -5,7 +5,7 @@ import type { OrganizationRow, OrganizationUserRow } from "../../../db/schema";
 import type { z } from "zod";
 import type { Organization, OrganizationUser, organizationPut, organizationWritable } from "../contract/entities";
 import { timestampNow } from "../contract/rules";
-import { conflict, notFound } from "../domain/errors";
+import { conflict, notFound } from "../errors";
 
 /** An organization's writable fields (the contract's): the DAF pair only where PUT sends it. */
 export type OrganizationFields = z.infer<typeof organizationWritable> & Partial<Pick<z.infer<typeof organizationPut>, "donor_advised_fund" | "custodian">>;

@@ -9,7 +9,7 @@ import type { z } from "zod";
 import type { Person, personWritable } from "../contract/entities";
 import { SSN_MASKED, maskSsn, timestampNow } from "../contract/rules";
 import type { SsnCipher } from "../pii/ssn";
-import { conflict, invalid, notFound } from "../domain/errors";
+import { conflict, invalid } from "../errors";
 import { MESSAGES } from "../contract/rules";
 
 /** Writable person fields as they travel (snake_case, SSN and phone digits only): the contract's. */
@@ -152,6 +152,8 @@ export function createPerson(
           accountId: input.account_id,
           accountPrimaryHolder: input.account_primary_holder,
           isAddon: input.is_addon,
+          // No identity check can have started for a person before it exists (domain/verified-person.ts).
+          identityChangedAt: now,
           createdAt: now,
           updatedAt: now,
         })
@@ -195,7 +197,7 @@ function updateShape(key: string, values: Record<string, unknown>): PreparedWrit
  * concurrent PUT's values can never be mistaken for "already stored". The caller runs the write
  * (alone, or with its audit row through `runTogether`) and must see it count one row.
  */
-export function personUpdate(ssn: SsnCipher, existing: PersonRow, changes: PersonFields, system: PersonSystemColumns = {}): { write: BoundWrite; row: PersonRow } {
+export function buildPersonUpdate(ssn: SsnCipher, existing: PersonRow, changes: PersonFields, system: PersonSystemColumns = {}): { write: BoundWrite; row: PersonRow } {
   const stored = existing as unknown as Record<string, unknown>;
   // Plain loops, no intermediate arrays: this runs on every PUT and PATCH (decision 0044: its CPU per PUT).
   // Undefined means "leave unchanged", as drizzle's .set() treats it.
@@ -214,13 +216,6 @@ export function personUpdate(ssn: SsnCipher, existing: PersonRow, changes: Perso
   const row = { ...existing, ...written } as PersonRow;
   written.__personId = existing.personId;
   return { write: { statement, values: written }, row };
-}
-
-/** Writes the changed fields of `existing` and its updated_at (see personUpdate); the row it leaves. */
-export async function updatePerson(tx: Executor, ssn: SsnCipher, existing: PersonRow, changes: PersonFields): Promise<PersonRow> {
-  const { write, row } = personUpdate(ssn, existing, changes);
-  if ((await write.statement.run(tx, write.values)) !== 1) throw notFound("Person");
-  return row;
 }
 
 /** Whether `next` would change the stored SSN (a masked value keeps it; compared decrypted). */
@@ -246,14 +241,25 @@ export function changedPersonFields(existing: PersonRow, changes: PersonFields, 
 }
 
 /** Server-side columns the API does not let founders write (identity check results, email sends). */
-export type PersonSystemColumns = Partial<Pick<PersonRow, "sumsubApplicantId" | "sumsubCompletedAt" | "sumsubReviewAnswer" | "sumsubEmailSentAt">>;
+export type PersonSystemColumns = Partial<
+  Pick<
+    PersonRow,
+    "sumsubApplicantId" | "sumsubCompletedAt" | "sumsubReviewAnswer" | "sumsubReviewAt" | "sumsubEmailSentAt" | "identityChangedAt" | "sumsubCheckId" | "sumsubCheckStartedAt"
+  >
+>;
 
-export function updatePersonSystemColumns(db: Executor, personId: number, values: PersonSystemColumns): Promise<PersonRow | undefined> {
+export function updatePersonSystemColumns(
+  db: Executor,
+  personId: number,
+  values: PersonSystemColumns,
+  /** The row's updated_at: now by default, a given time, or false to leave it (bookkeeping that changes nothing a reader sees). */
+  updatedAt: string | false = timestampNow(),
+): Promise<PersonRow | undefined> {
   const { person } = db.t;
   return db.get(
     db.q
       .update(person)
-      .set({ ...values, updatedAt: timestampNow() })
+      .set(updatedAt === false ? values : { ...values, updatedAt })
       .where(eq(person.personId, personId))
       .returning(),
   );

@@ -1,10 +1,10 @@
 // Strategies of an account; at most one Founder Foundation strategy each (also a unique index).
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { prepared, type Executor } from "../../../db/engine";
 import type { StrategyRow } from "../../../db/schema";
 import type { Strategy } from "../contract/entities";
 import { FOUNDER_STRATEGY, timestampNow } from "../contract/rules";
-import { conflict } from "../domain/errors";
+import { conflict } from "../errors";
 
 const strategiesOfAccount = prepared((q, { strategy }) =>
   q.select().from(strategy).where(eq(strategy.accountId, sql.placeholder("accountId"))).orderBy(strategy.strategyId),
@@ -52,4 +52,18 @@ export function toStrategyDto(r: StrategyRow): Strategy {
     created_at: r.createdAt,
     entry_completed_at: r.entryCompletedAt,
   };
+}
+
+// Asked on every write to a record: prepared once per database (db/engine.ts).
+const submittedStrategyOfAccount = prepared((q, { strategy }) =>
+  q
+    .select({ id: strategy.strategyId })
+    .from(strategy)
+    .where(and(eq(strategy.accountId, sql.placeholder("accountId")), isNotNull(strategy.entryCompletedAt)))
+    .limit(1),
+);
+
+/** True once any strategy of the account has been submitted. */
+export async function accountSubmitted(db: Executor, accountId: number): Promise<boolean> {
+  return (await submittedStrategyOfAccount.get(db, { accountId })) !== undefined;
 }

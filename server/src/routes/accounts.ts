@@ -7,14 +7,15 @@ import { RIA_REQUIRED } from "../contract/required-fields";
 import { cacheUntilDbChanges } from "../cache/until-db-changes";
 import { checkedJson } from "../plugins/response-serializer";
 import { MESSAGES } from "../contract/rules";
-import { isStaff, requireAccountAccess, requireCaller, requireRoles } from "../authz";
+import { actorOf, isStaff, requireAccountAccess, requireAccountRead, requireCaller, requireRoles } from "../authz";
 import { ACCOUNT_HOLDER_ROLE } from "../contract/roles";
-import { invalid, notFound } from "../domain/errors";
+import { invalid, notFound } from "../errors";
 import { findAccountIdByUser, getAccount, getOrCreateAccountForUser, toAccountDto, updateAccountRia, type RiaChanges } from "../repositories/accounts";
 import { readAllData } from "../domain/all-data";
 import { assertEnumValues } from "../repositories/enums";
 import { errors, params, sendJsonText } from "./shared";
-import { auditOf, requireAccountRead, writeAudit } from "../domain/audit";
+import { auditOf } from "../domain/audit";
+import { writeAudit } from "../repositories/audit";
 
 /**
  * Requirements §5 asks for the RIA answers together: a PUT that sets any of them must leave all seven
@@ -97,7 +98,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           .map(([field]) => field);
         const updated = await updateAccountRia(tx, accountId, b);
         if (!updated) throw notFound("Account");
-        await writeAudit(tx, auditOf(request, accountId, "account.update", { type: "account", id: accountId }, fields));
+        await writeAudit(tx, auditOf(actorOf(request), accountId, "account.update", { type: "account", id: accountId }, fields));
         return updated;
       });
       return toAccountDto(row);

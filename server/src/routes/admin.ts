@@ -5,11 +5,10 @@
 import { z } from "zod";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { adminRolesUpdate, adminUser, adminUserList, apiError } from "../contract/entities";
-import { requireRoles } from "../authz";
+import { adminRolesUpdate, adminUser, adminUserList, apiErrorFor } from "../contract/entities";
+import { requireRoles, requireStaffAssurance } from "../authz";
 import { STAFF_ROLES } from "../contract/roles";
 import { createAuthAdminClient } from "../auth/admin-client";
-import { insufficientAal } from "../http-errors";
 import { errors, perCallerRateLimit } from "./shared";
 
 const userIdParam = z.object({
@@ -21,9 +20,8 @@ const ADMIN_RATE_LIMIT = perCallerRateLimit(60);
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const authAdmin = createAuthAdminClient(app.config.auth);
   const requireStaff = (request: FastifyRequest) => {
-    const caller = requireRoles(request, STAFF_ROLES);
-    if (app.config.env === "production" && caller.aal !== "aal2") throw insufficientAal();
-    return caller;
+    requireRoles(request, STAFF_ROLES);
+    return requireStaffAssurance(request);
   };
 
   app.get(
@@ -34,7 +32,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["admin"],
         summary: "Users of the auth service with their roles (admin or super only)",
         querystring: z.object({ page: z.coerce.number().int().min(1).default(1), per_page: z.coerce.number().int().min(1).max(1000).default(50) }),
-        response: { 200: adminUserList, ...errors, 429: apiError, 502: apiError },
+        response: { 200: adminUserList, ...errors, 429: apiErrorFor(429), 502: apiErrorFor(502) },
       },
     },
     async (request) => {
@@ -52,7 +50,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Replace a user's roles (admin or super only)",
         params: userIdParam,
         body: adminRolesUpdate,
-        response: { 200: adminUser, ...errors, 429: apiError, 502: apiError },
+        response: { 200: adminUser, ...errors, 429: apiErrorFor(429), 502: apiErrorFor(502) },
       },
     },
     async (request) => {

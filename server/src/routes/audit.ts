@@ -1,12 +1,12 @@
 // The audit trail, read-only (docs/decisions/0021-audit-trail.md): a founder reads their own
-// account's trail; staff read any
-// account's (their read is itself recorded) or the whole trail. There is no route that changes it.
+// account's trail; staff read any account's or the whole trail, each read itself recorded
+// (staff.read) and, in production, only at aal2. There is no route that changes it.
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { auditPage, auditQuery } from "../contract/audit";
 import { STAFF_ROLES } from "../contract/roles";
-import { requireRoles } from "../authz";
-import { listAudit, requireAccountRead, toAuditDto } from "../domain/audit";
+import { recordStaffRead, requireAccountRead, requireRoles } from "../authz";
+import { listAudit, toAuditDto } from "../repositories/audit";
 import { errors, params } from "./shared";
 
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -40,8 +40,10 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireRoles(request, STAFF_ROLES);
+      const caller = requireRoles(request, STAFF_ROLES);
       const { limit, before, account_id } = request.query;
+      // Another account's trail, or everyone's: a staff read (the caller's own account alone is not).
+      if (account_id === undefined || account_id !== caller.accountId) await recordStaffRead(app.db, request, account_id ?? null);
       const rows = await listAudit(app.db, { limit, ...(before ? { before } : {}), ...(account_id ? { accountId: account_id } : {}) });
       return { entries: rows.map(toAuditDto) };
     },

@@ -6,7 +6,7 @@
 //   written for; 503 otherwise, so a balancer stops sending traffic until it is.
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { apiError } from "../contract/entities";
+import { apiErrorFor } from "../contract/entities";
 
 const NOT_READY_MESSAGES = {
   unreachable: "The database does not answer",
@@ -46,7 +46,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["health"],
         summary: "Readiness: the database answers and its schema matches the code (no token needed); 503 when not",
         security: [],
-        response: { 200: z.object({ status: z.literal("ready") }), 503: apiError },
+        response: { 200: z.object({ status: z.literal("ready") }), 503: apiErrorFor(503) },
       },
     },
     async (_request, reply) => {

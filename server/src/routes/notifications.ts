@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { markAllReadQuery, markAllReadResult, notification, notificationQuery } from "../contract/entities";
 import { requireAccountAccess, requireCaller } from "../authz";
-import { notFound } from "../domain/errors";
+import { notFound } from "../errors";
 import { getNotification, listNotifications, markAllRead, markRead } from "../repositories/notifications";
 import { errors, params } from "./shared";
 

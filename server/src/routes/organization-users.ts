@@ -3,12 +3,13 @@
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { idParam, okBody, organizationUser } from "../contract/entities";
-import { requireAccountAccess } from "../authz";
-import { notFound } from "../domain/errors";
+import { actorOf, requireAccountAccess, requireCaller } from "../authz";
+import { notFound } from "../errors";
 import { getPerson } from "../repositories/persons";
 import { addOrganizationUser, organizationAccountId, removeOrganizationUser, toOrganizationUserDto } from "../repositories/organizations";
 import { requireRecordWriter } from "../domain/submission";
-import { auditOf, writeAudit } from "../domain/audit";
+import { auditOf } from "../domain/audit";
+import { writeAudit } from "../repositories/audit";
 import { errors } from "./shared";
 
 export const organizationUserRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,7 +29,7 @@ export const organizationUserRoutes: FastifyPluginAsyncZod = async (app) => {
         const orgAccount = await organizationAccountId(tx, link.organization_id);
         if (orgAccount === undefined) throw notFound("Organization");
         requireAccountAccess(request, orgAccount, "write", "Organization");
-        await requireRecordWriter(tx, request, orgAccount);
+        await requireRecordWriter(tx, requireCaller(request), orgAccount);
         const p = await getPerson(tx, link.person_id);
         // A person of another account is as invisible as a missing one.
         if (!p || p.accountId !== orgAccount) throw notFound("Person");
@@ -36,7 +37,7 @@ export const organizationUserRoutes: FastifyPluginAsyncZod = async (app) => {
         // account (POST /api/persons), and one owner added is one notice.
         return addOrganizationUser(tx, link, async (inner) => {
           const entity = { type: "organization_user", id: link.organization_id };
-          await writeAudit(inner, { ...auditOf(request, orgAccount, "organization_user.create", entity, ["person_id", "primary_holder"]), detail: { person_id: link.person_id } });
+          await writeAudit(inner, { ...auditOf(actorOf(request), orgAccount, "organization_user.create", entity, ["person_id", "primary_holder"]), detail: { person_id: link.person_id } });
         });
       });
       return reply.status(201).send(toOrganizationUserDto(row));
@@ -59,10 +60,10 @@ export const organizationUserRoutes: FastifyPluginAsyncZod = async (app) => {
         const orgAccount = await organizationAccountId(tx, organizationId);
         if (orgAccount === undefined) throw notFound("Organization");
         requireAccountAccess(request, orgAccount, "write", "Organization");
-        await requireRecordWriter(tx, request, orgAccount);
+        await requireRecordWriter(tx, requireCaller(request), orgAccount);
         if (!(await removeOrganizationUser(tx, organizationId, personId))) throw notFound("Organization user");
         const entity = { type: "organization_user", id: organizationId };
-        await writeAudit(tx, { ...auditOf(request, orgAccount, "organization_user.delete", entity, ["person_id"]), detail: { person_id: personId } });
+        await writeAudit(tx, { ...auditOf(actorOf(request), orgAccount, "organization_user.delete", entity, ["person_id"]), detail: { person_id: personId } });
       });
       return { ok: true as const };
     },

@@ -4,10 +4,11 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";
 import { organization, organizationCreate, organizationPut } from "../contract/entities";
 import { MESSAGES } from "../contract/rules";
-import { requireAccountAccess, type Access } from "../authz";
-import { invalid, notFound } from "../domain/errors";
+import { actorOf, requireAccountAccess, requireAccountRead, requireCaller, type Access } from "../authz";
+import { invalid, notFound } from "../errors";
 import { assertFiledFieldsUnchanged, requireRecordWriter } from "../domain/submission";
-import { auditOf, requireAccountRead, writeAudit } from "../domain/audit";
+import { auditOf } from "../domain/audit";
+import { writeAudit } from "../repositories/audit";
 import { assertEnumValues } from "../repositories/enums";
 import { getStrategy } from "../repositories/strategies";
 import {
@@ -38,7 +39,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       await requireAccountRead(db, request, s.accountId, "Strategy");
     } else {
       requireAccountAccess(request, s.accountId, access, "Strategy");
-      await requireRecordWriter(db, request, s.accountId);
+      await requireRecordWriter(db, requireCaller(request), s.accountId);
     }
     return s.accountId;
   };
@@ -60,7 +61,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
         await assertEnumValues(tx, { registered_state: b.registered_state });
         const created = await createOrganization(tx, b.strategy_id, b);
         const fields = ["name_1", "name_2", "registered_state", "itg_as_registered_agent", "activity_is_investment"];
-        await writeAudit(tx, auditOf(request, accountId, "organization.create", { type: "organization", id: created.organizationId }, fields));
+        await writeAudit(tx, auditOf(actorOf(request), accountId, "organization.create", { type: "organization", id: created.organizationId }, fields));
         return created;
       });
       return reply.status(201).send(toOrganizationDto(row));
@@ -84,7 +85,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
         const accountId = await organizationAccountId(tx, organizationId);
         if (accountId === undefined) throw notFound("Organization");
         requireAccountAccess(request, accountId, "write", "Organization");
-        await requireRecordWriter(tx, request, accountId);
+        await requireRecordWriter(tx, requireCaller(request), accountId);
         const stored = await getOrganization(tx, organizationId);
         if (!stored) throw notFound("Organization");
         const submitted = Boolean((await getStrategy(tx, stored.strategyId))?.entryCompletedAt);
@@ -101,7 +102,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
           .filter(([field, value]) => value !== undefined && value !== before[field])
           .map(([field]) => field);
         const updated = await updateOrganization(tx, organizationId, request.body);
-        await writeAudit(tx, auditOf(request, accountId, "organization.update", { type: "organization", id: organizationId }, fields));
+        await writeAudit(tx, auditOf(actorOf(request), accountId, "organization.update", { type: "organization", id: organizationId }, fields));
         return updated;
       });
       return toOrganizationDto(row);

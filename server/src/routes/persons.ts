@@ -5,8 +5,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";
 import { okBody, person, personCreate, personIdBody, personPatch, personPut } from "../contract/entities";
 import { MESSAGES, SSN_MASKED } from "../contract/rules";
-import { requireAccountAccess, type Access } from "../authz";
-import { invalid, notFound, recordRule } from "../domain/errors";
+import { actorOf, requireAccountAccess, requireAccountRead, requireCaller, type Access } from "../authz";
+import { invalid, notFound, recordRule } from "../errors";
 import { assertEnumValues } from "../repositories/enums";
 import {
   assertEmailFree,
@@ -18,15 +18,17 @@ import {
   getPersonForUpdate,
   getPersonForWrite,
   listPersons,
-  personUpdate,
+  buildPersonUpdate,
   toPersonDto,
   type PersonFields,
 } from "../repositories/persons";
-import { accountSubmitted, requireRecordWriter, requireRecordWriterOf } from "../domain/submission";
+import { requireRecordWriter, requireRecordWriterOf } from "../domain/submission";
+import { accountSubmitted } from "../repositories/strategies";
 import { assertStillComplete } from "../domain/person-completeness";
 import { missingRequiredFields } from "../contract/required-fields";
 import { verificationEffect } from "../domain/verified-person";
-import { auditOf, auditWrite, requireAccountRead, writeAudit } from "../domain/audit";
+import { auditOf } from "../domain/audit";
+import { auditWrite, writeAudit } from "../repositories/audit";
 import { createNotification } from "../repositories/notifications";
 import { errors, params } from "./shared";
 import type { PersonRow } from "../../../db/schema";
@@ -50,7 +52,7 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
       await requireAccountRead(db, request, row.accountId, "Person");
     } else {
       requireAccountAccess(request, row.accountId, access, "Person");
-      await requireRecordWriter(db, request, row.accountId);
+      await requireRecordWriter(db, requireCaller(request), row.accountId);
     }
     return row;
   };
@@ -75,10 +77,10 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
       requireAccountAccess(request, b.account_id, "write");
       const given = (Object.keys(b) as (keyof typeof b)[]).filter((k) => b[k] !== undefined && b[k] !== null);
       const row = await app.db.transaction(async (tx) => {
-        await requireRecordWriter(tx, request, b.account_id);
+        await requireRecordWriter(tx, requireCaller(request), b.account_id);
         await checkFields(tx, b.account_id, b);
         return createPerson(tx, app.ssn, b, async (inner, created) => {
-          await writeAudit(inner, auditOf(request, b.account_id, "person.create", { type: "person", id: created.personId }, given));
+          await writeAudit(inner, auditOf(actorOf(request), b.account_id, "person.create", { type: "person", id: created.personId }, given));
           if (created.isAddon) {
             await createNotification(inner, b.account_id, "Owner added", `${displayName(created)} was added as an additional owner.`, created.personId);
           }
@@ -111,16 +113,16 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
           if (!found) throw notFound("Person");
           const { row: existing } = found;
           requireAccountAccess(request, existing.accountId, "write", "Person");
-          requireRecordWriterOf(request, found.accountSubmitted);
-          const clearVerification = verificationEffect(existing, changes, app.ssn);
+          requireRecordWriterOf(requireCaller(request), found.accountSubmitted);
+          const identityEffect = verificationEffect(existing, changes, app.ssn);
           assertStillComplete(existing, changes);
           await assertEnumValues(tx, { state: changes.state, marital_status: changes.marital_status });
           if (found.emailTaken) throw invalid("email", MESSAGES.emailExists);
           const fields = changedPersonFields(existing, changes, app.ssn);
-          const cleared = Object.keys(clearVerification).length > 0;
+          const cleared = "sumsubReviewAnswer" in identityEffect;
           const audited = cleared ? [...fields, "sumsub_review_answer", "sumsub_completed_at"] : fields;
-          const { write, row } = personUpdate(app.ssn, existing, changes, clearVerification);
-          const audit = auditWrite(auditOf(request, existing.accountId, "person.update", { type: "person", id: existing.personId }, audited), row.updatedAt);
+          const { write, row } = buildPersonUpdate(app.ssn, existing, changes, identityEffect);
+          const audit = auditWrite(auditOf(actorOf(request), existing.accountId, "person.update", { type: "person", id: existing.personId }, audited), row.updatedAt);
           const [written] = await tx.runTogether([write, audit]);
           if (written !== 1) throw notFound("Person");
           return row;
@@ -143,7 +145,7 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
           throw recordRule("fixed_after_submission", "The primary account holder cannot be removed after the foundation is submitted", { field: "person_id" });
         }
         await deletePerson(tx, existing.personId);
-        await writeAudit(tx, auditOf(request, existing.accountId, "person.delete", { type: "person", id: existing.personId }, []));
+        await writeAudit(tx, auditOf(actorOf(request), existing.accountId, "person.delete", { type: "person", id: existing.personId }, []));
       });
       return { ok: true as const };
     },

@@ -3,10 +3,10 @@
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { timestampNow } from "../contract/rules";
-import { apiError } from "../contract/entities";
+import { apiErrorFor } from "../contract/entities";
 import { requireOwnAccountId, requireRoles } from "../authz";
 import { ACCOUNT_HOLDER_ROLE } from "../contract/roles";
-import { notFound } from "../domain/errors";
+import { notFound } from "../errors";
 import { getAccount } from "../repositories/accounts";
 import { getPerson } from "../repositories/persons";
 import { listOrganizationsOfAccount } from "../repositories/organizations";
@@ -25,7 +25,7 @@ export const riaRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["ria"],
         summary: "The caller's tax information form (application/pdf, as an attachment)",
-        response: { 200: z.string().describe("PDF document (application/pdf)"), ...errors, 429: apiError },
+        response: { 200: z.string().describe("PDF document (application/pdf)"), ...errors, 429: apiErrorFor(429) },
       },
     },
     async (request, reply) => {

@@ -1,18 +1,26 @@
 // Pieces every route file shares: the documented error responses and id path params.
 import { z } from "zod";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { apiError, idParam } from "../contract/entities";
+import { apiErrorFor, idParam } from "../contract/entities";
 
-/** The error statuses an authenticated route can answer, each with the one error body. */
+/**
+ * What the auth hook can answer on any authenticated route: 401 (no or a bad token), 403
+ * (insufficient_aal), 503 (the auth service could not confirm the session; it is asked at most
+ * every 30 s per token). Each status documents the codes it carries (contract/errors.ts).
+ */
+export const authErrors = {
+  401: apiErrorFor(401),
+  403: apiErrorFor(403),
+  503: apiErrorFor(503),
+} as const;
+
+/** The error statuses an authenticated route can answer, each with its codes. */
 export const errors = {
-  400: apiError,
-  401: apiError,
-  403: apiError,
-  404: apiError,
-  409: apiError,
-  413: apiError,
-  /** The auth service could not confirm the session (it is asked at most every 30 s per token). */
-  503: apiError,
+  400: apiErrorFor(400),
+  ...authErrors,
+  404: apiErrorFor(404),
+  409: apiErrorFor(409),
+  413: apiErrorFor(413),
 } as const;
 
 export const params = {

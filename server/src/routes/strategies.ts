@@ -5,12 +5,13 @@ import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";
 import { strategy, strategyCreate, strategyIdBody, strategyPut } from "../contract/entities";
-import { requireAccountAccess, type Access } from "../authz";
-import { notFound } from "../domain/errors";
+import { actorOf, requireAccountAccess, requireAccountRead, type Access } from "../authz";
+import { notFound } from "../errors";
 import { assertEnumValues } from "../repositories/enums";
 import { createStrategy, getStrategy, listStrategies, setEntryCompletedAt, toStrategyDto } from "../repositories/strategies";
 import { assertComplete, assertNotSubmitted } from "../domain/submission";
-import { auditOf, requireAccountRead, writeAudit } from "../domain/audit";
+import { auditOf } from "../domain/audit";
+import { writeAudit } from "../repositories/audit";
 import { timestampNow } from "../contract/rules";
 import { getOrganizationByStrategy } from "../repositories/organizations";
 import { createNotification } from "../repositories/notifications";
@@ -43,7 +44,7 @@ export const strategyRoutes: FastifyPluginAsyncZod = async (app) => {
       await assertEnumValues(app.db, { strategy_type });
       const row = await app.db.transaction(async (tx) => {
         const created = await createStrategy(tx, account_id, strategy_type);
-        await writeAudit(tx, auditOf(request, account_id, "strategy.create", { type: "strategy", id: created.strategyId }, ["strategy_type"]));
+        await writeAudit(tx, auditOf(actorOf(request), account_id, "strategy.create", { type: "strategy", id: created.strategyId }, ["strategy_type"]));
         return created;
       });
       return reply.status(201).send({ strategy_id: row.strategyId });
@@ -62,7 +63,7 @@ export const strategyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["strategies"],
         summary:
-          "Submit the entry (Approve): any entry_completed_at submits, the server stamps its own time; 409 incomplete_entry names what is missing, 409 already_submitted once submitted",
+          "Submit the entry (Approve): any entry_completed_at with attested: true submits (400 naming attested without it), the server stamps its own time; 409 incomplete_entry names what is missing, 409 already_submitted once submitted",
         params: params.strategyId,
         body: strategyPut,
         response: { 200: strategy, ...errors },
@@ -78,7 +79,7 @@ export const strategyRoutes: FastifyPluginAsyncZod = async (app) => {
         const updated = await setEntryCompletedAt(tx, existing.strategyId, timestampNow());
         const name = (await getOrganizationByStrategy(tx, existing.strategyId))?.name1;
         await createNotification(tx, existing.accountId, "Foundation submitted", `${name ?? "Your foundation"} was submitted for review.`);
-        await writeAudit(tx, auditOf(request, existing.accountId, "strategy.submit", { type: "strategy", id: existing.strategyId }, ["entry_completed_at"]));
+        await writeAudit(tx, auditOf(actorOf(request), existing.accountId, "strategy.submit", { type: "strategy", id: existing.strategyId }, ["entry_completed_at", "attested"]));
         return updated;
       });
       return toStrategyDto(row);

@@ -9,32 +9,35 @@
 import { z } from "zod";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { apiError } from "../contract/entities";
+import { apiErrorFor } from "../contract/entities";
 import {
   IDENTITY_TOKEN_TTL,
   accessTokenAnswer,
   accessTokenBody,
   confirmBody,
+  newCheckBody,
   sendEmailsBody,
   sendEmailsQuery,
   sendEmailsResult,
   verificationState,
 } from "../contract/identity";
-import { requireAccountAccess, requireCaller, requireOwnAccountId } from "../authz";
+import { actorOf, requireAccountAccess, requireCaller, requireOwnAccountId, routeOf } from "../authz";
 import { badGateway, unauthorized } from "../http-errors";
-import { conflict, invalid, notFound } from "../domain/errors";
+import { conflict, invalid, notFound } from "../errors";
 import { getAccount } from "../repositories/accounts";
 import { getPerson } from "../repositories/persons";
 import type { PersonRow } from "../../../db/schema";
 import { createSumsubClient, SumsubApiError } from "../identity/client";
 import { verifyWebhookDigest } from "../identity/webhook-digest";
 import { webhookPayloadSchema } from "../contract/sumsub";
-import { externalUserIdFor, parseSumsubDate, personIdFromExternalUserId } from "../identity/verification";
-import { recordApplicantId, recordReview } from "../domain/identity-review";
+import { checkOfReview, externalUserIdFor, parseSumsubDate, personIdFromExternalUserId } from "../identity/verification";
+import { clearVerification, isStaleReview, recordApplicantId, recordReview, type IdentityCheck } from "../domain/identity-review";
 import { ownerVerificationEmail } from "../identity/owner-email";
 import { errors } from "./shared";
+import { errorSummary } from "../error-summary";
 import { requireRecordWriter } from "../domain/submission";
-import { routeOf, sourceEventRecorded } from "../domain/audit";
+import { sourceEventRecorded } from "../repositories/audit";
+import { auditOf } from "../domain/audit";
 import { sendOwnerVerificationMails } from "../domain/owner-mails";
 import type { WebhookPayload } from "../contract/sumsub";
 
@@ -48,7 +51,7 @@ const OWNER_LINK_TTL_DAYS = 3;
 
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
-const routeErrors = { ...errors, 429: apiError, 502: apiError };
+const routeErrors = { ...errors, 429: apiErrorFor(429), 502: apiErrorFor(502) };
 
 /**
  * Per founder (not per IP): each token opens a provider session and each send emails people, so
@@ -63,6 +66,16 @@ const eqIgnoreCase = (a: string | null | undefined, b: string) => !!a && a.trim(
 /** Sumsub wants E.164; the product stores 10 US digits. */
 const e164 = (phone: string | null) => (phone ? (phone.length === 10 ? `+1${phone}` : `+${phone}`) : undefined);
 
+function verificationStateOf(row: PersonRow, reviewStatus: string | null) {
+  return {
+    person_id: row.personId,
+    sumsub_applicant_id: row.sumsubApplicantId,
+    review_status: reviewStatus,
+    sumsub_review_answer: row.sumsubReviewAnswer,
+    sumsub_completed_at: row.sumsubCompletedAt,
+  };
+}
+
 export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
   const identity = app.config.identity;
   const sumsub = createSumsubClient({ baseUrl: identity.baseUrl, appToken: identity.appToken, secretKey: identity.secretKey });
@@ -72,10 +85,32 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
     try {
       return await fn();
     } catch (err) {
-      const detail = err instanceof SumsubApiError ? { status: err.status, errorCode: err.errorCode, correlationId: err.correlationId } : { message: (err as Error).message };
+      const detail = err instanceof SumsubApiError ? { status: err.status, errorCode: err.errorCode, correlationId: err.correlationId } : { error: errorSummary(err) };
       log.warn(detail, `identity provider call failed: ${what}`);
       throw badGateway("The identity verification service is unavailable. Please try again.");
     }
+  }
+
+  /**
+   * A GREEN webhook, confirmed with the provider before it counts (a signed webhook proves who
+   * sent it, not that its applicant exists or belongs to this person): the applicant must be the
+   * provider's, bound to this person by externalUserId, with a completed GREEN review. Its check
+   * comes back, or null when the provider does not confirm (an unknown applicant included).
+   * Provider failures are 502, so the provider delivers the webhook again later.
+   */
+  async function confirmedGreen(log: FastifyBaseLogger, person: PersonRow, applicantId: string): Promise<IdentityCheck | null> {
+    const applicant = await provider(log, "webhook confirmation", async () => {
+      try {
+        return await sumsub.getApplicant(applicantId);
+      } catch (err) {
+        if (err instanceof SumsubApiError && (err.status === 404 || err.status === 400)) return null;
+        throw err;
+      }
+    });
+    const review = applicant?.review;
+    if (!applicant || applicant.externalUserId !== externalUserIdFor(person.personId)) return null;
+    if (review?.reviewStatus !== "completed" || review.reviewResult?.reviewAnswer !== "GREEN") return null;
+    return checkOfReview(review);
   }
 
   async function primaryPerson(request: FastifyRequest): Promise<PersonRow> {
@@ -150,18 +185,44 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
         reviewStatus = review.reviewStatus;
         const answer = review.reviewResult?.reviewAnswer;
         if (review.reviewStatus === "completed" && (answer === "GREEN" || answer === "RED")) {
-          await recordReview(app.db, target.personId, { applicantId: applicant.id, answer, at: parseSumsubDate(review.reviewDate) ?? new Date() }, source);
+          const check = checkOfReview(review) ?? undefined;
+          await recordReview(app.db, target.personId, { applicantId: applicant.id, answer, at: parseSumsubDate(review.reviewDate) ?? new Date(), check }, source);
         }
       }
       const row = await getPerson(app.db, target.personId);
       if (!row) throw notFound("Person");
-      return {
-        person_id: row.personId,
-        sumsub_applicant_id: row.sumsubApplicantId,
-        review_status: reviewStatus,
-        sumsub_review_answer: row.sumsubReviewAnswer,
-        sumsub_completed_at: row.sumsubCompletedAt,
-      };
+      return verificationStateOf(row, reviewStatus);
+    },
+  );
+
+  // 'Update license' for the founder's own check once it has a result (verified, rejected, or
+  // cleared by a name change): the provider drops the applicant's documents and review, and the
+  // person is not verified until the new check completes (docs/decisions/0092). A check still
+  // under way is left as it is.
+  app.post(
+    "/api/sumsub/new_check",
+    {
+      config: perCaller(10),
+      schema: {
+        tags: ["sumsub"],
+        summary: "Start the caller's identity check again: the provider resets the applicant and the verification is cleared until the new result",
+        body: newCheckBody,
+        response: { 200: verificationState, ...routeErrors },
+      },
+    },
+    async (request) => {
+      const target = await primaryPerson(request);
+      await requireRecordWriter(app.db, requireCaller(request), target.accountId);
+      const applicant = await provider(request.log, "applicant lookup", () => sumsub.getApplicantByExternalUserId(externalUserIdFor(target.personId)));
+      if (!applicant) throw conflict("There is no identity check to start again: start the first one", "person_id");
+      // A check still under way (init, pending) is the new one already: nothing to drop.
+      const review = await provider(request.log, "review status", () => sumsub.getApplicantStatus(applicant.id));
+      if (review.reviewStatus !== "completed") return verificationStateOf(target, review.reviewStatus);
+      await provider(request.log, "applicant reset", () => sumsub.resetApplicant(applicant.id));
+      const fields = ["sumsub_review_answer", "sumsub_completed_at", "sumsub_check_id", "sumsub_check_started_at"];
+      const row = await clearVerification(app.db, target.personId, auditOf(actorOf(request), target.accountId, "identity.reset", { type: "person", id: target.personId }, fields));
+      if (!row) throw notFound("Person");
+      return verificationStateOf(row, "init");
     },
   );
 
@@ -182,8 +243,8 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
       // Every id is checked before anything is sent: one foreign id and nothing happens.
       const targets: PersonRow[] = [];
       for (const id of new Set(request.body)) targets.push(await personInCallerAccount(request, id));
-      await requireRecordWriter(app.db, request, accountId);
-      const outcome = await sendOwnerVerificationMails(app.db, request, accountId, targets, {
+      await requireRecordWriter(app.db, requireCaller(request), accountId);
+      const outcome = await sendOwnerVerificationMails(app.db, actorOf(request), accountId, targets, {
         reissue: request.query.reissue === "true",
         link: (t, identifiers) =>
           provider(request.log, "verification link", () =>
@@ -199,7 +260,8 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
           try {
             await app.mailer.send(ownerVerificationEmail({ to, inviterName, llcName, link, validForDays: OWNER_LINK_TTL_DAYS }));
           } catch (err) {
-            request.log.warn({ personId: t.personId, message: (err as Error).message }, "owner verification email not sent");
+            // A mail server's message may quote the recipient's address: the summary only.
+            request.log.warn({ personId: t.personId, error: errorSummary(err) }, "owner verification email not sent");
             throw badGateway("Failed to send verification emails");
           }
         },
@@ -265,7 +327,13 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
           // Without the provider's time a result cannot be ordered against the stored one.
           const at = parseSumsubDate(event.createdAtMs);
           if ((answer !== "GREEN" && answer !== "RED") || !at) return { ok: true as const, result: "ignored" };
-          const result = await recordReview(app.db, target.personId, { applicantId: event.applicantId, answer, at }, source);
+          let check: IdentityCheck | undefined;
+          // A GREEN that would be applied is confirmed first; an older one is recorded as stale unasked.
+          if (answer === "GREEN" && !isStaleReview(target, at)) {
+            check = (await confirmedGreen(request.log, target, event.applicantId)) ?? undefined;
+            if (!check) request.log.warn({ personId: target.personId, type: event.type }, "identity webhook not confirmed by the provider");
+          }
+          const result = await recordReview(app.db, target.personId, { applicantId: event.applicantId, answer, at, check }, source);
           request.log.info({ personId: target.personId, type: event.type, result }, "identity webhook");
           return { ok: true as const, result };
         }

@@ -1,8 +1,10 @@
 // `npm run bench` in the package: the figures of the package README, measured on this machine
-// against the packed JavaScript (what an outside user runs), in a child process:
-//   cold start to the first answer, memory at rest, password sign-in throughput and p99 at 10
-//   connections (autocannon), TOTP challenge + verify throughput and p99 at 10 in flight, and
-//   the bcrypt cost of the stored hashes (GoTrue must be able to verify them).
+// against the compiled JavaScript through the package's bin (what `npx auth-emulator` runs, here and
+// where the package is installed), in a child process:
+//   start to the first answer (wall and the process's CPU, median of START_RUNS), memory at rest,
+//   password sign-in throughput and p99 at 10 connections (autocannon), TOTP challenge + verify
+//   throughput and p99 at 10 in flight, and the bcrypt cost of the stored hashes (GoTrue must be
+//   able to verify them).
 // Beside each, the Firebase Auth emulator's figure measured in the same run the same way, when the
 // Firebase CLI is found (FIREBASE_TOOLS_BIN, else `firebase` on PATH); the script says so when not.
 // Firebase's emulator has no TOTP factors, so that row has no figure of its own.
@@ -21,6 +23,8 @@ const args = process.argv.slice(2);
 const quick = args.includes("--quick");
 const duration = Number(args.find((a) => a.startsWith("--duration="))?.split("=")[1] ?? (quick ? 3 : 10));
 const TOTP_USERS = quick ? 200 : 1000;
+const START_RUNS = quick ? 3 : 7;
+const BIN = path.join(pkgDir, "bin", "auth-emulator.mjs");
 const CONNECTIONS = 10;
 const PASSWORD = "bench-password-1";
 const SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
@@ -31,13 +35,12 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 type AutocannonResult = Awaited<ReturnType<typeof autocannon>>;
 
-interface Child { proc: ChildProcess; url: string; anonKey: string; startMs: number }
+interface Child { proc: ChildProcess; url: string; anonKey: string; startMs: number; startCpuMs: number }
 
-/** Starts the packed CLI with a config and seed; resolves at its first answer to /health. */
+/** Starts the CLI with a config and seed; resolves at its first answer to /health. */
 async function startChild(dir: string, seedFile: string): Promise<Child> {
-  const cli = path.join(pkgDir, ".pack", "package", "dist", "cli.js");
   const t0 = performance.now();
-  const proc = spawn(process.execPath, [cli, "--port", "0", "--mail-port", "0", "--smtp-port", "0", "--config", path.join(dir, "config.toml"), "--seed", seedFile], {
+  const proc = spawn(process.execPath, [BIN, "--port", "0", "--mail-port", "0", "--smtp-port", "0", "--config", path.join(dir, "config.toml"), "--seed", seedFile], {
     stdio: ["ignore", "pipe", "inherit"],
   });
   let out = "";
@@ -54,9 +57,13 @@ async function startChild(dir: string, seedFile: string): Promise<Child> {
     if (res?.ok) break;
   }
   const startMs = performance.now() - t0;
+  // Load moves the wall a lot on a shared machine; the CPU the start took moves much less.
+  const startCpuMs = cpuMs(proc.pid ?? 0);
   const anonKey = out.match(/anon key: (\S+)/)?.[1] ?? "";
-  return { proc, url, anonKey, startMs };
+  return { proc, url, anonKey, startMs, startCpuMs };
 }
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 function rssMb(pid: number): number {
   const kb = Number(fs.readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
@@ -125,7 +132,7 @@ const sum = (pids: number[], f: (pid: number) => number) => pids.reduce((total, 
   }
 }, 0);
 
-interface FirebaseFigures { startMs: number; memory: number; signIn: AutocannonResult; cpuPerSignIn: number }
+interface FirebaseFigures { startMs: number; startCpuMs: number; memory: number; signIn: AutocannonResult; cpuPerSignIn: number }
 
 /**
  * The Firebase Auth emulator measured as the emulator is: started from nothing until its first
@@ -150,6 +157,7 @@ async function measureFirebase(bin: string): Promise<FirebaseFigures> {
       await new Promise((r) => setTimeout(r, 20));
     }
     const startMs = performance.now() - t0;
+    const startCpuMs = sum(processTree(proc.pid ?? 0), cpuMs);
     await new Promise((r) => setTimeout(r, 500));
     const pids = processTree(proc.pid ?? 0);
     const memory = round(sum(pids, (pid) => rssMb(pid)), 0);
@@ -161,7 +169,7 @@ async function measureFirebase(bin: string): Promise<FirebaseFigures> {
     const cpuBefore = sum(pids, cpuMs);
     const signIn = await autocannon({ url: `${api}/accounts:signInWithPassword?key=fake-api-key`, method: "POST", headers, body, connections: CONNECTIONS, duration });
     const cpuPerSignIn = (sum(processTree(proc.pid ?? 0), cpuMs) - cpuBefore) / Math.max(1, signIn.requests.total);
-    return { startMs, memory, signIn, cpuPerSignIn };
+    return { startMs, startCpuMs, memory, signIn, cpuPerSignIn };
   } finally {
     const exited = new Promise((r) => proc.once("exit", r));
     if (proc.pid) process.kill(-proc.pid, "SIGTERM");
@@ -171,8 +179,8 @@ async function measureFirebase(bin: string): Promise<FirebaseFigures> {
 }
 
 async function main(): Promise<void> {
-  console.log("Building the package (npm run pack)…");
-  execFileSync(process.execPath, [path.join(pkgDir, "build", "pack.mjs")], { stdio: ["ignore", "ignore", "inherit"] });
+  // The bin builds dist/ when the source is newer: once here, so no start below includes a build.
+  execFileSync(process.execPath, [BIN, "--help"], { stdio: "ignore" });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "auth-emulator-bench-"));
   try {
     // Every request comes from 127.0.0.1: lift the per-IP limits for the run.
@@ -188,11 +196,18 @@ async function main(): Promise<void> {
     for (let i = 0; i < TOTP_USERS; i++) users.push({ email: `totp-${i}@example.com`, password_hash: hash, totp: { secret: SECRET } } as (typeof users)[number]);
     fs.writeFileSync(large, JSON.stringify({ users }));
 
-    // 1. Cold start and memory at rest (small seed; the first answer is the end of start-up).
-    const cold = await startChild(dir, small);
-    await new Promise((r) => setTimeout(r, 500));
-    const memory = rssMb(cold.proc.pid ?? 0);
-    await stopChild(cold);
+    // 1. Start and memory at rest (small seed; the first answer is the end of start-up), the median
+    //    of several starts.
+    const starts: { wall: number; cpu: number; memory: number }[] = [];
+    for (let i = 0; i < START_RUNS; i++) {
+      const cold = await startChild(dir, small);
+      await new Promise((r) => setTimeout(r, 500));
+      starts.push({ wall: cold.startMs, cpu: cold.startCpuMs, memory: rssMb(cold.proc.pid ?? 0) });
+      await stopChild(cold);
+    }
+    const startWall = median(starts.map((s) => s.wall));
+    const startCpu = median(starts.map((s) => s.cpu));
+    const memory = median(starts.map((s) => s.memory));
 
     // 2. Password sign-ins at 10 connections.
     const child = await startChild(dir, large);
@@ -255,8 +270,9 @@ async function main(): Promise<void> {
       `${Math.round(r.requests.average)} /s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${round(cpu, 2)} ms CPU each${r.non2xx === 0 && r.errors === 0 ? "" : ` (${r.non2xx} non-2xx, ${r.errors} errors)`}`;
 
     const rows: [string, string, string, string][] = [
-      ["cold start to first answer", `${Math.round(cold.startMs)} ms`, firebase ? `${Math.round(firebase.startMs)} ms` : "", "≤ 500 ms"],
-      ["memory at rest (RSS)", `${memory} MB`, firebase ? `${firebase.memory} MB` : "", "≤ 100 MB"],
+      [`start to first answer, wall (median of ${START_RUNS})`, `${Math.round(startWall)} ms`, firebase ? `${Math.round(firebase.startMs)} ms` : "", "≤ 300 ms"],
+      ["start to first answer, CPU (the process tree's)", `${Math.round(startCpu)} ms`, firebase ? `${Math.round(firebase.startCpuMs)} ms` : "", "≤ 400 ms"],
+      ["memory at rest (RSS)", `${memory} MB`, firebase ? `${firebase.memory} MB` : "", "≤ 90 MB"],
       [`password sign-in, ${CONNECTIONS} connections, ${duration} s`, signInCell(signIn, cpuPerSignIn), firebase ? signInCell(firebase.signIn, firebase.cpuPerSignIn) : "", "≥ 1,000 /s, p99 ≤ 30 ms"],
       [`TOTP challenge + verify, ${CONNECTIONS} in flight, ${TOTP_USERS} factors`, `${Math.round(TOTP_USERS / totpSeconds)} /s, p99 ${round(percentile(times, 99))} ms${failures ? ` (${failures} failed)` : ""}`, firebase ? "no TOTP in the emulator" : "", ""],
       ["stored password hashes", `bcrypt $2b$, cost ${storedCost} (GoTrue verifies them)`, firebase ? "not hashed: `fakeHash:salt=…:password=<the password>`" : "", ""],
@@ -267,6 +283,7 @@ async function main(): Promise<void> {
     for (const [m, v, f, g] of rows) console.log(`| ${m} | ${v} | ${f || "not measured"} | ${g} |`);
     console.log("");
     console.log(`Load average after the auth-emulator runs: ${loadDuring.map((l) => round(l, 2)).join(" ")}; at the end: ${os.loadavg().map((l) => round(l, 2)).join(" ")} (${os.cpus().length} cores).`);
+    console.log(`Build: the compiled JavaScript of this package (dist/, esbuild, node ${process.versions.node}), started through bin/auth-emulator.mjs.`);
     if (!bin) console.log("Firebase Auth emulator: not installed on this machine (set FIREBASE_TOOLS_BIN or put `firebase` on PATH), so no side-by-side figures in this run.");
     else if (!firebase) console.log(`Firebase Auth emulator: found but could not be measured: ${firebaseProblem}`);
     if (!signInOk || failures) process.exitCode = 1;

@@ -1,7 +1,28 @@
 #!/usr/bin/env node
-// In this repository the CLI runs from its TypeScript source through tsx; the packed package
-// ships compiled JavaScript instead (see build/pack.mjs).
-import { register } from "tsx/esm/api";
+// The command runs the package's compiled JavaScript (dist/cli.js), in this repository as in the
+// published package. In the repository (the TypeScript source sits beside this folder; it is not
+// published) the JavaScript is built first when missing or older than the source, so `npx
+// auth-emulator` here and in a project that installed the package run, and measure, the same code.
+import fs from "node:fs";
 
-register();
-await import("../cli.ts");
+const pkg = new URL("../", import.meta.url);
+const built = new URL("dist/cli.js", pkg);
+
+/** Newest modification time of the source files the build reads (tests and tooling aside). */
+function newestSource(dir) {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory()) {
+      if (!["dist", "node_modules", "bench", "build", "test-support", "fixtures"].includes(entry.name)) newest = Math.max(newest, newestSource(new URL(`${entry.name}/`, dir)));
+    } else if (entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts")) {
+      newest = Math.max(newest, fs.statSync(new URL(entry.name, dir)).mtimeMs);
+    }
+  }
+  return newest;
+}
+
+if (fs.existsSync(new URL("cli.ts", pkg))) {
+  const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
+  if (newestSource(pkg) > builtAt) await (await import("../build/build.mjs")).buildJs();
+}
+await import(built.href);

@@ -1,9 +1,9 @@
 // Authentication of incoming calls. Like the CLI's gateway, a `Bearer sb_publishable_…` or
 // `Bearer sb_secret_…` is first swapped for the anon or service_role JWT; then, like GoTrue,
 // user routes need a JWT with a sub whose user and session still exist, and admin routes need
-// a JWT whose role is service_role.
+// a JWT whose role is service_role. Only this instance's own keys are swapped (api-keys.ts): on an
+// instance with its own secret the CLI's public `sb_secret_…` is an unknown key like any other.
 import type { FastifyRequest } from "fastify";
-import { SUPABASE_CLI_KEYS } from "../cli-keys";
 import type { AuthContext } from "../context";
 import { forbidden, unauthorized } from "../errors";
 import type { SessionRow, UserRow } from "../store";
@@ -15,10 +15,27 @@ function bearerToken(ctx: AuthContext, req: FastifyRequest): string {
   if (!match?.[1]) throw unauthorized("no_authorization", "This endpoint requires a valid Bearer token");
   const token = match[1];
   if (!token.startsWith("sb_")) return token;
-  const newStyle: Record<string, string> = { [SUPABASE_CLI_KEYS.publishableKey]: ctx.apiKeys.anonKey, [SUPABASE_CLI_KEYS.secretKey]: ctx.apiKeys.serviceRoleKey };
-  const mapped = newStyle[token];
-  if (!mapped) throw unauthorized("no_authorization", "Invalid API key");
-  return mapped;
+  if (token === ctx.apiKeys.publishableKey) return ctx.apiKeys.anonKey;
+  if (token === ctx.apiKeys.secretKey) return ctx.apiKeys.serviceRoleKey;
+  throw invalidApiKey();
+}
+
+const invalidApiKey = () => unauthorized("no_authorization", "Invalid API key");
+
+/**
+ * The hosted gateway's key check, for an instance with its own secret (a stand-in for a project):
+ * an `apikey` header must be one of this instance's four keys, so a client holding only the CLI's
+ * public keys (or another instance's) gets 401 on every route. Requests without one pass on to
+ * GoTrue's own checks (mail links, the JWKS, direct GoTrue clients). On the CLI's public secret
+ * there is no such check, as in the CLI's stack, whose gateway has none.
+ */
+export function checkApiKey(ctx: AuthContext, req: FastifyRequest): void {
+  if (ctx.publicKeys) return;
+  const header = req.headers.apikey;
+  if (header === undefined) return;
+  const key = Array.isArray(header) ? header[0] : header;
+  const { anonKey, serviceRoleKey, publishableKey, secretKey } = ctx.apiKeys;
+  if (key !== anonKey && key !== serviceRoleKey && key !== publishableKey && key !== secretKey) throw invalidApiKey();
 }
 
 export interface UserAuth { user: UserRow; session: SessionRow | undefined; claims: JWTPayload }

@@ -17,6 +17,9 @@ import { registerFactorRoutes } from "../routes/factors";
 import { registerAdminRoutes } from "../routes/admin";
 import { registerDisabledFeatureRoutes } from "../routes/disabled";
 import { registerIdentityRoutes } from "../routes/identities";
+import { registerPasskeyRoutes } from "../routes/passkeys";
+import { checkApiKey } from "./guards";
+import { NO_JSON_SCHEMA } from "./no-json-schema";
 
 export const PREFIX = "/auth/v1";
 
@@ -32,7 +35,7 @@ function isLocalOrigin(origin: string): boolean {
 }
 
 export async function buildServer(ctx: AuthContext, extraOrigins: string[] = []): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, trustProxy: false });
+  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, trustProxy: false, schemaController: NO_JSON_SCHEMA });
 
   // supabase-js sends Content-Type: application/json even with no body (logout, unenroll).
   app.removeContentTypeParser("application/json");
@@ -51,13 +54,22 @@ export async function buildServer(ctx: AuthContext, extraOrigins: string[] = [])
     done(null, Object.fromEntries(new URLSearchParams(typeof body === "string" ? body : "")));
   });
 
-  await app.register(cors, {
-    origin: (origin, cb) => cb(null, !origin || isLocalOrigin(origin) || extraOrigins.includes(origin)),
-    credentials: true,
+  // Any page of this machine or a configured origin may call the API (supabase-js sends its keys in
+  // headers and needs no cookies); only the configured origins (`corsOrigins`) get credentialed
+  // answers (Access-Control-Allow-Credentials), so no other page's cookies ride along. GoTrue
+  // reflects every origin with credentials; an emulator that others can reach must not.
+  const base = {
     methods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
     allowedHeaders: ["apikey", "authorization", "x-client-info", "x-supabase-api-version", "content-type", "accept", "accept-profile", "content-profile", "prefer", "x-retry-count"],
     exposedHeaders: ["X-Total-Count", "Link", "X-Supabase-Api-Version"],
     maxAge: 3600,
+  };
+  await app.register(cors, {
+    delegator: (req, cb) => {
+      const origin = req.headers.origin;
+      const configured = origin !== undefined && extraOrigins.includes(origin);
+      cb(null, { ...base, origin: origin === undefined || configured || isLocalOrigin(origin), credentials: configured });
+    },
   });
 
   app.addHook("onSend", async (_req, reply, payload) => {
@@ -67,13 +79,17 @@ export async function buildServer(ctx: AuthContext, extraOrigins: string[] = [])
 
   app.setErrorHandler((err, req, reply) => {
     const apiErr = toApiError(err);
-    if (apiErr.status >= 500) console.error("[auth] unexpected failure:", err);
+    // A 5xx the emulator answers on purpose (as GoTrue does, e.g. no SMS provider) is one line
+    // naming the route, never the request's data; anything else is a bug: its stack is wanted.
+    if (err instanceof ApiError && apiErr.status >= 500) console.error(`[auth] ${req.method} ${req.routeOptions.url ?? "?"}: ${apiErr.status} ${apiErr.code}: ${apiErr.message}`);
+    else if (apiErr.status >= 500) console.error("[auth] unexpected failure:", err);
     return sendApiError(req, reply, apiErr);
   });
   app.setNotFoundHandler((req, reply) => sendApiError(req, reply, new ApiError(404, "not_found", "Not Found")));
 
   await app.register(
     async (api) => {
+      api.addHook("onRequest", async (req) => checkApiKey(ctx, req));
       registerMetaRoutes(api, ctx);
       registerSignupRoutes(api, ctx);
       registerTokenRoutes(api, ctx);
@@ -84,6 +100,7 @@ export async function buildServer(ctx: AuthContext, extraOrigins: string[] = [])
       registerFactorRoutes(api, ctx);
       registerAdminRoutes(api, ctx);
       registerIdentityRoutes(api, ctx);
+      registerPasskeyRoutes(api, ctx);
       registerDisabledFeatureRoutes(api);
     },
     { prefix: PREFIX },

@@ -1,8 +1,9 @@
 // The mailbox's web page and the part of Mailpit's JSON API that test suites and tools use:
 // GET /api/v1/messages, GET /api/v1/search?query=, GET /api/v1/message/{ID|latest},
 // DELETE /api/v1/messages (all, or {IDs}), DELETE /api/v1/search?query=.
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import cors from "@fastify/cors";
+import { NO_JSON_SCHEMA } from "../http/no-json-schema";
 import { detail, summary, type MessageStore, type StoredMessage } from "./messages";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -21,7 +22,7 @@ function listPage(messages: StoredMessage[]): string {
       `<td><a href="/view/${m.ID}">${escapeHtml(m.Subject || "(no subject)")}</a></td></tr>`)
     .join("");
   return page("Mailbox", `<h1>Mailbox</h1><p class="muted">Mail sent by the local stack. JSON API: <code>/api/v1/messages</code>.
-<form method="post" action="/clear" style="display:inline"><button>Delete all</button></form></p>
+<button type="button" onclick="fetch('/clear',{method:'POST',headers:{'X-Requested-With':'mailbox'}}).then(()=>location.reload())">Delete all</button></p>
 ${messages.length ? `<table><thead><tr><th>Received</th><th>To</th><th>Subject</th></tr></thead><tbody>${rows}</tbody></table>` : "<p>No messages yet.</p>"}`);
 }
 
@@ -49,12 +50,24 @@ function listing(all: StoredMessage[], query: Record<string, string | undefined>
 }
 
 /**
+ * True for a request a browser sends from another site only after a CORS preflight (which only
+ * `corsOrigins` pass): any method but POST, a JSON body, or a custom header. A cross-site HTML form
+ * can send none of these, so a page elsewhere cannot post the mailbox empty; Mailpit's API clients
+ * (DELETE, JSON) and curl are unaffected.
+ */
+function notAFormPost(req: FastifyRequest): boolean {
+  if (req.method !== "POST") return true;
+  const type = String(req.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase();
+  return type === "application/json" || req.headers["x-requested-with"] !== undefined;
+}
+
+/**
  * Mail holds sign-in links, so only the stack's own origins may read the API from a browser;
  * any other page gets no CORS headers (and its preflight no permission). Tools without an
  * Origin header (curl, test runners) are unaffected.
  */
 export async function buildMailboxHttp(store: MessageStore, corsOrigins: readonly string[] = []): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false });
+  const app = Fastify({ logger: false, schemaController: NO_JSON_SCHEMA });
   await app.register(cors, { origin: (origin, cb) => cb(null, origin !== undefined && corsOrigins.includes(origin)) });
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {
@@ -66,6 +79,10 @@ export async function buildMailboxHttp(store: MessageStore, corsOrigins: readonl
     }
   });
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, _body, done) => done(null, {}));
+  app.addHook("onRequest", async (req, reply) => {
+    if (notAFormPost(req)) return;
+    return reply.status(403).type("text/plain").send("send a JSON body or an X-Requested-With header: plain form posts are refused");
+  });
 
   type Query = { Querystring: Record<string, string | undefined> };
   app.get<Query>("/api/v1/messages", async (req) => listing(store.list(), req.query));

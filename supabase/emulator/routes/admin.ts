@@ -9,6 +9,7 @@ import { notFound, unprocessable, validationFailed } from "../errors";
 import { parseGoDuration } from "../go-duration";
 import { pageOf, sendPageHeaders } from "../http/pagination";
 import { registerOAuthClientRoutes } from "./oauth-clients";
+import { ownPasskey, passkeyJson } from "./passkeys";
 import { confirmEmail, createUser, mergeMetadata, softDeleteUser } from "../accounts";
 import { normalizeEmail } from "../passwords";
 import { validatePhone } from "../phone";
@@ -106,7 +107,7 @@ function adminRoutes(app: FastifyInstance, ctx: AuthContext): void {
       passwordHash: await ctx.passwords.hash(password),
       provider: "email",
       userMetadata: body.user_metadata ?? {},
-      exactMetadata: true,
+      metadataFrom: "data",
       appMetadata: body.app_metadata ?? undefined,
       confirmed: body.email_confirm === true,
       role: body.role ?? undefined,
@@ -170,28 +171,43 @@ function adminRoutes(app: FastifyInstance, ctx: AuthContext): void {
     return factorJson(factor);
   });
 
+  // passkey_admin.go: a user's passkeys, whatever [auth.passkey] says.
+  app.get("/admin/users/:userId/passkeys", async (req) => ctx.store.webAuthnCredentialsOf(loadUser(ctx, req).id).map(passkeyJson));
+
+  app.delete("/admin/users/:userId/passkeys/:passkeyId", async (req, reply) => {
+    const passkey = ownPasskey(ctx, loadUser(ctx, req), (req.params as { passkeyId: string }).passkeyId);
+    ctx.store.deleteWebAuthnCredential(passkey.id);
+    return reply.status(204).send();
+  });
+
   app.post("/admin/generate_link", async (req) => {
     const body = parseBody(LinkBody, req);
-    const type = body.type ?? "";
     const email = normalizeEmail(body.email);
     const redirectTo = ctx.redirects.resolve(body.redirect_to ?? queryParam(req, "redirect_to"));
     let user = ctx.store.findUserByEmail(email);
+    // mail.go: a magic link for an unknown address signs it up with a password nobody knows.
+    const signsUp = body.type === "magiclink" && !user;
+    const type = signsUp ? "signup" : (body.type ?? "");
     let kind: MailKind;
     let recipient: string | undefined;
     switch (type) {
       case "signup": {
         if (user?.email_confirmed_at) throw emailExists();
-        if (!user) {
-          if (!body.password) throw validationFailed("Signup requires a valid password");
-          ctx.passwords.assertStrong(body.password);
-          user = createUser(ctx, { email, passwordHash: await ctx.passwords.hash(body.password), provider: "email", userMetadata: body.data ?? {}, confirmed: false });
+        if (user) {
+          // An unconfirmed user takes the new data over the old (UpdateUserMetaData).
+          if (body.data) user = ctx.store.updateUser(user.id, { user_metadata: mergeMetadata(user.user_metadata, body.data) });
+        } else {
+          const password = signsUp ? randomBytes(48).toString("base64url") : body.password;
+          if (!password) throw validationFailed("Signup requires a valid password");
+          if (!signsUp) ctx.passwords.assertStrong(password);
+          user = createUser(ctx, { email, passwordHash: await ctx.passwords.hash(password), provider: "email", userMetadata: body.data ?? {}, metadataFrom: "data", confirmed: false });
         }
         kind = "signup";
         break;
       }
       case "invite": {
         if (user?.email_confirmed_at) throw emailExists();
-        user ??= createUser(ctx, { email, passwordHash: null, provider: "email", userMetadata: body.data ?? {}, confirmed: false, invited: true });
+        user ??= createUser(ctx, { email, passwordHash: null, provider: "email", userMetadata: body.data ?? {}, metadataFrom: "data", confirmed: false, invited: true });
         kind = "invite";
         break;
       }

@@ -1,14 +1,16 @@
-// MFA (mfa.go): enrol a TOTP factor, challenge it, verify a code (raising the session to aal2
-// and returning fresh tokens), and unenroll (downgrading the sessions it raised).
+// MFA (mfa.go): enrol a TOTP or WebAuthn factor, challenge it, verify a code or the
+// authenticator's answer (raising the session to aal2 and returning fresh tokens), and unenroll
+// (downgrading the sessions it raised).
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { AuthContext } from "../context";
-import { forbidden, notFound, unprocessable, validationFailed } from "../errors";
+import { ApiError, forbidden, notFound, unprocessable, validationFailed } from "../errors";
 import { matchingTotpStep, newTotpSecret, totpQrSvg, totpUri } from "../totp";
 import { downgradeSessionsOfFactor, upgradeSessionWithFactor } from "../sessions";
 import { isoToMs } from "../clock";
-import type { FactorRow, UserRow } from "../store";
+import type { FactorRow, SessionRow, UserRow } from "../store";
+import { creationOptions, parseAssertion, parseRegistration, requestOptions, saveChallenge, verifyAssertion, verifyCreation, WebAuthnVerificationError } from "../webauthn";
 import { isUuid, parseBody } from "../http/body";
 import { requireSession } from "../http/guards";
 
@@ -17,7 +19,11 @@ const FACTOR_EXPIRY_MS = 300_000;
 const CHALLENGE_EXPIRY_S = 300;
 
 const EnrollBody = z.looseObject({ factor_type: z.string().nullish(), friendly_name: z.string().nullish(), issuer: z.string().nullish() });
-const VerifyBody = z.looseObject({ challenge_id: z.string().nullish(), code: z.string().nullish() });
+const VerifyBody = z.looseObject({
+  challenge_id: z.string().nullish(),
+  code: z.string().nullish(),
+  webauthn: z.looseObject({ type: z.string().nullish(), credential_response: z.unknown().optional() }).nullish(),
+});
 
 function ownFactor(ctx: AuthContext, user: UserRow, req: FastifyRequest): FactorRow {
   const id = (req.params as { factorId: string }).factorId;
@@ -28,18 +34,102 @@ function ownFactor(ctx: AuthContext, user: UserRow, req: FastifyRequest): Factor
   return factor;
 }
 
+/** validateChallenge: the challenge of this factor, from this address, unused and in time. */
+function liveChallenge(ctx: AuthContext, factor: FactorRow, challengeId: string | null | undefined, ip: string) {
+  const challenge = challengeId ? ctx.store.findChallenge(challengeId) : undefined;
+  if (!challenge || challenge.factor_id !== factor.id) {
+    throw unprocessable("mfa_factor_not_found", "MFA factor with the provided challenge ID not found");
+  }
+  if (Date.now() > isoToMs(challenge.created_at) + CHALLENGE_EXPIRY_S * 1000) {
+    throw unprocessable("mfa_challenge_expired", `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`);
+  }
+  if (challenge.verified_at || challenge.ip_address !== ip) {
+    throw unprocessable("mfa_ip_address_mismatch", "Challenge and verify IP addresses mismatch.");
+  }
+  return challenge;
+}
+
+/** A factor's first verification protects the account: other aal1 sessions and leftover unverified factors go. */
+function markVerified(ctx: AuthContext, user: UserRow, session: SessionRow, factor: FactorRow): void {
+  ctx.store.setFactorStatus(factor.id, "verified");
+  for (const other of ctx.store.sessionsOf(user.id)) {
+    if (other.id !== session.id && other.aal === "aal1") ctx.store.deleteSession(other.id);
+  }
+  ctx.store.deleteUnverifiedFactorsOf(user.id, factor.id);
+}
+
+/** challengeWebAuthnFactor: creation options for a new factor, request options for a verified one. */
+function challengeWebAuthn(ctx: AuthContext, user: UserRow, factor: FactorRow, challengeId: string) {
+  const keys = ctx.store.webAuthnFactorCredentialsOf(user.id);
+  const create = factor.status !== "verified";
+  const { challenge, options } = create ? creationOptions(ctx, user, "factor", keys) : requestOptions(ctx, "factor", keys);
+  saveChallenge(ctx, { id: challengeId, user_id: user.id, kind: create ? "create" : "request", challenge }, CHALLENGE_EXPIRY_S);
+  return { type: create ? "create" : "request", credential_options: { publicKey: options } };
+}
+
+/** verifyWebAuthnFactor: the authenticator's answer to this factor's challenge, checked by the library. */
+async function verifyWebAuthn(ctx: AuthContext, req: FastifyRequest, user: UserRow, session: SessionRow, factor: FactorRow) {
+  const body = parseBody(VerifyBody, req);
+  const answer = body.webauthn;
+  if (!answer) throw validationFailed("WebAuthn config required");
+  if (answer.type !== "create" && answer.type !== "request") throw validationFailed("WebAuthn type must be create or request");
+  if (answer.credential_response == null) throw validationFailed("credential_response required");
+  const challenge = liveChallenge(ctx, factor, body.challenge_id, req.ip);
+  const started = ctx.store.consumeWebAuthnChallenge(challenge.id);
+  if (!started) throw unprocessable("mfa_factor_not_found", "MFA factor with the provided challenge ID not found");
+  // GoTrue answers a failed check with a 500: go-webauthn's error for a new key, its own message for a known one.
+  if (answer.type === "create") {
+    const response = parseRegistration(answer.credential_response);
+    if (!response) throw validationFailed("Invalid credential_response");
+    // Stricter than GoTrue: a new key answers only the creation options it was asked for.
+    if (started.kind !== "create") throw new ApiError(500, "unexpected_failure", "Unexpected failure, please check server logs for more information");
+    const key = await verifyCreation(ctx, response, started.challenge).catch((err: unknown) => {
+      if (err instanceof WebAuthnVerificationError) throw new ApiError(500, "unexpected_failure", "Unexpected failure, please check server logs for more information");
+      throw err;
+    });
+    ctx.store.transaction(() => {
+      ctx.store.markChallengeVerified(challenge.id);
+      if (factor.status !== "verified") {
+        ctx.store.insertWebAuthnCredential({ id: randomUUID(), user_id: user.id, factor_id: factor.id, ...key, friendly_name: factor.friendly_name });
+        markVerified(ctx, user, session, factor);
+      }
+    });
+  } else {
+    const response = parseAssertion(answer.credential_response);
+    if (!response) throw validationFailed("Invalid credential_response");
+    const failed = () => new ApiError(500, "unexpected_failure", "Failed to validate WebAuthn MFA response");
+    // Any key of the user's verified WebAuthn factors answers (the user's WebAuthnCredentials).
+    const stored = ctx.store.webAuthnFactorCredentialsOf(user.id).find((c) => c.credential_id === response.id);
+    if (!stored || started.kind !== "request") throw failed();
+    const counter = await verifyAssertion(ctx, response, started.challenge, stored).catch((err: unknown) => {
+      if (err instanceof WebAuthnVerificationError) throw failed();
+      throw err;
+    });
+    ctx.store.transaction(() => {
+      ctx.store.markChallengeVerified(challenge.id);
+      ctx.store.updateWebAuthnCredential(stored.id, { sign_count: counter, last_used_at: new Date().toISOString() });
+    });
+  }
+  const fresh = ctx.store.findUserById(user.id) ?? user;
+  return upgradeSessionWithFactor(ctx, fresh, session, factor.id, "mfa/webauthn");
+}
+
 export function registerFactorRoutes(app: FastifyInstance, ctx: AuthContext): void {
-  const { totp } = ctx.settings.mfa;
+  const { totp, webAuthn } = ctx.settings.mfa;
 
   app.post("/factors", async (req) => {
     const { user, session } = await requireSession(ctx, req);
     if (user.is_anonymous) throw forbidden("no_authorization", "Anonymous user not allowed to perform these actions");
     const body = parseBody(EnrollBody, req);
-    // Phone and WebAuthn factors are off here, answered as GoTrue does with them off (mfa.go EnrollFactor).
+    // Phone factors are off here, answered as GoTrue does with them off (mfa.go EnrollFactor).
     if (body.factor_type === "phone") throw unprocessable("mfa_phone_enroll_not_enabled", "MFA enroll is disabled for Phone");
-    if (body.factor_type === "webauthn") throw unprocessable("mfa_webauthn_enroll_not_enabled", "MFA enroll is disabled for WebAuthn");
-    if (body.factor_type !== "totp") throw validationFailed("factor_type needs to be totp, phone, or webauthn");
-    if (!totp.enrollEnabled) throw unprocessable("mfa_totp_enroll_not_enabled", "MFA enroll is disabled for TOTP");
+    if (body.factor_type === "webauthn") {
+      if (!webAuthn.enrollEnabled) throw unprocessable("mfa_webauthn_enroll_not_enabled", "MFA enroll is disabled for WebAuthn");
+    } else if (body.factor_type !== "totp") {
+      throw validationFailed("factor_type needs to be totp, phone, or webauthn");
+    } else if (!totp.enrollEnabled) {
+      throw unprocessable("mfa_totp_enroll_not_enabled", "MFA enroll is disabled for TOTP");
+    }
     const friendlyName = body.friendly_name ?? "";
     const issuer = body.issuer || new URL(ctx.settings.siteUrl).host;
 
@@ -55,6 +145,11 @@ export function registerFactorRoutes(app: FastifyInstance, ctx: AuthContext): vo
     if (factors.some((f) => f.status === "verified") && session.aal !== "aal2") {
       throw forbidden("insufficient_aal", "AAL2 required to enroll a new factor");
     }
+    if (body.factor_type === "webauthn") {
+      // The key itself arrives with the first verification (the challenge's creation options).
+      const factor = ctx.store.insertFactor({ id: randomUUID(), user_id: user.id, friendly_name: friendlyName, factor_type: "webauthn", status: "unverified", secret: "" });
+      return { id: factor.id, type: "webauthn", friendly_name: friendlyName };
+    }
     const secret = newTotpSecret();
     const uri = totpUri(issuer, user.email, secret);
     const factor = ctx.store.insertFactor({ id: randomUUID(), user_id: user.id, friendly_name: friendlyName, factor_type: "totp", status: "unverified", secret });
@@ -69,28 +164,29 @@ export function registerFactorRoutes(app: FastifyInstance, ctx: AuthContext): vo
   app.post("/factors/:factorId/challenge", async (req) => {
     const { user } = await requireSession(ctx, req);
     const factor = ownFactor(ctx, user, req);
-    if (!totp.verifyEnabled) throw unprocessable("mfa_totp_verify_not_enabled", "MFA verification is disabled for TOTP");
+    const isWebAuthn = factor.factor_type === "webauthn";
+    if (isWebAuthn && !webAuthn.verifyEnabled) throw unprocessable("mfa_webauthn_verify_not_enabled", "MFA verification is disabled for WebAuthn");
+    if (!isWebAuthn && !totp.verifyEnabled) throw unprocessable("mfa_totp_verify_not_enabled", "MFA verification is disabled for TOTP");
     ctx.limiter.hit("token_verifications", req.ip);
     const challenge = ctx.store.insertChallenge({ id: randomUUID(), factor_id: factor.id, ip_address: req.ip });
-    return { id: challenge.id, type: "totp", expires_at: Math.floor(isoToMs(challenge.created_at) / 1000) + CHALLENGE_EXPIRY_S };
+    const expiresAt = Math.floor(isoToMs(challenge.created_at) / 1000) + CHALLENGE_EXPIRY_S;
+    if (!isWebAuthn) return { id: challenge.id, type: "totp", expires_at: expiresAt };
+    return { id: challenge.id, type: "webauthn", expires_at: expiresAt, webauthn: challengeWebAuthn(ctx, user, factor, challenge.id) };
   });
 
   app.post("/factors/:factorId/verify", async (req) => {
     const { user, session } = await requireSession(ctx, req);
     const factor = ownFactor(ctx, user, req);
+    if (factor.factor_type === "webauthn") {
+      // mfa.go VerifyFactor answers this switch with the enrol code (sic).
+      if (!webAuthn.verifyEnabled) throw unprocessable("mfa_webauthn_enroll_not_enabled", "MFA verification is disabled for WebAuthn");
+      ctx.limiter.hit("token_verifications", req.ip);
+      return verifyWebAuthn(ctx, req, user, session, factor);
+    }
     if (!totp.verifyEnabled) throw unprocessable("mfa_totp_verify_not_enabled", "MFA verification is disabled for TOTP");
     ctx.limiter.hit("token_verifications", req.ip);
     const body = parseBody(VerifyBody, req);
-    const challenge = body.challenge_id ? ctx.store.findChallenge(body.challenge_id) : undefined;
-    if (!challenge || challenge.factor_id !== factor.id) {
-      throw unprocessable("mfa_factor_not_found", "MFA factor with the provided challenge ID not found");
-    }
-    if (Date.now() > isoToMs(challenge.created_at) + CHALLENGE_EXPIRY_S * 1000) {
-      throw unprocessable("mfa_challenge_expired", `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`);
-    }
-    if (challenge.verified_at || challenge.ip_address !== req.ip) {
-      throw unprocessable("mfa_ip_address_mismatch", "Challenge and verify IP addresses mismatch.");
-    }
+    const challenge = liveChallenge(ctx, factor, body.challenge_id, req.ip);
     const code = (body.code ?? "").trim();
     if (!code) throw validationFailed("Code needs to be non-empty");
     ctx.limiter.assertAccountOpen(user.id);
@@ -105,17 +201,10 @@ export function registerFactorRoutes(app: FastifyInstance, ctx: AuthContext): vo
     ctx.store.transaction(() => {
       ctx.store.setLastTotpStep(factor.id, step);
       ctx.store.markChallengeVerified(challenge.id);
-      if (firstVerification) {
-        ctx.store.setFactorStatus(factor.id, "verified");
-        // The account is now protected: other aal1 sessions and leftover unverified factors go.
-        for (const other of ctx.store.sessionsOf(user.id)) {
-          if (other.id !== session.id && other.aal === "aal1") ctx.store.deleteSession(other.id);
-        }
-        ctx.store.deleteUnverifiedFactorsOf(user.id, factor.id);
-      }
+      if (firstVerification) markVerified(ctx, user, session, factor);
     });
     const fresh = ctx.store.findUserById(user.id) ?? user;
-    return upgradeSessionWithFactor(ctx, fresh, session, factor.id);
+    return upgradeSessionWithFactor(ctx, fresh, session, factor.id, "totp");
   });
 
   app.delete("/factors/:factorId", async (req) => {

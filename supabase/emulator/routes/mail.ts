@@ -93,7 +93,7 @@ export function registerMailRoutes(app: FastifyInstance, ctx: AuthContext): void
     let user = ctx.store.findUserByEmail(email);
     if (!user) {
       if (body.create_user === false || !ctx.settings.enableSignup) throw unprocessable("otp_disabled", "Signups not allowed for otp");
-      user = createUser(ctx, { email, passwordHash: null, provider: "email", userMetadata: body.data ?? {}, confirmed: false });
+      user = createUser(ctx, { email, passwordHash: null, provider: "email", userMetadata: body.data ?? {}, metadataFrom: "identity", confirmed: false });
     }
     // A new (unconfirmed) address gets the sign-up confirmation; a known one a magic link.
     await sendLink(ctx, user, user.email_confirmed_at ? "magiclink" : "signup", { redirectTo: redirectOf(req), pkce });
@@ -106,7 +106,7 @@ export function registerMailRoutes(app: FastifyInstance, ctx: AuthContext): void
     const email = normalizeEmail(body.email);
     const existing = ctx.store.findUserByEmail(email);
     if (existing?.email_confirmed_at) throw unprocessable("email_exists", "A user with this email address has already been registered");
-    const user = existing ?? createUser(ctx, { email, passwordHash: null, provider: "email", userMetadata: body.data ?? {}, confirmed: false, invited: true });
+    const user = existing ?? createUser(ctx, { email, passwordHash: null, provider: "email", userMetadata: body.data ?? {}, metadataFrom: "data", confirmed: false, invited: true });
     await sendLink(ctx, user, "invite", { redirectTo: redirectOf(req) });
     return userJson(ctx.store, ctx.store.findUserById(user.id) ?? user);
   });

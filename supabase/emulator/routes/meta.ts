@@ -30,7 +30,7 @@ export function registerMetaRoutes(app: FastifyInstance, ctx: AuthContext): void
       sms_provider: "",
       saml_enabled: false,
       saml_private_key_next_configured: false,
-      passkeys_enabled: false,
+      passkeys_enabled: ctx.settings.passkey.enabled,
     };
   });
 

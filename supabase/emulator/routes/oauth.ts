@@ -95,7 +95,7 @@ function signInWithGoogle(ctx: AuthContext, email: string, fullName: string | un
     return confirmEmail(ctx, updated);
   }
   return createUser(ctx, {
-    email, passwordHash: null, provider: "google", providerId: sub, userMetadata: {}, identityExtra: identityData, confirmed: true,
+    email, passwordHash: null, provider: "google", providerId: sub, userMetadata: {}, metadataFrom: "identity", identityExtra: identityData, confirmed: true,
   });
 }
 

@@ -93,6 +93,7 @@ export function registerSignupRoutes(app: FastifyInstance, ctx: AuthContext): vo
       passwordHash: await ctx.passwords.hash(body.password),
       provider: "email",
       userMetadata: data,
+      metadataFrom: "identity",
       confirmed: autoconfirm,
     });
     if (autoconfirm) return startSession(ctx, user, "password");

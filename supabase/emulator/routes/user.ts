@@ -81,7 +81,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AuthContext): void
     }
     if (newPhone !== undefined && newPhone !== current.phone) {
       // With SMS confirmations off the number changes at once (user.go: smsVerify phone_change).
-      if (!ctx.settings.sms.enableConfirmations) current = confirmPhone(ctx, current, newPhone);
+      if (!ctx.settings.sms.enableConfirmations) current = confirmPhone(ctx, current, newPhone, "phone_change");
       else {
         sendPhoneCode(ctx, current, newPhone, "phone_change");
         current = ctx.store.findUserById(user.id) ?? current;

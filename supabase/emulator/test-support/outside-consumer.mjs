@@ -1,6 +1,8 @@
 // Runs in an empty folder outside the repository where the packed emulator, supabase-js and ws
 // were installed: what a team's own CI would do. Signs up, confirms by mail, enrols TOTP, signs
 // out and signs in again with password and code. Prints "OK <steps>" or throws.
+// Against an emulator already running (`npx auth-emulator`: AUTH_URL, ANON_KEY, MAIL_URL), or one it
+// starts with the package's API; mail is read over the mailbox's Mailpit-style API either way.
 import { createHmac } from "node:crypto";
 import ws from "ws";
 import { createClient } from "@supabase/supabase-js";
@@ -24,11 +26,26 @@ function must(step, { data, error }) {
   return data;
 }
 
-const emu = await startAuthEmulator({ port: 0, quiet: true, configOverrides: { email: { enableConfirmations: true } } });
+/** The newest mail to `to`, polled for up to 10 s (mail goes out just after the answer). */
+async function latestMail(mailUrl, to) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const found = await (await fetch(`${mailUrl}/api/v1/search?query=${encodeURIComponent(`to:${to}`)}`)).json();
+    const id = found.messages[0]?.ID;
+    if (id) return (await fetch(`${mailUrl}/api/v1/message/${id}`)).json();
+    if (Date.now() > deadline) throw new Error(`no mail to ${to}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const emu = process.env.AUTH_URL ? undefined : await startAuthEmulator({ port: 0, quiet: true, configOverrides: { email: { enableConfirmations: true } } });
+const url = process.env.AUTH_URL ?? emu.url;
+const anonKey = process.env.ANON_KEY ?? emu.anonKey;
+const mailUrl = process.env.MAIL_URL ?? emu.mailbox.url;
 const steps = [];
 try {
   const client = () =>
-    createClient(emu.url, emu.anonKey, {
+    createClient(url, anonKey, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
       realtime: { transport: ws },
     });
@@ -39,7 +56,7 @@ try {
   if (signedUp.session) throw new Error("sign up returned a session before confirmation");
   steps.push("signed up");
 
-  const mail = await emu.mailbox.latest(email);
+  const mail = await latestMail(mailUrl, email);
   const link = mail.Text.match(/https?:\/\/\S+\/auth\/v1\/verify\?\S+/)?.[0];
   if (!link) throw new Error("no confirmation link in the mail");
   const followed = await fetch(link, { redirect: "manual" });
@@ -63,5 +80,5 @@ try {
   steps.push("signed in with password and TOTP");
   console.log(`OK ${steps.join(", ")}`);
 } finally {
-  await emu.stop();
+  await emu?.stop();
 }

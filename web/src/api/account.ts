@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { accountPut } from "@contract/entities";
 import { api } from "@/lib/api-client";
-import { useCurrentUser } from "@/stores/auth";
+import { useCurrentUser } from "@/stores/session";
 import { required } from "./required";
 
 export const accountIdKey = (userId: string) => ["account-id", userId] as const;

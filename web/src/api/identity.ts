@@ -1,5 +1,6 @@
 // The identity check's calls: POST /api/sumsub/access_token (the widget's token),
-// POST /api/sumsub/confirm (the server re-reads the review from the provider) and
+// POST /api/sumsub/confirm (the server re-reads the review from the provider),
+// POST /api/sumsub/new_check (a finished check starts again) and
 // POST /api/sumsub/send_sumsub_emails (verification links to additional owners).
 import { SUMSUB_LEVEL_NAME, SUMSUB_TOKEN_TTL_SECONDS } from "@contract/rules";
 import { api } from "@/lib/api-client";
@@ -31,6 +32,15 @@ export type IdentityState = ResponseBody<"/api/sumsub/confirm", "post">;
  */
 export async function confirmIdentity(body: { applicant_id?: string; person_id?: number } = {}): Promise<IdentityState> {
   const { data } = await api.POST("/api/sumsub/confirm", { body });
+  return required(data, "identity state");
+}
+
+/**
+ * POST /api/sumsub/new_check ('Update license'): the provider drops the caller's finished check
+ * and the verification is cleared until the new one completes; a check under way is left alone.
+ */
+export async function startNewIdentityCheck(): Promise<IdentityState> {
+  const { data } = await api.POST("/api/sumsub/new_check", { body: {} });
   return required(data, "identity state");
 }
 

@@ -5,7 +5,7 @@ import { useAtomValue } from "jotai";
 import type { Notification } from "@contract/entities";
 import { api } from "@/lib/api-client";
 import { TIMINGS } from "@/lib/timings";
-import { sessionAtom } from "@/stores/auth";
+import { sessionAtom } from "@/stores/session";
 
 export const NOTIFICATIONS_QUERY = { limit: 50, offset: 0, include_read: "true" } as const;
 

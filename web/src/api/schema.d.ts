@@ -76,7 +76,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -130,7 +131,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -144,7 +146,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -158,7 +161,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -172,7 +176,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -186,7 +191,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -200,7 +206,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -214,7 +221,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -292,7 +300,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -306,7 +315,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -320,7 +330,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -334,7 +345,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -348,7 +360,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -362,7 +375,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -376,7 +390,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -514,7 +529,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -528,7 +544,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -542,7 +559,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -556,7 +574,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -570,7 +589,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -584,7 +604,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -598,7 +619,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -673,7 +695,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -687,7 +710,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -701,7 +725,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -715,7 +740,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -729,7 +755,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -743,7 +770,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -757,7 +785,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -830,7 +859,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -844,7 +874,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -858,7 +889,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -872,7 +904,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -886,7 +919,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -900,7 +934,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -914,7 +949,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -991,7 +1027,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1005,7 +1042,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1019,7 +1057,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1033,7 +1072,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1047,7 +1087,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1061,7 +1102,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1075,7 +1117,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1116,7 +1159,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1130,7 +1174,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1144,7 +1189,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1158,7 +1204,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1172,7 +1219,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1186,7 +1234,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1200,7 +1249,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1279,7 +1329,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1293,7 +1344,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1307,7 +1359,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1321,7 +1374,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1335,7 +1389,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1349,7 +1404,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1363,7 +1419,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1432,7 +1489,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1446,7 +1504,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1460,7 +1519,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1474,7 +1534,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1488,7 +1549,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1502,7 +1564,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1516,7 +1579,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1577,7 +1641,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1591,7 +1656,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1605,7 +1671,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1619,7 +1686,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1633,7 +1701,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1647,7 +1716,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1661,7 +1731,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1717,7 +1788,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1731,7 +1803,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1745,7 +1818,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1759,7 +1833,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1773,7 +1848,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1787,7 +1863,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1801,7 +1878,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1810,7 +1888,7 @@ export interface paths {
                 };
             };
         };
-        /** Submit the entry (Approve): any entry_completed_at submits, the server stamps its own time; 409 incomplete_entry names what is missing, 409 already_submitted once submitted */
+        /** Submit the entry (Approve): any entry_completed_at with attested: true submits (400 naming attested without it), the server stamps its own time; 409 incomplete_entry names what is missing, 409 already_submitted once submitted */
         put: {
             parameters: {
                 query?: never;
@@ -1824,6 +1902,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         entry_completed_at: string | null;
+                        attested?: boolean;
                     };
                 };
             };
@@ -1850,7 +1929,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1864,7 +1944,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1878,7 +1959,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1892,7 +1974,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1906,7 +1989,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1920,7 +2004,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1934,7 +2019,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -1991,7 +2077,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2005,7 +2092,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2019,7 +2107,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2033,7 +2122,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2047,7 +2137,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2061,7 +2152,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2075,7 +2167,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2150,7 +2243,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2164,7 +2258,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2178,7 +2273,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2192,7 +2288,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2206,7 +2303,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2220,7 +2318,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2234,7 +2333,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2296,7 +2396,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2310,7 +2411,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2324,7 +2426,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2338,7 +2441,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2352,7 +2456,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2366,7 +2471,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2380,7 +2486,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2441,7 +2548,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2455,7 +2563,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2469,7 +2578,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2483,7 +2593,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2497,7 +2608,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2511,7 +2623,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2525,7 +2638,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2588,7 +2702,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2602,7 +2717,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2616,7 +2732,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2630,7 +2747,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2644,7 +2762,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2658,7 +2777,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2672,7 +2792,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2736,7 +2857,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2750,7 +2872,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2764,7 +2887,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2778,7 +2902,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2792,7 +2917,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2806,7 +2932,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2820,7 +2947,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2877,7 +3005,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2891,7 +3020,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2905,7 +3035,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2919,7 +3050,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2933,7 +3065,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2947,7 +3080,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -2961,7 +3095,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3030,7 +3165,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3044,7 +3180,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3058,7 +3195,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3072,7 +3210,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3086,7 +3225,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3100,7 +3240,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3114,7 +3255,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3185,7 +3327,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3199,7 +3342,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3213,7 +3357,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3227,7 +3372,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3241,7 +3387,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3255,7 +3402,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3269,7 +3417,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3324,7 +3473,38 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3384,7 +3564,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3398,7 +3579,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3412,7 +3594,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3426,7 +3609,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3440,7 +3624,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3454,7 +3639,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3468,7 +3654,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3527,7 +3714,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3541,7 +3729,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3555,7 +3744,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3569,7 +3759,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3583,7 +3774,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3597,7 +3789,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3611,7 +3804,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3667,7 +3861,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3681,7 +3876,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3695,7 +3891,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3709,7 +3906,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3723,7 +3921,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3737,7 +3936,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3751,7 +3951,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3800,7 +4001,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3814,7 +4016,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3828,7 +4031,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3842,7 +4046,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3856,7 +4061,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3870,7 +4076,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3884,7 +4091,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "too_many_requests";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3898,7 +4106,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3960,7 +4169,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3974,7 +4184,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -3988,7 +4199,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4002,7 +4214,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4016,7 +4229,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4030,7 +4244,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4044,7 +4259,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "too_many_requests";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4058,7 +4274,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_gateway";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4072,7 +4289,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4138,7 +4356,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4152,7 +4371,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4166,7 +4386,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4180,7 +4401,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4194,7 +4416,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4208,7 +4431,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4222,7 +4446,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "too_many_requests";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4236,7 +4461,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_gateway";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4250,7 +4476,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4315,7 +4542,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4329,7 +4557,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4343,7 +4572,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4357,7 +4587,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4371,7 +4602,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4385,7 +4617,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4399,7 +4632,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "too_many_requests";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4413,7 +4647,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_gateway";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4427,7 +4662,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4490,7 +4726,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4504,7 +4741,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4518,7 +4756,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4532,7 +4771,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4546,7 +4786,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4560,7 +4801,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4574,7 +4816,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "too_many_requests";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4588,7 +4831,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_gateway";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4602,7 +4846,189 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sumsub/new_check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start the caller's identity check again: the provider resets the applicant and the verification is cleared until the new result */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never> | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            person_id: number;
+                            sumsub_applicant_id: string | null;
+                            review_status: string | null;
+                            sumsub_review_answer: ("GREEN" | "RED") | null;
+                            sumsub_completed_at: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "bad_request";
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "unauthorized";
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "not_found";
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "payload_too_large";
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "too_many_requests";
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "bad_gateway";
+                            message: string;
+                            field?: string;
+                            missing?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4665,7 +5091,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4679,7 +5106,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4693,7 +5121,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4707,7 +5136,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4721,7 +5151,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4735,7 +5166,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4749,7 +5181,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "too_many_requests";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4763,7 +5196,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_gateway";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4777,7 +5211,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4831,7 +5266,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_request";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4845,7 +5281,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "unauthorized";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4859,7 +5296,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "forbidden" | "insufficient_aal";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4873,7 +5311,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "not_found";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4887,7 +5326,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4901,7 +5341,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "payload_too_large";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4915,7 +5356,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "too_many_requests";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4929,7 +5371,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "bad_gateway";
                             message: string;
                             field?: string;
                             missing?: string[];
@@ -4943,7 +5386,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            error: string;
+                            /** @enum {string} */
+                            error: "service_unavailable" | "database_unavailable" | "not_ready";
                             message: string;
                             field?: string;
                             missing?: string[];

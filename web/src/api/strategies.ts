@@ -40,7 +40,7 @@ export async function createStrategy(accountId: number, strategyType: string = F
 }
 
 /** PUT /api/strategies/{strategyId}: entry_completed_at on approval (a timestamp without Z). */
-export async function updateStrategy(strategyId: number, body: { entry_completed_at: string | null }): Promise<Strategy> {
+export async function updateStrategy(strategyId: number, body: { entry_completed_at: string | null; attested?: boolean }): Promise<Strategy> {
   const { data } = await api.PUT("/api/strategies/{strategyId}", { params: { path: { strategyId } }, body });
   return required(data, "strategy");
 }

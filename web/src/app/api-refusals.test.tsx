@@ -1,9 +1,10 @@
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { createFakeSupabase } from "@/testing/fake-supabase";
 import { Toaster } from "@/components/ui/toast";
 import { authViewAtom } from "@/features/auth/store";
 import { bearerMiddleware } from "@/lib/api-client";
-import { authFinishedAtom } from "@/stores/auth";
+import { authFinishedAtom } from "@/stores/session";
 import { renderWithApp } from "@/testing/render";
 import { useApiRefusals } from "./api-refusals";
 
@@ -24,6 +25,14 @@ describe("app-wide API refusals", () => {
     await answer(403, { error: "insufficient_aal", message: "A second factor is required: verify your authenticator code" });
     await waitFor(() => expect(store.get(authFinishedAtom)).toBe(false));
     expect(store.get(authViewAtom)).toBe("mfa-verify");
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("401 ends the local session only (the auth listener then shows sign-in with the reason), no toast", async () => {
+    const sb = createFakeSupabase().install();
+    renderWithApp(<Harness />, { init: (s) => s.set(authFinishedAtom, true) });
+    await answer(401, { error: "unauthorized", message: "Invalid or expired token" });
+    await waitFor(() => expect(sb.auth.signOut).toHaveBeenCalledWith({ scope: "local" }));
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 

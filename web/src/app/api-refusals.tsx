@@ -1,21 +1,20 @@
-// App-wide answers to API refusals (docs/architecture.md, The trust boundary;
-// docs/architecture.md, The record's rules), whichever screen made the
-// call: 403 insufficient_aal brings back the sign-in gate on its second-factor prompt (the session
-// is aal1 while a verified factor exists), and 429 says when to try again.
+// App-wide answers to API refusals (docs/architecture.md, The trust boundary), whichever screen
+// made the call: 401 means the auth service no longer honours the session (signed out elsewhere,
+// banned, deleted): the local session ends, and the auth listener brings back the sign-in screen
+// with the reason; 403 insufficient_aal brings back the sign-in gate on its second-factor prompt
+// (the session is aal1 while a verified factor exists); 429 says when to try again.
 import { useSetAtom } from "jotai";
 import { useEffect } from "react";
 import { useToast } from "@/components/ui/toast";
-import { authViewAtom, gateFadingAtom } from "@/features/auth/store";
+import { reopenGateAtom } from "@/features/auth/store";
 import { onApiRefusal } from "@/lib/api-client";
-import { authFinishedAtom } from "@/stores/auth";
+import { getSupabase } from "@/lib/supabase";
 
 /** Long enough to read a wait in minutes. */
 const RATE_LIMIT_TOAST_MS = 8_000;
 
 export function useApiRefusals(): void {
-  const setView = useSetAtom(authViewAtom);
-  const setFading = useSetAtom(gateFadingAtom);
-  const setFinished = useSetAtom(authFinishedAtom);
+  const reopenGate = useSetAtom(reopenGateAtom);
   const toast = useToast();
   useEffect(
     () =>
@@ -24,12 +23,17 @@ export function useApiRefusals(): void {
           toast.error(error.message, RATE_LIMIT_TOAST_MS);
           return;
         }
+        if (error.status === 401) {
+          // Local only: the server has already ended the session. Its SIGNED_OUT event does the rest.
+          void getSupabase()
+            .auth.signOut({ scope: "local" })
+            .catch(() => undefined);
+          return;
+        }
         // insufficient_aal: not an error to show, a step to take. Verifying upgrades the session,
         // whose new token re-runs the gate and lets the founder back to where they were.
-        setFading(false);
-        setView("mfa-verify");
-        setFinished(false);
+        reopenGate("second-factor");
       }),
-    [setFading, setFinished, setView, toast],
+    [reopenGate, toast],
   );
 }

@@ -2,7 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { renderWithApp } from "@/testing/render";
 import { createFakeSupabase, fakeSession } from "@/testing/fake-supabase";
-import { authFinishedAtom, authReadyAtom, sessionAtom } from "@/stores/auth";
+import { authFinishedAtom, authReadyAtom, sessionAtom } from "@/stores/session";
 import { AppRouter } from "./router";
 import { rememberedOrigin, safeRedirectTarget } from "./guards";
 

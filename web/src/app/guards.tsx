@@ -7,13 +7,14 @@ import { Redirect, useLocation, useSearch } from "wouter";
 import { LoadingScreen } from "@/components/ui/loading-overlay";
 import { paths } from "@/config/paths";
 import { hasRoles, type RoleRequirement } from "@/lib/roles";
-import { authFinishedAtom, authReadyAtom, jwtAtom, rolesAtom, sessionAtom } from "@/stores/auth";
+import { authFinishedAtom, authReadyAtom, jwtAtom, rolesAtom, sessionAtom } from "@/stores/session";
+import { PROVIDER_ERROR_PARAMS } from "@/features/auth/providers";
 import { RESET_QUERY_PARAM } from "@/features/auth/store";
 
-/** The place to return to after sign-in, without the one-shot reset marker. */
+/** The place to return to after sign-in, without the one-shot reset marker or a provider's error. */
 export function rememberedOrigin(pathname: string, search: string): string {
   const params = new URLSearchParams(search);
-  params.delete(RESET_QUERY_PARAM);
+  for (const name of [RESET_QUERY_PARAM, ...PROVIDER_ERROR_PARAMS]) params.delete(name);
   const query = params.toString();
   return `${pathname}${query ? `?${query}` : ""}`;
 }

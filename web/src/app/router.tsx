@@ -9,7 +9,7 @@ import { Suspense } from "react";
 import { Redirect, Route, Switch, useSearch } from "wouter";
 import { LoadingScreen } from "@/components/ui/loading-overlay";
 import { SignInScreen } from "@/features/auth/components/sign-in-screen";
-import { authFinishedAtom, authReadyAtom } from "@/stores/auth";
+import { authFinishedAtom, authReadyAtom } from "@/stores/session";
 import { paths } from "@/config/paths";
 import { RequireAuth, RequireRole, safeRedirectTarget } from "./guards";
 import { APP_ROUTES, lazyWithReload } from "./routes";

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithApp } from "@/testing/render";
 import { createFakeSupabase, fakeSession, type FakeSupabase } from "@/testing/fake-supabase";
-import { authFinishedAtom, authReadyAtom, sessionAtom } from "@/stores/auth";
+import { authFinishedAtom, authReadyAtom, sessionAtom } from "@/stores/session";
 import { themeAtom, THEME_STORAGE_KEY } from "@/stores/theme";
 import { viewportAtom } from "@/stores/layout";
 import { SignedInShell } from "./signed-in-shell";

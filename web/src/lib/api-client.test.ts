@@ -36,4 +36,11 @@ describe("api client middleware", () => {
     stop();
     expect(heard.map((e) => e.code)).toEqual(["too_many_requests", "insufficient_aal"]);
   });
+
+  it("takes `error` as a code only when it is one of the API's (a proxy's own error page keeps its message, without a code)", async () => {
+    const proxy = new Response(JSON.stringify({ error: "Bad Gateway", message: "upstream connect error" }), { status: 502 });
+    const refused = await mw.onResponse({ response: proxy }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ message: "upstream connect error", status: 502 });
+    expect((refused as ApiError).code).toBeUndefined();
+  });
 });

@@ -2,6 +2,7 @@
 // origin (requirements §7: relative /api paths, bearer token, no cookies). A non-2xx answer throws an
 // Error carrying the server's message, so callers and TanStack Query see failures as errors.
 import createClient, { type Middleware } from "openapi-fetch";
+import { isApiErrorCode, type ApiErrorCode } from "@contract/errors";
 import type { paths } from "./api-paths";
 import { minutesFromRetryAfter, tooManyAttemptsMessage } from "./rate-limit";
 import { getSupabase } from "./supabase";
@@ -10,7 +11,8 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
-    readonly code?: string,
+    /** The body's `error`, when it is a code of the API's closed set. */
+    readonly code?: ApiErrorCode,
   ) {
     super(message);
     this.name = "ApiError";
@@ -20,13 +22,13 @@ export class ApiError extends Error {
 /** Reads the server's `{ error, message }` body; falls back to the status text. */
 export async function apiErrorFrom(response: Response): Promise<ApiError> {
   let message = `${response.status} ${response.statusText}`.trim();
-  let code: string | undefined;
+  let code: ApiErrorCode | undefined;
   try {
     const body: unknown = await response.clone().json();
     if (body && typeof body === "object") {
       const b = body as { message?: unknown; error?: unknown };
       if (typeof b.message === "string" && b.message) message = b.message;
-      if (typeof b.error === "string") code = b.error;
+      if (isApiErrorCode(b.error)) code = b.error;
     }
   } catch {
     // not JSON: keep the status line
@@ -42,8 +44,9 @@ type RefusalListener = (error: ApiError) => void;
 const refusalListeners = new Set<RefusalListener>();
 
 /**
- * Refusals the whole app reacts to, whichever screen made the call: 403 insufficient_aal (the
- * second factor must be verified) and 429 (too many attempts). Returns the unsubscribe.
+ * Refusals the whole app reacts to, whichever screen made the call: 401 (the session is no longer
+ * honoured), 403 insufficient_aal (the second factor must be verified) and 429 (too many
+ * attempts). Returns the unsubscribe.
  */
 export function onApiRefusal(listener: RefusalListener): () => void {
   refusalListeners.add(listener);
@@ -51,7 +54,7 @@ export function onApiRefusal(listener: RefusalListener): () => void {
 }
 
 export function isAppWideRefusal(error: ApiError): boolean {
-  return (error.status === 403 && error.code === "insufficient_aal") || error.status === 429;
+  return error.status === 401 || (error.status === 403 && error.code === "insufficient_aal") || error.status === 429;
 }
 
 /** Adds the current access token; supabase-js refreshes it, so it is read per request. */

@@ -3,6 +3,7 @@
 // its module loads, so both are replaced here, at import time. Requests are answered by the
 // routes a test declares (path templates like "/api/persons/{personId}"); anything else is a 404,
 // and every call is recorded for assertions.
+import { codeForStatus } from "@contract/errors";
 
 export interface FakeCall {
   method: string;
@@ -47,7 +48,7 @@ export const fakeApi = {
   },
   /** Answers with an API error body as the server sends it. */
   fail(method: string, template: string, status = 400, message = "Refused") {
-    return fakeApi.on(method, template, () => ({ status, body: { error: "bad_request", message } }));
+    return fakeApi.on(method, template, () => ({ status, body: { error: codeForStatus(status), message } }));
   },
   reset() {
     routes = [];

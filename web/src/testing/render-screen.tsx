@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Toaster } from "@/components/ui/toast";
 import { createFakeSupabase, fakeSession } from "@/testing/fake-supabase";
 import { renderWithApp } from "@/testing/render";
-import { sessionAtom } from "@/stores/auth";
+import { sessionAtom } from "@/stores/session";
 
 export function renderScreen(ui: ReactNode, { path = "/", roles = ["user"] }: { path?: string; roles?: string[] } = {}) {
   createFakeSupabase().install();

@@ -8,6 +8,9 @@ import { DAF_CHOICES } from "@contract/rules";
 import { BoundTextField, EnumSelect } from "./form-controls";
 import type { FieldBinding } from "./use-zod-form";
 
+/** Said beside the custodian while it is None: why Next (or Done) cannot be pressed yet (requirements §5). */
+export const CUSTODIAN_RULE = "Choose a custodian to continue: the DAF needs one, so None is not accepted.";
+
 export function dafValuesFromOrganization(org: Organization | null | undefined): DafForm {
   return { ...dafFromStored(org?.donor_advised_fund), custodian: org?.custodian ?? "" };
 }
@@ -21,6 +24,7 @@ export interface DafFieldsProps {
 export function DafFields({ field, enums, disabled }: DafFieldsProps) {
   const groupId = useId();
   const daf = field("daf");
+  const custodian = field("custodian");
   return (
     <div className="flex flex-col gap-4">
       <fieldset className="flex flex-col gap-2" aria-labelledby={`${groupId}-legend`}>
@@ -43,7 +47,13 @@ export function DafFields({ field, enums, disabled }: DafFieldsProps) {
         ))}
       </fieldset>
       {daf.value === "Custom" ? <BoundTextField label="Custom DAF Name" field={field("customName")} disabled={disabled} /> : null}
-      <EnumSelect label="Custodian" field={field("custodian")} options={enums.filter((e) => e.enum_category === "custodian")} disabled={disabled} />
+      <EnumSelect
+        label="Custodian"
+        field={custodian}
+        options={enums.filter((e) => e.enum_category === "custodian")}
+        disabled={disabled}
+        hint={custodian.value ? undefined : CUSTODIAN_RULE}
+      />
     </div>
   );
 }

@@ -20,13 +20,16 @@ export interface BoundTextFieldProps {
   autoComplete?: string;
   placeholder?: string;
   className?: string;
-  /** A date input's latest choosable day (YYYY-MM-DD). */
+  /** A date input's earliest and latest choosable days (YYYY-MM-DD). */
+  min?: string;
   max?: string;
   /** The first field of a dialog: focused when it opens. */
   autoFocus?: boolean;
+  /** A one-line explanation under the field (its error takes the place while there is one). */
+  hint?: string;
 }
 
-export function BoundTextField({ label, field, type = "text", disabled, lockedReason, trailing, format, inputMode, autoComplete, placeholder, className, max, autoFocus }: BoundTextFieldProps) {
+export function BoundTextField({ label, field, type = "text", disabled, lockedReason, trailing, format, inputMode, autoComplete, placeholder, className, min, max, autoFocus, hint }: BoundTextFieldProps) {
   return (
     <TextField
       label={label}
@@ -40,12 +43,13 @@ export function BoundTextField({ label, field, type = "text", disabled, lockedRe
       autoComplete={autoComplete}
       placeholder={placeholder}
       className={className}
+      min={min}
       max={max}
       autoFocus={autoFocus}
       onChange={(e) => field.onChange(format ? format(e.target.value, field.value) : e.target.value)}
       onBlur={field.onBlur}
       error={Boolean(field.error)}
-      helperText={field.error}
+      helperText={field.error ?? hint}
     />
   );
 }
@@ -58,12 +62,15 @@ export interface EnumSelectProps {
   noneOption?: boolean;
   disabled?: boolean;
   className?: string;
+  /** A one-line explanation under the field (its error takes the place while there is one). */
+  hint?: string;
 }
 
 /** A native select of enum items: keyboard and screen-reader behaviour come with the platform. */
-export function EnumSelect({ label, field, options, noneOption = true, disabled, className = "" }: EnumSelectProps) {
+export function EnumSelect({ label, field, options, noneOption = true, disabled, className = "", hint }: EnumSelectProps) {
   const id = useId();
   const helperId = `${id}-helper`;
+  const helper = field.error ?? hint;
   return (
     <div className={`flex flex-col gap-1 ${className}`}>
       <label htmlFor={id} className={`text-sm ${field.error ? "text-error" : "text-secondary"}`}>
@@ -75,7 +82,7 @@ export function EnumSelect({ label, field, options, noneOption = true, disabled,
         value={field.value}
         disabled={disabled}
         aria-invalid={field.error ? true : undefined}
-        aria-describedby={field.error ? helperId : undefined}
+        aria-describedby={helper ? helperId : undefined}
         onChange={(e) => field.onChange(e.target.value)}
         onBlur={field.onBlur}
         className={`h-[42px] rounded border bg-paper px-3 py-2 text-base text-primary-text outline-none focus:border-primary focus:ring-1 focus:ring-primary disabled:text-disabled ${
@@ -89,16 +96,77 @@ export function EnumSelect({ label, field, options, noneOption = true, disabled,
           </option>
         ))}
       </select>
-      {field.error ? (
-        <div id={helperId} className="text-xs text-error">
-          {field.error}
+      {helper ? (
+        <div id={helperId} className={`text-xs ${field.error ? "text-error" : "text-secondary"}`}>
+          {helper}
         </div>
       ) : null}
     </div>
   );
 }
 
-export function CheckboxField({ label, check, disabled, lockedReason }: { label: string; check: CheckBinding; disabled?: boolean; lockedReason?: string }) {
+export interface ScaleFieldProps {
+  label: string;
+  field: FieldBinding;
+  min: number;
+  max: number;
+  /** What the two ends of the scale mean, shown under them. */
+  lowLabel: string;
+  highLabel: string;
+  hint?: string;
+  disabled?: boolean;
+}
+
+/**
+ * A whole number on a short scale as a row of radios (docs/decisions/0095): the scale and what its
+ * ends mean are on screen, and a value off the scale cannot be entered. Arrow keys move within it.
+ */
+export function ScaleField({ label, field, min, max, lowLabel, highLabel, hint, disabled }: ScaleFieldProps) {
+  const id = useId();
+  const helper = field.error ?? hint;
+  const steps = Array.from({ length: max - min + 1 }, (_, i) => String(min + i));
+  return (
+    <fieldset className="flex flex-col gap-1" aria-describedby={helper ? `${id}-helper` : undefined} aria-invalid={field.error ? true : undefined}>
+      <legend className={`mb-1 text-sm ${field.error ? "text-error" : "text-secondary"}`}>{label}</legend>
+      <div className="flex gap-1" onBlur={(e) => (e.currentTarget.contains(e.relatedTarget) ? undefined : field.onBlur())}>
+        {steps.map((n) => (
+          <label key={n} className="flex flex-1 cursor-pointer flex-col items-center gap-1 rounded border border-input px-1 py-2 text-base text-primary-text has-checked:border-primary has-checked:bg-primary-tint">
+            <input type="radio" name={`${id}-scale`} value={n} checked={field.value === n} disabled={disabled} onChange={() => field.onChange(n)} className="h-4 w-4 accent-primary" />
+            {n}
+          </label>
+        ))}
+      </div>
+      <div className="flex justify-between gap-4 text-xs text-secondary">
+        <span>
+          {min}: {lowLabel}
+        </span>
+        <span className="text-right">
+          {max}: {highLabel}
+        </span>
+      </div>
+      {helper ? (
+        <div id={`${id}-helper`} className={`text-xs ${field.error ? "text-error" : "text-secondary"}`}>
+          {helper}
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}
+
+export function CheckboxField({
+  label,
+  check,
+  disabled,
+  lockedReason,
+  hint,
+}: {
+  label: string;
+  check: CheckBinding;
+  disabled?: boolean;
+  lockedReason?: string;
+  /** A one-line explanation under the box, tied to it for screen readers. */
+  hint?: string;
+}) {
   const id = useId();
   if (lockedReason) {
     // A fixed choice reads as a statement with its reason, not as a greyed-out control.
@@ -117,7 +185,7 @@ export function CheckboxField({ label, check, disabled, lockedReason }: { label:
       </div>
     );
   }
-  return (
+  const box = (
     <div className="flex items-center gap-2">
       <input
         id={id}
@@ -126,11 +194,21 @@ export function CheckboxField({ label, check, disabled, lockedReason }: { label:
         checked={check.checked}
         disabled={disabled}
         onChange={(e) => check.onChange(e.target.checked)}
+        aria-describedby={hint ? `${id}-hint` : undefined}
         className="h-4 w-4 accent-primary"
       />
       <label htmlFor={id} className={`text-base ${disabled ? "text-disabled" : "text-primary-text"}`}>
         {label}
       </label>
+    </div>
+  );
+  if (!hint) return box;
+  return (
+    <div className="flex flex-col gap-0.5">
+      {box}
+      <div id={`${id}-hint`} className="pl-6 text-xs text-secondary">
+        {hint}
+      </div>
     </div>
   );
 }

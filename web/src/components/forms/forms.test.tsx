@@ -9,7 +9,7 @@ import { todayIso } from "@contract/rules";
 import { DafFields, dafValuesFromOrganization } from "./daf-fields";
 import { FoundationFields, foundationValuesFromOrganization } from "./foundation-fields";
 import { OwnerEmailDialog } from "./owner-email-dialog";
-import { formatSsnInput, ProfileFields, profileValuesFromPerson } from "./profile-fields";
+import { formatSsnInput, namesFromMetadata, ProfileFields, profileValuesFromPerson } from "./profile-fields";
 import { useZodForm } from "./use-zod-form";
 
 const ENUMS: EnumItem[] = [
@@ -31,6 +31,24 @@ function ProfileHarness() {
     </>
   );
 }
+
+describe("namesFromMetadata: a new profile starts from the name given at sign-up", () => {
+  it.each([
+    [{ full_name: "Ada Lovelace", name: "Ada" }, "Ada", "Lovelace"],
+    [{ full_name: "Mary Ann Evans", name: "Mary Ann" }, "Mary Ann", "Evans"],
+    [{ full_name: "Ada  King Lovelace" }, "Ada King", "Lovelace"],
+    [{ name: "Ada" }, "Ada", ""],
+    [{ full_name: 42 }, "", ""],
+    [null, "", ""],
+  ] as const)("%j → %s / %s", (meta, firstName, lastName) => {
+    expect(namesFromMetadata(meta as Record<string, unknown> | null)).toEqual({ firstName, lastName });
+  });
+
+  it("fills a profile not saved yet", () => {
+    const names = { firstName: "Ada", lastName: "Lovelace" };
+    expect(profileValuesFromPerson(null, names)).toMatchObject(names);
+  });
+});
 
 describe("ProfileFields", () => {
   it("masks the SSN while typing until Show is pressed, and marks address line 2 optional", async () => {
@@ -66,7 +84,7 @@ describe("ProfileFields", () => {
     expect(screen.getByLabelText("SSN")).toHaveValue("123-45-6789");
   });
 
-  it("drops a leading US country code from a phone number and refuses other numbers with the message of requirements §5", async () => {
+  it("drops a leading US country code from a phone number and takes ten digits at most", async () => {
     const user = userEvent.setup();
     render(<ProfileHarness />);
     const phone = screen.getByLabelText("Phone");
@@ -74,30 +92,40 @@ describe("ProfileFields", () => {
     await user.paste("+1 (302) 555-0199");
     expect(phone).toHaveValue("(302)-555-0199");
     await user.clear(phone);
-    await user.paste("+44 20 7946 0958");
+    // An 11th digit is not taken, so no message about length follows a number that looks whole
+    // (docs/decisions/0095).
+    await user.type(phone, "30255501999");
+    expect(phone).toHaveValue("(302)-555-0199");
     await user.tab();
-    expect(phone).toHaveAccessibleDescription("Phone number must be at least 14 characters");
+    expect(phone).not.toHaveAccessibleDescription("Phone number must be at least 14 characters");
     await user.clear(phone);
-    // An 11th digit is not cut off into a different number.
-    await user.type(phone, "21255501239");
-    expect(phone).not.toHaveValue("(212)-555-0123");
+    await user.type(phone, "302555");
     await user.tab();
     expect(phone).toHaveAccessibleDescription("Phone number must be at least 14 characters");
   });
 
-  it("refuses a birth date in the future", async () => {
+  it("takes the birthdate of an adult alive today: not in the future, 18 to 120 years ago", async () => {
     const user = userEvent.setup();
     render(<ProfileHarness />);
     const birthdate = screen.getByLabelText("Birthdate");
-    expect(birthdate).toHaveAttribute("max", todayIso());
-    const nextYear = new Date().getFullYear() + 1;
-    await user.type(birthdate, `${nextYear}-01-01`);
-    await user.tab();
-    expect(birthdate).toHaveAccessibleDescription("Birthdate cannot be in the future");
+    const year = new Date().getFullYear();
+    const today = todayIso();
+    expect(birthdate).toHaveAttribute("max", `${year - 18}${today.slice(4)}`);
+    expect(birthdate).toHaveAttribute("min", `${year - 120}${today.slice(4)}`);
+    for (const [typed, message] of [
+      [`${year + 1}-01-01`, "Birthdate cannot be in the future"],
+      [today, "Must be at least 18 years old"],
+      ["1800-01-01", "Birthdate must be within the last 120 years"],
+    ] as const) {
+      await user.clear(birthdate);
+      await user.type(birthdate, typed);
+      await user.tab();
+      expect(birthdate).toHaveAccessibleDescription(message);
+    }
     await user.clear(birthdate);
-    await user.type(birthdate, todayIso());
+    await user.type(birthdate, "1985-03-14");
     await user.tab();
-    expect(birthdate).not.toHaveAccessibleDescription("Birthdate cannot be in the future");
+    expect(birthdate).not.toHaveAccessibleDescription();
   });
 
   it("says 'Required' on blur of an empty field, and the SSN/phone/zip messages for short values", async () => {

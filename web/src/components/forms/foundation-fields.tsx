@@ -14,6 +14,12 @@ export const FOUNDATION_LABELS = {
   isInvestment: "This is an investment",
 } as const satisfies Record<keyof FoundationForm, string>;
 
+/** One line beside the labels of the requirements for the terms a founder may not know. */
+export const FOUNDATION_HINTS = {
+  itgAsRegisteredAgent: "Every Delaware LLC needs a registered agent to receive its legal mail; tick to have the tax group be yours.",
+  isInvestment: "Tick if the LLC will hold and manage investments, which is what this structure is built for.",
+} as const;
+
 /** A new foundation starts in Delaware (§9: the registered state constant) with the other flags off. */
 export function foundationValuesFromOrganization(org: Organization | null | undefined): FoundationForm {
   return {
@@ -50,8 +56,20 @@ export function FoundationFields({ field, check, disabled = {}, locked = {} }: F
       <BoundTextField label={FOUNDATION_LABELS.name1} field={field("name1")} disabled={disabled.name1} lockedReason={locked.name1} placeholder="Example Foundation LLC" />
       <BoundTextField label={FOUNDATION_LABELS.name2} field={field("name2")} disabled={disabled.name2} lockedReason={locked.name2} placeholder="Example Family Foundation LLC" />
       <CheckboxField label={FOUNDATION_LABELS.locatedInDelaware} check={check("locatedInDelaware")} disabled={disabled.locatedInDelaware} lockedReason={locked.locatedInDelaware} />
-      <CheckboxField label={FOUNDATION_LABELS.itgAsRegisteredAgent} check={check("itgAsRegisteredAgent")} disabled={disabled.itgAsRegisteredAgent} lockedReason={locked.itgAsRegisteredAgent} />
-      <CheckboxField label={FOUNDATION_LABELS.isInvestment} check={check("isInvestment")} disabled={disabled.isInvestment} lockedReason={locked.isInvestment} />
+      <CheckboxField
+        label={FOUNDATION_LABELS.itgAsRegisteredAgent}
+        check={check("itgAsRegisteredAgent")}
+        disabled={disabled.itgAsRegisteredAgent}
+        lockedReason={locked.itgAsRegisteredAgent}
+        hint={FOUNDATION_HINTS.itgAsRegisteredAgent}
+      />
+      <CheckboxField
+        label={FOUNDATION_LABELS.isInvestment}
+        check={check("isInvestment")}
+        disabled={disabled.isInvestment}
+        lockedReason={locked.isInvestment}
+        hint={FOUNDATION_HINTS.isInvestment}
+      />
     </div>
   );
 }

@@ -4,7 +4,7 @@
 // / ownerForm through useZodForm; toPersonFields turns the values into digits-only API fields.
 import { useState } from "react";
 import type { EnumItem, Person } from "@contract/entities";
-import { DEFAULT_MARITAL_STATUS, digitsOnly, formatPhone, formatSsn, todayIso } from "@contract/rules";
+import { DEFAULT_MARITAL_STATUS, birthdateRange, digitsOnly, formatPhone, formatSsn } from "@contract/rules";
 import type { ProfileForm } from "@contract/forms";
 import { BoundTextField, EnumSelect } from "./form-controls";
 import type { FieldBinding } from "./use-zod-form";
@@ -52,10 +52,26 @@ export const PROFILE_LABELS: Record<ProfileFieldName, string> = {
 };
 
 /** Form values from a stored person (SSN stays as the API's mask; phone formatted for display). */
-export function profileValuesFromPerson(p: Person | null | undefined): ProfileForm {
+/**
+ * The first and last name the founder gave at sign-up (the account's user_metadata: full_name
+ * "First Last" and name "First"; an account made elsewhere may have only one of them), to start a
+ * new profile with (docs/decisions/0097). Blank when there is nothing to go on.
+ */
+export function namesFromMetadata(meta: Record<string, unknown> | null | undefined): { firstName: string; lastName: string } {
+  const text = (v: unknown) => (typeof v === "string" ? v.trim().replace(/\s+/g, " ") : "");
+  const full = text(meta?.full_name);
+  const given = text(meta?.name);
+  if (given && full.startsWith(`${given} `)) return { firstName: given, lastName: full.slice(given.length + 1) };
+  const whole = full || given;
+  const cut = whole.lastIndexOf(" ");
+  return cut > 0 ? { firstName: whole.slice(0, cut), lastName: whole.slice(cut + 1) } : { firstName: whole, lastName: "" };
+}
+
+/** A saved person's values; without one, `names` (namesFromMetadata) start the name fields. */
+export function profileValuesFromPerson(p: Person | null | undefined, names?: { firstName: string; lastName: string }): ProfileForm {
   return {
-    firstName: p?.first_name ?? "",
-    lastName: p?.last_name ?? "",
+    firstName: p?.first_name ?? names?.firstName ?? "",
+    lastName: p?.last_name ?? names?.lastName ?? "",
     birthdate: p?.dob ?? "",
     ssn: p?.ssn ?? "",
     phone: formatPhone(p?.phone ?? ""),
@@ -113,7 +129,7 @@ export function ProfileFields({ field, enums, include = PROFILE_FIELDS, disabled
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         {text("firstName", { autoComplete: "given-name" })}
         {text("lastName", { autoComplete: "family-name" })}
-        {text("birthdate", { type: "date", autoComplete: "bday", max: todayIso() })}
+        {text("birthdate", { type: "date", autoComplete: "bday", min: birthdateRange().earliest, max: birthdateRange().latest })}
         {select("maritalStatus", "marital_status")}
         {text("ssn", {
           format: formatSsnInput,

@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createFakeSupabase, fakeSession } from "@/testing/fake-supabase";
 import { renderWithApp } from "@/testing/render";
-import { sessionAtom } from "@/stores/auth";
+import { sessionAtom } from "@/stores/session";
 import { Toaster } from "@/components/ui/toast";
 import AdminScreen from "./admin-screen";
 import { canUseAdminArea } from "@/lib/roles";

@@ -5,7 +5,7 @@ import { useAtomValue } from "jotai";
 import { ROLES, parseTimestamp, type Role } from "@contract/rules";
 import { useToast } from "@/components/ui/toast";
 import { isLocalhost } from "@/lib/env";
-import { rolesAtom } from "@/stores/auth";
+import { rolesAtom } from "@/stores/session";
 import { canUseAdminArea } from "@/lib/roles";
 import { useAdminUsers, useSetUserRoles, type AdminUser } from "@/api/admin-users";
 

@@ -2,7 +2,15 @@
 import { getSupabase } from "@/lib/supabase";
 import { MFA_SKIPPED_KEY } from "./store";
 
+let leaving = false;
+
+/** True while the founder's own Sign Out runs: its SIGNED_OUT event is no surprise to explain. */
+export function isSigningOut(): boolean {
+  return leaving;
+}
+
 export async function signOut(reload: () => void = () => window.location.reload()): Promise<void> {
+  leaving = true;
   try {
     const { error } = await getSupabase().auth.signOut();
     // If the server refuses, still drop the local session: the user asked to leave.
@@ -13,4 +21,5 @@ export async function signOut(reload: () => void = () => window.location.reload(
   }
   localStorage.removeItem(MFA_SKIPPED_KEY);
   reload();
+  leaving = false;
 }

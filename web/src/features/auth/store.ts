@@ -1,8 +1,9 @@
 // Sign-in screen state (requirements §3 "Sign-in form state") as Jotai atoms.
 import { atom } from "jotai";
-import { sessionAtom } from "@/stores/auth";
+import { authFinishedAtom, sessionAtom } from "@/stores/session";
 import type { AuthView } from "./views";
 import type { AuthFormError } from "./errors";
+import { providerErrorIn } from "./providers";
 
 export interface SignInForm {
   firstName: string;
@@ -45,6 +46,12 @@ export const authViewAtom = atom(
 export const signInFormAtom = atom<SignInForm>(EMPTY_FORM);
 export const busyAtom = atom(false);
 
+/**
+ * The error a social sign-in redirect came back with, read on arrival (routing then moves the page
+ * to /sign-in without the fragment that carries it); the sign-in screen shows it once.
+ */
+export const providerErrorAtom = atom<string | null>(typeof window !== "undefined" ? providerErrorIn(window.location) : null);
+
 /** The reset marker: set by arriving with ?reset-password=true or a PASSWORD_RECOVERY event. */
 export const resetModeAtom = atom<boolean>(typeof window !== "undefined" && hasResetMarker(window.location.search));
 
@@ -73,3 +80,28 @@ export const mfaSkippedAtom = atom(
 
 /** The gate passed and the sign-in screen is fading out (authFinished follows after 1 s). */
 export const gateFadingAtom = atom(false);
+
+export const SIGNED_OUT_NOTICE = "You were signed out. Please sign in again.";
+
+/** Why the sign-in screen is back, shown on the sign-in view until the next sign-in. */
+export const signInNoticeAtom = atom<string | null>(null);
+
+/**
+ * The one way back through the sign-in gate, whoever notices: the API asking for the second factor
+ * (403 insufficient_aal), or a session the auth service no longer honours (a 401 from the API, a
+ * refused refresh, a ban, a deletion, a sign-out elsewhere). Routes stop at once (authFinished);
+ * the guard then sends the founder to /sign-in remembering where they were.
+ */
+export const reopenGateAtom = atom(null, (_get, set, reason: "second-factor" | "signed-out") => {
+  set(gateFadingAtom, false);
+  if (reason === "signed-out") {
+    set(signInNoticeAtom, SIGNED_OUT_NOTICE);
+    set(signInFormAtom, (f) => ({ ...f, password: "", mfaCode: "", qr: "", secret: "", factor: "" }));
+    // A skipped enrolment lasted for that session only: the next sign-in offers it again.
+    set(mfaSkippedAtom, false);
+    set(authViewAtom, "sign-in");
+  } else {
+    set(authViewAtom, "mfa-verify");
+  }
+  set(authFinishedAtom, false);
+});

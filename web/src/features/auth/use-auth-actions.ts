@@ -7,6 +7,7 @@ import { getSupabase } from "@/lib/supabase";
 import { AUTH_MESSAGES, describeAuthError, type AuthErrorLike } from "./errors";
 import { findProductFactorId, startTotpEnrolment, verifyTotp } from "./mfa";
 import { writePendingVerification } from "./pending-verification";
+import type { SocialProvider } from "./providers";
 import {
   authErrorAtom,
   authViewAtom,
@@ -106,9 +107,9 @@ export function useAuthActions() {
             setView("email-verification-pending");
           }
         }),
-      signInWithGoogle: () =>
+      signInWith: (provider: SocialProvider["id"]) =>
         run(async () => {
-          const { error } = await getSupabase().auth.signInWithOAuth({ provider: "google", options: { redirectTo: siteOrigin() } });
+          const { error } = await getSupabase().auth.signInWithOAuth({ provider, options: { redirectTo: siteOrigin() } });
           if (error) throw error;
         }),
       forgotPassword: () =>

@@ -6,7 +6,7 @@ import { useEffect } from "react";
 import { useLoadingOverlay } from "@/components/ui/loading-overlay";
 import { getSupabase } from "@/lib/supabase";
 import { TIMINGS } from "@/lib/timings";
-import { authFinishedAtom, sessionAtom } from "@/stores/auth";
+import { authFinishedAtom, sessionAtom } from "@/stores/session";
 import { describeAuthError } from "./errors";
 import { decideGate } from "./mfa-gate";
 import { authErrorAtom, authViewAtom, gateFadingAtom, mfaSkippedAtom, resetModeAtom } from "./store";

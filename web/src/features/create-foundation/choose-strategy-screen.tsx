@@ -59,10 +59,17 @@ export default function ChooseStrategyScreen() {
         </dl>
         <Disclosure>
           <DisclosureButton className="self-start rounded px-1 text-primary-strong underline underline-offset-2 hover:bg-primary-tint focus-visible:outline-2 focus-visible:outline-primary">
-            More...
+            {({ open }) => <>{open ? "Less" : "More..."}</>}
           </DisclosureButton>
-          {/* The analysis scrolls in its own box, so Back and Select stay in reach below it. */}
-          <DisclosurePanel as="section" aria-label="Legal analysis" tabIndex={0} className="max-h-80 overflow-y-auto rounded border border-divider p-4 focus-visible:outline-2 focus-visible:outline-primary">
+          {/* From 640 px the analysis scrolls in its own box, so Back and Select stay in reach below
+              it; on a phone a box inside the scrolling page is a trap for the thumb, so the text
+              flows with the page there. */}
+          <DisclosurePanel
+            as="section"
+            aria-label="Legal analysis"
+            tabIndex={0}
+            className="rounded border border-divider p-4 focus-visible:outline-2 focus-visible:outline-primary sm:max-h-80 sm:overflow-y-auto"
+          >
             <LegalAnalysis />
           </DisclosurePanel>
         </Disclosure>

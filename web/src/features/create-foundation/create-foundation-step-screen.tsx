@@ -6,8 +6,9 @@ import { Link, useParams } from "wouter";
 import { LoadingScreen } from "@/components/ui/loading-overlay";
 import { paths } from "@/config/paths";
 import { primaryHolder, useAccountId, useAllData, useEnums, useOrganization, usePersons } from "@/api";
-import { useCurrentUser } from "@/stores/auth";
+import { useCurrentUser } from "@/stores/session";
 import { formatShortDate } from "@/lib/dates";
+import { onboardingProgress } from "@/lib/onboarding-progress";
 import type { StepData } from "./step-context";
 import { SubmittedStepContext, type SubmittedStep } from "./step-layout";
 import { DafStep } from "./step-daf";
@@ -67,13 +68,18 @@ export default function CreateFoundationStepScreen() {
   return (
     <section className="mx-auto flex max-w-3xl flex-col gap-6">
       <h1 className="text-2xl font-normal">Create your Founder Foundation</h1>
-      <Stepper current={data.organization ? step : 1} />
+      <Stepper current={data.organization ? step : 1} completed={completedSteps(data, Boolean(submitted))} strategyId={strategyId} />
       {/* Keyed by step: each step's form starts from the saved data when it opens. */}
       <SubmittedStepContext.Provider value={submitted}>
         <Step key={step} {...data} />
       </SubmittedStepContext.Provider>
     </section>
   );
+}
+
+/** How many steps are done: all five once submitted, else those before the first one the saved data still lacks. */
+export function completedSteps(data: Pick<StepData, "organization" | "person">, submitted: boolean): number {
+  return submitted ? 5 : onboardingProgress(data.organization, data.person).page - 1;
 }
 
 function NotFound() {

@@ -43,7 +43,13 @@ export function OwnersList({ accountId, organizationId, owners, founderEmail }: 
 
   return (
     <div className="flex flex-col gap-3">
-      <p className="text-secondary">We'll email them to capture their license</p>
+      <div className="flex flex-col gap-0.5">
+        <p className="text-secondary">We'll email them to capture their license</p>
+        {/* The note of requirements §2, then what it means for the owner. */}
+        <p className="text-xs text-secondary">
+          When you submit, each owner gets a link to photograph their driver's license or passport and confirm it is them. You only give their email.
+        </p>
+      </div>
       {owners.length === 0 ? (
         <p className="text-secondary">No additional owners added yet</p>
       ) : (

@@ -21,6 +21,8 @@ export const SubmittedStepContext = createContext<SubmittedStep | null>(null);
 export interface StepLayoutProps {
   title: string;
   subtitle?: string;
+  /** A one-line progress note under the heading ('Identity: verified ✓'). */
+  progress?: string;
   children: ReactNode;
   onBack(): void;
   /** The primary action ('Next', 'Approve'); submitted as the step's form. */
@@ -30,7 +32,7 @@ export interface StepLayoutProps {
   onNext(): void;
 }
 
-export function StepLayout({ title, subtitle, children, onBack, nextLabel = "Next", nextDisabled, saving, onNext }: StepLayoutProps) {
+export function StepLayout({ title, subtitle, progress, children, onBack, nextLabel = "Next", nextDisabled, saving, onNext }: StepLayoutProps) {
   const submitted = useContext(SubmittedStepContext);
   const [, navigate] = useLocation();
   const primaryDisabled = submitted ? !submitted.nextHref : nextDisabled || saving;
@@ -48,6 +50,7 @@ export function StepLayout({ title, subtitle, children, onBack, nextLabel = "Nex
       <div className="flex flex-col gap-1">
         <h2 className="text-xl font-normal">{title}</h2>
         {subtitle ? <p className="text-secondary">{subtitle}</p> : null}
+        {progress ? <p className="text-sm font-medium">{progress}</p> : null}
       </div>
       {submitted ? (
         <p role="note" className="rounded border border-divider bg-background px-3 py-2 text-sm">

@@ -1,6 +1,8 @@
 // Step 3 (requirements §2 "Others"): the identity check until the primary holder is verified, then the
 // additional owners. Next (to step 4) is disabled until the identity is confirmed; a person
-// already verified goes straight to the owners on reload.
+// already verified goes straight to the owners on reload. The stepper keeps the label of requirements §2
+// 'Others'; the heading says which of the two parts is on screen and a progress line says how far
+// the identity check is (docs/decisions/0096).
 import { useLocation } from "wouter";
 import { paths } from "@/config/paths";
 import { additionalOwners } from "@/api";
@@ -8,6 +10,11 @@ import { IdentityVerification } from "@/identity/identity-step";
 import { OwnersList } from "./owners-list";
 import type { StepData } from "./step-context";
 import { StepLayout } from "./step-layout";
+
+export const IDENTITY_PROGRESS = {
+  pending: "Identity: not verified yet · Additional owners: next",
+  verified: "Identity: verified ✓",
+} as const;
 
 export function OthersStep(data: StepData) {
   const { strategyId, accountId, organization, person, persons, email } = data;
@@ -18,7 +25,7 @@ export function OthersStep(data: StepData) {
 
   if (!verified || !organization || !person) {
     return (
-      <StepLayout title="Verify your identity" subtitle="Confirm your identity" onBack={back} nextDisabled onNext={next}>
+      <StepLayout title="Verify your identity" subtitle="Confirm your identity" progress={IDENTITY_PROGRESS.pending} onBack={back} nextDisabled onNext={next}>
         {person ? (
           <IdentityVerification email={email} person={person} />
         ) : (
@@ -28,7 +35,7 @@ export function OthersStep(data: StepData) {
     );
   }
   return (
-    <StepLayout title="Add additional owners" subtitle="Identity confirmed" onBack={back} onNext={next}>
+    <StepLayout title="Additional owners" subtitle="Add additional owners" progress={IDENTITY_PROGRESS.verified} onBack={back} onNext={next}>
       <OwnersList accountId={accountId} organizationId={organization.organization_id} owners={additionalOwners(persons)} founderEmail={email} />
     </StepLayout>
   );

@@ -2,17 +2,20 @@
 // organization as primary holder) or updates it. SSN and phone are sent as digits.
 import { useLocation } from "wouter";
 import { profileForm, toPersonFields } from "@contract/forms";
-import { ProfileFields, profileValuesFromPerson, useZodForm } from "@/components/forms";
+import { namesFromMetadata, ProfileFields, profileValuesFromPerson, useZodForm } from "@/components/forms";
 import { LockIcon } from "@/components/ui/icons";
 import { paths } from "@/config/paths";
 import { createPerson, linkOrganizationUser, patchPerson, useAccountMutation } from "@/api";
 import { useSaveFlow } from "@/hooks/use-save-flow";
+import { useSession } from "@/stores/session";
 import type { StepData } from "./step-context";
 import { StepLayout } from "./step-layout";
 
 export function ProfileStep({ strategyId, accountId, allData, organization, person, enums }: StepData) {
   const [, navigate] = useLocation();
-  const form = useZodForm(profileForm, profileValuesFromPerson(person));
+  // A new profile starts from the name given at sign-up; the fields stay editable.
+  const session = useSession();
+  const form = useZodForm(profileForm, profileValuesFromPerson(person, namesFromMetadata(session?.user.user_metadata)));
   const { saving, save } = useSaveFlow();
   const mutation = useAccountMutation(async () => {
     if (!organization) throw new Error("The organization is missing");

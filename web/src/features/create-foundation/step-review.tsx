@@ -1,7 +1,9 @@
-// Step 5 'Review': read-only Foundation, Profile (SSN masked by the API), Others and DAF. Approve
+// Step 5 'Review': read-only Foundation, Profile (SSN masked by the API), Others and DAF, each
+// with an Edit link to its step. Approve opens the confirmation (approve-dialog.tsx); its Submit
 // emails every additional owner a verification link, marks the strategy entered
 // (entry_completed_at, a timestamp without Z) and returns to the dashboard.
-import { useLocation } from "wouter";
+import { useContext, useState } from "react";
+import { Link, useLocation } from "wouter";
 import type { EnumItem } from "@contract/entities";
 import { dafFromStored } from "@contract/forms";
 import { DELAWARE, formatPhone, timestampNow } from "@contract/rules";
@@ -9,8 +11,9 @@ import { useToast } from "@/components/ui/toast";
 import { paths } from "@/config/paths";
 import { additionalOwners, enumLabel, sendVerificationEmails, updateStrategy, useAccountMutation } from "@/api";
 import { useSaveFlow } from "@/hooks/use-save-flow";
+import { ApproveDialog } from "./approve-dialog";
 import type { StepData } from "./step-context";
-import { StepLayout } from "./step-layout";
+import { StepLayout, SubmittedStepContext } from "./step-layout";
 
 const yesNo = (b: boolean | undefined) => (b ? "Yes" : "No");
 
@@ -20,10 +23,24 @@ export function formatIsoDate(iso: string | null | undefined): string {
   return m ? `${Number(m[2])}/${Number(m[3])}/${m[1]}` : (iso ?? "");
 }
 
-function Section({ title, rows }: { title: string; rows: Array<[string, string]> }) {
+/** A section's heading, with a link to the step that changes it while the entry is not submitted. */
+function SectionHeading({ title, editHref }: { title: string; editHref: string | null }) {
+  return (
+    <div className="flex items-baseline justify-between gap-2">
+      <h3 className="text-base font-medium">{title}</h3>
+      {editHref ? (
+        <Link href={editHref} className="rounded px-1 text-sm font-medium text-primary-strong underline underline-offset-2 hover:no-underline focus-visible:outline-2 focus-visible:outline-primary">
+          Edit<span className="sr-only"> {title}</span>
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+function Section({ title, rows, editHref }: { title: string; rows: Array<[string, string]>; editHref: string | null }) {
   return (
     <section className="flex flex-col gap-2">
-      <h3 className="text-base font-medium">{title}</h3>
+      <SectionHeading title={title} editHref={editHref} />
       <dl className="grid grid-cols-1 gap-x-6 gap-y-1 sm:grid-cols-[12rem_1fr]">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
@@ -42,7 +59,10 @@ export function cityStateZip(city: string | null | undefined, state: string, zip
 
 export function ReviewStep({ strategyId, organization, person, persons, enums }: StepData) {
   const [, navigate] = useLocation();
+  const submitted = useContext(SubmittedStepContext);
+  const [confirming, setConfirming] = useState(false);
   const { saving, save } = useSaveFlow();
+  const editHref = (step: number) => (submitted ? null : paths.createFoundationStep.getHref(strategyId, step));
   const owners = additionalOwners(persons);
   const toast = useToast();
   const approve = useAccountMutation(async () => {
@@ -56,7 +76,8 @@ export function ReviewStep({ strategyId, organization, person, persons, enums }:
       }
       toast.success("Verification emails sent successfully");
     }
-    await updateStrategy(strategyId, { entry_completed_at: timestampNow() });
+    // The dialog's Submit is enabled only with the attestation ticked.
+    await updateStrategy(strategyId, { entry_completed_at: timestampNow(), attested: true });
   });
   const label = (id: string | null | undefined, list: readonly EnumItem[] = enums) => enumLabel(list, id);
   const daf = dafFromStored(organization?.donor_advised_fund);
@@ -64,14 +85,28 @@ export function ReviewStep({ strategyId, organization, person, persons, enums }:
   return (
     <StepLayout
       title="Review and approve"
-      subtitle="Check your details, then approve to submit your foundation."
+      subtitle={submitted ? "Your foundation as it was submitted." : "Check your details, then approve to submit your foundation."}
       onBack={() => navigate(paths.createFoundationStep.getHref(strategyId, 4))}
       nextLabel="Approve"
       nextDisabled={!organization || !person}
       saving={saving}
-      onNext={() => void save(() => approve.mutateAsync(), { what: "approval", to: paths.dashboard.getHref() })}
+      onNext={() => setConfirming(true)}
     >
+      <ApproveDialog
+        open={confirming}
+        names={{ first: organization?.name_1 ?? "", alternate: organization?.name_2 ?? "" }}
+        ownerEmails={owners.map((o) => o.email ?? "")}
+        submitting={saving}
+        onClose={() => setConfirming(false)}
+        onSubmit={() =>
+          void save(() => approve.mutateAsync(), { what: "approval", to: paths.dashboard.getHref() }).then((ok) => {
+            // A refusal leaves the founder on the review, the dialog closed, Approve ready again.
+            if (!ok) setConfirming(false);
+          })
+        }
+      />
       <Section
+        editHref={editHref(1)}
         title="Foundation"
         rows={[
           ["First choice", organization?.name_1 ?? ""],
@@ -82,6 +117,7 @@ export function ReviewStep({ strategyId, organization, person, persons, enums }:
         ]}
       />
       <Section
+        editHref={editHref(2)}
         title="Profile"
         rows={[
           ["Name", [person?.first_name, person?.last_name].filter(Boolean).join(" ")],
@@ -95,7 +131,7 @@ export function ReviewStep({ strategyId, organization, person, persons, enums }:
         ]}
       />
       <section className="flex flex-col gap-2">
-        <h3 className="text-base font-medium">Others</h3>
+        <SectionHeading title="Others" editHref={editHref(3)} />
         {owners.length === 0 ? (
           <p className="text-secondary">No additional owners added yet</p>
         ) : (
@@ -109,6 +145,7 @@ export function ReviewStep({ strategyId, organization, person, persons, enums }:
         )}
       </section>
       <Section
+        editHref={editHref(4)}
         title="DAF"
         rows={[
           ["DAF", daf.daf],

@@ -1,16 +1,42 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { Router } from "wouter";
 import { confirmUntilRecorded } from "@/identity/identity-step";
-import { Stepper } from "./stepper";
+import { Stepper, type StepNumber } from "./stepper";
+
+const renderStepper = (current: StepNumber, completed: number) =>
+  render(
+    <Router>
+      <Stepper current={current} completed={completed} strategyId={9} />
+    </Router>,
+  );
+const labels = () => screen.getAllByRole("listitem").map((li) => li.textContent?.replace(/^[✓\d]/, ""));
 
 describe("Stepper", () => {
-  it("names the five steps and marks only the current one", () => {
-    render(<Stepper current={3} />);
+  it("names the five steps, marks only the current one, and links the completed ones", () => {
+    renderStepper(3, 2);
     const items = screen.getAllByRole("listitem");
-    expect(items.map((li) => li.textContent?.replace(/^[✓\d]/, ""))).toEqual(["Foundation (completed)", "Profile (completed)", "Others", "DAF", "Review"]);
+    expect(labels()).toEqual(["Foundation (completed)", "Profile (completed)", "Others", "DAF", "Review"]);
     expect(items.filter((li) => li.getAttribute("aria-current") === "step")).toEqual([items[2]]);
+    expect(screen.getAllByRole("link").map((a) => [a.textContent, a.getAttribute("href")])).toEqual([
+      ["✓Foundation (completed)", "/create-foundation/9/1"],
+      ["✓Profile (completed)", "/create-foundation/9/2"],
+    ]);
+  });
+
+  it("after submission every step reads as done, on the first step as on the last", () => {
+    for (const current of [1, 5] as const) {
+      const { unmount } = renderStepper(current, 5);
+      expect(labels()).toEqual(STEP_LABELS_DONE);
+      // The current step is not a link to itself.
+      expect(within(screen.getAllByRole("listitem")[current - 1]!).queryByRole("link")).toBeNull();
+      expect(screen.getAllByRole("link")).toHaveLength(4);
+      unmount();
+    }
   });
 });
+
+const STEP_LABELS_DONE = ["Foundation", "Profile", "Others", "DAF", "Review"].map((l) => `${l} (completed)`);
 
 describe("confirmUntilRecorded", () => {
   const state = (over: object = {}) => ({ person_id: 1, sumsub_applicant_id: "a", review_status: "pending", sumsub_review_answer: null, sumsub_completed_at: null, ...over });

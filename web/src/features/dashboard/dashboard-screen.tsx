@@ -8,7 +8,7 @@ import { LoadingScreen } from "@/components/ui/loading-overlay";
 import { paths } from "@/config/paths";
 import { primaryHolder, useAllData, useOrganization, useStrategies } from "@/api";
 import { formatShortDate } from "@/lib/dates";
-import { onboardingProgress } from "./onboarding-progress";
+import { onboardingProgress } from "@/lib/onboarding-progress";
 
 /** The summary row's balance: a fixed placeholder until balances exist (requirements §2). */
 export const PLACEHOLDER_BALANCE = "$0.00";
@@ -30,12 +30,20 @@ export default function DashboardScreen() {
           <h2 id="account-strategies" className="text-lg font-medium">
             Account Strategies
           </h2>
-          <Button onClick={() => navigate(paths.chooseStrategy.getHref())}>Add Strategy</Button>
+          <Button onClick={() => navigate(paths.chooseStrategy.getHref())} aria-describedby="add-strategy-hint">
+            Add Strategy
+          </Button>
         </div>
+        <p id="add-strategy-hint" className="-mt-2 text-xs text-secondary">
+          A strategy is a way to structure your giving; the Founder Foundation is the one offered today.
+        </p>
         {loading && !allData.isError ? (
           <LoadingScreen label="Loading strategies..." />
         ) : list.length === 0 ? (
-          <p className="text-secondary">No foundations have been created yet.</p>
+          <>
+            <p className="text-secondary">No foundations have been created yet.</p>
+            <StartFoundation onStart={() => navigate(paths.chooseStrategy.getHref())} />
+          </>
         ) : (
           <ul className="flex flex-col gap-3">
             {list.map((s) => (
@@ -44,6 +52,33 @@ export default function DashboardScreen() {
           </ul>
         )}
       </section>
+    </section>
+  );
+}
+
+/** What a founder needs at hand before starting (docs/decisions/0097). */
+export const START_NEEDS = [
+  "An ID document: a driver's license or passport, for the identity check",
+  "Your Social Security number",
+  "The email address of each other owner, if there are any",
+] as const;
+
+/** A founder with no foundation yet: one clear next step, and what it takes. */
+function StartFoundation({ onStart }: { onStart(): void }) {
+  return (
+    <section aria-labelledby="start-foundation" className="flex flex-col gap-3 rounded-lg border border-primary bg-primary-tint p-4">
+      <h3 id="start-foundation" className="text-base font-medium">
+        Start your Founder Foundation
+      </h3>
+      <p className="text-sm">It takes about 10 minutes. Have these at hand:</p>
+      <ul className="list-disc pl-5 text-sm">
+        {START_NEEDS.map((n) => (
+          <li key={n}>{n}</li>
+        ))}
+      </ul>
+      <Button className="self-start" onClick={onStart} aria-describedby="start-foundation">
+        Get started
+      </Button>
     </section>
   );
 }

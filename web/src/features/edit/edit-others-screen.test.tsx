@@ -114,7 +114,7 @@ describe("/edit-others", () => {
     expect(await screen.findByText("Failed to update owner information")).toBeInTheDocument();
   });
 
-  it("adds an owner: creates the add-on, links it to the organization and emails it, with a toast for each", async () => {
+  it("adds an owner: creates the add-on, links it to the organization and emails it, with one toast for the whole", async () => {
     let persons = [personFixture(), verified];
     serveFounder(() => allDataFixture({ persons }));
     fakeApi.on("POST", "/api/persons/", (c) => {
@@ -133,13 +133,32 @@ describe("/edit-others", () => {
     await userEvent.clear(email);
     await userEvent.type(email, "new.owner@example.com");
     await userEvent.click(within(dialog).getByRole("button", { name: "Add" }));
-    expect(await screen.findByText("New owner added successfully")).toBeInTheDocument();
-    expect(await screen.findByText("Owner added to organization successfully")).toBeInTheDocument();
-    expect(await screen.findByText("Verification emails sent successfully")).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: "new.owner@example.com" })).toBeDisabled();
+    expect(screen.getAllByRole("status").map((t) => t.textContent)).toEqual(["New owner added successfully"]);
     expect(fakeApi.callsTo("POST", "/api/persons/")[0]!.body).toEqual({ account_id: 7, account_primary_holder: false, is_addon: true, email: "new.owner@example.com" });
     expect(fakeApi.callsTo("POST", "/api/organization_users/")[0]!.body).toEqual({ organization_id: 5, person_id: 30, primary_holder: false });
     expect(fakeApi.callsTo("POST", "/api/sumsub/send_sumsub_emails")[0]!.body).toEqual([30]);
-    expect(await screen.findByRole("button", { name: "new.owner@example.com" })).toBeDisabled();
+  });
+
+  it("a verified owner without a name: the email once (as the heading), birthdate and SSN read-only though not recorded, and never sent", async () => {
+    const unnamed = addon(25, { ...verified, person_id: 25, email: "nameless@example.com", first_name: null, last_name: null, dob: null, ssn: null });
+    serveFounder(allDataFixture({ persons: [personFixture(), unnamed] }));
+    fakeApi.on("PATCH", "/api/persons/{id}", { ok: true });
+    renderScreen(<EditOthersScreen />);
+    const form = await screen.findByRole("form", { name: "Details of nameless@example.com" });
+    expect(within(form).getByRole("heading", { name: "nameless@example.com" })).toBeInTheDocument();
+    expect(within(form).getAllByText("nameless@example.com")).toHaveLength(1);
+    for (const label of ["Birthdate", "SSN"]) {
+      const field = within(form).getByLabelText(label);
+      expect(field).toHaveValue("");
+      expect(field).toHaveAttribute("readonly");
+      expect(field).toHaveAccessibleDescription("Not recorded; it cannot be entered here.");
+    }
+    await userEvent.click(within(form).getByRole("button", { name: "Done" }));
+    expect(await screen.findByText("Owner information updated successfully")).toBeInTheDocument();
+    const [patch] = fakeApi.callsTo("PATCH", "/api/persons/{id}");
+    expect(patch!.body).not.toHaveProperty("dob");
+    expect(patch!.body).not.toHaveProperty("ssn");
   });
 
   it("says 'Failed to add new owner' when the server refuses the owner, and keeps the dialog open", async () => {

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { OwnerEmailDialog } from "@/components/forms";
 import { additionalOwners } from "@/api";
-import { useCurrentUser } from "@/stores/auth";
+import { useCurrentUser } from "@/stores/session";
 import { DataGate, EditScreen } from "@/components/layout/edit-layout";
 import { NotReady } from "./not-ready";
 import { OwnerEditor } from "./owner-editor";

@@ -10,7 +10,7 @@ import { useToast } from "@/components/ui/toast";
 import { paths } from "@/config/paths";
 import { patchPerson, useAccountMutation } from "@/api";
 import { useSaveFlow } from "@/hooks/use-save-flow";
-import { useCurrentUser } from "@/stores/auth";
+import { useCurrentUser } from "@/stores/session";
 import { DataGate, EditForm, EditScreen } from "@/components/layout/edit-layout";
 import { NotReady } from "./not-ready";
 import { UpdateLicenseDialog } from "./update-license-dialog";
@@ -83,7 +83,7 @@ function ProfileEditor({ person, enums }: { person: Person; enums: EnumItem[] })
       >
         Update license
       </button>
-      <UpdateLicenseDialog open={licenseOpen} onClose={() => setLicenseOpen(false)} email={user?.email ?? person.email ?? ""} person={person} />
+      {licenseOpen ? <UpdateLicenseDialog onClose={() => setLicenseOpen(false)} email={user?.email ?? person.email ?? ""} person={person} /> : null}
     </EditForm>
   );
 }

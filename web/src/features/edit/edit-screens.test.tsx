@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { allDataFixture, organizationFixture, personFixture, serveFounder } from "@/testing/founder-fixtures";
 import { renderScreen } from "@/testing/render-screen";
+import { MESSAGES } from "@contract/rules";
 import EditDafScreen from "./edit-daf-screen";
 import EditFoundationScreen from "./edit-foundation-screen";
 import EditProfileScreen, { RECHECK_MESSAGES } from "./edit-profile-screen";
@@ -74,6 +75,18 @@ describe("/edit-profile", () => {
     fireEvent.blur(zip);
     expect(screen.getByText("Zip code must be at least 5 characters")).toBeInTheDocument();
     expect(done()).toBeDisabled();
+  });
+
+  it("refuses a control or text-direction character in a name with the contract's message; Done disabled", async () => {
+    serveFounder(allDataFixture());
+    renderScreen(<EditProfileScreen />);
+    const last = await screen.findByLabelText("Last name");
+    fireEvent.change(last, { target: { value: "Love\u202Elace" } });
+    fireEvent.blur(last);
+    expect(await screen.findByText(MESSAGES.forbiddenCharacters("Last name"))).toBeInTheDocument();
+    expect(done()).toBeDisabled();
+    fireEvent.change(last, { target: { value: "Lovelace" } });
+    await waitFor(() => expect(screen.queryByText(MESSAGES.forbiddenCharacters("Last name"))).not.toBeInTheDocument());
   });
 
   it("sends only the editable fields, phone as digits, and confirms", async () => {

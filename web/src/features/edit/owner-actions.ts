@@ -1,6 +1,8 @@
 // The /edit-others writes and the §8 toasts each one ends with. Adding an owner is three calls:
 // create the person (an add-on with an email), link them to the organization, and email them the
-// identity-check link (creation is over, so no Approve step will send it).
+// identity-check link (creation is over, so no Approve step will send it). One action, one toast:
+// the outcome of the whole, i.e. the success, or the first step that failed; the list then shows
+// the new owner with "Verification email sent {date}".
 import { useQueryClient } from "@tanstack/react-query";
 import { ApiError } from "@/lib/api-client";
 import { useToast } from "@/components/ui/toast";
@@ -26,14 +28,15 @@ export function useOwnerActions({ accountId, organizationId }: { accountId: numb
   const toast = useToast();
   const queryClient = useQueryClient();
 
-  async function sendEmails(personIds: number[], opts: { reissue?: boolean } = {}): Promise<boolean> {
+  /** `sent`: the success toast (the add-owner action says its own). */
+  async function sendEmails(personIds: number[], opts: { reissue?: boolean; sent?: string } = {}): Promise<boolean> {
     let ok = false;
     try {
-      ok = await sendVerificationEmails(personIds, opts);
+      ok = await sendVerificationEmails(personIds, { reissue: opts.reissue });
     } catch (err) {
       logFailure("Failed to send verification emails", err);
     }
-    if (ok) toast.success(OWNER_TOASTS.emailsSent);
+    if (ok) toast.success(opts.sent ?? OWNER_TOASTS.emailsSent);
     else toast.error(OWNER_TOASTS.emailsFailed);
     await refetchAll(queryClient);
     return ok;
@@ -47,7 +50,7 @@ export function useOwnerActions({ accountId, organizationId }: { accountId: numb
     }
     let personId: number;
     try {
-      personId = await addOwnerCalls({ accountId, organizationId, email }, () => toast.success(OWNER_TOASTS.added));
+      personId = await addOwnerCalls({ accountId, organizationId, email });
     } catch (err) {
       if (err instanceof OwnerNotLinkedError) {
         logFailure("Failed to add owner to organization", err.cause);
@@ -60,8 +63,7 @@ export function useOwnerActions({ accountId, organizationId }: { accountId: numb
       toast.error(err instanceof ApiError ? OWNER_TOASTS.addFailed : OWNER_TOASTS.createError);
       return false;
     }
-    toast.success(OWNER_TOASTS.linked);
-    await sendEmails([personId]);
+    await sendEmails([personId], { sent: OWNER_TOASTS.added });
     return true;
   }
 

@@ -1,8 +1,8 @@
-// The selected owner's details on /edit-others (requirements §2, §5): the contract's ownerForm (birthdate,
-// SSN, phone, address, city, state, zip, marital status required). Birthdate and SSN are fixed
-// once recorded, so they are disabled then; an owner whose identity check recorded neither can
-// have them entered once (otherwise the required rule could never be met). 'Update license'
-// emails the owner a new identity-check link: only the owner can capture their own document.
+// The selected owner's details on /edit-others (requirements §2, §5): the contract's ownerForm
+// (phone, address, city, state, zip, marital status required). Birthdate and SSN are disabled
+// (read-only, docs/decisions/0090) whether recorded or not: the founder never types another
+// person's identity data here. 'Update license' emails the owner a new identity-check link: only
+// the owner can capture their own document.
 import type { EnumItem, Person } from "@contract/entities";
 import { ownerForm, toPersonFields, type OwnerForm } from "@contract/forms";
 import { ProfileFields, profileValuesFromPerson, useZodForm, type ProfileFieldName } from "@/components/forms";
@@ -21,11 +21,17 @@ export function ownerValuesFromPerson(p: Person): OwnerForm {
   return Object.fromEntries(OWNER_FIELDS.map((k) => [k, all[k]])) as OwnerForm;
 }
 
-/** The PATCH body: the editable fields, plus birthdate/SSN only when they were not recorded yet. */
-export function ownerPatch(p: Person, v: OwnerForm) {
-  const { birthdate, ssn, ...contact } = v;
-  return toPersonFields({ ...contact, ...(p.dob ? {} : { birthdate }), ...(p.ssn ? {} : { ssn }) });
+/** The PATCH body: the editable fields only. */
+export function ownerPatch(v: OwnerForm) {
+  const { birthdate: _dob, ssn: _ssn, ...contact } = v;
+  return toPersonFields(contact);
 }
+
+export const OWNER_LOCKED = {
+  birthdate: "Fixed once recorded for the owner's identity check.",
+  ssn: "Fixed once recorded; only the last four digits are shown.",
+  notRecorded: "Not recorded; it cannot be entered here.",
+} as const;
 
 export interface OwnerEditorProps {
   owner: Person;
@@ -38,7 +44,7 @@ export function OwnerEditor({ owner, enums, onUpdateLicense, sendingEmail }: Own
   const form = useZodForm<OwnerForm>(ownerForm, ownerValuesFromPerson(owner));
   const toast = useToast();
   const { saving, save } = useSaveFlow();
-  const mutation = useAccountMutation(() => patchPerson(owner.person_id, ownerPatch(owner, form.values)));
+  const mutation = useAccountMutation(() => patchPerson(owner.person_id, ownerPatch(form.values)));
 
   async function done() {
     if (!form.isValid) return form.touchAll();
@@ -51,16 +57,16 @@ export function OwnerEditor({ owner, enums, onUpdateLicense, sendingEmail }: Own
     <EditForm label={`Details of ${ownerName(owner)}`} saving={saving} doneDisabled={!form.isValid} onDone={() => void done()}>
       <div className="flex flex-col gap-0.5">
         <h2 className="text-lg font-medium wrap-anywhere">{ownerName(owner)}</h2>
-        {owner.email ? <p className="text-sm text-secondary wrap-anywhere">{owner.email}</p> : null}
+        {/* Without a name the heading is the email already. */}
+        {owner.email && ownerName(owner) !== owner.email ? <p className="text-sm text-secondary wrap-anywhere">{owner.email}</p> : null}
       </div>
       <ProfileFields
         field={(name) => form.field(name as keyof OwnerForm)}
         enums={enums}
         include={OWNER_FIELDS}
-        disabled={{ birthdate: saving, ssn: saving }}
         locked={{
-          ...(owner.dob ? { birthdate: "Fixed once recorded for the owner's identity check." } : {}),
-          ...(owner.ssn ? { ssn: "Fixed once recorded; only the last four digits are shown." } : {}),
+          birthdate: owner.dob ? OWNER_LOCKED.birthdate : OWNER_LOCKED.notRecorded,
+          ssn: owner.ssn ? OWNER_LOCKED.ssn : OWNER_LOCKED.notRecorded,
         }}
         labels={{ address1: "Street address" }}
       />

@@ -7,7 +7,7 @@ import type { EnumItem, accountPut } from "@contract/entities";
 import { riaForm, type RiaForm } from "@contract/forms";
 import { LIMITS } from "@contract/rules";
 import { Button } from "@/components/ui/button";
-import { BoundTextField, CheckboxField, EnumSelect, useZodForm } from "@/components/forms";
+import { BoundTextField, CheckboxField, EnumSelect, ScaleField, useZodForm } from "@/components/forms";
 import { enumOptions } from "@/api";
 import { EditForm } from "@/components/layout/edit-layout";
 
@@ -15,16 +15,35 @@ import { EditForm } from "@/components/layout/edit-layout";
 export type RiaValues = Omit<RiaForm, "acknowledged"> & { acknowledged: boolean };
 export type RiaAccountFields = Required<z.infer<typeof accountPut>>;
 
-/** The questions and the enum category each one is answered from (null: typed). */
+/** The risk score's scale: what its two ends mean (the score is a whole number, docs/decisions/0095). */
+export const RISK_SCALE = {
+  low: "keep what you have, even if it grows slowly",
+  high: "seek the most growth, accepting large losses on the way",
+} as const;
+
+/**
+ * The questions, the enum category each one is answered from (null: typed or the scale) and a
+ * one-line explanation beside its label, for the terms a founder may not know.
+ */
 export const RIA_QUESTIONS = [
-  { name: "primaryGoal", label: "Primary goal", category: "primary_goal" },
-  { name: "riskScore", label: `Risk score (${LIMITS.riskScoreMin} to ${LIMITS.riskScoreMax})`, category: null },
-  { name: "lossCapacity", label: "Loss capacity (%)", category: null },
-  { name: "horizonYears", label: "Horizon years", category: "horizon_years" },
-  { name: "liquidityNeeds", label: "Liquidity needs", category: "liquidity_needs" },
-  { name: "federalTaxBracket", label: "Federal tax bracket", category: "federal_tax_bracket" },
-  { name: "state", label: "State", category: "us_state" },
-] as const satisfies ReadonlyArray<{ name: keyof RiaForm; label: string; category: EnumItem["enum_category"] | null }>;
+  { name: "primaryGoal", label: "Primary goal", category: "primary_goal", hint: undefined },
+  {
+    name: "riskScore",
+    label: `Risk score (${LIMITS.riskScoreMin} to ${LIMITS.riskScoreMax})`,
+    category: null,
+    hint: "How much the value may swing while you wait for growth.",
+  },
+  { name: "lossCapacity", label: "Loss capacity (%)", category: null, hint: "The share of this money you could lose without changing your plans." },
+  { name: "horizonYears", label: "Horizon years", category: "horizon_years", hint: "How long until you expect to spend or give this money." },
+  { name: "liquidityNeeds", label: "Liquidity needs", category: "liquidity_needs", hint: "How much of it you may need as cash at short notice." },
+  {
+    name: "federalTaxBracket",
+    label: "Federal tax bracket",
+    category: "federal_tax_bracket",
+    hint: "Your top federal income-tax rate: it decides which investments save you the most tax.",
+  },
+  { name: "state", label: "State", category: "us_state", hint: undefined },
+] as const satisfies ReadonlyArray<{ name: keyof RiaForm; label: string; category: EnumItem["enum_category"] | null; hint: string | undefined }>;
 
 /** Saved answers → form values (the receipt is acknowledged anew each time). */
 export function riaValuesFromAccount(a: Partial<RiaAccountFields> | null | undefined): RiaValues {
@@ -75,9 +94,21 @@ export function RiaFormView({ initial, enums, saving, downloading, onSubmit, onD
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         {RIA_QUESTIONS.map((q) =>
           q.category ? (
-            <EnumSelect key={q.name} label={q.label} field={form.field(q.name)} options={enumOptions(enums, q.category)} disabled={saving} />
+            <EnumSelect key={q.name} label={q.label} field={form.field(q.name)} options={enumOptions(enums, q.category)} disabled={saving} hint={q.hint} />
+          ) : q.name === "riskScore" ? (
+            <ScaleField
+              key={q.name}
+              label={q.label}
+              field={form.field(q.name)}
+              min={LIMITS.riskScoreMin}
+              max={LIMITS.riskScoreMax}
+              lowLabel={RISK_SCALE.low}
+              highLabel={RISK_SCALE.high}
+              hint={q.hint}
+              disabled={saving}
+            />
           ) : (
-            <BoundTextField key={q.name} label={q.label} field={form.field(q.name)} inputMode={q.name === "riskScore" ? "numeric" : "text"} autoComplete="off" disabled={saving} />
+            <BoundTextField key={q.name} label={q.label} field={form.field(q.name)} inputMode="numeric" autoComplete="off" disabled={saving} hint={q.hint} />
           ),
         )}
       </div>

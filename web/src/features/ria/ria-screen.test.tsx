@@ -1,9 +1,10 @@
 import { fakeApi } from "@/testing/fake-api";
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { allDataFixture, serveFounder } from "@/testing/founder-fixtures";
 import { renderScreen } from "@/testing/render-screen";
+import { RIA_QUESTIONS, RISK_SCALE } from "./ria-form";
 import RiaScreen from "./ria-screen";
 import { filenameFromDisposition } from "./tax-form-download";
 
@@ -21,7 +22,8 @@ beforeEach(() => fakeApi.reset());
 afterEach(() => vi.restoreAllMocks());
 
 const done = () => screen.getByRole("button", { name: "Done" });
-const riskScore = () => screen.getByLabelText("Risk score (1 to 5)");
+const riskScore = () => screen.getByRole("group", { name: "Risk score (1 to 5)" });
+const riskStep = (n: number) => within(riskScore()).getByRole("radio", { name: String(n) });
 
 describe("/ria questionnaire", () => {
   it("shows 'Required' on each left-empty answer and keeps Done disabled until the receipt is acknowledged", async () => {
@@ -29,26 +31,27 @@ describe("/ria questionnaire", () => {
     renderScreen(<RiaScreen />);
     const goal = await screen.findByLabelText("Primary goal");
     expect(done()).toBeDisabled();
-    for (const label of ["Primary goal", "Risk score (1 to 5)", "Loss capacity (%)", "Horizon years", "Liquidity needs", "Federal tax bracket", "State"]) {
+    for (const label of ["Primary goal", "Loss capacity (%)", "Horizon years", "Liquidity needs", "Federal tax bracket", "State"]) {
       fireEvent.blur(screen.getByLabelText(label));
     }
+    fireEvent.blur(riskStep(1));
     expect(screen.getAllByText("Required")).toHaveLength(7);
     expect(goal).toHaveAttribute("aria-invalid", "true");
     await userEvent.click(screen.getByLabelText("Acknowledge receipt"));
     expect(done()).toBeEnabled();
   });
 
-  it("accepts a risk score of 1 to 5 only", async () => {
-    serveFounder(allDataFixture({ account: answered }));
+  it("shows the risk score's scale: five whole steps and what 1 and 5 mean, beside a help text for each term", async () => {
+    serveFounder(allDataFixture());
     renderScreen(<RiaScreen />);
     await screen.findByLabelText("Primary goal");
-    for (const [typed, ok] of [["0", false], ["6", false], ["2.5", false], ["abc", false], ["1", true], ["5", true]] as const) {
-      await userEvent.clear(riskScore());
-      await userEvent.type(riskScore(), typed);
-      fireEvent.blur(riskScore());
-      if (ok) expect(screen.queryByText("Risk score must be between 1 and 5")).not.toBeInTheDocument();
-      else expect(screen.getByText("Risk score must be between 1 and 5")).toBeInTheDocument();
+    expect(within(riskScore()).getAllByRole("radio").map((r) => r.getAttribute("value"))).toEqual(["1", "2", "3", "4", "5"]);
+    expect(riskScore()).toHaveTextContent(`1: ${RISK_SCALE.low}`);
+    expect(riskScore()).toHaveTextContent(`5: ${RISK_SCALE.high}`);
+    for (const q of RIA_QUESTIONS.filter((q) => q.hint && q.category)) {
+      expect(screen.getByLabelText(q.label)).toHaveAccessibleDescription(q.hint);
     }
+    expect(screen.getByLabelText("Loss capacity (%)")).toHaveAccessibleDescription(/could lose/);
   });
 
   it("does not send an incomplete questionnaire: Done shows every missing answer", async () => {
@@ -65,9 +68,8 @@ describe("/ria questionnaire", () => {
     fakeApi.on("PUT", "/api/accounts/{id}", (c) => ({ body: { ...allDataFixture().account, ...(c.body as object), primary_account_holder: 11 } }));
     renderScreen(<RiaScreen />);
     expect(await screen.findByLabelText("Primary goal")).toHaveValue("primary_goal_growth");
-    expect(riskScore()).toHaveValue("3");
-    await userEvent.clear(riskScore());
-    await userEvent.type(riskScore(), "5");
+    expect(riskStep(3)).toBeChecked();
+    await userEvent.click(riskStep(5));
     await userEvent.selectOptions(screen.getByLabelText("Primary goal"), "primary_goal_income");
     await userEvent.click(screen.getByLabelText("Acknowledge receipt"));
     await userEvent.click(done());

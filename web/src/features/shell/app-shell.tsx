@@ -6,7 +6,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useLocation } from "wouter";
 import { focusHeadingWhenShown, inputClock } from "@/lib/focus";
 import { CloseIcon } from "@/components/ui/icons";
-import { useCurrentUser } from "@/stores/auth";
+import { useCurrentUser } from "@/stores/session";
 import { isLgAtom } from "@/stores/layout";
 import { SideMenu } from "./side-menu";
 import { TopBar, type TopBarSlots } from "./top-bar";
@@ -18,11 +18,14 @@ export function AppShell({ children, bell, onSignOut }: TopBarSlots & { children
   const user = useCurrentUser();
   const [location] = useLocation();
   const main = useRef<HTMLElement>(null);
+  /** The route whose heading last took focus: a drawer closed without navigating (Escape, Close) leaves focus on its button. */
+  const focusedRoute = useRef<string | null>(null);
   // Each route change moves focus to the new screen's heading (not left on the link, or dropped to
   // the page body when the link's menu closes). With the drawer open, wait for it to close: it
   // hands focus back to its button as it goes, after which the heading takes it.
   useEffect(() => {
-    if (menuOpen) return;
+    if (menuOpen || focusedRoute.current === location) return;
+    focusedRoute.current = location;
     let stop: () => void = () => undefined;
     // Input from here on is the user's (a bell clicked while the screen loads keeps its popover).
     const changedAt = inputClock();

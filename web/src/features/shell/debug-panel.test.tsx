@@ -3,7 +3,7 @@ import { createStore } from "jotai";
 import { describe, expect, it } from "vitest";
 import { renderWithApp } from "@/testing/render";
 import { fakeSession } from "@/testing/fake-supabase";
-import { authFinishedAtom, authReadyAtom, sessionAtom } from "@/stores/auth";
+import { authFinishedAtom, authReadyAtom, sessionAtom } from "@/stores/session";
 import { isLocalhost } from "@/lib/env";
 import { DebugPanel } from "./debug-panel";
 

@@ -1,7 +1,7 @@
 // Developer aid (requirements §2): auth status, roles and token payload, only on a localhost host.
 import { useAtomValue } from "jotai";
 import { isLocalhost } from "@/lib/env";
-import { authFinishedAtom, authReadyAtom, claimsAtom, rolesAtom, sessionAtom } from "@/stores/auth";
+import { authFinishedAtom, authReadyAtom, claimsAtom, rolesAtom, sessionAtom } from "@/stores/session";
 
 export function DebugPanel({ show = isLocalhost() }: { show?: boolean }) {
   const ready = useAtomValue(authReadyAtom);

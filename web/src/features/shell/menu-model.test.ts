@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { canUseAdminArea } from "@/lib/roles";
-import { menuFor } from "./menu-model";
+import { MAIN_SECTIONS, menuFor, menuNeedsMet } from "./menu-model";
 
 describe("side menu rules (requirements §6)", () => {
   it("shows the main sections to user, admin or super, with empty-target links", () => {
@@ -23,5 +23,17 @@ describe("side menu rules (requirements §6)", () => {
     }
     expect(menuFor(["admin"], true).admin).toEqual({ kind: "links", links: [{ label: "User Management (Dev)", href: "/admin" }] });
     expect(menuFor(["admin"], false).admin).toEqual({ kind: "links", links: [] });
+  });
+
+  it("flags the edit entries that have nothing yet: a new founder's four, then none once the data exists", () => {
+    const flagged = (data: Parameters<typeof menuNeedsMet>[0]) => {
+      const met = menuNeedsMet(data);
+      return MAIN_SECTIONS.flatMap((s) => s.links).filter((l) => l.needs && !met[l.needs]).map((l) => l.label);
+    };
+    expect(flagged({ organizations: [], account: { primary_account_holder: null } })).toEqual(["Foundation", "Donor-advised fund", "Founder", "Other owners"]);
+    expect(flagged({ organizations: [{ donor_advised_fund: null }], account: { primary_account_holder: { person_id: 1 } } })).toEqual(["Donor-advised fund"]);
+    expect(flagged({ organizations: [{ donor_advised_fund: "Investor's Philanthropic" }], account: { primary_account_holder: { person_id: 1 } } })).toEqual([]);
+    // While the data loads nothing is flagged (no flash of 'Nothing yet').
+    expect(flagged(undefined)).toEqual([]);
   });
 });

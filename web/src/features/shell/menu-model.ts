@@ -4,10 +4,15 @@
 import { paths } from "@/config/paths";
 import { canUseAdminArea, hasRoles, MAIN_MENU_ROLES, type Role } from "@/lib/roles";
 
+/** What an edit screen needs before there is anything on it to edit. */
+export type MenuNeed = "organization" | "daf" | "profile";
+
 export interface MenuLink {
   label: string;
   /** null: a link with an empty target (Payments, Needs review, Archived). */
   href: string | null;
+  /** The entry says 'Nothing yet' until the founder has this (docs/decisions/0097). */
+  needs?: MenuNeed;
 }
 
 export interface MenuSection {
@@ -20,8 +25,8 @@ export const MAIN_SECTIONS: MenuSection[] = [
   {
     title: "Accounts",
     links: [
-      { label: "Foundation", href: paths.editFoundation.getHref() },
-      { label: "Donor-advised fund", href: paths.editDaf.getHref() },
+      { label: "Foundation", href: paths.editFoundation.getHref(), needs: "organization" },
+      { label: "Donor-advised fund", href: paths.editDaf.getHref(), needs: "daf" },
       { label: "Risk management", href: paths.ria.getHref() },
       { label: "Payments", href: null },
     ],
@@ -29,8 +34,8 @@ export const MAIN_SECTIONS: MenuSection[] = [
   {
     title: "People",
     links: [
-      { label: "Founder", href: paths.editProfile.getHref() },
-      { label: "Other owners", href: paths.editOthers.getHref() },
+      { label: "Founder", href: paths.editProfile.getHref(), needs: "profile" },
+      { label: "Other owners", href: paths.editOthers.getHref(), needs: "organization" },
     ],
   },
   {
@@ -41,6 +46,13 @@ export const MAIN_SECTIONS: MenuSection[] = [
     ],
   },
 ];
+
+/** What the founder has so far, from the account's data (undefined while it loads: nothing is flagged). */
+export function menuNeedsMet(data: { organizations: ReadonlyArray<{ donor_advised_fund: string | null }>; account: { primary_account_holder: unknown } } | undefined): Record<MenuNeed, boolean> {
+  if (!data) return { organization: true, daf: true, profile: true };
+  const organization = data.organizations[0];
+  return { organization: Boolean(organization), daf: Boolean(organization?.donor_advised_fund), profile: Boolean(data.account.primary_account_holder) };
+}
 
 export type AdminMenu = { kind: "restricted" } | { kind: "links"; links: MenuLink[] };
 

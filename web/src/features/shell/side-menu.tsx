@@ -2,10 +2,11 @@
 import { useAtomValue } from "jotai";
 import { Link, useLocation } from "wouter";
 import { isLocalhost } from "@/lib/env";
-import { rolesAtom } from "@/stores/auth";
-import { menuFor, type MenuLink } from "./menu-model";
+import { rolesAtom } from "@/stores/session";
+import { useAllData } from "@/api";
+import { menuFor, menuNeedsMet, type MenuLink } from "./menu-model";
 
-function MenuItem({ link, onNavigate }: { link: MenuLink; onNavigate?: () => void }) {
+function MenuItem({ link, onNavigate, empty = false }: { link: MenuLink; onNavigate?: () => void; empty?: boolean }) {
   const [location] = useLocation();
   const base = "block rounded px-3 py-2 text-sm";
   if (link.href === null) {
@@ -16,21 +17,33 @@ function MenuItem({ link, onNavigate }: { link: MenuLink; onNavigate?: () => voi
     );
   }
   const active = location === link.href;
-  return (
+  const linkEl = (
     <Link
       href={link.href}
       onClick={onNavigate}
       aria-current={active ? "page" : undefined}
+      aria-describedby={empty ? `menu-empty-${link.href.slice(1)}` : undefined}
       className={`${base} ${active ? "bg-primary-tint font-medium text-primary-strong" : "text-primary-text hover:bg-hover"} focus-visible:outline-2 focus-visible:outline-primary`}
     >
       {link.label}
     </Link>
+  );
+  if (!empty) return linkEl;
+  // Still a link (its screen says what to do first), but the menu says there is nothing yet.
+  return (
+    <div className="flex items-baseline justify-between gap-2">
+      {linkEl}
+      <span id={`menu-empty-${link.href.slice(1)}`} className="shrink-0 pr-3 text-xs text-secondary">
+        Nothing yet
+      </span>
+    </div>
   );
 }
 
 export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const roles = useAtomValue(rolesAtom);
   const { main, admin } = menuFor(roles, isLocalhost());
+  const met = menuNeedsMet(useAllData().data);
   return (
     <nav aria-label="Main" className="flex flex-col gap-4 p-3">
       {main.map((section, i) => (
@@ -39,7 +52,7 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
           <ul>
             {section.links.map((link) => (
               <li key={link.label}>
-                <MenuItem link={link} onNavigate={onNavigate} />
+                <MenuItem link={link} onNavigate={onNavigate} empty={link.needs ? !met[link.needs] : false} />
               </li>
             ))}
           </ul>

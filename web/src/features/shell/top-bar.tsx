@@ -7,7 +7,7 @@ import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { HelpIcon, MenuIcon, MoonIcon, SunIcon } from "@/components/ui/icons";
 import { appSettings } from "@/lib/env";
-import { useCurrentUser } from "@/stores/auth";
+import { useCurrentUser } from "@/stores/session";
 import { themeAtom, toggleThemeAtom } from "@/stores/theme";
 
 const iconButton = "rounded-full p-1 sm:p-2 text-icon hover:bg-hover focus-visible:outline-2 focus-visible:outline-primary";

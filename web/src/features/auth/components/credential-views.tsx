@@ -8,7 +8,8 @@ import { getSupabase } from "@/lib/supabase";
 import { TIMINGS } from "@/lib/timings";
 import type { AuthActions } from "../use-auth-actions";
 import { clearPendingVerification } from "../pending-verification";
-import { backViewAtom, busyAtom, signInFormAtom } from "../store";
+import { useEnabledProviders } from "../providers";
+import { backViewAtom, busyAtom, signInFormAtom, signInNoticeAtom } from "../store";
 import { FormErrorCaption, OrDivider, TextLink, useFieldError } from "./form-parts";
 import { PasswordChecklist } from "./password-checklist";
 
@@ -74,8 +75,15 @@ function PasswordField({
 export function SignInView({ actions }: ViewProps) {
   const form = useAtomValue(signInFormAtom);
   const busy = useAtomValue(busyAtom);
+  const notice = useAtomValue(signInNoticeAtom);
+  const providers = useEnabledProviders();
   return (
     <div className="flex flex-col gap-4">
+      {notice ? (
+        <p role="status" className="rounded-md border border-divider bg-primary-tint px-3 py-2 text-base">
+          {notice}
+        </p>
+      ) : null}
       <ViewForm onSubmit={() => form.email.trim() && actions.continueWithEmail()}>
         <EmailField actions={actions} autoFocus />
         <FormErrorCaption />
@@ -84,10 +92,12 @@ export function SignInView({ actions }: ViewProps) {
         </Button>
       </ViewForm>
       <TextLink onClick={() => actions.goTo("register")}>Don&apos;t have an account? Sign up</TextLink>
-      <OrDivider />
-      <Button variant="outlined" onClick={() => void actions.signInWithGoogle()} disabled={busy}>
-        Sign in with Google
-      </Button>
+      {providers.length > 0 ? <OrDivider /> : null}
+      {providers.map((provider) => (
+        <Button key={provider.id} variant="outlined" onClick={() => void actions.signInWith(provider.id)} disabled={busy}>
+          {provider.label}
+        </Button>
+      ))}
     </div>
   );
 }

@@ -4,12 +4,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MFA_FRIENDLY_NAME } from "@contract/rules";
 import { renderWithApp } from "@/testing/render";
 import { authError, createFakeSupabase, fakeSession, type FakeSupabase } from "@/testing/fake-supabase";
-import { authFinishedAtom } from "@/stores/auth";
+import { authFinishedAtom } from "@/stores/session";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { SignInScreen } from "./sign-in-screen";
 import { useAuthListener } from "../use-auth-listener";
 import { PENDING_VERIFICATION_KEY } from "../pending-verification";
-import { authViewAtom, mfaSkippedAtom, resetModeAtom } from "../store";
+import { providerErrorIn } from "../providers";
+import { authViewAtom, mfaSkippedAtom, providerErrorAtom, resetModeAtom } from "../store";
 import { ENROL_TIMEOUT_MS } from "../mfa";
 import { TIMINGS } from "@/lib/timings";
 
@@ -32,13 +33,57 @@ async function typeEmailAndContinue(email = "founder@example.com") {
   await userEvent.click(screen.getByRole("button", { name: "Continue" }));
 }
 
+/** The auth service's GET /auth/v1/settings answer, with these providers enabled. */
+function authSettings(external: Record<string, boolean>) {
+  return vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
+    expect(String(input)).toBe("http://localhost:54321/auth/v1/settings");
+    return new Response(JSON.stringify({ external, disable_signup: false }), { status: 200, headers: { "content-type": "application/json" } });
+  });
+}
+
 describe("sign-in views", () => {
+  it("offers social sign-in only for providers the auth service reports enabled", async () => {
+    const settings = authSettings({ google: false, email: true });
+    renderWithApp(<Harness />, { path: "/sign-in" });
+    await waitFor(() => expect(settings).toHaveBeenCalled());
+    await act(async () => undefined);
+    expect(screen.queryByRole("button", { name: "Sign in with Google" })).not.toBeInTheDocument();
+    expect(screen.queryByText("or")).not.toBeInTheDocument();
+  });
+
+  it("a session that ends without the founder's Sign Out brings back sign-in with the reason, until the next sign-in", async () => {
+    sb.auth.getSession.mockResolvedValueOnce({ data: { session: fakeSession() }, error: null } as never);
+    const { store } = renderWithApp(<Harness />, { path: "/sign-in", init: (s) => s.set(authFinishedAtom, true) });
+    await waitFor(() => expect(sb.auth.getSession).toHaveBeenCalled());
+    await act(async () => undefined);
+    act(() => sb.emit("SIGNED_OUT", null));
+    expect(await screen.findByRole("status")).toHaveTextContent("You were signed out. Please sign in again.");
+    expect(store.get(authFinishedAtom)).toBe(false);
+    expect(store.get(authViewAtom)).toBe("sign-in");
+    act(() => sb.emit("SIGNED_IN", fakeSession()));
+    await waitFor(() => expect(screen.queryByText("You were signed out. Please sign in again.")).not.toBeInTheDocument());
+  });
+
+  it("a SIGNED_OUT on a page that had no session explains nothing", async () => {
+    renderWithApp(<Harness />, { path: "/sign-in" });
+    await waitFor(() => expect(sb.auth.getSession).toHaveBeenCalled());
+    act(() => sb.emit("SIGNED_OUT", null));
+    await act(async () => undefined);
+    expect(screen.queryByText("You were signed out. Please sign in again.")).not.toBeInTheDocument();
+  });
+
+  it("a social sign-in that came back with an error shows it on the sign-in view", async () => {
+    renderWithApp(<Harness />, { path: "/sign-in", init: (s) => s.set(providerErrorAtom, providerErrorIn({ search: "?error=access_denied&error_code=user_banned&error_description=User+is+banned", hash: "" })) });
+    expect(await screen.findByRole("alert")).toHaveTextContent("Social sign-in did not complete: User is banned");
+  });
+
   it("starts on sign-in with 'Welcome!', needs an email to continue, then asks for the password", async () => {
+    authSettings({ google: true, email: true });
     renderWithApp(<Harness />, { path: "/sign-in" });
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Welcome!");
     expect(screen.getByRole("button", { name: "Continue" })).toBeDisabled();
+    await userEvent.click(await screen.findByRole("button", { name: "Sign in with Google" }));
     expect(screen.getByText("or")).toBeInTheDocument();
-    await userEvent.click(screen.getByRole("button", { name: "Sign in with Google" }));
     expect(sb.auth.signInWithOAuth).toHaveBeenCalledWith({ provider: "google", options: { redirectTo: window.location.origin } });
     await typeEmailAndContinue();
     expect(screen.getByLabelText("Password")).toBeInTheDocument();

@@ -2,9 +2,9 @@
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { useEffect, useRef, type ReactNode } from "react";
 import { focusHeading } from "@/lib/focus";
-import { sessionAtom } from "@/stores/auth";
+import { sessionAtom } from "@/stores/session";
 import { readPendingVerification } from "../pending-verification";
-import { authViewAtom, gateFadingAtom, resetModeAtom, signInFormAtom } from "../store";
+import { authErrorAtom, authViewAtom, gateFadingAtom, providerErrorAtom, resetModeAtom, signInFormAtom } from "../store";
 import { useAuthActions } from "../use-auth-actions";
 import { useSignInGate } from "../use-sign-in-gate";
 import { headingFor, type AuthView } from "../views";
@@ -34,13 +34,24 @@ const VIEWS: Record<AuthView, (p: { actions: AuthActions }) => ReactNode> = {
   "mfa-enroll": MfaEnrollView,
 };
 
-/** On arrival: a reset link opens reset-password; a stored pending record restores its view. */
+/**
+ * On arrival: a reset link opens reset-password; a stored pending record restores its view; a
+ * social sign-in that came back with an error shows it on the sign-in view.
+ */
 function useInitialView(): void {
   const setView = useSetAtom(authViewAtom);
   const setForm = useSetAtom(signInFormAtom);
+  const setError = useSetAtom(authErrorAtom);
+  const [providerError, setProviderError] = useAtom(providerErrorAtom);
   const resetMode = useAtomValue(resetModeAtom);
   const session = useAtomValue(sessionAtom);
   useEffect(() => {
+    if (providerError) {
+      setView("sign-in");
+      setError({ message: providerError });
+      setProviderError(null);
+      return;
+    }
     if (resetMode) {
       setView("reset-password");
       return;

@@ -1,5 +1,6 @@
-// Requirements §4 "Onboarding progress": how far a strategy's creation has come, what the founder does
-// next and which step a click on the card opens. Pure, so the table is tested on its own.
+// Requirements §4 "Onboarding progress": how far a strategy's creation has come, what the founder
+// does next and which step a click on the card opens. The dashboard's card and the creation
+// stepper both read it. Pure, so the table is tested on its own.
 import type { Organization, Person } from "@contract/entities";
 
 export interface OnboardingProgress {

@@ -14,7 +14,7 @@ import { appDatabasePath } from "../../db/client";
 import { createTestApp, TEST_HS256_SECRET, type TestApp } from "../support/app";
 import { PROFILE, RIA_ANSWERS } from "../support/entry";
 import { operationsOf, fillPath } from "../support/openapi";
-import { PUBLIC_ROUTES } from "../support/route-recipes";
+import { PUBLIC_ROUTES, RECIPES, buildRequest } from "../support/route-recipes";
 
 /** Session checks are trusted for 1 s here (30 s by default), so revocations show after a short wait. */
 const TTL_SECONDS = 1;
@@ -87,7 +87,7 @@ describe("revocation takes effect within the session-check lifetime", () => {
     await waitPastTtl();
     const res = await t.http.get(`/api/accounts/${f.accountId}/all_data`).set(f.auth);
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: "Unauthorized", message: expect.any(String) });
+    expect(res.body).toEqual({ error: "unauthorized", message: expect.any(String) });
   });
 
   it("a banned user's token opens nothing", async () => {
@@ -135,7 +135,7 @@ describe("token verification is strict", () => {
     const forged = await new SignJWT(decodeJwt(f.token)).setProtectedHeader({ alg: "HS256", typ: "JWT" }).sign(new TextEncoder().encode(LOCAL_SUPABASE.jwtSecret));
     const res = await t.http.get(`/api/accounts/${f.accountId}/all_data`).set(bearer(forged));
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: "Unauthorized", message: expect.any(String) });
+    expect(res.body).toEqual({ error: "unauthorized", message: expect.any(String) });
   });
 
   it("refuses a token without exp and a token from another issuer, though signed by the auth service's key", async () => {
@@ -144,7 +144,7 @@ describe("token verification is strict", () => {
     for (const token of [await t.auth.resign(f.token, { exp: undefined, ...noExp }), await t.auth.resign(f.token, { iss: "https://attacker.example/auth/v1" })]) {
       const res = await t.http.get(`/api/accounts/${f.accountId}/all_data`).set(bearer(token));
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ error: "Unauthorized", message: expect.any(String) });
+      expect(res.body).toEqual({ error: "unauthorized", message: expect.any(String) });
     }
   });
 
@@ -154,7 +154,7 @@ describe("token verification is strict", () => {
       const user = await t.auth.user();
       const res = await down.http.get(`/api/accounts/user/${user.userId}`).set(bearer(user.token));
       expect(res.status).toBe(503);
-      expect(res.body).toEqual({ error: "Service Unavailable", message: expect.any(String) });
+      expect(res.body).toEqual({ error: "service_unavailable", message: expect.any(String) });
     } finally {
       await down.close();
     }
@@ -166,7 +166,7 @@ describe("roles mean the same on both sides", () => {
     const onboarding = await t.founder({ roles: ["onboarding"] });
     const answer = await t.http.put(`/api/accounts/${onboarding.accountId}`).set(onboarding.auth).send({ ...RIA_ANSWERS });
     expect(answer.status).toBe(403);
-    expect(answer.body).toEqual({ error: "Forbidden", message: "Requires the role user" });
+    expect(answer.body).toEqual({ error: "forbidden", message: "Requires the role user" });
     expect((await t.http.get(`/api/accounts/${onboarding.accountId}/all_data`).set(onboarding.auth)).body.account.ria_primary_goal).toBeNull();
     expect((await t.http.get("/api/ria/tax-form.pdf").set(onboarding.auth)).status).toBe(403);
 
@@ -256,6 +256,41 @@ describe("production mode", () => {
       const founder = await prod.auth.user();
       const { aal2Token: founderAal2 } = await prod.auth.enrolTotp(founder);
       expect((await prod.http.get("/api/admin/users").set(bearer(founderAal2))).status).toBe(403);
+    } finally {
+      await prod.close();
+    }
+  });
+
+  it("every staff read of another account (each read route, GET /api/audit) needs aal2 in production; refused reads record nothing", async () => {
+    const operations = operationsOf(t.app.swagger() as Parameters<typeof operationsOf>[0]);
+    // Every read that addresses one account's records, and the whole trail: what staff may read of others.
+    const staffReads = operations.filter((op) => op.method === "GET" && (RECIPES[op.key]?.scope === "owner" || op.key === "GET /api/audit"));
+    expect(staffReads.map((op) => op.key)).toEqual(expect.arrayContaining(["GET /api/accounts/{accountId}/all_data", "GET /api/accounts/{accountId}/audit", "GET /api/audit", "GET /api/persons/{personId}"]));
+    // An auth service with a secret of its own: production refuses the CLI's public keys.
+    const prod = await createTestApp(production(), { hs256: true });
+    try {
+      const owner = await prod.founder({ stage: "full" });
+      // A staff member who never enrolled a factor: aal1 tokens, which every other route accepts.
+      const aal1 = (await prod.auth.user({ roles: ["user", "super"] })).token;
+      expect(decodeJwt(aal1).aal).toBe("aal1");
+      expect((await prod.http.get("/api/enums/").set(bearer(aal1))).status).toBe(200);
+      const { aal2Token } = await prod.auth.enrolTotp(await prod.auth.user({ roles: ["user", "admin"] }));
+      const staffRows = async () => (await prod.database.query("select audit_id from audit_event where action = 'staff.read'")).length;
+      for (const op of staffReads) {
+        const req = buildRequest(op, RECIPES[op.key]!, owner);
+        const get = (token: string) => prod.http.get(req.path).query(req.query ?? {}).set(bearer(token));
+        const before = await staffRows();
+        const refused = await get(aal1);
+        expect(refused.status, `${op.key} at aal1: ${refused.text}`).toBe(403);
+        expect(refused.body, op.key).toEqual({ error: "insufficient_aal", message: expect.any(String) });
+        expect(refused.text, op.key).not.toContain(owner.marker);
+        expect(await staffRows(), `${op.key}: a refused read records nothing`).toBe(before);
+        const read = await get(aal2Token);
+        expect(read.status, `${op.key} at aal2: ${read.text}`).toBe(200);
+        expect(await staffRows(), `${op.key}: the read is recorded`).toBe(before + 1);
+        // The owner reads their own record at aal1 (no factor enrolled): only staff reads of others need aal2.
+        expect((await get(owner.token)).status, `${op.key} by the owner`).toBe(op.key === "GET /api/audit" ? 403 : 200);
+      }
     } finally {
       await prod.close();
     }

@@ -1,4 +1,5 @@
-// What the domain refuses, without HTTP: repositories and domain modules throw these, and ONE error
+// What the record refuses, without HTTP: repositories and domain modules throw these (so this
+// module sits below both, importing nothing of either), and ONE error
 // plugin (plugins/errors.ts) turns each kind into its status and the API's `{ error, message,
 // field? }` body. HTTP-only failures (no token, a second factor needed, an upstream service down)
 // stay in http-errors.ts.

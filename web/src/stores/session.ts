@@ -1,5 +1,5 @@
-// Global auth state (requirements §3): session, jwt (the access token), authFinished (the sign-in gate,
-// second factor included, has passed), enums. Features read these through the hooks below.
+// The session state (requirements §3): session, jwt (the access token), authFinished (the sign-in
+// gate, second factor included, has passed). The enum items are the features' own (TanStack Query).
 import { atom, useAtomValue } from "jotai";
 import type { Session } from "@supabase/supabase-js";
 import { decodeJwtPayload, type TokenClaims } from "@/lib/jwt";
@@ -10,22 +10,12 @@ export const authReadyAtom = atom(false);
 export const sessionAtom = atom<Session | null>(null);
 export const jwtAtom = atom((get) => get(sessionAtom)?.access_token ?? null);
 export const authFinishedAtom = atom(false);
-/** Enum items (GET /api/enums/), loaded by the features that need them. */
-export const enumsAtom = atom<Array<{ enum_id: string; enum_label: string; enum_category: string }>>([]);
 
 export const claimsAtom = atom<TokenClaims | null>((get) => decodeJwtPayload(get(jwtAtom)));
 export const rolesAtom = atom<Role[]>((get) => rolesFromClaims(get(claimsAtom)));
 
 export function useSession(): Session | null {
   return useAtomValue(sessionAtom);
-}
-
-export function useRoles(): Role[] {
-  return useAtomValue(rolesAtom);
-}
-
-export function useClaims(): TokenClaims | null {
-  return useAtomValue(claimsAtom);
 }
 
 /** The signed-in user's id and email, or null. */

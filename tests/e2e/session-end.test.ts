@@ -1,0 +1,99 @@
+// A session the auth service ends, seen from another browser (requirements §2 "unauthenticated
+// visitors are redirected to sign-in, and the origin is remembered"): signed out elsewhere, banned,
+// and a social sign-in that comes back with an error. The API re-checks every session on each call
+// here (SESSION_CHECK_TTL_SECONDS=0) so the test needs no 30 s wait; Google sign-in is on (the
+// emulator's local consent page) so its error path can be walked.
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { setupE2E } from "../support/e2e-harness";
+import { createFounder, type Founder } from "../support/founders";
+
+const e2e = setupE2E({ env: { SESSION_CHECK_TTL_SECONDS: "0" }, authSettings: { googleEnabled: true } });
+
+const SIGNED_OUT = "You were signed out. Please sign in again.";
+
+async function ban(founder: Founder): Promise<void> {
+  const { url, serviceRoleKey } = e2e.stack.config.auth;
+  const res = await fetch(`${url}/auth/v1/admin/users/${founder.id}`, {
+    method: "PUT",
+    headers: { apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}`, "content-type": "application/json" },
+    body: JSON.stringify({ ban_duration: "24h" }),
+  });
+  expect(res.status).toBe(200);
+}
+
+async function expectSignInWithReason(page: Page, origin: string): Promise<void> {
+  await page.getByText(SIGNED_OUT).waitFor();
+  const url = new URL(page.url());
+  expect(url.pathname).toBe("/sign-in");
+  expect(url.searchParams.get("redirect")).toBe(origin);
+  expect(await page.getByRole("heading", { name: "Welcome!" }).isVisible()).toBe(true);
+}
+
+/** Email, password, and Skip on the offered second-factor enrolment. */
+async function signInThroughForm(page: Page, founder: Founder): Promise<void> {
+  await page.getByLabel("Email").fill(founder.email);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByLabel("Password").fill(founder.password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.getByRole("button", { name: "Skip" }).click();
+}
+
+describe("a session ended elsewhere", () => {
+  it("signed out (global) in one browser: the other returns to sign-in with the reason, and back to where it was after signing in", async () => {
+    const founder = await createFounder(e2e.stack);
+    const here = await e2e.open({ as: founder });
+    // Signed in through the form: a context opened `as` the founder would place its session again on reload.
+    const elsewhere = await e2e.open({ width: 375 });
+    await here.goto("/");
+    await here.page.getByRole("heading", { name: "Account Strategies" }).waitFor();
+    await elsewhere.goto("/sign-in");
+    await signInThroughForm(elsewhere.page, founder);
+    await elsewhere.page.getByRole("heading", { name: "Account Strategies" }).waitFor();
+    await elsewhere.page.getByRole("button", { name: "Sign Out" }).click();
+    await elsewhere.page.getByRole("button", { name: "Continue" }).waitFor();
+    // The founder's own Sign Out explains nothing.
+    expect(await elsewhere.page.getByText(SIGNED_OUT).count()).toBe(0);
+
+    // The next call to the API from the first browser meets a 401.
+    await here.page.getByRole("link", { name: "Risk management" }).click();
+    await expectSignInWithReason(here.page, "/ria");
+    // The sign-in screen is whole again: its own query (the enabled providers) survived the clean-up.
+    await here.page.getByRole("button", { name: "Sign in with Google" }).waitFor();
+    expect(await here.read(`Object.keys(localStorage).some((k) => k.endsWith("-auth-token"))`)).toBe(false);
+    await here.screen("signed-out-notice");
+
+    await signInThroughForm(here.page, founder);
+    await here.page.getByLabel("Primary goal").waitFor();
+    expect(new URL(here.page.url()).pathname).toBe("/ria");
+    expect(here.pageErrors).toEqual([]);
+  });
+
+  it("a banned founder is signed out at the next call, with the reason", async () => {
+    const founder = await createFounder(e2e.stack);
+    const ui = await e2e.open({ as: founder, width: 375, theme: "dark" });
+    await ui.goto("/ria");
+    await ui.page.getByLabel("Primary goal").waitFor();
+    await ban(founder);
+    await ui.page.reload();
+    await expectSignInWithReason(ui.page, "/ria");
+    await ui.screen("signed-out-notice-375-dark");
+  });
+
+  it("a social sign-in that comes back with an error shows it on the sign-in screen, not a JSON page", async () => {
+    const founder = await createFounder(e2e.stack);
+    await ban(founder);
+    const ui = await e2e.open();
+    await ui.goto("/sign-in");
+    await ui.page.getByRole("button", { name: "Sign in with Google" }).click();
+    // The emulator's stand-in for Google's consent screen.
+    await ui.page.getByLabel("Email").fill(founder.email);
+    await ui.page.getByLabel(/^Password/).fill(founder.password);
+    await ui.page.getByRole("button", { name: "Continue" }).click();
+    await ui.page.getByRole("alert").filter({ hasText: "Social sign-in did not complete: User is banned" }).waitFor();
+    const url = new URL(ui.page.url());
+    expect(url.pathname).toBe("/sign-in");
+    expect(url.searchParams.get("redirect")).toBe("/");
+    await ui.screen("provider-error");
+  });
+});

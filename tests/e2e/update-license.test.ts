@@ -1,0 +1,64 @@
+// 'Update license' on /edit-profile in a real browser, with the real widget and identity emulator:
+// an unverified founder goes to the check directly; a verified one is told what updating means
+// (a new document check, which clears the verification until it completes) and starts it or
+// cancels; a started check asks for a document again and verifies anew (docs/decisions/0092).
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { setupE2E } from "../support/e2e-harness";
+import { call } from "../support/http";
+import { createFounderWithProfile, type ProfiledFounder } from "../support/founders";
+
+const e2e = setupE2E();
+
+const EXPLAIN = "Updating your license starts a new identity check";
+
+async function verification(f: ProfiledFounder): Promise<{ sumsub_completed_at: string | null; sumsub_review_answer: string | null }> {
+  const r = await call(e2e.stack.app.url, "GET", `/api/persons/${f.personId}`, { token: f.token });
+  expect(r.status).toBe(200);
+  return r.json as { sumsub_completed_at: string | null; sumsub_review_answer: string | null };
+}
+
+/** Capture in the dialog's widget as a person would, approved by the emulated reviewer; then closes. */
+async function captureAndApprove(page: Page, f: ProfiledFounder): Promise<void> {
+  const dialog = page.getByRole("dialog", { name: "Update license" });
+  const frame = dialog.frameLocator("iframe");
+  await frame.getByRole("button", { name: "Upload document" }).click();
+  await frame.getByRole("button", { name: "Take selfie" }).click();
+  await frame.getByRole("button", { name: "Approve (GREEN)" }).click();
+  await expect.poll(async () => (await verification(f)).sumsub_review_answer, { timeout: 20_000 }).toBe("GREEN");
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await dialog.waitFor({ state: "detached" });
+}
+
+describe("'Update license'", () => {
+  it("unverified: the check at once; verified: what it means, Cancel keeps the verification, Start clears it until the new check completes", async () => {
+    const f = await createFounderWithProfile(e2e.stack, e2e.stack.app.url);
+    const ui = await e2e.open({ as: f.founder });
+    const { page } = ui;
+    await ui.goto("/edit-profile");
+    const open = page.getByRole("button", { name: "Update license" });
+    const dialog = page.getByRole("dialog", { name: "Update license" });
+
+    await open.click();
+    await dialog.frameLocator("iframe").getByRole("button", { name: "Upload document" }).waitFor();
+    expect(await dialog.getByText(EXPLAIN).count()).toBe(0);
+    await captureAndApprove(page, f);
+
+    await open.click();
+    await dialog.getByText(EXPLAIN).waitFor();
+    expect(await dialog.locator("iframe").count()).toBe(0);
+    await ui.screen("update-license-explain");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "detached" });
+    expect(await verification(f)).toMatchObject({ sumsub_review_answer: "GREEN", sumsub_completed_at: expect.any(String) });
+
+    await open.click();
+    await dialog.getByRole("button", { name: "Start new check" }).click();
+    // A new capture, not the old verdict; and no longer verified meanwhile.
+    await dialog.frameLocator("iframe").getByRole("button", { name: "Upload document" }).waitFor();
+    expect(await verification(f)).toMatchObject({ sumsub_review_answer: null, sumsub_completed_at: null });
+    await ui.screen("update-license-new-check");
+    await captureAndApprove(page, f);
+    expect(ui.pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,44 @@
+// Social sign-in (requirements §2: "alternatives … with a redirect back to the site origin"): offered only
+// for the providers the auth service reports enabled (GET /auth/v1/settings, `external`), since a
+// disabled one answers the redirect with a raw JSON error page. A provider redirect that comes
+// back with an error carries it in the query and the fragment (GoTrue's redirectErrors); the
+// sign-in screen shows it instead.
+import { useQuery } from "@tanstack/react-query";
+import { appSettings } from "@/lib/env";
+
+/** The providers this product offers, with their button labels; the service decides which show. */
+export const SOCIAL_PROVIDERS = [{ id: "google", label: "Sign in with Google" }] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+
+/** The offered providers the auth service reports enabled; none when it cannot be asked. */
+export async function fetchEnabledProviders(): Promise<SocialProvider[]> {
+  const { authUrl, anonKey } = appSettings();
+  const base = authUrl.endsWith("/") ? authUrl : `${authUrl}/`;
+  try {
+    const res = await fetch(new URL("auth/v1/settings", base), { headers: { apikey: anonKey } });
+    if (!res.ok) return [];
+    const body = (await res.json()) as { external?: Record<string, unknown> };
+    return SOCIAL_PROVIDERS.filter((p) => body.external?.[p.id] === true);
+  } catch {
+    return [];
+  }
+}
+
+export function useEnabledProviders(): SocialProvider[] {
+  const { data } = useQuery({ queryKey: ["auth-settings", "providers"], queryFn: fetchEnabledProviders, staleTime: Infinity, retry: false });
+  return data ?? [];
+}
+
+/** The query parameters a failed provider redirect adds (GoTrue), never kept in a remembered origin. */
+export const PROVIDER_ERROR_PARAMS = ["error", "error_code", "error_description"] as const;
+
+/** The error a provider redirect came back with (query or fragment), readable; null when none. */
+export function providerErrorIn(location: Pick<Location, "search" | "hash">): string | null {
+  for (const part of [location.search, location.hash.replace(/^#/, "")]) {
+    const params = new URLSearchParams(part);
+    const description = params.get("error_description");
+    const code = params.get("error");
+    if (description || code) return `Social sign-in did not complete: ${description || code}`;
+  }
+  return null;
+}
