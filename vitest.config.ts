@@ -1,95 +1,40 @@
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
-import fs from "node:fs";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { BaseSequencer, type TestSpecification } from "vitest/node";
+import { calibrateMachine, describeCalibration, scaled } from "./tests/support/machine.ts";
+import { LongestFirstSequencer } from "./tests/support/sequencer.ts";
+import type { SystemNeed } from "./tests/support/system-deps.ts";
 
 const contract = fileURLToPath(new URL("./server/src/contract", import.meta.url));
 const webSrc = fileURLToPath(new URL("./web/src", import.meta.url));
 
-/** What runs with the app on PostgreSQL: the adapter and Postgres suites, and the API suites that also run on SQLite. */
-const POSTGRES_SUITES = [
-  "db/engine.test.ts",
-  "tests/postgres/**/*.test.ts",
-  "tests/api/route-matrix.test.ts",
-  "tests/api/admin-ria.test.ts",
-  "tests/api/auth.test.ts",
-  "tests/api/notifications-enums.test.ts",
-  "tests/api/persons.test.ts",
-  "tests/api/platform.test.ts",
-  "tests/api/strategies-organizations.test.ts",
-  "tests/api/submission-audit.test.ts",
-  "tests/api/validation-gaps.test.ts",
-  "tests/api/trust-boundary.test.ts",
-  "tests/api/metrics.test.ts",
-  "tests/api/logging.test.ts",
-  "tests/reliability/pii-and-headers.test.ts",
-  "tests/reliability/auth-hostile.test.ts",
-  "tests/reliability/token-lifetime.test.ts",
-  "tests/reliability/authorization-matrix.test.ts",
-  "tests/reliability/fuzz.test.ts",
-  "tests/reliability/concurrency.test.ts",
-  "tests/reliability/crash-app.test.ts",
-  "tests/identity/owner-mail-race.test.ts",
-];
+/**
+ * The run's machine factor, measured now, before anything else (tests/support/machine.ts): every
+ * time limit below and in the suites is `scaled()`, so a slower or busier machine gets
+ * proportionally longer limits and a run is never lost to a limit that only guarded a hang.
+ */
+const calibration = await calibrateMachine();
+console.log(describeCalibration(calibration));
 
 /**
- * The order test files start in (vitest `sequence.sequencer`), the same on a clean clone as on a
- * machine with vitest's results cache: longest expected first. All five projects share one pool of
- * workers, so the run ends when its last file does; a long file started late (vitest's default
- * order without a cache is by project name, then file size, which started the axe suite 144 s into
- * the run and ended it last) makes the wall long while the other workers idle. Longest first packs
- * the pool: the short files fill the gaps at the end.
- *
- * EXPECTED_SECONDS: what a file takes in a full run on 2 cores (measured; only the order depends on
- * them, so a stale figure costs wall time, never a result). Files not listed are short: after these,
- * larger files first. Keyed by path from the repository root; a file in several projects (the API
- * suites on SQLite, PostgreSQL and PgBouncer) has the same figure in each.
+ * Which suites run where is a file-name and folder convention (no lists to keep):
+ *   - `tests/postgres/`: suites about PostgreSQL itself, with the app on PostgreSQL only;
+ *   - `*.pg.test.ts`: on SQLite (node) and again with the app on PostgreSQL (node-postgres);
+ *   - `*.pgbouncer.test.ts`: as `.pg`, and once more through PgBouncer (node-pgbouncer).
+ * The engine is chosen by FF_TEST_ENGINE (tests/support/test-database.ts). Files that read the
+ * SQLite file itself stay plain `.test.ts`.
  */
-const EXPECTED_SECONDS: Readonly<Record<string, number>> = {
-  "tests/e2e/edit-screens.test.ts": 89,
-  "tests/e2e/create-foundation-journey-narrow.test.ts": 83,
-  "tests/e2e/sign-in.test.ts": 78,
-  "tests/e2e/create-foundation-journey-wide.test.ts": 73,
-  "tests/e2e/accessibility-3.test.ts": 68,
-  "tests/e2e/accessibility-2.test.ts": 66,
-  "tests/e2e/accessibility-1.test.ts": 52,
-  "tests/production/rolling-deploy.test.ts": 45,
-  "tests/e2e/create-foundation-resume.test.ts": 46,
-  "tests/e2e/edit-others.test.ts": 38,
-  "tests/e2e/keyboard.test.ts": 30,
-  "supabase/emulator/pack.test.ts": 26,
-  "tests/production/production-shaped.test.ts": 23,
-  "tests/e2e/notifications.test.ts": 21,
-  "tests/e2e/sign-up.test.ts": 21,
-  "tests/e2e/ria.test.ts": 19,
-  "tests/reliability/graceful-shutdown.test.ts": 17,
-  "tests/reliability/fuzz.test.ts": 17,
-  "tests/reliability/authorization-matrix.test.ts": 15,
-  "tests/reliability/crash-app.test.ts": 15,
-  "tests/api/route-matrix.test.ts": 15,
-  "tests/api/production-start.test.ts": 14,
-  "tests/postgres/db-migrate.test.ts": 14,
-  "tests/api/trust-boundary.test.ts": 13,
-  "tests/e2e/admin.test.ts": 12,
-  "tests/e2e/identity-widget.test.ts": 11,
-  "tests/reliability/crash-auth.test.ts": 9,
-  "web/src/features/auth/components/sign-in-screen.test.tsx": 8,
-  "tests/reliability/concurrency.test.ts": 7,
-};
+const NODE_SUITES = ["server", "db", "supabase", "scripts", "tests/api", "tests/auth", "tests/identity", "tests/reliability", "tests/lint", "tests/support"];
+const nodeSuites = (suffix: string) => NODE_SUITES.map((folder) => `${folder}/**/*${suffix}`);
 
-class LongestFirstSequencer extends BaseSequencer {
-  override sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const root = this.ctx.config.root;
-    const keyed = files.map((spec) => {
-      const file = path.relative(root, spec.moduleId).split(path.sep).join("/");
-      return { spec, file, seconds: EXPECTED_SECONDS[file] ?? 0, size: fs.statSync(spec.moduleId).size };
-    });
-    keyed.sort((a, b) => b.seconds - a.seconds || b.size - a.size || a.file.localeCompare(b.file) || a.spec.project.name.localeCompare(b.spec.project.name));
-    return Promise.resolve(keyed.map((k) => k.spec));
-  }
-}
+/**
+ * The web project's limits. Not vitest's 5 s default: a component test that types a few hundred
+ * characters (forms.test.tsx's email dialog) takes 3-4 s on the reference machine in a full run,
+ * and lost to 5 s x the factor when the machine got busier after the run had measured it.
+ */
+const WEB_LIMITS = { testTimeout: scaled(30_000), hookTimeout: scaled(30_000) };
+/** expect.poll's default limit (vitest's 1 s), for the machine. */
+const expectPoll = { poll: { timeout: scaled(1_000) } };
 
 // Five projects: node-side unit and integration suites (the app on SQLite), the same API suites
 // again with the app on PostgreSQL (one server for the run, a database per test file) and once
@@ -117,6 +62,14 @@ const ISOLATE = false;
 /** FF_TEST_SHUFFLE=<seed>: run files in a random order (see `sequence` below). */
 const SHUFFLE_SEED = process.env.FF_TEST_SHUFFLE ? Number(process.env.FF_TEST_SHUFFLE) : undefined;
 
+/** First in every project's global setups: the preflight, and the run's cost at its end (tests/support/global-setup-run.ts). */
+const RUN_SETUP = "tests/support/global-setup-run.ts";
+/** What a project's files need from the operating system, checked by the preflight before any file starts. */
+const needs = (...systemNeeds: SystemNeed[]) => ({ systemNeeds });
+
+/** The limits of the node-side projects: a file boots stacks, children and servers. */
+const NODE_LIMITS = { testTimeout: scaled(30_000), hookTimeout: scaled(60_000) };
+
 /**
  * The auth emulator package from its TypeScript source (tsconfig.json `paths`), not from the
  * compiled dist/ its exports name for the published package (docs/decisions/0065).
@@ -126,10 +79,14 @@ const SOURCE_PACKAGES = { tsconfigPaths: true };
 export default defineConfig({
   test: {
     maxWorkers: WORKERS,
-    // Longest expected file first, on a clean clone too (LongestFirstSequencer above).
+    // Every run leaves its results in .test-results.json: CI's closing line reads it (scripts/ci-summary.mjs).
+    reporters: ["default", ["json", { outputFile: ".test-results.json" }]],
+    // Longest expected file first, on a clean clone too (tests/support/sequencer.ts).
     // FF_TEST_SHUFFLE=<seed>: files in a random order instead (with --maxWorkers=1, every file after
     // a different set of others in one worker: the check that no file leans on what ran before it).
     sequence: SHUFFLE_SEED === undefined ? { sequencer: LongestFirstSequencer } : { shuffle: { files: true, tests: false }, seed: SHUFFLE_SEED },
+    // A project's global setup teardown (stopping the run's PostgreSQL) on this machine.
+    teardownTimeout: scaled(10_000),
     projects: [
       {
         resolve: SOURCE_PACKAGES,
@@ -137,43 +94,45 @@ export default defineConfig({
           name: "node",
           environment: "node",
           isolate: ISOLATE,
-          include: ["server/**/*.test.ts", "db/**/*.test.ts", "supabase/**/*.test.ts", "scripts/**/*.test.ts", "tests/api/**/*.test.ts", "tests/auth/**/*.test.ts", "tests/identity/**/*.test.ts", "tests/reliability/**/*.test.ts", "tests/lint/**/*.test.ts"],
-          // db/engine.test.ts and tests/postgres run in the node-postgres project, beside the run's server.
-          exclude: ["db/engine.test.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          include: nodeSuites(".test.ts"),
+          globalSetup: [RUN_SETUP],
+          // db/*.test.ts start PostgreSQL servers of their own; tests/auth/browser.test.ts a Chromium.
+          provide: needs("postgres", "chromium"),
+          expect: expectPoll,
+          ...NODE_LIMITS,
         },
       },
       {
         resolve: SOURCE_PACKAGES,
         test: {
-          // The API suites that prove correctness, again on PostgreSQL (docs/testing.md): same files, the
-          // engine chosen by FF_TEST_ENGINE (tests/support/test-database.ts). Files that read the
-          // SQLite file itself stay SQLite-only.
+          // The API suites that prove correctness, again on PostgreSQL (`*.pg.test.ts`), and the
+          // suites about PostgreSQL itself (`tests/postgres/`): one server for the run.
           name: "node-postgres",
           environment: "node",
           isolate: ISOLATE,
-          include: POSTGRES_SUITES,
+          include: ["tests/postgres/**/*.test.ts", ...nodeSuites(".pg.test.ts"), ...nodeSuites(".pgbouncer.test.ts")],
           env: { FF_TEST_ENGINE: "postgres" },
-          globalSetup: ["tests/support/global-setup-postgres.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          globalSetup: [RUN_SETUP, "tests/support/global-setup-postgres.ts"],
+          provide: needs("postgres", "pgbouncer"),
+          expect: expectPoll,
+          ...NODE_LIMITS,
         },
       },
       {
         resolve: SOURCE_PACKAGES,
         test: {
-          // The route matrix and the trust boundary once more, the app reaching Postgres through
-          // Debian's PgBouncer in pool_mode=transaction (as Supabase's pooler on 6543): no session
-          // state, no named statements.
+          // `*.pgbouncer.test.ts` (the route matrix, the trust boundary) once more, the app reaching
+          // Postgres through Debian's PgBouncer in pool_mode=transaction (as Supabase's pooler on
+          // 6543): no session state, no named statements.
           name: "node-pgbouncer",
           environment: "node",
           isolate: ISOLATE,
-          include: ["tests/api/route-matrix.test.ts", "tests/api/trust-boundary.test.ts"],
+          include: nodeSuites(".pgbouncer.test.ts"),
           env: { FF_TEST_ENGINE: "postgres", FF_TEST_POSTGRES_POOLER: "pgbouncer" },
-          globalSetup: ["tests/support/global-setup-postgres.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          globalSetup: [RUN_SETUP, "tests/support/global-setup-postgres.ts"],
+          provide: needs("postgres", "pgbouncer"),
+          expect: expectPoll,
+          ...NODE_LIMITS,
         },
       },
       {
@@ -184,7 +143,12 @@ export default defineConfig({
           environment: "jsdom",
           isolate: ISOLATE,
           include: ["web/src/**/*.test.{ts,tsx}"],
-          setupFiles: ["web/src/test-setup.ts"],
+          globalSetup: [RUN_SETUP],
+          provide: needs(),
+          // testing-library's waits (findBy*, waitFor) scaled too.
+          setupFiles: ["web/src/test-setup.ts", "tests/support/web-test-limits.ts"],
+          expect: expectPoll,
+          ...WEB_LIMITS,
         },
       },
       {
@@ -193,13 +157,15 @@ export default defineConfig({
           name: "e2e",
           environment: "node",
           isolate: ISOLATE,
-          // tests/production: the production-shaped runs (a deployment on this machine, in a browser;
-          // a rolling deploy under load behind a balancer).
+          // tests/production: the production-shaped run (a deployment on this machine, in a browser).
           include: ["tests/e2e/**/*.test.ts", "tests/production/**/*.test.ts"],
           // Builds web/dist once, before any browser file starts (files run in parallel).
-          globalSetup: ["tests/support/global-setup-e2e.ts"],
-          testTimeout: 180_000,
-          hookTimeout: 180_000,
+          globalSetup: [RUN_SETUP, "tests/support/global-setup-e2e.ts"],
+          // The production-shaped run puts its deployment on PostgreSQL behind PgBouncer.
+          provide: needs("chromium", "postgres", "pgbouncer"),
+          expect: expectPoll,
+          testTimeout: scaled(180_000),
+          hookTimeout: scaled(180_000),
         },
       },
     ],

@@ -1,7 +1,7 @@
 // Prints Vitest's JSON results as the plain closing line CI reads: "N passed, N failed, N skipped".
 import fs from "node:fs";
 
-const file = process.argv[2] ?? ".ci-results.json";
+const file = process.argv[2] ?? ".test-results.json";
 if (!fs.existsSync(file)) {
   console.log("0 passed, 1 failed");
   console.error(`no test results at ${file}`);

@@ -11,6 +11,7 @@ import ws from "ws";
 import { createClient, type SupabaseClient, type RealtimeClientOptions } from "@supabase/supabase-js";
 import { generateSync } from "otplib";
 import { startAuthEmulator, type AuthEmulator, type SeedFile } from "./index";
+import { scaled } from "../../tests/support/machine";
 
 const SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
 const SEED: SeedFile = {
@@ -96,7 +97,7 @@ describe("startAuthEmulator", () => {
     const confirmations = { email: { enableConfirmations: true } };
     const first = await start({ dataDir, configOverrides: confirmations });
     await client(first).auth.signUp({ email: "kept@example.com", password: "kept-password" });
-    const link = await first.mailbox.latest("kept@example.com");
+    const link = await first.mailbox.latest("kept@example.com", { timeoutMs: scaled(5_000) });
     expect(link.Subject).toBe("Confirm Your Signup");
     await first.stop();
     const second = await start({ dataDir, configOverrides: confirmations });
@@ -128,7 +129,7 @@ describe("CLI", () => {
     try {
       let printed = "";
       cli.stdout.on("data", (c: Buffer) => (printed += c.toString()));
-      await expect.poll(() => /\[auth\] mailbox /.test(printed), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => /\[auth\] mailbox /.test(printed), { timeout: scaled(15_000) }).toBe(true);
       const url = printed.match(/\[auth\] API (\S+)\/auth\/v1/)?.[1] ?? "";
       const anonKey = printed.match(/\[auth\] anon key: (\S+)/)?.[1] ?? "";
       const { data, error } = await client({ url, anonKey } as AuthEmulator).auth.signUp({ email: "roles@example.com", password: "roles-password" });

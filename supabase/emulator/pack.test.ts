@@ -9,6 +9,7 @@ import path from "node:path";
 import { execFileSync } from "node:child_process";
 import { afterAll, describe, expect, it } from "vitest";
 import { installOffline } from "./test-support/offline-install";
+import { scaled } from "../../tests/support/machine";
 import { startCli } from "./test-support/cli-process";
 
 const outside = fs.mkdtempSync(path.join(os.tmpdir(), "auth-emulator-outside-"));
@@ -20,7 +21,7 @@ afterAll(() => {
 const OK = "OK signed up, confirmed by mail, enrolled TOTP, signed in with password and TOTP";
 
 describe("npm pack", () => {
-  it("installs into an empty folder outside the repo, where the command and the library serve supabase-js sign-up, TOTP and sign-in", { timeout: 300_000 }, async () => {
+  it("installs into an empty folder outside the repo, where the command and the library serve supabase-js sign-up, TOTP and sign-in", { timeout: scaled(300_000) }, async () => {
     const repo = path.resolve(import.meta.dirname, "../..");
     expect(path.relative(repo, outside).startsWith("..")).toBe(true);
     const [result] = JSON.parse(execFileSync("npm", ["pack", "--json", "--pack-destination", packed], { cwd: import.meta.dirname, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] })) as [{ filename: string }];
@@ -49,13 +50,13 @@ describe("npm pack", () => {
     const cli = await startCli(["--config", "config.toml"], { command: ["npx", "--offline", "auth-emulator"], cwd: outside });
     try {
       const env = { ...process.env, AUTH_URL: cli.url, ANON_KEY: cli.anonKey, MAIL_URL: cli.mailUrl };
-      expect(execFileSync(process.execPath, ["consumer.mjs"], { cwd: outside, env, encoding: "utf8", timeout: 120_000 }).trim()).toBe(OK);
+      expect(execFileSync(process.execPath, ["consumer.mjs"], { cwd: outside, env, encoding: "utf8", timeout: scaled(120_000) }).trim()).toBe(OK);
     } finally {
       await cli.stop();
     }
 
     // The library, started by the consumer itself.
-    expect(execFileSync(process.execPath, ["consumer.mjs"], { cwd: outside, encoding: "utf8", timeout: 120_000 }).trim()).toBe(OK);
+    expect(execFileSync(process.execPath, ["consumer.mjs"], { cwd: outside, encoding: "utf8", timeout: scaled(120_000) }).trim()).toBe(OK);
 
     // An outside TypeScript project (ESM, nodenext resolution) gets the package's types.
     fs.copyFileSync(path.join(import.meta.dirname, "test-support", "outside-consumer.ts"), path.join(outside, "consumer-types.ts"));

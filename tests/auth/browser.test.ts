@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { LOCAL_SUPABASE } from "../../server/src/config";
-import { launchChromium } from "../support/browser";
+import { launchChromium, newBrowserContext } from "../support/browser";
 import { findLink } from "../support/mail";
 import { totpCode } from "../support/totp";
 import { startAuthHarness, type AuthHarness } from "../support/auth-harness";
@@ -53,7 +53,7 @@ afterAll(async () => {
 });
 
 async function openApp(url = `${origin}/`): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+  const page = await (await newBrowserContext(browser)).newPage();
   await page.goto(url);
   await page.waitForFunction(() => "sb" in globalThis);
   return page;

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { MailboxClient, findLink } from "../support/mail";
 import { setupE2E } from "../support/e2e-harness";
 import { editScreenHelpers, HOSTED_LINK, saveAndLeave, toast } from "../support/edit-screens-suite";
+import { scaled } from "../support/machine";
 
 const e2e = setupE2E();
 const { call, seedCompletedFounder, addVerifiedOwner, openAs, checkOtherLooks } = editScreenHelpers(e2e);
@@ -96,7 +97,7 @@ describe("/edit-others", () => {
     await form.getByRole("button", { name: "Update license" }).click();
     await toast(ui.page, "Verification emails sent successfully");
     // A second mail (not the one the owner verified with) with a working hosted link.
-    await expect.poll(async () => (await mailbox.latest(email, { subject: "verify your identity" })).ID, { timeout: 15_000 }).not.toBe(first.ID);
+    await expect.poll(async () => (await mailbox.latest(email, { subject: "verify your identity" })).ID, { timeout: scaled(15_000) }).not.toBe(first.ID);
     const link = findLink(await mailbox.latest(email, { subject: "verify your identity" }), HOSTED_LINK);
     expect((await fetch(link)).status).toBe(200);
     // The owner stays verified (and selectable) until the provider reviews the new check.

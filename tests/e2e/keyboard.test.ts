@@ -10,6 +10,7 @@ import type { Frame, Page } from "playwright-core";
 import { focusSettled } from "../support/screens";
 import { setupE2E } from "../support/e2e-harness";
 import { createFounder } from "../support/founders";
+import { scaled } from "../support/machine";
 
 const e2e = setupE2E();
 
@@ -52,7 +53,7 @@ async function frameFocus(page: Page): Promise<string> {
 async function pressInWidget(page: Page, name: string): Promise<void> {
   // The SDK creates its iframe only after the access token arrives: wait for the frame itself
   // (not just for a frame that may not exist yet), then for the button inside it, before tabbing.
-  await expect.poll(() => widgetFrame(page) !== undefined, { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => widgetFrame(page) !== undefined, { timeout: scaled(15_000) }).toBe(true);
   await widgetFrame(page)!.getByRole("button", { name }).waitFor();
   // A full Tab cycle through the page and the frame is well under 120 stops.
   for (let i = 0; i < 120; i++) {
@@ -279,7 +280,7 @@ describe("keyboard (browser)", () => {
     await page.keyboard.press("Tab");
     expect(await focused(page)).toMatchObject({ tag: "button", text: "Submit" });
     await page.keyboard.press("Enter");
-    await page.getByRole("heading", { name: "Foundations" }).waitFor({ timeout: 20_000 });
+    await page.getByRole("heading", { name: "Foundations" }).waitFor({ timeout: scaled(20_000) });
     await expect.poll(() => focused(page)).toMatchObject({ tag: "h1", text: "Welcome!" });
 
     // An edit screen from the side menu: its heading takes focus; the 'Update license' dialog and
@@ -303,7 +304,7 @@ describe("keyboard (browser)", () => {
       await page.keyboard.press("Tab");
       // Polled: the trap brings focus back from its guard in a focus handler, which a busy machine
       // runs a moment after the key; focus that left the dialog for good still fails here.
-      await expect.poll(() => page.evaluate(`!!document.activeElement?.closest('[role="dialog"]')`), { timeout: 5_000 }).toBe(true);
+      await expect.poll(() => page.evaluate(`!!document.activeElement?.closest('[role="dialog"]')`), { timeout: scaled(5_000) }).toBe(true);
     }
     await page.keyboard.press("Escape");
     await license.waitFor({ state: "detached" });

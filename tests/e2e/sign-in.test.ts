@@ -6,6 +6,7 @@ import { createFounder, uniqueEmail } from "../support/founders";
 import { findLink, MailboxClient } from "../support/mail";
 import { focusSettled } from "../support/screens";
 import { totpCode } from "../support/totp";
+import { scaled } from "../support/machine";
 
 const e2e = setupE2E();
 
@@ -64,7 +65,7 @@ describe("sign-in (browser)", () => {
     await ui.screen("email-verification-pending");
 
     // The confirmation link returns to the site origin with the session: signed in without typing.
-    const mail = await mailbox().latest(email, { subject: "Confirm Your Signup", timeoutMs: 15_000 });
+    const mail = await mailbox().latest(email, { subject: "Confirm Your Signup", timeoutMs: scaled(15_000) });
     await page.goto(findLink(mail));
     const secretEl = page.getByTestId("totp-secret");
     await secretEl.waitFor();
@@ -110,7 +111,7 @@ describe("sign-in (browser)", () => {
     // …and back to sign-in on its own.
     await page.getByRole("button", { name: "Continue" }).waitFor();
 
-    const mail = await mailbox().latest(founder.email, { subject: "Reset Your Password", timeoutMs: 15_000 });
+    const mail = await mailbox().latest(founder.email, { subject: "Reset Your Password", timeoutMs: scaled(15_000) });
     await page.goto(findLink(mail));
     await page.getByLabel("New password").waitFor();
     await ui.screen("reset-password");

@@ -7,6 +7,7 @@ import { setupE2E } from "../support/e2e-harness";
 import { createFounder, uniqueEmail } from "../support/founders";
 import { findLink, MailboxClient } from "../support/mail";
 import { totpCode } from "../support/totp";
+import { scaled } from "../support/machine";
 
 const e2e = setupE2E();
 
@@ -39,7 +40,7 @@ async function signUp(page: Page, email: string, password: string) {
 async function enrolmentOutcome(page: Page): Promise<"qr" | "error"> {
   const qr = page.getByTestId("totp-secret");
   const retry = page.getByRole("button", { name: "Try again" });
-  await qr.or(retry).first().waitFor({ timeout: 30_000 });
+  await qr.or(retry).first().waitFor({ timeout: scaled(30_000) });
   return (await qr.isVisible()) ? "qr" : "error";
 }
 
@@ -49,7 +50,7 @@ describe("TOTP enrolment (browser)", () => {
     const email = uniqueEmail("enrol");
     const password = "Signup-pass1!";
     await signUp(ui.page, email, password);
-    const mail = await mailbox().latest(email, { subject: "Confirm Your Signup", timeoutMs: 15_000 });
+    const mail = await mailbox().latest(email, { subject: "Confirm Your Signup", timeoutMs: scaled(15_000) });
 
     // Both tabs see the new session (supabase-js shares it between tabs) and both reach enrolment.
     const second = await ui.context.newPage();
@@ -58,7 +59,7 @@ describe("TOTP enrolment (browser)", () => {
     await second.goto(findLink(mail));
 
     for (const page of [second, ui.page]) {
-      await page.getByText("Scan this code with your authenticator app, then enter the code it shows.").waitFor({ timeout: 30_000 });
+      await page.getByText("Scan this code with your authenticator app, then enter the code it shows.").waitFor({ timeout: scaled(30_000) });
     }
     // Both tabs settle: neither is left on 'Preparing your authenticator...'.
     const outcomes = await Promise.all([enrolmentOutcome(second), enrolmentOutcome(ui.page)]);
@@ -73,7 +74,7 @@ describe("TOTP enrolment (browser)", () => {
       const secret = (await page.getByTestId("totp-secret").textContent())!.replace(/\s/g, "");
       await page.getByLabel("Authentication code").fill(totpCode(secret));
       await page.getByRole("button", { name: "Verify" }).click();
-      await dashboard.or(replaced).first().waitFor({ timeout: 30_000 });
+      await dashboard.or(replaced).first().waitFor({ timeout: scaled(30_000) });
     }
     await dashboard.waitFor();
     await second.close();
@@ -84,7 +85,7 @@ describe("TOTP enrolment (browser)", () => {
     const email = uniqueEmail("skip");
     const password = "Signup-pass1!";
     await signUp(ui.page, email, password);
-    const mail = await mailbox().latest(email, { subject: "Confirm Your Signup", timeoutMs: 15_000 });
+    const mail = await mailbox().latest(email, { subject: "Confirm Your Signup", timeoutMs: scaled(15_000) });
     await ui.page.goto(findLink(mail));
     await ui.page.getByTestId("totp-secret").waitFor();
     await ui.page.getByRole("button", { name: "Skip" }).click();

@@ -9,11 +9,12 @@ import { apiCall } from "../support/api";
 import { findLink, MailboxClient } from "../support/mail";
 import { bootStack, type TestStack } from "../support/stack";
 import { createFounder, signInThroughApi } from "../support/founders";
+import { scaled } from "../support/machine";
 
 let stack: TestStack;
 beforeAll(async () => {
   stack = await bootStack();
-}, 120_000);
+}, scaled(120_000));
 afterAll(async () => {
   await stack?.close();
 });

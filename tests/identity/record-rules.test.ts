@@ -9,6 +9,7 @@ import { computeWebhookDigest } from "../../server/src/identity/webhook-digest";
 import { LOCAL_IDENTITY } from "../../server/src/config";
 import { OWNER_MAILS_PER_HOUR } from "../../server/src/domain/owner-mails";
 import { startIdentityHarness, type IdentityFounder, type IdentityHarness } from "./harness";
+import { scaled } from "../support/machine";
 import { completeCheck } from "../support/founders";
 
 let h: IdentityHarness;
@@ -198,7 +199,7 @@ describe("owner mails", () => {
     const owner = await h.addOwner(f, `ctl-${f.accountId}@example.com`);
     const before = await h.mail.count();
     expect((await h.t.http.post("/api/sumsub/send_sumsub_emails").set(f.auth).send([owner])).status).toBe(200);
-    const mail = await h.mail.latest(`ctl-${f.accountId}@example.com`, { timeoutMs: 10_000 });
+    const mail = await h.mail.latest(`ctl-${f.accountId}@example.com`, { timeoutMs: scaled(10_000) });
     expect(await h.mail.count()).toBeGreaterThan(before);
     for (const body of [mail.Text, mail.HTML]) {
       expect(body).toContain("Ada Lovelace added you");

@@ -7,6 +7,7 @@ import { computeWebhookDigest, type DigestAlgorithm } from "../../server/src/ide
 import { LOCAL_IDENTITY } from "../../server/src/config";
 import { createTestApp } from "../support/app";
 import { startIdentityHarness, type IdentityFounder, type IdentityHarness } from "./harness";
+import { scaled } from "../support/machine";
 import { completeCheck } from "../support/founders";
 
 let h: IdentityHarness;
@@ -348,7 +349,7 @@ describe("POST /api/sumsub/send_sumsub_emails", () => {
     expect(res.body.results).toEqual([{ person_id: ownerId, status: "sent", sumsub_email_sent_at: expect.stringMatching(SPEC_TIMESTAMP) }]);
     expect((await h.person(f, ownerId)).sumsub_email_sent_at).toMatch(SPEC_TIMESTAMP);
 
-    const mail = await h.mail.latest(ownerEmail, { timeoutMs: 10_000 });
+    const mail = await h.mail.latest(ownerEmail, { timeoutMs: scaled(10_000) });
     expect(mail.Subject).toMatch(/verify your identity/i);
     expect(mail.Text).toContain("Ada Lovelace");
     const link = /https?:\/\/\S+\/websdk\/p\/(sbx_[0-9a-f]+)/.exec(mail.Text);
@@ -404,11 +405,11 @@ describe("POST /api/sumsub/send_sumsub_emails?reissue=true ('Update license')", 
     h.webhooks.forwardTo = `${h.appUrl}/api/sumsub/webhook`;
     const ownerId = await h.addOwner(f, email);
     expect((await send(f, [ownerId], "")).status).toBe(200);
-    const linkId = hostedLink((await h.mail.latest(email, { timeoutMs: 10_000 })).Text)![1]!;
+    const linkId = hostedLink((await h.mail.latest(email, { timeoutMs: scaled(10_000) })).Text)![1]!;
     for (const step of ["IDENTITY", "SELFIE"]) expect((await h.widget("documents", { linkId }, { idDocSetType: step })).status).toBe(200);
     expect((await h.widget("submit", { linkId })).status).toBe(200);
     expect((await h.widget("review", { linkId }, { reviewAnswer: "GREEN" })).status).toBe(200);
-    await expect.poll(async () => (await h.person(f, ownerId)).sumsub_completed_at, { timeout: 10_000 }).toMatch(SPEC_TIMESTAMP);
+    await expect.poll(async () => (await h.person(f, ownerId)).sumsub_completed_at, { timeout: scaled(10_000) }).toMatch(SPEC_TIMESTAMP);
     return ownerId;
   }
 
@@ -428,7 +429,7 @@ describe("POST /api/sumsub/send_sumsub_emails?reissue=true ('Update license')", 
     const res = await send(f, [ownerId]);
     expect(res.status).toBe(200);
     expect(res.body.results).toEqual([{ person_id: ownerId, status: "sent", sumsub_email_sent_at: expect.stringMatching(SPEC_TIMESTAMP) }]);
-    await expect.poll(async () => (await h.mail.inbox(email)).length, { timeout: 10_000 }).toBe(mailsBefore + 1);
+    await expect.poll(async () => (await h.mail.inbox(email)).length, { timeout: scaled(10_000) }).toBe(mailsBefore + 1);
     const mail = await h.mail.latest(email);
     expect(mail.Subject).toMatch(/verify your identity/i);
     const link = hostedLink(mail.Text);
@@ -447,7 +448,7 @@ describe("POST /api/sumsub/send_sumsub_emails?reissue=true ('Update license')", 
     const res = await send(f, [ownerId]);
     expect(res.status).toBe(200);
     expect(res.body.results).toEqual([{ person_id: ownerId, status: "sent", sumsub_email_sent_at: expect.stringMatching(SPEC_TIMESTAMP) }]);
-    const mail = await h.mail.latest(email, { timeoutMs: 10_000 });
+    const mail = await h.mail.latest(email, { timeoutMs: scaled(10_000) });
     expect(hostedLink(mail.Text)).not.toBeNull();
     expect((await h.person(f, ownerId)).sumsub_email_sent_at).toMatch(SPEC_TIMESTAMP);
   });

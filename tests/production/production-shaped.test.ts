@@ -14,10 +14,10 @@ import path from "node:path";
 import pg from "pg";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "../support/browser";
+import { launchChromium, newBrowserContext } from "../support/browser";
 import { authClient } from "../support/founders";
 import { startDeployment, type AuthProject, type Deployment } from "../support/deployment";
-import { founderJourney, JOURNEY_ENTRY, STEP_TIMEOUT_MS } from "../support/founder-journey";
+import { founderJourney, JOURNEY_ENTRY } from "../support/founder-journey";
 import { MailboxClient } from "../support/mail";
 import { startPgBouncer, startPostgres, type PgBouncer, type PostgresServer } from "../support/postgres";
 import { buildWeb } from "../support/web-build";
@@ -95,9 +95,7 @@ function watch(page: Page): { requests: string[]; failures: string[]; errors: st
 
 async function newContext(origin: string): Promise<BrowserContext> {
   if (!browser) throw new Error("browser not started");
-  const context = await browser.newContext({ baseURL: origin, viewport: { width: 1280, height: 800 } });
-  context.setDefaultTimeout(STEP_TIMEOUT_MS);
-  return context;
+  return newBrowserContext(browser, { baseURL: origin, viewport: { width: 1280, height: 800 } });
 }
 
 describe("production-shaped deployment: Postgres, two instances, auth and identity services apart, production web build", () => {

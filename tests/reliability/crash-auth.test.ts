@@ -13,7 +13,7 @@ import { AUTH_DB_FILE } from "@founder-foundation/auth-emulator";
 import { freePort } from "../support/stack";
 import { call } from "../support/http";
 import { integrityCheck } from "../support/db-dump";
-import { isConnectionFailure, randomPause, spawnOnFreePort, type Child } from "../support/app";
+import { isConnectionFailure, killMoment, spawnOnFreePort, type Child } from "../support/app";
 import { createAuthUser } from "../support/founders";
 
 const CHILD_AUTH = fileURLToPath(new URL("./auth-child.ts", import.meta.url));
@@ -66,7 +66,7 @@ it("every acknowledged user and factor survives SIGKILL at random moments", asyn
   const factors = new Map<string, string>();
   for (let cycle = 1; cycle <= KILL_CYCLES; cycle++) {
     const writers = Array.from({ length: WRITERS }, () => writer(c.url, users, factors));
-    await randomPause(300, 900);
+    await killMoment(() => tally.acknowledged, writers, 300, 900);
     await c.kill();
     tally.kills += 1;
     await Promise.all(writers);

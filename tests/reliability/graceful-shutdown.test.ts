@@ -15,6 +15,7 @@ import { isolatedStackEnv } from "../support/stack";
 import { RIA_ANSWERS } from "../support/entry";
 import { createTestDatabase } from "../support/test-database";
 import { buildFounder, createAuthUser } from "../support/founders";
+import { scaled } from "../support/machine";
 
 interface Started {
   proc: ChildProcess;
@@ -43,7 +44,7 @@ async function startScript(dataDir: string, extraEnv: Record<string, string> = {
 }
 
 async function waitForUrls(s: Started): Promise<{ app: string; auth: string }> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + scaled(60_000);
   while (Date.now() < deadline) {
     const app = /app\s+(http:\/\/\S+)/.exec(s.stdout());
     const auth = /auth\s+(http:\/\/\S+)\/auth\/v1/.exec(s.stdout());

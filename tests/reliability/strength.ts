@@ -1,6 +1,7 @@
 // How hard the reliability suites push: CI's default runs are short; `npm run reliability` sets
 // RELIABILITY_STRENGTH=full and the same code runs at the strength docs/reliability.md states (at least 100
 // SIGKILLs of the app, 30 of the auth emulator, 10,000 fuzz cases). Only the counts change.
+import { scaled } from "../support/machine";
 export type Strength = "ci" | "full";
 
 export const STRENGTH: Strength = process.env.RELIABILITY_STRENGTH === "full" ? "full" : "ci";
@@ -13,7 +14,7 @@ const SETTINGS = {
 
 export const RELIABILITY = SETTINGS[STRENGTH];
 
-/** A test's time limit for `units` units of work of about `perUnitMs` each (never below the CI limit). */
+/** A test's time limit for `units` units of work of about `perUnitMs` each (never below the CI limit), for this machine. */
 export function timeLimit(units: number, perUnitMs: number, floorMs: number): number {
-  return Math.max(floorMs, units * perUnitMs);
+  return scaled(Math.max(floorMs, units * perUnitMs));
 }

@@ -12,6 +12,7 @@ import { bootStack, type TestStack } from "./stack";
 import { launchChromium } from "./browser";
 import { seedFounders, SHOTS, ShotBrowser, THEMES, variantCount, WIDTHS, type Shot } from "./screen-catalogue";
 import { axeViolations, saveScreenshot } from "./screens";
+import { scaled } from "./machine";
 
 /** A floor the catalogue's count can never silently drop under (today's catalogue holds more). */
 const MIN_SCREENS = 120;
@@ -57,7 +58,7 @@ export function describeAccessibilityPart(part: number): void {
     stack = await bootStack();
     browser = await launchChromium();
     shots = new ShotBrowser(browser, stack, await seedFounders(stack));
-  }, 180_000);
+  }, scaled(180_000));
 
   afterAll(async () => {
     await browser?.close();

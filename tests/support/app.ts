@@ -28,6 +28,7 @@ import { startTestAuth, type TestAuth } from "./auth";
 import { buildFounder, type ApiFounder, type AuthUser, type Stage } from "./founders";
 import { injectApi, type Api } from "./http";
 import { retryOnPortClash } from "./ports";
+import { scaled } from "./machine";
 
 export interface TokenOptions {
   /** The user's id; the same sub again reuses that user. */
@@ -185,7 +186,7 @@ export interface AppProcess {
   stop(): Promise<number | null>;
 }
 
-const READY_TIMEOUT_MS = 90_000;
+const READY_TIMEOUT_MS = scaled(90_000);
 
 /**
  * One app instance started by the real start command (`npm start` runs scripts/launch.mjs) with
@@ -229,7 +230,7 @@ export async function startAppProcess(env: Record<string, string>, opts: { root?
     output: () => output,
     stop: async () => {
       if (proc.exitCode === null && proc.signalCode === null) proc.kill("SIGTERM");
-      const timer = setTimeout(() => proc.kill("SIGKILL"), 15_000);
+      const timer = setTimeout(() => proc.kill("SIGKILL"), scaled(15_000));
       const code = await exited;
       clearTimeout(timer);
       return code;
@@ -263,7 +264,7 @@ export async function spawnChild(entry: string, env: Record<string, string>): Pr
   const exited = new Promise<void>((resolve) => proc.once("exit", () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
     let out = "";
-    const timer = setTimeout(() => reject(new Error(`${entry} not ready in 30 s: ${stderr.slice(-500)}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`${entry} not ready in ${scaled(30_000) / 1000} s: ${stderr.slice(-500)}`)), scaled(30_000));
     proc.stdout.on("data", (c: Buffer) => {
       out += c.toString();
       const m = /READY (\S+)/.exec(out);
@@ -302,7 +303,18 @@ export function isConnectionFailure(err: unknown): boolean {
   return err instanceof TypeError && /fetch failed|terminated|other side closed/i.test(err.message);
 }
 
-/** A random pause in [min, max) ms: where in the write stream the kill lands. */
-export function randomPause(min: number, max: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, min + Math.floor(Math.random() * (max - min))));
+/**
+ * Where in the write stream a kill lands: once this cycle's writers have had a write acknowledged
+ * (the event, so that every kill cuts a running stream on any machine, however slow), a random
+ * pause in [minMs, maxMs) more, scaled for the machine. Rejects at once if a writer fails.
+ */
+export async function killMoment(acknowledged: () => number, writers: Promise<unknown>[], minMs: number, maxMs: number): Promise<void> {
+  const before = acknowledged();
+  const firstWrite = (async () => {
+    while (acknowledged() === before) await new Promise((r) => setTimeout(r, 10));
+  })();
+  // Writers end only when the server dies: before the kill, only by failing.
+  await Promise.race([firstWrite, Promise.all(writers).then(() => undefined)]);
+  const min = scaled(minMs);
+  await new Promise((r) => setTimeout(r, min + Math.floor(Math.random() * (scaled(maxMs) - min))));
 }

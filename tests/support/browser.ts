@@ -1,6 +1,8 @@
 // Debian's chromium through playwright-core (no browser download), with the flags the project's
 // machines need.
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from "playwright-core";
+import { CHROMIUM_PATH } from "./system-deps";
+import { scaled } from "./machine";
 
 /** Playwright's own disabled Chromium features (playwright-core 1.65, chromiumSwitches; the Windows- and Edge-only ones left out). */
 const PLAYWRIGHT_DISABLED_FEATURES = [
@@ -38,12 +40,21 @@ export const CHROMIUM_ARGS = [
   `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, "WebUIOmniboxPopup", "WebUIOmniboxAimPopup"].join(",")}`,
 ];
 
-/** Debian's Chromium, or CHROMIUM_PATH. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export { CHROMIUM_PATH };
 
 /** extraArgs: e.g. --host-resolver-rules, to reach a stack by a production-like host name. */
 export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] });
+}
+
+/** Playwright's own limit for an action, a wait or a navigation (30 s), for this machine (tests/support/machine.ts). */
+export const BROWSER_STEP_TIMEOUT_MS = scaled(30_000);
+
+/** A browser context whose actions, waits and navigations have this machine's limit: every test context is made here. */
+export async function newBrowserContext(browser: Browser, opts: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext(opts);
+  context.setDefaultTimeout(BROWSER_STEP_TIMEOUT_MS);
+  return context;
 }
 
 /** The stack listens on 127.0.0.1; browsers use localhost, which the app's config document names. */

@@ -19,6 +19,7 @@ import { startIdentityEmulator, type IdentityEmulator } from "../../server/ident
 import { startAppProcess, type AppProcess } from "./app";
 import { freePort, retryOnPortClash } from "./ports";
 import { ROOT } from "./web-build";
+import { scaled } from "./machine";
 
 export interface DeploymentOptions {
   /** Each instance's public host name (PUBLIC_APP_URL, the auth project's redirect list); one instance per name. */
@@ -101,7 +102,7 @@ async function startAuthProject(dir: string, origins: string[]): Promise<{ proje
   let output = "";
   proc.stderr!.on("data", (c: Buffer) => (output += c.toString()));
   const printed = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`auth emulator not ready in 30 s:\n${output}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`auth emulator not ready in ${scaled(30_000) / 1000} s:\n${output}`)), scaled(30_000));
     proc.stdout!.on("data", (c: Buffer) => {
       output += c.toString();
       if (/\[auth\] mailbox /.test(output)) {

@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { bootStack, type TestStack } from "./stack";
 import type { StackOptions } from "../../scripts/stack";
-import { launchChromium, localhostUrl } from "./browser";
+import { launchChromium, localhostUrl, newBrowserContext } from "./browser";
 import { signInContext, type Founder } from "./founders";
 import { storageInitScript } from "./init-script";
 import { assertAccessible, saveScreenshot } from "./screens";
@@ -122,7 +122,7 @@ export function setupE2E(settings: StackSettings = {}): E2E {
     },
     async open(opts = {}) {
       if (!browser) throw new Error("browser not started");
-      const context = await browser.newContext({
+      const context = await newBrowserContext(browser, {
         viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
         baseURL: e2e.baseUrl,
         reducedMotion: opts.motion ?? BROWSER_MOTION,

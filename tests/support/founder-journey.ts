@@ -8,6 +8,7 @@ import type { Page } from "playwright-core";
 import { uniqueEmail } from "./founders";
 import { findLink, type MailboxClient } from "./mail";
 import { totpCode } from "./totp";
+import { scaled } from "./machine";
 
 /** What the journey enters. */
 export const JOURNEY_ENTRY = {
@@ -27,7 +28,8 @@ export const JOURNEY_ENTRY = {
   custodian: "Fidelity Investments",
 } as const;
 
-export const STEP_TIMEOUT_MS = 30_000;
+/** A step of the journey (a page, a mail) guards against a hang this long, for this machine. */
+export const STEP_TIMEOUT_MS = scaled(30_000);
 
 export type JourneyStep = [name: string, run: (page: Page) => Promise<void>];
 

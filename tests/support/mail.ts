@@ -1,5 +1,6 @@
 // Reads mail through the Mailpit-style JSON API (the embedded mailbox, or Mailpit under
 // `supabase start`), so suites check the mail a user would receive.
+import { scaled } from "./machine";
 
 export interface MailAddress { Name: string; Address: string }
 export interface MailSummary { ID: string; Subject: string; To: MailAddress[]; From: MailAddress; Created: string; Snippet: string }
@@ -40,7 +41,7 @@ export class MailboxClient {
    * `timeoutMs` for it to arrive: senders may hand mail over just after answering.
    */
   async latest(address: string, opts: { subject?: string; timeoutMs?: number } = {}): Promise<MailMessage> {
-    const deadline = Date.now() + (opts.timeoutMs ?? 5000);
+    const deadline = Date.now() + (opts.timeoutMs ?? scaled(5000));
     for (;;) {
       const found = (await this.inbox(address)).find((m) => !opts.subject || m.Subject.includes(opts.subject));
       if (found) return this.message(found.ID);

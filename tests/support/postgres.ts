@@ -1,5 +1,5 @@
-// A real PostgreSQL server for tests: Debian's own binaries (`apt-get install postgresql
-// pgbouncer`; .ci/run installs them), `initdb` into a throwaway folder, listening on a free port on
+// A real PostgreSQL server for tests: Debian's own binaries (`npm run setup:test` installs
+// postgresql and pgbouncer; tests/support/system-deps.ts), `initdb` into a throwaway folder, listening on a free port on
 // 127.0.0.1 and on a unix socket inside that folder, so parallel runs never meet. The server
 // refuses to run as root, so when the tests run as root it runs as the `postgres` user, which owns
 // the folder. stop() ends it and removes the folder.
@@ -19,9 +19,10 @@ import { PG_MIGRATIONS_FOLDER, migratePostgres, openPostgres } from "../../db/po
 import { committedMigrations } from "../../db/schema-version";
 import { ENUM_SEED } from "../../db/enums";
 import { freePort, retryOnPortClash } from "./ports";
+import { PGBOUNCER_BIN, POSTGRES_BIN, describeMissing, missingSystemNeeds } from "./system-deps";
+import { scaled } from "./machine";
 
-export const POSTGRES_BIN = process.env.POSTGRES_BIN ?? "/usr/lib/postgresql/15/bin";
-export const PGBOUNCER_BIN = process.env.PGBOUNCER_BIN ?? "/usr/sbin/pgbouncer";
+export { PGBOUNCER_BIN, POSTGRES_BIN };
 
 export interface PostgresServer {
   /** postgres://… for a database of this server (default: the maintenance database `postgres`). */
@@ -45,11 +46,6 @@ export interface PostgresServer {
   pause(): Promise<void>;
   resume(): Promise<void>;
   stop(): Promise<void>;
-}
-
-/** Whether a server can be had here: TEST_DATABASE_URL, or Debian's binaries. */
-export function postgresAvailable(): boolean {
-  return Boolean(process.env.TEST_DATABASE_URL) || fs.existsSync(path.join(POSTGRES_BIN, "postgres"));
 }
 
 /** The uid/gid to run Postgres and PgBouncer as: `postgres` when we are root, else ourselves. */
@@ -90,13 +86,13 @@ async function spawnService(
   };
   process.once("exit", killOnExit);
   void exited.then(() => process.off("exit", killOnExit));
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + scaled(30_000);
   for (;;) {
     if (proc.exitCode !== null || proc.signalCode !== null) throw new Error(`${what} exited before it was ready: ${stderr.slice(-800)}`);
     if (await ready()) break;
     if (Date.now() > deadline) {
       proc.kill("SIGKILL");
-      throw new Error(`${what} not ready in 30 s: ${stderr.slice(-800)}`);
+      throw new Error(`${what} not ready in ${scaled(30_000) / 1000} s: ${stderr.slice(-800)}`);
     }
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -105,7 +101,7 @@ async function spawnService(
     stop: async () => {
       // SIGINT is Postgres's "fast" shutdown (and PgBouncer's safe one); SIGKILL if it hangs.
       if (proc.exitCode === null && proc.signalCode === null) proc.kill("SIGINT");
-      const timer = setTimeout(() => proc.kill("SIGKILL"), 10_000);
+      const timer = setTimeout(() => proc.kill("SIGKILL"), scaled(10_000));
       await exited;
       clearTimeout(timer);
     },
@@ -234,9 +230,8 @@ export async function startPostgres(opts: { durable?: boolean } = {}): Promise<P
   const external = process.env.TEST_DATABASE_URL;
   if (external) return existingServer(external, "TEST_DATABASE_URL");
 
-  if (!postgresAvailable()) {
-    throw new Error(`No PostgreSQL server at ${POSTGRES_BIN} (apt-get install postgresql; .ci/run does), and no TEST_DATABASE_URL`);
-  }
+  const missing = missingSystemNeeds(["postgres"]);
+  if (missing.length) throw new Error(describeMissing(missing));
   const user = serviceUser();
   const dir = serviceFolder("ff-pg-", user);
   const dataDir = path.join(dir, "data");
@@ -311,7 +306,8 @@ export interface PgBouncer {
  * prepared statements do not survive from one transaction to the next.
  */
 export async function startPgBouncer(server: PostgresServer, opts: { poolSize?: number } = {}): Promise<PgBouncer> {
-  if (!fs.existsSync(PGBOUNCER_BIN)) throw new Error(`No PgBouncer at ${PGBOUNCER_BIN} (apt-get install pgbouncer; .ci/run does)`);
+  const missing = missingSystemNeeds(["pgbouncer"]);
+  if (missing.length) throw new Error(describeMissing(missing));
   const target = new URL(server.url());
   const user = serviceUser();
   const dir = serviceFolder("ff-pgbouncer-", user);

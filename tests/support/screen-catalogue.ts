@@ -10,10 +10,11 @@ import { timestampNow } from "../../server/src/contract/rules";
 import { apiCall } from "./api";
 import type { TestStack } from "./stack";
 import { addOwner as addOwnerTo, createFounder, passIdentity, seedEntry, signInContext, signInThroughApi, type Founder } from "./founders";
-import { localhostUrl } from "./browser";
+import { localhostUrl, newBrowserContext } from "./browser";
 import { BROWSER_MOTION, THEME_STORAGE_KEY, type Theme } from "./e2e-harness";
 import { storageInitScript } from "./init-script";
 import { focusSettled } from "./screens";
+import { scaled } from "./machine";
 
 export const WIDTHS = [375, 1280] as const;
 export const THEMES: readonly Theme[] = ["light", "dark"];
@@ -202,7 +203,7 @@ export const SHOTS: Shot[] = [
       show: async (p) => {
         await p.locator('[aria-current="step"]').waitFor();
         await p.getByRole("button", { name: step === 5 ? "Approve" : "Next" }).waitFor();
-        if (step === 3) await p.locator("iframe").first().waitFor({ timeout: 15_000 }).catch(() => undefined);
+        if (step === 3) await p.locator("iframe").first().waitFor({ timeout: scaled(15_000) }).catch(() => undefined);
       },
     }),
   ),
@@ -339,7 +340,7 @@ export class ShotBrowser {
   ) {}
 
   async open(shot: Shot, width: number, theme: Theme): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await this.browser.newContext({ viewport: { width, height: width < 600 ? 812 : 800 }, baseURL: localhostUrl(this.stack.app.url), reducedMotion: BROWSER_MOTION });
+    const context = await newBrowserContext(this.browser, { viewport: { width, height: width < 600 ? 812 : 800 }, baseURL: localhostUrl(this.stack.app.url), reducedMotion: BROWSER_MOTION });
     const key = JSON.stringify(THEME_STORAGE_KEY);
     await context.addInitScript(storageInitScript(`localStorage.setItem(${key}, ${JSON.stringify(JSON.stringify({ data: theme }))});`));
     if (shot.as) {
@@ -357,7 +358,7 @@ export class ShotBrowser {
   async show(shot: Shot, page: Page): Promise<void> {
     await shot.show(page, this.founders);
     // Pages with the identity widget keep a connection busy: network idle is waited for briefly, not 30 s.
-    await page.waitForLoadState("networkidle", { timeout: 3_000 }).catch(() => undefined);
+    await page.waitForLoadState("networkidle", { timeout: scaled(3_000) }).catch(() => undefined);
     await page.evaluate("document.fonts.ready.then(() => true)");
     await page.waitForTimeout(300);
   }

@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import type { ApiKeys } from "../api-keys";
+import { scaled } from "../../../tests/support/machine";
 
 export const BIN = path.resolve(import.meta.dirname, "..", "bin", "auth-emulator.mjs");
 
@@ -39,8 +40,8 @@ export async function startCli(args: string[], opts: { command?: string[]; cwd?:
     // Generous: the machine may be busy; this only guards a hang.
     const timer = setTimeout(() => {
       void stop();
-      reject(new Error(`auth-emulator printed no mailbox line in 60 s:\n${printed}`));
-    }, 60_000);
+      reject(new Error(`auth-emulator printed no mailbox line in ${scaled(60_000) / 1000} s:\n${printed}`));
+    }, scaled(60_000));
     proc.stdout?.on("data", () => {
       if (/\[auth\] mailbox /.test(printed)) {
         clearTimeout(timer);

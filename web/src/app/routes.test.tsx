@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import { Suspense } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { lazyScreen } from "./routes";
@@ -20,7 +20,7 @@ describe("lazyScreen", () => {
         <Screen />
       </Suspense>,
     );
-    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
     expect(sessionStorage.getItem("chunkReloadAttempted")).toBe("1");
   });
 

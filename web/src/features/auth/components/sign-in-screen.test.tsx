@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from "@testing-library/react";
+import { act, getConfig, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MFA_FRIENDLY_NAME } from "@contract/rules";
@@ -12,6 +12,7 @@ import { PENDING_VERIFICATION_KEY } from "../pending-verification";
 import { providerErrorIn } from "../providers";
 import { authViewAtom, mfaSkippedAtom, providerErrorAtom, resetModeAtom } from "../store";
 import { ENROL_TIMEOUT_MS } from "../mfa";
+import { TIMINGS } from "@/lib/timings";
 
 function Harness() {
   useAuthListener();
@@ -397,7 +398,7 @@ describe("second-factor gate", () => {
     await userEvent.click(screen.getByRole("button", { name: "Skip" }));
     expect(store.get(mfaSkippedAtom)).toBe(true);
     expect(localStorage.getItem("mfaEnrollSkipped")).toBe("user-1");
-    await waitFor(() => expect(store.get(authFinishedAtom)).toBe(true), { timeout: 2000 });
+    await waitFor(() => expect(store.get(authFinishedAtom)).toBe(true), { timeout: TIMINGS.mfaPassedDelayMs + getConfig().asyncUtilTimeout });
   });
 
   it("aal1→aal2: asks for a code and verifies with the factor carrying the product name", async () => {
@@ -435,6 +436,6 @@ describe("second-factor gate", () => {
     await waitFor(() => expect(container.querySelector("main")).toHaveClass("opacity-0"));
     expect(screen.getByText("Loading...")).toBeInTheDocument();
     expect(store.get(authFinishedAtom)).toBe(false);
-    await waitFor(() => expect(store.get(authFinishedAtom)).toBe(true), { timeout: 2000 });
+    await waitFor(() => expect(store.get(authFinishedAtom)).toBe(true), { timeout: TIMINGS.mfaPassedDelayMs + getConfig().asyncUtilTimeout });
   });
 });

@@ -65,7 +65,7 @@ describe("SSN", () => {
     const replaced = await t.http.patch(`/api/persons/${id}`).set(f.auth).send({ ssn: "111223333" });
     expect(replaced.body.ssn).toBe("***-**-3333");
     const cleared = await t.http.patch(`/api/persons/${id}`).set(f.auth).send({ ssn: null });
-    // §5: the primary holder keeps an SSN, so it cannot be cleared (see validation-gaps.test.ts).
+    // §5: the primary holder keeps an SSN, so it cannot be cleared (see validation-gaps.pg.test.ts).
     expect(cleared.body).toMatchObject({ field: "ssn" });
   });
 

@@ -14,7 +14,7 @@ import { APP_DB_FILE } from "../../db/client";
 import { freePort } from "../support/stack";
 import { call } from "../support/http";
 import { integrityCheck } from "../support/db-dump";
-import { isConnectionFailure, randomPause, spawnApp, type Child } from "../support/app";
+import { isConnectionFailure, killMoment, spawnApp, type Child } from "../support/app";
 import { buildFounder, type ApiFounder as Founder } from "../support/founders";
 import { startTestAuth, type TestAuth } from "../support/auth";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
@@ -108,7 +108,7 @@ it("every acknowledged write survives SIGKILL at random moments, and nothing is 
 
   for (let cycle = 1; cycle <= KILL_CYCLES; cycle++) {
     const writers = Array.from({ length: WRITERS }, (_, id) => writer(c.url, f, id, cycle, acked, cityCounter));
-    await randomPause(150, 600);
+    await killMoment(() => tally.acknowledged, writers, 150, 600);
     await c.kill();
     tally.kills += 1;
     await Promise.all(writers);

@@ -8,6 +8,7 @@ import { call } from "../support/http";
 import { startTestApp, type ListeningTestApp } from "../support/app";
 import { type ApiFounder as Founder } from "../support/founders";
 import { cityEditor, runLoad, type EditorTally } from "../support/load";
+import { scaled } from "../support/machine";
 
 const ROUNDS = 25;
 const FOUNDERS = 16;
@@ -88,7 +89,7 @@ describe("many founders at once", () => {
     const founders = await Promise.all(Array.from({ length: FOUNDERS }, () => h.founder({ stage: "full" })));
     const tallies: EditorTally[] = founders.map(() => ({ lastAcked: 0, lastSent: 0, staleReads: 0 }));
     const results = await Promise.all(
-      founders.map((f, i) => runLoad({ url: h.url, connections: 1, amount: REQUESTS_PER_FOUNDER, requests: cityEditor(f.personId!, f.token, tallies[i]!), timeout: 20 })),
+      founders.map((f, i) => runLoad({ url: h.url, connections: 1, amount: REQUESTS_PER_FOUNDER, requests: cityEditor(f.personId!, f.token, tallies[i]!), timeout: scaled(20_000) / 1000 })),
     );
     for (const r of results) {
       tally.requests += r.requests.sent;
@@ -102,5 +103,5 @@ describe("many founders at once", () => {
       if (stored !== `City ${t.lastAcked}`) tally.lost += 1;
       expect(stored).toBe(`City ${t.lastAcked}`);
     }
-  }, 90_000);
+  }, scaled(90_000));
 });
