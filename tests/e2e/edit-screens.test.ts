@@ -74,6 +74,8 @@ describe("/edit-profile", () => {
     }
     await ui.page.getByRole("button", { name: "Done" }).click();
     await toast(ui.page, "Failed to update profile");
+    // The server answered, so the founder gets its request id to quote to support.
+    await ui.page.getByRole("alert").filter({ hasText: "Failed to update profile" }).getByText(/^Reference: [0-9a-f-]{36}$/).waitFor();
     expect(new URL(ui.page.url()).pathname).toBe("/edit-profile");
   });
 });

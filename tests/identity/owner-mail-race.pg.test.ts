@@ -20,7 +20,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-it(`10 concurrent calls over two instances, 3 owners each: exactly ${Math.floor(OWNER_MAILS_PER_HOUR / 3)} are sent, the rest refused with 429; the mailbox and the audit trail agree`, async () => {
+it(`8 concurrent calls over two instances, 3 owners each: exactly ${Math.floor(OWNER_MAILS_PER_HOUR / 3)} are sent, the rest refused with 429; the mailbox and the audit trail agree`, async () => {
   const f = await h.founder();
   const owners: number[] = [];
   const emails: string[] = [];
@@ -28,7 +28,9 @@ it(`10 concurrent calls over two instances, 3 owners each: exactly ${Math.floor(
     emails.push(`race-${f.accountId}-${i}@example.com`);
     owners.push(await h.addOwner(f, emails[i]!));
   }
-  const calls = Array.from({ length: 10 }, (_, i) => {
+  // 8 calls, then 2 more below: the route's own per-caller limit (10 per window, counted across
+  // instances on PostgreSQL) never answers here, so every 429 is the hour's mail allowance.
+  const calls = Array.from({ length: 8 }, (_, i) => {
     const instance = i % 2 === 0 ? h.t.http : second.http;
     return instance.post("/api/sumsub/send_sumsub_emails").set(f.auth).send(owners.slice(i * 3, i * 3 + 3));
   });
@@ -36,7 +38,7 @@ it(`10 concurrent calls over two instances, 3 owners each: exactly ${Math.floor(
   const sent = answers.filter((r) => r.status === 200);
   const refused = answers.filter((r) => r.status === 429);
   const allowed = Math.floor(OWNER_MAILS_PER_HOUR / 3);
-  expect(answers.map((r) => r.status).sort()).toEqual([...Array(allowed).fill(200), ...Array(10 - allowed).fill(429)]);
+  expect(answers.map((r) => r.status).sort()).toEqual([...Array(allowed).fill(200), ...Array(8 - allowed).fill(429)]);
   expect(refused.every((r) => r.body.error === "too_many_requests")).toBe(true);
 
   // The mails that went out, counted in the mailbox: exactly those of the accepted calls.

@@ -16,7 +16,7 @@ import { appDatabasePath, MIGRATIONS_FOLDER, openDatabase } from "../../db/clien
 import { committedMigrations } from "../../db/schema-version";
 import { ENUM_SEED } from "../../db/enums";
 import { createMigratedDatabase, sharedPostgres, startPgBouncer, type PostgresServer } from "./postgres";
-import { dumpDatabase, type Dump } from "./db-dump";
+import { BOOKKEEPING_TABLES, dumpDatabase, type Dump } from "./db-dump";
 
 export type TestEngine = "sqlite" | "postgres";
 
@@ -105,7 +105,7 @@ export async function createTestDatabase(dataDir: string, engine: TestEngine = t
     dump: async () => {
       const tables = await query<{ name: string }>("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name");
       const dump: Dump = {};
-      for (const { name } of tables) dump[name] = (await query(`SELECT * FROM "${name}"`)).map((r) => JSON.stringify(r)).sort();
+      for (const { name } of tables) if (!BOOKKEEPING_TABLES.has(name)) dump[name] = (await query(`SELECT * FROM "${name}"`)).map((r) => JSON.stringify(r)).sort();
       return dump;
     },
     query,

@@ -48,7 +48,8 @@ export function Toaster() {
             t.severity === "success" ? "bg-success text-white" : "bg-error-strong text-white"
           }`}
         >
-          {t.message}
+          {/* The message in an element of its own: its text is the toast's words alone, the reference apart. */}
+          <p>{t.message}</p>
           {t.reference && <p className="mt-1 text-xs opacity-90">Reference: {t.reference}</p>}
         </div>
       ))}
