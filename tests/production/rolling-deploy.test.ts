@@ -68,14 +68,14 @@ interface Worker {
 async function work(w: Worker, base: string, stop: () => boolean): Promise<void> {
   const headers = w.founder.auth;
   for (let n = 1; !stop(); n++) {
-    const saved = await call(base, "PATCH", `/api/persons/${w.founder.personId}`, { headers, body: { city: `City${n}` } }).catch((err: Error) => ({ status: 0, text: err.message }));
+    const saved = await call(base, "PATCH", `/api/persons/${w.founder.personId}`, { headers, body: { city: `City${n}` } }).catch(failure);
     w.requests++;
     if (saved.status !== 200) {
       w.failures.push(`PATCH ${saved.status} ${saved.text.slice(0, 200)}`);
       continue;
     }
     w.acknowledged = n;
-    const read = await call(base, "GET", `/api/accounts/${w.founder.accountId}/all_data`, { headers }).catch((err: Error) => ({ status: 0, text: err.message, json: undefined }));
+    const read = await call(base, "GET", `/api/accounts/${w.founder.accountId}/all_data`, { headers }).catch(failure);
     w.requests++;
     if (read.status !== 200) {
       w.failures.push(`GET ${read.status} ${read.text.slice(0, 200)}`);
@@ -85,6 +85,9 @@ async function work(w: Worker, base: string, stop: () => boolean): Promise<void>
     if (city !== `City${n}`) w.failures.push(`read ${city} after writing City${n}`);
   }
 }
+
+/** A failed call's words, with the socket-level cause fetch keeps in `cause`. */
+const failure = (err: Error & { cause?: { code?: string; message?: string } }) => ({ status: 0, text: `${err.message}${err.cause ? ` (${err.cause.code ?? ""} ${err.cause.message ?? ""})` : ""}`, json: undefined });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

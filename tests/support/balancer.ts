@@ -29,6 +29,17 @@ export interface Balancer {
 
 const PROBE_MS = 100;
 
+/**
+ * Hop-by-hop headers (RFC 9110 §7.6.1) describe one connection, not the message: a proxy never
+ * forwards them. Copying the backend's `Keep-Alive: timeout=72` to the client told it the balancer
+ * keeps idle connections 72 s while this server closes them after 5 s, so a client could reuse a
+ * connection the balancer had just closed ("fetch failed" under load).
+ */
+const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "transfer-encoding", "te", "trailer", "upgrade"]);
+function endToEnd(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name)));
+}
+
 export async function startBalancer(): Promise<Balancer> {
   const backends = new Map<string, Backend & { ready: boolean }>();
   const served: Record<string, number> = {};
@@ -61,9 +72,9 @@ export async function startBalancer(): Promise<Balancer> {
       return;
     }
     const target = new URL(req.url ?? "/", backend.url);
-    const upstream = http.request(target, { method: req.method, headers: { ...req.headers, host: target.host }, agent: false }, (answer) => {
+    const upstream = http.request(target, { method: req.method, headers: { ...endToEnd(req.headers), host: target.host }, agent: false }, (answer) => {
       served[backend.release] = (served[backend.release] ?? 0) + 1;
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      res.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
       answer.pipe(res);
     });
     upstream.on("error", (err) => {
