@@ -66,6 +66,21 @@ async function pressInWidget(page: Page, name: string): Promise<void> {
   throw new Error(`focus never reached the widget's "${name}" button`);
 }
 
+/** A founder's dashboard at 375 px with the menu drawer opened from the keyboard. */
+async function drawerOpenedByKeyboard() {
+  const founder = await createFounder(e2e.stack);
+  const ui = await e2e.open({ width: 375, height: 812, as: founder });
+  const { page } = ui;
+  await ui.goto("/");
+  await page.getByRole("heading", { name: "Account Strategies" }).waitFor();
+  // The shell moves focus to the heading as it settles: a focus() before that (not a key, so the
+  // app does not see a user acting) can be taken back, and Enter then lands on the heading.
+  await focusSettled(page);
+  await page.getByRole("button", { name: "Open menu" }).focus();
+  await page.keyboard.press("Enter");
+  return page;
+}
+
 describe("keyboard (browser)", () => {
   it("sign-in → the five steps (identity frame, owner dialogs and menu) → Approve → an edit screen and its dialog, with the keyboard alone; focus follows every view, route and dialog", async () => {
     const founder = await createFounder(e2e.stack);
@@ -319,16 +334,7 @@ describe("keyboard (browser)", () => {
   });
 
   it("at 375 px, a link in the menu drawer moves focus to the new screen's heading", async () => {
-    const founder = await createFounder(e2e.stack);
-    const ui = await e2e.open({ width: 375, height: 812, as: founder });
-    const { page } = ui;
-    await ui.goto("/");
-    await page.getByRole("heading", { name: "Account Strategies" }).waitFor();
-    // The shell moves focus to the heading as it settles: a focus() before that (not a key, so the
-    // app does not see a user acting) can be taken back, and Enter then lands on the heading.
-    await focusSettled(page);
-    await page.getByRole("button", { name: "Open menu" }).focus();
-    await page.keyboard.press("Enter");
+    const page = await drawerOpenedByKeyboard();
     const menu = page.getByRole("dialog");
     await menu.getByRole("link", { name: "Other owners" }).waitFor();
     await tabTo(page, (f) => f.tag === "a" && f.text === "Other owners");
@@ -338,14 +344,7 @@ describe("keyboard (browser)", () => {
   });
 
   it("at 375 px, Escape on the drawer returns focus to the menu button; the bell's popover closes on Escape and on Tab out, focus back on the bell", async () => {
-    const founder = await createFounder(e2e.stack);
-    const ui = await e2e.open({ width: 375, height: 812, as: founder });
-    const { page } = ui;
-    await ui.goto("/");
-    await page.getByRole("heading", { name: "Account Strategies" }).waitFor();
-    await focusSettled(page);
-    await page.getByRole("button", { name: "Open menu" }).focus();
-    await page.keyboard.press("Enter");
+    const page = await drawerOpenedByKeyboard();
     await page.getByRole("dialog").getByRole("link", { name: "Other owners" }).waitFor();
     await page.keyboard.press("Escape");
     await page.getByRole("dialog").waitFor({ state: "detached" });

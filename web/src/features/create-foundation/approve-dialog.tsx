@@ -7,7 +7,7 @@ import { Dialog, DialogPanel, DialogTitle, Description } from "@headlessui/react
 import { useId, useState } from "react";
 import { ATTESTATION } from "@contract/rules";
 import { Button } from "@/components/ui/button";
-import { FEE_TERMS } from "./strategy-terms";
+import { FeeTerms } from "./strategy-terms";
 
 export interface ApproveDialogProps {
   open: boolean;
@@ -65,14 +65,7 @@ export function ApproveDialog({ open, names, ownerEmails, submitting, onSubmit, 
           </section>
           <section className="flex flex-col gap-1">
             <h3 className="text-sm font-medium">Fees</h3>
-            <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
-              {FEE_TERMS.map((t) => (
-                <div key={t.label} className="contents">
-                  <dt className="text-secondary">{t.label}</dt>
-                  <dd>{t.value}</dd>
-                </div>
-              ))}
-            </dl>
+            <FeeTerms className="gap-x-4 gap-y-1 text-sm" />
           </section>
           <div className="flex items-start gap-2 rounded border border-divider bg-background p-3">
             <input

@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { createStrategy, hasFounderStrategy, useAccountId, useAccountMutation, useStrategies } from "@/api";
 import { useSaveFlow } from "@/hooks/use-save-flow";
-import { FEE_TERMS, FOUNDER_FOUNDATION_DESCRIPTION, FOUNDER_FOUNDATION_NAME, LegalAnalysis } from "./strategy-terms";
+import { FeeTerms, FOUNDER_FOUNDATION_DESCRIPTION, FOUNDER_FOUNDATION_NAME, LegalAnalysis } from "./strategy-terms";
 
 export default function ChooseStrategyScreen() {
   const [, navigate] = useLocation();
@@ -49,14 +49,7 @@ export default function ChooseStrategyScreen() {
         </fieldset>
         <p>{FOUNDER_FOUNDATION_DESCRIPTION}</p>
         <h2 className="text-base font-medium">Fees and terms</h2>
-        <dl className="-mt-2 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2 rounded border border-divider p-3 sm:gap-x-6">
-          {FEE_TERMS.map((t) => (
-            <div key={t.label} className="contents">
-              <dt className="text-secondary">{t.label}</dt>
-              <dd>{t.value}</dd>
-            </div>
-          ))}
-        </dl>
+        <FeeTerms className="-mt-2 gap-x-4 gap-y-2 rounded border border-divider p-3 sm:gap-x-6" />
         <Disclosure>
           <DisclosureButton className="self-start rounded px-1 text-primary-strong underline underline-offset-2 hover:bg-primary-tint focus-visible:outline-2 focus-visible:outline-primary">
             {({ open }) => <>{open ? "Less" : "More..."}</>}

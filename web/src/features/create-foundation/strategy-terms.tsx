@@ -16,6 +16,20 @@ export const FEE_TERMS: ReadonlyArray<{ label: string; value: string }> = [
   { label: "Minimum donation", value: "5% of realized capital gains, or $1500 per year" },
 ];
 
+/** The fee terms as a description list: the strategy card's and the Approve dialog's (their own look in `className`). */
+export function FeeTerms({ className }: { className: string }) {
+  return (
+    <dl className={`grid grid-cols-[max-content_1fr] ${className}`}>
+      {FEE_TERMS.map((t) => (
+        <div key={t.label} className="contents">
+          <dt className="text-secondary">{t.label}</dt>
+          <dd>{t.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 const SECTIONS: ReadonlyArray<{ heading: string; paragraphs: string[] }> = [
   {
     heading: "The structure",
