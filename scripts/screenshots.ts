@@ -10,7 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { bootStack, type TestStack } from "../tests/support/stack";
 import { launchChromium } from "../tests/support/browser";
-import { seedFounders, selectShots, ShotBrowser, THEMES, WIDTHS } from "../tests/support/screen-catalogue";
+import { seedFounders, selectShots, ShotBrowser, THEMES } from "../tests/support/screen-catalogue";
 import { ensureWebBuild } from "../tests/support/web-build";
 import { axeViolations } from "../tests/support/screens";
 
@@ -27,27 +27,28 @@ async function main(): Promise<void> {
   try {
     const shots = new ShotBrowser(browser, stack, await seedFounders(stack));
     for (const shot of selectShots(only)) {
-      for (const width of shot.widths ?? WIDTHS) {
-        for (const theme of THEMES) {
-          const file = `${shot.name}-${theme}-${width}.png`;
-          const { context, page } = await shots.open(shot, width, theme);
-          try {
-            await shots.show(shot, page);
-            await page.screenshot({ path: path.join(OUT_DIR, file), fullPage: true });
-            const violations = await axeViolations(page);
-            checked += 1;
-            for (const v of violations) problems.push(`${file}: ${v.id} (${v.nodes.length}) ${v.help}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
-            console.log(`${violations.length ? "AXE " : "ok  "} ${file}`);
-          } catch (err) {
-            problems.push(`${file}: ${err instanceof Error ? err.message.split("\n")[0] : String(err)}`);
-            console.log(`FAIL ${file}`);
-            await page.screenshot({ path: path.join(OUT_DIR, `FAILED-${file}`), fullPage: true }).catch(() => undefined);
-          } finally {
-            await context.close();
-          }
-        }
+      for (const theme of THEMES) {
+        const fileAt = (width: number) => `${shot.name}-${theme}-${width}.png`;
+        await shots
+          .visit(
+            shot,
+            theme,
+            async (page, width) => {
+              await page.screenshot({ path: path.join(OUT_DIR, fileAt(width)), fullPage: true });
+              const violations = await axeViolations(page);
+              checked += 1;
+              for (const v of violations) problems.push(`${fileAt(width)}: ${v.id} (${v.nodes.length}) ${v.help}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
+              console.log(`${violations.length ? "AXE " : "ok  "} ${fileAt(width)}`);
+            },
+            async (page, width) => {
+              console.log(`FAIL ${fileAt(width)}`);
+              await page.screenshot({ path: path.join(OUT_DIR, `FAILED-${fileAt(width)}`), fullPage: true });
+            },
+          )
+          .catch((err: unknown) => problems.push(`${shot.name}-${theme}: ${err instanceof Error ? err.message.split("\n")[0] : String(err)}`));
       }
     }
+    await shots.close();
   } finally {
     await browser.close();
     await stack.close();

@@ -5,12 +5,14 @@
 // parts (tests/e2e/accessibility-N.test.ts), each file with its own stack and browser, so the
 // parts run side by side in the suite's pool instead of one file holding a worker for minutes.
 // In each part, founders are seeded once through the API and each signs in once; every screen
-// then opens in a fresh context from that session, directly at its own address.
+// then opens from that session directly at its own address (one page per founder and theme,
+// ShotBrowser), and is scanned at each width in turn (the window resized, not the page reloaded).
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootStack, type TestStack } from "./stack";
 import { launchChromium } from "./browser";
 import { seedFounders, SHOTS, ShotBrowser, THEMES, variantCount, WIDTHS, type Shot } from "./screen-catalogue";
+import type { Theme } from "./e2e-harness";
 import { axeViolations, saveScreenshot } from "./screens";
 import { scaled } from "./machine";
 
@@ -61,40 +63,41 @@ export function describeAccessibilityPart(part: number): void {
   }, scaled(180_000));
 
   afterAll(async () => {
+    await shots?.close();
     await browser?.close();
     await stack?.close();
   });
 
-  /** The violations of one screen in one width and theme, as readable lines (none: []). */
-  async function violationsOf(shot: Shot, width: number, theme: "light" | "dark"): Promise<string[]> {
+  /** The violations of one screen in one theme, at each of its widths, as readable lines (none: []). */
+  async function violationsOf(shot: Shot, theme: Theme): Promise<string[]> {
     if (!shots) throw new Error("not started");
-    const name = `${shot.name}-${theme}-${width}`;
-    const { context, page } = await shots.open(shot, width, theme);
-    try {
-      await shots.show(shot, page);
-      const violations = await axeViolations(page);
-      checked.push(name);
-      if (violations.length) await saveScreenshot(page, "accessibility", name);
-      return violations.map((v) => `${name}: ${v.id} (${v.impact ?? "?"}) ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
-    } catch (err) {
-      await saveScreenshot(page, "accessibility", `failed-${name}`).catch(() => undefined);
-      throw err;
-    } finally {
-      await context.close();
-    }
+    const found: string[] = [];
+    const nameAt = (width: number) => `${shot.name}-${theme}-${width}`;
+    await shots.visit(
+      shot,
+      theme,
+      async (page, width) => {
+        const violations = await axeViolations(page);
+        checked.push(nameAt(width));
+        if (violations.length) await saveScreenshot(page, "accessibility", nameAt(width));
+        found.push(...violations.map((v) => `${nameAt(width)}: ${v.id} (${v.impact ?? "?"}) ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`));
+      },
+      async (page, width) => void (await saveScreenshot(page, "accessibility", `failed-${nameAt(width)}`)),
+    );
+    return found;
   }
 
   describe(`axe: every screen and dialog, both themes, both widths (browser), part ${part} of ${ACCESSIBILITY_PARTS}`, () => {
     for (const shot of shotsOfPart) {
       const widths = shot.widths ?? WIDTHS;
       it(`${shot.name}: 0 violations at ${widths.join(" and ")} px, light and dark`, async () => {
-        // Every width and theme of a screen runs side by side, each in a fresh context: most of a
-        // screen's time is waiting (the sign-in gate's delay, network idle), not CPU. Except the
-        // enrol view: each one removes the founder's unfinished factors and enrols anew under the
-        // app's one factor name, so side by side they would undo each other.
-        const variants = widths.flatMap((width) => THEMES.map((theme) => ({ width, theme })));
-        const check = ({ width, theme }: (typeof variants)[number]) => violationsOf(shot, width, theme);
-        const found = shot.enrol ? await inTurn(variants, check) : await Promise.all(variants.map(check));
+        // The two themes side by side, each in a page of its own that goes through the widths
+        // (ShotBrowser.visit): most of a screen's time is waiting (the sign-in gate's delay,
+        // network idle), not CPU. Except the enrol view: each load removes the founder's
+        // unfinished factors and enrols anew under the app's one factor name, so side by side
+        // the two would undo each other.
+        const check = (theme: Theme) => violationsOf(shot, theme);
+        const found = shot.enrol ? await inTurn(THEMES, check) : await Promise.all(THEMES.map(check));
         const violations = found.flat();
         expect(violations).toEqual([]);
       });

@@ -325,13 +325,21 @@ export function variantCount(shots: readonly Shot[]): number {
   return shots.reduce((n, s) => n + (s.widths ?? WIDTHS).length * THEMES.length, 0);
 }
 
+/** The window of a width: a phone's height below 600 px, a laptop's above. */
+function viewport(width: number): { width: number; height: number } {
+  return { width, height: width < 600 ? 812 : 800 };
+}
+
 /**
- * Opens a context at the width and theme, signed in as the shot's founder, at the shot's path
- * (default / signed in, /sign-in signed out). Each founder signs in through the auth API once;
- * later shots reuse that session.
+ * Shows the catalogue's screens. Each founder signs in through the auth API once; later shots
+ * reuse that session. One browser page per founder (or nobody) and theme, kept for the run: a
+ * shot navigates it to its own address, a full page load. A context's first page load cost twice
+ * the CPU of a load in a warm one (~0.9 s against ~0.45 s, with its scan ~0.25 s), so a fresh
+ * context per shot was most of the catalogue's cost (docs/decisions/0120).
  */
 export class ShotBrowser {
   private readonly sessions = new Map<string, Promise<Session>>();
+  private readonly pages = new Map<string, Promise<{ context: BrowserContext; page: Page }>>();
 
   constructor(
     private readonly browser: Browser,
@@ -339,8 +347,57 @@ export class ShotBrowser {
     readonly founders: Founders,
   ) {}
 
-  async open(shot: Shot, width: number, theme: Theme): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await newBrowserContext(this.browser, { viewport: { width, height: width < 600 ? 812 : 800 }, baseURL: localhostUrl(this.stack.app.url), reducedMotion: BROWSER_MOTION });
+  /**
+   * The shot in one theme at each of its widths: the page of the shot's founder (signed in, the
+   * theme saved, as a returning user who chose it) opened at the shot's path at the first width
+   * and brought to its state; then `atWidth` (photograph, scan) at that width, the window resized
+   * to the next, settled, `atWidth` again: one page load per shot and theme, not per width.
+   * When something fails, `failed` gets the page and the width it failed at.
+   * One visit at a time per founder and theme (they share a page).
+   */
+  async visit(
+    shot: Shot,
+    theme: Theme,
+    atWidth: (page: Page, width: number) => Promise<void>,
+    failed?: (page: Page, width: number) => Promise<void>,
+  ): Promise<void> {
+    const [first, ...more] = shot.widths ?? WIDTHS;
+    let width = first!;
+    const { page } = await this.pageFor(shot, theme);
+    try {
+      await page.setViewportSize(viewport(width));
+      await page.goto(shot.path?.(this.founders) ?? (shot.as ? "/" : "/sign-in"));
+      await shot.show(page, this.founders);
+      await this.settle(page);
+      await atWidth(page, width);
+      for (width of more) {
+        await page.setViewportSize(viewport(width));
+        await this.settle(page);
+        await atWidth(page, width);
+      }
+    } catch (err) {
+      await failed?.(page, width).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  /** Closes the pages and their contexts. */
+  async close(): Promise<void> {
+    const opened = await Promise.allSettled(this.pages.values());
+    this.pages.clear();
+    await Promise.all(opened.map((o) => (o.status === "fulfilled" ? o.value.context.close() : undefined)));
+  }
+
+  /** The page of the shot's founder (signed in, enrolment skipped unless the shot shows it), or of nobody, in the theme. */
+  private pageFor(shot: Shot, theme: Theme): Promise<{ context: BrowserContext; page: Page }> {
+    const key = `${shot.as ?? ""}:${shot.enrol ? "enrol" : ""}:${theme}`;
+    let opened = this.pages.get(key);
+    if (!opened) this.pages.set(key, (opened = this.newPage(shot, theme)));
+    return opened;
+  }
+
+  private async newPage(shot: Shot, theme: Theme): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await newBrowserContext(this.browser, { viewport: viewport(WIDTHS[0]), baseURL: localhostUrl(this.stack.app.url), reducedMotion: BROWSER_MOTION });
     const key = JSON.stringify(THEME_STORAGE_KEY);
     await context.addInitScript(storageInitScript(`localStorage.setItem(${key}, ${JSON.stringify(JSON.stringify({ data: theme }))});`));
     if (shot.as) {
@@ -349,16 +406,15 @@ export class ShotBrowser {
       if (!session) this.sessions.set(founder.email, (session = signInThroughApi(this.stack, founder)));
       await signInContext(context, this.stack, founder, { browserAuthUrl: localhostUrl(this.stack.config.auth.url), skipMfa: !shot.enrol, session: await session });
     }
-    const page = await context.newPage();
-    await page.goto(shot.path?.(this.founders) ?? (shot.as ? "/" : "/sign-in"));
-    return { context, page };
+    return { context, page: await context.newPage() };
   }
 
-  /** Opens the shot and brings it to its state, ready to photograph and scan (fonts and transitions settled). */
-  async show(shot: Shot, page: Page): Promise<void> {
-    await shot.show(page, this.founders);
+  /** Lets the page settle before a picture or a scan: layout after a resize, fonts, transitions. */
+  private async settle(page: Page): Promise<void> {
     // Pages with the identity widget keep a connection busy: network idle is waited for briefly, not 30 s.
     await page.waitForLoadState("networkidle", { timeout: scaled(3_000) }).catch(() => undefined);
+    // Two frames: a resize's media-query listeners have re-rendered and the layout is done.
+    await page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))");
     await page.evaluate("document.fonts.ready.then(() => true)");
     await page.waitForTimeout(300);
   }
