@@ -17,7 +17,8 @@ const PRODUCTION = {
 
 function start(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(REPO_ROOT, "scripts/start.ts")], {
+    // `npm start`'s own entry: the node side bundled once (scripts/launch.mjs), not loaded through tsx at each start.
+    const child = spawn(process.execPath, [path.join(REPO_ROOT, "scripts/launch.mjs")], {
       cwd: REPO_ROOT,
       env: { PATH: process.env.PATH ?? "", ...env },
       stdio: ["ignore", "pipe", "pipe"],
