@@ -50,7 +50,7 @@ const authEmulatorInward = wall("supabase/emulator (the auth-emulator package) n
 // "../other-feature/x" is caught as surely as "@/features/other-feature/x".
 const WEB_SRC = fileURLToPath(new URL("./web/src/", import.meta.url));
 const featureWall = 'a web feature never imports another feature (nor web/src/app, which composes them)';
-const sharedWall = "web's shared folders (api, components, hooks, identity, lib, stores, config, testing) never import a feature";
+const sharedWall = "web's shared folders (api, components, hooks, lib, stores, config, testing) never import a feature";
 
 /** "app", "features/<name>", "testing" or "shared" for a path under web/src; null elsewhere. */
 function webZone(file) {

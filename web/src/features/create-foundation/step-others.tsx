@@ -6,7 +6,7 @@
 import { useLocation } from "wouter";
 import { paths } from "@/config/paths";
 import { additionalOwners } from "@/api";
-import { IdentityVerification } from "@/identity/identity-step";
+import { IdentityCheckSlot } from "@/components/identity-check-slot";
 import { OwnerInvitations } from "./owner-invitations";
 import type { StepData } from "./step-context";
 import { StepLayout } from "./step-layout";
@@ -27,7 +27,7 @@ export function OthersStep(data: StepData) {
     return (
       <StepLayout title="Verify your identity" subtitle="Confirm your identity" progress={IDENTITY_PROGRESS.pending} onBack={back} nextDisabled onNext={next}>
         {person ? (
-          <IdentityVerification email={email} person={person} />
+          <IdentityCheckSlot email={email} person={person} />
         ) : (
           <p className="text-secondary">Enter your personal information (step 2) before verifying your identity.</p>
         )}
