@@ -90,7 +90,7 @@ describe("one read per page load", () => {
       "/",
       (page) => page.getByRole("heading", { name: "Foundations" }),
       async (page) => {
-        await page.getByRole("link", { name: "Founder" }).click();
+        await page.getByRole("link", { name: "Founder", exact: true }).click();
         await page.getByLabel("City").waitFor();
       },
     );
