@@ -31,7 +31,8 @@ export const badGateway = (message: string) => new HttpError("bad_gateway", mess
 /**
  * Too many attempts: 429 with Retry-After, in the one wording of every 429 (contract/errors.ts).
  * Both kinds of limit answer with it: the per-caller limits a minute (the rate limiter's
- * errorResponseBuilder, plugins/security.ts) and the owner mails' hourly allowance.
+ * errorResponseBuilder, plugins/security.ts) and the owner mails' hourly allowance
+ * (docs/decisions/0100-one-429.md).
  */
 export function tooManyRequests(retryAfterSeconds: number): HttpError {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
