@@ -110,6 +110,26 @@ const kebabCaseFiles = {
   },
 };
 
+/**
+ * One per-caller limiter and one 429 for the routes (docs/operations.md, Limits every instance
+ * shares): a route opts into `perCallerRateLimit` of routes/shared.ts rather than writing its own
+ * rate-limit config, and throws http-errors.ts's `tooManyRequests` rather than answering a 429 itself.
+ */
+const oneLimiter = {
+  files: ["server/src/routes/**/*.ts"],
+  ignores: ["server/src/routes/shared.ts"],
+  rules: {
+    "no-restricted-syntax": [
+      "error",
+      { selector: "Property[key.name='rateLimit']", message: "a route's rate limit is routes/shared.ts's perCallerRateLimit (one limiter, counted across instances)." },
+      {
+        selector: "CallExpression[callee.property.name=/^(status|code)$/][arguments.0.value=429]",
+        message: "a 429 is thrown as http-errors.ts's tooManyRequests (one body, Retry-After, one wording), not answered by hand.",
+      },
+    ],
+  },
+};
+
 const walls = [
   guard(["web/**/*.{ts,tsx}"], webToServer),
   {
@@ -146,4 +166,5 @@ export default tseslint.config(
     },
   },
   ...walls,
+  oneLimiter,
 );
