@@ -25,8 +25,8 @@ function wellFormedId(value: string | string[] | undefined): string | undefined 
 /**
  * A generator of request ids in the UUID's shape: a random UUID drawn once per generator (per app,
  * so per instance) whose last 12 hex digits are replaced by a counter. Unique across instances and
- * restarts by the 74 random bits, and about a tenth of crypto.randomUUID's cost per request (which
- * refills its entropy cache every 128 ids): ids are references to quote, not secrets (decision 0116).
+ * restarts by the 74 random bits, and cheaper per request than crypto.randomUUID (which refills its
+ * entropy cache every 128 ids): ids are references to quote, not secrets (decision 0116).
  */
 export function requestIdGenerator(): () => string {
   const prefix = randomUUID().slice(0, 24);
