@@ -327,8 +327,14 @@ export interface AppStack extends AuthStack {
   config: AuthStack["config"] & { identity: IdentityAccess };
 }
 
+/** A stack's app beside its auth service; the identity provider too where a check is passed (a TestStack has all three). */
+export interface AppOnStack extends AuthStack {
+  app: { url: string };
+  config: AuthStack["config"] & { identity?: IdentityAccess };
+}
+
 /** An additional owner (just the address, as step 3 adds one) linked to the entry's organization; their person id. */
-export async function addOwner(stack: AppStack, entry: Pick<EntryFounder, "token" | "accountId" | "organizationId">, email: string): Promise<number> {
+export async function addOwner(stack: AppOnStack, entry: Pick<EntryFounder, "token" | "accountId" | "organizationId">, email: string): Promise<number> {
   const api = httpApi(stack.app.url);
   const ownerId = await addPerson(api, entry.token, entry.accountId, { ownerEmail: email });
   await linkOwner(api, entry.token, entry.organizationId, ownerId, false);
@@ -385,7 +391,7 @@ export interface FounderAtOptions {
 }
 
 /** Where the founder is made: a stack (the bench, API-only set-up), or the browser harness, which also opens a page signed in as them. */
-export type FounderAtTarget = { on: AppStack } | { browser: Pick<E2E, "stack" | "open">; open?: Omit<OpenOptions, "as"> };
+export type FounderAtTarget = { on: AppOnStack } | { browser: Pick<E2E, "stack" | "open">; open?: Omit<OpenOptions, "as"> };
 
 /**
  * A founder taken to `stage` through the app's own API with their own token, each step one of the
@@ -394,7 +400,7 @@ export type FounderAtTarget = { on: AppStack } | { browser: Pick<E2E, "stack" | 
  * the suite that trusted it. With `browser`, also a fresh page signed in as the founder (`ui`).
  */
 export async function founderAt<S extends FounderStage>(stage: S, o: FounderAtOptions & { browser: Pick<E2E, "stack" | "open">; open?: Omit<OpenOptions, "as"> }): Promise<FounderAt<S> & { ui: UiPage }>;
-export async function founderAt<S extends FounderStage>(stage: S, o: FounderAtOptions & { on: AppStack }): Promise<FounderAt<S>>;
+export async function founderAt<S extends FounderStage>(stage: S, o: FounderAtOptions & { on: AppOnStack }): Promise<FounderAt<S>>;
 export async function founderAt(stage: FounderStage, o: FounderAtOptions & FounderAtTarget): Promise<SignedUpFounder & Partial<EntryFounder> & { ui?: UiPage }> {
   const stack = "browser" in o ? o.browser.stack : o.on;
   const api = httpApi(stack.app.url);
@@ -415,7 +421,11 @@ export async function founderAt(stage: FounderStage, o: FounderAtOptions & Found
     for (const email of o.owners ?? []) f.owners.push({ email, personId: await addOwner(stack, f as EntryFounder, email) });
     await chooseDaf(api, f.token, f.organizationId, organization, o.daf);
   }
-  if (reaches("identity")) await passIdentity(stack, f.personId!);
+  if (reaches("identity")) {
+    const { identity } = stack.config;
+    if (!identity) throw new Error(`founderAt("${stage}") passes an identity check: the stack needs its identity provider (config.identity)`);
+    await passIdentity({ ...stack, config: { ...stack.config, identity } }, f.personId!);
+  }
   if (reaches("submitted")) {
     await ok(api("PUT", `/api/strategies/${f.strategyId}`, { token: f.token, body: { entry_completed_at: timestampNow(), attested: true } }), 200, "Approve");
   }
