@@ -3,7 +3,7 @@
 // mark-all clears it, and both are stored (a reload shows the same).
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { accountOf, addPerson, createFounder, founderAt, type SignedUpFounder } from "../support/founders";
+import { accountOf, addPerson, founderAt, type SignedUpFounder } from "../support/founders";
 import { httpApi } from "../support/http";
 import { setupE2E } from "../support/e2e-harness";
 import { focusSettled } from "../support/screens";
@@ -22,8 +22,7 @@ const bell = (page: Page) => page.getByRole("button", { name: /^Notifications/ }
 
 describe("notifications", () => {
   it("shows 'No notifications' before anything happened", async () => {
-    const founder = await createFounder(e2e.stack);
-    const ui = await e2e.open({ as: founder });
+    const { ui } = await founderAt("signed-up", { browser: e2e });
     await ui.goto("/");
     await focusSettled(ui.page);
     await bell(ui.page).click();

@@ -4,7 +4,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { accountOf, createFounder, founderAt } from "../support/founders";
+import { accountOf, founderAt } from "../support/founders";
 import { httpApi } from "../support/http";
 import { setupE2E } from "../support/e2e-harness";
 
@@ -22,8 +22,8 @@ const ANSWERS = {
 
 describe("/ria", () => {
   it("answers the questionnaire, needs the receipt acknowledged, and the answers survive a reload", async () => {
-    const founder = await createFounder(e2e.stack);
-    const ui = await e2e.open({ as: founder });
+    const founder = await founderAt("signed-up", { browser: e2e });
+    const { ui } = founder;
     const { page } = ui;
     await ui.goto("/ria");
     await page.getByLabel("Primary goal").waitFor();
@@ -69,8 +69,7 @@ describe("/ria", () => {
 
   // Last in the file: it stops the app listener.
   it("shows 'Failed to update RIA information' when the API is down", async () => {
-    const founder = await createFounder(e2e.stack);
-    const ui = await e2e.open({ as: founder });
+    const { ui } = await founderAt("signed-up", { browser: e2e });
     const { page } = ui;
     await ui.goto("/ria");
     await riskStep(page, 2).check();

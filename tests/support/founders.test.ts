@@ -20,9 +20,10 @@ const allData = (f: ProfiledFounder) => apiCall<AllData>(stack.app.url, f.token,
 
 describe("founderAt", () => {
   it("signed-up: an auth user whose token the app accepts, with nothing entered", async () => {
-    const f = await founderAt("signed-up", { on: stack, founder: { firstName: "Grace", lastName: "Hopper" } });
+    const f = await founderAt("signed-up", { on: stack, founder: { firstName: "Grace", lastName: "Hopper", roles: ["user", "admin"] } });
     expect(f.session.user.id).toBe(f.id);
     expect(f.session.user.user_metadata).toMatchObject({ full_name: "Grace Hopper" });
+    expect(f.session.user.app_metadata.roles).toEqual(["user", "admin"]);
     const { account_id } = await apiCall<{ account_id: number }>(stack.app.url, f.token, "GET", `/api/accounts/user/${f.id}`);
     const all = await apiCall<AllData>(stack.app.url, f.token, "GET", `/api/accounts/${account_id}/all_data`);
     expect(all).toMatchObject({ persons: [], strategies: [], organizations: [] });

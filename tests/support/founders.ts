@@ -299,8 +299,13 @@ export function authClient(authUrl: string, key: string) {
   });
 }
 
+/** Who a new founder is: name, address and password (defaults below), and roles in app_metadata (none by default, as at sign-up). */
+export interface FounderDetails extends Partial<Omit<Founder, "id">> {
+  roles?: readonly (Role | string)[];
+}
+
 /** A confirmed founder created with the service key (as an admin would), ready to sign in. */
-export async function createFounder(stack: AuthStack, overrides: Partial<Omit<Founder, "id">> = {}): Promise<Founder> {
+export async function createFounder(stack: AuthStack, overrides: FounderDetails = {}): Promise<Founder> {
   const founder = {
     email: overrides.email ?? uniqueEmail(),
     password: overrides.password ?? "Founder-pass1!",
@@ -310,6 +315,7 @@ export async function createFounder(stack: AuthStack, overrides: Partial<Omit<Fo
   const { userId } = await newAuthUser(stack.config.auth, {
     email: founder.email,
     password: founder.password,
+    roles: overrides.roles,
     userMetadata: { full_name: `${founder.firstName} ${founder.lastName}`, name: founder.firstName },
   });
   return { id: userId, ...founder };
@@ -319,12 +325,6 @@ export async function signInThroughApi(stack: AuthStack, founder: Pick<Founder, 
   const { data, error } = await authClient(stack.config.auth.url, stack.config.auth.anonKey).auth.signInWithPassword(founder);
   if (error) throw error;
   return data.session;
-}
-
-/** What the browser suites seed through the app's API: a stack's app and the provider's webhook secret beside its auth. */
-export interface AppStack extends AuthStack {
-  app: { url: string };
-  config: AuthStack["config"] & { identity: IdentityAccess };
 }
 
 /** A stack's app beside its auth service; the identity provider too where a check is passed (a TestStack has all three). */
@@ -341,9 +341,11 @@ export async function addOwner(stack: AppOnStack, entry: Pick<EntryFounder, "tok
   return ownerId;
 }
 
-/** A person's identity check passed, as the provider reports it (a signed webhook). */
-export async function passIdentity(stack: AppStack, personId: number): Promise<void> {
-  expectStatus(await postIdentityResult({ api: httpApi(stack.app.url), config: stack.config }, personId, "GREEN", new Date(Date.now() - 1000)), 200, "identity result");
+/** A person's identity check passed, as the provider reports it (a signed webhook): the stack needs its identity provider. */
+export async function passIdentity(stack: AppOnStack, personId: number): Promise<void> {
+  const { identity } = stack.config;
+  if (!identity) throw new Error("passing an identity check needs the stack's identity provider (config.identity)");
+  expectStatus(await postIdentityResult({ api: httpApi(stack.app.url), config: { identity } }, personId, "GREEN", new Date(Date.now() - 1000)), 200, "identity result");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -379,8 +381,8 @@ export interface EntryFounder extends ProfiledFounder {
 export type FounderAt<S extends FounderStage> = S extends "signed-up" ? SignedUpFounder : S extends "profile" ? ProfiledFounder : EntryFounder;
 
 export interface FounderAtOptions {
-  /** The auth user's name, address and password (default: Ada Lovelace at a unique address). */
-  founder?: Partial<Omit<Founder, "id">>;
+  /** The auth user's name, address, password and roles (default: Ada Lovelace at a unique address, no roles). */
+  founder?: FounderDetails;
   /** The primary holder as the API takes it (default the entry's PROFILE). */
   profile?: Record<string, unknown>;
   /** Step 1's organization (default ORGANIZATION) and step 4's choice (default DAF_CHOICE). */
@@ -421,11 +423,7 @@ export async function founderAt(stage: FounderStage, o: FounderAtOptions & Found
     for (const email of o.owners ?? []) f.owners.push({ email, personId: await addOwner(stack, f as EntryFounder, email) });
     await chooseDaf(api, f.token, f.organizationId, organization, o.daf);
   }
-  if (reaches("identity")) {
-    const { identity } = stack.config;
-    if (!identity) throw new Error(`founderAt("${stage}") passes an identity check: the stack needs its identity provider (config.identity)`);
-    await passIdentity({ ...stack, config: { ...stack.config, identity } }, f.personId!);
-  }
+  if (reaches("identity")) await passIdentity(stack, f.personId!);
   if (reaches("submitted")) {
     await ok(api("PUT", `/api/strategies/${f.strategyId}`, { token: f.token, body: { entry_completed_at: timestampNow(), attested: true } }), 200, "Approve");
   }
@@ -458,8 +456,8 @@ export interface SeededEntry extends Omit<EntryFounder, keyof Founder> {
   email: string;
 }
 
-/** founderAt("entry") in the shape screen-catalogue.ts reads (it is another helper's to move; remove this with its last use). */
-export async function seedEntry(stack: AppStack): Promise<SeededEntry> {
+/** founderAt("entry") in the shape screen-catalogue.ts still reads; remove it with that last use. */
+export async function seedEntry(stack: AppOnStack): Promise<SeededEntry> {
   const { id, email, password, firstName, lastName, ...rest } = await founderAt("entry", { on: stack });
   return { ...rest, founder: { id, email, password, firstName, lastName }, email };
 }
