@@ -50,7 +50,7 @@ const authEmulatorInward = wall("supabase/emulator (the auth-emulator package) n
 // "../other-feature/x" is caught as surely as "@/features/other-feature/x".
 const WEB_SRC = fileURLToPath(new URL("./web/src/", import.meta.url));
 const featureWall = 'a web feature never imports another feature (nor web/src/app, which composes them)';
-const sharedWall = "web's shared folders (api, components, hooks, identity, lib, stores, config, testing) never import a feature";
+const sharedWall = "web's shared folders (api, components, hooks, lib, stores, config, testing) never import a feature";
 
 /** "app", "features/<name>", "testing" or "shared" for a path under web/src; null elsewhere. */
 function webZone(file) {
@@ -110,6 +110,26 @@ const kebabCaseFiles = {
   },
 };
 
+/**
+ * One per-caller limiter and one 429 for the routes (docs/operations.md, Limits every instance
+ * shares): a route opts into `perCallerRateLimit` of routes/shared.ts rather than writing its own
+ * rate-limit config, and throws http-errors.ts's `tooManyRequests` rather than answering a 429 itself.
+ */
+const oneLimiter = {
+  files: ["server/src/routes/**/*.ts"],
+  ignores: ["server/src/routes/shared.ts"],
+  rules: {
+    "no-restricted-syntax": [
+      "error",
+      { selector: "Property[key.name='rateLimit']", message: "a route's rate limit is routes/shared.ts's perCallerRateLimit (one limiter, counted across instances)." },
+      {
+        selector: "CallExpression[callee.property.name=/^(status|code)$/][arguments.0.value=429]",
+        message: "a 429 is thrown as http-errors.ts's tooManyRequests (one body, Retry-After, one wording), not answered by hand.",
+      },
+    ],
+  },
+};
+
 const walls = [
   guard(["web/**/*.{ts,tsx}"], webToServer),
   {
@@ -146,4 +166,5 @@ export default tseslint.config(
     },
   },
   ...walls,
+  oneLimiter,
 );

@@ -63,7 +63,7 @@ export interface WebBundleResult {
 
 /** What must never load on /sign-in (docs/performance.md, Budgets): the identity widget and the admin area. */
 const MUST_BE_LAZY = [
-  { what: "identity widget (@sumsub)", sources: ["node_modules/@sumsub/", "web/src/identity/"] },
+  { what: "identity widget (@sumsub)", sources: ["node_modules/@sumsub/", "web/src/features/identity/"] },
   { what: "admin area", sources: ["web/src/features/admin/"] },
 ];
 

@@ -26,6 +26,7 @@ import { riaRoutes } from "./routes/ria";
 import { adminRoutes } from "./routes/admin";
 import { appConfigRoutes } from "./routes/app-config";
 import { sumsubRoutes } from "./routes/sumsub";
+import { sumsubWebhookRoutes } from "./routes/sumsub-webhook";
 import { auditRoutes } from "./routes/audit";
 import { healthRoutes } from "./routes/health";
 
@@ -115,6 +116,8 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
   // The dev-only user management: off in production unless ADMIN_API_ENABLED turns it on.
   if (config.adminApiEnabled) await api.register(adminRoutes);
   await api.register(sumsubRoutes);
+  // Its own scope: the webhook reads its body as raw bytes (the digest covers them).
+  await api.register(sumsubWebhookRoutes);
   return app;
 }
 

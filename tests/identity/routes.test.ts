@@ -390,6 +390,12 @@ describe("POST /api/sumsub/send_sumsub_emails", () => {
     for (let i = 0; i < 11; i++) statuses.push((await h.t.http.post("/api/sumsub/send_sumsub_emails").set(a.auth).send([])).status);
     expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
     expect(statuses[10]).toBe(429);
+    // The typed 429 (server/src/http-errors.ts): the code, the one wording, the request's id, Retry-After.
+    const refused = await h.t.http.post("/api/sumsub/send_sumsub_emails").set(a.auth).send([]);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ error: "too_many_requests", message: "Too many attempts, try again in 1 minute", request_id: refused.headers["x-request-id"] });
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    expect(Number(refused.headers["retry-after"])).toBeLessThanOrEqual(60);
     // Another founder on the same address is not affected.
     expect((await h.t.http.post("/api/sumsub/send_sumsub_emails").set(b.auth).send([])).status).toBe(400);
   });

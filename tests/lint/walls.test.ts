@@ -34,18 +34,24 @@ const crossings: [wall: string, file: string, crossing: string, allowed: string]
   ],
   [
     "a web feature never imports another feature (nor web/src/app, which composes them)",
+    "web/src/features/create-foundation/wall-probe.tsx",
+    `import { IdentityVerification } from "@/features/identity/identity-step";\nexport const probe = IdentityVerification;\n`,
+    `import { IdentityCheckSlot } from "@/components/identity-check-slot";\nexport const probe = IdentityCheckSlot;\n`,
+  ],
+  [
+    "a web feature never imports another feature (nor web/src/app, which composes them)",
     "web/src/features/shell/wall-probe.tsx",
     `import { APP_ROUTES } from "@/app/routes";\nexport const probe = APP_ROUTES;\n`,
     `import { paths } from "@/config/paths";\nexport const probe = paths;\n`,
   ],
   [
-    "web's shared folders (api, components, hooks, identity, lib, stores, config, testing) never import a feature",
+    "web's shared folders (api, components, hooks, lib, stores, config, testing) never import a feature",
     "web/src/components/ui/wall-probe.ts",
     `export { signOut } from "@/features/auth/sign-out";\n`,
     `export { Button } from "./button";\n`,
   ],
   [
-    "web's shared folders (api, components, hooks, identity, lib, stores, config, testing) never import a feature",
+    "web's shared folders (api, components, hooks, lib, stores, config, testing) never import a feature",
     "web/src/api/wall-probe.ts",
     `export const probe = () => import("../features/admin/admin-screen");\n`,
     `export const probe = () => import("./persons");\n`,
@@ -108,7 +114,7 @@ describe("lint keeps SQL and HTTP out of server/src/domain", () => {
 
 describe("lint keeps web/src file names kebab-case", () => {
   it.each([
-    ["web/src/identity/IdentityProbe.tsx", false],
+    ["web/src/features/identity/IdentityProbe.tsx", false],
     ["web/src/features/edit/ownerProbe.ts", false],
     ["web/src/features/edit/owner-probe.test.tsx", true],
     ["web/src/api/all-data.ts", true],

@@ -14,7 +14,7 @@ import { build } from "vite";
 import react from "@vitejs/plugin-react";
 
 const REPO = fileURLToPath(new URL("../..", import.meta.url));
-const IDENTITY_CHECK = path.join(REPO, "web/src/identity/identity-check.tsx");
+const IDENTITY_CHECK = path.join(REPO, "web/src/features/identity/identity-check.tsx");
 
 export interface WidgetCase {
   /** Bearer for /api/sumsub/access_token; a wrong one makes the token fetch fail. */

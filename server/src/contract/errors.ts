@@ -54,3 +54,13 @@ export function codeForStatus(status: number): ApiErrorCode {
   if (isApiErrorStatus(status)) return ERROR_CODES_BY_STATUS[status][0];
   return status >= 500 ? "internal_error" : "bad_request";
 }
+
+/**
+ * 'Too many attempts' (docs/architecture.md, The record's rules): the one wording of every 429, the
+ * API's own (server/src/http-errors.ts) and the web's, which also words the auth service's 429s.
+ * At least one minute, so a wait of seconds never reads "0 minutes".
+ */
+export function tooManyAttemptsMessage(minutes: number): string {
+  const n = Math.max(1, Math.ceil(minutes));
+  return `Too many attempts, try again in ${n} ${n === 1 ? "minute" : "minutes"}`;
+}

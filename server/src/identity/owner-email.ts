@@ -19,6 +19,9 @@ export function plainName(name: string): string {
 /** The product's look in a mail: the web's light palette (web/src/index.css), inline styles only (mail clients drop <style>). */
 const BRAND = { name: "Founder Foundation", primary: "#1976d2", text: "#1f2933", secondary: "#52606d", background: "#f5f7fa", divider: "#e4e7eb" } as const;
 
+/** How long an emailed owner link stays valid. */
+export const OWNER_LINK_TTL_DAYS = 3;
+
 export interface OwnerInvitation {
   to: string;
   /** The founder who added the owner (their profile name). */

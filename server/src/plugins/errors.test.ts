@@ -9,7 +9,7 @@ import { errorsPlugin } from "./errors";
 import { serializerCompiler } from "./response-serializer";
 import { apiErrorFor } from "../contract/entities";
 import { apiErrorCode, statusOf, type ApiErrorCode } from "../contract/errors";
-import { badGateway, insufficientAal, serviceUnavailable, unauthorized } from "../http-errors";
+import { badGateway, insufficientAal, serviceUnavailable, tooManyRequests, unauthorized } from "../http-errors";
 import { conflict, forbidden, invalid, notFound, recordRule } from "../errors";
 import { errors } from "../routes/shared";
 
@@ -21,6 +21,7 @@ const THROWN: Record<string, { code: ApiErrorCode; error: () => unknown }> = {
   "http-aal": { code: "insufficient_aal", error: () => insufficientAal() },
   "http-unavailable": { code: "service_unavailable", error: () => serviceUnavailable("down") },
   "http-gateway": { code: "bad_gateway", error: () => badGateway("upstream down") },
+  "http-too-many": { code: "too_many_requests", error: () => tooManyRequests(61) },
   "domain-not-found": { code: "not_found", error: () => notFound("Person") },
   "domain-invalid": { code: "bad_request", error: () => invalid("email", "Email already exists") },
   "domain-conflict": { code: "conflict", error: () => conflict("Already there", "strategy_type") },
@@ -66,6 +67,14 @@ describe("the error plugin's bodies", () => {
     expectCoded(res, code);
     // An unknown 4xx keeps its status; every other code answers with its own.
     expect(res.statusCode).toBe(name === "client-other-4xx" ? 408 : statusOf(code));
+  });
+
+  it("answers the typed 429 with Retry-After and the one 'Too many attempts' wording, in whole minutes", async () => {
+    const res = await app.inject({ url: "/throw/http-too-many" });
+    expect(res.json()).toEqual({ error: "too_many_requests", message: "Too many attempts, try again in 2 minutes", request_id: expect.any(String) });
+    expect(res.headers["retry-after"]).toBe("61");
+    expect(tooManyRequests(0.2).message).toBe("Too many attempts, try again in 1 minute");
+    expect(tooManyRequests(0.2).headers).toEqual({ "retry-after": "1" });
   });
 
   it("keeps a domain error's field and the extra facts of a record rule", async () => {

@@ -2,8 +2,8 @@
 // where `error` is a code of the closed set in contract/errors.ts, which also gives each code's
 // status, and request_id the request's id (plugins/observability.ts) for a founder to quote.
 // Domain refusals (server/src/errors.ts) get their code here and nowhere else; HTTP-level errors
-// (http-errors.ts) carry theirs; zod validation failures name the field; Fastify's own client
-// errors (bad JSON, 413, 415) and the rate limiter's 429 keep their status with its generic code;
+// (http-errors.ts) carry theirs, and their headers (a 429's Retry-After); zod validation failures
+// name the field; Fastify's own client errors (bad JSON, 413, 415) keep their status with its generic code;
 // database failures become 409/400, or 503 when the database is away; anything else is a logged
 // 500. What is logged is errorSummary's (class, code, constraint/table names, stack frames): never
 // a message, a query's parameters or a request body.
@@ -65,6 +65,7 @@ function isErrorBody(payload: unknown): payload is ErrorBody & { request_id?: st
 async function errorHandling(app: FastifyInstance, opts: { spaFallback?: (request: FastifyRequest, reply: FastifyReply) => boolean }): Promise<void> {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) {
+      if (err.headers) reply.headers(err.headers);
       return reply.status(err.statusCode).send({ error: err.error, message: err.message, ...(err.field ? { field: err.field } : {}), ...err.extra });
     }
     if (err instanceof DomainError) {
@@ -84,7 +85,7 @@ async function errorHandling(app: FastifyInstance, opts: { spaFallback?: (reques
     return reply.status(500).send(body(500, "An unexpected error occurred"));
   });
 
-  // Every error body, whoever sent it (this handler, a route's own 429 or 503, the rate limiter),
+  // Every error body, whoever sent it (this handler, a route's own 503),
   // names the request: a founder quotes it, support finds the request's log lines by it.
   app.addHook("preSerialization", (request, reply, payload, done) => {
     if (reply.statusCode >= 400 && isErrorBody(payload)) payload.request_id = request.id;

@@ -10,6 +10,7 @@ import cors from "@fastify/cors";
 import rateLimit from "@fastify/rate-limit";
 import type { Config } from "../config";
 import { databaseRateLimitStore } from "../repositories/rate-limits";
+import { tooManyRequests } from "../http-errors";
 
 /** An origin plus its localhost/127.0.0.1 twin: the browser may reach the local stack by either name. */
 export function originsOf(url: string): string[] {
@@ -69,8 +70,13 @@ async function security(app: FastifyInstance, { config }: { config: Config }): P
     credentials: false,
   });
   // On PostgreSQL (several instances) the counts live in the database every instance shares; one
-  // SQLite instance counts in memory.
-  await app.register(rateLimit, { global: false, ...(config.database.kind === "postgres" ? { store: databaseRateLimitStore(app.db) } : {}) });
+  // SQLite instance counts in memory. A refusal is the API's typed 429 (http-errors.ts), worded as
+  // every 429; the plugin has set Retry-After (the window's rest, in whole seconds) already.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => tooManyRequests(context.ttl / 1000),
+    ...(config.database.kind === "postgres" ? { store: databaseRateLimitStore(app.db) } : {}),
+  });
 }
 
 /** Security headers, CORS and the rate-limit plugin for the whole app (not encapsulated). */

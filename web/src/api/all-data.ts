@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { AllData, Person } from "@contract/entities";
 import { api } from "@/lib/api-client";
 import { useAccountId } from "./account";
+import { READ_ONCE_PER_LOAD } from "./page-load";
 import { required } from "./required";
 
 export const allDataKey = (accountId: number) => ["all-data", accountId] as const;
@@ -19,6 +20,7 @@ export function useAllData() {
     queryKey: allDataKey(accountId ?? 0),
     queryFn: () => fetchAllData(accountId!),
     enabled: accountId !== undefined,
+    ...READ_ONCE_PER_LOAD,
   });
 }
 

@@ -4,6 +4,7 @@
 export * from "./account";
 export * from "./all-data";
 export * from "./enums";
+export * from "./founder-data";
 export * from "./identity";
 export * from "./mutations";
 export * from "./organization-users";

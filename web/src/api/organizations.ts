@@ -3,8 +3,11 @@
 import { useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { Organization, organizationPut, organizationWritable } from "@contract/entities";
+import { dafForm, dafToStored, type DafForm } from "@contract/forms";
 import { api } from "@/lib/api-client";
 import { useAllData } from "./all-data";
+import { useAccountMutation } from "./mutations";
+import { READ_ONCE_PER_LOAD } from "./page-load";
 import { required } from "./required";
 
 export const organizationKey = (strategyId: number) => ["organization", strategyId] as const;
@@ -37,6 +40,7 @@ export function useOrganization(strategyId: number | undefined) {
     enabled: strategyId !== undefined && strategyId > 0 && allData.isSuccess,
     retry: false,
     refetchOnWindowFocus: false,
+    ...READ_ONCE_PER_LOAD,
   });
 }
 
@@ -63,4 +67,16 @@ export function organizationPutFields(org: Organization): OrganizationPutFields 
     donor_advised_fund: org.donor_advised_fund,
     custodian: org.custodian,
   };
+}
+
+/**
+ * The DAF and custodian save of step 4 and of /edit-daf: the DAF as stored (the default's text or
+ * the custom name), the custodian, the rest of the organization as it is. Refetches all on success.
+ */
+export function useSaveDaf(organization: Organization | null) {
+  return useAccountMutation(async (values: DafForm) => {
+    if (!organization) throw new Error("The organization is missing");
+    const v = dafForm.parse(values);
+    await updateOrganization(organization.organization_id, { ...organizationPutFields(organization), donor_advised_fund: dafToStored(v), custodian: v.custodian });
+  });
 }

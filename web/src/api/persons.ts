@@ -1,28 +1,9 @@
-// The account's persons (primary holder and add-on owners): GET /api/persons/by_account/{accountId},
-// POST /api/persons/, PATCH and DELETE /api/persons/{personId}.
-import { useQuery } from "@tanstack/react-query";
+// The account's persons (primary holder and add-on owners): POST /api/persons/, PATCH and DELETE
+// /api/persons/{personId}. They are read with the rest of the account (all-data.ts).
 import type { z } from "zod";
 import type { Person, personCreate, personPatch } from "@contract/entities";
 import { api } from "@/lib/api-client";
-import { useAccountId } from "./account";
 import { required } from "./required";
-
-export const personsKey = (accountId: number) => ["persons", accountId] as const;
-
-export async function fetchPersons(accountId: number): Promise<Person[]> {
-  const { data } = await api.GET("/api/persons/by_account/{accountId}", { params: { path: { accountId } } });
-  return (data ?? []);
-}
-
-/** Every person of the account. */
-export function usePersons() {
-  const { data: accountId } = useAccountId();
-  return useQuery({
-    queryKey: personsKey(accountId ?? 0),
-    queryFn: () => fetchPersons(accountId!),
-    enabled: accountId !== undefined,
-  });
-}
 
 /** POST /api/persons/ → person_id. The primary holder sends the profile; an add-on owner only an email. */
 export async function createPerson(body: z.input<typeof personCreate>): Promise<number> {

@@ -6,6 +6,7 @@ import { FOUNDER_STRATEGY } from "@contract/rules";
 import { api } from "@/lib/api-client";
 import { useAccountId } from "./account";
 import { useAllData } from "./all-data";
+import { READ_ONCE_PER_LOAD } from "./page-load";
 import { required } from "./required";
 
 export const strategiesKey = (accountId: number) => ["strategies", accountId] as const;
@@ -30,6 +31,7 @@ export function useStrategies() {
       }
     },
     enabled: accountId !== undefined && allData.isSuccess,
+    ...READ_ONCE_PER_LOAD,
   });
 }
 

@@ -1,10 +1,8 @@
 // 'Too many attempts' (docs/architecture.md, The record's rules): the one wording for every 429, from the API
-// (`too_many_requests` with Retry-After in seconds) or the auth service (GoTrue's 429 codes).
+// (`too_many_requests` with Retry-After in seconds) or the auth service (GoTrue's 429 codes). The
+// wording is the contract's, so the server's 429 message and the web's say the same.
 
-export function tooManyAttemptsMessage(minutes: number): string {
-  const n = Math.max(1, Math.ceil(minutes));
-  return `Too many attempts, try again in ${n} ${n === 1 ? "minute" : "minutes"}`;
-}
+export { tooManyAttemptsMessage } from "@contract/errors";
 
 /** Minutes from a Retry-After header (seconds, or an HTTP date); undefined when absent or unreadable. */
 export function minutesFromRetryAfter(header: string | null | undefined, now = Date.now()): number | undefined {

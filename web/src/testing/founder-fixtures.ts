@@ -99,6 +99,5 @@ export function serveFounder(data: AllData | (() => AllData)) {
     .on("GET", "/api/enums/", ENUMS)
     .on("GET", "/api/strategies/strategy/account/{accountId}", () => ({ body: read().strategies }))
     .on("GET", "/api/organizations/by_strategy/{strategyId}", () => ({ body: read().organizations[0] ?? null, status: 200 }))
-    .on("GET", "/api/persons/by_account/{accountId}", () => ({ body: read().persons }))
     .on("GET", "/api/notifications/", []);
 }

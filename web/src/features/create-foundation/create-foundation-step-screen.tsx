@@ -5,7 +5,7 @@ import type { ComponentType } from "react";
 import { Link, useParams } from "wouter";
 import { LoadingScreen } from "@/components/ui/loading-overlay";
 import { paths } from "@/config/paths";
-import { primaryHolder, useAccountId, useAllData, useEnums, useOrganization, usePersons } from "@/api";
+import { useFounderData } from "@/api";
 import { useCurrentUser } from "@/stores/session";
 import { formatShortDate } from "@/lib/dates";
 import { onboardingProgress } from "@/lib/onboarding-progress";
@@ -32,34 +32,21 @@ export default function CreateFoundationStepScreen() {
   const step = Number(params.step);
   const validStrategy = Number.isInteger(strategyId) && strategyId > 0;
   const user = useCurrentUser();
-  const accountId = useAccountId();
-  const allData = useAllData();
-  const enums = useEnums();
-  const persons = usePersons();
-  const organization = useOrganization(validStrategy ? strategyId : undefined);
+  const founder = useFounderData(validStrategy ? strategyId : undefined);
 
   if (!validStrategy || !isStepNumber(step)) return <NotFound />;
-  if (allData.isError || persons.isError) {
+  if (founder.error) {
     return (
       <p role="alert" className="text-error">
         Your details could not be loaded. Please reload the page.
       </p>
     );
   }
-  if (accountId.data === undefined || !allData.data || !enums.data || !persons.data || organization.isPending) return <LoadingScreen />;
-  const strategy = allData.data.strategies.find((s) => s.strategy_id === strategyId);
+  if (!founder.data) return <LoadingScreen />;
+  const strategy = founder.data.allData.strategies.find((s) => s.strategy_id === strategyId);
   if (!strategy) return <NotFound />;
 
-  const data: StepData = {
-    strategyId,
-    accountId: accountId.data,
-    allData: allData.data,
-    organization: organization.data ?? null,
-    person: primaryHolder(allData.data),
-    persons: persons.data,
-    enums: enums.data,
-    email: user?.email ?? "",
-  };
+  const data: StepData = { ...founder.data, strategyId, email: user?.email ?? "" };
   // Steps after the first need the organization step 1 creates.
   const Step = STEP_SCREENS[data.organization ? step : 1];
   const submitted: SubmittedStep | null = strategy.entry_completed_at

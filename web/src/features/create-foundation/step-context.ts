@@ -1,17 +1,9 @@
-// What every step receives from the step screen: the loaded data it resumes from.
-import type { AllData, EnumItem, Organization, Person } from "@contract/entities";
+// What every step receives from the step screen: the founder's data it resumes from (the
+// organization is this strategy's), the strategy and the signed-in user's email.
+import type { FounderData } from "@/api";
 
-export interface StepData {
+export interface StepData extends FounderData {
   strategyId: number;
-  accountId: number;
-  allData: AllData;
-  /** The strategy's organization; null before step 1 is saved. */
-  organization: Organization | null;
-  /** The primary holder; null before step 2 is saved. */
-  person: Person | null;
-  /** Every person of the account. */
-  persons: Person[];
-  enums: EnumItem[];
   /** The signed-in user's email (the identity check's user_id). */
   email: string;
 }

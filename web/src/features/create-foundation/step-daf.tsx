@@ -1,10 +1,10 @@
 // Step 4: the DAF ('Investor's Philanthropic' or a custom name) and the custodian, saved on the
 // organization.
 import { useLocation } from "wouter";
-import { dafForm, dafToStored } from "@contract/forms";
+import { dafForm } from "@contract/forms";
 import { DafFields, dafValuesFromOrganization, useZodForm } from "@/components/forms";
 import { paths } from "@/config/paths";
-import { organizationPutFields, updateOrganization, useAccountMutation } from "@/api";
+import { useSaveDaf } from "@/api";
 import { useSaveFlow } from "@/hooks/use-save-flow";
 import type { StepData } from "./step-context";
 import { StepLayout } from "./step-layout";
@@ -13,11 +13,7 @@ export function DafStep({ strategyId, organization, enums }: StepData) {
   const [, navigate] = useLocation();
   const form = useZodForm(dafForm, dafValuesFromOrganization(organization));
   const { saving, save } = useSaveFlow();
-  const mutation = useAccountMutation(async () => {
-    if (!organization) throw new Error("The organization is missing");
-    const v = dafForm.parse(form.values);
-    await updateOrganization(organization.organization_id, { ...organizationPutFields(organization), donor_advised_fund: dafToStored(v), custodian: v.custodian });
-  });
+  const mutation = useSaveDaf(organization);
 
   return (
     <StepLayout
@@ -26,7 +22,7 @@ export function DafStep({ strategyId, organization, enums }: StepData) {
       onBack={() => navigate(paths.createFoundationStep.getHref(strategyId, 3))}
       nextDisabled={!form.isValid}
       saving={saving}
-      onNext={() => void save(() => mutation.mutateAsync(), { what: "DAF", to: paths.createFoundationStep.getHref(strategyId, 5) })}
+      onNext={() => void save(() => mutation.mutateAsync(form.values), { what: "DAF", to: paths.createFoundationStep.getHref(strategyId, 5) })}
     >
       <DafFields field={form.field} enums={enums} />
     </StepLayout>

@@ -6,8 +6,8 @@
 import { useLocation } from "wouter";
 import { paths } from "@/config/paths";
 import { additionalOwners } from "@/api";
-import { IdentityVerification } from "@/identity/identity-step";
-import { OwnersList } from "./owners-list";
+import { IdentityCheckSlot } from "@/components/identity-check-slot";
+import { OwnerInvitations } from "./owner-invitations";
 import type { StepData } from "./step-context";
 import { StepLayout } from "./step-layout";
 
@@ -17,7 +17,7 @@ export const IDENTITY_PROGRESS = {
 } as const;
 
 export function OthersStep(data: StepData) {
-  const { strategyId, accountId, organization, person, persons, email } = data;
+  const { strategyId, accountId, allData, organization, person, email } = data;
   const [, navigate] = useLocation();
   const verified = Boolean(person?.sumsub_completed_at);
   const back = () => navigate(paths.createFoundationStep.getHref(strategyId, 2));
@@ -27,7 +27,7 @@ export function OthersStep(data: StepData) {
     return (
       <StepLayout title="Verify your identity" subtitle="Confirm your identity" progress={IDENTITY_PROGRESS.pending} onBack={back} nextDisabled onNext={next}>
         {person ? (
-          <IdentityVerification email={email} person={person} />
+          <IdentityCheckSlot email={email} person={person} />
         ) : (
           <p className="text-secondary">Enter your personal information (step 2) before verifying your identity.</p>
         )}
@@ -36,7 +36,7 @@ export function OthersStep(data: StepData) {
   }
   return (
     <StepLayout title="Additional owners" subtitle="Add additional owners" progress={IDENTITY_PROGRESS.verified} onBack={back} onNext={next}>
-      <OwnersList accountId={accountId} organizationId={organization.organization_id} owners={additionalOwners(persons)} founderEmail={email} />
+      <OwnerInvitations accountId={accountId} organizationId={organization.organization_id} owners={additionalOwners(allData.persons)} founderEmail={email} />
     </StepLayout>
   );
 }

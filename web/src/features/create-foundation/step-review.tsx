@@ -57,13 +57,13 @@ export function cityStateZip(city: string | null | undefined, state: string, zip
   return [city, [state, zip].filter(Boolean).join(" ")].filter(Boolean).join(", ");
 }
 
-export function ReviewStep({ strategyId, organization, person, persons, enums }: StepData) {
+export function ReviewStep({ strategyId, allData, organization, person, enums }: StepData) {
   const [, navigate] = useLocation();
   const submitted = useContext(SubmittedStepContext);
   const [confirming, setConfirming] = useState(false);
   const { saving, save } = useSaveFlow();
   const editHref = (step: number) => (submitted ? null : paths.createFoundationStep.getHref(strategyId, step));
-  const owners = additionalOwners(persons);
+  const owners = additionalOwners(allData.persons);
   const toast = useToast();
   const approve = useAccountMutation(async () => {
     if (owners.length > 0) {

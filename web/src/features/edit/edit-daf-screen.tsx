@@ -2,15 +2,14 @@
 // Custom needs a name, custodian None is refused), saved on the organization; Done and Cancel.
 // Toasts 'DAF updated successfully' / 'Failed to update DAF'.
 import type { EnumItem, Organization } from "@contract/entities";
-import { dafForm, dafToStored } from "@contract/forms";
+import { dafForm } from "@contract/forms";
 import { DafFields, dafValuesFromOrganization, useZodForm } from "@/components/forms";
 import { useToast } from "@/components/ui/toast";
 import { paths } from "@/config/paths";
-import { organizationPutFields, updateOrganization, useAccountMutation } from "@/api";
+import { useFounderData, useSaveDaf } from "@/api";
 import { useSaveFlow } from "@/hooks/use-save-flow";
 import { DataGate, EditForm, EditScreen } from "@/components/layout/edit-layout";
 import { NotReady } from "./not-ready";
-import { useFounderData } from "./use-founder-data";
 
 export const DAF_TOASTS = { saved: "DAF updated successfully", failed: "Failed to update DAF" } as const;
 
@@ -18,14 +17,11 @@ function DafEditor({ organization, enums }: { organization: Organization; enums:
   const form = useZodForm(dafForm, dafValuesFromOrganization(organization));
   const toast = useToast();
   const { saving, save } = useSaveFlow();
-  const mutation = useAccountMutation(async () => {
-    const v = dafForm.parse(form.values);
-    await updateOrganization(organization.organization_id, { ...organizationPutFields(organization), donor_advised_fund: dafToStored(v), custodian: v.custodian });
-  });
+  const mutation = useSaveDaf(organization);
 
   async function done() {
     if (!form.isValid) return form.touchAll();
-    const ok = await save(() => mutation.mutateAsync(), { what: "DAF", to: paths.dashboard.getHref() });
+    const ok = await save(() => mutation.mutateAsync(form.values), { what: "DAF", to: paths.dashboard.getHref() });
     if (ok) toast.success(DAF_TOASTS.saved);
     else toast.error(DAF_TOASTS.failed);
   }

@@ -7,11 +7,10 @@ import { foundationForm } from "@contract/forms";
 import { FoundationFields, foundationValuesFromOrganization, organizationFieldsFromFoundation, useZodForm } from "@/components/forms";
 import { useToast } from "@/components/ui/toast";
 import { paths } from "@/config/paths";
-import { organizationPutFields, updateOrganization, useAccountMutation } from "@/api";
+import { organizationPutFields, updateOrganization, useAccountMutation, useFounderData } from "@/api";
 import { useSaveFlow } from "@/hooks/use-save-flow";
 import { DataGate, EditForm, EditScreen } from "@/components/layout/edit-layout";
 import { NotReady } from "./not-ready";
-import { useFounderData } from "./use-founder-data";
 
 export const FOUNDATION_TOASTS = { saved: "Foundation updated successfully", failed: "Failed to update foundation" } as const;
 

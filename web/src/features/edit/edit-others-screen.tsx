@@ -2,15 +2,14 @@
 // check disabled, with their state), the add-owner dialog, and the selected owner's details.
 import { useState } from "react";
 import { OwnerEmailDialog } from "@/components/forms";
-import { additionalOwners } from "@/api";
+import { additionalOwners, useFounderData, type FounderData } from "@/api";
 import { useCurrentUser } from "@/stores/session";
 import { DataGate, EditScreen } from "@/components/layout/edit-layout";
 import { NotReady } from "./not-ready";
 import { OwnerEditor } from "./owner-editor";
 import { useOwnerActions } from "./owner-actions";
 import { ownerStatus } from "./owner-status";
-import { OwnersList } from "./owners-list";
-import { useFounderData, type FounderData } from "./use-founder-data";
+import { OwnerPicker } from "./owner-picker";
 
 function OthersEditor({ data }: { data: FounderData }) {
   const owners = additionalOwners(data.allData.persons);
@@ -34,7 +33,7 @@ function OthersEditor({ data }: { data: FounderData }) {
     // One column at every width: the list gets the full width for long addresses, and the
     // selected owner's details follow it (side by side, the list was squeezed beside one sentence).
     <div className="flex flex-col gap-4">
-      <OwnersList
+      <OwnerPicker
         owners={owners}
         selectedId={selected?.person_id ?? null}
         onSelect={setChosenId}

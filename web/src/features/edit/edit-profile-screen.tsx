@@ -8,13 +8,12 @@ import { profileForm, toPersonFields, type ProfileForm } from "@contract/forms";
 import { ProfileFields, profileValuesFromPerson, useZodForm } from "@/components/forms";
 import { useToast } from "@/components/ui/toast";
 import { paths } from "@/config/paths";
-import { patchPerson, useAccountMutation } from "@/api";
+import { patchPerson, useAccountMutation, useFounderData } from "@/api";
 import { useSaveFlow } from "@/hooks/use-save-flow";
 import { useCurrentUser } from "@/stores/session";
 import { DataGate, EditForm, EditScreen } from "@/components/layout/edit-layout";
 import { NotReady } from "./not-ready";
 import { UpdateLicenseDialog } from "./update-license-dialog";
-import { useFounderData } from "./use-founder-data";
 
 /** Birthdate and SSN are fixed once recorded: shown read-only, with why. */
 export const IDENTITY_LOCKED = {

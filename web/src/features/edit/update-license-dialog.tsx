@@ -10,7 +10,7 @@ import type { Person } from "@contract/entities";
 import { Button } from "@/components/ui/button";
 import { CloseIcon } from "@/components/ui/icons";
 import { LoadingScreen } from "@/components/ui/loading-overlay";
-import { IdentityVerification } from "@/identity/identity-step";
+import { IdentityCheckSlot } from "@/components/identity-check-slot";
 import { refetchAll, startNewIdentityCheck } from "@/api";
 
 export const UPDATE_LICENSE_TEXT = {
@@ -85,7 +85,7 @@ export function UpdateLicenseDialog({ onClose, email, person }: { onClose(): voi
           ) : (
             <>
               <p className="text-sm text-secondary">{UPDATE_LICENSE_TEXT.check}</p>
-              <IdentityVerification email={email} person={person} />
+              <IdentityCheckSlot email={email} person={person} />
             </>
           )}
         </DialogPanel>

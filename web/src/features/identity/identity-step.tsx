@@ -1,8 +1,9 @@
 // The identity check as a founder does it: the real identity widget (lazy, so the SDK loads only
-// here), used by step 3's first state ('Confirm your identity') and the edit profile's Update
-// license dialog. The widget's events are hints; the server confirms each with the provider:
-// applicant loaded → the applicant id is recorded; review completed → sumsub_completed_at is set
-// on the primary holder and all data is refetched (step 3 then moves on to the owners).
+// here), shown by step 3's first state ('Confirm your identity') and the edit profile's Update
+// license dialog through the slot the app plugs it into (components/identity-check-slot.tsx).
+// The widget's events are hints; the server confirms each with the provider: applicant loaded
+// → the applicant id is recorded; review completed → sumsub_completed_at is set on the primary
+// holder and all data is refetched (step 3 then moves on to the owners).
 import { lazy, Suspense, useCallback, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { Person } from "@contract/entities";
@@ -11,7 +12,7 @@ import { LoadingScreen } from "@/components/ui/loading-overlay";
 import { appSettings } from "@/lib/env";
 import { confirmIdentity, fetchIdentityToken, refetchAll, type IdentityState } from "@/api";
 
-const IdentityCheck = lazy(() => import("@/identity/identity-check"));
+const IdentityCheck = lazy(() => import("./identity-check"));
 
 /** How often, and how long apart, completion is re-checked while the provider finishes its review. */
 const CONFIRM_ATTEMPTS = 10;

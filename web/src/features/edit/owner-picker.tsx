@@ -1,10 +1,10 @@
-// The additional owners on /edit-others: a verified owner can be selected for editing; one whose
+// The additional owners on /edit-others, to pick one from: a verified owner can be selected for editing; one whose
 // identity check is not complete is disabled, shows where it stands, and can be emailed again.
 import type { Person } from "@contract/entities";
 import { Button } from "@/components/ui/button";
 import { ownerName, ownerStatus } from "./owner-status";
 
-export interface OwnersListProps {
+export interface OwnerPickerProps {
   owners: Person[];
   selectedId: number | null;
   onSelect(personId: number): void;
@@ -16,7 +16,7 @@ export interface OwnersListProps {
   note?: string | null;
 }
 
-export function OwnersList({ owners, selectedId, onSelect, onAdd, onResend, sendingTo, note }: OwnersListProps) {
+export function OwnerPicker({ owners, selectedId, onSelect, onAdd, onResend, sendingTo, note }: OwnerPickerProps) {
   return (
     <section aria-labelledby="owners-heading" className="flex min-w-0 flex-col gap-3 rounded-lg bg-paper p-4 shadow-sm sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-2">

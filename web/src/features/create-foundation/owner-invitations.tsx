@@ -1,4 +1,4 @@
-// Step 3, second state: 'Add additional owners'. Each owner is created with only an email
+// Step 3, second state: 'Add additional owners', the owners to invite. Each owner is created with only an email
 // (is_addon) and linked to the organization; a per-owner menu offers Delete (after a question)
 // and Edit Email. The founder's own address is refused: they are an owner already.
 // They are emailed a verification link on Approve (step 5).
@@ -12,7 +12,7 @@ import { addOwner, deletePerson, patchPerson, useAccountMutation } from "@/api";
 
 type DialogState = { mode: "closed" } | { mode: "add" } | { mode: "edit"; owner: Person };
 
-export interface OwnersListProps {
+export interface OwnerInvitationsProps {
   accountId: number;
   organizationId: number;
   owners: Person[];
@@ -20,7 +20,7 @@ export interface OwnersListProps {
   founderEmail: string;
 }
 
-export function OwnersList({ accountId, organizationId, owners, founderEmail }: OwnersListProps) {
+export function OwnerInvitations({ accountId, organizationId, owners, founderEmail }: OwnerInvitationsProps) {
   const [dialog, setDialog] = useState<DialogState>({ mode: "closed" });
   const [deleting, setDeleting] = useState<Person | null>(null);
   const add = useAccountMutation((email: string) => addOwner({ accountId, organizationId, email }));
