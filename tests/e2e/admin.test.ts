@@ -4,7 +4,7 @@
 import { createClient, type RealtimeClientOptions } from "@supabase/supabase-js";
 import { describe, expect, it } from "vitest";
 import ws from "ws";
-import { createFounder, type Founder } from "../support/founders";
+import { createFounder, founderAt } from "../support/founders";
 import { setupE2E } from "../support/e2e-harness";
 
 const e2e = setupE2E();
@@ -16,19 +16,13 @@ function authAdmin() {
   });
 }
 
-async function withRoles(founder: Founder, roles: string[]): Promise<Founder> {
-  const { error } = await authAdmin().auth.admin.updateUserById(founder.id, { app_metadata: { roles } });
-  if (error) throw error;
-  return founder;
-}
-
 const ADMIN_CHUNK = /\/assets\/admin-[^/]+\.js$/;
 
 describe("/admin", () => {
   it("lists the auth users with their roles for an admin and changes one's roles", async () => {
-    const admin = await withRoles(await createFounder(e2e.stack), ["user", "admin"]);
+    const admin = await founderAt("signed-up", { browser: e2e, founder: { roles: ["user", "admin"] } });
+    const { ui } = admin;
     const target = await createFounder(e2e.stack);
-    const ui = await e2e.open({ as: admin });
     const { page } = ui;
     const scripts: string[] = [];
     page.on("request", (r) => scripts.push(r.url()));
@@ -61,8 +55,7 @@ describe("/admin", () => {
   });
 
   it("shows 'Restricted' to a founder without admin or super", async () => {
-    const founder = await createFounder(e2e.stack);
-    const ui = await e2e.open({ as: founder });
+    const { ui } = await founderAt("signed-up", { browser: e2e });
     await ui.goto("/admin");
     await ui.page.getByText("Restricted", { exact: true }).first().waitFor();
     expect(await ui.page.getByRole("heading", { name: "User Management (Dev)" }).count()).toBe(0);

@@ -5,13 +5,11 @@
 // 375 px dark. /edit-others is a file of its own (edit-others.test.ts), so the two run side by side.
 import path from "node:path";
 import Database from "better-sqlite3";
-import { createClient, type RealtimeClientOptions } from "@supabase/supabase-js";
 import { describe, expect, it } from "vitest";
-import ws from "ws";
 import { DEFAULT_DAF } from "../../server/src/contract/rules";
 import { APP_DB_FILE } from "../../db/client";
 import { ORGANIZATION, PROFILE } from "../support/entry";
-import { createFounder } from "../support/founders";
+import { founderAt } from "../support/founders";
 import { setupE2E } from "../support/e2e-harness";
 import { editScreenHelpers, saveAndLeave, toast } from "../support/edit-screens-suite";
 
@@ -127,14 +125,8 @@ describe("/edit-foundation", () => {
 
 describe("role user", () => {
   it("sends a signed-in user without the role 'user' from /edit-profile to /", async () => {
-    const founder = await createFounder(e2e.stack);
-    const admin = createClient(e2e.stack.config.auth.url, e2e.stack.config.auth.serviceRoleKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      realtime: { transport: ws as unknown as RealtimeClientOptions["transport"] },
-    });
-    const { error } = await admin.auth.admin.updateUserById(founder.id, { app_metadata: { roles: ["onboarding"] } });
-    expect(error).toBeNull();
-    const ui = await e2e.open({ as: founder });
+    const { ui, session } = await founderAt("signed-up", { browser: e2e, founder: { roles: ["onboarding"] } });
+    expect(session.user.app_metadata.roles).toEqual(["onboarding"]);
     await ui.goto("/edit-profile");
     await ui.page.waitForURL((u) => u.pathname === "/");
     await ui.page.getByRole("heading", { name: "Welcome!" }).waitFor();

@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 import { setupE2E } from "../support/e2e-harness";
 import { assertAccessible } from "../support/screens";
 import { call } from "../support/http";
-import { createFounderWithProfile } from "../support/founders";
+import { founderAt } from "../support/founders";
+import { captureInWidget } from "../support/steps/actions";
 import { MailboxClient, findLink } from "../support/mail";
 
 const e2e = setupE2E();
@@ -26,7 +27,7 @@ describe("additional owner verification by email", () => {
     const mailUrl = e2e.stack.mail?.url;
     if (!mailUrl) throw new Error("the stack's mailbox is not running");
     const mailbox = new MailboxClient(mailUrl);
-    const f = await createFounderWithProfile(e2e.stack, e2e.stack.app.url);
+    const f = await founderAt("profile", { on: e2e.stack });
     const ownerEmail = `owner-${f.accountId}-${Date.now()}@example.com`;
     const api = (method: string, path: string, body?: unknown) => call(e2e.stack.app.url, method, path, { token: f.token, body });
     const added = await api("POST", "/api/persons/", {
@@ -56,9 +57,7 @@ describe("additional owner verification by email", () => {
     await page.getByRole("heading", { name: "Verify your identity" }).waitFor();
     await page.getByRole("button", { name: "Upload document" }).waitFor();
     await assertAccessible(page, "hosted verification page");
-    await page.getByRole("button", { name: "Upload document" }).click();
-    await page.getByRole("button", { name: "Take selfie" }).click();
-    await page.getByRole("button", { name: "Approve (GREEN)" }).click();
+    await captureInWidget(page);
     await page.getByText("Verification approved").waitFor();
 
     const after = await api("GET", `/api/persons/${ownerId}`);

@@ -8,7 +8,8 @@ import type { Page } from "playwright-core";
 import { setupE2E } from "../support/e2e-harness";
 import { assertAccessible, axeViolations } from "../support/screens";
 import { call } from "../support/http";
-import { createFounderWithProfile, type ProfiledFounder } from "../support/founders";
+import { founderAt, type ProfiledFounder } from "../support/founders";
+import { captureInWidget, type Verdict } from "../support/steps/actions";
 import { startIdentityWidgetPage, type IdentityWidgetPage } from "../support/identity-widget-page";
 import { createSumsubClient } from "../../server/src/identity/client";
 
@@ -22,7 +23,7 @@ afterAll(async () => {
   await widgetPage?.close();
 });
 
-const founder = () => createFounderWithProfile(e2e.stack, e2e.stack.app.url);
+const founder = () => founderAt("profile", { on: e2e.stack });
 const newPage = async () => (await e2e.open()).page;
 
 interface PersonDto {
@@ -40,12 +41,7 @@ async function person(f: ProfiledFounder): Promise<PersonDto> {
 }
 
 /** Capture in the iframe exactly as a person would: document, selfie, then the reviewer's verdict. */
-async function verifyInWidget(page: Page, verdict: "Approve (GREEN)" | "Reject (RED)") {
-  const frame = page.frameLocator("iframe");
-  await frame.getByRole("button", { name: "Upload document" }).click();
-  await frame.getByRole("button", { name: "Take selfie" }).click();
-  await frame.getByRole("button", { name: verdict }).click();
-}
+const verifyInWidget = (page: Page, verdict: Verdict) => captureInWidget(page.frameLocator("iframe"), verdict);
 
 /** A new founder's identity check: a case for their token, opened in the widget page in a fresh 1280 px page. */
 async function openWidgetForNewFounder(): Promise<{ f: ProfiledFounder; page: Page }> {

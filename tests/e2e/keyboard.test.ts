@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import type { Frame, Page } from "playwright-core";
 import { focusSettled } from "../support/screens";
 import { setupE2E } from "../support/e2e-harness";
-import { createFounder } from "../support/founders";
+import { createFounder, founderAt } from "../support/founders";
 import { scaled } from "../support/machine";
 
 const e2e = setupE2E();
@@ -68,8 +68,7 @@ async function pressInWidget(page: Page, name: string): Promise<void> {
 
 /** A founder's dashboard at 375 px with the menu drawer opened from the keyboard. */
 async function drawerOpenedByKeyboard() {
-  const founder = await createFounder(e2e.stack);
-  const ui = await e2e.open({ width: 375, height: 812, as: founder });
+  const { ui } = await founderAt("signed-up", { browser: e2e, open: { width: 375, height: 812 } });
   const { page } = ui;
   await ui.goto("/");
   await page.getByRole("heading", { name: "Account Strategies" }).waitFor();
@@ -373,8 +372,7 @@ describe("keyboard (browser)", () => {
   });
 
   it("checkboxes and radios show the buttons' focus ring", async () => {
-    const founder = await createFounder(e2e.stack);
-    const ui = await e2e.open({ as: founder });
+    const { ui } = await founderAt("signed-up", { browser: e2e });
     const { page } = ui;
     const ring = (selector: string) =>
       page.evaluate(`(() => { const s = getComputedStyle(document.activeElement); return [${JSON.stringify(selector)}, document.activeElement.matches(${JSON.stringify(selector)}), s.outlineStyle, s.outlineWidth, s.outlineColor, s.outlineOffset]; })()`) as Promise<unknown[]>;

@@ -3,23 +3,18 @@
 // mark-all clears it, and both are stored (a reload shows the same).
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { createFounder, signInThroughApi, type Founder } from "../support/founders";
+import { accountOf, addPerson, founderAt, type SignedUpFounder } from "../support/founders";
+import { httpApi } from "../support/http";
 import { setupE2E } from "../support/e2e-harness";
 import { focusSettled } from "../support/screens";
 
 const e2e = setupE2E();
 
 /** Adds an additional owner with the founder's token: the server notifies 'Owner added'. */
-async function addOwner(founder: Founder, email: string): Promise<void> {
-  const { access_token: token } = await signInThroughApi(e2e.stack, founder);
-  const headers = { Authorization: `Bearer ${token}`, "Content-Type": "application/json" };
-  const account = await fetch(`${e2e.stack.app.url}/api/accounts/user/${founder.id}`, { headers }).then((r) => r.json() as Promise<{ account_id: number }>);
-  const res = await fetch(`${e2e.stack.app.url}/api/persons/`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ account_id: account.account_id, account_primary_holder: false, is_addon: true, email }),
-  });
-  expect(res.status).toBe(201);
+async function addOwner(founder: SignedUpFounder, email: string): Promise<void> {
+  const api = httpApi(e2e.stack.app.url);
+  // addPerson fails unless the API answers 201.
+  await addPerson(api, founder.token, await accountOf(api, { userId: founder.id, token: founder.token }), { ownerEmail: email });
 }
 
 const badge = (page: Page) => page.getByTestId("notifications-badge");
@@ -27,8 +22,7 @@ const bell = (page: Page) => page.getByRole("button", { name: /^Notifications/ }
 
 describe("notifications", () => {
   it("shows 'No notifications' before anything happened", async () => {
-    const founder = await createFounder(e2e.stack);
-    const ui = await e2e.open({ as: founder });
+    const { ui } = await founderAt("signed-up", { browser: e2e });
     await ui.goto("/");
     await focusSettled(ui.page);
     await bell(ui.page).click();
@@ -38,7 +32,7 @@ describe("notifications", () => {
   });
 
   it("real events raise the badge; mark one lowers it, mark all clears it, and a reload agrees", async () => {
-    const founder = await createFounder(e2e.stack);
+    const founder = await founderAt("signed-up", { on: e2e.stack });
     await addOwner(founder, `one-${founder.id.slice(0, 8)}@example.com`);
     await addOwner(founder, `two-${founder.id.slice(0, 8)}@example.com`);
     const ui = await e2e.open({ as: founder });
@@ -69,7 +63,7 @@ describe("notifications", () => {
   });
 
   it("fits 375 px and passes axe in both themes (and 1280 px dark)", async () => {
-    const founder = await createFounder(e2e.stack);
+    const founder = await founderAt("signed-up", { on: e2e.stack });
     await addOwner(founder, `narrow-${founder.id.slice(0, 8)}@example.com`);
     for (const look of [
       { width: 375, theme: "dark" },

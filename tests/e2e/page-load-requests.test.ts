@@ -8,7 +8,7 @@ import type { Locator, Page, Request } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setupE2E } from "../support/e2e-harness";
 import { editScreenHelpers } from "../support/edit-screens-suite";
-import { seedEntry } from "../support/founders";
+import { founderAt, type EntryFounder } from "../support/founders";
 
 const e2e = setupE2E();
 const { seedCompletedFounder } = editScreenHelpers(e2e);
@@ -49,14 +49,12 @@ function expectEachReadOnce(reads: readonly string[]): void {
   expect(Object.entries(c).filter(([, n]) => n > 1), JSON.stringify(c)).toEqual([]);
 }
 
-type Seeded = Awaited<ReturnType<typeof seedEntry>>;
-
 /**
  * Opens `path` signed in as the founder, waits for what `ready` finds and for the page to settle,
  * then runs `then` (more moves in the same page load); the API reads made from the first request on.
  */
-async function readsOfLoad(s: Seeded, path: string, ready: (page: Page) => Locator, then?: (page: Page) => Promise<void>): Promise<string[]> {
-  const ui = await e2e.open({ as: s.founder });
+async function readsOfLoad(s: EntryFounder, path: string, ready: (page: Page) => Locator, then?: (page: Page) => Promise<void>): Promise<string[]> {
+  const ui = await e2e.open({ as: s });
   const reads = recordApiReads(ui.page);
   await ui.goto(path);
   await ready(ui.page).waitFor();
@@ -70,7 +68,7 @@ async function readsOfLoad(s: Seeded, path: string, ready: (page: Page) => Locat
 
 describe("one read per page load", () => {
   it("the dashboard of a founder in the middle of creation reads all_data once (the progress card mounts after it)", async () => {
-    const reads = await readsOfLoad(await seedEntry(e2e.stack), "/", (page) => page.getByRole("progressbar", { name: "Creation progress" }));
+    const reads = await readsOfLoad(await founderAt("entry", { on: e2e.stack }), "/", (page) => page.getByRole("progressbar", { name: "Creation progress" }));
     expectEachReadOnce(reads);
   });
 
@@ -98,7 +96,7 @@ describe("one read per page load", () => {
   });
 
   it("a creation step reads all_data once", async () => {
-    const s = await seedEntry(e2e.stack);
+    const s = await founderAt("entry", { on: e2e.stack });
     const reads = await readsOfLoad(s, `/create-foundation/${s.strategyId}/4`, (page) => page.getByRole("heading", { name: "Choose your donor-advised fund" }));
     expectEachReadOnce(reads);
   });

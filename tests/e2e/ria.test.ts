@@ -4,17 +4,11 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { createFounder, signInThroughApi, type Founder } from "../support/founders";
+import { accountOf, founderAt } from "../support/founders";
+import { httpApi } from "../support/http";
 import { setupE2E } from "../support/e2e-harness";
 
 const e2e = setupE2E();
-
-async function accountOf(founder: Founder): Promise<{ token: string; accountId: number }> {
-  const { access_token: token } = await signInThroughApi(e2e.stack, founder);
-  const res = await fetch(`${e2e.stack.app.url}/api/accounts/user/${founder.id}`, { headers: { Authorization: `Bearer ${token}` } });
-  const { account_id: accountId } = (await res.json()) as { account_id: number };
-  return { token, accountId };
-}
 
 const riskStep = (page: Page, n: number) => page.getByRole("group", { name: "Risk score (1 to 5)" }).getByRole("radio", { name: String(n), exact: true });
 
@@ -28,8 +22,8 @@ const ANSWERS = {
 
 describe("/ria", () => {
   it("answers the questionnaire, needs the receipt acknowledged, and the answers survive a reload", async () => {
-    const founder = await createFounder(e2e.stack);
-    const ui = await e2e.open({ as: founder });
+    const founder = await founderAt("signed-up", { browser: e2e });
+    const { ui } = founder;
     const { page } = ui;
     await ui.goto("/ria");
     await page.getByLabel("Primary goal").waitFor();
@@ -63,9 +57,9 @@ describe("/ria", () => {
   });
 
   it("'Download tax form' saves the server's PDF for this account", async () => {
-    const founder = await createFounder(e2e.stack);
-    const { accountId } = await accountOf(founder);
-    const ui = await e2e.open({ as: founder });
+    const founder = await founderAt("signed-up", { browser: e2e });
+    const accountId = await accountOf(httpApi(e2e.stack.app.url), { userId: founder.id, token: founder.token });
+    const { ui } = founder;
     await ui.goto("/ria");
     const [download] = await Promise.all([ui.page.waitForEvent("download"), ui.page.getByRole("button", { name: "Download tax form" }).click()]);
     expect(download.suggestedFilename()).toBe(`tax-form-${accountId}.pdf`);
@@ -75,8 +69,7 @@ describe("/ria", () => {
 
   // Last in the file: it stops the app listener.
   it("shows 'Failed to update RIA information' when the API is down", async () => {
-    const founder = await createFounder(e2e.stack);
-    const ui = await e2e.open({ as: founder });
+    const { ui } = await founderAt("signed-up", { browser: e2e });
     const { page } = ui;
     await ui.goto("/ria");
     await riskStep(page, 2).check();

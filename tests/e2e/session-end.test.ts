@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { setupE2E } from "../support/e2e-harness";
-import { createFounder, type Founder } from "../support/founders";
+import { createFounder, founderAt, type Founder } from "../support/founders";
 
 const e2e = setupE2E({ env: { SESSION_CHECK_TTL_SECONDS: "0" }, authSettings: { googleEnabled: true } });
 
@@ -41,8 +41,8 @@ async function signInThroughForm(page: Page, founder: Founder): Promise<void> {
 
 describe("a session ended elsewhere", () => {
   it("signed out (global) in one browser: the other returns to sign-in with the reason, and back to where it was after signing in", async () => {
-    const founder = await createFounder(e2e.stack);
-    const here = await e2e.open({ as: founder });
+    const founder = await founderAt("signed-up", { browser: e2e });
+    const here = founder.ui;
     // Signed in through the form: a context opened `as` the founder would place its session again on reload.
     const elsewhere = await e2e.open({ width: 375 });
     await here.goto("/");
@@ -70,8 +70,7 @@ describe("a session ended elsewhere", () => {
   });
 
   it("a banned founder is signed out at the next call, with the reason", async () => {
-    const founder = await createFounder(e2e.stack);
-    const ui = await e2e.open({ as: founder, width: 375, theme: "dark" });
+    const { ui, ...founder } = await founderAt("signed-up", { browser: e2e, open: { width: 375, theme: "dark" } });
     await ui.goto("/ria");
     await ui.page.getByLabel("Primary goal").waitFor();
     await ban(founder);

@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { setupE2E } from "../support/e2e-harness";
 import { call } from "../support/http";
-import { createFounderWithProfile, type ProfiledFounder } from "../support/founders";
+import { founderAt, type ProfiledFounder } from "../support/founders";
+import { captureInWidget } from "../support/steps/actions";
 
 const e2e = setupE2E();
 
@@ -21,10 +22,7 @@ async function verification(f: ProfiledFounder): Promise<{ sumsub_completed_at: 
 /** Capture in the dialog's widget as a person would, approved by the emulated reviewer; then closes. */
 async function captureAndApprove(page: Page, f: ProfiledFounder): Promise<void> {
   const dialog = page.getByRole("dialog", { name: "Update license" });
-  const frame = dialog.frameLocator("iframe");
-  await frame.getByRole("button", { name: "Upload document" }).click();
-  await frame.getByRole("button", { name: "Take selfie" }).click();
-  await frame.getByRole("button", { name: "Approve (GREEN)" }).click();
+  await captureInWidget(dialog.frameLocator("iframe"));
   await expect.poll(async () => (await verification(f)).sumsub_review_answer, { timeout: 20_000 }).toBe("GREEN");
   await dialog.getByRole("button", { name: "Close" }).click();
   await dialog.waitFor({ state: "detached" });
@@ -32,8 +30,8 @@ async function captureAndApprove(page: Page, f: ProfiledFounder): Promise<void> 
 
 describe("'Update license'", () => {
   it("unverified: the check at once; verified: what it means, Cancel keeps the verification, Start clears it until the new check completes", async () => {
-    const f = await createFounderWithProfile(e2e.stack, e2e.stack.app.url);
-    const ui = await e2e.open({ as: f.founder });
+    const f = await founderAt("profile", { browser: e2e });
+    const { ui } = f;
     const { page } = ui;
     await ui.goto("/edit-profile");
     const open = page.getByRole("button", { name: "Update license" });

@@ -3,12 +3,11 @@
 // mail; the mailbox's message names the founder and the LLC, is branded, and its button and its
 // plain-text twin carry the same verification link.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FOUNDER_STRATEGY } from "../../server/src/contract/rules";
 import { ORGANIZATION, PROFILE } from "../support/entry";
 import { apiCall } from "../support/api";
 import { findLink, MailboxClient } from "../support/mail";
 import { bootStack, type TestStack } from "../support/stack";
-import { createFounder, signInThroughApi } from "../support/founders";
+import { founderAt } from "../support/founders";
 import { scaled } from "../support/machine";
 
 let stack: TestStack;
@@ -23,21 +22,11 @@ const HOSTED_LINK = /https?:\/\/[^\s"'<>]+\/websdk\/p\/sbx_[0-9a-f]+/;
 
 describe("owner invitation mail (over HTTP, read from the mailbox)", () => {
   it("names the founder who invited them and the LLC, branded, with the same link in the button and the text", async () => {
-    const founder = await createFounder(stack, { email: `inviter-${Date.now()}@example.com` });
-    const token = (await signInThroughApi(stack, founder)).access_token;
-    const userId = founder.id;
-    const call = <T>(method: string, route: string, body?: unknown) => apiCall<T>(stack.app.url, token, method, route, body);
-    const { account_id: accountId } = await call<{ account_id: number }>("GET", `/api/accounts/user/${userId}`);
-    const { strategy_id: strategyId } = await call<{ strategy_id: number }>("POST", "/api/strategies/", { account_id: accountId, strategy_type: FOUNDER_STRATEGY });
-    await call("POST", "/api/organizations/", { strategy_id: strategyId, ...ORGANIZATION, name_1: "Lovelace Giving LLC" });
-    const { organization_id: organizationId } = await call<{ organization_id: number }>("GET", `/api/organizations/by_strategy/${strategyId}`);
-    const { person_id: holderId } = await call<{ person_id: number }>("POST", "/api/persons/", { account_id: accountId, account_primary_holder: true, ...PROFILE });
-    await call("POST", "/api/organization_users/", { organization_id: organizationId, person_id: holderId, primary_holder: true });
     const ownerEmail = `invited-${Date.now()}@example.com`;
-    const { person_id: ownerId } = await call<{ person_id: number }>("POST", "/api/persons/", { account_id: accountId, account_primary_holder: false, is_addon: true, email: ownerEmail });
-    await call("POST", "/api/organization_users/", { organization_id: organizationId, person_id: ownerId, primary_holder: false });
+    // Named, profiled (PROFILE), the owner added and linked: the entry before the identity check.
+    const f = await founderAt("entry", { on: stack, founder: { email: `inviter-${Date.now()}@example.com` }, organization: { ...ORGANIZATION, name_1: "Lovelace Giving LLC" }, owners: [ownerEmail] });
 
-    await call("POST", "/api/sumsub/send_sumsub_emails", [ownerId]);
+    await apiCall(stack.app.url, f.token, "POST", "/api/sumsub/send_sumsub_emails", [f.owners[0]!.personId]);
     const mail = await new MailboxClient(stack.mail!.url).latest(ownerEmail, { subject: "verify your identity" });
 
     const inviter = `${PROFILE.first_name} ${PROFILE.last_name}`;

@@ -4,11 +4,11 @@
 // other looks (widths and themes) a screen must pass.
 import { expect } from "vitest";
 import type { Page } from "playwright-core";
-import { timestampNow } from "../../server/src/contract/rules";
 import { MailboxClient, findLink } from "./mail";
-import { addOwner, passIdentity, seedEntry, type SeededEntry } from "./founders";
+import { addOwner, founderAt, type EntryFounder } from "./founders";
 import { THEME_STORAGE_KEY, type E2E, type UiPage } from "./e2e-harness";
 import { apiCall } from "./api";
+import { captureInWidget } from "./steps/actions";
 
 /** The hosted identity-check link in an owner's verification mail. */
 export const HOSTED_LINK = /https?:\/\/[^\s"'<>]+\/websdk\/p\/sbx_[0-9a-f]+/;
@@ -30,32 +30,24 @@ export function editScreenHelpers(e2e: E2E) {
   const call = <T>(token: string, method: string, route: string, body?: unknown) => apiCall<T>(e2e.stack.app.url, token, method, route, body);
 
   /** A founder past step 5: strategy, organization, profile, identity check passed, DAF, custodian, approved. */
-  async function seedCompletedFounder(): Promise<SeededEntry> {
-    const entry = await seedEntry(e2e.stack);
-    // The server submits complete entries only: the holder's identity check, as the provider reports it.
-    await passIdentity(e2e.stack, entry.personId);
-    await call(entry.token, "PUT", `/api/strategies/${entry.strategyId}`, { entry_completed_at: timestampNow(), attested: true });
-    return entry;
-  }
+  const seedCompletedFounder = (): Promise<EntryFounder> => founderAt("submitted", { on: e2e.stack });
 
   /** An additional owner who passed the identity check through the emailed link, as a real owner would. */
-  async function addVerifiedOwner(s: SeededEntry, email: string): Promise<number> {
+  async function addVerifiedOwner(s: EntryFounder, email: string): Promise<number> {
     const ownerId = await addOwner(e2e.stack, s, email);
     await call(s.token, "PATCH", `/api/persons/${ownerId}`, { first_name: "Grace", last_name: "Hopper", dob: "1980-01-02", ssn: "987654321", phone: "3025550101", address_line1: "2 Side Street", city: "Dover", state: "us_state_delaware", zip: "19901", marital_status: "marital_status_married" });
     await call(s.token, "POST", "/api/sumsub/send_sumsub_emails", [ownerId]);
     const mail = await new MailboxClient(e2e.stack.mail!.url).latest(email, { subject: "verify your identity" });
     const ui = await e2e.open();
     await ui.page.goto(findLink(mail, HOSTED_LINK));
-    await ui.page.getByRole("button", { name: "Upload document" }).click();
-    await ui.page.getByRole("button", { name: "Take selfie" }).click();
-    await ui.page.getByRole("button", { name: "Approve (GREEN)" }).click();
+    await captureInWidget(ui.page);
     await ui.page.getByText("Verification approved").waitFor();
     await ui.context.close();
     return ownerId;
   }
 
-  async function openAs(s: SeededEntry, path: string, opts: { width?: number; theme?: "light" | "dark" } = {}): Promise<UiPage> {
-    const ui = await e2e.open({ as: s.founder, ...opts });
+  async function openAs(s: EntryFounder, path: string, opts: { width?: number; theme?: "light" | "dark" } = {}): Promise<UiPage> {
+    const ui = await e2e.open({ as: s, ...opts });
     await ui.goto(path);
     return ui;
   }
@@ -67,7 +59,7 @@ export function editScreenHelpers(e2e: E2E) {
    * to light and the screen loaded again at 375 px (a context's first page load costs about twice
    * a later one's CPU: docs/decisions/0120).
    */
-  async function checkOtherLooks(s: SeededEntry, path: string, name: string, ready: string): Promise<void> {
+  async function checkOtherLooks(s: EntryFounder, path: string, name: string, ready: string): Promise<void> {
     const ui = await openAs(s, path, { width: 375, theme: "dark" });
     const check = async (width: number, theme: "light" | "dark") => {
       await ui.page.getByLabel(ready).first().waitFor();

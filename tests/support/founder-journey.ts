@@ -3,12 +3,14 @@
 // identity service's widget, one additional owner) → Approve → dashboard. A list of named steps, so
 // the bench can time each one (scripts/bench/journey.ts) and the production-shaped run can drive
 // the same journey against a deployment (tests/production). The steps follow
-// tests/e2e/sign-in.test.ts and tests/support/create-foundation-suite.ts without their checks.
+// tests/e2e/sign-in.test.ts and the creation steps (tests/support/steps/creation.ts) without their
+// checks, and share their actions (steps/actions.ts).
 import type { Page } from "playwright-core";
 import { uniqueEmail } from "./founders";
 import { findLink, type MailboxClient } from "./mail";
 import { totpCode } from "./totp";
 import { scaled } from "./machine";
+import { addOwnerInDialog, captureInWidget } from "./steps/actions";
 
 /** What the journey enters. */
 export const JOURNEY_ENTRY = {
@@ -107,18 +109,11 @@ export function founderJourney(opts: JourneyOptions): FounderJourney {
       await page.getByText("Confirm your identity").waitFor();
     }],
     ["step 3 identity check (widget)", async (page) => {
-      const frame = page.frameLocator("iframe");
-      await frame.getByRole("button", { name: "Upload document" }).click();
-      await frame.getByRole("button", { name: "Take selfie" }).click();
-      await frame.getByRole("button", { name: "Approve (GREEN)" }).click();
+      await captureInWidget(page.frameLocator("iframe"));
       await page.getByRole("heading", { name: "Additional owners", exact: true }).waitFor();
     }],
     ["step 3 add an owner → step 4", async (page) => {
-      await page.getByRole("button", { name: "Add owner" }).click();
-      const dialog = page.getByRole("dialog", { name: "Add additional owner" });
-      await dialog.getByLabel("Email").fill(uniqueEmail("journey-owner"));
-      await dialog.getByRole("button", { name: "Add" }).click();
-      await dialog.waitFor({ state: "detached" });
+      await addOwnerInDialog(page, uniqueEmail("journey-owner"));
       await next(page).click();
       await stepPath(page, 4);
     }],

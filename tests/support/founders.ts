@@ -2,9 +2,9 @@
 // signed in with the password grant, exactly as Supabase Auth issues tokens: createAuthUser), and
 // founders with data built through the app's own API, step by step (accountOf, addPerson,
 // createStrategy, createOrganization, linkOwner, chooseDaf, postIdentityResult), composed into
-// buildFounder (the API and reliability suites) and createFounder / createFounderWithProfile /
-// seedEntry / addOwner / passIdentity (browser suites and the bench: a session placed in the
-// browser's storage, so no test clicks through sign-in unless sign-in is what it tests).
+// buildFounder (the API and reliability suites: stages of the route matrix) and founderAt (browser
+// suites and the bench: stages of the creation flow, read back from the API, and on request a page
+// signed in as the founder, so no test clicks through sign-in unless sign-in is what it tests).
 import { createClient, type RealtimeClientOptions, type Session } from "@supabase/supabase-js";
 import type { BrowserContext } from "playwright-core";
 import { randomUUID } from "node:crypto";
@@ -14,7 +14,9 @@ import { createSumsubClient } from "../../server/src/identity/client";
 import { externalUserIdFor } from "../../server/src/identity/verification";
 import type { Role } from "../../server/src/contract/roles";
 import { storageInitScript } from "./init-script";
-import { FOUNDER_STRATEGY } from "../../server/src/contract/rules";
+import { FOUNDER_STRATEGY, timestampNow } from "../../server/src/contract/rules";
+import type { AllData } from "../../server/src/contract/entities";
+import type { E2E, OpenOptions, UiPage } from "./e2e-harness";
 import { DAF_CHOICE, ORGANIZATION, PROFILE, signedIdentityResult } from "./entry";
 import { call, expectStatus, httpApi, type Api, type Reply } from "./http";
 
@@ -132,8 +134,8 @@ export async function linkOwner(api: Api, token: string, organizationId: number,
 }
 
 /** Step 4: the DAF and custodian chosen (the organization's other fields sent again unchanged). */
-export async function chooseDaf(api: Api, token: string, organizationId: number, organization: Record<string, unknown> = ORGANIZATION): Promise<void> {
-  await ok(api("PUT", `/api/organizations/${organizationId}`, { token, body: { ...organization, ...DAF_CHOICE } }), 200, "DAF step");
+export async function chooseDaf(api: Api, token: string, organizationId: number, organization: Record<string, unknown> = ORGANIZATION, daf: Record<string, unknown> = DAF_CHOICE): Promise<void> {
+  await ok(api("PUT", `/api/organizations/${organizationId}`, { token, body: { ...organization, ...daf } }), 200, "DAF step");
 }
 
 /** The identity provider an app talks to (its config.identity), as test support drives it. */
@@ -297,8 +299,13 @@ export function authClient(authUrl: string, key: string) {
   });
 }
 
+/** Who a new founder is: name, address and password (defaults below), and roles in app_metadata (none by default, as at sign-up). */
+export interface FounderDetails extends Partial<Omit<Founder, "id">> {
+  roles?: readonly (Role | string)[];
+}
+
 /** A confirmed founder created with the service key (as an admin would), ready to sign in. */
-export async function createFounder(stack: AuthStack, overrides: Partial<Omit<Founder, "id">> = {}): Promise<Founder> {
+export async function createFounder(stack: AuthStack, overrides: FounderDetails = {}): Promise<Founder> {
   const founder = {
     email: overrides.email ?? uniqueEmail(),
     password: overrides.password ?? "Founder-pass1!",
@@ -308,6 +315,7 @@ export async function createFounder(stack: AuthStack, overrides: Partial<Omit<Fo
   const { userId } = await newAuthUser(stack.config.auth, {
     email: founder.email,
     password: founder.password,
+    roles: overrides.roles,
     userMetadata: { full_name: `${founder.firstName} ${founder.lastName}`, name: founder.firstName },
   });
   return { id: userId, ...founder };
@@ -319,57 +327,139 @@ export async function signInThroughApi(stack: AuthStack, founder: Pick<Founder, 
   return data.session;
 }
 
-/** A founder signed in through the auth API, with an account and a primary person with a profile (Ada Lovelace), made through the app's API. */
-export interface ProfiledFounder {
-  founder: Founder;
-  email: string;
-  token: string;
-  accountId: number;
-  personId: number;
-}
-
-export async function createFounderWithProfile(stack: AuthStack, appUrl: string): Promise<ProfiledFounder> {
-  const founder = await createFounder(stack);
-  const token = (await signInThroughApi(stack, founder)).access_token;
-  const api = httpApi(appUrl);
-  const accountId = await accountOf(api, { userId: founder.id, token });
-  const personId = await addPerson(api, token, accountId, { holder: PROFILE });
-  return { founder, email: founder.email, token, accountId, personId };
-}
-
-/** What the browser suites seed through the app's API: a stack's app and the provider's webhook secret beside its auth. */
-export interface AppStack extends AuthStack {
+/** A stack's app beside its auth service; the identity provider too where a check is passed (a TestStack has all three). */
+export interface AppOnStack extends AuthStack {
   app: { url: string };
-  config: AuthStack["config"] & { identity: IdentityAccess };
-}
-
-/** A profiled founder whose strategy has its organization (steps 1 and 4 done, DAF and custodian chosen) and the founder linked to it. */
-export interface SeededEntry extends ProfiledFounder {
-  strategyId: number;
-  organizationId: number;
-}
-
-export async function seedEntry(stack: AppStack): Promise<SeededEntry> {
-  const f = await createFounderWithProfile(stack, stack.app.url);
-  const api = httpApi(stack.app.url);
-  const strategyId = await createStrategy(api, f.token, f.accountId);
-  const organizationId = await createOrganization(api, f.token, strategyId);
-  await linkOwner(api, f.token, organizationId, f.personId, true);
-  await chooseDaf(api, f.token, organizationId);
-  return { ...f, strategyId, organizationId };
+  config: AuthStack["config"] & { identity?: IdentityAccess };
 }
 
 /** An additional owner (just the address, as step 3 adds one) linked to the entry's organization; their person id. */
-export async function addOwner(stack: AppStack, entry: Pick<SeededEntry, "token" | "accountId" | "organizationId">, email: string): Promise<number> {
+export async function addOwner(stack: AppOnStack, entry: Pick<EntryFounder, "token" | "accountId" | "organizationId">, email: string): Promise<number> {
   const api = httpApi(stack.app.url);
   const ownerId = await addPerson(api, entry.token, entry.accountId, { ownerEmail: email });
   await linkOwner(api, entry.token, entry.organizationId, ownerId, false);
   return ownerId;
 }
 
-/** A person's identity check passed, as the provider reports it (a signed webhook). */
-export async function passIdentity(stack: AppStack, personId: number): Promise<void> {
-  expectStatus(await postIdentityResult({ api: httpApi(stack.app.url), config: stack.config }, personId, "GREEN", new Date(Date.now() - 1000)), 200, "identity result");
+/** A person's identity check passed, as the provider reports it (a signed webhook): the stack needs its identity provider. */
+export async function passIdentity(stack: AppOnStack, personId: number): Promise<void> {
+  const { identity } = stack.config;
+  if (!identity) throw new Error("passing an identity check needs the stack's identity provider (config.identity)");
+  expectStatus(await postIdentityResult({ api: httpApi(stack.app.url), config: { identity } }, personId, "GREEN", new Date(Date.now() - 1000)), 200, "identity result");
+}
+
+// ---------------------------------------------------------------------------------------------
+// One founder at a stage of the creation flow, for browser suites and the bench: founderAt
+
+/**
+ * How far a founder has got, in the order the web's creation flow takes them (requirements §4):
+ *   signed-up  a confirmed auth user, signed in (a token); nothing in the app yet
+ *   profile    + the account and the primary holder's profile (step 2)
+ *   entry      + the strategy and its organization with the founder linked (step 1), the owners
+ *              asked for (step 3's list), the DAF and custodian (step 4): all but the identity check
+ *   identity   + the founder's identity check passed, as the provider reports it
+ *   submitted  + approved with the attestation (step 5): read-only from here
+ */
+export const FOUNDER_STAGES = ["signed-up", "profile", "entry", "identity", "submitted"] as const;
+export type FounderStage = (typeof FOUNDER_STAGES)[number];
+
+export interface SignedUpFounder extends Founder {
+  token: string;
+  session: Session;
+}
+export interface ProfiledFounder extends SignedUpFounder {
+  accountId: number;
+  personId: number;
+}
+export interface EntryFounder extends ProfiledFounder {
+  strategyId: number;
+  organizationId: number;
+  /** The additional owners, in the order asked for. */
+  owners: Array<{ email: string; personId: number }>;
+}
+/** The founder founderAt returns: the ids its stage has made. */
+export type FounderAt<S extends FounderStage> = S extends "signed-up" ? SignedUpFounder : S extends "profile" ? ProfiledFounder : EntryFounder;
+
+export interface FounderAtOptions {
+  /** The auth user's name, address, password and roles (default: Ada Lovelace at a unique address, no roles). */
+  founder?: FounderDetails;
+  /** The primary holder as the API takes it (default the entry's PROFILE). */
+  profile?: Record<string, unknown>;
+  /** Step 1's organization (default ORGANIZATION) and step 4's choice (default DAF_CHOICE). */
+  organization?: Record<string, unknown>;
+  daf?: Record<string, unknown>;
+  /** Additional owners' addresses, added and linked at "entry" (default none). Not mailed: that is Approve's call in the web. */
+  owners?: readonly string[];
+}
+
+/** Where the founder is made: a stack (the bench, API-only set-up), or the browser harness, which also opens a page signed in as them. */
+export type FounderAtTarget = { on: AppOnStack } | { browser: Pick<E2E, "stack" | "open">; open?: Omit<OpenOptions, "as"> };
+
+/**
+ * A founder taken to `stage` through the app's own API with their own token, each step one of the
+ * calls above. The stage reached is then read back (GET all_data) and judged by `stageOf`: a
+ * builder that stopped short, or an API that refused a step silently, fails here rather than in
+ * the suite that trusted it. With `browser`, also a fresh page signed in as the founder (`ui`).
+ */
+export async function founderAt<S extends FounderStage>(stage: S, o: FounderAtOptions & { browser: Pick<E2E, "stack" | "open">; open?: Omit<OpenOptions, "as"> }): Promise<FounderAt<S> & { ui: UiPage }>;
+export async function founderAt<S extends FounderStage>(stage: S, o: FounderAtOptions & { on: AppOnStack }): Promise<FounderAt<S>>;
+export async function founderAt(stage: FounderStage, o: FounderAtOptions & FounderAtTarget): Promise<SignedUpFounder & Partial<EntryFounder> & { ui?: UiPage }> {
+  const stack = "browser" in o ? o.browser.stack : o.on;
+  const api = httpApi(stack.app.url);
+  const reaches = (s: FounderStage) => FOUNDER_STAGES.indexOf(stage) >= FOUNDER_STAGES.indexOf(s);
+  const founder = await createFounder(stack, o.founder);
+  const session = await signInThroughApi(stack, founder);
+  const f: SignedUpFounder & Partial<EntryFounder> = { ...founder, token: session.access_token, session };
+  if (reaches("profile")) {
+    f.accountId = await accountOf(api, { userId: f.id, token: f.token });
+    f.personId = await addPerson(api, f.token, f.accountId, { holder: o.profile ?? PROFILE });
+  }
+  if (reaches("entry")) {
+    const organization = o.organization ?? ORGANIZATION;
+    f.strategyId = await createStrategy(api, f.token, f.accountId!);
+    f.organizationId = await createOrganization(api, f.token, f.strategyId, organization);
+    await linkOwner(api, f.token, f.organizationId, f.personId!, true);
+    f.owners = [];
+    for (const email of o.owners ?? []) f.owners.push({ email, personId: await addOwner(stack, f as EntryFounder, email) });
+    await chooseDaf(api, f.token, f.organizationId, organization, o.daf);
+  }
+  if (reaches("identity")) await passIdentity(stack, f.personId!);
+  if (reaches("submitted")) {
+    await ok(api("PUT", `/api/strategies/${f.strategyId}`, { token: f.token, body: { entry_completed_at: timestampNow(), attested: true } }), 200, "Approve");
+  }
+  if (reaches("profile")) {
+    const all = await ok<AllData>(api("GET", `/api/accounts/${f.accountId}/all_data`, { token: f.token }), 200, "all_data");
+    const reached = stageOf(all);
+    if (reached !== stage) throw new Error(`founderAt("${stage}"): the API shows the founder at "${reached}"`);
+    const owners = all.persons.filter((p) => !p.account_primary_holder).map((p) => p.email);
+    if (owners.join() !== (o.owners ?? []).join()) throw new Error(`founderAt("${stage}"): the API lists the owners [${owners.join(", ")}], not [${(o.owners ?? []).join(", ")}]`);
+  }
+  if ("browser" in o) return { ...f, ui: await o.browser.open({ ...o.open, as: f }) };
+  return f;
+}
+
+/** The stage a founder's record is at, as the API shows it (GET /api/accounts/{id}/all_data); short of a stage is the one before. */
+export function stageOf(all: AllData): FounderStage {
+  const holder = all.account.primary_account_holder;
+  if (!holder) return "signed-up";
+  const strategy = all.strategies[0];
+  const organization = strategy && all.organizations.find((org) => org.strategy_id === strategy.strategy_id);
+  const linked = organization && all.organization_users.some((u) => u.organization_id === organization.organization_id && u.person_id === holder.person_id && u.primary_holder);
+  if (!organization || !linked || !organization.donor_advised_fund || !organization.custodian) return "profile";
+  if (holder.sumsub_review_answer !== "GREEN") return "entry";
+  return strategy.entry_completed_at ? "submitted" : "identity";
+}
+
+/** The founder of screen-catalogue.ts's seeds: founderAt("entry"), the auth user under `founder`. */
+export interface SeededEntry extends Omit<EntryFounder, keyof Founder> {
+  founder: Founder;
+  email: string;
+}
+
+/** founderAt("entry") in the shape screen-catalogue.ts still reads; remove it with that last use. */
+export async function seedEntry(stack: AppOnStack): Promise<SeededEntry> {
+  const { id, email, password, firstName, lastName, ...rest } = await founderAt("entry", { on: stack });
+  return { ...rest, founder: { id, email, password, firstName, lastName }, email };
 }
 
 /** supabase-js's default storage key for an auth URL: sb-<first label of the host>-auth-token. */
