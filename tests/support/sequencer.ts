@@ -12,48 +12,45 @@ import path from "node:path";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
- * The fallback: what a file takes in a full run on the reference machine (2 cores), in seconds:
- * the last full run's durations divided by the machine factor it printed (2.3; a shared machine).
+ * The fallback: what a file takes in a full run on the reference machine (2 cores), in seconds
+ * (the last full run, machine factor 1.0).
  * Files not listed are short: after these, larger files first. Keyed by path from the repository
  * root; a file in several projects (the API suites on SQLite, PostgreSQL and PgBouncer) has the
  * same figure in each.
  */
 const EXPECTED_SECONDS: Readonly<Record<string, number>> = {
-  "tests/e2e/sign-in.test.ts": 46,
-  "tests/e2e/create-foundation-journey-narrow.test.ts": 41,
-  "tests/e2e/edit-screens.test.ts": 35,
-  "tests/e2e/accessibility-1.test.ts": 30,
-  "tests/e2e/accessibility-2.test.ts": 28,
-  "tests/e2e/accessibility-3.test.ts": 28,
-  "tests/e2e/create-foundation-journey-wide.test.ts": 26,
-  "tests/e2e/create-foundation-resume.test.ts": 25,
-  "tests/production/rolling-deploy.test.ts": 24,
-  "tests/reliability/graceful-shutdown.test.ts": 24,
-  "supabase/emulator/pack.test.ts": 23,
-  "tests/e2e/keyboard.test.ts": 22,
+  "tests/e2e/create-foundation-journey-narrow.test.ts": 81,
+  "tests/e2e/create-foundation-journey-wide.test.ts": 81,
+  "tests/e2e/edit-screens.test.ts": 59,
+  "tests/e2e/sign-in.test.ts": 59,
+  "tests/e2e/accessibility-1.test.ts": 49,
+  "tests/e2e/accessibility-2.test.ts": 48,
+  "tests/e2e/create-foundation-resume.test.ts": 45,
+  "tests/e2e/accessibility-3.test.ts": 42,
+  "tests/e2e/update-license.test.ts": 41,
+  "tests/e2e/keyboard.test.ts": 39,
+  "tests/e2e/page-load-requests.test.ts": 34,
+  "tests/production/production-shaped.test.ts": 31,
+  "tests/production/rolling-deploy.test.ts": 28,
+  "tests/e2e/edit-others.test.ts": 27,
+  "tests/e2e/notifications.test.ts": 24,
+  "tests/e2e/sign-up.test.ts": 21,
+  "supabase/emulator/pack.test.ts": 20,
   "tests/api/route-matrix.pgbouncer.test.ts": 20,
-  "tests/e2e/update-license.test.ts": 19,
-  "tests/production/production-shaped.test.ts": 19,
-  "tests/e2e/sign-up.test.ts": 17,
-  "tests/e2e/edit-others.test.ts": 16,
-  "tests/e2e/page-load-requests.test.ts": 16,
-  "tests/reliability/fuzz.pg.test.ts": 16,
-  "tests/e2e/session-end.test.ts": 15,
-  "tests/e2e/ria.test.ts": 14,
-  "tests/e2e/notifications.test.ts": 12,
-  "tests/e2e/identity-widget.test.ts": 11,
-  "tests/api/production-start.test.ts": 10,
-  "tests/e2e/admin.test.ts": 10,
-  "web/src/features/auth/components/sign-in-screen.test.tsx": 10,
-  "tests/api/trust-boundary.pgbouncer.test.ts": 8,
-  "tests/reliability/crash-app.pg.test.ts": 8,
+  "tests/e2e/ria.test.ts": 20,
+  "tests/e2e/session-end.test.ts": 19,
+  "tests/reliability/fuzz.pg.test.ts": 18,
+  "tests/e2e/identity-widget.test.ts": 17,
+  "tests/reliability/graceful-shutdown.test.ts": 17,
+  "tests/postgres/db-migrate.test.ts": 16,
+  "tests/api/trust-boundary.pgbouncer.test.ts": 13,
+  "tests/e2e/admin.test.ts": 12,
+  "tests/reliability/crash-app.pg.test.ts": 9,
+  "tests/api/production-start.test.ts": 8,
+  "tests/reliability/authorization-matrix.pg.test.ts": 8,
   "web/src/components/forms/forms.test.tsx": 8,
-  "supabase/emulator/api.test.ts": 7,
-  "tests/reliability/concurrency.pg.test.ts": 7,
-  "tests/reliability/crash-auth.test.ts": 7,
-  "tests/postgres/db-migrate.test.ts": 6,
-  "tests/reliability/authorization-matrix.pg.test.ts": 6,
-  "tests/support/suite-cpu.test.ts": 6,
+  "web/src/features/auth/components/sign-in-screen.test.tsx": 8,
+  "tests/identity/record-rules.test.ts": 7,
 };
 
 export class LongestFirstSequencer extends BaseSequencer {
