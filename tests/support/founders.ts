@@ -450,18 +450,6 @@ export function stageOf(all: AllData): FounderStage {
   return strategy.entry_completed_at ? "submitted" : "identity";
 }
 
-/** The founder of screen-catalogue.ts's seeds: founderAt("entry"), the auth user under `founder`. */
-export interface SeededEntry extends Omit<EntryFounder, keyof Founder> {
-  founder: Founder;
-  email: string;
-}
-
-/** founderAt("entry") in the shape screen-catalogue.ts still reads; remove it with that last use. */
-export async function seedEntry(stack: AppOnStack): Promise<SeededEntry> {
-  const { id, email, password, firstName, lastName, ...rest } = await founderAt("entry", { on: stack });
-  return { ...rest, founder: { id, email, password, firstName, lastName }, email };
-}
-
 /** supabase-js's default storage key for an auth URL: sb-<first label of the host>-auth-token. */
 export function storageKeyFor(authUrl: string): string {
   return `sb-${new URL(authUrl).hostname.split(".")[0]}-auth-token`;

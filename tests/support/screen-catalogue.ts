@@ -2,14 +2,13 @@
 // Two users: `npm run screenshots` (scripts/screenshots.ts) photographs each one, and the e2e
 // accessibility suite (tests/support/accessibility-suite.ts, in parts) runs axe on each one; both at 375 and
 // 1280 px in both themes. A screen added here is photographed and checked by both.
+import { randomUUID } from "node:crypto";
 import type { Session } from "@supabase/supabase-js";
-import { createClient, type RealtimeClientOptions } from "@supabase/supabase-js";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import ws from "ws";
 import { timestampNow } from "../../server/src/contract/rules";
 import { apiCall } from "./api";
 import type { TestStack } from "./stack";
-import { addOwner as addOwnerTo, createFounder, passIdentity, seedEntry, signInContext, signInThroughApi, type Founder } from "./founders";
+import { createFounder, founderAt, passIdentity, signInContext, signInThroughApi, type EntryFounder, type Founder } from "./founders";
 import { localhostUrl, newBrowserContext } from "./browser";
 import { BROWSER_MOTION, THEME_STORAGE_KEY, type Theme } from "./e2e-harness";
 import { storageInitScript } from "./init-script";
@@ -50,31 +49,20 @@ export const LONG_OWNER_EMAIL = "alexandra.montgomery-fitzgerald.cofounder@examp
 
 const heading = (page: Page, name: string) => page.getByRole("heading", { name }).first().waitFor();
 
-function apiFor(stack: TestStack) {
-  return <T>(token: string, method: string, route: string, body?: unknown) => apiCall<T>(stack.app.url, token, method, route, body);
-}
-
 type Stage = "profile" | "verified" | "submitted";
 
-/** A founder with a strategy, organization, profile, DAF and an additional owner, taken as far as `stage`. */
+/** What the catalogue keeps of a founderAt founder: the auth user and the strategy its screens open. */
+const shown = (f: EntryFounder): Founder & { strategyId: number } => ({ id: f.id, email: f.email, password: f.password, firstName: f.firstName, lastName: f.lastName, strategyId: f.strategyId });
+
+/** A founder with a strategy, organization, profile, DAF and additional owners, taken as far as `stage` (founderAt). */
 async function seedFounder(stack: TestStack, stage: Stage): Promise<Founder & { strategyId: number }> {
-  const call = apiFor(stack);
-  const entry = await seedEntry(stack);
-  const { founder, token, personId, strategyId } = entry;
-  const addOwner = (email: string) => addOwnerTo(stack, entry, email);
-  if (stage === "profile") {
-    await addOwner(`co-owner-${founder.id.slice(0, 6)}@example.com`);
-    return { ...founder, strategyId };
-  }
-  await passIdentity(stack, personId);
-  if (stage === "verified") {
-    await addOwner(LONG_OWNER_EMAIL);
-    await addOwner(`co-owner-${founder.id.slice(0, 6)}@example.com`);
-    return { ...founder, strategyId };
-  }
+  const coOwner = `co-owner-${randomUUID().slice(0, 6)}@example.com`;
+  if (stage === "profile") return shown(await founderAt("entry", { on: stack, owners: [coOwner] }));
+  const founder = await founderAt("identity", { on: stack, owners: [LONG_OWNER_EMAIL, coOwner] });
+  if (stage === "verified") return shown(founder);
   // Submitted: one owner has verified (details entered, check passed), one has not yet.
-  const verifiedOwner = await addOwner(LONG_OWNER_EMAIL);
-  await call(token, "PATCH", `/api/persons/${verifiedOwner}`, {
+  const verifiedOwner = founder.owners[0]!.personId;
+  await apiCall(stack.app.url, founder.token, "PATCH", `/api/persons/${verifiedOwner}`, {
     first_name: "Alexandra",
     last_name: "Montgomery-Fitzgerald",
     dob: "1980-01-02",
@@ -87,21 +75,12 @@ async function seedFounder(stack: TestStack, stage: Stage): Promise<Founder & { 
     marital_status: "marital_status_married",
   });
   await passIdentity(stack, verifiedOwner);
-  await addOwner(`co-owner-${founder.id.slice(0, 6)}@example.com`);
-  await call(token, "PUT", `/api/strategies/${strategyId}`, { entry_completed_at: timestampNow(), attested: true });
-  return { ...founder, strategyId };
+  await apiCall(stack.app.url, founder.token, "PUT", `/api/strategies/${founder.strategyId}`, { entry_completed_at: timestampNow(), attested: true });
+  return shown(founder);
 }
 
-async function seedAdmin(stack: TestStack): Promise<Founder> {
-  const admin = await createFounder(stack, { firstName: "Alan", lastName: "Turing" });
-  const client = createClient(stack.config.auth.url, stack.config.auth.serviceRoleKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: ws as unknown as RealtimeClientOptions["transport"] },
-  });
-  const { error } = await client.auth.admin.updateUserById(admin.id, { app_metadata: { roles: ["user", "admin"] } });
-  if (error) throw error;
-  return admin;
-}
+/** Roles user + admin, given at creation. */
+const seedAdmin = (stack: TestStack): Promise<Founder> => createFounder(stack, { firstName: "Alan", lastName: "Turing", roles: ["user", "admin"] });
 
 /** The five founders, seeded side by side (each through its own account: nothing shared). */
 export async function seedFounders(stack: TestStack): Promise<Founders> {
