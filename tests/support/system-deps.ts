@@ -10,7 +10,7 @@ export type SystemNeed = "chromium" | "postgres" | "pgbouncer";
 /**
  * Debian's Chromium headless shell (package chromium-headless-shell: the same Blink and V8 as its
  * `chromium`, without the browser's window, tabs and address bar), or CHROMIUM_PATH. The browser
- * files cost 15–20 % less CPU with it than with the full browser in its headless mode
+ * files cost ~20 % less CPU with it than with the full browser in its headless mode
  * (docs/decisions/0121).
  */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
