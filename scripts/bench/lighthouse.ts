@@ -24,17 +24,11 @@ import puppeteer, { type Browser, type Page } from "puppeteer-core";
 import lighthouse, { type Config, type Flags, type RunnerResult } from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { localhostUrl } from "../../tests/support/browser";
-import { CHROMIUM_ARGS } from "../../tests/support/browser";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../tests/support/browser";
 import { BENCH_PAGES } from "./page-metrics";
 import { createFounder, signInThroughApi, storageKeyFor, MFA_SKIPPED_KEY, type Founder } from "../../tests/support/founders";
 import type { RemoteStack } from "./remote-stack";
 import { median, round } from "./stats";
-
-/**
- * Lighthouse expects the new headless mode, which only the full browser has (the tests use the
- * headless shell, docs/decisions/0121): Debian's `chromium`, or LIGHTHOUSE_CHROMIUM_PATH.
- */
-const LIGHTHOUSE_CHROMIUM_PATH = process.env.LIGHTHOUSE_CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /** The flags the e2e tests use, with the new headless mode Lighthouse expects. */
 const CHROMIUM_FLAGS = ["--headless=new", ...CHROMIUM_ARGS.filter((flag) => flag !== "--headless")];
@@ -88,7 +82,7 @@ async function launch(): Promise<{ port: number; close(): Promise<void> }> {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ff-bench-lighthouse-"));
   let chrome: chromeLauncher.LaunchedChrome;
   try {
-    chrome = await chromeLauncher.launch({ chromePath: LIGHTHOUSE_CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, userDataDir, handleSIGINT: false, logLevel: "silent" });
+    chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, userDataDir, handleSIGINT: false, logLevel: "silent" });
   } catch (err) {
     fs.rmSync(userDataDir, { recursive: true, force: true });
     throw err;

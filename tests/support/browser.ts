@@ -1,5 +1,5 @@
-// Debian's Chromium headless shell through playwright-core (no browser download), with the flags
-// the project's machines need.
+// Debian's chromium through playwright-core (no browser download), with the flags the project's
+// machines need.
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from "playwright-core";
 import { CHROMIUM_PATH } from "./system-deps";
 import { scaled } from "./machine";
@@ -36,9 +36,7 @@ export const CHROMIUM_ARGS = [
   // (docs/decisions/0022). Playwright passes its own --disable-features before these args and does
   // not merge the two, and Chromium honours only the last one: so this list repeats Playwright's
   // (playwright-core 1.65's chromiumSwitches: HTTP kept on HTTP, no paint holding, no storage
-  // partitioning, nothing fetched at start-up) and adds the two popups. The headless shell the suite
-  // runs by default (tests/support/system-deps.ts) has no address bar: the two matter with a full
-  // Chromium given as CHROMIUM_PATH.
+  // partitioning, nothing fetched at start-up) and adds the two popups.
   `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, "WebUIOmniboxPopup", "WebUIOmniboxAimPopup"].join(",")}`,
 ];
 

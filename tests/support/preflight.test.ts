@@ -29,7 +29,7 @@ describe("the preflight", () => {
     expect(messages).toHaveLength(1);
     expect(messages[0]).toContain("chromium (no /nonexistent/chromium), postgres (no /nonexistent/postgresql/bin/postgres), pgbouncer (no /nonexistent/pgbouncer)");
     expect(messages[0]).toContain("`npm run setup:test`");
-    expect(messages[0]).toContain("apt-get install -y chromium-headless-shell postgresql pgbouncer");
+    expect(messages[0]).toContain("apt-get install -y chromium postgresql pgbouncer");
     expect(output).not.toMatch(/Test Files/);
   });
 

@@ -7,13 +7,8 @@ import path from "node:path";
 
 export type SystemNeed = "chromium" | "postgres" | "pgbouncer";
 
-/**
- * Debian's Chromium headless shell (package chromium-headless-shell: the same Blink and V8 as its
- * `chromium`, without the browser's window, tabs and address bar), or CHROMIUM_PATH. The browser
- * files cost ~20 % less CPU with it than with the full browser in its headless mode
- * (docs/decisions/0121).
- */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
+/** Debian's Chromium, or CHROMIUM_PATH. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 const DEBIAN_POSTGRES = "/usr/lib/postgresql";
 
@@ -44,7 +39,7 @@ interface Requirement {
 }
 
 const REQUIREMENTS: readonly Requirement[] = [
-  { need: "chromium", debianPackage: "chromium-headless-shell", files: () => [CHROMIUM_PATH], setting: "CHROMIUM_PATH" },
+  { need: "chromium", debianPackage: "chromium", files: () => [CHROMIUM_PATH], setting: "CHROMIUM_PATH" },
   {
     need: "postgres",
     debianPackage: "postgresql",
