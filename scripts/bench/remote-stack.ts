@@ -3,7 +3,7 @@
 // helpers in tests/support (sign-in by API, storage keys) work against it unchanged.
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Config } from "../../server/src/config";
 import type { TestStack } from "../../tests/support/stack";
 
@@ -35,9 +35,15 @@ export interface Child<T> {
   stop(): Promise<void>;
 }
 
-/** Spawns `node --import tsx <entry>` and resolves with the JSON it prints after READY_PREFIX. */
+/** The app's V8 settings, as `npm start` applies them (scripts/app-v8-flags.mjs): every child runs with them. */
+const APP_V8_SETTINGS = ["--import", pathToFileURL(path.join(ROOT, "scripts/app-v8-flags.mjs")).href];
+
+/**
+ * Spawns `node --import tsx <entry>` with the app's V8 settings and resolves with the JSON it
+ * prints after READY_PREFIX.
+ */
 export function spawnReady<T>(entry: string, env: NodeJS.ProcessEnv = {}, nodeArgs: string[] = [], args: string[] = []): Promise<Child<T>> {
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", entry, ...args], {
+  const child = spawn(process.execPath, [...APP_V8_SETTINGS, ...nodeArgs, "--import", "tsx", entry, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
