@@ -126,3 +126,24 @@ describe("HEAD requests", () => {
     }
   });
 });
+
+describe("requests that match no route", () => {
+  it("are counted once as unmatched, with their latency, and answered with a request id", async () => {
+    const t = await createTestApp({ METRICS_PORT: "0" });
+    try {
+      const series = { method: "GET", route: "unmatched", status_code: "404" };
+      const before = await scrape(t);
+      const res = await t.http.get("/api/no-such-route");
+      expect(res.status).toBe(404);
+      expect(res.headers["x-request-id"]).toBe(res.body.request_id);
+      const after = await scrape(t);
+      expect(sample(after, "http_request_duration_seconds_count", series)).toBe(sample(before, "http_request_duration_seconds_count", series) + 1);
+      // The latency runs from the request's arrival to its answer: some time, well under the 10 s bucket.
+      const took = sample(after, "http_request_duration_seconds_sum", series) - sample(before, "http_request_duration_seconds_sum", series);
+      expect(took).toBeGreaterThan(0);
+      expect(took).toBeLessThan(10);
+    } finally {
+      await t.close();
+    }
+  });
+});

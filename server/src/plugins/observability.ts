@@ -41,11 +41,20 @@ export function requestIdGenerator(): () => string {
  */
 export function requestIdOptions(config: Pick<Config, "trustProxy">): Pick<FastifyServerOptions, "genReqId" | "requestIdHeader"> {
   const newId = requestIdGenerator();
+  const idOf = config.trustProxy ? (req: RawRequestDefaultExpression) => wellFormedId(req.headers[REQUEST_ID_HEADER]) ?? newId() : newId;
   return {
     requestIdHeader: false,
-    genReqId: config.trustProxy ? (req: RawRequestDefaultExpression) => wellFormedId(req.headers[REQUEST_ID_HEADER]) ?? newId() : newId,
+    // Fastify names each request once, as it arrives: that is also when its latency starts.
+    genReqId: (req: RawRequestDefaultExpression) => {
+      (req as Timed)[ARRIVED_AT] = performance.now();
+      return idOf(req);
+    },
   };
 }
+
+/** When a request arrived (performance.now()), kept on the raw request by genReqId. */
+const ARRIVED_AT = Symbol("arrivedAt");
+type Timed = RawRequestDefaultExpression & { [ARRIVED_AT]?: number };
 
 /** The logger's request serializer: Fastify's fields, plus the caller's own id when it is not the request's. */
 export function serializeRequest(req: { id: string; method: string; url: string; host?: string; ip?: string; headers: Record<string, string | string[] | undefined>; socket?: { remotePort?: number } }) {
@@ -68,21 +77,28 @@ const requestDuration = seriesHistogram({
 });
 
 /**
- * An onResponse hook observing one route's requests: the route pattern is bound once, and the
- * series of each method and status is looked up in small maps (no string built per request), so
- * an observation only adds to that series' counts (metrics.ts, SeriesHistogram).
+ * The onSend hook of one route's requests: names the answer (X-Request-Id) and observes its
+ * latency, from the request's arrival to the answer being handed to Node (status and headers
+ * final, body about to be written). One hook before the answer rather than an onRequest hook
+ * for the header and an onResponse hook for the latency: onResponse makes Fastify set up
+ * `finish`/`error` listeners on every response, and the two hooks were most of what the plumbing
+ * cost per request (scripts/bench/results.md, "Request ids and metrics"). The route pattern is
+ * bound once, and the series of each method and status is looked up in small maps (no string
+ * built per request), so an observation only adds to that series' counts (SeriesHistogram).
  */
 function observerFor(route: string) {
   const byMethod = new Map<string, Map<number, (seconds: number) => void>>();
-  return (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+  return (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
     const { method } = request;
     const status = reply.statusCode;
     let byStatus = byMethod.get(method);
     if (!byStatus) byMethod.set(method, (byStatus = new Map()));
     let observe = byStatus.get(status);
     if (!observe) byStatus.set(status, (observe = requestDuration.series({ method, route, status_code: status })));
-    observe(reply.elapsedTime / 1000);
-    done();
+    const arrivedAt = (request.raw as Timed)[ARRIVED_AT];
+    if (arrivedAt !== undefined) observe((performance.now() - arrivedAt) / 1000);
+    done(null, payload);
   };
 }
 
@@ -109,21 +125,18 @@ function metricsServer(): http.Server {
 }
 
 async function observability(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
-  app.addHook("onRequest", (request, reply, done) => {
-    reply.header(REQUEST_ID_HEADER, request.id);
-    done();
-  });
-  // Each route observes its own requests with its pattern bound once (no per-request read of
-  // request.routeOptions, which Fastify builds anew on every access); requests that matched no
-  // route are observed by the app-level hook, as "unmatched".
+  // Each route names and observes its own answers with its pattern bound once (no per-request
+  // read of request.routeOptions, which Fastify builds anew on every access). Its hook goes
+  // first, so the header is set whatever a later onSend hook does; answers of no route (the
+  // not-found handler, which has no onRoute) get the app-level hook, as "unmatched".
   app.addHook("onRoute", (route) => {
     const observe = observerFor(String(route.url ?? route.path));
-    route.onResponse = [...(Array.isArray(route.onResponse) ? route.onResponse : route.onResponse ? [route.onResponse] : []), observe];
+    route.onSend = [observe, ...(Array.isArray(route.onSend) ? route.onSend : route.onSend ? [route.onSend] : [])];
   });
   const unmatched = observerFor("unmatched");
-  app.addHook("onResponse", (request, reply, done) => {
-    if (request.is404) unmatched(request, reply, done);
-    else done();
+  app.addHook("onSend", (request, reply, payload, done) => {
+    if (request.is404) unmatched(request, reply, payload, done);
+    else done(null, payload);
   });
 
   let metricsUrl: string | null = null;
