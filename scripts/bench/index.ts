@@ -153,7 +153,7 @@ async function main(): Promise<void> {
   });
 
   await run("observability", async () => {
-    results.observability = await benchObservability({ durationS: opts.quick ? 6 : 20, rounds: opts.quick ? 3 : 10, connections: 10, log });
+    results.observability = await benchObservability({ pairs: opts.quick ? 8 : 40, connections: 10, log });
     tables.push(observabilityTable(results.observability));
   });
 

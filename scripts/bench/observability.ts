@@ -1,17 +1,21 @@
 // Section "observability": what request ids and metrics cost per request on GET all_data. Two apps
-// on one stack's database, each its own process: one with the plumbing (request-id header, the
-// latency histogram, process metrics, the metrics listener scraped every 15 s), one without. Each
-// round starts a fresh pair, warms both and loads them in turn (who goes first alternates), so
-// machine load hits both alike; fresh processes because two processes of the very same app can
-// differ by 10 % and at times 2x in CPU per request for the whole of their life (JIT and heap
-// luck), which rounds on one pair cannot average out (scripts/bench/results.md). The figure is the
-// median of the rounds' req/s ratios (observed ÷ plain), with their spread and the same ratio
-// from CPU per request. Budget: the plumbing costs at most 3 % (ratio ≥ 0.97; docs/performance.md).
+// on one stack's database, each its own process run from the bundle `npm start` runs: one with the
+// plumbing (request-id header, the latency histogram, process metrics, the metrics listener
+// scraped every 15 s), one without.
+//
+// Two processes of the very same build differ by up to ±10 % in CPU per request for their whole
+// life (heap and JIT luck; more before decision 0122 removed the garbage collector's 2x "slow
+// lot"), while within one pair, 1 s turns agree to a few per cent. So the section starts many
+// fresh pairs and measures each briefly: both warmed, then loaded in four 1 s turns, ABBA (who
+// goes first alternates by pair), so a drift of the machine's load hits both alike. The figure is
+// the median of the pairs' req/s ratios (observed ÷ plain), with their spread, the same ratio from
+// CPU per request, and how many processes fell in the slow lot. Budget: the plumbing costs at
+// most 3 % (ratio ≥ 0.97; docs/performance.md).
 import path from "node:path";
-import { ROOT, spawnReady, startRemoteStack, type Child } from "./remote-stack";
+import { ROOT, spawnBundledReady, startRemoteStack, type Child } from "./remote-stack";
 import { founderWithData } from "./founder-data";
 import { combine, expectOk, load, type LoadResult } from "./api";
-import { cpuSecondsOf } from "./process-cpu";
+import { cpuSecondsOf, minorFaults } from "./process-cpu";
 import { median, percentile, round } from "./stats";
 import { renderTable } from "./table";
 
@@ -19,30 +23,47 @@ export type Variant = "observed" | "plain";
 
 const SCRAPE_INTERVAL_MS = 15_000;
 const VARIANTS: Variant[] = ["observed", "plain"];
+const WARM_UP_S = 1;
+/** Page faults per request from which a process counts as in the slow lot (it takes ~1.6, a normal one ~0). */
+const SLOW_LOT_FAULTS_PER_REQUEST = 0.5;
 
 export interface ObservabilityResult {
   connections: number;
-  durationS: number;
+  /** Fresh pairs of processes measured, and each variant's loaded seconds in each pair. */
+  pairs: number;
+  secondsPerPair: number;
   runs: Array<LoadResult<Variant>>;
-  /** observed req/s ÷ plain req/s: the median of the rounds' ratios, and each round's. */
+  /** observed req/s ÷ plain req/s: the median of the pairs' ratios, and each pair's. */
   ratio: number;
   rounds: number[];
-  /** The rounds' ratios: lowest, quartiles, highest. */
+  /** The pairs' ratios: lowest, quartiles, highest. */
   spread: { min: number; q1: number; q3: number; max: number };
-  /** plain CPU per request ÷ observed CPU per request, median of the rounds: the ratio without the machine's share of CPU in it. */
+  /**
+   * The median's standard error, from the quartiles (σ ≈ IQR / 1.349; a median's error ≈ 1.25 σ / √n):
+   * how finely this run can tell the ratio from the budget's 0.97.
+   */
+  standardError: number;
+  /** plain CPU per request ÷ observed CPU per request, median of the pairs: the ratio without the machine's share of CPU in it. */
   cpuRatio: number;
   cpuPerRequestUs: Record<Variant, number>;
+  /** Processes of each variant that spent their life in the garbage collector's slow lot (decision 0122). */
+  slowLot: Record<Variant, number>;
   /** Scrapes made of the observed apps' metrics while they were loaded. */
   scrapes: number;
 }
 
 type App = Child<{ url: string; metricsUrl: string | null }>;
+interface Measured {
+  load: LoadResult<Variant>;
+  cpuS: number;
+  faults: number;
+}
 
-export async function benchObservability(opts: { durationS: number; rounds: number; connections: number; log: (line: string) => void }): Promise<ObservabilityResult> {
+export async function benchObservability(opts: { pairs: number; connections: number; log: (line: string) => void }): Promise<ObservabilityResult> {
   const stack = await startRemoteStack();
   try {
     const data = await founderWithData(stack);
-    const spawn = (variant: Variant): Promise<App> => spawnReady(path.join(ROOT, "scripts/bench/serve-app.ts"), { BENCH_CONFIG: JSON.stringify(stack.config), BENCH_VARIANT: variant });
+    const spawn = (variant: Variant): Promise<App> => spawnBundledReady(path.join(ROOT, "scripts/bench/serve-app.ts"), { BENCH_CONFIG: JSON.stringify(stack.config), BENCH_VARIANT: variant });
     const request = (app: App) => ({ url: `${app.info.url}/api/accounts/${data.accountId}/all_data`, method: "GET" as const, headers: { authorization: `Bearer ${data.accessToken}` } });
     // Scraped as a Prometheus with a 15 s scrape interval would (its default is 1 min), so the
     // scrape's own cost is inside the figure in the proportion it has in production.
@@ -52,27 +73,32 @@ export async function benchObservability(opts: { durationS: number; rounds: numb
       const url = scraped?.info.metricsUrl;
       if (url) void fetch(url).then((r) => r.text()).then(() => scrapes++, () => undefined);
     }, SCRAPE_INTERVAL_MS);
-    const rounds = Math.max(1, opts.rounds);
-    const roundS = Math.max(1, Math.round(opts.durationS / rounds));
-    const perRound: Array<Record<Variant, { load: LoadResult<Variant>; cpuS: number }>> = [];
+    const pairs = Math.max(1, opts.pairs);
+    const perPair: Array<Record<Variant, Measured>> = [];
     try {
-      for (let i = 0; i < rounds; i++) {
-        const pair = { observed: await spawn("observed"), plain: await spawn("plain") };
+      for (let i = 0; i < pairs; i++) {
+        // Who starts, warms and is loaded first alternates by pair: none of it favours a variant.
+        const [a, b]: [Variant, Variant] = i % 2 ? ["plain", "observed"] : ["observed", "plain"];
+        const started = await Promise.all([spawn(a), spawn(b)]);
+        const pair = { [a]: started[0], [b]: started[1] } as Record<Variant, App>;
+        const { observed, plain } = pair;
         try {
-          for (const variant of VARIANTS) {
+          for (const variant of [a, b]) {
             await expectOk(request(pair[variant]));
-            await load("warm-up", request(pair[variant]), opts.connections, 1);
+            await load("warm-up", request(pair[variant]), opts.connections, WARM_UP_S);
           }
           scraped = pair.observed;
-          // Alternate which goes first, so neither always meets the machine's state the other left.
-          const order: Variant[] = i % 2 ? ["plain", "observed"] : ["observed", "plain"];
-          const got = {} as Record<Variant, { load: LoadResult<Variant>; cpuS: number }>;
-          for (const variant of order) {
+          const turns: Record<Variant, Array<LoadResult<Variant>>> = { observed: [], plain: [] };
+          const cpuS: Record<Variant, number> = { observed: 0, plain: 0 };
+          const faultsBefore = { observed: minorFaults(observed.process.pid!), plain: minorFaults(plain.process.pid!) };
+          for (const variant of [a, b, b, a]) {
             const app = pair[variant];
-            const { value, cpuS } = await cpuSecondsOf(app.process.pid!, () => load(variant, request(app), opts.connections, roundS));
-            got[variant] = { load: value, cpuS };
+            const turn = await cpuSecondsOf(app.process.pid!, () => load(variant, request(app), opts.connections, 1));
+            turns[variant].push(turn.value);
+            cpuS[variant] += turn.cpuS;
           }
-          perRound.push(got);
+          const measured = (variant: Variant): Measured => ({ load: combine(turns[variant]), cpuS: cpuS[variant], faults: minorFaults(pair[variant].process.pid!) - faultsBefore[variant] });
+          perPair.push({ observed: measured("observed"), plain: measured("plain") });
         } finally {
           scraped = undefined;
           await Promise.all(VARIANTS.map((v) => pair[v].stop()));
@@ -81,24 +107,29 @@ export async function benchObservability(opts: { durationS: number; rounds: numb
     } finally {
       clearInterval(scraper);
     }
-    const runs = VARIANTS.map((variant) => combine(perRound.map((r) => r[variant].load)));
-    const usPerRequest = (r: { load: LoadResult<Variant>; cpuS: number }) => (r.cpuS / Math.max(1, r.load.requests)) * 1e6;
-    const each = perRound.map((r) => (r.plain.load.reqPerSec > 0 ? r.observed.load.reqPerSec / r.plain.load.reqPerSec : Number.NaN));
-    const cpuEach = perRound.map((r) => usPerRequest(r.plain) / usPerRequest(r.observed));
+    const runs = VARIANTS.map((variant) => combine(perPair.map((p) => p[variant].load)));
+    const perRequest = (m: Measured, total: number) => total / Math.max(1, m.load.requests);
+    const usPerRequest = (m: Measured) => perRequest(m, m.cpuS) * 1e6;
+    const each = perPair.map((p) => (p.plain.load.reqPerSec > 0 ? p.observed.load.reqPerSec / p.plain.load.reqPerSec : Number.NaN));
+    const cpuEach = perPair.map((p) => usPerRequest(p.plain) / usPerRequest(p.observed));
+    const inSlowLot = (variant: Variant) => perPair.filter((p) => perRequest(p[variant], p[variant].faults) >= SLOW_LOT_FAULTS_PER_REQUEST).length;
     const cpuPerRequestUs = {
-      observed: round(median(perRound.map((r) => usPerRequest(r.observed))), 1),
-      plain: round(median(perRound.map((r) => usPerRequest(r.plain))), 1),
+      observed: round(median(perPair.map((p) => usPerRequest(p.observed))), 1),
+      plain: round(median(perPair.map((p) => usPerRequest(p.plain))), 1),
     };
-    for (const r of runs) opts.log(`  ${r.target} @${r.connections}: ${r.reqPerSec} req/s, p99 ${r.p99Ms} ms, CPU ${cpuPerRequestUs[r.target]} µs/request (median of rounds), non-2xx ${r.non2xx}, errors ${r.errors}`);
+    for (const r of runs) opts.log(`  ${r.target} @${r.connections}: ${r.reqPerSec} req/s, p99 ${r.p99Ms} ms, CPU ${cpuPerRequestUs[r.target]} µs/request (median of pairs), non-2xx ${r.non2xx}, errors ${r.errors}`);
     return {
       connections: opts.connections,
-      durationS: opts.durationS,
+      pairs,
+      secondsPerPair: 2,
       runs,
       ratio: round(median(each), 3),
       rounds: each.map((x) => round(x, 3)),
       spread: { min: round(Math.min(...each), 3), q1: round(percentile(each, 25), 3), q3: round(percentile(each, 75), 3), max: round(Math.max(...each), 3) },
+      standardError: round((1.25 * ((percentile(each, 75) - percentile(each, 25)) / 1.349)) / Math.sqrt(each.length), 3),
       cpuRatio: round(median(cpuEach), 3),
       cpuPerRequestUs,
+      slowLot: { observed: inSlowLot("observed"), plain: inSlowLot("plain") },
       scrapes,
     };
   } finally {
@@ -107,10 +138,14 @@ export async function benchObservability(opts: { durationS: number; rounds: numb
 }
 
 export function observabilityTable(r: ObservabilityResult): string {
-  const rows = r.runs.map((run) => [run.target, run.reqPerSec, run.p50Ms, run.p99Ms, r.cpuPerRequestUs[run.target], run.non2xx + run.errors]);
+  const rows = r.runs.map((run) => [run.target, run.reqPerSec, run.p50Ms, run.p99Ms, r.cpuPerRequestUs[run.target], r.slowLot[run.target], run.non2xx + run.errors]);
   return [
-    renderTable(`Observability: GET all_data with and without request ids + metrics (${r.connections} connections, ${r.durationS} s each, a fresh pair each round, turns by round)`, ["app", "req/s", "p50 ms", "p99 ms", "CPU µs/req", "failed"], rows),
-    `observed/plain req/s: ${r.ratio} (budget ≥ 0.97); rounds ${r.rounds.join(", ")}; spread min ${r.spread.min}, quartiles ${r.spread.q1}-${r.spread.q3}, max ${r.spread.max}`,
-    `plain/observed CPU per request: ${r.cpuRatio} (${r.cpuPerRequestUs.observed} vs ${r.cpuPerRequestUs.plain} µs, medians of the rounds); ${r.scrapes} scrapes during the load`,
+    renderTable(
+      `Observability: GET all_data with and without request ids + metrics (${r.connections} connections; ${r.pairs} fresh pairs of processes, each app loaded ${r.secondsPerPair} s in 1 s turns)`,
+      ["app", "req/s", "p50 ms", "p99 ms", "CPU µs/req", "slow lot", "failed"],
+      rows,
+    ),
+    `observed/plain req/s: ${r.ratio} ± ${r.standardError} (standard error; budget ≥ 0.97), median of ${r.pairs} pairs; spread min ${r.spread.min}, quartiles ${r.spread.q1}-${r.spread.q3}, max ${r.spread.max}`,
+    `plain/observed CPU per request: ${r.cpuRatio} (${r.cpuPerRequestUs.observed} vs ${r.cpuPerRequestUs.plain} µs, medians of the pairs); ${r.scrapes} scrapes during the load`,
   ].join("\n");
 }

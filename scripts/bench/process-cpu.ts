@@ -54,3 +54,13 @@ export async function cpuSecondsOf<T>(pid: number, work: () => Promise<T>): Prom
   const systemS = after.system - before.system;
   return { value, cpuS: after.user - before.user + systemS, systemS };
 }
+
+/**
+ * Minor page faults so far of process `pid`. A process in the garbage collector's "slow lot" (its
+ * hot allocations pretenured into the old generation: decision 0122) takes about 1.6 a request on
+ * GET all_data; a normal one next to none.
+ */
+export function minorFaults(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[7]);
+}
