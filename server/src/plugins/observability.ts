@@ -126,9 +126,8 @@ function metricsServer(): http.Server {
 
 async function observability(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
   // Each route names and observes its own answers with its pattern bound once (no per-request
-  // read of request.routeOptions, which Fastify builds anew on every access). Its hook goes
-  // first, so the header is set whatever a later onSend hook does; answers of no route (the
-  // not-found handler, which has no onRoute) get the app-level hook, as "unmatched".
+  // read of request.routeOptions, which Fastify builds anew on every access); answers of no
+  // route (the not-found handler, which has no onRoute) get the app-level hook, as "unmatched".
   app.addHook("onRoute", (route) => {
     const observe = observerFor(String(route.url ?? route.path));
     route.onSend = [observe, ...(Array.isArray(route.onSend) ? route.onSend : route.onSend ? [route.onSend] : [])];
