@@ -15,7 +15,7 @@ import path from "node:path";
 import { ROOT, spawnBundledReady, startRemoteStack, type Child } from "./remote-stack";
 import { founderWithData } from "./founder-data";
 import { combine, expectOk, load, type LoadResult } from "./api";
-import { cpuSecondsOf, minorFaults } from "./process-cpu";
+import { cpuSecondsOf } from "./process-cpu";
 import { median, percentile, round } from "./stats";
 import { renderTable } from "./table";
 
@@ -24,6 +24,8 @@ export type Variant = "observed" | "plain";
 const SCRAPE_INTERVAL_MS = 15_000;
 const VARIANTS: Variant[] = ["observed", "plain"];
 const WARM_UP_S = 1;
+/** Each turn's length: a pair is loaded in four turns, ABBA. */
+const TURN_S = 1;
 /** Page faults per request from which a process counts as in the slow lot (it takes ~1.6, a normal one ~0). */
 const SLOW_LOT_FAULTS_PER_REQUEST = 0.5;
 
@@ -35,7 +37,7 @@ export interface ObservabilityResult {
   runs: Array<LoadResult<Variant>>;
   /** observed req/s ÷ plain req/s: the median of the pairs' ratios, and each pair's. */
   ratio: number;
-  rounds: number[];
+  pairRatios: number[];
   /** The pairs' ratios: lowest, quartiles, highest. */
   spread: { min: number; q1: number; q3: number; max: number };
   /**
@@ -81,23 +83,21 @@ export async function benchObservability(opts: { pairs: number; connections: num
         const [a, b]: [Variant, Variant] = i % 2 ? ["plain", "observed"] : ["observed", "plain"];
         const started = await Promise.all([spawn(a), spawn(b)]);
         const pair = { [a]: started[0], [b]: started[1] } as Record<Variant, App>;
-        const { observed, plain } = pair;
         try {
           for (const variant of [a, b]) {
             await expectOk(request(pair[variant]));
             await load("warm-up", request(pair[variant]), opts.connections, WARM_UP_S);
           }
           scraped = pair.observed;
-          const turns: Record<Variant, Array<LoadResult<Variant>>> = { observed: [], plain: [] };
-          const cpuS: Record<Variant, number> = { observed: 0, plain: 0 };
-          const faultsBefore = { observed: minorFaults(observed.process.pid!), plain: minorFaults(plain.process.pid!) };
+          const turns: Record<Variant, Array<{ value: LoadResult<Variant>; cpuS: number; minorFaults: number }>> = { observed: [], plain: [] };
           for (const variant of [a, b, b, a]) {
             const app = pair[variant];
-            const turn = await cpuSecondsOf(app.process.pid!, () => load(variant, request(app), opts.connections, 1));
-            turns[variant].push(turn.value);
-            cpuS[variant] += turn.cpuS;
+            turns[variant].push(await cpuSecondsOf(app.process.pid!, () => load(variant, request(app), opts.connections, TURN_S)));
           }
-          const measured = (variant: Variant): Measured => ({ load: combine(turns[variant]), cpuS: cpuS[variant], faults: minorFaults(pair[variant].process.pid!) - faultsBefore[variant] });
+          const measured = (variant: Variant): Measured => {
+            const sum = (key: "cpuS" | "minorFaults") => turns[variant].reduce((total, turn) => total + turn[key], 0);
+            return { load: combine(turns[variant].map((turn) => turn.value)), cpuS: sum("cpuS"), faults: sum("minorFaults") };
+          };
           perPair.push({ observed: measured("observed"), plain: measured("plain") });
         } finally {
           scraped = undefined;
@@ -121,10 +121,10 @@ export async function benchObservability(opts: { pairs: number; connections: num
     return {
       connections: opts.connections,
       pairs,
-      secondsPerPair: 2,
+      secondsPerPair: runs[0]!.durationS / pairs,
       runs,
       ratio: round(median(each), 3),
-      rounds: each.map((x) => round(x, 3)),
+      pairRatios: each.map((x) => round(x, 3)),
       spread: { min: round(Math.min(...each), 3), q1: round(percentile(each, 25), 3), q3: round(percentile(each, 75), 3), max: round(Math.max(...each), 3) },
       standardError: round((1.25 * ((percentile(each, 75) - percentile(each, 25)) / 1.349)) / Math.sqrt(each.length), 3),
       cpuRatio: round(median(cpuEach), 3),

@@ -16,9 +16,7 @@ function processTimes(): Array<[number, number, number]> {
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      // Fields after the command name (which may hold spaces) start at ") ".
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      const fields = statFields(Number(entry));
       out.push([Number(entry), Number(fields[1]), Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])]);
     } catch {
       // The process ended while we looked.
@@ -36,31 +34,31 @@ export function cpuSnapshot(pids: number[], serverPid?: number): { apps: number[
   return { apps: pids.map((p) => ticksOf(p) / CLOCK_TICKS), postgres: server / CLOCK_TICKS, self: (self.user + self.system) / 1e6, at: performance.now() };
 }
 
-/** User and system CPU seconds so far of one process (its own, not its children's). */
-function userAndSystem(pid: number): { user: number; system: number } {
+/** Fields of /proc/<pid>/stat after the command name (which may hold spaces), from the state on. */
+function statFields(pid: number): string[] {
   const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return { user: Number(fields[11]) / CLOCK_TICKS, system: Number(fields[12]) / CLOCK_TICKS };
+  return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+}
+
+/**
+ * User and system CPU seconds so far of one process (its own, not its children's), and its minor
+ * page faults: a process in the garbage collector's "slow lot" (hot allocations pretenured into the
+ * old generation, decision 0122) takes about 1.6 a request on GET all_data, a normal one next to none.
+ */
+function usage(pid: number): { user: number; system: number; minorFaults: number } {
+  const fields = statFields(pid);
+  return { user: Number(fields[11]) / CLOCK_TICKS, system: Number(fields[12]) / CLOCK_TICKS, minorFaults: Number(fields[7]) };
 }
 
 /**
  * CPU seconds process `pid` spent while `work` ran (user + system, and the system part: the
- * kernel's work for it, e.g. socket and file writes, fsync), with work's value.
+ * kernel's work for it, e.g. socket and file writes, fsync) and the minor page faults it took,
+ * with work's value.
  */
-export async function cpuSecondsOf<T>(pid: number, work: () => Promise<T>): Promise<{ value: T; cpuS: number; systemS: number }> {
-  const before = userAndSystem(pid);
+export async function cpuSecondsOf<T>(pid: number, work: () => Promise<T>): Promise<{ value: T; cpuS: number; systemS: number; minorFaults: number }> {
+  const before = usage(pid);
   const value = await work();
-  const after = userAndSystem(pid);
+  const after = usage(pid);
   const systemS = after.system - before.system;
-  return { value, cpuS: after.user - before.user + systemS, systemS };
-}
-
-/**
- * Minor page faults so far of process `pid`. A process in the garbage collector's "slow lot" (its
- * hot allocations pretenured into the old generation: decision 0122) takes about 1.6 a request on
- * GET all_data; a normal one next to none.
- */
-export function minorFaults(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[7]);
+  return { value, cpuS: after.user - before.user + systemS, systemS, minorFaults: after.minorFaults - before.minorFaults };
 }

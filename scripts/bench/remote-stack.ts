@@ -52,8 +52,8 @@ export function spawnReady<T>(entry: string, env: NodeJS.ProcessEnv = {}, nodeAr
  * start` runs the app: the code measured is the code production runs, and a start costs ~1 s of
  * CPU less than through tsx (the observability section starts dozens).
  */
-export async function spawnBundledReady<T>(entry: string, env: NodeJS.ProcessEnv = {}, nodeArgs: string[] = []): Promise<Child<T>> {
-  return startChild<T>(entry, [...APP_V8_SETTINGS, ...nodeArgs, await bundledEntry(entry)], env);
+export async function spawnBundledReady<T>(entry: string, env: NodeJS.ProcessEnv = {}): Promise<Child<T>> {
+  return startChild<T>(entry, [...APP_V8_SETTINGS, await bundledEntry(entry)], env);
 }
 
 function startChild<T>(entry: string, argv: string[], env: NodeJS.ProcessEnv): Promise<Child<T>> {
