@@ -10,9 +10,9 @@ import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import fp from "fastify-plugin";
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions, RawRequestDefaultExpression } from "fastify";
-import { collectDefaultMetrics } from "prom-client";
 import type { Config } from "../config";
 import { metricsRegistry, seriesHistogram } from "../metrics";
+import { collectProcessMetrics } from "../process-metrics";
 
 export const REQUEST_ID_HEADER = "x-request-id";
 /** What an id from outside may look like: short, no spaces or quotes, nothing a log reader could mistake. */
@@ -100,14 +100,6 @@ function observerFor(route: string) {
     if (arrivedAt !== undefined) observe((performance.now() - arrivedAt) / 1000);
     done(null, payload);
   };
-}
-
-/** Process metrics (event-loop lag, heap, GC, CPU, handles) once per process, whatever number of apps it builds. */
-let processMetrics = false;
-function collectProcessMetrics(): void {
-  if (processMetrics) return;
-  processMetrics = true;
-  collectDefaultMetrics({ register: metricsRegistry, eventLoopMonitoringPrecision: 20 });
 }
 
 /** The metrics listener: GET /metrics and nothing else. */
