@@ -66,6 +66,11 @@ describe("OpenAPI", () => {
     }
   });
 
+  it("documents for the identity webhook only what it answers: no bearer token, no rate limit, no 404", async () => {
+    const webhook = operationsOf((await t.http.get("/api/openapi.json")).body).find((op) => op.key === "POST /api/sumsub/webhook");
+    expect(Object.keys(webhook!.errorCodes).sort()).toEqual(["400", "401", "413", "502", "503"]);
+  });
+
   it("serves the browsable docs", async () => {
     const res = await t.http.get("/api/docs/").redirects(1);
     expect(res.status).toBe(200);

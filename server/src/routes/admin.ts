@@ -5,11 +5,11 @@
 import { z } from "zod";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { adminRolesUpdate, adminUser, adminUserList, apiErrorFor } from "../contract/entities";
+import { adminRolesUpdate, adminUser, adminUserList } from "../contract/entities";
 import { requireRoles, requireStaffAssurance } from "../authz";
 import { STAFF_ROLES } from "../contract/roles";
 import { createAuthAdminClient } from "../auth/admin-client";
-import { errors, perCallerRateLimit } from "./shared";
+import { limitedProviderErrors, perCallerRateLimit } from "./shared";
 
 const userIdParam = z.object({
   userId: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "Invalid user id format"),
@@ -32,7 +32,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["admin"],
         summary: "Users of the auth service with their roles (admin or super only)",
         querystring: z.object({ page: z.coerce.number().int().min(1).default(1), per_page: z.coerce.number().int().min(1).max(1000).default(50) }),
-        response: { 200: adminUserList, ...errors, 429: apiErrorFor(429), 502: apiErrorFor(502) },
+        response: { 200: adminUserList, ...limitedProviderErrors },
       },
     },
     async (request) => {
@@ -50,7 +50,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Replace a user's roles (admin or super only)",
         params: userIdParam,
         body: adminRolesUpdate,
-        response: { 200: adminUser, ...errors, 429: apiErrorFor(429), 502: apiErrorFor(502) },
+        response: { 200: adminUser, ...limitedProviderErrors },
       },
     },
     async (request) => {

@@ -3,7 +3,6 @@
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { timestampNow } from "../contract/rules";
-import { apiErrorFor } from "../contract/entities";
 import { requireOwnAccountId, requireRoles } from "../authz";
 import { ACCOUNT_HOLDER_ROLE } from "../contract/roles";
 import { notFound } from "../errors";
@@ -12,7 +11,7 @@ import { getPerson } from "../repositories/persons";
 import { listOrganizationsOfAccount } from "../repositories/organizations";
 import { enumLabels } from "../repositories/enums";
 import { renderTaxForm } from "../pdf/tax-form";
-import { errors, perCallerRateLimit } from "./shared";
+import { limitedErrors, perCallerRateLimit } from "./shared";
 
 export const TAX_FORMS_PER_MINUTE = 30;
 
@@ -25,7 +24,7 @@ export const riaRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["ria"],
         summary: "The caller's tax information form (application/pdf, as an attachment)",
-        response: { 200: z.string().describe("PDF document (application/pdf)"), ...errors, 429: apiErrorFor(429) },
+        response: { 200: z.string().describe("PDF document (application/pdf)"), ...limitedErrors },
       },
     },
     async (request, reply) => {

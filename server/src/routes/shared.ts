@@ -23,6 +23,12 @@ export const errors = {
   413: apiErrorFor(413),
 } as const;
 
+/** A rate-limited route's error statuses (perCallerRateLimit): the route's own, and 429. */
+export const limitedErrors = { ...errors, 429: apiErrorFor(429) } as const;
+
+/** A rate-limited route that calls another service (the identity provider, the auth service): 502 when it failed. */
+export const limitedProviderErrors = { ...limitedErrors, 502: apiErrorFor(502) } as const;
+
 export const params = {
   accountId: z.object({ accountId: idParam }),
   personId: z.object({ personId: idParam }),

@@ -17,7 +17,6 @@ import { parseSumsubDate, personIdFromExternalUserId } from "../identity/verific
 import { confirmedGreen, webhookEventKey } from "../identity/applicant";
 import { isStaleReview, recordApplicantId, recordReview, type IdentityCheck, type RecordResult } from "../domain/identity-review";
 import { counter } from "../metrics";
-import { errors } from "./shared";
 import { identityProvider } from "./identity-provider";
 
 type WebhookMetric = "applied" | "stale" | "duplicate" | "unchanged" | "ignored" | "refused";
@@ -48,6 +47,14 @@ function webhookAnswer<R extends string>(result: R, metric: WebhookMetric) {
 
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
+/**
+ * What the webhook can answer besides 200: a body that is not an applicant event (400), a bad
+ * signature (401), a body over the limit (413), the provider out of reach while confirming a GREEN
+ * (502), the database unavailable (503). No bearer token and no rate limit, so none of the
+ * authenticated routes' 403 or 429, and an unknown person is acknowledged, not 404.
+ */
+const webhookErrors = { 400: apiErrorFor(400), 401: apiErrorFor(401), 413: apiErrorFor(413), 502: apiErrorFor(502), 503: apiErrorFor(503) } as const;
+
 export const sumsubWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   const identity = app.config.identity;
   const provider = identityProvider(identity);
@@ -64,7 +71,7 @@ export const sumsubWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["sumsub"],
         summary: "Sumsub webhook (X-Payload-Digest signed; no bearer token)",
-        response: { 200: z.object({ ok: z.literal(true), result: z.string() }), ...errors, 429: apiErrorFor(429), 502: apiErrorFor(502) },
+        response: { 200: z.object({ ok: z.literal(true), result: z.string() }), ...webhookErrors },
       },
     },
     async (request) => {

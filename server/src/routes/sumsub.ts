@@ -9,7 +9,6 @@
 // Sumsub's signed callbacks are sumsub-webhook.ts's.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";
-import { apiErrorFor } from "../contract/entities";
 import {
   IDENTITY_TOKEN_TTL,
   accessTokenAnswer,
@@ -36,7 +35,7 @@ import { requireRecordWriter } from "../domain/submission";
 import { auditOf } from "../domain/audit";
 import { sendOwnerVerificationMails } from "../domain/owner-mails";
 import { counter } from "../metrics";
-import { errors, perCallerRateLimit } from "./shared";
+import { limitedProviderErrors, perCallerRateLimit } from "./shared";
 import { identityProvider } from "./identity-provider";
 
 const ownerMails = counter({
@@ -45,8 +44,6 @@ const ownerMails = counter({
   labelNames: ["result"],
   zeroed: [{ result: "sent" }, { result: "refused" }],
 });
-
-const routeErrors = { ...errors, 429: apiErrorFor(429), 502: apiErrorFor(502) };
 
 const eqIgnoreCase = (a: string | null | undefined, b: string) => !!a && a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -81,7 +78,7 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["sumsub"],
         summary: "An identity-widget access token for the caller's own primary person",
         body: accessTokenBody,
-        response: { 200: accessTokenAnswer, ...routeErrors },
+        response: { 200: accessTokenAnswer, ...limitedProviderErrors },
       },
     },
     async (request) => {
@@ -111,7 +108,7 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["sumsub"],
         summary: "Re-read a person's identity check from the provider and record it (never trusts the browser)",
         body: confirmBody,
-        response: { 200: verificationState, ...routeErrors },
+        response: { 200: verificationState, ...limitedProviderErrors },
       },
     },
     async (request) => {
@@ -151,7 +148,7 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["sumsub"],
         summary: "Start the caller's identity check again: the provider resets the applicant and the verification is cleared until the new result",
         body: newCheckBody,
-        response: { 200: verificationState, ...routeErrors },
+        response: { 200: verificationState, ...limitedProviderErrors },
       },
     },
     async (request) => {
@@ -179,7 +176,7 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Email additional owners a link to verify their identity (reissue=true: verified owners too)",
         querystring: sendEmailsQuery,
         body: sendEmailsBody,
-        response: { 200: sendEmailsResult, ...routeErrors },
+        response: { 200: sendEmailsResult, ...limitedProviderErrors },
       },
     },
     async (request) => {
