@@ -5526,54 +5526,6 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            error: "forbidden" | "insufficient_aal";
-                            message: string;
-                            request_id?: string;
-                            field?: string;
-                            missing?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            error: "not_found";
-                            message: string;
-                            request_id?: string;
-                            field?: string;
-                            missing?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            error: "conflict" | "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
-                            message: string;
-                            request_id?: string;
-                            field?: string;
-                            missing?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -5582,22 +5534,6 @@ export interface paths {
                         "application/json": {
                             /** @enum {string} */
                             error: "payload_too_large";
-                            message: string;
-                            request_id?: string;
-                            field?: string;
-                            missing?: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            error: "too_many_requests";
                             message: string;
                             request_id?: string;
                             field?: string;
