@@ -101,6 +101,11 @@ export const reopenGateAtom = atom(null, (_get, set, reason: "second-factor" | "
     set(mfaSkippedAtom, false);
     set(authViewAtom, "sign-in");
   } else {
+    // The API wants a verified second factor. A skipped enrolment (staff in production, whose
+    // reads need one) is offered again: left skipped, the gate would let them straight back to
+    // the refused page, and round again. The gate then shows enrolment, or this prompt when a
+    // factor exists.
+    set(mfaSkippedAtom, false);
     set(authViewAtom, "mfa-verify");
   }
   set(authFinishedAtom, false);

@@ -10,7 +10,7 @@ import { SignInScreen } from "./sign-in-screen";
 import { useAuthListener } from "../use-auth-listener";
 import { PENDING_VERIFICATION_KEY } from "../pending-verification";
 import { providerErrorIn } from "../providers";
-import { authViewAtom, mfaSkippedAtom, providerErrorAtom, resetModeAtom } from "../store";
+import { authViewAtom, mfaSkippedAtom, providerErrorAtom, reopenGateAtom, resetModeAtom } from "../store";
 import { ENROL_TIMEOUT_MS } from "../mfa";
 import { TIMINGS } from "@/lib/timings";
 
@@ -399,6 +399,20 @@ describe("second-factor gate", () => {
     expect(store.get(mfaSkippedAtom)).toBe(true);
     expect(localStorage.getItem("mfaEnrollSkipped")).toBe("user-1");
     await waitFor(() => expect(store.get(authFinishedAtom)).toBe(true), { timeout: TIMINGS.mfaPassedDelayMs + getConfig().asyncUtilTimeout });
+  });
+
+  it("the API asking for a second factor after a skipped enrolment (staff in production) offers enrolment again, not the refused page", async () => {
+    const { store } = renderWithApp(<Harness />, { path: "/sign-in" });
+    await screen.findByRole("img", { name: "QR code for your authenticator app" });
+    await userEvent.click(screen.getByRole("button", { name: "Skip" }));
+    await waitFor(() => expect(store.get(authFinishedAtom)).toBe(true), { timeout: TIMINGS.mfaPassedDelayMs + getConfig().asyncUtilTimeout });
+    // What a 403 insufficient_aal does (app/api-refusals.tsx).
+    act(() => store.set(reopenGateAtom, "second-factor"));
+    await waitFor(() => expect(store.get(authViewAtom)).toBe("mfa-enroll"));
+    expect(store.get(mfaSkippedAtom)).toBe(false);
+    expect(await screen.findByRole("img", { name: "QR code for your authenticator app" })).toBeInTheDocument();
+    await act(async () => new Promise((resolve) => setTimeout(resolve, TIMINGS.mfaPassedDelayMs + 100)));
+    expect(store.get(authFinishedAtom)).toBe(false);
   });
 
   it("aal1→aal2: asks for a code and verifies with the factor carrying the product name", async () => {
