@@ -4,10 +4,8 @@
 import type { EnumItem, Organization } from "@contract/entities";
 import { dafForm } from "@contract/forms";
 import { DafFields, dafValuesFromOrganization, useZodForm } from "@/components/forms";
-import { useToast } from "@/components/ui/toast";
-import { paths } from "@/config/paths";
 import { useFounderData, useSaveDaf } from "@/api";
-import { useSaveFlow } from "@/hooks/use-save-flow";
+import { useSaveAndReturn } from "@/hooks/use-save-and-return";
 import { DataGate, EditForm, EditScreen } from "@/components/layout/edit-layout";
 import { NotReady } from "./not-ready";
 
@@ -15,15 +13,12 @@ export const DAF_TOASTS = { saved: "DAF updated successfully", failed: "Failed t
 
 function DafEditor({ organization, enums }: { organization: Organization; enums: EnumItem[] }) {
   const form = useZodForm(dafForm, dafValuesFromOrganization(organization));
-  const toast = useToast();
-  const { saving, save } = useSaveFlow();
+  const { saving, saveAndReturn } = useSaveAndReturn("DAF", DAF_TOASTS);
   const mutation = useSaveDaf(organization);
 
   async function done() {
     if (!form.isValid) return form.touchAll();
-    const ok = await save(() => mutation.mutateAsync(form.values), { what: "DAF", to: paths.dashboard.getHref() });
-    if (ok) toast.success(DAF_TOASTS.saved);
-    else toast.error(DAF_TOASTS.failed);
+    await saveAndReturn(() => mutation.mutateAsync(form.values));
   }
 
   return (

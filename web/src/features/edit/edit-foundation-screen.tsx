@@ -5,10 +5,8 @@
 import type { Organization } from "@contract/entities";
 import { foundationForm } from "@contract/forms";
 import { FoundationFields, foundationValuesFromOrganization, organizationFieldsFromFoundation, useZodForm } from "@/components/forms";
-import { useToast } from "@/components/ui/toast";
-import { paths } from "@/config/paths";
 import { organizationPutFields, updateOrganization, useAccountMutation, useFounderData } from "@/api";
-import { useSaveFlow } from "@/hooks/use-save-flow";
+import { useSaveAndReturn } from "@/hooks/use-save-and-return";
 import { DataGate, EditForm, EditScreen } from "@/components/layout/edit-layout";
 import { NotReady } from "./not-ready";
 
@@ -20,8 +18,7 @@ const FIXED = { name1: FILED, name2: FILED, locatedInDelaware: FILED, isInvestme
 
 function FoundationEditor({ organization }: { organization: Organization }) {
   const form = useZodForm(foundationForm, foundationValuesFromOrganization(organization));
-  const toast = useToast();
-  const { saving, save } = useSaveFlow();
+  const { saving, saveAndReturn } = useSaveAndReturn("foundation", FOUNDATION_TOASTS);
   const mutation = useAccountMutation(async () => {
     const v = foundationForm.parse(form.values);
     // Only the editable flag comes from the form; the fixed fields are sent as stored.
@@ -33,9 +30,7 @@ function FoundationEditor({ organization }: { organization: Organization }) {
 
   async function done() {
     if (!form.isValid) return form.touchAll();
-    const ok = await save(() => mutation.mutateAsync(), { what: "foundation", to: paths.dashboard.getHref() });
-    if (ok) toast.success(FOUNDATION_TOASTS.saved);
-    else toast.error(FOUNDATION_TOASTS.failed);
+    await saveAndReturn(() => mutation.mutateAsync());
   }
 
   return (

@@ -6,10 +6,8 @@ import { useState } from "react";
 import type { EnumItem, Person } from "@contract/entities";
 import { profileForm, toPersonFields, type ProfileForm } from "@contract/forms";
 import { ProfileFields, profileValuesFromPerson, useZodForm } from "@/components/forms";
-import { useToast } from "@/components/ui/toast";
-import { paths } from "@/config/paths";
 import { patchPerson, useAccountMutation, useFounderData } from "@/api";
-import { useSaveFlow } from "@/hooks/use-save-flow";
+import { useSaveAndReturn } from "@/hooks/use-save-and-return";
 import { useCurrentUser } from "@/stores/session";
 import { DataGate, EditForm, EditScreen } from "@/components/layout/edit-layout";
 import { NotReady } from "./not-ready";
@@ -58,17 +56,14 @@ function IdentityRecheckNote({ person, nameChanged: changed }: { person: Person;
 
 function ProfileEditor({ person, enums }: { person: Person; enums: EnumItem[] }) {
   const form = useZodForm(profileForm, profileValuesFromPerson(person));
-  const toast = useToast();
   const user = useCurrentUser();
   const [licenseOpen, setLicenseOpen] = useState(false);
-  const { saving, save } = useSaveFlow();
+  const { saving, saveAndReturn } = useSaveAndReturn("profile", PROFILE_TOASTS);
   const mutation = useAccountMutation(() => patchPerson(person.person_id, editableProfileFields(form.values)));
 
   async function done() {
     if (!form.isValid) return form.touchAll();
-    const ok = await save(() => mutation.mutateAsync(), { what: "profile", to: paths.dashboard.getHref() });
-    if (ok) toast.success(PROFILE_TOASTS.saved);
-    else toast.error(PROFILE_TOASTS.failed);
+    await saveAndReturn(() => mutation.mutateAsync());
   }
 
   return (

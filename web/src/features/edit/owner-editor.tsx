@@ -6,10 +6,8 @@
 import type { EnumItem, Person } from "@contract/entities";
 import { ownerForm, toPersonFields, type OwnerForm } from "@contract/forms";
 import { ProfileFields, profileValuesFromPerson, useZodForm, type ProfileFieldName } from "@/components/forms";
-import { useToast } from "@/components/ui/toast";
-import { paths } from "@/config/paths";
 import { patchPerson, useAccountMutation } from "@/api";
-import { useSaveFlow } from "@/hooks/use-save-flow";
+import { useSaveAndReturn } from "@/hooks/use-save-and-return";
 import { EditForm } from "@/components/layout/edit-layout";
 import { OWNER_TOASTS } from "./owner-actions";
 import { ownerName } from "./owner-status";
@@ -42,15 +40,12 @@ export interface OwnerEditorProps {
 
 export function OwnerEditor({ owner, enums, onUpdateLicense, sendingEmail }: OwnerEditorProps) {
   const form = useZodForm<OwnerForm>(ownerForm, ownerValuesFromPerson(owner));
-  const toast = useToast();
-  const { saving, save } = useSaveFlow();
+  const { saving, saveAndReturn } = useSaveAndReturn("owner information", { saved: OWNER_TOASTS.updated, failed: OWNER_TOASTS.updateFailed });
   const mutation = useAccountMutation(() => patchPerson(owner.person_id, ownerPatch(form.values)));
 
   async function done() {
     if (!form.isValid) return form.touchAll();
-    const ok = await save(() => mutation.mutateAsync(), { what: "owner information", to: paths.dashboard.getHref() });
-    if (ok) toast.success(OWNER_TOASTS.updated);
-    else toast.error(OWNER_TOASTS.updateFailed);
+    await saveAndReturn(() => mutation.mutateAsync());
   }
 
   return (

@@ -4,9 +4,8 @@
 import { useState } from "react";
 import type { RiaForm } from "@contract/forms";
 import { useToast } from "@/components/ui/toast";
-import { paths } from "@/config/paths";
 import { updateAccount, useAccountId, useAccountMutation, useAllData, useEnums } from "@/api";
-import { useSaveFlow } from "@/hooks/use-save-flow";
+import { useSaveAndReturn } from "@/hooks/use-save-and-return";
 import { DataGate, EditScreen } from "@/components/layout/edit-layout";
 import { accountFieldsFromRia, riaValuesFromAccount, RiaFormView } from "./ria-form";
 import { fetchTaxForm, saveBlob } from "./tax-form-download";
@@ -18,14 +17,12 @@ export default function RiaScreen() {
   const allData = useAllData();
   const enums = useEnums();
   const toast = useToast();
-  const flow = useSaveFlow();
+  const flow = useSaveAndReturn("RIA information", RIA_TOASTS);
   const mutation = useAccountMutation((v: RiaForm) => updateAccount(accountId.data!, accountFieldsFromRia(v)));
   const [downloading, setDownloading] = useState(false);
 
   async function save(values: RiaForm) {
-    const ok = await flow.save(() => mutation.mutateAsync(values), { to: paths.dashboard.getHref(), what: "RIA information" });
-    if (ok) toast.success(RIA_TOASTS.saved);
-    else toast.error(RIA_TOASTS.failed);
+    await flow.saveAndReturn(() => mutation.mutateAsync(values));
   }
 
   async function download() {
