@@ -34,6 +34,10 @@ export function requestIdGenerator(): () => string {
   return () => prefix + (counter++ % 0x1000000000000).toString(16).padStart(12, "0");
 }
 
+/** When a request arrived (performance.now()), kept on the raw request by genReqId. */
+const ARRIVED_AT = Symbol("arrivedAt");
+type Timed = RawRequestDefaultExpression & { [ARRIVED_AT]?: number };
+
 /**
  * Fastify's request-id settings. The header is read only behind a proxy the operator trusts: from
  * anyone else an id could be chosen to collide with another founder's. The web sends its own id on
@@ -51,10 +55,6 @@ export function requestIdOptions(config: Pick<Config, "trustProxy">): Pick<Fasti
     },
   };
 }
-
-/** When a request arrived (performance.now()), kept on the raw request by genReqId. */
-const ARRIVED_AT = Symbol("arrivedAt");
-type Timed = RawRequestDefaultExpression & { [ARRIVED_AT]?: number };
 
 /** The logger's request serializer: Fastify's fields, plus the caller's own id when it is not the request's. */
 export function serializeRequest(req: { id: string; method: string; url: string; host?: string; ip?: string; headers: Record<string, string | string[] | undefined>; socket?: { remotePort?: number } }) {
