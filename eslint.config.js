@@ -9,30 +9,49 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** A wall: imports matching `group` are refused with a message naming it. */
-const wall = (name, group, allowTypeImports = false) => ({ group, allowTypeImports, message: `crosses the wall "${name}" (docs/architecture.md, Walls).` });
+const wall = (name, group, allowTypeImports = false) => ({
+  group,
+  allowTypeImports,
+  message: `crosses the wall "${name}" (docs/architecture.md, Walls).`,
+});
 
 /** The walls that hold for `files`. One block per folder: a later block for the same files would replace, not add to, an earlier one's patterns. */
-const guard = (files, ...patterns) => ({ files, rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns }] } });
+const guard = (files, ...patterns) => ({
+  files,
+  rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns }] },
+});
 
-const webToServer = wall("web imports server code only from server/src/contract", ["**/server/**", "!**/server/src/contract/**"]);
+const webToServer = wall("web imports server code only from server/src/contract", [
+  "**/server/**",
+  "!**/server/src/contract/**",
+]);
 const serverOutward = wall("server/src never imports supabase/, server/identity-emulator or web/", [
   "**/supabase/**",
   "**/identity-emulator",
   "**/identity-emulator/**",
   "**/web/src/**",
 ]);
-const routesToDb = wall("routes reach the database only through repositories", ["**/db/**", "drizzle-orm", "drizzle-orm/**", "better-sqlite3"], true);
-const domainPure = wall("server/src/domain imports no drizzle-orm and no fastify (SQL is the repositories', HTTP the routes')", [
-  "drizzle-orm",
-  "drizzle-orm/**",
-  "fastify",
-  "fastify/**",
-  "fastify-*",
-  "@fastify/*",
+const routesToDb = wall(
+  "routes reach the database only through repositories",
+  ["**/db/**", "drizzle-orm", "drizzle-orm/**", "better-sqlite3"],
+  true,
+);
+const domainPure = wall(
+  "server/src/domain imports no drizzle-orm and no fastify (SQL is the repositories', HTTP the routes')",
+  ["drizzle-orm", "drizzle-orm/**", "fastify", "fastify/**", "fastify-*", "@fastify/*"],
+);
+const identityEmulatorInward = wall("the identity emulator never imports product code", [
+  "**/server/src/**",
+  "../src/**",
+  "**/web/**",
+  "**/db/**",
 ]);
-const identityEmulatorInward = wall("the identity emulator never imports product code", ["**/server/src/**", "../src/**", "**/web/**", "**/db/**"]);
 /** The bench measures with the one test support folder (tests/support/README.md), never with test files or a suite's own helpers. */
-const benchToTests = wall("scripts/bench imports tests/ only from tests/support", ["**/tests/**", "!**/tests/support", "!**/tests/support/**"]);
+const benchToTests = wall("scripts/bench imports tests/ only from tests/support", [
+  "**/tests/**",
+  "!**/tests/support",
+  "!**/tests/support/**",
+]);
 
 const authEmulatorInward = wall("supabase/emulator (the auth-emulator package) never imports product code", [
   "**/server/**",
@@ -49,7 +68,7 @@ const authEmulatorInward = wall("supabase/emulator (the auth-emulator package) n
 // may render the app's providers but no feature. Relative and "@/" imports are both resolved, so
 // "../other-feature/x" is caught as surely as "@/features/other-feature/x".
 const WEB_SRC = fileURLToPath(new URL("./web/src/", import.meta.url));
-const featureWall = 'a web feature never imports another feature (nor web/src/app, which composes them)';
+const featureWall = "a web feature never imports another feature (nor web/src/app, which composes them)";
 const sharedWall = "web's shared folders (api, components, hooks, lib, stores, config, testing) never import a feature";
 
 /** "app", "features/<name>", "testing" or "shared" for a path under web/src; null elsewhere. */
@@ -104,7 +123,8 @@ const kebabCaseFiles = {
     const name = path.basename(context.filename);
     return {
       Program: (node) => {
-        if (!KEBAB_FILE.test(name)) context.report({ node, message: `${name}: web/src file names are kebab-case (e.g. "identity-check.tsx").` });
+        if (!KEBAB_FILE.test(name))
+          context.report({ node, message: `${name}: web/src file names are kebab-case (e.g. "identity-check.tsx").` });
       },
     };
   },
@@ -121,10 +141,15 @@ const oneLimiter = {
   rules: {
     "no-restricted-syntax": [
       "error",
-      { selector: "Property[key.name='rateLimit']", message: "a route's rate limit is routes/shared.ts's perCallerRateLimit (one limiter, counted across instances)." },
+      {
+        selector: "Property[key.name='rateLimit']",
+        message:
+          "a route's rate limit is routes/shared.ts's perCallerRateLimit (one limiter, counted across instances).",
+      },
       {
         selector: "CallExpression[callee.property.name=/^(status|code)$/][arguments.0.value=429]",
-        message: "a 429 is thrown as http-errors.ts's tooManyRequests (one body, Retry-After, one wording), not answered by hand.",
+        message:
+          "a 429 is thrown as http-errors.ts's tooManyRequests (one body, Retry-After, one wording), not answered by hand.",
       },
     ],
   },
@@ -146,7 +171,18 @@ const walls = [
 ];
 
 export default tseslint.config(
-  { ignores: ["**/node_modules/**", "**/dist/**", ".data/**", "coverage/**", "bench-results/**", "test-artifacts/**", "web/src/api/schema.d.ts", "db/migrations/**"] },
+  {
+    ignores: [
+      "**/node_modules/**",
+      "**/dist/**",
+      ".data/**",
+      "coverage/**",
+      "bench-results/**",
+      "test-artifacts/**",
+      "web/src/api/schema.d.ts",
+      "db/migrations/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

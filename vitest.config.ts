@@ -24,7 +24,18 @@ console.log(describeCalibration(calibration));
  * The engine is chosen by FF_TEST_ENGINE (tests/support/test-database.ts). Files that read the
  * SQLite file itself stay plain `.test.ts`.
  */
-const NODE_SUITES = ["server", "db", "supabase", "scripts", "tests/api", "tests/auth", "tests/identity", "tests/reliability", "tests/lint", "tests/support"];
+const NODE_SUITES = [
+  "server",
+  "db",
+  "supabase",
+  "scripts",
+  "tests/api",
+  "tests/auth",
+  "tests/identity",
+  "tests/reliability",
+  "tests/lint",
+  "tests/support",
+];
 const nodeSuites = (suffix: string) => NODE_SUITES.map((folder) => `${folder}/**/*${suffix}`);
 
 /**
@@ -88,7 +99,10 @@ export default defineConfig({
     // Longest expected file first, on a clean clone too (tests/support/sequencer.ts).
     // FF_TEST_SHUFFLE=<seed>: files in a random order instead (with --maxWorkers=1, every file after
     // a different set of others in one worker: the check that no file leans on what ran before it).
-    sequence: SHUFFLE_SEED === undefined ? { sequencer: LongestFirstSequencer } : { shuffle: { files: true, tests: false }, seed: SHUFFLE_SEED },
+    sequence:
+      SHUFFLE_SEED === undefined
+        ? { sequencer: LongestFirstSequencer }
+        : { shuffle: { files: true, tests: false }, seed: SHUFFLE_SEED },
     // A project's global setup teardown (stopping the run's PostgreSQL) on this machine.
     teardownTimeout: scaled(10_000),
     projects: [

@@ -23,7 +23,12 @@ describe("database bootstrap", () => {
       expect(states).toHaveLength(51);
       expect(states.map((s) => s.enumId)).toContain("us_state_delaware");
       expect(states.map((s) => s.enumId)).toContain("us_state_district_of_columbia");
-      const marital = h.db.select().from(enumItem).where(eq(enumItem.enumCategory, "marital_status")).orderBy(enumItem.sortOrder).all();
+      const marital = h.db
+        .select()
+        .from(enumItem)
+        .where(eq(enumItem.enumCategory, "marital_status"))
+        .orderBy(enumItem.sortOrder)
+        .all();
       expect(marital[0]?.enumId).toBe("marital_status_single");
       expect(h.db.select().from(enumItem).where(eq(enumItem.enumId, "strategy_type_founder")).get()).toBeTruthy();
     } finally {

@@ -9,7 +9,14 @@ import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3"
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import * as schema from "./schema";
 import { seedEnums } from "./seed";
-import { assertMigratable, compareSchema, committedMigrations, type AppliedMigration, type CommittedMigration, type SchemaStatus } from "./schema-version";
+import {
+  assertMigratable,
+  compareSchema,
+  committedMigrations,
+  type AppliedMigration,
+  type CommittedMigration,
+  type SchemaStatus,
+} from "./schema-version";
 
 /** drizzle's handle; $client is the better-sqlite3 connection under it (for SQLite-level checks). */
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
@@ -70,9 +77,14 @@ export function openDatabase(file: string, opts: { migrate?: boolean } = {}): Da
 
 /** The migrations this database has applied (none when drizzle's table does not exist yet). */
 export function appliedMigrations(sqlite: Database.Database): AppliedMigration[] {
-  const table = sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'").get();
+  const table = sqlite
+    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'")
+    .get();
   if (!table) return [];
-  const rows = sqlite.prepare("SELECT hash, created_at FROM __drizzle_migrations").all() as { hash: string; created_at: number | string }[];
+  const rows = sqlite.prepare("SELECT hash, created_at FROM __drizzle_migrations").all() as {
+    hash: string;
+    created_at: number | string;
+  }[];
   return rows.map((r) => ({ hash: r.hash, createdAt: Number(r.created_at) }));
 }
 
@@ -88,7 +100,9 @@ export function schemaStatus(handle: Pick<DatabaseHandle, "sqlite">): SchemaStat
 /** Every table's column names, as the database has them (drizzle's bookkeeping left out). */
 export function sqliteColumns(sqlite: Database.Database): Map<string, Set<string>> {
   const rows = sqlite
-    .prepare("SELECT m.name AS t, p.name AS c FROM sqlite_master m JOIN pragma_table_info(m.name) p WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' AND m.name <> '__drizzle_migrations'")
+    .prepare(
+      "SELECT m.name AS t, p.name AS c FROM sqlite_master m JOIN pragma_table_info(m.name) p WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' AND m.name <> '__drizzle_migrations'",
+    )
     .all() as { t: string; c: string }[];
   const tables = new Map<string, Set<string>>();
   for (const { t, c } of rows) (tables.get(t) ?? tables.set(t, new Set()).get(t)!).add(c);
@@ -96,7 +110,10 @@ export function sqliteColumns(sqlite: Database.Database): Map<string, Set<string
 }
 
 /** Applies the pending migrations and the enum seed; refuses a newer or diverged database. */
-export function migrateDatabase(handle: Pick<DatabaseHandle, "db" | "sqlite">): { before: SchemaStatus; after: SchemaStatus } {
+export function migrateDatabase(handle: Pick<DatabaseHandle, "db" | "sqlite">): {
+  before: SchemaStatus;
+  after: SchemaStatus;
+} {
   const before = schemaStatus(handle);
   assertMigratable(before);
   migrate(handle.db, { migrationsFolder: MIGRATIONS_FOLDER });

@@ -35,7 +35,11 @@ export class CopyRefused extends Error {
 type Row = Record<string, unknown>;
 
 const pgTables = (Object.values(pgSchema) as unknown[]).filter((t): t is PgTable => is(t, PgTable));
-const sqliteTables = new Map((Object.values(sqliteSchema) as unknown[]).filter((t): t is SQLiteTable => is(t, SQLiteTable)).map((t) => [sqliteTableConfig(t).name, t]));
+const sqliteTables = new Map(
+  (Object.values(sqliteSchema) as unknown[])
+    .filter((t): t is SQLiteTable => is(t, SQLiteTable))
+    .map((t) => [sqliteTableConfig(t).name, t]),
+);
 
 /** Tables whose rows the seed (not a founder) writes: replaced by the source's, never "data". */
 const SEEDED = new Set(["enum_item"]);
@@ -72,11 +76,16 @@ function plan(): Plan[] {
     const refs = (t: PgTable) =>
       pgTableConfig(t).foreignKeys.map((fk) => {
         const ref = fk.reference();
-        return { target: pgTableConfig(ref.foreignTable).name, columns: ref.columns, nullable: ref.columns.every((c) => !c.notNull) };
+        return {
+          target: pgTableConfig(ref.foreignTable).name,
+          columns: ref.columns,
+          nullable: ref.columns.every((c) => !c.notNull),
+        };
       });
     const isReady = (t: PgTable, allowDeferred: boolean) =>
       refs(t).every((r) => done.has(r.target) || (allowDeferred && r.nullable));
-    const next = [...pending.values()].find((t) => isReady(t, false)) ?? [...pending.values()].find((t) => isReady(t, true));
+    const next =
+      [...pending.values()].find((t) => isReady(t, false)) ?? [...pending.values()].find((t) => isReady(t, true));
     if (!next) throw new Error(`No copy order satisfies the foreign keys of: ${[...pending.keys()].join(", ")}`);
     const cfg = pgTableConfig(next);
     const key = keyOf(next);
@@ -98,7 +107,10 @@ function plan(): Plan[] {
 /** A checksum both engines agree on: every column's value, rows in primary-key order. */
 function checksum(rows: Row[], keys: string[]): string {
   const columns = rows.length ? Object.keys(rows[0]!).sort() : [];
-  const lines = rows.map((r) => ({ key: JSON.stringify(keys.map((k) => r[k])), line: JSON.stringify(columns.map((c) => r[c] ?? null)) }));
+  const lines = rows.map((r) => ({
+    key: JSON.stringify(keys.map((k) => r[k])),
+    line: JSON.stringify(columns.map((c) => r[c] ?? null)),
+  }));
   lines.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const hash = crypto.createHash("sha256");
   for (const l of lines) hash.update(`${l.line}\n`);
@@ -109,7 +121,10 @@ function checksum(rows: Row[], keys: string[]): string {
  * Copies `from` into `to`. Refuses (CopyRefused, nothing written) when either schema does not
  * match this code, or the target holds any data beyond the enum seed.
  */
-export async function copySqliteToPostgres(from: Pick<DatabaseHandle, "db" | "sqlite">, to: PostgresHandle): Promise<TableCopy[]> {
+export async function copySqliteToPostgres(
+  from: Pick<DatabaseHandle, "db" | "sqlite">,
+  to: PostgresHandle,
+): Promise<TableCopy[]> {
   const sourceProblem = describeMismatch(schemaStatus(from));
   if (sourceProblem) throw new CopyRefused(`Source (SQLite): ${sourceProblem}`);
   const targetProblem = describeMismatch(await postgresSchemaStatus(to));
@@ -119,8 +134,13 @@ export async function copySqliteToPostgres(from: Pick<DatabaseHandle, "db" | "sq
   return to.db.transaction(async (tx) => {
     for (const step of steps) {
       if (SEEDED.has(step.name)) continue;
-      const [{ n }] = (await tx.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${step.table}`)).rows as [{ n: number }];
-      if (n > 0) throw new CopyRefused(`Target (DATABASE_URL) is not empty: ${step.name} has ${n} row(s); db:copy only fills an empty, migrated database`);
+      const [{ n }] = (await tx.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${step.table}`)).rows as [
+        { n: number },
+      ];
+      if (n > 0)
+        throw new CopyRefused(
+          `Target (DATABASE_URL) is not empty: ${step.name} has ${n} row(s); db:copy only fills an empty, migrated database`,
+        );
     }
 
     const results: TableCopy[] = [];
@@ -130,7 +150,11 @@ export async function copySqliteToPostgres(from: Pick<DatabaseHandle, "db" | "sq
       sources.set(step.name, rows);
       if (SEEDED.has(step.name)) await tx.delete(step.table);
       for (let i = 0; i < rows.length; i += BATCH) {
-        const batch = rows.slice(i, i + BATCH).map((r) => (step.deferred.length ? { ...r, ...Object.fromEntries(step.deferred.map((k) => [k, null])) } : r));
+        const batch = rows
+          .slice(i, i + BATCH)
+          .map((r) =>
+            step.deferred.length ? { ...r, ...Object.fromEntries(step.deferred.map((k) => [k, null])) } : r,
+          );
         await tx.insert(step.table).values(batch);
       }
     }
@@ -157,7 +181,9 @@ export async function copySqliteToPostgres(from: Pick<DatabaseHandle, "db" | "sq
       const expected = checksum(source, step.keys);
       const actual = checksum(copied, step.keys);
       if (copied.length !== source.length || actual !== expected) {
-        throw new Error(`Copy of ${step.name} does not match: ${source.length} row(s) in SQLite, ${copied.length} in Postgres, checksums ${expected.slice(0, 12)} / ${actual.slice(0, 12)}; nothing was committed`);
+        throw new Error(
+          `Copy of ${step.name} does not match: ${source.length} row(s) in SQLite, ${copied.length} in Postgres, checksums ${expected.slice(0, 12)} / ${actual.slice(0, 12)}; nothing was committed`,
+        );
       }
       results.push({ table: step.name, rows: copied.length, checksum: actual });
     }

@@ -9,9 +9,18 @@ describe("maskDatabaseUrl", () => {
   it.each([
     [`postgres://app:${SECRET}@db.example.com:5432/app`, "postgres://app:***@db.example.com:5432/app"],
     [`postgres://app@db.example.com/app?password=${SECRET}`, "postgres://app@db.example.com/app?password=***"],
-    [`postgres://app@db.example.com/app?sslmode=require&sslpassword=${SECRET}`, "postgres://app@db.example.com/app?sslmode=require&sslpassword=***"],
-    [`postgresql://app:${SECRET}@db/app?PASSWORD=${SECRET}&application_name=ff`, "postgresql://app:***@db/app?PASSWORD=***&application_name=ff"],
-    [`postgres://db/app?user=app&passwd=${SECRET}&api_token=${SECRET}&sslkey=${SECRET}`, "postgres://db/app?user=app&passwd=***&api_token=***&sslkey=***"],
+    [
+      `postgres://app@db.example.com/app?sslmode=require&sslpassword=${SECRET}`,
+      "postgres://app@db.example.com/app?sslmode=require&sslpassword=***",
+    ],
+    [
+      `postgresql://app:${SECRET}@db/app?PASSWORD=${SECRET}&application_name=ff`,
+      "postgresql://app:***@db/app?PASSWORD=***&application_name=ff",
+    ],
+    [
+      `postgres://db/app?user=app&passwd=${SECRET}&api_token=${SECRET}&sslkey=${SECRET}`,
+      "postgres://db/app?user=app&passwd=***&api_token=***&sslkey=***",
+    ],
   ])("masks %s", (url, masked) => {
     expect(maskDatabaseUrl(url)).toBe(masked);
     expect(maskDatabaseUrl(url)).not.toContain(SECRET);

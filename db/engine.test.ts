@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { openDatabase } from "./client";
 import { openPostgres } from "./postgres";
-import { databaseFailureOf, prepared, preparedWrite, sqliteAppDb, postgresAppDb, type AppDb, type Executor } from "./engine";
+import {
+  databaseFailureOf,
+  prepared,
+  preparedWrite,
+  sqliteAppDb,
+  postgresAppDb,
+  type AppDb,
+  type Executor,
+} from "./engine";
 import { createMigratedDatabase, startPostgres, type PostgresServer } from "../tests/support/postgres";
 
 const NOW = "2026-11-23T20:00:00.000";
@@ -35,9 +43,23 @@ const accountCount = async (db: AppDb, userIds: string[]) => {
   const rows = await db.all(db.q.select({ id: db.t.account.userId }).from(db.t.account));
   return rows.filter((r) => userIds.includes(r.id)).length;
 };
-const byUser = prepared((q, { account }) => q.select().from(account).where(eq(account.userId, sql.placeholder("userId"))));
-const renameUser = preparedWrite((q, { account }) => q.update(account).set({ userId: sql`${sql.placeholder("to")}`, updatedAt: sql`${sql.placeholder("at")}` }).where(eq(account.userId, sql.placeholder("from"))));
-const insertAccount = preparedWrite((q, { account }) => q.insert(account).values({ userId: sql.placeholder("userId"), createdAt: sql.placeholder("at"), updatedAt: sql.placeholder("at") }));
+const byUser = prepared((q, { account }) =>
+  q
+    .select()
+    .from(account)
+    .where(eq(account.userId, sql.placeholder("userId"))),
+);
+const renameUser = preparedWrite((q, { account }) =>
+  q
+    .update(account)
+    .set({ userId: sql`${sql.placeholder("to")}`, updatedAt: sql`${sql.placeholder("at")}` })
+    .where(eq(account.userId, sql.placeholder("from"))),
+);
+const insertAccount = preparedWrite((q, { account }) =>
+  q
+    .insert(account)
+    .values({ userId: sql.placeholder("userId"), createdAt: sql.placeholder("at"), updatedAt: sql.placeholder("at") }),
+);
 
 describe.each(["sqlite", "postgres"] as const)("on %s", (engine) => {
   const db = () => engines[engine];
@@ -46,12 +68,24 @@ describe.each(["sqlite", "postgres"] as const)("on %s", (engine) => {
     const a = await addAccount(db(), `${engine}-a`);
     expect(a).toMatchObject({ userId: `${engine}-a`, createdAt: NOW, primaryAccountHolder: null });
     const { person } = db().t;
-    const p = await db().get(db().q.insert(person).values({ accountId: a!.accountId, isAddon: true, createdAt: NOW, updatedAt: NOW }).returning());
+    const p = await db().get(
+      db()
+        .q.insert(person)
+        .values({ accountId: a!.accountId, isAddon: true, createdAt: NOW, updatedAt: NOW })
+        .returning(),
+    );
     expect(p).toMatchObject({ isAddon: true, accountPrimaryHolder: false });
-    expect(await db().run(db().q.update(person).set({ city: "Dover" }).where(eq(person.accountId, a!.accountId)))).toBe(1);
+    expect(await db().run(db().q.update(person).set({ city: "Dover" }).where(eq(person.accountId, a!.accountId)))).toBe(
+      1,
+    );
     expect(await db().run(db().q.update(person).set({ city: "Dover" }).where(eq(person.accountId, -1)))).toBe(0);
     // An upsert that does nothing on a taken key.
-    await db().run(db().q.insert(db().t.account).values({ userId: `${engine}-a`, createdAt: NOW, updatedAt: NOW }).onConflictDoNothing({ target: db().t.account.userId }));
+    await db().run(
+      db()
+        .q.insert(db().t.account)
+        .values({ userId: `${engine}-a`, createdAt: NOW, updatedAt: NOW })
+        .onConflictDoNothing({ target: db().t.account.userId }),
+    );
     expect(await accountCount(db(), [`${engine}-a`])).toBe(1);
   });
 
@@ -120,14 +154,40 @@ describe.each(["sqlite", "postgres"] as const)("on %s", (engine) => {
     expect(await accountCount(db(), [`${engine}-w1b`, `${engine}-w1c`])).toBe(1);
     expect((await byUser.get(db(), { userId: `${engine}-w1b` }))?.userId).toBe(`${engine}-w1b`);
     // A missing value is refused before anything is sent, as a single prepared write refuses it.
-    await expect(db().runTogether([{ statement: renameUser, values: { from: "x", to: "y" } }, { statement: insertAccount, values: { at: NOW } }])).rejects.toThrow(/placeholder/);
+    await expect(
+      db().runTogether([
+        { statement: renameUser, values: { from: "x", to: "y" } },
+        { statement: insertAccount, values: { at: NOW } },
+      ]),
+    ).rejects.toThrow(/placeholder/);
   });
 
   it("sums a number inside a JSON text column", async () => {
     const { auditEvent } = db().t;
-    const row = { at: NOW, accountId: 990, actorType: "user" as const, actorId: "u", action: "owner_mail.send", entityType: "person", fields: "[]", route: "r" };
-    await db().run(db().q.insert(auditEvent).values([{ ...row, detail: JSON.stringify({ mailed: 2 }) }, { ...row, detail: JSON.stringify({ mailed: 3 }) }]));
-    const r = await db().get(db().q.select({ total: db().sumJsonNumber(auditEvent.detail, "mailed") }).from(auditEvent).where(eq(auditEvent.accountId, 990)));
+    const row = {
+      at: NOW,
+      accountId: 990,
+      actorType: "user" as const,
+      actorId: "u",
+      action: "owner_mail.send",
+      entityType: "person",
+      fields: "[]",
+      route: "r",
+    };
+    await db().run(
+      db()
+        .q.insert(auditEvent)
+        .values([
+          { ...row, detail: JSON.stringify({ mailed: 2 }) },
+          { ...row, detail: JSON.stringify({ mailed: 3 }) },
+        ]),
+    );
+    const r = await db().get(
+      db()
+        .q.select({ total: db().sumJsonNumber(auditEvent.detail, "mailed") })
+        .from(auditEvent)
+        .where(eq(auditEvent.accountId, 990)),
+    );
     expect(Number(r?.total)).toBe(5);
   });
 
@@ -135,21 +195,26 @@ describe.each(["sqlite", "postgres"] as const)("on %s", (engine) => {
     const unique = await addAccount(db(), `${engine}-a`).catch((e: unknown) => e);
     expect(databaseFailureOf(unique)).toBe("unique");
     const { person } = db().t;
-    const missing = await db().run(db().q.insert(person).values({ accountId: 999_999, createdAt: NOW, updatedAt: NOW })).catch((e: unknown) => e);
+    const missing = await db()
+      .run(db().q.insert(person).values({ accountId: 999_999, createdAt: NOW, updatedAt: NOW }))
+      .catch((e: unknown) => e);
     expect(databaseFailureOf(missing)).toBe("constraint");
   });
 });
 
 describe("what differs, and is meant to", () => {
-  it.each(["sqlite", "postgres"] as const)("%s: the change stamp holds while nothing is written and moves on a write", async (engine) => {
-    const db = engines[engine];
-    const s = await db.changeStamp();
-    await accountCount(db, ["nobody"]); // reads change nothing
-    await db.readConsistently((view) => view.all(view.q.select().from(view.t.account)));
-    expect(await db.changeStamp()).toBe(s);
-    await addAccount(db, `${engine}-stamp`);
-    expect(await db.changeStamp()).not.toBe(s);
-  });
+  it.each(["sqlite", "postgres"] as const)(
+    "%s: the change stamp holds while nothing is written and moves on a write",
+    async (engine) => {
+      const db = engines[engine];
+      const s = await db.changeStamp();
+      await accountCount(db, ["nobody"]); // reads change nothing
+      await db.readConsistently((view) => view.all(view.q.select().from(view.t.account)));
+      expect(await db.changeStamp()).toBe(s);
+      await addAccount(db, `${engine}-stamp`);
+      expect(await db.changeStamp()).not.toBe(s);
+    },
+  );
 
   it("Postgres: a commit through another pool (another instance) moves the stamp; a rolled-back write also does, harmlessly", async () => {
     const other = openPostgres(server.url(databaseName), { max: 1 });
@@ -158,7 +223,9 @@ describe("what differs, and is meant to", () => {
       const client = await other.pool.connect();
       try {
         await client.query("BEGIN");
-        await client.query("INSERT INTO account (user_id, created_at, updated_at) VALUES ('other-instance', $1, $1)", [NOW]);
+        await client.query("INSERT INTO account (user_id, created_at, updated_at) VALUES ('other-instance', $1, $1)", [
+          NOW,
+        ]);
         await client.query("COMMIT");
       } finally {
         client.release();

@@ -94,7 +94,12 @@ export interface Executor {
 export interface AppDb extends Executor {
   /** The driver underneath, for tests, benchmarks and the readiness probe; the app's code goes through the Executor. */
   readonly driver:
-    | { kind: "sqlite"; client: Database.Database; groupCommit: Readonly<GroupCommitStats>; onGroupCommit(listener: (transactions: number) => void): void }
+    | {
+        kind: "sqlite";
+        client: Database.Database;
+        groupCommit: Readonly<GroupCommitStats>;
+        onGroupCommit(listener: (transactions: number) => void): void;
+      }
     | { kind: "postgres"; pool: pg.Pool };
   /**
    * A stamp that stays equal only while nobody (this process, another instance, a script) has
@@ -146,7 +151,12 @@ export function sqliteAppDb(db: SqliteDrizzle, close: () => void): AppDb {
   const connection = new SqliteConnection(db.$client);
   return {
     ...sqliteExecutor(db, connection, false),
-    driver: { kind: "sqlite", client: db.$client, groupCommit: connection.stats, onGroupCommit: (listener) => void (connection.onCommit = listener) },
+    driver: {
+      kind: "sqlite",
+      client: db.$client,
+      groupCommit: connection.stats,
+      onGroupCommit: (listener) => void (connection.onCommit = listener),
+    },
     changeStamp: () => sqliteChangeStamp(db),
     // After the write group in progress (if any) has committed: its requests are still waiting for it.
     close: async () => {
@@ -176,16 +186,26 @@ function pgExecutor(db: PgDrizzle | PgTx, root: PgDrizzle, inTransaction: boolea
     run: async (query) => ((await awaitPg(query)) as { rowCount: number | null }).rowCount ?? 0,
     transaction: (fn) => (inTransaction ? fn(self) : root.transaction((tx) => fn(pgExecutor(tx, root, true)))),
     readConsistently: (fn) =>
-      inTransaction ? fn(self) : root.transaction((tx) => fn(pgExecutor(tx, root, true)), { isolationLevel: "repeatable read", accessMode: "read only" }),
+      inTransaction
+        ? fn(self)
+        : root.transaction((tx) => fn(pgExecutor(tx, root, true)), {
+            isolationLevel: "repeatable read",
+            accessMode: "read only",
+          }),
     forUpdate: (query) => (query as { for(strength: "update"): unknown }).for("update") as typeof query,
     async runTogether(writes) {
       if (writes.length <= 1) return Promise.all(writes.map((w) => w.statement.run(self, w.values)));
-      const query = writesTogether(self, writes.map((w) => w.statement));
+      const query = writesTogether(
+        self,
+        writes.map((w) => w.statement),
+      );
       const values: Record<string, unknown> = {};
       writes.forEach((w, i) => {
         for (const [name, value] of Object.entries(w.values)) values[`${i}.${name}`] = value;
       });
-      const result = (await onConnection(query, pgClientOf(self)).execute(values)) as { rows: Array<Record<string, number>> };
+      const result = (await onConnection(query, pgClientOf(self)).execute(values)) as {
+        rows: Array<Record<string, number>>;
+      };
       return writes.map((_, i) => result.rows[0]?.[`c${i}`] ?? 0);
     },
     // ->> gives text; a number stored in the JSON reads back as numeric.
@@ -195,14 +215,23 @@ function pgExecutor(db: PgDrizzle | PgTx, root: PgDrizzle, inTransaction: boolea
 }
 
 export function postgresAppDb(db: PgDrizzle & { $client: pg.Pool }, close: () => Promise<void>): AppDb {
-  return { ...pgExecutor(db, db, false), driver: { kind: "postgres", pool: db.$client }, changeStamp: () => postgresChangeStamp(db.$client), close };
+  return {
+    ...pgExecutor(db, db, false),
+    driver: { kind: "postgres", pool: db.$client },
+    changeStamp: () => postgresChangeStamp(db.$client),
+    close,
+  };
 }
 
 // ---------- statements prepared once ----------
 
 /** A query whose values come in through sql.placeholder(name). */
 export interface PreparableQuery<T> {
-  prepare(): { all(values?: Record<string, unknown>): T[]; get(values?: Record<string, unknown>): T | undefined; run(values?: Record<string, unknown>): { changes: number } };
+  prepare(): {
+    all(values?: Record<string, unknown>): T[];
+    get(values?: Record<string, unknown>): T | undefined;
+    run(values?: Record<string, unknown>): { changes: number };
+  };
 }
 
 export interface Prepared<T> {
@@ -222,7 +251,9 @@ export interface Prepared<T> {
  * rebuild the SQL text on every run: a profile of PUT person under load showed that walk as the
  * app's largest cost after socket writes.)
  */
-export function prepared<T>(build: (q: QueryBuilder, t: Tables, forUpdate: Executor["forUpdate"]) => PreparableQuery<T>): Prepared<T> {
+export function prepared<T>(
+  build: (q: QueryBuilder, t: Tables, forUpdate: Executor["forUpdate"]) => PreparableQuery<T>,
+): Prepared<T> {
   const sqliteStatements = new WeakMap<object, ReturnType<PreparableQuery<T>["prepare"]>>();
   const pgQueries = new WeakMap<object, { builder: SQLWrapper; query: PgPreparedQuery }>();
   // Through the executor's own all/get/run, so statements outside a transaction wait for SQLite's held connection too.
@@ -238,7 +269,9 @@ export function prepared<T>(build: (q: QueryBuilder, t: Tables, forUpdate: Execu
     let built = pgQueries.get(ex.root);
     if (built === undefined) {
       // Built on the database itself (its session's client is the pool), whatever executor asks first.
-      const builder = build(ex.root as QueryBuilder, ex.t, ex.forUpdate) as unknown as SQLWrapper & { _prepare(): PgPreparedQuery };
+      const builder = build(ex.root as QueryBuilder, ex.t, ex.forUpdate) as unknown as SQLWrapper & {
+        _prepare(): PgPreparedQuery;
+      };
       built = { builder, query: builder._prepare() };
       pgQueries.set(ex.root, built);
     }
@@ -249,11 +282,16 @@ export function prepared<T>(build: (q: QueryBuilder, t: Tables, forUpdate: Execu
   };
   return {
     queryFor: (ex) => pgBuilt(ex).builder,
-    all: (ex, values) => (ex.engine === "sqlite" ? ex.all({ all: () => sqlite(ex).all(values) }) : (pg(ex, values) as Promise<T[]>)),
+    all: (ex, values) =>
+      ex.engine === "sqlite" ? ex.all({ all: () => sqlite(ex).all(values) }) : (pg(ex, values) as Promise<T[]>),
     get: (ex, values) =>
-      ex.engine === "sqlite" ? (ex.get({ get: () => sqlite(ex).get(values) }) as Promise<T | undefined>) : pg(ex, values).then((rows) => (rows as T[])[0]),
+      ex.engine === "sqlite"
+        ? (ex.get({ get: () => sqlite(ex).get(values) }) as Promise<T | undefined>)
+        : pg(ex, values).then((rows) => (rows as T[])[0]),
     run: (ex, values) =>
-      ex.engine === "sqlite" ? ex.run({ run: () => sqlite(ex).run(values) }) : pg(ex, values).then((r) => (r as { rowCount: number | null }).rowCount ?? 0),
+      ex.engine === "sqlite"
+        ? ex.run({ run: () => sqlite(ex).run(values) })
+        : pg(ex, values).then((r) => (r as { rowCount: number | null }).rowCount ?? 0),
   };
 }
 
@@ -321,7 +359,17 @@ function writesTogether(ex: Executor, statements: PreparedWrite[]): PgPreparedQu
     .join(",");
   let query = combined.get(key);
   if (!query) {
-    const root = ex.root as { dialect: { sqlToQuery(s: SQL): { sql: string; params: unknown[] } }; session: { prepareQuery(q: { sql: string; params: unknown[] }, fields: undefined, name: undefined, arrayMode: boolean): PgPreparedQuery } };
+    const root = ex.root as {
+      dialect: { sqlToQuery(s: SQL): { sql: string; params: unknown[] } };
+      session: {
+        prepareQuery(
+          q: { sql: string; params: unknown[] },
+          fields: undefined,
+          name: undefined,
+          arrayMode: boolean,
+        ): PgPreparedQuery;
+      };
+    };
     const sqls = statements.map((st) => st.queryFor(ex).getSQL());
     const parts = sqls.map((one, i) => sql`${sql.raw(`w${i}`)} as (${one} returning 1)`);
     const counts = sqls.map((_, i) => sql.raw(`(select count(*)::int from w${i}) as c${i}`));
@@ -345,11 +393,14 @@ function writesTogether(ex: Executor, statements: PreparedWrite[]): PgPreparedQu
 /** A placeholder (bare, or bound to a column's encoder) under a prefixed name; other parameters as they are. */
 function renamed(param: unknown, prefix: string): unknown {
   if (is(param, Placeholder)) return new Placeholder(`${prefix}${param.name}`);
-  if (is(param, Param) && is(param.value, Placeholder)) return new Param(new Placeholder(`${prefix}${param.value.name}`), param.encoder);
+  if (is(param, Param) && is(param.value, Placeholder))
+    return new Param(new Placeholder(`${prefix}${param.value.name}`), param.encoder);
   return param;
 }
 
-export function preparedWrite(build: (q: QueryBuilder, t: Tables) => { prepare(): { run(values?: Record<string, unknown>): { changes: number } } }): PreparedWrite {
+export function preparedWrite(
+  build: (q: QueryBuilder, t: Tables) => { prepare(): { run(values?: Record<string, unknown>): { changes: number } } },
+): PreparedWrite {
   return prepared(build as unknown as (q: QueryBuilder, t: Tables) => PreparableQuery<never>);
 }
 
@@ -363,7 +414,11 @@ export function sqliteClientOf(db: AppDb): Database.Database {
 
 /** The driver's own error under drizzle's wrapping (DrizzleQueryError keeps it as `cause`). */
 function* causes(err: unknown): Generator<{ code?: unknown; message?: unknown }> {
-  for (let e: unknown = err, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e: unknown = err, depth = 0;
+    e && typeof e === "object" && depth < 5;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     yield e as { code?: unknown; message?: unknown };
   }
 }
@@ -372,11 +427,17 @@ function* causes(err: unknown): Generator<{ code?: unknown; message?: unknown }>
 export function isConnectionFailure(err: unknown): boolean {
   for (const e of causes(err)) {
     if (typeof e.code === "string") {
-      if (/^(ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|EPIPE)$/.test(e.code)) return true;
+      if (/^(ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|EPIPE)$/.test(e.code))
+        return true;
       // 57P01-57P03: the server is shutting down or starting; 08xxx: connection exceptions.
       if (/^(57P0[123]|08...)$/.test(e.code)) return true;
     }
-    if (typeof e.message === "string" && /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended|the database system is (starting up|shutting down)/i.test(e.message)) {
+    if (
+      typeof e.message === "string" &&
+      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended|the database system is (starting up|shutting down)/i.test(
+        e.message,
+      )
+    ) {
       return true;
     }
   }

@@ -8,7 +8,8 @@ import { isConnectionFailure, postgresAppDb, sqliteAppDb, type AppDb } from "./e
 import { maskDatabaseUrl } from "./database-url";
 import type { SchemaStatus } from "./schema-version";
 
-export type DatabaseSettings = { kind: "sqlite"; dataDir: string } | { kind: "postgres"; url: string; poolSize: number };
+export type DatabaseSettings =
+  { kind: "sqlite"; dataDir: string } | { kind: "postgres"; url: string; poolSize: number };
 
 export interface OpenedDatabase {
   db: AppDb;
@@ -25,7 +26,8 @@ export interface OpenedDatabase {
 /** The database did not answer at start: one line, naming the setting, never the password. */
 export class DatabaseUnreachableError extends Error {
   constructor(url: string, cause: unknown) {
-    const reason = cause instanceof Error ? cause.message || (cause as { code?: string }).code || cause.name : String(cause);
+    const reason =
+      cause instanceof Error ? cause.message || (cause as { code?: string }).code || cause.name : String(cause);
     super(`Cannot reach the database at DATABASE_URL=${maskDatabaseUrl(url)}: ${reason}`, { cause });
     this.name = "DatabaseUnreachableError";
   }

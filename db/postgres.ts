@@ -9,7 +9,16 @@ import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "./schema-pg";
 import { ENUM_SEED } from "./enums";
-import { assertMigratable, compareSchema, committedMigrations, readinessOf, type AppliedMigration, type CommittedMigration, type DatabaseReadiness, type SchemaStatus } from "./schema-version";
+import {
+  assertMigratable,
+  compareSchema,
+  committedMigrations,
+  readinessOf,
+  type AppliedMigration,
+  type CommittedMigration,
+  type DatabaseReadiness,
+  type SchemaStatus,
+} from "./schema-version";
 
 export const PG_MIGRATIONS_FOLDER = fileURLToPath(new URL("./migrations-pg", import.meta.url));
 
@@ -37,9 +46,13 @@ export function openPostgres(url: string, opts: { max?: number } = {}): Postgres
 
 /** Applied migrations; none when drizzle's table (schema "drizzle") does not exist yet. */
 export async function appliedPostgresMigrations(pool: pg.Pool): Promise<AppliedMigration[]> {
-  const exists = await pool.query<{ t: string | null }>("SELECT to_regclass('drizzle.__drizzle_migrations')::text AS t");
+  const exists = await pool.query<{ t: string | null }>(
+    "SELECT to_regclass('drizzle.__drizzle_migrations')::text AS t",
+  );
   if (!exists.rows[0]?.t) return [];
-  const rows = await pool.query<{ hash: string; created_at: string }>("SELECT hash, created_at FROM drizzle.__drizzle_migrations");
+  const rows = await pool.query<{ hash: string; created_at: string }>(
+    "SELECT hash, created_at FROM drizzle.__drizzle_migrations",
+  );
   return rows.rows.map((r) => ({ hash: r.hash, createdAt: Number(r.created_at) }));
 }
 
@@ -52,7 +65,9 @@ export async function postgresSchemaStatus(handle: Pick<PostgresHandle, "pool">)
 
 /** Every table's column names in the app's schema, as the server has them. */
 export async function postgresColumns(pool: pg.Pool): Promise<Map<string, Set<string>>> {
-  const rows = await pool.query<{ t: string; c: string }>("SELECT table_name AS t, column_name AS c FROM information_schema.columns WHERE table_schema = current_schema()");
+  const rows = await pool.query<{ t: string; c: string }>(
+    "SELECT table_name AS t, column_name AS c FROM information_schema.columns WHERE table_schema = current_schema()",
+  );
   const tables = new Map<string, Set<string>>();
   for (const { t, c } of rows.rows) (tables.get(t) ?? tables.set(t, new Set()).get(t)!).add(c);
   return tables;
@@ -70,7 +85,11 @@ export async function seedPostgresEnums(db: PgDb): Promise<void> {
     .values(ENUM_SEED.map((item) => ({ ...item })))
     .onConflictDoUpdate({
       target: schema.enumItem.enumId,
-      set: { enumLabel: sql`excluded.enum_label`, enumCategory: sql`excluded.enum_category`, sortOrder: sql`excluded.sort_order` },
+      set: {
+        enumLabel: sql`excluded.enum_label`,
+        enumCategory: sql`excluded.enum_category`,
+        sortOrder: sql`excluded.sort_order`,
+      },
     });
 }
 

@@ -12,7 +12,9 @@ import { PG_MIGRATIONS_FOLDER } from "./postgres";
 import { committedMigrations } from "./schema-version";
 import { compareVersions, missingFrom, readReleases, tablesOfSchema, type TablesUsed } from "./releases";
 
-const version = (JSON.parse(fs.readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version;
+const version = (
+  JSON.parse(fs.readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }
+).version;
 const releases = readReleases();
 const temp = fs.mkdtempSync(path.join(os.tmpdir(), "ff-releases-"));
 afterAll(() => fs.rmSync(temp, { recursive: true, force: true }));
@@ -29,9 +31,12 @@ interface JournalEntry {
 function migrationsFolder(count: number, extra: Record<string, string> = {}): string {
   const dir = fs.mkdtempSync(path.join(temp, "m-"));
   fs.mkdirSync(path.join(dir, "meta"));
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, "meta/_journal.json"), "utf8")) as { entries: JournalEntry[] };
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, "meta/_journal.json"), "utf8")) as {
+    entries: JournalEntry[];
+  };
   const entries = journal.entries.slice(0, count);
-  for (const e of entries) fs.copyFileSync(path.join(MIGRATIONS_FOLDER, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
+  for (const e of entries)
+    fs.copyFileSync(path.join(MIGRATIONS_FOLDER, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
   for (const [tag, sql] of Object.entries(extra)) {
     const last = entries[entries.length - 1]!;
     entries.push({ ...last, idx: last.idx + 1, when: last.when + 1000, tag });
@@ -64,13 +69,19 @@ describe("release snapshots (db/releases)", () => {
     if (!own) return;
     const hint = "bump package.json's version for the next release (then npm run db:release when it ships)";
     expect(own.tables, hint).toEqual(tablesOfSchema());
-    expect(own.migrations, hint).toEqual({ sqlite: committedMigrations(MIGRATIONS_FOLDER).length, postgres: committedMigrations(PG_MIGRATIONS_FOLDER).length });
+    expect(own.migrations, hint).toEqual({
+      sqlite: committedMigrations(MIGRATIONS_FOLDER).length,
+      postgres: committedMigrations(PG_MIGRATIONS_FOLDER).length,
+    });
   });
 
   it("each release's migrations keep every table and column the release before it uses", () => {
     for (const [i, release] of releases.entries()) {
       if (i === 0) continue;
-      expect(missingAfter(migrationsFolder(release.migrations.sqlite), releases[i - 1]!.tables), `${release.version} after ${releases[i - 1]!.version}`).toEqual([]);
+      expect(
+        missingAfter(migrationsFolder(release.migrations.sqlite), releases[i - 1]!.tables),
+        `${release.version} after ${releases[i - 1]!.version}`,
+      ).toEqual([]);
     }
   });
 
@@ -88,11 +99,19 @@ describe("release snapshots (db/releases)", () => {
     });
     expect(missingAfter(breaking, previous.tables)).toEqual(["person.city", "rate_limit_hit"]);
     // Adding is expanding: a new column and a new table break nothing.
-    const expanding = migrationsFolder(previous.migrations.sqlite, { "9000_add_nickname": "ALTER TABLE `person` ADD `nickname` text;\n--> statement-breakpoint\nCREATE TABLE `later` (`id` integer PRIMARY KEY);" });
+    const expanding = migrationsFolder(previous.migrations.sqlite, {
+      "9000_add_nickname":
+        "ALTER TABLE `person` ADD `nickname` text;\n--> statement-breakpoint\nCREATE TABLE `later` (`id` integer PRIMARY KEY);",
+    });
     expect(missingAfter(expanding, previous.tables)).toEqual([]);
   });
 
   it("orders versions part by part", () => {
-    expect(["1.10.0", "0.2.0", "1.9.1", "0.10.0"].sort(compareVersions)).toEqual(["0.2.0", "0.10.0", "1.9.1", "1.10.0"]);
+    expect(["1.10.0", "0.2.0", "1.9.1", "0.10.0"].sort(compareVersions)).toEqual([
+      "0.2.0",
+      "0.10.0",
+      "1.9.1",
+      "1.10.0",
+    ]);
   });
 });

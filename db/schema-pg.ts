@@ -9,7 +9,17 @@
 //   - SQLite `real` is an 8-byte float: `double precision`;
 //   - ids are `integer` identities "by default", so a copy can keep the ids it brings.
 import { sql } from "drizzle-orm";
-import { pgTable, integer, text, doublePrecision, boolean, index, uniqueIndex, primaryKey, type AnyPgColumn } from "drizzle-orm/pg-core";
+import {
+  pgTable,
+  integer,
+  text,
+  doublePrecision,
+  boolean,
+  index,
+  uniqueIndex,
+  primaryKey,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
 
 const createdAt = () => text("created_at").notNull();
 const updatedAt = () => text("updated_at").notNull();
@@ -31,7 +41,9 @@ export const account = pgTable(
   {
     accountId: id("account_id"),
     userId: text("user_id").notNull(),
-    primaryAccountHolder: integer("primary_account_holder").references((): AnyPgColumn => person.personId, { onDelete: "set null" }),
+    primaryAccountHolder: integer("primary_account_holder").references((): AnyPgColumn => person.personId, {
+      onDelete: "set null",
+    }),
     riaPrimaryGoal: text("ria_primary_goal").references(() => enumItem.enumId),
     riaRiskScore: integer("ria_risk_score"),
     riaLossCapacityPercent: doublePrecision("ria_loss_capacity_percent"),
@@ -107,7 +119,9 @@ export const strategy = pgTable(
   },
   (t) => [
     index("strategy_account_idx").on(t.accountId),
-    uniqueIndex("strategy_one_founder_per_account").on(t.accountId).where(sql`${t.strategyType} = 'strategy_type_founder'`),
+    uniqueIndex("strategy_one_founder_per_account")
+      .on(t.accountId)
+      .where(sql`${t.strategyType} = 'strategy_type_founder'`),
   ],
 );
 
@@ -143,7 +157,10 @@ export const organizationUser = pgTable(
     primaryHolder: boolean("primary_holder").notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.organizationId, t.personId] }), index("organization_user_person_idx").on(t.personId)],
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.personId] }),
+    index("organization_user_person_idx").on(t.personId),
+  ],
 );
 
 export const notification = pgTable(
@@ -159,7 +176,10 @@ export const notification = pgTable(
     readAt: text("read_at"),
     personId: integer("person_id").references(() => person.personId, { onDelete: "cascade" }),
   },
-  (t) => [index("notification_account_created_idx").on(t.accountId, t.createdAt), index("notification_person_idx").on(t.personId)],
+  (t) => [
+    index("notification_account_created_idx").on(t.accountId, t.createdAt),
+    index("notification_person_idx").on(t.personId),
+  ],
 );
 
 /** The append-only audit trail (db/schema.ts has the why); triggers in the migrations refuse UPDATE and DELETE. */
@@ -179,7 +199,10 @@ export const auditEvent = pgTable(
     detail: text("detail"),
     sourceEventId: text("source_event_id"),
   },
-  (t) => [index("audit_event_account_idx").on(t.accountId, t.auditId), uniqueIndex("audit_event_source_event_unique").on(t.sourceEventId)],
+  (t) => [
+    index("audit_event_account_idx").on(t.accountId, t.auditId),
+    uniqueIndex("audit_event_source_event_unique").on(t.sourceEventId),
+  ],
 );
 
 /** Per-caller request counts every instance shares (db/schema.ts has the twin; the SQLite one stays empty). */

@@ -4,7 +4,14 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import { MIGRATIONS_FOLDER, appliedMigrations, migrateDatabase, openDatabase, schemaStatus } from "./client";
-import { SchemaMismatchError, assertCurrent, compareSchema, committedMigrations, describeMismatch, readinessOf } from "./schema-version";
+import {
+  SchemaMismatchError,
+  assertCurrent,
+  compareSchema,
+  committedMigrations,
+  describeMismatch,
+  readinessOf,
+} from "./schema-version";
 
 const m = (tag: string, when: number) => ({ tag, when, hash: `hash-${tag}` });
 const applied = (...ms: { hash: string; when: number }[]) => ms.map((x) => ({ hash: x.hash, createdAt: x.when }));
@@ -16,13 +23,24 @@ describe("compareSchema", () => {
   });
 
   it("behind when the committed migrations extend the applied ones; an empty database lacks them all", () => {
-    expect(compareSchema(applied(committed[0]!), committed)).toEqual({ state: "behind", applied: 1, committed: 3, pending: ["0001_b", "0002_c"] });
+    expect(compareSchema(applied(committed[0]!), committed)).toEqual({
+      state: "behind",
+      applied: 1,
+      committed: 3,
+      pending: ["0001_b", "0002_c"],
+    });
     expect(compareSchema([], committed)).toMatchObject({ state: "behind", pending: ["0000_a", "0001_b", "0002_c"] });
   });
 
   it("ahead when the database has a migration the code does not know, or more than the code has", () => {
-    expect(compareSchema(applied(...committed, m("0003_new", 400)), committed)).toMatchObject({ state: "ahead", unknown: 1 });
-    expect(compareSchema(applied(committed[0]!, committed[0]!), committed.slice(0, 1))).toMatchObject({ state: "ahead", unknown: 0 });
+    expect(compareSchema(applied(...committed, m("0003_new", 400)), committed)).toMatchObject({
+      state: "ahead",
+      unknown: 1,
+    });
+    expect(compareSchema(applied(committed[0]!, committed[0]!), committed.slice(0, 1))).toMatchObject({
+      state: "ahead",
+      unknown: 0,
+    });
   });
 
   it("diverged when the applied migrations are known but skip one (drizzle would never apply the gap)", () => {
@@ -31,7 +49,11 @@ describe("compareSchema", () => {
 
   it("says what to do in one line, and nothing when current", () => {
     expect(describeMismatch(compareSchema(applied(...committed), committed))).toBeUndefined();
-    for (const status of [compareSchema([], committed), compareSchema(applied(m("x", 1)), committed), compareSchema(applied(committed[1]!), committed)]) {
+    for (const status of [
+      compareSchema([], committed),
+      compareSchema(applied(m("x", 1)), committed),
+      compareSchema(applied(committed[1]!), committed),
+    ]) {
       const line = describeMismatch(status)!;
       expect(line).not.toContain("\n");
       expect(line).toMatch(/^Database schema/);
@@ -58,12 +80,17 @@ describe("committed migrations", () => {
     dirs.push(dir);
     fs.cpSync(MIGRATIONS_FOLDER, dir, { recursive: true });
     const journalFile = path.join(dir, "meta/_journal.json");
-    const journal = JSON.parse(fs.readFileSync(journalFile, "utf8")) as { entries: { idx: number; when: number; tag: string; version: string; breakpoints: boolean }[] };
+    const journal = JSON.parse(fs.readFileSync(journalFile, "utf8")) as {
+      entries: { idx: number; when: number; tag: string; version: string; breakpoints: boolean }[];
+    };
     const last = journal.entries.at(-1)!;
     journal.entries.push({ ...last, idx: last.idx + 1, when: last.when + 1000, tag: "9999_added_later" });
     fs.writeFileSync(journalFile, JSON.stringify(journal));
     fs.writeFileSync(path.join(dir, "9999_added_later.sql"), "CREATE TABLE added_later (id integer PRIMARY KEY);");
-    expect(committedMigrations(dir).map((x) => x.tag)).toEqual([...committedMigrations(MIGRATIONS_FOLDER).map((x) => x.tag), "9999_added_later"]);
+    expect(committedMigrations(dir).map((x) => x.tag)).toEqual([
+      ...committedMigrations(MIGRATIONS_FOLDER).map((x) => x.tag),
+      "9999_added_later",
+    ]);
   });
 });
 
@@ -77,7 +104,9 @@ describe("the SQLite database's schema status", () => {
       expect(after.state).toBe("current");
       expect(migrateDatabase(h).before.state).toBe("current");
       // As if a newer deploy had migrated this database.
-      h.sqlite.prepare("INSERT INTO __drizzle_migrations (hash, created_at) VALUES ('from-newer-code', 9999999999999)").run();
+      h.sqlite
+        .prepare("INSERT INTO __drizzle_migrations (hash, created_at) VALUES ('from-newer-code', 9999999999999)")
+        .run();
       const rows = appliedMigrations(h.sqlite).length;
       expect(schemaStatus(h)).toMatchObject({ state: "ahead", unknown: 1 });
       expect(() => migrateDatabase(h)).toThrow(/newer than the code/);
@@ -92,7 +121,9 @@ describe("the SQLite database's schema status", () => {
     const file = path.join(dir, "app.sqlite");
     try {
       const h = openDatabase(file);
-      h.sqlite.prepare("INSERT INTO __drizzle_migrations (hash, created_at) VALUES ('from-newer-code', 9999999999999)").run();
+      h.sqlite
+        .prepare("INSERT INTO __drizzle_migrations (hash, created_at) VALUES ('from-newer-code', 9999999999999)")
+        .run();
       h.close();
       expect(() => openDatabase(file)).toThrow(SchemaMismatchError);
     } finally {

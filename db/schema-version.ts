@@ -42,7 +42,10 @@ export function committedMigrations(folder: string): CommittedMigration[] {
   return journal.entries.map(({ tag, when }) => ({
     tag,
     when,
-    hash: crypto.createHash("sha256").update(fs.readFileSync(path.join(folder, `${tag}.sql`), "utf8")).digest("hex"),
+    hash: crypto
+      .createHash("sha256")
+      .update(fs.readFileSync(path.join(folder, `${tag}.sql`), "utf8"))
+      .digest("hex"),
   }));
 }
 

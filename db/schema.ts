@@ -2,7 +2,16 @@
 // (requirements §3; written with timestampNow() from the contract). Booleans are SQLite integers.
 // SSN is stored only as AES-256-GCM ciphertext (server/src/pii/ssn.ts); phone and SSN are digits only.
 import { sql } from "drizzle-orm";
-import { sqliteTable, integer, text, real, index, uniqueIndex, primaryKey, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import {
+  sqliteTable,
+  integer,
+  text,
+  real,
+  index,
+  uniqueIndex,
+  primaryKey,
+  type AnySQLiteColumn,
+} from "drizzle-orm/sqlite-core";
 
 const createdAt = () => text("created_at").notNull();
 const updatedAt = () => text("updated_at").notNull();
@@ -25,7 +34,9 @@ export const account = sqliteTable(
     accountId: integer("account_id").primaryKey({ autoIncrement: true }),
     /** The auth user (JWT `sub`) that owns this account: exactly one account per user. */
     userId: text("user_id").notNull(),
-    primaryAccountHolder: integer("primary_account_holder").references((): AnySQLiteColumn => person.personId, { onDelete: "set null" }),
+    primaryAccountHolder: integer("primary_account_holder").references((): AnySQLiteColumn => person.personId, {
+      onDelete: "set null",
+    }),
     riaPrimaryGoal: text("ria_primary_goal").references(() => enumItem.enumId),
     riaRiskScore: integer("ria_risk_score"),
     riaLossCapacityPercent: real("ria_loss_capacity_percent"),
@@ -110,7 +121,9 @@ export const strategy = sqliteTable(
   (t) => [
     index("strategy_account_idx").on(t.accountId),
     // At most one Founder Foundation strategy per account (requirements §2: Select is blocked once one exists).
-    uniqueIndex("strategy_one_founder_per_account").on(t.accountId).where(sql`${t.strategyType} = 'strategy_type_founder'`),
+    uniqueIndex("strategy_one_founder_per_account")
+      .on(t.accountId)
+      .where(sql`${t.strategyType} = 'strategy_type_founder'`),
   ],
 );
 
@@ -147,7 +160,10 @@ export const organizationUser = sqliteTable(
     primaryHolder: integer("primary_holder", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.organizationId, t.personId] }), index("organization_user_person_idx").on(t.personId)],
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.personId] }),
+    index("organization_user_person_idx").on(t.personId),
+  ],
 );
 
 export const notification = sqliteTable(
@@ -164,7 +180,10 @@ export const notification = sqliteTable(
     /** The person the notice is about (owner added, identity result): it goes when they are deleted. */
     personId: integer("person_id").references(() => person.personId, { onDelete: "cascade" }),
   },
-  (t) => [index("notification_account_created_idx").on(t.accountId, t.createdAt), index("notification_person_idx").on(t.personId)],
+  (t) => [
+    index("notification_account_created_idx").on(t.accountId, t.createdAt),
+    index("notification_person_idx").on(t.personId),
+  ],
 );
 
 /**

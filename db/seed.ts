@@ -25,7 +25,11 @@ export function seedEnums(db: BetterSQLite3Database<Record<string, unknown>>): v
     })
     .onConflictDoUpdate({
       target: enumItem.enumId,
-      set: { enumLabel: sql`excluded.enum_label`, enumCategory: sql`excluded.enum_category`, sortOrder: sql`excluded.sort_order` },
+      set: {
+        enumLabel: sql`excluded.enum_label`,
+        enumCategory: sql`excluded.enum_category`,
+        sortOrder: sql`excluded.sort_order`,
+      },
     })
     .prepare();
   db.transaction(() => {

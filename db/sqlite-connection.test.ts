@@ -29,10 +29,18 @@ afterEach(async () => {
 });
 
 const stats = () => ({ ...(db.driver.kind === "sqlite" ? db.driver.groupCommit : { transactions: 0, commits: 0 }) });
-const addAccount = (ex: Executor, userId: string) => ex.run(ex.q.insert(ex.t.account).values({ userId, createdAt: NOW, updatedAt: NOW }));
+const addAccount = (ex: Executor, userId: string) =>
+  ex.run(ex.q.insert(ex.t.account).values({ userId, createdAt: NOW, updatedAt: NOW }));
 /** The user ids committed, as another connection sees them. */
-const committed = () => (other.prepare("SELECT user_id FROM account ORDER BY user_id").pluck().all() as string[]).filter((u) => u.startsWith("u"));
-const settled = <T,>(p: Promise<T>) => p.then((value) => ({ ok: true as const, value }), (error: unknown) => ({ ok: false as const, error }));
+const committed = () =>
+  (other.prepare("SELECT user_id FROM account ORDER BY user_id").pluck().all() as string[]).filter((u) =>
+    u.startsWith("u"),
+  );
+const settled = <T>(p: Promise<T>) =>
+  p.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
 
 describe("group commit on SQLite", () => {
   it("transactions started together share one COMMIT, and none is answered before it", async () => {
@@ -134,13 +142,17 @@ describe("group commit on SQLite", () => {
     ]);
     await written;
     const read = db.all(db.q.select({ userId: db.t.account.userId }).from(db.t.account));
-    const consistent = db.readConsistently((view) => view.all(view.q.select({ userId: view.t.account.userId }).from(view.t.account)));
+    const consistent = db.readConsistently((view) =>
+      view.all(view.q.select({ userId: view.t.account.userId }).from(view.t.account)),
+    );
     expect((await group).map((r) => r.ok)).toEqual([false, false]);
     expect((await read).map((r) => r.userId)).not.toContain("u1");
     expect((await consistent).map((r) => r.userId)).not.toContain("u1");
     // And once a group commits, the same reads see its write.
     await db.transaction((t) => addAccount(t, "u2"));
-    expect((await db.all(db.q.select({ userId: db.t.account.userId }).from(db.t.account))).map((r) => r.userId)).toContain("u2");
+    expect(
+      (await db.all(db.q.select({ userId: db.t.account.userId }).from(db.t.account))).map((r) => r.userId),
+    ).toContain("u2");
   });
 
   it("a transaction that arrives after the turn ended waits for the next group", async () => {

@@ -92,9 +92,16 @@ export class SqliteConnection {
           release();
           throw err;
         }
-        const group = new WriteGroup(this.client, this.statements, this.stats, () => {
-          if (this.admitting === group) this.admitting = null;
-        }, release, (n) => this.onCommit?.(n));
+        const group = new WriteGroup(
+          this.client,
+          this.statements,
+          this.stats,
+          () => {
+            if (this.admitting === group) this.admitting = null;
+          },
+          release,
+          (n) => this.onCommit?.(n),
+        );
         this.admitting = group;
         return group.add(fn);
       }

@@ -16,5 +16,7 @@ if (report.error || !report.metadata) {
 }
 const v = report.metadata.vulnerabilities ?? {};
 const serious = (v.high ?? 0) + (v.critical ?? 0);
-console.log(`npm audit: ${v.critical ?? 0} critical, ${v.high ?? 0} high, ${v.moderate ?? 0} moderate, ${v.low ?? 0} low`);
+console.log(
+  `npm audit: ${v.critical ?? 0} critical, ${v.high ?? 0} high, ${v.moderate ?? 0} moderate, ${v.low ?? 0} low`,
+);
 process.exit(serious > 0 ? 1 : 0);

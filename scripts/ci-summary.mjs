@@ -13,6 +13,8 @@ const failed = r.numFailedTests ?? 0;
 const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
 // A file that failed outside its tests (it did not load, or a beforeAll threw, leaving its tests
 // skipped) counts as a failure even though no test failed.
-const brokenSuites = (r.testResults ?? []).filter((s) => s.status === "failed" && !(s.assertionResults ?? []).some((a) => a.status === "failed")).length;
+const brokenSuites = (r.testResults ?? []).filter(
+  (s) => s.status === "failed" && !(s.assertionResults ?? []).some((a) => a.status === "failed"),
+).length;
 console.log(`${passed} passed, ${failed + brokenSuites} failed, ${skipped} skipped`);
 process.exit(failed + brokenSuites > 0 || passed === 0 ? 1 : 0);

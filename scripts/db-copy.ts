@@ -33,9 +33,12 @@ async function main(): Promise<number> {
   const to = openPostgres(url, { max: 2 });
   try {
     const tables = await copySqliteToPostgres(from, to);
-    for (const t of tables) console.log(`  ${t.table.padEnd(18)} ${String(t.rows).padStart(8)} row(s)  sha256 ${t.checksum.slice(0, 16)}`);
+    for (const t of tables)
+      console.log(`  ${t.table.padEnd(18)} ${String(t.rows).padStart(8)} row(s)  sha256 ${t.checksum.slice(0, 16)}`);
     const rows = tables.reduce((n, t) => n + t.rows, 0);
-    console.log(`Copied ${rows} row(s) in ${tables.length} tables to ${maskDatabaseUrl(url)}; every row count and checksum matches`);
+    console.log(
+      `Copied ${rows} row(s) in ${tables.length} tables to ${maskDatabaseUrl(url)}; every row count and checksum matches`,
+    );
     return 0;
   } catch (err) {
     if (err instanceof CopyRefused) {
@@ -43,7 +46,9 @@ async function main(): Promise<number> {
       return 1;
     }
     const { code, message } = err as { code?: string; message?: string };
-    console.error(`Copy failed, nothing was committed (DATABASE_URL=${maskDatabaseUrl(url)}): ${maskDatabaseUrlIn(message || code || String(err), url)}`);
+    console.error(
+      `Copy failed, nothing was committed (DATABASE_URL=${maskDatabaseUrl(url)}): ${maskDatabaseUrlIn(message || code || String(err), url)}`,
+    );
     return 1;
   } finally {
     from.close();

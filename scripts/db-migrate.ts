@@ -24,11 +24,21 @@ function target(): Target {
   const url = process.env.DATABASE_URL;
   if (url) {
     const handle = openPostgres(url, { max: 2 });
-    return { status: () => postgresSchemaStatus(handle), migrate: () => migratePostgres(handle), close: () => handle.close() };
+    return {
+      status: () => postgresSchemaStatus(handle),
+      migrate: () => migratePostgres(handle),
+      close: () => handle.close(),
+    };
   }
   // Only the database settings matter here; the rest of production's required settings do not.
-  const handle = openDatabase(appDatabasePath(loadConfig({ DATA_DIR: process.env.DATA_DIR }).dataDir), { migrate: false });
-  return { status: async () => schemaStatus(handle), migrate: async () => migrateDatabase(handle), close: async () => handle.close() };
+  const handle = openDatabase(appDatabasePath(loadConfig({ DATA_DIR: process.env.DATA_DIR }).dataDir), {
+    migrate: false,
+  });
+  return {
+    status: async () => schemaStatus(handle),
+    migrate: async () => migrateDatabase(handle),
+    close: async () => handle.close(),
+  };
 }
 
 const summary = (s: SchemaStatus) => `${s.applied} of ${s.committed} migration(s) applied`;
@@ -57,7 +67,9 @@ async function main(): Promise<number> {
     // masked (in the URL, and in the driver's message should it quote the URL).
     const url = process.env.DATABASE_URL;
     const { code, message } = err as { code?: string; message?: string };
-    console.error(`Database error at DATABASE_URL=${maskDatabaseUrl(url)}: ${maskDatabaseUrlIn(message || code || String(err), url)}`);
+    console.error(
+      `Database error at DATABASE_URL=${maskDatabaseUrl(url)}: ${maskDatabaseUrlIn(message || code || String(err), url)}`,
+    );
     return 1;
   } finally {
     await db.close();

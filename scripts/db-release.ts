@@ -12,7 +12,10 @@ const root = path.resolve(import.meta.dirname, "..");
 const { version } = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { version: string };
 const snapshot: ReleaseSnapshot = {
   version,
-  migrations: { sqlite: committedMigrations(MIGRATIONS_FOLDER).length, postgres: committedMigrations(PG_MIGRATIONS_FOLDER).length },
+  migrations: {
+    sqlite: committedMigrations(MIGRATIONS_FOLDER).length,
+    postgres: committedMigrations(PG_MIGRATIONS_FOLDER).length,
+  },
   tables: tablesOfSchema(),
 };
 fs.mkdirSync(RELEASES_FOLDER, { recursive: true });

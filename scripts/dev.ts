@@ -14,7 +14,9 @@ async function main(): Promise<void> {
   await vite.listen();
   console.log(`\nFounder Foundation (dev):`);
   vite.printUrls();
-  console.log(`  API ${stack.app.url}/api/docs · auth ${stack.auth?.url ?? config.auth.url} · mail ${stack.mail?.url ?? "-"}\n`);
+  console.log(
+    `  API ${stack.app.url}/api/docs · auth ${stack.auth?.url ?? config.auth.url} · mail ${stack.mail?.url ?? "-"}\n`,
+  );
   closeOnSignals(async () => {
     await vite.close();
     await stack.close();

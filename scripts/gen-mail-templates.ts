@@ -17,7 +17,10 @@ export function renderMailTemplates(): Map<string, string> {
   // The layout's opening comment is about the layout itself; the mails start at <!doctype>.
   const layout = fs.readFileSync(path.join(source, "layout.html"), "utf8").replace(/^[\s\S]*?(?=<!doctype html>)/, "");
   const mails = new Map<string, string>();
-  for (const file of fs.readdirSync(source).filter((f) => f.endsWith(".html") && f !== "layout.html").sort()) {
+  for (const file of fs
+    .readdirSync(source)
+    .filter((f) => f.endsWith(".html") && f !== "layout.html")
+    .sort()) {
     const text = fs.readFileSync(path.join(source, file), "utf8");
     const title = TITLE_LINE.exec(text)?.[1];
     if (!title) throw new Error(`supabase/templates/source/${file} must start with <!-- title: … -->`);
@@ -36,10 +39,12 @@ export function renderMailTemplates(): Map<string, string> {
 
 /** The mails whose committed file differs from what the layout and source make. */
 export function staleMailTemplates(): string[] {
-  return [...renderMailTemplates()].filter(([file, text]) => {
-    const target = path.join(templates, file);
-    return !fs.existsSync(target) || fs.readFileSync(target, "utf8") !== text;
-  }).map(([file]) => file);
+  return [...renderMailTemplates()]
+    .filter(([file, text]) => {
+      const target = path.join(templates, file);
+      return !fs.existsSync(target) || fs.readFileSync(target, "utf8") !== text;
+    })
+    .map(([file]) => file);
 }
 
 function main(): void {

@@ -76,7 +76,9 @@ const pinImportMeta = {
 const bundleWorkspaces = {
   name: "bundle-workspaces",
   setup(build) {
-    build.onResolve({ filter: /^@founder-foundation\/auth-emulator$/ }, () => ({ path: path.join(root, "supabase/emulator/index.ts") }));
+    build.onResolve({ filter: /^@founder-foundation\/auth-emulator$/ }, () => ({
+      path: path.join(root, "supabase/emulator/index.ts"),
+    }));
   },
 };
 
@@ -108,7 +110,10 @@ export async function bundledEntry(entry) {
     logLevel: "warning",
   });
   // The map first, the bundle last: the bundle's time is what says the build is current.
-  const outputs = [...result.outputFiles.filter((o) => o.path !== bundle), ...result.outputFiles.filter((o) => o.path === bundle)];
+  const outputs = [
+    ...result.outputFiles.filter((o) => o.path !== bundle),
+    ...result.outputFiles.filter((o) => o.path === bundle),
+  ];
   writeAtomically(stamp, root);
   for (const output of outputs) writeAtomically(output.path, output.contents);
   return bundle;

@@ -34,7 +34,11 @@ async function main(): Promise<void> {
     await resetAuthData({ ...PROJECT_AUTH_OPTIONS, dataDir: config.dataDir });
     console.log(`Auth data reset in ${config.dataDir}.`);
   }
-  console.log(`Demo users (password ${DEMO_PASSWORD}): ${Object.values(DEMO_USERS).map((u) => u.email).join(", ")}; ${DEMO_USERS.mfa.email} has TOTP secret ${DEMO_TOTP_SECRET}.`);
+  console.log(
+    `Demo users (password ${DEMO_PASSWORD}): ${Object.values(DEMO_USERS)
+      .map((u) => u.email)
+      .join(", ")}; ${DEMO_USERS.mfa.email} has TOTP secret ${DEMO_TOTP_SECRET}.`,
+  );
 }
 
 main().catch((err) => {

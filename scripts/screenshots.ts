@@ -37,7 +37,13 @@ async function main(): Promise<void> {
               await page.screenshot({ path: path.join(OUT_DIR, fileAt(width)), fullPage: true });
               const violations = await axeViolations(page);
               checked += 1;
-              for (const v of violations) problems.push(`${fileAt(width)}: ${v.id} (${v.nodes.length}) ${v.help}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
+              for (const v of violations)
+                problems.push(
+                  `${fileAt(width)}: ${v.id} (${v.nodes.length}) ${v.help}: ${v.nodes
+                    .slice(0, 3)
+                    .map((n) => n.target.join(" "))
+                    .join(", ")}`,
+                );
               console.log(`${violations.length ? "AXE " : "ok  "} ${fileAt(width)}`);
             },
             async (page, width) => {
@@ -45,7 +51,9 @@ async function main(): Promise<void> {
               await page.screenshot({ path: path.join(OUT_DIR, `FAILED-${fileAt(width)}`), fullPage: true });
             },
           )
-          .catch((err: unknown) => problems.push(`${shot.name}-${theme}: ${err instanceof Error ? err.message.split("\n")[0] : String(err)}`));
+          .catch((err: unknown) =>
+            problems.push(`${shot.name}-${theme}: ${err instanceof Error ? err.message.split("\n")[0] : String(err)}`),
+          );
       }
     }
     await shots.close();

@@ -12,7 +12,10 @@ import { describeMissing, installCommand, missingSystemNeeds } from "../tests/su
 const POLICY_RC_D = "/usr/sbin/policy-rc.d";
 
 function aptGet(args: string[]): void {
-  execFileSync("apt-get", args, { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+  execFileSync("apt-get", args, {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+  });
 }
 
 function canInstall(): boolean {

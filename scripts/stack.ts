@@ -45,7 +45,11 @@ export async function startStack(config: Config, opts: StackOptions = {}): Promi
         ...PROJECT_AUTH_OPTIONS,
         // The site URL is where this app really answers (APP_PORT, PUBLIC_APP_URL), not config.toml's
         // :3000: mail footers and redirects without a redirect_to lead there.
-        configOverrides: { ...PROJECT_AUTH_OPTIONS.configOverrides, siteUrl: config.publicAppUrl, ...opts.authSettings },
+        configOverrides: {
+          ...PROJECT_AUTH_OPTIONS.configOverrides,
+          siteUrl: config.publicAppUrl,
+          ...opts.authSettings,
+        },
         host: config.host,
         port: config.ports.auth,
         dataDir: config.dataDir,

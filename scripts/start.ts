@@ -10,13 +10,17 @@ const root = path.resolve(import.meta.dirname, "..");
 function ensureWebBuild(): void {
   if (fs.existsSync(path.join(root, "web/dist/index.html"))) return;
   console.log("Building the web app (first start)…");
-  execFileSync(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--config", "web/vite.config.ts", "--logLevel", "warn"], {
-    cwd: root,
-    stdio: "inherit",
-    // A production bundle whatever NODE_ENV this process has (a bundle built under NODE_ENV=test
-    // would carry React's development runtime).
-    env: { ...process.env, NODE_ENV: "production" },
-  });
+  execFileSync(
+    process.execPath,
+    [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--config", "web/vite.config.ts", "--logLevel", "warn"],
+    {
+      cwd: root,
+      stdio: "inherit",
+      // A production bundle whatever NODE_ENV this process has (a bundle built under NODE_ENV=test
+      // would carry React's development runtime).
+      env: { ...process.env, NODE_ENV: "production" },
+    },
+  );
 }
 
 async function main(): Promise<void> {

@@ -19,9 +19,24 @@ export const DEMO_PASSWORD_HASH = "$2b$10$mF187g7MmJRwCcX64lMOd.aozg.BLG/dwFbYub
 export const DEMO_TOTP_SECRET = "FOUNDERFOUNDATIONDEMOTOTPSECRET2";
 
 export const DEMO_USERS = {
-  founder: { id: "00000000-0000-4000-8000-00000000f001", email: "founder@example.com", name: "Demo Founder", roles: ["user"] },
-  mfa: { id: "00000000-0000-4000-8000-00000000f002", email: "mfa@example.com", name: "Demo MFA Founder", roles: ["user"] },
-  admin: { id: "00000000-0000-4000-8000-00000000f003", email: "admin@example.com", name: "Demo Admin", roles: ["user", "admin"] },
+  founder: {
+    id: "00000000-0000-4000-8000-00000000f001",
+    email: "founder@example.com",
+    name: "Demo Founder",
+    roles: ["user"],
+  },
+  mfa: {
+    id: "00000000-0000-4000-8000-00000000f002",
+    email: "mfa@example.com",
+    name: "Demo MFA Founder",
+    roles: ["user"],
+  },
+  admin: {
+    id: "00000000-0000-4000-8000-00000000f003",
+    email: "admin@example.com",
+    name: "Demo Admin",
+    roles: ["user", "admin"],
+  },
 } as const;
 
 export const DEMO_FACTOR_ID = "00000000-0000-4000-8000-00000000fa01";
@@ -40,7 +55,9 @@ export const DEMO_SEED: SeedFile = {
     // The shape the product's sign-up sends: full_name, and name = the first name.
     user_metadata: { full_name: demo.name, name: demo.name.split(" ")[0] },
     app_metadata: { roles: [...demo.roles] },
-    ...(demo.id === DEMO_USERS.mfa.id ? { totp: { secret: DEMO_TOTP_SECRET, factor_id: DEMO_FACTOR_ID, friendly_name: DEMO_FACTOR_NAME } } : {}),
+    ...(demo.id === DEMO_USERS.mfa.id
+      ? { totp: { secret: DEMO_TOTP_SECRET, factor_id: DEMO_FACTOR_ID, friendly_name: DEMO_FACTOR_NAME } }
+      : {}),
   })),
 };
 

@@ -92,7 +92,10 @@ export default defineConfig({
           // Shared modules a group imports stay shared instead of moving into that group.
           includeDependenciesRecursively: false,
           groups: [
-            { name: "identity", test: /[\\/](web[\\/]src[\\/]features[\\/]identity[\\/]identity-check\.tsx$|node_modules[\\/]@sumsub[\\/])/ },
+            {
+              name: "identity",
+              test: /[\\/](web[\\/]src[\\/]features[\\/]identity[\\/]identity-check\.tsx$|node_modules[\\/]@sumsub[\\/])/,
+            },
             { name: "admin", test: /[\\/]web[\\/]src[\\/]features[\\/]admin[\\/]/ },
             { name: "supabase", test: /[\\/]node_modules[\\/]@supabase[\\/]/ },
           ],

@@ -62,11 +62,24 @@ export interface Request {
   bodies?: string[];
 }
 
-export async function load<T extends string>(target: T, req: Request, connections: number, durationS: number): Promise<LoadResult<T>> {
+export async function load<T extends string>(
+  target: T,
+  req: Request,
+  connections: number,
+  durationS: number,
+): Promise<LoadResult<T>> {
   const { bodies, ...fixed } = req;
   let sent = 0;
-  const requests = bodies ? [{ setupRequest: (r: object) => ({ ...r, body: bodies[sent++ % bodies.length] }) }] : undefined;
-  const r = await autocannon({ ...fixed, connections, duration: durationS, timeout: 10, ...(requests ? { requests } : {}) });
+  const requests = bodies
+    ? [{ setupRequest: (r: object) => ({ ...r, body: bodies[sent++ % bodies.length] }) }]
+    : undefined;
+  const r = await autocannon({
+    ...fixed,
+    connections,
+    duration: durationS,
+    timeout: 10,
+    ...(requests ? { requests } : {}),
+  });
   return {
     target,
     connections,
@@ -138,13 +151,19 @@ export async function benchApi(opts: {
 }): Promise<ApiResult> {
   const result = await measure(opts);
   const slow =
-    result.ratios.some((x) => x.target === "all_data" && x.connections === PROFILE_CONNECTIONS && x.ratio < APP_BARE_RATIO_BUDGET) ||
+    result.ratios.some(
+      (x) => x.target === "all_data" && x.connections === PROFILE_CONNECTIONS && x.ratio < APP_BARE_RATIO_BUDGET,
+    ) ||
     result.writeFloorRatios.some((x) => x.connections === PROFILE_CONNECTIONS && x.ratio < BUDGETS.putWriteFloorRatio);
   if (opts.profile === true || (opts.profile === "auto" && slow)) {
     opts.log(`  profiling the app under load (${PROFILE_CONNECTIONS} connections)…`);
     result.profiles = [];
     for (const target of ["all_data", "put_person"] as const) {
-      result.profiles.push({ target, connections: PROFILE_CONNECTIONS, summary: await profileTarget(target, opts.durationS) });
+      result.profiles.push({
+        target,
+        connections: PROFILE_CONNECTIONS,
+        summary: await profileTarget(target, opts.durationS),
+      });
     }
   }
   return result;
@@ -173,7 +192,12 @@ export function combine<T extends string>(rounds: LoadResult<T>[]): LoadResult<T
   };
 }
 
-async function measure(opts: { durationS: number; rounds: number; connections: number[]; log: (line: string) => void }): Promise<ApiResult> {
+async function measure(opts: {
+  durationS: number;
+  rounds: number;
+  connections: number[];
+  log: (line: string) => void;
+}): Promise<ApiResult> {
   const stack = await startRemoteStack();
   const bare = await spawnReady<{ url: string; writeUrl: string }>(path.join(ROOT, "scripts/bench/bare-server.ts"));
   try {
@@ -181,7 +205,12 @@ async function measure(opts: { durationS: number; rounds: number; connections: n
     const targets: Record<Target, Request> = {
       bare: { url: bare.info.url, method: "GET" },
       // The same body as the app's PUT, so both parse and store the same bytes.
-      bare_write: { url: bare.info.writeUrl, method: "PUT", headers: { "content-type": "application/json" }, body: app.put_person.body },
+      bare_write: {
+        url: bare.info.writeUrl,
+        method: "PUT",
+        headers: { "content-type": "application/json" },
+        body: app.put_person.body,
+      },
       ...app,
     };
     for (const req of Object.values(targets)) await expectOk(req);
@@ -197,14 +226,17 @@ async function measure(opts: { durationS: number; rounds: number; connections: n
     const ratios: ApiResult["ratios"] = [];
     const writeFloorRatios: ApiResult["writeFloorRatios"] = [];
     const cpuPerRequestUs: ApiResult["cpuPerRequestUs"] = [];
-    const serverPid = (target: Target) => (target === "bare" || target === "bare_write" ? bare.process.pid! : stack.pid);
+    const serverPid = (target: Target) =>
+      target === "bare" || target === "bare_write" ? bare.process.pid! : stack.pid;
     for (const connections of opts.connections) {
       const perRound: Array<Record<Target, LoadResult>> = [];
       const cpuS = new Map<Target, number>();
       for (let i = 0; i < rounds; i++) {
         const round = {} as Record<Target, LoadResult>;
         for (const [target, req] of Object.entries(targets) as Array<[Target, Request]>) {
-          const { value, cpuS: used } = await cpuSecondsOf(serverPid(target), () => load(target, req, connections, roundS));
+          const { value, cpuS: used } = await cpuSecondsOf(serverPid(target), () =>
+            load(target, req, connections, roundS),
+          );
           round[target] = value;
           cpuS.set(target, (cpuS.get(target) ?? 0) + used);
         }
@@ -215,15 +247,28 @@ async function measure(opts: { durationS: number; rounds: number; connections: n
         runs.push(r);
         const us = round((cpuS.get(target)! / Math.max(1, r.requests)) * 1e6, 0);
         cpuPerRequestUs.push({ target, connections, us });
-        opts.log(`  ${target} @${connections}: ${r.reqPerSec} req/s, p99 ${r.p99Ms} ms, CPU ${us} µs/request, non-2xx ${r.non2xx}, errors ${r.errors}`);
+        opts.log(
+          `  ${target} @${connections}: ${r.reqPerSec} req/s, p99 ${r.p99Ms} ms, CPU ${us} µs/request, non-2xx ${r.non2xx}, errors ${r.errors}`,
+        );
         if (target === "bare") continue;
-        const each = perRound.map((round) => (round.bare.reqPerSec > 0 ? round[target].reqPerSec / round.bare.reqPerSec : Number.NaN));
+        const each = perRound.map((round) =>
+          round.bare.reqPerSec > 0 ? round[target].reqPerSec / round.bare.reqPerSec : Number.NaN,
+        );
         ratios.push({ target, connections, ratio: round3(median(each)), rounds: each.map(round3) });
       }
-      const overFloor = perRound.map((round) => (round.bare_write.reqPerSec > 0 ? round.put_person.reqPerSec / round.bare_write.reqPerSec : Number.NaN));
+      const overFloor = perRound.map((round) =>
+        round.bare_write.reqPerSec > 0 ? round.put_person.reqPerSec / round.bare_write.reqPerSec : Number.NaN,
+      );
       writeFloorRatios.push({ connections, ratio: round3(median(overFloor)), rounds: overFloor.map(round3) });
     }
-    return { durationS: opts.durationS, connections: opts.connections, runs, ratios, writeFloorRatios, cpuPerRequestUs };
+    return {
+      durationS: opts.durationS,
+      connections: opts.connections,
+      runs,
+      ratios,
+      writeFloorRatios,
+      cpuPerRequestUs,
+    };
   } finally {
     await bare.stop();
     await stack.close();

@@ -34,7 +34,10 @@ export interface AuthResult {
  * The emulator limits each IP per 5 minutes (supabase/config.toml: sign-in 300, verifications 300,
  * refresh 1500); the counts stay well inside, since every operation here comes from 127.0.0.1.
  */
-export const AUTH_COUNTS = { quick: { signIn: 20, refresh: 50, totp: 20 }, full: { signIn: 80, refresh: 200, totp: 60 } } as const;
+export const AUTH_COUNTS = {
+  quick: { signIn: 20, refresh: 50, totp: 20 },
+  full: { signIn: 80, refresh: 200, totp: 60 },
+} as const;
 
 function client(stack: TestStack): SupabaseClient {
   return createClient(stack.config.auth.url, stack.config.auth.anonKey, {
@@ -52,7 +55,14 @@ async function repeat(op: OpResult["op"], count: number, fn: () => Promise<void>
     times.push(performance.now() - t);
   }
   const total = performance.now() - started;
-  return { op, count, opsPerSec: round((count * 1000) / total, 1), p50Ms: round(percentile(times, 50)), p99Ms: round(percentile(times, 99)), maxMs: round(Math.max(...times)) };
+  return {
+    op,
+    count,
+    opsPerSec: round((count * 1000) / total, 1),
+    p50Ms: round(percentile(times, 50)),
+    p99Ms: round(percentile(times, 99)),
+    maxMs: round(Math.max(...times)),
+  };
 }
 
 function must<T extends { error: unknown }>(what: string, r: T): T {
@@ -63,7 +73,8 @@ function must<T extends { error: unknown }>(what: string, r: T): T {
 function storedBcryptCost(dataDir: string, email: string): number {
   const db = new Database(path.join(dataDir, AUTH_DB_FILE), { readonly: true, fileMustExist: true });
   try {
-    const row = db.prepare("SELECT encrypted_password AS hash FROM users WHERE email = ?").get(email) as { hash: string | null } | undefined;
+    const row = db.prepare("SELECT encrypted_password AS hash FROM users WHERE email = ?").get(email) as
+      { hash: string | null } | undefined;
     const cost = row?.hash ? Number(/^\$2[aby]?\$(\d+)\$/.exec(row.hash)?.[1]) : Number.NaN;
     if (!Number.isInteger(cost)) throw new Error("no bcrypt hash found for the benchmark user");
     return cost;
@@ -80,10 +91,17 @@ export async function benchAuth(opts: { quick: boolean; log: (line: string) => v
     const supabase = client(stack);
     const ops: OpResult[] = [];
 
-    ops.push(await repeat("sign-in (password)", counts.signIn, async () => void must("sign-in", await supabase.auth.signInWithPassword(founder))));
+    ops.push(
+      await repeat(
+        "sign-in (password)",
+        counts.signIn,
+        async () => void must("sign-in", await supabase.auth.signInWithPassword(founder)),
+      ),
+    );
 
     // Each refresh spends the previous refresh token, as a long-lived tab does.
-    let refreshToken = must("sign-in", await supabase.auth.signInWithPassword(founder)).data.session?.refresh_token ?? "";
+    let refreshToken =
+      must("sign-in", await supabase.auth.signInWithPassword(founder)).data.session?.refresh_token ?? "";
     ops.push(
       await repeat("refresh", counts.refresh, async () => {
         const r = must("refresh", await supabase.auth.refreshSession({ refresh_token: refreshToken }));
@@ -107,7 +125,10 @@ export async function benchAuth(opts: { quick: boolean; log: (line: string) => v
     ops.push(
       await repeat("TOTP challenge + verify", counts.totp, async () => {
         const { c, factorId, secret } = enrolled[nextFounder++] ?? (enrolled[0] as (typeof enrolled)[number]);
-        must("TOTP verify", await c.auth.mfa.challengeAndVerify({ factorId, code: totpCode(secret, new Date(Date.now() + 30_000)) }));
+        must(
+          "TOTP verify",
+          await c.auth.mfa.challengeAndVerify({ factorId, code: totpCode(secret, new Date(Date.now() + 30_000)) }),
+        );
       }),
     );
     for (const o of ops) opts.log(`  ${o.op}: ${o.opsPerSec} ops/s, p99 ${o.p99Ms} ms`);

@@ -21,7 +21,14 @@ declare module "autocannon" {
     body?: string;
     timeout?: number;
     /** Each connection cycles through these; setupRequest may rewrite a request just before it is sent. */
-    requests?: Array<{ setupRequest?: (req: { method?: string; path?: string; headers?: Record<string, string>; body?: string }) => unknown }>;
+    requests?: Array<{
+      setupRequest?: (req: {
+        method?: string;
+        path?: string;
+        headers?: Record<string, string>;
+        body?: string;
+      }) => unknown;
+    }>;
   }
   interface Result {
     duration: number;

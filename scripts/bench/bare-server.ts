@@ -28,11 +28,15 @@ app.put("/bare-write", async (request) => {
 await app.listen({ host: "127.0.0.1", port: 0 });
 const address = app.server.address();
 const port = typeof address === "object" && address ? address.port : 0;
-process.stdout.write(`${READY_PREFIX}${JSON.stringify({ url: `http://127.0.0.1:${port}/bare`, writeUrl: `http://127.0.0.1:${port}/bare-write` })}\n`);
-process.on("SIGTERM", () =>
-  void app.close().then(() => {
-    sqlite.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-    process.exit(0);
-  }),
+process.stdout.write(
+  `${READY_PREFIX}${JSON.stringify({ url: `http://127.0.0.1:${port}/bare`, writeUrl: `http://127.0.0.1:${port}/bare-write` })}\n`,
+);
+process.on(
+  "SIGTERM",
+  () =>
+    void app.close().then(() => {
+      sqlite.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+      process.exit(0);
+    }),
 );

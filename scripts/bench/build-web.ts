@@ -17,7 +17,10 @@ const recordModules: Plugin = {
   generateBundle(_options, bundle) {
     for (const out of Object.values(bundle)) {
       if (out.type !== "chunk") continue;
-      moduleMap[out.fileName] = Object.entries(out.modules).map(([id, m]) => ({ id: path.relative(ROOT, id.replace(/^\0/, "")), bytes: m.renderedLength }));
+      moduleMap[out.fileName] = Object.entries(out.modules).map(([id, m]) => ({
+        id: path.relative(ROOT, id.replace(/^\0/, "")),
+        bytes: m.renderedLength,
+      }));
     }
   },
 };

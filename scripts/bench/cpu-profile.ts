@@ -69,7 +69,11 @@ function ownerOf(url: string, root: string): string {
   return rel.startsWith("..") ? file : rel.split("/").slice(0, 3).join("/");
 }
 
-export function summarizeProfile(file: string, root: string, opts: { window?: Window; top?: number } = {}): ProfileSummary {
+export function summarizeProfile(
+  file: string,
+  root: string,
+  opts: { window?: Window; top?: number } = {},
+): ProfileSummary {
   const top = opts.top ?? 12;
   const profile = JSON.parse(fs.readFileSync(file, "utf8")) as CpuProfile;
   const hitMap = hitsByNode(profile, opts.window);
@@ -79,7 +83,9 @@ export function summarizeProfile(file: string, root: string, opts: { window?: Wi
   for (const n of profile.nodes) {
     const hits = hitMap.get(n.id) ?? 0;
     if (!hits) continue;
-    const owner = ["(idle)", "(program)", "(garbage collector)"].includes(n.callFrame.functionName) ? n.callFrame.functionName : ownerOf(n.callFrame.url, root);
+    const owner = ["(idle)", "(program)", "(garbage collector)"].includes(n.callFrame.functionName)
+      ? n.callFrame.functionName
+      : ownerOf(n.callFrame.url, root);
     owners.set(owner, (owners.get(owner) ?? 0) + hits);
     const key = `${n.callFrame.functionName || "(anonymous)"} ${owner}:${n.callFrame.lineNumber + 1}`;
     const f = fns.get(key) ?? { owner, hits: 0 };
@@ -95,7 +101,10 @@ export function summarizeProfile(file: string, root: string, opts: { window?: Wi
   for (const [id, hits] of hitMap) {
     let node = byId.get(id);
     const own = node ? ownerOf(node.callFrame.url, root) : "(unknown)";
-    let owner = node && ["(idle)", "(program)", "(garbage collector)"].includes(node.callFrame.functionName) ? node.callFrame.functionName : own;
+    let owner =
+      node && ["(idle)", "(program)", "(garbage collector)"].includes(node.callFrame.functionName)
+        ? node.callFrame.functionName
+        : own;
     while (node && !isCode(owner)) {
       node = parent.get(node.id);
       if (node) {
@@ -107,10 +116,23 @@ export function summarizeProfile(file: string, root: string, opts: { window?: Wi
   }
   return {
     file,
-    totalMs: Math.round(((opts.window ? Math.min(opts.window.toUs, profile.endTime) - Math.max(opts.window.fromUs, profile.startTime) : profile.endTime - profile.startTime)) / 1000),
-    byCaller: [...callers].sort((a, b) => b[1] - a[1]).slice(0, top).map(([owner, h]) => ({ owner, percent: pct(h) })),
-    byOwner: [...owners].sort((a, b) => b[1] - a[1]).slice(0, top).map(([owner, h]) => ({ owner, percent: pct(h) })),
-    topFunctions: [...fns].sort((a, b) => b[1].hits - a[1].hits).slice(0, top).map(([fn, f]) => ({ fn: fn.split(" ")[0] ?? fn, owner: f.owner, percent: pct(f.hits) })),
+    totalMs: Math.round(
+      (opts.window
+        ? Math.min(opts.window.toUs, profile.endTime) - Math.max(opts.window.fromUs, profile.startTime)
+        : profile.endTime - profile.startTime) / 1000,
+    ),
+    byCaller: [...callers]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([owner, h]) => ({ owner, percent: pct(h) })),
+    byOwner: [...owners]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([owner, h]) => ({ owner, percent: pct(h) })),
+    topFunctions: [...fns]
+      .sort((a, b) => b[1].hits - a[1].hits)
+      .slice(0, top)
+      .map(([fn, f]) => ({ fn: fn.split(" ")[0] ?? fn, owner: f.owner, percent: pct(f.hits) })),
   };
 }
 
@@ -129,7 +151,10 @@ export function threadProfiles(dir: string): { main?: string; others: string[] }
   const files = fs.readdirSync(dir).filter((f) => f.endsWith(".cpuprofile"));
   const isMain = (f: string) => f.split(".")[4] === "0";
   const main = files.find(isMain);
-  return { main: main ? path.join(dir, main) : undefined, others: files.filter((f) => !isMain(f)).map((f) => path.join(dir, f)) };
+  return {
+    main: main ? path.join(dir, main) : undefined,
+    others: files.filter((f) => !isMain(f)).map((f) => path.join(dir, f)),
+  };
 }
 
 /** Milliseconds of the summary's span the thread was not idle. */

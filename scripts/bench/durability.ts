@@ -50,7 +50,12 @@ function sqliteCommits(mode: SyncMode, seconds: number): Omit<DurabilityRow, "wh
       update.run(`City ${i}`); // autocommit: one transaction, one commit
       times.push(performance.now() - start);
     }
-    return { mode, opsPerSecond: Math.round(times.length / seconds), p50Ms: round(median(times), 3), p99Ms: round(percentile(times, 99), 3) };
+    return {
+      mode,
+      opsPerSecond: Math.round(times.length / seconds),
+      p50Ms: round(median(times), 3),
+      p99Ms: round(percentile(times, 99), 3),
+    };
   } finally {
     db.close();
     fs.rmSync(dir, { recursive: true, force: true });
@@ -78,9 +83,14 @@ async function appWrites(mode: SyncMode, seconds: number, connections: number): 
   }
 }
 
-export async function benchDurability(opts: { durationS: number; rounds: number; log: (msg: string) => void }): Promise<DurabilityResult> {
+export async function benchDurability(opts: {
+  durationS: number;
+  rounds: number;
+  log: (msg: string) => void;
+}): Promise<DurabilityResult> {
   const samples = new Map<string, Omit<DurabilityRow, "what">[]>();
-  const add = (what: string, row: Omit<DurabilityRow, "what">) => samples.set(`${row.mode}|${what}`, [...(samples.get(`${row.mode}|${what}`) ?? []), row]);
+  const add = (what: string, row: Omit<DurabilityRow, "what">) =>
+    samples.set(`${row.mode}|${what}`, [...(samples.get(`${row.mode}|${what}`) ?? []), row]);
   for (let round_ = 0; round_ < opts.rounds; round_++) {
     for (const mode of round_ % 2 === 0 ? SYNC_MODES : [...SYNC_MODES].reverse()) {
       opts.log(`[bench] durability round ${round_ + 1}/${opts.rounds}: ${mode}`);
@@ -91,7 +101,13 @@ export async function benchDurability(opts: { durationS: number; rounds: number;
   }
   const rows: DurabilityRow[] = [...samples].map(([key, list]) => {
     const [mode, what] = key.split("|") as [SyncMode, string];
-    return { mode, what, opsPerSecond: median(list.map((r) => r.opsPerSecond)), p50Ms: median(list.map((r) => r.p50Ms)), p99Ms: Math.max(...list.map((r) => r.p99Ms)) };
+    return {
+      mode,
+      what,
+      opsPerSecond: median(list.map((r) => r.opsPerSecond)),
+      p50Ms: median(list.map((r) => r.p50Ms)),
+      p99Ms: Math.max(...list.map((r) => r.p99Ms)),
+    };
   });
   const fullOverNormal: Record<string, number> = {};
   for (const r of rows.filter((x) => x.mode === "FULL")) {
@@ -107,7 +123,14 @@ export function durabilityTable(r: DurabilityResult): string {
     ["measure", "mode", "ops/s", "p50", "p99", "FULL / NORMAL"],
     r.rows
       .sort((a, b) => a.what.localeCompare(b.what) || a.mode.localeCompare(b.mode))
-      .map((x) => [x.what, x.mode, x.opsPerSecond, `${x.p50Ms} ms`, `${x.p99Ms} ms`, x.mode === "FULL" ? String(r.fullOverNormal[x.what] ?? "–") : ""]),
+      .map((x) => [
+        x.what,
+        x.mode,
+        x.opsPerSecond,
+        `${x.p50Ms} ms`,
+        `${x.p99Ms} ms`,
+        x.mode === "FULL" ? String(r.fullOverNormal[x.what] ?? "–") : "",
+      ]),
   );
 }
 

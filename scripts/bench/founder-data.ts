@@ -19,5 +19,13 @@ export interface FounderWithData {
 export async function founderWithData(stack: AppOnStack): Promise<FounderWithData> {
   const f = await founderAt("entry", { on: stack });
   const person = await apiCall<Record<string, unknown>>(stack.app.url, f.token, "GET", `/api/persons/${f.personId}`);
-  return { founder: f, accessToken: f.token, accountId: f.accountId, personId: f.personId, strategyId: f.strategyId, organizationId: f.organizationId, person };
+  return {
+    founder: f,
+    accessToken: f.token,
+    accountId: f.accountId,
+    personId: f.personId,
+    strategyId: f.strategyId,
+    organizationId: f.organizationId,
+    person,
+  };
 }

@@ -24,7 +24,17 @@ import { benchDurability, durabilityTable, type DurabilityResult } from "./durab
 import { benchPostgres, postgresTable, type PostgresResult } from "./postgres";
 import { benchObservability, observabilityTable, type ObservabilityResult } from "./observability";
 
-const SECTIONS = ["startup", "api", "postgres", "auth", "web", "journey", "soak", "durability", "observability"] as const;
+const SECTIONS = [
+  "startup",
+  "api",
+  "postgres",
+  "auth",
+  "web",
+  "journey",
+  "soak",
+  "durability",
+  "observability",
+] as const;
 type Section = (typeof SECTIONS)[number];
 
 interface Options {
@@ -38,7 +48,12 @@ interface Options {
 function optionsFrom(argv: string[]): Options {
   const { values } = parseArgs({
     args: argv,
-    options: { quick: { type: "boolean", default: false }, check: { type: "boolean", default: false }, profile: { type: "boolean", default: false }, only: { type: "string" } },
+    options: {
+      quick: { type: "boolean", default: false },
+      check: { type: "boolean", default: false },
+      profile: { type: "boolean", default: false },
+      only: { type: "string" },
+    },
   });
   const sections = values.only ? (values.only.split(",") as Section[]) : [...SECTIONS];
   const unknown = sections.filter((s) => !SECTIONS.includes(s));
@@ -49,7 +64,14 @@ function optionsFrom(argv: string[]): Options {
 export interface BenchResults {
   startedAt: string;
   mode: "quick" | "full";
-  machine: { node: string; cpus: number; cpuModel: string; platform: string; loadAverageAtStart: number[]; loadAverageAtEnd?: number[] };
+  machine: {
+    node: string;
+    cpus: number;
+    cpuModel: string;
+    platform: string;
+    loadAverageAtStart: number[];
+    loadAverageAtEnd?: number[];
+  };
   startup?: StartupResult;
   api?: ApiResult;
   postgres?: PostgresResult;
@@ -72,7 +94,13 @@ async function main(): Promise<void> {
   const results: BenchResults = {
     startedAt: new Date().toISOString(),
     mode: opts.quick ? "quick" : "full",
-    machine: { node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? "unknown", platform: `${os.platform()} ${os.release()}`, loadAverageAtStart: os.loadavg().map((l) => Math.round(l * 100) / 100) },
+    machine: {
+      node: process.version,
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? "unknown",
+      platform: `${os.platform()} ${os.release()}`,
+      loadAverageAtStart: os.loadavg().map((l) => Math.round(l * 100) / 100),
+    },
     budgets: [],
     errors: {},
   };
@@ -80,7 +108,9 @@ async function main(): Promise<void> {
   const [load1] = os.loadavg();
   if ((load1 ?? 0) > os.cpus().length) {
     // Absolute figures are then inflated by other work; the app/bare ratio is the figure that holds.
-    log(`[bench] warning: load average ${load1?.toFixed(1)} on ${os.cpus().length} CPUs: other processes compete for the CPU; absolute timings will be inflated`);
+    log(
+      `[bench] warning: load average ${load1?.toFixed(1)} on ${os.cpus().length} CPUs: other processes compete for the CPU; absolute timings will be inflated`,
+    );
   }
   const run = async (section: Section, fn: () => Promise<void>) => {
     if (!opts.sections.includes(section)) return;
@@ -100,7 +130,13 @@ async function main(): Promise<void> {
   });
 
   await run("api", async () => {
-    results.api = await benchApi({ durationS: opts.quick ? 3 : 10, rounds: opts.quick ? 3 : 5, connections: [1, 10, 50], profile: opts.profile ? true : "auto", log });
+    results.api = await benchApi({
+      durationS: opts.quick ? 3 : 10,
+      rounds: opts.quick ? 3 : 5,
+      connections: [1, 10, 50],
+      profile: opts.profile ? true : "auto",
+      log,
+    });
     tables.push(apiTable(results.api));
   });
 
@@ -143,7 +179,9 @@ async function main(): Promise<void> {
     // Correctness under sustained concurrent load (lost updates, stale reads, cross-account
     // probes, SSNs in the log, database integrity), reported beside the speed figures.
     results.soak = await runSoak({ durationSeconds: opts.quick ? 10 : 30, founders: 40 });
-    tables.push(`\n== Soak: 40 founders editing and re-reading their own records, probes asking for others'\n${soakSummary(results.soak)}`);
+    tables.push(
+      `\n== Soak: 40 founders editing and re-reading their own records, probes asking for others'\n${soakSummary(results.soak)}`,
+    );
   });
 
   await run("durability", async () => {

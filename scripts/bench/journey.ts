@@ -49,7 +49,10 @@ export async function benchJourney(stack: RemoteStack, opts: { log: (line: strin
   const done: JourneyStep[] = [];
   let stoppedAt: JourneyResult["stoppedAt"];
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: localhostUrl(stack.webAppUrl) });
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      baseURL: localhostUrl(stack.webAppUrl),
+    });
     context.setDefaultTimeout(STEP_TIMEOUT_MS);
     await context.addInitScript(RECORD_TIMERS);
     const page = await context.newPage();
@@ -74,7 +77,10 @@ export async function benchJourney(stack: RemoteStack, opts: { log: (line: strin
   } finally {
     await browser.close();
   }
-  const totalMs = round(done.reduce((a, s) => a + s.wallMs, 0), 0);
+  const totalMs = round(
+    done.reduce((a, s) => a + s.wallMs, 0),
+    0,
+  );
   const deliberateMs = done.reduce((a, s) => a + s.deliberateMs, 0);
   opts.log(`  journey: ${done.length} steps, ${totalMs} ms, of which deliberate delays ${deliberateMs} ms`);
   return { steps: done, totalMs, deliberateMs, completed: !stoppedAt, stoppedAt };

@@ -26,7 +26,13 @@ import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { localhostUrl } from "../../tests/support/browser";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../tests/support/browser";
 import { BENCH_PAGES } from "./page-metrics";
-import { createFounder, signInThroughApi, storageKeyFor, MFA_SKIPPED_KEY, type Founder } from "../../tests/support/founders";
+import {
+  createFounder,
+  signInThroughApi,
+  storageKeyFor,
+  MFA_SKIPPED_KEY,
+  type Founder,
+} from "../../tests/support/founders";
 import type { RemoteStack } from "./remote-stack";
 import { median, round } from "./stats";
 
@@ -82,7 +88,13 @@ async function launch(): Promise<{ port: number; close(): Promise<void> }> {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ff-bench-lighthouse-"));
   let chrome: chromeLauncher.LaunchedChrome;
   try {
-    chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, userDataDir, handleSIGINT: false, logLevel: "silent" });
+    chrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM_PATH,
+      chromeFlags: CHROMIUM_FLAGS,
+      userDataDir,
+      handleSIGINT: false,
+      logLevel: "silent",
+    });
   } catch (err) {
     fs.rmSync(userDataDir, { recursive: true, force: true });
     throw err;
@@ -124,7 +136,9 @@ async function placeSession(page: Page, stack: RemoteStack, origin: string, foun
 
 /** Whether the page shows a heading with this text (checked after Lighthouse finished). */
 async function hasHeading(page: Page, text: string): Promise<boolean> {
-  const found = await page.evaluate(`[...document.querySelectorAll("h1,h2,h3,[role=heading]")].some((h) => h.textContent.includes(${JSON.stringify(text)}))`);
+  const found = await page.evaluate(
+    `[...document.querySelectorAll("h1,h2,h3,[role=heading]")].some((h) => h.textContent.includes(${JSON.stringify(text)}))`,
+  );
   return found === true;
 }
 
@@ -136,7 +150,8 @@ function numeric(result: RunnerResult, audit: string): number {
 
 /** A figure of the unthrottled trace, from the `metrics` audit's details. */
 function observed(result: RunnerResult, key: string): number {
-  const item = (result.lhr.audits.metrics?.details as { items?: Array<Record<string, unknown>> } | undefined)?.items?.[0];
+  const item = (result.lhr.audits.metrics?.details as { items?: Array<Record<string, unknown>> } | undefined)
+    ?.items?.[0];
   const v = item?.[key];
   if (typeof v !== "number") throw new Error(`Lighthouse gave no ${key}`);
   return v;
@@ -151,7 +166,12 @@ interface OneRun {
   version: string;
 }
 
-async function runOnce(stack: RemoteStack, which: LighthousePage, preset: LighthousePreset, founder: Founder): Promise<OneRun> {
+async function runOnce(
+  stack: RemoteStack,
+  which: LighthousePage,
+  preset: LighthousePreset,
+  founder: Founder,
+): Promise<OneRun> {
   const origin = localhostUrl(stack.webAppUrl);
   const url = `${origin}${BENCH_PAGES[which].path}`;
   const chrome = await launch();
@@ -163,17 +183,33 @@ async function runOnce(stack: RemoteStack, which: LighthousePage, preset: Lighth
     const page = await browser.newPage();
     const signedIn = which === "dashboard";
     if (signedIn) await placeSession(page, stack, origin, founder);
-    const flags: Flags = { logLevel: "error", output: "json", onlyCategories: ["performance"], disableStorageReset: signedIn };
+    const flags: Flags = {
+      logLevel: "error",
+      output: "json",
+      onlyCategories: ["performance"],
+      disableStorageReset: signedIn,
+    };
     const result = await lighthouse(url, flags, CONFIGS[preset], page);
     if (!result) throw new Error("Lighthouse returned no result");
     const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`Lighthouse ${which} (${preset}): ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError)
+      throw new Error(`Lighthouse ${which} (${preset}): ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const score = lhr.categories.performance?.score;
-    if (typeof score !== "number") throw new Error(`Lighthouse ${which} (${preset}): no performance score (runWarnings: ${lhr.runWarnings.join(" | ") || "none"})`);
+    if (typeof score !== "number")
+      throw new Error(
+        `Lighthouse ${which} (${preset}): no performance score (runWarnings: ${lhr.runWarnings.join(" | ") || "none"})`,
+      );
     const finalUrl = lhr.finalDisplayedUrl;
-    if (which === "dashboard" && new URL(finalUrl).pathname.startsWith("/sign-in")) throw new Error(`Lighthouse dashboard (${preset}) ended on ${finalUrl}: not signed in`);
-    if (!(await hasHeading(page, BENCH_PAGES[which].heading))) throw new Error(`Lighthouse ${which} (${preset}) ended on ${finalUrl} without the heading "${BENCH_PAGES[which].heading}"`);
-    const lcpItems = (lhr.audits["largest-contentful-paint-element"]?.details as { items?: Array<{ items?: Array<{ node?: { nodeLabel?: string; snippet?: string } }> }> } | undefined)?.items;
+    if (which === "dashboard" && new URL(finalUrl).pathname.startsWith("/sign-in"))
+      throw new Error(`Lighthouse dashboard (${preset}) ended on ${finalUrl}: not signed in`);
+    if (!(await hasHeading(page, BENCH_PAGES[which].heading)))
+      throw new Error(
+        `Lighthouse ${which} (${preset}) ended on ${finalUrl} without the heading "${BENCH_PAGES[which].heading}"`,
+      );
+    const lcpItems = (
+      lhr.audits["largest-contentful-paint-element"]?.details as
+        { items?: Array<{ items?: Array<{ node?: { nodeLabel?: string; snippet?: string } }> }> } | undefined
+    )?.items;
     const lcpNode = lcpItems?.[0]?.items?.[0]?.node;
     return {
       run: {
@@ -237,7 +273,9 @@ export async function benchLighthouse(
         benchmarkIndex: round(median(done.map((d) => d.benchmarkIndex)), 0),
         runWarnings: [...new Set(done.flatMap((d) => d.warnings))],
       };
-      opts.log(`  lighthouse ${which} (${preset}): score ${r.median.score} [${r.scores.join(", ")}], LCP ${r.median.lcpMs} ms, TBT ${r.median.tbtMs} ms, ended on ${new URL(r.finalUrl).pathname}`);
+      opts.log(
+        `  lighthouse ${which} (${preset}): score ${r.median.score} [${r.scores.join(", ")}], LCP ${r.median.lcpMs} ms, TBT ${r.median.tbtMs} ms, ended on ${new URL(r.finalUrl).pathname}`,
+      );
       for (const w of r.runWarnings) opts.log(`    runWarning: ${w}`);
       results.push(r);
     }

@@ -61,19 +61,37 @@ interface Measured {
   faults: number;
 }
 
-export async function benchObservability(opts: { pairs: number; connections: number; log: (line: string) => void }): Promise<ObservabilityResult> {
+export async function benchObservability(opts: {
+  pairs: number;
+  connections: number;
+  log: (line: string) => void;
+}): Promise<ObservabilityResult> {
   const stack = await startRemoteStack();
   try {
     const data = await founderWithData(stack);
-    const spawn = (variant: Variant): Promise<App> => spawnBundledReady(path.join(ROOT, "scripts/bench/serve-app.ts"), { BENCH_CONFIG: JSON.stringify(stack.config), BENCH_VARIANT: variant });
-    const request = (app: App) => ({ url: `${app.info.url}/api/accounts/${data.accountId}/all_data`, method: "GET" as const, headers: { authorization: `Bearer ${data.accessToken}` } });
+    const spawn = (variant: Variant): Promise<App> =>
+      spawnBundledReady(path.join(ROOT, "scripts/bench/serve-app.ts"), {
+        BENCH_CONFIG: JSON.stringify(stack.config),
+        BENCH_VARIANT: variant,
+      });
+    const request = (app: App) => ({
+      url: `${app.info.url}/api/accounts/${data.accountId}/all_data`,
+      method: "GET" as const,
+      headers: { authorization: `Bearer ${data.accessToken}` },
+    });
     // Scraped as a Prometheus with a 15 s scrape interval would (its default is 1 min), so the
     // scrape's own cost is inside the figure in the proportion it has in production.
     let scraped: App | undefined;
     let scrapes = 0;
     const scraper = setInterval(() => {
       const url = scraped?.info.metricsUrl;
-      if (url) void fetch(url).then((r) => r.text()).then(() => scrapes++, () => undefined);
+      if (url)
+        void fetch(url)
+          .then((r) => r.text())
+          .then(
+            () => scrapes++,
+            () => undefined,
+          );
     }, SCRAPE_INTERVAL_MS);
     const pairs = Math.max(1, opts.pairs);
     const perPair: Array<Record<Variant, Measured>> = [];
@@ -89,14 +107,23 @@ export async function benchObservability(opts: { pairs: number; connections: num
             await load("warm-up", request(pair[variant]), opts.connections, WARM_UP_S);
           }
           scraped = pair.observed;
-          const turns: Record<Variant, Array<{ value: LoadResult<Variant>; cpuS: number; minorFaults: number }>> = { observed: [], plain: [] };
+          const turns: Record<Variant, Array<{ value: LoadResult<Variant>; cpuS: number; minorFaults: number }>> = {
+            observed: [],
+            plain: [],
+          };
           for (const variant of [a, b, b, a]) {
             const app = pair[variant];
-            turns[variant].push(await cpuSecondsOf(app.process.pid!, () => load(variant, request(app), opts.connections, TURN_S)));
+            turns[variant].push(
+              await cpuSecondsOf(app.process.pid!, () => load(variant, request(app), opts.connections, TURN_S)),
+            );
           }
           const measured = (variant: Variant): Measured => {
             const sum = (key: "cpuS" | "minorFaults") => turns[variant].reduce((total, turn) => total + turn[key], 0);
-            return { load: combine(turns[variant].map((turn) => turn.value)), cpuS: sum("cpuS"), faults: sum("minorFaults") };
+            return {
+              load: combine(turns[variant].map((turn) => turn.value)),
+              cpuS: sum("cpuS"),
+              faults: sum("minorFaults"),
+            };
           };
           perPair.push({ observed: measured("observed"), plain: measured("plain") });
         } finally {
@@ -110,14 +137,20 @@ export async function benchObservability(opts: { pairs: number; connections: num
     const runs = VARIANTS.map((variant) => combine(perPair.map((p) => p[variant].load)));
     const perRequest = (m: Measured, total: number) => total / Math.max(1, m.load.requests);
     const usPerRequest = (m: Measured) => perRequest(m, m.cpuS) * 1e6;
-    const each = perPair.map((p) => (p.plain.load.reqPerSec > 0 ? p.observed.load.reqPerSec / p.plain.load.reqPerSec : Number.NaN));
+    const each = perPair.map((p) =>
+      p.plain.load.reqPerSec > 0 ? p.observed.load.reqPerSec / p.plain.load.reqPerSec : Number.NaN,
+    );
     const cpuEach = perPair.map((p) => usPerRequest(p.plain) / usPerRequest(p.observed));
-    const inSlowLot = (variant: Variant) => perPair.filter((p) => perRequest(p[variant], p[variant].faults) >= SLOW_LOT_FAULTS_PER_REQUEST).length;
+    const inSlowLot = (variant: Variant) =>
+      perPair.filter((p) => perRequest(p[variant], p[variant].faults) >= SLOW_LOT_FAULTS_PER_REQUEST).length;
     const cpuPerRequestUs = {
       observed: round(median(perPair.map((p) => usPerRequest(p.observed))), 1),
       plain: round(median(perPair.map((p) => usPerRequest(p.plain))), 1),
     };
-    for (const r of runs) opts.log(`  ${r.target} @${r.connections}: ${r.reqPerSec} req/s, p99 ${r.p99Ms} ms, CPU ${cpuPerRequestUs[r.target]} µs/request (median of pairs), non-2xx ${r.non2xx}, errors ${r.errors}`);
+    for (const r of runs)
+      opts.log(
+        `  ${r.target} @${r.connections}: ${r.reqPerSec} req/s, p99 ${r.p99Ms} ms, CPU ${cpuPerRequestUs[r.target]} µs/request (median of pairs), non-2xx ${r.non2xx}, errors ${r.errors}`,
+      );
     return {
       connections: opts.connections,
       pairs,
@@ -125,8 +158,16 @@ export async function benchObservability(opts: { pairs: number; connections: num
       runs,
       ratio: round(median(each), 3),
       pairRatios: each.map((x) => round(x, 3)),
-      spread: { min: round(Math.min(...each), 3), q1: round(percentile(each, 25), 3), q3: round(percentile(each, 75), 3), max: round(Math.max(...each), 3) },
-      standardError: round((1.25 * ((percentile(each, 75) - percentile(each, 25)) / 1.349)) / Math.sqrt(each.length), 3),
+      spread: {
+        min: round(Math.min(...each), 3),
+        q1: round(percentile(each, 25), 3),
+        q3: round(percentile(each, 75), 3),
+        max: round(Math.max(...each), 3),
+      },
+      standardError: round(
+        (1.25 * ((percentile(each, 75) - percentile(each, 25)) / 1.349)) / Math.sqrt(each.length),
+        3,
+      ),
       cpuRatio: round(median(cpuEach), 3),
       cpuPerRequestUs,
       slowLot: { observed: inSlowLot("observed"), plain: inSlowLot("plain") },
@@ -138,7 +179,15 @@ export async function benchObservability(opts: { pairs: number; connections: num
 }
 
 export function observabilityTable(r: ObservabilityResult): string {
-  const rows = r.runs.map((run) => [run.target, run.reqPerSec, run.p50Ms, run.p99Ms, r.cpuPerRequestUs[run.target], r.slowLot[run.target], run.non2xx + run.errors]);
+  const rows = r.runs.map((run) => [
+    run.target,
+    run.reqPerSec,
+    run.p50Ms,
+    run.p99Ms,
+    r.cpuPerRequestUs[run.target],
+    r.slowLot[run.target],
+    run.non2xx + run.errors,
+  ]);
   return [
     renderTable(
       `Observability: GET all_data with and without request ids + metrics (${r.connections} connections; ${r.pairs} fresh pairs of processes, each app loaded ${r.secondsPerPair} s in 1 s turns)`,

@@ -60,11 +60,21 @@ export const BENCH_PAGES: Record<PageResult["page"], { path: string; heading: st
 /** Long tasks and LCP candidates can still arrive just after the heading shows. */
 const SETTLE_MS = 1000;
 
-async function loadOnce(browser: Browser, stack: RemoteStack, which: PageResult["page"], cpuThrottle: number, founder: Founder): Promise<PageLoad> {
+async function loadOnce(
+  browser: Browser,
+  stack: RemoteStack,
+  which: PageResult["page"],
+  cpuThrottle: number,
+  founder: Founder,
+): Promise<PageLoad> {
   const baseURL = localhostUrl(stack.webAppUrl);
   const context: BrowserContext = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL });
   try {
-    if (which === "dashboard") await signInContext(context, stack, founder, { browserAuthUrl: localhostUrl(stack.config.auth.url), skipMfa: true });
+    if (which === "dashboard")
+      await signInContext(context, stack, founder, {
+        browserAuthUrl: localhostUrl(stack.config.auth.url),
+        skipMfa: true,
+      });
     await context.addInitScript(OBSERVE);
     const page: Page = await context.newPage();
     if (cpuThrottle > 1) {
@@ -97,7 +107,10 @@ function medianLoad(loads: PageLoad[]): PageLoad {
   };
 }
 
-export async function benchPages(stack: RemoteStack, opts: { loads: number; cpuThrottles: number[]; log: (line: string) => void }): Promise<PageResult[]> {
+export async function benchPages(
+  stack: RemoteStack,
+  opts: { loads: number; cpuThrottles: number[]; log: (line: string) => void },
+): Promise<PageResult[]> {
   const browser = await launchChromium();
   try {
     const founder = await createFounder(stack);
@@ -109,7 +122,9 @@ export async function benchPages(stack: RemoteStack, opts: { loads: number; cpuT
         await loadOnce(browser, stack, which, cpuThrottle, founder);
         for (let i = 0; i < opts.loads; i++) loads.push(await loadOnce(browser, stack, which, cpuThrottle, founder));
         const r = { page: which, cpuThrottle, loads: loads.length, median: medianLoad(loads) };
-        opts.log(`  ${which} (CPU ${cpuThrottle}x): LCP ${r.median.lcpMs} ms, FCP ${r.median.fcpMs} ms, TBT ${r.median.tbtMs} ms`);
+        opts.log(
+          `  ${which} (CPU ${cpuThrottle}x): LCP ${r.median.lcpMs} ms, FCP ${r.median.fcpMs} ms, TBT ${r.median.tbtMs} ms`,
+        );
         results.push(r);
       }
     }

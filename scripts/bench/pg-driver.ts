@@ -23,7 +23,11 @@ import { renderTable, type Row } from "./table";
 const CLIENTS = 10;
 const ROWS = 1000;
 const args = parseArgs({
-  options: { seconds: { type: "string", default: "6" }, rounds: { type: "string", default: "3" }, json: { type: "boolean", default: false } },
+  options: {
+    seconds: { type: "string", default: "6" },
+    rounds: { type: "string", default: "3" },
+    json: { type: "boolean", default: false },
+  },
 }).values;
 const seconds = Number(args.seconds);
 /**
@@ -54,11 +58,16 @@ function drizzleCalls(db: ReturnType<typeof drizzlePg> | ReturnType<typeof drizz
   if (!prepared) {
     return {
       read: (id: number) => db.select().from(person).where(eq(person.personId, id)),
-      update: (id: number, city: string) => db.update(person).set({ city, updatedAt: now() }).where(eq(person.personId, id)),
+      update: (id: number, city: string) =>
+        db.update(person).set({ city, updatedAt: now() }).where(eq(person.personId, id)),
     };
   }
   // drizzle's .prepare(name): a named server-side prepared statement on each connection.
-  const read = db.select().from(person).where(eq(person.personId, sql.placeholder("id"))).prepare("bench_read");
+  const read = db
+    .select()
+    .from(person)
+    .where(eq(person.personId, sql.placeholder("id")))
+    .prepare("bench_read");
   const update = db
     .update(person)
     .set({ city: sql`${sql.placeholder("city")}`, updatedAt: sql`${sql.placeholder("updatedAt")}` })
@@ -71,7 +80,7 @@ function drizzleCalls(db: ReturnType<typeof drizzlePg> | ReturnType<typeof drizz
 }
 
 const subjects: Record<string, { build: Build; note: string }> = {
-  "pg": {
+  pg: {
     note: "node-postgres Pool; drizzle sends unnamed statements (parse/bind/execute each time)",
     build: (url) => {
       const pool = new pg.Pool({ connectionString: url, max: CLIENTS });
@@ -125,7 +134,10 @@ function combine(rounds: Round[]): Result {
     requests: latencies.length,
     errors: rounds.reduce((n, r) => n + r.errors, 0),
     firstError: rounds.find((r) => r.firstError)?.firstError,
-    perSecond: percentile(rounds.map((r) => r.perSecond), 50),
+    perSecond: percentile(
+      rounds.map((r) => r.perSecond),
+      50,
+    ),
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
   };
@@ -160,8 +172,13 @@ async function load(call: (i: number) => Promise<unknown>, durationMs: number): 
 async function seed(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  await client.query("CREATE TABLE bench_person (person_id serial PRIMARY KEY, account_id integer NOT NULL, first_name text, city text, updated_at text NOT NULL)");
-  await client.query("INSERT INTO bench_person (account_id, first_name, city, updated_at) SELECT g, 'Founder ' || g, 'Dover', now()::text FROM generate_series(1, $1) g", [ROWS]);
+  await client.query(
+    "CREATE TABLE bench_person (person_id serial PRIMARY KEY, account_id integer NOT NULL, first_name text, city text, updated_at text NOT NULL)",
+  );
+  await client.query(
+    "INSERT INTO bench_person (account_id, first_name, city, updated_at) SELECT g, 'Founder ' || g, 'Dover', now()::text FROM generate_series(1, $1) g",
+    [ROWS],
+  );
   await client.end();
 }
 
@@ -179,16 +196,30 @@ async function main(): Promise<void> {
       try {
         const cases = built.flatMap(({ name, s }) => [
           { name, query: "point read", call: (i: number) => s.read((i % ROWS) + 1), rounds: [] as Round[] },
-          { name, query: "update", call: (i: number) => s.update((i % ROWS) + 1, `City ${i % 97}`), rounds: [] as Round[] },
+          {
+            name,
+            query: "update",
+            call: (i: number) => s.update((i % ROWS) + 1, `City ${i % 97}`),
+            rounds: [] as Round[],
+          },
         ]);
         // Warm every pool (connections, statement caches) before measuring.
-        for (const { s } of built) await Promise.all(Array.from({ length: CLIENTS }, (_, i) => s.read(i + 1).catch(() => undefined)));
+        for (const { s } of built)
+          await Promise.all(Array.from({ length: CLIENTS }, (_, i) => s.read(i + 1).catch(() => undefined)));
         for (let round = 0; round < ROUNDS; round++) {
           for (const c of cases) c.rounds.push(await load(c.call, (seconds * 1000) / ROUNDS));
         }
         for (const c of cases) {
           const r = combine(c.rounds);
-          rows.push([target, c.name, c.query, Math.round(r.perSecond), `${round(r.p50, 2)} ms`, `${round(r.p99, 2)} ms`, r.errors ? `${r.errors}: ${r.firstError?.slice(0, 60)}` : "0"]);
+          rows.push([
+            target,
+            c.name,
+            c.query,
+            Math.round(r.perSecond),
+            `${round(r.p50, 2)} ms`,
+            `${round(r.p99, 2)} ms`,
+            r.errors ? `${r.errors}: ${r.firstError?.slice(0, 60)}` : "0",
+          ]);
           json.push({ target, driver: c.name, query: c.query, ...r });
         }
       } finally {
@@ -199,7 +230,13 @@ async function main(): Promise<void> {
     await bouncer.stop();
     await server.stop();
   }
-  console.log(renderTable(`Postgres drivers under drizzle: ${CLIENTS} clients, pool ${CLIENTS}, ${seconds} s per case in ${ROUNDS} rounds taken in turn (req/s: median round; p50/p99: all requests)`, ["target", "driver", "query", "req/s", "p50", "p99", "errors"], rows));
+  console.log(
+    renderTable(
+      `Postgres drivers under drizzle: ${CLIENTS} clients, pool ${CLIENTS}, ${seconds} s per case in ${ROUNDS} rounds taken in turn (req/s: median round; p50/p99: all requests)`,
+      ["target", "driver", "query", "req/s", "p50", "p99", "errors"],
+      rows,
+    ),
+  );
   for (const [name, s] of Object.entries(subjects)) console.log(`  ${name}: ${s.note}`);
   if (args.json) console.log(JSON.stringify(json));
 }

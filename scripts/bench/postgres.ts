@@ -21,7 +21,8 @@ import { loadCells } from "./report-api";
 import { renderTable } from "./table";
 import { cpuSnapshot } from "./process-cpu";
 
-export type PgTarget = "pg_bare_read" | "pg_bare_write" | "pg_bare_write_own" | "pg_all_data" | "pg_put_person" | "pg_put_person_own";
+export type PgTarget =
+  "pg_bare_read" | "pg_bare_write" | "pg_bare_write_own" | "pg_all_data" | "pg_put_person" | "pg_put_person_own";
 
 /** CPU used during a load, in cores (CPU seconds per wall second). */
 export interface CpuUse {
@@ -51,14 +52,22 @@ export interface PostgresResult {
    */
   cpuPerRequestMs: Array<{ target: PgTarget; server: number; postgres: number }>;
   /** App req/s ÷ its floor's req/s, median of the rounds. */
-  floorRatios: Array<{ target: "pg_all_data" | "pg_put_person" | "pg_put_person_own"; ratio: number; rounds: number[] }>;
+  floorRatios: Array<{
+    target: "pg_all_data" | "pg_put_person" | "pg_put_person_own";
+    ratio: number;
+    rounds: number[];
+  }>;
   scale: { one: ScaleRow; two: ScaleRow; ratio: number; rounds: number[]; cores: number };
 }
 
 const CONNECTIONS = 10;
 const POOL_SIZE = 10;
 
-async function withCpu<T>(appPids: number[], postgresPid: number | undefined, work: () => Promise<T>): Promise<{ value: T; cpu: CpuUse }> {
+async function withCpu<T>(
+  appPids: number[],
+  postgresPid: number | undefined,
+  work: () => Promise<T>,
+): Promise<{ value: T; cpu: CpuUse }> {
   const before = cpuSnapshot(appPids, postgresPid);
   const value = await work();
   const after = cpuSnapshot(appPids, postgresPid);
@@ -67,7 +76,10 @@ async function withCpu<T>(appPids: number[], postgresPid: number | undefined, wo
   const apps = after.apps.map((a, i) => cores(a - (before.apps[i] ?? 0)));
   const postgres = cores(after.postgres - before.postgres);
   const loadGenerator = cores(after.self - before.self);
-  return { value, cpu: { apps, postgres, loadGenerator, total: round(apps.reduce((s, a) => s + a, 0) + postgres + loadGenerator, 2) } };
+  return {
+    value,
+    cpu: { apps, postgres, loadGenerator, total: round(apps.reduce((s, a) => s + a, 0) + postgres + loadGenerator, 2) },
+  };
 }
 
 function averageCpu(samples: CpuUse[]): CpuUse {
@@ -106,7 +118,11 @@ async function ownRecords<T extends string>(target: T, requests: Request[], dura
   return each.slice(1).reduce((sum, r) => together(sum, r), each[0]!);
 }
 
-export async function benchPostgres(opts: { durationS: number; rounds: number; log: (line: string) => void }): Promise<PostgresResult> {
+export async function benchPostgres(opts: {
+  durationS: number;
+  rounds: number;
+  log: (line: string) => void;
+}): Promise<PostgresResult> {
   let server: PostgresServer | undefined;
   let deployment: Deployment | undefined;
   let bare: Child<{ readUrl: string; writeUrl: string }> | undefined;
@@ -131,8 +147,16 @@ export async function benchPostgres(opts: { durationS: number; rounds: number; l
     for (let i = 1; i < CONNECTIONS; i++) others.push(await founderWithData({ config: { auth }, app: { url: a.url } }));
     const ownPuts = [data, ...others].map((f) => appTargets({ app: a }, f).put_person);
     const onB = appTargets({ app: b }, data);
-    bare = await spawnReady<{ readUrl: string; writeUrl: string }>(path.join(ROOT, "scripts/bench/bare-pg-server.ts"), { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: String(POOL_SIZE) });
-    const bareWrite = (url: string): Request => ({ url, method: "PUT", headers: { "content-type": "application/json" }, body: onA.put_person.body });
+    bare = await spawnReady<{ readUrl: string; writeUrl: string }>(path.join(ROOT, "scripts/bench/bare-pg-server.ts"), {
+      DATABASE_URL: databaseUrl,
+      DATABASE_POOL_SIZE: String(POOL_SIZE),
+    });
+    const bareWrite = (url: string): Request => ({
+      url,
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: onA.put_person.body,
+    });
     const ownBareWrites = ownPuts.map((_, i) => bareWrite(`${bare!.info.writeUrl}/${i + 1}`));
     const targets: Record<PgTarget, Request[]> = {
       pg_bare_read: [{ url: bare.info.readUrl, method: "GET" }],
@@ -163,13 +187,24 @@ export async function benchPostgres(opts: { durationS: number; rounds: number; l
         row[target] = await loadOf(target, roundS);
         const after = cpuSnapshot([serverPid(target) ?? 0], server.pid);
         const sum = cpuSeconds.get(target) ?? { server: 0, postgres: 0, requests: 0 };
-        cpuSeconds.set(target, { server: sum.server + (after.apps[0]! - before.apps[0]!), postgres: sum.postgres + (after.postgres - before.postgres), requests: sum.requests + row[target].requests });
+        cpuSeconds.set(target, {
+          server: sum.server + (after.apps[0]! - before.apps[0]!),
+          postgres: sum.postgres + (after.postgres - before.postgres),
+          requests: sum.requests + row[target].requests,
+        });
       }
       perRound.push(row);
     }
-    const cpuPerRequestMs = [...cpuSeconds].map(([target, c]) => ({ target, server: round((c.server / Math.max(1, c.requests)) * 1000, 3), postgres: round((c.postgres / Math.max(1, c.requests)) * 1000, 3) }));
+    const cpuPerRequestMs = [...cpuSeconds].map(([target, c]) => ({
+      target,
+      server: round((c.server / Math.max(1, c.requests)) * 1000, 3),
+      postgres: round((c.postgres / Math.max(1, c.requests)) * 1000, 3),
+    }));
     const runs = (Object.keys(targets) as PgTarget[]).map((target) => combine(perRound.map((r) => r[target])));
-    for (const r of runs) opts.log(`  ${r.target} @${CONNECTIONS}: ${r.reqPerSec} req/s, p99 ${r.p99Ms} ms, non-2xx ${r.non2xx}, errors ${r.errors}`);
+    for (const r of runs)
+      opts.log(
+        `  ${r.target} @${CONNECTIONS}: ${r.reqPerSec} req/s, p99 ${r.p99Ms} ms, non-2xx ${r.non2xx}, errors ${r.errors}`,
+      );
     const ratioOf = (app: PgTarget, floor: PgTarget) => {
       const each = perRound.map((r) => (r[floor].reqPerSec > 0 ? r[app].reqPerSec / r[floor].reqPerSec : Number.NaN));
       return { ratio: round(median(each), 3), rounds: each.map((v) => round(v, 3)) };
@@ -188,7 +223,10 @@ export async function benchPostgres(opts: { durationS: number; rounds: number; l
       one.push(await withCpu(pids, server.pid, () => load("all_data", onA.all_data, CONNECTIONS, roundS)));
       two.push(
         await withCpu(pids, server.pid, async () => {
-          const [x, y] = await Promise.all([load("all_data", onA.all_data, CONNECTIONS / 2, roundS), load("all_data", onB.all_data, CONNECTIONS / 2, roundS)]);
+          const [x, y] = await Promise.all([
+            load("all_data", onA.all_data, CONNECTIONS / 2, roundS),
+            load("all_data", onB.all_data, CONNECTIONS / 2, roundS),
+          ]);
           return together(x, y);
         }),
       );
@@ -201,7 +239,9 @@ export async function benchPostgres(opts: { durationS: number; rounds: number; l
       rounds: scaleRounds,
       cores: os.cpus().length,
     };
-    opts.log(`  scale: 1 instance ${scale.one.result.reqPerSec} req/s, 2 instances ${scale.two.result.reqPerSec} req/s (× ${scale.ratio})`);
+    opts.log(
+      `  scale: 1 instance ${scale.one.result.reqPerSec} req/s, 2 instances ${scale.two.result.reqPerSec} req/s (× ${scale.ratio})`,
+    );
     return {
       durationS: opts.durationS,
       connections: CONNECTIONS,
@@ -228,7 +268,8 @@ const LABELS: Record<PgTarget, string> = {
   pg_put_person_own: "PUT /api/persons/{id}, own founders",
 };
 
-const cpuText = (c: CpuUse) => `apps ${c.apps.join(" + ")}, postgres ${c.postgres}, load generator ${c.loadGenerator} = ${c.total}`;
+const cpuText = (c: CpuUse) =>
+  `apps ${c.apps.join(" + ")}, postgres ${c.postgres}, load generator ${c.loadGenerator} = ${c.total}`;
 
 export function postgresTable(r: PostgresResult): string {
   const rows = renderTable(
@@ -236,13 +277,26 @@ export function postgresTable(r: PostgresResult): string {
     ["target", "req/s", "p50", "p99", "max", "errors", "non-2xx", "app/floor", "CPU ms/request: server + postgres"],
     r.runs.map((x) => {
       const cpu = r.cpuPerRequestMs.find((c) => c.target === x.target);
-      return [LABELS[x.target], ...loadCells(x), r.floorRatios.find((f) => f.target === x.target)?.ratio.toFixed(2) ?? "", cpu ? `${cpu.server} + ${cpu.postgres}` : ""];
+      return [
+        LABELS[x.target],
+        ...loadCells(x),
+        r.floorRatios.find((f) => f.target === x.target)?.ratio.toFixed(2) ?? "",
+        cpu ? `${cpu.server} + ${cpu.postgres}` : "",
+      ];
     }),
   );
   const scale = renderTable(
     `Scale: all_data, ${r.connections} connections on one instance vs split over two, one Postgres (${r.scale.cores} cores; CPU in cores used)`,
     ["instances", "req/s", "p50", "p99", "errors", "non-2xx", "CPU used"],
-    [r.scale.one, r.scale.two].map((s) => [s.instances, s.result.reqPerSec, `${s.result.p50Ms} ms`, `${s.result.p99Ms} ms`, s.result.errors + s.result.timeouts, s.result.non2xx, cpuText(s.cpu)]),
+    [r.scale.one, r.scale.two].map((s) => [
+      s.instances,
+      s.result.reqPerSec,
+      `${s.result.p50Ms} ms`,
+      `${s.result.p99Ms} ms`,
+      s.result.errors + s.result.timeouts,
+      s.result.non2xx,
+      cpuText(s.cpu),
+    ]),
   );
   return `${rows}\n${scale}\ntwo instances / one: ${r.scale.ratio.toFixed(2)} (rounds ${r.scale.rounds.join(", ")})`;
 }

@@ -17,7 +17,11 @@ function processTimes(): Array<[number, number, number]> {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const fields = statFields(Number(entry));
-      out.push([Number(entry), Number(fields[1]), Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])]);
+      out.push([
+        Number(entry),
+        Number(fields[1]),
+        Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]),
+      ]);
     } catch {
       // The process ended while we looked.
     }
@@ -26,12 +30,23 @@ function processTimes(): Array<[number, number, number]> {
 }
 
 /** CPU seconds so far of each of `pids`, of one server and its children (e.g. Postgres's postmaster and backends), and of this process. */
-export function cpuSnapshot(pids: number[], serverPid?: number): { apps: number[]; postgres: number; self: number; at: number } {
+export function cpuSnapshot(
+  pids: number[],
+  serverPid?: number,
+): { apps: number[]; postgres: number; self: number; at: number } {
   const times = processTimes();
   const ticksOf = (pid: number) => times.find(([p]) => p === pid)?.[2] ?? 0;
-  const server = serverPid === undefined ? 0 : times.filter(([p, pp]) => p === serverPid || pp === serverPid).reduce((sum, [, , t]) => sum + t, 0);
+  const server =
+    serverPid === undefined
+      ? 0
+      : times.filter(([p, pp]) => p === serverPid || pp === serverPid).reduce((sum, [, , t]) => sum + t, 0);
   const self = process.cpuUsage();
-  return { apps: pids.map((p) => ticksOf(p) / CLOCK_TICKS), postgres: server / CLOCK_TICKS, self: (self.user + self.system) / 1e6, at: performance.now() };
+  return {
+    apps: pids.map((p) => ticksOf(p) / CLOCK_TICKS),
+    postgres: server / CLOCK_TICKS,
+    self: (self.user + self.system) / 1e6,
+    at: performance.now(),
+  };
 }
 
 /** Fields of /proc/<pid>/stat after the command name (which may hold spaces), from the state on. */
@@ -47,7 +62,11 @@ function statFields(pid: number): string[] {
  */
 function usage(pid: number): { user: number; system: number; minorFaults: number } {
   const fields = statFields(pid);
-  return { user: Number(fields[11]) / CLOCK_TICKS, system: Number(fields[12]) / CLOCK_TICKS, minorFaults: Number(fields[7]) };
+  return {
+    user: Number(fields[11]) / CLOCK_TICKS,
+    system: Number(fields[12]) / CLOCK_TICKS,
+    minorFaults: Number(fields[7]),
+  };
 }
 
 /**
@@ -55,10 +74,18 @@ function usage(pid: number): { user: number; system: number; minorFaults: number
  * kernel's work for it, e.g. socket and file writes, fsync) and the minor page faults it took,
  * with work's value.
  */
-export async function cpuSecondsOf<T>(pid: number, work: () => Promise<T>): Promise<{ value: T; cpuS: number; systemS: number; minorFaults: number }> {
+export async function cpuSecondsOf<T>(
+  pid: number,
+  work: () => Promise<T>,
+): Promise<{ value: T; cpuS: number; systemS: number; minorFaults: number }> {
   const before = usage(pid);
   const value = await work();
   const after = usage(pid);
   const systemS = after.system - before.system;
-  return { value, cpuS: after.user - before.user + systemS, systemS, minorFaults: after.minorFaults - before.minorFaults };
+  return {
+    value,
+    cpuS: after.user - before.user + systemS,
+    systemS,
+    minorFaults: after.minorFaults - before.minorFaults,
+  };
 }

@@ -37,7 +37,10 @@ const { values } = parseArgs({
 
 if (values.summarize) {
   const dir = values.summarize;
-  const s = summarizeProfile(mainThreadProfile(dir)!, ROOT, { window: JSON.parse(fs.readFileSync(path.join(dir, "window.json"), "utf8")) as Window, top: 40 });
+  const s = summarizeProfile(mainThreadProfile(dir)!, ROOT, {
+    window: JSON.parse(fs.readFileSync(path.join(dir, "window.json"), "utf8")) as Window,
+    top: 40,
+  });
   console.log(profileTable("CPU profile of the app in process, the measured window", s));
   process.exit(0);
 }
@@ -47,18 +50,29 @@ const requests = Number(values.requests);
 
 /** A signed-in founder's PUT against the app of `tree` (a checkout of this repository), in this process. */
 async function putDriver(tree: string) {
-  const { createTestApp } = (await import(pathToFileURL(path.join(tree, "tests/support/app.ts")).href)) as { createTestApp: typeof CreateTestApp };
-  const { sqliteClientOf } = (await import(pathToFileURL(path.join(tree, "db/engine.ts")).href)) as { sqliteClientOf: typeof SqliteClientOf };
+  const { createTestApp } = (await import(pathToFileURL(path.join(tree, "tests/support/app.ts")).href)) as {
+    createTestApp: typeof CreateTestApp;
+  };
+  const { sqliteClientOf } = (await import(pathToFileURL(path.join(tree, "db/engine.ts")).href)) as {
+    sqliteClientOf: typeof SqliteClientOf;
+  };
   const h = await createTestApp({ LOG_LEVEL: "silent" });
   sqliteClientOf(h.app.db).pragma(`synchronous = ${sync}`);
   const f = await h.founder({ stage: "full" });
-  const person = (await h.app.inject({ method: "GET", url: `/api/persons/${f.personId}`, headers: f.auth })).json<Record<string, unknown>>();
+  const person = (await h.app.inject({ method: "GET", url: `/api/persons/${f.personId}`, headers: f.auth })).json<
+    Record<string, unknown>
+  >();
   // A form save that changes one field (as the api section's PUT): the city alternates.
   const bodies = ["Dover", "Lewes"].map((city) => JSON.stringify({ ...person, city }));
   const headers = { ...f.auth, "content-type": "application/json" };
   let sent = 0;
   const put = async () => {
-    const res = await h.app.inject({ method: "PUT", url: `/api/persons/${f.personId}`, headers, payload: bodies[sent++ % 2] });
+    const res = await h.app.inject({
+      method: "PUT",
+      url: `/api/persons/${f.personId}`,
+      headers,
+      payload: bodies[sent++ % 2],
+    });
     if (res.statusCode !== 200) throw new Error(`PUT answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
   };
   /** CPU µs per PUT over `n` PUTs. */
@@ -81,12 +95,19 @@ try {
     for (const d of r % 2 ? [...drivers].reverse() : drivers) d.samples.push(await d.round(requests));
   }
   window = { fromUs, toUs: monotonicUs() };
-  console.log(`PUT /api/persons/{id} in process, synchronous=${sync}, ${values.rounds} rounds of ${requests}; load average ${loadAverageText()}`);
+  console.log(
+    `PUT /api/persons/{id} in process, synchronous=${sync}, ${values.rounds} rounds of ${requests}; load average ${loadAverageText()}`,
+  );
   for (const d of drivers) {
-    console.log(`  ${d.tree === ROOT ? "this tree" : d.tree}: CPU per request median ${round(median(d.samples), 1)} µs, min ${round(Math.min(...d.samples), 1)} µs`);
+    console.log(
+      `  ${d.tree === ROOT ? "this tree" : d.tree}: CPU per request median ${round(median(d.samples), 1)} µs, min ${round(Math.min(...d.samples), 1)} µs`,
+    );
   }
   const [self, other] = drivers;
-  if (self && other) console.log(`  this tree ÷ ${other.tree}, median of the rounds' ratios: ${round(median(self.samples.map((s, i) => s / other.samples[i]!)), 3)}`);
+  if (self && other)
+    console.log(
+      `  this tree ÷ ${other.tree}, median of the rounds' ratios: ${round(median(self.samples.map((s, i) => s / other.samples[i]!)), 3)}`,
+    );
 } finally {
   for (const d of drivers) await d.close();
 }

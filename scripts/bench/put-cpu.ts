@@ -18,7 +18,12 @@ import { loadAverageText, round } from "./stats";
 import { profileTable } from "./report-api";
 
 const { values } = parseArgs({
-  options: { rounds: { type: "string", default: "6" }, seconds: { type: "string", default: "5" }, connections: { type: "string", default: "10" }, profile: { type: "boolean", default: false } },
+  options: {
+    rounds: { type: "string", default: "6" },
+    seconds: { type: "string", default: "5" },
+    connections: { type: "string", default: "10" },
+    profile: { type: "boolean", default: false },
+  },
 });
 const rounds = Number(values.rounds);
 const seconds = Number(values.seconds);
@@ -31,7 +36,12 @@ const bare = await spawnReady<{ writeUrl: string }>(path.join(ROOT, "scripts/ben
 const windows: Window[] = [];
 try {
   const put = appTargets(stack, await founderWithData(stack)).put_person;
-  const floor: Request = { url: bare.info.writeUrl, method: "PUT", headers: { "content-type": "application/json" }, body: put.body };
+  const floor: Request = {
+    url: bare.info.writeUrl,
+    method: "PUT",
+    headers: { "content-type": "application/json" },
+    body: put.body,
+  };
   const targets = [
     { name: "PUT /api/persons/{id}", req: put, pid: stack.pid },
     { name: "bare PUT + 1 SQLite UPDATE", req: floor, pid: bare.process.pid! },
@@ -51,10 +61,14 @@ try {
   }
   const perRequestUs = results.map((r) => (r.cpuS / combine(r.loads).requests) * 1e6);
   const systemUs = results.map((r) => (r.systemS / combine(r.loads).requests) * 1e6);
-  console.log(`${connections} connections, ${rounds} × ${seconds} s each; load average ${startLoad} at the start, ${loadAverageText()} at the end`);
+  console.log(
+    `${connections} connections, ${rounds} × ${seconds} s each; load average ${startLoad} at the start, ${loadAverageText()} at the end`,
+  );
   for (const [j, t] of targets.entries()) {
     const c = combine(results[j]!.loads);
-    console.log(`  ${t.name.padEnd(28)} ${String(c.reqPerSec).padStart(6)} req/s  p99 ${c.p99Ms} ms  CPU ${round(perRequestUs[j]!, 1)} µs/request (system ${round(systemUs[j]!, 1)})  (non-2xx ${c.non2xx}, errors ${c.errors})`);
+    console.log(
+      `  ${t.name.padEnd(28)} ${String(c.reqPerSec).padStart(6)} req/s  p99 ${c.p99Ms} ms  CPU ${round(perRequestUs[j]!, 1)} µs/request (system ${round(systemUs[j]!, 1)})  (non-2xx ${c.non2xx}, errors ${c.errors})`,
+    );
   }
   console.log(`  app beyond the floor: ${round(perRequestUs[0]! - perRequestUs[1]!, 1)} µs/request`);
 } finally {

@@ -43,7 +43,12 @@ const APP_V8_SETTINGS = ["--import", pathToFileURL(path.join(ROOT, "scripts/app-
  * Spawns `node --import tsx <entry>` with the app's V8 settings and resolves with the JSON it
  * prints after READY_PREFIX.
  */
-export function spawnReady<T>(entry: string, env: NodeJS.ProcessEnv = {}, nodeArgs: string[] = [], args: string[] = []): Promise<Child<T>> {
+export function spawnReady<T>(
+  entry: string,
+  env: NodeJS.ProcessEnv = {},
+  nodeArgs: string[] = [],
+  args: string[] = [],
+): Promise<Child<T>> {
   return startChild<T>(entry, [...APP_V8_SETTINGS, ...nodeArgs, "--import", "tsx", entry, ...args], env);
 }
 
@@ -113,7 +118,13 @@ export async function startRemoteStack(opts: { nodeArgs?: string[]; webDist?: st
     config: info.config,
     dataDir: info.dataDir,
     app: remote(info.appUrl),
-    auth: info.config.authMode === "embedded" ? { ...remote(info.config.auth.url), reset: () => Promise.reject(new Error("reset is not available on a stack in another process")) } : undefined,
+    auth:
+      info.config.authMode === "embedded"
+        ? {
+            ...remote(info.config.auth.url),
+            reset: () => Promise.reject(new Error("reset is not available on a stack in another process")),
+          }
+        : undefined,
     mail: info.mailUrl && info.smtpUrl ? { ...remote(info.mailUrl), smtpUrl: info.smtpUrl } : undefined,
     identity: info.identityUrl ? remote(info.identityUrl) : undefined,
     webAppUrl: info.webAppUrl ?? info.appUrl,

@@ -9,7 +9,9 @@ export function loadCells(x: LoadResult<string>): Array<string | number> {
 }
 
 export function apiTable(r: ApiResult): string {
-  const profiles = (r.profiles ?? []).map((p) => profileTable(`CPU profile of the app under ${p.target} load at ${p.connections} connections`, p.summary));
+  const profiles = (r.profiles ?? []).map((p) =>
+    profileTable(`CPU profile of the app under ${p.target} load at ${p.connections} connections`, p.summary),
+  );
   return [table(r), ...profiles].join("\n");
 }
 
@@ -22,7 +24,14 @@ export function profileTable(title: string, summary: ProfileSummary): string {
       const o = summary.byOwner[i];
       const c = summary.byCaller[i];
       const f = summary.topFunctions[i];
-      return [o?.owner ?? "", o ? o.percent : "", c?.owner ?? "", c ? c.percent : "", f ? `${f.fn} (${f.owner})` : "", f ? f.percent : ""];
+      return [
+        o?.owner ?? "",
+        o ? o.percent : "",
+        c?.owner ?? "",
+        c ? c.percent : "",
+        f ? `${f.fn} (${f.owner})` : "",
+        f ? f.percent : "",
+      ];
     }),
   );
 }
@@ -37,10 +46,23 @@ const TARGET_LABELS: Record<Target, string> = {
 function table(r: ApiResult): string {
   return renderTable(
     `API: autocannon ${r.durationS} s per row, loopback (app and bare Fastify each in their own process)`,
-    ["target", "conns", "req/s", "p50", "p99", "max", "errors", "non-2xx", "app/bare", "PUT/write floor", "CPU µs/request"],
+    [
+      "target",
+      "conns",
+      "req/s",
+      "p50",
+      "p99",
+      "max",
+      "errors",
+      "non-2xx",
+      "app/bare",
+      "PUT/write floor",
+      "CPU µs/request",
+    ],
     r.runs.map((x) => {
       const ratio = r.ratios.find((q) => q.target === x.target && q.connections === x.connections)?.ratio;
-      const overFloor = x.target === "put_person" ? r.writeFloorRatios?.find((q) => q.connections === x.connections)?.ratio : undefined;
+      const overFloor =
+        x.target === "put_person" ? r.writeFloorRatios?.find((q) => q.connections === x.connections)?.ratio : undefined;
       return [
         TARGET_LABELS[x.target],
         x.connections,

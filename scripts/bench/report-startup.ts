@@ -25,9 +25,19 @@ export function startupTables(r: StartupResult): string {
     ["phase", "empty", "existing", "cold tsx cache"],
     [
       ["plain `node -e 0` (reference, median of 5)", ms(p.plainNodeMs), "", ""],
-      ["node + tsx loader to entry", ms(p.empty.nodeAndLoaderMs), ms(p.existing.nodeAndLoaderMs), ms(p.coldCompile.nodeAndLoaderMs)],
+      [
+        "node + tsx loader to entry",
+        ms(p.empty.nodeAndLoaderMs),
+        ms(p.existing.nodeAndLoaderMs),
+        ms(p.coldCompile.nodeAndLoaderMs),
+      ],
       ["third-party packages", ms(pkgTotal(p.empty)), ms(pkgTotal(p.existing)), ms(pkgTotal(p.coldCompile))],
-      ["project modules (tsx)", ms(p.empty.projectModulesMs), ms(p.existing.projectModulesMs), ms(p.coldCompile.projectModulesMs)],
+      [
+        "project modules (tsx)",
+        ms(p.empty.projectModulesMs),
+        ms(p.existing.projectModulesMs),
+        ms(p.coldCompile.projectModulesMs),
+      ],
       ["startStack()", ms(p.empty.startStackMs), ms(p.existing.startStackMs), ms(p.coldCompile.startStackMs)],
       ["one bcrypt hash (cost 10)", ms(p.empty.bcryptHashMs), "", ""],
     ],

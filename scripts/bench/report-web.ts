@@ -12,11 +12,18 @@ export function bundleTable(r: WebBundleResult): string {
     ["chunk", "raw", "gzip"],
     [
       ...r.chunks.map((c) => [`${c.initial ? "* " : "  "}${c.file}`, kb(c.rawBytes), kb(c.gzipBytes)]),
-      [`  initial JS for /sign-in (${r.initialJs.files.length} files)`, kb(r.initialJs.rawBytes), kb(r.initialJs.gzipBytes)],
+      [
+        `  initial JS for /sign-in (${r.initialJs.files.length} files)`,
+        kb(r.initialJs.rawBytes),
+        kb(r.initialJs.gzipBytes),
+      ],
       ["  CSS (all)", kb(r.css.rawBytes), kb(r.css.gzipBytes)],
     ],
   );
-  const lazy = r.lazy.map((l) => `  ${l.what}: ${l.inInitial.length ? `IN THE INITIAL SET (${l.inInitial.slice(0, 3).join(", ")})` : `not initial; in ${l.chunks.join(", ") || "no chunk"}`}`);
+  const lazy = r.lazy.map(
+    (l) =>
+      `  ${l.what}: ${l.inInitial.length ? `IN THE INITIAL SET (${l.inInitial.slice(0, 3).join(", ")})` : `not initial; in ${l.chunks.join(", ") || "no chunk"}`}`,
+  );
   const comp = r.initialComposition.map((c) => `${c.owner} ${c.percent}%`).join(", ");
   const served = r.servedDist.present
     ? `  web/dist (what npm start serves now): ${r.servedDist.developmentBuild ? `a DEVELOPMENT build (React dev runtime; entry ${kb(r.servedDist.entryRawBytes ?? 0)} raw)` : "a production build"}`
@@ -28,7 +35,18 @@ export function pagesTable(pages: PageResult[]): string {
   return renderTable(
     "Page metrics in Chromium (lab figures via PerformanceObserver, median; NOT a Lighthouse score)",
     ["page", "CPU", "loads", "FCP", "LCP", "TBT", "long tasks", "ready", "JS transferred", "JS requests"],
-    pages.map((p) => [p.page, `${p.cpuThrottle}x`, p.loads, ms(p.median.fcpMs), ms(p.median.lcpMs), ms(p.median.tbtMs), p.median.longTasks, ms(p.median.readyMs), kb(p.median.jsTransferredBytes), p.median.jsRequests]),
+    pages.map((p) => [
+      p.page,
+      `${p.cpuThrottle}x`,
+      p.loads,
+      ms(p.median.fcpMs),
+      ms(p.median.lcpMs),
+      ms(p.median.tbtMs),
+      p.median.longTasks,
+      ms(p.median.readyMs),
+      kb(p.median.jsTransferredBytes),
+      p.median.jsRequests,
+    ]),
   );
 }
 
@@ -44,7 +62,18 @@ export function lighthouseTable(results: LighthouseResult[]): string {
     const version = rows[0]?.lighthouseVersion ?? "?";
     const table = renderTable(
       `Lighthouse ${version} performance, ${PRESET_TITLE[preset]}, Debian's Chromium offline, median of ${rows[0]?.runs ?? 0} run(s)`,
-      ["page", "score", "runs' scores", "FCP", "LCP", "TBT", "CLS", "Speed Index", "bytes", "last visual change (observed)"],
+      [
+        "page",
+        "score",
+        "runs' scores",
+        "FCP",
+        "LCP",
+        "TBT",
+        "CLS",
+        "Speed Index",
+        "bytes",
+        "last visual change (observed)",
+      ],
       rows.map((r) => [
         r.page,
         r.median.score,
@@ -60,7 +89,9 @@ export function lighthouseTable(results: LighthouseResult[]): string {
     );
     const notes = rows.flatMap((r) => [
       `  ${r.page}: ended on ${new URL(r.finalUrl).pathname}; LCP element ${r.lcpElement ?? "not reported"}; benchmarkIndex ${r.benchmarkIndex}`,
-      ...(r.runWarnings.length ? r.runWarnings.map((w) => `  ${r.page} runWarning: ${w}`) : [`  ${r.page}: no runWarnings`]),
+      ...(r.runWarnings.length
+        ? r.runWarnings.map((w) => `  ${r.page} runWarning: ${w}`)
+        : [`  ${r.page}: no runWarnings`]),
     ]);
     const legend = [
       "  score, FCP, LCP, TBT, Speed Index: Lighthouse's simulation of the preset; last visual change: observed in the unthrottled load.",
@@ -77,7 +108,12 @@ export function journeyTable(j: JourneyResult): string {
     `Browser journey, sign-up to Approve (${j.completed ? "completed" : `stopped at "${j.stoppedAt?.step}"`})`,
     ["step", "wall", "deliberate delay", "without delay"],
     [
-      ...j.steps.map((s) => [s.step, ms(s.wallMs), s.deliberateMs ? ms(s.deliberateMs) : "", ms(s.wallMs - s.deliberateMs)]),
+      ...j.steps.map((s) => [
+        s.step,
+        ms(s.wallMs),
+        s.deliberateMs ? ms(s.deliberateMs) : "",
+        ms(s.wallMs - s.deliberateMs),
+      ]),
       ["total", ms(j.totalMs), ms(j.deliberateMs), ms(j.totalMs - j.deliberateMs)],
     ],
   );

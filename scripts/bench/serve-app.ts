@@ -14,7 +14,9 @@ const app = await buildApp(config, { quiet: true, observability: observed });
 await app.listen({ host: "127.0.0.1", port: 0 });
 const address = app.server.address();
 const port = typeof address === "object" && address ? address.port : 0;
-process.stdout.write(`${READY_PREFIX}${JSON.stringify({ url: `http://127.0.0.1:${port}`, metricsUrl: app.metricsUrl() })}\n`);
+process.stdout.write(
+  `${READY_PREFIX}${JSON.stringify({ url: `http://127.0.0.1:${port}`, metricsUrl: app.metricsUrl() })}\n`,
+);
 
 const stop = async () => {
   await app.close();

@@ -53,8 +53,24 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
         },
       },
     ];
-    const editors = founders.map((f, i) => runLoad({ url: h.url, connections: 1, duration: opts.durationSeconds, requests: cityEditor(f.personId!, f.token, tallies[i]!), timeout: 30 }));
-    const probes = [0, 1, 2].map((i) => runLoad({ url: h.url, connections: 1, duration: opts.durationSeconds, requests: probe(i % founders.length), timeout: 30 }));
+    const editors = founders.map((f, i) =>
+      runLoad({
+        url: h.url,
+        connections: 1,
+        duration: opts.durationSeconds,
+        requests: cityEditor(f.personId!, f.token, tallies[i]!),
+        timeout: 30,
+      }),
+    );
+    const probes = [0, 1, 2].map((i) =>
+      runLoad({
+        url: h.url,
+        connections: 1,
+        duration: opts.durationSeconds,
+        requests: probe(i % founders.length),
+        timeout: 30,
+      }),
+    );
     const editorResults = await Promise.all(editors);
     const probeResults = await Promise.all(probes);
 

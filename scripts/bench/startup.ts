@@ -79,7 +79,8 @@ async function oneStart(dataDir: string, skipWebBuild: boolean, nodeArgs: string
   try {
     while (LISTENERS.some((l) => listeners[l] === undefined)) {
       if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}\n${stderr}`);
-      if (performance.now() - started > READY_TIMEOUT_MS) throw new Error(`npm start not ready within ${READY_TIMEOUT_MS} ms\n${stderr}`);
+      if (performance.now() - started > READY_TIMEOUT_MS)
+        throw new Error(`npm start not ready within ${READY_TIMEOUT_MS} ms\n${stderr}`);
       await Promise.all(
         LISTENERS.filter((l) => listeners[l] === undefined).map(async (l) => {
           if (await answers(urls[l])) listeners[l] ??= performance.now() - started;
@@ -95,20 +96,28 @@ async function oneStart(dataDir: string, skipWebBuild: boolean, nodeArgs: string
 }
 
 function summarize(runs: StartupRun[]) {
-  const listenersMedianMs = Object.fromEntries(LISTENERS.map((l) => [l, median(runs.map((r) => r.listeners[l]))])) as Record<ListenerName, number>;
+  const listenersMedianMs = Object.fromEntries(
+    LISTENERS.map((l) => [l, median(runs.map((r) => r.listeners[l]))]),
+  ) as Record<ListenerName, number>;
   return { medianMs: median(runs.map((r) => r.readyMs)), runs, listenersMedianMs };
 }
 
 async function profileOnce(dataDir: string, extraEnv: Record<string, string> = {}): Promise<PhaseProfile> {
   const env = await isolatedStackEnv(dataDir);
-  const child = await spawnReady<PhaseProfile>(path.join(ROOT, "scripts/bench/startup-phases.ts"), { ...env, ...extraEnv });
+  const child = await spawnReady<PhaseProfile>(path.join(ROOT, "scripts/bench/startup-phases.ts"), {
+    ...env,
+    ...extraEnv,
+  });
   await stopChild(child.process);
   return child.info;
 }
 
 /** Median wall time of `node -e 0`: the machine's own speed right now, as a unit for the rest. */
 /** One empty-folder start under --cpu-prof; only the samples between spawn and ready count. */
-async function profiledStart(dataDir: string, skipWebBuild: boolean): Promise<NonNullable<StartupResult["profile"]["cpu"]>> {
+async function profiledStart(
+  dataDir: string,
+  skipWebBuild: boolean,
+): Promise<NonNullable<StartupResult["profile"]["cpu"]>> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ff-bench-start-prof-"));
   try {
     const fromUs = monotonicUs();
@@ -148,7 +157,9 @@ export async function benchStartup(opts: { runs: number; log: (line: string) => 
     for (let i = 0; i < opts.runs; i++) {
       empty.push(await oneStart(path.join(tmp, `empty-${i}`), skipWebBuild));
       existing.push(await oneStart(existingDir, skipWebBuild));
-      opts.log(`  start-up run ${i + 1}/${opts.runs}: empty ${Math.round(empty[i]!.readyMs)} ms, existing ${Math.round(existing[i]!.readyMs)} ms`);
+      opts.log(
+        `  start-up run ${i + 1}/${opts.runs}: empty ${Math.round(empty[i]!.readyMs)} ms, existing ${Math.round(existing[i]!.readyMs)} ms`,
+      );
     }
     const profile = {
       plainNodeMs: plainNodeMs(),

@@ -38,5 +38,8 @@ export const sleep = (msDelay: number) => new Promise<void>((resolve) => setTime
 
 /** The machine's 1, 5 and 15 minute load averages, as printed beside figures taken on a shared machine. */
 export function loadAverageText(): string {
-  return os.loadavg().map((l) => l.toFixed(2)).join(" ");
+  return os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
 }

@@ -113,14 +113,23 @@ function inspectServedDist(): WebBundleResult["servedDist"] {
   // React's automatic runtime in development mode calls jsxDEV; production bundles never do.
   const developmentBuild = js.some((f) => fs.readFileSync(path.join(assets, f), "utf8").includes("jsxDEV"));
   const entryPath = entry ? path.join(dir, entry) : undefined;
-  return { present: true, developmentBuild, entryRawBytes: entryPath && fs.existsSync(entryPath) ? fs.statSync(entryPath).size : undefined };
+  return {
+    present: true,
+    developmentBuild,
+    entryRawBytes: entryPath && fs.existsSync(entryPath) ? fs.statSync(entryPath).size : undefined,
+  };
 }
 
 /** Builds into a temp folder (never touching web/dist, which running tests and `npm start` use). */
 export async function buildProductionWeb(): Promise<{ dir: string; info: BuildInfo; cleanup(): void }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ff-bench-web-"));
   try {
-    const child = await spawnReady<BuildInfo>(path.join(ROOT, "scripts/bench/build-web.ts"), { NODE_ENV: "production" }, [], [dir]);
+    const child = await spawnReady<BuildInfo>(
+      path.join(ROOT, "scripts/bench/build-web.ts"),
+      { NODE_ENV: "production" },
+      [],
+      [dir],
+    );
     await stopChild(child.process);
     return { dir, info: child.info, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
   } catch (err) {
@@ -139,7 +148,12 @@ export function measureBundle(dir: string, buildMs: number): WebBundleResult {
     .filter((f) => f.endsWith(".js"))
     .map((f) => {
       const buf = fs.readFileSync(path.join(assets, f));
-      return { file: `assets/${f}`, rawBytes: buf.length, gzipBytes: gzipSize(buf), initial: initial.has(`assets/${f}`) };
+      return {
+        file: `assets/${f}`,
+        rawBytes: buf.length,
+        gzipBytes: gzipSize(buf),
+        initial: initial.has(`assets/${f}`),
+      };
     })
     .sort((a, b) => b.rawBytes - a.rawBytes);
   const initialList = chunks.filter((c) => c.initial);
@@ -164,7 +178,10 @@ export function measureBundle(dir: string, buildMs: number): WebBundleResult {
       rawBytes: initialList.reduce((a, c) => a + c.rawBytes, 0),
       gzipBytes: initialList.reduce((a, c) => a + c.gzipBytes, 0),
     },
-    css: { rawBytes: cssBufs.reduce((a, b) => a + b.length, 0), gzipBytes: cssBufs.reduce((a, b) => a + gzipSize(b), 0) },
+    css: {
+      rawBytes: cssBufs.reduce((a, b) => a + b.length, 0),
+      gzipBytes: cssBufs.reduce((a, b) => a + gzipSize(b), 0),
+    },
     lazy,
     initialComposition: composition([...initial].flatMap((file) => moduleMap[file] ?? [])),
     servedDist: inspectServedDist(),

@@ -27,12 +27,20 @@ export async function benchWeb(opts: {
     try {
       if (opts.pages) {
         try {
-          out.pages = await benchPages(stack, { loads: opts.quick ? 2 : 5, cpuThrottles: opts.quick ? [1] : [1, 4], log: opts.log });
+          out.pages = await benchPages(stack, {
+            loads: opts.quick ? 2 : 5,
+            cpuThrottles: opts.quick ? [1] : [1, 4],
+            log: opts.log,
+          });
         } catch (err) {
           opts.onError("web", err);
         }
         try {
-          out.lighthouse = await benchLighthouse(stack, { runs: opts.quick ? 1 : 3, presets: ["desktop", "mobile"], log: opts.log });
+          out.lighthouse = await benchLighthouse(stack, {
+            runs: opts.quick ? 1 : 3,
+            presets: ["desktop", "mobile"],
+            log: opts.log,
+          });
         } catch (err) {
           opts.onError("web", new Error(`Lighthouse: ${err instanceof Error ? err.message : String(err)}`));
         }

@@ -18,14 +18,27 @@ export interface OutsidePointer {
 
 const S = "\u00a7"; // the section sign
 export const OUTSIDE_POINTERS: { pattern: RegExp; why: string }[] = [
-  { pattern: new RegExp(String.raw`\biss` + String.raw`ues?[ -]#?\d+`, "i"), why: "cite the decision record or docs section that explains it, not a tracker entry" },
-  { pattern: new RegExp(String.raw`\bsp` + String.raw`ec\s*` + S, "i"), why: `cite docs/requirements.md as "requirements ${S}N" (same section numbers)` },
+  {
+    pattern: new RegExp(String.raw`\biss` + String.raw`ues?[ -]#?\d+`, "i"),
+    why: "cite the decision record or docs section that explains it, not a tracker entry",
+  },
+  {
+    pattern: new RegExp(String.raw`\bsp` + String.raw`ec\s*` + S, "i"),
+    why: `cite docs/requirements.md as "requirements ${S}N" (same section numbers)`,
+  },
   { pattern: new RegExp(String.raw`\bDES` + String.raw`IGN\.md\b`), why: "cite docs/architecture.md" },
-  { pattern: new RegExp(String.raw`/wo` + String.raw`rk/|\bsha` + String.raw`red/(?:spec|DESIGN|reference)\b`), why: "a path outside the repository" },
+  {
+    pattern: new RegExp(String.raw`/wo` + String.raw`rk/|\bsha` + String.raw`red/(?:spec|DESIGN|reference)\b`),
+    why: "a path outside the repository",
+  },
 ];
 
 /** Generated or binary files: nothing in them is written by hand. */
-const SKIPPED = [/(^|\/)package-lock\.json$/, /\.(png|jpe?g|gif|webp|ico|woff2?|ttf|pdf|sqlite)$/i, /^db\/migrations(-pg)?\/meta\//];
+const SKIPPED = [
+  /(^|\/)package-lock\.json$/,
+  /\.(png|jpe?g|gif|webp|ico|woff2?|ttf|pdf|sqlite)$/i,
+  /^db\/migrations(-pg)?\/meta\//,
+];
 
 /** Every pointer outside the repository in `text`, one per line and pattern. */
 export function findOutsidePointers(file: string, text: string): OutsidePointer[] {
@@ -40,7 +53,12 @@ export function findOutsidePointers(file: string, text: string): OutsidePointer[
 
 /** The pointers outside in every text file of the repository at `root`: tracked, or new and not ignored. */
 export function scanRepository(root: string): OutsidePointer[] {
-  const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: root, encoding: "utf8" }).split("\0").filter(Boolean);
+  const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
+    cwd: root,
+    encoding: "utf8",
+  })
+    .split("\0")
+    .filter(Boolean);
   return files
     .filter((file) => !SKIPPED.some((re) => re.test(file)))
     .flatMap((file) => {

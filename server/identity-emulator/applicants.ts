@@ -57,12 +57,17 @@ export function applicantJson(a: ApplicantRecord) {
 /** By applicant id, or `-;externalUserId=<id>` as Sumsub's paths allow. */
 export function findApplicant(ctx: IdentityContext, idSegment: string): ApplicantRecord {
   const prefix = "-;externalUserId=";
-  const a = idSegment.startsWith(prefix) ? ctx.store.byExternalUserId(idSegment.slice(prefix.length)) : ctx.store.byId(idSegment);
+  const a = idSegment.startsWith(prefix)
+    ? ctx.store.byExternalUserId(idSegment.slice(prefix.length))
+    : ctx.store.byId(idSegment);
   if (!a) throw new HttpError(404, "Applicant not found");
   return a;
 }
 
-export async function createApplicant(ctx: IdentityContext, input: { externalUserId: string; levelName: string; email?: string; phone?: string }): Promise<ApplicantRecord> {
+export async function createApplicant(
+  ctx: IdentityContext,
+  input: { externalUserId: string; levelName: string; email?: string; phone?: string },
+): Promise<ApplicantRecord> {
   const a = ctx.store.createApplicant(input);
   ctx.log(`applicant ${a.id} created`);
   await ctx.webhooks.send("applicantCreated", a);
@@ -98,6 +103,11 @@ export function resetApplicant(ctx: IdentityContext, a: ApplicantRecord): void {
 export async function applicantOfGrant(ctx: IdentityContext, grant: GrantRecord): Promise<ApplicantRecord> {
   return (
     ctx.store.byExternalUserId(grant.userId) ??
-    (await createApplicant(ctx, { externalUserId: grant.userId, levelName: grant.levelName, email: grant.email, phone: grant.phone }))
+    (await createApplicant(ctx, {
+      externalUserId: grant.userId,
+      levelName: grant.levelName,
+      email: grant.email,
+      phone: grant.phone,
+    }))
   );
 }

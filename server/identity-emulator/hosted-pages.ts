@@ -16,9 +16,15 @@ export function registerHostedPages(app: FastifyInstance, ctx: IdentityContext):
   app.get("/websdk/p/:linkId", async (req, reply) => {
     const linkId = (req.params as { linkId: string }).linkId;
     const grant = LINK_ID.test(linkId) ? ctx.store.link(linkId) : undefined;
-    if (!grant || grant.expiresAt <= Date.now()) return reply.status(410).type(HTML).send(renderWidgetPage({ mode: "expired" }));
+    if (!grant || grant.expiresAt <= Date.now())
+      return reply
+        .status(410)
+        .type(HTML)
+        .send(renderWidgetPage({ mode: "expired" }));
     return reply.type(HTML).send(renderWidgetPage({ mode: "hosted", linkId }));
   });
 
-  app.get("/websdk/emulator.js", async (_req, reply) => reply.type("text/javascript; charset=utf-8").send(WIDGET_SCRIPT));
+  app.get("/websdk/emulator.js", async (_req, reply) =>
+    reply.type("text/javascript; charset=utf-8").send(WIDGET_SCRIPT),
+  );
 }

@@ -13,13 +13,21 @@ export class HttpError extends Error {
   }
 }
 
-export function errorBody(status: number, description: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function errorBody(
+  status: number,
+  description: string,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
   return { description, code: status, correlationId: `req-${randomUUID()}`, ...extra };
 }
 
 export function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const r = schema.safeParse(value);
-  if (!r.success) throw new HttpError(400, `Invalid request: ${r.error.issues.map((i) => `${i.path.join(".") || "body"} ${i.message}`).join("; ")}`);
+  if (!r.success)
+    throw new HttpError(
+      400,
+      `Invalid request: ${r.error.issues.map((i) => `${i.path.join(".") || "body"} ${i.message}`).join("; ")}`,
+    );
   return r.data;
 }
 

@@ -46,7 +46,8 @@ function toHttpError(err: unknown, log: (msg: string) => void): HttpError {
   const fastifyError = err as Partial<FastifyError>;
   if (fastifyError.code === "FST_ERR_CTP_BODY_TOO_LARGE") return new HttpError(413, "Request body too large");
   if (fastifyError.code === "FST_ERR_BAD_URL") return new HttpError(400, "Malformed path");
-  if (typeof fastifyError.statusCode === "number" && fastifyError.statusCode < 500) return new HttpError(fastifyError.statusCode, fastifyError.message ?? "Bad request");
+  if (typeof fastifyError.statusCode === "number" && fastifyError.statusCode < 500)
+    return new HttpError(fastifyError.statusCode, fastifyError.message ?? "Bad request");
   log(`error: ${err instanceof Error ? err.message : String(err)}`);
   return new HttpError(500, "Internal emulator error");
 }
@@ -55,7 +56,12 @@ export async function startIdentityEmulator(opts: IdentityEmulatorOptions): Prom
   const log = (msg: string) => {
     if (!opts.quiet) console.log(`[identity-emulator] ${msg}`);
   };
-  const webhooks = createWebhookSender({ url: opts.webhookUrl, secret: opts.webhookSecret, alg: opts.webhookDigestAlg ?? "HMAC_SHA256_HEX", log });
+  const webhooks = createWebhookSender({
+    url: opts.webhookUrl,
+    secret: opts.webhookSecret,
+    alg: opts.webhookDigestAlg ?? "HMAC_SHA256_HEX",
+    log,
+  });
   // The SDK compares message origins by strict string equality, so only the bare origin will do.
   let origin = new URL(opts.publicUrl).origin;
   const ctx: IdentityContext = {
@@ -70,7 +76,11 @@ export async function startIdentityEmulator(opts: IdentityEmulatorOptions): Prom
   const sendError = (err: unknown, reply: import("fastify").FastifyReply) => {
     const e = toHttpError(err, log);
     // Set here too: errors the framework raises before routing skip the onSend hook.
-    return reply.status(e.status).header("Cache-Control", "no-store").type("application/json").send(errorBody(e.status, e.message, e.extra));
+    return reply
+      .status(e.status)
+      .header("Cache-Control", "no-store")
+      .type("application/json")
+      .send(errorBody(e.status, e.message, e.extra));
   };
   const app = Fastify({
     logger: false,

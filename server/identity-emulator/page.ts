@@ -2,10 +2,7 @@
 // WebSDK's iframe (it talks to the host page through postMessage); "hosted" is the standalone page
 // an additional owner opens from their email; "expired" is shown for an unknown or stale link.
 // The behaviour lives in public/widget.js; this only sets the stage for it.
-export type PageMode =
-  | { mode: "embedded" }
-  | { mode: "hosted"; linkId: string }
-  | { mode: "expired" };
+export type PageMode = { mode: "embedded" } | { mode: "hosted"; linkId: string } | { mode: "expired" };
 
 const STYLE = `
   :root { color-scheme: light; font-family: Roboto, system-ui, sans-serif; font-size: 14px; }

@@ -4,7 +4,15 @@
 // authenticated first (signatures.ts), unknown paths included, as Sumsub answers them.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { applicantJson, completeReview, createApplicant, findApplicant, resetApplicant, reviewJson, type IdentityContext } from "./applicants";
+import {
+  applicantJson,
+  completeReview,
+  createApplicant,
+  findApplicant,
+  resetApplicant,
+  reviewJson,
+  type IdentityContext,
+} from "./applicants";
 import { HttpError, jsonBody, parse } from "./http-errors";
 import { verifyAppSignature, type AppCredentials } from "./signatures";
 import type { GrantRecord } from "./store";
@@ -15,7 +23,12 @@ const identifiersSchema = z.object({ email: z.string().optional(), phone: z.stri
 const sdkTokenBody = z.object({
   userId: z.string().min(1).max(256),
   levelName: z.string().min(1).max(256),
-  ttlInSecs: z.coerce.number().int().min(0).max(30 * 86_400).default(DEFAULT_TTL_SECONDS),
+  ttlInSecs: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(30 * 86_400)
+    .default(DEFAULT_TTL_SECONDS),
   applicantIdentifiers: identifiersSchema,
 });
 const createApplicantBody = z.object({
@@ -70,7 +83,11 @@ export function registerRestRoutes(app: FastifyInstance, ctx: IdentityContext, c
         if (!levelName) throw new HttpError(400, "levelName query parameter is required");
         const b = parse(createApplicantBody, jsonBody(req.body));
         const existing = ctx.store.byExternalUserId(b.externalUserId);
-        if (existing) throw new HttpError(409, `Applicant with external user id '${b.externalUserId}' already exists: ${existing.id}`);
+        if (existing)
+          throw new HttpError(
+            409,
+            `Applicant with external user id '${b.externalUserId}' already exists: ${existing.id}`,
+          );
         return applicantJson(await createApplicant(ctx, { ...b, levelName }));
       });
 

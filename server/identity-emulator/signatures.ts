@@ -8,7 +8,10 @@ import { HttpError, rawBody } from "./http-errors";
 /** Sumsub accepts X-App-Access-Ts within about a minute of its own clock. */
 const MAX_CLOCK_SKEW_SECONDS = 60;
 
-export interface AppCredentials { appToken: string; secretKey: string }
+export interface AppCredentials {
+  appToken: string;
+  secretKey: string;
+}
 
 function safeEqual(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -31,7 +34,9 @@ export function verifyAppSignature(req: FastifyRequest, creds: AppCredentials): 
   }
   const tsNum = Number(ts);
   if (!ts || !Number.isInteger(tsNum) || Math.abs(Date.now() / 1000 - tsNum) > MAX_CLOCK_SKEW_SECONDS) {
-    throw new HttpError(401, "Request timestamp is missing or too far from the server's clock", { errorName: "app-token-invalid-ts" });
+    throw new HttpError(401, "Request timestamp is missing or too far from the server's clock", {
+      errorName: "app-token-invalid-ts",
+    });
   }
   // The raw URL (path and query as the client wrote them), not the router's decoded path.
   const expected = createHmac("sha256", creds.secretKey)
@@ -39,6 +44,9 @@ export function verifyAppSignature(req: FastifyRequest, creds: AppCredentials): 
     .update(rawBody(req.body))
     .digest("hex");
   if (!sig || !safeEqual(sig.toLowerCase(), expected)) {
-    throw new HttpError(401, "Request signature mismatch", { errorCode: 4003, errorName: "app-token-signature mismatch" });
+    throw new HttpError(401, "Request signature mismatch", {
+      errorCode: 4003,
+      errorName: "app-token-signature mismatch",
+    });
   }
 }

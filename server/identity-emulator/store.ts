@@ -80,7 +80,11 @@ export class EmulatorStore {
     const now = Date.now();
     // Expired grants are useless after a restart; dropping them keeps the file small.
     const live = (m: Map<string, GrantRecord>) => Object.fromEntries([...m].filter(([, g]) => g.expiresAt > now));
-    const snap: Snapshot = { applicants: [...this.applicants.values()], tokens: live(this.tokens), links: live(this.links) };
+    const snap: Snapshot = {
+      applicants: [...this.applicants.values()],
+      tokens: live(this.tokens),
+      links: live(this.links),
+    };
     fs.mkdirSync(path.dirname(this.file), { recursive: true });
     fs.writeFileSync(this.file, JSON.stringify(snap));
   }
@@ -94,7 +98,12 @@ export class EmulatorStore {
     return undefined;
   }
 
-  createApplicant(input: { externalUserId: string; levelName: string; email?: string; phone?: string }): ApplicantRecord {
+  createApplicant(input: {
+    externalUserId: string;
+    levelName: string;
+    email?: string;
+    phone?: string;
+  }): ApplicantRecord {
     const now = sumsubDate();
     const applicant: ApplicantRecord = {
       id: hexId(),
@@ -105,7 +114,13 @@ export class EmulatorStore {
       email: input.email,
       phone: input.phone,
       stepsCompleted: [],
-      review: { reviewId: randomUUID().slice(0, 5), attemptId: randomUUID().slice(0, 5), attemptCnt: 0, reviewStatus: "init", createDate: now },
+      review: {
+        reviewId: randomUUID().slice(0, 5),
+        attemptId: randomUUID().slice(0, 5),
+        attemptCnt: 0,
+        reviewStatus: "init",
+        createDate: now,
+      },
     };
     this.applicants.set(applicant.id, applicant);
     this.save();

@@ -7,7 +7,11 @@ import type { ApplicantRecord } from "./store";
 export type WebhookType = "applicantCreated" | "applicantPending" | "applicantReviewed";
 export type WebhookDigestAlg = "HMAC_SHA1_HEX" | "HMAC_SHA256_HEX" | "HMAC_SHA512_HEX";
 
-const HASH: Record<WebhookDigestAlg, string> = { HMAC_SHA1_HEX: "sha1", HMAC_SHA256_HEX: "sha256", HMAC_SHA512_HEX: "sha512" };
+const HASH: Record<WebhookDigestAlg, string> = {
+  HMAC_SHA1_HEX: "sha1",
+  HMAC_SHA256_HEX: "sha256",
+  HMAC_SHA512_HEX: "sha512",
+};
 
 /** Sumsub's createdAtMs: UTC "yyyy-MM-dd HH:mm:ss.SSS". */
 function createdAtMs(d = new Date()): string {

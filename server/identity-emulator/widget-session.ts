@@ -25,10 +25,12 @@ async function applicantFor(ctx: IdentityContext, req: FastifyRequest): Promise<
     grant = ctx.store.token(token);
     // The widget turns this code into idCheck.onError {code:"invalid-token"}, which makes the
     // SDK call the host's expiration handler for a fresh token.
-    if (!grant || grant.expiresAt <= Date.now()) throw new HttpError(401, "Access token is invalid or expired", { code: "invalid-token" });
+    if (!grant || grant.expiresAt <= Date.now())
+      throw new HttpError(401, "Access token is invalid or expired", { code: "invalid-token" });
   } else if (linkId) {
     grant = ctx.store.link(linkId);
-    if (!grant || grant.expiresAt <= Date.now()) throw new HttpError(410, "This verification link is invalid or has expired", { code: "link-expired" });
+    if (!grant || grant.expiresAt <= Date.now())
+      throw new HttpError(410, "This verification link is invalid or has expired", { code: "link-expired" });
   } else {
     throw new HttpError(401, "No access token", { code: "invalid-token" });
   }
@@ -36,18 +38,28 @@ async function applicantFor(ctx: IdentityContext, req: FastifyRequest): Promise<
 }
 
 function widgetView(a: ApplicantRecord) {
-  return { applicantId: a.id, levelName: a.levelName, stepsCompleted: a.stepsCompleted, requiredSteps: REQUIRED_STEPS, review: reviewJson(a) };
+  return {
+    applicantId: a.id,
+    levelName: a.levelName,
+    stepsCompleted: a.stepsCompleted,
+    requiredSteps: REQUIRED_STEPS,
+    review: reviewJson(a),
+  };
 }
 
 async function widgetAction(ctx: IdentityContext, action: string, a: ApplicantRecord, body: unknown): Promise<unknown> {
   const r = a.review;
-  const rejectedForRetry = r.reviewStatus === "completed" && r.reviewResult?.reviewAnswer === "RED" && r.reviewResult.reviewRejectType === "RETRY";
+  const rejectedForRetry =
+    r.reviewStatus === "completed" &&
+    r.reviewResult?.reviewAnswer === "RED" &&
+    r.reviewResult.reviewRejectType === "RETRY";
   switch (action) {
     case "session":
       return widgetView(a);
     case "documents": {
       const { idDocSetType } = parse(documentBody, body);
-      if (!(r.reviewStatus === "init" || rejectedForRetry)) throw new HttpError(409, "Documents cannot be changed in this review state");
+      if (!(r.reviewStatus === "init" || rejectedForRetry))
+        throw new HttpError(409, "Documents cannot be changed in this review state");
       ctx.store.update(a, (x) => {
         if (rejectedForRetry) {
           // A RETRY rejection lets the person start over, as in Sumsub.

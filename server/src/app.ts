@@ -57,7 +57,17 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
           level: config.logLevel,
           // Never log tokens or SSNs, whatever a log call is handed.
           redact: {
-            paths: ["req.headers.authorization", "req.headers.cookie", "headers.authorization", "ssn", "*.ssn", "*.*.ssn", "body.ssn", "password", "*.password"],
+            paths: [
+              "req.headers.authorization",
+              "req.headers.cookie",
+              "headers.authorization",
+              "ssn",
+              "*.ssn",
+              "*.*.ssn",
+              "body.ssn",
+              "password",
+              "*.password",
+            ],
             censor: "[redacted]",
           },
           serializers: { req: serializeRequest },
@@ -74,15 +84,19 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
   // Clients (supabase-js style, openapi-fetch) may send Content-Type: application/json with no body
   // on PUT/DELETE; treat that as "no body" instead of Fastify's 400 FST_ERR_CTP_EMPTY_JSON_BODY.
   app.removeContentTypeParser("application/json");
-  app.addContentTypeParser("application/json", { parseAs: "string", bodyLimit: BODY_LIMIT_BYTES }, (_req, text, done) => {
-    const raw = String(text);
-    if (raw.trim() === "") return done(null, undefined);
-    try {
-      done(null, JSON.parse(raw));
-    } catch {
-      done(Object.assign(new Error("Body is not valid JSON"), { statusCode: 400 }), undefined);
-    }
-  });
+  app.addContentTypeParser(
+    "application/json",
+    { parseAs: "string", bodyLimit: BODY_LIMIT_BYTES },
+    (_req, text, done) => {
+      const raw = String(text);
+      if (raw.trim() === "") return done(null, undefined);
+      try {
+        done(null, JSON.parse(raw));
+      } catch {
+        done(Object.assign(new Error("Body is not valid JSON"), { statusCode: 400 }), undefined);
+      }
+    },
+  );
 
   app.decorate("config", config);
   app.decorate("draining", false);

@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { canAccessAccount, isStaff, type Caller } from "./authz";
 import { rolesFromClaims as rolesOf } from "./contract/roles";
 
-const caller = (roles: Caller["roles"], accountId: number | null = 1): Caller => ({ userId: "u", email: null, roles, aal: "aal1", accountId });
+const caller = (roles: Caller["roles"], accountId: number | null = 1): Caller => ({
+  userId: "u",
+  email: null,
+  roles,
+  aal: "aal1",
+  accountId,
+});
 
 describe("account access rules", () => {
   it("lets a caller read and write only their own account", () => {

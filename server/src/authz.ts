@@ -37,7 +37,12 @@ export function requireCaller(request: FastifyRequest): Caller {
 }
 
 /** Throws 404 (never 403) when the account is not the caller's: no hint that it exists. */
-export function requireAccountAccess(request: FastifyRequest, accountId: number, access: Access, what = "Account"): void {
+export function requireAccountAccess(
+  request: FastifyRequest,
+  accountId: number,
+  access: Access,
+  what = "Account",
+): void {
   if (!canAccessAccount(requireCaller(request), accountId, access)) throw notFound(what);
 }
 
@@ -84,7 +89,12 @@ export function actorOf(request: FastifyRequest): Actor {
  * requireAccountAccess for reads, plus what a staff read of another account needs: in production
  * a second factor (requireStaffAssurance), and always its staff.read row in the audit trail.
  */
-export async function requireAccountRead(db: Executor, request: FastifyRequest, accountId: number, what = "Account"): Promise<void> {
+export async function requireAccountRead(
+  db: Executor,
+  request: FastifyRequest,
+  accountId: number,
+  what = "Account",
+): Promise<void> {
   requireAccountAccess(request, accountId, "read", what);
   if (requireCaller(request).accountId === accountId) return;
   await recordStaffRead(db, request, accountId);

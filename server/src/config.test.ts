@@ -34,7 +34,13 @@ describe("loadConfig", () => {
   });
 
   it("derives every listener's address from the ports it is given, so two copies don't collide", () => {
-    const c = loadConfig({ APP_PORT: "4000", AUTH_PORT: "4001", SMTP_PORT: "4002", IDENTITY_PORT: "4003", DATA_DIR: "/tmp/other" });
+    const c = loadConfig({
+      APP_PORT: "4000",
+      AUTH_PORT: "4001",
+      SMTP_PORT: "4002",
+      IDENTITY_PORT: "4003",
+      DATA_DIR: "/tmp/other",
+    });
     expect(c.publicAppUrl).toBe("http://localhost:4000");
     expect(c.auth.url).toBe("http://127.0.0.1:4001");
     expect(c.mail.smtpUrl).toBe("smtp://127.0.0.1:4002");
@@ -66,8 +72,16 @@ describe("loadConfig", () => {
 
   it("in production refuses metrics on a non-private address unless METRICS_PUBLIC_BIND says it is meant", () => {
     for (const host of ["0.0.0.0", "::", "203.0.113.9", "metrics.example.org", "172.32.0.1"]) {
-      expect(problemsOf({ ...PRODUCTION, METRICS_PORT: "9464", METRICS_HOST: host }).some((p) => p.startsWith(`METRICS_HOST=${host}`)), host).toBe(true);
-      expect(problemsOf({ ...PRODUCTION, METRICS_PORT: "9464", METRICS_HOST: host, METRICS_PUBLIC_BIND: "true" }), host).toEqual([]);
+      expect(
+        problemsOf({ ...PRODUCTION, METRICS_PORT: "9464", METRICS_HOST: host }).some((p) =>
+          p.startsWith(`METRICS_HOST=${host}`),
+        ),
+        host,
+      ).toBe(true);
+      expect(
+        problemsOf({ ...PRODUCTION, METRICS_PORT: "9464", METRICS_HOST: host, METRICS_PUBLIC_BIND: "true" }),
+        host,
+      ).toEqual([]);
     }
     for (const host of ["127.0.0.1", "::1", "10.1.2.3", "172.16.0.9", "192.168.1.20", "fd12:3456::1", "localhost"]) {
       expect(problemsOf({ ...PRODUCTION, METRICS_PORT: "9464", METRICS_HOST: host }), host).toEqual([]);
@@ -84,7 +98,11 @@ describe("loadConfig", () => {
   });
 
   it("switches the identity seam to Sumsub when its credentials are configured", () => {
-    const c = loadConfig({ SUMSUB_APP_TOKEN: "prd:token", SUMSUB_SECRET_KEY: "secret", SUMSUB_WEBHOOK_SECRET: "own-webhook-secret" });
+    const c = loadConfig({
+      SUMSUB_APP_TOKEN: "prd:token",
+      SUMSUB_SECRET_KEY: "secret",
+      SUMSUB_WEBHOOK_SECRET: "own-webhook-secret",
+    });
     expect(c.identity.isRealProvider).toBe(true);
     expect(c.identity.baseUrl).toBe("https://api.sumsub.com");
   });
@@ -96,7 +114,10 @@ describe("loadConfig", () => {
     expect(c.apiDocsEnabled).toBe(false);
     expect(c.auth.jwtSecret).toBeUndefined();
     expect(c.auth.issuer).toBe("https://project.supabase.example/auth/v1");
-    expect(loadConfig({ ...PRODUCTION, ADMIN_API_ENABLED: "true", API_DOCS_ENABLED: "on" })).toMatchObject({ adminApiEnabled: true, apiDocsEnabled: true });
+    expect(loadConfig({ ...PRODUCTION, ADMIN_API_ENABLED: "true", API_DOCS_ENABLED: "on" })).toMatchObject({
+      adminApiEnabled: true,
+      apiDocsEnabled: true,
+    });
   });
 
   const publicValues: [string, string][] = [
@@ -110,13 +131,17 @@ describe("loadConfig", () => {
     ["SUMSUB_WEBHOOK_SECRET", LOCAL_IDENTITY.webhookSecret],
   ];
   it.each(publicValues)("refuses the public local value of %s in production, in one line naming it", (name, value) => {
-    expect(problemsOf({ ...PRODUCTION, [name]: value })).toEqual([`${name} is a public local-development value and is refused in production`]);
+    expect(problemsOf({ ...PRODUCTION, [name]: value })).toEqual([
+      `${name} is a public local-development value and is refused in production`,
+    ]);
   });
 
   it("needs AUTH_MODE in production and refuses the embedded emulator there", () => {
     const { AUTH_MODE: _mode, ...withoutMode } = PRODUCTION;
     expect(problemsOf(withoutMode)).toEqual(["AUTH_MODE is required in production"]);
-    expect(problemsOf({ ...PRODUCTION, AUTH_MODE: "embedded" })).toEqual([expect.stringMatching(/^AUTH_MODE=embedded is refused in production/)]);
+    expect(problemsOf({ ...PRODUCTION, AUTH_MODE: "embedded" })).toEqual([
+      expect.stringMatching(/^AUTH_MODE=embedded is refused in production/),
+    ]);
   });
 
   it("outside production, refuses real Sumsub keys without a webhook secret of their own", () => {
@@ -127,28 +152,38 @@ describe("loadConfig", () => {
 
   it("production's CORS list is PUBLIC_APP_URL and CORS_ORIGINS only: no localhost", () => {
     expect(loadConfig({ ...PRODUCTION }).corsOrigins).toEqual(["https://app.example.org"]);
-    expect(loadConfig({ ...PRODUCTION, CORS_ORIGINS: "https://admin.example.org, https://app.example.org" }).corsOrigins).toEqual([
-      "https://app.example.org",
-      "https://admin.example.org",
-    ]);
+    expect(
+      loadConfig({ ...PRODUCTION, CORS_ORIGINS: "https://admin.example.org, https://app.example.org" }).corsOrigins,
+    ).toEqual(["https://app.example.org", "https://admin.example.org"]);
     // Locally the dev origins stay (the app by either name, Vite's dev server).
-    expect(loadConfig({}).corsOrigins).toEqual(["http://localhost:3000", "http://127.0.0.1:3000", "http://localhost:5173", "http://127.0.0.1:5173"]);
+    expect(loadConfig({}).corsOrigins).toEqual([
+      "http://localhost:3000",
+      "http://127.0.0.1:3000",
+      "http://localhost:5173",
+      "http://127.0.0.1:5173",
+    ]);
   });
 
   const weakKeys: [string, string][] = [
     ["all zeros", Buffer.alloc(32).toString("base64")],
     ["one repeated byte", Buffer.alloc(32, 7).toString("base64")],
-    ["a repeated 8-byte pattern", Buffer.from("0123456701234567012345670123456701234567").subarray(0, 32).toString("base64")],
+    [
+      "a repeated 8-byte pattern",
+      Buffer.from("0123456701234567012345670123456701234567").subarray(0, 32).toString("base64"),
+    ],
     ["a passphrase", Buffer.from("correct horse battery staple!!!!").toString("base64")],
     ["16 bytes", randomBytes(16).toString("base64")],
     ["not base64", "not base64 at all!"],
   ];
   it.each(weakKeys)("refuses an SSN key that is %s in production, naming SSN_ENCRYPTION_KEY", (_what, key) => {
-    expect(problemsOf({ ...PRODUCTION, SSN_ENCRYPTION_KEY: key })).toEqual([expect.stringMatching(/^SSN_ENCRYPTION_KEY (is not base64|must be 32 bytes|has too little entropy)/)]);
+    expect(problemsOf({ ...PRODUCTION, SSN_ENCRYPTION_KEY: key })).toEqual([
+      expect.stringMatching(/^SSN_ENCRYPTION_KEY (is not base64|must be 32 bytes|has too little entropy)/),
+    ]);
   });
 
   it("accepts 32 random bytes as the SSN key (every one of many draws)", () => {
-    for (let i = 0; i < 200; i++) expect(problemsOf({ ...PRODUCTION, SSN_ENCRYPTION_KEY: randomBytes(32).toString("base64") })).toEqual([]);
+    for (let i = 0; i < 200; i++)
+      expect(problemsOf({ ...PRODUCTION, SSN_ENCRYPTION_KEY: randomBytes(32).toString("base64") })).toEqual([]);
   });
 
   it("refuses a session-check lifetime above 60 s and malformed switches", () => {

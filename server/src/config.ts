@@ -132,13 +132,17 @@ function problemsOf(e: z.infer<typeof envSchema>): string[] {
       }
     }
     if (e.METRICS_PORT !== undefined && !isPrivateAddress(e.METRICS_HOST) && !e.METRICS_PUBLIC_BIND) {
-      problems.push(`METRICS_HOST=${e.METRICS_HOST} is not a loopback or private address: metrics would be public (set METRICS_PUBLIC_BIND=true if a firewall keeps them in)`);
+      problems.push(
+        `METRICS_HOST=${e.METRICS_HOST} is not a loopback or private address: metrics would be public (set METRICS_PUBLIC_BIND=true if a firewall keeps them in)`,
+      );
     }
     // A key typed by hand (all zeros, a repeated byte, a phrase) protects nothing: refused by name.
     const weakness = e.SSN_ENCRYPTION_KEY ? ssnKeyWeakness(e.SSN_ENCRYPTION_KEY) : null;
     if (weakness) problems.push(`SSN_ENCRYPTION_KEY ${weakness}: use \`openssl rand -base64 32\``);
     if (e.AUTH_MODE === "embedded") {
-      problems.push("AUTH_MODE=embedded is refused in production (no auth emulator, mailbox or demo accounts there): use external");
+      problems.push(
+        "AUTH_MODE=embedded is refused in production (no auth emulator, mailbox or demo accounts there): use external",
+      );
     }
   }
   // Real Sumsub credentials must come with their own webhook secret: the public local one would let
@@ -226,7 +230,9 @@ export interface Config {
  * 127.0.0.1, Vite's dev server on 5173) too: production never answers a localhost page.
  */
 function corsOriginsOf(e: z.infer<typeof envSchema>, publicAppUrl: string): string[] {
-  const listed = e.CORS_ORIGINS?.split(",").map((s) => s.trim()).filter(Boolean);
+  const listed = e.CORS_ORIGINS?.split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   const local = [`http://127.0.0.1:${e.APP_PORT}`, "http://localhost:5173", "http://127.0.0.1:5173"];
   const extra = listed ?? (e.NODE_ENV === "production" ? [] : local);
   return [...new Set([originOf(publicAppUrl), ...extra])];
@@ -260,7 +266,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     ports: { app: e.APP_PORT, auth: e.AUTH_PORT, mail: e.MAIL_PORT, smtp: e.SMTP_PORT, identity: e.IDENTITY_PORT },
     dataDir: path.resolve(e.DATA_DIR),
-    database: e.DATABASE_URL ? { kind: "postgres", url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE } : { kind: "sqlite" },
+    database: e.DATABASE_URL
+      ? { kind: "postgres", url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
+      : { kind: "sqlite" },
     authMode: e.AUTH_MODE ?? "embedded",
     publicAppUrl,
     adminApiEnabled: e.ADMIN_API_ENABLED ?? !production,

@@ -6,7 +6,8 @@
 export type DomainErrorKind = "not_found" | "invalid" | "conflict" | "forbidden" | "rule";
 
 /** A record rule of the founder's record (docs/architecture.md, The record's rules): 409 with its own error code. */
-export type RecordRule = "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
+export type RecordRule =
+  "incomplete_entry" | "already_submitted" | "fixed_after_submission" | "fixed_after_verification";
 
 export class DomainError extends Error {
   constructor(

@@ -25,7 +25,8 @@ export class HttpError extends Error {
 
 export const unauthorized = (message = "A valid bearer token is required") => new HttpError("unauthorized", message);
 /** GoTrue's code for "this needs a session that verified a second factor". */
-export const insufficientAal = () => new HttpError("insufficient_aal", "A second factor is required: verify your authenticator code");
+export const insufficientAal = () =>
+  new HttpError("insufficient_aal", "A second factor is required: verify your authenticator code");
 export const serviceUnavailable = (message: string) => new HttpError("service_unavailable", message);
 export const badGateway = (message: string) => new HttpError("bad_gateway", message);
 /**
@@ -36,5 +37,7 @@ export const badGateway = (message: string) => new HttpError("bad_gateway", mess
  */
 export function tooManyRequests(retryAfterSeconds: number): HttpError {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  return new HttpError("too_many_requests", tooManyAttemptsMessage(seconds / 60), undefined, undefined, { "retry-after": String(seconds) });
+  return new HttpError("too_many_requests", tooManyAttemptsMessage(seconds / 60), undefined, undefined, {
+    "retry-after": String(seconds),
+  });
 }

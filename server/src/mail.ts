@@ -22,7 +22,9 @@ export function createMailer(config: Pick<Config, "mail">): Mailer {
   let transport: Promise<Transporter> | undefined;
   let closed = false;
   const connect = () =>
-    (transport ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(config.mail.smtpUrl)));
+    (transport ??= import("nodemailer").then(({ default: nodemailer }) =>
+      nodemailer.createTransport(config.mail.smtpUrl),
+    ));
   return {
     async send({ to, subject, text, html }) {
       const t = await connect();

@@ -5,7 +5,10 @@
 import type { Config } from "./config";
 import { buildApp } from "./app";
 
-export async function startApp(config: Config, opts: { quiet?: boolean } = {}): Promise<{ url: string; close(): Promise<void> }> {
+export async function startApp(
+  config: Config,
+  opts: { quiet?: boolean } = {},
+): Promise<{ url: string; close(): Promise<void> }> {
   const app = await buildApp(config, { quiet: opts.quiet });
   await app.listen({ host: config.host, port: config.ports.app });
   const address = app.server.address();

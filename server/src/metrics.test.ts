@@ -9,8 +9,17 @@ type L = "method" | "route" | "status_code";
 
 function pair() {
   const registry = new Registry();
-  const config = { help: "h", labelNames: ["method", "route", "status_code"] as L[], buckets: BUCKETS, registers: [registry] };
-  return { registry, fast: new SeriesHistogram<L>({ name: "fast_seconds", ...config }), reference: new Histogram<L>({ name: "reference_seconds", ...config }) };
+  const config = {
+    help: "h",
+    labelNames: ["method", "route", "status_code"] as L[],
+    buckets: BUCKETS,
+    registers: [registry],
+  };
+  return {
+    registry,
+    fast: new SeriesHistogram<L>({ name: "fast_seconds", ...config }),
+    reference: new Histogram<L>({ name: "reference_seconds", ...config }),
+  };
 }
 
 /** Each sample of one metric as "name{sorted labels} value", sorted: comparable whatever order labels were written in. */
@@ -48,7 +57,9 @@ describe("SeriesHistogram", () => {
     expect(got.filter((s) => s.startsWith("x_count"))).toHaveLength(5);
     expect(got).toContain("x_count{method=GET,route=/api/accounts/:accountId/all_data,status_code=200} 3");
     expect(got).toContain("x_count{method=GET,route=/api/accounts/:accountId/all_data,status_code=404} 1");
-    expect(await registry.metrics()).toContain('fast_seconds_bucket{le="0.01",method="GET",route="/api/accounts/:accountId/all_data",status_code="200"} 2');
+    expect(await registry.metrics()).toContain(
+      'fast_seconds_bucket{le="0.01",method="GET",route="/api/accounts/:accountId/all_data",status_code="200"} 2',
+    );
   });
 
   it("keeps a recorder working after a reset, counting from zero", async () => {

@@ -3,7 +3,16 @@
 // observability plugin (plugins/observability.ts) serves the registry on a listener of its own.
 // Labels name kinds of things (a route pattern, a status, an outcome), never a person: no user id,
 // email or other value a founder typed may become a label (docs/operations.md).
-import { Counter, Gauge, Histogram, register, type CounterConfiguration, type GaugeConfiguration, type HistogramConfiguration, type LabelValues } from "prom-client";
+import {
+  Counter,
+  Gauge,
+  Histogram,
+  register,
+  type CounterConfiguration,
+  type GaugeConfiguration,
+  type HistogramConfiguration,
+  type LabelValues,
+} from "prom-client";
 
 export const metricsRegistry = register;
 
@@ -19,7 +28,9 @@ function once<M>(name: string, make: () => M): M {
  * A counter; `zeroed` label sets start at 0, so a rate or an alert on them has a series before the
  * first event (an auth-service error that never happened is 0, not "no data").
  */
-export function counter<L extends string = never>(config: CounterConfiguration<L> & { zeroed?: Array<Partial<Record<L, string>>> }): Counter<L> {
+export function counter<L extends string = never>(
+  config: CounterConfiguration<L> & { zeroed?: Array<Partial<Record<L, string>>> },
+): Counter<L> {
   const { zeroed = [], ...rest } = config;
   return once(config.name, () => {
     const made = new Counter(rest);
@@ -72,7 +83,11 @@ export class SeriesHistogram<L extends string> extends Histogram<L> {
       .sort(([a], [b]) => (a < b ? -1 : 1));
     const key = JSON.stringify(set.map(([k, v]) => [k, String(v)]));
     let s = this.all.get(key);
-    if (!s) this.all.set(key, (s = { labels: Object.fromEntries(set), buckets: new Float64Array(this.bounds.length + 1), sum: 0, count: 0 }));
+    if (!s)
+      this.all.set(
+        key,
+        (s = { labels: Object.fromEntries(set), buckets: new Float64Array(this.bounds.length + 1), sum: 0, count: 0 }),
+      );
     const series = s;
     const bounds = this.bounds;
     return (value) => {
@@ -118,6 +133,8 @@ export class SeriesHistogram<L extends string> extends Histogram<L> {
   }
 }
 
-export function seriesHistogram<L extends string>(config: HistogramConfiguration<L> & { labelNames: readonly L[]; buckets: number[] }): SeriesHistogram<L> {
+export function seriesHistogram<L extends string>(
+  config: HistogramConfiguration<L> & { labelNames: readonly L[]; buckets: number[] },
+): SeriesHistogram<L> {
   return once(config.name, () => new SeriesHistogram(config));
 }

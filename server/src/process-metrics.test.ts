@@ -7,7 +7,9 @@ import { collectProcessMetrics } from "./process-metrics";
 
 async function gcCount(): Promise<number> {
   const metric = await metricsRegistry.getSingleMetric("nodejs_gc_duration_seconds")!.get();
-  return (metric.values as Array<{ metricName?: string; value: number }>).filter((v) => v.metricName === "nodejs_gc_duration_seconds_count").reduce((sum, v) => sum + v.value, 0);
+  return (metric.values as Array<{ metricName?: string; value: number }>)
+    .filter((v) => v.metricName === "nodejs_gc_duration_seconds_count")
+    .reduce((sum, v) => sum + v.value, 0);
 }
 
 /** Allocates enough, synchronously, for several young-generation collections in one turn. */

@@ -56,10 +56,17 @@ export function createUser(ctx: Pick<AuthContext, "store" | "settings">, u: NewU
     };
     // signup.go adds the sent data to the identity only under keys the claims do not hold.
     const identityData: Json = u.metadataFrom === "identity" ? { ...u.userMetadata, ...claims } : claims;
-    const userMetadata = u.metadataFrom === "identity" ? identityData : { ...u.userMetadata, ...(u.confirmed ? { email_verified: true } : {}) };
+    const userMetadata =
+      u.metadataFrom === "identity"
+        ? identityData
+        : { ...u.userMetadata, ...(u.confirmed ? { email_verified: true } : {}) };
     // admin.go: one identity per channel given, providers in that order (email first).
     const providers = [...(u.email ? [u.provider] : []), ...(u.phone ? ["phone"] : [])];
-    const defaults: Json = { provider: providers[0], providers, ...(ctx.settings.defaultRoles.length ? { roles: [...ctx.settings.defaultRoles] } : {}) };
+    const defaults: Json = {
+      provider: providers[0],
+      providers,
+      ...(ctx.settings.defaultRoles.length ? { roles: [...ctx.settings.defaultRoles] } : {}),
+    };
     const appMetadata = mergeMetadata(defaults, u.appMetadata);
     const user = ctx.store.insertUser({
       id,
@@ -94,7 +101,11 @@ export function createUser(ctx: Pick<AuthContext, "store" | "settings">, u: NewU
     }
     if (u.phone) {
       ctx.store.insertIdentity({
-        user_id: id, provider: "phone", provider_id: id, email: "", last_sign_in_at: null,
+        user_id: id,
+        provider: "phone",
+        provider_id: id,
+        email: "",
+        last_sign_in_at: null,
         identity_data: { sub: id, phone: u.phone, email_verified: false, phone_verified: false },
       });
     }
@@ -107,7 +118,8 @@ export function confirmEmail(ctx: Pick<AuthContext, "store">, user: UserRow): Us
   if (user.email_confirmed_at) return user;
   return ctx.store.transaction(() => {
     for (const identity of ctx.store.identitiesOf(user.id)) {
-      if (identity.provider === "email") ctx.store.updateIdentity(identity.id, { identity_data: { ...identity.identity_data, email_verified: true } });
+      if (identity.provider === "email")
+        ctx.store.updateIdentity(identity.id, { identity_data: { ...identity.identity_data, email_verified: true } });
     }
     return ctx.store.updateUser(user.id, {
       email_confirmed_at: nowIso(),
@@ -165,7 +177,10 @@ export function completeEmailChange(ctx: Pick<AuthContext, "store">, user: UserR
     const identities = ctx.store.identitiesOf(user.id);
     const emailIdentity = identities.find((i) => i.provider === "email");
     if (emailIdentity) {
-      ctx.store.updateIdentity(emailIdentity.id, { email: newEmail, identity_data: { ...emailIdentity.identity_data, email: newEmail, email_verified: true } });
+      ctx.store.updateIdentity(emailIdentity.id, {
+        email: newEmail,
+        identity_data: { ...emailIdentity.identity_data, email: newEmail, email_verified: true },
+      });
     } else {
       ctx.store.insertIdentity({
         user_id: user.id,
@@ -193,7 +208,10 @@ export function completeEmailChange(ctx: Pick<AuthContext, "store">, user: UserR
 }
 
 /** GoTrue's obfuscateValue: base64url(sha256(user id + value)), so a wiped value stays unique. */
-const obfuscate = (userId: string, value: string) => createHash("sha256").update(userId + value).digest("base64url");
+const obfuscate = (userId: string, value: string) =>
+  createHash("sha256")
+    .update(userId + value)
+    .digest("base64url");
 
 /**
  * An admin soft delete (admin.go adminUserDelete, models.User.SoftDeleteUser): the row stays with

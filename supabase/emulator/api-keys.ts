@@ -38,7 +38,10 @@ export async function apiKeysFor(jwtSecret: string): Promise<ApiKeys> {
   }
   const secret = new TextEncoder().encode(jwtSecret);
   const mint = (role: string) =>
-    new SignJWT({ iss: "supabase-demo", role }).setProtectedHeader({ alg: "HS256", typ: "JWT" }).setExpirationTime(1983812996).sign(secret);
+    new SignJWT({ iss: "supabase-demo", role })
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .setExpirationTime(1983812996)
+      .sign(secret);
   return {
     anonKey: await mint("anon"),
     serviceRoleKey: await mint("service_role"),

@@ -77,16 +77,23 @@ describe("startAuthEmulator", () => {
     expect(seeded).toEqual(["ada@example.com", "bob@example.com", "mfa@example.com"]);
 
     await admin.auth.admin.createUser({ email: "extra@example.com", password: "extra-password", email_confirm: true });
-    const ada = seeded.length && (await admin.auth.admin.listUsers()).data.users.find((u) => u.email === "ada@example.com");
+    const ada =
+      seeded.length && (await admin.auth.admin.listUsers()).data.users.find((u) => u.email === "ada@example.com");
     if (ada) await admin.auth.admin.deleteUser(ada.id);
     await emu.reset();
     expect(await emails()).toEqual(seeded);
 
     await admin.auth.admin.createUser({ email: "extra@example.com", password: "extra-password", email_confirm: true });
-    const refused = await fetch(`${emu.url}/auth/v1/admin/reset`, { method: "POST", headers: { authorization: `Bearer ${emu.anonKey}`, apikey: emu.anonKey } });
+    const refused = await fetch(`${emu.url}/auth/v1/admin/reset`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${emu.anonKey}`, apikey: emu.anonKey },
+    });
     expect(refused.status).toBe(403);
     expect(await emails()).toContain("extra@example.com");
-    const res = await fetch(`${emu.url}/auth/v1/admin/reset`, { method: "POST", headers: { authorization: `Bearer ${emu.serviceRoleKey}`, apikey: emu.serviceRoleKey } });
+    const res = await fetch(`${emu.url}/auth/v1/admin/reset`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${emu.serviceRoleKey}`, apikey: emu.serviceRoleKey },
+    });
     expect(res.status).toBe(200);
     expect(await emails()).toEqual(seeded);
   });
@@ -101,7 +108,9 @@ describe("startAuthEmulator", () => {
     expect(link.Subject).toBe("Confirm Your Signup");
     await first.stop();
     const second = await start({ dataDir, configOverrides: confirmations });
-    expect((await client(second, second.serviceRoleKey).auth.admin.listUsers()).data.users.map((u) => u.email)).toContain("kept@example.com");
+    expect(
+      (await client(second, second.serviceRoleKey).auth.admin.listUsers()).data.users.map((u) => u.email),
+    ).toContain("kept@example.com");
     expect((await second.mailbox.messages()).map((m) => m.Subject)).toEqual(["Confirm Your Signup"]);
 
     const memory = await start();
@@ -110,29 +119,60 @@ describe("startAuthEmulator", () => {
     await memory.stop();
     expect(fs.existsSync(tempDir)).toBe(false);
     const fresh = await start();
-    expect((await client(fresh, fresh.serviceRoleKey).auth.admin.listUsers()).data.users.map((u) => u.email)).not.toContain("gone@example.com");
+    expect(
+      (await client(fresh, fresh.serviceRoleKey).auth.admin.listUsers()).data.users.map((u) => u.email),
+    ).not.toContain("gone@example.com");
   });
 
   it("refuses a seed with a bad field, naming it", async () => {
-    await expect(startAuthEmulator({ quiet: true, seed: { users: [{ email: "x@example.com", totp: { secret: "not base32!" } }] } })).rejects.toThrow(/users\.0\.totp\.secret/);
+    await expect(
+      startAuthEmulator({
+        quiet: true,
+        seed: { users: [{ email: "x@example.com", totp: { secret: "not base32!" } }] },
+      }),
+    ).rejects.toThrow(/users\.0\.totp\.secret/);
   });
 });
 
 describe("CLI", () => {
   it("--help lists the flags", () => {
-    const out = execFileSync(process.execPath, [path.join(import.meta.dirname, "bin", "auth-emulator.mjs"), "--help"], { encoding: "utf8" });
-    for (const flag of ["--config", "--port", "--data", "--seed", "--mail-port", "--default-role", "--help"]) expect(out).toContain(flag);
+    const out = execFileSync(process.execPath, [path.join(import.meta.dirname, "bin", "auth-emulator.mjs"), "--help"], {
+      encoding: "utf8",
+    });
+    for (const flag of ["--config", "--port", "--data", "--seed", "--mail-port", "--default-role", "--help"])
+      expect(out).toContain(flag);
   });
 
   it("--default-role (repeatable) puts those roles in every new user's app_metadata", async () => {
-    const cli = spawn(process.execPath, [path.join(import.meta.dirname, "bin", "auth-emulator.mjs"), "--port", "0", "--mail-port", "0", "--smtp-port", "0", "--bcrypt-cost", "4", "--default-role", "user", "--default-role", "onboarding"], { stdio: ["ignore", "pipe", "pipe"] });
+    const cli = spawn(
+      process.execPath,
+      [
+        path.join(import.meta.dirname, "bin", "auth-emulator.mjs"),
+        "--port",
+        "0",
+        "--mail-port",
+        "0",
+        "--smtp-port",
+        "0",
+        "--bcrypt-cost",
+        "4",
+        "--default-role",
+        "user",
+        "--default-role",
+        "onboarding",
+      ],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
     try {
       let printed = "";
       cli.stdout.on("data", (c: Buffer) => (printed += c.toString()));
       await expect.poll(() => /\[auth\] mailbox /.test(printed), { timeout: scaled(15_000) }).toBe(true);
       const url = printed.match(/\[auth\] API (\S+)\/auth\/v1/)?.[1] ?? "";
       const anonKey = printed.match(/\[auth\] anon key: (\S+)/)?.[1] ?? "";
-      const { data, error } = await client({ url, anonKey } as AuthEmulator).auth.signUp({ email: "roles@example.com", password: "roles-password" });
+      const { data, error } = await client({ url, anonKey } as AuthEmulator).auth.signUp({
+        email: "roles@example.com",
+        password: "roles-password",
+      });
       expect(error).toBeNull();
       expect(data.user?.app_metadata.roles).toEqual(["user", "onboarding"]);
     } finally {
@@ -144,7 +184,10 @@ describe("CLI", () => {
     let status = 0;
     let stderr = "";
     try {
-      execFileSync(process.execPath, [path.join(import.meta.dirname, "bin", "auth-emulator.mjs"), "--prot", "1"], { encoding: "utf8", stdio: "pipe" });
+      execFileSync(process.execPath, [path.join(import.meta.dirname, "bin", "auth-emulator.mjs"), "--prot", "1"], {
+        encoding: "utf8",
+        stdio: "pipe",
+      });
     } catch (err) {
       status = (err as { status: number }).status;
       stderr = (err as { stderr: string }).stderr;

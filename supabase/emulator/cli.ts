@@ -36,8 +36,10 @@ const HELP: Record<keyof typeof OPTIONS, string> = {
   "smtp-port": "mailbox SMTP port",
   "mail-cors-origin": "browser origin allowed to read the mailbox API (repeatable)",
   "cors-origin": "browser origin allowed besides localhost ones, and given credentialed CORS (repeatable)",
-  "jwt-secret": "HS256 secret of the API keys (default: the Supabase CLI's public one); with your own, only its keys are accepted",
-  "allow-public-keys": "listen on a non-loopback --host with the CLI's public keys (refused otherwise: they give admin rights)",
+  "jwt-secret":
+    "HS256 secret of the API keys (default: the Supabase CLI's public one); with your own, only its keys are accepted",
+  "allow-public-keys":
+    "listen on a non-loopback --host with the CLI's public keys (refused otherwise: they give admin rights)",
   "bcrypt-cost": "bcrypt cost of new password hashes",
   "default-role": "role put in app_metadata.roles of every new user (repeatable; GoTrue adds none)",
   quiet: "print nothing but errors",
@@ -51,7 +53,14 @@ export function usage(): string {
     const def = o.type === "string" && o.default !== undefined ? ` (default ${String(o.default)})` : "";
     return `  ${flag.padEnd(32)}${HELP[name]}${def}`;
   });
-  return ["Usage: auth-emulator [options]", "", "Supabase Auth (GoTrue) for supabase-js, with a mailbox.", "", "Options:", ...lines].join("\n");
+  return [
+    "Usage: auth-emulator [options]",
+    "",
+    "Supabase Auth (GoTrue) for supabase-js, with a mailbox.",
+    "",
+    "Options:",
+    ...lines,
+  ].join("\n");
 }
 
 function intFlag(name: string, value: string | undefined): number | undefined {
@@ -71,10 +80,18 @@ async function main(): Promise<void> {
     const file = v["check-config"];
     loadAuthSettings(file); // a file that does not load is an error (exit 1), not a clean report
     const ignored = ignoredConfigKeys(file);
-    console.log(ignored.length ? [`${file}: ${ignored.length} [auth] key(s) the emulator ignores:`, ...ignored.map((k) => `  ${k}`)].join("\n") : `${file}: the emulator implements every [auth] key`);
+    console.log(
+      ignored.length
+        ? [`${file}: ${ignored.length} [auth] key(s) the emulator ignores:`, ...ignored.map((k) => `  ${k}`)].join("\n")
+        : `${file}: the emulator implements every [auth] key`,
+    );
     return;
   }
-  const refusal = publicKeysRefusal({ host: v.host, jwtSecret: v["jwt-secret"], allowPublicKeys: v["allow-public-keys"] });
+  const refusal = publicKeysRefusal({
+    host: v.host,
+    jwtSecret: v["jwt-secret"],
+    allowPublicKeys: v["allow-public-keys"],
+  });
   if (refusal) throw new Error(refusal);
   const emulator = await startAuthEmulator({
     config: v.config,
@@ -87,7 +104,11 @@ async function main(): Promise<void> {
     bcryptCost: intFlag("bcrypt-cost", v["bcrypt-cost"]),
     corsOrigins: v["cors-origin"],
     configOverrides: v["default-role"] ? { defaultRoles: v["default-role"] } : undefined,
-    mailbox: { port: intFlag("mail-port", v["mail-port"]), smtpPort: intFlag("smtp-port", v["smtp-port"]), corsOrigins: v["mail-cors-origin"] },
+    mailbox: {
+      port: intFlag("mail-port", v["mail-port"]),
+      smtpPort: intFlag("smtp-port", v["smtp-port"]),
+      corsOrigins: v["mail-cors-origin"],
+    },
     quiet: v.quiet,
   });
   const stop = () => void emulator.stop().then(() => process.exit(0));

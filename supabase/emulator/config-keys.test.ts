@@ -47,7 +47,14 @@ client_id = "id"
 [auth.web3.solana]
 enabled = true
 `;
-const IGNORED = ["auth.enabled", "auth.rate_limit.sms_sent", "auth.sms.twilio", "auth.mfa.phone", "auth.external.google.client_id", "auth.web3"];
+const IGNORED = [
+  "auth.enabled",
+  "auth.rate_limit.sms_sent",
+  "auth.sms.twilio",
+  "auth.mfa.phone",
+  "auth.external.google.client_id",
+  "auth.web3",
+];
 
 function write(name: string, text: string): string {
   const file = path.join(dir, name);
@@ -55,7 +62,10 @@ function write(name: string, text: string): string {
   return file;
 }
 
-const cli = (...args: string[]) => execFileSync(process.execPath, [path.join(import.meta.dirname, "bin", "auth-emulator.mjs"), ...args], { encoding: "utf8" });
+const cli = (...args: string[]) =>
+  execFileSync(process.execPath, [path.join(import.meta.dirname, "bin", "auth-emulator.mjs"), ...args], {
+    encoding: "utf8",
+  });
 
 describe("config.toml keys the emulator ignores", () => {
   it("are named in one warning line at start (and not at all with quiet)", async () => {
@@ -65,7 +75,9 @@ describe("config.toml keys the emulator ignores", () => {
     try {
       const emulator = await startAuthEmulator({ config: file, port: 0, mailbox: { port: 0, smtpPort: 0 } });
       await emulator.stop();
-      expect(warn.mock.calls).toEqual([[`[auth] ${file}: not implemented by the emulator, ignored: ${IGNORED.join(", ")}`]]);
+      expect(warn.mock.calls).toEqual([
+        [`[auth] ${file}: not implemented by the emulator, ignored: ${IGNORED.join(", ")}`],
+      ]);
       warn.mockClear();
       await (await startAuthEmulator({ config: file, port: 0, quiet: true })).stop();
       expect(warn).not.toHaveBeenCalled();
@@ -77,16 +89,27 @@ describe("config.toml keys the emulator ignores", () => {
 
   it("`--check-config <file>` prints them, one a line, and exits 0", () => {
     const file = write("check.toml", CONFIG);
-    expect(cli("--check-config", file)).toBe([`${file}: ${IGNORED.length} [auth] key(s) the emulator ignores:`, ...IGNORED.map((k) => `  ${k}`), ""].join("\n"));
-    const clean = write("clean.toml", '[auth]\nsite_url = "http://127.0.0.1:3000"\n[auth.mfa.totp]\nenroll_enabled = true\n');
+    expect(cli("--check-config", file)).toBe(
+      [`${file}: ${IGNORED.length} [auth] key(s) the emulator ignores:`, ...IGNORED.map((k) => `  ${k}`), ""].join(
+        "\n",
+      ),
+    );
+    const clean = write(
+      "clean.toml",
+      '[auth]\nsite_url = "http://127.0.0.1:3000"\n[auth.mfa.totp]\nenroll_enabled = true\n',
+    );
     expect(cli("--check-config", clean)).toBe(`${clean}: the emulator implements every [auth] key\n`);
   });
 
   it("`--check-config` on a file that does not load is an error (exit 1)", () => {
-    const file = write("broken.toml", "[auth]\njwt_expiry = \"soon\"\n");
+    const file = write("broken.toml", '[auth]\njwt_expiry = "soon"\n');
     let status = 0;
     try {
-      execFileSync(process.execPath, [path.join(import.meta.dirname, "bin", "auth-emulator.mjs"), "--check-config", file], { encoding: "utf8", stdio: "pipe" });
+      execFileSync(
+        process.execPath,
+        [path.join(import.meta.dirname, "bin", "auth-emulator.mjs"), "--check-config", file],
+        { encoding: "utf8", stdio: "pipe" },
+      );
     } catch (err) {
       status = (err as { status: number }).status;
     }

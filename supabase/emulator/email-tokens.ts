@@ -48,9 +48,18 @@ const ACCEPTS: Record<string, OneTimeTokenType[]> = {
 
 export const VERIFY_TYPES = Object.keys(ACCEPTS);
 
-export const tokenHash = (email: string, otp: string) => createHash("sha224").update(email + otp).digest("hex");
+export const tokenHash = (email: string, otp: string) =>
+  createHash("sha224")
+    .update(email + otp)
+    .digest("hex");
 
-export interface IssuedLink { actionLink: string; otp: string; hashedToken: string; redirectTo: string; recipient: string }
+export interface IssuedLink {
+  actionLink: string;
+  otp: string;
+  hashedToken: string;
+  redirectTo: string;
+  recipient: string;
+}
 
 export interface LinkOptions {
   redirectTo: string;
@@ -66,9 +75,22 @@ export function issueLink(ctx: AuthContext, user: UserRow, kind: MailKind, opts:
   const recipient = opts.recipient ?? user.email;
   const otp = String(randomInt(0, 10 ** ctx.settings.email.otpLength)).padStart(ctx.settings.email.otpLength, "0");
   const hash = tokenHash(recipient, otp);
-  const flow = opts.pkce ? createFlowState(ctx, opts.pkce, { userId: user.id, provider: "email", method: FLOW_METHOD[kind], redirectTo: opts.redirectTo }) : undefined;
+  const flow = opts.pkce
+    ? createFlowState(ctx, opts.pkce, {
+        userId: user.id,
+        provider: "email",
+        method: FLOW_METHOD[kind],
+        redirectTo: opts.redirectTo,
+      })
+    : undefined;
   const stored = flow ? `pkce_${hash}` : hash;
-  ctx.store.putOneTimeToken({ token_hash: stored, otp_hash: hash, user_id: user.id, token_type: opts.tokenType ?? TOKEN_TYPE[kind], relates_to: flow?.id ?? recipient });
+  ctx.store.putOneTimeToken({
+    token_hash: stored,
+    otp_hash: hash,
+    user_id: user.id,
+    token_type: opts.tokenType ?? TOKEN_TYPE[kind],
+    relates_to: flow?.id ?? recipient,
+  });
   const actionLink = `${ctx.apiUrl}/verify?token=${stored}&type=${kind}&redirect_to=${encodeURIComponent(opts.redirectTo)}`;
   return { actionLink, otp, hashedToken: stored, redirectTo: opts.redirectTo, recipient };
 }
@@ -91,7 +113,12 @@ function linkMailVars(ctx: AuthContext, user: UserRow, kind: MailKind, link: Iss
  * Issues a link and mails it, enforcing max_frequency per user and kind (429
  * over_email_send_rate_limit "…after N seconds.") and the global hourly mail budget.
  */
-export async function sendLink(ctx: AuthContext, user: UserRow, kind: MailKind, opts: LinkOptions): Promise<IssuedLink> {
+export async function sendLink(
+  ctx: AuthContext,
+  user: UserRow,
+  kind: MailKind,
+  opts: LinkOptions,
+): Promise<IssuedLink> {
   const sentAt = user[SENT_AT[kind]];
   if (sentAt) {
     const waitMs = isoToMs(sentAt) + ctx.settings.email.maxFrequency * 1000 - Date.now();
@@ -108,13 +135,23 @@ export async function sendLink(ctx: AuthContext, user: UserRow, kind: MailKind, 
  * Mails an e-mail change (mail.go sendEmailChange): a link and code to the new address and, with
  * `double_confirm_changes` on and an address to change from, another pair to the current one.
  */
-export async function sendEmailChange(ctx: AuthContext, user: UserRow, newEmail: string, opts: Omit<LinkOptions, "recipient" | "tokenType">): Promise<void> {
+export async function sendEmailChange(
+  ctx: AuthContext,
+  user: UserRow,
+  newEmail: string,
+  opts: Omit<LinkOptions, "recipient" | "tokenType">,
+): Promise<void> {
   const current = ctx.settings.email.doubleConfirmChanges && user.email ? user.email : undefined;
   // A fresh change voids both halves of an earlier one.
   ctx.store.deleteOneTimeTokens(user.id, ["email_change_current"]);
   await sendLink(ctx, user, "email_change", { ...opts, recipient: newEmail });
   if (!current) return;
-  const link = issueLink(ctx, user, "email_change", { ...opts, pkce: undefined, recipient: current, tokenType: "email_change_current" });
+  const link = issueLink(ctx, user, "email_change", {
+    ...opts,
+    pkce: undefined,
+    recipient: current,
+    tokenType: "email_change_current",
+  });
   await ctx.mailer.send("email_change", current, linkMailVars(ctx, user, "email_change", link, newEmail));
 }
 
@@ -122,7 +159,12 @@ export async function sendEmailChange(ctx: AuthContext, user: UserRow, newEmail:
  * Finds and consumes a token for a verify `type`. Unknown, mismatched and expired tokens all
  * give otp_expired (GoTrue does not tell them apart).
  */
-export function consumeToken(ctx: AuthContext, stored: string, type: string, viaLink: boolean): { token: OneTimeTokenRow; user: UserRow } {
+export function consumeToken(
+  ctx: AuthContext,
+  stored: string,
+  type: string,
+  viaLink: boolean,
+): { token: OneTimeTokenRow; user: UserRow } {
   const token = ctx.store.findOneTimeToken(stored);
   const accepted = ACCEPTS[type] ?? [];
   if (!token || !accepted.includes(token.token_type)) throw otpExpired(viaLink);

@@ -35,4 +35,7 @@ export const otpExpired = (viaLink: boolean) =>
   forbidden("otp_expired", viaLink ? "Email link is invalid or has expired" : "Token has expired or is invalid");
 
 export const overEmailSendRateLimit = (seconds: number) =>
-  tooManyRequests("over_email_send_rate_limit", `For security purposes, you can only request this after ${seconds} seconds.`);
+  tooManyRequests(
+    "over_email_send_rate_limit",
+    `For security purposes, you can only request this after ${seconds} seconds.`,
+  );

@@ -12,7 +12,16 @@ export function isLoopback(host: string): boolean {
 }
 
 /** The one-line reason the CLI refuses to start, or undefined when the start is safe or allowed. */
-export function publicKeysRefusal(opts: { host: string; jwtSecret: string | undefined; allowPublicKeys: boolean }): string | undefined {
-  if (opts.allowPublicKeys || isLoopback(opts.host) || (opts.jwtSecret !== undefined && !isPublicSecret(opts.jwtSecret))) return undefined;
+export function publicKeysRefusal(opts: {
+  host: string;
+  jwtSecret: string | undefined;
+  allowPublicKeys: boolean;
+}): string | undefined {
+  if (
+    opts.allowPublicKeys ||
+    isLoopback(opts.host) ||
+    (opts.jwtSecret !== undefined && !isPublicSecret(opts.jwtSecret))
+  )
+    return undefined;
   return `refusing to listen on ${opts.host} with the Supabase CLI's public keys (anyone who reaches it gets admin rights): give --jwt-secret=<your own>, or --allow-public-keys if that is what you want`;
 }

@@ -2,7 +2,7 @@
 // numbers with units (ns, us, µs, ms, s, m, h), "0" alone allowed. Errors carry Go's wording,
 // since GoTrue puts it into its message.
 
-const UNIT_SECONDS: Record<string, number> = { ns: 1e-9, us: 1e-6, "µs": 1e-6, "μs": 1e-6, ms: 1e-3, s: 1, m: 60, h: 3600 };
+const UNIT_SECONDS: Record<string, number> = { ns: 1e-9, us: 1e-6, µs: 1e-6, μs: 1e-6, ms: 1e-3, s: 1, m: 60, h: 3600 };
 
 export type GoDuration = { seconds: number } | { error: string };
 

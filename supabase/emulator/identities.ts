@@ -32,7 +32,9 @@ function updateEmailFromIdentities(ctx: Ctx, user: UserRow): UserRow {
   const identities = ctx.store.identitiesOf(user.id);
   if (identities.some((i) => i.email === user.email)) return user;
   const rank = (i: IdentityRow) => (i.email === "" ? 2 : isEmailVerified(i) ? 0 : 1);
-  const ordered = [...identities].sort((a, b) => rank(a) - rank(b) || a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+  const ordered = [...identities].sort(
+    (a, b) => rank(a) - rank(b) || a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id),
+  );
   const primary = ordered.find((i) => !ctx.store.findUserByEmail(i.email));
   if (!primary) throw new EmailConflict();
   ctx.store.deleteOneTimeTokens(user.id);
@@ -54,7 +56,8 @@ function emailAfterUnlink(ctx: Ctx, user: UserRow): UserRow {
   try {
     return updateEmailFromIdentities(ctx, user);
   } catch (err) {
-    if (err instanceof EmailConflict) throw unprocessable("email_conflict_identity_not_deletable", "Unable to unlink identity due to email conflict");
+    if (err instanceof EmailConflict)
+      throw unprocessable("email_conflict_identity_not_deletable", "Unable to unlink identity due to email conflict");
     throw err;
   }
 }
@@ -63,12 +66,18 @@ function emailAfterUnlink(ctx: Ctx, user: UserRow): UserRow {
 export function unlinkIdentity(ctx: Ctx, user: UserRow, identityId: string): void {
   if (!isUuid(identityId)) throw notFound("validation_failed", "identity_id must be an UUID");
   const identities = ctx.store.identitiesOf(user.id);
-  if (identities.length <= 1) throw unprocessable("single_identity_not_deletable", "User must have at least 1 identity after unlinking");
+  if (identities.length <= 1)
+    throw unprocessable("single_identity_not_deletable", "User must have at least 1 identity after unlinking");
   const identity = identities.find((i) => i.id === identityId);
   if (!identity) throw unprocessable("identity_not_found", "Identity doesn't exist");
   ctx.store.transaction(() => {
     ctx.store.deleteIdentity(identity.id);
-    refreshProviders(ctx, identity.provider === "phone" ? ctx.store.updateUser(user.id, { phone: "", phone_confirmed_at: null }) : emailAfterUnlink(ctx, user));
+    refreshProviders(
+      ctx,
+      identity.provider === "phone"
+        ? ctx.store.updateUser(user.id, { phone: "", phone_confirmed_at: null })
+        : emailAfterUnlink(ctx, user),
+    );
   });
 }
 
@@ -90,7 +99,10 @@ export interface LinkedIdentity {
 export function linkIdentityToUser(ctx: Ctx, target: UserRow, linked: LinkedIdentity): UserRow {
   const existing = ctx.store.findIdentity(linked.provider, linked.providerId);
   if (existing) {
-    throw unprocessable("identity_already_exists", existing.user_id === target.id ? "Identity is already linked" : "Identity is already linked to another user");
+    throw unprocessable(
+      "identity_already_exists",
+      existing.user_id === target.id ? "Identity is already linked" : "Identity is already linked to another user",
+    );
   }
   return ctx.store.transaction(() => {
     ctx.store.insertIdentity({
@@ -99,14 +111,21 @@ export function linkIdentityToUser(ctx: Ctx, target: UserRow, linked: LinkedIden
       provider_id: linked.providerId,
       email: linked.email,
       last_sign_in_at: null,
-      identity_data: { ...linked.data, sub: linked.providerId, email: linked.email, email_verified: true, phone_verified: false },
+      identity_data: {
+        ...linked.data,
+        sub: linked.providerId,
+        email: linked.email,
+        email_verified: true,
+        phone_verified: false,
+      },
     });
     let user = target;
     if (user.email === "") {
       try {
         user = updateEmailFromIdentities(ctx, user);
       } catch (err) {
-        if (err instanceof EmailConflict) throw badRequest("email_exists", "A user with this email address has already been registered");
+        if (err instanceof EmailConflict)
+          throw badRequest("email_exists", "A user with this email address has already been registered");
         throw err;
       }
       user = confirmEmail(ctx, user);

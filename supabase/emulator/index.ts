@@ -100,7 +100,10 @@ const DEFAULT_FROM = "Supabase Auth <noreply@localhost>";
 function warnOfIgnoredKeys(opts: AuthEmulatorOptions): void {
   if (opts.quiet || opts.config === undefined) return;
   const ignored = ignoredConfigKeys(opts.config);
-  if (ignored.length) (opts.notice ?? console.warn)(`[auth] ${opts.config}: not implemented by the emulator, ignored: ${ignored.join(", ")}`);
+  if (ignored.length)
+    (opts.notice ?? console.warn)(
+      `[auth] ${opts.config}: not implemented by the emulator, ignored: ${ignored.join(", ")}`,
+    );
 }
 
 export async function startAuthEmulator(opts: AuthEmulatorOptions = {}): Promise<AuthEmulator> {
@@ -187,7 +190,9 @@ export async function startAuthEmulator(opts: AuthEmulatorOptions = {}): Promise
           `[auth] secret key: ${apiKeys.secretKey}`,
           `[auth] mailbox ${mailbox.url} (SMTP ${mailbox.smtpUrl})`,
           `[auth] ${temporary ? "no data folder: nothing is kept after stop" : `data in ${dataDir}`}`,
-          ...describeSeed(seed).split("\n").map((l) => `[auth] ${l}`),
+          ...describeSeed(seed)
+            .split("\n")
+            .map((l) => `[auth] ${l}`),
         ].join("\n"),
       );
     }
@@ -213,13 +218,22 @@ export async function startAuthEmulator(opts: AuthEmulatorOptions = {}): Promise
  * Puts the auth data in `dataDir` back to the seed without a running emulator. Safe beside a
  * running emulator too (SQLite locks), though that one's in-memory limits stay as they were.
  */
-export async function resetAuthData(opts: { dataDir: string; config?: string; configOverrides?: SettingsOverrides; seed?: string | SeedFile; bcryptCost?: number }): Promise<void> {
+export async function resetAuthData(opts: {
+  dataDir: string;
+  config?: string;
+  configOverrides?: SettingsOverrides;
+  seed?: string | SeedFile;
+  bcryptCost?: number;
+}): Promise<void> {
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const settings = loadAuthSettings(opts.config, opts.configOverrides);
   const store = new AuthStore(path.join(opts.dataDir, AUTH_DB_FILE));
   try {
     store.wipe();
-    await applySeed({ store, settings, passwords: new PasswordPolicy(settings, opts.bcryptCost ?? 10) }, loadSeed(opts.seed));
+    await applySeed(
+      { store, settings, passwords: new PasswordPolicy(settings, opts.bcryptCost ?? 10) },
+      loadSeed(opts.seed),
+    );
     store.db.pragma(`user_version = ${SEEDED_VERSION}`);
   } finally {
     store.close();

@@ -5,7 +5,17 @@
 import fs from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
-import { SignJWT, jwtVerify, importJWK, exportJWK, generateKeyPair, decodeProtectedHeader, type JWK, type JWTPayload, type CryptoKey } from "jose";
+import {
+  SignJWT,
+  jwtVerify,
+  importJWK,
+  exportJWK,
+  generateKeyPair,
+  decodeProtectedHeader,
+  type JWK,
+  type JWTPayload,
+  type CryptoKey,
+} from "jose";
 import { forbidden } from "./errors";
 
 const KEY_FILE = "auth-signing-key.json";
@@ -32,12 +42,22 @@ export class KeyRing {
    * signingKeysPath: the CLI's JWK list (first key signs). Otherwise the emulator's own ES256 key,
    * generated once into dataDir so tokens survive restarts and the JWKS stays stable.
    */
-  static async load(opts: { dataDir: string; jwtSecret: string; issuer: string; signingKeysPath?: string }): Promise<KeyRing> {
+  static async load(opts: {
+    dataDir: string;
+    jwtSecret: string;
+    issuer: string;
+    signingKeysPath?: string;
+  }): Promise<KeyRing> {
     const jwks = opts.signingKeysPath ? readJwkList(opts.signingKeysPath) : [await ownKey(opts.dataDir)];
     const keys = await Promise.all(jwks.map(importKey));
     const first = keys[0];
     if (!first?.privateKey) throw new Error("the first signing key must be a private EC (ES256) or RSA (RS256) JWK");
-    return new KeyRing({ ...first, privateKey: first.privateKey }, keys, new TextEncoder().encode(opts.jwtSecret), opts.issuer);
+    return new KeyRing(
+      { ...first, privateKey: first.privateKey },
+      keys,
+      new TextEncoder().encode(opts.jwtSecret),
+      opts.issuer,
+    );
   }
 
   get signingKid(): string {
@@ -68,7 +88,9 @@ export class KeyRing {
     }
     try {
       if (header.alg === "HS256") return (await jwtVerify(token, this.secret, { algorithms: ["HS256"] })).payload;
-      const key = this.keys.find((k) => k.kid === header.kid) ?? (header.kid ? undefined : this.keys.find((k) => k.alg === header.alg));
+      const key =
+        this.keys.find((k) => k.kid === header.kid) ??
+        (header.kid ? undefined : this.keys.find((k) => k.alg === header.alg));
       if (!key) throw new Error("no key found for kid");
       return (await jwtVerify(token, key.publicKey, { algorithms: [key.alg] })).payload;
     } catch (err) {
@@ -91,7 +113,13 @@ async function ownKey(dataDir: string): Promise<JWK> {
   const file = path.join(dataDir, KEY_FILE);
   if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, "utf8")) as JWK;
   const { privateKey } = await generateKeyPair("ES256", { extractable: true });
-  const jwk: JWK = { ...(await exportJWK(privateKey)), kid: randomUUID(), alg: "ES256", use: "sig", key_ops: ["sign", "verify"] };
+  const jwk: JWK = {
+    ...(await exportJWK(privateKey)),
+    kid: randomUUID(),
+    alg: "ES256",
+    use: "sig",
+    key_ops: ["sign", "verify"],
+  };
   fs.mkdirSync(dataDir, { recursive: true });
   // Written with owner-only permissions: it is a private key, even if only for local development.
   fs.writeFileSync(file, JSON.stringify(jwk, null, 2), { mode: 0o600 });

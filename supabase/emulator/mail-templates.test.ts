@@ -13,14 +13,16 @@ afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 function project(toml: string, files: Record<string, string>): string {
   const dir = fs.mkdtempSync(path.join(root, "p-"));
   fs.mkdirSync(path.join(dir, "supabase", "templates"), { recursive: true });
-  for (const [name, content] of Object.entries(files)) fs.writeFileSync(path.join(dir, "supabase", "templates", name), content);
+  for (const [name, content] of Object.entries(files))
+    fs.writeFileSync(path.join(dir, "supabase", "templates", name), content);
   const config = path.join(dir, "supabase", "config.toml");
   fs.writeFileSync(config, toml);
   return config;
 }
 
 const vars: TemplateVars = {
-  ConfirmationURL: "http://127.0.0.1:54321/auth/v1/verify?token=abc&type=signup&redirect_to=http%3A%2F%2Flocalhost%3A3000",
+  ConfirmationURL:
+    "http://127.0.0.1:54321/auth/v1/verify?token=abc&type=signup&redirect_to=http%3A%2F%2Flocalhost%3A3000",
   Token: "123456",
   TokenHash: "abc",
   SiteURL: "http://localhost:3000",
@@ -32,22 +34,46 @@ const vars: TemplateVars = {
 
 describe("custom mail templates", () => {
   it("reads content_path relative to the folder that holds supabase/, as the CLI does", () => {
-    const config = project('[auth.email.template.confirmation]\nsubject = "Hi {{ .Email }}"\ncontent_path = "./supabase/templates/c.html"\n', { "c.html": "<p>{{ .Token }}</p>" });
+    const config = project(
+      '[auth.email.template.confirmation]\nsubject = "Hi {{ .Email }}"\ncontent_path = "./supabase/templates/c.html"\n',
+      { "c.html": "<p>{{ .Token }}</p>" },
+    );
     const settings = loadAuthSettings(config);
-    expect(settings.email.templates.confirmation).toEqual({ subject: "Hi {{ .Email }}", contentPath: path.join(path.dirname(path.dirname(config)), "supabase", "templates", "c.html") });
-    expect(loadMailTemplates(settings.email.templates)).toEqual({ confirmation: { subject: "Hi {{ .Email }}", html: "<p>{{ .Token }}</p>" } });
+    expect(settings.email.templates.confirmation).toEqual({
+      subject: "Hi {{ .Email }}",
+      contentPath: path.join(path.dirname(path.dirname(config)), "supabase", "templates", "c.html"),
+    });
+    expect(loadMailTemplates(settings.email.templates)).toEqual({
+      confirmation: { subject: "Hi {{ .Email }}", html: "<p>{{ .Token }}</p>" },
+    });
   });
 
   it("refuses an unknown template type, a missing file and an action it cannot fill, naming them", () => {
-    expect(() => loadAuthSettings(project('[auth.email.template.welcome]\nsubject = "x"\n', {}))).toThrow(/auth\.email\.template/);
-    const missing = loadAuthSettings(project('[auth.email.template.recovery]\ncontent_path = "./supabase/templates/nope.html"\n', {}));
-    expect(() => loadMailTemplates(missing.email.templates)).toThrow(/auth\.email\.template\.recovery\.content_path: file not found: .*nope\.html/);
-    const branching = loadAuthSettings(project('[auth.email.template.invite]\ncontent_path = "./supabase/templates/i.html"\n', { "i.html": "{{ if .Token }}x{{ end }}" }));
-    expect(() => loadMailTemplates(branching.email.templates)).toThrow(/auth\.email\.template\.invite .*i\.html.*unsupported template action \{\{ if \.Token \}\}/);
+    expect(() => loadAuthSettings(project('[auth.email.template.welcome]\nsubject = "x"\n', {}))).toThrow(
+      /auth\.email\.template/,
+    );
+    const missing = loadAuthSettings(
+      project('[auth.email.template.recovery]\ncontent_path = "./supabase/templates/nope.html"\n', {}),
+    );
+    expect(() => loadMailTemplates(missing.email.templates)).toThrow(
+      /auth\.email\.template\.recovery\.content_path: file not found: .*nope\.html/,
+    );
+    const branching = loadAuthSettings(
+      project('[auth.email.template.invite]\ncontent_path = "./supabase/templates/i.html"\n', {
+        "i.html": "{{ if .Token }}x{{ end }}",
+      }),
+    );
+    expect(() => loadMailTemplates(branching.email.templates)).toThrow(
+      /auth\.email\.template\.invite .*i\.html.*unsupported template action \{\{ if \.Token \}\}/,
+    );
   });
 
   it("fills GoTrue's variables, escaping them in HTML (links keep working once entities are decoded)", () => {
-    const html = renderTemplate('<a href="{{ .ConfirmationURL }}">Go</a> {{.Email}} {{ .Data.full_name }} {{ .Data.plan }} {{ .Data.none }} {{ .NewEmail }} {{ .SiteURL }} {{ .TokenHash }} {{ .RedirectTo }}', vars, true);
+    const html = renderTemplate(
+      '<a href="{{ .ConfirmationURL }}">Go</a> {{.Email}} {{ .Data.full_name }} {{ .Data.plan }} {{ .Data.none }} {{ .NewEmail }} {{ .SiteURL }} {{ .TokenHash }} {{ .RedirectTo }}',
+      vars,
+      true,
+    );
     expect(html).toBe(
       '<a href="http://127.0.0.1:54321/auth/v1/verify?token=abc&#38;type=signup&#38;redirect_to=http%3A%2F%2Flocalhost%3A3000">Go</a> o&#39;neil@example.com &#60;Ada&#62; 2  new@example.com http://localhost:3000 abc http://localhost:3000',
     );
@@ -55,7 +81,9 @@ describe("custom mail templates", () => {
   });
 
   it("makes the text part: links as 'label: URL', blocks on their own lines, no tags, entities decoded", () => {
-    const text = htmlToText('<html><head><title>T</title><style>p{}</style></head><body><h1>Hello</h1><p>Go <a href="http://x/?a=1&#38;b=2" style="c">here <b>now</b></a></p><p>Code: <strong>123456</strong> &amp; &#60;ok&#62; &middot;</p></body></html>');
+    const text = htmlToText(
+      '<html><head><title>T</title><style>p{}</style></head><body><h1>Hello</h1><p>Go <a href="http://x/?a=1&#38;b=2" style="c">here <b>now</b></a></p><p>Code: <strong>123456</strong> &amp; &#60;ok&#62; &middot;</p></body></html>',
+    );
     expect(text).toBe("Hello\nGo here now: http://x/?a=1&b=2\nCode: 123456 & <ok> &middot;\n");
   });
 });

@@ -8,11 +8,21 @@
 // Files are read once at start, as a restart of the CLI's stack re-reads them.
 import fs from "node:fs";
 
-export const TEMPLATE_TYPES = ["invite", "confirmation", "recovery", "magic_link", "email_change", "reauthentication"] as const;
+export const TEMPLATE_TYPES = [
+  "invite",
+  "confirmation",
+  "recovery",
+  "magic_link",
+  "email_change",
+  "reauthentication",
+] as const;
 export type TemplateType = (typeof TEMPLATE_TYPES)[number];
 
 /** What config.toml says for one type; the content path already resolved as the CLI does. */
-export interface TemplateSetting { subject?: string; contentPath?: string }
+export interface TemplateSetting {
+  subject?: string;
+  contentPath?: string;
+}
 
 export interface TemplateVars {
   ConfirmationURL?: string;
@@ -25,21 +35,29 @@ export interface TemplateVars {
   Data: Record<string, unknown>;
 }
 
-export interface CustomTemplate { subject?: string; html?: string }
+export interface CustomTemplate {
+  subject?: string;
+  html?: string;
+}
 
 const ACTION = /\{\{-?\s*(.*?)\s*-?\}\}/g;
-const FIELD = /^\.(ConfirmationURL|Token|TokenHash|SiteURL|Email|NewEmail|RedirectTo)$|^\.Data\.([A-Za-z_][A-Za-z0-9_]*)$/;
+const FIELD =
+  /^\.(ConfirmationURL|Token|TokenHash|SiteURL|Email|NewEmail|RedirectTo)$|^\.Data\.([A-Za-z_][A-Za-z0-9_]*)$/;
 
 function assertSupported(source: string, where: string): void {
   for (const match of source.matchAll(ACTION)) {
     if (!FIELD.test(match[1] ?? "")) {
-      throw new Error(`${where}: unsupported template action {{ ${match[1]} }} (the emulator fills in {{ .ConfirmationURL }}, {{ .Token }}, {{ .TokenHash }}, {{ .SiteURL }}, {{ .Email }}, {{ .NewEmail }}, {{ .RedirectTo }} and {{ .Data.<key> }})`);
+      throw new Error(
+        `${where}: unsupported template action {{ ${match[1]} }} (the emulator fills in {{ .ConfirmationURL }}, {{ .Token }}, {{ .TokenHash }}, {{ .SiteURL }}, {{ .Email }}, {{ .NewEmail }}, {{ .RedirectTo }} and {{ .Data.<key> }})`,
+      );
     }
   }
 }
 
 /** Reads and checks every configured template; throws at start on a missing file or an unsupported action. */
-export function loadMailTemplates(settings: Partial<Record<TemplateType, TemplateSetting>>): Partial<Record<TemplateType, CustomTemplate>> {
+export function loadMailTemplates(
+  settings: Partial<Record<TemplateType, TemplateSetting>>,
+): Partial<Record<TemplateType, CustomTemplate>> {
   const out: Partial<Record<TemplateType, CustomTemplate>> = {};
   for (const type of TEMPLATE_TYPES) {
     const setting = settings[type];
@@ -47,7 +65,8 @@ export function loadMailTemplates(settings: Partial<Record<TemplateType, Templat
     const key = `auth.email.template.${type}`;
     let html: string | undefined;
     if (setting.contentPath) {
-      if (!fs.existsSync(setting.contentPath)) throw new Error(`${key}.content_path: file not found: ${setting.contentPath}`);
+      if (!fs.existsSync(setting.contentPath))
+        throw new Error(`${key}.content_path: file not found: ${setting.contentPath}`);
       html = fs.readFileSync(setting.contentPath, "utf8");
       assertSupported(html, `${key} (${setting.contentPath})`);
     }
@@ -69,7 +88,9 @@ function lookup(vars: TemplateVars, action: string): string {
 
 /** Fills a template; `html` escapes values as Go's html/template does for text and attributes. */
 export function renderTemplate(source: string, vars: TemplateVars, html: boolean): string {
-  return source.replace(ACTION, (_all, action: string) => (html ? escapeHtml(lookup(vars, action)) : lookup(vars, action)));
+  return source.replace(ACTION, (_all, action: string) =>
+    html ? escapeHtml(lookup(vars, action)) : lookup(vars, action),
+  );
 }
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
@@ -81,7 +102,10 @@ const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"'
 export function htmlToText(html: string): string {
   return html
     .replace(/<(head|style|script|title)[\s\S]*?<\/\1>/gi, "")
-    .replace(/<a\s[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_a, href: string, label: string) => `${label.replace(/<[^>]+>/g, "").trim()}: ${href}`)
+    .replace(
+      /<a\s[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi,
+      (_a, href: string, label: string) => `${label.replace(/<[^>]+>/g, "").trim()}: ${href}`,
+    )
     .replace(/<(br|\/p|\/h[1-6]|\/div|\/tr|\/li|\/table)\b[^>]*>/gi, "\n")
     .replace(/<[^>]+>/g, "")
     .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (whole, name: string) => {

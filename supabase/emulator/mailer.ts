@@ -4,19 +4,55 @@
 // gives the project's own subject or HTML (mail-templates.ts); the defaults add the code beside
 // the link, so a test can type it.
 import type { Transporter } from "nodemailer";
-import { htmlToText, renderTemplate, type CustomTemplate, type TemplateType, type TemplateVars } from "./mail-templates";
+import {
+  htmlToText,
+  renderTemplate,
+  type CustomTemplate,
+  type TemplateType,
+  type TemplateVars,
+} from "./mail-templates";
 
 export type MailKind = "signup" | "recovery" | "magiclink" | "invite" | "email_change";
 
-interface Template { subject: string; heading: string; lead: string; action: string }
+interface Template {
+  subject: string;
+  heading: string;
+  lead: string;
+  action: string;
+}
 
 // Wording follows GoTrue's built-in templates (internal/mailer/templatemailer).
 const TEMPLATES: Record<MailKind, Template> = {
-  signup: { subject: "Confirm Your Signup", heading: "Confirm your signup", lead: "Follow this link to confirm your user:", action: "Confirm your mail" },
-  recovery: { subject: "Reset Your Password", heading: "Reset Password", lead: "Follow this link to reset the password for your user:", action: "Reset Password" },
-  magiclink: { subject: "Your Magic Link", heading: "Magic Link", lead: "Follow this link to login:", action: "Log In" },
-  invite: { subject: "You have been invited", heading: "You have been invited", lead: "You have been invited to create a user. Follow this link to accept the invite:", action: "Accept the invite" },
-  email_change: { subject: "Confirm Email Change", heading: "Confirm Change of Email", lead: "Follow this link to confirm the update of your email:", action: "Change Email" },
+  signup: {
+    subject: "Confirm Your Signup",
+    heading: "Confirm your signup",
+    lead: "Follow this link to confirm your user:",
+    action: "Confirm your mail",
+  },
+  recovery: {
+    subject: "Reset Your Password",
+    heading: "Reset Password",
+    lead: "Follow this link to reset the password for your user:",
+    action: "Reset Password",
+  },
+  magiclink: {
+    subject: "Your Magic Link",
+    heading: "Magic Link",
+    lead: "Follow this link to login:",
+    action: "Log In",
+  },
+  invite: {
+    subject: "You have been invited",
+    heading: "You have been invited",
+    lead: "You have been invited to create a user. Follow this link to accept the invite:",
+    action: "Accept the invite",
+  },
+  email_change: {
+    subject: "Confirm Email Change",
+    heading: "Confirm Change of Email",
+    lead: "Follow this link to confirm the update of your email:",
+    action: "Change Email",
+  },
 };
 
 const TEMPLATE_TYPE: Record<MailKind, TemplateType> = {
@@ -29,7 +65,11 @@ const TEMPLATE_TYPE: Record<MailKind, TemplateType> = {
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-interface Rendered { subject: string; text: string; html: string }
+interface Rendered {
+  subject: string;
+  text: string;
+  html: string;
+}
 
 export class Mailer {
   /** Made on the first send: loading nodemailer is a noticeable share of start-up, and most starts send nothing. */
@@ -56,7 +96,9 @@ export class Mailer {
         port: Number(url.port) || (url.protocol === "smtps:" ? 465 : 587),
         secure: url.protocol === "smtps:",
         ignoreTLS: url.protocol === "smtp:" && (url.hostname === "127.0.0.1" || url.hostname === "localhost"),
-        auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+        auth: url.username
+          ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
+          : undefined,
       });
     });
     return this.transport;
@@ -72,7 +114,11 @@ export class Mailer {
   }
 
   /** A mail with a link and its code; `vars` are GoTrue's template variables. */
-  async send(kind: MailKind, to: string, vars: TemplateVars & { ConfirmationURL: string; Token: string }): Promise<void> {
+  async send(
+    kind: MailKind,
+    to: string,
+    vars: TemplateVars & { ConfirmationURL: string; Token: string },
+  ): Promise<void> {
     const t = TEMPLATES[kind];
     const link = vars.ConfirmationURL;
     const otp = vars.Token;

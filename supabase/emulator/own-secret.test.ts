@@ -27,7 +27,13 @@ const client = (url: string, key: string): SupabaseClient =>
   });
 
 /** A request as supabase-js sends it: the key as apikey, and as bearer unless a user token is given. */
-async function call(url: string, method: string, route: string, key: string, opts: { bearer?: string; body?: unknown; noApikey?: boolean } = {}) {
+async function call(
+  url: string,
+  method: string,
+  route: string,
+  key: string,
+  opts: { bearer?: string; body?: unknown; noApikey?: boolean } = {},
+) {
   const res = await fetch(`${url}/auth/v1${route}`, {
     method,
     headers: {
@@ -46,7 +52,10 @@ describe("the CLI started with its own secret", () => {
   let user: { id: string; token: string };
   beforeAll(async () => {
     emu = await startCli([`--jwt-secret=${crypto.randomBytes(32).toString("base64url")}`]);
-    const { data, error } = await client(emu.url, emu.publishableKey).auth.signUp({ email: "own@example.com", password: "own-password-1" });
+    const { data, error } = await client(emu.url, emu.publishableKey).auth.signUp({
+      email: "own@example.com",
+      password: "own-password-1",
+    });
     expect(error).toBeNull();
     user = { id: data.user?.id ?? "", token: data.session?.access_token ?? "" };
   }, 90_000);
@@ -59,30 +68,51 @@ describe("the CLI started with its own secret", () => {
     expect(emu.secretKey).toMatch(/^sb_secret_[\w-]{22}_[\w-]{8}$/);
   });
 
-  it.each(FORMS)("refuses the public %s on the admin routes with 401 (list, generate_link, reset, role change)", async (_form, key) => {
-    const routes: [string, string, unknown?][] = [
-      ["GET", "/admin/users"],
-      ["POST", "/admin/generate_link", { type: "magiclink", email: "own@example.com" }],
-      ["POST", "/admin/reset"],
-      ["PUT", `/admin/users/${user.id}`, { app_metadata: { roles: ["admin"] } }],
-    ];
-    for (const [method, route, body] of routes) {
-      const res = await call(emu.url, method, route, key, { body });
-      expect(res.status, `${method} ${route}`).toBe(401);
-      expect(res.body?.code).toBe("no_authorization");
-    }
-    // supabase-js's admin client made with the public key gets the same.
-    const { error } = await client(emu.url, key).auth.admin.listUsers();
-    expect(error?.status).toBe(401);
-  });
+  it.each(FORMS)(
+    "refuses the public %s on the admin routes with 401 (list, generate_link, reset, role change)",
+    async (_form, key) => {
+      const routes: [string, string, unknown?][] = [
+        ["GET", "/admin/users"],
+        ["POST", "/admin/generate_link", { type: "magiclink", email: "own@example.com" }],
+        ["POST", "/admin/reset"],
+        ["PUT", `/admin/users/${user.id}`, { app_metadata: { roles: ["admin"] } }],
+      ];
+      for (const [method, route, body] of routes) {
+        const res = await call(emu.url, method, route, key, { body });
+        expect(res.status, `${method} ${route}`).toBe(401);
+        expect(res.body?.code).toBe("no_authorization");
+      }
+      // supabase-js's admin client made with the public key gets the same.
+      const { error } = await client(emu.url, key).auth.admin.listUsers();
+      expect(error?.status).toBe(401);
+    },
+  );
 
-  it.each(FORMS)("refuses the public %s on the user routes with 401, even beside a valid user token", async (_form, key) => {
-    expect((await call(emu.url, "GET", "/user", key, { bearer: user.token })).status).toBe(401);
-    expect((await call(emu.url, "POST", "/token?grant_type=password", key, { body: { email: "own@example.com", password: "own-password-1" } })).status).toBe(401);
-    expect((await call(emu.url, "POST", "/signup", key, { body: { email: "public@example.com", password: "public-password-1" } })).status).toBe(401);
-    const { error } = await client(emu.url, key).auth.signInWithPassword({ email: "own@example.com", password: "own-password-1" });
-    expect(error?.status).toBe(401);
-  });
+  it.each(FORMS)(
+    "refuses the public %s on the user routes with 401, even beside a valid user token",
+    async (_form, key) => {
+      expect((await call(emu.url, "GET", "/user", key, { bearer: user.token })).status).toBe(401);
+      expect(
+        (
+          await call(emu.url, "POST", "/token?grant_type=password", key, {
+            body: { email: "own@example.com", password: "own-password-1" },
+          })
+        ).status,
+      ).toBe(401);
+      expect(
+        (
+          await call(emu.url, "POST", "/signup", key, {
+            body: { email: "public@example.com", password: "public-password-1" },
+          })
+        ).status,
+      ).toBe(401);
+      const { error } = await client(emu.url, key).auth.signInWithPassword({
+        email: "own@example.com",
+        password: "own-password-1",
+      });
+      expect(error?.status).toBe(401);
+    },
+  );
 
   it("refuses a public key sent only as the bearer (no apikey): sb_ keys 401, JWTs GoTrue's 403 bad_jwt", async () => {
     for (const [form, key] of FORMS) {
@@ -100,7 +130,10 @@ describe("the CLI started with its own secret", () => {
 
   it("accepts its own keys: publishable and anon for users, secret and service_role for the admin API", async () => {
     for (const key of [emu.publishableKey, emu.anonKey]) {
-      const { data, error } = await client(emu.url, key).auth.signInWithPassword({ email: "own@example.com", password: "own-password-1" });
+      const { data, error } = await client(emu.url, key).auth.signInWithPassword({
+        email: "own@example.com",
+        password: "own-password-1",
+      });
       expect(error).toBeNull();
       expect(data.user?.id).toBe(user.id);
       expect((await call(emu.url, "GET", "/user", key, { bearer: data.session?.access_token })).status).toBe(200);
@@ -109,7 +142,13 @@ describe("the CLI started with its own secret", () => {
       const { data, error } = await client(emu.url, key).auth.admin.listUsers();
       expect(error).toBeNull();
       expect(data.users.map((u) => u.id)).toContain(user.id);
-      expect((await call(emu.url, "POST", "/admin/generate_link", key, { body: { type: "magiclink", email: "own@example.com" } })).status).toBe(200);
+      expect(
+        (
+          await call(emu.url, "POST", "/admin/generate_link", key, {
+            body: { type: "magiclink", email: "own@example.com" },
+          })
+        ).status,
+      ).toBe(200);
     }
   });
 });
@@ -123,9 +162,15 @@ describe("the CLI on the Supabase CLI's public secret (the default)", () => {
 
   it("prints and accepts the public keys, old and new style", async () => {
     expect([emu.anonKey, emu.serviceRoleKey, emu.publishableKey, emu.secretKey]).toEqual(Object.values(PUBLIC_KEYS));
-    const signedUp = await client(emu.url, SUPABASE_CLI_KEYS.publishableKey).auth.signUp({ email: "public@example.com", password: "public-password-1" });
+    const signedUp = await client(emu.url, SUPABASE_CLI_KEYS.publishableKey).auth.signUp({
+      email: "public@example.com",
+      password: "public-password-1",
+    });
     expect(signedUp.error).toBeNull();
-    const signedIn = await client(emu.url, SUPABASE_CLI_KEYS.anonKey).auth.signInWithPassword({ email: "public@example.com", password: "public-password-1" });
+    const signedIn = await client(emu.url, SUPABASE_CLI_KEYS.anonKey).auth.signInWithPassword({
+      email: "public@example.com",
+      password: "public-password-1",
+    });
     expect(signedIn.error).toBeNull();
     for (const key of [SUPABASE_CLI_KEYS.secretKey, SUPABASE_CLI_KEYS.serviceRoleKey]) {
       const { data, error } = await client(emu.url, key).auth.admin.listUsers();
@@ -140,18 +185,27 @@ describe("the CLI on a non-loopback address", () => {
     let status = 0;
     let stderr = "";
     try {
-      execFileSync(process.execPath, [BIN, "--host", "0.0.0.0", "--port", "0", "--mail-port", "0", "--smtp-port", "0"], { encoding: "utf8", stdio: "pipe", timeout: 60_000 });
+      execFileSync(
+        process.execPath,
+        [BIN, "--host", "0.0.0.0", "--port", "0", "--mail-port", "0", "--smtp-port", "0"],
+        { encoding: "utf8", stdio: "pipe", timeout: 60_000 },
+      );
     } catch (err) {
       status = (err as { status: number }).status;
       stderr = (err as { stderr: string }).stderr;
     }
     expect(status).toBe(1);
     const first = stderr.split("\n")[0] ?? "";
-    expect(first).toMatch(/^auth-emulator: refusing to listen on 0\.0\.0\.0 with the Supabase CLI's public keys .*--jwt-secret.*--allow-public-keys/);
+    expect(first).toMatch(
+      /^auth-emulator: refusing to listen on 0\.0\.0\.0 with the Supabase CLI's public keys .*--jwt-secret.*--allow-public-keys/,
+    );
   });
 
   it("starts there with its own secret, or with --allow-public-keys", async () => {
-    for (const args of [["--host", "0.0.0.0", `--jwt-secret=${crypto.randomBytes(32).toString("base64url")}`], ["--host", "0.0.0.0", "--allow-public-keys"]]) {
+    for (const args of [
+      ["--host", "0.0.0.0", `--jwt-secret=${crypto.randomBytes(32).toString("base64url")}`],
+      ["--host", "0.0.0.0", "--allow-public-keys"],
+    ]) {
       const emu = await startCli(args);
       try {
         expect((await fetch(`${emu.url}/auth/v1/health`)).status).toBe(200);

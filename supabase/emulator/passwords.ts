@@ -109,7 +109,8 @@ export class PasswordPolicy {
  * living standard's valid-email rule). `:`, `;`, spaces, quotes or brackets in the local part, or
  * a domain label starting or ending with '-', are refused; a dotless domain is accepted.
  */
-const EMAIL_FORMAT = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+const EMAIL_FORMAT =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
 /** GoTrue's validateEmail: required, at most 255 characters, the format above; lower-cased (not trimmed). */
 export function normalizeEmail(raw: unknown): string {

@@ -25,14 +25,27 @@ export function sendPhoneCode(ctx: AuthContext, user: UserRow, phone: string, ki
   const sentAt = kind === "confirmation" ? user.confirmation_sent_at : user.phone_change_sent_at;
   if (sentAt) {
     const waitMs = isoToMs(sentAt) + ctx.settings.sms.maxFrequency * 1000 - Date.now();
-    if (waitMs > 0) throw tooManyRequests("over_sms_send_rate_limit", `For security purposes, you can only request this after ${Math.ceil(waitMs / 1000)} seconds.`);
+    if (waitMs > 0)
+      throw tooManyRequests(
+        "over_sms_send_rate_limit",
+        `For security purposes, you can only request this after ${Math.ceil(waitMs / 1000)} seconds.`,
+      );
   }
   const otp = ctx.settings.sms.testOtp[phone];
   if (otp === undefined) throw new ApiError(500, "unexpected_failure", "Unable to get SMS provider");
   const hash = tokenHash(phone, otp);
-  ctx.store.putOneTimeToken({ token_hash: hash, otp_hash: hash, user_id: user.id, token_type: kind, relates_to: phone });
+  ctx.store.putOneTimeToken({
+    token_hash: hash,
+    otp_hash: hash,
+    user_id: user.id,
+    token_type: kind,
+    relates_to: phone,
+  });
   const now = nowIso();
-  ctx.store.updateUser(user.id, kind === "confirmation" ? { confirmation_sent_at: now } : { phone_change: phone, phone_change_sent_at: now });
+  ctx.store.updateUser(
+    user.id,
+    kind === "confirmation" ? { confirmation_sent_at: now } : { phone_change: phone, phone_change_sent_at: now },
+  );
 }
 
 /**
@@ -40,20 +53,43 @@ export function sendPhoneCode(ctx: AuthContext, user: UserRow, phone: string, ki
  * address-less user (sub, email_verified, phone_verified: no phone key) with the sign-up data added
  * under them, and user_metadata is a copy of them, as for an email sign-up.
  */
-export function createPhoneUser(ctx: Pick<AuthContext, "store">, phone: string, passwordHash: string | null, data: Json, confirmed: boolean): UserRow {
+export function createPhoneUser(
+  ctx: Pick<AuthContext, "store">,
+  phone: string,
+  passwordHash: string | null,
+  data: Json,
+  confirmed: boolean,
+): UserRow {
   return ctx.store.transaction(() => {
     const id = randomUUID();
     const identityData = { ...data, sub: id, email_verified: false, phone_verified: false };
     const user = ctx.store.insertUser({
-      id, email: "", phone, encrypted_password: passwordHash, role: "authenticated",
-      email_confirmed_at: null, confirmation_sent_at: null, recovery_sent_at: null, email_change_sent_at: null,
-      new_email: null, invited_at: null, last_sign_in_at: null, banned_until: null,
+      id,
+      email: "",
+      phone,
+      encrypted_password: passwordHash,
+      role: "authenticated",
+      email_confirmed_at: null,
+      confirmation_sent_at: null,
+      recovery_sent_at: null,
+      email_change_sent_at: null,
+      new_email: null,
+      invited_at: null,
+      last_sign_in_at: null,
+      banned_until: null,
       app_metadata: { provider: "phone", providers: ["phone"] },
       user_metadata: identityData,
       is_anonymous: false,
       phone_confirmed_at: null,
     });
-    ctx.store.insertIdentity({ user_id: id, provider: "phone", provider_id: id, identity_data: identityData, email: "", last_sign_in_at: null });
+    ctx.store.insertIdentity({
+      user_id: id,
+      provider: "phone",
+      provider_id: id,
+      identity_data: identityData,
+      email: "",
+      last_sign_in_at: null,
+    });
     return confirmed ? confirmPhone(ctx, user, phone, "confirmation") : user;
   });
 }
@@ -63,14 +99,28 @@ export function createPhoneUser(ctx: Pick<AuthContext, "store">, phone: string, 
  * no metadata changes). `phone_change` moves the user to the new number, and the phone identity
  * says so, verified (created when missing). Either way an anonymous user becomes permanent.
  */
-export function confirmPhone(ctx: Pick<AuthContext, "store">, user: UserRow, phone: string, kind: PhoneCodeKind): UserRow {
+export function confirmPhone(
+  ctx: Pick<AuthContext, "store">,
+  user: UserRow,
+  phone: string,
+  kind: PhoneCodeKind,
+): UserRow {
   return ctx.store.transaction(() => {
     if (kind === "phone_change") {
       const identity = ctx.store.identitiesOf(user.id).find((i) => i.provider === "phone");
       if (identity) {
-        ctx.store.updateIdentity(identity.id, { identity_data: { ...identity.identity_data, phone, phone_verified: true } });
+        ctx.store.updateIdentity(identity.id, {
+          identity_data: { ...identity.identity_data, phone, phone_verified: true },
+        });
       } else {
-        ctx.store.insertIdentity({ user_id: user.id, provider: "phone", provider_id: user.id, identity_data: { sub: user.id, phone, email_verified: false, phone_verified: true }, email: "", last_sign_in_at: null });
+        ctx.store.insertIdentity({
+          user_id: user.id,
+          provider: "phone",
+          provider_id: user.id,
+          identity_data: { sub: user.id, phone, email_verified: false, phone_verified: true },
+          email: "",
+          last_sign_in_at: null,
+        });
       }
     }
     const providers = [...new Set(ctx.store.identitiesOf(user.id).map((i) => i.provider))];
@@ -85,13 +135,19 @@ export function confirmPhone(ctx: Pick<AuthContext, "store">, user: UserRow, pho
 }
 
 /** POST /verify with a phone and a code: the user whose code it is, the code spent. */
-export function consumePhoneCode(ctx: AuthContext, phoneInput: string | null | undefined, code: string, type: "sms" | "phone_change"): UserRow {
+export function consumePhoneCode(
+  ctx: AuthContext,
+  phoneInput: string | null | undefined,
+  code: string,
+  type: "sms" | "phone_change",
+): UserRow {
   const phone = validatePhone(phoneInput);
   const user = type === "sms" ? ctx.store.findUserByPhone(phone) : ctx.store.findUserByPhoneChange(phone);
   const kind: PhoneCodeKind = type === "sms" ? "confirmation" : "phone_change";
   const token = user ? ctx.store.oneTimeTokenOf(user.id, kind) : undefined;
   const invalid = () => forbidden("otp_expired", "Token has expired or is invalid");
-  if (!user || !token || token.relates_to !== phone || token.token_hash !== tokenHash(phone, code.trim())) throw invalid();
+  if (!user || !token || token.relates_to !== phone || token.token_hash !== tokenHash(phone, code.trim()))
+    throw invalid();
   ctx.store.deleteOneTimeTokens(user.id, [kind]);
   if (Date.now() - isoToMs(token.created_at) > ctx.settings.sms.otpExpiry * 1000) throw invalid();
   return confirmPhone(ctx, user, phone, kind);

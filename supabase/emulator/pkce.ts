@@ -10,23 +10,36 @@ import type { FlowStateRow } from "./store";
 /** GoTrue's flow state lifetime once the auth code is issued. */
 const FLOW_STATE_TTL_MS = 5 * 60_000;
 
-export interface PkceParams { codeChallenge: string; method: "s256" | "plain" }
+export interface PkceParams {
+  codeChallenge: string;
+  method: "s256" | "plain";
+}
 
 /** Reads code_challenge/code_challenge_method from a body; both or neither (GoTrue validatePKCEParams). */
-export function pkceParams(body: { code_challenge?: unknown; code_challenge_method?: unknown }): PkceParams | undefined {
+export function pkceParams(body: {
+  code_challenge?: unknown;
+  code_challenge_method?: unknown;
+}): PkceParams | undefined {
   const challenge = typeof body.code_challenge === "string" ? body.code_challenge : "";
   const method = typeof body.code_challenge_method === "string" ? body.code_challenge_method.toLowerCase() : "";
   if (!challenge && !method) return undefined;
   if (!challenge || !method) throw validationFailed("PKCE flow requires code_challenge_method and code_challenge");
   if (method !== "s256" && method !== "plain") throw validationFailed("code challenge method not supported");
-  if (challenge.length < 43 || challenge.length > 128) throw validationFailed("code challenge has to be between 43 and 128 characters");
+  if (challenge.length < 43 || challenge.length > 128)
+    throw validationFailed("code challenge has to be between 43 and 128 characters");
   return { codeChallenge: challenge, method };
 }
 
 export function createFlowState(
   ctx: AuthContext,
   p: PkceParams | undefined,
-  fields: { userId: string | null; provider: string; method: string; redirectTo: string | null; linkingTargetId?: string },
+  fields: {
+    userId: string | null;
+    provider: string;
+    method: string;
+    redirectTo: string | null;
+    linkingTargetId?: string;
+  },
 ): FlowStateRow {
   return ctx.store.insertFlowState({
     id: randomUUID(),
@@ -42,7 +55,11 @@ export function createFlowState(
 }
 
 /** Checks the verifier against the stored challenge and consumes the flow state. */
-export function redeemAuthCode(ctx: AuthContext, authCode: unknown, verifier: unknown): { userId: string; method: string } {
+export function redeemAuthCode(
+  ctx: AuthContext,
+  authCode: unknown,
+  verifier: unknown,
+): { userId: string; method: string } {
   if (typeof authCode !== "string" || !authCode || typeof verifier !== "string" || !verifier) {
     throw validationFailed("invalid request: both auth code and code verifier should be non-empty");
   }
@@ -52,11 +69,11 @@ export function redeemAuthCode(ctx: AuthContext, authCode: unknown, verifier: un
     ctx.store.deleteFlowState(flow.id);
     throw unprocessable("flow_state_expired", "invalid flow state, flow state has expired");
   }
-  const computed = flow.code_challenge_method === "plain" ? verifier : createHash("sha256").update(verifier).digest("base64url");
+  const computed =
+    flow.code_challenge_method === "plain" ? verifier : createHash("sha256").update(verifier).digest("base64url");
   if (computed !== flow.code_challenge) {
     throw badRequest("bad_code_verifier", "code challenge does not match previously saved code verifier");
   }
   ctx.store.deleteFlowState(flow.id);
   return { userId: flow.user_id, method: flow.authentication_method };
 }
-

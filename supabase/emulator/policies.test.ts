@@ -19,7 +19,9 @@ describe("config.toml", () => {
       email: { enableConfirmations: true, maxFrequency: 1 },
       mfa: { totp: { enrollEnabled: true, verifyEnabled: true } },
     });
-    expect(s.additionalRedirectUrls).toEqual(expect.arrayContaining(["http://localhost:3000/**", "http://127.0.0.1:3000/**", "http://localhost:5173/**"]));
+    expect(s.additionalRedirectUrls).toEqual(
+      expect.arrayContaining(["http://localhost:3000/**", "http://127.0.0.1:3000/**", "http://localhost:5173/**"]),
+    );
   });
 
   it("lets overrides win without losing sibling values", () => {
@@ -39,7 +41,12 @@ describe("config.toml", () => {
 describe("redirect allow list", () => {
   const policy = new RedirectPolicy({
     siteUrl: "http://localhost:3000",
-    additionalRedirectUrls: ["https://app.example.com/**", "https://*.preview.example.com/auth", "http://10.0.0.5/**", "myapp://**"],
+    additionalRedirectUrls: [
+      "https://app.example.com/**",
+      "https://*.preview.example.com/auth",
+      "http://10.0.0.5/**",
+      "myapp://**",
+    ],
   });
 
   it.each([
@@ -69,19 +76,26 @@ describe("redirect allow list", () => {
   });
 
   it("falls back to the referer, then to site_url", () => {
-    expect(policy.resolve("https://evil.example.net/", "https://app.example.com/page")).toBe("https://app.example.com/page");
+    expect(policy.resolve("https://evil.example.net/", "https://app.example.com/page")).toBe(
+      "https://app.example.com/page",
+    );
     expect(policy.resolve(undefined, "https://evil.example.net/")).toBe("http://localhost:3000");
   });
 });
 
 describe("password policy", () => {
-  const policy = new PasswordPolicy({ minimumPasswordLength: 8, passwordRequirements: "lower_upper_letters_digits_symbols" }, 4);
+  const policy = new PasswordPolicy(
+    { minimumPasswordLength: 8, passwordRequirements: "lower_upper_letters_digits_symbols" },
+    4,
+  );
 
   it("names each failing rule as GoTrue does", () => {
     expect(policy.evaluate("Founder!2026").reasons).toEqual([]);
     expect(policy.evaluate("Ab1!").reasons).toEqual(["length"]);
     expect(policy.evaluate("alllowercase").reasons).toEqual(["characters"]);
-    expect(policy.evaluate("short").message).toMatch(/^Password should be at least 8 characters\. Password should contain at least one character of each: /);
+    expect(policy.evaluate("short").message).toMatch(
+      /^Password should be at least 8 characters\. Password should contain at least one character of each: /,
+    );
   });
 
   it("refuses passwords longer than bcrypt's 72 bytes", () => {
@@ -95,16 +109,27 @@ describe("password policy", () => {
     expect(await policy.matches("founder!2026", hash)).toBe(false);
   });
 
-  it.each(["a:b@example.com", "a;b@example.com", "a b@example.com", '"a"@example.com', "a@-example.com", "a@example..com", "a@exa_mple.com", " a@example.com", "a@", "@example.com"])(
-    "refuses %s as GoTrue's format check does",
+  it.each([
+    "a:b@example.com",
+    "a;b@example.com",
+    "a b@example.com",
+    '"a"@example.com',
+    "a@-example.com",
+    "a@example..com",
+    "a@exa_mple.com",
+    " a@example.com",
+    "a@",
+    "@example.com",
+  ])("refuses %s as GoTrue's format check does", (address) => {
+    expect(() => normalizeEmail(address)).toThrow("Unable to validate email address: invalid format");
+  });
+
+  it.each(["a+tag@example.com", "o'hara@example.com", "x@localhost", "a.b-c_d@sub.example.co"])(
+    "accepts %s",
     (address) => {
-      expect(() => normalizeEmail(address)).toThrow("Unable to validate email address: invalid format");
+      expect(normalizeEmail(address)).toBe(address.toLowerCase());
     },
   );
-
-  it.each(["a+tag@example.com", "o'hara@example.com", "x@localhost", "a.b-c_d@sub.example.co"])("accepts %s", (address) => {
-    expect(normalizeEmail(address)).toBe(address.toLowerCase());
-  });
 
   it("lower-cases addresses and rejects malformed ones", () => {
     expect(normalizeEmail("Ada@Example.COM")).toBe("ada@example.com");
@@ -124,7 +149,9 @@ describe("verified password cache", () => {
     expect(await policy.matches("wrong-password", hash)).toBe(false);
     expect(await policy.matches("right-password", other)).toBe(false); // a changed password's hash
     expect(await policy.matches("right-password", null)).toBe(false);
-    expect(JSON.stringify([...(policy as unknown as { verified: { pairs: Set<string> } }).verified.pairs])).not.toContain("right-password");
+    expect(
+      JSON.stringify([...(policy as unknown as { verified: { pairs: Set<string> } }).verified.pairs]),
+    ).not.toContain("right-password");
   });
 
   it("shares one bcrypt run between simultaneous checks of the same pair", async () => {

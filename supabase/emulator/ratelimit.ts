@@ -3,7 +3,13 @@
 // for local work and test suites, and tests can tighten them through settings overrides.
 import { tooManyRequests } from "./errors";
 
-export type Bucket = "sign_in_sign_ups" | "token_verifications" | "token_refresh" | "email_sent" | "failed_attempts_per_account" | "anonymous_users";
+export type Bucket =
+  | "sign_in_sign_ups"
+  | "token_verifications"
+  | "token_refresh"
+  | "email_sent"
+  | "failed_attempts_per_account"
+  | "anonymous_users";
 
 const WINDOW_MS: Record<Bucket, number> = {
   sign_in_sign_ups: 5 * 60_000,
@@ -42,7 +48,11 @@ export class RateLimiter {
    */
   assertAccountOpen(accountId: string): void {
     const w = this.windows.get(`failed_attempts_per_account:${accountId}`);
-    if (w && Date.now() - w.start < WINDOW_MS.failed_attempts_per_account && w.count >= this.limits.failed_attempts_per_account) {
+    if (
+      w &&
+      Date.now() - w.start < WINDOW_MS.failed_attempts_per_account &&
+      w.count >= this.limits.failed_attempts_per_account
+    ) {
       throw tooManyRequests("over_request_rate_limit", "Request rate limit reached");
     }
   }

@@ -14,7 +14,8 @@ const RECENT_SIGN_IN_MS = 24 * 3600_000;
 const invalidNonce = () => unprocessable("reauthentication_not_valid", "Nonce has expired or is invalid");
 
 export async function sendReauthenticationCode(ctx: AuthContext, user: UserRow): Promise<void> {
-  if (!user.email && !user.phone) throw badRequest("validation_failed", "Reauthentication requires the user to have an email or a phone number");
+  if (!user.email && !user.phone)
+    throw badRequest("validation_failed", "Reauthentication requires the user to have an email or a phone number");
   if (!user.email_confirmed_at) throw unprocessable("email_not_confirmed", "Please verify your email first.");
   const previous = ctx.store.oneTimeTokenOf(user.id, "reauthentication");
   if (previous) {
@@ -25,12 +26,28 @@ export async function sendReauthenticationCode(ctx: AuthContext, user: UserRow):
   const length = ctx.settings.email.otpLength;
   const otp = String(randomInt(0, 10 ** length)).padStart(length, "0");
   const hash = tokenHash(user.email, otp);
-  await ctx.mailer.sendCode(user.email, { Token: otp, SiteURL: ctx.settings.siteUrl, Email: user.email, Data: user.user_metadata });
-  ctx.store.putOneTimeToken({ token_hash: hash, otp_hash: hash, user_id: user.id, token_type: "reauthentication", relates_to: user.email });
+  await ctx.mailer.sendCode(user.email, {
+    Token: otp,
+    SiteURL: ctx.settings.siteUrl,
+    Email: user.email,
+    Data: user.user_metadata,
+  });
+  ctx.store.putOneTimeToken({
+    token_hash: hash,
+    otp_hash: hash,
+    user_id: user.id,
+    token_type: "reauthentication",
+    relates_to: user.email,
+  });
 }
 
 /** Throws unless a password change may go ahead; spends the nonce when one was needed. */
-export function assertPasswordChangeAllowed(ctx: AuthContext, user: UserRow, session: SessionRow | undefined, nonce: string | null | undefined): void {
+export function assertPasswordChangeAllowed(
+  ctx: AuthContext,
+  user: UserRow,
+  session: SessionRow | undefined,
+  nonce: string | null | undefined,
+): void {
   if (!ctx.settings.email.securePasswordChange) return;
   if (session && Date.now() <= isoToMs(session.created_at) + RECENT_SIGN_IN_MS) return;
   if (!nonce) throw badRequest("reauthentication_needed", "Password update requires reauthentication");

@@ -75,7 +75,12 @@ export class RedirectPolicy {
       if (isAmbiguous(candidate, url)) return false;
       const host = url.hostname;
       // Back to the site: same scheme, host and port (any port on a loopback host, RFC 8252 §7.3).
-      if (host === this.site.hostname && url.protocol === this.site.protocol && (url.port === this.site.port || isLocalhost(host))) return true;
+      if (
+        host === this.site.hostname &&
+        url.protocol === this.site.protocol &&
+        (url.port === this.site.port || isLocalhost(host))
+      )
+        return true;
       if (DECIMAL_IP.test(host)) return false;
       if (IPV4.test(host) || host.startsWith("[")) return isLoopbackIp(host);
       if ((url.protocol === "http:" || url.protocol === "https:") && !REGULAR_HOSTNAME.test(host)) return false;

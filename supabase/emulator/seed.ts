@@ -16,7 +16,10 @@ const SeedUser = z.strictObject({
   /** Plain password; hashed with the configured bcrypt cost unless password_hash is given. */
   password: z.string().optional(),
   /** A bcrypt hash (e.g. taken from a Supabase project's auth.users), used as is. */
-  password_hash: z.string().regex(/^\$2[aby]?\$\d{2}\$/, "a bcrypt hash").optional(),
+  password_hash: z
+    .string()
+    .regex(/^\$2[aby]?\$\d{2}\$/, "a bcrypt hash")
+    .optional(),
   email_confirmed: z.boolean().default(true),
   app_metadata: z.record(z.string(), z.unknown()).default({}),
   user_metadata: z.record(z.string(), z.unknown()).default({}),
@@ -41,15 +44,26 @@ export function loadSeed(source: string | SeedFile | undefined): ParsedSeed {
   const parsed = SeedFile.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Error(`seed${typeof source === "string" ? ` ${source}` : ""}: ${issue ? `${issue.path.join(".")}: ${issue.message}` : "invalid"}`);
+    throw new Error(
+      `seed${typeof source === "string" ? ` ${source}` : ""}: ${issue ? `${issue.path.join(".")}: ${issue.message}` : "invalid"}`,
+    );
   }
   return parsed.data;
 }
 
 /** Hashes first (outside the transaction), then writes every user and factor in one transaction. */
-export async function applySeed(ctx: Pick<AuthContext, "store" | "settings" | "passwords">, seed: ParsedSeed): Promise<void> {
+export async function applySeed(
+  ctx: Pick<AuthContext, "store" | "settings" | "passwords">,
+  seed: ParsedSeed,
+): Promise<void> {
   const hashes = await Promise.all(
-    seed.users.map((u) => (u.password_hash ? Promise.resolve(u.password_hash) : u.password !== undefined ? ctx.passwords.hash(u.password) : Promise.resolve(null))),
+    seed.users.map((u) =>
+      u.password_hash
+        ? Promise.resolve(u.password_hash)
+        : u.password !== undefined
+          ? ctx.passwords.hash(u.password)
+          : Promise.resolve(null),
+    ),
   );
   ctx.store.transaction(() => {
     seed.users.forEach((u, i) => {

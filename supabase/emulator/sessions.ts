@@ -28,10 +28,16 @@ function newRefreshTokenString(): string {
 
 /** aal2 iff a second factor is among the session's methods (models/sessions.go CalculateAALAndAMR). */
 export function aalFor(amr: AmrEntry[]): SessionRow["aal"] {
-  return amr.some((a) => a.method === "totp" || a.method === "mfa/phone" || a.method === "mfa/webauthn") ? "aal2" : "aal1";
+  return amr.some((a) => a.method === "totp" || a.method === "mfa/phone" || a.method === "mfa/webauthn")
+    ? "aal2"
+    : "aal1";
 }
 
-async function accessToken(ctx: AuthContext, user: UserRow, session: SessionRow): Promise<{ token: string; exp: number; iat: number }> {
+async function accessToken(
+  ctx: AuthContext,
+  user: UserRow,
+  session: SessionRow,
+): Promise<{ token: string; exp: number; iat: number }> {
   const iat = nowSeconds();
   const exp = iat + ctx.settings.jwtExpiry;
   // Most recent first; within one second, the method added last counts as the more recent.
@@ -56,7 +62,12 @@ async function accessToken(ctx: AuthContext, user: UserRow, session: SessionRow)
   return { token, exp, iat };
 }
 
-export async function sessionResponse(ctx: AuthContext, user: UserRow, session: SessionRow, refresh: RefreshTokenRow): Promise<SessionResponse> {
+export async function sessionResponse(
+  ctx: AuthContext,
+  user: UserRow,
+  session: SessionRow,
+  refresh: RefreshTokenRow,
+): Promise<SessionResponse> {
   const { token, exp } = await accessToken(ctx, user, session);
   return {
     access_token: token,
@@ -71,11 +82,23 @@ export async function sessionResponse(ctx: AuthContext, user: UserRow, session: 
 /** A new session signed in by `method` (password, otp, oauth, …); records last_sign_in_at. */
 export async function startSession(ctx: AuthContext, user: UserRow, method: string): Promise<SessionResponse> {
   const { session, refresh, signedIn } = ctx.store.transaction(() => {
-    const session = ctx.store.insertSession({ id: randomUUID(), user_id: user.id, aal: "aal1", amr: [{ method, timestamp: nowSeconds() }], factor_id: null });
-    const refresh = ctx.store.insertRefreshToken({ token: newRefreshTokenString(), session_id: session.id, user_id: user.id, parent: null });
+    const session = ctx.store.insertSession({
+      id: randomUUID(),
+      user_id: user.id,
+      aal: "aal1",
+      amr: [{ method, timestamp: nowSeconds() }],
+      factor_id: null,
+    });
+    const refresh = ctx.store.insertRefreshToken({
+      token: newRefreshTokenString(),
+      session_id: session.id,
+      user_id: user.id,
+      parent: null,
+    });
     const now = nowIso();
     const signedIn = ctx.store.updateUser(user.id, { last_sign_in_at: now });
-    for (const identity of ctx.store.identitiesOf(user.id)) ctx.store.updateIdentity(identity.id, { last_sign_in_at: now });
+    for (const identity of ctx.store.identitiesOf(user.id))
+      ctx.store.updateIdentity(identity.id, { last_sign_in_at: now });
     return { session, refresh, signedIn };
   });
   return sessionResponse(ctx, signedIn, session, refresh);
@@ -84,7 +107,12 @@ export async function startSession(ctx: AuthContext, user: UserRow, method: stri
 /** Revokes `current` and issues its child (GoTrue's GrantRefreshTokenSwap). */
 function swapRefreshToken(ctx: AuthContext, current: RefreshTokenRow): RefreshTokenRow {
   ctx.store.revokeRefreshToken(current.id);
-  return ctx.store.insertRefreshToken({ token: newRefreshTokenString(), session_id: current.session_id, user_id: current.user_id, parent: current.token });
+  return ctx.store.insertRefreshToken({
+    token: newRefreshTokenString(),
+    session_id: current.session_id,
+    user_id: current.user_id,
+    parent: current.token,
+  });
 }
 
 const notFound = () => badRequest("refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found");
@@ -112,7 +140,12 @@ export async function refreshSession(ctx: AuthContext, tokenString: string): Pro
       ctx.store.revokeSessionTokens(session.id);
       return { alreadyUsed: true as const };
     }
-    const child = ctx.store.insertRefreshToken({ token: newRefreshTokenString(), session_id: session.id, user_id: user.id, parent: token.token });
+    const child = ctx.store.insertRefreshToken({
+      token: newRefreshTokenString(),
+      session_id: session.id,
+      user_id: user.id,
+      parent: token.token,
+    });
     return { user, session, next: child };
   });
   // The family revocation must be committed before answering, so the error leaves the transaction.
@@ -124,14 +157,25 @@ export async function refreshSession(ctx: AuthContext, tokenString: string): Pro
 const FACTOR_METHODS = new Set(["totp", "mfa/phone", "mfa/webauthn"]);
 
 /** After a verified second factor: add its method (`totp`, `mfa/webauthn`) to the AMR, raise to aal2, rotate the refresh token. */
-export async function upgradeSessionWithFactor(ctx: AuthContext, user: UserRow, session: SessionRow, factorId: string, method: "totp" | "mfa/webauthn"): Promise<SessionResponse> {
+export async function upgradeSessionWithFactor(
+  ctx: AuthContext,
+  user: UserRow,
+  session: SessionRow,
+  factorId: string,
+  method: "totp" | "mfa/webauthn",
+): Promise<SessionResponse> {
   const { updated, next } = ctx.store.transaction(() => {
     const amr = [...session.amr.filter((a) => a.method !== method), { method, timestamp: nowSeconds() }];
     ctx.store.updateSession(session.id, { aal: aalFor(amr), amr, factor_id: factorId });
     const current = ctx.store.activeRefreshToken(session.id);
     const next = current
       ? swapRefreshToken(ctx, current)
-      : ctx.store.insertRefreshToken({ token: newRefreshTokenString(), session_id: session.id, user_id: user.id, parent: null });
+      : ctx.store.insertRefreshToken({
+          token: newRefreshTokenString(),
+          session_id: session.id,
+          user_id: user.id,
+          parent: null,
+        });
     const updated = ctx.store.findSession(session.id);
     if (!updated) throw new Error("session vanished during MFA upgrade");
     return { updated, next };

@@ -8,10 +8,7 @@ import { z } from "zod";
 import { TEMPLATE_TYPES, type TemplateSetting, type TemplateType } from "./mail-templates";
 
 export type PasswordRequirements =
-  | ""
-  | "letters_digits"
-  | "lower_upper_letters_digits"
-  | "lower_upper_letters_digits_symbols";
+  "" | "letters_digits" | "lower_upper_letters_digits" | "lower_upper_letters_digits_symbols";
 
 export interface AuthSettings {
   siteUrl: string;
@@ -47,7 +44,13 @@ export interface AuthSettings {
    * `[auth.sms]`: phone sign-up and OTP sign-in, on only when `enable_signup` says so. No SMS is
    * sent: only the `[auth.sms.test_otp]` numbers (number → fixed code) can receive a code.
    */
-  sms: { enableSignup: boolean; enableConfirmations: boolean; maxFrequency: number; otpExpiry: number; testOtp: Record<string, string> };
+  sms: {
+    enableSignup: boolean;
+    enableConfirmations: boolean;
+    maxFrequency: number;
+    otpExpiry: number;
+    testOtp: Record<string, string>;
+  };
   mfa: {
     maxEnrolledFactors: number;
     totp: { enrollEnabled: boolean; verifyEnabled: boolean };
@@ -67,7 +70,11 @@ export interface AuthSettings {
    * whatever address they come from (an emulator setting; GoTrue has no such key).
    */
   rateLimit: {
-    signInSignUps: number; tokenVerifications: number; tokenRefresh: number; emailSent: number; failedAttemptsPerAccount: number;
+    signInSignUps: number;
+    tokenVerifications: number;
+    tokenRefresh: number;
+    emailSent: number;
+    failedAttemptsPerAccount: number;
     /** Anonymous sign-ins per IP per hour (`anonymous_users`, GoTrue's default 30). */
     anonymousUsers: number;
   };
@@ -83,7 +90,11 @@ export type SettingsOverrides = {
   [K in keyof AuthSettings]?: AuthSettings[K] extends unknown[]
     ? AuthSettings[K]
     : AuthSettings[K] extends object
-      ? { [J in keyof AuthSettings[K]]?: AuthSettings[K][J] extends object ? Partial<AuthSettings[K][J]> : AuthSettings[K][J] }
+      ? {
+          [J in keyof AuthSettings[K]]?: AuthSettings[K][J] extends object
+            ? Partial<AuthSettings[K][J]>
+            : AuthSettings[K][J];
+        }
       : AuthSettings[K];
 };
 
@@ -131,7 +142,12 @@ const authSchema = z
         otp_expiry: z.number().int().positive().default(3600),
         secure_password_change: z.boolean().default(false),
         double_confirm_changes: z.boolean().default(true),
-        template: z.partialRecord(z.enum(TEMPLATE_TYPES), z.object({ subject: z.string().optional(), content_path: z.string().optional() })).default({}),
+        template: z
+          .partialRecord(
+            z.enum(TEMPLATE_TYPES),
+            z.object({ subject: z.string().optional(), content_path: z.string().optional() }),
+          )
+          .default({}),
       })
       .partial()
       .default({}),
@@ -153,11 +169,23 @@ const authSchema = z
       })
       .partial()
       .default({}),
-    oauth_server: z.object({ enabled: z.boolean().default(false) }).partial().default({}),
-    passkey: z.object({ enabled: z.boolean(), max_passkeys_per_user: z.number().int().positive() }).partial().default({}),
-    webauthn: z.object({ rp_id: z.string(), rp_display_name: z.string(), rp_origins: z.array(z.string()) }).partial().default({}),
+    oauth_server: z
+      .object({ enabled: z.boolean().default(false) })
+      .partial()
+      .default({}),
+    passkey: z
+      .object({ enabled: z.boolean(), max_passkeys_per_user: z.number().int().positive() })
+      .partial()
+      .default({}),
+    webauthn: z
+      .object({ rp_id: z.string(), rp_display_name: z.string(), rp_origins: z.array(z.string()) })
+      .partial()
+      .default({}),
     // Only the Google stand-in exists: any other provider's table is reported as ignored.
-    external: z.object({ google: z.object({ enabled: z.boolean() }).partial() }).partial().default({}),
+    external: z
+      .object({ google: z.object({ enabled: z.boolean() }).partial() })
+      .partial()
+      .default({}),
   })
   .partial();
 
@@ -173,7 +201,15 @@ export function ignoredConfigKeys(configTomlPath: string): string[] {
   return ignored;
 }
 
-type SchemaDef = { type: string; innerType?: z.ZodType; in?: z.ZodType; shape?: Record<string, z.ZodType>; keyType?: z.ZodType; valueType?: z.ZodType; entries?: Record<string, string> };
+type SchemaDef = {
+  type: string;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  shape?: Record<string, z.ZodType>;
+  keyType?: z.ZodType;
+  valueType?: z.ZodType;
+  entries?: Record<string, string>;
+};
 const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: SchemaDef } })._zod.def;
 
 function collectIgnored(value: unknown, schema: z.ZodType, at: string, out: string[]): void {
@@ -209,7 +245,8 @@ export function parseDuration(value: number | string): number | undefined {
  * overrides on top. A path that does not exist is an error, so a typo never runs silently on defaults.
  */
 export function loadAuthSettings(configTomlPath?: string, overrides: SettingsOverrides = {}): AuthSettings {
-  if (configTomlPath !== undefined && !fs.existsSync(configTomlPath)) throw new Error(`config file not found: ${configTomlPath}`);
+  if (configTomlPath !== undefined && !fs.existsSync(configTomlPath))
+    throw new Error(`config file not found: ${configTomlPath}`);
   const doc = configTomlPath !== undefined ? parse(fs.readFileSync(configTomlPath, "utf8")) : {};
   const parsed = authSchema.safeParse((doc as { auth?: unknown }).auth ?? {});
   if (!parsed.success) {
@@ -244,7 +281,10 @@ export function loadAuthSettings(configTomlPath?: string, overrides: SettingsOve
       templates: Object.fromEntries(
         Object.entries(a.email?.template ?? {}).map(([type, t]) => [
           type,
-          { subject: t?.subject, contentPath: t?.content_path ? path.resolve(path.dirname(baseDir), t.content_path) : undefined },
+          {
+            subject: t?.subject,
+            contentPath: t?.content_path ? path.resolve(path.dirname(baseDir), t.content_path) : undefined,
+          },
         ]),
       ),
     },
@@ -254,16 +294,25 @@ export function loadAuthSettings(configTomlPath?: string, overrides: SettingsOve
       maxFrequency: a.sms?.max_frequency ?? 5,
       otpExpiry: a.sms?.otp_expiry ?? 60,
       // GoTrue strips a leading "+" and spaces from numbers; the table's keys are read the same way.
-      testOtp: Object.fromEntries(Object.entries(a.sms?.test_otp ?? {}).map(([k, v]) => [k.replace(/^\+/, "").replaceAll(" ", ""), v])),
+      testOtp: Object.fromEntries(
+        Object.entries(a.sms?.test_otp ?? {}).map(([k, v]) => [k.replace(/^\+/, "").replaceAll(" ", ""), v]),
+      ),
     },
     mfa: {
       maxEnrolledFactors: a.mfa?.max_enrolled_factors ?? 10,
       // GoTrue's own default is on; the CLI template turns TOTP off, config.toml here turns it on.
       totp: { enrollEnabled: a.mfa?.totp?.enroll_enabled ?? true, verifyEnabled: a.mfa?.totp?.verify_enabled ?? true },
-      webAuthn: { enrollEnabled: a.mfa?.web_authn?.enroll_enabled ?? false, verifyEnabled: a.mfa?.web_authn?.verify_enabled ?? false },
+      webAuthn: {
+        enrollEnabled: a.mfa?.web_authn?.enroll_enabled ?? false,
+        verifyEnabled: a.mfa?.web_authn?.verify_enabled ?? false,
+      },
     },
     passkey: { enabled: a.passkey?.enabled ?? false, maxPasskeysPerUser: a.passkey?.max_passkeys_per_user ?? 10 },
-    webauthn: { rpId: a.webauthn?.rp_id ?? "", rpDisplayName: a.webauthn?.rp_display_name ?? "", rpOrigins: a.webauthn?.rp_origins ?? [] },
+    webauthn: {
+      rpId: a.webauthn?.rp_id ?? "",
+      rpDisplayName: a.webauthn?.rp_display_name ?? "",
+      rpOrigins: a.webauthn?.rp_origins ?? [],
+    },
     rateLimit: {
       signInSignUps: a.rate_limit?.sign_in_sign_ups ?? 300,
       tokenVerifications: a.rate_limit?.token_verifications ?? 300,
@@ -287,9 +336,17 @@ export function loadAuthSettings(configTomlPath?: string, overrides: SettingsOve
  * it and fails each ceremony with a 500; the CLI refuses such a config.toml; so does the emulator.
  */
 function assertRelyingParty(s: AuthSettings): void {
-  const on = [s.passkey.enabled && "auth.passkey.enabled", s.mfa.webAuthn.enrollEnabled && "auth.mfa.web_authn.enroll_enabled", s.mfa.webAuthn.verifyEnabled && "auth.mfa.web_authn.verify_enabled"].filter(Boolean);
+  const on = [
+    s.passkey.enabled && "auth.passkey.enabled",
+    s.mfa.webAuthn.enrollEnabled && "auth.mfa.web_authn.enroll_enabled",
+    s.mfa.webAuthn.verifyEnabled && "auth.mfa.web_authn.verify_enabled",
+  ].filter(Boolean);
   if (!on.length) return;
-  const missing = [!s.webauthn.rpId && "rp_id", !s.webauthn.rpDisplayName && "rp_display_name", !s.webauthn.rpOrigins.length && "rp_origins"].filter(Boolean);
+  const missing = [
+    !s.webauthn.rpId && "rp_id",
+    !s.webauthn.rpDisplayName && "rp_display_name",
+    !s.webauthn.rpOrigins.length && "rp_origins",
+  ].filter(Boolean);
   if (missing.length) throw new Error(`[auth.webauthn] ${missing.join(", ")} required when ${on.join(" / ")} is on`);
 }
 

@@ -47,7 +47,10 @@ export interface IdentityRow {
   updated_at: string;
 }
 
-export interface AmrEntry { method: string; timestamp: number }
+export interface AmrEntry {
+  method: string;
+  timestamp: number;
+}
 
 export interface SessionRow {
   id: string;
@@ -123,7 +126,14 @@ export interface ChallengeRow {
   verified_at: string | null;
 }
 
-export type OneTimeTokenType = "confirmation" | "recovery" | "email_change" | "invite" | "reauthentication" | "email_change_current" | "phone_change";
+export type OneTimeTokenType =
+  | "confirmation"
+  | "recovery"
+  | "email_change"
+  | "invite"
+  | "reauthentication"
+  | "email_change_current"
+  | "phone_change";
 
 export interface OneTimeTokenRow {
   /** What the mail link carries: the hash, or `pkce_<hash>` in PKCE flows. */
@@ -223,7 +233,8 @@ CREATE TABLE IF NOT EXISTS flow_states (
 type Row = Record<string, unknown>;
 
 /** Factors with their WebAuthn key's AAGUID beside them (GoTrue keeps it on the factor row). */
-const FACTOR_SELECT = "SELECT f.*, c.aaguid AS web_authn_aaguid FROM factors f LEFT JOIN webauthn_credentials c ON c.factor_id = f.id";
+const FACTOR_SELECT =
+  "SELECT f.*, c.aaguid AS web_authn_aaguid FROM factors f LEFT JOIN webauthn_credentials c ON c.factor_id = f.id";
 
 function decodeUser(r: Row): UserRow {
   return {
@@ -233,15 +244,27 @@ function decodeUser(r: Row): UserRow {
     is_anonymous: Boolean(r.is_anonymous),
   };
 }
-const decodeIdentity = (r: Row): IdentityRow => ({ ...(r as unknown as IdentityRow), identity_data: JSON.parse(String(r.identity_data)) as Json });
-const decodeSession = (r: Row): SessionRow => ({ ...(r as unknown as SessionRow), amr: JSON.parse(String(r.amr)) as AmrEntry[] });
+const decodeIdentity = (r: Row): IdentityRow => ({
+  ...(r as unknown as IdentityRow),
+  identity_data: JSON.parse(String(r.identity_data)) as Json,
+});
+const decodeSession = (r: Row): SessionRow => ({
+  ...(r as unknown as SessionRow),
+  amr: JSON.parse(String(r.amr)) as AmrEntry[],
+});
 const decodeOAuthClient = (r: Row): OAuthClientRow => ({
   ...(r as unknown as OAuthClientRow),
   redirect_uris: JSON.parse(String(r.redirect_uris)) as string[],
   grant_types: JSON.parse(String(r.grant_types)) as string[],
 });
-const decodeWebAuthnCredential = (r: Row): WebAuthnCredentialRow => ({ ...(r as unknown as WebAuthnCredentialRow), transports: JSON.parse(String(r.transports)) as string[] });
-const decodeRefresh = (r: Row): RefreshTokenRow => ({ ...(r as unknown as RefreshTokenRow), revoked: Boolean(r.revoked) });
+const decodeWebAuthnCredential = (r: Row): WebAuthnCredentialRow => ({
+  ...(r as unknown as WebAuthnCredentialRow),
+  transports: JSON.parse(String(r.transports)) as string[],
+});
+const decodeRefresh = (r: Row): RefreshTokenRow => ({
+  ...(r as unknown as RefreshTokenRow),
+  revoked: Boolean(r.revoked),
+});
 
 export class AuthStore {
   readonly db: Database.Database;
@@ -260,7 +283,8 @@ export class AuthStore {
       if (!columns.has(column)) this.db.exec(`ALTER TABLE users ADD COLUMN ${column} TEXT`);
     }
     const flowColumns = new Set((this.db.pragma("table_info(flow_states)") as { name: string }[]).map((c) => c.name));
-    if (!flowColumns.has("linking_target_id")) this.db.exec("ALTER TABLE flow_states ADD COLUMN linking_target_id TEXT");
+    if (!flowColumns.has("linking_target_id"))
+      this.db.exec("ALTER TABLE flow_states ADD COLUMN linking_target_id TEXT");
   }
 
   close(): void {
@@ -286,7 +310,21 @@ export class AuthStore {
   /** Empties every table (used by reset before re-seeding). */
   wipe(): void {
     this.transaction(() => {
-      for (const t of ["oauth_clients", "google_standin_accounts", "flow_states", "one_time_tokens", "webauthn_challenges", "webauthn_credentials", "totp_used_steps", "mfa_challenges", "factors", "refresh_tokens", "sessions", "identities", "users"]) {
+      for (const t of [
+        "oauth_clients",
+        "google_standin_accounts",
+        "flow_states",
+        "one_time_tokens",
+        "webauthn_challenges",
+        "webauthn_credentials",
+        "totp_used_steps",
+        "mfa_challenges",
+        "factors",
+        "refresh_tokens",
+        "sessions",
+        "identities",
+        "users",
+      ]) {
         this.sql(`DELETE FROM ${t}`).run();
       }
     });
@@ -294,13 +332,21 @@ export class AuthStore {
 
   // ---- users ----
   insertUser(
-    u: Omit<UserRow, "created_at" | "updated_at" | "deleted_at" | "phone_confirmed_at" | "phone_change" | "phone_change_sent_at"> &
+    u: Omit<
+      UserRow,
+      "created_at" | "updated_at" | "deleted_at" | "phone_confirmed_at" | "phone_change" | "phone_change_sent_at"
+    > &
       Partial<Pick<UserRow, "created_at" | "updated_at" | "phone_confirmed_at">>,
   ): UserRow {
     const now = nowIso();
     const row: UserRow = {
-      ...u, deleted_at: null, phone_confirmed_at: u.phone_confirmed_at ?? null, phone_change: null, phone_change_sent_at: null,
-      created_at: u.created_at ?? now, updated_at: u.updated_at ?? now,
+      ...u,
+      deleted_at: null,
+      phone_confirmed_at: u.phone_confirmed_at ?? null,
+      phone_change: null,
+      phone_change_sent_at: null,
+      created_at: u.created_at ?? now,
+      updated_at: u.updated_at ?? now,
     };
     this.db
       .prepare(
@@ -309,7 +355,12 @@ export class AuthStore {
          VALUES (@id,@email,@phone,@encrypted_password,@role,@email_confirmed_at,@confirmation_sent_at,@recovery_sent_at,
          @email_change_sent_at,@new_email,@invited_at,@last_sign_in_at,@banned_until,@app_metadata,@user_metadata,@is_anonymous,@phone_confirmed_at,@created_at,@updated_at)`,
       )
-      .run({ ...row, app_metadata: JSON.stringify(row.app_metadata), user_metadata: JSON.stringify(row.user_metadata), is_anonymous: row.is_anonymous ? 1 : 0 });
+      .run({
+        ...row,
+        app_metadata: JSON.stringify(row.app_metadata),
+        user_metadata: JSON.stringify(row.user_metadata),
+        is_anonymous: row.is_anonymous ? 1 : 0,
+      });
     return row;
   }
 
@@ -319,7 +370,8 @@ export class AuthStore {
   }
 
   findUserByEmail(email: string): UserRow | undefined {
-    const r = this.sql("SELECT * FROM users WHERE email = ? AND email <> ''").get(email.toLowerCase()) as Row | undefined;
+    const r = this.sql("SELECT * FROM users WHERE email = ? AND email <> ''").get(email.toLowerCase()) as
+      Row | undefined;
     return r && decodeUser(r);
   }
 
@@ -336,7 +388,10 @@ export class AuthStore {
 
   listUsers(limit: number, offset: number): { users: UserRow[]; total: number } {
     const total = (this.sql("SELECT COUNT(*) AS n FROM users").get() as { n: number }).n;
-    const rows = this.sql("SELECT * FROM users ORDER BY created_at DESC, id LIMIT ? OFFSET ?").all(limit, offset) as Row[];
+    const rows = this.sql("SELECT * FROM users ORDER BY created_at DESC, id LIMIT ? OFFSET ?").all(
+      limit,
+      offset,
+    ) as Row[];
     return { users: rows.map(decodeUser), total };
   }
 
@@ -344,9 +399,12 @@ export class AuthStore {
     const fields = { ...patch, updated_at: patch.updated_at ?? nowIso() } as Record<string, unknown>;
     const encoded: Record<string, unknown> = { id };
     for (const [k, v] of Object.entries(fields)) {
-      encoded[k] = k === "app_metadata" || k === "user_metadata" ? JSON.stringify(v) : k === "is_anonymous" ? (v ? 1 : 0) : v;
+      encoded[k] =
+        k === "app_metadata" || k === "user_metadata" ? JSON.stringify(v) : k === "is_anonymous" ? (v ? 1 : 0) : v;
     }
-    const sets = Object.keys(fields).map((k) => `${k} = @${k}`).join(", ");
+    const sets = Object.keys(fields)
+      .map((k) => `${k} = @${k}`)
+      .join(", ");
     this.sql(`UPDATE users SET ${sets} WHERE id = @id`).run(encoded);
     const u = this.findUserById(id);
     if (!u) throw new Error(`user ${id} vanished during update`);
@@ -371,11 +429,14 @@ export class AuthStore {
   }
 
   identitiesOf(userId: string): IdentityRow[] {
-    return (this.sql("SELECT * FROM identities WHERE user_id = ? ORDER BY created_at").all(userId) as Row[]).map(decodeIdentity);
+    return (this.sql("SELECT * FROM identities WHERE user_id = ? ORDER BY created_at").all(userId) as Row[]).map(
+      decodeIdentity,
+    );
   }
 
   findIdentity(provider: string, providerId: string): IdentityRow | undefined {
-    const r = this.sql("SELECT * FROM identities WHERE provider = ? AND provider_id = ?").get(provider, providerId) as Row | undefined;
+    const r = this.sql("SELECT * FROM identities WHERE provider = ? AND provider_id = ?").get(provider, providerId) as
+      Row | undefined;
     return r && decodeIdentity(r);
   }
 
@@ -395,7 +456,9 @@ export class AuthStore {
 
   /** GoTrue's soft delete of identities: data emptied, provider id replaced by an opaque value. */
   wipeIdentity(id: string, providerId: string): void {
-    this.sql("UPDATE identities SET identity_data = '{}', email = '', provider_id = ?, updated_at = ? WHERE id = ?").run(providerId, nowIso(), id);
+    this.sql(
+      "UPDATE identities SET identity_data = '{}', email = '', provider_id = ?, updated_at = ? WHERE id = ?",
+    ).run(providerId, nowIso(), id);
   }
 
   deleteFactorsOf(userId: string): void {
@@ -435,10 +498,17 @@ export class AuthStore {
     this.sql("DELETE FROM sessions WHERE user_id = ? AND id <> ?").run(userId, exceptSessionId ?? "");
   }
 
-  insertRefreshToken(t: { token: string; session_id: string; user_id: string; parent: string | null }): RefreshTokenRow {
+  insertRefreshToken(t: {
+    token: string;
+    session_id: string;
+    user_id: string;
+    parent: string | null;
+  }): RefreshTokenRow {
     const now = nowIso();
     const info = this.db
-      .prepare("INSERT INTO refresh_tokens (token,session_id,user_id,parent,revoked,created_at,updated_at) VALUES (?,?,?,?,0,?,?)")
+      .prepare(
+        "INSERT INTO refresh_tokens (token,session_id,user_id,parent,revoked,created_at,updated_at) VALUES (?,?,?,?,0,?,?)",
+      )
       .run(t.token, t.session_id, t.user_id, t.parent, now, now);
     return { ...t, id: Number(info.lastInsertRowid), revoked: false, created_at: now, updated_at: now };
   }
@@ -462,7 +532,10 @@ export class AuthStore {
 
   /** GoTrue's family revocation: every token of the session the reused token belongs to. */
   revokeSessionTokens(sessionId: string): void {
-    this.sql("UPDATE refresh_tokens SET revoked = 1, updated_at = ? WHERE session_id = ? AND revoked = 0").run(nowIso(), sessionId);
+    this.sql("UPDATE refresh_tokens SET revoked = 1, updated_at = ? WHERE session_id = ? AND revoked = 0").run(
+      nowIso(),
+      sessionId,
+    );
   }
 
   // ---- MFA ----
@@ -510,7 +583,12 @@ export class AuthStore {
 
   insertChallenge(c: Omit<ChallengeRow, "created_at" | "verified_at">): ChallengeRow {
     const now = nowIso();
-    this.sql("INSERT INTO mfa_challenges (id,factor_id,ip_address,created_at) VALUES (?,?,?,?)").run(c.id, c.factor_id, c.ip_address, now);
+    this.sql("INSERT INTO mfa_challenges (id,factor_id,ip_address,created_at) VALUES (?,?,?,?)").run(
+      c.id,
+      c.factor_id,
+      c.ip_address,
+      now,
+    );
     this.sql("UPDATE factors SET last_challenged_at = ? WHERE id = ?").run(now, c.factor_id);
     return { ...c, created_at: now, verified_at: null };
   }
@@ -524,20 +602,38 @@ export class AuthStore {
   }
 
   // ---- WebAuthn ----
-  insertWebAuthnCredential(c: Omit<WebAuthnCredentialRow, "created_at" | "updated_at" | "last_used_at">): WebAuthnCredentialRow {
+  insertWebAuthnCredential(
+    c: Omit<WebAuthnCredentialRow, "created_at" | "updated_at" | "last_used_at">,
+  ): WebAuthnCredentialRow {
     const now = nowIso();
     this.sql(
       `INSERT INTO webauthn_credentials (id,user_id,factor_id,credential_id,public_key,sign_count,transports,aaguid,friendly_name,created_at,updated_at)
        VALUES (?,?,?,?,?,?,?,?,?,?,?)`,
-    ).run(c.id, c.user_id, c.factor_id, c.credential_id, c.public_key, c.sign_count, JSON.stringify(c.transports), c.aaguid, c.friendly_name, now, now);
+    ).run(
+      c.id,
+      c.user_id,
+      c.factor_id,
+      c.credential_id,
+      c.public_key,
+      c.sign_count,
+      JSON.stringify(c.transports),
+      c.aaguid,
+      c.friendly_name,
+      now,
+      now,
+    );
     return { ...c, created_at: now, updated_at: now, last_used_at: null };
   }
 
   /** A user's passkeys (factor_id null), oldest first; or, with a factor id, that factor's key. */
   webAuthnCredentialsOf(userId: string, factorId: string | null = null): WebAuthnCredentialRow[] {
-    const rows = (factorId === null
-      ? this.sql("SELECT * FROM webauthn_credentials WHERE user_id = ? AND factor_id IS NULL ORDER BY created_at, rowid").all(userId)
-      : this.sql("SELECT * FROM webauthn_credentials WHERE user_id = ? AND factor_id = ?").all(userId, factorId)) as Row[];
+    const rows = (
+      factorId === null
+        ? this.sql(
+            "SELECT * FROM webauthn_credentials WHERE user_id = ? AND factor_id IS NULL ORDER BY created_at, rowid",
+          ).all(userId)
+        : this.sql("SELECT * FROM webauthn_credentials WHERE user_id = ? AND factor_id = ?").all(userId, factorId)
+    ) as Row[];
     return rows.map(decodeWebAuthnCredential);
   }
 
@@ -550,21 +646,29 @@ export class AuthStore {
   }
 
   findWebAuthnCredential(credentialId: string): WebAuthnCredentialRow | undefined {
-    const row = this.sql("SELECT * FROM webauthn_credentials WHERE credential_id = ?").get(credentialId) as Row | undefined;
+    const row = this.sql("SELECT * FROM webauthn_credentials WHERE credential_id = ?").get(credentialId) as
+      Row | undefined;
     return row ? decodeWebAuthnCredential(row) : undefined;
   }
 
   findPasskey(id: string, userId: string): WebAuthnCredentialRow | undefined {
-    const row = this.sql("SELECT * FROM webauthn_credentials WHERE id = ? AND user_id = ? AND factor_id IS NULL").get(id, userId) as Row | undefined;
+    const row = this.sql("SELECT * FROM webauthn_credentials WHERE id = ? AND user_id = ? AND factor_id IS NULL").get(
+      id,
+      userId,
+    ) as Row | undefined;
     return row ? decodeWebAuthnCredential(row) : undefined;
   }
 
-  updateWebAuthnCredential(id: string, patch: Partial<Pick<WebAuthnCredentialRow, "sign_count" | "friendly_name" | "last_used_at">>): WebAuthnCredentialRow {
+  updateWebAuthnCredential(
+    id: string,
+    patch: Partial<Pick<WebAuthnCredentialRow, "sign_count" | "friendly_name" | "last_used_at">>,
+  ): WebAuthnCredentialRow {
     const current = this.sql("SELECT * FROM webauthn_credentials WHERE id = ?").get(id) as Row | undefined;
     if (!current) throw new Error(`WebAuthn credential ${id} vanished during update`);
     const next = { ...decodeWebAuthnCredential(current), ...patch, updated_at: nowIso() };
-    this.sql("UPDATE webauthn_credentials SET sign_count = ?, friendly_name = ?, last_used_at = ?, updated_at = ? WHERE id = ?")
-      .run(next.sign_count, next.friendly_name, next.last_used_at, next.updated_at, id);
+    this.sql(
+      "UPDATE webauthn_credentials SET sign_count = ?, friendly_name = ?, last_used_at = ?, updated_at = ? WHERE id = ?",
+    ).run(next.sign_count, next.friendly_name, next.last_used_at, next.updated_at, id);
     return next;
   }
 
@@ -573,13 +677,20 @@ export class AuthStore {
   }
 
   insertWebAuthnChallenge(c: WebAuthnChallengeRow): void {
-    this.sql("INSERT INTO webauthn_challenges (id,user_id,kind,challenge,expires_at) VALUES (?,?,?,?,?)").run(c.id, c.user_id, c.kind, c.challenge, c.expires_at);
+    this.sql("INSERT INTO webauthn_challenges (id,user_id,kind,challenge,expires_at) VALUES (?,?,?,?,?)").run(
+      c.id,
+      c.user_id,
+      c.kind,
+      c.challenge,
+      c.expires_at,
+    );
   }
 
   /** Takes a challenge out (one answer per challenge, as GoTrue's ConsumeWebAuthnChallengeByID). */
   consumeWebAuthnChallenge(id: string): WebAuthnChallengeRow | undefined {
     return this.transaction(() => {
-      const row = this.sql("SELECT * FROM webauthn_challenges WHERE id = ?").get(id) as WebAuthnChallengeRow | undefined;
+      const row = this.sql("SELECT * FROM webauthn_challenges WHERE id = ?").get(id) as
+        WebAuthnChallengeRow | undefined;
       if (row) this.sql("DELETE FROM webauthn_challenges WHERE id = ?").run(id);
       return row;
     });
@@ -587,22 +698,30 @@ export class AuthStore {
 
   /** The last TOTP time step accepted for a factor (codes of that step and earlier are spent). */
   lastTotpStep(factorId: string): number | undefined {
-    const row = this.sql("SELECT step FROM totp_used_steps WHERE factor_id = ?").get(factorId) as { step: number } | undefined;
+    const row = this.sql("SELECT step FROM totp_used_steps WHERE factor_id = ?").get(factorId) as
+      { step: number } | undefined;
     return row?.step;
   }
 
   setLastTotpStep(factorId: string, step: number): void {
-    this.sql("INSERT INTO totp_used_steps (factor_id, step) VALUES (?, ?) ON CONFLICT(factor_id) DO UPDATE SET step = excluded.step").run(factorId, step);
+    this.sql(
+      "INSERT INTO totp_used_steps (factor_id, step) VALUES (?, ?) ON CONFLICT(factor_id) DO UPDATE SET step = excluded.step",
+    ).run(factorId, step);
   }
 
   // ---- the local consent page's stand-in Google accounts (address + bcrypt hash) ----
   googleStandinHash(email: string): string | undefined {
-    const row = this.sql("SELECT password_hash FROM google_standin_accounts WHERE email = ?").get(email) as { password_hash: string } | undefined;
+    const row = this.sql("SELECT password_hash FROM google_standin_accounts WHERE email = ?").get(email) as
+      { password_hash: string } | undefined;
     return row?.password_hash;
   }
 
   putGoogleStandin(email: string, passwordHash: string): void {
-    this.sql("INSERT OR REPLACE INTO google_standin_accounts (email, password_hash, created_at) VALUES (?, ?, ?)").run(email, passwordHash, nowIso());
+    this.sql("INSERT OR REPLACE INTO google_standin_accounts (email, password_hash, created_at) VALUES (?, ?, ?)").run(
+      email,
+      passwordHash,
+      nowIso(),
+    );
   }
 
   // ---- one-time tokens (mail links and codes) ----
@@ -611,19 +730,23 @@ export class AuthStore {
     this.transaction(() => {
       this.sql("DELETE FROM one_time_tokens WHERE user_id = ? AND token_type = ?").run(t.user_id, t.token_type);
       this.db
-        .prepare("INSERT OR REPLACE INTO one_time_tokens (token_hash,otp_hash,user_id,token_type,relates_to,created_at) VALUES (?,?,?,?,?,?)")
+        .prepare(
+          "INSERT OR REPLACE INTO one_time_tokens (token_hash,otp_hash,user_id,token_type,relates_to,created_at) VALUES (?,?,?,?,?,?)",
+        )
         .run(t.token_hash, t.otp_hash, t.user_id, t.token_type, t.relates_to, nowIso());
     });
   }
 
   /** By the link's token or by the hash of a typed code. */
   findOneTimeToken(hash: string): OneTimeTokenRow | undefined {
-    return this.sql("SELECT * FROM one_time_tokens WHERE token_hash = ? OR otp_hash = ?").get(hash, hash) as OneTimeTokenRow | undefined;
+    return this.sql("SELECT * FROM one_time_tokens WHERE token_hash = ? OR otp_hash = ?").get(hash, hash) as
+      OneTimeTokenRow | undefined;
   }
 
   /** The user's live token of one type (at most one, see putOneTimeToken). */
   oneTimeTokenOf(userId: string, type: OneTimeTokenType): OneTimeTokenRow | undefined {
-    return this.sql("SELECT * FROM one_time_tokens WHERE user_id = ? AND token_type = ?").get(userId, type) as OneTimeTokenRow | undefined;
+    return this.sql("SELECT * FROM one_time_tokens WHERE user_id = ? AND token_type = ?").get(userId, type) as
+      OneTimeTokenRow | undefined;
   }
 
   deleteOneTimeTokens(userId: string, types?: OneTimeTokenType[]): void {
@@ -631,7 +754,8 @@ export class AuthStore {
       this.sql("DELETE FROM one_time_tokens WHERE user_id = ?").run(userId);
       return;
     }
-    for (const type of types) this.sql("DELETE FROM one_time_tokens WHERE user_id = ? AND token_type = ?").run(userId, type);
+    for (const type of types)
+      this.sql("DELETE FROM one_time_tokens WHERE user_id = ? AND token_type = ?").run(userId, type);
   }
 
   // ---- OAuth 2.1 server clients (deleted ones stay, with deleted_at, as GoTrue keeps them) ----
@@ -653,12 +777,18 @@ export class AuthStore {
   }
 
   listOAuthClients(limit: number, offset: number): { clients: OAuthClientRow[]; total: number } {
-    const total = (this.sql("SELECT COUNT(*) AS n FROM oauth_clients WHERE deleted_at IS NULL").get() as { n: number }).n;
-    const rows = this.sql("SELECT * FROM oauth_clients WHERE deleted_at IS NULL ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?").all(limit, offset) as Row[];
+    const total = (this.sql("SELECT COUNT(*) AS n FROM oauth_clients WHERE deleted_at IS NULL").get() as { n: number })
+      .n;
+    const rows = this.sql(
+      "SELECT * FROM oauth_clients WHERE deleted_at IS NULL ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?",
+    ).all(limit, offset) as Row[];
     return { clients: rows.map(decodeOAuthClient), total };
   }
 
-  updateOAuthClient(id: string, patch: Partial<Omit<OAuthClientRow, "id" | "created_at" | "updated_at">>): OAuthClientRow {
+  updateOAuthClient(
+    id: string,
+    patch: Partial<Omit<OAuthClientRow, "id" | "created_at" | "updated_at">>,
+  ): OAuthClientRow {
     const current = this.findOAuthClient(id);
     if (!current) throw new Error(`OAuth client ${id} vanished during update`);
     const next = { ...current, ...patch, updated_at: nowIso() };
@@ -667,7 +797,17 @@ export class AuthStore {
         `UPDATE oauth_clients SET token_endpoint_auth_method = ?, client_name = ?, client_uri = ?, logo_uri = ?, redirect_uris = ?,
          grant_types = ?, client_secret_hash = ?, updated_at = ? WHERE id = ?`,
       )
-      .run(next.token_endpoint_auth_method, next.client_name, next.client_uri, next.logo_uri, JSON.stringify(next.redirect_uris), JSON.stringify(next.grant_types), next.client_secret_hash, next.updated_at, id);
+      .run(
+        next.token_endpoint_auth_method,
+        next.client_name,
+        next.client_uri,
+        next.logo_uri,
+        JSON.stringify(next.redirect_uris),
+        JSON.stringify(next.grant_types),
+        next.client_secret_hash,
+        next.updated_at,
+        id,
+      );
     return next;
   }
 

@@ -30,7 +30,12 @@ export async function totpQrSvg(uri: string): Promise<string> {
 export function matchingTotpStep(secret: string, code: string, lastUsedStep?: number): number | undefined {
   if (!/^\d{6}$/.test(code)) return undefined;
   const result = verifySync({
-    secret, token: code, algorithm: "sha1", digits: 6, period: PERIOD, epochTolerance: PERIOD,
+    secret,
+    token: code,
+    algorithm: "sha1",
+    digits: 6,
+    period: PERIOD,
+    epochTolerance: PERIOD,
     ...(lastUsedStep === undefined ? {} : { afterTimeStep: lastUsedStep }),
   });
   return result.valid && "timeStep" in result ? result.timeStep : undefined;

@@ -85,7 +85,11 @@ export function requestOptions(ctx: AuthContext, ceremony: Ceremony, allow: WebA
   };
 }
 
-export function saveChallenge(ctx: AuthContext, row: Omit<WebAuthnChallengeRow, "expires_at">, lifetimeSeconds: number): string {
+export function saveChallenge(
+  ctx: AuthContext,
+  row: Omit<WebAuthnChallengeRow, "expires_at">,
+  lifetimeSeconds: number,
+): string {
   const expiresAt = new Date(Date.now() + lifetimeSeconds * 1000).toISOString();
   ctx.store.insertWebAuthnChallenge({ ...row, expires_at: expiresAt });
   return expiresAt;
@@ -95,12 +99,21 @@ export function saveChallenge(ctx: AuthContext, row: Omit<WebAuthnChallengeRow, 
 const CredentialBase = { id: z.string().min(1), rawId: z.string().min(1), type: z.literal("public-key") };
 const RegistrationJson = z.looseObject({
   ...CredentialBase,
-  response: z.looseObject({ clientDataJSON: z.string().min(1), attestationObject: z.string().min(1), transports: z.array(z.string()).optional() }),
+  response: z.looseObject({
+    clientDataJSON: z.string().min(1),
+    attestationObject: z.string().min(1),
+    transports: z.array(z.string()).optional(),
+  }),
   clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
 });
 const AssertionJson = z.looseObject({
   ...CredentialBase,
-  response: z.looseObject({ clientDataJSON: z.string().min(1), authenticatorData: z.string().min(1), signature: z.string().min(1), userHandle: z.string().nullish() }),
+  response: z.looseObject({
+    clientDataJSON: z.string().min(1),
+    authenticatorData: z.string().min(1),
+    signature: z.string().min(1),
+    userHandle: z.string().nullish(),
+  }),
   clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
 });
 
@@ -127,7 +140,12 @@ export class WebAuthnVerificationError extends Error {}
 
 function expectations(ctx: AuthContext, challenge: string) {
   // User verification is asked for ("preferred") but, as in go-webauthn, required only when "required".
-  return { expectedChallenge: challenge, expectedOrigin: ctx.settings.webauthn.rpOrigins, expectedRPID: ctx.settings.webauthn.rpId, requireUserVerification: false };
+  return {
+    expectedChallenge: challenge,
+    expectedOrigin: ctx.settings.webauthn.rpOrigins,
+    expectedRPID: ctx.settings.webauthn.rpId,
+    requireUserVerification: false,
+  };
 }
 
 /** CreateCredential: the attestation checked by the library; the new key as it will be stored. */
@@ -135,7 +153,11 @@ export async function verifyCreation(ctx: AuthContext, response: RegistrationRes
   const { verifyRegistrationResponse } = await verifier();
   let result;
   try {
-    result = await verifyRegistrationResponse({ response, ...expectations(ctx, challenge), supportedAlgorithmIDs: ALGORITHMS });
+    result = await verifyRegistrationResponse({
+      response,
+      ...expectations(ctx, challenge),
+      supportedAlgorithmIDs: ALGORITHMS,
+    });
   } catch (err) {
     throw new WebAuthnVerificationError((err as Error).message);
   }
@@ -151,14 +173,23 @@ export async function verifyCreation(ctx: AuthContext, response: RegistrationRes
 }
 
 /** ValidateLogin: the assertion checked by the library against the stored key; the new counter. */
-export async function verifyAssertion(ctx: AuthContext, response: AuthenticationResponseJSON, challenge: string, stored: WebAuthnCredentialRow): Promise<number> {
+export async function verifyAssertion(
+  ctx: AuthContext,
+  response: AuthenticationResponseJSON,
+  challenge: string,
+  stored: WebAuthnCredentialRow,
+): Promise<number> {
   const { verifyAuthenticationResponse } = await verifier();
   let result;
   try {
     result = await verifyAuthenticationResponse({
       response,
       ...expectations(ctx, challenge),
-      credential: { id: stored.credential_id, publicKey: Buffer.from(stored.public_key, "base64url"), counter: stored.sign_count },
+      credential: {
+        id: stored.credential_id,
+        publicKey: Buffer.from(stored.public_key, "base64url"),
+        counter: stored.sign_count,
+      },
     });
   } catch (err) {
     throw new WebAuthnVerificationError((err as Error).message);

@@ -39,7 +39,10 @@ describe("admin users (over the real auth emulator's admin API)", () => {
     const list = await t.http.get("/api/admin/users").set(founder.auth);
     expect(list.status).toBe(403);
     expect(list.body.error).toBe("forbidden");
-    const put = await t.http.put(`/api/admin/users/${target.userId}/roles`).set(founder.auth).send({ roles: ["admin"] });
+    const put = await t.http
+      .put(`/api/admin/users/${target.userId}/roles`)
+      .set(founder.auth)
+      .send({ roles: ["admin"] });
     expect(put.status).toBe(403);
     expect(await rolesOf(target.userId)).toEqual(["user"]);
     expect((await t.http.get("/api/admin/users")).status).toBe(401);
@@ -64,13 +67,30 @@ describe("admin users (over the real auth emulator's admin API)", () => {
   it("sets roles for super too, keeps the rest of app_metadata, validates the body and the id, and 404s an unknown user", async () => {
     const sup = await t.founder({ roles: ["super"] });
     const target = await t.auth.user({ roles: ["user"] });
-    const res = await t.http.put(`/api/admin/users/${target.userId}/roles`).set(sup.auth).send({ roles: ["user", "admin", "user"] });
+    const res = await t.http
+      .put(`/api/admin/users/${target.userId}/roles`)
+      .set(sup.auth)
+      .send({ roles: ["user", "admin", "user"] });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: target.userId, roles: ["admin", "user"] });
-    expect((await t.auth.admin.getUser(target.userId)).app_metadata).toMatchObject({ provider: "email", roles: ["user", "admin"] });
-    expect((await t.http.put(`/api/admin/users/${target.userId}/roles`).set(sup.auth).send({ roles: ["owner"] })).body.field).toBe("roles.0");
-    expect((await t.http.put(`/api/admin/users/not-a-uuid/roles`).set(sup.auth).send({ roles: [] })).body.field).toBe("userId");
-    expect((await t.http.put(`/api/admin/users/${randomUUID()}/roles`).set(sup.auth).send({ roles: [] })).status).toBe(404);
+    expect((await t.auth.admin.getUser(target.userId)).app_metadata).toMatchObject({
+      provider: "email",
+      roles: ["user", "admin"],
+    });
+    expect(
+      (
+        await t.http
+          .put(`/api/admin/users/${target.userId}/roles`)
+          .set(sup.auth)
+          .send({ roles: ["owner"] })
+      ).body.field,
+    ).toBe("roles.0");
+    expect((await t.http.put(`/api/admin/users/not-a-uuid/roles`).set(sup.auth).send({ roles: [] })).body.field).toBe(
+      "userId",
+    );
+    expect((await t.http.put(`/api/admin/users/${randomUUID()}/roles`).set(sup.auth).send({ roles: [] })).status).toBe(
+      404,
+    );
   });
 });
 
@@ -78,12 +98,19 @@ describe("GET /api/ria/tax-form.pdf", () => {
   it("downloads a real PDF of the caller's account without the SSN", async () => {
     const f = await t.founder();
     await buildFounderData(t, f);
-    await t.http.put(`/api/accounts/${f.accountId}`).set(f.auth).send({ ...RIA_ANSWERS, ria_risk_score: 4 });
-    const res = await t.http.get("/api/ria/tax-form.pdf").set(f.auth).buffer(true).parse((r, done) => {
-      const chunks: Buffer[] = [];
-      r.on("data", (c: Buffer) => chunks.push(c));
-      r.on("end", () => done(null, Buffer.concat(chunks)));
-    });
+    await t.http
+      .put(`/api/accounts/${f.accountId}`)
+      .set(f.auth)
+      .send({ ...RIA_ANSWERS, ria_risk_score: 4 });
+    const res = await t.http
+      .get("/api/ria/tax-form.pdf")
+      .set(f.auth)
+      .buffer(true)
+      .parse((r, done) => {
+        const chunks: Buffer[] = [];
+        r.on("data", (c: Buffer) => chunks.push(c));
+        r.on("end", () => done(null, Buffer.concat(chunks)));
+      });
     expect(res.status).toBe(200);
     expect(res.headers["content-type"]).toBe("application/pdf");
     expect(res.headers["content-disposition"]).toBe(`attachment; filename="tax-form-${f.accountId}.pdf"`);
@@ -104,7 +131,8 @@ describe("GET /api/ria/tax-form.pdf", () => {
   it("limits downloads per user, answering 429 as JSON", async () => {
     const f = await t.founder();
     const statuses: number[] = [];
-    for (let i = 0; i <= TAX_FORMS_PER_MINUTE; i++) statuses.push((await t.http.get("/api/ria/tax-form.pdf").set(f.auth)).status);
+    for (let i = 0; i <= TAX_FORMS_PER_MINUTE; i++)
+      statuses.push((await t.http.get("/api/ria/tax-form.pdf").set(f.auth)).status);
     expect(statuses.slice(0, TAX_FORMS_PER_MINUTE).every((s) => s === 200)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
     const limited = await t.http.get("/api/ria/tax-form.pdf").set(f.auth);

@@ -26,7 +26,9 @@ describe("token verification", () => {
     const legacy = await createTestApp({}, { hs256: true });
     try {
       const sub = randomUUID();
-      const res = await legacy.http.get(`/api/accounts/user/${sub}`).set("Authorization", `Bearer ${await legacy.token({ sub, alg: "HS256" })}`);
+      const res = await legacy.http
+        .get(`/api/accounts/user/${sub}`)
+        .set("Authorization", `Bearer ${await legacy.token({ sub, alg: "HS256" })}`);
       expect(res.status).toBe(200);
     } finally {
       await legacy.close();
@@ -51,14 +53,18 @@ describe("token verification", () => {
   it("rejects a token with a tampered payload", async () => {
     const sub = randomUUID();
     const [h, , s] = (await t.token({ sub })).split(".");
-    const payload = base64url.encode(JSON.stringify({ sub: randomUUID(), aud: "authenticated", exp: Math.floor(Date.now() / 1000) + 3600 }));
+    const payload = base64url.encode(
+      JSON.stringify({ sub: randomUUID(), aud: "authenticated", exp: Math.floor(Date.now() / 1000) + 3600 }),
+    );
     expect((await lookup(sub, `${h}.${payload}.${s}`)).status).toBe(401);
   });
 
   it("rejects alg none", async () => {
     const sub = randomUUID();
     const header = base64url.encode(JSON.stringify({ alg: "none", typ: "JWT" }));
-    const payload = base64url.encode(JSON.stringify({ sub, aud: "authenticated", exp: Math.floor(Date.now() / 1000) + 3600 }));
+    const payload = base64url.encode(
+      JSON.stringify({ sub, aud: "authenticated", exp: Math.floor(Date.now() / 1000) + 3600 }),
+    );
     expect((await lookup(sub, `${header}.${payload}.`)).status).toBe(401);
   });
 
@@ -94,8 +100,14 @@ describe("accounts", () => {
     const second = await lookup(sub, await t.token({ sub, alg: "ES256" }));
     expect(first.body.account_id).toEqual(expect.any(Number));
     expect(second.body).toEqual(first.body);
-    const all = await t.http.get(`/api/accounts/${first.body.account_id}/all_data`).set("Authorization", `Bearer ${token}`);
-    expect(all.body.account).toMatchObject({ account_id: first.body.account_id, user_id: sub, primary_account_holder: null });
+    const all = await t.http
+      .get(`/api/accounts/${first.body.account_id}/all_data`)
+      .set("Authorization", `Bearer ${token}`);
+    expect(all.body.account).toMatchObject({
+      account_id: first.body.account_id,
+      user_id: sub,
+      primary_account_holder: null,
+    });
   });
 
   it("never reveals or creates another user's account", async () => {

@@ -26,12 +26,15 @@ afterAll(async () => {
  * A migration by newer code that renamed a column this code uses (what expand/contract forbids a
  * release's next release to do, db/releases.ts): a schema this code cannot serve.
  */
-const INCOMPATIBLE_MIGRATION = "INSERT INTO __drizzle_migrations (hash, created_at) VALUES ('from-newer-code', 9999999999999); ALTER TABLE person RENAME COLUMN city TO town;";
+const INCOMPATIBLE_MIGRATION =
+  "INSERT INTO __drizzle_migrations (hash, created_at) VALUES ('from-newer-code', 9999999999999); ALTER TABLE person RENAME COLUMN city TO town;";
 const unknownMigration = (file: string) => {
   const db = openDatabase(file, { migrate: false });
   db.sqlite.exec(INCOMPATIBLE_MIGRATION);
   return () => {
-    db.sqlite.exec("DELETE FROM __drizzle_migrations WHERE hash = 'from-newer-code'; ALTER TABLE person RENAME COLUMN town TO city;");
+    db.sqlite.exec(
+      "DELETE FROM __drizzle_migrations WHERE hash = 'from-newer-code'; ALTER TABLE person RENAME COLUMN town TO city;",
+    );
     db.close();
   };
 };
@@ -60,7 +63,11 @@ describe("GET /api/health and /api/ready", () => {
     try {
       const ready = await call(h.url, "GET", "/api/ready");
       expect(ready.status).toBe(503);
-      expect(ready.json).toEqual({ error: "not_ready", message: "The database schema does not match this version of the app", request_id: expect.any(String) });
+      expect(ready.json).toEqual({
+        error: "not_ready",
+        message: "The database schema does not match this version of the app",
+        request_id: expect.any(String),
+      });
       expect((await call(h.url, "GET", "/api/health")).status).toBe(200);
     } finally {
       restore();
@@ -79,7 +86,9 @@ describe("GET /api/health and /api/ready", () => {
   });
 
   it("are in the OpenAPI document as public operations", async () => {
-    const doc = (await call(h.url, "GET", "/api/openapi.json")).json as { paths: Record<string, Record<string, { security?: unknown[]; responses: Record<string, unknown> }>> };
+    const doc = (await call(h.url, "GET", "/api/openapi.json")).json as {
+      paths: Record<string, Record<string, { security?: unknown[]; responses: Record<string, unknown> }>>;
+    };
     expect(doc.paths["/api/health"]?.get?.security).toEqual([]);
     expect(doc.paths["/api/ready"]?.get?.security).toEqual([]);
     expect(Object.keys(doc.paths["/api/ready"]!.get!.responses).sort()).toEqual(["200", "503"]);
@@ -93,7 +102,11 @@ describe("readiness when the database is gone", () => {
       sqliteClientOf(other.app.db).close();
       const ready = await call(other.url, "GET", "/api/ready");
       expect(ready.status).toBe(503);
-      expect(ready.json).toEqual({ error: "not_ready", message: "The database does not answer", request_id: expect.any(String) });
+      expect(ready.json).toEqual({
+        error: "not_ready",
+        message: "The database does not answer",
+        request_id: expect.any(String),
+      });
       expect(ready.text).not.toContain(other.dataDir);
       expect((await call(other.url, "GET", "/api/health")).status).toBe(200);
     } finally {
@@ -140,7 +153,9 @@ describe("schema check at start", () => {
     h.sqlite.prepare("DELETE FROM enum_item WHERE enum_id = 'us_state_delaware'").run();
     h.close();
     const app = await buildApp(production(dir), noWeb(dir));
-    expect(sqliteClientOf(app.db).prepare("SELECT enum_label FROM enum_item WHERE enum_id = 'us_state_delaware'").get()).toEqual({ enum_label: "Delaware" });
+    expect(
+      sqliteClientOf(app.db).prepare("SELECT enum_label FROM enum_item WHERE enum_id = 'us_state_delaware'").get(),
+    ).toEqual({ enum_label: "Delaware" });
     await app.close();
   });
 
@@ -150,7 +165,9 @@ describe("schema check at start", () => {
     await (await buildApp(dev, noWeb(dir))).close();
     const db = openDatabase(appDatabasePath(dir), { migrate: false });
     // The next release's expand migration: an added column.
-    db.sqlite.exec("INSERT INTO __drizzle_migrations (hash, created_at) VALUES ('next-release', 9999999999998); ALTER TABLE person ADD nickname text;");
+    db.sqlite.exec(
+      "INSERT INTO __drizzle_migrations (hash, created_at) VALUES ('next-release', 9999999999998); ALTER TABLE person ADD nickname text;",
+    );
     await expect(buildApp(dev, noWeb(dir))).rejects.toThrow(SchemaMismatchError);
     await (await buildApp(production(dir), noWeb(dir))).close();
     // A release later, a contract that removed something this code still uses.

@@ -30,7 +30,15 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
 
 /** The metric names a PromQL expression reads (identifiers with an underscore, outside label values, that are not functions or labels). */
 function metricNamesIn(expr: string): string[] {
-  const notMetrics = new Set(["histogram_quantile", "max_over_time", "min_over_time", "avg_over_time", "label_replace", "status_code", "sum_over_time"]);
+  const notMetrics = new Set([
+    "histogram_quantile",
+    "max_over_time",
+    "min_over_time",
+    "avg_over_time",
+    "label_replace",
+    "status_code",
+    "sum_over_time",
+  ]);
   const unquoted = expr.replace(/"[^"]*"/g, '""');
   return [...new Set(unquoted.match(/\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g) ?? [])].filter((n) => !notMetrics.has(n));
 }
@@ -45,12 +53,33 @@ describe("with METRICS_PORT", () => {
     // A founder's journey through the API: sign-in, the whole entry, the identity result by webhook,
     // the dashboard read twice (the second from the cache), a duplicate and a forged webhook.
     founder = await t.founder({ stage: "complete" });
-    for (let i = 0; i < 2; i++) expect((await t.api("GET", `/api/accounts/${founder.accountId}/all_data`, { headers: founder.auth })).status).toBe(200);
-    const again = signedIdentityResult(founder.personId!, "GREEN", new Date(Date.now() - 500), t.config.identity.webhookSecret);
-    expect((await t.api("POST", "/api/sumsub/webhook", { rawBody: again.raw, headers: again.headers })).status).toBe(200);
-    expect((await t.api("POST", "/api/sumsub/webhook", { rawBody: again.raw, headers: again.headers })).json).toMatchObject({ result: "duplicate" });
-    expect((await t.api("POST", "/api/sumsub/webhook", { rawBody: again.raw, headers: { ...again.headers, "x-payload-digest": "0".repeat(64) } })).status).toBe(401);
-    expect((await postIdentityResult(t, founder.personId!, "GREEN", new Date(Date.now() - 3_600_000))).json).toMatchObject({ result: "stale" });
+    for (let i = 0; i < 2; i++)
+      expect(
+        (await t.api("GET", `/api/accounts/${founder.accountId}/all_data`, { headers: founder.auth })).status,
+      ).toBe(200);
+    const again = signedIdentityResult(
+      founder.personId!,
+      "GREEN",
+      new Date(Date.now() - 500),
+      t.config.identity.webhookSecret,
+    );
+    expect((await t.api("POST", "/api/sumsub/webhook", { rawBody: again.raw, headers: again.headers })).status).toBe(
+      200,
+    );
+    expect(
+      (await t.api("POST", "/api/sumsub/webhook", { rawBody: again.raw, headers: again.headers })).json,
+    ).toMatchObject({ result: "duplicate" });
+    expect(
+      (
+        await t.api("POST", "/api/sumsub/webhook", {
+          rawBody: again.raw,
+          headers: { ...again.headers, "x-payload-digest": "0".repeat(64) },
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (await postIdentityResult(t, founder.personId!, "GREEN", new Date(Date.now() - 3_600_000))).json,
+    ).toMatchObject({ result: "stale" });
     expect((await t.api("GET", "/api/enums/", { headers: { Authorization: "Bearer nope" } })).status).toBe(401);
     text = await scrape(t);
   });
@@ -63,33 +92,67 @@ describe("with METRICS_PORT", () => {
   });
 
   it("counts requests by route pattern and status, and what the app did on the way", () => {
-    expect(sample(text, "http_request_duration_seconds_count", { route: "/api/accounts/:accountId/all_data", status_code: "200" })).toBeGreaterThanOrEqual(2);
-    expect(sample(text, "http_request_duration_seconds_count", { route: "/api/enums/", status_code: "401" })).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(text, "http_request_duration_seconds_count", {
+        route: "/api/accounts/:accountId/all_data",
+        status_code: "200",
+      }),
+    ).toBeGreaterThanOrEqual(2);
+    expect(
+      sample(text, "http_request_duration_seconds_count", { route: "/api/enums/", status_code: "401" }),
+    ).toBeGreaterThanOrEqual(1);
     expect(sample(text, "cache_lookups_total", { cache: "all_data", result: "miss" })).toBeGreaterThanOrEqual(1);
     // On PostgreSQL the cache is keyed on the server's snapshot, which any commit on the server moves
     // (other test files share it): the second read is a hit only when nobody committed in between.
-    if (t.app.db.engine === "sqlite") expect(sample(text, "cache_lookups_total", { cache: "all_data", result: "hit" })).toBeGreaterThanOrEqual(1);
+    if (t.app.db.engine === "sqlite")
+      expect(sample(text, "cache_lookups_total", { cache: "all_data", result: "hit" })).toBeGreaterThanOrEqual(1);
     else expect(sample(text, "cache_lookups_total", { cache: "all_data" })).toBeGreaterThanOrEqual(2);
     expect(sample(text, "session_checks_total", { result: "miss" })).toBeGreaterThanOrEqual(1);
     expect(sample(text, "session_checks_total", { result: "hit" })).toBeGreaterThanOrEqual(1);
-    for (const result of ["applied", "duplicate", "refused", "stale"]) expect(sample(text, "identity_webhooks_total", { result }), result).toBeGreaterThanOrEqual(1);
+    for (const result of ["applied", "duplicate", "refused", "stale"])
+      expect(sample(text, "identity_webhooks_total", { result }), result).toBeGreaterThanOrEqual(1);
     expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds \d/m);
     expect(text).toMatch(/^nodejs_heap_size_used_bytes \d/m);
     expect(text).toContain("nodejs_gc_duration_seconds_count");
-    if (t.app.db.engine === "postgres") expect(sample(text, "db_pool_connections", { state: "idle" })).toBeGreaterThanOrEqual(1);
+    if (t.app.db.engine === "postgres")
+      expect(sample(text, "db_pool_connections", { state: "idle" })).toBeGreaterThanOrEqual(1);
     else expect(sample(text, "sqlite_group_commit_transactions_count")).toBeGreaterThanOrEqual(1);
   });
 
   it("has no label that carries anything of the founder's, and routes only as patterns", () => {
-    for (const value of [...privateStrings(founder), `/${founder.accountId}/`, `/${founder.personId}`]) expect(text, value).not.toContain(value);
+    for (const value of [...privateStrings(founder), `/${founder.accountId}/`, `/${founder.personId}`])
+      expect(text, value).not.toContain(value);
     const labelNames = new Set([...text.matchAll(/[{,]([a-z_]+)="/g)].map((m) => m[1]));
     // Every label the app's metrics and prom-client's process metrics use: a new one must be added here, knowingly.
-    expect([...labelNames].filter((n) => !["method", "route", "status_code", "cache", "result", "state", "le", "kind", "space", "version", "major", "minor", "patch", "type"].includes(n!))).toEqual([]);
-    for (const [, route] of text.matchAll(/route="([^"]*)"/g)) expect(route === "unmatched" || !/\/\d/.test(route!), route).toBe(true);
+    expect(
+      [...labelNames].filter(
+        (n) =>
+          ![
+            "method",
+            "route",
+            "status_code",
+            "cache",
+            "result",
+            "state",
+            "le",
+            "kind",
+            "space",
+            "version",
+            "major",
+            "minor",
+            "patch",
+            "type",
+          ].includes(n!),
+      ),
+    ).toEqual([]);
+    for (const [, route] of text.matchAll(/route="([^"]*)"/g))
+      expect(route === "unmatched" || !/\/\d/.test(route!), route).toBe(true);
   });
 
   it("holds every metric the dashboard and the starter alerts read", () => {
-    const dashboard = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "docs/grafana-dashboard.json"), "utf8")) as { panels: Array<{ targets?: Array<{ expr: string }> }> };
+    const dashboard = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "docs/grafana-dashboard.json"), "utf8")) as {
+      panels: Array<{ targets?: Array<{ expr: string }> }>;
+    };
     const exprs = dashboard.panels.flatMap((p) => p.targets ?? []).map((target) => target.expr);
     const operations = fs.readFileSync(path.join(REPO_ROOT, "docs/operations.md"), "utf8");
     const alerts = [...operations.matchAll(/^\s+expr: (.+)$/gm)].map((m) => m[1]!);
@@ -97,7 +160,12 @@ describe("with METRICS_PORT", () => {
     expect(exprs.length).toBeGreaterThanOrEqual(8);
     const names = [...new Set([...exprs, ...alerts].flatMap(metricNamesIn))];
     expect(names.length).toBeGreaterThan(8);
-    const present = new Set(text.split("\n").filter((l) => l && !l.startsWith("#")).map((l) => /^[a-zA-Z_:][a-zA-Z0-9_:]*/.exec(l)![0]));
+    const present = new Set(
+      text
+        .split("\n")
+        .filter((l) => l && !l.startsWith("#"))
+        .map((l) => /^[a-zA-Z_:][a-zA-Z0-9_:]*/.exec(l)![0]),
+    );
     expect(names.filter((n) => !present.has(n))).toEqual([]);
   });
 });
@@ -118,9 +186,14 @@ describe("HEAD requests", () => {
   it("are counted once, under their own method", async () => {
     const t = await createTestApp({ METRICS_PORT: "0" });
     try {
-      const before = sample(await scrape(t), "http_request_duration_seconds_count", { method: "HEAD", route: "/api/health" });
+      const before = sample(await scrape(t), "http_request_duration_seconds_count", {
+        method: "HEAD",
+        route: "/api/health",
+      });
       expect((await t.http.head("/api/health")).status).toBe(200);
-      expect(sample(await scrape(t), "http_request_duration_seconds_count", { method: "HEAD", route: "/api/health" })).toBe(before + 1);
+      expect(
+        sample(await scrape(t), "http_request_duration_seconds_count", { method: "HEAD", route: "/api/health" }),
+      ).toBe(before + 1);
     } finally {
       await t.close();
     }
@@ -137,9 +210,13 @@ describe("requests that match no route", () => {
       expect(res.status).toBe(404);
       expect(res.headers["x-request-id"]).toBe(res.body.request_id);
       const after = await scrape(t);
-      expect(sample(after, "http_request_duration_seconds_count", series)).toBe(sample(before, "http_request_duration_seconds_count", series) + 1);
+      expect(sample(after, "http_request_duration_seconds_count", series)).toBe(
+        sample(before, "http_request_duration_seconds_count", series) + 1,
+      );
       // The latency runs from the request's arrival to its answer: some time, well under the 10 s bucket.
-      const took = sample(after, "http_request_duration_seconds_sum", series) - sample(before, "http_request_duration_seconds_sum", series);
+      const took =
+        sample(after, "http_request_duration_seconds_sum", series) -
+        sample(before, "http_request_duration_seconds_sum", series);
       expect(took).toBeGreaterThan(0);
       expect(took).toBeLessThan(10);
     } finally {

@@ -58,7 +58,10 @@ describe("notifications", () => {
   it("accepts a PUT with a JSON content type and no body", async () => {
     const f = await withNotifications(1);
     const [n] = (await t.http.get("/api/notifications/").set(f.auth)).body;
-    const res = await t.http.put(`/api/notifications/${n.notification_id}/read`).set(f.auth).set("Content-Type", "application/json");
+    const res = await t.http
+      .put(`/api/notifications/${n.notification_id}/read`)
+      .set(f.auth)
+      .set("Content-Type", "application/json");
     expect(res.status).toBe(200);
   });
 
@@ -75,13 +78,23 @@ describe("enums", () => {
     const res = await t.http.get("/api/enums/").set(f.auth);
     expect(res.status).toBe(200);
     const items = res.body as Array<{ enum_id: string; enum_label: string; enum_category: string }>;
-    for (const category of ENUM_CATEGORIES) expect(items.some((i) => i.enum_category === category), category).toBe(true);
+    for (const category of ENUM_CATEGORIES)
+      expect(
+        items.some((i) => i.enum_category === category),
+        category,
+      ).toBe(true);
     const of = (c: string) => items.filter((i) => i.enum_category === c);
-    expect(of("marital_status")[0]).toEqual({ enum_id: "marital_status_single", enum_label: "Single", enum_category: "marital_status" });
+    expect(of("marital_status")[0]).toEqual({
+      enum_id: "marital_status_single",
+      enum_label: "Single",
+      enum_category: "marital_status",
+    });
     expect(of("us_state")).toHaveLength(51);
     expect(of("us_state").map((i) => i.enum_id)).toContain("us_state_delaware");
     expect(of("strategy_type").map((i) => i.enum_id)).toEqual(["strategy_type_founder"]);
-    expect(of("custodian").map((i) => i.enum_label)).toEqual(expect.arrayContaining(["Charles Schwab", "Fidelity Investments", "Vanguard"]));
+    expect(of("custodian").map((i) => i.enum_label)).toEqual(
+      expect.arrayContaining(["Charles Schwab", "Fidelity Investments", "Vanguard"]),
+    );
     expect(new Set(items.map((i) => i.enum_id)).size).toBe(items.length);
   });
 

@@ -13,9 +13,15 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const createPrimary = (f: Founder, body: object = {}) =>
-  t.http.post("/api/persons/").set(f.auth).send({ account_id: f.accountId, account_primary_holder: true, ...PROFILE, ...body });
+  t.http
+    .post("/api/persons/")
+    .set(f.auth)
+    .send({ account_id: f.accountId, account_primary_holder: true, ...PROFILE, ...body });
 const addOwner = (f: Founder, email: string) =>
-  t.http.post("/api/persons/").set(f.auth).send({ account_id: f.accountId, account_primary_holder: false, is_addon: true, email });
+  t.http
+    .post("/api/persons/")
+    .set(f.auth)
+    .send({ account_id: f.accountId, account_primary_holder: false, is_addon: true, email });
 
 /** Every string anywhere in a JSON value. */
 function strings(value: unknown): string[] {
@@ -36,7 +42,10 @@ describe("SSN", () => {
       await t.http.get(`/api/persons/by_account/${f.accountId}`).set(f.auth),
       await t.http.get(`/api/accounts/${f.accountId}/all_data`).set(f.auth),
       await t.http.patch(`/api/persons/${id}`).set(f.auth).send({ city: "Dover" }),
-      await t.http.put(`/api/persons/${id}`).set(f.auth).send({ ...PROFILE, ssn: "***-**-4321", email: null, sumsub_applicant_id: null }),
+      await t.http
+        .put(`/api/persons/${id}`)
+        .set(f.auth)
+        .send({ ...PROFILE, ssn: "***-**-4321", email: null, sumsub_applicant_id: null }),
     ];
     for (const res of responses) {
       expect(res.status).toBe(200);
@@ -84,7 +93,10 @@ describe("SSN", () => {
 describe("validation (requirements §5)", () => {
   it("requires the profile fields of a primary holder", async () => {
     const f = await t.founder();
-    const res = await t.http.post("/api/persons/").set(f.auth).send({ account_id: f.accountId, account_primary_holder: true, ...PROFILE, city: undefined });
+    const res = await t.http
+      .post("/api/persons/")
+      .set(f.auth)
+      .send({ account_id: f.accountId, account_primary_holder: true, ...PROFILE, city: undefined });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ field: "city", message: "city: Required" });
   });
@@ -92,7 +104,10 @@ describe("validation (requirements §5)", () => {
   it("enforces maximum lengths and known enum values", async () => {
     const f = await t.founder();
     const long = await createPrimary(f, { first_name: "A".repeat(51) });
-    expect(long.body).toMatchObject({ field: "first_name", message: "first_name: First name cannot exceed 50 characters" });
+    expect(long.body).toMatchObject({
+      field: "first_name",
+      message: "first_name: First name cannot exceed 50 characters",
+    });
     const address = await createPrimary(f, { address_line1: "x".repeat(61) });
     expect(address.body.field).toBe("address_line1");
     const state = await createPrimary(f, { state: "us_state_atlantis" });
@@ -103,13 +118,24 @@ describe("validation (requirements §5)", () => {
 
   it("requires a valid email for an add-on owner, unique in the account regardless of case", async () => {
     const f = await t.founder();
-    expect((await addOwner(f, "not-an-email")).body).toMatchObject({ field: "email", message: "email: Please enter a valid email address" });
-    const missing = await t.http.post("/api/persons/").set(f.auth).send({ account_id: f.accountId, account_primary_holder: false, is_addon: true });
+    expect((await addOwner(f, "not-an-email")).body).toMatchObject({
+      field: "email",
+      message: "email: Please enter a valid email address",
+    });
+    const missing = await t.http
+      .post("/api/persons/")
+      .set(f.auth)
+      .send({ account_id: f.accountId, account_primary_holder: false, is_addon: true });
     expect(missing.body).toMatchObject({ field: "email" });
     expect((await addOwner(f, "Owner@Example.com")).status).toBe(201);
     const dup = await addOwner(f, "owner@example.COM");
     expect(dup.status).toBe(400);
-    expect(dup.body).toEqual({ error: "bad_request", message: "Email already exists", field: "email", request_id: expect.any(String) });
+    expect(dup.body).toEqual({
+      error: "bad_request",
+      message: "Email already exists",
+      field: "email",
+      request_id: expect.any(String),
+    });
     // Another founder may use the same address for their own owner.
     expect((await addOwner(await t.founder(), "owner@example.com")).status).toBe(201);
   });
@@ -139,7 +165,10 @@ describe("writes", () => {
   it("deleting a person removes its organization links and the account's primary-holder reference", async () => {
     const f = await t.founder();
     const d = await buildFounderData(t, f);
-    await t.http.post("/api/organization_users/").set(f.auth).send({ organization_id: d.organizationId, person_id: d.addonId, primary_holder: false });
+    await t.http
+      .post("/api/organization_users/")
+      .set(f.auth)
+      .send({ organization_id: d.organizationId, person_id: d.addonId, primary_holder: false });
     expect((await t.http.delete(`/api/persons/${d.addonId}`).set(f.auth)).body).toEqual({ ok: true });
     expect((await t.http.delete(`/api/persons/${d.personId}`).set(f.auth)).status).toBe(200);
     const all = (await t.http.get(`/api/accounts/${f.accountId}/all_data`).set(f.auth)).body;
@@ -153,20 +182,41 @@ describe("writes", () => {
     const f = await t.founder();
     await addOwner(f, "grace@example.com");
     const list = await t.http.get("/api/notifications/").set(f.auth);
-    expect(list.body).toEqual([expect.objectContaining({ title: "Owner added", description: expect.stringContaining("grace@example.com"), read_at: null })]);
+    expect(list.body).toEqual([
+      expect.objectContaining({
+        title: "Owner added",
+        description: expect.stringContaining("grace@example.com"),
+        read_at: null,
+      }),
+    ]);
   });
 
   it("one owner added through the web's sequence (create, then link) is one 'Owner added'; deleting the owner takes their notices with them", async () => {
     const f = await t.founder();
     const d = await buildFounderData(t, f); // holder, an add-on owner, strategy, organization, the holder's link
-    expect((await t.http.post("/api/organization_users/").set(f.auth).send({ organization_id: d.organizationId, person_id: d.addonId, primary_holder: false })).status).toBe(201);
-    const titles = async () => ((await t.http.get("/api/notifications/?include_read=true").set(f.auth)).body as { title: string }[]).map((n) => n.title);
+    expect(
+      (
+        await t.http
+          .post("/api/organization_users/")
+          .set(f.auth)
+          .send({ organization_id: d.organizationId, person_id: d.addonId, primary_holder: false })
+      ).status,
+    ).toBe(201);
+    const titles = async () =>
+      ((await t.http.get("/api/notifications/?include_read=true").set(f.auth)).body as { title: string }[]).map(
+        (n) => n.title,
+      );
     expect((await titles()).filter((title) => title === "Owner added")).toHaveLength(1);
     const second = await addOwner(f, "second-owner@example.com");
     expect((await titles()).filter((title) => title === "Owner added")).toHaveLength(2);
     expect((await t.http.delete(`/api/persons/${d.addonId}`).set(f.auth)).status).toBe(200);
-    const left = (await t.http.get("/api/notifications/?include_read=true").set(f.auth)).body as { title: string; description: string }[];
-    expect(left.filter((n) => n.title === "Owner added")).toEqual([expect.objectContaining({ description: expect.stringContaining("second-owner@example.com") })]);
+    const left = (await t.http.get("/api/notifications/?include_read=true").set(f.auth)).body as {
+      title: string;
+      description: string;
+    }[];
+    expect(left.filter((n) => n.title === "Owner added")).toEqual([
+      expect.objectContaining({ description: expect.stringContaining("second-owner@example.com") }),
+    ]);
     expect(second.status).toBe(201);
   });
 });
@@ -176,7 +226,8 @@ describe("all_data is never stale", () => {
   it("shows a change right after a write through the API and after one made by another connection", async () => {
     const f = await t.founder();
     const { body: created } = await createPrimary(f, { city: "Dover" });
-    const city = async () => (await t.http.get(`/api/accounts/${f.accountId}/all_data`).set(f.auth)).body.persons[0].city as string;
+    const city = async () =>
+      (await t.http.get(`/api/accounts/${f.accountId}/all_data`).set(f.auth)).body.persons[0].city as string;
     expect(await city()).toBe("Dover");
     expect(await city()).toBe("Dover");
     await t.http.patch(`/api/persons/${created.person_id}`).set(f.auth).send({ city: "Lewes" }).expect(200);
@@ -190,7 +241,8 @@ describe("all_data is never stale", () => {
     const b = await t.founder();
     await createPrimary(a, { city: "Dover" });
     await createPrimary(b, { city: "Camden" });
-    const cityOf = async (f: Founder) => (await t.http.get(`/api/accounts/${f.accountId}/all_data`).set(f.auth)).body.persons[0].city;
+    const cityOf = async (f: Founder) =>
+      (await t.http.get(`/api/accounts/${f.accountId}/all_data`).set(f.auth)).body.persons[0].city;
     expect([await cityOf(a), await cityOf(b), await cityOf(a)]).toEqual(["Dover", "Camden", "Dover"]);
     expect((await t.http.get(`/api/accounts/${a.accountId}/all_data`).set(b.auth)).status).toBe(404);
   });

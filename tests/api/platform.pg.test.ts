@@ -46,7 +46,9 @@ describe("OpenAPI", () => {
   it("lists every §7 route with its schemas, publicly", async () => {
     const res = await t.http.get("/api/openapi.json");
     expect(res.status).toBe(200);
-    const listed = Object.entries(res.body.paths as Record<string, Record<string, unknown>>).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m} ${p}`));
+    const listed = Object.entries(res.body.paths as Record<string, Record<string, unknown>>).flatMap(([p, ops]) =>
+      Object.keys(ops).map((m) => `${m} ${p}`),
+    );
     for (const route of SPEC_ROUTES) expect(listed, route).toContain(route);
     const create = res.body.paths["/api/persons/"].post;
     expect(create.requestBody.content["application/json"].schema.properties).toHaveProperty("ssn");
@@ -67,7 +69,9 @@ describe("OpenAPI", () => {
   });
 
   it("documents for the identity webhook only what it answers: no bearer token, no rate limit, no 404", async () => {
-    const webhook = operationsOf((await t.http.get("/api/openapi.json")).body).find((op) => op.key === "POST /api/sumsub/webhook");
+    const webhook = operationsOf((await t.http.get("/api/openapi.json")).body).find(
+      (op) => op.key === "POST /api/sumsub/webhook",
+    );
     expect(Object.keys(webhook!.errorCodes).sort()).toEqual(["400", "401", "413", "502", "503"]);
   });
 
@@ -82,7 +86,11 @@ describe("errors and limits", () => {
   it("answers unknown API routes with a JSON 404, with or without a token", async () => {
     const anon = await t.http.get("/api/nothing-here");
     expect(anon.status).toBe(404);
-    expect(anon.body).toEqual({ error: "not_found", message: "Route GET /api/nothing-here not found", request_id: expect.any(String) });
+    expect(anon.body).toEqual({
+      error: "not_found",
+      message: "Route GET /api/nothing-here not found",
+      request_id: expect.any(String),
+    });
     const f = await t.founder();
     expect((await t.http.post("/api/persons/extra/path").set(f.auth).send({})).status).toBe(404);
   });
@@ -93,10 +101,16 @@ describe("errors and limits", () => {
       .post("/api/persons/")
       .set(f.auth)
       .set("Content-Type", "application/json")
-      .send(JSON.stringify({ account_id: f.accountId, account_primary_holder: false, padding: "x".repeat(120 * 1024) }));
+      .send(
+        JSON.stringify({ account_id: f.accountId, account_primary_holder: false, padding: "x".repeat(120 * 1024) }),
+      );
     expect(big.status).toBe(413);
     expect(big.body).toMatchObject({ error: "payload_too_large" });
-    const broken = await t.http.post("/api/persons/").set(f.auth).set("Content-Type", "application/json").send("{not json");
+    const broken = await t.http
+      .post("/api/persons/")
+      .set(f.auth)
+      .set("Content-Type", "application/json")
+      .send("{not json");
     expect(broken.status).toBe(400);
     expect(broken.body).toMatchObject({ error: "bad_request", message: expect.any(String) });
   });

@@ -27,7 +27,11 @@ describe("without a trusted proxy", () => {
     expect(a.status).toBe(401);
     expect(a.headers["x-request-id"]).toMatch(UUID);
     expect(b.headers["x-request-id"]).not.toBe(a.headers["x-request-id"]);
-    expect(a.body).toEqual({ error: "unauthorized", message: expect.any(String), request_id: a.headers["x-request-id"] });
+    expect(a.body).toEqual({
+      error: "unauthorized",
+      message: expect.any(String),
+      request_id: a.headers["x-request-id"],
+    });
   });
 
   it("puts the id in every kind of error body: unknown route, invalid input, a route's own refusal", async () => {
@@ -35,10 +39,21 @@ describe("without a trusted proxy", () => {
     const unknown = await t.http.get("/api/no-such-route");
     expect(unknown.status).toBe(404);
     expect(unknown.body.request_id).toBe(unknown.headers["x-request-id"]);
-    const invalid = await t.http.post("/api/persons/").set("Authorization", `Bearer ${token}`).send({ account_id: "x" });
+    const invalid = await t.http
+      .post("/api/persons/")
+      .set("Authorization", `Bearer ${token}`)
+      .send({ account_id: "x" });
     expect(invalid.status).toBe(400);
-    expect(invalid.body).toMatchObject({ error: "bad_request", field: expect.any(String), request_id: invalid.headers["x-request-id"] });
-    const badJson = await t.http.post("/api/persons/").set("Authorization", `Bearer ${token}`).set("content-type", "application/json").send("{");
+    expect(invalid.body).toMatchObject({
+      error: "bad_request",
+      field: expect.any(String),
+      request_id: invalid.headers["x-request-id"],
+    });
+    const badJson = await t.http
+      .post("/api/persons/")
+      .set("Authorization", `Bearer ${token}`)
+      .set("content-type", "application/json")
+      .send("{");
     expect(badJson.status).toBe(400);
     expect(badJson.body.request_id).toBe(badJson.headers["x-request-id"]);
   });
@@ -55,7 +70,10 @@ describe("without a trusted proxy", () => {
     const res = await t.http.get("/api/enums/").set("x-request-id", "web-123");
     expect(res.headers["x-request-id"]).toMatch(UUID);
     const lines = linesSince(t, from);
-    expect(lines.find((l) => l.msg === "incoming request")).toMatchObject({ reqId: res.headers["x-request-id"], req: { client_request_id: "web-123" } });
+    expect(lines.find((l) => l.msg === "incoming request")).toMatchObject({
+      reqId: res.headers["x-request-id"],
+      req: { client_request_id: "web-123" },
+    });
   });
 
   it("writes the id on every log line of the request", async () => {

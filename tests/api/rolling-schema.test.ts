@@ -31,7 +31,10 @@ it("stays ready, and serves, on a newer schema that only added (expand)", async 
   applyNewerMigration("next-release-add-nickname", "ALTER TABLE person ADD nickname text");
   const ready = await t.http.get("/api/ready");
   expect(ready.status, JSON.stringify(ready.body)).toBe(200);
-  const created = await t.http.post("/api/persons/").set(founder.auth).send({ account_id: founder.accountId, account_primary_holder: true, ...PROFILE });
+  const created = await t.http
+    .post("/api/persons/")
+    .set(founder.auth)
+    .send({ account_id: founder.accountId, account_primary_holder: true, ...PROFILE });
   expect(created.status).toBe(201);
   expect((await t.http.get(`/api/accounts/${founder.accountId}/all_data`).set(founder.auth)).status).toBe(200);
 });
@@ -40,5 +43,8 @@ it("turns not ready on a newer schema that renamed a column it uses", async () =
   applyNewerMigration("release-after-renames-city", "ALTER TABLE person RENAME COLUMN city TO town");
   const res = await t.http.get("/api/ready");
   expect(res.status).toBe(503);
-  expect(res.body).toMatchObject({ error: "not_ready", message: "The database schema does not match this version of the app" });
+  expect(res.body).toMatchObject({
+    error: "not_ready",
+    message: "The database schema does not match this version of the app",
+  });
 });

@@ -73,7 +73,9 @@ const CASES: RouteCase[] = [
       expect(res.body.persons).toHaveLength(2);
       expect(res.body.strategies).toHaveLength(1);
       expect(res.body.organizations).toHaveLength(1);
-      expect(res.body.organization_users).toEqual([{ organization_id: c.d.organizationId, person_id: c.d.personId, primary_holder: true }]);
+      expect(res.body.organization_users).toEqual([
+        { organization_id: c.d.organizationId, person_id: c.d.personId, primary_holder: true },
+      ]);
     },
     bad: () => ({ path: "/api/accounts/abc/all_data" }),
     badField: "accountId",
@@ -81,10 +83,21 @@ const CASES: RouteCase[] = [
   {
     route: "POST /api/persons/",
     method: "post",
-    call: (c) => ({ path: "/api/persons/", body: { account_id: c.a.accountId, account_primary_holder: false, is_addon: true, email: "second.owner@example.com" } }),
+    call: (c) => ({
+      path: "/api/persons/",
+      body: {
+        account_id: c.a.accountId,
+        account_primary_holder: false,
+        is_addon: true,
+        email: "second.owner@example.com",
+      },
+    }),
     success: 201,
     check: (res) => expect(res.body).toEqual({ person_id: expect.any(Number) }),
-    bad: (c) => ({ path: "/api/persons/", body: { account_id: c.a.accountId, account_primary_holder: true, ...PROFILE, ssn: "12-34" } }),
+    bad: (c) => ({
+      path: "/api/persons/",
+      body: { account_id: c.a.accountId, account_primary_holder: true, ...PROFILE, ssn: "12-34" },
+    }),
     badField: "ssn",
   },
   {
@@ -92,17 +105,24 @@ const CASES: RouteCase[] = [
     method: "get",
     call: (c) => ({ path: `/api/persons/${c.d.personId}` }),
     success: 200,
-    check: (res, c) => expect(res.body).toMatchObject({ person_id: c.d.personId, first_name: "Ada", ssn: "***-**-6789" }),
+    check: (res, c) =>
+      expect(res.body).toMatchObject({ person_id: c.d.personId, first_name: "Ada", ssn: "***-**-6789" }),
     bad: () => ({ path: "/api/persons/-4" }),
     badField: "personId",
   },
   {
     route: "PUT /api/persons/{personId}",
     method: "put",
-    call: (c) => ({ path: `/api/persons/${c.d.personId}`, body: { ...PROFILE, ssn: "***-**-6789", email: null, sumsub_applicant_id: null, city: "Dover" } }),
+    call: (c) => ({
+      path: `/api/persons/${c.d.personId}`,
+      body: { ...PROFILE, ssn: "***-**-6789", email: null, sumsub_applicant_id: null, city: "Dover" },
+    }),
     success: 200,
     check: (res) => expect(res.body).toMatchObject({ city: "Dover", ssn: "***-**-6789" }),
-    bad: (c) => ({ path: `/api/persons/${c.d.personId}`, body: { ...PROFILE, email: null, sumsub_applicant_id: null, phone: "(212)-555-0123" } }),
+    bad: (c) => ({
+      path: `/api/persons/${c.d.personId}`,
+      body: { ...PROFILE, email: null, sumsub_applicant_id: null, phone: "(212)-555-0123" },
+    }),
     badField: "phone",
   },
   {
@@ -127,7 +147,8 @@ const CASES: RouteCase[] = [
     method: "get",
     call: (c) => ({ path: `/api/persons/by_account/${c.a.accountId}` }),
     success: 200,
-    check: (res, c) => expect(res.body.map((p: { person_id: number }) => p.person_id)).toEqual([c.d.personId, c.d.addonId]),
+    check: (res, c) =>
+      expect(res.body.map((p: { person_id: number }) => p.person_id)).toEqual([c.d.personId, c.d.addonId]),
     bad: () => ({ path: "/api/persons/by_account/1.5" }),
     badField: "accountId",
   },
@@ -135,7 +156,10 @@ const CASES: RouteCase[] = [
     route: "POST /api/strategies/",
     method: "post",
     as: (c) => c.empty,
-    call: (c) => ({ path: "/api/strategies/", body: { account_id: c.empty.accountId, strategy_type: "strategy_type_founder" } }),
+    call: (c) => ({
+      path: "/api/strategies/",
+      body: { account_id: c.empty.accountId, strategy_type: "strategy_type_founder" },
+    }),
     success: 201,
     check: (res) => expect(res.body).toEqual({ strategy_id: expect.any(Number) }),
     bad: (c) => ({ path: "/api/strategies/", body: { account_id: c.a.accountId, strategy_type: "Founder" } }),
@@ -146,7 +170,13 @@ const CASES: RouteCase[] = [
     method: "get",
     call: (c) => ({ path: `/api/strategies/${c.d.strategyId}` }),
     success: 200,
-    check: (res, c) => expect(res.body).toMatchObject({ strategy_id: c.d.strategyId, account_id: c.a.accountId, strategy_type: "strategy_type_founder", entry_completed_at: null }),
+    check: (res, c) =>
+      expect(res.body).toMatchObject({
+        strategy_id: c.d.strategyId,
+        account_id: c.a.accountId,
+        strategy_type: "strategy_type_founder",
+        entry_completed_at: null,
+      }),
     bad: () => ({ path: "/api/strategies/abc" }),
     badField: "strategyId",
   },
@@ -155,13 +185,19 @@ const CASES: RouteCase[] = [
     method: "put",
     prepare: (c) => completeEntry(t, c.a, c.d),
     // A client time far in the past: the server stamps its own.
-    call: (c) => ({ path: `/api/strategies/${c.d.strategyId}`, body: { entry_completed_at: "2020-01-01T00:00:00", attested: true } }),
+    call: (c) => ({
+      path: `/api/strategies/${c.d.strategyId}`,
+      body: { entry_completed_at: "2020-01-01T00:00:00", attested: true },
+    }),
     success: 200,
     check: (res) => {
       expect(res.body.entry_completed_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+$/);
       expect(Date.parse(`${res.body.entry_completed_at}Z`)).toBeGreaterThan(Date.now() - 60_000);
     },
-    bad: (c) => ({ path: `/api/strategies/${c.d.strategyId}`, body: { entry_completed_at: "yesterday", attested: true } }),
+    bad: (c) => ({
+      path: `/api/strategies/${c.d.strategyId}`,
+      body: { entry_completed_at: "yesterday", attested: true },
+    }),
     badField: "entry_completed_at",
   },
   {
@@ -179,8 +215,17 @@ const CASES: RouteCase[] = [
     as: (c) => c.started,
     call: (c) => ({ path: "/api/organizations/", body: { strategy_id: c.started.strategyId, ...ORGANIZATION } }),
     success: 201,
-    check: (res, c) => expect(res.body).toMatchObject({ ...ORGANIZATION, strategy_id: c.started.strategyId, organization_id: expect.any(Number), donor_advised_fund: null }),
-    bad: (c) => ({ path: "/api/organizations/", body: { strategy_id: c.started.strategyId, ...ORGANIZATION, name_1: "Ada Giving Inc" } }),
+    check: (res, c) =>
+      expect(res.body).toMatchObject({
+        ...ORGANIZATION,
+        strategy_id: c.started.strategyId,
+        organization_id: expect.any(Number),
+        donor_advised_fund: null,
+      }),
+    bad: (c) => ({
+      path: "/api/organizations/",
+      body: { strategy_id: c.started.strategyId, ...ORGANIZATION, name_1: "Ada Giving Inc" },
+    }),
     badField: "name_1",
   },
   {
@@ -188,11 +233,24 @@ const CASES: RouteCase[] = [
     method: "put",
     call: (c) => ({
       path: `/api/organizations/${c.d.organizationId}`,
-      body: { ...ORGANIZATION, itg_as_registered_agent: false, donor_advised_fund: "Investor's Philanthropic", custodian: "custodian_schwab" },
+      body: {
+        ...ORGANIZATION,
+        itg_as_registered_agent: false,
+        donor_advised_fund: "Investor's Philanthropic",
+        custodian: "custodian_schwab",
+      },
     }),
     success: 200,
-    check: (res) => expect(res.body).toMatchObject({ itg_as_registered_agent: false, donor_advised_fund: "Investor's Philanthropic", custodian: "custodian_schwab" }),
-    bad: (c) => ({ path: `/api/organizations/${c.d.organizationId}`, body: { ...ORGANIZATION, donor_advised_fund: "Investor's Philanthropic", custodian: null } }),
+    check: (res) =>
+      expect(res.body).toMatchObject({
+        itg_as_registered_agent: false,
+        donor_advised_fund: "Investor's Philanthropic",
+        custodian: "custodian_schwab",
+      }),
+    bad: (c) => ({
+      path: `/api/organizations/${c.d.organizationId}`,
+      body: { ...ORGANIZATION, donor_advised_fund: "Investor's Philanthropic", custodian: null },
+    }),
     badField: "custodian",
   },
   {
@@ -200,7 +258,8 @@ const CASES: RouteCase[] = [
     method: "get",
     call: (c) => ({ path: `/api/organizations/${c.d.organizationId}` }),
     success: 200,
-    check: (res, c) => expect(res.body).toMatchObject({ organization_id: c.d.organizationId, name_1: ORGANIZATION.name_1 }),
+    check: (res, c) =>
+      expect(res.body).toMatchObject({ organization_id: c.d.organizationId, name_1: ORGANIZATION.name_1 }),
     bad: () => ({ path: "/api/organizations/x1" }),
     badField: "organizationId",
   },
@@ -209,17 +268,25 @@ const CASES: RouteCase[] = [
     method: "get",
     call: (c) => ({ path: `/api/organizations/by_strategy/${c.d.strategyId}` }),
     success: 200,
-    check: (res, c) => expect(res.body).toMatchObject({ organization_id: c.d.organizationId, strategy_id: c.d.strategyId }),
+    check: (res, c) =>
+      expect(res.body).toMatchObject({ organization_id: c.d.organizationId, strategy_id: c.d.strategyId }),
     bad: () => ({ path: "/api/organizations/by_strategy/0" }),
     badField: "strategyId",
   },
   {
     route: "POST /api/organization_users/",
     method: "post",
-    call: (c) => ({ path: "/api/organization_users/", body: { organization_id: c.d.organizationId, person_id: c.d.addonId, primary_holder: false } }),
+    call: (c) => ({
+      path: "/api/organization_users/",
+      body: { organization_id: c.d.organizationId, person_id: c.d.addonId, primary_holder: false },
+    }),
     success: 201,
-    check: (res, c) => expect(res.body).toEqual({ organization_id: c.d.organizationId, person_id: c.d.addonId, primary_holder: false }),
-    bad: (c) => ({ path: "/api/organization_users/", body: { organization_id: c.d.organizationId, person_id: "me", primary_holder: false } }),
+    check: (res, c) =>
+      expect(res.body).toEqual({ organization_id: c.d.organizationId, person_id: c.d.addonId, primary_holder: false }),
+    bad: (c) => ({
+      path: "/api/organization_users/",
+      body: { organization_id: c.d.organizationId, person_id: "me", primary_holder: false },
+    }),
     badField: "person_id",
   },
   {
@@ -235,7 +302,8 @@ const CASES: RouteCase[] = [
     method: "get",
     call: () => ({ path: "/api/notifications/", query: { limit: 50, offset: 0, include_read: "true" } }),
     success: 200,
-    check: (res, c) => expect(res.body.map((n: { notification_id: number }) => n.notification_id)).toContain(c.notificationId),
+    check: (res, c) =>
+      expect(res.body.map((n: { notification_id: number }) => n.notification_id)).toContain(c.notificationId),
     // Scoped to the caller: another founder's list simply does not contain these (checked below).
     foreign: false,
     bad: () => ({ path: "/api/notifications/", query: { limit: 0 } }),
@@ -246,7 +314,8 @@ const CASES: RouteCase[] = [
     method: "put",
     call: (c) => ({ path: `/api/notifications/${c.notificationId}/read` }),
     success: 200,
-    check: (res, c) => expect(res.body).toMatchObject({ notification_id: c.notificationId, read_at: expect.any(String) }),
+    check: (res, c) =>
+      expect(res.body).toMatchObject({ notification_id: c.notificationId, read_at: expect.any(String) }),
     bad: () => ({ path: "/api/notifications/first/read" }),
     badField: "notificationId",
   },
@@ -257,7 +326,11 @@ const CASES: RouteCase[] = [
     success: 200,
     check: (res) => {
       expect(res.body.entries).toHaveLength(5);
-      expect(res.body.entries[0]).toMatchObject({ action: "organization_user.create", actor_type: "user", route: "POST /api/organization_users/" });
+      expect(res.body.entries[0]).toMatchObject({
+        action: "organization_user.create",
+        actor_type: "user",
+        route: "POST /api/organization_users/",
+      });
     },
     bad: (c) => ({ path: `/api/accounts/${c.a.accountId}/audit`, query: { limit: 0 } }),
     badField: "limit",
@@ -296,9 +369,18 @@ beforeEach(async () => {
   const d = await buildFounderData(t, a);
   const empty = await t.founder();
   const startedF = await t.founder();
-  const s = await t.http.post("/api/strategies/").set(startedF.auth).send({ account_id: startedF.accountId, strategy_type: "strategy_type_founder" });
+  const s = await t.http
+    .post("/api/strategies/")
+    .set(startedF.auth)
+    .send({ account_id: startedF.accountId, strategy_type: "strategy_type_founder" });
   const list = await t.http.get("/api/notifications/").set(a.auth);
-  c = { a, d, empty, started: { ...startedF, strategyId: s.body.strategy_id }, notificationId: list.body[0].notification_id };
+  c = {
+    a,
+    d,
+    empty,
+    started: { ...startedF, strategyId: s.body.strategy_id },
+    notificationId: list.body[0].notification_id,
+  };
   b = await t.founder();
 });
 

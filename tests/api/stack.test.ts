@@ -18,13 +18,19 @@ async function signedInUser(email: string, roles: string[]): Promise<{ id: strin
 }
 
 const api = (path: string, token: string, init: RequestInit = {}) =>
-  fetch(`${stack.app.url}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, "content-type": "application/json" } });
+  fetch(`${stack.app.url}${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+  });
 
 describe("app in the local stack", () => {
   it("accepts the auth emulator's user tokens and creates the account", async () => {
     const u = await signedInUser("stack.founder@example.com", ["user"]);
     // Asymmetric with a kid: the app must have verified it through the emulator's JWKS.
-    const header = JSON.parse(Buffer.from(u.token.split(".")[0]!, "base64url").toString()) as { alg: string; kid?: string };
+    const header = JSON.parse(Buffer.from(u.token.split(".")[0]!, "base64url").toString()) as {
+      alg: string;
+      kid?: string;
+    };
     expect(header.alg).toBe("ES256");
     expect(header.kid).toEqual(expect.any(String));
     const res = await api(`/api/accounts/user/${u.id}`, u.token);
@@ -39,15 +45,25 @@ describe("app in the local stack", () => {
     const list = await api("/api/admin/users", admin.token);
     expect(list.status).toBe(200);
     const body = (await list.json()) as { users: Array<{ id: string; email: string; roles: string[] }> };
-    expect(body.users).toEqual(expect.arrayContaining([expect.objectContaining({ id: target.id, email: "stack.target@example.com", roles: ["user"] })]));
-    const put = await api(`/api/admin/users/${target.id}/roles`, admin.token, { method: "PUT", body: JSON.stringify({ roles: ["user", "onboarding"] }) });
+    expect(body.users).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: target.id, email: "stack.target@example.com", roles: ["user"] }),
+      ]),
+    );
+    const put = await api(`/api/admin/users/${target.id}/roles`, admin.token, {
+      method: "PUT",
+      body: JSON.stringify({ roles: ["user", "onboarding"] }),
+    });
     expect(put.status).toBe(200);
     expect(await put.json()).toMatchObject({ id: target.id, roles: ["user", "onboarding"] });
   });
 
   it("serves the app config with this stack's addresses", async () => {
     const res = await fetch(`${stack.app.url}/app-config.json`);
-    expect(await res.json()).toMatchObject({ authUrl: stack.config.auth.url.replace("127.0.0.1", "localhost"), anonKey: stack.config.auth.anonKey });
+    expect(await res.json()).toMatchObject({
+      authUrl: stack.config.auth.url.replace("127.0.0.1", "localhost"),
+      anonKey: stack.config.auth.anonKey,
+    });
   });
 
   it("every link of the sign-up and reset mails leads to this app's address (APP_PORT), never :3000", async () => {
@@ -70,7 +86,9 @@ describe("app in the local stack", () => {
       expect(links.length).toBeGreaterThan(2);
       for (const link of links) {
         // The auth service's verify link, which then redirects to the app; or the app itself.
-        const target = link.startsWith(`${stack.config.auth.url}/auth/v1/verify?`) ? new URL(link).searchParams.get("redirect_to") : link;
+        const target = link.startsWith(`${stack.config.auth.url}/auth/v1/verify?`)
+          ? new URL(link).searchParams.get("redirect_to")
+          : link;
         expect(target?.startsWith(app), `${link} leads to ${app}`).toBe(true);
       }
       expect(mail.Text).not.toContain(":3000");

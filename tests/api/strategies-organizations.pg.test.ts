@@ -19,13 +19,21 @@ describe("strategies", () => {
     expect((await t.http.post("/api/strategies/").set(f.auth).send(body)).status).toBe(201);
     const second = await t.http.post("/api/strategies/").set(f.auth).send(body);
     expect(second.status).toBe(409);
-    expect(second.body).toEqual({ error: "conflict", message: "A Founder Foundation strategy already exists for this account", field: "strategy_type", request_id: expect.any(String) });
+    expect(second.body).toEqual({
+      error: "conflict",
+      message: "A Founder Foundation strategy already exists for this account",
+      field: "strategy_type",
+      request_id: expect.any(String),
+    });
     expect((await t.http.get(`/api/strategies/strategy/account/${f.accountId}`).set(f.auth)).body).toHaveLength(1);
   });
 
   it("refuses an unknown strategy type", async () => {
     const f = await t.founder();
-    const res = await t.http.post("/api/strategies/").set(f.auth).send({ account_id: f.accountId, strategy_type: "strategy_type_hedge" });
+    const res = await t.http
+      .post("/api/strategies/")
+      .set(f.auth)
+      .send({ account_id: f.accountId, strategy_type: "strategy_type_hedge" });
     expect(res.status).toBe(400);
     expect(res.body.field).toBe("strategy_type");
   });
@@ -34,19 +42,35 @@ describe("strategies", () => {
     const f = await t.founder();
     const d = await buildFounderData(t, f);
     await completeEntry(t, f, d);
-    const res = await t.http.put(`/api/strategies/${d.strategyId}`).set(f.auth).send({ entry_completed_at: timestampNow(), attested: true });
+    const res = await t.http
+      .put(`/api/strategies/${d.strategyId}`)
+      .set(f.auth)
+      .send({ entry_completed_at: timestampNow(), attested: true });
     expect(res.status).toBe(200);
-    expect((await t.http.put(`/api/strategies/${d.strategyId}`).set(f.auth).send({ entry_completed_at: timestampNow(), attested: true })).status).toBe(409);
+    expect(
+      (
+        await t.http
+          .put(`/api/strategies/${d.strategyId}`)
+          .set(f.auth)
+          .send({ entry_completed_at: timestampNow(), attested: true })
+      ).status,
+    ).toBe(409);
     const titles = (await t.http.get("/api/notifications/").set(f.auth)).body.map((n: { title: string }) => n.title);
     expect(titles.filter((x: string) => x === "Foundation submitted")).toHaveLength(1);
     const all = (await t.http.get("/api/notifications/").set(f.auth)).body;
-    expect(all[0]).toMatchObject({ title: "Foundation submitted", description: `${ORGANIZATION.name_1} was submitted for review.` });
+    expect(all[0]).toMatchObject({
+      title: "Foundation submitted",
+      description: `${ORGANIZATION.name_1} was submitted for review.`,
+    });
   });
 
   it("rejects timestamps with a trailing Z (requirements §3)", async () => {
     const f = await t.founder();
     const d = await buildFounderData(t, f);
-    const res = await t.http.put(`/api/strategies/${d.strategyId}`).set(f.auth).send({ entry_completed_at: new Date().toISOString(), attested: true });
+    const res = await t.http
+      .put(`/api/strategies/${d.strategyId}`)
+      .set(f.auth)
+      .send({ entry_completed_at: new Date().toISOString(), attested: true });
     expect(res.status).toBe(400);
   });
 });
@@ -54,40 +78,86 @@ describe("strategies", () => {
 describe("organizations", () => {
   it("requires both names to end in LLC and stay within 100 characters", async () => {
     const f = await t.founder();
-    const s = (await t.http.post("/api/strategies/").set(f.auth).send({ account_id: f.accountId, strategy_type: "strategy_type_founder" })).body.strategy_id;
-    const noLlc = await t.http.post("/api/organizations/").set(f.auth).send({ strategy_id: s, ...ORGANIZATION, name_2: "Second choice" });
+    const s = (
+      await t.http
+        .post("/api/strategies/")
+        .set(f.auth)
+        .send({ account_id: f.accountId, strategy_type: "strategy_type_founder" })
+    ).body.strategy_id;
+    const noLlc = await t.http
+      .post("/api/organizations/")
+      .set(f.auth)
+      .send({ strategy_id: s, ...ORGANIZATION, name_2: "Second choice" });
     expect(noLlc.body).toMatchObject({ field: "name_2", message: "name_2: Name must end with LLC" });
-    const long = await t.http.post("/api/organizations/").set(f.auth).send({ strategy_id: s, ...ORGANIZATION, name_1: `${"A".repeat(98)} LLC` });
-    expect(long.body).toMatchObject({ field: "name_1", message: "name_1: Foundation name cannot exceed 100 characters" });
-    const lower = await t.http.post("/api/organizations/").set(f.auth).send({ strategy_id: s, ...ORGANIZATION, name_1: "  Ada Giving llc " });
+    const long = await t.http
+      .post("/api/organizations/")
+      .set(f.auth)
+      .send({ strategy_id: s, ...ORGANIZATION, name_1: `${"A".repeat(98)} LLC` });
+    expect(long.body).toMatchObject({
+      field: "name_1",
+      message: "name_1: Foundation name cannot exceed 100 characters",
+    });
+    const lower = await t.http
+      .post("/api/organizations/")
+      .set(f.auth)
+      .send({ strategy_id: s, ...ORGANIZATION, name_1: "  Ada Giving llc " });
     expect(lower.status).toBe(201);
     expect(lower.body.name_1).toBe("Ada Giving llc");
-    const again = await t.http.post("/api/organizations/").set(f.auth).send({ strategy_id: s, ...ORGANIZATION });
+    const again = await t.http
+      .post("/api/organizations/")
+      .set(f.auth)
+      .send({ strategy_id: s, ...ORGANIZATION });
     expect(again.status).toBe(409);
   });
 
   it("only accepts Delaware or null as the registered state", async () => {
     const f = await t.founder();
-    const s = (await t.http.post("/api/strategies/").set(f.auth).send({ account_id: f.accountId, strategy_type: "strategy_type_founder" })).body.strategy_id;
-    const res = await t.http.post("/api/organizations/").set(f.auth).send({ strategy_id: s, ...ORGANIZATION, registered_state: "us_state_nevada" });
+    const s = (
+      await t.http
+        .post("/api/strategies/")
+        .set(f.auth)
+        .send({ account_id: f.accountId, strategy_type: "strategy_type_founder" })
+    ).body.strategy_id;
+    const res = await t.http
+      .post("/api/organizations/")
+      .set(f.auth)
+      .send({ strategy_id: s, ...ORGANIZATION, registered_state: "us_state_nevada" });
     expect(res.body.field).toBe("registered_state");
-    const none = await t.http.post("/api/organizations/").set(f.auth).send({ strategy_id: s, ...ORGANIZATION, registered_state: null });
+    const none = await t.http
+      .post("/api/organizations/")
+      .set(f.auth)
+      .send({ strategy_id: s, ...ORGANIZATION, registered_state: null });
     expect(none.body.registered_state).toBeNull();
   });
 
   it("requires a custodian with a DAF, a known custodian, and a non-empty custom name", async () => {
     const f = await t.founder();
     const d = await buildFounderData(t, f);
-    const put = (body: object) => t.http.put(`/api/organizations/${d.organizationId}`).set(f.auth).send({ ...ORGANIZATION, ...body });
-    expect((await put({ donor_advised_fund: "Investor's Philanthropic", custodian: null })).body).toMatchObject({ field: "custodian", message: "custodian: Required" });
+    const put = (body: object) =>
+      t.http
+        .put(`/api/organizations/${d.organizationId}`)
+        .set(f.auth)
+        .send({ ...ORGANIZATION, ...body });
+    expect((await put({ donor_advised_fund: "Investor's Philanthropic", custodian: null })).body).toMatchObject({
+      field: "custodian",
+      message: "custodian: Required",
+    });
     expect((await put({ donor_advised_fund: "My Fund", custodian: "custodian_nobody" })).body.field).toBe("custodian");
-    expect((await put({ donor_advised_fund: "", custodian: "custodian_vanguard" })).body.field).toBe("donor_advised_fund");
-    expect((await put({ donor_advised_fund: "x".repeat(101), custodian: "custodian_vanguard" })).body.field).toBe("donor_advised_fund");
+    expect((await put({ donor_advised_fund: "", custodian: "custodian_vanguard" })).body.field).toBe(
+      "donor_advised_fund",
+    );
+    expect((await put({ donor_advised_fund: "x".repeat(101), custodian: "custodian_vanguard" })).body.field).toBe(
+      "donor_advised_fund",
+    );
     const ok = await put({ donor_advised_fund: "Lovelace Family Fund", custodian: "custodian_vanguard" });
     expect(ok.body).toMatchObject({ donor_advised_fund: "Lovelace Family Fund", custodian: "custodian_vanguard" });
     // Leaving the DAF fields out keeps them; clearing only the custodian of a DAF is refused.
     const kept = await put({ itg_as_registered_agent: false });
-    expect(kept.body).toMatchObject({ itg_as_registered_agent: false, donor_advised_fund: "Lovelace Family Fund", custodian: "custodian_vanguard" });
+    expect(kept.body).toMatchObject({
+      itg_as_registered_agent: false,
+      donor_advised_fund: "Lovelace Family Fund",
+      custodian: "custodian_vanguard",
+    });
     expect((await put({ custodian: null })).body).toMatchObject({ field: "custodian" });
   });
 
@@ -96,7 +166,10 @@ describe("organizations", () => {
     const d = await buildFounderData(t, f);
     const other = await t.founder();
     const o = await buildFounderData(t, other);
-    const foreignPerson = await t.http.post("/api/organization_users/").set(f.auth).send({ organization_id: d.organizationId, person_id: o.addonId, primary_holder: false });
+    const foreignPerson = await t.http
+      .post("/api/organization_users/")
+      .set(f.auth)
+      .send({ organization_id: d.organizationId, person_id: o.addonId, primary_holder: false });
     expect(foreignPerson.status).toBe(404);
     const before = (await t.http.get("/api/notifications/").set(f.auth)).body.length;
     const link = { organization_id: d.organizationId, person_id: d.addonId, primary_holder: false };
@@ -106,13 +179,22 @@ describe("organizations", () => {
     expect(after).toHaveLength(before);
     // One owner added, one notice: written when the add-on owner was created.
     expect(after.filter((n) => n.title === "Owner added")).toHaveLength(1);
-    expect((await t.http.delete(`/api/organization_users/${d.addonId}/${d.organizationId}`).set(f.auth)).status).toBe(200);
-    expect((await t.http.delete(`/api/organization_users/${d.addonId}/${d.organizationId}`).set(f.auth)).status).toBe(404);
+    expect((await t.http.delete(`/api/organization_users/${d.addonId}/${d.organizationId}`).set(f.auth)).status).toBe(
+      200,
+    );
+    expect((await t.http.delete(`/api/organization_users/${d.addonId}/${d.organizationId}`).set(f.auth)).status).toBe(
+      404,
+    );
   });
 
   it("answers 200 null for a strategy of the caller without an organization yet (a new founder's step 1), 404 for no such strategy", async () => {
     const f = await t.founder();
-    const s = (await t.http.post("/api/strategies/").set(f.auth).send({ account_id: f.accountId, strategy_type: "strategy_type_founder" })).body.strategy_id;
+    const s = (
+      await t.http
+        .post("/api/strategies/")
+        .set(f.auth)
+        .send({ account_id: f.accountId, strategy_type: "strategy_type_founder" })
+    ).body.strategy_id;
     const res = await t.http.get(`/api/organizations/by_strategy/${s}`).set(f.auth);
     expect(res.status).toBe(200);
     expect(res.body).toBeNull();

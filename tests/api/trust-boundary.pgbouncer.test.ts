@@ -36,7 +36,10 @@ describe("the second factor is enforced by the API", () => {
     const account = await lookup(user.userId, aal2Token);
     expect(account.status).toBe(200);
     const accountId = account.body.account_id as number;
-    const created = await t.http.post("/api/persons/").set(bearer(aal2Token)).send({ account_id: accountId, account_primary_holder: true, ...PROFILE });
+    const created = await t.http
+      .post("/api/persons/")
+      .set(bearer(aal2Token))
+      .send({ account_id: accountId, account_primary_holder: true, ...PROFILE });
     expect(created.status).toBe(201);
 
     // A fresh password sign-in: a new aal1 session of the same enrolled user.
@@ -44,8 +47,15 @@ describe("the second factor is enforced by the API", () => {
     expect(decodeJwt(aal1).aal).toBe("aal1");
     const read = await t.http.get(`/api/accounts/${accountId}/all_data`).set(bearer(aal1));
     expect(read.status).toBe(403);
-    expect(read.body).toEqual({ error: "insufficient_aal", message: expect.any(String), request_id: expect.any(String) });
-    const write = await t.http.patch(`/api/persons/${created.body.person_id}`).set(bearer(aal1)).send({ city: "Elsewhere" });
+    expect(read.body).toEqual({
+      error: "insufficient_aal",
+      message: expect.any(String),
+      request_id: expect.any(String),
+    });
+    const write = await t.http
+      .patch(`/api/persons/${created.body.person_id}`)
+      .set(bearer(aal1))
+      .send({ city: "Elsewhere" });
     expect(write.status).toBe(403);
     expect(write.body.error).toBe("insufficient_aal");
 
@@ -99,12 +109,18 @@ describe("revocation takes effect within the session-check lifetime", () => {
 
   it("a deleted user's token opens nothing, and a write with it changes nothing", async () => {
     const f = await t.founder();
-    const person = await t.http.post("/api/persons/").set(f.auth).send({ account_id: f.accountId, account_primary_holder: true, ...PROFILE });
+    const person = await t.http
+      .post("/api/persons/")
+      .set(f.auth)
+      .send({ account_id: f.accountId, account_primary_holder: true, ...PROFILE });
     expect(person.status).toBe(201);
     await t.auth.admin.deleteUser(f.userId);
     await waitPastTtl();
     expect((await t.http.delete(`/api/persons/${person.body.person_id}`).set(f.auth)).status).toBe(401);
-    const [row] = await t.database.query<{ n: unknown }>("SELECT count(*) AS n FROM person WHERE person_id = ?", person.body.person_id);
+    const [row] = await t.database.query<{ n: unknown }>(
+      "SELECT count(*) AS n FROM person WHERE person_id = ?",
+      person.body.person_id,
+    );
     expect(Number(row!.n)).toBe(1);
   });
 
@@ -121,9 +137,15 @@ describe("revocation takes effect within the session-check lifetime", () => {
 
   it("an admin who removes their own admin role through the API loses it at once on this instance", async () => {
     const admin = await t.founder({ roles: ["user", "admin"] });
-    const demoted = await t.http.put(`/api/admin/users/${admin.userId}/roles`).set(admin.auth).send({ roles: ["user"] });
+    const demoted = await t.http
+      .put(`/api/admin/users/${admin.userId}/roles`)
+      .set(admin.auth)
+      .send({ roles: ["user"] });
     expect(demoted.status).toBe(200);
-    const regrant = await t.http.put(`/api/admin/users/${admin.userId}/roles`).set(admin.auth).send({ roles: ["user", "admin"] });
+    const regrant = await t.http
+      .put(`/api/admin/users/${admin.userId}/roles`)
+      .set(admin.auth)
+      .send({ roles: ["user", "admin"] });
     expect(regrant.status).toBe(403);
     expect((await t.http.get("/api/admin/users").set(admin.auth)).status).toBe(403);
   });
@@ -132,7 +154,9 @@ describe("revocation takes effect within the session-check lifetime", () => {
 describe("token verification is strict", () => {
   it("refuses HS256 tokens, even correctly signed with the CLI's public secret, when no secret is configured", async () => {
     const f = await t.founder();
-    const forged = await new SignJWT(decodeJwt(f.token)).setProtectedHeader({ alg: "HS256", typ: "JWT" }).sign(new TextEncoder().encode(LOCAL_SUPABASE.jwtSecret));
+    const forged = await new SignJWT(decodeJwt(f.token))
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .sign(new TextEncoder().encode(LOCAL_SUPABASE.jwtSecret));
     const res = await t.http.get(`/api/accounts/${f.accountId}/all_data`).set(bearer(forged));
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ error: "unauthorized", message: expect.any(String), request_id: expect.any(String) });
@@ -141,7 +165,10 @@ describe("token verification is strict", () => {
   it("refuses a token without exp and a token from another issuer, though signed by the auth service's key", async () => {
     const f = await t.founder();
     const { exp: _exp, ...noExp } = decodeJwt(f.token);
-    for (const token of [await t.auth.resign(f.token, { exp: undefined, ...noExp }), await t.auth.resign(f.token, { iss: "https://attacker.example/auth/v1" })]) {
+    for (const token of [
+      await t.auth.resign(f.token, { exp: undefined, ...noExp }),
+      await t.auth.resign(f.token, { iss: "https://attacker.example/auth/v1" }),
+    ]) {
       const res = await t.http.get(`/api/accounts/${f.accountId}/all_data`).set(bearer(token));
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ error: "unauthorized", message: expect.any(String), request_id: expect.any(String) });
@@ -149,12 +176,20 @@ describe("token verification is strict", () => {
   });
 
   it("answers 503 (never 200 or 500) when the auth service cannot confirm the session", async () => {
-    const down = await createTestApp({ SUPABASE_URL: "http://127.0.0.1:9", SUPABASE_JWKS_URL: t.config.auth.jwksUrl, SUPABASE_JWT_ISSUER: t.config.auth.issuer });
+    const down = await createTestApp({
+      SUPABASE_URL: "http://127.0.0.1:9",
+      SUPABASE_JWKS_URL: t.config.auth.jwksUrl,
+      SUPABASE_JWT_ISSUER: t.config.auth.issuer,
+    });
     try {
       const user = await t.auth.user();
       const res = await down.http.get(`/api/accounts/user/${user.userId}`).set(bearer(user.token));
       expect(res.status).toBe(503);
-      expect(res.body).toEqual({ error: "service_unavailable", message: expect.any(String), request_id: expect.any(String) });
+      expect(res.body).toEqual({
+        error: "service_unavailable",
+        message: expect.any(String),
+        request_id: expect.any(String),
+      });
     } finally {
       await down.close();
     }
@@ -164,21 +199,40 @@ describe("token verification is strict", () => {
 describe("roles mean the same on both sides", () => {
   it("the questionnaire and its tax form need role user, as the web's route guard says; the refusal changes nothing", async () => {
     const onboarding = await t.founder({ roles: ["onboarding"] });
-    const answer = await t.http.put(`/api/accounts/${onboarding.accountId}`).set(onboarding.auth).send({ ...RIA_ANSWERS });
+    const answer = await t.http
+      .put(`/api/accounts/${onboarding.accountId}`)
+      .set(onboarding.auth)
+      .send({ ...RIA_ANSWERS });
     expect(answer.status).toBe(403);
-    expect(answer.body).toEqual({ error: "forbidden", message: "Requires the role user", request_id: expect.any(String) });
-    expect((await t.http.get(`/api/accounts/${onboarding.accountId}/all_data`).set(onboarding.auth)).body.account.ria_primary_goal).toBeNull();
+    expect(answer.body).toEqual({
+      error: "forbidden",
+      message: "Requires the role user",
+      request_id: expect.any(String),
+    });
+    expect(
+      (await t.http.get(`/api/accounts/${onboarding.accountId}/all_data`).set(onboarding.auth)).body.account
+        .ria_primary_goal,
+    ).toBeNull();
     expect((await t.http.get("/api/ria/tax-form.pdf").set(onboarding.auth)).status).toBe(403);
 
     const holder = await t.founder({ roles: ["user"] });
-    expect((await t.http.put(`/api/accounts/${holder.accountId}`).set(holder.auth).send({ ...RIA_ANSWERS })).status).toBe(200);
+    expect(
+      (
+        await t.http
+          .put(`/api/accounts/${holder.accountId}`)
+          .set(holder.auth)
+          .send({ ...RIA_ANSWERS })
+      ).status,
+    ).toBe(200);
   });
 });
 
 describe("answers and files that hold PII", () => {
   it("API answers carry Cache-Control: no-store, refusals included", async () => {
     const f = await t.founder();
-    expect((await t.http.get(`/api/accounts/${f.accountId}/all_data`).set(f.auth)).headers["cache-control"]).toBe("no-store");
+    expect((await t.http.get(`/api/accounts/${f.accountId}/all_data`).set(f.auth)).headers["cache-control"]).toBe(
+      "no-store",
+    );
     expect((await t.http.get(`/api/accounts/${f.accountId}/all_data`)).headers["cache-control"]).toBe("no-store");
   });
 
@@ -213,13 +267,23 @@ describe("production mode", () => {
     const prod = await createTestApp(production(), { hs256: true });
     try {
       const victim = await prod.founder({ roles: ["user", "admin", "super"] });
-      const forged = await new SignJWT({ ...decodeJwt(victim.token), app_metadata: { roles: ["user", "admin", "super"] } })
+      const forged = await new SignJWT({
+        ...decodeJwt(victim.token),
+        app_metadata: { roles: ["user", "admin", "super"] },
+      })
         .setProtectedHeader({ alg: "HS256", typ: "JWT" })
         .sign(new TextEncoder().encode(LOCAL_SUPABASE.jwtSecret));
       let checked = 0;
       for (const op of operations) {
-        const url = fillPath(op.path, Object.fromEntries(op.pathParams.map((p) => [p, p === "userId" ? victim.userId : victim.accountId])));
-        const res = await request(prod.app.server)[op.method.toLowerCase() as "get"](url).set(bearer(forged)).send(op.hasBody ? {} : undefined);
+        const url = fillPath(
+          op.path,
+          Object.fromEntries(op.pathParams.map((p) => [p, p === "userId" ? victim.userId : victim.accountId])),
+        );
+        const method = op.method.toLowerCase() as "get";
+        const agent = request(prod.app.server);
+        const res = await agent[method](url)
+          .set(bearer(forged))
+          .send(op.hasBody ? {} : undefined);
         if (url === "/api/sumsub/webhook") {
           expect(res.status, op.key).toBe(401); // signed webhooks: refused for the missing digest
         } else if (PUBLIC_ROUTES[op.key]) {
@@ -264,8 +328,17 @@ describe("production mode", () => {
   it("every staff read of another account (each read route, GET /api/audit) needs aal2 in production; refused reads record nothing", async () => {
     const operations = operationsOf(t.app.swagger() as Parameters<typeof operationsOf>[0]);
     // Every read that addresses one account's records, and the whole trail: what staff may read of others.
-    const staffReads = operations.filter((op) => op.method === "GET" && (RECIPES[op.key]?.scope === "owner" || op.key === "GET /api/audit"));
-    expect(staffReads.map((op) => op.key)).toEqual(expect.arrayContaining(["GET /api/accounts/{accountId}/all_data", "GET /api/accounts/{accountId}/audit", "GET /api/audit", "GET /api/persons/{personId}"]));
+    const staffReads = operations.filter(
+      (op) => op.method === "GET" && (RECIPES[op.key]?.scope === "owner" || op.key === "GET /api/audit"),
+    );
+    expect(staffReads.map((op) => op.key)).toEqual(
+      expect.arrayContaining([
+        "GET /api/accounts/{accountId}/all_data",
+        "GET /api/accounts/{accountId}/audit",
+        "GET /api/audit",
+        "GET /api/persons/{personId}",
+      ]),
+    );
     // An auth service with a secret of its own: production refuses the CLI's public keys.
     const prod = await createTestApp(production(), { hs256: true });
     try {
@@ -275,14 +348,23 @@ describe("production mode", () => {
       expect(decodeJwt(aal1).aal).toBe("aal1");
       expect((await prod.http.get("/api/enums/").set(bearer(aal1))).status).toBe(200);
       const { aal2Token } = await prod.auth.enrolTotp(await prod.auth.user({ roles: ["user", "admin"] }));
-      const staffRows = async () => (await prod.database.query("select audit_id from audit_event where action = 'staff.read'")).length;
+      const staffRows = async () =>
+        (await prod.database.query("select audit_id from audit_event where action = 'staff.read'")).length;
       for (const op of staffReads) {
         const req = buildRequest(op, RECIPES[op.key]!, owner);
-        const get = (token: string) => prod.http.get(req.path).query(req.query ?? {}).set(bearer(token));
+        const get = (token: string) =>
+          prod.http
+            .get(req.path)
+            .query(req.query ?? {})
+            .set(bearer(token));
         const before = await staffRows();
         const refused = await get(aal1);
         expect(refused.status, `${op.key} at aal1: ${refused.text}`).toBe(403);
-        expect(refused.body, op.key).toEqual({ error: "insufficient_aal", message: expect.any(String), request_id: expect.any(String) });
+        expect(refused.body, op.key).toEqual({
+          error: "insufficient_aal",
+          message: expect.any(String),
+          request_id: expect.any(String),
+        });
         expect(refused.text, op.key).not.toContain(owner.marker);
         expect(await staffRows(), `${op.key}: a refused read records nothing`).toBe(before);
         const read = await get(aal2Token);

@@ -31,9 +31,13 @@ async function founderWithData(): Promise<{ f: Founder; d: FounderData }> {
   return { f, d: await buildFounderData(t, f) };
 }
 
-const getPerson = async (f: Founder, id: number) => (await t.http.get(`/api/persons/${id}`).set(f.auth)).body as Record<string, unknown>;
-const getAccount = async (f: Founder) => ((await t.http.get(`/api/accounts/${f.accountId}/all_data`).set(f.auth)).body as { account: Record<string, unknown> }).account;
-const getOrganization = async (f: Founder, id: number) => (await t.http.get(`/api/organizations/${id}`).set(f.auth)).body as Record<string, unknown>;
+const getPerson = async (f: Founder, id: number) =>
+  (await t.http.get(`/api/persons/${id}`).set(f.auth)).body as Record<string, unknown>;
+const getAccount = async (f: Founder) =>
+  ((await t.http.get(`/api/accounts/${f.accountId}/all_data`).set(f.auth)).body as { account: Record<string, unknown> })
+    .account;
+const getOrganization = async (f: Founder, id: number) =>
+  (await t.http.get(`/api/organizations/${id}`).set(f.auth)).body as Record<string, unknown>;
 
 describe("PUT/PATCH /api/persons/{id}: the primary holder keeps every §5 profile field", () => {
   it.each([
@@ -48,19 +52,33 @@ describe("PUT/PATCH /api/persons/{id}: the primary holder keeps every §5 profil
     const before = await getPerson(f, d.personId);
     const res = await t.http[method === "PUT" ? "put" : "patch"](`/api/persons/${d.personId}`).set(f.auth).send(body);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: "bad_request", message: `${field}: Required`, field, request_id: expect.any(String) });
+    expect(res.body).toEqual({
+      error: "bad_request",
+      message: `${field}: Required`,
+      field,
+      request_id: expect.any(String),
+    });
     expect(await getPerson(f, d.personId)).toEqual(before);
   });
 
   it("accepts the web's calls: step 2's full profile, /edit-profile without identity fields, a masked SSN sent back", async () => {
     const { f, d } = await founderWithData();
-    const step2 = await t.http.patch(`/api/persons/${d.personId}`).set(f.auth).send({ ...PROFILE, first_name: "Augusta" });
+    const step2 = await t.http
+      .patch(`/api/persons/${d.personId}`)
+      .set(f.auth)
+      .send({ ...PROFILE, first_name: "Augusta" });
     expect(step2.status).toBe(200);
     const { dob: _dob, ssn: _ssn, ...editable } = PROFILE;
-    const edit = await t.http.patch(`/api/persons/${d.personId}`).set(f.auth).send({ ...editable, city: "Dover", address_line2: "Suite 5" });
+    const edit = await t.http
+      .patch(`/api/persons/${d.personId}`)
+      .set(f.auth)
+      .send({ ...editable, city: "Dover", address_line2: "Suite 5" });
     expect(edit.status).toBe(200);
     expect(edit.body).toMatchObject({ first_name: "Ada", city: "Dover", address_line2: "Suite 5", ssn: "***-**-6789" });
-    const put = await t.http.put(`/api/persons/${d.personId}`).set(f.auth).send({ ...PROFILE, ssn: "***-**-6789", email: null, address_line2: null });
+    const put = await t.http
+      .put(`/api/persons/${d.personId}`)
+      .set(f.auth)
+      .send({ ...PROFILE, ssn: "***-**-6789", email: null, address_line2: null });
     expect(put.status).toBe(200);
     expect(put.body).toMatchObject({ ssn: "***-**-6789", address_line2: null });
   });
@@ -72,7 +90,12 @@ describe("PUT/PATCH /api/persons/{id}: an add-on owner keeps its email and the o
     const before = await getPerson(f, d.addonId);
     const res = await t.http.patch(`/api/persons/${d.addonId}`).set(f.auth).send({ email: null });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: "bad_request", message: "email: Required", field: "email", request_id: expect.any(String) });
+    expect(res.body).toEqual({
+      error: "bad_request",
+      message: "email: Required",
+      field: "email",
+      request_id: expect.any(String),
+    });
     expect(await getPerson(f, d.addonId)).toEqual(before);
   });
 
@@ -80,13 +103,18 @@ describe("PUT/PATCH /api/persons/{id}: an add-on owner keeps its email and the o
     const { f, d } = await founderWithData();
     // Not given yet, so clearing it again is no loss.
     expect((await t.http.patch(`/api/persons/${d.addonId}`).set(f.auth).send({ phone: null })).status).toBe(200);
-    expect((await t.http.patch(`/api/persons/${d.addonId}`).set(f.auth).send({ email: "renamed@example.com" })).status).toBe(200);
+    expect(
+      (await t.http.patch(`/api/persons/${d.addonId}`).set(f.auth).send({ email: "renamed@example.com" })).status,
+    ).toBe(200);
     const filled = await t.http.patch(`/api/persons/${d.addonId}`).set(f.auth).send(OWNER_DETAILS);
     expect(filled.status).toBe(200);
     expect(filled.body).toMatchObject({ email: "renamed@example.com", city: "Dover", ssn: "***-**-4321" });
     // The owner editor once birthdate and SSN are recorded: the rest of the form, changed.
     const { dob: _dob, ssn: _ssn, ...contact } = OWNER_DETAILS;
-    const edited = await t.http.patch(`/api/persons/${d.addonId}`).set(f.auth).send({ ...contact, city: "Newark", zip: "19711" });
+    const edited = await t.http
+      .patch(`/api/persons/${d.addonId}`)
+      .set(f.auth)
+      .send({ ...contact, city: "Newark", zip: "19711" });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ city: "Newark", zip: "19711", dob: OWNER_DETAILS.dob });
   });
@@ -102,7 +130,12 @@ describe("PUT/PATCH /api/persons/{id}: an add-on owner keeps its email and the o
     const before = await getPerson(f, d.addonId);
     const res = await t.http[method === "PUT" ? "put" : "patch"](`/api/persons/${d.addonId}`).set(f.auth).send(body);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: "bad_request", message: `${field}: Required`, field, request_id: expect.any(String) });
+    expect(res.body).toEqual({
+      error: "bad_request",
+      message: `${field}: Required`,
+      field,
+      request_id: expect.any(String),
+    });
     expect(await getPerson(f, d.addonId)).toEqual(before);
   });
 });
@@ -112,22 +145,38 @@ describe("the person values of docs/decisions/0095: a US zip, an adult's birthda
     ["POST", { zip: "ABCDE" }, "zip", MESSAGES.zipFormat],
     ["PATCH", { zip: "1980A" }, "zip", MESSAGES.zipFormat],
     ["PATCH", { dob: "1800-01-01" }, "dob", MESSAGES.birthdateTooOld],
-    ["PUT", { ...PROFILE, ssn: "***-**-6789", email: null, dob: timestampNow().slice(0, 10) }, "dob", MESSAGES.birthdateMinor],
+    [
+      "PUT",
+      { ...PROFILE, ssn: "***-**-6789", email: null, dob: timestampNow().slice(0, 10) },
+      "dob",
+      MESSAGES.birthdateMinor,
+    ],
   ] as const)("%s person %j → 400 naming %s, nothing changed", async (method, body, field, message) => {
     const { f, d } = await founderWithData();
     const before = await getPerson(f, d.personId);
     const res =
       method === "POST"
-        ? await t.http.post("/api/persons/").set(f.auth).send({ account_id: f.accountId, account_primary_holder: false, ...body })
+        ? await t.http
+            .post("/api/persons/")
+            .set(f.auth)
+            .send({ account_id: f.accountId, account_primary_holder: false, ...body })
         : await t.http[method === "PUT" ? "put" : "patch"](`/api/persons/${d.personId}`).set(f.auth).send(body);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: "bad_request", message: `${field}: ${message}`, field, request_id: expect.any(String) });
+    expect(res.body).toEqual({
+      error: "bad_request",
+      message: `${field}: ${message}`,
+      field,
+      request_id: expect.any(String),
+    });
     expect(await getPerson(f, d.personId)).toEqual(before);
   });
 
   it("accepts ZIP+4 and an adult's birthdate", async () => {
     const { f, d } = await founderWithData();
-    const res = await t.http.patch(`/api/persons/${d.personId}`).set(f.auth).send({ zip: "19801-1234", dob: "1950-06-30" });
+    const res = await t.http
+      .patch(`/api/persons/${d.personId}`)
+      .set(f.auth)
+      .send({ zip: "19801-1234", dob: "1950-06-30" });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ zip: "19801-1234", dob: "1950-06-30" });
   });
@@ -135,9 +184,17 @@ describe("the person values of docs/decisions/0095: a US zip, an adult's birthda
   it("PUT /api/accounts: risk score 3.5 → 400 'a whole number from 1 to 5', nothing changed", async () => {
     const f = await t.founder();
     const before = await getAccount(f);
-    const res = await t.http.put(`/api/accounts/${f.accountId}`).set(f.auth).send({ ...RIA_ANSWERS, ria_risk_score: 3.5 });
+    const res = await t.http
+      .put(`/api/accounts/${f.accountId}`)
+      .set(f.auth)
+      .send({ ...RIA_ANSWERS, ria_risk_score: 3.5 });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: "bad_request", message: `ria_risk_score: ${MESSAGES.riskScoreWhole}`, field: "ria_risk_score", request_id: expect.any(String) });
+    expect(res.body).toEqual({
+      error: "bad_request",
+      message: `ria_risk_score: ${MESSAGES.riskScoreWhole}`,
+      field: "ria_risk_score",
+      request_id: expect.any(String),
+    });
     expect(await getAccount(f)).toEqual(before);
   });
 });
@@ -146,9 +203,17 @@ describe("free text refuses control and text-direction characters, naming the fi
   const NUL = "\u0000";
   it("POST /api/persons/ with a NUL in last_name (and the whole profile) is 400 naming last_name; nothing is stored", async () => {
     const f = await t.founder();
-    const res = await t.http.post("/api/persons/").set(f.auth).send({ account_id: f.accountId, account_primary_holder: true, ...PROFILE, last_name: `Love${NUL}lace` });
+    const res = await t.http
+      .post("/api/persons/")
+      .set(f.auth)
+      .send({ account_id: f.accountId, account_primary_holder: true, ...PROFILE, last_name: `Love${NUL}lace` });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: "bad_request", message: "last_name: Last name contains a character that is not allowed (a control or text-direction character)", field: "last_name", request_id: expect.any(String) });
+    expect(res.body).toEqual({
+      error: "bad_request",
+      message: "last_name: Last name contains a character that is not allowed (a control or text-direction character)",
+      field: "last_name",
+      request_id: expect.any(String),
+    });
     expect((await t.http.get(`/api/persons/by_account/${f.accountId}`).set(f.auth)).body).toEqual([]);
   });
 
@@ -163,23 +228,39 @@ describe("free text refuses control and text-direction characters, naming the fi
   ] as const)("PATCH a person's %s with %j → 400 naming it, nothing changed", async (field, value) => {
     const { f, d } = await founderWithData();
     const before = await getPerson(f, d.personId);
-    const res = await t.http.patch(`/api/persons/${d.personId}`).set(f.auth).send({ [field]: value });
+    const res = await t.http
+      .patch(`/api/persons/${d.personId}`)
+      .set(f.auth)
+      .send({ [field]: value });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ error: "bad_request", field, message: expect.stringMatching(new RegExp(`^${field}: .* contains a character that is not allowed`)) });
+    expect(res.body).toMatchObject({
+      error: "bad_request",
+      field,
+      message: expect.stringMatching(new RegExp(`^${field}: .* contains a character that is not allowed`)),
+    });
     expect(await getPerson(f, d.personId)).toEqual(before);
   });
 
   it("the foundation's names and the custom DAF name too; plain text with accents and apostrophes passes", async () => {
     const { f, d } = await founderWithData();
     const before = await getOrganization(f, d.organizationId);
-    const named = await t.http.put(`/api/organizations/${d.organizationId}`).set(f.auth).send({ ...ORGANIZATION, name_2: "Evil\u202E CLL LLC" });
+    const named = await t.http
+      .put(`/api/organizations/${d.organizationId}`)
+      .set(f.auth)
+      .send({ ...ORGANIZATION, name_2: "Evil\u202E CLL LLC" });
     expect(named.status).toBe(400);
     expect(named.body.field).toBe("name_2");
-    const daf = await t.http.put(`/api/organizations/${d.organizationId}`).set(f.auth).send({ ...ORGANIZATION, ...DAF_CHOICE, donor_advised_fund: `My${NUL}Fund` });
+    const daf = await t.http
+      .put(`/api/organizations/${d.organizationId}`)
+      .set(f.auth)
+      .send({ ...ORGANIZATION, ...DAF_CHOICE, donor_advised_fund: `My${NUL}Fund` });
     expect(daf.status).toBe(400);
     expect(daf.body.field).toBe("donor_advised_fund");
     expect(await getOrganization(f, d.organizationId)).toEqual(before);
-    const plain = await t.http.patch(`/api/persons/${d.personId}`).set(f.auth).send({ last_name: "O'Brien-Núñez", city: "Zürich" });
+    const plain = await t.http
+      .patch(`/api/persons/${d.personId}`)
+      .set(f.auth)
+      .send({ last_name: "O'Brien-Núñez", city: "Zürich" });
     expect(plain.status).toBe(200);
     expect(plain.body).toMatchObject({ last_name: "O'Brien-Núñez", city: "Zürich" });
   });
@@ -191,7 +272,12 @@ describe("PUT /api/accounts/{id}: the seven RIA answers go together", () => {
     const before = await getAccount(f);
     const res = await t.http.put(`/api/accounts/${f.accountId}`).set(f.auth).send({ ria_risk_score: 3 });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: "bad_request", message: "ria_primary_goal: Required", field: "ria_primary_goal", request_id: expect.any(String) });
+    expect(res.body).toEqual({
+      error: "bad_request",
+      message: "ria_primary_goal: Required",
+      field: "ria_primary_goal",
+      request_id: expect.any(String),
+    });
     const { ria_state: _state, ...sixOfSeven } = RIA_ANSWERS;
     const six = await t.http.put(`/api/accounts/${f.accountId}`).set(f.auth).send(sixOfSeven);
     expect(six.body).toMatchObject({ field: "ria_state" });
@@ -218,14 +304,24 @@ describe("PUT /api/organizations/{id}: a submitted foundation's filed fields are
   const submitted = async () => {
     const { f, d } = await founderWithData();
     await completeEntry(t, f, d);
-    expect((await t.http.put(`/api/strategies/${d.strategyId}`).set(f.auth).send({ entry_completed_at: timestampNow(), attested: true })).status).toBe(200);
+    expect(
+      (
+        await t.http
+          .put(`/api/strategies/${d.strategyId}`)
+          .set(f.auth)
+          .send({ entry_completed_at: timestampNow(), attested: true })
+      ).status,
+    ).toBe(200);
     return { f, d };
   };
   const FULL = { ...ORGANIZATION, ...DAF_CHOICE };
 
   it("allows renaming before submission", async () => {
     const { f, d } = await founderWithData();
-    const res = await t.http.put(`/api/organizations/${d.organizationId}`).set(f.auth).send({ ...FULL, name_1: "Renamed LLC", activity_is_investment: true });
+    const res = await t.http
+      .put(`/api/organizations/${d.organizationId}`)
+      .set(f.auth)
+      .send({ ...FULL, name_1: "Renamed LLC", activity_is_investment: true });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name_1: "Renamed LLC", activity_is_investment: true });
   });
@@ -238,22 +334,42 @@ describe("PUT /api/organizations/{id}: a submitted foundation's filed fields are
   ] as const)("after submission, changing %s → 409, nothing changed", async (field, value) => {
     const { f, d } = await submitted();
     const before = await getOrganization(f, d.organizationId);
-    const res = await t.http.put(`/api/organizations/${d.organizationId}`).set(f.auth).send({ ...FULL, itg_as_registered_agent: false, [field]: value });
+    const res = await t.http
+      .put(`/api/organizations/${d.organizationId}`)
+      .set(f.auth)
+      .send({ ...FULL, itg_as_registered_agent: false, [field]: value });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ error: "fixed_after_submission", message: `${field} cannot be changed after the foundation is submitted`, field, request_id: expect.any(String) });
+    expect(res.body).toEqual({
+      error: "fixed_after_submission",
+      message: `${field} cannot be changed after the foundation is submitted`,
+      field,
+      request_id: expect.any(String),
+    });
     expect(await getOrganization(f, d.organizationId)).toEqual(before);
   });
 
   it("after submission, accepts /edit-foundation and /edit-daf: same filed values, new agent choice, DAF and custodian", async () => {
     const { f, d } = await submitted();
-    const foundation = await t.http.put(`/api/organizations/${d.organizationId}`).set(f.auth).send({ ...FULL, itg_as_registered_agent: false });
+    const foundation = await t.http
+      .put(`/api/organizations/${d.organizationId}`)
+      .set(f.auth)
+      .send({ ...FULL, itg_as_registered_agent: false });
     expect(foundation.status).toBe(200);
     expect(foundation.body).toMatchObject({ ...ORGANIZATION, itg_as_registered_agent: false });
     const daf = await t.http
       .put(`/api/organizations/${d.organizationId}`)
       .set(f.auth)
-      .send({ ...FULL, itg_as_registered_agent: false, donor_advised_fund: "Ada Family Fund", custodian: "custodian_schwab" });
+      .send({
+        ...FULL,
+        itg_as_registered_agent: false,
+        donor_advised_fund: "Ada Family Fund",
+        custodian: "custodian_schwab",
+      });
     expect(daf.status).toBe(200);
-    expect(daf.body).toMatchObject({ name_1: ORGANIZATION.name_1, donor_advised_fund: "Ada Family Fund", custodian: "custodian_schwab" });
+    expect(daf.body).toMatchObject({
+      name_1: ORGANIZATION.name_1,
+      donor_advised_fund: "Ada Family Fund",
+      custodian: "custodian_schwab",
+    });
   });
 });

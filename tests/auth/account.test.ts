@@ -3,7 +3,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isAuthSessionMissingError, type AuthChangeEvent } from "@supabase/supabase-js";
 import { findLink } from "../support/mail";
-import { authMethods, APP_URL, fragmentParams, redirectTarget, startAuthHarness, type AuthHarness } from "../support/auth-harness";
+import {
+  authMethods,
+  APP_URL,
+  fragmentParams,
+  redirectTarget,
+  startAuthHarness,
+  type AuthHarness,
+} from "../support/auth-harness";
 import { TEST_PASSWORD, uniqueEmail } from "../support/founders";
 
 let h: AuthHarness;
@@ -46,7 +53,8 @@ describe("password sign-in", () => {
   it("limits sign-in attempts per client (over_request_rate_limit)", async () => {
     const strict = await startAuthHarness({ configOverrides: { rateLimit: { signInSignUps: 2 } } });
     try {
-      const attempt = () => strict.client().auth.signInWithPassword({ email: "founder@example.com", password: "Wrong#Pass99" });
+      const attempt = () =>
+        strict.client().auth.signInWithPassword({ email: "founder@example.com", password: "Wrong#Pass99" });
       expect((await attempt()).error?.code).toBe("invalid_credentials");
       expect((await attempt()).error?.code).toBe("invalid_credentials");
       const limited = await attempt();
@@ -89,7 +97,9 @@ describe("password recovery", () => {
 
     const updated = await c.auth.updateUser({ password: "Brand-New#Pass7" });
     expect(updated.error).toBeNull();
-    expect((await h.client().auth.signInWithPassword({ email, password: TEST_PASSWORD })).error?.code).toBe("invalid_credentials");
+    expect((await h.client().auth.signInWithPassword({ email, password: TEST_PASSWORD })).error?.code).toBe(
+      "invalid_credentials",
+    );
     expect((await h.client().auth.signInWithPassword({ email, password: "Brand-New#Pass7" })).error).toBeNull();
   });
 
@@ -196,12 +206,16 @@ describe("other mail flows", () => {
     expect(link).toContain("type=email_change");
     expect(fragmentParams((await redirectTarget(link)).location).get("access_token")).toEqual(expect.any(String));
     expect((await h.client().auth.signInWithPassword({ email: newEmail, password: TEST_PASSWORD })).error).toBeNull();
-    expect((await h.client().auth.signInWithPassword({ email, password: TEST_PASSWORD })).error?.code).toBe("invalid_credentials");
+    expect((await h.client().auth.signInWithPassword({ email, password: TEST_PASSWORD })).error?.code).toBe(
+      "invalid_credentials",
+    );
   });
 
   it("signs in with a magic link (signInWithOtp)", async () => {
     const email = await confirmedUser();
-    const { error } = await h.client().auth.signInWithOtp({ email, options: { emailRedirectTo: `${APP_URL}/`, shouldCreateUser: false } });
+    const { error } = await h
+      .client()
+      .auth.signInWithOtp({ email, options: { emailRedirectTo: `${APP_URL}/`, shouldCreateUser: false } });
     expect(error).toBeNull();
     const link = findLink(await h.mail.latest(email, { subject: "Your Magic Link" }));
     const params = fragmentParams((await redirectTarget(link)).location);
@@ -212,7 +226,8 @@ describe("other mail flows", () => {
   it("limits verification attempts per client (over_request_rate_limit)", async () => {
     const strict = await startAuthHarness({ configOverrides: { rateLimit: { tokenVerifications: 2 } } });
     try {
-      const attempt = () => strict.client().auth.verifyOtp({ email: "founder@example.com", token: "000000", type: "email" });
+      const attempt = () =>
+        strict.client().auth.verifyOtp({ email: "founder@example.com", token: "000000", type: "email" });
       expect((await attempt()).error?.code).toBe("otp_expired");
       expect((await attempt()).error?.code).toBe("otp_expired");
       const limited = await attempt();

@@ -16,7 +16,12 @@ afterAll(async () => h?.close());
 async function adminFetch(method: string, path: string, body?: unknown) {
   const res = await fetch(`${h.url}/auth/v1${path}`, {
     method,
-    headers: { authorization: `Bearer ${h.emulator.serviceRoleKey}`, apikey: h.emulator.serviceRoleKey, "content-type": "application/json", "x-supabase-api-version": "2024-01-01" },
+    headers: {
+      authorization: `Bearer ${h.emulator.serviceRoleKey}`,
+      apikey: h.emulator.serviceRoleKey,
+      "content-type": "application/json",
+      "x-supabase-api-version": "2024-01-01",
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json()) as unknown };
@@ -24,7 +29,15 @@ async function adminFetch(method: string, path: string, body?: unknown) {
 
 async function userWithSession() {
   const email = uniqueEmail("life");
-  const { data } = await h.admin().auth.admin.createUser({ email, password: TEST_PASSWORD, email_confirm: true, user_metadata: { full_name: "Ada" }, app_metadata: { roles: ["x"] } });
+  const { data } = await h
+    .admin()
+    .auth.admin.createUser({
+      email,
+      password: TEST_PASSWORD,
+      email_confirm: true,
+      user_metadata: { full_name: "Ada" },
+      app_metadata: { roles: ["x"] },
+    });
   const id = data.user?.id ?? "";
   const c = h.client();
   const { data: signIn, error } = await c.auth.signInWithPassword({ email, password: TEST_PASSWORD });
@@ -51,8 +64,12 @@ describe("deleteUser", () => {
     expect(user?.identities).toEqual([expect.objectContaining({ provider: "email", identity_data: {} })]);
     expect(user?.factors).toBeUndefined();
     // The person can no longer sign in, the session is gone, and the address is free again.
-    expect((await h.client().auth.signInWithPassword({ email, password: TEST_PASSWORD })).error).toMatchObject({ code: "invalid_credentials" });
-    expect((await h.client().auth.refreshSession({ refresh_token: session.refresh_token })).error).toMatchObject({ code: "refresh_token_not_found" });
+    expect((await h.client().auth.signInWithPassword({ email, password: TEST_PASSWORD })).error).toMatchObject({
+      code: "invalid_credentials",
+    });
+    expect((await h.client().auth.refreshSession({ refresh_token: session.refresh_token })).error).toMatchObject({
+      code: "refresh_token_not_found",
+    });
     expect((await admin.createUser({ email, password: TEST_PASSWORD })).error).toBeNull();
 
     // A second soft delete changes nothing.
@@ -73,7 +90,10 @@ describe("deleteUser", () => {
     // auth-js refuses a malformed id before sending it, so that one goes over plain HTTP.
     const raw = await adminFetch("DELETE", "/admin/users/not-a-uuid", { should_soft_delete: true });
     expect(raw).toEqual({ status: 404, body: { code: "validation_failed", message: "user_id must be an UUID" } });
-    expect((await admin.deleteUser("00000000-0000-4000-8000-000000000000", true)).error).toMatchObject({ status: 404, code: "user_not_found" });
+    expect((await admin.deleteUser("00000000-0000-4000-8000-000000000000", true)).error).toMatchObject({
+      status: 404,
+      code: "user_not_found",
+    });
     expect((await h.client().auth.admin.deleteUser(DEMO_USERS.founder.id, true)).error).toMatchObject({ status: 403 });
     expect((await admin.listUsers({ perPage: 1000 })).data.users.length).toBe(before);
   });
@@ -83,7 +103,14 @@ describe("mfa.listFactors / deleteFactor", () => {
   it("lists a user's factors with their fields and refuses another user's factor (404 mfa_factor_not_found)", async () => {
     const mfa = h.admin().auth.admin.mfa;
     const { data } = await mfa.listFactors({ userId: DEMO_USERS.mfa.id });
-    expect(data?.factors).toEqual([expect.objectContaining({ id: DEMO_FACTOR_ID, factor_type: "totp", status: "verified", created_at: expect.any(String) })]);
+    expect(data?.factors).toEqual([
+      expect.objectContaining({
+        id: DEMO_FACTOR_ID,
+        factor_type: "totp",
+        status: "verified",
+        created_at: expect.any(String),
+      }),
+    ]);
     const other = await userWithSession();
     const refused = await mfa.deleteFactor({ userId: other.id, id: DEMO_FACTOR_ID });
     expect(refused.error).toMatchObject({ status: 404, code: "mfa_factor_not_found", message: "Factor not found" });
@@ -139,7 +166,9 @@ describe("ban durations (Go durations, as GoTrue parses them)", () => {
     const email = uniqueEmail("born-banned");
     const created = await admin.createUser({ email, password: TEST_PASSWORD, email_confirm: true, ban_duration: "1h" });
     expect(created.data.user?.banned_until).toEqual(expect.any(String));
-    expect((await h.client().auth.signInWithPassword({ email, password: TEST_PASSWORD })).error).toMatchObject({ code: "user_banned" });
+    expect((await h.client().auth.signInWithPassword({ email, password: TEST_PASSWORD })).error).toMatchObject({
+      code: "user_banned",
+    });
     const lifted = await admin.updateUserById(created.data.user?.id ?? "", { ban_duration: "0s" });
     expect(lifted.data.user?.banned_until).toBeUndefined();
     expect((await h.client().auth.signInWithPassword({ email, password: TEST_PASSWORD })).error).toBeNull();

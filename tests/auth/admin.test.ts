@@ -16,7 +16,9 @@ describe("admin users", () => {
     const admin = h.admin().auth.admin;
     const { data, error } = await admin.listUsers();
     expect(error).toBeNull();
-    expect(data.users.map((u) => u.email)).toEqual(expect.arrayContaining(Object.values(DEMO_USERS).map((u) => u.email)));
+    expect(data.users.map((u) => u.email)).toEqual(
+      expect.arrayContaining(Object.values(DEMO_USERS).map((u) => u.email)),
+    );
     const page = await admin.listUsers({ page: 1, perPage: 2 });
     expect(page.data.users).toHaveLength(2);
     expect(page.data).toMatchObject({ nextPage: 2, total: data.users.length });
@@ -25,10 +27,13 @@ describe("admin users", () => {
   it("answers bad page / per_page as GoTrue's paginate does: 400 for what strconv.ParseUint refuses, page 0 as page 1, per_page 0 a 500", async () => {
     const admin = h.admin().auth.admin;
     const bad = (value: string, why = "invalid syntax") => ({
-      status: 400, code: "validation_failed", message: `Bad Pagination Parameters: strconv.ParseUint: parsing "${value}": ${why}`,
+      status: 400,
+      code: "validation_failed",
+      message: `Bad Pagination Parameters: strconv.ParseUint: parsing "${value}": ${why}`,
     });
     // supabase-js types page and perPage as numbers; a caller's string gets through all the same.
-    const list = (page: unknown, perPage?: unknown) => admin.listUsers({ page, perPage } as { page: number; perPage: number });
+    const list = (page: unknown, perPage?: unknown) =>
+      admin.listUsers({ page, perPage } as { page: number; perPage: number });
     expect((await list(-1)).error).toMatchObject(bad("-1"));
     expect((await list(1, -5)).error).toMatchObject(bad("-5"));
     expect((await list("two")).error).toMatchObject(bad("two"));
@@ -41,7 +46,11 @@ describe("admin users", () => {
     // per_page 0 passes the parse, then GoTrue divides by it: a panic, answered 500 (retryable to auth-js).
     expect((await list(1, 0)).error).toMatchObject({ status: 500, name: "AuthRetryableFetchError" });
     const res = await fetch(`${h.url}/auth/v1/admin/users?per_page=0`, {
-      headers: { apikey: h.emulator.serviceRoleKey, authorization: `Bearer ${h.emulator.serviceRoleKey}`, "x-supabase-api-version": "2024-01-01" },
+      headers: {
+        apikey: h.emulator.serviceRoleKey,
+        authorization: `Bearer ${h.emulator.serviceRoleKey}`,
+        "x-supabase-api-version": "2024-01-01",
+      },
     });
     expect(res.status).toBe(500);
     expect(await res.json()).toEqual({ code: "unexpected_failure", message: "Internal Server Error" });
@@ -70,7 +79,9 @@ describe("admin users", () => {
     expect(updated.data.user?.app_metadata.roles).toEqual(["user", "admin"]);
     // New tokens carry the new roles (requirements §6 reads roles from app_metadata.roles).
     const signIn = await h.client().auth.signInWithPassword({ email, password: TEST_PASSWORD });
-    const claims = JSON.parse(Buffer.from((signIn.data.session?.access_token ?? "").split(".")[1] ?? "", "base64url").toString()) as { app_metadata: { roles: string[] } };
+    const claims = JSON.parse(
+      Buffer.from((signIn.data.session?.access_token ?? "").split(".")[1] ?? "", "base64url").toString(),
+    ) as { app_metadata: { roles: string[] } };
     expect(claims.app_metadata.roles).toEqual(["user", "admin"]);
 
     expect((await admin.deleteUser(id)).error).toBeNull();
@@ -100,12 +111,24 @@ describe("admin users", () => {
 
   it("generates links without mail: a recovery link's token verifies", async () => {
     const admin = h.admin().auth.admin;
-    const { data, error } = await admin.generateLink({ type: "recovery", email: DEMO_USERS.founder.email, options: { redirectTo: "http://localhost:3000/" } });
+    const { data, error } = await admin.generateLink({
+      type: "recovery",
+      email: DEMO_USERS.founder.email,
+      options: { redirectTo: "http://localhost:3000/" },
+    });
     expect(error).toBeNull();
-    expect(data.properties).toMatchObject({ verification_type: "recovery", redirect_to: "http://localhost:3000/", email_otp: expect.stringMatching(/^\d{6}$/) });
-    expect(data.properties?.action_link).toContain(`${h.url}/auth/v1/verify?token=${data.properties?.hashed_token}&type=recovery`);
+    expect(data.properties).toMatchObject({
+      verification_type: "recovery",
+      redirect_to: "http://localhost:3000/",
+      email_otp: expect.stringMatching(/^\d{6}$/),
+    });
+    expect(data.properties?.action_link).toContain(
+      `${h.url}/auth/v1/verify?token=${data.properties?.hashed_token}&type=recovery`,
+    );
     expect(data.user?.email).toBe(DEMO_USERS.founder.email);
-    const verified = await h.client().auth.verifyOtp({ token_hash: data.properties?.hashed_token ?? "", type: "recovery" });
+    const verified = await h
+      .client()
+      .auth.verifyOtp({ token_hash: data.properties?.hashed_token ?? "", type: "recovery" });
     expect(verified.error).toBeNull();
     expect(await h.mail.inbox(DEMO_USERS.founder.email)).toEqual([]);
   });
@@ -115,7 +138,9 @@ describe("admin users", () => {
     const { data, error } = await h.admin().auth.admin.generateLink({ type: "signup", email, password: TEST_PASSWORD });
     expect(error).toBeNull();
     expect(data.user?.email_confirmed_at).toBeUndefined();
-    const verified = await h.client().auth.verifyOtp({ email, token: data.properties?.email_otp ?? "", type: "signup" });
+    const verified = await h
+      .client()
+      .auth.verifyOtp({ email, token: data.properties?.email_otp ?? "", type: "signup" });
     expect(verified.error).toBeNull();
     expect(verified.data.user?.email_confirmed_at).toEqual(expect.any(String));
   });
@@ -134,7 +159,9 @@ describe("admin users", () => {
 
   it("invites by mail; following the invite confirms the account", async () => {
     const email = uniqueEmail("invited");
-    const { data, error } = await h.admin().auth.admin.inviteUserByEmail(email, { data: { full_name: "Invited Person" } });
+    const { data, error } = await h
+      .admin()
+      .auth.admin.inviteUserByEmail(email, { data: { full_name: "Invited Person" } });
     expect(error).toBeNull();
     expect(data.user?.invited_at).toEqual(expect.any(String));
     const link = findLink(await h.mail.latest(email, { subject: "You have been invited" }));
@@ -153,7 +180,9 @@ describe("admin users", () => {
     const token = (await c.auth.signInWithPassword({ email, password: TEST_PASSWORD })).data.session?.access_token;
     const banned = await admin.updateUserById(id, { ban_duration: "24h" });
     expect(banned.data.user?.banned_until).toEqual(expect.any(String));
-    expect((await h.client().auth.signInWithPassword({ email, password: TEST_PASSWORD })).error?.code).toBe("user_banned");
+    expect((await h.client().auth.signInWithPassword({ email, password: TEST_PASSWORD })).error?.code).toBe(
+      "user_banned",
+    );
     expect((await h.client().auth.getUser(token)).error).not.toBeNull();
     await admin.updateUserById(id, { ban_duration: "none" });
     expect((await h.client().auth.signInWithPassword({ email, password: TEST_PASSWORD })).error).toBeNull();

@@ -27,7 +27,14 @@ async function anonymous(harness: AuthHarness = h) {
 describe("signInAnonymously", () => {
   it("gives a session for a user with no address, no identity and is_anonymous in user and token", async () => {
     const { c, session, user } = await anonymous();
-    expect(user).toMatchObject({ email: "", phone: "", is_anonymous: true, identities: [], app_metadata: {}, user_metadata: { theme: "dark" } });
+    expect(user).toMatchObject({
+      email: "",
+      phone: "",
+      is_anonymous: true,
+      identities: [],
+      app_metadata: {},
+      user_metadata: { theme: "dark" },
+    });
     const claims = decodeJwt(session.access_token);
     expect(claims).toMatchObject({ sub: user.id, is_anonymous: true, role: "authenticated", aal: "aal1", email: "" });
     expect(claims.amr).toEqual([expect.objectContaining({ method: "anonymous" })]);
@@ -44,7 +51,11 @@ describe("signInAnonymously", () => {
   it("may not enrol a second factor (403 no_authorization) and enrols nothing", async () => {
     const { c, user } = await anonymous();
     const { error } = await c.auth.mfa.enroll({ factorType: "totp" });
-    expect(error).toMatchObject({ status: 403, code: "no_authorization", message: "Anonymous user not allowed to perform these actions" });
+    expect(error).toMatchObject({
+      status: 403,
+      code: "no_authorization",
+      message: "Anonymous user not allowed to perform these actions",
+    });
     const { data } = await h.admin().auth.admin.mfa.listFactors({ userId: user.id });
     expect(data?.factors).toEqual([]);
   });
@@ -52,13 +63,19 @@ describe("signInAnonymously", () => {
   it("may not set a password without an address (422 validation_failed), changing nothing", async () => {
     const { c, user } = await anonymous();
     const { error } = await c.auth.updateUser({ password: TEST_PASSWORD });
-    expect(error).toMatchObject({ status: 422, code: "validation_failed", message: "Updating password of an anonymous user without an email or phone is not allowed" });
+    expect(error).toMatchObject({
+      status: 422,
+      code: "validation_failed",
+      message: "Updating password of an anonymous user without an email or phone is not allowed",
+    });
     const { data } = await h.admin().auth.admin.getUserById(user.id);
     expect(data.user).toMatchObject({ is_anonymous: true, email: "", updated_at: user.updated_at });
   });
 
   it("is limited per address like GoTrue's anonymous_users limit (429 over_request_rate_limit)", async () => {
-    const tight = await startAuthHarness({ configOverrides: { enableAnonymousSignIns: true, rateLimit: { anonymousUsers: 2 } } });
+    const tight = await startAuthHarness({
+      configOverrides: { enableAnonymousSignIns: true, rateLimit: { anonymousUsers: 2 } },
+    });
     try {
       const seeded = (await tight.admin().auth.admin.listUsers()).data.users.length;
       expect((await tight.client().auth.signInAnonymously()).error).toBeNull();
@@ -78,7 +95,11 @@ describe("signInAnonymously", () => {
     try {
       const seeded = (await closed.admin().auth.admin.listUsers()).data.users.length;
       const { error } = await closed.client().auth.signInAnonymously();
-      expect(error).toMatchObject({ status: 422, code: "signup_disabled", message: "Signups not allowed for this instance" });
+      expect(error).toMatchObject({
+        status: 422,
+        code: "signup_disabled",
+        message: "Signups not allowed for this instance",
+      });
       const { data } = await closed.admin().auth.admin.listUsers();
       expect(data.users).toHaveLength(seeded);
     } finally {
@@ -96,14 +117,27 @@ describe("conversion to a permanent user", () => {
     // Still anonymous until the address is confirmed (GoTrue's TestConvertAnonymousUserToPermanent).
     expect(updated.data.user).toMatchObject({ is_anonymous: true, email: "", new_email: email });
     // The password is set already, but the address is not the user's yet.
-    expect((await h.client().auth.signInWithPassword({ email, password: TEST_PASSWORD })).error).toMatchObject({ code: "invalid_credentials" });
+    expect((await h.client().auth.signInWithPassword({ email, password: TEST_PASSWORD })).error).toMatchObject({
+      code: "invalid_credentials",
+    });
 
     const otp = findOtp(await h.mail.latest(email, { subject: "Confirm Email Change" }));
     const verified = await c.auth.verifyOtp({ email, token: otp, type: "email_change" });
     expect(verified.error).toBeNull();
-    expect(verified.data.user).toMatchObject({ id: user.id, email, is_anonymous: false, app_metadata: { provider: "email", providers: ["email"] }, user_metadata: { theme: "dark" } });
+    expect(verified.data.user).toMatchObject({
+      id: user.id,
+      email,
+      is_anonymous: false,
+      app_metadata: { provider: "email", providers: ["email"] },
+      user_metadata: { theme: "dark" },
+    });
     expect(verified.data.user?.email_confirmed_at).toBeTruthy();
-    expect(verified.data.user?.identities).toEqual([expect.objectContaining({ provider: "email", identity_data: expect.objectContaining({ email, email_verified: true }) })]);
+    expect(verified.data.user?.identities).toEqual([
+      expect.objectContaining({
+        provider: "email",
+        identity_data: expect.objectContaining({ email, email_verified: true }),
+      }),
+    ]);
     expect(decodeJwt(verified.data.session?.access_token ?? "").is_anonymous).toBe(false);
 
     const signIn = await h.client().auth.signInWithPassword({ email, password: TEST_PASSWORD });
@@ -126,7 +160,12 @@ describe("conversion to a permanent user", () => {
     const email = uniqueEmail("anon-auto");
     const { data, error } = await c.auth.updateUser({ email });
     expect(error).toBeNull();
-    expect(data.user).toMatchObject({ id: user.id, email, is_anonymous: false, app_metadata: { provider: "email", providers: ["email"] } });
+    expect(data.user).toMatchObject({
+      id: user.id,
+      email,
+      is_anonymous: false,
+      app_metadata: { provider: "email", providers: ["email"] },
+    });
     expect(data.user?.email_confirmed_at).toBeTruthy();
     const refreshed = await c.auth.refreshSession();
     expect(decodeJwt(refreshed.data.session?.access_token ?? "")).toMatchObject({ is_anonymous: false, email });

@@ -15,7 +15,9 @@ afterAll(async () => h?.close());
 describe("branded auth mails", () => {
   it("the confirmation mail carries the brand and a link that confirms the account", async () => {
     const email = uniqueEmail("brand");
-    const { error } = await h.client().auth.signUp({ email, password: TEST_PASSWORD, options: { emailRedirectTo: `${APP_URL}/` } });
+    const { error } = await h
+      .client()
+      .auth.signUp({ email, password: TEST_PASSWORD, options: { emailRedirectTo: `${APP_URL}/` } });
     expect(error).toBeNull();
     const mail = await h.mail.latest(email, { subject: "Confirm Your Signup" });
     expect(mail.Subject).toBe("Founder Foundation: Confirm Your Signup");

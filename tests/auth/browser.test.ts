@@ -78,7 +78,11 @@ describe("in a browser", () => {
     const signUp = await page.evaluate(
       async ({ email, password, redirect }) => {
         const { sb } = globalThis as unknown as InPage;
-        const { data, error } = await sb.auth.signUp({ email, password, options: { emailRedirectTo: redirect, data: { full_name: "Ada Lovelace", name: "Ada" } } });
+        const { data, error } = await sb.auth.signUp({
+          email,
+          password,
+          options: { emailRedirectTo: redirect, data: { full_name: "Ada Lovelace", name: "Ada" } },
+        });
         return { error: error?.code ?? null, session: data.session };
       },
       { email, password: TEST_PASSWORD, redirect: `${origin}/` },
@@ -92,7 +96,11 @@ describe("in a browser", () => {
     const user = await page.evaluate(async () => {
       const { sb } = globalThis as unknown as InPage;
       const { data } = await sb.auth.getSession();
-      return { email: data.session?.user.email, confirmed: Boolean(data.session?.user.email_confirmed_at), hash: (globalThis as unknown as InPage).location.hash };
+      return {
+        email: data.session?.user.email,
+        confirmed: Boolean(data.session?.user.email_confirmed_at),
+        hash: (globalThis as unknown as InPage).location.hash,
+      };
     });
     expect(user).toEqual({ email, confirmed: true, hash: "" });
   });

@@ -22,14 +22,19 @@ afterAll(async () => Promise.all([h?.close(), autoconfirm?.close()]));
 async function changeRequested(harness: AuthHarness) {
   const email = uniqueEmail("old");
   const newEmail = uniqueEmail("new");
-  const { data: created } = await harness.admin().auth.admin.createUser({ email, password: TEST_PASSWORD, email_confirm: true });
+  const { data: created } = await harness
+    .admin()
+    .auth.admin.createUser({ email, password: TEST_PASSWORD, email_confirm: true });
   const c = harness.client();
   const signIn = await c.auth.signInWithPassword({ email, password: TEST_PASSWORD });
   if (signIn.error) throw signIn.error;
   const { data, error } = await c.auth.updateUser({ email: newEmail });
   expect(error).toBeNull();
   expect(data.user).toMatchObject({ email, new_email: newEmail });
-  const [toCurrent, toNew] = await Promise.all([harness.mail.latest(email, SUBJECT), harness.mail.latest(newEmail, SUBJECT)]);
+  const [toCurrent, toNew] = await Promise.all([
+    harness.mail.latest(email, SUBJECT),
+    harness.mail.latest(newEmail, SUBJECT),
+  ]);
   return { c, id: created.user?.id ?? "", email, newEmail, toCurrent, toNew };
 }
 
@@ -56,14 +61,20 @@ describe("double_confirm_changes with confirmations on", () => {
     expect(second.data.user?.identities?.[0]?.identity_data).toMatchObject({ email: newEmail });
     expect(await addressOf(h, id)).toEqual({ email: newEmail, new_email: undefined });
     expect((await h.client().auth.signInWithPassword({ email: newEmail, password: TEST_PASSWORD })).error).toBeNull();
-    expect((await h.client().auth.signInWithPassword({ email, password: TEST_PASSWORD })).error).toMatchObject({ code: "invalid_credentials" });
+    expect((await h.client().auth.signInWithPassword({ email, password: TEST_PASSWORD })).error).toMatchObject({
+      code: "invalid_credentials",
+    });
   });
 
   it("the first confirmation's body is GoTrue's { msg, code } (auth-js reads no user from it)", async () => {
     const { newEmail, toNew } = await changeRequested(h);
     const res = await fetch(`${h.url}/auth/v1/verify`, {
       method: "POST",
-      headers: { "content-type": "application/json", apikey: h.emulator.anonKey, "x-supabase-api-version": "2024-01-01" },
+      headers: {
+        "content-type": "application/json",
+        apikey: h.emulator.anonKey,
+        "x-supabase-api-version": "2024-01-01",
+      },
       body: JSON.stringify({ type: "email_change", email: newEmail, token: findOtp(toNew) }),
     });
     expect(res.status).toBe(200);
@@ -90,10 +101,15 @@ describe("double_confirm_changes with confirmations on", () => {
     const { c, email, newEmail, toCurrent, toNew } = await changeRequested(h);
     await new Promise((r) => setTimeout(r, 1100)); // max_frequency is 1 s
     expect((await h.client().auth.resend({ type: "email_change", email })).error).toBeNull();
-    const [againCurrent, againNew] = await Promise.all([h.mail.latest(email, SUBJECT), h.mail.latest(newEmail, SUBJECT)]);
+    const [againCurrent, againNew] = await Promise.all([
+      h.mail.latest(email, SUBJECT),
+      h.mail.latest(newEmail, SUBJECT),
+    ]);
     expect(againCurrent.ID).not.toBe(toCurrent.ID);
     expect(againNew.ID).not.toBe(toNew.ID);
-    expect((await c.auth.verifyOtp({ email: newEmail, token: findOtp(againNew), type: "email_change" })).error).toBeNull();
+    expect(
+      (await c.auth.verifyOtp({ email: newEmail, token: findOtp(againNew), type: "email_change" })).error,
+    ).toBeNull();
     const done = await c.auth.verifyOtp({ email, token: findOtp(againCurrent), type: "email_change" });
     expect(done.data.user?.email).toBe(newEmail);
   });
@@ -103,7 +119,10 @@ describe("double_confirm_changes with confirmations on", () => {
     const otherEmail = uniqueEmail("other");
     await new Promise((r) => setTimeout(r, 1100)); // max_frequency is 1 s
     expect((await c.auth.updateUser({ email: otherEmail })).error).toBeNull();
-    expect((await c.auth.verifyOtp({ email, token: findOtp(toCurrent), type: "email_change" })).error).toMatchObject({ status: 403, code: "otp_expired" });
+    expect((await c.auth.verifyOtp({ email, token: findOtp(toCurrent), type: "email_change" })).error).toMatchObject({
+      status: 403,
+      code: "otp_expired",
+    });
     expect(fragmentParams((await redirectTarget(findLink(toNew))).location).get("error_code")).toBe("otp_expired");
     expect(await addressOf(h, id)).toEqual({ email, new_email: otherEmail });
   });

@@ -30,15 +30,20 @@ async function signedIn() {
 }
 
 describe("e-mail format check (GoTrue's validateEmail)", () => {
-  it.each(["semi;colon@example.com", "co:lon@example.com", "two words@example.com", "x@-bad-.example.com"])("%s is refused everywhere and creates nothing", async (email) => {
-    const admin = h.admin().auth.admin;
-    expect((await h.client().auth.signUp({ email, password: TEST_PASSWORD })).error).toMatchObject(FORMAT);
-    expect((await admin.createUser({ email, password: TEST_PASSWORD })).error).toMatchObject(FORMAT);
-    expect((await admin.inviteUserByEmail(email)).error).toMatchObject(FORMAT);
-    expect((await admin.generateLink({ type: "signup", email, password: TEST_PASSWORD })).error).toMatchObject(FORMAT);
-    expect((await admin.generateLink({ type: "magiclink", email })).error).toMatchObject(FORMAT);
-    expect((await allEmails()).filter((e) => e === email.toLowerCase())).toEqual([]);
-  });
+  it.each(["semi;colon@example.com", "co:lon@example.com", "two words@example.com", "x@-bad-.example.com"])(
+    "%s is refused everywhere and creates nothing",
+    async (email) => {
+      const admin = h.admin().auth.admin;
+      expect((await h.client().auth.signUp({ email, password: TEST_PASSWORD })).error).toMatchObject(FORMAT);
+      expect((await admin.createUser({ email, password: TEST_PASSWORD })).error).toMatchObject(FORMAT);
+      expect((await admin.inviteUserByEmail(email)).error).toMatchObject(FORMAT);
+      expect((await admin.generateLink({ type: "signup", email, password: TEST_PASSWORD })).error).toMatchObject(
+        FORMAT,
+      );
+      expect((await admin.generateLink({ type: "magiclink", email })).error).toMatchObject(FORMAT);
+      expect((await allEmails()).filter((e) => e === email.toLowerCase())).toEqual([]);
+    },
+  );
 
   it("accepts what GoTrue accepts (plus tags, apostrophes, a dotless host)", async () => {
     for (const email of [`o'hara+${Date.now()}@example.com`, `dev-${Date.now()}@localhost`]) {
@@ -51,7 +56,11 @@ describe("features that are off answer as GoTrue does", () => {
   it("anonymous sign-ins: 422 anonymous_provider_disabled", async () => {
     const before = (await allEmails()).length;
     const { data, error } = await h.client().auth.signInAnonymously();
-    expect(error).toMatchObject({ status: 422, code: "anonymous_provider_disabled", message: "Anonymous sign-ins are disabled" });
+    expect(error).toMatchObject({
+      status: 422,
+      code: "anonymous_provider_disabled",
+      message: "Anonymous sign-ins are disabled",
+    });
     expect(data.session).toBeNull();
     expect((await allEmails()).length).toBe(before);
   });
@@ -63,15 +72,27 @@ describe("features that are off answer as GoTrue does", () => {
 
   it("ID-token sign-in for an unconfigured provider: 400 provider_disabled, or validation_failed for an unknown one", async () => {
     const google = await h.client().auth.signInWithIdToken({ provider: "google", token: "eyJ.fake.token" });
-    expect(google.error).toMatchObject({ status: 400, code: "provider_disabled", message: 'Provider (issuer "https://accounts.google.com") is not enabled' });
+    expect(google.error).toMatchObject({
+      status: 400,
+      code: "provider_disabled",
+      message: 'Provider (issuer "https://accounts.google.com") is not enabled',
+    });
     const custom = await h.client().auth.signInWithIdToken({ provider: "my-idp", token: "eyJ.fake.token" });
-    expect(custom.error).toMatchObject({ status: 400, code: "validation_failed", message: 'Custom OIDC provider "my-idp" not allowed' });
+    expect(custom.error).toMatchObject({
+      status: 400,
+      code: "validation_failed",
+      message: 'Custom OIDC provider "my-idp" not allowed',
+    });
   });
 
   it("Web3 sign-in: 422 web3_provider_disabled", async () => {
     const res = await fetch(`${h.url}/auth/v1/token?grant_type=web3`, {
       method: "POST",
-      headers: { apikey: LOCAL_SUPABASE.anonKey, "content-type": "application/json", "x-supabase-api-version": "2024-01-01" },
+      headers: {
+        apikey: LOCAL_SUPABASE.anonKey,
+        "content-type": "application/json",
+        "x-supabase-api-version": "2024-01-01",
+      },
       body: JSON.stringify({ chain: "solana", message: "m", signature: "s" }),
     });
     expect(res.status).toBe(422);
@@ -81,22 +102,38 @@ describe("features that are off answer as GoTrue does", () => {
   it("manual identity linking: 404 manual_linking_disabled once authenticated, 401 before", async () => {
     const c = await signedIn();
     const linked = await c.auth.linkIdentity({ provider: "google", options: { skipBrowserRedirect: true } });
-    expect(linked.error).toMatchObject({ status: 404, code: "manual_linking_disabled", message: "Manual linking is disabled" });
+    expect(linked.error).toMatchObject({
+      status: 404,
+      code: "manual_linking_disabled",
+      message: "Manual linking is disabled",
+    });
     const identity = (await c.auth.getUserIdentities()).data?.identities[0];
     expect(identity).toBeDefined();
     const unlinked = await c.auth.unlinkIdentity(identity as NonNullable<typeof identity>);
     expect(unlinked.error).toMatchObject({ status: 404, code: "manual_linking_disabled" });
     expect((await c.auth.getUserIdentities()).data?.identities).toHaveLength(1);
-    const anonymous = await fetch(`${h.url}/auth/v1/user/identities/authorize?provider=google`, { headers: { apikey: LOCAL_SUPABASE.anonKey } });
+    const anonymous = await fetch(`${h.url}/auth/v1/user/identities/authorize?provider=google`, {
+      headers: { apikey: LOCAL_SUPABASE.anonKey },
+    });
     expect(anonymous.status).toBe(401);
   });
 
   it("phone and WebAuthn factors: 422 with their enroll_not_enabled codes; an unknown type 400", async () => {
     const c = await signedIn();
     const phone = await c.auth.mfa.enroll({ factorType: "phone", phone: "+15555550100" });
-    expect(phone.error).toMatchObject({ status: 422, code: "mfa_phone_enroll_not_enabled", message: "MFA enroll is disabled for Phone" });
-    const webauthn = await c.auth.mfa.enroll({ factorType: "webauthn", friendlyName: "key" } as unknown as Parameters<typeof c.auth.mfa.enroll>[0]);
-    expect(webauthn.error).toMatchObject({ status: 422, code: "mfa_webauthn_enroll_not_enabled", message: "MFA enroll is disabled for WebAuthn" });
+    expect(phone.error).toMatchObject({
+      status: 422,
+      code: "mfa_phone_enroll_not_enabled",
+      message: "MFA enroll is disabled for Phone",
+    });
+    const webauthn = await c.auth.mfa.enroll({ factorType: "webauthn", friendlyName: "key" } as unknown as Parameters<
+      typeof c.auth.mfa.enroll
+    >[0]);
+    expect(webauthn.error).toMatchObject({
+      status: 422,
+      code: "mfa_webauthn_enroll_not_enabled",
+      message: "MFA enroll is disabled for WebAuthn",
+    });
     expect((await c.auth.mfa.listFactors()).data?.all).toEqual([]);
   });
 });

@@ -12,7 +12,14 @@ let h: AuthHarness;
 let noGoogle: AuthHarness;
 beforeAll(async () => {
   [h, noGoogle] = await Promise.all([
-    startAuthHarness({ configOverrides: { manualLinkingEnabled: true, googleEnabled: true, enableAnonymousSignIns: true, email: { enableConfirmations: false } } }),
+    startAuthHarness({
+      configOverrides: {
+        manualLinkingEnabled: true,
+        googleEnabled: true,
+        enableAnonymousSignIns: true,
+        email: { enableConfirmations: false },
+      },
+    }),
     startAuthHarness({ configOverrides: { manualLinkingEnabled: true } }),
   ]);
 });
@@ -37,7 +44,10 @@ async function identities(c: SupabaseClient): Promise<UserIdentity[]> {
 
 /** linkIdentity for Google, then the consent page with `googleEmail`; returns where it sends the browser. */
 async function linkGoogle(c: SupabaseClient, googleEmail: string): Promise<string> {
-  const { data, error } = await c.auth.linkIdentity({ provider: "google", options: { redirectTo: `${APP_URL}/settings`, skipBrowserRedirect: true } });
+  const { data, error } = await c.auth.linkIdentity({
+    provider: "google",
+    options: { redirectTo: `${APP_URL}/settings`, skipBrowserRedirect: true },
+  });
   expect(error).toBeNull();
   expect(data.url).toMatch(/\/auth\/v1\/emulator\/google\/consent\?state=/);
   return consent(data.url ?? "", googleEmail);
@@ -70,12 +80,22 @@ describe("linkIdentity (Google stand-in)", () => {
     const params = fragmentParams(location);
     expect(params.get("provider_token")).toBeTruthy();
     const linked = h.client();
-    await linked.auth.setSession({ access_token: params.get("access_token") ?? "", refresh_token: params.get("refresh_token") ?? "" });
+    await linked.auth.setSession({
+      access_token: params.get("access_token") ?? "",
+      refresh_token: params.get("refresh_token") ?? "",
+    });
     const { data } = await linked.auth.getUser();
     expect(data.user).toMatchObject({ id, email, app_metadata: { provider: "email", providers: ["email", "google"] } });
     const list = await identities(c);
-    expect(list.map((i) => [i.provider, i.identity_data?.email])).toEqual([["email", email], ["google", googleEmail]]);
-    expect(list[1]?.identity_data).toMatchObject({ email: googleEmail, email_verified: true, iss: "https://accounts.google.com" });
+    expect(list.map((i) => [i.provider, i.identity_data?.email])).toEqual([
+      ["email", email],
+      ["google", googleEmail],
+    ]);
+    expect(list[1]?.identity_data).toMatchObject({
+      email: googleEmail,
+      email_verified: true,
+      iss: "https://accounts.google.com",
+    });
   });
 
   it("refuses an identity already linked to this user or to another (identity_already_exists in the redirect), changing nothing", async () => {
@@ -83,8 +103,17 @@ describe("linkIdentity (Google stand-in)", () => {
     const googleEmail = uniqueEmail("google");
     await linkGoogle(c, googleEmail);
     const again = new URL(await linkGoogle(c, googleEmail));
-    expect(Object.fromEntries(again.searchParams)).toEqual({ error: "server_error", error_code: "identity_already_exists", error_description: "Identity is already linked" });
-    expect(Object.fromEntries(new URLSearchParams(again.hash.slice(1)))).toEqual({ error: "server_error", error_code: "identity_already_exists", error_description: "Identity is already linked", sb: "" });
+    expect(Object.fromEntries(again.searchParams)).toEqual({
+      error: "server_error",
+      error_code: "identity_already_exists",
+      error_description: "Identity is already linked",
+    });
+    expect(Object.fromEntries(new URLSearchParams(again.hash.slice(1)))).toEqual({
+      error: "server_error",
+      error_code: "identity_already_exists",
+      error_description: "Identity is already linked",
+      sb: "",
+    });
 
     const other = await signedIn();
     const elsewhere = new URL(await linkGoogle(other.c, googleEmail));
@@ -96,12 +125,29 @@ describe("linkIdentity (Google stand-in)", () => {
   it("refuses a provider that is not enabled (400 validation_failed) and a caller without a session (403 bad_jwt)", async () => {
     const { c } = await signedIn(noGoogle);
     const { error } = await c.auth.linkIdentity({ provider: "google", options: { skipBrowserRedirect: true } });
-    expect(error).toMatchObject({ status: 400, code: "validation_failed", message: "Unsupported provider: provider is not enabled" });
-    const unknown = await c.auth.linkIdentity({ provider: "myspace" as "google", options: { skipBrowserRedirect: true } });
-    expect(unknown.error).toMatchObject({ status: 400, code: "validation_failed", message: "Unsupported provider: Provider myspace could not be found" });
-    const signedOut = await h.client().auth.linkIdentity({ provider: "google", options: { skipBrowserRedirect: true } });
+    expect(error).toMatchObject({
+      status: 400,
+      code: "validation_failed",
+      message: "Unsupported provider: provider is not enabled",
+    });
+    const unknown = await c.auth.linkIdentity({
+      provider: "myspace" as "google",
+      options: { skipBrowserRedirect: true },
+    });
+    expect(unknown.error).toMatchObject({
+      status: 400,
+      code: "validation_failed",
+      message: "Unsupported provider: Provider myspace could not be found",
+    });
+    const signedOut = await h
+      .client()
+      .auth.linkIdentity({ provider: "google", options: { skipBrowserRedirect: true } });
     // With no session supabase-js sends the anon key, which GoTrue refuses as a user token.
-    expect(signedOut.error).toMatchObject({ status: 403, code: "bad_jwt", message: "invalid claim: missing sub claim" });
+    expect(signedOut.error).toMatchObject({
+      status: 403,
+      code: "bad_jwt",
+      message: "invalid claim: missing sub claim",
+    });
   });
 
   it("makes an anonymous user permanent with the Google address, confirmed", async () => {
@@ -111,9 +157,17 @@ describe("linkIdentity (Google stand-in)", () => {
     const googleEmail = uniqueEmail("anon-google");
     const params = fragmentParams(await linkGoogle(c, googleEmail));
     const linked = h.client();
-    await linked.auth.setSession({ access_token: params.get("access_token") ?? "", refresh_token: params.get("refresh_token") ?? "" });
+    await linked.auth.setSession({
+      access_token: params.get("access_token") ?? "",
+      refresh_token: params.get("refresh_token") ?? "",
+    });
     const { data } = await linked.auth.getUser();
-    expect(data.user).toMatchObject({ id, email: googleEmail, is_anonymous: false, app_metadata: { provider: "google", providers: ["google"] } });
+    expect(data.user).toMatchObject({
+      id,
+      email: googleEmail,
+      is_anonymous: false,
+      app_metadata: { provider: "google", providers: ["google"] },
+    });
     expect(data.user?.email_confirmed_at).toEqual(expect.any(String));
     expect(data.user?.user_metadata.email_verified).toBe(true);
   });
@@ -124,12 +178,23 @@ describe("unlinkIdentity", () => {
     const { c, id } = await signedIn();
     const [only] = await identities(c);
     const alone = await c.auth.unlinkIdentity(only as UserIdentity);
-    expect(alone.error).toMatchObject({ status: 422, code: "single_identity_not_deletable", message: "User must have at least 1 identity after unlinking" });
+    expect(alone.error).toMatchObject({
+      status: 422,
+      code: "single_identity_not_deletable",
+      message: "User must have at least 1 identity after unlinking",
+    });
     await linkGoogle(c, uniqueEmail("google"));
-    const unknown = await c.auth.unlinkIdentity({ ...(only as UserIdentity), identity_id: "00000000-0000-4000-8000-000000000000" });
+    const unknown = await c.auth.unlinkIdentity({
+      ...(only as UserIdentity),
+      identity_id: "00000000-0000-4000-8000-000000000000",
+    });
     expect(unknown.error).toMatchObject({ status: 422, code: "identity_not_found", message: "Identity doesn't exist" });
     const malformed = await c.auth.unlinkIdentity({ ...(only as UserIdentity), identity_id: "not-a-uuid" });
-    expect(malformed.error).toMatchObject({ status: 404, code: "validation_failed", message: "identity_id must be an UUID" });
+    expect(malformed.error).toMatchObject({
+      status: 404,
+      code: "validation_failed",
+      message: "identity_id must be an UUID",
+    });
     const { data } = await h.admin().auth.admin.getUserById(id);
     expect(data.user?.identities).toHaveLength(2);
   });
@@ -167,6 +232,12 @@ describe("anonymous → e-mail conversion", () => {
     const { error } = await c.auth.updateUser({ email });
     expect(error).toBeNull();
     const list = await identities(c);
-    expect(list).toEqual([expect.objectContaining({ provider: "email", email, identity_data: expect.objectContaining({ email, email_verified: true }) })]);
+    expect(list).toEqual([
+      expect.objectContaining({
+        provider: "email",
+        email,
+        identity_data: expect.objectContaining({ email, email_verified: true }),
+      }),
+    ]);
   });
 });

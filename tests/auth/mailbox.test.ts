@@ -13,24 +13,45 @@ const APP_ORIGIN = "http://localhost:3000";
 let box: Mailbox;
 let client: MailboxClient;
 beforeAll(async () => {
-  box = await retryOnPortClash(async () => startMailbox({ host: "127.0.0.1", smtpPort: await freePort(), httpPort: await freePort(), corsOrigins: [APP_ORIGIN], quiet: true }));
+  box = await retryOnPortClash(async () =>
+    startMailbox({
+      host: "127.0.0.1",
+      smtpPort: await freePort(),
+      httpPort: await freePort(),
+      corsOrigins: [APP_ORIGIN],
+      quiet: true,
+    }),
+  );
   client = new MailboxClient(box.url);
 });
 afterAll(async () => box?.close());
 
 async function send(to: string, subject: string, text: string, html?: string) {
   const url = new URL(box.smtpUrl);
-  const transport = nodemailer.createTransport({ host: url.hostname, port: Number(url.port), secure: false, ignoreTLS: true });
+  const transport = nodemailer.createTransport({
+    host: url.hostname,
+    port: Number(url.port),
+    secure: false,
+    ignoreTLS: true,
+  });
   await transport.sendMail({ from: "Sender <sender@example.com>", to, subject, text, html });
   transport.close();
 }
 
 describe("mailbox", () => {
   it("receives SMTP mail and serves it through the Mailpit API", async () => {
-    await send("ada@example.com", "Hello Ada", "Visit https://example.com/a?x=1 now", "<p><a href=\"https://example.com/a?x=1&amp;y=2\">go</a></p>");
+    await send(
+      "ada@example.com",
+      "Hello Ada",
+      "Visit https://example.com/a?x=1 now",
+      '<p><a href="https://example.com/a?x=1&amp;y=2">go</a></p>',
+    );
     await send("bob@example.com", "Hello Bob", "Plain text only");
 
-    const all = (await (await fetch(`${box.url}/api/v1/messages`)).json()) as { total: number; messages: { Subject: string }[] };
+    const all = (await (await fetch(`${box.url}/api/v1/messages`)).json()) as {
+      total: number;
+      messages: { Subject: string }[];
+    };
     expect(all.total).toBe(2);
     expect(all.messages.map((m) => m.Subject)).toEqual(["Hello Bob", "Hello Ada"]);
 
@@ -41,7 +62,9 @@ describe("mailbox", () => {
     expect(full.Text).toContain("Visit https://example.com/a?x=1 now");
     expect(full.HTML).toContain("<a href=");
     expect(findLink(full, /https:\/\/example\.com\/a\S*/)).toBe("https://example.com/a?x=1");
-    expect(findLink({ Text: "", HTML: full.HTML }, /https:\/\/example\.com\/a[^"]*/)).toBe("https://example.com/a?x=1&y=2");
+    expect(findLink({ Text: "", HTML: full.HTML }, /https:\/\/example\.com\/a[^"]*/)).toBe(
+      "https://example.com/a?x=1&y=2",
+    );
 
     expect((await client.search('subject:"Hello Bob"')).map((m) => m.Subject)).toEqual(["Hello Bob"]);
     expect(await client.search("to:nobody@example.com")).toEqual([]);
@@ -89,17 +112,35 @@ describe("mailbox deletes and persistence (Mailpit's API)", () => {
     });
     try {
       const url = new URL(kept.smtpUrl);
-      const transport = nodemailer.createTransport({ host: url.hostname, port: Number(url.port), secure: false, ignoreTLS: true });
+      const transport = nodemailer.createTransport({
+        host: url.hostname,
+        port: Number(url.port),
+        secure: false,
+        ignoreTLS: true,
+      });
       for (const to of ["one@example.com", "two@example.com", "three@example.com"]) {
         await transport.sendMail({ from: "s@example.com", to, subject: `to ${to}`, text: "hi" });
       }
       transport.close();
       const api = new MailboxClient(kept.url);
       const one = (await api.inbox("one@example.com"))[0]?.ID ?? "";
-      const del = await fetch(`${kept.url}/api/v1/messages`, { method: "DELETE", headers: { "content-type": "application/json" }, body: JSON.stringify({ IDs: [one] }) });
+      const del = await fetch(`${kept.url}/api/v1/messages`, {
+        method: "DELETE",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ IDs: [one] }),
+      });
       expect(del.status).toBe(200);
-      expect((await kept.messages()).map((m) => m.Subject).sort()).toEqual(["to three@example.com", "to two@example.com"]);
-      expect((await fetch(`${kept.url}/api/v1/search?query=${encodeURIComponent("to:two@example.com")}`, { method: "DELETE" })).status).toBe(200);
+      expect((await kept.messages()).map((m) => m.Subject).sort()).toEqual([
+        "to three@example.com",
+        "to two@example.com",
+      ]);
+      expect(
+        (
+          await fetch(`${kept.url}/api/v1/search?query=${encodeURIComponent("to:two@example.com")}`, {
+            method: "DELETE",
+          })
+        ).status,
+      ).toBe(200);
       expect((await kept.messages()).map((m) => m.Subject)).toEqual(["to three@example.com"]);
 
       await kept.close();

@@ -19,11 +19,16 @@ afterAll(async () => h?.close());
 async function signedIn(email?: string): Promise<{ c: SupabaseClient; email: string }> {
   const address = email ?? uniqueEmail("mfa");
   if (!email) {
-    const { error } = await h.admin().auth.admin.createUser({ email: address, password: TEST_PASSWORD, email_confirm: true });
+    const { error } = await h
+      .admin()
+      .auth.admin.createUser({ email: address, password: TEST_PASSWORD, email_confirm: true });
     if (error) throw error;
   }
   const c = h.client();
-  const { error } = await c.auth.signInWithPassword({ email: address, password: email ? DEMO_PASSWORD : TEST_PASSWORD });
+  const { error } = await c.auth.signInWithPassword({
+    email: address,
+    password: email ? DEMO_PASSWORD : TEST_PASSWORD,
+  });
   if (error) throw error;
   return { c, email: address };
 }
@@ -35,7 +40,10 @@ describe("TOTP enrolment and verification", () => {
     const { c, email } = await signedIn();
     expect(await aal(c)).toMatchObject({ currentLevel: "aal1", nextLevel: "aal1" });
 
-    const { data: enrolled, error } = await c.auth.mfa.enroll({ factorType: "totp", friendlyName: PRODUCT_FACTOR_NAME });
+    const { data: enrolled, error } = await c.auth.mfa.enroll({
+      factorType: "totp",
+      friendlyName: PRODUCT_FACTOR_NAME,
+    });
     expect(error).toBeNull();
     expect(enrolled).toMatchObject({ type: "totp", friendly_name: PRODUCT_FACTOR_NAME });
     expect(enrolled?.totp.qr_code.startsWith("data:image/svg+xml;utf-8,<svg")).toBe(true);
@@ -61,7 +69,10 @@ describe("TOTP enrolment and verification", () => {
 
     const factor = (await again.auth.mfa.listFactors()).data?.totp.find((f) => f.friendly_name === PRODUCT_FACTOR_NAME);
     // The code used at enrolment is spent (once per time step), so the authenticator's next one.
-    const reverified = await again.auth.mfa.challengeAndVerify({ factorId: factor?.id ?? "", code: totpCode(secret, new Date(Date.now() + 30_000)) });
+    const reverified = await again.auth.mfa.challengeAndVerify({
+      factorId: factor?.id ?? "",
+      code: totpCode(secret, new Date(Date.now() + 30_000)),
+    });
     expect(reverified.error).toBeNull();
     expect(await aal(again)).toMatchObject({ currentLevel: "aal2", nextLevel: "aal2" });
   });
@@ -86,7 +97,9 @@ describe("TOTP enrolment and verification", () => {
     const conflict = await c.auth.mfa.enroll({ factorType: "totp", friendlyName: PRODUCT_FACTOR_NAME });
     expect(conflict.error?.code).toBe("mfa_factor_name_conflict");
     expect(conflict.error?.status).toBe(422);
-    expect(conflict.error?.message).toBe(`A factor with the friendly name "${PRODUCT_FACTOR_NAME}" for this user already exists`);
+    expect(conflict.error?.message).toBe(
+      `A factor with the friendly name "${PRODUCT_FACTOR_NAME}" for this user already exists`,
+    );
   });
 
   it("lets the product replace an unverified factor (unenroll, then enrol again)", async () => {
@@ -109,7 +122,9 @@ describe("TOTP enrolment and verification", () => {
     const password = await c.auth.updateUser({ password: "Another#Pass9" });
     expect(password.error?.code).toBe("insufficient_aal");
 
-    expect((await c.auth.mfa.challengeAndVerify({ factorId: DEMO_FACTOR_ID, code: totpCode(DEMO_TOTP_SECRET) })).error).toBeNull();
+    expect(
+      (await c.auth.mfa.challengeAndVerify({ factorId: DEMO_FACTOR_ID, code: totpCode(DEMO_TOTP_SECRET) })).error,
+    ).toBeNull();
     expect((await c.auth.mfa.unenroll({ factorId: DEMO_FACTOR_ID })).error).toBeNull();
     const refreshed = await c.auth.refreshSession();
     expect(refreshed.error).toBeNull();
@@ -127,7 +142,9 @@ describe("TOTP enrolment and verification", () => {
   });
 
   it("refuses enrolment when TOTP is switched off (mfa_totp_enroll_not_enabled)", async () => {
-    const off = await startAuthHarness({ configOverrides: { mfa: { totp: { enrollEnabled: false, verifyEnabled: false } } } });
+    const off = await startAuthHarness({
+      configOverrides: { mfa: { totp: { enrollEnabled: false, verifyEnabled: false } } },
+    });
     try {
       const c = off.client();
       await c.auth.signInWithPassword({ email: "founder@example.com", password: DEMO_PASSWORD });

@@ -1,7 +1,16 @@
 // Social sign-in (requirements §7: "sign in with a social provider with a redirect URL") through the
 // emulator's local consent page standing in for Google.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authMethods, APP_URL, consent, fragmentParams, STANDIN_PASSWORD, startAuthHarness, submitConsent, type AuthHarness } from "../support/auth-harness";
+import {
+  authMethods,
+  APP_URL,
+  consent,
+  fragmentParams,
+  STANDIN_PASSWORD,
+  startAuthHarness,
+  submitConsent,
+  type AuthHarness,
+} from "../support/auth-harness";
 import { uniqueEmail } from "../support/founders";
 import { DEMO_PASSWORD, DEMO_USERS } from "../../supabase/demo-seed";
 
@@ -20,13 +29,19 @@ afterAll(async () => {
 describe("sign in with Google (local consent page)", () => {
   it("creates a confirmed account and returns to redirectTo with a session in the fragment", async () => {
     const c = h.client();
-    const { data, error } = await c.auth.signInWithOAuth({ provider: "google", options: { redirectTo: `${APP_URL}/`, skipBrowserRedirect: true } });
+    const { data, error } = await c.auth.signInWithOAuth({
+      provider: "google",
+      options: { redirectTo: `${APP_URL}/`, skipBrowserRedirect: true },
+    });
     expect(error).toBeNull();
     const email = uniqueEmail("google");
     const location = await consent(data.url ?? "", email, "Ada Google");
     expect(location.startsWith(`${APP_URL}/#`)).toBe(true);
     const params = fragmentParams(location);
-    await c.auth.setSession({ access_token: params.get("access_token") ?? "", refresh_token: params.get("refresh_token") ?? "" });
+    await c.auth.setSession({
+      access_token: params.get("access_token") ?? "",
+      refresh_token: params.get("refresh_token") ?? "",
+    });
     const user = (await c.auth.getUser()).data.user;
     expect(user).toMatchObject({
       email,
@@ -40,7 +55,10 @@ describe("sign in with Google (local consent page)", () => {
 
   it("links Google to an existing email account and returns ?code= in the PKCE flow", async () => {
     const c = h.client({ flowType: "pkce" });
-    const { data } = await c.auth.signInWithOAuth({ provider: "google", options: { redirectTo: `${APP_URL}/callback`, skipBrowserRedirect: true } });
+    const { data } = await c.auth.signInWithOAuth({
+      provider: "google",
+      options: { redirectTo: `${APP_URL}/callback`, skipBrowserRedirect: true },
+    });
     // An address that already has an account needs that account's password on the consent page.
     const location = await consent(data.url ?? "", DEMO_USERS.founder.email, "", DEMO_PASSWORD);
     const code = new URL(location).searchParams.get("code");
@@ -53,16 +71,26 @@ describe("sign in with Google (local consent page)", () => {
   });
 
   it("refuses a provider that is not enabled (validation_failed, legacy format for navigations)", async () => {
-    const { data } = await h.client().auth.signInWithOAuth({ provider: "github", options: { skipBrowserRedirect: true } });
+    const { data } = await h
+      .client()
+      .auth.signInWithOAuth({ provider: "github", options: { skipBrowserRedirect: true } });
     const res = await fetch(data.url ?? "", { redirect: "manual" });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ code: 400, error_code: "validation_failed", msg: "Unsupported provider: provider is not enabled" });
+    expect(await res.json()).toEqual({
+      code: 400,
+      error_code: "validation_failed",
+      msg: "Unsupported provider: provider is not enabled",
+    });
   });
 
   it("refuses a provider GoTrue does not know with its own message", async () => {
     const res = await fetch(`${h.url}/auth/v1/authorize?provider=myspace`, { redirect: "manual" });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ code: 400, error_code: "validation_failed", msg: "Unsupported provider: Provider myspace could not be found" });
+    expect(await res.json()).toEqual({
+      code: 400,
+      error_code: "validation_failed",
+      msg: "Unsupported provider: Provider myspace could not be found",
+    });
   });
 
   it("the consent page never signs in to an existing account without that account's password", async () => {
@@ -70,7 +98,10 @@ describe("sign in with Google (local consent page)", () => {
     const before = await admin.auth.admin.getUserById(DEMO_USERS.founder.id);
     const c = h.client();
     for (const password of ["", "guess", STANDIN_PASSWORD]) {
-      const { data } = await c.auth.signInWithOAuth({ provider: "google", options: { redirectTo: `${APP_URL}/`, skipBrowserRedirect: true } });
+      const { data } = await c.auth.signInWithOAuth({
+        provider: "google",
+        options: { redirectTo: `${APP_URL}/`, skipBrowserRedirect: true },
+      });
       const answer = await submitConsent(data.url ?? "", { email: DEMO_USERS.founder.email, password });
       expect(answer.status).toBe(400);
       expect(answer.location).toBe("");
@@ -85,7 +116,15 @@ describe("sign in with Google (local consent page)", () => {
 
   it("a stand-in Google account keeps the password its first consent set", async () => {
     const email = uniqueEmail("standin");
-    const start = async () => (await h.client().auth.signInWithOAuth({ provider: "google", options: { redirectTo: `${APP_URL}/`, skipBrowserRedirect: true } })).data.url ?? "";
+    const start = async () =>
+      (
+        await h
+          .client()
+          .auth.signInWithOAuth({
+            provider: "google",
+            options: { redirectTo: `${APP_URL}/`, skipBrowserRedirect: true },
+          })
+      ).data.url ?? "";
     expect(await consent(await start(), email)).toContain("access_token=");
     const wrong = await submitConsent(await start(), { email, password: "another password" });
     expect(wrong.status).toBe(400);
@@ -95,9 +134,19 @@ describe("sign in with Google (local consent page)", () => {
 
   it("a banned user going through Google comes back as GoTrue's redirectErrors sends it: 302, access_denied / user_banned in query and fragment, no session", async () => {
     const email = uniqueEmail("banned-google");
-    const start = async () => (await h.client().auth.signInWithOAuth({ provider: "google", options: { redirectTo: `${APP_URL}/`, skipBrowserRedirect: true } })).data.url ?? "";
+    const start = async () =>
+      (
+        await h
+          .client()
+          .auth.signInWithOAuth({
+            provider: "google",
+            options: { redirectTo: `${APP_URL}/`, skipBrowserRedirect: true },
+          })
+      ).data.url ?? "";
     const first = fragmentParams(await consent(await start(), email));
-    const userId = JSON.parse(Buffer.from((first.get("access_token") ?? "").split(".")[1] ?? "", "base64url").toString()).sub as string;
+    const userId = JSON.parse(
+      Buffer.from((first.get("access_token") ?? "").split(".")[1] ?? "", "base64url").toString(),
+    ).sub as string;
     expect((await h.admin().auth.admin.updateUserById(userId, { ban_duration: "24h" })).error).toBeNull();
     const back = await submitConsent(await start(), { email, password: STANDIN_PASSWORD });
     expect(back.status).toBe(302);
@@ -110,21 +159,39 @@ describe("sign in with Google (local consent page)", () => {
   });
 
   it("with Google disabled in config.toml, sign-in answers as GoTrue with the provider off", async () => {
-    const { data } = await off.client().auth.signInWithOAuth({ provider: "google", options: { skipBrowserRedirect: true } });
+    const { data } = await off
+      .client()
+      .auth.signInWithOAuth({ provider: "google", options: { skipBrowserRedirect: true } });
     const res = await fetch(data.url ?? "", { redirect: "manual" });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ code: 400, error_code: "validation_failed", msg: "Unsupported provider: provider is not enabled" });
+    expect(await res.json()).toEqual({
+      code: 400,
+      error_code: "validation_failed",
+      msg: "Unsupported provider: provider is not enabled",
+    });
     // The stand-in's own routes are closed too: the old attack (callback with just an address) opens nothing.
-    const callback = await fetch(`${off.url}/auth/v1/callback?state=x&email=${encodeURIComponent(DEMO_USERS.founder.email)}`, { redirect: "manual" });
+    const callback = await fetch(
+      `${off.url}/auth/v1/callback?state=x&email=${encodeURIComponent(DEMO_USERS.founder.email)}`,
+      { redirect: "manual" },
+    );
     expect(callback.status).toBe(400);
     expect(callback.headers.get("location")).toBeNull();
     expect((await off.client().auth.getSession()).data.session).toBeNull();
-    expect((await fetch(`${off.url}/auth/v1/settings`, { headers: { apikey: "x" } }).then((r) => r.json()) as { external: Record<string, boolean> }).external.google).toBe(false);
+    expect(
+      (
+        (await fetch(`${off.url}/auth/v1/settings`, { headers: { apikey: "x" } }).then((r) => r.json())) as {
+          external: Record<string, boolean>;
+        }
+      ).external.google,
+    ).toBe(false);
   });
 
   it("refuses a wrong PKCE verifier (bad_code_verifier) and a reused code (flow_state_not_found)", async () => {
     const c = h.client({ flowType: "pkce" });
-    const { data } = await c.auth.signInWithOAuth({ provider: "google", options: { redirectTo: `${APP_URL}/`, skipBrowserRedirect: true } });
+    const { data } = await c.auth.signInWithOAuth({
+      provider: "google",
+      options: { redirectTo: `${APP_URL}/`, skipBrowserRedirect: true },
+    });
     const code = new URL(await consent(data.url ?? "", uniqueEmail("pkce"))).searchParams.get("code") ?? "";
     const raw = (verifier: string) =>
       fetch(`${h.url}/auth/v1/token?grant_type=pkce`, {

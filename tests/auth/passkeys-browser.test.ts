@@ -33,14 +33,20 @@ beforeAll(async () => {
       res.writeHead(200, { "content-type": "text/javascript" }).end(fs.readFileSync(BUNDLE));
       return;
     }
-    res.writeHead(200, { "content-type": "text/html" }).end(`<!doctype html><html><head><meta charset="utf-8"><script src="/supabase.js"></script>
+    res.writeHead(200, { "content-type": "text/html" })
+      .end(`<!doctype html><html><head><meta charset="utf-8"><script src="/supabase.js"></script>
 <script>window.sb = supabase.createClient(${JSON.stringify(authUrl)}, ${JSON.stringify(LOCAL_SUPABASE.anonKey)}, { auth: { experimental: { passkey: true } } });</script>
 </head><body>app</body></html>`);
   });
   await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
   // http://localhost is a secure context, so the page may use WebAuthn; the relying party is that host.
   origin = `http://localhost:${(site.address() as AddressInfo).port}`;
-  h = await startAuthHarness({ configOverrides: { passkey: { enabled: true }, webauthn: { rpId: "localhost", rpDisplayName: "Founder Foundation", rpOrigins: [origin] } } });
+  h = await startAuthHarness({
+    configOverrides: {
+      passkey: { enabled: true },
+      webauthn: { rpId: "localhost", rpDisplayName: "Founder Foundation", rpOrigins: [origin] },
+    },
+  });
   authUrl = h.url;
   browser = await launchChromium();
 });
@@ -53,13 +59,22 @@ afterAll(async () => {
 describe("passkeys in Chromium with its virtual authenticator", () => {
   it("registerPasskey() for a signed-in user, then signInWithPasskey() with no address signs the same user in", async () => {
     const email = uniqueEmail("browser-passkey");
-    const { data: created } = await h.admin().auth.admin.createUser({ email, password: TEST_PASSWORD, email_confirm: true });
+    const { data: created } = await h
+      .admin()
+      .auth.admin.createUser({ email, password: TEST_PASSWORD, email_confirm: true });
     const context = await browser.newContext();
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send("WebAuthn.enable");
     const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-      options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+      options: {
+        protocol: "ctap2",
+        transport: "internal",
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
     });
     await page.goto(`${origin}/`);
     await page.waitForFunction(() => "sb" in globalThis);
@@ -79,14 +94,24 @@ describe("passkeys in Chromium with its virtual authenticator", () => {
     const signedIn = await page.evaluate(async () => {
       const { sb } = globalThis as unknown as InPage;
       const { data, error } = await sb.auth.signInWithPasskey();
-      return { error: error?.message ?? null, userId: data?.user?.id ?? null, token: data?.session?.access_token ?? "" };
+      return {
+        error: error?.message ?? null,
+        userId: data?.user?.id ?? null,
+        token: data?.session?.access_token ?? "",
+      };
     });
     expect(signedIn.error).toBeNull();
     expect(signedIn.userId).toBe(created.user?.id);
     expect(decodeJwt(signedIn.token).amr).toEqual([expect.objectContaining({ method: "passkey" })]);
     // The browser's authenticator holds one discoverable credential, for this relying party and user.
     const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
-    expect(credentials).toEqual([expect.objectContaining({ isResidentCredential: true, rpId: "localhost", userHandle: Buffer.from(created.user?.id ?? "").toString("base64") })]);
+    expect(credentials).toEqual([
+      expect.objectContaining({
+        isResidentCredential: true,
+        rpId: "localhost",
+        userHandle: Buffer.from(created.user?.id ?? "").toString("base64"),
+      }),
+    ]);
     await context.close();
   });
 });

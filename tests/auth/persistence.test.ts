@@ -43,13 +43,19 @@ describe("reset to the seed", () => {
   }
   async function expectSeed(extraEmail: string) {
     const users = (await h.admin().auth.admin.listUsers()).data.users;
-    expect(users.map((u) => u.email).sort()).toEqual(Object.values(DEMO_USERS).map((u) => u.email).sort());
+    expect(users.map((u) => u.email).sort()).toEqual(
+      Object.values(DEMO_USERS)
+        .map((u) => u.email)
+        .sort(),
+    );
     expect(users.map((u) => u.email)).not.toContain(extraEmail);
     const factors = (await h.admin().auth.admin.mfa.listFactors({ userId: DEMO_USERS.mfa.id })).data?.factors;
     expect(factors?.map((f) => f.id)).toEqual([DEMO_FACTOR_ID]);
     const admin = users.find((u) => u.email === DEMO_USERS.admin.email);
     expect(admin?.app_metadata.roles).toEqual(["user", "admin"]);
-    expect((await h.client().auth.signInWithPassword({ email: DEMO_USERS.founder.email, password: DEMO_PASSWORD })).error).toBeNull();
+    expect(
+      (await h.client().auth.signInWithPassword({ email: DEMO_USERS.founder.email, password: DEMO_PASSWORD })).error,
+    ).toBeNull();
   }
 
   it("reset() restores exactly the demo users", async () => {

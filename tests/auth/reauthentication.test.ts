@@ -12,7 +12,10 @@ const DAY_AND_AN_HOUR = 25 * 3600_000;
 let secure: AuthHarness;
 let plain: AuthHarness;
 beforeAll(async () => {
-  [secure, plain] = await Promise.all([startAuthHarness({ configOverrides: { email: { securePasswordChange: true } } }), startAuthHarness()]);
+  [secure, plain] = await Promise.all([
+    startAuthHarness({ configOverrides: { email: { securePasswordChange: true } } }),
+    startAuthHarness(),
+  ]);
 });
 afterAll(async () => Promise.all([secure?.close(), plain?.close()]));
 afterEach(() => vi.useRealTimers());
@@ -49,14 +52,25 @@ describe("secure_password_change on", () => {
     await aDayLater(c);
 
     const missing = await c.auth.updateUser({ password: NEW_PASSWORD });
-    expect(missing.error).toMatchObject({ status: 400, code: "reauthentication_needed", message: "Password update requires reauthentication" });
+    expect(missing.error).toMatchObject({
+      status: 400,
+      code: "reauthentication_needed",
+      message: "Password update requires reauthentication",
+    });
     const beforeMail = await c.auth.updateUser({ password: NEW_PASSWORD, nonce: "123456" });
-    expect(beforeMail.error).toMatchObject({ status: 422, code: "reauthentication_not_valid", message: "Nonce has expired or is invalid" });
+    expect(beforeMail.error).toMatchObject({
+      status: 422,
+      code: "reauthentication_not_valid",
+      message: "Nonce has expired or is invalid",
+    });
 
     expect((await c.auth.reauthenticate()).error).toBeNull();
     const nonce = findOtp(await secure.mail.latest(email, { subject: "Confirm reauthentication" }));
     const wrong = nonce === "000000" ? "111111" : "000000";
-    expect((await c.auth.updateUser({ password: NEW_PASSWORD, nonce: wrong })).error).toMatchObject({ status: 422, code: "reauthentication_not_valid" });
+    expect((await c.auth.updateUser({ password: NEW_PASSWORD, nonce: wrong })).error).toMatchObject({
+      status: 422,
+      code: "reauthentication_not_valid",
+    });
     expect(await passwordWorks(secure, email, NEW_PASSWORD)).toBe(false);
 
     expect((await c.auth.updateUser({ password: NEW_PASSWORD, nonce })).error).toBeNull();
@@ -74,7 +88,10 @@ describe("secure_password_change on", () => {
     const nonce = findOtp(await secure.mail.latest(email, { subject: "Confirm reauthentication" }));
     vi.setSystemTime(Date.now() + 2 * 3600_000);
     await c.auth.refreshSession();
-    expect((await c.auth.updateUser({ password: NEW_PASSWORD, nonce })).error).toMatchObject({ status: 422, code: "reauthentication_not_valid" });
+    expect((await c.auth.updateUser({ password: NEW_PASSWORD, nonce })).error).toMatchObject({
+      status: 422,
+      code: "reauthentication_not_valid",
+    });
     expect(await passwordWorks(secure, email, TEST_PASSWORD)).toBe(true);
   });
 

@@ -33,7 +33,14 @@ describe("sign-up with email confirmation", () => {
       aud: "authenticated",
       role: "authenticated",
       app_metadata: { provider: "email", providers: ["email"], roles: ["user"] },
-      user_metadata: { full_name: "Ada Lovelace", name: "Ada", email, email_verified: false, phone_verified: false, sub: data.user?.id },
+      user_metadata: {
+        full_name: "Ada Lovelace",
+        name: "Ada",
+        email,
+        email_verified: false,
+        phone_verified: false,
+        sub: data.user?.id,
+      },
       is_anonymous: false,
     });
     expect(data.user?.email_confirmed_at).toBeUndefined();
@@ -69,7 +76,10 @@ describe("sign-up with email confirmation", () => {
     expect(params.get("token_type")).toBe("bearer");
 
     const c = h.client();
-    const { error } = await c.auth.setSession({ access_token: params.get("access_token") ?? "", refresh_token: params.get("refresh_token") ?? "" });
+    const { error } = await c.auth.setSession({
+      access_token: params.get("access_token") ?? "",
+      refresh_token: params.get("refresh_token") ?? "",
+    });
     expect(error).toBeNull();
     const { data } = await c.auth.getUser();
     expect(data.user?.email_confirmed_at).toEqual(expect.any(String));
@@ -109,7 +119,11 @@ describe("sign-up with email confirmation", () => {
   it("uses the PKCE flow: the link carries ?code= that exchangeCodeForSession turns into a session", async () => {
     const email = uniqueEmail("pkce");
     const c = h.client({ flowType: "pkce" });
-    const { error } = await c.auth.signUp({ email, password: TEST_PASSWORD, options: { emailRedirectTo: `${APP_URL}/welcome` } });
+    const { error } = await c.auth.signUp({
+      email,
+      password: TEST_PASSWORD,
+      options: { emailRedirectTo: `${APP_URL}/welcome` },
+    });
     expect(error).toBeNull();
     const link = findLink(await h.mail.latest(email));
     expect(new URL(link).searchParams.get("token")).toMatch(/^pkce_/);

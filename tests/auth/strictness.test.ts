@@ -14,13 +14,17 @@ const ACCOUNT_BUDGET = 3;
 
 let h: AuthHarness;
 beforeAll(async () => {
-  h = await startAuthHarness({ configOverrides: { siteUrl: SITE_URL, rateLimit: { failedAttemptsPerAccount: ACCOUNT_BUDGET } } });
+  h = await startAuthHarness({
+    configOverrides: { siteUrl: SITE_URL, rateLimit: { failedAttemptsPerAccount: ACCOUNT_BUDGET } },
+  });
 });
 afterAll(async () => h?.close());
 
 async function confirmedUser(label: string): Promise<{ email: string; id: string }> {
   const email = uniqueEmail(label);
-  const { data, error } = await h.admin().auth.admin.createUser({ email, password: TEST_PASSWORD, email_confirm: true });
+  const { data, error } = await h
+    .admin()
+    .auth.admin.createUser({ email, password: TEST_PASSWORD, email_confirm: true });
   if (error || !data.user) throw error ?? new Error("no user");
   return { email, id: data.user.id };
 }
@@ -33,7 +37,9 @@ async function signedIn(email: string): Promise<SupabaseClient> {
 }
 
 /** A user with a verified TOTP factor; returns the secret and a client at aal2. */
-async function enrolled(label: string): Promise<{ email: string; id: string; factorId: string; secret: string; c: SupabaseClient }> {
+async function enrolled(
+  label: string,
+): Promise<{ email: string; id: string; factorId: string; secret: string; c: SupabaseClient }> {
   const user = await confirmedUser(label);
   const c = await signedIn(user.email);
   const { data, error } = await c.auth.mfa.enroll({ factorType: "totp", friendlyName: "phone" });
@@ -45,21 +51,22 @@ async function enrolled(label: string): Promise<{ email: string; id: string; fac
 }
 
 describe("redirect_to is read the way a browser reads it", () => {
-  it.each(["http://evil.example\\@localhost:3000/", "http://localhost:3000\\@evil.example/", "http://evil.example%2f@localhost:3000/"])(
-    "a recovery link asked for %s hands its tokens to SITE_URL, never to a foreign host",
-    async (redirectTo) => {
-      const user = await confirmedUser("redirect");
-      const { error } = await h.client().auth.resetPasswordForEmail(user.email, { redirectTo });
-      expect(error).toBeNull();
-      const followed = await fetch(findLink(await h.mail.latest(user.email)), { redirect: "manual" });
-      expect(followed.status).toBe(303);
-      const location = followed.headers.get("location") ?? "";
-      // Judged by the WHATWG parser, as the browser following the redirect will.
-      expect(new URL(location).host).toBe("localhost:3000");
-      expect(location.startsWith(`${SITE_URL}/#`) || location.startsWith(`${SITE_URL}#`), location).toBe(true);
-      expect(location).not.toContain("evil");
-    },
-  );
+  it.each([
+    "http://evil.example\\@localhost:3000/",
+    "http://localhost:3000\\@evil.example/",
+    "http://evil.example%2f@localhost:3000/",
+  ])("a recovery link asked for %s hands its tokens to SITE_URL, never to a foreign host", async (redirectTo) => {
+    const user = await confirmedUser("redirect");
+    const { error } = await h.client().auth.resetPasswordForEmail(user.email, { redirectTo });
+    expect(error).toBeNull();
+    const followed = await fetch(findLink(await h.mail.latest(user.email)), { redirect: "manual" });
+    expect(followed.status).toBe(303);
+    const location = followed.headers.get("location") ?? "";
+    // Judged by the WHATWG parser, as the browser following the redirect will.
+    expect(new URL(location).host).toBe("localhost:3000");
+    expect(location.startsWith(`${SITE_URL}/#`) || location.startsWith(`${SITE_URL}#`), location).toBe(true);
+    expect(location).not.toContain("evil");
+  });
 });
 
 describe("a TOTP code works once per factor and time step", () => {
@@ -68,10 +75,17 @@ describe("a TOTP code works once per factor and time step", () => {
     const code = totpCode(u.secret); // the code just used to verify the factor
     const again = await signedIn(u.email);
     const replay = await again.auth.mfa.challengeAndVerify({ factorId: u.factorId, code });
-    expect(replay.error).toMatchObject({ status: 422, code: "mfa_verification_failed", message: "Invalid TOTP code entered" });
+    expect(replay.error).toMatchObject({
+      status: 422,
+      code: "mfa_verification_failed",
+      message: "Invalid TOTP code entered",
+    });
     expect((await again.auth.mfa.getAuthenticatorAssuranceLevel()).data?.currentLevel).toBe("aal1");
     // The authenticator's next code (one step ahead, inside GoTrue's ±1 step window) works.
-    const next = await again.auth.mfa.challengeAndVerify({ factorId: u.factorId, code: totpCode(u.secret, new Date(Date.now() + 30_000)) });
+    const next = await again.auth.mfa.challengeAndVerify({
+      factorId: u.factorId,
+      code: totpCode(u.secret, new Date(Date.now() + 30_000)),
+    });
     expect(next.error).toBeNull();
     expect((await again.auth.mfa.getAuthenticatorAssuranceLevel()).data?.currentLevel).toBe("aal2");
   });
@@ -90,7 +104,9 @@ describe("failed attempts are limited per account", () => {
     expect(right.error).toMatchObject({ status: 429, code: "over_request_rate_limit" });
     expect(right.data.session).toBeNull();
     // The per-address budget (300) is far from spent: the same address signs in to another account.
-    expect((await h.client().auth.signInWithPassword({ email: bystander.email, password: TEST_PASSWORD })).error).toBeNull();
+    expect(
+      (await h.client().auth.signInWithPassword({ email: bystander.email, password: TEST_PASSWORD })).error,
+    ).toBeNull();
   });
 
   it("wrong TOTP codes for one account run into 429, then even the right code is refused", async () => {

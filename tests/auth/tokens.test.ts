@@ -75,7 +75,8 @@ describe("refresh tokens", () => {
     const { data, error } = await c.auth.refreshSession();
     expect(error).toBeNull();
     expect(data.session?.refresh_token).not.toBe(first?.refresh_token);
-    const claims = (t?: string) => JSON.parse(Buffer.from((t ?? "").split(".")[1] ?? "", "base64url").toString()) as Record<string, unknown>;
+    const claims = (t?: string) =>
+      JSON.parse(Buffer.from((t ?? "").split(".")[1] ?? "", "base64url").toString()) as Record<string, unknown>;
     expect(claims(data.session?.access_token).session_id).toBe(claims(first?.access_token).session_id);
     expect(claims(data.session?.access_token).amr).toEqual(claims(first?.access_token).amr);
   });
@@ -126,7 +127,8 @@ describe("signing_keys_path", () => {
     const { privateKey } = await generateKeyPair("RS256", { extractable: true });
     privateJwk = { ...(await exportJWK(privateKey)), kid: "test-rsa-key", alg: "RS256" };
     fs.writeFileSync(path.join(dir, "signing_keys.json"), JSON.stringify([privateJwk]));
-    const toml = fs.readFileSync(path.resolve(import.meta.dirname, "../../supabase/config.toml"), "utf8")
+    const toml = fs
+      .readFileSync(path.resolve(import.meta.dirname, "../../supabase/config.toml"), "utf8")
       .replace("[auth]\n", '[auth]\nsigning_keys_path = "./signing_keys.json"\n')
       // The mail templates' paths are relative to the project; this copy lives elsewhere.
       .replace(/^\[auth\.email\.template\.[a-z_]+\][^[]*/gm, "");

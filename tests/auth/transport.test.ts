@@ -15,20 +15,24 @@ afterAll(async () => h?.close());
 const api = (path: string) => `${h.url}/auth/v1${path}`;
 
 describe("CORS and headers", () => {
-  it.each(["http://localhost:3000", "http://127.0.0.1:5173"])("allows the app origin %s with supabase-js's headers", async (origin) => {
-    const res = await fetch(api("/token?grant_type=password"), {
-      method: "OPTIONS",
-      headers: {
-        origin,
-        "access-control-request-method": "POST",
-        "access-control-request-headers": "apikey,authorization,content-type,x-client-info,x-supabase-api-version",
-      },
-    });
-    expect(res.status).toBe(204);
-    expect(res.headers.get("access-control-allow-origin")).toBe(origin);
-    const allowed = (res.headers.get("access-control-allow-headers") ?? "").toLowerCase();
-    for (const header of ["apikey", "authorization", "content-type", "x-client-info", "x-supabase-api-version"]) expect(allowed).toContain(header);
-  });
+  it.each(["http://localhost:3000", "http://127.0.0.1:5173"])(
+    "allows the app origin %s with supabase-js's headers",
+    async (origin) => {
+      const res = await fetch(api("/token?grant_type=password"), {
+        method: "OPTIONS",
+        headers: {
+          origin,
+          "access-control-request-method": "POST",
+          "access-control-request-headers": "apikey,authorization,content-type,x-client-info,x-supabase-api-version",
+        },
+      });
+      expect(res.status).toBe(204);
+      expect(res.headers.get("access-control-allow-origin")).toBe(origin);
+      const allowed = (res.headers.get("access-control-allow-headers") ?? "").toLowerCase();
+      for (const header of ["apikey", "authorization", "content-type", "x-client-info", "x-supabase-api-version"])
+        expect(allowed).toContain(header);
+    },
+  );
 
   it("refuses a foreign origin", async () => {
     const res = await fetch(api("/settings"), { headers: { origin: "https://evil.example.net" } });
@@ -50,19 +54,29 @@ describe("error formats", () => {
   it("answers supabase-js (version header) with {code, message}", async () => {
     const res = await fetch(api("/user"), { headers: { "x-supabase-api-version": "2024-01-01" } });
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ code: "no_authorization", message: "This endpoint requires a valid Bearer token" });
+    expect(await res.json()).toEqual({
+      code: "no_authorization",
+      message: "This endpoint requires a valid Bearer token",
+    });
   });
 
   it("answers other callers in the legacy format", async () => {
     const res = await fetch(api("/user"));
-    expect(await res.json()).toEqual({ code: 401, error_code: "no_authorization", msg: "This endpoint requires a valid Bearer token" });
+    expect(await res.json()).toEqual({
+      code: 401,
+      error_code: "no_authorization",
+      msg: "This endpoint requires a valid Bearer token",
+    });
   });
 
   it("reports session_not_found for a signed-out session's token", async () => {
     const c = h.client();
-    const token = (await c.auth.signInWithPassword({ email: "founder@example.com", password: "Founder!2026" })).data.session?.access_token;
+    const token = (await c.auth.signInWithPassword({ email: "founder@example.com", password: "Founder!2026" })).data
+      .session?.access_token;
     await c.auth.signOut();
-    const res = await fetch(api("/user"), { headers: { authorization: `Bearer ${token}`, "x-supabase-api-version": "2024-01-01" } });
+    const res = await fetch(api("/user"), {
+      headers: { authorization: `Bearer ${token}`, "x-supabase-api-version": "2024-01-01" },
+    });
     expect(res.status).toBe(403);
     expect(((await res.json()) as { code: string }).code).toBe("session_not_found");
   });
@@ -70,7 +84,11 @@ describe("error formats", () => {
   it("accepts an empty JSON body (supabase-js sends Content-Type with no body)", async () => {
     const res = await fetch(api("/recover"), {
       method: "POST",
-      headers: { "content-type": "application/json;charset=UTF-8", "x-supabase-api-version": "2024-01-01", apikey: LOCAL_SUPABASE.anonKey },
+      headers: {
+        "content-type": "application/json;charset=UTF-8",
+        "x-supabase-api-version": "2024-01-01",
+        apikey: LOCAL_SUPABASE.anonKey,
+      },
     });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ code: "validation_failed", message: "An email address is required" });
@@ -90,7 +108,11 @@ describe("error formats", () => {
 describe("open routes", () => {
   it("GET /health and /settings describe the service as GoTrue does", async () => {
     expect(await (await fetch(api("/health"))).json()).toMatchObject({ name: "GoTrue" });
-    const settings = (await (await fetch(api("/settings"))).json()) as { external: Record<string, boolean>; mailer_autoconfirm: boolean; disable_signup: boolean };
+    const settings = (await (await fetch(api("/settings"))).json()) as {
+      external: Record<string, boolean>;
+      mailer_autoconfirm: boolean;
+      disable_signup: boolean;
+    };
     expect(settings.external).toMatchObject({ email: true, google: false, github: false, phone: false }); // config.toml: Google off
     expect(settings.mailer_autoconfirm).toBe(false);
     expect(settings.disable_signup).toBe(false);

@@ -17,7 +17,11 @@ beforeAll(async () => {
   [h, auto] = await Promise.all([
     startAuthHarness(),
     startAuthHarness({
-      configOverrides: { enableAnonymousSignIns: true, email: { enableConfirmations: false }, sms: { enableSignup: true, enableConfirmations: false, testOtp: { "15550001111": "123456" } } },
+      configOverrides: {
+        enableAnonymousSignIns: true,
+        email: { enableConfirmations: false },
+        sms: { enableSignup: true, enableConfirmations: false, testOtp: { "15550001111": "123456" } },
+      },
     }),
   ]);
 });
@@ -29,23 +33,41 @@ async function stored(harness: AuthHarness, id: string | undefined): Promise<Use
   return data.user;
 }
 
-const claims = (user: User, email: string, emailVerified = false) => ({ sub: user.id, email, email_verified: emailVerified, phone_verified: false });
+const claims = (user: User, email: string, emailVerified = false) => ({
+  sub: user.id,
+  email,
+  email_verified: emailVerified,
+  phone_verified: false,
+});
 
 describe("admin paths keep user_metadata exactly as sent", () => {
   it("generateLink signup: user_metadata is `data`, the claims are the identity's only", async () => {
     const email = uniqueEmail("gl-signup");
-    const { data, error } = await h.admin().auth.admin.generateLink({ type: "signup", email, password: TEST_PASSWORD, options: { data: DATA } });
+    const { data, error } = await h
+      .admin()
+      .auth.admin.generateLink({ type: "signup", email, password: TEST_PASSWORD, options: { data: DATA } });
     expect(error).toBeNull();
     expect(data.user?.user_metadata).toEqual(DATA);
     const user = await stored(h, data.user?.id);
     expect(user.user_metadata).toEqual(DATA);
-    expect(user.identities).toEqual([expect.objectContaining({ provider: "email", identity_data: claims(user, email) })]);
+    expect(user.identities).toEqual([
+      expect.objectContaining({ provider: "email", identity_data: claims(user, email) }),
+    ]);
   });
 
   it("generateLink signup again for the unconfirmed user merges the new data (null deletes a key)", async () => {
     const email = uniqueEmail("gl-again");
-    await h.admin().auth.admin.generateLink({ type: "signup", email, password: TEST_PASSWORD, options: { data: DATA } });
-    const { data } = await h.admin().auth.admin.generateLink({ type: "signup", email, password: TEST_PASSWORD, options: { data: { plan: null, team: "a" } } });
+    await h
+      .admin()
+      .auth.admin.generateLink({ type: "signup", email, password: TEST_PASSWORD, options: { data: DATA } });
+    const { data } = await h
+      .admin()
+      .auth.admin.generateLink({
+        type: "signup",
+        email,
+        password: TEST_PASSWORD,
+        options: { data: { plan: null, team: "a" } },
+      });
     expect(data.user?.user_metadata).toEqual({ full_name: "Ada Lovelace", team: "a" });
   });
 
@@ -65,7 +87,9 @@ describe("admin paths keep user_metadata exactly as sent", () => {
 
   it("generateLink magiclink for an unknown address signs it up (verification_type signup), data as sent", async () => {
     const email = uniqueEmail("gl-magic");
-    const { data, error } = await h.admin().auth.admin.generateLink({ type: "magiclink", email, options: { data: DATA } });
+    const { data, error } = await h
+      .admin()
+      .auth.admin.generateLink({ type: "magiclink", email, options: { data: DATA } });
     expect(error).toBeNull();
     expect(data.properties?.verification_type).toBe("signup");
     const user = await stored(h, data.user?.id);
@@ -83,7 +107,14 @@ describe("admin paths keep user_metadata exactly as sent", () => {
     const { data } = await h.admin().auth.admin.createUser({ email, password: TEST_PASSWORD, user_metadata: DATA });
     expect(data.user?.user_metadata).toEqual(DATA);
     const confirmedEmail = uniqueEmail("admin-md-ok");
-    const confirmed = await h.admin().auth.admin.createUser({ email: confirmedEmail, password: TEST_PASSWORD, email_confirm: true, user_metadata: DATA });
+    const confirmed = await h
+      .admin()
+      .auth.admin.createUser({
+        email: confirmedEmail,
+        password: TEST_PASSWORD,
+        email_confirm: true,
+        user_metadata: DATA,
+      });
     const user = await stored(h, confirmed.data.user?.id);
     expect(user.user_metadata).toEqual({ ...DATA, email_verified: true });
     // models.User.Confirm touches user_metadata only.
@@ -94,7 +125,13 @@ describe("admin paths keep user_metadata exactly as sent", () => {
 describe("sign-up paths copy the identity's claims, with `data` under them", () => {
   it("signUp (confirmation mail): both carry the claims and the data; data never overrides a claim", async () => {
     const email = uniqueEmail("su-md");
-    const { data, error } = await h.client().auth.signUp({ email, password: TEST_PASSWORD, options: { data: { ...DATA, email: "spoof@example.com", sub: "x" } } });
+    const { data, error } = await h
+      .client()
+      .auth.signUp({
+        email,
+        password: TEST_PASSWORD,
+        options: { data: { ...DATA, email: "spoof@example.com", sub: "x" } },
+      });
     expect(error).toBeNull();
     const user = await stored(h, data.user?.id);
     const expected = { ...DATA, ...claims(user, email) };
@@ -120,7 +157,9 @@ describe("sign-up paths copy the identity's claims, with `data` under them", () 
   });
 
   it("phone signUp: the phone identity's claims (no address, no phone key) with the data, in both places", async () => {
-    const { data, error } = await auto.client().auth.signUp({ phone: "+15550001111", password: TEST_PASSWORD, options: { data: DATA } });
+    const { data, error } = await auto
+      .client()
+      .auth.signUp({ phone: "+15550001111", password: TEST_PASSWORD, options: { data: DATA } });
     expect(error).toBeNull();
     const user = await stored(auto, data.user?.id);
     const expected = { ...DATA, sub: user.id, email_verified: false, phone_verified: false };

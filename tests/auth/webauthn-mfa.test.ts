@@ -8,7 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeJwt } from "jose";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { startAuthEmulator } from "@founder-foundation/auth-emulator";
-import { SoftwareAuthenticator, type CreationOptions, type RequestOptions } from "../../supabase/emulator/test-support/software-authenticator";
+import {
+  SoftwareAuthenticator,
+  type CreationOptions,
+  type RequestOptions,
+} from "../../supabase/emulator/test-support/software-authenticator";
 import { startAuthHarness, type AuthHarness } from "../support/auth-harness";
 import { TEST_PASSWORD, uniqueEmail } from "../support/founders";
 import { RELYING_PARTY, WEBAUTHN_ORIGIN, webAuthnConfig } from "../support/webauthn";
@@ -24,7 +28,9 @@ let verifyOff: AuthHarness;
 beforeAll(async () => {
   [h, verifyOff] = await Promise.all([
     startAuthHarness({ config: config.file }),
-    startAuthHarness({ configOverrides: { mfa: { webAuthn: { enrollEnabled: true, verifyEnabled: false } }, webauthn: RP } }),
+    startAuthHarness({
+      configOverrides: { mfa: { webAuthn: { enrollEnabled: true, verifyEnabled: false } }, webauthn: RP },
+    }),
   ]);
 });
 afterAll(async () => {
@@ -32,7 +38,10 @@ afterAll(async () => {
   config.remove();
 });
 
-async function signedIn(harness: AuthHarness = h, email = uniqueEmail("webauthn")): Promise<{ c: SupabaseClient; email: string }> {
+async function signedIn(
+  harness: AuthHarness = h,
+  email = uniqueEmail("webauthn"),
+): Promise<{ c: SupabaseClient; email: string }> {
   await harness.admin().auth.admin.createUser({ email, password: TEST_PASSWORD, email_confirm: true });
   const c = harness.client();
   const { error } = await c.auth.signInWithPassword({ email, password: TEST_PASSWORD });
@@ -41,7 +50,10 @@ async function signedIn(harness: AuthHarness = h, email = uniqueEmail("webauthn"
 }
 
 async function challenge(c: SupabaseClient, factorId: string) {
-  const { data, error } = await c.auth.mfa.challenge({ factorId, webauthn: { rpId: RP.rpId, rpOrigins: RP.rpOrigins } });
+  const { data, error } = await c.auth.mfa.challenge({
+    factorId,
+    webauthn: { rpId: RP.rpId, rpOrigins: RP.rpOrigins },
+  });
   if (error || !data || data.type !== "webauthn") throw error ?? new Error("not a webauthn challenge");
   return data;
 }
@@ -53,7 +65,8 @@ async function enrolled(c: SupabaseClient, key: SoftwareAuthenticator) {
   const ch = await challenge(c, data.id);
   const created = key.create(ch.webauthn.credential_options.publicKey as unknown as CreationOptions);
   const verified = await c.auth.mfa.verify({
-    factorId: data.id, challengeId: ch.id,
+    factorId: data.id,
+    challengeId: ch.id,
     webauthn: { type: "create", rpId: RP.rpId, rpOrigins: RP.rpOrigins, credential_response: created as never },
   } as Parameters<SupabaseClient["auth"]["mfa"]["verify"]>[0]);
   if (verified.error) throw verified.error;
@@ -61,11 +74,17 @@ async function enrolled(c: SupabaseClient, key: SoftwareAuthenticator) {
 }
 
 /** mfa.verify with an assertion `key` makes for the challenge. */
-async function assertWith(c: SupabaseClient, key: SoftwareAuthenticator, factorId: string, ch?: Awaited<ReturnType<typeof challenge>>) {
+async function assertWith(
+  c: SupabaseClient,
+  key: SoftwareAuthenticator,
+  factorId: string,
+  ch?: Awaited<ReturnType<typeof challenge>>,
+) {
   const current = ch ?? (await challenge(c, factorId));
   const asserted = key.get(current.webauthn.credential_options.publicKey as unknown as RequestOptions);
   return c.auth.mfa.verify({
-    factorId, challengeId: current.id,
+    factorId,
+    challengeId: current.id,
     webauthn: { type: "request", rpId: RP.rpId, rpOrigins: RP.rpOrigins, credential_response: asserted as never },
   } as Parameters<SupabaseClient["auth"]["mfa"]["verify"]>[0]);
 }
@@ -101,7 +120,13 @@ describe("enrol and first verification", () => {
     const factors = await c.auth.mfa.listFactors();
     // GoTrue shows the key's authenticator model (a software key's AAGUID is all zeros).
     expect(factors.data?.webauthn).toEqual([
-      expect.objectContaining({ id: factorId, factor_type: "webauthn", status: "verified", friendly_name: "laptop", web_authn_aaguid: "00000000-0000-0000-0000-000000000000" }),
+      expect.objectContaining({
+        id: factorId,
+        factor_type: "webauthn",
+        status: "verified",
+        friendly_name: "laptop",
+        web_authn_aaguid: "00000000-0000-0000-0000-000000000000",
+      }),
     ]);
   });
 });
@@ -119,12 +144,19 @@ async function enrolledThenSignedInAgain() {
 describe("later sign-ins", () => {
   it("a verified factor's challenge carries request options naming its key; the assertion raises to aal2", async () => {
     const { key, factorId, again } = await enrolledThenSignedInAgain();
-    expect((await again.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: "aal1", nextLevel: "aal2" });
+    expect((await again.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({
+      currentLevel: "aal1",
+      nextLevel: "aal2",
+    });
     const ch = await challenge(again, factorId);
     expect(ch.webauthn.type).toBe("request");
     const options = ch.webauthn.credential_options.publicKey;
     expect(options).toMatchObject({ rpId: "localhost", timeout: 300000 });
-    expect((options.allowCredentials as { id: ArrayBuffer }[] | undefined)?.map((a) => Buffer.from(a.id).toString("base64url"))).toEqual(key.credentialIds);
+    expect(
+      (options.allowCredentials as { id: ArrayBuffer }[] | undefined)?.map((a) =>
+        Buffer.from(a.id).toString("base64url"),
+      ),
+    ).toEqual(key.credentialIds);
     const { data, error } = await assertWith(again, key, factorId, ch);
     expect(error).toBeNull();
     expect(decodeJwt(data?.access_token ?? "").aal).toBe("aal2");
@@ -133,7 +165,13 @@ describe("later sign-ins", () => {
   it("refuses another authenticator's key, an answer made on another page and a replayed answer (GoTrue's 500s and 422)", async () => {
     const { key, factorId, again } = await enrolledThenSignedInAgain();
     // Another authenticator has no key for this user: nothing to sign with.
-    expect(() => new SoftwareAuthenticator(ORIGIN).get({ challenge: "AAAA", rpId: "localhost", allowCredentials: key.credentialIds.map((id) => ({ id })) })).toThrow(/NotAllowedError/);
+    expect(() =>
+      new SoftwareAuthenticator(ORIGIN).get({
+        challenge: "AAAA",
+        rpId: "localhost",
+        allowCredentials: key.credentialIds.map((id) => ({ id })),
+      }),
+    ).toThrow(/NotAllowedError/);
     // The same key used from a page the relying party does not list.
     const wrongPage = await assertWith(again, key.onOrigin("http://localhost:4000"), factorId);
     expect(wrongPage.error).toMatchObject({ status: 500, name: "AuthRetryableFetchError" });
@@ -143,7 +181,8 @@ describe("later sign-ins", () => {
     const second = await challenge(again, factorId);
     const asserted = key.get(first.webauthn.credential_options.publicKey as unknown as RequestOptions);
     const crossed = await again.auth.mfa.verify({
-      factorId, challengeId: second.id,
+      factorId,
+      challengeId: second.id,
       webauthn: { type: "request", rpId: RP.rpId, credential_response: asserted as never },
     } as Parameters<SupabaseClient["auth"]["mfa"]["verify"]>[0]);
     expect(crossed.error).toMatchObject({ status: 500 });
@@ -152,15 +191,29 @@ describe("later sign-ins", () => {
     const third = await challenge(again, factorId);
     const res = await fetch(`${h.url}/auth/v1/factors/${factorId}/verify`, {
       method: "POST",
-      headers: { apikey: h.emulator.anonKey, authorization: `Bearer ${session?.access_token ?? ""}`, "content-type": "application/json", "x-supabase-api-version": "2024-01-01" },
-      body: JSON.stringify({ challenge_id: third.id, webauthn: { type: "request", credential_response: asserted.toJSON() } }),
+      headers: {
+        apikey: h.emulator.anonKey,
+        authorization: `Bearer ${session?.access_token ?? ""}`,
+        "content-type": "application/json",
+        "x-supabase-api-version": "2024-01-01",
+      },
+      body: JSON.stringify({
+        challenge_id: third.id,
+        webauthn: { type: "request", credential_response: asserted.toJSON() },
+      }),
     });
     expect(res.status).toBe(500);
-    expect(await res.json()).toEqual({ code: "unexpected_failure", message: "Failed to validate WebAuthn MFA response" });
+    expect(await res.json()).toEqual({
+      code: "unexpected_failure",
+      message: "Failed to validate WebAuthn MFA response",
+    });
     // A verified challenge cannot be answered twice.
     const good = await challenge(again, factorId);
     expect((await assertWith(again, key, factorId, good)).error).toBeNull();
-    expect((await assertWith(again, key, factorId, good)).error).toMatchObject({ status: 422, code: "mfa_ip_address_mismatch" });
+    expect((await assertWith(again, key, factorId, good)).error).toMatchObject({
+      status: 422,
+      code: "mfa_ip_address_mismatch",
+    });
   });
 
   it("a malformed answer is 400 validation_failed, as GoTrue parses before it verifies", async () => {
@@ -171,13 +224,29 @@ describe("later sign-ins", () => {
     const post = (body: unknown) =>
       fetch(`${h.url}/auth/v1/factors/${data?.id ?? ""}/verify`, {
         method: "POST",
-        headers: { apikey: h.emulator.anonKey, authorization: `Bearer ${token}`, "content-type": "application/json", "x-supabase-api-version": "2024-01-01" },
+        headers: {
+          apikey: h.emulator.anonKey,
+          authorization: `Bearer ${token}`,
+          "content-type": "application/json",
+          "x-supabase-api-version": "2024-01-01",
+        },
         body: JSON.stringify(body),
       }).then(async (r) => ({ status: r.status, body: (await r.json()) as unknown }));
-    expect(await post({ challenge_id: ch.id })).toEqual({ status: 400, body: { code: "validation_failed", message: "WebAuthn config required" } });
-    expect(await post({ challenge_id: ch.id, webauthn: { type: "sign" } })).toEqual({ status: 400, body: { code: "validation_failed", message: "WebAuthn type must be create or request" } });
-    expect(await post({ challenge_id: ch.id, webauthn: { type: "create" } })).toEqual({ status: 400, body: { code: "validation_failed", message: "credential_response required" } });
-    expect(await post({ challenge_id: ch.id, webauthn: { type: "create", credential_response: { id: "x" } } })).toEqual({ status: 400, body: { code: "validation_failed", message: "Invalid credential_response" } });
+    expect(await post({ challenge_id: ch.id })).toEqual({
+      status: 400,
+      body: { code: "validation_failed", message: "WebAuthn config required" },
+    });
+    expect(await post({ challenge_id: ch.id, webauthn: { type: "sign" } })).toEqual({
+      status: 400,
+      body: { code: "validation_failed", message: "WebAuthn type must be create or request" },
+    });
+    expect(await post({ challenge_id: ch.id, webauthn: { type: "create" } })).toEqual({
+      status: 400,
+      body: { code: "validation_failed", message: "credential_response required" },
+    });
+    expect(await post({ challenge_id: ch.id, webauthn: { type: "create", credential_response: { id: "x" } } })).toEqual(
+      { status: 400, body: { code: "validation_failed", message: "Invalid credential_response" } },
+    );
   });
 });
 
@@ -186,7 +255,11 @@ describe("switched by config.toml", () => {
     const off = await startAuthHarness();
     try {
       const { c } = await signedIn(off);
-      expect((await c.auth.mfa.enroll({ factorType: "webauthn" })).error).toMatchObject({ status: 422, code: "mfa_webauthn_enroll_not_enabled", message: "MFA enroll is disabled for WebAuthn" });
+      expect((await c.auth.mfa.enroll({ factorType: "webauthn" })).error).toMatchObject({
+        status: 422,
+        code: "mfa_webauthn_enroll_not_enabled",
+        message: "MFA enroll is disabled for WebAuthn",
+      });
     } finally {
       await off.close();
     }
@@ -197,12 +270,18 @@ describe("switched by config.toml", () => {
     const { data, error } = await c.auth.mfa.enroll({ factorType: "webauthn" });
     expect(error).toBeNull();
     const ch = await c.auth.mfa.challenge({ factorId: data?.id ?? "", webauthn: { rpId: RP.rpId } });
-    expect(ch.error).toMatchObject({ status: 422, code: "mfa_webauthn_verify_not_enabled", message: "MFA verification is disabled for WebAuthn" });
+    expect(ch.error).toMatchObject({
+      status: 422,
+      code: "mfa_webauthn_verify_not_enabled",
+      message: "MFA verification is disabled for WebAuthn",
+    });
   });
 
   it("on without [auth.webauthn] (no relying party): the emulator refuses to start, naming what is missing", async () => {
     const file = path.join(config.dir, "no-rp.toml");
     fs.writeFileSync(file, "[auth.mfa.web_authn]\nenroll_enabled = true\n");
-    await expect(startAuthEmulator({ config: file, quiet: true })).rejects.toThrow("[auth.webauthn] rp_id, rp_display_name, rp_origins required when auth.mfa.web_authn.enroll_enabled is on");
+    await expect(startAuthEmulator({ config: file, quiet: true })).rejects.toThrow(
+      "[auth.webauthn] rp_id, rp_display_name, rp_origins required when auth.mfa.web_authn.enroll_enabled is on",
+    );
   });
 });

@@ -37,7 +37,12 @@ describe("/admin", () => {
     const roles = page.getByRole("group", { name: `Roles of ${target.email}` });
     await roles.waitFor();
     expect(await roles.getByRole("checkbox", { name: "user" }).isChecked()).toBe(true);
-    expect(await page.getByRole("group", { name: `Roles of ${admin.email}` }).getByRole("checkbox", { name: "admin" }).isChecked()).toBe(true);
+    expect(
+      await page
+        .getByRole("group", { name: `Roles of ${admin.email}` })
+        .getByRole("checkbox", { name: "admin" })
+        .isChecked(),
+    ).toBe(true);
     await ui.screen("admin-1280-light");
 
     // Controlled by the server's answer: the box changes once the roles are saved.
@@ -46,7 +51,14 @@ describe("/admin", () => {
     const { data } = await authAdmin().auth.admin.getUserById(target.id);
     expect(data.user?.app_metadata.roles).toEqual(["super", "user"]);
     await ui.goto("/admin");
-    await expect.poll(() => page.getByRole("group", { name: `Roles of ${target.email}` }).getByRole("checkbox", { name: "super" }).isChecked()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByRole("group", { name: `Roles of ${target.email}` })
+          .getByRole("checkbox", { name: "super" })
+          .isChecked(),
+      )
+      .toBe(true);
 
     const narrow = await e2e.open({ as: admin, width: 375, theme: "dark" });
     await narrow.goto("/admin");

@@ -17,7 +17,12 @@ describe("/edit-others", () => {
     const verifiedEmail = `grace-${s.accountId}@example.com`;
     await addVerifiedOwner(s, verifiedEmail);
     const pendingEmail = `pending-${s.accountId}@example.com`;
-    await call(s.token, "POST", "/api/persons/", { account_id: s.accountId, account_primary_holder: false, is_addon: true, email: pendingEmail });
+    await call(s.token, "POST", "/api/persons/", {
+      account_id: s.accountId,
+      account_primary_holder: false,
+      is_addon: true,
+      email: pendingEmail,
+    });
 
     const ui = await openAs(s, "/edit-others");
     const { page } = ui;
@@ -35,15 +40,22 @@ describe("/edit-others", () => {
     await form.getByLabel("Zip").fill("19958");
     await saveAndLeave(page, "Owner information updated successfully");
     await ui.goto("/edit-others");
-    await expect.poll(() => page.getByRole("form", { name: "Details of Grace Hopper" }).getByLabel("Street address").inputValue()).toBe("9 New Road");
-    expect(await page.getByRole("form", { name: "Details of Grace Hopper" }).getByLabel("Zip").inputValue()).toBe("19958");
+    await expect
+      .poll(() => page.getByRole("form", { name: "Details of Grace Hopper" }).getByLabel("Street address").inputValue())
+      .toBe("9 New Road");
+    expect(await page.getByRole("form", { name: "Details of Grace Hopper" }).getByLabel("Zip").inputValue()).toBe(
+      "19958",
+    );
 
     // Resend to the pending owner: a real mail arrives.
     const mailbox = new MailboxClient(e2e.stack.mail!.url);
     await page.getByRole("button", { name: `Resend verification email to ${pendingEmail}` }).click();
     await toast(page, "Verification emails sent successfully");
     await mailbox.latest(pendingEmail, { subject: "verify your identity" });
-    await page.getByText(/^Verification email sent \d+\/\d+\/\d{4}$/).first().waitFor();
+    await page
+      .getByText(/^Verification email sent \d+\/\d+\/\d{4}$/)
+      .first()
+      .waitFor();
 
     // Add an owner through the dialog: a real event the bell counts (one 'Owner added' for the new
     // owner; linking them to the organization adds no second notice).
@@ -75,13 +87,14 @@ describe("/edit-others", () => {
     await page.waitForLoadState("networkidle");
     // One action, one toast: not one per call (create, link, mail) it took.
     expect(await ui.read("window.toastsSeen")).toEqual(["New owner added successfully"]);
-    const all = await call<{ persons: { person_id: number; email: string }[]; organization_users: { person_id: number; primary_holder: boolean }[] }>(
-      s.token,
-      "GET",
-      `/api/accounts/${s.accountId}/all_data`,
-    );
+    const all = await call<{
+      persons: { person_id: number; email: string }[];
+      organization_users: { person_id: number; primary_holder: boolean }[];
+    }>(s.token, "GET", `/api/accounts/${s.accountId}/all_data`);
     const added = all.persons.find((p) => p.email === newEmail);
-    expect(all.organization_users).toContainEqual(expect.objectContaining({ person_id: added?.person_id, primary_holder: false }));
+    expect(all.organization_users).toContainEqual(
+      expect.objectContaining({ person_id: added?.person_id, primary_holder: false }),
+    );
 
     await checkOtherLooks(s, "/edit-others", "edit-others", "Street address");
   });
@@ -97,11 +110,19 @@ describe("/edit-others", () => {
     await form.getByRole("button", { name: "Update license" }).click();
     await toast(ui.page, "Verification emails sent successfully");
     // A second mail (not the one the owner verified with) with a working hosted link.
-    await expect.poll(async () => (await mailbox.latest(email, { subject: "verify your identity" })).ID, { timeout: scaled(15_000) }).not.toBe(first.ID);
+    await expect
+      .poll(async () => (await mailbox.latest(email, { subject: "verify your identity" })).ID, {
+        timeout: scaled(15_000),
+      })
+      .not.toBe(first.ID);
     const link = findLink(await mailbox.latest(email, { subject: "verify your identity" }), HOSTED_LINK);
     expect((await fetch(link)).status).toBe(200);
     // The owner stays verified (and selectable) until the provider reviews the new check.
-    const owner = await call<{ sumsub_completed_at: string | null; sumsub_email_sent_at: string | null }>(s.token, "GET", `/api/persons/${ownerId}`);
+    const owner = await call<{ sumsub_completed_at: string | null; sumsub_email_sent_at: string | null }>(
+      s.token,
+      "GET",
+      `/api/persons/${ownerId}`,
+    );
     expect(owner.sumsub_completed_at).not.toBeNull();
     expect(owner.sumsub_email_sent_at).not.toBeNull();
     expect(await ui.page.getByRole("button", { name: /Grace Hopper/ }).isEnabled()).toBe(true);
@@ -127,7 +148,12 @@ describe("/edit-others", () => {
     await ui.page.getByRole("button", { name: "Add owner" }).click();
     const dialog = ui.page.getByRole("dialog", { name: "Add owner" });
     await dialog.getByLabel("Email").fill(email);
-    await call(s.token, "POST", "/api/persons/", { account_id: s.accountId, account_primary_holder: false, is_addon: true, email });
+    await call(s.token, "POST", "/api/persons/", {
+      account_id: s.accountId,
+      account_primary_holder: false,
+      is_addon: true,
+      email,
+    });
     await dialog.getByRole("button", { name: "Add" }).click();
     await toast(ui.page, "Failed to add new owner");
     expect(await dialog.getByLabel("Email").inputValue()).toBe(email);

@@ -39,7 +39,11 @@ describe("/edit-profile", () => {
     expect(await page.getByLabel("Phone").inputValue()).toBe("(302)-555-0199");
     expect(await page.getByLabel("Marital status").inputValue()).toBe("marital_status_married");
     expect(await page.getByLabel("Registered State").inputValue()).toBe("us_state_delaware");
-    const stored = await call<{ phone: string; ssn: string; dob: string }>(s.token, "GET", `/api/persons/${s.personId}`);
+    const stored = await call<{ phone: string; ssn: string; dob: string }>(
+      s.token,
+      "GET",
+      `/api/persons/${s.personId}`,
+    );
     expect(stored).toMatchObject({ phone: "3025550199", ssn: "***-**-6789", dob: PROFILE.dob });
 
     await checkOtherLooks(s, "/edit-profile", "edit-profile", "Phone");
@@ -73,7 +77,11 @@ describe("/edit-profile", () => {
     await ui.page.getByRole("button", { name: "Done" }).click();
     await toast(ui.page, "Failed to update profile");
     // The server answered, so the founder gets its request id to quote to support.
-    await ui.page.getByRole("alert").filter({ hasText: "Failed to update profile" }).getByText(/^Reference: [0-9a-f-]{36}$/).waitFor();
+    await ui.page
+      .getByRole("alert")
+      .filter({ hasText: "Failed to update profile" })
+      .getByText(/^Reference: [0-9a-f-]{36}$/)
+      .waitFor();
     expect(new URL(ui.page.url()).pathname).toBe("/edit-profile");
   });
 });
@@ -117,8 +125,16 @@ describe("/edit-foundation", () => {
     await ui.goto("/edit-foundation");
     await agent.waitFor();
     expect(await agent.isChecked()).toBe(false);
-    const org = await call<{ itg_as_registered_agent: boolean; name_1: string; custodian: string }>(s.token, "GET", `/api/organizations/${s.organizationId}`);
-    expect(org).toMatchObject({ itg_as_registered_agent: false, name_1: ORGANIZATION.name_1, custodian: "custodian_schwab" });
+    const org = await call<{ itg_as_registered_agent: boolean; name_1: string; custodian: string }>(
+      s.token,
+      "GET",
+      `/api/organizations/${s.organizationId}`,
+    );
+    expect(org).toMatchObject({
+      itg_as_registered_agent: false,
+      name_1: ORGANIZATION.name_1,
+      custodian: "custodian_schwab",
+    });
     await checkOtherLooks(s, "/edit-foundation", "edit-foundation", "First choice");
   });
 });

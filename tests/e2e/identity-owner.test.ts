@@ -29,7 +29,8 @@ describe("additional owner verification by email", () => {
     const mailbox = new MailboxClient(mailUrl);
     const f = await founderAt("profile", { on: e2e.stack });
     const ownerEmail = `owner-${f.accountId}-${Date.now()}@example.com`;
-    const api = (method: string, path: string, body?: unknown) => call(e2e.stack.app.url, method, path, { token: f.token, body });
+    const api = (method: string, path: string, body?: unknown) =>
+      call(e2e.stack.app.url, method, path, { token: f.token, body });
     const added = await api("POST", "/api/persons/", {
       account_id: f.accountId,
       account_primary_holder: false,
@@ -41,7 +42,9 @@ describe("additional owner verification by email", () => {
 
     const sent = await api("POST", "/api/sumsub/send_sumsub_emails", [ownerId]);
     expect(sent.status).toBe(200);
-    expect((sent.json as { results: unknown[] }).results).toEqual([expect.objectContaining({ person_id: ownerId, status: "sent" })]);
+    expect((sent.json as { results: unknown[] }).results).toEqual([
+      expect.objectContaining({ person_id: ownerId, status: "sent" }),
+    ]);
 
     const mail = await mailbox.latest(ownerEmail, { subject: "verify your identity" });
     const link = findLink(mail, HOSTED_LINK);
@@ -49,7 +52,7 @@ describe("additional owner verification by email", () => {
     expect(mail.Text).toContain("Ada Lovelace");
 
     const before = await api("GET", `/api/persons/${ownerId}`);
-    expect((before.json as PersonDto)).toMatchObject({ sumsub_completed_at: null, sumsub_review_answer: null });
+    expect(before.json as PersonDto).toMatchObject({ sumsub_completed_at: null, sumsub_review_answer: null });
     expect((before.json as PersonDto).sumsub_email_sent_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?$/);
 
     const page = await newPage();
@@ -61,7 +64,7 @@ describe("additional owner verification by email", () => {
     await page.getByText("Verification approved").waitFor();
 
     const after = await api("GET", `/api/persons/${ownerId}`);
-    expect((after.json as PersonDto)).toMatchObject({ email: ownerEmail, sumsub_review_answer: "GREEN" });
+    expect(after.json as PersonDto).toMatchObject({ email: ownerEmail, sumsub_review_answer: "GREEN" });
     expect((after.json as PersonDto).sumsub_completed_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?$/);
 
     // Reopening the link shows the finished check instead of starting over.

@@ -48,7 +48,12 @@ async function openWidgetForNewFounder(): Promise<{ f: ProfiledFounder; page: Pa
   const f = await founder();
   const caseId = widgetPage.addCase({
     bearer: f.token,
-    tokenBody: { user_id: f.email, level_name: "id-and-liveness", ttl_in_seconds: 900, applicant_identifiers: { email: f.email, phone: "2125550123" } },
+    tokenBody: {
+      user_id: f.email,
+      level_name: "id-and-liveness",
+      ttl_in_seconds: 900,
+      applicant_identifiers: { email: f.email, phone: "2125550123" },
+    },
   });
   const page = await newPage();
   await page.goto(`${widgetPage.url}/?case=${caseId}`);
@@ -83,7 +88,9 @@ describe("identity widget (real @sumsub/websdk-react against the emulator)", () 
     // The SDK built the iframe URL from the token alone (no baseUrl prop): the emulator's origin.
     const iframe = page.locator("iframe");
     await iframe.waitFor();
-    expect(await iframe.getAttribute("src")).toMatch(new RegExp(`^${e2e.stack.config.identity.baseUrl}/websdk/websdk\\.html\\?_=id_`));
+    expect(await iframe.getAttribute("src")).toMatch(
+      new RegExp(`^${e2e.stack.config.identity.baseUrl}/websdk/websdk\\.html\\?_=id_`),
+    );
     const frame = page.frameLocator("iframe");
     await frame.getByRole("button", { name: "Upload document" }).waitFor();
     // The handshake completed: the iframe's onResize reached the SDK, which sized the iframe.
@@ -99,22 +106,35 @@ describe("identity widget (real @sumsub/websdk-react against the emulator)", () 
     const loaded = log.find((e) => e.startsWith("applicant loaded: "));
     const applicantId = loaded?.slice("applicant loaded: ".length);
     expect(applicantId).toMatch(/^[0-9a-f]{24}$/);
-    expect(log.filter((e) => e.startsWith("token fetch")), log.join(" / ")).toEqual(["token fetch 1"]);
+    expect(
+      log.filter((e) => e.startsWith("token fetch")),
+      log.join(" / "),
+    ).toEqual(["token fetch 1"]);
     expect(log.filter((e) => e.startsWith("completed"))).toEqual(["completed: GREEN"]);
 
     // The page never reported completion to the app: the webhook alone verified the person.
     const p = await person(f);
     expect(p).toMatchObject({ sumsub_applicant_id: applicantId, sumsub_review_answer: "GREEN" });
     expect(p.sumsub_completed_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?$/);
-    const notes = await call(e2e.stack.app.url, "GET", "/api/notifications/?limit=50&offset=0&include_read=true", { token: f.token });
+    const notes = await call(e2e.stack.app.url, "GET", "/api/notifications/?limit=50&offset=0&include_read=true", {
+      token: f.token,
+    });
     expect((notes.json as { title: string }[]).map((n) => n.title)).toContain("Identity verified");
   });
 
   it("with the baseUrl prop and an expired first token: the expiration handler gets a new token and the session goes on to RED", async () => {
     const f = await founder();
     // Minted for this person but already past its ttl, as a token left open in a tab would be.
-    const expired = await createSumsubClient(e2e.stack.config.identity).createSdkAccessToken({ userId: `ff-person-${f.personId}`, levelName: "id-and-liveness", ttlInSecs: 0 });
-    const caseId = widgetPage.addCase({ bearer: f.token, baseUrl: e2e.stack.config.identity.baseUrl, firstToken: expired.token });
+    const expired = await createSumsubClient(e2e.stack.config.identity).createSdkAccessToken({
+      userId: `ff-person-${f.personId}`,
+      levelName: "id-and-liveness",
+      ttlInSecs: 0,
+    });
+    const caseId = widgetPage.addCase({
+      bearer: f.token,
+      baseUrl: e2e.stack.config.identity.baseUrl,
+      firstToken: expired.token,
+    });
     const page = await newPage();
     await page.goto(`${widgetPage.url}/?case=${caseId}`);
 

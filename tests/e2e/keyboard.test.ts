@@ -27,7 +27,12 @@ async function focused(page: Page): Promise<{ tag: string; label: string; text: 
   })()`);
 }
 
-async function tabTo(page: Page, matches: (f: { tag: string; label: string; text: string }) => boolean, max = 40, key = "Tab"): Promise<void> {
+async function tabTo(
+  page: Page,
+  matches: (f: { tag: string; label: string; text: string }) => boolean,
+  max = 40,
+  key = "Tab",
+): Promise<void> {
   for (let i = 0; i < max; i++) {
     if (matches(await focused(page))) return;
     await page.keyboard.press(key);
@@ -46,7 +51,9 @@ async function frameFocus(page: Page): Promise<string> {
   if (!frame) return "";
   const inFrame = await page.evaluate(`document.activeElement?.tagName === "IFRAME"`);
   if (!inFrame) return "";
-  return frame.evaluate(`(document.activeElement && document.activeElement.tagName === "BUTTON" ? document.activeElement.textContent : "").trim()`);
+  return frame.evaluate(
+    `(document.activeElement && document.activeElement.tagName === "BUTTON" ? document.activeElement.textContent : "").trim()`,
+  );
 }
 
 /** Tabs (into the frame if need be) until the widget's button `name` has focus, then presses Enter. */
@@ -208,7 +215,12 @@ describe("keyboard (browser)", () => {
 
     // The owner's menu: Enter opens it, arrows move, Enter picks; each dialog opens on its first control.
     const openOwnerMenu = async () => {
-      await tabTo(page, (f) => f.tag === "button" && f.label === "Actions for keyboard-owner@example.com", 40, "Shift+Tab");
+      await tabTo(
+        page,
+        (f) => f.tag === "button" && f.label === "Actions for keyboard-owner@example.com",
+        40,
+        "Shift+Tab",
+      );
       await page.keyboard.press("Enter");
       await page.getByRole("menu").waitFor();
       await expect.poll(() => focused(page)).toMatchObject({ text: "Edit Email" });
@@ -318,7 +330,9 @@ describe("keyboard (browser)", () => {
       await page.keyboard.press("Tab");
       // Polled: the trap brings focus back from its guard in a focus handler, which a busy machine
       // runs a moment after the key; focus that left the dialog for good still fails here.
-      await expect.poll(() => page.evaluate(`!!document.activeElement?.closest('[role="dialog"]')`), { timeout: scaled(5_000) }).toBe(true);
+      await expect
+        .poll(() => page.evaluate(`!!document.activeElement?.closest('[role="dialog"]')`), { timeout: scaled(5_000) })
+        .toBe(true);
     }
     await page.keyboard.press("Escape");
     await license.waitFor({ state: "detached" });
@@ -375,7 +389,9 @@ describe("keyboard (browser)", () => {
     const { ui } = await founderAt("signed-up", { browser: e2e });
     const { page } = ui;
     const ring = (selector: string) =>
-      page.evaluate(`(() => { const s = getComputedStyle(document.activeElement); return [${JSON.stringify(selector)}, document.activeElement.matches(${JSON.stringify(selector)}), s.outlineStyle, s.outlineWidth, s.outlineColor, s.outlineOffset]; })()`) as Promise<unknown[]>;
+      page.evaluate(
+        `(() => { const s = getComputedStyle(document.activeElement); return [${JSON.stringify(selector)}, document.activeElement.matches(${JSON.stringify(selector)}), s.outlineStyle, s.outlineWidth, s.outlineColor, s.outlineOffset]; })()`,
+      ) as Promise<unknown[]>;
     await ui.goto("/create-foundation");
     await page.getByRole("heading", { name: "Choose strategy" }).waitFor();
     await focusSettled(page);

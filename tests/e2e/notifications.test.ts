@@ -14,7 +14,9 @@ const e2e = setupE2E();
 async function addOwner(founder: SignedUpFounder, email: string): Promise<void> {
   const api = httpApi(e2e.stack.app.url);
   // addPerson fails unless the API answers 201.
-  await addPerson(api, founder.token, await accountOf(api, { userId: founder.id, token: founder.token }), { ownerEmail: email });
+  await addPerson(api, founder.token, await accountOf(api, { userId: founder.id, token: founder.token }), {
+    ownerEmail: email,
+  });
 }
 
 const badge = (page: Page) => page.getByTestId("notifications-badge");
@@ -46,7 +48,10 @@ describe("notifications", () => {
     expect(await list.getByRole("listitem").count()).toBe(2);
     await ui.screen("notifications-1280-light");
 
-    await list.getByRole("button", { name: /^Mark "Owner added" as read$/ }).first().click();
+    await list
+      .getByRole("button", { name: /^Mark "Owner added" as read$/ })
+      .first()
+      .click();
     await expect.poll(() => badge(page).textContent()).toBe("1");
     await ui.goto("/");
     await expect.poll(() => badge(page).textContent()).toBe("1");
@@ -76,7 +81,10 @@ describe("notifications", () => {
     ] as const;
     for (const [i, look] of looks.entries()) {
       await ui.page.setViewportSize({ width: look.width, height: 800 });
-      if (i > 0) await ui.read(`localStorage.setItem(${JSON.stringify(THEME_STORAGE_KEY)}, ${JSON.stringify(JSON.stringify({ data: look.theme }))})`);
+      if (i > 0)
+        await ui.read(
+          `localStorage.setItem(${JSON.stringify(THEME_STORAGE_KEY)}, ${JSON.stringify(JSON.stringify({ data: look.theme }))})`,
+        );
       await ui.goto("/");
       expect(await ui.read("document.documentElement.dataset.theme")).toBe(look.theme);
       await expect.poll(() => badge(ui.page).textContent()).toBe("1");

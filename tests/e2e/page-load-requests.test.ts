@@ -18,7 +18,8 @@ function recordApiReads(page: Page): string[] {
   const reads: string[] = [];
   page.on("request", (req: Request) => {
     const url = new URL(req.url());
-    if (req.method() === "GET" && url.pathname.startsWith("/api/")) reads.push(`GET ${url.pathname.replace(/\/\d+(?=\/|$)/g, "/:id")}`);
+    if (req.method() === "GET" && url.pathname.startsWith("/api/"))
+      reads.push(`GET ${url.pathname.replace(/\/\d+(?=\/|$)/g, "/:id")}`);
   });
   return reads;
 }
@@ -46,14 +47,22 @@ const POLLED = "GET /api/notifications/";
 function expectEachReadOnce(reads: readonly string[]): void {
   const c = counts(reads.filter((r) => r !== POLLED));
   expect(c[ALL_DATA], JSON.stringify(c)).toBe(1);
-  expect(Object.entries(c).filter(([, n]) => n > 1), JSON.stringify(c)).toEqual([]);
+  expect(
+    Object.entries(c).filter(([, n]) => n > 1),
+    JSON.stringify(c),
+  ).toEqual([]);
 }
 
 /**
  * Opens `path` signed in as the founder, waits for what `ready` finds and for the page to settle,
  * then runs `then` (more moves in the same page load); the API reads made from the first request on.
  */
-async function readsOfLoad(s: EntryFounder, path: string, ready: (page: Page) => Locator, then?: (page: Page) => Promise<void>): Promise<string[]> {
+async function readsOfLoad(
+  s: EntryFounder,
+  path: string,
+  ready: (page: Page) => Locator,
+  then?: (page: Page) => Promise<void>,
+): Promise<string[]> {
   const ui = await e2e.open({ as: s });
   const reads = recordApiReads(ui.page);
   await ui.goto(path);
@@ -68,19 +77,31 @@ async function readsOfLoad(s: EntryFounder, path: string, ready: (page: Page) =>
 
 describe("one read per page load", () => {
   it("the dashboard of a founder in the middle of creation reads all_data once (the progress card mounts after it)", async () => {
-    const reads = await readsOfLoad(await founderAt("entry", { on: e2e.stack }), "/", (page) => page.getByRole("progressbar", { name: "Creation progress" }));
+    const reads = await readsOfLoad(await founderAt("entry", { on: e2e.stack }), "/", (page) =>
+      page.getByRole("progressbar", { name: "Creation progress" }),
+    );
     expectEachReadOnce(reads);
   });
 
   it("the dashboard of a founder who submitted reads all_data once (the summary and the row mount after it)", async () => {
-    const reads = await readsOfLoad(await seedCompletedFounder(), "/", (page) => page.getByRole("heading", { name: "Foundations" }));
+    const reads = await readsOfLoad(await seedCompletedFounder(), "/", (page) =>
+      page.getByRole("heading", { name: "Foundations" }),
+    );
     expectEachReadOnce(reads);
   });
 
-  it.each(["/edit-profile", "/edit-foundation", "/edit-daf", "/edit-others"])("%s reads all_data once", async (path) => {
-    const reads = await readsOfLoad(await seedCompletedFounder(), path, (page) => page.getByRole("button", { name: "Done" }).or(page.getByRole("heading", { name: "Owners" })).first());
-    expectEachReadOnce(reads);
-  });
+  it.each(["/edit-profile", "/edit-foundation", "/edit-daf", "/edit-others"])(
+    "%s reads all_data once",
+    async (path) => {
+      const reads = await readsOfLoad(await seedCompletedFounder(), path, (page) =>
+        page
+          .getByRole("button", { name: "Done" })
+          .or(page.getByRole("heading", { name: "Owners" }))
+          .first(),
+      );
+      expectEachReadOnce(reads);
+    },
+  );
 
   it("the dashboard, then an edit screen through the menu: one all_data read for the whole visit", async () => {
     const reads = await readsOfLoad(
@@ -97,7 +118,9 @@ describe("one read per page load", () => {
 
   it("a creation step reads all_data once", async () => {
     const s = await founderAt("entry", { on: e2e.stack });
-    const reads = await readsOfLoad(s, `/create-foundation/${s.strategyId}/4`, (page) => page.getByRole("heading", { name: "Choose your donor-advised fund" }));
+    const reads = await readsOfLoad(s, `/create-foundation/${s.strategyId}/4`, (page) =>
+      page.getByRole("heading", { name: "Choose your donor-advised fund" }),
+    );
     expectEachReadOnce(reads);
   });
 });

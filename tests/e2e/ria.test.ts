@@ -10,7 +10,8 @@ import { setupE2E } from "../support/e2e-harness";
 
 const e2e = setupE2E();
 
-const riskStep = (page: Page, n: number) => page.getByRole("group", { name: "Risk score (1 to 5)" }).getByRole("radio", { name: String(n), exact: true });
+const riskStep = (page: Page, n: number) =>
+  page.getByRole("group", { name: "Risk score (1 to 5)" }).getByRole("radio", { name: String(n), exact: true });
 
 const ANSWERS = {
   "Primary goal": "primary_goal_growth",
@@ -32,7 +33,8 @@ describe("/ria", () => {
     // The score is a scale of five whole steps: a value off it cannot be entered (docs/decisions/0095).
     await riskStep(page, 4).check();
     await page.getByLabel("Loss capacity (%)").fill("25");
-    for (const [label, value] of Object.entries(ANSWERS)) await page.getByLabel(label, { exact: true }).selectOption(value);
+    for (const [label, value] of Object.entries(ANSWERS))
+      await page.getByLabel(label, { exact: true }).selectOption(value);
     const done = page.getByRole("button", { name: "Done" });
     expect(await done.isDisabled()).toBe(true);
     await page.getByLabel("Acknowledge receipt").check();
@@ -45,7 +47,8 @@ describe("/ria", () => {
     await ui.goto("/ria");
     await expect.poll(() => riskStep(page, 4).isChecked()).toBe(true);
     expect(await page.getByLabel("Loss capacity (%)").inputValue()).toBe("25");
-    for (const [label, value] of Object.entries(ANSWERS)) expect(await page.getByLabel(label, { exact: true }).inputValue(), label).toBe(value);
+    for (const [label, value] of Object.entries(ANSWERS))
+      expect(await page.getByLabel(label, { exact: true }).inputValue(), label).toBe(value);
     // The receipt is acknowledged anew on each visit.
     expect(await page.getByLabel("Acknowledge receipt").isChecked()).toBe(false);
 
@@ -53,7 +56,9 @@ describe("/ria", () => {
     await narrow.goto("/ria");
     await expect.poll(() => riskStep(narrow.page, 4).isChecked()).toBe(true);
     await narrow.screen("ria-375-dark");
-    expect(await narrow.read<number>("document.documentElement.scrollWidth - document.documentElement.clientWidth")).toBeLessThanOrEqual(0);
+    expect(
+      await narrow.read<number>("document.documentElement.scrollWidth - document.documentElement.clientWidth"),
+    ).toBeLessThanOrEqual(0);
   });
 
   it("'Download tax form' saves the server's PDF for this account", async () => {
@@ -61,7 +66,10 @@ describe("/ria", () => {
     const accountId = await accountOf(httpApi(e2e.stack.app.url), { userId: founder.id, token: founder.token });
     const { ui } = founder;
     await ui.goto("/ria");
-    const [download] = await Promise.all([ui.page.waitForEvent("download"), ui.page.getByRole("button", { name: "Download tax form" }).click()]);
+    const [download] = await Promise.all([
+      ui.page.waitForEvent("download"),
+      ui.page.getByRole("button", { name: "Download tax form" }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`tax-form-${accountId}.pdf`);
     const bytes = await readFile((await download.path())!);
     expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
@@ -74,7 +82,8 @@ describe("/ria", () => {
     await ui.goto("/ria");
     await riskStep(page, 2).check();
     await page.getByLabel("Loss capacity (%)").fill("10");
-    for (const [label, value] of Object.entries(ANSWERS)) await page.getByLabel(label, { exact: true }).selectOption(value);
+    for (const [label, value] of Object.entries(ANSWERS))
+      await page.getByLabel(label, { exact: true }).selectOption(value);
     await page.getByLabel("Acknowledge receipt").check();
     await e2e.stack.app.close();
     await page.getByRole("button", { name: "Done" }).click();

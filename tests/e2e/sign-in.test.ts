@@ -72,7 +72,9 @@ describe("sign-in (browser)", () => {
     const qr = page.getByRole("img", { name: "QR code for your authenticator app" });
     await qr.waitFor();
     // The QR must really render (a data URL with an unencoded "#" shows a broken image).
-    await page.waitForFunction(`[...document.images].some((i) => i.alt.startsWith("QR code") && i.complete && i.naturalWidth > 0)`);
+    await page.waitForFunction(
+      `[...document.images].some((i) => i.alt.startsWith("QR code") && i.complete && i.naturalWidth > 0)`,
+    );
     expect(await ui.read(`localStorage.getItem("pendingEmailVerification")`)).toBeNull();
     await ui.screen("mfa-enroll");
     const secret = (await secretEl.textContent())!.trim();
@@ -167,7 +169,11 @@ describe("sign-in (browser)", () => {
     await ui.goto("/sign-in");
     await ui.page.getByRole("heading", { name: "Welcome!" }).waitFor();
     await ui.page.evaluate("document.fonts.ready.then(() => true)");
-    expect(await ui.read(`[...document.fonts].some((f) => f.family.replace(/["']/g, "") === "Roboto" && f.status === "loaded")`)).toBe(true);
+    expect(
+      await ui.read(
+        `[...document.fonts].some((f) => f.family.replace(/["']/g, "") === "Roboto" && f.status === "loaded")`,
+      ),
+    ).toBe(true);
     expect(await ui.read("getComputedStyle(document.body).fontSize")).toBe("14px");
     expect(fontRequests.length).toBeGreaterThan(0);
     for (const url of fontRequests) expect(new URL(url).origin).toBe(e2e.baseUrl);
@@ -181,7 +187,9 @@ describe("sign-in (browser)", () => {
       await ui.page.emulateMedia({ reducedMotion: motion });
       await ui.goto("/sign-in");
       await ui.page.getByRole("heading", { name: "Welcome!" }).waitFor();
-      return ui.read<[string, string]>(`[getComputedStyle(document.querySelector("main")).transitionProperty, getComputedStyle(document.querySelector("main")).transitionDuration]`);
+      return ui.read<[string, string]>(
+        `[getComputedStyle(document.querySelector("main")).transitionProperty, getComputedStyle(document.querySelector("main")).transitionDuration]`,
+      );
     };
     expect(await transitionOf("no-preference")).toEqual(["opacity", "1s"]);
     expect((await transitionOf("reduce"))[0]).toBe("none");
@@ -191,7 +199,8 @@ describe("sign-in (browser)", () => {
     const ui = await e2e.open({ theme: "dark" });
     const refused: string[] = [];
     ui.page.on("console", (message) => {
-      if (message.type() === "error" && message.text().includes("Content Security Policy")) refused.push(message.text());
+      if (message.type() === "error" && message.text().includes("Content Security Policy"))
+        refused.push(message.text());
     });
     // Hold the app's bundle back: what the page shows now is what it shows before the app starts.
     await ui.page.route("**/assets/*.js", (route) => route.abort());
@@ -242,7 +251,7 @@ describe("sign-in (browser)", () => {
         const other = theme === "light" ? "dark" : "light";
         await ui.page.getByRole("button", { name: `Switch to ${other} theme` }).click();
         expect(await ui.read("document.documentElement.dataset.theme")).toBe(other);
-        expect(JSON.parse((await ui.read<string>(`localStorage.getItem("appThemeMode")`)))).toEqual({ data: other });
+        expect(JSON.parse(await ui.read<string>(`localStorage.getItem("appThemeMode")`))).toEqual({ data: other });
       });
     }
   }

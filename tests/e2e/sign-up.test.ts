@@ -40,7 +40,10 @@ async function signUp(page: Page, email: string, password: string) {
 async function enrolmentOutcome(page: Page): Promise<"qr" | "error"> {
   const qr = page.getByTestId("totp-secret");
   const retry = page.getByRole("button", { name: "Try again" });
-  await qr.or(retry).first().waitFor({ timeout: scaled(30_000) });
+  await qr
+    .or(retry)
+    .first()
+    .waitFor({ timeout: scaled(30_000) });
   return (await qr.isVisible()) ? "qr" : "error";
 }
 
@@ -59,7 +62,9 @@ describe("TOTP enrolment (browser)", () => {
     await second.goto(findLink(mail));
 
     for (const page of [second, ui.page]) {
-      await page.getByText("Scan this code with your authenticator app, then enter the code it shows.").waitFor({ timeout: scaled(30_000) });
+      await page
+        .getByText("Scan this code with your authenticator app, then enter the code it shows.")
+        .waitFor({ timeout: scaled(30_000) });
     }
     // Both tabs settle: neither is left on 'Preparing your authenticator...'.
     const outcomes = await Promise.all([enrolmentOutcome(second), enrolmentOutcome(ui.page)]);
@@ -68,13 +73,18 @@ describe("TOTP enrolment (browser)", () => {
     // factor, it says so and shows the new QR).
     const page = ui.page;
     await page.bringToFront();
-    const replaced = page.getByText("This QR code was replaced by a newer one. Scan the new code and enter the code it shows.");
+    const replaced = page.getByText(
+      "This QR code was replaced by a newer one. Scan the new code and enter the code it shows.",
+    );
     const dashboard = page.getByRole("heading", { name: "Account Strategies" });
     for (let attempt = 0; attempt < 2 && !(await dashboard.isVisible()); attempt++) {
       const secret = (await page.getByTestId("totp-secret").textContent())!.replace(/\s/g, "");
       await page.getByLabel("Authentication code").fill(totpCode(secret));
       await page.getByRole("button", { name: "Verify" }).click();
-      await dashboard.or(replaced).first().waitFor({ timeout: scaled(30_000) });
+      await dashboard
+        .or(replaced)
+        .first()
+        .waitFor({ timeout: scaled(30_000) });
     }
     await dashboard.waitFor();
     await second.close();

@@ -13,7 +13,9 @@ const e2e = setupE2E();
 
 const EXPLAIN = "Updating your license starts a new identity check";
 
-async function verification(f: ProfiledFounder): Promise<{ sumsub_completed_at: string | null; sumsub_review_answer: string | null }> {
+async function verification(
+  f: ProfiledFounder,
+): Promise<{ sumsub_completed_at: string | null; sumsub_review_answer: string | null }> {
   const r = await call(e2e.stack.app.url, "GET", `/api/persons/${f.personId}`, { token: f.token });
   expect(r.status).toBe(200);
   return r.json as { sumsub_completed_at: string | null; sumsub_review_answer: string | null };
@@ -48,7 +50,10 @@ describe("'Update license'", () => {
     await ui.screen("update-license-explain");
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await dialog.waitFor({ state: "detached" });
-    expect(await verification(f)).toMatchObject({ sumsub_review_answer: "GREEN", sumsub_completed_at: expect.any(String) });
+    expect(await verification(f)).toMatchObject({
+      sumsub_review_answer: "GREEN",
+      sumsub_completed_at: expect.any(String),
+    });
 
     await open.click();
     await dialog.getByRole("button", { name: "Start new check" }).click();

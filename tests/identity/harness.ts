@@ -43,12 +43,23 @@ export async function startIdentityHarness(): Promise<IdentityHarness> {
   const webhooks = await startWebhookSink();
   const emulator = await retryOnPortClash(async () => {
     const port = await freePort();
-    return startIdentityEmulator({ host: "127.0.0.1", port, publicUrl: `http://127.0.0.1:${port}`, ...LOCAL_IDENTITY, webhookUrl: webhooks.url, quiet: true });
+    return startIdentityEmulator({
+      host: "127.0.0.1",
+      port,
+      publicUrl: `http://127.0.0.1:${port}`,
+      ...LOCAL_IDENTITY,
+      webhookUrl: webhooks.url,
+      quiet: true,
+    });
   });
   const identityUrl = emulator.url;
   const t = await startTestApp({ SUMSUB_BASE_URL: identityUrl }, { logs: false });
   const appUrl = t.url;
-  const sumsub = createSumsubClient({ baseUrl: identityUrl, appToken: LOCAL_IDENTITY.appToken, secretKey: LOCAL_IDENTITY.secretKey });
+  const sumsub = createSumsubClient({
+    baseUrl: identityUrl,
+    appToken: LOCAL_IDENTITY.appToken,
+    secretKey: LOCAL_IDENTITY.secretKey,
+  });
   const http = () => request(t.app.server);
 
   const ok = <T>(res: request.Response, status: number): T => {
@@ -73,7 +84,10 @@ export async function startIdentityHarness(): Promise<IdentityHarness> {
       return ok<Record<string, unknown>>(await http().get(`/api/persons/${personId}`).set(f.auth), 200);
     },
     async notifications(f) {
-      return ok<{ title: string; description: string }[]>(await http().get("/api/notifications/").query({ limit: 50, offset: 0, include_read: true }).set(f.auth), 200);
+      return ok<{ title: string; description: string }[]>(
+        await http().get("/api/notifications/").query({ limit: 50, offset: 0, include_read: true }).set(f.auth),
+        200,
+      );
     },
     widget(action, credential, body = {}) {
       const headers: Record<string, string> = { "Content-Type": "application/json" };

@@ -24,7 +24,12 @@ describe("owner invitation mail (over HTTP, read from the mailbox)", () => {
   it("names the founder who invited them and the LLC, branded, with the same link in the button and the text", async () => {
     const ownerEmail = `invited-${Date.now()}@example.com`;
     // Named, profiled (PROFILE), the owner added and linked: the entry before the identity check.
-    const f = await founderAt("entry", { on: stack, founder: { email: `inviter-${Date.now()}@example.com` }, organization: { ...ORGANIZATION, name_1: "Lovelace Giving LLC" }, owners: [ownerEmail] });
+    const f = await founderAt("entry", {
+      on: stack,
+      founder: { email: `inviter-${Date.now()}@example.com` },
+      organization: { ...ORGANIZATION, name_1: "Lovelace Giving LLC" },
+      owners: [ownerEmail],
+    });
 
     await apiCall(stack.app.url, f.token, "POST", "/api/sumsub/send_sumsub_emails", [f.owners[0]!.personId]);
     const mail = await new MailboxClient(stack.mail!.url).latest(ownerEmail, { subject: "verify your identity" });

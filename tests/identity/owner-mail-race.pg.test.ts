@@ -32,7 +32,10 @@ it(`8 concurrent calls over two instances, 3 owners each: exactly ${Math.floor(O
   // instances on PostgreSQL) never answers here, so every 429 is the hour's mail allowance.
   const calls = Array.from({ length: 8 }, (_, i) => {
     const instance = i % 2 === 0 ? h.t.http : second.http;
-    return instance.post("/api/sumsub/send_sumsub_emails").set(f.auth).send(owners.slice(i * 3, i * 3 + 3));
+    return instance
+      .post("/api/sumsub/send_sumsub_emails")
+      .set(f.auth)
+      .send(owners.slice(i * 3, i * 3 + 3));
   });
   const answers = await Promise.all(calls);
   const sent = answers.filter((r) => r.status === 200);
@@ -42,7 +45,11 @@ it(`8 concurrent calls over two instances, 3 owners each: exactly ${Math.floor(O
   expect(refused.every((r) => r.body.error === "too_many_requests")).toBe(true);
 
   // The mails that went out, counted in the mailbox: exactly those of the accepted calls.
-  const mailed = new Set(sent.flatMap((r) => (r.body.results as Array<{ person_id: number }>).map((x) => emails[owners.indexOf(x.person_id)]!)));
+  const mailed = new Set(
+    sent.flatMap((r) =>
+      (r.body.results as Array<{ person_id: number }>).map((x) => emails[owners.indexOf(x.person_id)]!),
+    ),
+  );
   expect(mailed.size).toBe(allowed * 3);
   const deadline = Date.now() + 20_000;
   let inboxes: number[] = [];
@@ -54,20 +61,31 @@ it(`8 concurrent calls over two instances, 3 owners each: exactly ${Math.floor(O
   expect(inboxes.reduce((a, b) => a + b, 0)).toBe(allowed * 3);
   emails.forEach((e, i) => expect(inboxes[i], e).toBe(mailed.has(e) ? 1 : 0));
 
-  const rows = await h.t.database.query<{ n: unknown }>("select count(*) n from audit_event where account_id = ? and action = 'owner_mail.send'", f.accountId);
+  const rows = await h.t.database.query<{ n: unknown }>(
+    "select count(*) n from audit_event where account_id = ? and action = 'owner_mail.send'",
+    f.accountId,
+  );
   expect(Number(rows[0]!.n)).toBe(allowed * 3);
   // What is left of the hour: one more mail fits (18 + 1 <= 20), a call for three does not.
-  const rest = owners.filter((id) => !sent.some((r) => (r.body.results as Array<{ person_id: number }>).some((x) => x.person_id === id)));
+  const rest = owners.filter(
+    (id) => !sent.some((r) => (r.body.results as Array<{ person_id: number }>).some((x) => x.person_id === id)),
+  );
   expect((await h.t.http.post("/api/sumsub/send_sumsub_emails").set(f.auth).send(rest.slice(0, 3))).status).toBe(429);
-  expect((await second.http.post("/api/sumsub/send_sumsub_emails").set(f.auth).send(rest.slice(0, 2))).status).toBe(200);
+  expect((await second.http.post("/api/sumsub/send_sumsub_emails").set(f.auth).send(rest.slice(0, 2))).status).toBe(
+    200,
+  );
 });
 
 it("a mail that cannot be sent gives its share of the hour back: 502, its send time restored, an owner_mail.unsent row", async () => {
   const f = await h.founder();
   const owners: number[] = [];
-  for (let i = 0; i < OWNER_MAILS_PER_HOUR; i++) owners.push(await h.addOwner(f, `giveback-${f.accountId}-${i}@example.com`));
+  for (let i = 0; i < OWNER_MAILS_PER_HOUR; i++)
+    owners.push(await h.addOwner(f, `giveback-${f.accountId}-${i}@example.com`));
   // An instance whose mail server does not answer.
-  const mailless = await createTestApp({ SUMSUB_BASE_URL: h.emulator.url, SMTP_URL: "smtp://127.0.0.1:9" }, { instanceOf: h.t });
+  const mailless = await createTestApp(
+    { SUMSUB_BASE_URL: h.emulator.url, SMTP_URL: "smtp://127.0.0.1:9" },
+    { instanceOf: h.t },
+  );
   try {
     const failed = await mailless.http.post("/api/sumsub/send_sumsub_emails").set(f.auth).send(owners.slice(0, 3));
     expect(failed.status).toBe(502);

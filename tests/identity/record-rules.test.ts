@@ -24,9 +24,16 @@ afterAll(async () => {
 const sumsubTime = (d: Date) => d.toISOString().replace("T", " ").slice(0, 23);
 
 /** A check the provider ran for the person, completed with `answer`: its applicant's id. */
-const providerCheck = (f: IdentityFounder, answer: "GREEN" | "RED" = "GREEN") => completeCheck(h.t.config.identity, f.personId, answer);
+const providerCheck = (f: IdentityFounder, answer: "GREEN" | "RED" = "GREEN") =>
+  completeCheck(h.t.config.identity, f.personId, answer);
 
-function reviewed(personId: number, answer: "GREEN" | "RED", at: Date, correlationId = `req-${answer}-${at.getTime()}`, applicantId = "ffffffffffffffffffffffff") {
+function reviewed(
+  personId: number,
+  answer: "GREEN" | "RED",
+  at: Date,
+  correlationId = `req-${answer}-${at.getTime()}`,
+  applicantId = "ffffffffffffffffffffffff",
+) {
   return JSON.stringify({
     applicantId,
     correlationId,
@@ -41,7 +48,11 @@ function reviewed(personId: number, answer: "GREEN" | "RED", at: Date, correlati
 async function post(raw: string, alg: "HMAC_SHA256_HEX" | "HMAC_SHA512_HEX" = "HMAC_SHA256_HEX") {
   const res = await fetch(`${h.appUrl}/api/sumsub/webhook`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", "X-Payload-Digest": computeWebhookDigest(alg, LOCAL_IDENTITY.webhookSecret, raw), "X-Payload-Digest-Alg": alg },
+    headers: {
+      "Content-Type": "application/json",
+      "X-Payload-Digest": computeWebhookDigest(alg, LOCAL_IDENTITY.webhookSecret, raw),
+      "X-Payload-Digest-Alg": alg,
+    },
     body: raw,
   });
   return { status: res.status, body: (await res.json()) as { result?: string; error?: string } };
@@ -78,16 +89,23 @@ describe("identity results are ordered and bound", () => {
     // One audit row per distinct result (the stale one recorded, not applied); replays none.
     const rows = await reviews(f);
     expect(rows.map((r) => r.detail?.result)).toEqual(["stale", "rejected", "verified"]);
-    expect(rows.every((r) => r.actor_type === "identity_provider" && r.route === "POST /api/sumsub/webhook")).toBe(true);
+    expect(rows.every((r) => r.actor_type === "identity_provider" && r.route === "POST /api/sumsub/webhook")).toBe(
+      true,
+    );
     expect(rows[0]!.fields).toEqual([]);
-    expect((await h.notifications(f)).map((n) => n.title).sort()).toEqual(["Identity check not passed", "Identity verified"]);
+    expect((await h.notifications(f)).map((n) => n.title).sort()).toEqual([
+      "Identity check not passed",
+      "Identity verified",
+    ]);
   });
 
   it("a newer GREEN after a RED verifies again", async () => {
     const f = await h.founder();
     const t0 = Date.now() - 10_000;
     await post(reviewed(f.personId, "RED", new Date(t0)));
-    expect((await post(reviewed(f.personId, "GREEN", new Date(t0 + 5_000), undefined, await providerCheck(f)))).body.result).toBe("verified");
+    expect(
+      (await post(reviewed(f.personId, "GREEN", new Date(t0 + 5_000), undefined, await providerCheck(f)))).body.result,
+    ).toBe("verified");
     expect((await h.person(f, f.personId)).sumsub_review_answer).toBe("GREEN");
   });
 
@@ -96,7 +114,11 @@ describe("identity results are ordered and bound", () => {
     const raw = reviewed(f.personId, "GREEN", new Date());
     const res = await fetch(`${h.appUrl}/api/sumsub/webhook`, {
       method: "POST",
-      headers: { "Content-Type": "application/json", "X-Payload-Digest": createHmac("sha1", LOCAL_IDENTITY.webhookSecret).update(raw).digest("hex"), "X-Payload-Digest-Alg": "HMAC_SHA1_HEX" },
+      headers: {
+        "Content-Type": "application/json",
+        "X-Payload-Digest": createHmac("sha1", LOCAL_IDENTITY.webhookSecret).update(raw).digest("hex"),
+        "X-Payload-Digest-Alg": "HMAC_SHA1_HEX",
+      },
       body: raw,
     });
     expect(res.status).toBe(401);
@@ -125,15 +147,30 @@ describe("a verified person's identity fields", () => {
     const f = await verified();
     const before = await h.person(f, f.personId);
     const auditBefore = (await audit(f)).length;
-    for (const [field, value] of [["dob", "1990-01-01"], ["ssn", "987654321"], ["ssn", null], ["dob", null]] as const) {
-      const res = await h.t.http.patch(`/api/persons/${f.personId}`).set(f.auth).send({ [field]: value });
+    for (const [field, value] of [
+      ["dob", "1990-01-01"],
+      ["ssn", "987654321"],
+      ["ssn", null],
+      ["dob", null],
+    ] as const) {
+      const res = await h.t.http
+        .patch(`/api/persons/${f.personId}`)
+        .set(f.auth)
+        .send({ [field]: value });
       expect(res.status).toBe(409);
       expect(res.body).toMatchObject({ error: "fixed_after_verification", field, message: expect.any(String) });
     }
     // The same values sent back (the web's full PUT, a masked SSN or the same digits) are fine.
-    const same = await h.t.http.patch(`/api/persons/${f.personId}`).set(f.auth).send({ dob: before.dob, ssn: "123456789" });
+    const same = await h.t.http
+      .patch(`/api/persons/${f.personId}`)
+      .set(f.auth)
+      .send({ dob: before.dob, ssn: "123456789" });
     expect(same.status).toBe(200);
-    expect(await h.person(f, f.personId)).toMatchObject({ dob: before.dob, ssn: before.ssn, sumsub_review_answer: "GREEN" });
+    expect(await h.person(f, f.personId)).toMatchObject({
+      dob: before.dob,
+      ssn: before.ssn,
+      sumsub_review_answer: "GREEN",
+    });
     expect((await audit(f)).length).toBe(auditBefore + 1);
   });
 
@@ -143,12 +180,21 @@ describe("a verified person's identity fields", () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ last_name: "Byron", sumsub_review_answer: null, sumsub_completed_at: null });
     const [row] = await audit(f);
-    expect(row).toMatchObject({ action: "person.update", actor_type: "user", fields: ["last_name", "sumsub_review_answer", "sumsub_completed_at"] });
+    expect(row).toMatchObject({
+      action: "person.update",
+      actor_type: "user",
+      fields: ["last_name", "sumsub_review_answer", "sumsub_completed_at"],
+    });
     // A late delivery of an older GREEN (new event id) does not restore it.
-    expect((await post(reviewed(f.personId, "GREEN", new Date(Date.now() - 30_000), "req-late"))).body.result).toBe("stale");
+    expect((await post(reviewed(f.personId, "GREEN", new Date(Date.now() - 30_000), "req-late"))).body.result).toBe(
+      "stale",
+    );
     expect((await h.person(f, f.personId)).sumsub_review_answer).toBeNull();
     // A new check does.
-    expect((await post(reviewed(f.personId, "GREEN", new Date(Date.now() + 1_000), undefined, await providerCheck(f)))).body.result).toBe("verified");
+    expect(
+      (await post(reviewed(f.personId, "GREEN", new Date(Date.now() + 1_000), undefined, await providerCheck(f)))).body
+        .result,
+    ).toBe("verified");
   });
 
   /** Until the clock is in a later second than now: the provider states a check's start to the second. */
@@ -158,29 +204,50 @@ describe("a verified person's identity fields", () => {
     const f = await h.founder();
     const applicantId = await providerCheck(f); // checked (and passed) as Ada Lovelace
     await nextSecond();
-    expect((await h.t.http.patch(`/api/persons/${f.personId}`).set(f.auth).send({ last_name: "Byron" })).status).toBe(200);
+    expect((await h.t.http.patch(`/api/persons/${f.personId}`).set(f.auth).send({ last_name: "Byron" })).status).toBe(
+      200,
+    );
     // The provider's webhook for that check arrives only now (providers retry for hours).
     const late = await post(reviewed(f.personId, "GREEN", new Date(), "req-old-check", applicantId));
     expect(late.status).toBe(200);
     expect(late.body.result).toBe("outdated");
-    expect(await h.person(f, f.personId)).toMatchObject({ last_name: "Byron", sumsub_review_answer: null, sumsub_completed_at: null });
+    expect(await h.person(f, f.personId)).toMatchObject({
+      last_name: "Byron",
+      sumsub_review_answer: null,
+      sumsub_completed_at: null,
+    });
     // Read back from the provider (the widget's confirm) the old check does not count either.
     const confirmed = await h.t.http.post("/api/sumsub/confirm").set(f.auth).send({});
-    expect(confirmed.body).toMatchObject({ review_status: "completed", sumsub_review_answer: null, sumsub_completed_at: null });
+    expect(confirmed.body).toMatchObject({
+      review_status: "completed",
+      sumsub_review_answer: null,
+      sumsub_completed_at: null,
+    });
     expect((await reviews(f)).map((r) => r.detail?.result)).toEqual(["outdated"]);
     // A check started after the rename does.
-    expect((await post(reviewed(f.personId, "GREEN", new Date(Date.now() + 1_000), "req-new-check", await providerCheck(f)))).body.result).toBe("verified");
+    expect(
+      (await post(reviewed(f.personId, "GREEN", new Date(Date.now() + 1_000), "req-new-check", await providerCheck(f))))
+        .body.result,
+    ).toBe("verified");
   });
 
   it("after a verified person's rename, a newer delivery of the old check's GREEN does not restore it", async () => {
     const f = await verified();
     const before = await h.person(f, f.personId);
     await nextSecond();
-    expect((await h.t.http.patch(`/api/persons/${f.personId}`).set(f.auth).send({ first_name: "Augusta" })).status).toBe(200);
+    expect(
+      (await h.t.http.patch(`/api/persons/${f.personId}`).set(f.auth).send({ first_name: "Augusta" })).status,
+    ).toBe(200);
     // The same check reported again with a later provider time (a new event of the same review).
-    const again = await post(reviewed(f.personId, "GREEN", new Date(), "req-same-check-again", before.sumsub_applicant_id as string));
+    const again = await post(
+      reviewed(f.personId, "GREEN", new Date(), "req-same-check-again", before.sumsub_applicant_id as string),
+    );
     expect(again.body.result).toBe("outdated");
-    expect(await h.person(f, f.personId)).toMatchObject({ first_name: "Augusta", sumsub_review_answer: null, sumsub_completed_at: null });
+    expect(await h.person(f, f.personId)).toMatchObject({
+      first_name: "Augusta",
+      sumsub_review_answer: null,
+      sumsub_completed_at: null,
+    });
   });
 });
 
@@ -195,7 +262,12 @@ describe("owner mails", () => {
     expect(put.status).toBe(400);
     expect(put.body.field).toBe("first_name");
     // ...but a name stored before that rule may still hold them: the mail strips them all the same.
-    await h.t.database.query("update person set first_name = ?, last_name = ? where person_id = ?", "Ada\u202e\u0007", "Love\u200blace", f.personId);
+    await h.t.database.query(
+      "update person set first_name = ?, last_name = ? where person_id = ?",
+      "Ada\u202e\u0007",
+      "Love\u200blace",
+      f.personId,
+    );
     const owner = await h.addOwner(f, `ctl-${f.accountId}@example.com`);
     const before = await h.mail.count();
     expect((await h.t.http.post("/api/sumsub/send_sumsub_emails").set(f.auth).send([owner])).status).toBe(200);
@@ -210,7 +282,15 @@ describe("owner mails", () => {
 
   it("only mail the account's own add-on owners: a primary holder or a non-add-on person is refused", async () => {
     const f = await h.founder();
-    const plain = await h.t.http.post("/api/persons/").set(f.auth).send({ account_id: f.accountId, account_primary_holder: false, is_addon: false, email: `plain-${f.accountId}@example.com` });
+    const plain = await h.t.http
+      .post("/api/persons/")
+      .set(f.auth)
+      .send({
+        account_id: f.accountId,
+        account_primary_holder: false,
+        is_addon: false,
+        email: `plain-${f.accountId}@example.com`,
+      });
     expect(plain.status).toBe(201);
     for (const id of [f.personId, plain.body.person_id as number]) {
       const res = await h.t.http.post("/api/sumsub/send_sumsub_emails").set(f.auth).send([id]);
@@ -224,17 +304,25 @@ describe("owner mails", () => {
     const f = await h.founder();
     const other = await h.founder();
     const owners: number[] = [];
-    for (let i = 0; i < OWNER_MAILS_PER_HOUR + 1; i++) owners.push(await h.addOwner(f, `limit-${f.accountId}-${i}@example.com`));
+    for (let i = 0; i < OWNER_MAILS_PER_HOUR + 1; i++)
+      owners.push(await h.addOwner(f, `limit-${f.accountId}-${i}@example.com`));
     const batch = 5;
     for (let i = 0; i < OWNER_MAILS_PER_HOUR; i += batch) {
-      const res = await h.t.http.post("/api/sumsub/send_sumsub_emails").set(f.auth).send(owners.slice(i, i + batch));
+      const res = await h.t.http
+        .post("/api/sumsub/send_sumsub_emails")
+        .set(f.auth)
+        .send(owners.slice(i, i + batch));
       expect(res.status).toBe(200);
     }
     const sentBefore = await h.mail.count();
     const last = owners.at(-1)!;
     const refused = await h.t.http.post("/api/sumsub/send_sumsub_emails").set(f.auth).send([last]);
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ error: "too_many_requests", message: "Too many attempts, try again in 60 minutes", request_id: expect.any(String) });
+    expect(refused.body).toEqual({
+      error: "too_many_requests",
+      message: "Too many attempts, try again in 60 minutes",
+      request_id: expect.any(String),
+    });
     const retryAfter = Number(refused.headers["retry-after"]);
     expect(retryAfter).toBeGreaterThan(3500);
     expect(retryAfter).toBeLessThanOrEqual(3600);

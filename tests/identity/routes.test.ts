@@ -40,7 +40,10 @@ function reviewedEvent(personId: number, applicantId: string, answer: "GREEN" | 
     levelName: "id-and-liveness",
     type: "applicantReviewed",
     sandboxMode: true,
-    reviewResult: answer === "GREEN" ? { reviewAnswer: "GREEN" } : { reviewAnswer: "RED", rejectLabels: ["FORGERY"], reviewRejectType: "FINAL" },
+    reviewResult:
+      answer === "GREEN"
+        ? { reviewAnswer: "GREEN" }
+        : { reviewAnswer: "RED", rejectLabels: ["FORGERY"], reviewRejectType: "FINAL" },
     reviewStatus: "completed",
     createdAtMs: createdAt.toISOString().replace("T", " ").slice(0, 23),
     clientId: "test",
@@ -48,7 +51,11 @@ function reviewedEvent(personId: number, applicantId: string, answer: "GREEN" | 
 }
 
 function postWebhook(raw: string, headers: Record<string, string>) {
-  return fetch(`${h.appUrl}/api/sumsub/webhook`, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: raw });
+  return fetch(`${h.appUrl}/api/sumsub/webhook`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...headers },
+    body: raw,
+  });
 }
 
 function signed(raw: string, alg: DigestAlgorithm = "HMAC_SHA256_HEX", secret: string = LOCAL_IDENTITY.webhookSecret) {
@@ -102,7 +109,11 @@ describe("POST /api/sumsub/access_token", () => {
     expect((await accessToken(f, { user_id: 42 })).status).toBe(400);
     expect((await accessToken(f, { ttl_in_seconds: 10 ** 9 })).status).toBe(400);
     expect((await accessToken(f, ["not", "an", "object"])).status).toBe(400);
-    const badJson = await h.t.http.post("/api/sumsub/access_token").set(f.auth).set("Content-Type", "application/json").send("{not json");
+    const badJson = await h.t.http
+      .post("/api/sumsub/access_token")
+      .set(f.auth)
+      .set("Content-Type", "application/json")
+      .send("{not json");
     expect(badJson.status).toBe(400);
   });
 });
@@ -212,7 +223,10 @@ describe("POST /api/sumsub/webhook", () => {
     const raw = JSON.stringify(reviewedEvent(f.personId, applicantId, "GREEN"));
     const offline = await createTestApp({ SUMSUB_BASE_URL: "http://127.0.0.1:9" }, { instanceOf: h.t });
     try {
-      const res = await offline.http.post("/api/sumsub/webhook").set({ "Content-Type": "application/json", ...signed(raw) }).send(raw);
+      const res = await offline.http
+        .post("/api/sumsub/webhook")
+        .set({ "Content-Type": "application/json", ...signed(raw) })
+        .send(raw);
       expect(res.status).toBe(502);
     } finally {
       await offline.close();
@@ -224,9 +238,15 @@ describe("POST /api/sumsub/webhook", () => {
 
   it("binds events by externalUserId only: an applicant id a founder wrote on their person proves nothing", async () => {
     const f = await h.founder();
-    const patched = await h.t.http.patch(`/api/persons/${f.personId}`).set(f.auth).send({ sumsub_applicant_id: "eeeeeeeeeeeeeeeeeeeeeeee" });
+    const patched = await h.t.http
+      .patch(`/api/persons/${f.personId}`)
+      .set(f.auth)
+      .send({ sumsub_applicant_id: "eeeeeeeeeeeeeeeeeeeeeeee" });
     expect(patched.status).toBe(200);
-    const event = { ...reviewedEvent(f.personId, "eeeeeeeeeeeeeeeeeeeeeeee", "GREEN"), externalUserId: "created-in-the-dashboard" };
+    const event = {
+      ...reviewedEvent(f.personId, "eeeeeeeeeeeeeeeeeeeeeeee", "GREEN"),
+      externalUserId: "created-in-the-dashboard",
+    };
     const raw = JSON.stringify(event);
     expect((await postWebhook(raw, signed(raw))).status).toBe(200);
     expect(await h.person(f, f.personId)).toMatchObject({ sumsub_completed_at: null, sumsub_review_answer: null });
@@ -253,16 +273,28 @@ describe("POST /api/sumsub/confirm", () => {
     const { applicantId } = (await (await h.widget("session", { token })).json()) as { applicantId: string };
 
     // The widget's report of the applicant is checked: a foreign id is refused and not stored.
-    const foreign = await h.t.http.post("/api/sumsub/confirm").set(f.auth).send({ applicant_id: "ffffffffffffffffffffffff" });
+    const foreign = await h.t.http
+      .post("/api/sumsub/confirm")
+      .set(f.auth)
+      .send({ applicant_id: "ffffffffffffffffffffffff" });
     expect(foreign.status).toBe(409);
     const loaded = await h.t.http.post("/api/sumsub/confirm").set(f.auth).send({ applicant_id: applicantId });
-    expect(loaded.body).toMatchObject({ sumsub_applicant_id: applicantId, review_status: "init", sumsub_completed_at: null });
+    expect(loaded.body).toMatchObject({
+      sumsub_applicant_id: applicantId,
+      review_status: "init",
+      sumsub_completed_at: null,
+    });
 
-    for (const step of ["IDENTITY", "SELFIE"]) expect((await h.widget("documents", { token }, { idDocSetType: step })).status).toBe(200);
+    for (const step of ["IDENTITY", "SELFIE"])
+      expect((await h.widget("documents", { token }, { idDocSetType: step })).status).toBe(200);
     expect((await h.widget("submit", { token })).status).toBe(200);
     // The browser claims completion while the review is pending: nothing is recorded.
     const pending = await h.t.http.post("/api/sumsub/confirm").set(f.auth).send({});
-    expect(pending.body).toMatchObject({ review_status: "pending", sumsub_completed_at: null, sumsub_review_answer: null });
+    expect(pending.body).toMatchObject({
+      review_status: "pending",
+      sumsub_completed_at: null,
+      sumsub_review_answer: null,
+    });
 
     expect((await h.widget("review", { token }, { reviewAnswer: "GREEN" })).status).toBe(200);
     const done = await h.t.http.post("/api/sumsub/confirm").set(f.auth).send({});
@@ -284,15 +316,20 @@ describe("POST /api/sumsub/new_check ('Update license' for the founder)", () => 
     const req = h.t.http.post("/api/sumsub/new_check");
     return (f ? req.set(f.auth) : req).send(body as object);
   };
-  const confirm = async (f: IdentityFounder) => (await h.t.http.post("/api/sumsub/confirm").set(f.auth).send({})).body as Record<string, unknown>;
+  const confirm = async (f: IdentityFounder) =>
+    (await h.t.http.post("/api/sumsub/confirm").set(f.auth).send({})).body as Record<string, unknown>;
 
   async function verify(f: IdentityFounder): Promise<void> {
     const { token } = (await accessToken(f)).body as { token: string };
     await h.widget("session", { token });
-    for (const step of ["IDENTITY", "SELFIE"]) expect((await h.widget("documents", { token }, { idDocSetType: step })).status).toBe(200);
+    for (const step of ["IDENTITY", "SELFIE"])
+      expect((await h.widget("documents", { token }, { idDocSetType: step })).status).toBe(200);
     expect((await h.widget("submit", { token })).status).toBe(200);
     expect((await h.widget("review", { token }, { reviewAnswer: "GREEN" })).status).toBe(200);
-    expect(await confirm(f)).toMatchObject({ sumsub_review_answer: "GREEN", sumsub_completed_at: expect.stringMatching(SPEC_TIMESTAMP) });
+    expect(await confirm(f)).toMatchObject({
+      sumsub_review_answer: "GREEN",
+      sumsub_completed_at: expect.stringMatching(SPEC_TIMESTAMP),
+    });
   }
 
   it("resets the provider's applicant and clears the verification until the new check completes, which verifies again", async () => {
@@ -304,9 +341,18 @@ describe("POST /api/sumsub/new_check ('Update license' for the founder)", () => 
 
     const res = await newCheck(f);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ person_id: f.personId, review_status: "init", sumsub_review_answer: null, sumsub_completed_at: null });
+    expect(res.body).toMatchObject({
+      person_id: f.personId,
+      review_status: "init",
+      sumsub_review_answer: null,
+      sumsub_completed_at: null,
+    });
     // The provider starts over (so the widget asks for a document), and the old GREEN does not come back.
-    expect(await confirm(f)).toMatchObject({ review_status: "init", sumsub_review_answer: null, sumsub_completed_at: null });
+    expect(await confirm(f)).toMatchObject({
+      review_status: "init",
+      sumsub_review_answer: null,
+      sumsub_completed_at: null,
+    });
     // Nobody else's check moved.
     expect(await confirm(other)).toMatchObject({ sumsub_review_answer: "GREEN", review_status: "completed" });
 
@@ -346,7 +392,9 @@ describe("POST /api/sumsub/send_sumsub_emails", () => {
 
     const res = await h.t.http.post("/api/sumsub/send_sumsub_emails").set(f.auth).send([ownerId]);
     expect(res.status).toBe(200);
-    expect(res.body.results).toEqual([{ person_id: ownerId, status: "sent", sumsub_email_sent_at: expect.stringMatching(SPEC_TIMESTAMP) }]);
+    expect(res.body.results).toEqual([
+      { person_id: ownerId, status: "sent", sumsub_email_sent_at: expect.stringMatching(SPEC_TIMESTAMP) },
+    ]);
     expect((await h.person(f, ownerId)).sumsub_email_sent_at).toMatch(SPEC_TIMESTAMP);
 
     const mail = await h.mail.latest(ownerEmail, { timeoutMs: scaled(10_000) });
@@ -357,11 +405,17 @@ describe("POST /api/sumsub/send_sumsub_emails", () => {
     expect((await fetch(link![0])).status).toBe(200);
 
     const linkId = link![1]!;
-    for (const step of ["IDENTITY", "SELFIE"]) expect((await h.widget("documents", { linkId }, { idDocSetType: step })).status).toBe(200);
+    for (const step of ["IDENTITY", "SELFIE"])
+      expect((await h.widget("documents", { linkId }, { idDocSetType: step })).status).toBe(200);
     expect((await h.widget("submit", { linkId })).status).toBe(200);
     expect((await h.widget("review", { linkId }, { reviewAnswer: "GREEN" })).status).toBe(200);
-    await h.webhooks.waitFor((w) => w.json.type === "applicantReviewed" && w.json.externalUserId === `ff-person-${ownerId}`);
-    expect(await h.person(f, ownerId)).toMatchObject({ sumsub_review_answer: "GREEN", sumsub_completed_at: expect.stringMatching(SPEC_TIMESTAMP) });
+    await h.webhooks.waitFor(
+      (w) => w.json.type === "applicantReviewed" && w.json.externalUserId === `ff-person-${ownerId}`,
+    );
+    expect(await h.person(f, ownerId)).toMatchObject({
+      sumsub_review_answer: "GREEN",
+      sumsub_completed_at: expect.stringMatching(SPEC_TIMESTAMP),
+    });
 
     // Already verified: not emailed again.
     const again = await h.t.http.post("/api/sumsub/send_sumsub_emails").set(f.auth).send([ownerId]);
@@ -377,7 +431,14 @@ describe("POST /api/sumsub/send_sumsub_emails", () => {
     expect((await h.t.http.post("/api/sumsub/send_sumsub_emails").set(a.auth).send([mine, theirs])).status).toBe(404);
     expect((await h.t.http.post("/api/sumsub/send_sumsub_emails").set(a.auth).send([a.personId])).status).toBe(400);
     expect((await h.t.http.post("/api/sumsub/send_sumsub_emails").set(a.auth).send([])).status).toBe(400);
-    expect((await h.t.http.post("/api/sumsub/send_sumsub_emails").set(a.auth).send({ person_ids: [mine] })).status).toBe(400);
+    expect(
+      (
+        await h.t.http
+          .post("/api/sumsub/send_sumsub_emails")
+          .set(a.auth)
+          .send({ person_ids: [mine] })
+      ).status,
+    ).toBe(400);
     expect((await h.t.http.post("/api/sumsub/send_sumsub_emails").send([mine])).status).toBe(401);
     expect(await h.mail.count()).toBe(sentBefore);
     expect((await h.person(a, mine)).sumsub_email_sent_at).toBeNull();
@@ -387,13 +448,18 @@ describe("POST /api/sumsub/send_sumsub_emails", () => {
     const a = await h.founder();
     const b = await h.founder();
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await h.t.http.post("/api/sumsub/send_sumsub_emails").set(a.auth).send([])).status);
+    for (let i = 0; i < 11; i++)
+      statuses.push((await h.t.http.post("/api/sumsub/send_sumsub_emails").set(a.auth).send([])).status);
     expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
     expect(statuses[10]).toBe(429);
     // The typed 429 (server/src/http-errors.ts): the code, the one wording, the request's id, Retry-After.
     const refused = await h.t.http.post("/api/sumsub/send_sumsub_emails").set(a.auth).send([]);
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ error: "too_many_requests", message: "Too many attempts, try again in 1 minute", request_id: refused.headers["x-request-id"] });
+    expect(refused.body).toEqual({
+      error: "too_many_requests",
+      message: "Too many attempts, try again in 1 minute",
+      request_id: refused.headers["x-request-id"],
+    });
     expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
     expect(Number(refused.headers["retry-after"])).toBeLessThanOrEqual(60);
     // Another founder on the same address is not affected.
@@ -403,7 +469,10 @@ describe("POST /api/sumsub/send_sumsub_emails", () => {
 
 describe("POST /api/sumsub/send_sumsub_emails?reissue=true ('Update license')", () => {
   const send = (f: IdentityFounder, body: unknown, query = "?reissue=true") =>
-    h.t.http.post(`/api/sumsub/send_sumsub_emails${query}`).set(f.auth).send(body as object);
+    h.t.http
+      .post(`/api/sumsub/send_sumsub_emails${query}`)
+      .set(f.auth)
+      .send(body as object);
   const hostedLink = (text: string) => /https?:\/\/\S+\/websdk\/p\/(sbx_[0-9a-f]+)/.exec(text);
 
   /** An owner who passed the check through their emailed link, as a real owner would. */
@@ -412,10 +481,13 @@ describe("POST /api/sumsub/send_sumsub_emails?reissue=true ('Update license')", 
     const ownerId = await h.addOwner(f, email);
     expect((await send(f, [ownerId], "")).status).toBe(200);
     const linkId = hostedLink((await h.mail.latest(email, { timeoutMs: scaled(10_000) })).Text)![1]!;
-    for (const step of ["IDENTITY", "SELFIE"]) expect((await h.widget("documents", { linkId }, { idDocSetType: step })).status).toBe(200);
+    for (const step of ["IDENTITY", "SELFIE"])
+      expect((await h.widget("documents", { linkId }, { idDocSetType: step })).status).toBe(200);
     expect((await h.widget("submit", { linkId })).status).toBe(200);
     expect((await h.widget("review", { linkId }, { reviewAnswer: "GREEN" })).status).toBe(200);
-    await expect.poll(async () => (await h.person(f, ownerId)).sumsub_completed_at, { timeout: scaled(10_000) }).toMatch(SPEC_TIMESTAMP);
+    await expect
+      .poll(async () => (await h.person(f, ownerId)).sumsub_completed_at, { timeout: scaled(10_000) })
+      .toMatch(SPEC_TIMESTAMP);
     return ownerId;
   }
 
@@ -429,13 +501,19 @@ describe("POST /api/sumsub/send_sumsub_emails?reissue=true ('Update license')", 
     // Without reissue (the Approve flow): skipped, nothing mailed.
     const plain = await send(f, [ownerId], "");
     expect(plain.status).toBe(200);
-    expect(plain.body.results).toEqual([{ person_id: ownerId, status: "already_verified", sumsub_email_sent_at: before.sumsub_email_sent_at }]);
+    expect(plain.body.results).toEqual([
+      { person_id: ownerId, status: "already_verified", sumsub_email_sent_at: before.sumsub_email_sent_at },
+    ]);
     expect(await h.mail.inbox(email)).toHaveLength(mailsBefore);
 
     const res = await send(f, [ownerId]);
     expect(res.status).toBe(200);
-    expect(res.body.results).toEqual([{ person_id: ownerId, status: "sent", sumsub_email_sent_at: expect.stringMatching(SPEC_TIMESTAMP) }]);
-    await expect.poll(async () => (await h.mail.inbox(email)).length, { timeout: scaled(10_000) }).toBe(mailsBefore + 1);
+    expect(res.body.results).toEqual([
+      { person_id: ownerId, status: "sent", sumsub_email_sent_at: expect.stringMatching(SPEC_TIMESTAMP) },
+    ]);
+    await expect
+      .poll(async () => (await h.mail.inbox(email)).length, { timeout: scaled(10_000) })
+      .toBe(mailsBefore + 1);
     const mail = await h.mail.latest(email);
     expect(mail.Subject).toMatch(/verify your identity/i);
     const link = hostedLink(mail.Text);
@@ -444,7 +522,11 @@ describe("POST /api/sumsub/send_sumsub_emails?reissue=true ('Update license')", 
 
     // Still verified (selectable on /edit-others) until the provider reviews again; the send is recorded.
     const after = await h.person(f, ownerId);
-    expect(after).toMatchObject({ sumsub_review_answer: "GREEN", sumsub_completed_at: before.sumsub_completed_at, sumsub_email_sent_at: res.body.results[0].sumsub_email_sent_at });
+    expect(after).toMatchObject({
+      sumsub_review_answer: "GREEN",
+      sumsub_completed_at: before.sumsub_completed_at,
+      sumsub_email_sent_at: res.body.results[0].sumsub_email_sent_at,
+    });
   });
 
   it("still emails an owner who is not verified yet", async () => {
@@ -453,7 +535,9 @@ describe("POST /api/sumsub/send_sumsub_emails?reissue=true ('Update license')", 
     const ownerId = await h.addOwner(f, email);
     const res = await send(f, [ownerId]);
     expect(res.status).toBe(200);
-    expect(res.body.results).toEqual([{ person_id: ownerId, status: "sent", sumsub_email_sent_at: expect.stringMatching(SPEC_TIMESTAMP) }]);
+    expect(res.body.results).toEqual([
+      { person_id: ownerId, status: "sent", sumsub_email_sent_at: expect.stringMatching(SPEC_TIMESTAMP) },
+    ]);
     const mail = await h.mail.latest(email, { timeoutMs: scaled(10_000) });
     expect(hostedLink(mail.Text)).not.toBeNull();
     expect((await h.person(f, ownerId)).sumsub_email_sent_at).toMatch(SPEC_TIMESTAMP);

@@ -28,7 +28,11 @@ export async function startWebhookSink(): Promise<WebhookSink> {
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       const raw = Buffer.concat(chunks);
-      const w: ReceivedWebhook = { headers: req.headers, raw, json: JSON.parse(raw.toString("utf8")) as Record<string, unknown> };
+      const w: ReceivedWebhook = {
+        headers: req.headers,
+        raw,
+        json: JSON.parse(raw.toString("utf8")) as Record<string, unknown>,
+      };
       // Recorded after the relay, so a waiter sees the app already updated by this webhook.
       void relay(raw, req.headers)
         .catch(() => 502)

@@ -7,7 +7,10 @@ import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../server/src/app";
 
 const DIR = path.join(REPO_ROOT, "docs/decisions");
-const records = fs.readdirSync(DIR).filter((f) => /^\d{4}-.+\.md$/.test(f)).sort();
+const records = fs
+  .readdirSync(DIR)
+  .filter((f) => /^\d{4}-.+\.md$/.test(f))
+  .sort();
 const index = fs.readFileSync(path.join(DIR, "README.md"), "utf8");
 
 describe("decision records", () => {

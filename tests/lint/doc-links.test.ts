@@ -7,11 +7,17 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../server/src/app";
 
-const pages = execFileSync("git", ["ls-files", "-z", "*.md"], { cwd: REPO_ROOT, encoding: "utf8" }).split("\0").filter(Boolean);
+const pages = execFileSync("git", ["ls-files", "-z", "*.md"], { cwd: REPO_ROOT, encoding: "utf8" })
+  .split("\0")
+  .filter(Boolean);
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */
 function anchorOf(heading: string): string {
-  return heading.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, "").replace(/\s/g, "-");
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+    .replace(/\s/g, "-");
 }
 
 function anchorsOf(file: string): Set<string> {
@@ -39,9 +45,11 @@ describe("links in the docs", () => {
     const broken: string[] = [];
     for (const link of linksOf(fs.readFileSync(path.join(REPO_ROOT, page), "utf8"))) {
       const [target, fragment] = link.split("#") as [string, string | undefined];
-      const file = target === "" ? path.join(REPO_ROOT, page) : path.resolve(path.dirname(path.join(REPO_ROOT, page)), target);
+      const file =
+        target === "" ? path.join(REPO_ROOT, page) : path.resolve(path.dirname(path.join(REPO_ROOT, page)), target);
       if (!fs.existsSync(file)) broken.push(`${link}: no such file`);
-      else if (fragment && file.endsWith(".md") && !anchorsOf(file).has(fragment)) broken.push(`${link}: no such heading`);
+      else if (fragment && file.endsWith(".md") && !anchorsOf(file).has(fragment))
+        broken.push(`${link}: no such heading`);
     }
     expect(broken).toEqual([]);
   });

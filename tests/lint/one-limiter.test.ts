@@ -19,7 +19,12 @@ it("refuses a route's own copy of the per-caller limit, and allows routes/shared
   const copy = `export const perCaller = (max: number) => ({ rateLimit: { max, timeWindow: "1 minute" } });\n`;
   expect(await messagesFor(ROUTE, copy)).toEqual([expect.stringContaining("routes/shared.ts's perCallerRateLimit")]);
   expect(await messagesFor("server/src/routes/shared.ts", copy)).toEqual([]);
-  expect(await messagesFor(ROUTE, `import { perCallerRateLimit } from "./shared";\nexport const limit = perCallerRateLimit(10);\n`)).toEqual([]);
+  expect(
+    await messagesFor(
+      ROUTE,
+      `import { perCallerRateLimit } from "./shared";\nexport const limit = perCallerRateLimit(10);\n`,
+    ),
+  ).toEqual([]);
 });
 
 it("refuses a 429 answered by hand, and allows the typed error", async () => {

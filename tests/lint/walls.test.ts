@@ -97,7 +97,10 @@ const crossings: [wall: string, file: string, crossing: string, allowed: string]
 describe("lint enforces the walls", () => {
   it.each(crossings)("%s (%s)", async (wall, file, crossing, allowed) => {
     const refused = await messagesFor(file, crossing);
-    expect(refused.some((m) => m.includes(`crosses the wall "${wall}"`)), refused.join("\n")).toBe(true);
+    expect(
+      refused.some((m) => m.includes(`crosses the wall "${wall}"`)),
+      refused.join("\n"),
+    ).toBe(true);
     expect(await messagesFor(file, allowed)).toEqual([]);
   });
 });
@@ -106,9 +109,20 @@ describe("lint keeps SQL and HTTP out of server/src/domain", () => {
   it("refuses drizzle-orm and fastify there, a type import included; repositories and the actor type are fine", async () => {
     const domainWall = `crosses the wall "server/src/domain imports no drizzle-orm and no fastify (SQL is the repositories', HTTP the routes')"`;
     const file = "server/src/domain/wall-probe.ts";
-    const refused = await messagesFor(file, `import { eq } from "drizzle-orm";\nimport type { FastifyRequest } from "fastify";\nexport const probe = eq;\nexport type Probe = FastifyRequest;\n`);
-    expect(refused.filter((m) => m.includes(domainWall)), refused.join("\n")).toHaveLength(2);
-    expect(await messagesFor(file, `import { getPerson } from "../repositories/persons";\nimport type { Actor } from "./audit";\nexport const probe = getPerson;\nexport type Probe = Actor;\n`)).toEqual([]);
+    const refused = await messagesFor(
+      file,
+      `import { eq } from "drizzle-orm";\nimport type { FastifyRequest } from "fastify";\nexport const probe = eq;\nexport type Probe = FastifyRequest;\n`,
+    );
+    expect(
+      refused.filter((m) => m.includes(domainWall)),
+      refused.join("\n"),
+    ).toHaveLength(2);
+    expect(
+      await messagesFor(
+        file,
+        `import { getPerson } from "../repositories/persons";\nimport type { Actor } from "./audit";\nexport const probe = getPerson;\nexport type Probe = Actor;\n`,
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -120,6 +134,9 @@ describe("lint keeps web/src file names kebab-case", () => {
     ["web/src/api/all-data.ts", true],
   ])("%s (allowed: %s)", async (file, allowed) => {
     const messages = await messagesFor(file, "export const probe = 1;\n");
-    expect(messages.some((m) => m.includes("web/src file names are kebab-case")), messages.join("\n")).toBe(!allowed);
+    expect(
+      messages.some((m) => m.includes("web/src file names are kebab-case")),
+      messages.join("\n"),
+    ).toBe(!allowed);
   });
 });

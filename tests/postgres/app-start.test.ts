@@ -22,7 +22,10 @@ afterAll(async () => {
 });
 
 const start = (url: string, env: Record<string, string> = {}) =>
-  buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", ...env, DATABASE_URL: url }), { quiet: true, webDist: path.join(dataDir, "no-web") });
+  buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", ...env, DATABASE_URL: url }), {
+    quiet: true,
+    webDist: path.join(dataDir, "no-web"),
+  });
 
 async function sql(url: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
@@ -46,10 +49,15 @@ describe("starting on Postgres", () => {
   });
 
   it("production refuses a database that was never migrated, and one migrated by newer code that removed something it uses", async () => {
-    await expect(start(server.url(await server.createDatabase()), PRODUCTION_ENV)).rejects.toThrow(/Database schema is older than the code/);
+    await expect(start(server.url(await server.createDatabase()), PRODUCTION_ENV)).rejects.toThrow(
+      /Database schema is older than the code/,
+    );
     const newer = server.url(await createMigratedDatabase(server));
     // The next release's expand migration (an added column): this code still serves it (a rolling deploy).
-    await sql(newer, "INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES ('next-release', 9999999999998)");
+    await sql(
+      newer,
+      "INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES ('next-release', 9999999999998)",
+    );
     await sql(newer, "ALTER TABLE person ADD COLUMN nickname text");
     const app = await start(newer, PRODUCTION_ENV);
     try {
@@ -57,7 +65,10 @@ describe("starting on Postgres", () => {
     } finally {
       await app.close();
     }
-    await sql(newer, "INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES ('from-newer-code', 9999999999999)");
+    await sql(
+      newer,
+      "INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES ('from-newer-code', 9999999999999)",
+    );
     await sql(newer, "ALTER TABLE person RENAME COLUMN city TO town");
     await expect(start(newer, PRODUCTION_ENV)).rejects.toThrow(/Database schema is newer than the code/);
   });

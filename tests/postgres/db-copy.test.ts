@@ -30,7 +30,8 @@ beforeAll(async () => {
   // have a gap (its notice goes with it; the second founder's stays).
   for (let i = 0; i < 2; i++) {
     const f = await h.founder({ stage: "full" });
-    if (i === 0) expect((await call(h.url, "DELETE", `/api/persons/${f.addonId}`, { token: f.token })).status).toBe(200);
+    if (i === 0)
+      expect((await call(h.url, "DELETE", `/api/persons/${f.addonId}`, { token: f.token })).status).toBe(200);
   }
 });
 afterAll(async () => {
@@ -40,7 +41,11 @@ afterAll(async () => {
 
 async function copyScript(databaseUrl: string): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ["--import", "tsx", "scripts/db-copy.ts", "--from", h.dbFile], { cwd: REPO_ROOT, env: { ...process.env, DATABASE_URL: databaseUrl } });
+    const { stdout, stderr } = await run(
+      process.execPath,
+      ["--import", "tsx", "scripts/db-copy.ts", "--from", h.dbFile],
+      { cwd: REPO_ROOT, env: { ...process.env, DATABASE_URL: databaseUrl } },
+    );
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };
@@ -52,7 +57,9 @@ async function copyScript(databaseUrl: string): Promise<{ code: number; stdout: 
 function sqliteRows(table: string): string[] {
   const db = new Database(h.dbFile, { readonly: true });
   try {
-    return (db.prepare(`SELECT * FROM ${table}`).all() as Record<string, unknown>[]).map((r) => JSON.stringify(Object.entries(r).sort())).sort();
+    return (db.prepare(`SELECT * FROM ${table}`).all() as Record<string, unknown>[])
+      .map((r) => JSON.stringify(Object.entries(r).sort()))
+      .sort();
   } finally {
     db.close();
   }
@@ -63,7 +70,15 @@ async function postgresRows(url: string, table: string): Promise<string[]> {
   await client.connect();
   try {
     const rows = (await client.query<Record<string, unknown>>(`SELECT * FROM ${table}`)).rows;
-    return rows.map((r) => JSON.stringify(Object.entries(r).map(([k, v]) => [k, typeof v === "boolean" ? Number(v) : v]).sort())).sort();
+    return rows
+      .map((r) =>
+        JSON.stringify(
+          Object.entries(r)
+            .map(([k, v]) => [k, typeof v === "boolean" ? Number(v) : v])
+            .sort(),
+        ),
+      )
+      .sort();
   } finally {
     await client.end();
   }
@@ -90,7 +105,9 @@ describe("npm run db:copy (SQLite → Postgres)", () => {
     const pgh = openPostgres(url, { max: 1 });
     try {
       const max = (await pgh.pool.query<{ m: number }>("SELECT max(account_id) AS m FROM account")).rows[0]!.m;
-      const next = await pgh.pool.query<{ account_id: number }>("INSERT INTO account (user_id, created_at, updated_at) VALUES ('after-copy', 'now', 'now') RETURNING account_id");
+      const next = await pgh.pool.query<{ account_id: number }>(
+        "INSERT INTO account (user_id, created_at, updated_at) VALUES ('after-copy', 'now', 'now') RETURNING account_id",
+      );
       expect(next.rows[0]!.account_id).toBe(max + 1);
     } finally {
       await pgh.close();
@@ -111,8 +128,12 @@ describe("npm run db:copy (SQLite → Postgres)", () => {
     const to = openPostgres(url, { max: 1 });
     try {
       await expect(copySqliteToPostgres(from, to)).rejects.toThrow(CopyRefused);
-      await expect(copySqliteToPostgres(from, to)).rejects.toThrow(/Target \(DATABASE_URL\): Database schema is older than the code/);
-      const tables = await to.pool.query("SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'");
+      await expect(copySqliteToPostgres(from, to)).rejects.toThrow(
+        /Target \(DATABASE_URL\): Database schema is older than the code/,
+      );
+      const tables = await to.pool.query(
+        "SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'",
+      );
       expect(tables.rows[0].n).toBe(0);
     } finally {
       from.close();

@@ -15,13 +15,19 @@ import { sharedPostgres, type PostgresServer } from "../support/postgres";
 
 const run = promisify(execFile);
 
-async function migrate(env: Record<string, string>, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function migrate(
+  env: Record<string, string>,
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     // The script's own bundle (scripts/node-bundle.mjs, as the app's children run): through tsx
     // each of this file's runs spent ~1 s of CPU compiling before the first line of the script.
     // `npm run db:migrate` itself is run by the deployment suites (tests/support/deployment.ts).
     const entry = await bundledEntry(path.join(REPO_ROOT, "scripts/db-migrate.ts"));
-    const { stdout, stderr } = await run(process.execPath, [entry, ...args], { cwd: REPO_ROOT, env: { ...process.env, DATABASE_URL: "", ...env } });
+    const { stdout, stderr } = await run(process.execPath, [entry, ...args], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, DATABASE_URL: "", ...env },
+    });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };
@@ -53,7 +59,12 @@ describe("npm run db:migrate on SQLite (DATA_DIR)", () => {
     h.close();
     const refused = await migrate(env);
     expect(refused.code).toBe(1);
-    expect(refused.stderr.trim().split("\n").filter((l) => !l.startsWith("npm warn"))).toEqual([expect.stringMatching(/^Refusing to migrate: Database schema is newer than the code/)]);
+    expect(
+      refused.stderr
+        .trim()
+        .split("\n")
+        .filter((l) => !l.startsWith("npm warn")),
+    ).toEqual([expect.stringMatching(/^Refusing to migrate: Database schema is newer than the code/)]);
     expect((await migrate(env, "--check")).code).toBe(1);
     const after = openDatabase(appDatabasePath(dataDir), { migrate: false });
     expect(appliedMigrations(after.sqlite)).toHaveLength(rows);
@@ -81,7 +92,9 @@ describe("npm run db:migrate on Postgres (DATABASE_URL)", () => {
     const client = new pg.Client({ connectionString: env.DATABASE_URL });
     await client.connect();
     try {
-      const tables = await client.query("SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'");
+      const tables = await client.query(
+        "SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'",
+      );
       expect(tables.rows[0].n).toBe(9); // the seven entity tables, the audit trail and the shared rate-limit counts
       await client.query(NEWER.replace("__drizzle_migrations", "drizzle.__drizzle_migrations"));
     } finally {
@@ -93,11 +106,20 @@ describe("npm run db:migrate on Postgres (DATABASE_URL)", () => {
   });
 
   it("an unreachable server: one line naming DATABASE_URL, every credential form masked, exit 1", async () => {
-    const result = await migrate({ DATABASE_URL: "postgres://app:s3cret-pass@127.0.0.1:1/app?password=q-s3cret&sslmode=disable&sslpassword=ssl-s3cret" });
+    const result = await migrate({
+      DATABASE_URL:
+        "postgres://app:s3cret-pass@127.0.0.1:1/app?password=q-s3cret&sslmode=disable&sslpassword=ssl-s3cret",
+    });
     expect(result.code).toBe(1);
-    const lines = result.stderr.trim().split("\n").filter((l) => !l.startsWith("npm warn"));
+    const lines = result.stderr
+      .trim()
+      .split("\n")
+      .filter((l) => !l.startsWith("npm warn"));
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toContain("DATABASE_URL=postgres://app:***@127.0.0.1:1/app?password=***&sslmode=disable&sslpassword=***");
-    for (const secret of ["s3cret-pass", "q-s3cret", "ssl-s3cret"]) expect(result.stderr + result.stdout).not.toContain(secret);
+    expect(lines[0]).toContain(
+      "DATABASE_URL=postgres://app:***@127.0.0.1:1/app?password=***&sslmode=disable&sslpassword=***",
+    );
+    for (const secret of ["s3cret-pass", "q-s3cret", "ssl-s3cret"])
+      expect(result.stderr + result.stdout).not.toContain(secret);
   });
 });

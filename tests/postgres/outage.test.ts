@@ -25,7 +25,10 @@ afterAll(async () => {
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("a Postgres outage", () => {
   it("readiness turns unreachable, then ready again on the same pool; committed rows survive", async () => {
     const now = "2026-11-23T20:00:00.000";
-    const [row] = await db.db.insert(account).values({ userId: "outage-user", createdAt: now, updatedAt: now }).returning();
+    const [row] = await db.db
+      .insert(account)
+      .values({ userId: "outage-user", createdAt: now, updatedAt: now })
+      .returning();
     expect(await postgresReadiness(db)).toBe("ready");
 
     await server.pause();
@@ -42,12 +45,23 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("a Postgres outage", () 
 
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("the app while its Postgres goes away and comes back", () => {
   it("answers 503 JSON (no 500, no stack), readiness false, then recovers by itself with every acknowledged write kept", async () => {
-    const t = await createTestApp({ DATABASE_URL: server.url(await createMigratedDatabase(server)) }, { engine: "postgres" });
+    const t = await createTestApp(
+      { DATABASE_URL: server.url(await createMigratedDatabase(server)) },
+      { engine: "postgres" },
+    );
     try {
       const f = await t.founder();
       const acknowledged: number[] = [];
       for (let i = 0; i < 3; i++) {
-        const res = await t.http.post("/api/persons/").set(f.auth).send({ account_id: f.accountId, account_primary_holder: false, is_addon: true, email: `before-${i}@example.com` });
+        const res = await t.http
+          .post("/api/persons/")
+          .set(f.auth)
+          .send({
+            account_id: f.accountId,
+            account_primary_holder: false,
+            is_addon: true,
+            email: `before-${i}@example.com`,
+          });
         expect(res.status).toBe(201);
         acknowledged.push(res.body.person_id as number);
       }
@@ -56,11 +70,23 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("the app while its Postg
       await server.pause();
       for (const res of [
         await t.http.get(`/api/accounts/${f.accountId}/all_data`).set(f.auth),
-        await t.http.post("/api/persons/").set(f.auth).send({ account_id: f.accountId, account_primary_holder: false, is_addon: true, email: "during@example.com" }),
+        await t.http
+          .post("/api/persons/")
+          .set(f.auth)
+          .send({
+            account_id: f.accountId,
+            account_primary_holder: false,
+            is_addon: true,
+            email: "during@example.com",
+          }),
         await t.http.patch(`/api/persons/${acknowledged[0]}`).set(f.auth).send({ city: "Dover" }),
       ]) {
         expect(res.status, res.text).toBe(503);
-        expect(res.body).toEqual({ error: "database_unavailable", message: expect.any(String), request_id: expect.any(String) });
+        expect(res.body).toEqual({
+          error: "database_unavailable",
+          message: expect.any(String),
+          request_id: expect.any(String),
+        });
         expect(res.text).not.toMatch(/\bat \S+ \(|node_modules|ECONNREFUSED|postgres:\/\//);
       }
       const ready = await t.http.get("/api/ready");
@@ -74,7 +100,9 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("the app while its Postg
       expect(after.status).toBe(200);
       const ids = (after.body.persons as { person_id: number }[]).map((p) => p.person_id);
       for (const id of acknowledged) expect(ids).toContain(id);
-      expect((await t.http.patch(`/api/persons/${acknowledged[0]}`).set(f.auth).send({ city: "Lewes" })).status).toBe(200);
+      expect((await t.http.patch(`/api/persons/${acknowledged[0]}`).set(f.auth).send({ city: "Lewes" })).status).toBe(
+        200,
+      );
     } finally {
       await t.close();
     }

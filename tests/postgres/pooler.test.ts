@@ -6,7 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { openPostgres, postgresReadiness, seedPostgresEnums, type PostgresHandle } from "../../db/postgres";
 import { account, enumItem, person } from "../../db/schema-pg";
-import { createMigratedDatabase, startPgBouncer, sharedPostgres, type PgBouncer, type PostgresServer } from "../support/postgres";
+import {
+  createMigratedDatabase,
+  startPgBouncer,
+  sharedPostgres,
+  type PgBouncer,
+  type PostgresServer,
+} from "../support/postgres";
 
 let server: PostgresServer;
 let bouncer: PgBouncer;
@@ -35,8 +41,20 @@ describe("through PgBouncer in transaction mode", () => {
     const results = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
         db.db.transaction(async (tx) => {
-          const [a] = await tx.insert(account).values({ userId: `pooled-${i}`, createdAt: now, updatedAt: now }).returning({ id: account.accountId });
-          const [p] = await tx.insert(person).values({ accountId: a!.id, accountPrimaryHolder: true, email: `p${i}@example.com`, createdAt: now, updatedAt: now }).returning({ id: person.personId });
+          const [a] = await tx
+            .insert(account)
+            .values({ userId: `pooled-${i}`, createdAt: now, updatedAt: now })
+            .returning({ id: account.accountId });
+          const [p] = await tx
+            .insert(person)
+            .values({
+              accountId: a!.id,
+              accountPrimaryHolder: true,
+              email: `p${i}@example.com`,
+              createdAt: now,
+              updatedAt: now,
+            })
+            .returning({ id: person.personId });
           await tx.update(account).set({ primaryAccountHolder: p!.id }).where(eq(account.accountId, a!.id));
           return { account: a!.id, person: p!.id };
         }),
@@ -59,10 +77,18 @@ describe("through PgBouncer in transaction mode", () => {
   });
 
   it("named prepared statements are what breaks here (why the layer never uses them)", async () => {
-    const named = db.db.select().from(enumItem).where(eq(enumItem.enumId, sql.placeholder("id"))).prepare("named_probe");
-    const outcomes = await Promise.allSettled(Array.from({ length: 60 }, () => named.execute({ id: "strategy_type_founder" })));
+    const named = db.db
+      .select()
+      .from(enumItem)
+      .where(eq(enumItem.enumId, sql.placeholder("id")))
+      .prepare("named_probe");
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 60 }, () => named.execute({ id: "strategy_type_founder" })),
+    );
     const failures = outcomes.filter((o): o is PromiseRejectedResult => o.status === "rejected");
     expect(failures.length).toBeGreaterThan(0);
-    expect(String((failures[0]!.reason as { cause?: Error }).cause?.message ?? failures[0]!.reason)).toMatch(/prepared statement "named_probe" (already exists|does not exist)/);
+    expect(String((failures[0]!.reason as { cause?: Error }).cause?.message ?? failures[0]!.reason)).toMatch(
+      /prepared statement "named_probe" (already exists|does not exist)/,
+    );
   });
 });

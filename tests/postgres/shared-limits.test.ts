@@ -39,8 +39,16 @@ it("refuses a caller alternating between two instances at the limit, not at twic
   for (const t of [a, b]) {
     const refused = await token(t, founder);
     expect(refused.status).toBe(429);
-    expect(refused.body).toMatchObject({ error: "too_many_requests", message: expect.any(String), request_id: refused.headers["x-request-id"] });
-    expect(refused.body).toEqual({ error: "too_many_requests", message: "Too many attempts, try again in 1 minute", request_id: refused.headers["x-request-id"] });
+    expect(refused.body).toMatchObject({
+      error: "too_many_requests",
+      message: expect.any(String),
+      request_id: refused.headers["x-request-id"],
+    });
+    expect(refused.body).toEqual({
+      error: "too_many_requests",
+      message: "Too many attempts, try again in 1 minute",
+      request_id: refused.headers["x-request-id"],
+    });
     // Documented with its code for every identity route the limiter guards.
     for (const route of ["access_token", "confirm", "new_check", "send_sumsub_emails"]) {
       const op = operations.find((o) => o.key === `POST /api/sumsub/${route}`);

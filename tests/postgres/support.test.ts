@@ -38,7 +38,10 @@ const alive = (pid: number) => {
 
 describe("Postgres test support", () => {
   it("runs a real PostgreSQL 15 server, as the postgres user when we are root", async () => {
-    const [row] = await query<{ server_version_num: string; usename: string }>(server.url(), "SELECT current_setting('server_version_num') AS server_version_num, current_user AS usename");
+    const [row] = await query<{ server_version_num: string; usename: string }>(
+      server.url(),
+      "SELECT current_setting('server_version_num') AS server_version_num, current_user AS usename",
+    );
     expect(Number(row!.server_version_num)).toBeGreaterThanOrEqual(150000);
     if (!process.env.TEST_DATABASE_URL) {
       expect(alive(server.pid!)).toBe(true);
@@ -62,8 +65,12 @@ describe("Postgres test support", () => {
     const b = await server.createDatabase({ template: t1 });
     expect(a).not.toBe(b);
     await query(server.url(a), "INSERT INTO greeting (text) VALUES ('only in a')");
-    expect((await query<{ text: string }>(server.url(a), "SELECT text FROM greeting ORDER BY id")).map((r) => r.text)).toEqual(["from the template", "only in a"]);
-    expect((await query<{ text: string }>(server.url(b), "SELECT text FROM greeting ORDER BY id")).map((r) => r.text)).toEqual(["from the template"]);
+    expect(
+      (await query<{ text: string }>(server.url(a), "SELECT text FROM greeting ORDER BY id")).map((r) => r.text),
+    ).toEqual(["from the template", "only in a"]);
+    expect(
+      (await query<{ text: string }>(server.url(b), "SELECT text FROM greeting ORDER BY id")).map((r) => r.text),
+    ).toEqual(["from the template"]);
     const empty = await server.createDatabase();
     expect(await query(server.url(empty), "SELECT 1 FROM pg_tables WHERE tablename = 'greeting'")).toEqual([]);
   });

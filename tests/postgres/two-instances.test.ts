@@ -18,7 +18,10 @@ beforeAll(async () => {
   a = await createTestApp({}, { engine: "postgres" });
   b = await createTestApp({}, { engine: "postgres", instanceOf: a });
   founder = await a.founder();
-  const created = await a.http.post("/api/persons/").set(founder.auth).send({ account_id: founder.accountId, account_primary_holder: true, ...PROFILE });
+  const created = await a.http
+    .post("/api/persons/")
+    .set(founder.auth)
+    .send({ account_id: founder.accountId, account_primary_holder: true, ...PROFILE });
   expect(created.status).toBe(201);
   personId = created.body.person_id as number;
 });
@@ -30,7 +33,8 @@ afterAll(async () => {
 const cityIn = async (t: TestApp) => {
   const res = await t.http.get(`/api/accounts/${founder.accountId}/all_data`).set(founder.auth);
   expect(res.status).toBe(200);
-  return (res.body as { persons: { person_id: number; city: string }[] }).persons.find((p) => p.person_id === personId)?.city;
+  return (res.body as { persons: { person_id: number; city: string }[] }).persons.find((p) => p.person_id === personId)
+    ?.city;
 };
 
 describe("two instances on one Postgres", () => {
@@ -57,7 +61,15 @@ describe("two instances on one Postgres", () => {
     const other = await b.founder(); // its account is created through b
     const viaA = await a.http.get(`/api/accounts/user/${other.userId}`).set(other.auth);
     expect(viaA.body.account_id).toBe(other.accountId);
-    const addon = await a.http.post("/api/persons/").set(other.auth).send({ account_id: other.accountId, account_primary_holder: false, is_addon: true, email: "two-instances@example.com" });
+    const addon = await a.http
+      .post("/api/persons/")
+      .set(other.auth)
+      .send({
+        account_id: other.accountId,
+        account_primary_holder: false,
+        is_addon: true,
+        email: "two-instances@example.com",
+      });
     expect(addon.status).toBe(201);
     expect((await b.http.get(`/api/persons/${addon.body.person_id}`).set(other.auth)).status).toBe(200);
     expect((await b.http.delete(`/api/persons/${addon.body.person_id}`).set(other.auth)).status).toBe(200);

@@ -52,7 +52,12 @@ beforeAll(async () => {
     webDist: ({ auth, identity }) => {
       buildWeb({
         outDir: webDist,
-        env: { VITE_SUPABASE_URL: auth.url, VITE_SUPABASE_ANON_KEY: auth.anonKey, VITE_IDENTITY_URL: identity.url, VITE_SUPPORT_URL: SUPPORT_URL },
+        env: {
+          VITE_SUPABASE_URL: auth.url,
+          VITE_SUPABASE_ANON_KEY: auth.anonKey,
+          VITE_IDENTITY_URL: identity.url,
+          VITE_SUPPORT_URL: SUPPORT_URL,
+        },
       });
       return webDist;
     },
@@ -87,7 +92,8 @@ function watch(page: Page): { requests: string[]; failures: string[]; errors: st
   const seen = { requests: [] as string[], failures: [] as string[], errors: [] as string[] };
   page.on("request", (r) => seen.requests.push(r.url()));
   page.on("response", (r) => {
-    if (new URL(r.url()).pathname.startsWith("/api/") && r.status() >= 400) seen.failures.push(`${r.status()} ${r.url()}`);
+    if (new URL(r.url()).pathname.startsWith("/api/") && r.status() >= 400)
+      seen.failures.push(`${r.status()} ${r.url()}`);
   });
   page.on("pageerror", (err) => seen.errors.push(err.message));
   return seen;
@@ -121,7 +127,10 @@ describe("production-shaped deployment: Postgres, two instances, auth and identi
     const context = await newContext(d.origins[0]!);
     const page = await context.newPage();
     const seen = watch(page);
-    const journey = founderJourney({ mailbox: new MailboxClient(d.auth.mailUrl), afterSignUp: (email) => grantAccountHolderRole(d.auth, email) });
+    const journey = founderJourney({
+      mailbox: new MailboxClient(d.auth.mailUrl),
+      afterSignUp: (email) => grantAccountHolderRole(d.auth, email),
+    });
     for (const [name, run] of journey.steps) {
       try {
         await run(page);
@@ -144,7 +153,9 @@ describe("production-shaped deployment: Postgres, two instances, auth and identi
     expect(seen.errors).toEqual([]);
 
     // The same browser session (what a load balancer in front of both instances would carry).
-    session = JSON.parse(await page.evaluate<string>("JSON.stringify(Object.entries(localStorage))")) as Array<[string, string]>;
+    session = JSON.parse(await page.evaluate<string>("JSON.stringify(Object.entries(localStorage))")) as Array<
+      [string, string]
+    >;
     expect(session.some(([key]) => key.endsWith("-auth-token"))).toBe(true);
     await context.close();
   });
@@ -175,7 +186,9 @@ describe("production-shaped deployment: Postgres, two instances, auth and identi
     await page.goto("/edit-daf");
     await expect.poll(() => page.getByLabel("Custom DAF Name").inputValue()).toBe(e.customDaf);
 
-    const apiOrigins = new Set(seen.requests.filter((u) => new URL(u).pathname.startsWith("/api/")).map((u) => new URL(u).origin));
+    const apiOrigins = new Set(
+      seen.requests.filter((u) => new URL(u).pathname.startsWith("/api/")).map((u) => new URL(u).origin),
+    );
     expect([...apiOrigins]).toEqual([d.origins[1]]);
     expect(seen.failures).toEqual([]);
     expect(seen.errors).toEqual([]);
@@ -190,7 +203,9 @@ describe("production-shaped deployment: Postgres, two instances, auth and identi
         "SELECT o.name_1, s.entry_completed_at FROM organization o JOIN strategy s ON s.strategy_id = o.strategy_id",
       );
       expect(org.rows).toEqual([{ name_1: JOURNEY_ENTRY.name1, entry_completed_at: expect.any(String) }]);
-      const persons = await client.query<{ ssn_encrypted: string | null }>("SELECT ssn_encrypted FROM person WHERE account_primary_holder");
+      const persons = await client.query<{ ssn_encrypted: string | null }>(
+        "SELECT ssn_encrypted FROM person WHERE account_primary_holder",
+      );
       expect(persons.rows).toHaveLength(1);
       expect(persons.rows[0]!.ssn_encrypted).toMatch(/\S{20,}/);
       expect(persons.rows[0]!.ssn_encrypted).not.toContain(JOURNEY_ENTRY.ssn);

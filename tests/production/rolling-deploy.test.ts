@@ -68,7 +68,10 @@ interface Worker {
 async function work(w: Worker, base: string, stop: () => boolean): Promise<void> {
   const headers = w.founder.auth;
   for (let n = 1; !stop(); n++) {
-    const saved = await call(base, "PATCH", `/api/persons/${w.founder.personId}`, { headers, body: { city: `City${n}` } }).catch(failure);
+    const saved = await call(base, "PATCH", `/api/persons/${w.founder.personId}`, {
+      headers,
+      body: { city: `City${n}` },
+    }).catch(failure);
     w.requests++;
     if (saved.status !== 200) {
       w.failures.push(`PATCH ${saved.status} ${saved.text.slice(0, 200)}`);
@@ -81,13 +84,19 @@ async function work(w: Worker, base: string, stop: () => boolean): Promise<void>
       w.failures.push(`GET ${read.status} ${read.text.slice(0, 200)}`);
       continue;
     }
-    const city = (read.json as { persons: Array<{ person_id: number; city: string | null }> }).persons.find((p) => p.person_id === w.founder.personId)?.city;
+    const city = (read.json as { persons: Array<{ person_id: number; city: string | null }> }).persons.find(
+      (p) => p.person_id === w.founder.personId,
+    )?.city;
     if (city !== `City${n}`) w.failures.push(`read ${city} after writing City${n}`);
   }
 }
 
 /** A failed call's words, with the socket-level cause fetch keeps in `cause`. */
-const failure = (err: Error & { cause?: { code?: string; message?: string } }) => ({ status: 0, text: `${err.message}${err.cause ? ` (${err.cause.code ?? ""} ${err.cause.message ?? ""})` : ""}`, json: undefined });
+const failure = (err: Error & { cause?: { code?: string; message?: string } }) => ({
+  status: 0,
+  text: `${err.message}${err.cause ? ` (${err.cause.code ?? ""} ${err.cause.message ?? ""})` : ""}`,
+  json: undefined,
+});
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -108,7 +117,10 @@ it("rolls the next release, with its migration, instance by instance: no failed 
   await sleep(STEADY_MS);
 
   // 1. The next release migrates (expand): the current instances stay ready.
-  await promisify(execFile)("npm", ["run", "--silent", "db:migrate"], { cwd: release.root, env: { PATH: process.env.PATH ?? "", DATABASE_URL: directUrl } });
+  await promisify(execFile)("npm", ["run", "--silent", "db:migrate"], {
+    cwd: release.root,
+    env: { PATH: process.env.PATH ?? "", DATABASE_URL: directUrl },
+  });
   await sleep(500);
   expect((await call(d.apps[0]!.url, "GET", "/api/ready")).status).toBe(200);
 
@@ -116,7 +128,12 @@ it("rolls the next release, with its migration, instance by instance: no failed 
   for (const [i, old] of d.apps.entries()) {
     const port = await freePort();
     const fresh = await startAppProcess(
-      { ...d.env, APP_PORT: String(port), PUBLIC_APP_URL: `http://127.0.0.1:${port}`, DATA_DIR: path.join(dataDir, `next-${i}`) },
+      {
+        ...d.env,
+        APP_PORT: String(port),
+        PUBLIC_APP_URL: `http://127.0.0.1:${port}`,
+        DATA_DIR: path.join(dataDir, `next-${i}`),
+      },
       { root: release.root },
     );
     started.push(fresh);
@@ -131,7 +148,9 @@ it("rolls the next release, with its migration, instance by instance: no failed 
 
   const served = lb.served();
   const requests = workers.reduce((n, w) => n + w.requests, 0);
-  console.log(`[rolling deploy] ${requests} requests by ${FOUNDERS} founders; answered by release: ${JSON.stringify(served)}; unrouted ${lb.unrouted()}`);
+  console.log(
+    `[rolling deploy] ${requests} requests by ${FOUNDERS} founders; answered by release: ${JSON.stringify(served)}; unrouted ${lb.unrouted()}`,
+  );
   expect(workers.flatMap((w) => w.failures)).toEqual([]);
   expect(lb.unrouted()).toBe(0);
   expect(served.current).toBeGreaterThan(0);
@@ -139,13 +158,21 @@ it("rolls the next release, with its migration, instance by instance: no failed 
   // No lost write: each founder's last acknowledged save is what the database holds.
   for (const w of workers) {
     expect(w.acknowledged).toBeGreaterThan(0);
-    const read = await call(lb.url, "GET", `/api/accounts/${w.founder.accountId}/all_data`, { headers: w.founder.auth });
-    expect((read.json as { persons: Array<{ person_id: number; city: string | null }> }).persons.find((p) => p.person_id === w.founder.personId)?.city).toBe(`City${w.acknowledged}`);
+    const read = await call(lb.url, "GET", `/api/accounts/${w.founder.accountId}/all_data`, {
+      headers: w.founder.auth,
+    });
+    expect(
+      (read.json as { persons: Array<{ person_id: number; city: string | null }> }).persons.find(
+        (p) => p.person_id === w.founder.personId,
+      )?.city,
+    ).toBe(`City${w.acknowledged}`);
   }
   const client = new pg.Client({ connectionString: directUrl });
   await client.connect();
   try {
-    const added = await client.query("SELECT count(*)::int AS n FROM information_schema.columns WHERE table_name = 'person' AND column_name = 'nickname'");
+    const added = await client.query(
+      "SELECT count(*)::int AS n FROM information_schema.columns WHERE table_name = 'person' AND column_name = 'nickname'",
+    );
     expect(added.rows).toEqual([{ n: 1 }]);
   } finally {
     await client.end();

@@ -25,7 +25,9 @@ const tally = { attempts: 0, limited: 0 };
 beforeAll(async () => {
   [h, tight] = await Promise.all([
     startAuthHarness({ configOverrides: { refreshTokenReuseInterval: 1, siteUrl: SITE_URL, googleEnabled: true } }),
-    startAuthHarness({ configOverrides: { rateLimit: { signInSignUps: SIGN_IN_BUDGET, tokenVerifications: VERIFY_BUDGET } } }),
+    startAuthHarness({
+      configOverrides: { rateLimit: { signInSignUps: SIGN_IN_BUDGET, tokenVerifications: VERIFY_BUDGET } },
+    }),
   ]);
 });
 afterAll(async () => {
@@ -37,7 +39,10 @@ afterAll(async () => {
 /** Calls /auth/v1 the way supabase-js does (anon key, current error format). */
 function auth(method: string, path: string, opts: CallOptions = {}, on: AuthHarness = h): Promise<Reply> {
   tally.attempts += 1;
-  return call(on.url, method, `/auth/v1${path}`, { ...opts, headers: { apikey: LOCAL_SUPABASE.anonKey, "x-supabase-api-version": "2024-01-01", ...opts.headers } });
+  return call(on.url, method, `/auth/v1${path}`, {
+    ...opts,
+    headers: { apikey: LOCAL_SUPABASE.anonKey, "x-supabase-api-version": "2024-01-01", ...opts.headers },
+  });
 }
 
 function expectRateLimited(res: Reply): void {
@@ -48,7 +53,11 @@ function expectRateLimited(res: Reply): void {
 }
 
 /** Repeats a failing attempt until the first 429; every earlier answer must be the ordinary refusal. */
-async function guessUntilLimited(attempt: () => Promise<Reply>, refusal: { status: number; code: string }, budget: number): Promise<number> {
+async function guessUntilLimited(
+  attempt: () => Promise<Reply>,
+  refusal: { status: number; code: string },
+  budget: number,
+): Promise<number> {
   for (let i = 1; i <= budget + 1; i++) {
     const res = await attempt();
     if (res.status === 429) {
@@ -64,7 +73,8 @@ async function guessUntilLimited(attempt: () => Promise<Reply>, refusal: { statu
 describe("refresh tokens", () => {
   it("a refresh token reused after the reuse interval revokes the whole family", async () => {
     const user = await createAuthUser(h.url, { label: "reuse" });
-    const refresh = (token: string) => auth("POST", "/token", { query: { grant_type: "refresh_token" }, body: { refresh_token: token } });
+    const refresh = (token: string) =>
+      auth("POST", "/token", { query: { grant_type: "refresh_token" }, body: { refresh_token: token } });
     // Two rotations: GoTrue hands the active token back to a replay of its direct parent (a client
     // that lost the last answer), so the stolen token replayed here is the grandparent.
     let current = user.refreshToken;
@@ -97,7 +107,14 @@ describe("redirects", () => {
       expect(followed.status).toBe(303);
       return followed.headers.get("location") ?? "";
     };
-    const hostile = ["https://evil.example/steal", "https://localhost.evil.example/", "javascript:alert(1)", "//evil.example/x", "http://localhost:3000@evil.example/", "http://evil.example\\@localhost:3000/"];
+    const hostile = [
+      "https://evil.example/steal",
+      "https://localhost.evil.example/",
+      "javascript:alert(1)",
+      "//evil.example/x",
+      "http://localhost:3000@evil.example/",
+      "http://evil.example\\@localhost:3000/",
+    ];
     const targets = await Promise.all(hostile.map(linkTarget));
     targets.forEach((location, i) => {
       expect(location.startsWith(SITE_URL), `${hostile[i]} → ${location}`).toBe(true);
@@ -110,7 +127,10 @@ describe("redirects", () => {
 describe("OAuth redirects", () => {
   it("a sign-in with Google asked to return to a foreign site hands its session to SITE_URL instead", async () => {
     tally.attempts += 2;
-    const start = await fetch(`${h.url}/auth/v1/authorize?provider=google&redirect_to=${encodeURIComponent("https://evil.example/steal")}`, { redirect: "manual" });
+    const start = await fetch(
+      `${h.url}/auth/v1/authorize?provider=google&redirect_to=${encodeURIComponent("https://evil.example/steal")}`,
+      { redirect: "manual" },
+    );
     expect(start.status).toBe(302);
     const state = new URL(start.headers.get("location") ?? "").searchParams.get("state");
     expect(state).toBeTruthy();
@@ -118,7 +138,11 @@ describe("OAuth redirects", () => {
       method: "POST",
       redirect: "manual",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ state: state ?? "", email: "oauth-redirect@example.com", password: "stand-in password" }).toString(),
+      body: new URLSearchParams({
+        state: state ?? "",
+        email: "oauth-redirect@example.com",
+        password: "stand-in password",
+      }).toString(),
     });
     const location = done.headers.get("location") ?? "";
     expect(location.startsWith(SITE_URL), location).toBe(true);
@@ -130,10 +154,15 @@ describe("OAuth redirects", () => {
 describe("body limits", () => {
   it("an oversized body gets 413 request_entity_too_large and creates nothing", async () => {
     const email = "huge@example.com";
-    const res = await auth("POST", "/signup", { body: { email, password: "Sturdy#Pass42", data: { blob: "x".repeat(1_100_000) } } });
+    const res = await auth("POST", "/signup", {
+      body: { email, password: "Sturdy#Pass42", data: { blob: "x".repeat(1_100_000) } },
+    });
     expect(res.status).toBe(413);
     expect(res.json).toMatchObject({ code: "request_entity_too_large" });
-    const users = await call(h.url, "GET", "/auth/v1/admin/users", { token: LOCAL_SUPABASE.serviceRoleKey, headers: { apikey: LOCAL_SUPABASE.serviceRoleKey } });
+    const users = await call(h.url, "GET", "/auth/v1/admin/users", {
+      token: LOCAL_SUPABASE.serviceRoleKey,
+      headers: { apikey: LOCAL_SUPABASE.serviceRoleKey },
+    });
     expect(users.text).not.toContain(email);
   });
 });
@@ -145,7 +174,12 @@ describe("brute force", () => {
 
   beforeAll(async () => {
     user = await createAuthUser(tight.url, { label: "brute" });
-    const enrol = await auth("POST", "/factors", { token: user.token, body: { factor_type: "totp", friendly_name: "phone" } }, tight);
+    const enrol = await auth(
+      "POST",
+      "/factors",
+      { token: user.token, body: { factor_type: "totp", friendly_name: "phone" } },
+      tight,
+    );
     expect(enrol.status, enrol.text).toBe(200);
     const f = enrol.json as { id: string; totp: { uri: string } };
     factorId = f.id;
@@ -159,17 +193,35 @@ describe("brute force", () => {
     const right = totpCode(secret);
     const wrong = right === "000000" ? "111111" : "000000";
     const tries = await guessUntilLimited(
-      () => auth("POST", `/factors/${factorId}/verify`, { token: user.token, body: { challenge_id: challengeId, code: wrong } }, tight),
+      () =>
+        auth(
+          "POST",
+          `/factors/${factorId}/verify`,
+          { token: user.token, body: { challenge_id: challengeId, code: wrong } },
+          tight,
+        ),
       { status: 422, code: "mfa_verification_failed" },
       VERIFY_BUDGET,
     );
     expect(tries).toBeLessThanOrEqual(VERIFY_BUDGET);
-    expectRateLimited(await auth("POST", `/factors/${factorId}/verify`, { token: user.token, body: { challenge_id: challengeId, code: totpCode(secret) } }, tight));
+    expectRateLimited(
+      await auth(
+        "POST",
+        `/factors/${factorId}/verify`,
+        { token: user.token, body: { challenge_id: challengeId, code: totpCode(secret) } },
+        tight,
+      ),
+    );
   });
 
   it("guessing passwords hits 429 over_request_rate_limit, after which even the right password is refused", async () => {
-    const signIn = (password: string) => auth("POST", "/token", { query: { grant_type: "password" }, body: { email: user.email, password } }, tight);
-    const tries = await guessUntilLimited(() => signIn("wrong-Password#1"), { status: 400, code: "invalid_credentials" }, SIGN_IN_BUDGET);
+    const signIn = (password: string) =>
+      auth("POST", "/token", { query: { grant_type: "password" }, body: { email: user.email, password } }, tight);
+    const tries = await guessUntilLimited(
+      () => signIn("wrong-Password#1"),
+      { status: 400, code: "invalid_credentials" },
+      SIGN_IN_BUDGET,
+    );
     expect(tries).toBeLessThanOrEqual(SIGN_IN_BUDGET);
     expectRateLimited(await signIn("Sturdy#Pass42"));
   });

@@ -11,7 +11,14 @@ import { APP_DB_FILE } from "../../db/client";
 import { bootStack, type TestStack } from "../support/stack";
 import { call, leaksStackTrace, type Reply } from "../support/http";
 import { dumpDatabase } from "../support/db-dump";
-import { buildFounder, createAuthUser, deleteAuthUser, signInWithPassword, privateStrings, type ApiFounder as Founder } from "../support/founders";
+import {
+  buildFounder,
+  createAuthUser,
+  deleteAuthUser,
+  signInWithPassword,
+  privateStrings,
+  type ApiFounder as Founder,
+} from "../support/founders";
 import { fetchOperations, type Operation } from "../support/openapi";
 import { expectApiError } from "../support/api-errors";
 import { PUBLIC_ROUTES, RECIPES, buildRequest, type Recipe } from "../support/route-recipes";
@@ -42,7 +49,11 @@ beforeAll(async () => {
   deleted = await buildFounder(appUrl, await createAuthUser(authUrl, { label: "deleted" }));
   await deleteAuthUser(authUrl, deleted.userId);
   signedOut = await buildFounder(appUrl, await createAuthUser(authUrl, { label: "signed-out" }));
-  const out = await call(authUrl, "POST", "/auth/v1/logout", { token: signedOut.token, query: { scope: "global" }, headers: { apikey: LOCAL_SUPABASE.anonKey } });
+  const out = await call(authUrl, "POST", "/auth/v1/logout", {
+    token: signedOut.token,
+    query: { scope: "global" },
+    headers: { apikey: LOCAL_SUPABASE.anonKey },
+  });
   expect(out.status).toBe(204);
   await new Promise((r) => setTimeout(r, 1_100));
 });
@@ -51,13 +62,17 @@ beforeAll(async () => {
 async function enrolledOwner(stage: Recipe["stage"]): Promise<{ owner: Founder; aal1: string }> {
   const user = await createAuthUser(authUrl, { label: "owner" });
   const { aal2Token } = await enrolTotp(`${authUrl}/auth/v1`, LOCAL_SUPABASE.anonKey, user.token);
-  const owner = await buildFounder(appUrl, { ...user, token: aal2Token }, stage ?? "full", { identity: stack.config.identity });
+  const owner = await buildFounder(appUrl, { ...user, token: aal2Token }, stage ?? "full", {
+    identity: stack.config.identity,
+  });
   const aal1 = (await signInWithPassword(authUrl, user.email)).token;
   return { owner, aal1 };
 }
 
 afterAll(async () => {
-  console.log(`[reliability] authorization matrix: ${tally.routes} routes × ${CREDENTIALS.length} credentials, ${tally.requests} requests (${tally.errorBodies} error bodies, each a documented code), ${tally.leaks} leaks`);
+  console.log(
+    `[reliability] authorization matrix: ${tally.routes} routes × ${CREDENTIALS.length} credentials, ${tally.requests} requests (${tally.errorBodies} error bodies, each a documented code), ${tally.leaks} leaks`,
+  );
   await stack?.close();
 });
 
@@ -100,7 +115,12 @@ describe.each(Object.entries(RECIPES))("%s", (key, recipe: Recipe) => {
 
     const forged = await forgedAuthorizations(owner.token, sign);
     for (const credential of [...REJECTED, "deleted user", "signed out"] as const) {
-      const authorization = credential === "deleted user" ? `Bearer ${deleted.token}` : credential === "signed out" ? `Bearer ${signedOut.token}` : forged[credential];
+      const authorization =
+        credential === "deleted user"
+          ? `Bearer ${deleted.token}`
+          : credential === "signed out"
+            ? `Bearer ${signedOut.token}`
+            : forged[credential];
       const res = await send(authorization);
       expect(res.status, `${credential}: ${res.text}`).toBe(401);
       expect(res.json).toEqual({ error: "unauthorized", message: expect.any(String), request_id: expect.any(String) });
@@ -116,7 +136,11 @@ describe.each(Object.entries(RECIPES))("%s", (key, recipe: Recipe) => {
     // The owner's own session without the second factor: refused everywhere.
     const half = await send(`Bearer ${aal1}`);
     expect(half.status, `owner at aal1: ${half.text}`).toBe(403);
-    expect(half.json).toEqual({ error: "insufficient_aal", message: expect.any(String), request_id: expect.any(String) });
+    expect(half.json).toEqual({
+      error: "insufficient_aal",
+      message: expect.any(String),
+      request_id: expect.any(String),
+    });
     expect(dumpDatabase(dbFile), "a refused request changed the database").toEqual(before);
 
     const res = await send(`Bearer ${owner.token}`);
@@ -130,12 +154,26 @@ describe("public routes", () => {
     const owner = await buildFounder(appUrl, await createAuthUser(authUrl, { label: "hook" }));
     const before = dumpDatabase(dbFile);
     const forged = await forgedAuthorizations(owner.token, sign);
-    const payload = { type: "applicantReviewed", applicantId: "x", externalUserId: `person-${owner.personId}`, reviewResult: { reviewAnswer: "GREEN" } };
+    const payload = {
+      type: "applicantReviewed",
+      applicantId: "x",
+      externalUserId: `person-${owner.personId}`,
+      reviewResult: { reviewAnswer: "GREEN" },
+    };
     for (const authorization of [...Object.values(forged), `Bearer ${owner.token}`, `Bearer ${other.token}`]) {
       tally.requests += 1;
-      const res = await call(appUrl, "POST", "/api/sumsub/webhook", { authorization, body: payload, headers: { "x-payload-digest": "00".repeat(32), "x-payload-digest-alg": "HMAC_SHA256_HEX" } });
+      const res = await call(appUrl, "POST", "/api/sumsub/webhook", {
+        authorization,
+        body: payload,
+        headers: { "x-payload-digest": "00".repeat(32), "x-payload-digest-alg": "HMAC_SHA256_HEX" },
+      });
       expect(res.status, res.text).toBe(401);
-      expectApiError(res.status, res.json, operations.find((o) => o.key === "POST /api/sumsub/webhook"), "webhook");
+      expectApiError(
+        res.status,
+        res.json,
+        operations.find((o) => o.key === "POST /api/sumsub/webhook"),
+        "webhook",
+      );
     }
     expect(dumpDatabase(dbFile)).toEqual(before);
   });
@@ -145,7 +183,12 @@ describe("public routes", () => {
       tally.requests += 1;
       const res = await call(appUrl, "GET", p);
       expect(res.status).toBe(200);
-      for (const secret of [stack.config.auth.serviceRoleKey, stack.config.auth.jwtSecret, stack.config.identity.secretKey, stack.config.identity.webhookSecret]) {
+      for (const secret of [
+        stack.config.auth.serviceRoleKey,
+        stack.config.auth.jwtSecret,
+        stack.config.identity.secretKey,
+        stack.config.identity.webhookSecret,
+      ]) {
         expect(res.text).not.toContain(secret);
       }
     }
@@ -154,7 +197,10 @@ describe("public routes", () => {
 
 describe("the deleted user", () => {
   it("is refused by the auth service (403 user_not_found), and so by the app, even on that user's own orphaned account", async () => {
-    const me = await call(authUrl, "GET", "/auth/v1/user", { token: deleted.token, headers: { apikey: stack.config.auth.anonKey, "x-supabase-api-version": "2024-01-01" } });
+    const me = await call(authUrl, "GET", "/auth/v1/user", {
+      token: deleted.token,
+      headers: { apikey: stack.config.auth.anonKey, "x-supabase-api-version": "2024-01-01" },
+    });
     expect(me.status).toBe(403);
     expect(me.json).toMatchObject({ code: "user_not_found" });
     const own = await call(appUrl, "GET", `/api/accounts/user/${deleted.userId}`, { token: deleted.token });
@@ -163,7 +209,11 @@ describe("the deleted user", () => {
   });
 
   it("cannot refresh its session any more, so its access ends when the access token expires", async () => {
-    const res = await call(authUrl, "POST", "/auth/v1/token", { query: { grant_type: "refresh_token" }, headers: { apikey: stack.config.auth.anonKey, "x-supabase-api-version": "2024-01-01" }, body: { refresh_token: deleted.refreshToken } });
+    const res = await call(authUrl, "POST", "/auth/v1/token", {
+      query: { grant_type: "refresh_token" },
+      headers: { apikey: stack.config.auth.anonKey, "x-supabase-api-version": "2024-01-01" },
+      body: { refresh_token: deleted.refreshToken },
+    });
     // GoTrue answers a refresh token whose session went with the user as "not found".
     expect(res.status, res.text).toBe(400);
     expect(res.json).toMatchObject({ code: "refresh_token_not_found" });

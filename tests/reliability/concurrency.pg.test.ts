@@ -21,7 +21,9 @@ beforeAll(async () => {
   h = await startTestApp({ LOG_LEVEL: "warn" });
 });
 afterAll(async () => {
-  console.log(`[reliability] concurrency: ${tally.requests} requests (${FOUNDERS} founders under autocannon + two-session races), ${tally.lost} lost updates`);
+  console.log(
+    `[reliability] concurrency: ${tally.requests} requests (${FOUNDERS} founders under autocannon + two-session races), ${tally.lost} lost updates`,
+  );
   await h?.close();
 });
 
@@ -57,7 +59,15 @@ describe("two sessions of the same founder", () => {
   it("replacing the same record at once: last write wins, whole — never a mix of the two", async () => {
     const f = await h.founder({ stage: "full" });
     const other = await secondSession(f);
-    const full = (name: string) => ({ ...PROFILE, ssn: "***-**-0000", email: f.email, sumsub_applicant_id: null, first_name: name, last_name: name, city: name });
+    const full = (name: string) => ({
+      ...PROFILE,
+      ssn: "***-**-0000",
+      email: f.email,
+      sumsub_applicant_id: null,
+      first_name: name,
+      last_name: name,
+      city: name,
+    });
     for (let i = 0; i < ROUNDS; i++) {
       const [a, b] = await Promise.all([
         call(h.url, "PUT", `/api/persons/${f.personId}`, { token: f.token, body: full(`A${i}`) }),
@@ -77,7 +87,9 @@ describe("two sessions of the same founder", () => {
     const stale = await secondSession(f);
     const seen = await person(f, stale);
     tally.requests += 2;
-    expect((await call(h.url, "PATCH", `/api/persons/${f.personId}`, { token: f.token, body: { city: "Newer" } })).status).toBe(200);
+    expect(
+      (await call(h.url, "PATCH", `/api/persons/${f.personId}`, { token: f.token, body: { city: "Newer" } })).status,
+    ).toBe(200);
     const res = await call(h.url, "PATCH", `/api/persons/${f.personId}`, { token: stale, body: { city: seen.city } });
     expect(res.status).toBe(200);
     expect((await person(f)).city).toBe(seen.city);
@@ -85,23 +97,39 @@ describe("two sessions of the same founder", () => {
 });
 
 describe("many founders at once", () => {
-  it(`${FOUNDERS} founders editing and reading their own records under autocannon: no errors, no lost updates, no stale reads`, async () => {
-    const founders = await Promise.all(Array.from({ length: FOUNDERS }, () => h.founder({ stage: "full" })));
-    const tallies: EditorTally[] = founders.map(() => ({ lastAcked: 0, lastSent: 0, staleReads: 0 }));
-    const results = await Promise.all(
-      founders.map((f, i) => runLoad({ url: h.url, connections: 1, amount: REQUESTS_PER_FOUNDER, requests: cityEditor(f.personId!, f.token, tallies[i]!), timeout: scaled(20_000) / 1000 })),
-    );
-    for (const r of results) {
-      tally.requests += r.requests.sent;
-      expect({ errors: r.errors, timeouts: r.timeouts, non2xx: r.non2xx }).toEqual({ errors: 0, timeouts: 0, non2xx: 0 });
-    }
-    for (const [i, f] of founders.entries()) {
-      const t = tallies[i]!;
-      expect(t.lastAcked).toBe(REQUESTS_PER_FOUNDER / 2);
-      expect(t.staleReads).toBe(0);
-      const stored = (await person(f)).city;
-      if (stored !== `City ${t.lastAcked}`) tally.lost += 1;
-      expect(stored).toBe(`City ${t.lastAcked}`);
-    }
-  }, scaled(90_000));
+  it(
+    `${FOUNDERS} founders editing and reading their own records under autocannon: no errors, no lost updates, no stale reads`,
+    async () => {
+      const founders = await Promise.all(Array.from({ length: FOUNDERS }, () => h.founder({ stage: "full" })));
+      const tallies: EditorTally[] = founders.map(() => ({ lastAcked: 0, lastSent: 0, staleReads: 0 }));
+      const results = await Promise.all(
+        founders.map((f, i) =>
+          runLoad({
+            url: h.url,
+            connections: 1,
+            amount: REQUESTS_PER_FOUNDER,
+            requests: cityEditor(f.personId!, f.token, tallies[i]!),
+            timeout: scaled(20_000) / 1000,
+          }),
+        ),
+      );
+      for (const r of results) {
+        tally.requests += r.requests.sent;
+        expect({ errors: r.errors, timeouts: r.timeouts, non2xx: r.non2xx }).toEqual({
+          errors: 0,
+          timeouts: 0,
+          non2xx: 0,
+        });
+      }
+      for (const [i, f] of founders.entries()) {
+        const t = tallies[i]!;
+        expect(t.lastAcked).toBe(REQUESTS_PER_FOUNDER / 2);
+        expect(t.staleReads).toBe(0);
+        const stored = (await person(f)).city;
+        if (stored !== `City ${t.lastAcked}`) tally.lost += 1;
+        expect(stored).toBe(`City ${t.lastAcked}`);
+      }
+    },
+    scaled(90_000),
+  );
 });

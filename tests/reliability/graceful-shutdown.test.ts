@@ -32,16 +32,29 @@ afterEach(() => {
 });
 
 async function startScript(dataDir: string, extraEnv: Record<string, string> = {}): Promise<Started> {
-  const env = { ...process.env, NODE_ENV: "test", LOG_LEVEL: "silent", SKIP_WEB_BUILD: "1", ...(await isolatedStackEnv(dataDir)), ...extraEnv };
+  const env = {
+    ...process.env,
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    SKIP_WEB_BUILD: "1",
+    ...(await isolatedStackEnv(dataDir)),
+    ...extraEnv,
+  };
   // `npm start`'s own entry (scripts/launch.mjs: the node side bundled once, not loaded through tsx
   // at each start, which cost ~1 s of CPU a start).
-  const proc = spawn(process.execPath, ["scripts/launch.mjs"], { cwd: REPO_ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  const proc = spawn(process.execPath, ["scripts/launch.mjs"], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   procs.push(proc);
   let out = "";
   let err = "";
   proc.stdout!.on("data", (c: Buffer) => (out += c.toString()));
   proc.stderr!.on("data", (c: Buffer) => (err += c.toString()));
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => proc.once("exit", (code, signal) => resolve({ code, signal })));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    proc.once("exit", (code, signal) => resolve({ code, signal })),
+  );
   return { proc, exit, stdout: () => out, stderr: () => err };
 }
 
@@ -89,11 +102,23 @@ describe.each(["sqlite", "postgres"] as const)("SIGTERM, on %s", (engine) => {
     const body = JSON.stringify(RIA_ANSWERS);
     const target = new URL(`/api/accounts/${founder.accountId}`, urls.app);
     const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const req = http.request(target, { method: "PUT", agent: false, headers: { authorization: `Bearer ${founder.token}`, "content-type": "application/json", "content-length": Buffer.byteLength(body) } }, (res) => {
-        let text = "";
-        res.on("data", (c: Buffer) => (text += c.toString()));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
-      });
+      const req = http.request(
+        target,
+        {
+          method: "PUT",
+          agent: false,
+          headers: {
+            authorization: `Bearer ${founder.token}`,
+            "content-type": "application/json",
+            "content-length": Buffer.byteLength(body),
+          },
+        },
+        (res) => {
+          let text = "";
+          res.on("data", (c: Buffer) => (text += c.toString()));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+        },
+      );
       req.on("error", reject);
       req.write(body.slice(0, 20));
       setTimeout(() => {
@@ -107,15 +132,23 @@ describe.each(["sqlite", "postgres"] as const)("SIGTERM, on %s", (engine) => {
 
     const reply = await answer;
     expect(reply.status, reply.text).toBe(200);
-    expect(JSON.parse(reply.text)).toMatchObject({ account_id: founder.accountId, ria_risk_score: RIA_ANSWERS.ria_risk_score });
+    expect(JSON.parse(reply.text)).toMatchObject({
+      account_id: founder.accountId,
+      ria_risk_score: RIA_ANSWERS.ria_risk_score,
+    });
     expect(await s.exit).toEqual({ code: 0, signal: null });
 
     if (database) {
       try {
-        const [row] = await database.query("SELECT ria_state, ria_risk_score FROM account WHERE account_id = ?", founder.accountId);
+        const [row] = await database.query(
+          "SELECT ria_state, ria_risk_score FROM account WHERE account_id = ?",
+          founder.accountId,
+        );
         expect(row).toEqual({ ria_state: RIA_ANSWERS.ria_state, ria_risk_score: RIA_ANSWERS.ria_risk_score });
         // The pool was drained: no connection of the app is left on the server.
-        const [others] = await database.query<{ n: unknown }>("SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()");
+        const [others] = await database.query<{ n: unknown }>(
+          "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
+        );
         expect(Number(others!.n)).toBe(0);
       } finally {
         await database.close();
@@ -127,7 +160,9 @@ describe.each(["sqlite", "postgres"] as const)("SIGTERM, on %s", (engine) => {
     expect(fs.existsSync(`${file}-wal`)).toBe(false);
     const db = new Database(file, { readonly: true });
     try {
-      const row = db.prepare("SELECT ria_state, ria_risk_score FROM account WHERE account_id = ?").get(founder.accountId);
+      const row = db
+        .prepare("SELECT ria_state, ria_risk_score FROM account WHERE account_id = ?")
+        .get(founder.accountId);
       expect(row).toEqual({ ria_state: RIA_ANSWERS.ria_state, ria_risk_score: RIA_ANSWERS.ria_risk_score });
     } finally {
       db.close();
@@ -151,7 +186,9 @@ describe("SIGTERM with a shutdown delay (SHUTDOWN_DELAY_SECONDS)", () => {
     expect(await ready!.json()).toMatchObject({ error: "not_ready", message: "This instance is shutting down" });
     // Still serving: a balancer that has not probed yet loses nothing.
     expect((await fetch(new URL("/api/health", urls.app))).status).toBe(200);
-    const read = await fetch(new URL(`/api/accounts/${founder.accountId}/all_data`, urls.app), { headers: { authorization: `Bearer ${founder.token}` } });
+    const read = await fetch(new URL(`/api/accounts/${founder.accountId}/all_data`, urls.app), {
+      headers: { authorization: `Bearer ${founder.token}` },
+    });
     expect(read.status).toBe(200);
     expect(await refusesConnections(urls.app)).toBe(true);
     expect(await s.exit).toEqual({ code: 0, signal: null });
@@ -164,7 +201,11 @@ describe("a second signal while draining", () => {
     const urls = await waitForUrls(s);
     // A request that never finishes uploading (to the public webhook, which reads its whole raw
     // body before answering): the drain would wait for it until the deadline.
-    const req = http.request(new URL("/api/sumsub/webhook", urls.app), { method: "POST", agent: false, headers: { "content-type": "application/json", "content-length": "100" } });
+    const req = http.request(new URL("/api/sumsub/webhook", urls.app), {
+      method: "POST",
+      agent: false,
+      headers: { "content-type": "application/json", "content-length": "100" },
+    });
     req.on("error", () => undefined);
     req.write("{");
     await new Promise((r) => setTimeout(r, 200));
@@ -182,12 +223,18 @@ describe("a database newer than the code", () => {
   it("stops `npm start` with one line naming the problem and a non-zero exit", async () => {
     const dataDir = tempDataDir();
     const h = openDatabase(appDatabasePath(dataDir));
-    h.sqlite.prepare("INSERT INTO __drizzle_migrations (hash, created_at) VALUES ('from-newer-code', 9999999999999)").run();
+    h.sqlite
+      .prepare("INSERT INTO __drizzle_migrations (hash, created_at) VALUES ('from-newer-code', 9999999999999)")
+      .run();
     h.close();
     const s = await startScript(dataDir);
     const { code } = await s.exit;
     expect(code).toBe(1);
-    const lines = s.stderr().trim().split("\n").filter((l) => !/^npm warn/.test(l));
+    const lines = s
+      .stderr()
+      .trim()
+      .split("\n")
+      .filter((l) => !/^npm warn/.test(l));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^Database schema is newer than the code/);
     expect(s.stdout()).not.toContain("is running");
@@ -199,9 +246,15 @@ describe("a Postgres that cannot be reached at start", () => {
     const s = await startScript(tempDataDir(), { DATABASE_URL: "postgres://founder:s3cret-pass@127.0.0.1:1/app" });
     const { code } = await s.exit;
     expect(code).not.toBe(0);
-    const lines = s.stderr().trim().split("\n").filter((l) => !/^npm warn/.test(l));
+    const lines = s
+      .stderr()
+      .trim()
+      .split("\n")
+      .filter((l) => !/^npm warn/.test(l));
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^Cannot reach the database at DATABASE_URL=postgres:\/\/founder:\*\*\*@127\.0\.0\.1:1\/app/);
+    expect(lines[0]).toMatch(
+      /^Cannot reach the database at DATABASE_URL=postgres:\/\/founder:\*\*\*@127\.0\.0\.1:1\/app/,
+    );
     expect(s.stderr() + s.stdout()).not.toContain("s3cret-pass");
     expect(s.stdout()).not.toContain("is running");
   });

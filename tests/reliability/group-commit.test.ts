@@ -27,7 +27,14 @@ const stats = () => {
 
 const personOf = (f: ApiFounder) => f.personId!;
 const auditRowsOf = async (personId: number) =>
-  Number((await h.database.query<{ n: number }>("SELECT count(*) AS n FROM audit_event WHERE entity_type = 'person' AND entity_id = ? AND fields LIKE '%city%'", personId))[0]!.n);
+  Number(
+    (
+      await h.database.query<{ n: number }>(
+        "SELECT count(*) AS n FROM audit_event WHERE entity_type = 'person' AND entity_id = ? AND fields LIKE '%city%'",
+        personId,
+      )
+    )[0]!.n,
+  );
 
 describe("group commit through the API", () => {
   it("saves that arrive together share COMMITs; each acknowledged save is stored with its audit row; a refused one changes nothing", async () => {
@@ -36,13 +43,19 @@ describe("group commit through the API", () => {
     // Rounds of everyone saving at once, one founder's save refused in each: it names the email of
     // the account's other owner, which the transaction itself finds taken (after its locked read).
     const ownerEmails = await Promise.all(
-      founders.map(async (f) => (await call(h.url, "GET", `/api/persons/${f.addonId!}`, { token: f.token })).json as { email: string }),
+      founders.map(
+        async (f) =>
+          (await call(h.url, "GET", `/api/persons/${f.addonId!}`, { token: f.token })).json as { email: string },
+      ),
     );
     const ROUNDS = 5;
     for (let round = 0; round < ROUNDS; round++) {
       const answers = await Promise.all(
         founders.map((f, i) =>
-          call(h.url, "PATCH", `/api/persons/${personOf(f)}`, { token: f.token, body: i === round ? { city: "Refused", email: ownerEmails[i]!.email } : { city: `City ${round}-${i}` } }),
+          call(h.url, "PATCH", `/api/persons/${personOf(f)}`, {
+            token: f.token,
+            body: i === round ? { city: "Refused", email: ownerEmails[i]!.email } : { city: `City ${round}-${i}` },
+          }),
         ),
       );
       answers.forEach((a, i) => expect(a.status, `founder ${i} round ${round}`).toBe(i === round ? 400 : 200));

@@ -36,17 +36,29 @@ beforeAll(async () => {
   const third = uniqueSsn();
   ssns.push(second, third);
   await as("read person", "GET", `/api/persons/${f.personId}`);
-  await as("replace person with a new SSN", "PUT", `/api/persons/${f.personId}`, { ...PROFILE, ssn: second, email: f.email, sumsub_applicant_id: null });
+  await as("replace person with a new SSN", "PUT", `/api/persons/${f.personId}`, {
+    ...PROFILE,
+    ssn: second,
+    email: f.email,
+    sumsub_applicant_id: null,
+  });
   await as("patch SSN", "PATCH", `/api/persons/${f.personId}`, { ssn: third });
   await as("patch with a malformed SSN", "PATCH", `/api/persons/${f.personId}`, { ssn: `${third}0` });
   await as("patch with a formatted SSN", "PATCH", `/api/persons/${f.personId}`, { ssn: formatted(second) });
-  await as("create a second holder (refused)", "POST", "/api/persons/", { account_id: f.accountId, account_primary_holder: true, ...PROFILE, ssn: second });
+  await as("create a second holder (refused)", "POST", "/api/persons/", {
+    account_id: f.accountId,
+    account_primary_holder: true,
+    ...PROFILE,
+    ssn: second,
+  });
   await as("all data", "GET", `/api/accounts/${f.accountId}/all_data`);
   await as("persons of the account", "GET", `/api/persons/by_account/${f.accountId}`);
   await as("tax form", "GET", "/api/ria/tax-form.pdf");
 });
 afterAll(async () => {
-  console.log(`[reliability] PII: ${ssns.length} SSNs through ${replies.length} responses, the log (${h?.logs().length ?? 0} bytes) and the database file: 0 found in clear`);
+  console.log(
+    `[reliability] PII: ${ssns.length} SSNs through ${replies.length} responses, the log (${h?.logs().length ?? 0} bytes) and the database file: 0 found in clear`,
+  );
   await h?.close();
 });
 
@@ -73,7 +85,8 @@ describe("SSNs", () => {
 
   it("are unreadable in the database (through SQL, and on SQLite in the file and its WAL)", async () => {
     const stored = (await h.database.dump()).person!.join("\n");
-    for (const ssn of ssns) expect(stored.includes(ssn) || stored.includes(formatted(ssn)), `SSN ${ssn} readable through SQL`).toBe(false);
+    for (const ssn of ssns)
+      expect(stored.includes(ssn) || stored.includes(formatted(ssn)), `SSN ${ssn} readable through SQL`).toBe(false);
     if (h.database.engine !== "sqlite") return;
     const files = fs.readdirSync(h.dataDir).filter((n) => n.startsWith("app.sqlite"));
     expect(files).toContain("app.sqlite");
@@ -98,16 +111,27 @@ describe("security headers", () => {
       expect(res.headers.get("referrer-policy")).toBe("no-referrer");
       expect(res.headers.get("x-powered-by")).toBeNull();
       const csp = res.headers.get("content-security-policy") ?? "";
-      const directives = new Map(csp.split(";").map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([name, ...sources]) => [name!, sources]));
+      const directives = new Map(
+        csp
+          .split(";")
+          .map((d) => d.trim().split(/\s+/))
+          .filter((d) => d[0])
+          .map(([name, ...sources]) => [name!, sources]),
+      );
       expect(directives.get("default-src")).toEqual(["'self'"]);
       expect(directives.get("script-src")).toEqual(["'self'"]);
       expect(directives.get("object-src")).toEqual(["'none'"]);
       expect(directives.get("frame-ancestors")).toEqual(["'self'"]);
       const allowed = new Set(["'self'", "'none'", "data:", "blob:", ...authOrigins, IDENTITY_ORIGIN]);
-      expect(directives.get("connect-src")).toEqual(expect.arrayContaining(["'self'", ...authOrigins, IDENTITY_ORIGIN]));
+      expect(directives.get("connect-src")).toEqual(
+        expect.arrayContaining(["'self'", ...authOrigins, IDENTITY_ORIGIN]),
+      );
       for (const [name, sources] of directives) {
         for (const source of sources) {
-          const ok = allowed.has(source) || (name === "style-src" && source === "'unsafe-inline'") || (name === "script-src-attr" && source === "'none'");
+          const ok =
+            allowed.has(source) ||
+            (name === "style-src" && source === "'unsafe-inline'") ||
+            (name === "script-src-attr" && source === "'none'");
           expect(ok, `${name} admits ${source}`).toBe(true);
         }
       }
@@ -116,7 +140,9 @@ describe("security headers", () => {
 
   it("CORS answers the configured origin and nobody else", async () => {
     const preflight = (origin: string) =>
-      call(h.url, "OPTIONS", "/api/enums/", { headers: { origin, "access-control-request-method": "GET", "access-control-request-headers": "authorization" } });
+      call(h.url, "OPTIONS", "/api/enums/", {
+        headers: { origin, "access-control-request-method": "GET", "access-control-request-headers": "authorization" },
+      });
     const good = await preflight(APP_ORIGIN);
     expect(good.headers.get("access-control-allow-origin")).toBe(APP_ORIGIN);
     expect(good.headers.get("access-control-allow-credentials")).toBeNull();
@@ -134,13 +160,23 @@ describe("security headers", () => {
 
 describe("body limits", () => {
   it("an oversized body gets 413 in the API's error shape and changes nothing", async () => {
-    const before = (await h.database.dump());
+    const before = await h.database.dump();
     const res = await call(h.url, "POST", "/api/persons/", {
       token: f.token,
-      body: { account_id: f.accountId, account_primary_holder: false, is_addon: true, email: "big@example.com", padding: "x".repeat(200 * 1024) },
+      body: {
+        account_id: f.accountId,
+        account_primary_holder: false,
+        is_addon: true,
+        email: "big@example.com",
+        padding: "x".repeat(200 * 1024),
+      },
     });
     expect(res.status).toBe(413);
-    expect(res.json).toEqual({ error: "payload_too_large", message: expect.any(String), request_id: expect.any(String) });
-    expect((await h.database.dump())).toEqual(before);
+    expect(res.json).toEqual({
+      error: "payload_too_large",
+      message: expect.any(String),
+      request_id: expect.any(String),
+    });
+    expect(await h.database.dump()).toEqual(before);
   });
 });

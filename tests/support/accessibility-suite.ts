@@ -80,7 +80,15 @@ export function describeAccessibilityPart(part: number): void {
         const violations = await axeViolations(page);
         checked.push(nameAt(width));
         if (violations.length) await saveScreenshot(page, "accessibility", nameAt(width));
-        found.push(...violations.map((v) => `${nameAt(width)}: ${v.id} (${v.impact ?? "?"}) ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`));
+        found.push(
+          ...violations.map(
+            (v) =>
+              `${nameAt(width)}: ${v.id} (${v.impact ?? "?"}) ${v.help} — ${v.nodes
+                .slice(0, 3)
+                .map((n) => n.target.join(" "))
+                .join(", ")}`,
+          ),
+        );
       },
       async (page, width) => void (await saveScreenshot(page, "accessibility", `failed-${nameAt(width)}`)),
     );
@@ -104,7 +112,9 @@ export function describeAccessibilityPart(part: number): void {
     }
 
     it(`checked every screen of part ${part}, and the ${ACCESSIBILITY_PARTS} parts hold the whole catalogue`, () => {
-      console.log(`axe part ${part}: ${checked.length} screens checked (${shotsOfPart.length} screens and dialogs × widths × themes), 0 violations expected`);
+      console.log(
+        `axe part ${part}: ${checked.length} screens checked (${shotsOfPart.length} screens and dialogs × widths × themes), 0 violations expected`,
+      );
       expect(checked.length).toBe(variantCount(shotsOfPart));
       // The parts together are the catalogue: each screen in exactly one part, none left out.
       const inParts = shotParts(ACCESSIBILITY_PARTS).flat();

@@ -10,7 +10,13 @@ export function expectApiError(status: number, body: unknown, op?: Operation, co
   expect(status, where).toBeGreaterThanOrEqual(400);
   const error = (body as { error?: unknown } | undefined)?.error;
   expect(isApiErrorCode(error), `${where}: error is not a code of the closed set`).toBe(true);
-  expect(statusOf(error as Parameters<typeof statusOf>[0]), `${where}: answered with another status than its code's`).toBe(status);
+  expect(
+    statusOf(error as Parameters<typeof statusOf>[0]),
+    `${where}: answered with another status than its code's`,
+  ).toBe(status);
   expect(typeof (body as { message?: unknown }).message, where).toBe("string");
-  if (op) expect(op.errorCodes[status] ?? [], `${where}: ${op.key} does not document this code for ${status}`).toContain(error);
+  if (op)
+    expect(op.errorCodes[status] ?? [], `${where}: ${op.key} does not document this code for ${status}`).toContain(
+      error,
+    );
 }

@@ -3,7 +3,13 @@
 // status. Built on the one API client (tests/support/http.ts).
 import { call } from "./http";
 
-export async function apiCall<T>(appUrl: string, token: string, method: string, route: string, body?: unknown): Promise<T> {
+export async function apiCall<T>(
+  appUrl: string,
+  token: string,
+  method: string,
+  route: string,
+  body?: unknown,
+): Promise<T> {
   const res = await call(appUrl, method, route, { token, body });
   if (res.status < 200 || res.status >= 300) throw new Error(`${method} ${route}: HTTP ${res.status} ${res.text}`);
   return (res.text ? JSON.parse(res.text) : undefined) as T;

@@ -98,7 +98,11 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
   const auth = first?.auth ?? (await startTestAuth(opts.hs256 ? { jwtSecret: TEST_HS256_SECRET } : {}));
   // The app confirms identity results with its provider: one of its own, unless the suite names one.
   const identity = first || env.SUMSUB_BASE_URL ? undefined : await startOwnIdentityEmulator();
-  const identityEnv = first ? { SUMSUB_BASE_URL: first.config.identity.baseUrl } : identity ? { SUMSUB_BASE_URL: identity.url } : {};
+  const identityEnv = first
+    ? { SUMSUB_BASE_URL: first.config.identity.baseUrl }
+    : identity
+      ? { SUMSUB_BASE_URL: identity.url }
+      : {};
   const chunks: string[] = [];
   const logStream = opts.logs ? new PassThrough() : undefined;
   logStream?.on("data", (c: Buffer) => chunks.push(c.toString("utf8")));
@@ -117,7 +121,8 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
   const webDist = path.join(dataDir, "no-web");
   const app = await buildApp(config, logStream ? { webDist, logStream } : { webDist, quiet: true });
   await app.ready();
-  if (app.db.engine !== database.engine) throw new Error(`the app runs on ${app.db.engine}, the test asked for ${database.engine}`);
+  if (app.db.engine !== database.engine)
+    throw new Error(`the app runs on ${app.db.engine}, the test asked for ${database.engine}`);
   const users = new Map<string, string>();
   const api = injectApi(app);
 
@@ -149,7 +154,8 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
     auth,
     token,
     user,
-    founder: async (o = {}) => buildFounder(api, await user(o.roles), o.stage ?? "account", { plain: o.plain, identity: config.identity }),
+    founder: async (o = {}) =>
+      buildFounder(api, await user(o.roles), o.stage ?? "account", { plain: o.plain, identity: config.identity }),
     logs: () => chunks.join(""),
     close: async () => {
       await app.close();
@@ -164,11 +170,20 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
 
 /** The identity emulator (the local stand-in for Sumsub) on a free port, with the local credentials and no webhooks. */
 function startOwnIdentityEmulator(): Promise<IdentityEmulator> {
-  return startIdentityEmulator({ host: "127.0.0.1", port: 0, publicUrl: "http://127.0.0.1", ...LOCAL_IDENTITY, quiet: true });
+  return startIdentityEmulator({
+    host: "127.0.0.1",
+    port: 0,
+    publicUrl: "http://127.0.0.1",
+    ...LOCAL_IDENTITY,
+    quiet: true,
+  });
 }
 
 /** createTestApp listening on a free port of 127.0.0.1, with every log line captured unless opts.logs is false. */
-export async function startTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<ListeningTestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  opts: TestAppOptions = {},
+): Promise<ListeningTestApp> {
   const t = await createTestApp(env, { logs: true, ...opts });
   await t.app.listen({ host: "127.0.0.1", port: 0 });
   const { port } = t.app.server.address() as { port: number };
@@ -200,7 +215,9 @@ export async function startAppProcess(env: Record<string, string>, opts: { root?
   const url = `http://${host}:${env.APP_PORT}`;
   // Another release's checkout (tests/support/release.ts) runs its start script through tsx: its
   // node_modules is this checkout's, whose bundle cache belongs to this checkout's `npm start`.
-  const args = opts.root ? ["--import", "tsx", path.join(opts.root, "scripts/start.ts")] : [path.join(REPO_ROOT, "scripts/launch.mjs")];
+  const args = opts.root
+    ? ["--import", "tsx", path.join(opts.root, "scripts/start.ts")]
+    : [path.join(REPO_ROOT, "scripts/launch.mjs")];
   const proc = spawn(process.execPath, args, {
     cwd: opts.root ?? REPO_ROOT,
     env: { PATH: process.env.PATH ?? "", ...env },
@@ -216,8 +233,12 @@ export async function startAppProcess(env: Record<string, string>, opts: { root?
 
   const deadline = Date.now() + READY_TIMEOUT_MS;
   for (;;) {
-    if (proc.exitCode !== null) throw new Error(`app on ${url} exited with ${proc.exitCode} before it was ready:\n${output.slice(-2000)}`);
-    const ready = await fetch(`${url}/api/ready`).then((r) => r.ok, () => false);
+    if (proc.exitCode !== null)
+      throw new Error(`app on ${url} exited with ${proc.exitCode} before it was ready:\n${output.slice(-2000)}`);
+    const ready = await fetch(`${url}/api/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) break;
     if (Date.now() > deadline) {
       proc.kill("SIGKILL");
@@ -267,7 +288,10 @@ export async function spawnChild(entry: string, env: Record<string, string>): Pr
   const exited = new Promise<void>((resolve) => proc.once("exit", () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
     let out = "";
-    const timer = setTimeout(() => reject(new Error(`${entry} not ready in ${scaled(30_000) / 1000} s: ${stderr.slice(-500)}`)), scaled(30_000));
+    const timer = setTimeout(
+      () => reject(new Error(`${entry} not ready in ${scaled(30_000) / 1000} s: ${stderr.slice(-500)}`)),
+      scaled(30_000),
+    );
     proc.stdout.on("data", (c: Buffer) => {
       out += c.toString();
       const m = /READY (\S+)/.exec(out);
@@ -292,12 +316,19 @@ export async function spawnChild(entry: string, env: Record<string, string>): Pr
 }
 
 /** spawnChild on a fresh free port, again if another process took the port first (EADDRINUSE). */
-export function spawnOnFreePort(entry: string, env: (port: number) => Record<string, string>, freePort: () => Promise<number>): Promise<Child> {
+export function spawnOnFreePort(
+  entry: string,
+  env: (port: number) => Record<string, string>,
+  freePort: () => Promise<number>,
+): Promise<Child> {
   return retryOnPortClash(async () => spawnChild(entry, env(await freePort())));
 }
 
 /** The app listener alone as its own process on a free port (env: its settings for that port). */
-export function spawnApp(env: (port: number) => Record<string, string>, freePort: () => Promise<number>): Promise<Child> {
+export function spawnApp(
+  env: (port: number) => Record<string, string>,
+  freePort: () => Promise<number>,
+): Promise<Child> {
   return spawnOnFreePort(APP_CHILD, env, freePort);
 }
 
@@ -311,7 +342,12 @@ export function isConnectionFailure(err: unknown): boolean {
  * (the event, so that every kill cuts a running stream on any machine, however slow), a random
  * pause in [minMs, maxMs) more, scaled for the machine. Rejects at once if a writer fails.
  */
-export async function killMoment(acknowledged: () => number, writers: Promise<unknown>[], minMs: number, maxMs: number): Promise<void> {
+export async function killMoment(
+  acknowledged: () => number,
+  writers: Promise<unknown>[],
+  minMs: number,
+  maxMs: number,
+): Promise<void> {
   const before = acknowledged();
   const firstWrite = (async () => {
     while (acknowledged() === before) await new Promise((r) => setTimeout(r, 10));

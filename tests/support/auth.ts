@@ -54,7 +54,11 @@ export interface TestAuth {
  * Enrols and verifies a TOTP factor through GoTrue's HTTP surface (`api` ends in /auth/v1), as
  * supabase-js's mfa.enroll / challenge / verify do; the verify answer is an aal2 session.
  */
-export async function enrolTotp(api: string, anonKey: string, token: string): Promise<{ factorId: string; secret: string; aal2Token: string }> {
+export async function enrolTotp(
+  api: string,
+  anonKey: string,
+  token: string,
+): Promise<{ factorId: string; secret: string; aal2Token: string }> {
   const post = async <T>(route: string, body: unknown): Promise<T> => {
     const res = await fetch(`${api}${route}`, {
       method: "POST",
@@ -64,9 +68,15 @@ export async function enrolTotp(api: string, anonKey: string, token: string): Pr
     if (!res.ok) throw new Error(`auth POST ${route}: ${res.status} ${await res.text()}`);
     return (await res.json()) as T;
   };
-  const factor = await post<{ id: string; totp: { secret: string } }>("/factors", { factor_type: "totp", friendly_name: `tests-${randomUUID().slice(0, 8)}` });
+  const factor = await post<{ id: string; totp: { secret: string } }>("/factors", {
+    factor_type: "totp",
+    friendly_name: `tests-${randomUUID().slice(0, 8)}`,
+  });
   const challenge = await post<{ id: string }>(`/factors/${factor.id}/challenge`, {});
-  const verified = await post<{ access_token: string }>(`/factors/${factor.id}/verify`, { challenge_id: challenge.id, code: totpCode(factor.totp.secret) });
+  const verified = await post<{ access_token: string }>(`/factors/${factor.id}/verify`, {
+    challenge_id: challenge.id,
+    code: totpCode(factor.totp.secret),
+  });
   return { factorId: factor.id, secret: factor.totp.secret, aal2Token: verified.access_token };
 }
 
@@ -86,7 +96,13 @@ export function emulatorSigner(keyFile: string): Promise<(claims: Record<string,
 export async function startTestAuth(opts: TestAuthOptions = {}): Promise<TestAuth> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ff-auth-"));
   const { privateKey } = await generateKeyPair("ES256", { extractable: true });
-  const jwk: JWK = { ...(await exportJWK(privateKey)), kid: randomUUID(), alg: "ES256", use: "sig", key_ops: ["sign", "verify"] };
+  const jwk: JWK = {
+    ...(await exportJWK(privateKey)),
+    kid: randomUUID(),
+    alg: "ES256",
+    use: "sig",
+    key_ops: ["sign", "verify"],
+  };
   const keysFile = path.join(dataDir, "signing-keys.json");
   fs.writeFileSync(keysFile, JSON.stringify([jwk]), { mode: 0o600 });
   const signWithEmulatorKey = await jwkSigner(jwk);
@@ -103,14 +119,23 @@ export async function startTestAuth(opts: TestAuthOptions = {}): Promise<TestAut
       ...PROJECT_AUTH_OPTIONS.configOverrides,
       signingKeysPath: keysFile,
       // Suites sign in hundreds of users from one address: GoTrue's per-IP limits would stop them.
-      rateLimit: { signInSignUps: 1_000_000, tokenVerifications: 1_000_000, tokenRefresh: 1_000_000, emailSent: 1_000_000 },
+      rateLimit: {
+        signInSignUps: 1_000_000,
+        tokenVerifications: 1_000_000,
+        tokenRefresh: 1_000_000,
+        emailSent: 1_000_000,
+      },
     },
   });
   const { anonKey, serviceRoleKey } = emulator;
   const url = emulator.url;
   const api = `${url}/auth/v1`;
 
-  async function call<T>(method: string, route: string, init: { token?: string; body?: unknown; admin?: boolean } = {}): Promise<T> {
+  async function call<T>(
+    method: string,
+    route: string,
+    init: { token?: string; body?: unknown; admin?: boolean } = {},
+  ): Promise<T> {
     const key = init.admin ? serviceRoleKey : anonKey;
     const res = await fetch(`${api}${route}`, {
       method,
@@ -143,16 +168,21 @@ export async function startTestAuth(opts: TestAuthOptions = {}): Promise<TestAut
     async resign(token, change, o = {}) {
       const claims = { ...decodeJwt(token), ...change };
       if (o.hs256Secret) {
-        return new SignJWT(claims).setProtectedHeader({ alg: "HS256", typ: "JWT" }).sign(new TextEncoder().encode(o.hs256Secret));
+        return new SignJWT(claims)
+          .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+          .sign(new TextEncoder().encode(o.hs256Secret));
       }
       return signWithEmulatorKey(claims);
     },
     admin: {
       getUser: (userId) => call("GET", `/admin/users/${userId}`, { admin: true }),
       deleteUser: (userId) => call("DELETE", `/admin/users/${userId}`, { admin: true }).then(() => undefined),
-      ban: (userId, duration) => call("PUT", `/admin/users/${userId}`, { admin: true, body: { ban_duration: duration } }).then(() => undefined),
-      setRoles: (userId, roles) => call("PUT", `/admin/users/${userId}`, { admin: true, body: { app_metadata: { roles } } }).then(() => undefined),
-      deleteFactor: (userId, factorId) => call("DELETE", `/admin/users/${userId}/factors/${factorId}`, { admin: true }).then(() => undefined),
+      ban: (userId, duration) =>
+        call("PUT", `/admin/users/${userId}`, { admin: true, body: { ban_duration: duration } }).then(() => undefined),
+      setRoles: (userId, roles) =>
+        call("PUT", `/admin/users/${userId}`, { admin: true, body: { app_metadata: { roles } } }).then(() => undefined),
+      deleteFactor: (userId, factorId) =>
+        call("DELETE", `/admin/users/${userId}/factors/${factorId}`, { admin: true }).then(() => undefined),
     },
     signOut: (token, scope = "global") => call("POST", `/logout?scope=${scope}`, { token }).then(() => undefined),
     emulator,
@@ -201,7 +231,17 @@ export const CREDENTIALS: readonly Credential[] = [
 ];
 
 /** The forged credentials no route may accept: they must all get 401 with the API's error body. */
-export const REJECTED = ["none", "malformed", "bad signature", "alg none", "public secret", "expired", "no exp", "wrong audience", "foreign issuer"] as const satisfies readonly Credential[];
+export const REJECTED = [
+  "none",
+  "malformed",
+  "bad signature",
+  "alg none",
+  "public secret",
+  "expired",
+  "no exp",
+  "wrong audience",
+  "foreign issuer",
+] as const satisfies readonly Credential[];
 
 const encode = (v: unknown) => base64url.encode(JSON.stringify(v));
 

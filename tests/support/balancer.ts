@@ -35,7 +35,15 @@ const PROBE_MS = 100;
  * keeps idle connections 72 s while this server closes them after 5 s, so a client could reuse a
  * connection the balancer had just closed ("fetch failed" under load).
  */
-const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "transfer-encoding", "te", "trailer", "upgrade"]);
+const HOP_BY_HOP = new Set([
+  "connection",
+  "keep-alive",
+  "proxy-connection",
+  "transfer-encoding",
+  "te",
+  "trailer",
+  "upgrade",
+]);
 function endToEnd(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
   return Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name)));
 }
@@ -68,17 +76,26 @@ export async function startBalancer(): Promise<Balancer> {
     const backend = ready[next++ % Math.max(1, ready.length)];
     if (!backend) {
       unrouted++;
-      res.writeHead(502, { "content-type": "application/json" }).end(JSON.stringify({ error: "Bad Gateway", message: "no ready backend" }));
+      res
+        .writeHead(502, { "content-type": "application/json" })
+        .end(JSON.stringify({ error: "Bad Gateway", message: "no ready backend" }));
       return;
     }
     const target = new URL(req.url ?? "/", backend.url);
-    const upstream = http.request(target, { method: req.method, headers: { ...endToEnd(req.headers), host: target.host }, agent: false }, (answer) => {
-      served[backend.release] = (served[backend.release] ?? 0) + 1;
-      res.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
-      answer.pipe(res);
-    });
+    const upstream = http.request(
+      target,
+      { method: req.method, headers: { ...endToEnd(req.headers), host: target.host }, agent: false },
+      (answer) => {
+        served[backend.release] = (served[backend.release] ?? 0) + 1;
+        res.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
+        answer.pipe(res);
+      },
+    );
     upstream.on("error", (err) => {
-      if (!res.headersSent) res.writeHead(502, { "content-type": "application/json" }).end(JSON.stringify({ error: "Bad Gateway", message: err.message }));
+      if (!res.headersSent)
+        res
+          .writeHead(502, { "content-type": "application/json" })
+          .end(JSON.stringify({ error: "Bad Gateway", message: err.message }));
       else res.destroy(err);
     });
     req.pipe(upstream);

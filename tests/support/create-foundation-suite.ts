@@ -32,9 +32,17 @@ import {
 
 /** A new founder walks the whole creation at one width and theme, checked on every screen. */
 export async function walkCreation(e2e: E2E, width: number, theme: Theme): Promise<void> {
-  const founder = await founderAt("signed-up", { browser: e2e, open: { width, theme }, founder: { firstName: ENTRY.firstName, lastName: ENTRY.lastName } });
+  const founder = await founderAt("signed-up", {
+    browser: e2e,
+    open: { width, theme },
+    founder: { firstName: ENTRY.firstName, lastName: ENTRY.lastName },
+  });
   const { ui } = founder;
-  const owners = { first: uniqueEmail("owner-one"), second: uniqueEmail("owner-two"), secondEdited: uniqueEmail("owner-two-edited") };
+  const owners = {
+    first: uniqueEmail("owner-one"),
+    second: uniqueEmail("owner-two"),
+    secondEdited: uniqueEmail("owner-two-edited"),
+  };
   // A new founder's normal states are not errors: nothing answers 4xx/5xx on the way.
   const failedCalls = watchFailedApiCalls(ui.page);
 
@@ -72,7 +80,13 @@ const RESUMED = {
     zip: ENTRY.zip,
     marital_status: ENTRY.marital.id,
   },
-  organization: { name_1: ENTRY.name1, name_2: ENTRY.name2, registered_state: "us_state_delaware", itg_as_registered_agent: false, activity_is_investment: true },
+  organization: {
+    name_1: ENTRY.name1,
+    name_2: ENTRY.name2,
+    registered_state: "us_state_delaware",
+    itg_as_registered_agent: false,
+    activity_is_investment: true,
+  },
   daf: { donor_advised_fund: "Investor's Philanthropic", custodian: ENTRY.custodian.id },
 };
 
@@ -80,7 +94,12 @@ const RESUMED = {
 export async function resumeSavedData(e2e: E2E, width: number, theme: Theme): Promise<void> {
   const ownerEmail = uniqueEmail("owner");
   // Entered up to the review through the API (identity not checked).
-  const { strategyId, ui } = await founderAt("entry", { browser: e2e, open: { width, theme }, ...RESUMED, owners: [ownerEmail] });
+  const { strategyId, ui } = await founderAt("entry", {
+    browser: e2e,
+    open: { width, theme },
+    ...RESUMED,
+    owners: [ownerEmail],
+  });
   const { page } = ui;
 
   await ui.goto("/");

@@ -18,7 +18,9 @@ export function dumpDatabase(file: string): Dump {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
     const tables = db
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' ORDER BY name")
+      .prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' ORDER BY name",
+      )
       .all() as Array<{ name: string }>;
     const dump: Dump = {};
     for (const { name } of tables) {

@@ -73,7 +73,10 @@ function projectConfig(root: string, origins: string[]): string {
   const toml = fs
     .readFileSync(path.join(ROOT, "supabase/config.toml"), "utf8")
     .replace(/^site_url = .*$/m, `site_url = "${origins[0]}"`)
-    .replace(/^additional_redirect_urls = \[[^\]]*\]/m, `additional_redirect_urls = [${origins.map((o) => `"${o}/**"`).join(", ")}]`);
+    .replace(
+      /^additional_redirect_urls = \[[^\]]*\]/m,
+      `additional_redirect_urls = [${origins.map((o) => `"${o}/**"`).join(", ")}]`,
+    );
   const file = path.join(dir, "config.toml");
   fs.writeFileSync(file, toml);
   return file;
@@ -85,16 +88,23 @@ async function startAuthProject(dir: string, origins: string[]): Promise<{ proje
   const url = `http://127.0.0.1:${port}`;
   const args = [
     path.join(ROOT, "supabase/emulator/bin/auth-emulator.mjs"),
-    "--config", projectConfig(dir, origins),
-    "--host", "127.0.0.1",
-    "--port", String(port),
-    "--public-url", url,
-    "--data", path.join(dir, "auth-data"),
+    "--config",
+    projectConfig(dir, origins),
+    "--host",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--public-url",
+    url,
+    "--data",
+    path.join(dir, "auth-data"),
     // One argument (--flag=value): a base64url secret can start with "-", which parseArgs would
     // take for an option (1 run in 64 failed to start the project that way).
     `--jwt-secret=${secret()}`,
-    "--mail-port", String(mailPort),
-    "--smtp-port", String(smtpPort),
+    "--mail-port",
+    String(mailPort),
+    "--smtp-port",
+    String(smtpPort),
     ...origins.flatMap((o) => ["--cors-origin", o]),
   ];
   const proc = spawn(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
@@ -102,7 +112,10 @@ async function startAuthProject(dir: string, origins: string[]): Promise<{ proje
   let output = "";
   proc.stderr!.on("data", (c: Buffer) => (output += c.toString()));
   const printed = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`auth emulator not ready in ${scaled(30_000) / 1000} s:\n${output}`)), scaled(30_000));
+    const timer = setTimeout(
+      () => reject(new Error(`auth emulator not ready in ${scaled(30_000) / 1000} s:\n${output}`)),
+      scaled(30_000),
+    );
     proc.stdout!.on("data", (c: Buffer) => {
       output += c.toString();
       if (/\[auth\] mailbox /.test(output)) {
@@ -135,7 +148,12 @@ async function startAuthProject(dir: string, origins: string[]): Promise<{ proje
 
 /** `npm run db:migrate` as a deploy runs it, before any instance starts. */
 function migrate(env: Record<string, string>): string {
-  return execFileSync("npm", ["run", "--silent", "db:migrate"], { cwd: ROOT, env: { PATH: process.env.PATH ?? "", ...env }, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  return execFileSync("npm", ["run", "--silent", "db:migrate"], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? "", ...env },
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
 }
 
 export async function startDeployment(opts: DeploymentOptions): Promise<Deployment> {
@@ -175,7 +193,9 @@ export async function startDeployment(opts: DeploymentOptions): Promise<Deployme
     stops.push(() => identityEmulator.close());
 
     const sharedData = path.join(dir, "app-data");
-    const database: Record<string, string> = opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : { DATA_DIR: sharedData };
+    const database: Record<string, string> = opts.databaseUrl
+      ? { DATABASE_URL: opts.databaseUrl }
+      : { DATA_DIR: sharedData };
     const migrateOutput = migrate(opts.migrateUrl ? { DATABASE_URL: opts.migrateUrl } : database);
 
     const env: Record<string, string> = {

@@ -93,11 +93,13 @@ export function setupE2E(settings: StackSettings = {}): E2E {
     if (ctx.task.result?.state === "fail") {
       // What the browser showed when the test failed, for the CI artifacts.
       for (const context of contexts)
-        for (const [i, page] of context.pages().entries()) await saveScreenshot(page, currentTestName(), `failure-${i}`).catch(() => undefined);
+        for (const [i, page] of context.pages().entries())
+          await saveScreenshot(page, currentTestName(), `failure-${i}`).catch(() => undefined);
     }
     try {
       // Whatever a test left on screen unchecked is scanned too: every visited screen gets axe.
-      for (const page of [...unchecked]) if (!page.isClosed()) await assertAccessible(page, `${page.url()} (end of test)`);
+      for (const page of [...unchecked])
+        if (!page.isClosed()) await assertAccessible(page, `${page.url()} (end of test)`);
     } finally {
       unchecked.clear();
       await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => undefined)));
@@ -130,9 +132,17 @@ export function setupE2E(settings: StackSettings = {}): E2E {
       contexts.push(context);
       if (opts.theme) {
         const key = JSON.stringify(THEME_STORAGE_KEY);
-        await context.addInitScript(storageInitScript(`if (!localStorage.getItem(${key})) localStorage.setItem(${key}, ${JSON.stringify(JSON.stringify({ data: opts.theme }))});`));
+        await context.addInitScript(
+          storageInitScript(
+            `if (!localStorage.getItem(${key})) localStorage.setItem(${key}, ${JSON.stringify(JSON.stringify({ data: opts.theme }))});`,
+          ),
+        );
       }
-      if (opts.as) await signInContext(context, e2e.stack, opts.as, { browserAuthUrl: e2e.browserAuthUrl, skipMfa: opts.skipMfa ?? true });
+      if (opts.as)
+        await signInContext(context, e2e.stack, opts.as, {
+          browserAuthUrl: e2e.browserAuthUrl,
+          skipMfa: opts.skipMfa ?? true,
+        });
       const page = await context.newPage();
       const pageErrors: string[] = [];
       page.on("pageerror", (err) => pageErrors.push(err.message));
@@ -143,7 +153,7 @@ export function setupE2E(settings: StackSettings = {}): E2E {
         page,
         context,
         pageErrors,
-        read: <T,>(expression: string) => page.evaluate(expression) as Promise<T>,
+        read: <T>(expression: string) => page.evaluate(expression) as Promise<T>,
         async goto(path: string) {
           await page.goto(path);
         },

@@ -27,7 +27,8 @@ export async function saveAndLeave(page: Page, success: string): Promise<void> {
 
 /** The helpers bound to one file's stack and browser. */
 export function editScreenHelpers(e2e: E2E) {
-  const call = <T>(token: string, method: string, route: string, body?: unknown) => apiCall<T>(e2e.stack.app.url, token, method, route, body);
+  const call = <T>(token: string, method: string, route: string, body?: unknown) =>
+    apiCall<T>(e2e.stack.app.url, token, method, route, body);
 
   /** A founder past step 5: strategy, organization, profile, identity check passed, DAF, custodian, approved. */
   const seedCompletedFounder = (): Promise<EntryFounder> => founderAt("submitted", { on: e2e.stack });
@@ -35,7 +36,18 @@ export function editScreenHelpers(e2e: E2E) {
   /** An additional owner who passed the identity check through the emailed link, as a real owner would. */
   async function addVerifiedOwner(s: EntryFounder, email: string): Promise<number> {
     const ownerId = await addOwner(e2e.stack, s, email);
-    await call(s.token, "PATCH", `/api/persons/${ownerId}`, { first_name: "Grace", last_name: "Hopper", dob: "1980-01-02", ssn: "987654321", phone: "3025550101", address_line1: "2 Side Street", city: "Dover", state: "us_state_delaware", zip: "19901", marital_status: "marital_status_married" });
+    await call(s.token, "PATCH", `/api/persons/${ownerId}`, {
+      first_name: "Grace",
+      last_name: "Hopper",
+      dob: "1980-01-02",
+      ssn: "987654321",
+      phone: "3025550101",
+      address_line1: "2 Side Street",
+      city: "Dover",
+      state: "us_state_delaware",
+      zip: "19901",
+      marital_status: "marital_status_married",
+    });
     await call(s.token, "POST", "/api/sumsub/send_sumsub_emails", [ownerId]);
     const mail = await new MailboxClient(e2e.stack.mail!.url).latest(email, { subject: "verify your identity" });
     const ui = await e2e.open();
@@ -46,7 +58,11 @@ export function editScreenHelpers(e2e: E2E) {
     return ownerId;
   }
 
-  async function openAs(s: EntryFounder, path: string, opts: { width?: number; theme?: "light" | "dark" } = {}): Promise<UiPage> {
+  async function openAs(
+    s: EntryFounder,
+    path: string,
+    opts: { width?: number; theme?: "light" | "dark" } = {},
+  ): Promise<UiPage> {
     const ui = await e2e.open({ as: s, ...opts });
     await ui.goto(path);
     return ui;
@@ -64,14 +80,18 @@ export function editScreenHelpers(e2e: E2E) {
     const check = async (width: number, theme: "light" | "dark") => {
       await ui.page.getByLabel(ready).first().waitFor();
       await ui.screen(`${name}-${width}-${theme}`);
-      const overflow = await ui.read<number>("document.documentElement.scrollWidth - document.documentElement.clientWidth");
+      const overflow = await ui.read<number>(
+        "document.documentElement.scrollWidth - document.documentElement.clientWidth",
+      );
       expect(overflow, `${name} at ${width} px overflows`).toBeLessThanOrEqual(0);
     };
     await check(375, "dark");
     await ui.page.setViewportSize({ width: 1280, height: 800 });
     await check(1280, "dark");
     await ui.page.setViewportSize({ width: 375, height: 800 });
-    await ui.read(`localStorage.setItem(${JSON.stringify(THEME_STORAGE_KEY)}, ${JSON.stringify(JSON.stringify({ data: "light" }))})`);
+    await ui.read(
+      `localStorage.setItem(${JSON.stringify(THEME_STORAGE_KEY)}, ${JSON.stringify(JSON.stringify({ data: "light" }))})`,
+    );
     await ui.goto(path);
     await check(375, "light");
     await ui.context.close();

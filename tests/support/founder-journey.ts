@@ -54,83 +54,122 @@ export function founderJourney(opts: JourneyOptions): FounderJourney {
   const password = "Journey-pass1!";
   let confirmLink = "";
   const next = (page: Page) => page.getByRole("button", { name: "Next" });
-  const stepPath = (page: Page, n: number) => page.waitForURL((u) => new RegExp(`^/create-foundation/\\d+/${n}$`).test(u.pathname), { timeout: STEP_TIMEOUT_MS });
+  const stepPath = (page: Page, n: number) =>
+    page.waitForURL((u) => new RegExp(`^/create-foundation/\\d+/${n}$`).test(u.pathname), { timeout: STEP_TIMEOUT_MS });
   const steps: JourneyStep[] = [
-    ["open /sign-in", async (page) => {
-      await page.goto("/");
-      await page.getByRole("heading", { name: "Welcome!" }).waitFor();
-    }],
-    ["sign up (form → mail sent)", async (page) => {
-      await page.getByRole("button", { name: "Don't have an account? Sign up" }).click();
-      await page.getByLabel("Email").fill(email);
-      await page.getByLabel("First name").fill(e.firstName);
-      await page.getByLabel("Last name").fill(e.lastName);
-      await page.getByLabel("Password").fill(password);
-      await page.getByRole("button", { name: "Sign up" }).click();
-      await page.getByText(`We've sent a verification email to ${email}`).waitFor();
-      await opts.afterSignUp?.(email);
-    }],
-    ["confirmation mail arrives", async () => {
-      confirmLink = findLink(await opts.mailbox.latest(email, { subject: "Confirm Your Signup", timeoutMs: STEP_TIMEOUT_MS }));
-    }],
-    ["confirm link → TOTP enrolment", async (page) => {
-      await page.goto(confirmLink);
-      await page.getByTestId("totp-secret").waitFor();
-    }],
-    ["TOTP verify → dashboard", async (page) => {
-      const secret = ((await page.getByTestId("totp-secret").textContent()) ?? "").replace(/\s/g, "");
-      await page.getByLabel("Authentication code").fill(totpCode(secret));
-      await page.getByRole("button", { name: "Verify" }).click();
-      await page.getByRole("button", { name: "Add Strategy" }).waitFor();
-    }],
-    ["choose strategy → step 1", async (page) => {
-      await page.getByRole("button", { name: "Add Strategy" }).click();
-      await page.getByRole("button", { name: "Select" }).click();
-      await page.getByRole("heading", { name: "Choose your foundation name" }).waitFor();
-    }],
-    ["step 1 names → step 2", async (page) => {
-      await page.getByLabel("First choice").fill(e.name1);
-      await page.getByLabel("Second choice").fill(e.name2);
-      await next(page).click();
-      await page.getByRole("heading", { name: "Enter your personal information" }).waitFor();
-    }],
-    ["step 2 profile → step 3", async (page) => {
-      await page.getByLabel("First name").fill(e.firstName);
-      await page.getByLabel("Last name").fill(e.lastName);
-      await page.getByLabel("Birthdate").fill(e.dob);
-      await page.getByLabel("SSN").pressSequentially(e.ssn);
-      await page.getByLabel("Phone").pressSequentially(e.phone);
-      await page.getByLabel("Address line 1").fill(e.address1);
-      await page.getByLabel("City").fill(e.city);
-      await page.getByLabel("State").selectOption({ label: e.state });
-      await page.getByLabel("Zip").fill(e.zip);
-      await page.getByLabel("Marital status").selectOption({ label: e.marital });
-      await next(page).click();
-      await page.getByText("Confirm your identity").waitFor();
-    }],
-    ["step 3 identity check (widget)", async (page) => {
-      await captureInWidget(page.frameLocator("iframe"));
-      await page.getByRole("heading", { name: "Additional owners", exact: true }).waitFor();
-    }],
-    ["step 3 add an owner → step 4", async (page) => {
-      await addOwnerInDialog(page, uniqueEmail("journey-owner"));
-      await next(page).click();
-      await stepPath(page, 4);
-    }],
-    ["step 4 DAF → step 5", async (page) => {
-      await page.getByLabel("Custom", { exact: true }).check();
-      await page.getByLabel("Custom DAF Name").fill(e.customDaf);
-      await page.getByLabel("Custodian").selectOption({ label: e.custodian });
-      await next(page).click();
-      await stepPath(page, 5);
-    }],
-    ["step 5 Approve → confirm → dashboard", async (page) => {
-      await page.getByRole("button", { name: "Approve" }).click();
-      const dialog = page.getByRole("dialog", { name: "Submit your foundation?" });
-      await dialog.getByLabel("The information is true and complete").check();
-      await dialog.getByRole("button", { name: "Submit" }).click();
-      await page.getByRole("heading", { name: "Foundations" }).waitFor();
-    }],
+    [
+      "open /sign-in",
+      async (page) => {
+        await page.goto("/");
+        await page.getByRole("heading", { name: "Welcome!" }).waitFor();
+      },
+    ],
+    [
+      "sign up (form → mail sent)",
+      async (page) => {
+        await page.getByRole("button", { name: "Don't have an account? Sign up" }).click();
+        await page.getByLabel("Email").fill(email);
+        await page.getByLabel("First name").fill(e.firstName);
+        await page.getByLabel("Last name").fill(e.lastName);
+        await page.getByLabel("Password").fill(password);
+        await page.getByRole("button", { name: "Sign up" }).click();
+        await page.getByText(`We've sent a verification email to ${email}`).waitFor();
+        await opts.afterSignUp?.(email);
+      },
+    ],
+    [
+      "confirmation mail arrives",
+      async () => {
+        confirmLink = findLink(
+          await opts.mailbox.latest(email, { subject: "Confirm Your Signup", timeoutMs: STEP_TIMEOUT_MS }),
+        );
+      },
+    ],
+    [
+      "confirm link → TOTP enrolment",
+      async (page) => {
+        await page.goto(confirmLink);
+        await page.getByTestId("totp-secret").waitFor();
+      },
+    ],
+    [
+      "TOTP verify → dashboard",
+      async (page) => {
+        const secret = ((await page.getByTestId("totp-secret").textContent()) ?? "").replace(/\s/g, "");
+        await page.getByLabel("Authentication code").fill(totpCode(secret));
+        await page.getByRole("button", { name: "Verify" }).click();
+        await page.getByRole("button", { name: "Add Strategy" }).waitFor();
+      },
+    ],
+    [
+      "choose strategy → step 1",
+      async (page) => {
+        await page.getByRole("button", { name: "Add Strategy" }).click();
+        await page.getByRole("button", { name: "Select" }).click();
+        await page.getByRole("heading", { name: "Choose your foundation name" }).waitFor();
+      },
+    ],
+    [
+      "step 1 names → step 2",
+      async (page) => {
+        await page.getByLabel("First choice").fill(e.name1);
+        await page.getByLabel("Second choice").fill(e.name2);
+        await next(page).click();
+        await page.getByRole("heading", { name: "Enter your personal information" }).waitFor();
+      },
+    ],
+    [
+      "step 2 profile → step 3",
+      async (page) => {
+        await page.getByLabel("First name").fill(e.firstName);
+        await page.getByLabel("Last name").fill(e.lastName);
+        await page.getByLabel("Birthdate").fill(e.dob);
+        await page.getByLabel("SSN").pressSequentially(e.ssn);
+        await page.getByLabel("Phone").pressSequentially(e.phone);
+        await page.getByLabel("Address line 1").fill(e.address1);
+        await page.getByLabel("City").fill(e.city);
+        await page.getByLabel("State").selectOption({ label: e.state });
+        await page.getByLabel("Zip").fill(e.zip);
+        await page.getByLabel("Marital status").selectOption({ label: e.marital });
+        await next(page).click();
+        await page.getByText("Confirm your identity").waitFor();
+      },
+    ],
+    [
+      "step 3 identity check (widget)",
+      async (page) => {
+        await captureInWidget(page.frameLocator("iframe"));
+        await page.getByRole("heading", { name: "Additional owners", exact: true }).waitFor();
+      },
+    ],
+    [
+      "step 3 add an owner → step 4",
+      async (page) => {
+        await addOwnerInDialog(page, uniqueEmail("journey-owner"));
+        await next(page).click();
+        await stepPath(page, 4);
+      },
+    ],
+    [
+      "step 4 DAF → step 5",
+      async (page) => {
+        await page.getByLabel("Custom", { exact: true }).check();
+        await page.getByLabel("Custom DAF Name").fill(e.customDaf);
+        await page.getByLabel("Custodian").selectOption({ label: e.custodian });
+        await next(page).click();
+        await stepPath(page, 5);
+      },
+    ],
+    [
+      "step 5 Approve → confirm → dashboard",
+      async (page) => {
+        await page.getByRole("button", { name: "Approve" }).click();
+        const dialog = page.getByRole("dialog", { name: "Submit your foundation?" });
+        await dialog.getByLabel("The information is true and complete").check();
+        await dialog.getByRole("button", { name: "Submit" }).click();
+        await page.getByRole("heading", { name: "Foundations" }).waitFor();
+      },
+    ],
   ];
   return { email, password, steps };
 }

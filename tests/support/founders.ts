@@ -39,7 +39,9 @@ export interface AuthService {
 export type AuthTarget = AuthService | string;
 
 const serviceOf = (target: AuthTarget): AuthService =>
-  typeof target === "string" ? { url: target, anonKey: LOCAL_SUPABASE.anonKey, serviceRoleKey: LOCAL_SUPABASE.serviceRoleKey } : target;
+  typeof target === "string"
+    ? { url: target, anonKey: LOCAL_SUPABASE.anonKey, serviceRoleKey: LOCAL_SUPABASE.serviceRoleKey }
+    : target;
 
 export interface AuthUser {
   userId: string;
@@ -61,7 +63,10 @@ export interface NewAuthUser {
 }
 
 /** A confirmed user made through the admin API with the service key (as an admin would), not signed in. */
-export async function newAuthUser(target: AuthTarget, o: NewAuthUser = {}): Promise<{ userId: string; email: string; password: string }> {
+export async function newAuthUser(
+  target: AuthTarget,
+  o: NewAuthUser = {},
+): Promise<{ userId: string; email: string; password: string }> {
   const service = serviceOf(target);
   const email = o.email ?? uniqueEmail(o.label ?? "user");
   const password = o.password ?? TEST_PASSWORD;
@@ -69,13 +74,21 @@ export async function newAuthUser(target: AuthTarget, o: NewAuthUser = {}): Prom
   if (o.id) body.id = o.id;
   if (o.roles) body.app_metadata = { roles: o.roles };
   if (o.userMetadata) body.user_metadata = o.userMetadata;
-  const created = await call(service.url, "POST", "/auth/v1/admin/users", { token: service.serviceRoleKey, headers: { apikey: service.serviceRoleKey }, body });
+  const created = await call(service.url, "POST", "/auth/v1/admin/users", {
+    token: service.serviceRoleKey,
+    headers: { apikey: service.serviceRoleKey },
+    body,
+  });
   expectStatus(created, 200, "admin create user");
   return { userId: (created.json as { id: string }).id, email, password };
 }
 
 /** A password sign-in (a new session) of an existing user. */
-export async function signInWithPassword(target: AuthTarget, email: string, password = TEST_PASSWORD): Promise<AuthUser> {
+export async function signInWithPassword(
+  target: AuthTarget,
+  email: string,
+  password = TEST_PASSWORD,
+): Promise<AuthUser> {
   const service = serviceOf(target);
   const session = await call(service.url, "POST", "/auth/v1/token", {
     query: { grant_type: "password" },
@@ -95,7 +108,14 @@ export async function createAuthUser(target: AuthTarget, o: NewAuthUser = {}): P
 
 export async function deleteAuthUser(target: AuthTarget, userId: string): Promise<void> {
   const service = serviceOf(target);
-  expectStatus(await call(service.url, "DELETE", `/auth/v1/admin/users/${userId}`, { token: service.serviceRoleKey, headers: { apikey: service.serviceRoleKey } }), 200, "admin delete user");
+  expectStatus(
+    await call(service.url, "DELETE", `/auth/v1/admin/users/${userId}`, {
+      token: service.serviceRoleKey,
+      headers: { apikey: service.serviceRoleKey },
+    }),
+    200,
+    "admin delete user",
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -109,49 +129,120 @@ const ok = async <T>(reply: Promise<Reply>, status: number, what: string): Promi
 
 /** The user's account id (GET /api/accounts/user/{sub} makes the account on first call). */
 export async function accountOf(api: Api, user: Pick<AuthUser, "userId" | "token">): Promise<number> {
-  return (await ok<{ account_id: number }>(api("GET", `/api/accounts/user/${user.userId}`, { token: user.token }), 200, "account lookup")).account_id;
+  return (
+    await ok<{ account_id: number }>(
+      api("GET", `/api/accounts/user/${user.userId}`, { token: user.token }),
+      200,
+      "account lookup",
+    )
+  ).account_id;
 }
 
 /** A person of the account: the primary holder (with a profile) or an add-on owner (just an address). */
-export async function addPerson(api: Api, token: string, accountId: number, person: { holder: Record<string, unknown> } | { ownerEmail: string }): Promise<number> {
+export async function addPerson(
+  api: Api,
+  token: string,
+  accountId: number,
+  person: { holder: Record<string, unknown> } | { ownerEmail: string },
+): Promise<number> {
   const body =
     "holder" in person
       ? { account_id: accountId, account_primary_holder: true, ...person.holder }
       : { account_id: accountId, account_primary_holder: false, is_addon: true, email: person.ownerEmail };
-  return (await ok<{ person_id: number }>(api("POST", "/api/persons/", { token, body }), 201, "holder" in person ? "create primary holder" : "create add-on owner")).person_id;
+  return (
+    await ok<{ person_id: number }>(
+      api("POST", "/api/persons/", { token, body }),
+      201,
+      "holder" in person ? "create primary holder" : "create add-on owner",
+    )
+  ).person_id;
 }
 
 export async function createStrategy(api: Api, token: string, accountId: number): Promise<number> {
-  return (await ok<{ strategy_id: number }>(api("POST", "/api/strategies/", { token, body: { account_id: accountId, strategy_type: FOUNDER_STRATEGY } }), 201, "create strategy")).strategy_id;
+  return (
+    await ok<{ strategy_id: number }>(
+      api("POST", "/api/strategies/", { token, body: { account_id: accountId, strategy_type: FOUNDER_STRATEGY } }),
+      201,
+      "create strategy",
+    )
+  ).strategy_id;
 }
 
-export async function createOrganization(api: Api, token: string, strategyId: number, organization: Record<string, unknown> = ORGANIZATION): Promise<number> {
-  return (await ok<{ organization_id: number }>(api("POST", "/api/organizations/", { token, body: { strategy_id: strategyId, ...organization } }), 201, "create organization")).organization_id;
+export async function createOrganization(
+  api: Api,
+  token: string,
+  strategyId: number,
+  organization: Record<string, unknown> = ORGANIZATION,
+): Promise<number> {
+  return (
+    await ok<{ organization_id: number }>(
+      api("POST", "/api/organizations/", { token, body: { strategy_id: strategyId, ...organization } }),
+      201,
+      "create organization",
+    )
+  ).organization_id;
 }
 
-export async function linkOwner(api: Api, token: string, organizationId: number, personId: number, primaryHolder: boolean): Promise<void> {
-  await ok(api("POST", "/api/organization_users/", { token, body: { organization_id: organizationId, person_id: personId, primary_holder: primaryHolder } }), 201, "link owner");
+export async function linkOwner(
+  api: Api,
+  token: string,
+  organizationId: number,
+  personId: number,
+  primaryHolder: boolean,
+): Promise<void> {
+  await ok(
+    api("POST", "/api/organization_users/", {
+      token,
+      body: { organization_id: organizationId, person_id: personId, primary_holder: primaryHolder },
+    }),
+    201,
+    "link owner",
+  );
 }
 
 /** Step 4: the DAF and custodian chosen (the organization's other fields sent again unchanged). */
-export async function chooseDaf(api: Api, token: string, organizationId: number, organization: Record<string, unknown> = ORGANIZATION, daf: Record<string, unknown> = DAF_CHOICE): Promise<void> {
-  await ok(api("PUT", `/api/organizations/${organizationId}`, { token, body: { ...organization, ...daf } }), 200, "DAF step");
+export async function chooseDaf(
+  api: Api,
+  token: string,
+  organizationId: number,
+  organization: Record<string, unknown> = ORGANIZATION,
+  daf: Record<string, unknown> = DAF_CHOICE,
+): Promise<void> {
+  await ok(
+    api("PUT", `/api/organizations/${organizationId}`, { token, body: { ...organization, ...daf } }),
+    200,
+    "DAF step",
+  );
 }
 
 /** The identity provider an app talks to (its config.identity), as test support drives it. */
-export type IdentityAccess = Pick<Config["identity"], "baseUrl" | "appToken" | "secretKey" | "webhookSecret" | "levelName">;
+export type IdentityAccess = Pick<
+  Config["identity"],
+  "baseUrl" | "appToken" | "secretKey" | "webhookSecret" | "levelName"
+>;
 
 /**
  * An identity check of the person run at the provider the app talks to (the identity emulator):
  * the person's applicant (created on first use) gets a new check, completed with `answer`. The
  * applicant's id: what the provider's webhook names.
  */
-export async function completeCheck(identity: IdentityAccess, personId: number, answer: "GREEN" | "RED"): Promise<string> {
+export async function completeCheck(
+  identity: IdentityAccess,
+  personId: number,
+  answer: "GREEN" | "RED",
+): Promise<string> {
   const sumsub = createSumsubClient(identity);
   const externalUserId = externalUserIdFor(personId);
-  const applicant = (await sumsub.getApplicantByExternalUserId(externalUserId)) ?? (await sumsub.createApplicant({ externalUserId, levelName: identity.levelName }));
+  const applicant =
+    (await sumsub.getApplicantByExternalUserId(externalUserId)) ??
+    (await sumsub.createApplicant({ externalUserId, levelName: identity.levelName }));
   await sumsub.requestCheck(applicant.id);
-  await sumsub.testCompleted(applicant.id, answer === "GREEN" ? { reviewAnswer: "GREEN" } : { reviewAnswer: "RED", rejectLabels: ["UNSATISFACTORY_PHOTOS"], reviewRejectType: "FINAL" });
+  await sumsub.testCompleted(
+    applicant.id,
+    answer === "GREEN"
+      ? { reviewAnswer: "GREEN" }
+      : { reviewAnswer: "RED", rejectLabels: ["UNSATISFACTORY_PHOTOS"], reviewRejectType: "FINAL" },
+  );
   return applicant.id;
 }
 
@@ -160,7 +251,12 @@ export async function completeCheck(identity: IdentityAccess, personId: number, 
  * signed applicantReviewed webhook is posted with the provider's time `at`. The app confirms a
  * GREEN with the provider, so the check must be the provider's own.
  */
-export async function postIdentityResult(t: AppUnderTest, personId: number, answer: "GREEN" | "RED", at = new Date()): Promise<Reply> {
+export async function postIdentityResult(
+  t: AppUnderTest,
+  personId: number,
+  answer: "GREEN" | "RED",
+  at = new Date(),
+): Promise<Reply> {
   const applicantId = await completeCheck(t.config.identity, personId, answer);
   const { raw, headers } = signedIdentityResult(personId, answer, at, t.config.identity.webhookSecret, applicantId);
   return t.api("POST", "/api/sumsub/webhook", { rawBody: raw, headers });
@@ -208,33 +304,66 @@ export function uniqueSsn(): string {
 }
 
 /** A signed-in user's founder data built through the app's API up to `stage`. */
-export async function buildFounder(app: Api | string, user: AuthUser, stage: Stage = "full", opts: BuildOptions = {}): Promise<ApiFounder> {
+export async function buildFounder(
+  app: Api | string,
+  user: AuthUser,
+  stage: Stage = "full",
+  opts: BuildOptions = {},
+): Promise<ApiFounder> {
   const api = typeof app === "string" ? httpApi(app) : app;
   const marker = `Mk${randomUUID().replace(/-/g, "").slice(0, 12)}`;
-  const f: ApiFounder = { ...user, auth: { Authorization: `Bearer ${user.token}` }, marker, ssn: opts.plain ? PROFILE.ssn : uniqueSsn(), accountId: await accountOf(api, user) };
+  const f: ApiFounder = {
+    ...user,
+    auth: { Authorization: `Bearer ${user.token}` },
+    marker,
+    ssn: opts.plain ? PROFILE.ssn : uniqueSsn(),
+    accountId: await accountOf(api, user),
+  };
   return advanceFounder(api, f, stage, opts);
 }
 
 /** Takes a founder from where it is (the ids it has) to `stage`. */
-export async function advanceFounder(api: Api, f: ApiFounder, stage: Stage, opts: BuildOptions = {}): Promise<ApiFounder> {
+export async function advanceFounder(
+  api: Api,
+  f: ApiFounder,
+  stage: Stage,
+  opts: BuildOptions = {},
+): Promise<ApiFounder> {
   const upTo = (s: Stage) => STAGES.indexOf(stage) >= STAGES.indexOf(s);
   const organization = opts.plain ? ORGANIZATION : { ...ORGANIZATION, name_1: `${f.marker} LLC` };
   // Holder and owner first, then the strategy and its organization: the API suites read the audit trail in this order.
   if (upTo("full") && f.personId === undefined) {
-    const holder = opts.plain ? PROFILE : { ...PROFILE, first_name: f.marker, city: f.marker, ssn: f.ssn, email: f.email };
+    const holder = opts.plain
+      ? PROFILE
+      : { ...PROFILE, first_name: f.marker, city: f.marker, ssn: f.ssn, email: f.email };
     f.personId = await addPerson(api, f.token, f.accountId, { holder });
-    f.addonId = await addPerson(api, f.token, f.accountId, { ownerEmail: opts.plain ? `owner-${f.accountId}@example.com` : `${f.marker.toLowerCase()}@example.com` });
+    f.addonId = await addPerson(api, f.token, f.accountId, {
+      ownerEmail: opts.plain ? `owner-${f.accountId}@example.com` : `${f.marker.toLowerCase()}@example.com`,
+    });
   }
   if (upTo("strategy") && f.strategyId === undefined) f.strategyId = await createStrategy(api, f.token, f.accountId);
   if (upTo("full") && f.organizationId === undefined) {
     f.organizationId = await createOrganization(api, f.token, f.strategyId!, organization);
     await linkOwner(api, f.token, f.organizationId, f.personId!, true);
-    const notes = await ok<Array<{ notification_id: number }>>(api("GET", "/api/notifications/", { token: f.token, query: { include_read: true } }), 200, "list notifications");
+    const notes = await ok<Array<{ notification_id: number }>>(
+      api("GET", "/api/notifications/", { token: f.token, query: { include_read: true } }),
+      200,
+      "list notifications",
+    );
     f.notificationId = notes[0]?.notification_id;
   }
   if (upTo("complete")) {
     if (!opts.identity) throw new Error('stage "complete" needs the app\'s identity provider (BuildOptions.identity)');
-    expectStatus(await postIdentityResult({ api, config: { identity: opts.identity } }, f.personId!, "GREEN", new Date(Date.now() - 1000)), 200, "identity result");
+    expectStatus(
+      await postIdentityResult(
+        { api, config: { identity: opts.identity } },
+        f.personId!,
+        "GREEN",
+        new Date(Date.now() - 1000),
+      ),
+      200,
+      "identity result",
+    );
     await chooseDaf(api, f.token, f.organizationId!, organization);
   }
   return f;
@@ -258,7 +387,12 @@ export interface FounderData {
 export async function buildFounderData(t: AppUnderTest, f: ApiFounder): Promise<FounderData> {
   // A copy: the same founder may get a second entry.
   const built = await advanceFounder(t.api, { ...f }, "full", { plain: true, identity: t.config.identity });
-  return { personId: built.personId!, addonId: built.addonId!, strategyId: built.strategyId!, organizationId: built.organizationId! };
+  return {
+    personId: built.personId!,
+    addonId: built.addonId!,
+    strategyId: built.strategyId!,
+    organizationId: built.organizationId!,
+  };
 }
 
 /** Makes a plain entry complete (DAF and custodian chosen, identity check passed), ready to submit. */
@@ -268,7 +402,14 @@ export async function completeEntry(t: AppUnderTest, f: ApiFounder, d: FounderDa
 
 /** Every string that belongs to this (marked) founder alone; none may appear in another caller's response. */
 export function privateStrings(f: ApiFounder): string[] {
-  return [f.marker, f.marker.toLowerCase(), f.email, f.userId, f.ssn, `${f.ssn.slice(0, 3)}-${f.ssn.slice(3, 5)}-${f.ssn.slice(5)}`];
+  return [
+    f.marker,
+    f.marker.toLowerCase(),
+    f.email,
+    f.userId,
+    f.ssn,
+    `${f.ssn.slice(0, 3)}-${f.ssn.slice(3, 5)}-${f.ssn.slice(5)}`,
+  ];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -321,8 +462,13 @@ export async function createFounder(stack: AuthStack, overrides: FounderDetails 
   return { id: userId, ...founder };
 }
 
-export async function signInThroughApi(stack: AuthStack, founder: Pick<Founder, "email" | "password">): Promise<Session> {
-  const { data, error } = await authClient(stack.config.auth.url, stack.config.auth.anonKey).auth.signInWithPassword(founder);
+export async function signInThroughApi(
+  stack: AuthStack,
+  founder: Pick<Founder, "email" | "password">,
+): Promise<Session> {
+  const { data, error } = await authClient(stack.config.auth.url, stack.config.auth.anonKey).auth.signInWithPassword(
+    founder,
+  );
   if (error) throw error;
   return data.session;
 }
@@ -334,7 +480,11 @@ export interface AppOnStack extends AuthStack {
 }
 
 /** An additional owner (just the address, as step 3 adds one) linked to the entry's organization; their person id. */
-export async function addOwner(stack: AppOnStack, entry: Pick<EntryFounder, "token" | "accountId" | "organizationId">, email: string): Promise<number> {
+export async function addOwner(
+  stack: AppOnStack,
+  entry: Pick<EntryFounder, "token" | "accountId" | "organizationId">,
+  email: string,
+): Promise<number> {
   const api = httpApi(stack.app.url);
   const ownerId = await addPerson(api, entry.token, entry.accountId, { ownerEmail: email });
   await linkOwner(api, entry.token, entry.organizationId, ownerId, false);
@@ -345,7 +495,16 @@ export async function addOwner(stack: AppOnStack, entry: Pick<EntryFounder, "tok
 export async function passIdentity(stack: AppOnStack, personId: number): Promise<void> {
   const { identity } = stack.config;
   if (!identity) throw new Error("passing an identity check needs the stack's identity provider (config.identity)");
-  expectStatus(await postIdentityResult({ api: httpApi(stack.app.url), config: { identity } }, personId, "GREEN", new Date(Date.now() - 1000)), 200, "identity result");
+  expectStatus(
+    await postIdentityResult(
+      { api: httpApi(stack.app.url), config: { identity } },
+      personId,
+      "GREEN",
+      new Date(Date.now() - 1000),
+    ),
+    200,
+    "identity result",
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -378,7 +537,11 @@ export interface EntryFounder extends ProfiledFounder {
   owners: Array<{ email: string; personId: number }>;
 }
 /** The founder founderAt returns: the ids its stage has made. */
-export type FounderAt<S extends FounderStage> = S extends "signed-up" ? SignedUpFounder : S extends "profile" ? ProfiledFounder : EntryFounder;
+export type FounderAt<S extends FounderStage> = S extends "signed-up"
+  ? SignedUpFounder
+  : S extends "profile"
+    ? ProfiledFounder
+    : EntryFounder;
 
 export interface FounderAtOptions {
   /** The auth user's name, address, password and roles (default: Ada Lovelace at a unique address, no roles). */
@@ -393,7 +556,8 @@ export interface FounderAtOptions {
 }
 
 /** Where the founder is made: a stack (the bench, API-only set-up), or the browser harness, which also opens a page signed in as them. */
-export type FounderAtTarget = { on: AppOnStack } | { browser: Pick<E2E, "stack" | "open">; open?: Omit<OpenOptions, "as"> };
+export type FounderAtTarget =
+  { on: AppOnStack } | { browser: Pick<E2E, "stack" | "open">; open?: Omit<OpenOptions, "as"> };
 
 /**
  * A founder taken to `stage` through the app's own API with their own token, each step one of the
@@ -401,9 +565,18 @@ export type FounderAtTarget = { on: AppOnStack } | { browser: Pick<E2E, "stack" 
  * builder that stopped short, or an API that refused a step silently, fails here rather than in
  * the suite that trusted it. With `browser`, also a fresh page signed in as the founder (`ui`).
  */
-export async function founderAt<S extends FounderStage>(stage: S, o: FounderAtOptions & { browser: Pick<E2E, "stack" | "open">; open?: Omit<OpenOptions, "as"> }): Promise<FounderAt<S> & { ui: UiPage }>;
-export async function founderAt<S extends FounderStage>(stage: S, o: FounderAtOptions & { on: AppOnStack }): Promise<FounderAt<S>>;
-export async function founderAt(stage: FounderStage, o: FounderAtOptions & FounderAtTarget): Promise<SignedUpFounder & Partial<EntryFounder> & { ui?: UiPage }> {
+export async function founderAt<S extends FounderStage>(
+  stage: S,
+  o: FounderAtOptions & { browser: Pick<E2E, "stack" | "open">; open?: Omit<OpenOptions, "as"> },
+): Promise<FounderAt<S> & { ui: UiPage }>;
+export async function founderAt<S extends FounderStage>(
+  stage: S,
+  o: FounderAtOptions & { on: AppOnStack },
+): Promise<FounderAt<S>>;
+export async function founderAt(
+  stage: FounderStage,
+  o: FounderAtOptions & FounderAtTarget,
+): Promise<SignedUpFounder & Partial<EntryFounder> & { ui?: UiPage }> {
   const stack = "browser" in o ? o.browser.stack : o.on;
   const api = httpApi(stack.app.url);
   const reaches = (s: FounderStage) => FOUNDER_STAGES.indexOf(stage) >= FOUNDER_STAGES.indexOf(s);
@@ -420,19 +593,34 @@ export async function founderAt(stage: FounderStage, o: FounderAtOptions & Found
     f.organizationId = await createOrganization(api, f.token, f.strategyId, organization);
     await linkOwner(api, f.token, f.organizationId, f.personId!, true);
     f.owners = [];
-    for (const email of o.owners ?? []) f.owners.push({ email, personId: await addOwner(stack, f as EntryFounder, email) });
+    for (const email of o.owners ?? [])
+      f.owners.push({ email, personId: await addOwner(stack, f as EntryFounder, email) });
     await chooseDaf(api, f.token, f.organizationId, organization, o.daf);
   }
   if (reaches("identity")) await passIdentity(stack, f.personId!);
   if (reaches("submitted")) {
-    await ok(api("PUT", `/api/strategies/${f.strategyId}`, { token: f.token, body: { entry_completed_at: timestampNow(), attested: true } }), 200, "Approve");
+    await ok(
+      api("PUT", `/api/strategies/${f.strategyId}`, {
+        token: f.token,
+        body: { entry_completed_at: timestampNow(), attested: true },
+      }),
+      200,
+      "Approve",
+    );
   }
   if (reaches("profile")) {
-    const all = await ok<AllData>(api("GET", `/api/accounts/${f.accountId}/all_data`, { token: f.token }), 200, "all_data");
+    const all = await ok<AllData>(
+      api("GET", `/api/accounts/${f.accountId}/all_data`, { token: f.token }),
+      200,
+      "all_data",
+    );
     const reached = stageOf(all);
     if (reached !== stage) throw new Error(`founderAt("${stage}"): the API shows the founder at "${reached}"`);
     const owners = all.persons.filter((p) => !p.account_primary_holder).map((p) => p.email);
-    if (owners.join() !== (o.owners ?? []).join()) throw new Error(`founderAt("${stage}"): the API lists the owners [${owners.join(", ")}], not [${(o.owners ?? []).join(", ")}]`);
+    if (owners.join() !== (o.owners ?? []).join())
+      throw new Error(
+        `founderAt("${stage}"): the API lists the owners [${owners.join(", ")}], not [${(o.owners ?? []).join(", ")}]`,
+      );
   }
   if ("browser" in o) return { ...f, ui: await o.browser.open({ ...o.open, as: f }) };
   return f;
@@ -444,7 +632,11 @@ export function stageOf(all: AllData): FounderStage {
   if (!holder) return "signed-up";
   const strategy = all.strategies[0];
   const organization = strategy && all.organizations.find((org) => org.strategy_id === strategy.strategy_id);
-  const linked = organization && all.organization_users.some((u) => u.organization_id === organization.organization_id && u.person_id === holder.person_id && u.primary_holder);
+  const linked =
+    organization &&
+    all.organization_users.some(
+      (u) => u.organization_id === organization.organization_id && u.person_id === holder.person_id && u.primary_holder,
+    );
   if (!organization || !linked || !organization.donor_advised_fund || !organization.custodian) return "profile";
   if (holder.sumsub_review_answer !== "GREEN") return "entry";
   return strategy.entry_completed_at ? "submitted" : "identity";
@@ -473,7 +665,9 @@ export async function signInContext(
   await context.addInitScript(
     storageInitScript(
       `if (!localStorage.getItem(${key})) localStorage.setItem(${key}, ${JSON.stringify(JSON.stringify(session))});` +
-        (opts.skipMfa ?? true ? `localStorage.setItem(${JSON.stringify(MFA_SKIPPED_KEY)}, ${JSON.stringify(session.user.id)});` : ""),
+        ((opts.skipMfa ?? true)
+          ? `localStorage.setItem(${JSON.stringify(MFA_SKIPPED_KEY)}, ${JSON.stringify(session.user.id)});`
+          : ""),
     ),
   );
   return session;

@@ -55,7 +55,11 @@ export default function setup(project: TestProject): (() => void) | undefined {
     const wall = process.uptime();
     const cpu = meter?.read();
     meter?.close();
-    const cpuText = cpu ? `${Math.round(cpu.seconds)} CPU-seconds (${cpu.how})` : "CPU-seconds not counted on this platform";
-    console.log(`\nRun: ${minutes(wall)} wall (${Math.round(wall)} s), ${cpuText}, machine factor ${machineFactor().toFixed(1)}`);
+    const cpuText = cpu
+      ? `${Math.round(cpu.seconds)} CPU-seconds (${cpu.how})`
+      : "CPU-seconds not counted on this platform";
+    console.log(
+      `\nRun: ${minutes(wall)} wall (${Math.round(wall)} s), ${cpuText}, machine factor ${machineFactor().toFixed(1)}`,
+    );
   };
 }

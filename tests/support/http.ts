@@ -39,7 +39,12 @@ export async function call(base: string, method: string, path: string, opts: Cal
   const { headers, body } = outgoing(opts);
   const res = await fetch(url, { method, headers, body, redirect: "manual" });
   const text = await res.text();
-  return { status: res.status, headers: res.headers, text, json: parseJson(res.headers.get("content-type") ?? "", text) };
+  return {
+    status: res.status,
+    headers: res.headers,
+    text,
+    json: parseJson(res.headers.get("content-type") ?? "", text),
+  };
 }
 
 function parseJson(contentType: string, text: string): unknown {
@@ -65,18 +70,33 @@ export function injectApi(app: FastifyInstance): Api {
     const query = Object.fromEntries(Object.entries(opts.query ?? {}).map(([k, v]) => [k, String(v)]));
     const res = await app.inject({ method: method as "GET", url: path, headers, payload, query });
     const replyHeaders = new Headers();
-    for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) replyHeaders.set(k, Array.isArray(v) ? v.join(", ") : String(v));
-    return { status: res.statusCode, headers: replyHeaders, text: res.body, json: parseJson(replyHeaders.get("content-type") ?? "", res.body) };
+    for (const [k, v] of Object.entries(res.headers))
+      if (v !== undefined) replyHeaders.set(k, Array.isArray(v) ? v.join(", ") : String(v));
+    return {
+      status: res.statusCode,
+      headers: replyHeaders,
+      text: res.body,
+      json: parseJson(replyHeaders.get("content-type") ?? "", res.body),
+    };
   };
 }
 
 /** Throws, naming the step and the answer, unless the call got `status`. */
 export function expectStatus(res: Reply, status: number, what: string): void {
-  if (res.status !== status) throw new Error(`${what}: expected ${status}, got ${res.status} ${res.text.slice(0, 300)}`);
+  if (res.status !== status)
+    throw new Error(`${what}: expected ${status}, got ${res.status} ${res.text.slice(0, 300)}`);
 }
 
 /** Signs of a leaked stack trace or internal path in a response body. */
-const STACK_TRACE = [/\n\s+at\s+\S+/, /\bat\s+[\w.<>]+\s+\((?:file:|\/|node:)/, /\.ts:\d+:\d+/, /node_modules/, /\bSqliteError\b/, /\bZodError\b/, /"stack"\s*:/];
+const STACK_TRACE = [
+  /\n\s+at\s+\S+/,
+  /\bat\s+[\w.<>]+\s+\((?:file:|\/|node:)/,
+  /\.ts:\d+:\d+/,
+  /node_modules/,
+  /\bSqliteError\b/,
+  /\bZodError\b/,
+  /"stack"\s*:/,
+];
 
 export function leaksStackTrace(text: string): boolean {
   return STACK_TRACE.some((re) => re.test(text));

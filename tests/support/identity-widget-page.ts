@@ -107,7 +107,13 @@ export async function startIdentityWidgetPage(appUrl: string): Promise<IdentityW
   fs.writeFileSync(path.join(dir, "index.html"), INDEX_HTML);
   fs.writeFileSync(path.join(dir, "main.js"), ENTRY);
   const outDir = path.join(dir, "dist");
-  await build({ configFile: false, root: dir, logLevel: "warn", plugins: [react()], build: { outDir, emptyOutDir: true, minify: false } });
+  await build({
+    configFile: false,
+    root: dir,
+    logLevel: "warn",
+    plugins: [react()],
+    build: { outDir, emptyOutDir: true, minify: false },
+  });
 
   const cases = new Map<string, WidgetCase>();
   const server = http.createServer((req, res) => {
@@ -140,7 +146,13 @@ export async function startIdentityWidgetPage(appUrl: string): Promise<IdentityW
         res.writeHead(404).end();
         return;
       }
-      const type = file.endsWith(".html") ? "text/html; charset=utf-8" : file.endsWith(".js") ? "text/javascript" : file.endsWith(".css") ? "text/css" : "application/octet-stream";
+      const type = file.endsWith(".html")
+        ? "text/html; charset=utf-8"
+        : file.endsWith(".js")
+          ? "text/javascript"
+          : file.endsWith(".css")
+            ? "text/css"
+            : "application/octet-stream";
       res.writeHead(200, { "Content-Type": type }).end(fs.readFileSync(file));
     })().catch((err: unknown) => {
       if (!res.headersSent) res.writeHead(500);

@@ -34,6 +34,8 @@ describe("calibrateMachine()", () => {
     expect(c.factor).toBeGreaterThanOrEqual(1);
     expect(c.rate).toBeGreaterThan(0);
     expect(process.env[MACHINE_FACTOR_ENV]).toBe(String(c.factor));
-    expect(describeCalibration(c)).toMatch(/^machine factor \d+\.\d \(a 400 ms CPU loop on 2 threads did \d+ steps\/ms/);
+    expect(describeCalibration(c)).toMatch(
+      /^machine factor \d+\.\d \(a 400 ms CPU loop on 2 threads did \d+ steps\/ms/,
+    );
   });
 });

@@ -64,7 +64,10 @@ function nextMessage(worker: Worker): Promise<unknown> {
 
 /** Runs the loop on REFERENCE_THREADS threads started together; resolves to their iterations per ms. */
 async function loopRate(): Promise<number> {
-  const workers = Array.from({ length: REFERENCE_THREADS }, () => new Worker(LOOP, { eval: true, workerData: WINDOW_MS }));
+  const workers = Array.from(
+    { length: REFERENCE_THREADS },
+    () => new Worker(LOOP, { eval: true, workerData: WINDOW_MS }),
+  );
   try {
     // Thread start-up is not the machine's speed: count only the loops.
     await Promise.all(workers.map(nextMessage));
@@ -101,6 +104,9 @@ export async function calibrateMachine(): Promise<Calibration> {
 
 /** The run's first line. */
 export function describeCalibration(c: Calibration): string {
-  const how = c.rate === undefined ? `from ${MACHINE_FACTOR_ENV}` : `a ${WINDOW_MS} ms CPU loop on ${REFERENCE_THREADS} threads did ${c.rate} steps/ms; the reference machine ${REFERENCE_RATE}`;
+  const how =
+    c.rate === undefined
+      ? `from ${MACHINE_FACTOR_ENV}`
+      : `a ${WINDOW_MS} ms CPU loop on ${REFERENCE_THREADS} threads did ${c.rate} steps/ms; the reference machine ${REFERENCE_RATE}`;
   return `machine factor ${c.factor.toFixed(1)} (${how}): every test time limit is scaled by it`;
 }

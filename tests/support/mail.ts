@@ -2,9 +2,22 @@
 // `supabase start`), so suites check the mail a user would receive.
 import { scaled } from "./machine";
 
-export interface MailAddress { Name: string; Address: string }
-export interface MailSummary { ID: string; Subject: string; To: MailAddress[]; From: MailAddress; Created: string; Snippet: string }
-export interface MailMessage extends MailSummary { Text: string; HTML: string }
+export interface MailAddress {
+  Name: string;
+  Address: string;
+}
+export interface MailSummary {
+  ID: string;
+  Subject: string;
+  To: MailAddress[];
+  From: MailAddress;
+  Created: string;
+  Snippet: string;
+}
+export interface MailMessage extends MailSummary {
+  Text: string;
+  HTML: string;
+}
 
 /** GoTrue's mail links, as the auth-js e2e helpers match them. */
 export const VERIFY_LINK = /https?:\/\/[^\s"'<>]+\/auth\/v1\/verify\?[^\s"'<>]+/;
@@ -45,7 +58,8 @@ export class MailboxClient {
     for (;;) {
       const found = (await this.inbox(address)).find((m) => !opts.subject || m.Subject.includes(opts.subject));
       if (found) return this.message(found.ID);
-      if (Date.now() > deadline) throw new Error(`no mail to ${address}${opts.subject ? ` with subject "${opts.subject}"` : ""}`);
+      if (Date.now() > deadline)
+        throw new Error(`no mail to ${address}${opts.subject ? ` with subject "${opts.subject}"` : ""}`);
       await new Promise((r) => setTimeout(r, 50));
     }
   }

@@ -21,7 +21,17 @@ interface ResponseObject {
 }
 
 interface OpenApiDoc {
-  paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string }>; requestBody?: { content?: Record<string, { schema?: unknown }> }; responses?: Record<string, ResponseObject> }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: Array<{ in: string; name: string }>;
+        requestBody?: { content?: Record<string, { schema?: unknown }> };
+        responses?: Record<string, ResponseObject>;
+      }
+    >
+  >;
 }
 
 const METHODS = new Set(["get", "put", "post", "patch", "delete"]);
@@ -47,7 +57,9 @@ export function operationsOf(doc: OpenApiDoc): Operation[] {
         queryParams: params.filter((p) => p.in === "query").map((p) => p.name),
         hasBody: Boolean(op.requestBody),
         bodySchema: op.requestBody?.content?.["application/json"]?.schema,
-        statuses: Object.keys(op.responses ?? {}).map(Number).filter(Number.isInteger),
+        statuses: Object.keys(op.responses ?? {})
+          .map(Number)
+          .filter(Number.isInteger),
         errorCodes: Object.fromEntries(
           Object.entries(op.responses ?? {})
             .filter(([status]) => Number(status) >= 400)

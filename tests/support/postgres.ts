@@ -76,7 +76,11 @@ async function spawnService(
   ready: () => Promise<boolean>,
   what: string,
 ): Promise<{ proc: ChildProcess; stop(): Promise<void> }> {
-  const proc = spawn(bin, args, { stdio: ["ignore", "ignore", "pipe"], ...(user ?? {}), env: { ...process.env, LC_ALL: "C" } });
+  const proc = spawn(bin, args, {
+    stdio: ["ignore", "ignore", "pipe"],
+    ...(user ?? {}),
+    env: { ...process.env, LC_ALL: "C" },
+  });
   let stderr = "";
   proc.stderr!.on("data", (c: Buffer) => (stderr += c.toString()));
   const exited = new Promise<void>((resolve) => proc.once("exit", () => resolve()));
@@ -88,7 +92,8 @@ async function spawnService(
   void exited.then(() => process.off("exit", killOnExit));
   const deadline = Date.now() + scaled(30_000);
   for (;;) {
-    if (proc.exitCode !== null || proc.signalCode !== null) throw new Error(`${what} exited before it was ready: ${stderr.slice(-800)}`);
+    if (proc.exitCode !== null || proc.signalCode !== null)
+      throw new Error(`${what} exited before it was ready: ${stderr.slice(-800)}`);
     if (await ready()) break;
     if (Date.now() > deadline) {
       proc.kill("SIGKILL");
@@ -162,7 +167,9 @@ function databaseHelpers(adminUrl: string) {
     },
     async dropCreated(): Promise<void> {
       for (const name of created.splice(0)) {
-        await admin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`)).catch(() => undefined);
+        await admin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`)).catch(
+          () => undefined,
+        );
       }
     },
   };
@@ -178,13 +185,19 @@ async function buildTemplate(adminUrl: string, key: string, migrate: (url: strin
   await admin(adminUrl, async (c) => {
     await c.query("SELECT pg_advisory_lock(hashtext($1))", [name]);
     try {
-      const found = await c.query<{ datistemplate: boolean }>("SELECT datistemplate FROM pg_database WHERE datname = $1", [name]);
+      const found = await c.query<{ datistemplate: boolean }>(
+        "SELECT datistemplate FROM pg_database WHERE datname = $1",
+        [name],
+      );
       if (found.rows[0]?.datistemplate) return;
       if (found.rows.length) await c.query(`DROP DATABASE ${quoteIdent(name)} WITH (FORCE)`);
       await c.query(`CREATE DATABASE ${quoteIdent(name)}`);
       await migrate(withDatabase(adminUrl, name));
       // Nobody may stay connected to a template while it is copied.
-      await c.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [name]);
+      await c.query(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()",
+        [name],
+      );
       await c.query(`ALTER DATABASE ${quoteIdent(name)} WITH IS_TEMPLATE true ALLOW_CONNECTIONS false`);
     } finally {
       await c.query("SELECT pg_advisory_unlock(hashtext($1))", [name]);
@@ -236,7 +249,17 @@ export async function startPostgres(opts: { durable?: boolean } = {}): Promise<P
   const dir = serviceFolder("ff-pg-", user);
   const dataDir = path.join(dir, "data");
   try {
-    runAs(user, path.join(POSTGRES_BIN, "initdb"), ["-D", dataDir, "-U", "postgres", "--auth=trust", "--encoding=UTF8", "--locale=C", "--no-sync", "--no-instructions"]);
+    runAs(user, path.join(POSTGRES_BIN, "initdb"), [
+      "-D",
+      dataDir,
+      "-U",
+      "postgres",
+      "--auth=trust",
+      "--encoding=UTF8",
+      "--locale=C",
+      "--no-sync",
+      "--no-instructions",
+    ]);
   } catch (err) {
     fs.rmSync(dir, { recursive: true, force: true });
     throw new Error(`initdb failed: ${(err as { stderr?: Buffer }).stderr?.toString() ?? String(err)}`, { cause: err });
@@ -246,13 +269,18 @@ export async function startPostgres(opts: { durable?: boolean } = {}): Promise<P
     spawnService(
       path.join(POSTGRES_BIN, "postgres"),
       [
-        "-D", dataDir,
-        "-p", String(port),
-        "-k", dir,
-        "-c", "listen_addresses=127.0.0.1",
+        "-D",
+        dataDir,
+        "-p",
+        String(port),
+        "-k",
+        dir,
+        "-c",
+        "listen_addresses=127.0.0.1",
         // Throwaway data: durability buys nothing here, and fsync would slow every test.
         ...(opts.durable ? [] : ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"]),
-        "-c", "max_connections=200",
+        "-c",
+        "max_connections=200",
       ],
       user,
       () => answers(`postgres://postgres@127.0.0.1:${port}/postgres`),

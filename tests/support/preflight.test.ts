@@ -7,14 +7,24 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "./web-build";
 
-const NOWHERE = { CHROMIUM_PATH: "/nonexistent/chromium", POSTGRES_BIN: "/nonexistent/postgresql/bin", PGBOUNCER_BIN: "/nonexistent/pgbouncer" };
+const NOWHERE = {
+  CHROMIUM_PATH: "/nonexistent/chromium",
+  POSTGRES_BIN: "/nonexistent/postgresql/bin",
+  PGBOUNCER_BIN: "/nonexistent/pgbouncer",
+};
 
 /** `vitest run <files>` as a user would start it, without this run's worker settings. */
 function vitestRun(files: string[]): Promise<{ code: number | null; output: string }> {
   const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith("VITEST") && !key.startsWith("FF_TEST_") && !["NODE_ENV", "FORCE_COLOR"].includes(key)) env[key] = value;
+  for (const [key, value] of Object.entries(process.env))
+    if (!key.startsWith("VITEST") && !key.startsWith("FF_TEST_") && !["NODE_ENV", "FORCE_COLOR"].includes(key))
+      env[key] = value;
   // The dot reporter: no results file over this run's.
-  const child = spawn(process.execPath, [path.join(ROOT, "node_modules/vitest/vitest.mjs"), "run", "--reporter=dot", ...files], { cwd: ROOT, env: { ...env, ...NOWHERE, NO_COLOR: "1" } });
+  const child = spawn(
+    process.execPath,
+    [path.join(ROOT, "node_modules/vitest/vitest.mjs"), "run", "--reporter=dot", ...files],
+    { cwd: ROOT, env: { ...env, ...NOWHERE, NO_COLOR: "1" } },
+  );
   let output = "";
   child.stdout.on("data", (c: Buffer) => (output += c.toString()));
   child.stderr.on("data", (c: Buffer) => (output += c.toString()));
@@ -27,7 +37,9 @@ describe("the preflight", () => {
     expect(code).toBe(1);
     const messages = output.split("\n").filter((l) => l.startsWith("Missing for the tests:"));
     expect(messages).toHaveLength(1);
-    expect(messages[0]).toContain("chromium (no /nonexistent/chromium), postgres (no /nonexistent/postgresql/bin/postgres), pgbouncer (no /nonexistent/pgbouncer)");
+    expect(messages[0]).toContain(
+      "chromium (no /nonexistent/chromium), postgres (no /nonexistent/postgresql/bin/postgres), pgbouncer (no /nonexistent/pgbouncer)",
+    );
     expect(messages[0]).toContain("`npm run setup:test`");
     expect(messages[0]).toContain("apt-get install -y chromium postgresql pgbouncer");
     expect(output).not.toMatch(/Test Files/);

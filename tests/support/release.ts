@@ -16,7 +16,9 @@ export interface NextRelease {
 
 function addMigration(folder: string, tag: string, sql: string): void {
   const file = path.join(folder, "meta/_journal.json");
-  const journal = JSON.parse(fs.readFileSync(file, "utf8")) as { entries: Array<{ idx: number; when: number; tag: string }> };
+  const journal = JSON.parse(fs.readFileSync(file, "utf8")) as {
+    entries: Array<{ idx: number; when: number; tag: string }>;
+  };
   const last = journal.entries.at(-1)!;
   journal.entries.push({ ...last, idx: last.idx + 1, when: last.when + 1000, tag });
   fs.writeFileSync(file, JSON.stringify(journal, null, 2));
@@ -38,7 +40,10 @@ export function nextReleaseAddingColumn(column: string): NextRelease {
     const file = path.join(root, schema);
     const text = fs.readFileSync(file, "utf8");
     if (!text.includes('city: text("city"),')) throw new Error(`${schema}: no person.city to add a column after`);
-    fs.writeFileSync(file, text.replace('city: text("city"),', `city: text("city"),\n    ${column}: text("${column}"),`));
+    fs.writeFileSync(
+      file,
+      text.replace('city: text("city"),', `city: text("city"),\n    ${column}: text("${column}"),`),
+    );
   }
   return { root, close: () => fs.rmSync(root, { recursive: true, force: true }) };
 }

@@ -26,11 +26,13 @@ export interface Recipe {
 
 /** Routes outside bearer authentication, and why. They are checked on their own terms. */
 export const PUBLIC_ROUTES: Record<string, string> = {
-  "POST /api/sumsub/webhook": "called by Sumsub, authenticated by the X-Payload-Digest HMAC of the raw body, not by a user's token",
+  "POST /api/sumsub/webhook":
+    "called by Sumsub, authenticated by the X-Payload-Digest HMAC of the raw body, not by a user's token",
   "GET /api/openapi.json": "the API's own description (hidden from the document itself); no data",
   "GET /api/health": "liveness probe for orchestrators: answers { status: 'ok' } and nothing else",
   "GET /api/ready": "readiness probe for orchestrators: { status: 'ready' } or 503 not_ready, no settings",
-  "GET /app-config.json": "tells the browser where the auth and identity services are; only public values (the anon key is public by design)",
+  "GET /app-config.json":
+    "tells the browser where the auth and identity services are; only public values (the anon key is public by design)",
 };
 
 const need = <T>(v: T | undefined, what: string): T => {
@@ -60,24 +62,55 @@ export const RECIPES: Record<string, Recipe> = {
   "POST /api/persons/": {
     scope: "owner",
     success: 201,
-    body: (f) => ({ account_id: f.accountId, account_primary_holder: false, is_addon: true, email: `second-${f.marker.toLowerCase()}@example.com` }),
+    body: (f) => ({
+      account_id: f.accountId,
+      account_primary_holder: false,
+      is_addon: true,
+      email: `second-${f.marker.toLowerCase()}@example.com`,
+    }),
   },
   "GET /api/persons/{personId}": { scope: "owner", success: 200 },
   "PUT /api/persons/{personId}": {
     scope: "owner",
     success: 200,
-    body: (f) => ({ ...PROFILE, first_name: f.marker, ssn: "***-**-0000", email: f.email, sumsub_applicant_id: null, city: "Dover" }),
+    body: (f) => ({
+      ...PROFILE,
+      first_name: f.marker,
+      ssn: "***-**-0000",
+      email: f.email,
+      sumsub_applicant_id: null,
+      city: "Dover",
+    }),
   },
   "PATCH /api/persons/{personId}": { scope: "owner", success: 200, body: () => ({ city: "Dover" }) },
-  "DELETE /api/persons/{personId}": { scope: "owner", success: 200, params: (f) => ({ personId: need(f.addonId, "add-on") }) },
+  "DELETE /api/persons/{personId}": {
+    scope: "owner",
+    success: 200,
+    params: (f) => ({ personId: need(f.addonId, "add-on") }),
+  },
   "GET /api/persons/by_account/{accountId}": { scope: "owner", success: 200 },
-  "POST /api/strategies/": { scope: "owner", success: 201, stage: "account", body: (f) => ({ account_id: f.accountId, strategy_type: "strategy_type_founder" }) },
+  "POST /api/strategies/": {
+    scope: "owner",
+    success: 201,
+    stage: "account",
+    body: (f) => ({ account_id: f.accountId, strategy_type: "strategy_type_founder" }),
+  },
   "GET /api/strategies/{strategyId}": { scope: "owner", success: 200 },
   // Approve: accepted for a complete entry only (docs/architecture.md, The record's rules), with
   // the founder's attestation (docs/decisions/0096).
-  "PUT /api/strategies/{strategyId}": { scope: "owner", success: 200, stage: "complete", body: () => ({ entry_completed_at: timestampNow(), attested: true }) },
+  "PUT /api/strategies/{strategyId}": {
+    scope: "owner",
+    success: 200,
+    stage: "complete",
+    body: () => ({ entry_completed_at: timestampNow(), attested: true }),
+  },
   "GET /api/strategies/strategy/account/{accountId}": { scope: "owner", success: 200 },
-  "POST /api/organizations/": { scope: "owner", success: 201, stage: "strategy", body: (f) => ({ strategy_id: need(f.strategyId, "strategy"), ...ORGANIZATION, name_1: `${f.marker} LLC` }) },
+  "POST /api/organizations/": {
+    scope: "owner",
+    success: 201,
+    stage: "strategy",
+    body: (f) => ({ strategy_id: need(f.strategyId, "strategy"), ...ORGANIZATION, name_1: `${f.marker} LLC` }),
+  },
   "PUT /api/organizations/{organizationId}": {
     scope: "owner",
     success: 200,
@@ -88,11 +121,19 @@ export const RECIPES: Record<string, Recipe> = {
   "POST /api/organization_users/": {
     scope: "owner",
     success: 201,
-    body: (f) => ({ organization_id: need(f.organizationId, "organization"), person_id: need(f.addonId, "add-on"), primary_holder: false }),
+    body: (f) => ({
+      organization_id: need(f.organizationId, "organization"),
+      person_id: need(f.addonId, "add-on"),
+      primary_holder: false,
+    }),
   },
   "DELETE /api/organization_users/{personId}/{organizationId}": { scope: "owner", success: 200 },
   "GET /api/enums/": { scope: "caller", success: 200 },
-  "GET /api/notifications/": { scope: "caller", success: 200, query: () => ({ include_read: true, limit: 50, offset: 0 }) },
+  "GET /api/notifications/": {
+    scope: "caller",
+    success: 200,
+    query: () => ({ include_read: true, limit: 50, offset: 0 }),
+  },
   "PUT /api/notifications/{notificationId}/read": { scope: "owner", success: 200 },
   "PUT /api/notifications/mark-all-read": { scope: "owner", success: 200, query: (f) => ({ account_id: f.accountId }) },
   "GET /api/ria/tax-form.pdf": { scope: "caller", success: 200 },
@@ -102,7 +143,11 @@ export const RECIPES: Record<string, Recipe> = {
   "PUT /api/admin/users/{userId}/roles": { scope: "staff", success: 403, body: () => ({ roles: ["user"] }) },
   // The web sends the caller's email as user_id; anyone else's is refused.
   "POST /api/sumsub/access_token": { scope: "owner", success: 200, body: (f) => ({ user_id: f.email }) },
-  "POST /api/sumsub/confirm": { scope: "owner", success: 200, body: (f) => ({ person_id: need(f.personId, "person") }) },
+  "POST /api/sumsub/confirm": {
+    scope: "owner",
+    success: 200,
+    body: (f) => ({ person_id: need(f.personId, "person") }),
+  },
   "POST /api/sumsub/send_sumsub_emails": { scope: "owner", success: 200, body: (f) => [need(f.addonId, "add-on")] },
   // Always the caller's own check. The fixtures' results arrive as signed webhooks, so the
   // provider holds no applicant to reset for anyone: 409 for every founder (the reset itself:

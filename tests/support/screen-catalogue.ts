@@ -8,7 +8,15 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { timestampNow } from "../../server/src/contract/rules";
 import { apiCall } from "./api";
 import type { TestStack } from "./stack";
-import { createFounder, founderAt, passIdentity, signInContext, signInThroughApi, type EntryFounder, type Founder } from "./founders";
+import {
+  createFounder,
+  founderAt,
+  passIdentity,
+  signInContext,
+  signInThroughApi,
+  type EntryFounder,
+  type Founder,
+} from "./founders";
 import { localhostUrl, newBrowserContext } from "./browser";
 import { BROWSER_MOTION, THEME_STORAGE_KEY, type Theme } from "./e2e-harness";
 import { storageInitScript } from "./init-script";
@@ -52,7 +60,14 @@ const heading = (page: Page, name: string) => page.getByRole("heading", { name }
 type Stage = "profile" | "verified" | "submitted";
 
 /** What the catalogue keeps of a founderAt founder: the auth user and the strategy its screens open. */
-const shown = (f: EntryFounder): Founder & { strategyId: number } => ({ id: f.id, email: f.email, password: f.password, firstName: f.firstName, lastName: f.lastName, strategyId: f.strategyId });
+const shown = (f: EntryFounder): Founder & { strategyId: number } => ({
+  id: f.id,
+  email: f.email,
+  password: f.password,
+  firstName: f.firstName,
+  lastName: f.lastName,
+  strategyId: f.strategyId,
+});
 
 /** A founder with a strategy, organization, profile, DAF and additional owners, taken as far as `stage` (founderAt). */
 async function seedFounder(stack: TestStack, stage: Stage): Promise<Founder & { strategyId: number }> {
@@ -75,12 +90,16 @@ async function seedFounder(stack: TestStack, stage: Stage): Promise<Founder & { 
     marital_status: "marital_status_married",
   });
   await passIdentity(stack, verifiedOwner);
-  await apiCall(stack.app.url, founder.token, "PUT", `/api/strategies/${founder.strategyId}`, { entry_completed_at: timestampNow(), attested: true });
+  await apiCall(stack.app.url, founder.token, "PUT", `/api/strategies/${founder.strategyId}`, {
+    entry_completed_at: timestampNow(),
+    attested: true,
+  });
   return shown(founder);
 }
 
 /** Roles user + admin, given at creation. */
-const seedAdmin = (stack: TestStack): Promise<Founder> => createFounder(stack, { firstName: "Alan", lastName: "Turing", roles: ["user", "admin"] });
+const seedAdmin = (stack: TestStack): Promise<Founder> =>
+  createFounder(stack, { firstName: "Alan", lastName: "Turing", roles: ["user", "admin"] });
 
 /** The five founders, seeded side by side (each through its own account: nothing shared). */
 export async function seedFounders(stack: TestStack): Promise<Founders> {
@@ -100,7 +119,10 @@ const verifiedStep3 = (f: Founders) => `/create-foundation/${f.verified.strategy
 /** Step 3's owners list (the page at verifiedStep3), its per-owner menu opened on the first owner. */
 async function openOwnerMenu(page: Page): Promise<void> {
   await page.getByRole("heading", { name: "Additional owners", exact: true }).waitFor();
-  await page.getByRole("button", { name: /^Actions for/ }).first().click();
+  await page
+    .getByRole("button", { name: /^Actions for/ })
+    .first()
+    .click();
   await page.getByRole("menuitem", { name: "Edit Email" }).waitFor();
 }
 
@@ -132,9 +154,18 @@ export const SHOTS: Shot[] = [
       await p.getByRole("button", { name: "Send reset link" }).waitFor();
     },
   },
-  { name: "mfa-enroll", as: "fresh", enrol: true, show: async (p) => void (await p.getByTestId("totp-secret").waitFor()) },
+  {
+    name: "mfa-enroll",
+    as: "fresh",
+    enrol: true,
+    show: async (p) => void (await p.getByTestId("totp-secret").waitFor()),
+  },
   // The empty dashboard's next step, and the side menu's 'Nothing yet' (at 1280 px, where it shows).
-  { name: "dashboard-empty", as: "fresh", show: async (p) => p.getByRole("heading", { name: "Start your Founder Foundation" }).waitFor() },
+  {
+    name: "dashboard-empty",
+    as: "fresh",
+    show: async (p) => p.getByRole("heading", { name: "Start your Founder Foundation" }).waitFor(),
+  },
   {
     name: "notifications",
     as: "done",
@@ -174,18 +205,21 @@ export const SHOTS: Shot[] = [
       await p.getByRole("button", { name: "Select" }).waitFor();
     },
   },
-  ...[1, 2, 3, 4, 5].map(
-    (step): Shot => ({
-      name: `step-${step}`,
-      as: "inProgress",
-      path: (f) => `/create-foundation/${f.inProgress.strategyId}/${step}`,
-      show: async (p) => {
-        await p.locator('[aria-current="step"]').waitFor();
-        await p.getByRole("button", { name: step === 5 ? "Approve" : "Next" }).waitFor();
-        if (step === 3) await p.locator("iframe").first().waitFor({ timeout: scaled(15_000) }).catch(() => undefined);
-      },
-    }),
-  ),
+  ...[1, 2, 3, 4, 5].map((step): Shot => ({
+    name: `step-${step}`,
+    as: "inProgress",
+    path: (f) => `/create-foundation/${f.inProgress.strategyId}/${step}`,
+    show: async (p) => {
+      await p.locator('[aria-current="step"]').waitFor();
+      await p.getByRole("button", { name: step === 5 ? "Approve" : "Next" }).waitFor();
+      if (step === 3)
+        await p
+          .locator("iframe")
+          .first()
+          .waitFor({ timeout: scaled(15_000) })
+          .catch(() => undefined);
+    },
+  })),
   {
     // Approve's confirmation: what is filed, who is mailed, the fees, the attestation.
     name: "dialog-approve",
@@ -193,7 +227,10 @@ export const SHOTS: Shot[] = [
     path: (f) => `/create-foundation/${f.verified.strategyId}/5`,
     show: async (p) => {
       await p.getByRole("button", { name: "Approve" }).click();
-      await p.getByRole("dialog", { name: "Submit your foundation?" }).getByRole("button", { name: "Cancel" }).waitFor();
+      await p
+        .getByRole("dialog", { name: "Submit your foundation?" })
+        .getByRole("button", { name: "Cancel" })
+        .waitFor();
     },
   },
   {
@@ -242,7 +279,10 @@ export const SHOTS: Shot[] = [
     path: (f) => `/create-foundation/${f.done.strategyId}/5`,
     show: async (p) => {
       // The subtitle and the note both say it.
-      await p.getByText(/^Submitted on/).first().waitFor();
+      await p
+        .getByText(/^Submitted on/)
+        .first()
+        .waitFor();
     },
   },
   ...(
@@ -253,17 +293,19 @@ export const SHOTS: Shot[] = [
       ["edit-others", "/edit-others", "Other owners"],
       ["ria", "/ria", "RIA Risk Advisor"],
     ] as const
-  ).map(
-    ([name, route, title]): Shot => ({
-      name,
-      as: "done",
-      path: () => route,
-      show: async (p) => {
-        await heading(p, title);
-        await p.getByRole("button", { name: "Done" }).or(p.getByRole("button", { name: "Add owner" })).first().waitFor();
-      },
-    }),
-  ),
+  ).map(([name, route, title]): Shot => ({
+    name,
+    as: "done",
+    path: () => route,
+    show: async (p) => {
+      await heading(p, title);
+      await p
+        .getByRole("button", { name: "Done" })
+        .or(p.getByRole("button", { name: "Add owner" }))
+        .first()
+        .waitFor();
+    },
+  })),
   {
     name: "dialog-add-owner",
     as: "done",
@@ -376,14 +418,24 @@ export class ShotBrowser {
   }
 
   private async newPage(shot: Shot, theme: Theme): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await newBrowserContext(this.browser, { viewport: viewport(WIDTHS[0]), baseURL: localhostUrl(this.stack.app.url), reducedMotion: BROWSER_MOTION });
+    const context = await newBrowserContext(this.browser, {
+      viewport: viewport(WIDTHS[0]),
+      baseURL: localhostUrl(this.stack.app.url),
+      reducedMotion: BROWSER_MOTION,
+    });
     const key = JSON.stringify(THEME_STORAGE_KEY);
-    await context.addInitScript(storageInitScript(`localStorage.setItem(${key}, ${JSON.stringify(JSON.stringify({ data: theme }))});`));
+    await context.addInitScript(
+      storageInitScript(`localStorage.setItem(${key}, ${JSON.stringify(JSON.stringify({ data: theme }))});`),
+    );
     if (shot.as) {
       const founder = this.founders[shot.as];
       let session = this.sessions.get(founder.email);
       if (!session) this.sessions.set(founder.email, (session = signInThroughApi(this.stack, founder)));
-      await signInContext(context, this.stack, founder, { browserAuthUrl: localhostUrl(this.stack.config.auth.url), skipMfa: !shot.enrol, session: await session });
+      await signInContext(context, this.stack, founder, {
+        browserAuthUrl: localhostUrl(this.stack.config.auth.url),
+        skipMfa: !shot.enrol,
+        session: await session,
+      });
     }
     return { context, page: await context.newPage() };
   }

@@ -35,7 +35,10 @@ export type AxeViolation = Awaited<ReturnType<AxeBuilder["analyze"]>>["violation
  */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   const scan = (framesToo: boolean) =>
-    new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).setLegacyMode(!framesToo).analyze();
+    new AxeBuilder({ page })
+      .options({ resultTypes: ["violations"] })
+      .setLegacyMode(!framesToo)
+      .analyze();
   const frameless = () => page.frames().length === 1;
   if (frameless()) {
     const { violations } = await scan(false);
@@ -49,10 +52,11 @@ export async function assertAccessible(page: Page, screenName: string): Promise<
   const violations = await axeViolations(page);
   if (violations.length === 0) return;
   const lines = violations.map(
-    (v) => `- ${v.id} (${v.impact ?? "?"}): ${v.help}\n    ${v.nodes
-      .slice(0, 5)
-      .map((n) => `${n.target.join(" ")} — ${n.failureSummary?.replace(/\n/g, " ") ?? ""}`)
-      .join("\n    ")}`,
+    (v) =>
+      `- ${v.id} (${v.impact ?? "?"}): ${v.help}\n    ${v.nodes
+        .slice(0, 5)
+        .map((n) => `${n.target.join(" ")} — ${n.failureSummary?.replace(/\n/g, " ") ?? ""}`)
+        .join("\n    ")}`,
   );
   throw new AccessibilityError(`Accessibility violations on screen "${screenName}":\n${lines.join("\n")}`);
 }

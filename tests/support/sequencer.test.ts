@@ -10,8 +10,14 @@ type LastRun = Record<string, { duration: number; failed: boolean }>;
 
 /** The order the sequencer gives `files`, as "<project>:<path>". Only what sort() reads is given. */
 async function order(lastRun: LastRun, files: Array<[project: string, file: string]>): Promise<string[]> {
-  const ctx = { config: { root: ROOT }, cache: { getFileTestResults: (key: string) => lastRun[key] } } as unknown as Vitest;
-  const specs = files.map(([project, file]) => ({ moduleId: path.join(ROOT, file), project: { name: project } }) as unknown as TestSpecification);
+  const ctx = {
+    config: { root: ROOT },
+    cache: { getFileTestResults: (key: string) => lastRun[key] },
+  } as unknown as Vitest;
+  const specs = files.map(
+    ([project, file]) =>
+      ({ moduleId: path.join(ROOT, file), project: { name: project } }) as unknown as TestSpecification,
+  );
   const sorted = await new LongestFirstSequencer(ctx).sort(specs);
   return sorted.map((s) => `${s.project.name}:${path.relative(ROOT, s.moduleId)}`);
 }
@@ -24,7 +30,11 @@ const FILES: Array<[string, string]> = [
 
 describe("LongestFirstSequencer", () => {
   it("without a last run, follows the committed table (edit-screens 89 s, admin 12 s), then file size", async () => {
-    expect(await order({}, FILES)).toEqual(["e2e:tests/e2e/edit-screens.test.ts", "e2e:tests/e2e/admin.test.ts", "node:tests/lint/walls.test.ts"]);
+    expect(await order({}, FILES)).toEqual([
+      "e2e:tests/e2e/edit-screens.test.ts",
+      "e2e:tests/e2e/admin.test.ts",
+      "node:tests/lint/walls.test.ts",
+    ]);
   });
 
   it("with a last run, follows what each file took then", async () => {
@@ -33,11 +43,22 @@ describe("LongestFirstSequencer", () => {
       "e2e:tests/e2e/admin.test.ts": { duration: 120_000, failed: false },
       "e2e:tests/e2e/edit-screens.test.ts": { duration: 60_000, failed: false },
     };
-    expect(await order(lastRun, FILES)).toEqual(["e2e:tests/e2e/admin.test.ts", "node:tests/lint/walls.test.ts", "e2e:tests/e2e/edit-screens.test.ts"]);
+    expect(await order(lastRun, FILES)).toEqual([
+      "e2e:tests/e2e/admin.test.ts",
+      "node:tests/lint/walls.test.ts",
+      "e2e:tests/e2e/edit-screens.test.ts",
+    ]);
   });
 
   it("ignores a failed file's duration (it may have stopped early) and uses the table for it", async () => {
-    const lastRun: LastRun = { "e2e:tests/e2e/edit-screens.test.ts": { duration: 1_000, failed: true }, "e2e:tests/e2e/admin.test.ts": { duration: 30_000, failed: false } };
-    expect(await order(lastRun, FILES)).toEqual(["e2e:tests/e2e/edit-screens.test.ts", "e2e:tests/e2e/admin.test.ts", "node:tests/lint/walls.test.ts"]);
+    const lastRun: LastRun = {
+      "e2e:tests/e2e/edit-screens.test.ts": { duration: 1_000, failed: true },
+      "e2e:tests/e2e/admin.test.ts": { duration: 30_000, failed: false },
+    };
+    expect(await order(lastRun, FILES)).toEqual([
+      "e2e:tests/e2e/edit-screens.test.ts",
+      "e2e:tests/e2e/admin.test.ts",
+      "node:tests/lint/walls.test.ts",
+    ]);
   });
 });

@@ -63,7 +63,13 @@ export class LongestFirstSequencer extends BaseSequencer {
       const seconds = lastRun && !lastRun.failed ? lastRun.duration / 1000 : (EXPECTED_SECONDS[file] ?? 0);
       return { spec, file, seconds, size: fs.statSync(spec.moduleId).size };
     });
-    keyed.sort((a, b) => b.seconds - a.seconds || b.size - a.size || a.file.localeCompare(b.file) || a.spec.project.name.localeCompare(b.spec.project.name));
+    keyed.sort(
+      (a, b) =>
+        b.seconds - a.seconds ||
+        b.size - a.size ||
+        a.file.localeCompare(b.file) ||
+        a.spec.project.name.localeCompare(b.spec.project.name),
+    );
     return Promise.resolve(keyed.map((k) => k.spec));
   }
 }

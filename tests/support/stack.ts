@@ -15,7 +15,13 @@ export interface TestStack extends Stack {
 
 /** Environment for one stack of its own: a free port for every listener, and the given DATA_DIR. */
 export async function isolatedStackEnv(dataDir: string): Promise<Record<string, string>> {
-  const [app, auth, mail, smtp, identity] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
+  const [app, auth, mail, smtp, identity] = await Promise.all([
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+  ]);
   return {
     APP_PORT: String(app),
     AUTH_PORT: String(auth),
@@ -32,7 +38,11 @@ export async function isolatedStackEnv(dataDir: string): Promise<Record<string, 
  * stacks in parallel) a port can be taken in between: a boot that meets EADDRINUSE is retried on
  * new ports, up to `attempts` times.
  */
-export function bootStack(env: Record<string, string> = {}, attempts = 3, opts: Pick<StackOptions, "authSettings"> = {}): Promise<TestStack> {
+export function bootStack(
+  env: Record<string, string> = {},
+  attempts = 3,
+  opts: Pick<StackOptions, "authSettings"> = {},
+): Promise<TestStack> {
   return retryOnPortClash(async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ff-stack-"));
     try {
@@ -44,7 +54,11 @@ export function bootStack(env: Record<string, string> = {}, attempts = 3, opts: 
   }, attempts);
 }
 
-async function bootStackIn(dataDir: string, env: Record<string, string>, opts: Pick<StackOptions, "authSettings">): Promise<TestStack> {
+async function bootStackIn(
+  dataDir: string,
+  env: Record<string, string>,
+  opts: Pick<StackOptions, "authSettings">,
+): Promise<TestStack> {
   const config = loadConfig({
     NODE_ENV: "test",
     LOG_LEVEL: "silent",

@@ -89,14 +89,21 @@ function findCgroup(): CgroupKind | undefined {
     return undefined;
   };
   const v1Mount = mountOf((type, opts) => type === "cgroup" && opts.includes("cpuacct"));
-  const v1Path = own.map((l) => l.split(":")).find(([, controllers]) => controllers?.split(",").includes("cpuacct"))?.[2];
+  const v1Path = own
+    .map((l) => l.split(":"))
+    .find(([, controllers]) => controllers?.split(",").includes("cpuacct"))?.[2];
   if (v1Mount && v1Path !== undefined) {
-    return { current: path.join(v1Mount, v1Path), usage: (dir) => Number(fs.readFileSync(path.join(dir, "cpuacct.usage"), "utf8")) / 1e9, name: "cgroup cpuacct" };
+    return {
+      current: path.join(v1Mount, v1Path),
+      usage: (dir) => Number(fs.readFileSync(path.join(dir, "cpuacct.usage"), "utf8")) / 1e9,
+      name: "cgroup cpuacct",
+    };
   }
   const v2Mount = mountOf((type) => type === "cgroup2");
   const v2Path = own.find((l) => l.startsWith("0::"))?.slice(3);
   if (v2Mount && v2Path !== undefined) {
-    const usage = (dir: string) => Number(/usage_usec (\d+)/.exec(fs.readFileSync(path.join(dir, "cpu.stat"), "utf8"))?.[1]) / 1e6;
+    const usage = (dir: string) =>
+      Number(/usage_usec (\d+)/.exec(fs.readFileSync(path.join(dir, "cpu.stat"), "utf8"))?.[1]) / 1e6;
     return { current: path.join(v2Mount, v2Path), usage, name: "cgroup cpu.stat" };
   }
   return undefined;
@@ -169,7 +176,10 @@ function machineMeter(): CpuMeter {
   const start = machineBusySeconds();
   const ownSoFar = processCpuSeconds(process.pid);
   return {
-    read: () => ({ seconds: ownSoFar + machineBusySeconds() - start, how: "machine-wide busy time from /proc/stat (no writable cgroup): includes anything else that ran meanwhile" }),
+    read: () => ({
+      seconds: ownSoFar + machineBusySeconds() - start,
+      how: "machine-wide busy time from /proc/stat (no writable cgroup): includes anything else that ran meanwhile",
+    }),
     close: () => undefined,
   };
 }

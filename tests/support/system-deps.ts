@@ -18,7 +18,12 @@ const DEBIAN_POSTGRES = "/usr/lib/postgresql";
  */
 function postgresBin(): string {
   if (process.env.POSTGRES_BIN) return process.env.POSTGRES_BIN;
-  const versions = fs.existsSync(DEBIAN_POSTGRES) ? fs.readdirSync(DEBIAN_POSTGRES).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a)) : [];
+  const versions = fs.existsSync(DEBIAN_POSTGRES)
+    ? fs
+        .readdirSync(DEBIAN_POSTGRES)
+        .filter((v) => /^\d+$/.test(v))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
   const installed = versions.find((v) => fs.existsSync(path.join(DEBIAN_POSTGRES, v, "bin/postgres")));
   return path.join(DEBIAN_POSTGRES, installed ?? "15", "bin");
 }

@@ -44,7 +44,11 @@ export interface TestDatabase {
 }
 
 function sqliteTemplate(): string {
-  const key = crypto.createHash("sha256").update(JSON.stringify([committedMigrations(MIGRATIONS_FOLDER).map((m) => m.hash), ENUM_SEED])).digest("hex").slice(0, 16);
+  const key = crypto
+    .createHash("sha256")
+    .update(JSON.stringify([committedMigrations(MIGRATIONS_FOLDER).map((m) => m.hash), ENUM_SEED]))
+    .digest("hex")
+    .slice(0, 16);
   const file = path.join(os.tmpdir(), `ff-sqlite-template-${key}.sqlite`);
   if (fs.existsSync(file)) return file;
   // Built beside, then renamed: another process never copies a half-migrated file.
@@ -97,15 +101,24 @@ export async function createTestDatabase(dataDir: string, engine: TestEngine = t
   await client.connect();
   const query = async <T>(sql: string, ...params: unknown[]): Promise<T[]> => {
     let n = 0;
-    return (await client.query(sql.replace(/\?/g, () => `$${++n}`), params)).rows as T[];
+    return (
+      await client.query(
+        sql.replace(/\?/g, () => `$${++n}`),
+        params,
+      )
+    ).rows as T[];
   };
   return {
     engine,
     env: { DATABASE_URL: appUrl },
     dump: async () => {
-      const tables = await query<{ name: string }>("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name");
+      const tables = await query<{ name: string }>(
+        "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name",
+      );
       const dump: Dump = {};
-      for (const { name } of tables) if (!BOOKKEEPING_TABLES.has(name)) dump[name] = (await query(`SELECT * FROM "${name}"`)).map((r) => JSON.stringify(r)).sort();
+      for (const { name } of tables)
+        if (!BOOKKEEPING_TABLES.has(name))
+          dump[name] = (await query(`SELECT * FROM "${name}"`)).map((r) => JSON.stringify(r)).sort();
       return dump;
     },
     query,

@@ -11,16 +11,30 @@ export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
 export function buildWeb(opts: { outDir?: string; env?: Record<string, string> } = {}): void {
   const outDir = opts.outDir ? ["--outDir", opts.outDir, "--emptyOutDir"] : [];
-  execFileSync(process.execPath, [path.join(ROOT, "node_modules/vite/bin/vite.js"), "build", "--config", "web/vite.config.ts", "--logLevel", "warn", ...outDir], {
-    cwd: ROOT,
-    stdio: "inherit",
-    // vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
-    env: { ...process.env, ...opts.env, NODE_ENV: "production" },
-  });
+  execFileSync(
+    process.execPath,
+    [
+      path.join(ROOT, "node_modules/vite/bin/vite.js"),
+      "build",
+      "--config",
+      "web/vite.config.ts",
+      "--logLevel",
+      "warn",
+      ...outDir,
+    ],
+    {
+      cwd: ROOT,
+      stdio: "inherit",
+      // vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+      env: { ...process.env, ...opts.env, NODE_ENV: "production" },
+    },
+  );
 }
 
 const distIndex = path.join(ROOT, "web/dist/index.html");
-const sources = ["web/src", "web/public", "web/index.html", "web/vite.config.ts", "server/src/contract"].map((p) => path.join(ROOT, p));
+const sources = ["web/src", "web/public", "web/index.html", "web/vite.config.ts", "server/src/contract"].map((p) =>
+  path.join(ROOT, p),
+);
 
 function newestMtime(p: string): number {
   if (!fs.existsSync(p)) return 0;

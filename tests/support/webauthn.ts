@@ -14,7 +14,9 @@ export const RELYING_PARTY = { rpId: "localhost", rpDisplayName: "Founder Founda
 export function webAuthnConfig(switches: string): { dir: string; file: string; remove(): void } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "webauthn-config-"));
   const file = path.join(dir, "config.toml");
-  fs.writeFileSync(file, `[auth]
+  fs.writeFileSync(
+    file,
+    `[auth]
 site_url = "${WEBAUTHN_ORIGIN}"
 
 ${switches.trim()}
@@ -23,6 +25,7 @@ ${switches.trim()}
 rp_id = "${RELYING_PARTY.rpId}"
 rp_display_name = "${RELYING_PARTY.rpDisplayName}"
 rp_origins = ["${WEBAUTHN_ORIGIN}"]
-`);
+`,
+  );
   return { dir, file, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }

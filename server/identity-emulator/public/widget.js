@@ -43,7 +43,10 @@
   function resize() {
     post("idCheck.onResize", { height: Math.ceil(body.getBoundingClientRect().height) });
   }
-  if (typeof ResizeObserver === "function") new ResizeObserver(function () { resize(); }).observe(body);
+  if (typeof ResizeObserver === "function")
+    new ResizeObserver(function () {
+      resize();
+    }).observe(body);
 
   function statusPayload(review) {
     var p = {
@@ -71,7 +74,11 @@
     var headers = { "Content-Type": "application/json" };
     if (linkId) headers["X-Link-Id"] = linkId;
     else headers["X-Access-Token"] = accessToken || "";
-    return fetch("/websdk/api/" + action, { method: "POST", headers: headers, body: JSON.stringify(payload || {}) }).then(function (res) {
+    return fetch("/websdk/api/" + action, {
+      method: "POST",
+      headers: headers,
+      body: JSON.stringify(payload || {}),
+    }).then(function (res) {
       return res.json().then(function (data) {
         if (res.ok) return data;
         if (data && data.code === "invalid-token" && !retried) {
@@ -129,11 +136,21 @@
     if (review.reviewStatus === "completed") {
       var answer = review.reviewResult && review.reviewResult.reviewAnswer;
       if (answer === "GREEN") {
-        parts.push(el("h2", {}, ["Verification approved"]), el("p", { role: "status" }, ["Your identity has been verified. You can close this page."]));
+        parts.push(
+          el("h2", {}, ["Verification approved"]),
+          el("p", { role: "status" }, ["Your identity has been verified. You can close this page."]),
+        );
       } else {
-        parts.push(el("h2", {}, ["Verification rejected"]), el("p", { role: "status" }, ["We could not verify your identity."]));
+        parts.push(
+          el("h2", {}, ["Verification rejected"]),
+          el("p", { role: "status" }, ["We could not verify your identity."]),
+        );
         if (review.reviewResult && review.reviewResult.reviewRejectType === "RETRY") {
-          parts.push(el("button", { type: "button", class: "secondary", onclick: act(uploadDocument) }, ["Try again: upload document"]));
+          parts.push(
+            el("button", { type: "button", class: "secondary", onclick: act(uploadDocument) }, [
+              "Try again: upload document",
+            ]),
+          );
         }
       }
     } else if (review.reviewStatus === "pending") {
@@ -141,8 +158,27 @@
         el("h2", {}, ["Under review"]),
         el("p", { role: "status" }, ["Your documents were submitted and are being reviewed."]),
         el("p", { class: "note" }, ["Emulated reviewer: choose the outcome of the check."]),
-        el("button", { type: "button", onclick: act(function () { return decide("GREEN"); }) }, ["Approve (GREEN)"]),
-        el("button", { type: "button", class: "danger", onclick: act(function () { return decide("RED"); }) }, ["Reject (RED)"]),
+        el(
+          "button",
+          {
+            type: "button",
+            onclick: act(function () {
+              return decide("GREEN");
+            }),
+          },
+          ["Approve (GREEN)"],
+        ),
+        el(
+          "button",
+          {
+            type: "button",
+            class: "danger",
+            onclick: act(function () {
+              return decide("RED");
+            }),
+          },
+          ["Reject (RED)"],
+        ),
       );
     } else {
       parts.push(
@@ -173,12 +209,17 @@
 
   function initiateStep() {
     if (view.review.reviewStatus !== "init") return;
-    if (!done("IDENTITY")) post("idCheck.onStepInitiated", { idDocSetType: "IDENTITY", types: ["PASSPORT", "ID_CARD", "DRIVERS"] });
-    else if (!done("SELFIE")) post("idCheck.onStepInitiated", { idDocSetType: "SELFIE", types: ["SELFIE"], videoRequired: "passiveLiveness" });
+    if (!done("IDENTITY"))
+      post("idCheck.onStepInitiated", { idDocSetType: "IDENTITY", types: ["PASSPORT", "ID_CARD", "DRIVERS"] });
+    else if (!done("SELFIE"))
+      post("idCheck.onStepInitiated", { idDocSetType: "SELFIE", types: ["SELFIE"], videoRequired: "passiveLiveness" });
   }
 
   function progress() {
-    post("idCheck.onVerificationProgressChanged", { currentStep: view.stepsCompleted.length, totalSteps: view.requiredSteps.length });
+    post("idCheck.onVerificationProgressChanged", {
+      currentStep: view.stepsCompleted.length,
+      totalSteps: view.requiredSteps.length,
+    });
   }
 
   function uploadDocument() {
@@ -186,7 +227,12 @@
     return call("documents", { idDocSetType: "IDENTITY" }).then(function (v) {
       view = v;
       if (restarting) post("idCheck.onApplicantStatusChanged", statusPayload(view.review));
-      post("idCheck.onDocumentAdded", { imageId: "emu-" + Date.now(), idDocSetType: "IDENTITY", idDocType: "PASSPORT", country: "USA" });
+      post("idCheck.onDocumentAdded", {
+        imageId: "emu-" + Date.now(),
+        idDocSetType: "IDENTITY",
+        idDocType: "PASSPORT",
+        country: "USA",
+      });
       post("idCheck.onStepCompleted", { idDocSetType: "IDENTITY" });
       progress();
       initiateStep();

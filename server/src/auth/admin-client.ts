@@ -29,7 +29,11 @@ function toAdminUser(u: GoTrueUser): AdminUser {
 
 export function createAuthAdminClient(auth: Config["auth"]) {
   const base = `${auth.url.replace(/\/$/, "")}/auth/v1/admin/users`;
-  const headers = { apikey: auth.serviceRoleKey, authorization: `Bearer ${auth.serviceRoleKey}`, "content-type": "application/json" };
+  const headers = {
+    apikey: auth.serviceRoleKey,
+    authorization: `Bearer ${auth.serviceRoleKey}`,
+    "content-type": "application/json",
+  };
 
   async function call(url: string, init: RequestInit = {}): Promise<unknown> {
     let res: Response;
@@ -50,7 +54,10 @@ export function createAuthAdminClient(auth: Config["auth"]) {
     },
     async setRoles(userId: string, roles: Role[]): Promise<AdminUser> {
       // GoTrue merges app_metadata keys, so only `roles` changes; provider info stays.
-      const body = (await call(`${base}/${encodeURIComponent(userId)}`, { method: "PUT", body: JSON.stringify({ app_metadata: { roles } }) })) as GoTrueUser;
+      const body = (await call(`${base}/${encodeURIComponent(userId)}`, {
+        method: "PUT",
+        body: JSON.stringify({ app_metadata: { roles } }),
+      })) as GoTrueUser;
       return toAdminUser(body);
     },
   };

@@ -14,7 +14,13 @@ function fakes(clock: { now: number }) {
     verified.push(token);
     const [user, exp, aal] = token.split(":");
     if (!user || Number(exp) * 1000 <= clock.now) throw new InvalidTokenError("bad or expired");
-    return { userId: user, email: null, roles: ["user", "admin"], aal: aal ?? "aal1", claims: { sub: user, exp: Number(exp) } };
+    return {
+      userId: user,
+      email: null,
+      roles: ["user", "admin"],
+      aal: aal ?? "aal1",
+      claims: { sub: user, exp: Number(exp) },
+    };
   };
   const check: SessionCheck = async (token) => {
     checked.push(token);

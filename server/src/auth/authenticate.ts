@@ -48,13 +48,21 @@ export interface AuthenticatorOptions {
   now?: () => number;
 }
 
-export function createAuthenticator(verify: TokenVerifier, checkSession: SessionCheck, opts: AuthenticatorOptions): Authenticator {
+export function createAuthenticator(
+  verify: TokenVerifier,
+  checkSession: SessionCheck,
+  opts: AuthenticatorOptions,
+): Authenticator {
   const now = opts.now ?? Date.now;
   // ttlResolution 0: read the clock on every lookup (the default reuses one reading for a millisecond).
   // Keyed by the token's signature segment, the entry holding the whole token: a lookup hashes a
   // ~90-character key instead of the ~750-character token (every request's token is a new string,
   // so its hash is computed anew on every request), and a hit still needs the exact token.
-  const cache = new LRUCache<string, { token: string; identity: Identity }>({ max: opts.maxEntries ?? 10_000, perf: { now }, ttlResolution: 0 });
+  const cache = new LRUCache<string, { token: string; identity: Identity }>({
+    max: opts.maxEntries ?? 10_000,
+    perf: { now },
+    ttlResolution: 0,
+  });
   const keyOf = (token: string) => token.slice(token.lastIndexOf(".") + 1);
 
   const authenticate = async (token: string): Promise<Identity> => {

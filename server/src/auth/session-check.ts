@@ -39,7 +39,9 @@ export function createSessionCheck(auth: { url: string; anonKey: string }, now: 
     }
     if (res.status === 401 || res.status === 403 || res.status === 404) {
       const body = (await res.json().catch(() => ({}))) as { error_code?: string; code?: string };
-      throw new RevokedSessionError(`Session refused by the auth service (${body.error_code ?? body.code ?? res.status})`);
+      throw new RevokedSessionError(
+        `Session refused by the auth service (${body.error_code ?? body.code ?? res.status})`,
+      );
     }
     if (!res.ok) throw new AuthServiceUnavailableError(`The auth service answered ${res.status}`);
     const user = (await res.json()) as GoTrueUserAnswer;

@@ -67,7 +67,12 @@ describe("cacheUntilDbChanges", () => {
   it("an update that leaves the row count alone still invalidates", async () => {
     insertAccount(h.sqlite, "u3");
     const cache = cacheUntilDbChanges<string, string>({ name: "test", maxEntries: 10 });
-    const userIds = () => cache(db, "ids", async () => h.sqlite.prepare("SELECT group_concat(user_id) FROM account").pluck().get() as string);
+    const userIds = () =>
+      cache(
+        db,
+        "ids",
+        async () => h.sqlite.prepare("SELECT group_concat(user_id) FROM account").pluck().get() as string,
+      );
     expect(await userIds()).toBe("u3");
     h.sqlite.prepare("UPDATE account SET user_id = 'u4'").run();
     expect(await userIds()).toBe("u4");

@@ -18,7 +18,11 @@ interface Entry<V> {
 /** lru-cache holds no null or undefined keys or values. */
 type Present = NonNullable<unknown>;
 
-export type UntilDbChanges<K extends Present, V extends Present> = (db: AppDb, key: K, compute: () => Promise<V>) => Promise<V>;
+export type UntilDbChanges<K extends Present, V extends Present> = (
+  db: AppDb,
+  key: K,
+  compute: () => Promise<V>,
+) => Promise<V>;
 
 const lookups = counter({
   name: "cache_lookups_total",
@@ -27,7 +31,10 @@ const lookups = counter({
 });
 
 /** `name` labels the cache's lookups in the metrics (cache_lookups_total). */
-export function cacheUntilDbChanges<K extends Present, V extends Present>(opts: { name: string; maxEntries: number }): UntilDbChanges<K, V> {
+export function cacheUntilDbChanges<K extends Present, V extends Present>(opts: {
+  name: string;
+  maxEntries: number;
+}): UntilDbChanges<K, V> {
   const byDb = new WeakMap<AppDb, LRUCache<K, Entry<V>>>();
   // Children made once: a labelled child's inc() skips hashing the labels on every request.
   for (const result of ["hit", "miss"]) lookups.inc({ cache: opts.name, result }, 0);

@@ -155,7 +155,8 @@ export const strategyCreate = z.object({ account_id: id, strategy_type: enumId("
 export const strategyPut = z
   .object({ entry_completed_at: timestamp.nullable(), attested: z.boolean().optional() })
   .superRefine((v, ctx) => {
-    if (v.entry_completed_at !== null && v.attested !== true) ctx.addIssue({ code: "custom", path: ["attested"], message: MESSAGES.attestation });
+    if (v.entry_completed_at !== null && v.attested !== true)
+      ctx.addIssue({ code: "custom", path: ["attested"], message: MESSAGES.attestation });
   });
 
 // ---------- Organization ----------
@@ -232,7 +233,8 @@ export const apiError = errorBody.extend({
   missing: z.array(z.string()).optional(),
 });
 /** The error body of one status, as a route's response documents it: `error` is one of that status's codes. */
-export const apiErrorFor = (status: ApiErrorStatus) => apiError.extend({ error: z.enum(ERROR_CODES_BY_STATUS[status]) });
+export const apiErrorFor = (status: ApiErrorStatus) =>
+  apiError.extend({ error: z.enum(ERROR_CODES_BY_STATUS[status]) });
 export const accountIdBody = z.object({ account_id: id });
 export const personIdBody = z.object({ person_id: id });
 export const strategyIdBody = z.object({ strategy_id: id });

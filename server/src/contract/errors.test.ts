@@ -6,12 +6,23 @@ describe("the error vocabulary", () => {
   it("is snake_case codes, each answered with exactly one status", () => {
     for (const code of API_ERROR_CODES) expect(code).toMatch(/^[a-z]+(_[a-z]+)*$/);
     expect(new Set(API_ERROR_CODES).size).toBe(API_ERROR_CODES.length);
-    for (const [status, codes] of Object.entries(ERROR_CODES_BY_STATUS)) for (const code of codes) expect(statusOf(code)).toBe(Number(status));
+    for (const [status, codes] of Object.entries(ERROR_CODES_BY_STATUS))
+      for (const code of codes) expect(statusOf(code)).toBe(Number(status));
   });
 
   it("gives a status without a code of its own its generic code, and keeps the set closed for any other status", () => {
     expect([400, 401, 403, 404, 409, 413, 415, 429, 500, 502, 503].map(codeForStatus)).toEqual([
-      "bad_request", "unauthorized", "forbidden", "not_found", "conflict", "payload_too_large", "unsupported_media_type", "too_many_requests", "internal_error", "bad_gateway", "service_unavailable",
+      "bad_request",
+      "unauthorized",
+      "forbidden",
+      "not_found",
+      "conflict",
+      "payload_too_large",
+      "unsupported_media_type",
+      "too_many_requests",
+      "internal_error",
+      "bad_gateway",
+      "service_unavailable",
     ]);
     expect(codeForStatus(408)).toBe("bad_request");
     expect(codeForStatus(504)).toBe("internal_error");
@@ -19,7 +30,8 @@ describe("the error vocabulary", () => {
 
   it("tells its codes from reason phrases", () => {
     expect(isApiErrorCode("not_found")).toBe(true);
-    for (const other of ["Not Found", "Bad Request", "toString", "", 404, null]) expect(isApiErrorCode(other)).toBe(false);
+    for (const other of ["Not Found", "Bad Request", "toString", "", 404, null])
+      expect(isApiErrorCode(other)).toBe(false);
   });
 });
 

@@ -32,17 +32,23 @@ export type ApiErrorCode = (typeof ERROR_CODES_BY_STATUS)[ApiErrorStatus][number
 
 const STATUSES = Object.keys(ERROR_CODES_BY_STATUS).map(Number) as ApiErrorStatus[];
 
-export const API_ERROR_CODES = STATUSES.flatMap((s) => ERROR_CODES_BY_STATUS[s]) as readonly ApiErrorCode[] as [ApiErrorCode, ...ApiErrorCode[]];
+export const API_ERROR_CODES = STATUSES.flatMap((s) => ERROR_CODES_BY_STATUS[s]) as readonly ApiErrorCode[] as [
+  ApiErrorCode,
+  ...ApiErrorCode[],
+];
 
 /** The closed set as a zod enum: the `error` of every error body. */
 export const apiErrorCode = z.enum(API_ERROR_CODES);
 
-const STATUS_OF = new Map<string, ApiErrorStatus>(STATUSES.flatMap((s) => ERROR_CODES_BY_STATUS[s].map((code) => [code, s] as const)));
+const STATUS_OF = new Map<string, ApiErrorStatus>(
+  STATUSES.flatMap((s) => ERROR_CODES_BY_STATUS[s].map((code) => [code, s] as const)),
+);
 
 /** The one status a code is answered with. */
 export const statusOf = (code: ApiErrorCode): ApiErrorStatus => STATUS_OF.get(code)!;
 
-export const isApiErrorCode = (value: unknown): value is ApiErrorCode => typeof value === "string" && STATUS_OF.has(value);
+export const isApiErrorCode = (value: unknown): value is ApiErrorCode =>
+  typeof value === "string" && STATUS_OF.has(value);
 
 export const isApiErrorStatus = (status: number): status is ApiErrorStatus => status in ERROR_CODES_BY_STATUS;
 

@@ -30,12 +30,12 @@ export const ssnInput = z
   .min(1, MESSAGES.required)
   .refine((v) => SSN_FORMATTED.test(v) || SSN_MASKED.test(v), MESSAGES.ssn);
 export const phoneInput = z.string().min(1, MESSAGES.required).regex(PHONE_FORMATTED, MESSAGES.phone);
-export const zipInput = freeText("Zip code")
-  .min(1, MESSAGES.required)
-  .superRefine(issueFrom(zipProblem));
+export const zipInput = freeText("Zip code").min(1, MESSAGES.required).superRefine(issueFrom(zipProblem));
 
 /** A date input's value (YYYY-MM-DD): an adult alive today (rules.ts birthdateProblem). */
-export const birthdateInput = required().superRefine(issueFrom((v) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? birthdateProblem(v) : null)));
+export const birthdateInput = required().superRefine(
+  issueFrom((v) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? birthdateProblem(v) : null)),
+);
 
 /** Contact and address fields shared by the profile and the other-owner forms. */
 const contactFields = {
@@ -93,11 +93,15 @@ export type FoundationForm = z.infer<typeof foundationForm>;
 export const dafForm = z
   .object({
     daf: z.enum([DEFAULT_DAF, "Custom"], { message: MESSAGES.required }),
-    customName: freeText("Custom DAF Name").max(LIMITS.customDafMax, MESSAGES.maxLength("Custom DAF Name", LIMITS.customDafMax)),
+    customName: freeText("Custom DAF Name").max(
+      LIMITS.customDafMax,
+      MESSAGES.maxLength("Custom DAF Name", LIMITS.customDafMax),
+    ),
     custodian: z.string().min(1, MESSAGES.required),
   })
   .superRefine((v, ctx) => {
-    if (v.daf === "Custom" && !v.customName) ctx.addIssue({ code: "custom", path: ["customName"], message: MESSAGES.required });
+    if (v.daf === "Custom" && !v.customName)
+      ctx.addIssue({ code: "custom", path: ["customName"], message: MESSAGES.required });
   });
 export type DafForm = z.infer<typeof dafForm>;
 
@@ -123,7 +127,10 @@ export const riaForm = z.object({
     .string()
     .trim()
     .min(1, MESSAGES.required)
-    .refine((v) => !Number.isNaN(Number(v)) && Number(v) >= 0 && Number(v) <= 100, MESSAGES.invalidFormat("loss capacity")),
+    .refine(
+      (v) => !Number.isNaN(Number(v)) && Number(v) >= 0 && Number(v) <= 100,
+      MESSAGES.invalidFormat("loss capacity"),
+    ),
   horizonYears: required(),
   liquidityNeeds: required(),
   federalTaxBracket: required(),

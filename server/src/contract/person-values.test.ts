@@ -6,8 +6,10 @@ import { personWritable, riaFields } from "./entities";
 import { ownerForm, profileForm, riaForm } from "./forms";
 import { MESSAGES, birthdateProblem, formatPhone, riskScoreProblem, todayIso, zipProblem } from "./rules";
 
-const firstMessage = (r: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }, field: string) =>
-  r.error?.issues.find((i) => i.path[0] === field)?.message;
+const firstMessage = (
+  r: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } },
+  field: string,
+) => r.error?.issues.find((i) => i.path[0] === field)?.message;
 
 describe("formatPhone", () => {
   it("takes ten digits at most: an eleventh keystroke changes nothing", () => {
@@ -32,7 +34,9 @@ describe("zipProblem", () => {
 
 describe("birthdateProblem: 18 to 120 years old today", () => {
   const today = "2026-11-25";
-  it.each(["2008-11-25", "1990-04-02", "1906-11-25"])("accepts %s", (dob) => expect(birthdateProblem(dob, today)).toBeNull());
+  it.each(["2008-11-25", "1990-04-02", "1906-11-25"])("accepts %s", (dob) =>
+    expect(birthdateProblem(dob, today)).toBeNull(),
+  );
   it.each([
     ["2026-11-26", MESSAGES.birthdateFuture],
     ["2008-11-26", MESSAGES.birthdateMinor],
@@ -60,7 +64,10 @@ describe("one rule at both ends: form schemas and API entities", () => {
   const tooOld = "1800-01-01";
   const minor = todayIso();
   it("zip", () => {
-    for (const [zip, message] of [["ABCDE", MESSAGES.zipFormat], ["123", MESSAGES.zip]] as const) {
+    for (const [zip, message] of [
+      ["ABCDE", MESSAGES.zipFormat],
+      ["123", MESSAGES.zip],
+    ] as const) {
       expect(firstMessage(personWritable.partial().safeParse({ zip }), "zip")).toBe(message);
       expect(firstMessage(profileForm.partial().safeParse({ zip }), "zip")).toBe(message);
       expect(firstMessage(ownerForm.partial().safeParse({ zip }), "zip")).toBe(message);
@@ -69,7 +76,10 @@ describe("one rule at both ends: form schemas and API entities", () => {
     expect(firstMessage(profileForm.partial().safeParse({ zip: "" }), "zip")).toBe(MESSAGES.required);
   });
   it("birthdate", () => {
-    for (const [dob, message] of [[tooOld, MESSAGES.birthdateTooOld], [minor, MESSAGES.birthdateMinor]] as const) {
+    for (const [dob, message] of [
+      [tooOld, MESSAGES.birthdateTooOld],
+      [minor, MESSAGES.birthdateMinor],
+    ] as const) {
       expect(firstMessage(personWritable.partial().safeParse({ dob }), "dob")).toBe(message);
       // The owner form shows birthdate read-only and never sends it (docs/decisions/0090).
       expect(firstMessage(profileForm.partial().safeParse({ birthdate: dob }), "birthdate")).toBe(message);
@@ -77,8 +87,12 @@ describe("one rule at both ends: form schemas and API entities", () => {
     expect(personWritable.partial().safeParse({ dob: "1990-04-02" }).success).toBe(true);
   });
   it("risk score", () => {
-    expect(firstMessage(riaFields.partial().safeParse({ ria_risk_score: 3.5 }), "ria_risk_score")).toBe(MESSAGES.riskScoreWhole);
-    expect(firstMessage(riaFields.partial().safeParse({ ria_risk_score: 7 }), "ria_risk_score")).toBe(MESSAGES.riskScore);
+    expect(firstMessage(riaFields.partial().safeParse({ ria_risk_score: 3.5 }), "ria_risk_score")).toBe(
+      MESSAGES.riskScoreWhole,
+    );
+    expect(firstMessage(riaFields.partial().safeParse({ ria_risk_score: 7 }), "ria_risk_score")).toBe(
+      MESSAGES.riskScore,
+    );
     expect(firstMessage(riaForm.partial().safeParse({ riskScore: "3.5" }), "riskScore")).toBe(MESSAGES.riskScoreWhole);
     expect(firstMessage(riaForm.partial().safeParse({ riskScore: "7" }), "riskScore")).toBe(MESSAGES.riskScore);
     expect(firstMessage(riaForm.partial().safeParse({ riskScore: "abc" }), "riskScore")).toBe(MESSAGES.riskScore);

@@ -3,10 +3,30 @@
 import { riaFields } from "./entities";
 
 /** Requirements §5: the profile fields a primary holder must give (address line 2 is optional). */
-export const PROFILE_REQUIRED = ["first_name", "last_name", "dob", "ssn", "phone", "address_line1", "city", "state", "zip", "marital_status"] as const;
+export const PROFILE_REQUIRED = [
+  "first_name",
+  "last_name",
+  "dob",
+  "ssn",
+  "phone",
+  "address_line1",
+  "city",
+  "state",
+  "zip",
+  "marital_status",
+] as const;
 
 /** The add-on owner form's required fields (requirements §5): once an owner has given one, it stays given. */
-export const OWNER_FORM_REQUIRED = ["dob", "ssn", "phone", "address_line1", "city", "state", "zip", "marital_status"] as const;
+export const OWNER_FORM_REQUIRED = [
+  "dob",
+  "ssn",
+  "phone",
+  "address_line1",
+  "city",
+  "state",
+  "zip",
+  "marital_status",
+] as const;
 
 /** The seven RIA answers, in questionnaire order (given together: requirements §5). */
 export const RIA_REQUIRED = Object.keys(riaFields.shape) as (keyof typeof riaFields.shape)[];
@@ -17,13 +37,17 @@ export type PersonRole = { account_primary_holder: boolean; is_addon: boolean };
  * "Blank", the one definition the contract and the domain share: absent, or only whitespace (the
  * contract trims what it takes, so a stored value is blank the same way a typed one is).
  */
-export const isBlank = (value: string | null | undefined): boolean => value === undefined || value === null || value.trim() === "";
+export const isBlank = (value: string | null | undefined): boolean =>
+  value === undefined || value === null || value.trim() === "";
 
 /**
  * The fields requirements §5 requires of a person in this role that `v` leaves blank: the whole profile for
  * a primary holder, the email for an add-on owner.
  */
-export function missingRequiredFields(v: Partial<Record<(typeof PROFILE_REQUIRED)[number] | "email", string | null | undefined>>, role: PersonRole): string[] {
+export function missingRequiredFields(
+  v: Partial<Record<(typeof PROFILE_REQUIRED)[number] | "email", string | null | undefined>>,
+  role: PersonRole,
+): string[] {
   if (role.is_addon) return isBlank(v.email) ? ["email"] : [];
   if (role.account_primary_holder) return PROFILE_REQUIRED.filter((field) => isBlank(v[field]));
   return [];

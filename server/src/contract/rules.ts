@@ -38,7 +38,8 @@ export const MESSAGES = {
   attestation: "Submitting needs the founder's attestation that the information is true and complete",
   invalidFormat: (field: string) => `Invalid ${field} format`,
   maxLength: (field: string, max: number) => `${field} cannot exceed ${max} characters`,
-  forbiddenCharacters: (field: string) => `${field} contains a character that is not allowed (a control or text-direction character)`,
+  forbiddenCharacters: (field: string) =>
+    `${field} contains a character that is not allowed (a control or text-direction character)`,
 } as const;
 
 /** What the founder attests before Submit (docs/decisions/0096); the submission carries `attested: true`. */
@@ -91,7 +92,12 @@ export function passwordMeetsAll(pw: string): boolean {
  * Register submit rule of §5: email, first and last name filled, and the password passes the
  * length, digit and special rules (upper/lower case are only shown in the checklist).
  */
-export function canSubmitRegister(v: { email: string; firstName: string; lastName: string; password: string }): boolean {
+export function canSubmitRegister(v: {
+  email: string;
+  firstName: string;
+  lastName: string;
+  password: string;
+}): boolean {
   return Boolean(v.email && v.firstName && v.lastName) && passwordSubmittable(v.password);
 }
 

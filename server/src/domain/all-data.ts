@@ -6,7 +6,12 @@ import { notFound } from "../errors";
 import { getAccount, toAccountDto } from "../repositories/accounts";
 import { getPerson, listPersons, toPersonDto } from "../repositories/persons";
 import { listStrategies, toStrategyDto } from "../repositories/strategies";
-import { listOrganizationUsersOfAccount, listOrganizationsOfAccount, toOrganizationDto, toOrganizationUserDto } from "../repositories/organizations";
+import {
+  listOrganizationUsersOfAccount,
+  listOrganizationsOfAccount,
+  toOrganizationDto,
+  toOrganizationUserDto,
+} from "../repositories/organizations";
 
 async function read(db: Executor, accountId: number): Promise<AllData> {
   const row = await getAccount(db, accountId);
@@ -14,7 +19,9 @@ async function read(db: Executor, accountId: number): Promise<AllData> {
   const persons = await listPersons(db, accountId);
   // The primary holder is one of the account's persons: reuse that row rather than query it again.
   const holderId = row.primaryAccountHolder;
-  const holder = holderId ? (persons.find((p) => p.personId === holderId) ?? (await getPerson(db, holderId))) : undefined;
+  const holder = holderId
+    ? (persons.find((p) => p.personId === holderId) ?? (await getPerson(db, holderId)))
+    : undefined;
   return {
     account: { ...toAccountDto(row), primary_account_holder: holder ? toPersonDto(holder) : null },
     persons: persons.map(toPersonDto),

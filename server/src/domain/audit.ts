@@ -27,5 +27,13 @@ export function auditOf(
   fields: readonly string[],
   detail?: AuditDetail,
 ): AuditEntry {
-  return { accountId, actor: auditActorOf(actor, accountId), action, entity, fields, route: actor.route, ...(detail ? { detail } : {}) };
+  return {
+    accountId,
+    actor: auditActorOf(actor, accountId),
+    action,
+    entity,
+    fields,
+    route: actor.route,
+    ...(detail ? { detail } : {}),
+  };
 }

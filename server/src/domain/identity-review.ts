@@ -64,7 +64,12 @@ export function checkCoversIdentity(row: Pick<PersonRow, "identityChangedAt">, c
 }
 
 /** Remembers the applicant a person was bound to (first webhook, or the widget's report), with its audit row. */
-export function recordApplicantId(db: Executor, personId: number, applicantId: string, source: ReviewSource): Promise<void> {
+export function recordApplicantId(
+  db: Executor,
+  personId: number,
+  applicantId: string,
+  source: ReviewSource,
+): Promise<void> {
   return db.transaction(async (tx) => {
     const row = await getPersonForUpdate(tx, personId);
     if (!row || row.sumsubApplicantId === applicantId) return;
@@ -83,8 +88,16 @@ export function recordApplicantId(db: Executor, personId: number, applicantId: s
 
 /** What each answer does to the person when it changes their state. */
 const APPLY = {
-  GREEN: { result: "verified", title: "Identity verified", text: (name: string) => `${name} passed the identity check.` },
-  RED: { result: "rejected", title: "Identity check not passed", text: (name: string) => `${name}'s identity check was rejected.` },
+  GREEN: {
+    result: "verified",
+    title: "Identity verified",
+    text: (name: string) => `${name} passed the identity check.`,
+  },
+  RED: {
+    result: "rejected",
+    title: "Identity check not passed",
+    text: (name: string) => `${name}'s identity check was rejected.`,
+  },
 } as const;
 
 /**
@@ -94,7 +107,12 @@ const APPLY = {
  * even when not applied (stale, outdated, unconfirmed), once (its event key is unique); a result
  * read back from the provider is recorded only when it changes something.
  */
-export function recordReview(db: Executor, personId: number, outcome: ReviewOutcome, source: ReviewSource): Promise<RecordResult> {
+export function recordReview(
+  db: Executor,
+  personId: number,
+  outcome: ReviewOutcome,
+  source: ReviewSource,
+): Promise<RecordResult> {
   return db.transaction(async (tx): Promise<RecordResult> => {
     const row = await getPersonForUpdate(tx, personId);
     if (!row) return "stale";
@@ -121,11 +139,16 @@ export function recordReview(db: Executor, personId: number, outcome: ReviewOutc
       if (!checkCoversIdentity(row, check)) return notApplied("outdated");
     }
     const reviewAt = timestampNow(outcome.at);
-    const setApplicant = row.sumsubApplicantId === outcome.applicantId ? {} : { sumsubApplicantId: outcome.applicantId };
+    const setApplicant =
+      row.sumsubApplicantId === outcome.applicantId ? {} : { sumsubApplicantId: outcome.applicantId };
     const applicantField = setApplicant.sumsubApplicantId ? ["sumsub_applicant_id"] : [];
     // The check a GREEN covers is recorded with it; a RED covers none.
-    const covers = outcome.answer === "GREEN" && check ? { sumsubCheckId: check.id, sumsubCheckStartedAt: timestampNow(check.startedAt) } : { sumsubCheckId: null, sumsubCheckStartedAt: null };
-    const changesState = row.sumsubReviewAnswer !== outcome.answer || (outcome.answer === "GREEN" && !row.sumsubCompletedAt);
+    const covers =
+      outcome.answer === "GREEN" && check
+        ? { sumsubCheckId: check.id, sumsubCheckStartedAt: timestampNow(check.startedAt) }
+        : { sumsubCheckId: null, sumsubCheckStartedAt: null };
+    const changesState =
+      row.sumsubReviewAnswer !== outcome.answer || (outcome.answer === "GREEN" && !row.sumsubCompletedAt);
     if (!changesState) {
       await updatePersonSystemColumns(tx, personId, { ...setApplicant, ...covers, sumsubReviewAt: reviewAt }, false);
       await audit(["sumsub_review_at", ...applicantField], "unchanged");
@@ -134,7 +157,18 @@ export function recordReview(db: Executor, personId: number, outcome: ReviewOutc
     const apply = APPLY[outcome.answer];
     const now = timestampNow();
     const completedAt = outcome.answer === "GREEN" ? now : null;
-    await updatePersonSystemColumns(tx, personId, { ...setApplicant, ...covers, sumsubCompletedAt: completedAt, sumsubReviewAnswer: outcome.answer, sumsubReviewAt: reviewAt }, now);
+    await updatePersonSystemColumns(
+      tx,
+      personId,
+      {
+        ...setApplicant,
+        ...covers,
+        sumsubCompletedAt: completedAt,
+        sumsubReviewAnswer: outcome.answer,
+        sumsubReviewAt: reviewAt,
+      },
+      now,
+    );
     await createNotification(tx, row.accountId, apply.title, apply.text(displayName(row)), personId);
     await audit(["sumsub_review_answer", "sumsub_completed_at", "sumsub_review_at", ...applicantField], apply.result);
     return apply.result;
@@ -148,7 +182,12 @@ export function recordReview(db: Executor, personId: number, outcome: ReviewOutc
 export function clearVerification(db: Executor, personId: number, audit: AuditEntry): Promise<PersonRow | undefined> {
   return db.transaction(async (tx) => {
     // The check the old verification covered goes with it (docs/decisions/0023).
-    const row = await updatePersonSystemColumns(tx, personId, { sumsubCompletedAt: null, sumsubReviewAnswer: null, sumsubCheckId: null, sumsubCheckStartedAt: null });
+    const row = await updatePersonSystemColumns(tx, personId, {
+      sumsubCompletedAt: null,
+      sumsubReviewAnswer: null,
+      sumsubCheckId: null,
+      sumsubCheckStartedAt: null,
+    });
     if (row) await writeAudit(tx, audit);
     return row;
   });

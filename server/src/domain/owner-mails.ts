@@ -26,7 +26,12 @@ const COUNTED: readonly AuditAction[] = ["owner_mail.send", "owner_mail.unsent"]
 export type Allowance = { ok: true } | { ok: false; retryAfterSeconds: number };
 
 /** Whether `count` more mails fit in the account's hour; if not, when the oldest leaves it. */
-export async function ownerMailAllowance(db: Executor, accountId: number, count: number, now = new Date()): Promise<Allowance> {
+export async function ownerMailAllowance(
+  db: Executor,
+  accountId: number,
+  count: number,
+  now = new Date(),
+): Promise<Allowance> {
   if (count === 0) return { ok: true };
   const since = timestampNow(new Date(now.getTime() - HOUR_MS));
   const { total, oldest } = await auditDetailSumSince(db, accountId, COUNTED, "mailed", since);
@@ -37,14 +42,23 @@ export async function ownerMailAllowance(db: Executor, accountId: number, count:
 
 /** One owner mail's audit row: +1 when recorded, -1 when given back. */
 function mailRow(actor: Actor, owner: PersonRow, action: "owner_mail.send" | "owner_mail.unsent", mailed: 1 | -1) {
-  return { ...auditOf(actor, owner.accountId, action, { type: "person", id: owner.personId }, ["sumsub_email_sent_at"]), detail: { mailed } };
+  return {
+    ...auditOf(actor, owner.accountId, action, { type: "person", id: owner.personId }, ["sumsub_email_sent_at"]),
+    detail: { mailed },
+  };
 }
 
 /**
  * Takes the allowance for `owners` and records their mails, in one transaction under the account's
  * lock: all of them, or (over the limit) none and when to retry.
  */
-export function takeOwnerMails(db: Executor, actor: Actor, accountId: number, owners: readonly PersonRow[], sentAt: string): Promise<Allowance> {
+export function takeOwnerMails(
+  db: Executor,
+  actor: Actor,
+  accountId: number,
+  owners: readonly PersonRow[],
+  sentAt: string,
+): Promise<Allowance> {
   return db.transaction(async (tx) => {
     if (!(await lockAccount(tx, accountId))) throw notFound("Account");
     const allowance = await ownerMailAllowance(tx, accountId, owners.length);
@@ -67,7 +81,11 @@ function giveBackOwnerMails(db: Executor, actor: Actor, owners: readonly PersonR
   });
 }
 
-export type OwnerMailResult = { person_id: number; status: "sent" | "already_verified"; sumsub_email_sent_at: string | null };
+export type OwnerMailResult = {
+  person_id: number;
+  status: "sent" | "already_verified";
+  sumsub_email_sent_at: string | null;
+};
 
 export interface OwnerMailSteps {
   /** reissue=true ('Update license'): verified owners are emailed a fresh link too. */
@@ -75,7 +93,10 @@ export interface OwnerMailSteps {
   /** A verification link for the owner from the identity provider. */
   link(owner: PersonRow, identifiers: { email: string; phone: string | undefined }): Promise<string>;
   /** Sends the mail; throws when it cannot (nothing more is sent). */
-  mail(owner: PersonRow, invitation: { to: string; inviterName: string; llcName: string | null; link: string }): Promise<void>;
+  mail(
+    owner: PersonRow,
+    invitation: { to: string; inviterName: string; llcName: string | null; link: string },
+  ): Promise<void>;
   /** The owner's phone as the provider wants it (E.164), if any. */
   phoneOf(phone: string | null): string | undefined;
 }
@@ -91,9 +112,13 @@ export async function sendOwnerVerificationMails(
   accountId: number,
   targets: PersonRow[],
   steps: OwnerMailSteps,
-): Promise<({ ok: true; results: OwnerMailResult[] }) | { ok: false; retryAfterSeconds: number }> {
+): Promise<{ ok: true; results: OwnerMailResult[] } | { ok: false; retryAfterSeconds: number }> {
   for (const t of targets) {
-    if (t.accountPrimaryHolder || !t.isAddon) throw invalid("person_ids", "Only additional owners are emailed a verification link (the primary holder verifies in the creation flow)");
+    if (t.accountPrimaryHolder || !t.isAddon)
+      throw invalid(
+        "person_ids",
+        "Only additional owners are emailed a verification link (the primary holder verifies in the creation flow)",
+      );
     if (!t.email) throw invalid("person_ids", "An owner without an email address cannot be emailed");
   }
   const holderId = (await getAccount(db, accountId))?.primaryAccountHolder;

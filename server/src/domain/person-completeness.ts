@@ -16,7 +16,9 @@ export function assertStillComplete(existing: PersonRow, changes: PersonFields):
     if (value !== undefined) applied[key] = value;
   }
   const role = { account_primary_holder: existing.accountPrimaryHolder, is_addon: existing.isAddon };
-  const blanked = existing.isAddon ? OWNER_FORM_REQUIRED.filter((field) => !isBlank(stored[field]) && isBlank(applied[field])) : [];
+  const blanked = existing.isAddon
+    ? OWNER_FORM_REQUIRED.filter((field) => !isBlank(stored[field]) && isBlank(applied[field]))
+    : [];
   const field = missingRequiredFields(applied, role)[0] ?? blanked[0];
   if (field) throw invalid(field, `${field}: ${MESSAGES.required}`);
 }

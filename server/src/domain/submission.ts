@@ -18,7 +18,6 @@ import { getOrganizationByStrategy, type OrganizationFields } from "../repositor
 import { accountSubmitted } from "../repositories/strategies";
 import { isVerified } from "./verified-person";
 
-
 function missingOfOrganization(org: OrganizationRow | undefined): string[] {
   if (!org) return ["organization"];
   const missing: string[] = [];
@@ -54,13 +53,17 @@ export async function missingForSubmission(db: Executor, s: StrategyRow): Promis
 /** Refuses a second submission (or an un-submit); the stamp stays the server's first one. */
 export function assertNotSubmitted(s: StrategyRow): void {
   if (s.entryCompletedAt) {
-    throw recordRule("already_submitted", "This foundation was already submitted; its submission time cannot be changed or withdrawn");
+    throw recordRule(
+      "already_submitted",
+      "This foundation was already submitted; its submission time cannot be changed or withdrawn",
+    );
   }
 }
 
 export async function assertComplete(db: Executor, s: StrategyRow): Promise<void> {
   const missing = await missingForSubmission(db, s);
-  if (missing.length) throw recordRule("incomplete_entry", `The entry is not complete: ${missing.join(", ")}`, { missing });
+  if (missing.length)
+    throw recordRule("incomplete_entry", `The entry is not complete: ${missing.join(", ")}`, { missing });
 }
 
 /** After submission the record is edited only through the edit screens, which need role user. */
@@ -85,9 +88,14 @@ const FIXED_AFTER_SUBMISSION = {
 } as const satisfies Partial<Record<keyof OrganizationFields, (o: OrganizationRow) => unknown>>;
 
 export function assertFiledFieldsUnchanged(stored: OrganizationRow, put: OrganizationFields): void {
-  for (const [field, storedValue] of Object.entries(FIXED_AFTER_SUBMISSION) as [keyof typeof FIXED_AFTER_SUBMISSION, (o: OrganizationRow) => unknown][]) {
+  for (const [field, storedValue] of Object.entries(FIXED_AFTER_SUBMISSION) as [
+    keyof typeof FIXED_AFTER_SUBMISSION,
+    (o: OrganizationRow) => unknown,
+  ][]) {
     if (put[field] !== storedValue(stored)) {
-      throw recordRule("fixed_after_submission", `${field} cannot be changed after the foundation is submitted`, { field });
+      throw recordRule("fixed_after_submission", `${field} cannot be changed after the foundation is submitted`, {
+        field,
+      });
     }
   }
 }

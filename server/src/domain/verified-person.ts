@@ -34,14 +34,23 @@ function changesBoundField(existing: PersonRow, changes: PersonFields, ssn: SsnC
  * verified person; returns the system columns the change sets: the time a bound field changed
  * (any person), and the cleared verification when a verified person's name changes.
  */
-export function verificationEffect(existing: PersonRow, changes: PersonFields, ssn: SsnCipher, now: string = timestampNow()): PersonSystemColumns {
+export function verificationEffect(
+  existing: PersonRow,
+  changes: PersonFields,
+  ssn: SsnCipher,
+  now: string = timestampNow(),
+): PersonSystemColumns {
   const changed: PersonSystemColumns = changesBoundField(existing, changes, ssn) ? { identityChangedAt: now } : {};
   if (!isVerified(existing)) return changed;
   if (changes.dob !== undefined && changes.dob !== existing.dob) {
-    throw recordRule("fixed_after_verification", "dob cannot be changed after the identity check is completed", { field: "dob" });
+    throw recordRule("fixed_after_verification", "dob cannot be changed after the identity check is completed", {
+      field: "dob",
+    });
   }
   if (ssnChanges(existing, changes.ssn, ssn)) {
-    throw recordRule("fixed_after_verification", "ssn cannot be changed after the identity check is completed", { field: "ssn" });
+    throw recordRule("fixed_after_verification", "ssn cannot be changed after the identity check is completed", {
+      field: "ssn",
+    });
   }
   const renamed =
     (changes.first_name !== undefined && changes.first_name !== existing.firstName) ||

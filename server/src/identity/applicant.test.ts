@@ -10,7 +10,10 @@ describe("applicant identifiers", () => {
   });
 
   it("names the email and the phone the person has, and nothing when they have neither", () => {
-    expect(applicantIdentifiers("a@example.com", "2125550123")).toEqual({ email: "a@example.com", phone: "+12125550123" });
+    expect(applicantIdentifiers("a@example.com", "2125550123")).toEqual({
+      email: "a@example.com",
+      phone: "+12125550123",
+    });
     expect(applicantIdentifiers("a@example.com", null)).toEqual({ email: "a@example.com" });
     expect(applicantIdentifiers(undefined, "2125550123")).toEqual({ phone: "+12125550123" });
     expect(applicantIdentifiers(undefined, null)).toBeUndefined();
@@ -19,11 +22,21 @@ describe("applicant identifiers", () => {
 });
 
 describe("a webhook delivery's key", () => {
-  const event = { type: "applicantReviewed", applicantId: "app-1", correlationId: "corr-1", createdAtMs: "2026-11-26 01:00:00.000" };
+  const event = {
+    type: "applicantReviewed",
+    applicantId: "app-1",
+    correlationId: "corr-1",
+    createdAtMs: "2026-11-26 01:00:00.000",
+  };
 
   it("is the same for a redelivery and differs by correlationId, type, time or applicant", () => {
     expect(webhookEventKey({ ...event })).toBe(webhookEventKey(event));
-    for (const other of [{ correlationId: "corr-2" }, { type: "applicantPending" }, { createdAtMs: "2026-11-26 01:00:00.001" }, { applicantId: "app-2" }]) {
+    for (const other of [
+      { correlationId: "corr-2" },
+      { type: "applicantPending" },
+      { createdAtMs: "2026-11-26 01:00:00.001" },
+      { applicantId: "app-2" },
+    ]) {
       expect(webhookEventKey({ ...event, ...other })).not.toBe(webhookEventKey(event));
     }
   });

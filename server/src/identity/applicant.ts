@@ -8,10 +8,14 @@ import { SumsubApiError, type ApplicantIdentifiers, type SumsubClient } from "./
 import { checkOfReview, externalUserIdFor } from "./verification";
 
 /** Sumsub wants E.164; the product stores 10 US digits. */
-export const applicantPhone = (phone: string | null): string | undefined => (phone ? (phone.length === 10 ? `+1${phone}` : `+${phone}`) : undefined);
+export const applicantPhone = (phone: string | null): string | undefined =>
+  phone ? (phone.length === 10 ? `+1${phone}` : `+${phone}`) : undefined;
 
 /** The identifiers a new applicant is opened with, or none when the person has neither. */
-export function applicantIdentifiers(email: string | undefined, phone: string | null): ApplicantIdentifiers | undefined {
+export function applicantIdentifiers(
+  email: string | undefined,
+  phone: string | null,
+): ApplicantIdentifiers | undefined {
   const e164 = applicantPhone(phone);
   return email || e164 ? { ...(email ? { email } : {}), ...(e164 ? { phone: e164 } : {}) } : undefined;
 }
@@ -39,7 +43,11 @@ export function verificationStateOf(row: PersonRow, reviewStatus: string | null)
  * comes back, or null when the provider does not confirm (an unknown applicant included). Any
  * other provider failure is thrown.
  */
-export async function confirmedGreen(sumsub: SumsubClient, personId: number, applicantId: string): Promise<{ id: string; startedAt: Date } | null> {
+export async function confirmedGreen(
+  sumsub: SumsubClient,
+  personId: number,
+  applicantId: string,
+): Promise<{ id: string; startedAt: Date } | null> {
   const applicant = await sumsub.getApplicant(applicantId).catch((err: unknown) => {
     if (err instanceof SumsubApiError && (err.status === 404 || err.status === 400)) return null;
     throw err;

@@ -78,7 +78,12 @@ export function createSumsubClient(opts: SumsubClientOptions) {
   const now = opts.now ?? (() => Math.floor(Date.now() / 1000));
   const base = opts.baseUrl.replace(/\/+$/, "");
 
-  async function call<S extends z.ZodType>(method: "GET" | "POST", path: string, schema: S, body?: unknown): Promise<z.infer<S>> {
+  async function call<S extends z.ZodType>(
+    method: "GET" | "POST",
+    path: string,
+    schema: S,
+    body?: unknown,
+  ): Promise<z.infer<S>> {
     const url = new URL(base + path);
     // Serialise once: the signature must cover exactly the bytes that are sent.
     const payload = body === undefined ? undefined : JSON.stringify(body);
@@ -111,7 +116,13 @@ export function createSumsubClient(opts: SumsubClientOptions) {
     if (!res.ok) {
       const err = apiErrorSchema.safeParse(json);
       const e = err.success ? err.data : {};
-      throw new SumsubApiError(res.status, e.description ?? (res.statusText || "request failed"), e.errorCode, e.errorName, e.correlationId);
+      throw new SumsubApiError(
+        res.status,
+        e.description ?? (res.statusText || "request failed"),
+        e.errorCode,
+        e.errorName,
+        e.correlationId,
+      );
     }
     const parsed = schema.safeParse(json);
     if (!parsed.success) throw new SumsubApiError(502, `unexpected response shape from ${method} ${url.pathname}`);
@@ -179,7 +190,12 @@ export function createSumsubClient(opts: SumsubClientOptions) {
     /** A permalink to Sumsub's hosted WebSDK for one applicant (used to email additional owners). */
     async createWebSdkLink(req: SdkTokenRequest & { lang?: string }): Promise<string> {
       const { lang, ...body } = req;
-      const res = await call("POST", `/resources/sdkIntegrations/levels/-/websdkLink${query({ lang })}`, webSdkLinkSchema, body);
+      const res = await call(
+        "POST",
+        `/resources/sdkIntegrations/levels/-/websdkLink${query({ lang })}`,
+        webSdkLinkSchema,
+        body,
+      );
       return res.url;
     },
   };

@@ -17,7 +17,14 @@ export function plainName(name: string): string {
 }
 
 /** The product's look in a mail: the web's light palette (web/src/index.css), inline styles only (mail clients drop <style>). */
-const BRAND = { name: "Founder Foundation", primary: "#1976d2", text: "#1f2933", secondary: "#52606d", background: "#f5f7fa", divider: "#e4e7eb" } as const;
+const BRAND = {
+  name: "Founder Foundation",
+  primary: "#1976d2",
+  text: "#1f2933",
+  secondary: "#52606d",
+  background: "#f5f7fa",
+  divider: "#e4e7eb",
+} as const;
 
 /** How long an emailed owner link stays valid. */
 export const OWNER_LINK_TTL_DAYS = 3;
@@ -44,7 +51,8 @@ export function ownerVerificationEmail(input: OwnerInvitation): MailMessage {
   const what = llc ? `${llc}, their Founder Foundation` : "their Founder Foundation";
   const days = `${validForDays} day${validForDays === 1 ? "" : "s"}`;
   const added = `${inviterName} added you as an owner of ${what}.`;
-  const why = "Every owner of the LLC verifies their identity before it is filed. It takes a few minutes: a photo of your ID and a selfie.";
+  const why =
+    "Every owner of the LLC verifies their identity before it is filed. It takes a few minutes: a photo of your ID and a selfie.";
   const validity = `The link is valid for ${days}. If you were not expecting this email, you can ignore it; nothing happens until you verify.`;
   const h = escapeHtml;
   return {

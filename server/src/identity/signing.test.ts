@@ -16,7 +16,8 @@ describe("request signature (X-App-Access-Sig)", () => {
         secretKey: SECRET,
         ts: TS,
         method: "POST",
-        pathWithQuery: "/resources/accessTokens?userId=cfd20712-24a2-4c7d-9ab0-146f3c142335&levelName=basic-kyc-level&ttlInSecs=600",
+        pathWithQuery:
+          "/resources/accessTokens?userId=cfd20712-24a2-4c7d-9ab0-146f3c142335&levelName=basic-kyc-level&ttlInSecs=600",
       }),
     ).toBe("1e1856be1c1e1ff113e5664acac6b423ffefe04ad42ff36567622ef56f62c4b1");
   });
@@ -24,20 +25,49 @@ describe("request signature (X-App-Access-Sig)", () => {
   it("signs a JSON body request over the exact body bytes", () => {
     const body = JSON.stringify({ userId: "johndoeID", levelName: "basic-kyc-level", ttlInSecs: 600 });
     const expected = "ee57eb2999528e3e98274adf859630931e533f75327f45582af4f035c2babdba";
-    expect(signRequest({ secretKey: SECRET, ts: TS, method: "POST", pathWithQuery: "/resources/accessTokens/sdk", body })).toBe(expected);
-    expect(signRequest({ secretKey: SECRET, ts: TS, method: "POST", pathWithQuery: "/resources/accessTokens/sdk", body: Buffer.from(body) })).toBe(expected);
+    expect(
+      signRequest({ secretKey: SECRET, ts: TS, method: "POST", pathWithQuery: "/resources/accessTokens/sdk", body }),
+    ).toBe(expected);
+    expect(
+      signRequest({
+        secretKey: SECRET,
+        ts: TS,
+        method: "POST",
+        pathWithQuery: "/resources/accessTokens/sdk",
+        body: Buffer.from(body),
+      }),
+    ).toBe(expected);
     // One byte of whitespace changes the signature: callers must send what they signed.
-    expect(signRequest({ secretKey: SECRET, ts: TS, method: "POST", pathWithQuery: "/resources/accessTokens/sdk", body: `${body} ` })).not.toBe(expected);
+    expect(
+      signRequest({
+        secretKey: SECRET,
+        ts: TS,
+        method: "POST",
+        pathWithQuery: "/resources/accessTokens/sdk",
+        body: `${body} `,
+      }),
+    ).not.toBe(expected);
   });
 
   it("signs a GET with an upper-cased method", () => {
-    expect(signRequest({ secretKey: SECRET, ts: TS, method: "get", pathWithQuery: "/resources/applicants/5cb56e8e0a975a35f333cb83/status" })).toBe(
-      "9ac5bb27090bbe6bd9811f4598dd1793fb91076d854926256c222675dacb4af5",
-    );
+    expect(
+      signRequest({
+        secretKey: SECRET,
+        ts: TS,
+        method: "get",
+        pathWithQuery: "/resources/applicants/5cb56e8e0a975a35f333cb83/status",
+      }),
+    ).toBe("9ac5bb27090bbe6bd9811f4598dd1793fb91076d854926256c222675dacb4af5");
   });
 
   it("builds the three headers Sumsub requires", () => {
-    const h = signedHeaders({ appToken: "sbx:tok", secretKey: SECRET, ts: TS, method: "GET", pathWithQuery: "/resources/applicants/5cb56e8e0a975a35f333cb83/status" });
+    const h = signedHeaders({
+      appToken: "sbx:tok",
+      secretKey: SECRET,
+      ts: TS,
+      method: "GET",
+      pathWithQuery: "/resources/applicants/5cb56e8e0a975a35f333cb83/status",
+    });
     expect(h).toEqual({
       "X-App-Token": "sbx:tok",
       "X-App-Access-Ts": String(TS),
@@ -62,35 +92,69 @@ describe("webhook digest (X-Payload-Digest)", () => {
   for (const [alg, digest] of Object.entries(vectors) as [keyof typeof vectors, string][]) {
     it(`computes and accepts ${alg}`, () => {
       expect(computeWebhookDigest(alg, WEBHOOK_SECRET, body)).toBe(digest);
-      expect(verifyWebhookDigest(body, { "x-payload-digest": digest, "x-payload-digest-alg": alg }, WEBHOOK_SECRET)).toEqual({ ok: true, algorithm: alg });
+      expect(
+        verifyWebhookDigest(body, { "x-payload-digest": digest, "x-payload-digest-alg": alg }, WEBHOOK_SECRET),
+      ).toEqual({ ok: true, algorithm: alg });
     });
   }
 
   it("refuses a correct HMAC_SHA1_HEX signature: only SHA-256 or stronger is accepted", () => {
     expect(createHmac("sha1", WEBHOOK_SECRET).update(body).digest("hex")).toBe(SHA1_DIGEST);
-    expect(verifyWebhookDigest(body, { "x-payload-digest": SHA1_DIGEST, "x-payload-digest-alg": "HMAC_SHA1_HEX" }, WEBHOOK_SECRET)).toEqual({
+    expect(
+      verifyWebhookDigest(
+        body,
+        { "x-payload-digest": SHA1_DIGEST, "x-payload-digest-alg": "HMAC_SHA1_HEX" },
+        WEBHOOK_SECRET,
+      ),
+    ).toEqual({
       ok: false,
       reason: "weak-algorithm",
     });
-    expect(verifyWebhookDigest(body, { "x-payload-digest": SHA1_DIGEST, "x-payload-digest-alg": "hmac_sha1_hex" }, WEBHOOK_SECRET).ok).toBe(false);
+    expect(
+      verifyWebhookDigest(
+        body,
+        { "x-payload-digest": SHA1_DIGEST, "x-payload-digest-alg": "hmac_sha1_hex" },
+        WEBHOOK_SECRET,
+      ).ok,
+    ).toBe(false);
   });
 
   it("accepts an upper-case hex digest and defaults to SHA-256 without an algorithm header", () => {
-    expect(verifyWebhookDigest(body, { "x-payload-digest": vectors.HMAC_SHA256_HEX.toUpperCase() }, WEBHOOK_SECRET).ok).toBe(true);
+    expect(
+      verifyWebhookDigest(body, { "x-payload-digest": vectors.HMAC_SHA256_HEX.toUpperCase() }, WEBHOOK_SECRET).ok,
+    ).toBe(true);
   });
 
   it("refuses a missing digest, an unknown algorithm, a digest under another algorithm, another secret and a changed body", () => {
     expect(verifyWebhookDigest(body, {}, WEBHOOK_SECRET)).toEqual({ ok: false, reason: "missing-digest" });
-    expect(verifyWebhookDigest(body, { "x-payload-digest": vectors.HMAC_SHA256_HEX, "x-payload-digest-alg": "HMAC_MD5_HEX" }, WEBHOOK_SECRET)).toEqual({
+    expect(
+      verifyWebhookDigest(
+        body,
+        { "x-payload-digest": vectors.HMAC_SHA256_HEX, "x-payload-digest-alg": "HMAC_MD5_HEX" },
+        WEBHOOK_SECRET,
+      ),
+    ).toEqual({
       ok: false,
       reason: "unknown-algorithm",
     });
-    expect(verifyWebhookDigest(body, { "x-payload-digest": SHA1_DIGEST, "x-payload-digest-alg": "HMAC_SHA256_HEX" }, WEBHOOK_SECRET)).toEqual({
+    expect(
+      verifyWebhookDigest(
+        body,
+        { "x-payload-digest": SHA1_DIGEST, "x-payload-digest-alg": "HMAC_SHA256_HEX" },
+        WEBHOOK_SECRET,
+      ),
+    ).toEqual({
       ok: false,
       reason: "mismatch",
     });
-    expect(verifyWebhookDigest(body, { "x-payload-digest": vectors.HMAC_SHA256_HEX }, "another-secret")).toEqual({ ok: false, reason: "mismatch" });
+    expect(verifyWebhookDigest(body, { "x-payload-digest": vectors.HMAC_SHA256_HEX }, "another-secret")).toEqual({
+      ok: false,
+      reason: "mismatch",
+    });
     const tampered = Buffer.from(body.toString().replace("GREEN", "RED__"));
-    expect(verifyWebhookDigest(tampered, { "x-payload-digest": vectors.HMAC_SHA256_HEX }, WEBHOOK_SECRET)).toEqual({ ok: false, reason: "mismatch" });
+    expect(verifyWebhookDigest(tampered, { "x-payload-digest": vectors.HMAC_SHA256_HEX }, WEBHOOK_SECRET)).toEqual({
+      ok: false,
+      reason: "mismatch",
+    });
   });
 });

@@ -21,7 +21,9 @@ export function signRequest({ secretKey, ts, method, pathWithQuery, body }: Sign
 }
 
 /** The three headers Sumsub requires on every API call. */
-export function signedHeaders(input: Omit<SignatureInput, "secretKey"> & { appToken: string; secretKey: string }): Record<string, string> {
+export function signedHeaders(
+  input: Omit<SignatureInput, "secretKey"> & { appToken: string; secretKey: string },
+): Record<string, string> {
   return {
     "X-App-Token": input.appToken,
     "X-App-Access-Ts": String(input.ts),

@@ -5,7 +5,17 @@ import { externalUserIdFor, parseSumsubDate, personIdFromExternalUserId } from "
 describe("externalUserId binding", () => {
   it("round-trips a person id and refuses anything else", () => {
     expect(personIdFromExternalUserId(externalUserIdFor(42))).toBe(42);
-    for (const other of [undefined, "", "42", "ff-person-", "ff-person-0", "ff-person--3", "ff-person-1.5", "ff-person-1e3", "someone@example.com"]) {
+    for (const other of [
+      undefined,
+      "",
+      "42",
+      "ff-person-",
+      "ff-person-0",
+      "ff-person--3",
+      "ff-person-1.5",
+      "ff-person-1e3",
+      "someone@example.com",
+    ]) {
       expect(personIdFromExternalUserId(other)).toBeNull();
     }
   });

@@ -24,13 +24,16 @@ export function parseSumsubDate(value: string | undefined): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-
 /**
  * The check a review belongs to: its attempt (a resubmission is a new attempt) and when that
  * attempt started. Null when the provider does not say when: such a review cannot be placed
  * against the person's changes, so its GREEN is not applied.
  */
-export function checkOfReview(review: { attemptId?: string; reviewId?: string; createDate?: string }): { id: string; startedAt: Date } | null {
+export function checkOfReview(review: {
+  attemptId?: string;
+  reviewId?: string;
+  createDate?: string;
+}): { id: string; startedAt: Date } | null {
   const startedAt = parseSumsubDate(review.createDate);
   const id = review.attemptId ?? review.reviewId;
   return startedAt && id ? { id, startedAt } : null;

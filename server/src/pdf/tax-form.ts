@@ -30,7 +30,13 @@ export async function renderTaxForm(data: TaxFormData): Promise<Uint8Array> {
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   let y = 740;
   const line = (text: string, opts: { font?: typeof regular; size?: number; x?: number; gap?: number } = {}) => {
-    page.drawText(winAnsiSafe(text), { x: opts.x ?? 56, y, size: opts.size ?? 11, font: opts.font ?? regular, color: rgb(0.1, 0.1, 0.15) });
+    page.drawText(winAnsiSafe(text), {
+      x: opts.x ?? 56,
+      y,
+      size: opts.size ?? 11,
+      font: opts.font ?? regular,
+      color: rgb(0.1, 0.1, 0.15),
+    });
     y -= opts.gap ?? 18;
   };
 

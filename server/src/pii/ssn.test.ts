@@ -34,6 +34,8 @@ describe("SSN cipher", () => {
   });
 
   it("refuses to invent a key in production", () => {
-    expect(() => loadSsnKey({ ssnEncryptionKey: undefined, dataDir: os.tmpdir(), env: "production" })).toThrow(/SSN_ENCRYPTION_KEY/);
+    expect(() => loadSsnKey({ ssnEncryptionKey: undefined, dataDir: os.tmpdir(), env: "production" })).toThrow(
+      /SSN_ENCRYPTION_KEY/,
+    );
   });
 });

@@ -44,7 +44,8 @@ export function ssnKeyWeakness(base64: string): string | null {
   const key = Buffer.from(base64, "base64");
   if (key.length !== 32) return `must be 32 bytes (base64 of 32 random bytes), got ${key.length}`;
   if (new Set(key).size < 16) return "has too little entropy (too few distinct bytes: all zeros or a repeated pattern)";
-  if (key.every((b) => b >= 0x20 && b < 0x7f)) return "has too little entropy (its bytes are all printable text, not random bytes)";
+  if (key.every((b) => b >= 0x20 && b < 0x7f))
+    return "has too little entropy (its bytes are all printable text, not random bytes)";
   return null;
 }
 

@@ -37,7 +37,10 @@ export function authenticatorFor(auth: Config["auth"]): Authenticator {
   return createAuthenticator(createTokenVerifier(auth), createSessionCheck(auth), { ttlMs: auth.sessionCheckTtlMs });
 }
 
-async function auth(app: FastifyInstance, { config, authenticate = authenticatorFor(config.auth) }: { config: Config; authenticate?: Authenticator }): Promise<void> {
+async function auth(
+  app: FastifyInstance,
+  { config, authenticate = authenticatorFor(config.auth) }: { config: Config; authenticate?: Authenticator },
+): Promise<void> {
   app.decorate("authenticator", authenticate);
   app.decorateRequest("caller", null);
   app.addHook("onRequest", async (request) => {

@@ -29,8 +29,14 @@ gauge({
   help: "PostgreSQL pool connections by state: in_use (lent to a request), idle (open, free)",
   labelNames: ["state"],
   collect() {
-    this.set({ state: "in_use" }, sum((p) => p.totalCount - p.idleCount));
-    this.set({ state: "idle" }, sum((p) => p.idleCount));
+    this.set(
+      { state: "in_use" },
+      sum((p) => p.totalCount - p.idleCount),
+    );
+    this.set(
+      { state: "idle" },
+      sum((p) => p.idleCount),
+    );
   },
 });
 gauge({
@@ -79,13 +85,19 @@ async function fits(opened: OpenedDatabase, status: SchemaStatus): Promise<boole
 
 async function database(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
   const migrateAtStart = config.env !== "production";
-  const opened = openAppDatabase(config.database.kind === "postgres" ? config.database : { kind: "sqlite", dataDir: config.dataDir });
+  const opened = openAppDatabase(
+    config.database.kind === "postgres" ? config.database : { kind: "sqlite", dataDir: config.dataDir },
+  );
   try {
     if (migrateAtStart) await opened.migrate();
     // Migrated just now (development) or as the deploy left it (production): it must fit the code.
     const status = await opened.schemaStatus();
     if (!(await fits(opened, status))) throw new SchemaMismatchError(status);
-    if (status.state === "ahead") app.log.warn({ applied: status.applied, committed: status.committed }, "the database was migrated by a newer release; it keeps everything this code uses");
+    if (status.state === "ahead")
+      app.log.warn(
+        { applied: status.applied, committed: status.committed },
+        "the database was migrated by a newer release; it keeps everything this code uses",
+      );
     // The enum items are data this code owns, not schema: brought up to date at every start
     // (idempotent; one read when nothing changed), so a deploy that adds an item needs no migration.
     if (!migrateAtStart) await opened.seedEnums();
@@ -95,7 +107,13 @@ async function database(app: FastifyInstance, { config }: { config: Config }): P
   }
   app.decorate("db", opened.db);
   app.decorate("ssn", createSsnCipher(loadSsnKey(config)));
-  app.decorate("databaseReadiness", () => readinessOf(() => opened.schemaStatus(), undefined, (status) => fits(opened, status)));
+  app.decorate("databaseReadiness", () =>
+    readinessOf(
+      () => opened.schemaStatus(),
+      undefined,
+      (status) => fits(opened, status),
+    ),
+  );
   const unobserve = observe(opened.db);
   // Runs after the server stopped accepting and in-flight requests finished (Fastify's close order).
   app.addHook("onClose", async () => {

@@ -26,13 +26,34 @@ const THROWN: Record<string, { code: ApiErrorCode; error: () => unknown }> = {
   "domain-invalid": { code: "bad_request", error: () => invalid("email", "Email already exists") },
   "domain-conflict": { code: "conflict", error: () => conflict("Already there", "strategy_type") },
   "domain-forbidden": { code: "forbidden", error: () => forbidden() },
-  "domain-rule": { code: "incomplete_entry", error: () => recordRule("incomplete_entry", "Not yet", { missing: ["organization"] }) },
-  "db-unique": { code: "conflict", error: () => Object.assign(new Error("UNIQUE constraint failed"), { code: "SQLITE_CONSTRAINT_UNIQUE" }) },
-  "db-constraint": { code: "bad_request", error: () => Object.assign(new Error("FOREIGN KEY constraint failed"), { code: "23503" }) },
-  "db-busy": { code: "database_unavailable", error: () => Object.assign(new Error("database is locked"), { code: "SQLITE_BUSY" }) },
-  "client-415": { code: "unsupported_media_type", error: () => Object.assign(new Error("Unsupported Media Type"), { statusCode: 415 }) },
-  "client-429": { code: "too_many_requests", error: () => Object.assign(new Error("Rate limit exceeded, retry in 1 minute"), { statusCode: 429 }) },
-  "client-other-4xx": { code: "bad_request", error: () => Object.assign(new Error("Request Timeout"), { statusCode: 408 }) },
+  "domain-rule": {
+    code: "incomplete_entry",
+    error: () => recordRule("incomplete_entry", "Not yet", { missing: ["organization"] }),
+  },
+  "db-unique": {
+    code: "conflict",
+    error: () => Object.assign(new Error("UNIQUE constraint failed"), { code: "SQLITE_CONSTRAINT_UNIQUE" }),
+  },
+  "db-constraint": {
+    code: "bad_request",
+    error: () => Object.assign(new Error("FOREIGN KEY constraint failed"), { code: "23503" }),
+  },
+  "db-busy": {
+    code: "database_unavailable",
+    error: () => Object.assign(new Error("database is locked"), { code: "SQLITE_BUSY" }),
+  },
+  "client-415": {
+    code: "unsupported_media_type",
+    error: () => Object.assign(new Error("Unsupported Media Type"), { statusCode: 415 }),
+  },
+  "client-429": {
+    code: "too_many_requests",
+    error: () => Object.assign(new Error("Rate limit exceeded, retry in 1 minute"), { statusCode: 429 }),
+  },
+  "client-other-4xx": {
+    code: "bad_request",
+    error: () => Object.assign(new Error("Request Timeout"), { statusCode: 408 }),
+  },
   unexpected: { code: "internal_error", error: () => new Error("boom") },
 };
 
@@ -43,13 +64,22 @@ beforeAll(async () => {
   await app.register(errorsPlugin, {});
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Documented the way the routes document them, so the checking serializer sees every body.
-  const response = { 200: z.object({ ok: z.literal(true) }), ...errors, 415: apiErrorFor(415), 429: apiErrorFor(429), 500: apiErrorFor(500), 502: apiErrorFor(502) };
+  const response = {
+    200: z.object({ ok: z.literal(true) }),
+    ...errors,
+    415: apiErrorFor(415),
+    429: apiErrorFor(429),
+    500: apiErrorFor(500),
+    502: apiErrorFor(502),
+  };
   for (const [name, { error }] of Object.entries(THROWN)) {
     api.get(`/throw/${name}`, { schema: { response } }, async () => {
       throw error();
     });
   }
-  api.post("/validated", { schema: { body: z.object({ email: z.string() }), response } }, async () => ({ ok: true as const }));
+  api.post("/validated", { schema: { body: z.object({ email: z.string() }), response } }, async () => ({
+    ok: true as const,
+  }));
   await app.ready();
 });
 afterAll(async () => app.close());
@@ -71,15 +101,29 @@ describe("the error plugin's bodies", () => {
 
   it("answers the typed 429 with Retry-After and the one 'Too many attempts' wording, in whole minutes", async () => {
     const res = await app.inject({ url: "/throw/http-too-many" });
-    expect(res.json()).toEqual({ error: "too_many_requests", message: "Too many attempts, try again in 2 minutes", request_id: expect.any(String) });
+    expect(res.json()).toEqual({
+      error: "too_many_requests",
+      message: "Too many attempts, try again in 2 minutes",
+      request_id: expect.any(String),
+    });
     expect(res.headers["retry-after"]).toBe("61");
     expect(tooManyRequests(0.2).message).toBe("Too many attempts, try again in 1 minute");
     expect(tooManyRequests(0.2).headers).toEqual({ "retry-after": "1" });
   });
 
   it("keeps a domain error's field and the extra facts of a record rule", async () => {
-    expect((await app.inject({ url: "/throw/domain-invalid" })).json()).toEqual({ error: "bad_request", message: "Email already exists", field: "email", request_id: expect.any(String) });
-    expect((await app.inject({ url: "/throw/domain-rule" })).json()).toEqual({ error: "incomplete_entry", message: "Not yet", missing: ["organization"], request_id: expect.any(String) });
+    expect((await app.inject({ url: "/throw/domain-invalid" })).json()).toEqual({
+      error: "bad_request",
+      message: "Email already exists",
+      field: "email",
+      request_id: expect.any(String),
+    });
+    expect((await app.inject({ url: "/throw/domain-rule" })).json()).toEqual({
+      error: "incomplete_entry",
+      message: "Not yet",
+      missing: ["organization"],
+      request_id: expect.any(String),
+    });
   });
 
   it("names the field of a validation failure, and answers Fastify's own 413 and 415 and an unknown route with their codes", async () => {
@@ -89,7 +133,12 @@ describe("the error plugin's bodies", () => {
     const big = await app.inject({ method: "POST", url: "/validated", payload: { email: "x".repeat(100) } });
     expect(big.statusCode).toBe(413);
     expectCoded(big, "payload_too_large");
-    const text = await app.inject({ method: "POST", url: "/validated", payload: "<a/>", headers: { "content-type": "application/xml" } });
+    const text = await app.inject({
+      method: "POST",
+      url: "/validated",
+      payload: "<a/>",
+      headers: { "content-type": "application/xml" },
+    });
     expect(text.statusCode).toBe(415);
     expectCoded(text, "unsupported_media_type");
     const missing = await app.inject({ url: "/nothing-here" });

@@ -27,7 +27,9 @@ function body(statusCode: number, message: string, field?: string): ErrorBody {
   return { error: codeForStatus(statusCode), message, ...(field ? { field } : {}) };
 }
 
-function fromValidation(err: FastifyError & { validation: Array<{ instancePath: string; message?: string }> }): ErrorBody {
+function fromValidation(
+  err: FastifyError & { validation: Array<{ instancePath: string; message?: string }> },
+): ErrorBody {
   const first = err.validation[0]!;
   const path = first.instancePath.replace(/^\//, "").replace(/\//g, ".");
   const field = path || err.validationContext || "body";
@@ -35,12 +37,24 @@ function fromValidation(err: FastifyError & { validation: Array<{ instancePath: 
 }
 
 /** What the domain refused, as an API code (its status follows from the code): the one place a domain error gets them. */
-const DOMAIN_CODE: Record<DomainErrorKind, ApiErrorCode> = { not_found: "not_found", invalid: "bad_request", conflict: "conflict", forbidden: "forbidden", rule: "conflict" };
+const DOMAIN_CODE: Record<DomainErrorKind, ApiErrorCode> = {
+  not_found: "not_found",
+  invalid: "bad_request",
+  conflict: "conflict",
+  forbidden: "forbidden",
+  rule: "conflict",
+};
 
 function fromDomain(err: DomainError): ErrorBody & { statusCode: number } & Record<string, unknown> {
   // A record rule answers with its own code (docs/architecture.md, The record's rules).
   const error: ApiErrorCode = err.rule ?? DOMAIN_CODE[err.kind];
-  return { statusCode: statusOf(error), error, message: err.message, ...(err.field ? { field: err.field } : {}), ...err.extra };
+  return {
+    statusCode: statusOf(error),
+    error,
+    message: err.message,
+    ...(err.field ? { field: err.field } : {}),
+    ...err.extra,
+  };
 }
 
 /** A failed statement as an answer, on either engine (db/engine.ts names what failed). */
@@ -52,7 +66,11 @@ function fromDatabase(err: unknown): (ErrorBody & { statusCode: number }) | null
       return { statusCode: 400, ...body(400, "A referenced record does not exist") };
     case "unavailable":
       // The database is away (a restart, a failover): nothing was acknowledged; the client may retry.
-      return { statusCode: 503, error: "database_unavailable", message: "The database is unavailable; try again shortly" };
+      return {
+        statusCode: 503,
+        error: "database_unavailable",
+        message: "The database is unavailable; try again shortly",
+      };
     default:
       return null;
   }
@@ -62,11 +80,16 @@ function isErrorBody(payload: unknown): payload is ErrorBody & { request_id?: st
   return typeof payload === "object" && payload !== null && typeof (payload as { error?: unknown }).error === "string";
 }
 
-async function errorHandling(app: FastifyInstance, opts: { spaFallback?: (request: FastifyRequest, reply: FastifyReply) => boolean }): Promise<void> {
+async function errorHandling(
+  app: FastifyInstance,
+  opts: { spaFallback?: (request: FastifyRequest, reply: FastifyReply) => boolean },
+): Promise<void> {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) {
       if (err.headers) reply.headers(err.headers);
-      return reply.status(err.statusCode).send({ error: err.error, message: err.message, ...(err.field ? { field: err.field } : {}), ...err.extra });
+      return reply
+        .status(err.statusCode)
+        .send({ error: err.error, message: err.message, ...(err.field ? { field: err.field } : {}), ...err.extra });
     }
     if (err instanceof DomainError) {
       const { statusCode, ...rest } = fromDomain(err);

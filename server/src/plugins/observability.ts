@@ -9,7 +9,13 @@ import http from "node:http";
 import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import fp from "fastify-plugin";
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions, RawRequestDefaultExpression } from "fastify";
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifyServerOptions,
+  RawRequestDefaultExpression,
+} from "fastify";
 import type { Config } from "../config";
 import { metricsRegistry, seriesHistogram } from "../metrics";
 import { collectProcessMetrics } from "../process-metrics";
@@ -43,9 +49,13 @@ type Timed = RawRequestDefaultExpression & { [ARRIVED_AT]?: number };
  * anyone else an id could be chosen to collide with another founder's. The web sends its own id on
  * every call; untrusted, it is logged beside the server's (client_request_id) so both can be found.
  */
-export function requestIdOptions(config: Pick<Config, "trustProxy">): Pick<FastifyServerOptions, "genReqId" | "requestIdHeader"> {
+export function requestIdOptions(
+  config: Pick<Config, "trustProxy">,
+): Pick<FastifyServerOptions, "genReqId" | "requestIdHeader"> {
   const newId = requestIdGenerator();
-  const idOf = config.trustProxy ? (req: RawRequestDefaultExpression) => wellFormedId(req.headers[REQUEST_ID_HEADER]) ?? newId() : newId;
+  const idOf = config.trustProxy
+    ? (req: RawRequestDefaultExpression) => wellFormedId(req.headers[REQUEST_ID_HEADER]) ?? newId()
+    : newId;
   return {
     requestIdHeader: false,
     // Fastify names each request once, as it arrives: that is also when its latency starts.
@@ -57,7 +67,15 @@ export function requestIdOptions(config: Pick<Config, "trustProxy">): Pick<Fasti
 }
 
 /** The logger's request serializer: Fastify's fields, plus the caller's own id when it is not the request's. */
-export function serializeRequest(req: { id: string; method: string; url: string; host?: string; ip?: string; headers: Record<string, string | string[] | undefined>; socket?: { remotePort?: number } }) {
+export function serializeRequest(req: {
+  id: string;
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+  headers: Record<string, string | string[] | undefined>;
+  socket?: { remotePort?: number };
+}) {
   const client = wellFormedId(req.headers[REQUEST_ID_HEADER]);
   return {
     method: req.method,
@@ -88,7 +106,12 @@ const requestDuration = seriesHistogram({
  */
 function observerFor(route: string) {
   const byMethod = new Map<string, Map<number, (seconds: number) => void>>();
-  return (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
+  return (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    done: (err: null, payload: unknown) => void,
+  ) => {
     reply.header(REQUEST_ID_HEADER, request.id);
     const { method } = request;
     const status = reply.statusCode;

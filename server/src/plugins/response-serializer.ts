@@ -7,14 +7,39 @@
 // and the same issues, so safeParse is used; any schema with a direction-dependent part keeps the
 // library's encode path unchanged.
 import type { FastifySerializerCompiler } from "fastify/types/schema";
-import { serializerCompiler as encodingSerializerCompiler, ResponseSerializationError } from "fastify-type-provider-zod";
+import {
+  serializerCompiler as encodingSerializerCompiler,
+  ResponseSerializationError,
+} from "fastify-type-provider-zod";
 import { $ZodType, safeParse } from "zod/v4/core";
 
 /** zod schema kinds whose parse and encode are the same function of the input. */
 const SAME_BOTH_WAYS = new Set([
-  "string", "number", "int", "boolean", "bigint", "date", "null", "undefined", "literal", "enum", "template_literal",
-  "any", "unknown", "object", "array", "tuple", "record", "map", "set", "union", "intersection",
-  "optional", "nullable", "nonoptional", "readonly",
+  "string",
+  "number",
+  "int",
+  "boolean",
+  "bigint",
+  "date",
+  "null",
+  "undefined",
+  "literal",
+  "enum",
+  "template_literal",
+  "any",
+  "unknown",
+  "object",
+  "array",
+  "tuple",
+  "record",
+  "map",
+  "set",
+  "union",
+  "intersection",
+  "optional",
+  "nullable",
+  "nonoptional",
+  "readonly",
 ]);
 
 /** True when every schema inside `schema` (however deeply nested) is of a kind in SAME_BOTH_WAYS. */
@@ -27,7 +52,8 @@ export function parsesLikeItEncodes(schema: $ZodType, seen = new Set<$ZodType>()
   for (const [key, value] of Object.entries(def)) {
     if (key === "checks") continue; // checks (refinements, formats, trim) run the same both ways
     if (Array.isArray(value)) children.push(...value);
-    else if (value && typeof value === "object" && !(value instanceof $ZodType) && key === "shape") children.push(...Object.values(value));
+    else if (value && typeof value === "object" && !(value instanceof $ZodType) && key === "shape")
+      children.push(...Object.values(value));
     else children.push(value);
   }
   return children.every((child) => !(child instanceof $ZodType) || parsesLikeItEncodes(child, seen));
@@ -56,6 +82,7 @@ export function checkedJson(schema: $ZodType, method: string, url: string): (dat
 
 export const serializerCompiler: FastifySerializerCompiler<unknown> = (route: RouteSchema) => {
   const schema = zodSchemaOf(route.schema);
-  if (!schema || !parsesLikeItEncodes(schema)) return encodingSerializerCompiler(route as Parameters<typeof encodingSerializerCompiler>[0]);
+  if (!schema || !parsesLikeItEncodes(schema))
+    return encodingSerializerCompiler(route as Parameters<typeof encodingSerializerCompiler>[0]);
   return checkedJson(schema, route.method, route.url);
 };

@@ -32,7 +32,11 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, 
     removeHeader: (name: string) => void delete headers[name.toLowerCase()],
   };
   let failure: unknown;
-  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => void (failure = err));
+  helmet(options)(
+    {} as IncomingMessage,
+    recorder as unknown as ServerResponse,
+    (err?: unknown) => void (failure = err),
+  );
   if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
   return headers;
 }

@@ -22,7 +22,10 @@ export function cacheControlFor(webDist: string, filePath: string): string | nul
   return null;
 }
 
-export async function registerWeb(app: FastifyInstance, webDist: string): Promise<((request: FastifyRequest, reply: FastifyReply) => boolean) | undefined> {
+export async function registerWeb(
+  app: FastifyInstance,
+  webDist: string,
+): Promise<((request: FastifyRequest, reply: FastifyReply) => boolean) | undefined> {
   if (!fs.existsSync(path.join(webDist, "index.html"))) return undefined;
   await app.register(fastifyStatic, {
     root: webDist,

@@ -9,7 +9,10 @@ import { timestampNow } from "../contract/rules";
 
 // Runs in the auth hook on every API request.
 const accountIdByUser = prepared((q, { account }) =>
-  q.select({ id: account.accountId }).from(account).where(eq(account.userId, sql.placeholder("userId"))),
+  q
+    .select({ id: account.accountId })
+    .from(account)
+    .where(eq(account.userId, sql.placeholder("userId"))),
 );
 
 export async function findAccountIdByUser(db: Executor, userId: string): Promise<number | null> {
@@ -38,11 +41,21 @@ export async function accountIdOfCaller(db: Executor, userId: string): Promise<n
 export async function getOrCreateAccountForUser(db: Executor, userId: string): Promise<number> {
   const now = timestampNow();
   const { account } = db.t;
-  await db.run(db.q.insert(account).values({ userId, createdAt: now, updatedAt: now }).onConflictDoNothing({ target: account.userId }));
+  await db.run(
+    db.q
+      .insert(account)
+      .values({ userId, createdAt: now, updatedAt: now })
+      .onConflictDoNothing({ target: account.userId }),
+  );
   return (await findAccountIdByUser(db, userId))!;
 }
 
-const accountById = prepared((q, { account }) => q.select().from(account).where(eq(account.accountId, sql.placeholder("accountId"))));
+const accountById = prepared((q, { account }) =>
+  q
+    .select()
+    .from(account)
+    .where(eq(account.accountId, sql.placeholder("accountId"))),
+);
 
 export function getAccount(db: Executor, accountId: number): Promise<AccountRow | undefined> {
   return accountById.get(db, { accountId });
@@ -55,13 +68,21 @@ export function getAccount(db: Executor, accountId: number): Promise<AccountRow 
  */
 export async function lockAccount(tx: Executor, accountId: number): Promise<boolean> {
   const { account } = tx.t;
-  return (await tx.get(tx.forUpdate(tx.q.select({ id: account.accountId }).from(account).where(eq(account.accountId, accountId))))) !== undefined;
+  return (
+    (await tx.get(
+      tx.forUpdate(tx.q.select({ id: account.accountId }).from(account).where(eq(account.accountId, accountId))),
+    )) !== undefined
+  );
 }
 
 /** The RIA answers as the contract has them; any subset may change. */
 export type RiaChanges = Partial<z.infer<typeof riaFields>>;
 
-export async function updateAccountRia(db: Executor, accountId: number, c: RiaChanges): Promise<AccountRow | undefined> {
+export async function updateAccountRia(
+  db: Executor,
+  accountId: number,
+  c: RiaChanges,
+): Promise<AccountRow | undefined> {
   const { account } = db.t;
   return db.get(
     db.q

@@ -42,11 +42,25 @@ export interface AuditEntry {
   sourceEventId?: string;
 }
 
-const AUDIT_COLUMNS = ["at", "accountId", "actorType", "actorId", "action", "entityType", "entityId", "fields", "route", "detail", "sourceEventId"] as const;
+const AUDIT_COLUMNS = [
+  "at",
+  "accountId",
+  "actorType",
+  "actorId",
+  "action",
+  "entityType",
+  "entityId",
+  "fields",
+  "route",
+  "detail",
+  "sourceEventId",
+] as const;
 
 /** The insert, prepared once per database: every accepted write runs it. */
 const auditInsert = preparedWrite((q, { auditEvent }) => {
-  const placeholders = Object.fromEntries(AUDIT_COLUMNS.map((c) => [c, sql.placeholder(c)])) as unknown as typeof schema.auditEvent.$inferInsert;
+  const placeholders = Object.fromEntries(
+    AUDIT_COLUMNS.map((c) => [c, sql.placeholder(c)]),
+  ) as unknown as typeof schema.auditEvent.$inferInsert;
   return q.insert(auditEvent).values(placeholders);
 });
 
@@ -80,11 +94,21 @@ export function auditWrite(e: AuditEntry, at: string = timestampNow()): BoundWri
 
 export async function sourceEventRecorded(db: Executor, sourceEventId: string): Promise<boolean> {
   const { auditEvent } = db.t;
-  return (await db.get(db.q.select({ id: auditEvent.auditId }).from(auditEvent).where(eq(auditEvent.sourceEventId, sourceEventId)))) !== undefined;
+  return (
+    (await db.get(
+      db.q.select({ id: auditEvent.auditId }).from(auditEvent).where(eq(auditEvent.sourceEventId, sourceEventId)),
+    )) !== undefined
+  );
 }
 
 /** Sum of a numeric detail over an account's rows of these actions since a time (rate limits). */
-export async function auditDetailSumSince(db: Executor, accountId: number, actions: readonly AuditAction[], key: string, since: string): Promise<{ total: number; oldest: string | null }> {
+export async function auditDetailSumSince(
+  db: Executor,
+  accountId: number,
+  actions: readonly AuditAction[],
+  key: string,
+  since: string,
+): Promise<{ total: number; oldest: string | null }> {
   const { auditEvent } = db.t;
   const row = await db.get(
     db.q
@@ -93,13 +117,22 @@ export async function auditDetailSumSince(db: Executor, accountId: number, actio
         oldest: sql<string | null>`min(${auditEvent.at})`,
       })
       .from(auditEvent)
-      .where(and(eq(auditEvent.accountId, accountId), inArray(auditEvent.action, [...actions]), sql`${auditEvent.at} > ${since}`)),
+      .where(
+        and(
+          eq(auditEvent.accountId, accountId),
+          inArray(auditEvent.action, [...actions]),
+          sql`${auditEvent.at} > ${since}`,
+        ),
+      ),
   );
   return { total: Number(row?.total ?? 0), oldest: row?.oldest ?? null };
 }
 
 /** Newest first, `limit` rows before the audit id `before` (paging). */
-export function listAudit(db: Executor, opts: { accountId?: number; limit: number; before?: number }): Promise<AuditEventRow[]> {
+export function listAudit(
+  db: Executor,
+  opts: { accountId?: number; limit: number; before?: number },
+): Promise<AuditEventRow[]> {
   const { auditEvent } = db.t;
   const conditions = [
     opts.accountId === undefined ? undefined : eq(auditEvent.accountId, opts.accountId),

@@ -7,14 +7,23 @@ import { invalid } from "../errors";
 export async function listEnums(db: Executor): Promise<EnumItem[]> {
   const { enumItem } = db.t;
   const rows = await db.all(db.q.select().from(enumItem).orderBy(asc(enumItem.enumCategory), asc(enumItem.sortOrder)));
-  return rows.map((r) => ({ enum_id: r.enumId, enum_label: r.enumLabel, enum_category: r.enumCategory as EnumItem["enum_category"] }));
+  return rows.map((r) => ({
+    enum_id: r.enumId,
+    enum_label: r.enumLabel,
+    enum_category: r.enumCategory as EnumItem["enum_category"],
+  }));
 }
 
 /** The labels of the given enum ids (ids not seeded are left out). */
 export async function enumLabels(db: Executor, ids: readonly string[]): Promise<Map<string, string>> {
   if (!ids.length) return new Map();
   const { enumItem } = db.t;
-  const rows = await db.all(db.q.select().from(enumItem).where(inArray(enumItem.enumId, [...ids])));
+  const rows = await db.all(
+    db.q
+      .select()
+      .from(enumItem)
+      .where(inArray(enumItem.enumId, [...ids])),
+  );
   return new Map(rows.map((e) => [e.enumId, e.enumLabel] as const));
 }
 

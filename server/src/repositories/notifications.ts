@@ -12,10 +12,19 @@ import { notFound } from "../errors";
  * Writes one notification for an account; `db` may be a transaction, to write it atomically with
  * its event. `aboutPersonId`: the person it is about; deleting that person deletes it (cascade).
  */
-export async function createNotification(db: Executor, accountId: number, title: string, description: string, aboutPersonId?: number): Promise<Notification> {
+export async function createNotification(
+  db: Executor,
+  accountId: number,
+  title: string,
+  description: string,
+  aboutPersonId?: number,
+): Promise<Notification> {
   const { notification } = db.t;
   const row = await db.get(
-    db.q.insert(notification).values({ accountId, title, description, createdAt: timestampNow(), personId: aboutPersonId ?? null }).returning(),
+    db.q
+      .insert(notification)
+      .values({ accountId, title, description, createdAt: timestampNow(), personId: aboutPersonId ?? null })
+      .returning(),
   );
   return toNotificationDto(row!);
 }
@@ -26,7 +35,9 @@ export async function listNotifications(
   opts: { limit: number; offset: number; includeRead: boolean },
 ): Promise<Notification[]> {
   const { notification } = db.t;
-  const where = opts.includeRead ? eq(notification.accountId, accountId) : and(eq(notification.accountId, accountId), isNull(notification.readAt));
+  const where = opts.includeRead
+    ? eq(notification.accountId, accountId)
+    : and(eq(notification.accountId, accountId), isNull(notification.readAt));
   const rows = await db.all(
     db.q
       .select()
@@ -69,5 +80,11 @@ export function markAllRead(db: Executor, accountId: number): Promise<number> {
 }
 
 export function toNotificationDto(r: NotificationRow): Notification {
-  return { notification_id: r.notificationId, title: r.title, description: r.description, created_at: r.createdAt, read_at: r.readAt };
+  return {
+    notification_id: r.notificationId,
+    title: r.title,
+    description: r.description,
+    created_at: r.createdAt,
+    read_at: r.readAt,
+  };
 }

@@ -8,10 +8,14 @@ import { timestampNow } from "../contract/rules";
 import { conflict, notFound } from "../errors";
 
 /** An organization's writable fields (the contract's): the DAF pair only where PUT sends it. */
-export type OrganizationFields = z.infer<typeof organizationWritable> & Partial<Pick<z.infer<typeof organizationPut>, "donor_advised_fund" | "custodian">>;
+export type OrganizationFields = z.infer<typeof organizationWritable> &
+  Partial<Pick<z.infer<typeof organizationPut>, "donor_advised_fund" | "custodian">>;
 
 const organizationById = prepared((q, { organization }) =>
-  q.select().from(organization).where(eq(organization.organizationId, sql.placeholder("organizationId"))),
+  q
+    .select()
+    .from(organization)
+    .where(eq(organization.organizationId, sql.placeholder("organizationId"))),
 );
 const accountOfOrganization = prepared((q, { organization, strategy }) =>
   q
@@ -64,15 +68,31 @@ function toColumns(f: OrganizationFields) {
 export function createOrganization(db: Executor, strategyId: number, f: OrganizationFields): Promise<OrganizationRow> {
   return db.transaction(async (tx) => {
     const { organization } = tx.t;
-    if (await tx.get(tx.q.select({ id: organization.organizationId }).from(organization).where(eq(organization.strategyId, strategyId)))) {
+    if (
+      await tx.get(
+        tx.q
+          .select({ id: organization.organizationId })
+          .from(organization)
+          .where(eq(organization.strategyId, strategyId)),
+      )
+    ) {
       throw conflict("This strategy already has an organization", "strategy_id");
     }
     const now = timestampNow();
-    return (await tx.get(tx.q.insert(organization).values({ ...toColumns(f), strategyId, createdAt: now, updatedAt: now }).returning()))!;
+    return (await tx.get(
+      tx.q
+        .insert(organization)
+        .values({ ...toColumns(f), strategyId, createdAt: now, updatedAt: now })
+        .returning(),
+    ))!;
   });
 }
 
-export async function updateOrganization(db: Executor, organizationId: number, f: OrganizationFields): Promise<OrganizationRow> {
+export async function updateOrganization(
+  db: Executor,
+  organizationId: number,
+  f: OrganizationFields,
+): Promise<OrganizationRow> {
   const { organization } = db.t;
   const row = await db.get(
     db.q
@@ -89,7 +109,15 @@ const organizationUsersOfAccount = prepared((q, { organizationUser, person }) =>
   q
     .select()
     .from(organizationUser)
-    .where(inArray(organizationUser.personId, q.select({ id: person.personId }).from(person).where(eq(person.accountId, sql.placeholder("accountId")))))
+    .where(
+      inArray(
+        organizationUser.personId,
+        q
+          .select({ id: person.personId })
+          .from(person)
+          .where(eq(person.accountId, sql.placeholder("accountId"))),
+      ),
+    )
     .orderBy(organizationUser.organizationId, organizationUser.personId),
 );
 
@@ -97,7 +125,11 @@ export function listOrganizationUsersOfAccount(db: Executor, accountId: number):
   return organizationUsersOfAccount.all(db, { accountId });
 }
 
-export function getOrganizationUser(db: Executor, organizationId: number, personId: number): Promise<OrganizationUserRow | undefined> {
+export function getOrganizationUser(
+  db: Executor,
+  organizationId: number,
+  personId: number,
+): Promise<OrganizationUserRow | undefined> {
   const { organizationUser } = db.t;
   return db.get(
     db.q
@@ -128,14 +160,24 @@ export function toOrganizationUserDto(r: OrganizationUserRow): OrganizationUser 
 }
 
 /** Links a person to an organization; with `notify`, writes the notification in the same transaction. */
-export function addOrganizationUser(db: Executor, link: OrganizationUser, notify?: (tx: Executor) => Promise<void>): Promise<OrganizationUserRow> {
+export function addOrganizationUser(
+  db: Executor,
+  link: OrganizationUser,
+  notify?: (tx: Executor) => Promise<void>,
+): Promise<OrganizationUserRow> {
   return db.transaction(async (tx) => {
     const { organizationUser } = tx.t;
-    if (await getOrganizationUser(tx, link.organization_id, link.person_id)) throw conflict("This person is already linked to the organization", "person_id");
+    if (await getOrganizationUser(tx, link.organization_id, link.person_id))
+      throw conflict("This person is already linked to the organization", "person_id");
     const row = await tx.get(
       tx.q
         .insert(organizationUser)
-        .values({ organizationId: link.organization_id, personId: link.person_id, primaryHolder: link.primary_holder, createdAt: timestampNow() })
+        .values({
+          organizationId: link.organization_id,
+          personId: link.person_id,
+          primaryHolder: link.primary_holder,
+          createdAt: timestampNow(),
+        })
         .returning(),
     );
     await notify?.(tx);
@@ -146,6 +188,10 @@ export function addOrganizationUser(db: Executor, link: OrganizationUser, notify
 export async function removeOrganizationUser(db: Executor, organizationId: number, personId: number): Promise<boolean> {
   const { organizationUser } = db.t;
   return (
-    (await db.run(db.q.delete(organizationUser).where(and(eq(organizationUser.organizationId, organizationId), eq(organizationUser.personId, personId))))) > 0
+    (await db.run(
+      db.q
+        .delete(organizationUser)
+        .where(and(eq(organizationUser.organizationId, organizationId), eq(organizationUser.personId, personId))),
+    )) > 0
   );
 }

@@ -21,8 +21,11 @@ describe("person writes are all-or-nothing", () => {
     const h = open();
     const accountId = await getOrCreateAccountForUser(h.db, "user-1");
     await expect(
-      createPerson(h.db, ssn, { account_id: accountId, account_primary_holder: true, is_addon: false, first_name: "Ada", ssn: "123456789" }, () =>
-        Promise.reject(new Error("notification failed")),
+      createPerson(
+        h.db,
+        ssn,
+        { account_id: accountId, account_primary_holder: true, is_addon: false, first_name: "Ada", ssn: "123456789" },
+        () => Promise.reject(new Error("notification failed")),
       ),
     ).rejects.toThrow("notification failed");
     expect(await listPersons(h.db, accountId)).toEqual([]);
@@ -33,9 +36,14 @@ describe("person writes are all-or-nothing", () => {
   it("writes the person, the account link and the notification together", async () => {
     const h = open();
     const accountId = await getOrCreateAccountForUser(h.db, "user-2");
-    const p = await createPerson(h.db, ssn, { account_id: accountId, account_primary_holder: true, is_addon: false, ssn: "123456789" }, async (tx) => {
-      await createNotification(tx, accountId, "t", "d");
-    });
+    const p = await createPerson(
+      h.db,
+      ssn,
+      { account_id: accountId, account_primary_holder: true, is_addon: false, ssn: "123456789" },
+      async (tx) => {
+        await createNotification(tx, accountId, "t", "d");
+      },
+    );
     expect((await getAccount(h.db, accountId))?.primaryAccountHolder).toBe(p.personId);
     expect(ssn.decrypt(p.ssnEncrypted!)).toBe("123456789");
     expect(await listNotifications(h.db, accountId, { limit: 10, offset: 0, includeRead: true })).toHaveLength(1);
@@ -46,7 +54,12 @@ describe("person writes are all-or-nothing", () => {
 });
 
 /** The write buildPersonUpdate builds, run as the person routes run it (one row written); the row it leaves. */
-async function updatePerson(db: Executor, cipher: typeof ssn, existing: PersonRow, changes: PersonFields): Promise<PersonRow> {
+async function updatePerson(
+  db: Executor,
+  cipher: typeof ssn,
+  existing: PersonRow,
+  changes: PersonFields,
+): Promise<PersonRow> {
   const { write, row } = buildPersonUpdate(cipher, existing, changes);
   expect(await write.statement.run(db, write.values)).toBe(1);
   return row;
@@ -56,12 +69,30 @@ describe("buildPersonUpdate", () => {
   it("writes what changed and updated_at, keeps what is already stored, and a masked SSN keeps the stored one", async () => {
     const h = open();
     const accountId = await getOrCreateAccountForUser(h.db, "user-3");
-    const p = await createPerson(h.db, ssn, { account_id: accountId, account_primary_holder: true, is_addon: false, first_name: "Ada", city: "Dover", email: "ada@example.com", ssn: "123456789" });
+    const p = await createPerson(h.db, ssn, {
+      account_id: accountId,
+      account_primary_holder: true,
+      is_addon: false,
+      first_name: "Ada",
+      city: "Dover",
+      email: "ada@example.com",
+      ssn: "123456789",
+    });
     await new Promise((r) => setTimeout(r, 5));
-    const same = await updatePerson(h.db, ssn, p, { first_name: "Ada", city: "Dover", email: "ada@example.com", ssn: "***-**-6789" });
+    const same = await updatePerson(h.db, ssn, p, {
+      first_name: "Ada",
+      city: "Dover",
+      email: "ada@example.com",
+      ssn: "***-**-6789",
+    });
     expect(same.updatedAt > p.updatedAt).toBe(true);
     expect({ ...same, updatedAt: p.updatedAt }).toEqual(p);
-    const moved = await updatePerson(h.db, ssn, same, { first_name: "Ada", city: "Lewes", email: "ADA@example.com", address_line2: null });
+    const moved = await updatePerson(h.db, ssn, same, {
+      first_name: "Ada",
+      city: "Lewes",
+      email: "ADA@example.com",
+      address_line2: null,
+    });
     expect(moved).toMatchObject({ firstName: "Ada", city: "Lewes", email: "ADA@example.com", ssnLast4: "6789" });
     expect(await getPerson(h.db, p.personId)).toEqual(moved);
     expect(ssn.decrypt(moved.ssnEncrypted!)).toBe("123456789");
@@ -74,7 +105,12 @@ describe("buildPersonUpdate", () => {
     try {
       vi.setSystemTime(new Date("2026-11-22T10:00:00.000Z"));
       const accountId = await getOrCreateAccountForUser(h.db, "user-4");
-      const p = await createPerson(h.db, ssn, { account_id: accountId, account_primary_holder: false, is_addon: true, email: "bo@example.com" });
+      const p = await createPerson(h.db, ssn, {
+        account_id: accountId,
+        account_primary_holder: false,
+        is_addon: true,
+        email: "bo@example.com",
+      });
       expect(await updatePerson(h.db, ssn, p, { email: "bo@example.com" })).toEqual(p);
     } finally {
       vi.useRealTimers();

@@ -16,9 +16,18 @@ import { MESSAGES } from "../contract/rules";
 export type PersonFields = Partial<z.infer<typeof personWritable>>;
 
 const personsOfAccount = prepared((q, { person }) =>
-  q.select().from(person).where(eq(person.accountId, sql.placeholder("accountId"))).orderBy(person.personId),
+  q
+    .select()
+    .from(person)
+    .where(eq(person.accountId, sql.placeholder("accountId")))
+    .orderBy(person.personId),
 );
-const personById = prepared((q, { person }) => q.select().from(person).where(eq(person.personId, sql.placeholder("personId"))));
+const personById = prepared((q, { person }) =>
+  q
+    .select()
+    .from(person)
+    .where(eq(person.personId, sql.placeholder("personId"))),
+);
 // Person ids start at 1, so "except person 0" excludes nobody and one statement serves both cases.
 const personWithEmail = prepared((q, { person }) =>
   q
@@ -41,7 +50,14 @@ export function getPerson(db: Executor, personId: number): Promise<PersonRow | u
   return personById.get(db, { personId });
 }
 
-const personByIdForUpdate = prepared((q, { person }, forUpdate) => forUpdate(q.select().from(person).where(eq(person.personId, sql.placeholder("personId")))));
+const personByIdForUpdate = prepared((q, { person }, forUpdate) =>
+  forUpdate(
+    q
+      .select()
+      .from(person)
+      .where(eq(person.personId, sql.placeholder("personId"))),
+  ),
+);
 
 /** The person, its row locked until the transaction `tx` ends (for a read-then-write). */
 export function getPersonForUpdate(tx: Executor, personId: number): Promise<PersonRow | undefined> {
@@ -56,16 +72,23 @@ export function getPersonForUpdate(tx: Executor, personId: number): Promise<Pers
  */
 // drizzle writes a column of a one-table select unqualified, which inside a subquery would name the
 // subquery's own table: these name the table explicitly.
-const qualified = (table: string, column: { name: string }) => sql`${sql.identifier(table)}.${sql.identifier(column.name)}`;
+const qualified = (table: string, column: { name: string }) =>
+  sql`${sql.identifier(table)}.${sql.identifier(column.name)}`;
 const personForWrite = prepared((q, { person, strategy }, forUpdate) =>
   forUpdate(
     q
       .select({
         // Nested: drizzle maps the person's columns into their own object (no copy to split it off).
         row: getTableColumns(person),
-        accountSubmitted: sql<boolean>`exists (select 1 from ${strategy} where ${qualified("strategy", strategy.accountId)} = ${qualified("person", person.accountId)} and ${qualified("strategy", strategy.entryCompletedAt)} is not null)`.mapWith(Boolean),
+        accountSubmitted:
+          sql<boolean>`exists (select 1 from ${strategy} where ${qualified("strategy", strategy.accountId)} = ${qualified("person", person.accountId)} and ${qualified("strategy", strategy.entryCompletedAt)} is not null)`.mapWith(
+            Boolean,
+          ),
         // The inner person table is "other", so "person" inside is the row being written.
-        emailTaken: sql<boolean>`exists (select 1 from ${person} as "other" where ${qualified("other", person.accountId)} = ${qualified("person", person.accountId)} and lower(${qualified("other", person.email)}) = lower(${sql.placeholder("email")}) and ${qualified("other", person.personId)} <> ${qualified("person", person.personId)})`.mapWith(Boolean),
+        emailTaken:
+          sql<boolean>`exists (select 1 from ${person} as "other" where ${qualified("other", person.accountId)} = ${qualified("person", person.accountId)} and lower(${qualified("other", person.email)}) = lower(${sql.placeholder("email")}) and ${qualified("other", person.personId)} <> ${qualified("person", person.personId)})`.mapWith(
+            Boolean,
+          ),
       })
       .from(person)
       .where(eq(person.personId, sql.placeholder("personId"))),
@@ -80,12 +103,21 @@ export interface PersonForWrite {
 }
 
 /** The person locked for a write, with the facts its checks need (see personForWrite); undefined when missing. */
-export function getPersonForWrite(tx: Executor, personId: number, email: string | null | undefined): Promise<PersonForWrite | undefined> {
+export function getPersonForWrite(
+  tx: Executor,
+  personId: number,
+  email: string | null | undefined,
+): Promise<PersonForWrite | undefined> {
   return personForWrite.get(tx, { personId, email: email || null });
 }
 
 /** Case-insensitive uniqueness of owner emails within one account (requirements §5). */
-export async function assertEmailFree(db: Executor, accountId: number, email: string | null | undefined, exceptPersonId?: number): Promise<void> {
+export async function assertEmailFree(
+  db: Executor,
+  accountId: number,
+  email: string | null | undefined,
+  exceptPersonId?: number,
+): Promise<void> {
   if (!email) return;
   const clash = await personWithEmail.get(db, { accountId, email, exceptPersonId: exceptPersonId ?? 0 });
   if (clash) throw invalid("email", MESSAGES.emailExists);
@@ -111,7 +143,8 @@ const COLUMN_OF_FIELD: Readonly<Record<Exclude<keyof PersonFields, "ssn">, Perso
 const PLAIN_FIELDS = Object.keys(COLUMN_OF_FIELD) as (keyof typeof COLUMN_OF_FIELD)[];
 
 /** A field's value as stored: emails are kept trimmed. */
-const storedForm = (field: keyof PersonFields, value: string | null) => (field === "email" && value ? value.trim() : value);
+const storedForm = (field: keyof PersonFields, value: string | null) =>
+  field === "email" && value ? value.trim() : value;
 
 /** Maps the given API fields to columns (absent fields are left out); a masked SSN (what the API returned) keeps the stored one. */
 function toColumns(f: PersonFields, ssn: SsnCipher): Partial<PersonInsert> {
@@ -140,7 +173,14 @@ export function createPerson(
   return db.transaction(async (tx) => {
     const { account, person } = tx.t;
     if (input.account_primary_holder) {
-      const current = await tx.get(tx.forUpdate(tx.q.select({ holder: account.primaryAccountHolder }).from(account).where(eq(account.accountId, input.account_id))));
+      const current = await tx.get(
+        tx.forUpdate(
+          tx.q
+            .select({ holder: account.primaryAccountHolder })
+            .from(account)
+            .where(eq(account.accountId, input.account_id)),
+        ),
+      );
       if (current?.holder) throw conflict("The account already has a primary account holder", "account_primary_holder");
     }
     const now = timestampNow();
@@ -160,7 +200,12 @@ export function createPerson(
         .returning(),
     ))!;
     if (input.account_primary_holder) {
-      await tx.run(tx.q.update(account).set({ primaryAccountHolder: row.personId, updatedAt: now }).where(eq(account.accountId, input.account_id)));
+      await tx.run(
+        tx.q
+          .update(account)
+          .set({ primaryAccountHolder: row.personId, updatedAt: now })
+          .where(eq(account.accountId, input.account_id)),
+      );
     }
     await afterInsert?.(tx, row);
     return row;
@@ -180,7 +225,12 @@ function updateShape(key: string, values: Record<string, unknown>): PreparedWrit
   let statement = updateShapes.get(key);
   if (!statement) {
     const set = Object.fromEntries(Object.keys(values).map((c) => [c, sql.placeholder(c)]));
-    statement = preparedWrite((q, { person }) => q.update(person).set(set).where(eq(person.personId, sql.placeholder("__personId"))));
+    statement = preparedWrite((q, { person }) =>
+      q
+        .update(person)
+        .set(set)
+        .where(eq(person.personId, sql.placeholder("__personId"))),
+    );
     updateShapes.set(key, statement);
     if (updateShapes.size > MAX_UPDATE_SHAPES) updateShapes.delete(updateShapes.keys().next().value!);
   }
@@ -197,7 +247,12 @@ function updateShape(key: string, values: Record<string, unknown>): PreparedWrit
  * concurrent PUT's values can never be mistaken for "already stored". The caller runs the write
  * (alone, or with its audit row through `runTogether`) and must see it count one row.
  */
-export function buildPersonUpdate(ssn: SsnCipher, existing: PersonRow, changes: PersonFields, system: PersonSystemColumns = {}): { write: BoundWrite; row: PersonRow } {
+export function buildPersonUpdate(
+  ssn: SsnCipher,
+  existing: PersonRow,
+  changes: PersonFields,
+  system: PersonSystemColumns = {},
+): { write: BoundWrite; row: PersonRow } {
   const stored = existing as unknown as Record<string, unknown>;
   // Plain loops, no intermediate arrays: this runs on every PUT and PATCH (decision 0044: its CPU per PUT).
   // Undefined means "leave unchanged", as drizzle's .set() treats it.
@@ -233,7 +288,12 @@ export function changedPersonFields(existing: PersonRow, changes: PersonFields, 
   for (const field in changes) {
     const next = changes[field as keyof PersonFields];
     if (next === undefined) continue;
-    if (field === "ssn" ? ssnChanges(existing, next, ssn) : storedForm(field as keyof PersonFields, next) !== stored[COLUMN_OF_FIELD[field as keyof typeof COLUMN_OF_FIELD]]) {
+    if (
+      field === "ssn"
+        ? ssnChanges(existing, next, ssn)
+        : storedForm(field as keyof PersonFields, next) !==
+          stored[COLUMN_OF_FIELD[field as keyof typeof COLUMN_OF_FIELD]]
+    ) {
       changed.push(field);
     }
   }
@@ -244,7 +304,14 @@ export function changedPersonFields(existing: PersonRow, changes: PersonFields, 
 export type PersonSystemColumns = Partial<
   Pick<
     PersonRow,
-    "sumsubApplicantId" | "sumsubCompletedAt" | "sumsubReviewAnswer" | "sumsubReviewAt" | "sumsubEmailSentAt" | "identityChangedAt" | "sumsubCheckId" | "sumsubCheckStartedAt"
+    | "sumsubApplicantId"
+    | "sumsubCompletedAt"
+    | "sumsubReviewAnswer"
+    | "sumsubReviewAt"
+    | "sumsubEmailSentAt"
+    | "identityChangedAt"
+    | "sumsubCheckId"
+    | "sumsubCheckStartedAt"
   >
 >;
 
@@ -270,7 +337,12 @@ export function deletePerson(db: Executor, personId: number): Promise<void> {
   return db.transaction(async (tx) => {
     const { account, organizationUser, person } = tx.t;
     await tx.run(tx.q.delete(organizationUser).where(eq(organizationUser.personId, personId)));
-    await tx.run(tx.q.update(account).set({ primaryAccountHolder: null, updatedAt: timestampNow() }).where(eq(account.primaryAccountHolder, personId)));
+    await tx.run(
+      tx.q
+        .update(account)
+        .set({ primaryAccountHolder: null, updatedAt: timestampNow() })
+        .where(eq(account.primaryAccountHolder, personId)),
+    );
     await tx.run(tx.q.delete(person).where(eq(person.personId, personId)));
   });
 }

@@ -18,7 +18,11 @@ function nowMs(db: Executor) {
 }
 
 /** Counts one request under `key` in a window of `windowMs`; returns the count so far and the ms until the window ends. */
-export async function countRequest(db: Executor, key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
+export async function countRequest(
+  db: Executor,
+  key: string,
+  windowMs: number,
+): Promise<{ current: number; ttl: number }> {
   const { rateLimitHit: r } = db.t;
   const now = nowMs(db);
   const ended = sql`${r.resetAt} <= ${now}`;

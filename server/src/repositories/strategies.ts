@@ -7,9 +7,18 @@ import { FOUNDER_STRATEGY, timestampNow } from "../contract/rules";
 import { conflict } from "../errors";
 
 const strategiesOfAccount = prepared((q, { strategy }) =>
-  q.select().from(strategy).where(eq(strategy.accountId, sql.placeholder("accountId"))).orderBy(strategy.strategyId),
+  q
+    .select()
+    .from(strategy)
+    .where(eq(strategy.accountId, sql.placeholder("accountId")))
+    .orderBy(strategy.strategyId),
 );
-const strategyById = prepared((q, { strategy }) => q.select().from(strategy).where(eq(strategy.strategyId, sql.placeholder("strategyId"))));
+const strategyById = prepared((q, { strategy }) =>
+  q
+    .select()
+    .from(strategy)
+    .where(eq(strategy.strategyId, sql.placeholder("strategyId"))),
+);
 
 export function listStrategies(db: Executor, accountId: number): Promise<StrategyRow[]> {
   return strategiesOfAccount.all(db, { accountId });
@@ -32,14 +41,24 @@ export function createStrategy(db: Executor, accountId: number, strategyType: st
       if (existing) throw conflict("A Founder Foundation strategy already exists for this account", "strategy_type");
     }
     const now = timestampNow();
-    return (await tx.get(tx.q.insert(strategy).values({ accountId, strategyType, createdAt: now, updatedAt: now }).returning()))!;
+    return (await tx.get(
+      tx.q.insert(strategy).values({ accountId, strategyType, createdAt: now, updatedAt: now }).returning(),
+    ))!;
   });
 }
 
-export async function setEntryCompletedAt(db: Executor, strategyId: number, entryCompletedAt: string | null): Promise<StrategyRow> {
+export async function setEntryCompletedAt(
+  db: Executor,
+  strategyId: number,
+  entryCompletedAt: string | null,
+): Promise<StrategyRow> {
   const { strategy } = db.t;
   const row = await db.get(
-    db.q.update(strategy).set({ entryCompletedAt, updatedAt: timestampNow() }).where(eq(strategy.strategyId, strategyId)).returning(),
+    db.q
+      .update(strategy)
+      .set({ entryCompletedAt, updatedAt: timestampNow() })
+      .where(eq(strategy.strategyId, strategyId))
+      .returning(),
   );
   return row!;
 }

@@ -10,7 +10,14 @@ import { MESSAGES } from "../contract/rules";
 import { actorOf, isStaff, requireAccountAccess, requireAccountRead, requireCaller, requireRoles } from "../authz";
 import { ACCOUNT_HOLDER_ROLE } from "../contract/roles";
 import { invalid, notFound } from "../errors";
-import { findAccountIdByUser, getAccount, getOrCreateAccountForUser, toAccountDto, updateAccountRia, type RiaChanges } from "../repositories/accounts";
+import {
+  findAccountIdByUser,
+  getAccount,
+  getOrCreateAccountForUser,
+  toAccountDto,
+  updateAccountRia,
+  type RiaChanges,
+} from "../repositories/accounts";
 import { readAllData } from "../domain/all-data";
 import { assertEnumValues } from "../repositories/enums";
 import { errors, params, sendJsonText } from "./shared";
@@ -24,7 +31,9 @@ import { writeAudit } from "../repositories/audit";
  */
 function assertRiaComplete(stored: RiaChanges, changes: RiaChanges): void {
   if (!RIA_REQUIRED.some((field) => changes[field] !== undefined)) return;
-  const missing = RIA_REQUIRED.find((field) => (changes[field] === undefined ? stored[field] : changes[field]) === null);
+  const missing = RIA_REQUIRED.find(
+    (field) => (changes[field] === undefined ? stored[field] : changes[field]) === null,
+  );
   if (missing) throw invalid(missing, `${missing}: ${MESSAGES.required}`);
 }
 
@@ -98,7 +107,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           .map(([field]) => field);
         const updated = await updateAccountRia(tx, accountId, b);
         if (!updated) throw notFound("Account");
-        await writeAudit(tx, auditOf(actorOf(request), accountId, "account.update", { type: "account", id: accountId }, fields));
+        await writeAudit(
+          tx,
+          auditOf(actorOf(request), accountId, "account.update", { type: "account", id: accountId }, fields),
+        );
         return updated;
       });
       return toAccountDto(row);

@@ -31,7 +31,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["admin"],
         summary: "Users of the auth service with their roles (admin or super only)",
-        querystring: z.object({ page: z.coerce.number().int().min(1).default(1), per_page: z.coerce.number().int().min(1).max(1000).default(50) }),
+        querystring: z.object({
+          page: z.coerce.number().int().min(1).default(1),
+          per_page: z.coerce.number().int().min(1).max(1000).default(50),
+        }),
         response: { 200: adminUserList, ...limitedProviderErrors },
       },
     },

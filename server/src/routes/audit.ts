@@ -25,7 +25,9 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       const { accountId } = request.params;
       const { limit, before } = request.query;
       await requireAccountRead(app.db, request, accountId);
-      return { entries: (await listAudit(app.db, { accountId, limit, ...(before ? { before } : {}) })).map(toAuditDto) };
+      return {
+        entries: (await listAudit(app.db, { accountId, limit, ...(before ? { before } : {}) })).map(toAuditDto),
+      };
     },
   );
 
@@ -43,8 +45,13 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = requireRoles(request, STAFF_ROLES);
       const { limit, before, account_id } = request.query;
       // Another account's trail, or everyone's: a staff read (the caller's own account alone is not).
-      if (account_id === undefined || account_id !== caller.accountId) await recordStaffRead(app.db, request, account_id ?? null);
-      const rows = await listAudit(app.db, { limit, ...(before ? { before } : {}), ...(account_id ? { accountId: account_id } : {}) });
+      if (account_id === undefined || account_id !== caller.accountId)
+        await recordStaffRead(app.db, request, account_id ?? null);
+      const rows = await listAudit(app.db, {
+        limit,
+        ...(before ? { before } : {}),
+        ...(account_id ? { accountId: account_id } : {}),
+      });
       return { entries: rows.map(toAuditDto) };
     },
   );

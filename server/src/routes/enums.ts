@@ -8,7 +8,13 @@ import { authErrors } from "./shared";
 export const enumRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/enums/",
-    { schema: { tags: ["enums"], summary: "Every enum item, by category and display order", response: { 200: z.array(enumItem), ...authErrors } } },
+    {
+      schema: {
+        tags: ["enums"],
+        summary: "Every enum item, by category and display order",
+        response: { 200: z.array(enumItem), ...authErrors },
+      },
+    },
     async () => listEnums(app.db),
   );
 };

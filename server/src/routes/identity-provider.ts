@@ -13,13 +13,20 @@ export interface IdentityProvider {
 }
 
 export function identityProvider(identity: Config["identity"]): IdentityProvider {
-  const client = createSumsubClient({ baseUrl: identity.baseUrl, appToken: identity.appToken, secretKey: identity.secretKey });
+  const client = createSumsubClient({
+    baseUrl: identity.baseUrl,
+    appToken: identity.appToken,
+    secretKey: identity.secretKey,
+  });
   return {
     async call(log, what, fn) {
       try {
         return await fn(client);
       } catch (err) {
-        const detail = err instanceof SumsubApiError ? { status: err.status, errorCode: err.errorCode, correlationId: err.correlationId } : { error: errorSummary(err) };
+        const detail =
+          err instanceof SumsubApiError
+            ? { status: err.status, errorCode: err.errorCode, correlationId: err.correlationId }
+            : { error: errorSummary(err) };
         log.warn(detail, `identity provider call failed: ${what}`);
         throw badGateway("The identity verification service is unavailable. Please try again.");
       }

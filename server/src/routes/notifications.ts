@@ -31,7 +31,12 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/api/notifications/:notificationId/read",
     {
-      schema: { tags: ["notifications"], summary: "Mark one notification read", params: params.notificationId, response: { 200: notification, ...errors } },
+      schema: {
+        tags: ["notifications"],
+        summary: "Mark one notification read",
+        params: params.notificationId,
+        response: { 200: notification, ...errors },
+      },
     },
     async (request) => {
       const row = await getNotification(app.db, request.params.notificationId);

@@ -6,7 +6,12 @@ import { idParam, okBody, organizationUser } from "../contract/entities";
 import { actorOf, requireAccountAccess, requireCaller } from "../authz";
 import { notFound } from "../errors";
 import { getPerson } from "../repositories/persons";
-import { addOrganizationUser, organizationAccountId, removeOrganizationUser, toOrganizationUserDto } from "../repositories/organizations";
+import {
+  addOrganizationUser,
+  organizationAccountId,
+  removeOrganizationUser,
+  toOrganizationUserDto,
+} from "../repositories/organizations";
 import { requireRecordWriter } from "../domain/submission";
 import { auditOf } from "../domain/audit";
 import { writeAudit } from "../repositories/audit";
@@ -37,7 +42,13 @@ export const organizationUserRoutes: FastifyPluginAsyncZod = async (app) => {
         // account (POST /api/persons), and one owner added is one notice.
         return addOrganizationUser(tx, link, async (inner) => {
           const entity = { type: "organization_user", id: link.organization_id };
-          await writeAudit(inner, { ...auditOf(actorOf(request), orgAccount, "organization_user.create", entity, ["person_id", "primary_holder"]), detail: { person_id: link.person_id } });
+          await writeAudit(inner, {
+            ...auditOf(actorOf(request), orgAccount, "organization_user.create", entity, [
+              "person_id",
+              "primary_holder",
+            ]),
+            detail: { person_id: link.person_id },
+          });
         });
       });
       return reply.status(201).send(toOrganizationUserDto(row));
@@ -63,7 +74,10 @@ export const organizationUserRoutes: FastifyPluginAsyncZod = async (app) => {
         await requireRecordWriter(tx, requireCaller(request), orgAccount);
         if (!(await removeOrganizationUser(tx, organizationId, personId))) throw notFound("Organization user");
         const entity = { type: "organization_user", id: organizationId };
-        await writeAudit(tx, { ...auditOf(actorOf(request), orgAccount, "organization_user.delete", entity, ["person_id"]), detail: { person_id: personId } });
+        await writeAudit(tx, {
+          ...auditOf(actorOf(request), orgAccount, "organization_user.delete", entity, ["person_id"]),
+          detail: { person_id: personId },
+        });
       });
       return { ok: true as const };
     },

@@ -32,7 +32,12 @@ const organizationPutBody = organizationPut.extend({
 });
 
 export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const strategyAccount = async (db: Executor, request: FastifyRequest, strategyId: number, access: Access): Promise<number> => {
+  const strategyAccount = async (
+    db: Executor,
+    request: FastifyRequest,
+    strategyId: number,
+    access: Access,
+  ): Promise<number> => {
     const s = await getStrategy(db, strategyId);
     if (!s) throw notFound("Strategy");
     if (access === "read") {
@@ -61,7 +66,16 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
         await assertEnumValues(tx, { registered_state: b.registered_state });
         const created = await createOrganization(tx, b.strategy_id, b);
         const fields = ["name_1", "name_2", "registered_state", "itg_as_registered_agent", "activity_is_investment"];
-        await writeAudit(tx, auditOf(actorOf(request), accountId, "organization.create", { type: "organization", id: created.organizationId }, fields));
+        await writeAudit(
+          tx,
+          auditOf(
+            actorOf(request),
+            accountId,
+            "organization.create",
+            { type: "organization", id: created.organizationId },
+            fields,
+          ),
+        );
         return created;
       });
       return reply.status(201).send(toOrganizationDto(row));
@@ -90,19 +104,32 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!stored) throw notFound("Organization");
         const submitted = Boolean((await getStrategy(tx, stored.strategyId))?.entryCompletedAt);
         if (submitted) assertFiledFieldsUnchanged(stored, request.body);
-        const daf = request.body.donor_advised_fund === undefined ? stored.donorAdvisedFund : request.body.donor_advised_fund;
+        const daf =
+          request.body.donor_advised_fund === undefined ? stored.donorAdvisedFund : request.body.donor_advised_fund;
         const custodian = request.body.custodian === undefined ? stored.custodian : request.body.custodian;
         // A submitted entry was complete; it stays so (the DAF can be changed, not removed).
         if (submitted && !daf) throw invalid("donor_advised_fund", `donor_advised_fund: ${MESSAGES.required}`);
         // §5: a DAF needs a custodian ("None" is not allowed).
         if (daf && !custodian) throw invalid("custodian", `custodian: ${MESSAGES.required}`);
-        await assertEnumValues(tx, { registered_state: request.body.registered_state, custodian: request.body.custodian });
+        await assertEnumValues(tx, {
+          registered_state: request.body.registered_state,
+          custodian: request.body.custodian,
+        });
         const before = toOrganizationDto(stored) as unknown as Record<string, unknown>;
         const fields = Object.entries(request.body)
           .filter(([field, value]) => value !== undefined && value !== before[field])
           .map(([field]) => field);
         const updated = await updateOrganization(tx, organizationId, request.body);
-        await writeAudit(tx, auditOf(actorOf(request), accountId, "organization.update", { type: "organization", id: organizationId }, fields));
+        await writeAudit(
+          tx,
+          auditOf(
+            actorOf(request),
+            accountId,
+            "organization.update",
+            { type: "organization", id: organizationId },
+            fields,
+          ),
+        );
         return updated;
       });
       return toOrganizationDto(row);
@@ -111,7 +138,14 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/organizations/:organizationId",
-    { schema: { tags: ["organizations"], summary: "One organization", params: params.organizationId, response: { 200: organization, ...errors } } },
+    {
+      schema: {
+        tags: ["organizations"],
+        summary: "One organization",
+        params: params.organizationId,
+        response: { 200: organization, ...errors },
+      },
+    },
     async (request) => {
       const row = await getOrganization(app.db, request.params.organizationId);
       if (!row) throw notFound("Organization");

@@ -37,15 +37,24 @@ import type { Executor } from "../../../db/engine";
 const personCreateBody = personCreate.superRefine((v, ctx) => {
   if (v.ssn && SSN_MASKED.test(v.ssn)) ctx.addIssue({ code: "custom", path: ["ssn"], message: MESSAGES.ssn });
   if (v.is_addon && v.account_primary_holder) {
-    ctx.addIssue({ code: "custom", path: ["account_primary_holder"], message: "An add-on owner cannot be the primary account holder" });
+    ctx.addIssue({
+      code: "custom",
+      path: ["account_primary_holder"],
+      message: "An add-on owner cannot be the primary account holder",
+    });
   }
-  for (const field of missingRequiredFields(v, v)) ctx.addIssue({ code: "custom", path: [field], message: MESSAGES.required });
+  for (const field of missingRequiredFields(v, v))
+    ctx.addIssue({ code: "custom", path: [field], message: MESSAGES.required });
 });
-
 
 export const personRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The person, if it is in an account the caller may access this way; 404 otherwise. For writes, locked until `db`'s transaction ends. */
-  const personFor = async (db: Executor, request: FastifyRequest, personId: number, access: Access): Promise<PersonRow> => {
+  const personFor = async (
+    db: Executor,
+    request: FastifyRequest,
+    personId: number,
+    access: Access,
+  ): Promise<PersonRow> => {
     const row = access === "read" ? await getPerson(db, personId) : await getPersonForUpdate(db, personId);
     if (!row) throw notFound("Person");
     if (access === "read") {
@@ -80,9 +89,18 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
         await requireRecordWriter(tx, requireCaller(request), b.account_id);
         await checkFields(tx, b.account_id, b);
         return createPerson(tx, app.ssn, b, async (inner, created) => {
-          await writeAudit(inner, auditOf(actorOf(request), b.account_id, "person.create", { type: "person", id: created.personId }, given));
+          await writeAudit(
+            inner,
+            auditOf(actorOf(request), b.account_id, "person.create", { type: "person", id: created.personId }, given),
+          );
           if (created.isAddon) {
-            await createNotification(inner, b.account_id, "Owner added", `${displayName(created)} was added as an additional owner.`, created.personId);
+            await createNotification(
+              inner,
+              b.account_id,
+              "Owner added",
+              `${displayName(created)} was added as an additional owner.`,
+              created.personId,
+            );
           }
         });
       });
@@ -92,7 +110,14 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/persons/:personId",
-    { schema: { tags: ["persons"], summary: "One person (SSN masked)", params: params.personId, response: { 200: person, ...errors } } },
+    {
+      schema: {
+        tags: ["persons"],
+        summary: "One person (SSN masked)",
+        params: params.personId,
+        response: { 200: person, ...errors },
+      },
+    },
     async (request) => toPersonDto(await personFor(app.db, request, request.params.personId, "read")),
   );
 
@@ -122,7 +147,16 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
           const cleared = "sumsubReviewAnswer" in identityEffect;
           const audited = cleared ? [...fields, "sumsub_review_answer", "sumsub_completed_at"] : fields;
           const { write, row } = buildPersonUpdate(app.ssn, existing, changes, identityEffect);
-          const audit = auditWrite(auditOf(actorOf(request), existing.accountId, "person.update", { type: "person", id: existing.personId }, audited), row.updatedAt);
+          const audit = auditWrite(
+            auditOf(
+              actorOf(request),
+              existing.accountId,
+              "person.update",
+              { type: "person", id: existing.personId },
+              audited,
+            ),
+            row.updatedAt,
+          );
           const [written] = await tx.runTogether([write, audit]);
           if (written !== 1) throw notFound("Person");
           return row;
@@ -136,16 +170,28 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/api/persons/:personId",
     {
-      schema: { tags: ["persons"], summary: "Delete a person and its organization links", params: params.personId, response: { 200: okBody, ...errors } },
+      schema: {
+        tags: ["persons"],
+        summary: "Delete a person and its organization links",
+        params: params.personId,
+        response: { 200: okBody, ...errors },
+      },
     },
     async (request) => {
       await app.db.transaction(async (tx) => {
         const existing = await personFor(tx, request, request.params.personId, "write");
         if (existing.accountPrimaryHolder && (await accountSubmitted(tx, existing.accountId))) {
-          throw recordRule("fixed_after_submission", "The primary account holder cannot be removed after the foundation is submitted", { field: "person_id" });
+          throw recordRule(
+            "fixed_after_submission",
+            "The primary account holder cannot be removed after the foundation is submitted",
+            { field: "person_id" },
+          );
         }
         await deletePerson(tx, existing.personId);
-        await writeAudit(tx, auditOf(actorOf(request), existing.accountId, "person.delete", { type: "person", id: existing.personId }, []));
+        await writeAudit(
+          tx,
+          auditOf(actorOf(request), existing.accountId, "person.delete", { type: "person", id: existing.personId }, []),
+        );
       });
       return { ok: true as const };
     },
@@ -154,7 +200,12 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/persons/by_account/:accountId",
     {
-      schema: { tags: ["persons"], summary: "Every person of an account", params: params.accountId, response: { 200: z.array(person), ...errors } },
+      schema: {
+        tags: ["persons"],
+        summary: "Every person of an account",
+        params: params.accountId,
+        response: { 200: z.array(person), ...errors },
+      },
     },
     async (request) => {
       await requireAccountRead(app.db, request, request.params.accountId);

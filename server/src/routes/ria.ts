@@ -33,9 +33,14 @@ export const riaRoutes: FastifyPluginAsyncZod = async (app) => {
       const acct = await getAccount(app.db, accountId);
       if (!acct) throw notFound("Account");
       const holder = acct.primaryAccountHolder ? await getPerson(app.db, acct.primaryAccountHolder) : undefined;
-      const enumIds = [acct.riaPrimaryGoal, acct.riaTimeHorizonYears, acct.riaLiquidityNeeds, acct.riaFederalEffectiveTaxRate, acct.riaState, holder?.state].filter(
-        (v): v is string => Boolean(v),
-      );
+      const enumIds = [
+        acct.riaPrimaryGoal,
+        acct.riaTimeHorizonYears,
+        acct.riaLiquidityNeeds,
+        acct.riaFederalEffectiveTaxRate,
+        acct.riaState,
+        holder?.state,
+      ].filter((v): v is string => Boolean(v));
       const labels = await enumLabels(app.db, enumIds);
       const foundationName = (await listOrganizationsOfAccount(app.db, accountId))[0]?.name1 ?? null;
       const label = (id: string | null | undefined) => (id ? (labels.get(id) ?? id) : null);
@@ -43,7 +48,11 @@ export const riaRoutes: FastifyPluginAsyncZod = async (app) => {
         accountId,
         holderName: holder ? [holder.firstName, holder.lastName].filter(Boolean).join(" ") || null : null,
         holderAddress: holder
-          ? [holder.addressLine1, holder.addressLine2, [holder.city, label(holder.state), holder.zip].filter(Boolean).join(", ")].filter((s): s is string => Boolean(s))
+          ? [
+              holder.addressLine1,
+              holder.addressLine2,
+              [holder.city, label(holder.state), holder.zip].filter(Boolean).join(", "),
+            ].filter((s): s is string => Boolean(s))
           : [],
         foundationName,
         rows: [
@@ -57,14 +66,15 @@ export const riaRoutes: FastifyPluginAsyncZod = async (app) => {
         ],
         generatedAt: timestampNow(),
       });
-      return reply
-        .header("content-type", "application/pdf")
-        .header("content-disposition", `attachment; filename="tax-form-${accountId}.pdf"`)
-        .header("cache-control", "no-store")
-        // Fastify sends a Buffer as-is (the schema's serializer applies to objects only); the
-        // string schema exists to document the 200 response.
-        .send(Buffer.from(pdf) as unknown as string);
+      return (
+        reply
+          .header("content-type", "application/pdf")
+          .header("content-disposition", `attachment; filename="tax-form-${accountId}.pdf"`)
+          .header("cache-control", "no-store")
+          // Fastify sends a Buffer as-is (the schema's serializer applies to objects only); the
+          // string schema exists to document the 200 response.
+          .send(Buffer.from(pdf) as unknown as string)
+      );
     },
   );
 };
-

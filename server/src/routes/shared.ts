@@ -43,7 +43,11 @@ export const params = {
  */
 export function perCallerRateLimit(max: number) {
   return {
-    rateLimit: { max, timeWindow: "1 minute", keyGenerator: (request: FastifyRequest) => request.caller?.userId ?? request.ip },
+    rateLimit: {
+      max,
+      timeWindow: "1 minute",
+      keyGenerator: (request: FastifyRequest) => request.caller?.userId ?? request.ip,
+    },
   };
 }
 

@@ -8,7 +8,13 @@ import { strategy, strategyCreate, strategyIdBody, strategyPut } from "../contra
 import { actorOf, requireAccountAccess, requireAccountRead, type Access } from "../authz";
 import { notFound } from "../errors";
 import { assertEnumValues } from "../repositories/enums";
-import { createStrategy, getStrategy, listStrategies, setEntryCompletedAt, toStrategyDto } from "../repositories/strategies";
+import {
+  createStrategy,
+  getStrategy,
+  listStrategies,
+  setEntryCompletedAt,
+  toStrategyDto,
+} from "../repositories/strategies";
 import { assertComplete, assertNotSubmitted } from "../domain/submission";
 import { auditOf } from "../domain/audit";
 import { writeAudit } from "../repositories/audit";
@@ -20,7 +26,12 @@ import type { StrategyRow } from "../../../db/schema";
 import type { Executor } from "../../../db/engine";
 
 export const strategyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const strategyFor = async (db: Executor, request: FastifyRequest, strategyId: number, access: Access): Promise<StrategyRow> => {
+  const strategyFor = async (
+    db: Executor,
+    request: FastifyRequest,
+    strategyId: number,
+    access: Access,
+  ): Promise<StrategyRow> => {
     const row = await getStrategy(db, strategyId);
     if (!row) throw notFound("Strategy");
     if (access === "read") await requireAccountRead(db, request, row.accountId, "Strategy");
@@ -44,7 +55,12 @@ export const strategyRoutes: FastifyPluginAsyncZod = async (app) => {
       await assertEnumValues(app.db, { strategy_type });
       const row = await app.db.transaction(async (tx) => {
         const created = await createStrategy(tx, account_id, strategy_type);
-        await writeAudit(tx, auditOf(actorOf(request), account_id, "strategy.create", { type: "strategy", id: created.strategyId }, ["strategy_type"]));
+        await writeAudit(
+          tx,
+          auditOf(actorOf(request), account_id, "strategy.create", { type: "strategy", id: created.strategyId }, [
+            "strategy_type",
+          ]),
+        );
         return created;
       });
       return reply.status(201).send({ strategy_id: row.strategyId });
@@ -53,7 +69,14 @@ export const strategyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/strategies/:strategyId",
-    { schema: { tags: ["strategies"], summary: "One strategy", params: params.strategyId, response: { 200: strategy, ...errors } } },
+    {
+      schema: {
+        tags: ["strategies"],
+        summary: "One strategy",
+        params: params.strategyId,
+        response: { 200: strategy, ...errors },
+      },
+    },
     async (request) => toStrategyDto(await strategyFor(app.db, request, request.params.strategyId, "read")),
   );
 
@@ -78,8 +101,22 @@ export const strategyRoutes: FastifyPluginAsyncZod = async (app) => {
         await assertComplete(tx, existing);
         const updated = await setEntryCompletedAt(tx, existing.strategyId, timestampNow());
         const name = (await getOrganizationByStrategy(tx, existing.strategyId))?.name1;
-        await createNotification(tx, existing.accountId, "Foundation submitted", `${name ?? "Your foundation"} was submitted for review.`);
-        await writeAudit(tx, auditOf(actorOf(request), existing.accountId, "strategy.submit", { type: "strategy", id: existing.strategyId }, ["entry_completed_at", "attested"]));
+        await createNotification(
+          tx,
+          existing.accountId,
+          "Foundation submitted",
+          `${name ?? "Your foundation"} was submitted for review.`,
+        );
+        await writeAudit(
+          tx,
+          auditOf(
+            actorOf(request),
+            existing.accountId,
+            "strategy.submit",
+            { type: "strategy", id: existing.strategyId },
+            ["entry_completed_at", "attested"],
+          ),
+        );
         return updated;
       });
       return toStrategyDto(row);
@@ -89,7 +126,12 @@ export const strategyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/strategies/strategy/account/:accountId",
     {
-      schema: { tags: ["strategies"], summary: "Every strategy of an account", params: params.accountId, response: { 200: z.array(strategy), ...errors } },
+      schema: {
+        tags: ["strategies"],
+        summary: "Every strategy of an account",
+        params: params.accountId,
+        response: { 200: z.array(strategy), ...errors },
+      },
     },
     async (request) => {
       await requireAccountRead(app.db, request, request.params.accountId);

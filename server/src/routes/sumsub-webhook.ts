@@ -15,7 +15,13 @@ import { sourceEventRecorded } from "../repositories/audit";
 import { verifyWebhookDigest } from "../identity/webhook-digest";
 import { parseSumsubDate, personIdFromExternalUserId } from "../identity/verification";
 import { confirmedGreen, webhookEventKey } from "../identity/applicant";
-import { isStaleReview, recordApplicantId, recordReview, type IdentityCheck, type RecordResult } from "../domain/identity-review";
+import {
+  isStaleReview,
+  recordApplicantId,
+  recordReview,
+  type IdentityCheck,
+  type RecordResult,
+} from "../domain/identity-review";
 import { counter } from "../metrics";
 import { identityProvider } from "./identity-provider";
 
@@ -53,7 +59,13 @@ const WEBHOOK_BODY_LIMIT = 1024 * 1024;
  * (502), the database unavailable (503). No bearer token and no rate limit, so none of the
  * authenticated routes' 403 or 429, and an unknown person is acknowledged, not 404.
  */
-const webhookErrors = { 400: apiErrorFor(400), 401: apiErrorFor(401), 413: apiErrorFor(413), 502: apiErrorFor(502), 503: apiErrorFor(503) } as const;
+const webhookErrors = {
+  400: apiErrorFor(400),
+  401: apiErrorFor(401),
+  413: apiErrorFor(413),
+  502: apiErrorFor(502),
+  503: apiErrorFor(503),
+} as const;
 
 export const sumsubWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   const identity = app.config.identity;
@@ -62,7 +74,9 @@ export const sumsubWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   // The body must stay raw bytes for the digest check: this plugin's scope replaces the app's JSON
   // parser, which every other route keeps.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: WEBHOOK_BODY_LIMIT }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: WEBHOOK_BODY_LIMIT }, (_req, body, done) =>
+    done(null, body),
+  );
 
   app.post(
     "/api/sumsub/webhook",
@@ -117,14 +131,27 @@ export const sumsubWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
         // A GREEN that would be applied is confirmed first (the provider out of reach is 502, so
         // Sumsub delivers again later); an older one is recorded as stale unasked.
         if (answer === "GREEN" && !isStaleReview(target, at)) {
-          check = (await provider.call(request.log, "webhook confirmation", (sumsub) => confirmedGreen(sumsub, target.personId, event.applicantId))) ?? undefined;
-          if (!check) request.log.warn({ personId: target.personId, type: event.type }, "identity webhook not confirmed by the provider");
+          check =
+            (await provider.call(request.log, "webhook confirmation", (sumsub) =>
+              confirmedGreen(sumsub, target.personId, event.applicantId),
+            )) ?? undefined;
+          if (!check)
+            request.log.warn(
+              { personId: target.personId, type: event.type },
+              "identity webhook not confirmed by the provider",
+            );
         }
-        const result = await recordReview(app.db, target.personId, { applicantId: event.applicantId, answer, at, check }, source);
+        const result = await recordReview(
+          app.db,
+          target.personId,
+          { applicantId: event.applicantId, answer, at, check },
+          source,
+        );
         request.log.info({ personId: target.personId, type: event.type, result }, "identity webhook");
         return webhookAnswer(result, WEBHOOK_OUTCOME[result]);
       }
-      if (target.sumsubApplicantId !== event.applicantId) await recordApplicantId(app.db, target.personId, event.applicantId, source);
+      if (target.sumsubApplicantId !== event.applicantId)
+        await recordApplicantId(app.db, target.personId, event.applicantId, source);
       return webhookAnswer("recorded", "applied");
     },
   );

@@ -45,7 +45,8 @@ const ownerMails = counter({
   zeroed: [{ result: "sent" }, { result: "refused" }],
 });
 
-const eqIgnoreCase = (a: string | null | undefined, b: string) => !!a && a.trim().toLowerCase() === b.trim().toLowerCase();
+const eqIgnoreCase = (a: string | null | undefined, b: string) =>
+  !!a && a.trim().toLowerCase() === b.trim().toLowerCase();
 
 // Each limit is per founder (not per IP), counted by the one per-caller limiter (shared.ts): each
 // token opens a provider session and each send emails people, so a runaway client or a stolen
@@ -86,7 +87,8 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = await primaryPerson(request);
       const userId = request.body?.user_id;
       // The web sends the caller's email as user_id; anything else is someone else's: 404.
-      if (userId !== undefined && !eqIgnoreCase(caller.email, userId) && !eqIgnoreCase(me.email, userId)) throw notFound("Person");
+      if (userId !== undefined && !eqIgnoreCase(caller.email, userId) && !eqIgnoreCase(me.email, userId))
+        throw notFound("Person");
       const identifiers = applicantIdentifiers(caller.email ?? me.email ?? undefined, me.phone);
       const { token } = await provider.call(request.log, "access token", (sumsub) =>
         sumsub.createSdkAccessToken({
@@ -113,21 +115,33 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const personId = request.body?.person_id;
-      const target = personId === undefined ? await primaryPerson(request) : await personInCallerAccount(request, personId);
-      const applicant = await provider.call(request.log, "applicant lookup", (sumsub) => sumsub.getApplicantByExternalUserId(externalUserIdFor(target.personId)));
+      const target =
+        personId === undefined ? await primaryPerson(request) : await personInCallerAccount(request, personId);
+      const applicant = await provider.call(request.log, "applicant lookup", (sumsub) =>
+        sumsub.getApplicantByExternalUserId(externalUserIdFor(target.personId)),
+      );
       const claimed = request.body?.applicant_id;
-      if (claimed !== undefined && applicant?.id !== claimed) throw conflict("That applicant does not belong to this person", "applicant_id");
+      if (claimed !== undefined && applicant?.id !== claimed)
+        throw conflict("That applicant does not belong to this person", "applicant_id");
 
       let reviewStatus: string | null = null;
       const source = { route: routeOf(request) };
       if (applicant) {
-        if (target.sumsubApplicantId !== applicant.id) await recordApplicantId(app.db, target.personId, applicant.id, source);
-        const review = await provider.call(request.log, "review status", (sumsub) => sumsub.getApplicantStatus(applicant.id));
+        if (target.sumsubApplicantId !== applicant.id)
+          await recordApplicantId(app.db, target.personId, applicant.id, source);
+        const review = await provider.call(request.log, "review status", (sumsub) =>
+          sumsub.getApplicantStatus(applicant.id),
+        );
         reviewStatus = review.reviewStatus;
         const answer = review.reviewResult?.reviewAnswer;
         if (review.reviewStatus === "completed" && (answer === "GREEN" || answer === "RED")) {
           const check = checkOfReview(review) ?? undefined;
-          await recordReview(app.db, target.personId, { applicantId: applicant.id, answer, at: parseSumsubDate(review.reviewDate) ?? new Date(), check }, source);
+          await recordReview(
+            app.db,
+            target.personId,
+            { applicantId: applicant.id, answer, at: parseSumsubDate(review.reviewDate) ?? new Date(), check },
+            source,
+          );
         }
       }
       const row = await getPerson(app.db, target.personId);
@@ -146,7 +160,8 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
       config: perCallerRateLimit(10),
       schema: {
         tags: ["sumsub"],
-        summary: "Start the caller's identity check again: the provider resets the applicant and the verification is cleared until the new result",
+        summary:
+          "Start the caller's identity check again: the provider resets the applicant and the verification is cleared until the new result",
         body: newCheckBody,
         response: { 200: verificationState, ...limitedProviderErrors },
       },
@@ -154,14 +169,22 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const target = await primaryPerson(request);
       await requireRecordWriter(app.db, requireCaller(request), target.accountId);
-      const applicant = await provider.call(request.log, "applicant lookup", (sumsub) => sumsub.getApplicantByExternalUserId(externalUserIdFor(target.personId)));
+      const applicant = await provider.call(request.log, "applicant lookup", (sumsub) =>
+        sumsub.getApplicantByExternalUserId(externalUserIdFor(target.personId)),
+      );
       if (!applicant) throw conflict("There is no identity check to start again: start the first one", "person_id");
       // A check still under way (init, pending) is the new one already: nothing to drop.
-      const review = await provider.call(request.log, "review status", (sumsub) => sumsub.getApplicantStatus(applicant.id));
+      const review = await provider.call(request.log, "review status", (sumsub) =>
+        sumsub.getApplicantStatus(applicant.id),
+      );
       if (review.reviewStatus !== "completed") return verificationStateOf(target, review.reviewStatus);
       await provider.call(request.log, "applicant reset", (sumsub) => sumsub.resetApplicant(applicant.id));
       const fields = ["sumsub_review_answer", "sumsub_completed_at", "sumsub_check_id", "sumsub_check_started_at"];
-      const row = await clearVerification(app.db, target.personId, auditOf(actorOf(request), target.accountId, "identity.reset", { type: "person", id: target.personId }, fields));
+      const row = await clearVerification(
+        app.db,
+        target.personId,
+        auditOf(actorOf(request), target.accountId, "identity.reset", { type: "person", id: target.personId }, fields),
+      );
       if (!row) throw notFound("Person");
       return verificationStateOf(row, "init");
     },
@@ -193,13 +216,18 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
               userId: externalUserIdFor(t.personId),
               levelName: identity.levelName,
               ttlInSecs: OWNER_LINK_TTL_DAYS * 86_400,
-              applicantIdentifiers: { email: identifiers.email, ...(identifiers.phone ? { phone: identifiers.phone } : {}) },
+              applicantIdentifiers: {
+                email: identifiers.email,
+                ...(identifiers.phone ? { phone: identifiers.phone } : {}),
+              },
               lang: "en",
             }),
           ),
         mail: async (t, { to, inviterName, llcName, link }) => {
           try {
-            await app.mailer.send(ownerVerificationEmail({ to, inviterName, llcName, link, validForDays: OWNER_LINK_TTL_DAYS }));
+            await app.mailer.send(
+              ownerVerificationEmail({ to, inviterName, llcName, link, validForDays: OWNER_LINK_TTL_DAYS }),
+            );
           } catch (err) {
             // A mail server's message may quote the recipient's address: the summary only.
             request.log.warn({ personId: t.personId, error: errorSummary(err) }, "owner verification email not sent");

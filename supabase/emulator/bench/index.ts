@@ -31,18 +31,41 @@ const SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
 const API_VERSION = { "x-supabase-api-version": "2024-01-01" };
 
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
 type AutocannonResult = Awaited<ReturnType<typeof autocannon>>;
 
-interface Child { proc: ChildProcess; url: string; anonKey: string; startMs: number; startCpuMs: number }
+interface Child {
+  proc: ChildProcess;
+  url: string;
+  anonKey: string;
+  startMs: number;
+  startCpuMs: number;
+}
 
 /** Starts the CLI with a config and seed; resolves at its first answer to /health. */
 async function startChild(dir: string, seedFile: string): Promise<Child> {
   const t0 = performance.now();
-  const proc = spawn(process.execPath, [BIN, "--port", "0", "--mail-port", "0", "--smtp-port", "0", "--config", path.join(dir, "config.toml"), "--seed", seedFile], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const proc = spawn(
+    process.execPath,
+    [
+      BIN,
+      "--port",
+      "0",
+      "--mail-port",
+      "0",
+      "--smtp-port",
+      "0",
+      "--config",
+      path.join(dir, "config.toml"),
+      "--seed",
+      seedFile,
+    ],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   let out = "";
   const url = await new Promise<string>((resolve, reject) => {
     proc.stdout?.on("data", (chunk: Buffer) => {
@@ -124,15 +147,22 @@ function processTree(root: number): number[] {
   return out;
 }
 
-const sum = (pids: number[], f: (pid: number) => number) => pids.reduce((total, pid) => {
-  try {
-    return total + f(pid);
-  } catch {
-    return total;
-  }
-}, 0);
+const sum = (pids: number[], f: (pid: number) => number) =>
+  pids.reduce((total, pid) => {
+    try {
+      return total + f(pid);
+    } catch {
+      return total;
+    }
+  }, 0);
 
-interface FirebaseFigures { startMs: number; startCpuMs: number; memory: number; signIn: AutocannonResult; cpuPerSignIn: number }
+interface FirebaseFigures {
+  startMs: number;
+  startCpuMs: number;
+  memory: number;
+  signIn: AutocannonResult;
+  cpuPerSignIn: number;
+}
 
 /**
  * The Firebase Auth emulator measured as the emulator is: started from nothing until its first
@@ -144,10 +174,22 @@ async function measureFirebase(bin: string): Promise<FirebaseFigures> {
   const [authPort, hubPort, loggingPort] = [await freePort(), await freePort(), await freePort()];
   fs.writeFileSync(
     path.join(dir, "firebase.json"),
-    JSON.stringify({ emulators: { auth: { host: "127.0.0.1", port: authPort }, hub: { host: "127.0.0.1", port: hubPort }, logging: { host: "127.0.0.1", port: loggingPort }, ui: { enabled: false }, singleProjectMode: true } }),
+    JSON.stringify({
+      emulators: {
+        auth: { host: "127.0.0.1", port: authPort },
+        hub: { host: "127.0.0.1", port: hubPort },
+        logging: { host: "127.0.0.1", port: loggingPort },
+        ui: { enabled: false },
+        singleProjectMode: true,
+      },
+    }),
   );
   const t0 = performance.now();
-  const proc = spawn(bin, ["emulators:start", "--only", "auth", "--project", "demo-bench"], { cwd: dir, stdio: ["ignore", "ignore", "ignore"], detached: true });
+  const proc = spawn(bin, ["emulators:start", "--only", "auth", "--project", "demo-bench"], {
+    cwd: dir,
+    stdio: ["ignore", "ignore", "ignore"],
+    detached: true,
+  });
   const base = `http://127.0.0.1:${authPort}`;
   try {
     for (;;) {
@@ -160,14 +202,24 @@ async function measureFirebase(bin: string): Promise<FirebaseFigures> {
     const startCpuMs = sum(processTree(proc.pid ?? 0), cpuMs);
     await new Promise((r) => setTimeout(r, 500));
     const pids = processTree(proc.pid ?? 0);
-    const memory = round(sum(pids, (pid) => rssMb(pid)), 0);
+    const memory = round(
+      sum(pids, (pid) => rssMb(pid)),
+      0,
+    );
     const api = `${base}/identitytoolkit.googleapis.com/v1`;
     const headers = { "content-type": "application/json" };
     const body = JSON.stringify({ email: "bench@example.com", password: PASSWORD, returnSecureToken: true });
     const signUp = await fetch(`${api}/accounts:signUp?key=fake-api-key`, { method: "POST", headers, body });
     if (!signUp.ok) throw new Error(`firebase sign-up: HTTP ${signUp.status} ${await signUp.text()}`);
     const cpuBefore = sum(pids, cpuMs);
-    const signIn = await autocannon({ url: `${api}/accounts:signInWithPassword?key=fake-api-key`, method: "POST", headers, body, connections: CONNECTIONS, duration });
+    const signIn = await autocannon({
+      url: `${api}/accounts:signInWithPassword?key=fake-api-key`,
+      method: "POST",
+      headers,
+      body,
+      connections: CONNECTIONS,
+      duration,
+    });
     const cpuPerSignIn = (sum(processTree(proc.pid ?? 0), cpuMs) - cpuBefore) / Math.max(1, signIn.requests.total);
     return { startMs, startCpuMs, memory, signIn, cpuPerSignIn };
   } finally {
@@ -193,7 +245,12 @@ async function main(): Promise<void> {
     fs.writeFileSync(small, JSON.stringify({ users: [{ email: "bench@example.com", password_hash: hash }] }));
     const large = path.join(dir, "seed-large.json");
     const users = [{ email: "bench@example.com", password_hash: hash }];
-    for (let i = 0; i < TOTP_USERS; i++) users.push({ email: `totp-${i}@example.com`, password_hash: hash, totp: { secret: SECRET } } as (typeof users)[number]);
+    for (let i = 0; i < TOTP_USERS; i++)
+      users.push({
+        email: `totp-${i}@example.com`,
+        password_hash: hash,
+        totp: { secret: SECRET },
+      } as (typeof users)[number]);
     fs.writeFileSync(large, JSON.stringify({ users }));
 
     // 1. Start and memory at rest (small seed; the first answer is the end of start-up), the median
@@ -214,7 +271,14 @@ async function main(): Promise<void> {
     const headers = { "content-type": "application/json", apikey: child.anonKey, ...API_VERSION };
     const signInBody = JSON.stringify({ email: "bench@example.com", password: PASSWORD });
     const cpuBefore = cpuMs(child.proc.pid ?? 0);
-    const signIn = await autocannon({ url: `${child.url}/auth/v1/token?grant_type=password`, method: "POST", headers, body: signInBody, connections: CONNECTIONS, duration });
+    const signIn = await autocannon({
+      url: `${child.url}/auth/v1/token?grant_type=password`,
+      method: "POST",
+      headers,
+      body: signInBody,
+      connections: CONNECTIONS,
+      duration,
+    });
     const signInOk = signIn.non2xx === 0 && signIn.errors === 0;
     // Load-independent: the emulator's own CPU per sign-in (the machine may be shared).
     const cpuPerSignIn = (cpuMs(child.proc.pid ?? 0) - cpuBefore) / Math.max(1, signIn.requests.total);
@@ -222,7 +286,11 @@ async function main(): Promise<void> {
     // 3. TOTP: each user's session (untimed), then challenge + verify for each, 10 in flight.
     const tokens: string[] = [];
     for (let i = 0; i < TOTP_USERS; i++) {
-      const res = await fetch(`${child.url}/auth/v1/token?grant_type=password`, { method: "POST", headers, body: JSON.stringify({ email: `totp-${i}@example.com`, password: PASSWORD }) });
+      const res = await fetch(`${child.url}/auth/v1/token?grant_type=password`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ email: `totp-${i}@example.com`, password: PASSWORD }),
+      });
       tokens.push(((await res.json()) as { access_token: string }).access_token);
     }
     const factorIds = await Promise.all(
@@ -241,9 +309,17 @@ async function main(): Promise<void> {
         for (let i = next++; i < TOTP_USERS; i = next++) {
           const auth = { ...headers, authorization: `Bearer ${tokens[i]}` };
           const t = performance.now();
-          const ch = await fetch(`${child.url}/auth/v1/factors/${factorIds[i]}/challenge`, { method: "POST", headers: auth, body: "{}" });
+          const ch = await fetch(`${child.url}/auth/v1/factors/${factorIds[i]}/challenge`, {
+            method: "POST",
+            headers: auth,
+            body: "{}",
+          });
           const challengeId = ((await ch.json()) as { id: string }).id;
-          const v = await fetch(`${child.url}/auth/v1/factors/${factorIds[i]}/verify`, { method: "POST", headers: auth, body: JSON.stringify({ challenge_id: challengeId, code }) });
+          const v = await fetch(`${child.url}/auth/v1/factors/${factorIds[i]}/verify`, {
+            method: "POST",
+            headers: auth,
+            body: JSON.stringify({ challenge_id: challengeId, code }),
+          });
           await v.arrayBuffer();
           if (!v.ok) failures++;
           times.push(performance.now() - t);
@@ -260,7 +336,9 @@ async function main(): Promise<void> {
     let firebase: FirebaseFigures | undefined;
     let firebaseProblem = "";
     if (bin) {
-      console.log(`Measuring the Firebase Auth emulator (${execFileSync(bin, ["--version"], { encoding: "utf8" }).trim()})…`);
+      console.log(
+        `Measuring the Firebase Auth emulator (${execFileSync(bin, ["--version"], { encoding: "utf8" }).trim()})…`,
+      );
       firebase = await measureFirebase(bin).catch((err: unknown) => {
         firebaseProblem = err instanceof Error ? err.message : String(err);
         return undefined;
@@ -270,21 +348,56 @@ async function main(): Promise<void> {
       `${Math.round(r.requests.average)} /s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${round(cpu, 2)} ms CPU each${r.non2xx === 0 && r.errors === 0 ? "" : ` (${r.non2xx} non-2xx, ${r.errors} errors)`}`;
 
     const rows: [string, string, string, string][] = [
-      [`start to first answer, wall (median of ${START_RUNS})`, `${Math.round(startWall)} ms`, firebase ? `${Math.round(firebase.startMs)} ms` : "", "≤ 300 ms"],
-      ["start to first answer, CPU (the process tree's)", `${Math.round(startCpu)} ms`, firebase ? `${Math.round(firebase.startCpuMs)} ms` : "", "≤ 400 ms"],
+      [
+        `start to first answer, wall (median of ${START_RUNS})`,
+        `${Math.round(startWall)} ms`,
+        firebase ? `${Math.round(firebase.startMs)} ms` : "",
+        "≤ 300 ms",
+      ],
+      [
+        "start to first answer, CPU (the process tree's)",
+        `${Math.round(startCpu)} ms`,
+        firebase ? `${Math.round(firebase.startCpuMs)} ms` : "",
+        "≤ 400 ms",
+      ],
       ["memory at rest (RSS)", `${memory} MB`, firebase ? `${firebase.memory} MB` : "", "≤ 90 MB"],
-      [`password sign-in, ${CONNECTIONS} connections, ${duration} s`, signInCell(signIn, cpuPerSignIn), firebase ? signInCell(firebase.signIn, firebase.cpuPerSignIn) : "", "≥ 1,000 /s, p99 ≤ 30 ms"],
-      [`TOTP challenge + verify, ${CONNECTIONS} in flight, ${TOTP_USERS} factors`, `${Math.round(TOTP_USERS / totpSeconds)} /s, p99 ${round(percentile(times, 99))} ms${failures ? ` (${failures} failed)` : ""}`, firebase ? "no TOTP in the emulator" : "", ""],
-      ["stored password hashes", `bcrypt $2b$, cost ${storedCost} (GoTrue verifies them)`, firebase ? "not hashed: `fakeHash:salt=…:password=<the password>`" : "", ""],
+      [
+        `password sign-in, ${CONNECTIONS} connections, ${duration} s`,
+        signInCell(signIn, cpuPerSignIn),
+        firebase ? signInCell(firebase.signIn, firebase.cpuPerSignIn) : "",
+        "≥ 1,000 /s, p99 ≤ 30 ms",
+      ],
+      [
+        `TOTP challenge + verify, ${CONNECTIONS} in flight, ${TOTP_USERS} factors`,
+        `${Math.round(TOTP_USERS / totpSeconds)} /s, p99 ${round(percentile(times, 99))} ms${failures ? ` (${failures} failed)` : ""}`,
+        firebase ? "no TOTP in the emulator" : "",
+        "",
+      ],
+      [
+        "stored password hashes",
+        `bcrypt $2b$, cost ${storedCost} (GoTrue verifies them)`,
+        firebase ? "not hashed: `fakeHash:salt=…:password=<the password>`" : "",
+        "",
+      ],
     ];
     console.log("");
     console.log(`| measure | auth-emulator | Firebase Auth emulator | goal |`);
     console.log(`|---|---|---|---|`);
     for (const [m, v, f, g] of rows) console.log(`| ${m} | ${v} | ${f || "not measured"} | ${g} |`);
     console.log("");
-    console.log(`Load average after the auth-emulator runs: ${loadDuring.map((l) => round(l, 2)).join(" ")}; at the end: ${os.loadavg().map((l) => round(l, 2)).join(" ")} (${os.cpus().length} cores).`);
-    console.log(`Build: the compiled JavaScript of this package (dist/, esbuild, node ${process.versions.node}), started through bin/auth-emulator.mjs.`);
-    if (!bin) console.log("Firebase Auth emulator: not installed on this machine (set FIREBASE_TOOLS_BIN or put `firebase` on PATH), so no side-by-side figures in this run.");
+    console.log(
+      `Load average after the auth-emulator runs: ${loadDuring.map((l) => round(l, 2)).join(" ")}; at the end: ${os
+        .loadavg()
+        .map((l) => round(l, 2))
+        .join(" ")} (${os.cpus().length} cores).`,
+    );
+    console.log(
+      `Build: the compiled JavaScript of this package (dist/, esbuild, node ${process.versions.node}), started through bin/auth-emulator.mjs.`,
+    );
+    if (!bin)
+      console.log(
+        "Firebase Auth emulator: not installed on this machine (set FIREBASE_TOOLS_BIN or put `firebase` on PATH), so no side-by-side figures in this run.",
+      );
     else if (!firebase) console.log(`Firebase Auth emulator: found but could not be measured: ${firebaseProblem}`);
     if (!signInOk || failures) process.exitCode = 1;
   } finally {

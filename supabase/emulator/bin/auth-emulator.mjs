@@ -13,7 +13,8 @@ function newestSource(dir) {
   let newest = 0;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     if (entry.isDirectory()) {
-      if (!["dist", "node_modules", "bench", "build", "test-support", "fixtures"].includes(entry.name)) newest = Math.max(newest, newestSource(new URL(`${entry.name}/`, dir)));
+      if (!["dist", "node_modules", "bench", "build", "test-support", "fixtures"].includes(entry.name))
+        newest = Math.max(newest, newestSource(new URL(`${entry.name}/`, dir)));
     } else if (entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts")) {
       newest = Math.max(newest, fs.statSync(new URL(entry.name, dir)).mtimeMs);
     }

@@ -18,14 +18,31 @@ const dist = path.join(pkgDir, "dist");
  * at once (test workers starting the CLI), and none may import a half-written file.
  */
 export async function buildJs() {
-  const common = { bundle: true, platform: "node", format: "esm", target: "node20", packages: "external", logLevel: "warning", write: false };
-  const library = await build({ ...common, entryPoints: [path.join(pkgDir, "index.ts")], outfile: path.join(dist, "index.js") });
+  const common = {
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    logLevel: "warning",
+    write: false,
+  };
+  const library = await build({
+    ...common,
+    entryPoints: [path.join(pkgDir, "index.ts")],
+    outfile: path.join(dist, "index.js"),
+  });
   const command = await build({
     ...common,
     entryPoints: [path.join(pkgDir, "cli.ts")],
     outfile: path.join(dist, "cli.js"),
     // The command imports the library's file rather than carrying a second copy of it.
-    plugins: [{ name: "library", setup: (b) => b.onResolve({ filter: /^\.\/index$/ }, () => ({ path: "./index.js", external: true })) }],
+    plugins: [
+      {
+        name: "library",
+        setup: (b) => b.onResolve({ filter: /^\.\/index$/ }, () => ({ path: "./index.js", external: true })),
+      },
+    ],
   });
   fs.mkdirSync(dist, { recursive: true });
   for (const file of [...library.outputFiles, ...command.outputFiles]) {
@@ -43,21 +60,42 @@ export function buildTypes() {
   const typesDir = path.join(dist, "types");
   fs.rmSync(typesDir, { recursive: true, force: true });
   const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
-  execFileSync(process.execPath, [
-    tsc, path.join(pkgDir, "index.ts"),
-    "--declaration", "--emitDeclarationOnly", "--outDir", typesDir, "--rootDir", pkgDir,
-    "--target", "es2022", "--module", "esnext", "--moduleResolution", "bundler", "--strict",
-    "--esModuleInterop", "--skipLibCheck", "--types", "node",
-  ], { stdio: "inherit" });
+  execFileSync(
+    process.execPath,
+    [
+      tsc,
+      path.join(pkgDir, "index.ts"),
+      "--declaration",
+      "--emitDeclarationOnly",
+      "--outDir",
+      typesDir,
+      "--rootDir",
+      pkgDir,
+      "--target",
+      "es2022",
+      "--module",
+      "esnext",
+      "--moduleResolution",
+      "bundler",
+      "--strict",
+      "--esModuleInterop",
+      "--skipLibCheck",
+      "--types",
+      "node",
+    ],
+    { stdio: "inherit" },
+  );
   for (const file of fs.readdirSync(typesDir, { recursive: true })) {
     const full = path.join(typesDir, String(file));
     if (!full.endsWith(".d.ts")) continue;
-    const text = fs.readFileSync(full, "utf8").replace(/(from\s+|import\()(["'])(\.{1,2}\/[^"']+)\2/g, (match, lead, quote, spec) => {
-      if (/\.[cm]?js$/.test(spec)) return match;
-      const target = path.resolve(path.dirname(full), spec);
-      const resolved = fs.existsSync(`${target}.d.ts`) ? `${spec}.js` : `${spec}/index.js`;
-      return `${lead}${quote}${resolved}${quote}`;
-    });
+    const text = fs
+      .readFileSync(full, "utf8")
+      .replace(/(from\s+|import\()(["'])(\.{1,2}\/[^"']+)\2/g, (match, lead, quote, spec) => {
+        if (/\.[cm]?js$/.test(spec)) return match;
+        const target = path.resolve(path.dirname(full), spec);
+        const resolved = fs.existsSync(`${target}.d.ts`) ? `${spec}.js` : `${spec}/index.js`;
+        return `${lead}${quote}${resolved}${quote}`;
+      });
     fs.writeFileSync(full, text);
   }
 }

@@ -9,7 +9,9 @@ export function parseBody<S extends z.ZodType>(schema: S, req: FastifyRequest): 
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw validationFailed(`Could not read request body: ${issue ? `${issue.path.join(".") || "body"} ${issue.message}` : "invalid"}`);
+    throw validationFailed(
+      `Could not read request body: ${issue ? `${issue.path.join(".") || "body"} ${issue.message}` : "invalid"}`,
+    );
   }
   return parsed.data;
 }

@@ -20,15 +20,22 @@ export function errorBody(req: FastifyRequest, err: ApiError): Record<string, un
 }
 
 export function sendApiError(req: FastifyRequest, reply: FastifyReply, err: ApiError): FastifyReply {
-  return reply.status(err.status).header("x-sb-error-code", err.code).type("application/json").send(errorBody(req, err));
+  return reply
+    .status(err.status)
+    .header("x-sb-error-code", err.code)
+    .type("application/json")
+    .send(errorBody(req, err));
 }
 
 /** Maps Fastify's own failures (bad JSON, body too large, …) onto GoTrue codes. */
 export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
   const e = err as { statusCode?: number; code?: string; message?: string };
-  if (e.code === "FST_ERR_CTP_BODY_TOO_LARGE") return new ApiError(413, "request_entity_too_large", "Request body too large");
-  if (e.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") return new ApiError(415, "validation_failed", "Unsupported Content-Type");
-  if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) return new ApiError(e.statusCode, "validation_failed", e.message ?? "Bad request");
+  if (e.code === "FST_ERR_CTP_BODY_TOO_LARGE")
+    return new ApiError(413, "request_entity_too_large", "Request body too large");
+  if (e.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE")
+    return new ApiError(415, "validation_failed", "Unsupported Content-Type");
+  if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500)
+    return new ApiError(e.statusCode, "validation_failed", e.message ?? "Bad request");
   return new ApiError(500, "unexpected_failure", "Unexpected failure, please check server logs for more information");
 }

@@ -38,7 +38,11 @@ export function checkApiKey(ctx: AuthContext, req: FastifyRequest): void {
   if (key !== anonKey && key !== serviceRoleKey && key !== publishableKey && key !== secretKey) throw invalidApiKey();
 }
 
-export interface UserAuth { user: UserRow; session: SessionRow | undefined; claims: JWTPayload }
+export interface UserAuth {
+  user: UserRow;
+  session: SessionRow | undefined;
+  claims: JWTPayload;
+}
 
 export async function requireUser(ctx: AuthContext, req: FastifyRequest): Promise<UserAuth> {
   const claims = await ctx.keys.verify(bearerToken(ctx, req));
@@ -47,12 +51,16 @@ export async function requireUser(ctx: AuthContext, req: FastifyRequest): Promis
   if (!user) throw forbidden("user_not_found", "User from sub claim in JWT does not exist");
   const sessionId = typeof claims.session_id === "string" ? claims.session_id : undefined;
   const session = sessionId ? ctx.store.findSession(sessionId) : undefined;
-  if (sessionId && !session) throw forbidden("session_not_found", "Session from session_id claim in JWT does not exist");
+  if (sessionId && !session)
+    throw forbidden("session_not_found", "Session from session_id claim in JWT does not exist");
   return { user, session, claims };
 }
 
 /** Like requireUser, for routes that act on the session itself (MFA, logout). */
-export async function requireSession(ctx: AuthContext, req: FastifyRequest): Promise<UserAuth & { session: SessionRow }> {
+export async function requireSession(
+  ctx: AuthContext,
+  req: FastifyRequest,
+): Promise<UserAuth & { session: SessionRow }> {
   const auth = await requireUser(ctx, req);
   if (!auth.session) throw forbidden("session_not_found", "Session from session_id claim in JWT does not exist");
   return { ...auth, session: auth.session };

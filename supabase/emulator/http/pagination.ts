@@ -4,7 +4,11 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { ApiError, validationFailed } from "../errors";
 import { queryParam } from "./body";
 
-export interface Page { page: number; perPage: number; offset: number }
+export interface Page {
+  page: number;
+  perPage: number;
+  offset: number;
+}
 
 const UINT64_MAX = 2n ** 64n - 1n;
 
@@ -14,8 +18,10 @@ const UINT64_MAX = 2n ** 64n - 1n;
  */
 function parseUint(value: string): number {
   const quoted = JSON.stringify(value);
-  if (!/^[0-9]+$/.test(value)) throw validationFailed(`Bad Pagination Parameters: strconv.ParseUint: parsing ${quoted}: invalid syntax`);
-  if (BigInt(value) > UINT64_MAX) throw validationFailed(`Bad Pagination Parameters: strconv.ParseUint: parsing ${quoted}: value out of range`);
+  if (!/^[0-9]+$/.test(value))
+    throw validationFailed(`Bad Pagination Parameters: strconv.ParseUint: parsing ${quoted}: invalid syntax`);
+  if (BigInt(value) > UINT64_MAX)
+    throw validationFailed(`Bad Pagination Parameters: strconv.ParseUint: parsing ${quoted}: value out of range`);
   // Past 2^53 a page is empty anyway; the cap keeps SQLite's LIMIT/OFFSET integers.
   return Math.min(Number(value), Number.MAX_SAFE_INTEGER);
 }

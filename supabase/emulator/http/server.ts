@@ -60,7 +60,18 @@ export async function buildServer(ctx: AuthContext, extraOrigins: string[] = [])
   // reflects every origin with credentials; an emulator that others can reach must not.
   const base = {
     methods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
-    allowedHeaders: ["apikey", "authorization", "x-client-info", "x-supabase-api-version", "content-type", "accept", "accept-profile", "content-profile", "prefer", "x-retry-count"],
+    allowedHeaders: [
+      "apikey",
+      "authorization",
+      "x-client-info",
+      "x-supabase-api-version",
+      "content-type",
+      "accept",
+      "accept-profile",
+      "content-profile",
+      "prefer",
+      "x-retry-count",
+    ],
     exposedHeaders: ["X-Total-Count", "Link", "X-Supabase-Api-Version"],
     maxAge: 3600,
   };
@@ -68,7 +79,11 @@ export async function buildServer(ctx: AuthContext, extraOrigins: string[] = [])
     delegator: (req, cb) => {
       const origin = req.headers.origin;
       const configured = origin !== undefined && extraOrigins.includes(origin);
-      cb(null, { ...base, origin: origin === undefined || configured || isLocalOrigin(origin), credentials: configured });
+      cb(null, {
+        ...base,
+        origin: origin === undefined || configured || isLocalOrigin(origin),
+        credentials: configured,
+      });
     },
   });
 
@@ -81,7 +96,10 @@ export async function buildServer(ctx: AuthContext, extraOrigins: string[] = [])
     const apiErr = toApiError(err);
     // A 5xx the emulator answers on purpose (as GoTrue does, e.g. no SMS provider) is one line
     // naming the route, never the request's data; anything else is a bug: its stack is wanted.
-    if (err instanceof ApiError && apiErr.status >= 500) console.error(`[auth] ${req.method} ${req.routeOptions.url ?? "?"}: ${apiErr.status} ${apiErr.code}: ${apiErr.message}`);
+    if (err instanceof ApiError && apiErr.status >= 500)
+      console.error(
+        `[auth] ${req.method} ${req.routeOptions.url ?? "?"}: ${apiErr.status} ${apiErr.code}: ${apiErr.message}`,
+      );
     else if (apiErr.status >= 500) console.error("[auth] unexpected failure:", err);
     return sendApiError(req, reply, apiErr);
   });

@@ -18,20 +18,31 @@ a{color:#1d4ed8}iframe{width:100%;height:28rem;border:1px solid #e5e7eb}pre{whit
 
 function listPage(messages: StoredMessage[]): string {
   const rows = messages
-    .map((m) => `<tr><td>${escapeHtml(new Date(m.Created).toLocaleString())}</td><td>${escapeHtml(m.To.map((a) => a.Address).join(", "))}</td>` +
-      `<td><a href="/view/${m.ID}">${escapeHtml(m.Subject || "(no subject)")}</a></td></tr>`)
+    .map(
+      (m) =>
+        `<tr><td>${escapeHtml(new Date(m.Created).toLocaleString())}</td><td>${escapeHtml(m.To.map((a) => a.Address).join(", "))}</td>` +
+        `<td><a href="/view/${m.ID}">${escapeHtml(m.Subject || "(no subject)")}</a></td></tr>`,
+    )
     .join("");
-  return page("Mailbox", `<h1>Mailbox</h1><p class="muted">Mail sent by the local stack. JSON API: <code>/api/v1/messages</code>.
+  return page(
+    "Mailbox",
+    `<h1>Mailbox</h1><p class="muted">Mail sent by the local stack. JSON API: <code>/api/v1/messages</code>.
 <button type="button" onclick="fetch('/clear',{method:'POST',headers:{'X-Requested-With':'mailbox'}}).then(()=>location.reload())">Delete all</button></p>
-${messages.length ? `<table><thead><tr><th>Received</th><th>To</th><th>Subject</th></tr></thead><tbody>${rows}</tbody></table>` : "<p>No messages yet.</p>"}`);
+${messages.length ? `<table><thead><tr><th>Received</th><th>To</th><th>Subject</th></tr></thead><tbody>${rows}</tbody></table>` : "<p>No messages yet.</p>"}`,
+  );
 }
 
 function messagePage(m: StoredMessage): string {
   // The HTML body is shown in a sandboxed frame: no scripts, links open outside the mailbox.
-  const html = m.HTML ? `<iframe sandbox="allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation" srcdoc="${escapeHtml(`<base target="_top">${m.HTML}`)}"></iframe>` : "";
-  return page(m.Subject, `<p><a href="/">← all messages</a></p><h1>${escapeHtml(m.Subject)}</h1>
+  const html = m.HTML
+    ? `<iframe sandbox="allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation" srcdoc="${escapeHtml(`<base target="_top">${m.HTML}`)}"></iframe>`
+    : "";
+  return page(
+    m.Subject,
+    `<p><a href="/">← all messages</a></p><h1>${escapeHtml(m.Subject)}</h1>
 <p class="muted">From ${escapeHtml(m.From.Address)} to ${escapeHtml(m.To.map((a) => a.Address).join(", "))} · ${escapeHtml(m.Created)}</p>
-${html}<h2>Text</h2><pre>${escapeHtml(m.Text)}</pre>`);
+${html}<h2>Text</h2><pre>${escapeHtml(m.Text)}</pre>`,
+  );
 }
 
 function listing(all: StoredMessage[], query: Record<string, string | undefined>): Record<string, unknown> {
@@ -57,7 +68,10 @@ function listing(all: StoredMessage[], query: Record<string, string | undefined>
  */
 function notAFormPost(req: FastifyRequest): boolean {
   if (req.method !== "POST") return true;
-  const type = String(req.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase();
+  const type = String(req.headers["content-type"] ?? "")
+    .split(";")[0]
+    ?.trim()
+    .toLowerCase();
   return type === "application/json" || req.headers["x-requested-with"] !== undefined;
 }
 
@@ -66,7 +80,10 @@ function notAFormPost(req: FastifyRequest): boolean {
  * any other page gets no CORS headers (and its preflight no permission). Tools without an
  * Origin header (curl, test runners) are unaffected.
  */
-export async function buildMailboxHttp(store: MessageStore, corsOrigins: readonly string[] = []): Promise<FastifyInstance> {
+export async function buildMailboxHttp(
+  store: MessageStore,
+  corsOrigins: readonly string[] = [],
+): Promise<FastifyInstance> {
   const app = Fastify({ logger: false, schemaController: NO_JSON_SCHEMA });
   await app.register(cors, { origin: (origin, cb) => cb(null, origin !== undefined && corsOrigins.includes(origin)) });
   app.removeContentTypeParser("application/json");
@@ -78,10 +95,15 @@ export async function buildMailboxHttp(store: MessageStore, corsOrigins: readonl
       done(err as Error, undefined);
     }
   });
-  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, _body, done) => done(null, {}));
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, _body, done) =>
+    done(null, {}),
+  );
   app.addHook("onRequest", async (req, reply) => {
     if (notAFormPost(req)) return;
-    return reply.status(403).type("text/plain").send("send a JSON body or an X-Requested-With header: plain form posts are refused");
+    return reply
+      .status(403)
+      .type("text/plain")
+      .send("send a JSON body or an X-Requested-With header: plain form posts are refused");
   });
 
   type Query = { Querystring: Record<string, string | undefined> };
@@ -105,7 +127,11 @@ export async function buildMailboxHttp(store: MessageStore, corsOrigins: readonl
   app.get("/", async (_req, reply) => reply.type("text/html; charset=utf-8").send(listPage(store.list())));
   app.get<{ Params: { id: string } }>("/view/:id", async (req, reply) => {
     const m = store.get(req.params.id);
-    if (!m) return reply.status(404).type("text/html; charset=utf-8").send(page("Not found", "<p>No such message. <a href=\"/\">Back</a></p>"));
+    if (!m)
+      return reply
+        .status(404)
+        .type("text/html; charset=utf-8")
+        .send(page("Not found", '<p>No such message. <a href="/">Back</a></p>'));
     store.markRead(m);
     return reply.type("text/html; charset=utf-8").send(messagePage(m));
   });

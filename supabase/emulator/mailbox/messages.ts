@@ -5,7 +5,10 @@ import fs from "node:fs";
 import { randomUUID } from "node:crypto";
 import type { ParsedMail, AddressObject } from "mailparser";
 
-export interface Address { Name: string; Address: string }
+export interface Address {
+  Name: string;
+  Address: string;
+}
 
 export interface StoredMessage {
   ID: string;
@@ -34,8 +37,19 @@ function addresses(value: AddressObject | AddressObject[] | undefined): Address[
 /** The summary Mailpit lists (no bodies). */
 export function summary(m: StoredMessage): Record<string, unknown> {
   return {
-    ID: m.ID, MessageID: m.MessageID, Read: m.Read, From: m.From, To: m.To, Cc: m.Cc, Bcc: m.Bcc, ReplyTo: m.ReplyTo,
-    Subject: m.Subject, Created: m.Created, Tags: [], Size: m.Size, Attachments: 0,
+    ID: m.ID,
+    MessageID: m.MessageID,
+    Read: m.Read,
+    From: m.From,
+    To: m.To,
+    Cc: m.Cc,
+    Bcc: m.Bcc,
+    ReplyTo: m.ReplyTo,
+    Subject: m.Subject,
+    Created: m.Created,
+    Tags: [],
+    Size: m.Size,
+    Attachments: 0,
     Snippet: m.Text.replace(/\s+/g, " ").trim().slice(0, 250),
   };
 }
@@ -43,8 +57,22 @@ export function summary(m: StoredMessage): Record<string, unknown> {
 /** The full message Mailpit returns from /api/v1/message/{ID}. */
 export function detail(m: StoredMessage): Record<string, unknown> {
   return {
-    ID: m.ID, MessageID: m.MessageID, From: m.From, To: m.To, Cc: m.Cc, Bcc: m.Bcc, ReplyTo: m.ReplyTo, ReturnPath: m.From.Address,
-    Subject: m.Subject, Date: m.Date, Tags: [], Text: m.Text, HTML: m.HTML, Size: m.Size, Inline: [], Attachments: [],
+    ID: m.ID,
+    MessageID: m.MessageID,
+    From: m.From,
+    To: m.To,
+    Cc: m.Cc,
+    Bcc: m.Bcc,
+    ReplyTo: m.ReplyTo,
+    ReturnPath: m.From.Address,
+    Subject: m.Subject,
+    Date: m.Date,
+    Tags: [],
+    Text: m.Text,
+    HTML: m.HTML,
+    Size: m.Size,
+    Inline: [],
+    Attachments: [],
   };
 }
 
@@ -61,7 +89,8 @@ function parseQuery(query: string): Term[] {
 }
 
 function matches(m: StoredMessage, t: Term): boolean {
-  const addrs = (list: Address[]) => list.some((a) => a.Address.includes(t.value) || a.Name.toLowerCase().includes(t.value));
+  const addrs = (list: Address[]) =>
+    list.some((a) => a.Address.includes(t.value) || a.Name.toLowerCase().includes(t.value));
   switch (t.field) {
     case "to":
       return addrs([...m.To, ...m.Cc, ...m.Bcc]);
@@ -70,7 +99,9 @@ function matches(m: StoredMessage, t: Term): boolean {
     case "subject":
       return m.Subject.toLowerCase().includes(t.value);
     default:
-      return [m.Subject, m.Text, m.From.Address, ...m.To.map((a) => a.Address)].some((s) => s.toLowerCase().includes(t.value));
+      return [m.Subject, m.Text, m.From.Address, ...m.To.map((a) => a.Address)].some((s) =>
+        s.toLowerCase().includes(t.value),
+      );
   }
 }
 
@@ -101,7 +132,9 @@ export class MessageStore {
   add(parsed: ParsedMail, envelopeTo: string[], size: number): StoredMessage {
     const to = addresses(parsed.to);
     // Recipients only in the envelope (Bcc) still count as recipients.
-    const bcc = envelopeTo.filter((r) => !to.some((a) => a.Address === r.toLowerCase())).map((r) => ({ Name: "", Address: r.toLowerCase() }));
+    const bcc = envelopeTo
+      .filter((r) => !to.some((a) => a.Address === r.toLowerCase()))
+      .map((r) => ({ Name: "", Address: r.toLowerCase() }));
     const now = new Date().toISOString();
     const message: StoredMessage = {
       ID: randomUUID(),

@@ -18,7 +18,11 @@ export function createSmtpServer(store: MessageStore, quiet: boolean): SMTPServe
         import("mailparser")
           .then(({ simpleParser }) => simpleParser(raw))
           .then((parsed) => {
-            const m = store.add(parsed, session.envelope.rcptTo.map((r) => r.address), raw.length);
+            const m = store.add(
+              parsed,
+              session.envelope.rcptTo.map((r) => r.address),
+              raw.length,
+            );
             if (!quiet) console.log(`[mail] ${m.Subject} → ${m.To.map((a) => a.Address).join(", ")}`);
             callback();
           })

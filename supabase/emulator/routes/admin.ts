@@ -127,7 +127,8 @@ function adminRoutes(app: FastifyInstance, ctx: AuthContext): void {
       if (owner && owner.id !== user.id) throw emailExists();
       if (email !== user.email) {
         for (const identity of ctx.store.identitiesOf(user.id)) {
-          if (identity.provider === "email") ctx.store.updateIdentity(identity.id, { email, identity_data: { ...identity.identity_data, email } });
+          if (identity.provider === "email")
+            ctx.store.updateIdentity(identity.id, { email, identity_data: { ...identity.identity_data, email } });
         }
         user = ctx.store.updateUser(user.id, { email, new_email: null });
       }
@@ -137,8 +138,10 @@ function adminRoutes(app: FastifyInstance, ctx: AuthContext): void {
       user = ctx.store.updateUser(user.id, { encrypted_password: await ctx.passwords.hash(body.password) });
     }
     if (body.email_confirm === true) user = confirmEmail(ctx, user);
-    if (body.user_metadata) user = ctx.store.updateUser(user.id, { user_metadata: mergeMetadata(user.user_metadata, body.user_metadata) });
-    if (body.app_metadata) user = ctx.store.updateUser(user.id, { app_metadata: mergeMetadata(user.app_metadata, body.app_metadata) });
+    if (body.user_metadata)
+      user = ctx.store.updateUser(user.id, { user_metadata: mergeMetadata(user.user_metadata, body.user_metadata) });
+    if (body.app_metadata)
+      user = ctx.store.updateUser(user.id, { app_metadata: mergeMetadata(user.app_metadata, body.app_metadata) });
     if (body.role) user = ctx.store.updateUser(user.id, { role: body.role });
     if (body.ban_duration) {
       user = ctx.store.updateUser(user.id, { banned_until: bannedUntil(body.ban_duration) });
@@ -172,7 +175,9 @@ function adminRoutes(app: FastifyInstance, ctx: AuthContext): void {
   });
 
   // passkey_admin.go: a user's passkeys, whatever [auth.passkey] says.
-  app.get("/admin/users/:userId/passkeys", async (req) => ctx.store.webAuthnCredentialsOf(loadUser(ctx, req).id).map(passkeyJson));
+  app.get("/admin/users/:userId/passkeys", async (req) =>
+    ctx.store.webAuthnCredentialsOf(loadUser(ctx, req).id).map(passkeyJson),
+  );
 
   app.delete("/admin/users/:userId/passkeys/:passkeyId", async (req, reply) => {
     const passkey = ownPasskey(ctx, loadUser(ctx, req), (req.params as { passkeyId: string }).passkeyId);
@@ -195,19 +200,35 @@ function adminRoutes(app: FastifyInstance, ctx: AuthContext): void {
         if (user?.email_confirmed_at) throw emailExists();
         if (user) {
           // An unconfirmed user takes the new data over the old (UpdateUserMetaData).
-          if (body.data) user = ctx.store.updateUser(user.id, { user_metadata: mergeMetadata(user.user_metadata, body.data) });
+          if (body.data)
+            user = ctx.store.updateUser(user.id, { user_metadata: mergeMetadata(user.user_metadata, body.data) });
         } else {
           const password = signsUp ? randomBytes(48).toString("base64url") : body.password;
           if (!password) throw validationFailed("Signup requires a valid password");
           if (!signsUp) ctx.passwords.assertStrong(password);
-          user = createUser(ctx, { email, passwordHash: await ctx.passwords.hash(password), provider: "email", userMetadata: body.data ?? {}, metadataFrom: "data", confirmed: false });
+          user = createUser(ctx, {
+            email,
+            passwordHash: await ctx.passwords.hash(password),
+            provider: "email",
+            userMetadata: body.data ?? {},
+            metadataFrom: "data",
+            confirmed: false,
+          });
         }
         kind = "signup";
         break;
       }
       case "invite": {
         if (user?.email_confirmed_at) throw emailExists();
-        user ??= createUser(ctx, { email, passwordHash: null, provider: "email", userMetadata: body.data ?? {}, metadataFrom: "data", confirmed: false, invited: true });
+        user ??= createUser(ctx, {
+          email,
+          passwordHash: null,
+          provider: "email",
+          userMetadata: body.data ?? {},
+          metadataFrom: "data",
+          confirmed: false,
+          invited: true,
+        });
         kind = "invite";
         break;
       }

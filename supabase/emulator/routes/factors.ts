@@ -10,7 +10,16 @@ import { matchingTotpStep, newTotpSecret, totpQrSvg, totpUri } from "../totp";
 import { downgradeSessionsOfFactor, upgradeSessionWithFactor } from "../sessions";
 import { isoToMs } from "../clock";
 import type { FactorRow, SessionRow, UserRow } from "../store";
-import { creationOptions, parseAssertion, parseRegistration, requestOptions, saveChallenge, verifyAssertion, verifyCreation, WebAuthnVerificationError } from "../webauthn";
+import {
+  creationOptions,
+  parseAssertion,
+  parseRegistration,
+  requestOptions,
+  saveChallenge,
+  verifyAssertion,
+  verifyCreation,
+  WebAuthnVerificationError,
+} from "../webauthn";
 import { isUuid, parseBody } from "../http/body";
 import { requireSession } from "../http/guards";
 
@@ -18,7 +27,11 @@ import { requireSession } from "../http/guards";
 const FACTOR_EXPIRY_MS = 300_000;
 const CHALLENGE_EXPIRY_S = 300;
 
-const EnrollBody = z.looseObject({ factor_type: z.string().nullish(), friendly_name: z.string().nullish(), issuer: z.string().nullish() });
+const EnrollBody = z.looseObject({
+  factor_type: z.string().nullish(),
+  friendly_name: z.string().nullish(),
+  issuer: z.string().nullish(),
+});
 const VerifyBody = z.looseObject({
   challenge_id: z.string().nullish(),
   code: z.string().nullish(),
@@ -41,7 +54,10 @@ function liveChallenge(ctx: AuthContext, factor: FactorRow, challengeId: string 
     throw unprocessable("mfa_factor_not_found", "MFA factor with the provided challenge ID not found");
   }
   if (Date.now() > isoToMs(challenge.created_at) + CHALLENGE_EXPIRY_S * 1000) {
-    throw unprocessable("mfa_challenge_expired", `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`);
+    throw unprocessable(
+      "mfa_challenge_expired",
+      `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`,
+    );
   }
   if (challenge.verified_at || challenge.ip_address !== ip) {
     throw unprocessable("mfa_ip_address_mismatch", "Challenge and verify IP addresses mismatch.");
@@ -62,17 +78,30 @@ function markVerified(ctx: AuthContext, user: UserRow, session: SessionRow, fact
 function challengeWebAuthn(ctx: AuthContext, user: UserRow, factor: FactorRow, challengeId: string) {
   const keys = ctx.store.webAuthnFactorCredentialsOf(user.id);
   const create = factor.status !== "verified";
-  const { challenge, options } = create ? creationOptions(ctx, user, "factor", keys) : requestOptions(ctx, "factor", keys);
-  saveChallenge(ctx, { id: challengeId, user_id: user.id, kind: create ? "create" : "request", challenge }, CHALLENGE_EXPIRY_S);
+  const { challenge, options } = create
+    ? creationOptions(ctx, user, "factor", keys)
+    : requestOptions(ctx, "factor", keys);
+  saveChallenge(
+    ctx,
+    { id: challengeId, user_id: user.id, kind: create ? "create" : "request", challenge },
+    CHALLENGE_EXPIRY_S,
+  );
   return { type: create ? "create" : "request", credential_options: { publicKey: options } };
 }
 
 /** verifyWebAuthnFactor: the authenticator's answer to this factor's challenge, checked by the library. */
-async function verifyWebAuthn(ctx: AuthContext, req: FastifyRequest, user: UserRow, session: SessionRow, factor: FactorRow) {
+async function verifyWebAuthn(
+  ctx: AuthContext,
+  req: FastifyRequest,
+  user: UserRow,
+  session: SessionRow,
+  factor: FactorRow,
+) {
   const body = parseBody(VerifyBody, req);
   const answer = body.webauthn;
   if (!answer) throw validationFailed("WebAuthn config required");
-  if (answer.type !== "create" && answer.type !== "request") throw validationFailed("WebAuthn type must be create or request");
+  if (answer.type !== "create" && answer.type !== "request")
+    throw validationFailed("WebAuthn type must be create or request");
   if (answer.credential_response == null) throw validationFailed("credential_response required");
   const challenge = liveChallenge(ctx, factor, body.challenge_id, req.ip);
   const started = ctx.store.consumeWebAuthnChallenge(challenge.id);
@@ -82,15 +111,31 @@ async function verifyWebAuthn(ctx: AuthContext, req: FastifyRequest, user: UserR
     const response = parseRegistration(answer.credential_response);
     if (!response) throw validationFailed("Invalid credential_response");
     // Stricter than GoTrue: a new key answers only the creation options it was asked for.
-    if (started.kind !== "create") throw new ApiError(500, "unexpected_failure", "Unexpected failure, please check server logs for more information");
+    if (started.kind !== "create")
+      throw new ApiError(
+        500,
+        "unexpected_failure",
+        "Unexpected failure, please check server logs for more information",
+      );
     const key = await verifyCreation(ctx, response, started.challenge).catch((err: unknown) => {
-      if (err instanceof WebAuthnVerificationError) throw new ApiError(500, "unexpected_failure", "Unexpected failure, please check server logs for more information");
+      if (err instanceof WebAuthnVerificationError)
+        throw new ApiError(
+          500,
+          "unexpected_failure",
+          "Unexpected failure, please check server logs for more information",
+        );
       throw err;
     });
     ctx.store.transaction(() => {
       ctx.store.markChallengeVerified(challenge.id);
       if (factor.status !== "verified") {
-        ctx.store.insertWebAuthnCredential({ id: randomUUID(), user_id: user.id, factor_id: factor.id, ...key, friendly_name: factor.friendly_name });
+        ctx.store.insertWebAuthnCredential({
+          id: randomUUID(),
+          user_id: user.id,
+          factor_id: factor.id,
+          ...key,
+          friendly_name: factor.friendly_name,
+        });
         markVerified(ctx, user, session, factor);
       }
     });
@@ -122,9 +167,11 @@ export function registerFactorRoutes(app: FastifyInstance, ctx: AuthContext): vo
     if (user.is_anonymous) throw forbidden("no_authorization", "Anonymous user not allowed to perform these actions");
     const body = parseBody(EnrollBody, req);
     // Phone factors are off here, answered as GoTrue does with them off (mfa.go EnrollFactor).
-    if (body.factor_type === "phone") throw unprocessable("mfa_phone_enroll_not_enabled", "MFA enroll is disabled for Phone");
+    if (body.factor_type === "phone")
+      throw unprocessable("mfa_phone_enroll_not_enabled", "MFA enroll is disabled for Phone");
     if (body.factor_type === "webauthn") {
-      if (!webAuthn.enrollEnabled) throw unprocessable("mfa_webauthn_enroll_not_enabled", "MFA enroll is disabled for WebAuthn");
+      if (!webAuthn.enrollEnabled)
+        throw unprocessable("mfa_webauthn_enroll_not_enabled", "MFA enroll is disabled for WebAuthn");
     } else if (body.factor_type !== "totp") {
       throw validationFailed("factor_type needs to be totp, phone, or webauthn");
     } else if (!totp.enrollEnabled) {
@@ -137,22 +184,42 @@ export function registerFactorRoutes(app: FastifyInstance, ctx: AuthContext): vo
     const factors = ctx.store.factorsOf(user.id);
     // The empty name conflicts too (GoTrue compares names as given).
     if (factors.some((f) => f.friendly_name === friendlyName)) {
-      throw unprocessable("mfa_factor_name_conflict", `A factor with the friendly name "${friendlyName}" for this user already exists`);
+      throw unprocessable(
+        "mfa_factor_name_conflict",
+        `A factor with the friendly name "${friendlyName}" for this user already exists`,
+      );
     }
     if (factors.length >= ctx.settings.mfa.maxEnrolledFactors) {
-      throw unprocessable("too_many_enrolled_mfa_factors", "Maximum number of verified factors reached, unenroll to continue");
+      throw unprocessable(
+        "too_many_enrolled_mfa_factors",
+        "Maximum number of verified factors reached, unenroll to continue",
+      );
     }
     if (factors.some((f) => f.status === "verified") && session.aal !== "aal2") {
       throw forbidden("insufficient_aal", "AAL2 required to enroll a new factor");
     }
     if (body.factor_type === "webauthn") {
       // The key itself arrives with the first verification (the challenge's creation options).
-      const factor = ctx.store.insertFactor({ id: randomUUID(), user_id: user.id, friendly_name: friendlyName, factor_type: "webauthn", status: "unverified", secret: "" });
+      const factor = ctx.store.insertFactor({
+        id: randomUUID(),
+        user_id: user.id,
+        friendly_name: friendlyName,
+        factor_type: "webauthn",
+        status: "unverified",
+        secret: "",
+      });
       return { id: factor.id, type: "webauthn", friendly_name: friendlyName };
     }
     const secret = newTotpSecret();
     const uri = totpUri(issuer, user.email, secret);
-    const factor = ctx.store.insertFactor({ id: randomUUID(), user_id: user.id, friendly_name: friendlyName, factor_type: "totp", status: "unverified", secret });
+    const factor = ctx.store.insertFactor({
+      id: randomUUID(),
+      user_id: user.id,
+      friendly_name: friendlyName,
+      factor_type: "totp",
+      status: "unverified",
+      secret,
+    });
     return {
       id: factor.id,
       type: "totp",
@@ -165,13 +232,20 @@ export function registerFactorRoutes(app: FastifyInstance, ctx: AuthContext): vo
     const { user } = await requireSession(ctx, req);
     const factor = ownFactor(ctx, user, req);
     const isWebAuthn = factor.factor_type === "webauthn";
-    if (isWebAuthn && !webAuthn.verifyEnabled) throw unprocessable("mfa_webauthn_verify_not_enabled", "MFA verification is disabled for WebAuthn");
-    if (!isWebAuthn && !totp.verifyEnabled) throw unprocessable("mfa_totp_verify_not_enabled", "MFA verification is disabled for TOTP");
+    if (isWebAuthn && !webAuthn.verifyEnabled)
+      throw unprocessable("mfa_webauthn_verify_not_enabled", "MFA verification is disabled for WebAuthn");
+    if (!isWebAuthn && !totp.verifyEnabled)
+      throw unprocessable("mfa_totp_verify_not_enabled", "MFA verification is disabled for TOTP");
     ctx.limiter.hit("token_verifications", req.ip);
     const challenge = ctx.store.insertChallenge({ id: randomUUID(), factor_id: factor.id, ip_address: req.ip });
     const expiresAt = Math.floor(isoToMs(challenge.created_at) / 1000) + CHALLENGE_EXPIRY_S;
     if (!isWebAuthn) return { id: challenge.id, type: "totp", expires_at: expiresAt };
-    return { id: challenge.id, type: "webauthn", expires_at: expiresAt, webauthn: challengeWebAuthn(ctx, user, factor, challenge.id) };
+    return {
+      id: challenge.id,
+      type: "webauthn",
+      expires_at: expiresAt,
+      webauthn: challengeWebAuthn(ctx, user, factor, challenge.id),
+    };
   });
 
   app.post("/factors/:factorId/verify", async (req) => {
@@ -179,11 +253,13 @@ export function registerFactorRoutes(app: FastifyInstance, ctx: AuthContext): vo
     const factor = ownFactor(ctx, user, req);
     if (factor.factor_type === "webauthn") {
       // mfa.go VerifyFactor answers this switch with the enrol code (sic).
-      if (!webAuthn.verifyEnabled) throw unprocessable("mfa_webauthn_enroll_not_enabled", "MFA verification is disabled for WebAuthn");
+      if (!webAuthn.verifyEnabled)
+        throw unprocessable("mfa_webauthn_enroll_not_enabled", "MFA verification is disabled for WebAuthn");
       ctx.limiter.hit("token_verifications", req.ip);
       return verifyWebAuthn(ctx, req, user, session, factor);
     }
-    if (!totp.verifyEnabled) throw unprocessable("mfa_totp_verify_not_enabled", "MFA verification is disabled for TOTP");
+    if (!totp.verifyEnabled)
+      throw unprocessable("mfa_totp_verify_not_enabled", "MFA verification is disabled for TOTP");
     ctx.limiter.hit("token_verifications", req.ip);
     const body = parseBody(VerifyBody, req);
     const challenge = liveChallenge(ctx, factor, body.challenge_id, req.ip);

@@ -31,7 +31,8 @@ export function registerMailRoutes(app: FastifyInstance, ctx: AuthContext): void
     const phone = validatePhone(input);
     let user = ctx.store.findUserByPhone(phone);
     if (!user?.phone_confirmed_at) {
-      if (!user && (createUser === false || !ctx.settings.enableSignup)) throw unprocessable("otp_disabled", "Signups not allowed for otp");
+      if (!user && (createUser === false || !ctx.settings.enableSignup))
+        throw unprocessable("otp_disabled", "Signups not allowed for otp");
       const autoconfirm = !ctx.settings.sms.enableConfirmations;
       user ??= createPhoneUser(ctx, phone, null, data, autoconfirm);
       if (!autoconfirm) {
@@ -43,7 +44,8 @@ export function registerMailRoutes(app: FastifyInstance, ctx: AuthContext): void
     sendPhoneCode(ctx, user, phone, "confirmation");
     return { message_id: "test-otp" };
   };
-  const redirectOf = (req: Parameters<typeof queryParam>[0]) => ctx.redirects.resolve(queryParam(req, "redirect_to"), req.headers.referer);
+  const redirectOf = (req: Parameters<typeof queryParam>[0]) =>
+    ctx.redirects.resolve(queryParam(req, "redirect_to"), req.headers.referer);
 
   app.post("/recover", async (req) => {
     const body = parseBody(EmailBody, req);
@@ -70,7 +72,8 @@ export function registerMailRoutes(app: FastifyInstance, ctx: AuthContext): void
       }
       return {};
     }
-    if (body.type !== "signup" && body.type !== "email_change") throw validationFailed("Missing one of these types: signup, email_change, sms, phone_change");
+    if (body.type !== "signup" && body.type !== "email_change")
+      throw validationFailed("Missing one of these types: signup, email_change, sms, phone_change");
     const email = normalizeEmail(body.email);
     const pkce = pkceParams(body);
     if (body.type === "signup") {
@@ -92,8 +95,16 @@ export function registerMailRoutes(app: FastifyInstance, ctx: AuthContext): void
     const pkce = pkceParams(body);
     let user = ctx.store.findUserByEmail(email);
     if (!user) {
-      if (body.create_user === false || !ctx.settings.enableSignup) throw unprocessable("otp_disabled", "Signups not allowed for otp");
-      user = createUser(ctx, { email, passwordHash: null, provider: "email", userMetadata: body.data ?? {}, metadataFrom: "identity", confirmed: false });
+      if (body.create_user === false || !ctx.settings.enableSignup)
+        throw unprocessable("otp_disabled", "Signups not allowed for otp");
+      user = createUser(ctx, {
+        email,
+        passwordHash: null,
+        provider: "email",
+        userMetadata: body.data ?? {},
+        metadataFrom: "identity",
+        confirmed: false,
+      });
     }
     // A new (unconfirmed) address gets the sign-up confirmation; a known one a magic link.
     await sendLink(ctx, user, user.email_confirmed_at ? "magiclink" : "signup", { redirectTo: redirectOf(req), pkce });
@@ -105,8 +116,19 @@ export function registerMailRoutes(app: FastifyInstance, ctx: AuthContext): void
     const body = parseBody(EmailBody, req);
     const email = normalizeEmail(body.email);
     const existing = ctx.store.findUserByEmail(email);
-    if (existing?.email_confirmed_at) throw unprocessable("email_exists", "A user with this email address has already been registered");
-    const user = existing ?? createUser(ctx, { email, passwordHash: null, provider: "email", userMetadata: body.data ?? {}, metadataFrom: "data", confirmed: false, invited: true });
+    if (existing?.email_confirmed_at)
+      throw unprocessable("email_exists", "A user with this email address has already been registered");
+    const user =
+      existing ??
+      createUser(ctx, {
+        email,
+        passwordHash: null,
+        provider: "email",
+        userMetadata: body.data ?? {},
+        metadataFrom: "data",
+        confirmed: false,
+        invited: true,
+      });
     await sendLink(ctx, user, "invite", { redirectTo: redirectOf(req) });
     return userJson(ctx.store, ctx.store.findUserById(user.id) ?? user);
   });

@@ -3,9 +3,32 @@ import type { FastifyInstance } from "fastify";
 import type { AuthContext } from "../context";
 
 const EXTERNAL_PROVIDERS = [
-  "anonymous_users", "apple", "azure", "bitbucket", "discord", "facebook", "snapchat", "figma", "fly", "github", "gitlab",
-  "google", "keycloak", "kakao", "linkedin", "linkedin_oidc", "notion", "spotify", "slack", "slack_oidc", "workos",
-  "twitch", "twitter", "email", "phone", "zoom",
+  "anonymous_users",
+  "apple",
+  "azure",
+  "bitbucket",
+  "discord",
+  "facebook",
+  "snapchat",
+  "figma",
+  "fly",
+  "github",
+  "gitlab",
+  "google",
+  "keycloak",
+  "kakao",
+  "linkedin",
+  "linkedin_oidc",
+  "notion",
+  "spotify",
+  "slack",
+  "slack_oidc",
+  "workos",
+  "twitch",
+  "twitter",
+  "email",
+  "phone",
+  "zoom",
 ] as const;
 
 export function registerMetaRoutes(app: FastifyInstance, ctx: AuthContext): void {

@@ -32,7 +32,8 @@ function redirectUriProblem(uri: string): string | undefined {
   const scheme = match[1] as string;
   if (DANGEROUS_SCHEMES.includes(scheme.toLowerCase())) return `scheme '${scheme}' is not allowed for security reasons`;
   const hostname = hostPort.startsWith("[") ? hostPort.slice(1, hostPort.indexOf("]")) : hostPort.replace(/:\d*$/, "");
-  if (scheme === "http" && !["localhost", "127.0.0.1", "::1"].includes(hostname)) return "HTTP scheme only allowed for localhost";
+  if (scheme === "http" && !["localhost", "127.0.0.1", "::1"].includes(hostname))
+    return "HTTP scheme only allowed for localhost";
   if (uri.includes("#")) return "fragment not allowed in redirect URI";
   return undefined;
 }
@@ -49,7 +50,8 @@ function checkRedirectUris(uris: string[], required: boolean): void {
 
 function checkGrantTypes(types: string[]): void {
   if (types.length === 0) throw invalid("grant_types cannot be empty");
-  if (types.some((t) => !GRANT_TYPES.includes(t))) throw invalid("grant_types must only contain 'authorization_code' and/or 'refresh_token'");
+  if (types.some((t) => !GRANT_TYPES.includes(t)))
+    throw invalid("grant_types must only contain 'authorization_code' and/or 'refresh_token'");
 }
 
 /** Go's url.ParseRequestURI accepts an absolute URL or an absolute path. */
@@ -79,7 +81,8 @@ const UpdateBody = RegisterBody.omit({ client_type: true });
 /** GoTrue answers a body it cannot decode with 400 bad_json "Invalid JSON body". */
 function decode<T extends z.ZodType>(schema: T, req: FastifyRequest): z.infer<T> {
   const parsed = schema.safeParse(req.body ?? {});
-  if (!parsed.success || typeof req.body !== "object" || req.body === null || Array.isArray(req.body)) throw badRequest("bad_json", "Invalid JSON body");
+  if (!parsed.success || typeof req.body !== "object" || req.body === null || Array.isArray(req.body))
+    throw badRequest("bad_json", "Invalid JSON body");
   return parsed.data;
 }
 
@@ -131,10 +134,14 @@ export function registerOAuthClientRoutes(app: FastifyInstance, ctx: AuthContext
         checkName(body.client_name);
         checkUri("client_uri", body.client_uri);
         checkUri("logo_uri", body.logo_uri);
-        if (type && type !== "public" && type !== "confidential") throw invalid("client_type must be 'public' or 'confidential'");
-        if (method && !AUTH_METHODS.includes(method)) throw invalid(`token_endpoint_auth_method must be one of: ${goList(AUTH_METHODS)}`);
+        if (type && type !== "public" && type !== "confidential")
+          throw invalid("client_type must be 'public' or 'confidential'");
+        if (method && !AUTH_METHODS.includes(method))
+          throw invalid(`token_endpoint_auth_method must be one of: ${goList(AUTH_METHODS)}`);
         if (type && method && inferClientType(method) !== type) {
-          throw invalid(`client_type '${type}' is inconsistent with token_endpoint_auth_method '${method}' (expected client_type '${inferClientType(method)}')`);
+          throw invalid(
+            `client_type '${type}' is inconsistent with token_endpoint_auth_method '${method}' (expected client_type '${inferClientType(method)}')`,
+          );
         }
       } catch (err) {
         // GoTrue wraps the validation error once more, so its text carries the status in front.
@@ -162,7 +169,9 @@ export function registerOAuthClientRoutes(app: FastifyInstance, ctx: AuthContext
     clients.get("/admin/oauth/clients", async (req, reply) => {
       const paged = asksForPage(req);
       const page = pageOf(req);
-      const { clients: rows, total } = paged ? ctx.store.listOAuthClients(page.perPage, page.offset) : ctx.store.listOAuthClients(-1, 0);
+      const { clients: rows, total } = paged
+        ? ctx.store.listOAuthClients(page.perPage, page.offset)
+        : ctx.store.listOAuthClients(-1, 0);
       if (paged) sendPageHeaders(reply, "/admin/oauth/clients", page, total);
       return rows.length ? { clients: rows.map((c) => clientJson(c)) } : {};
     });
@@ -172,7 +181,9 @@ export function registerOAuthClientRoutes(app: FastifyInstance, ctx: AuthContext
     clients.put("/admin/oauth/clients/:clientId", async (req) => {
       const client = loadClient(ctx, req);
       const body = decode(UpdateBody, req);
-      const given = (["redirect_uris", "grant_types", "client_name", "client_uri", "logo_uri", "token_endpoint_auth_method"] as const).filter((k) => body[k] != null);
+      const given = (
+        ["redirect_uris", "grant_types", "client_name", "client_uri", "logo_uri", "token_endpoint_auth_method"] as const
+      ).filter((k) => body[k] != null);
       if (given.length === 0) throw invalid("No fields provided for update");
       if (body.redirect_uris) checkRedirectUris(body.redirect_uris, false);
       if (body.grant_types) checkGrantTypes(body.grant_types);
@@ -181,10 +192,13 @@ export function registerOAuthClientRoutes(app: FastifyInstance, ctx: AuthContext
       checkUri("logo_uri", body.logo_uri);
       const method = body.token_endpoint_auth_method;
       if (method != null) {
-        if (!AUTH_METHODS.includes(method)) throw invalid(`invalid token_endpoint_auth_method: must be one of ${goList(AUTH_METHODS)}`);
+        if (!AUTH_METHODS.includes(method))
+          throw invalid(`invalid token_endpoint_auth_method: must be one of ${goList(AUTH_METHODS)}`);
         const valid = client.client_type === "public" ? ["none"] : ["client_secret_basic", "client_secret_post"];
         if (!valid.includes(method)) {
-          throw invalid(`token_endpoint_auth_method '${method}' is not valid for client_type '${client.client_type}'; valid methods: ${goList(valid)}`);
+          throw invalid(
+            `token_endpoint_auth_method '${method}' is not valid for client_type '${client.client_type}'; valid methods: ${goList(valid)}`,
+          );
         }
       }
       const updated = ctx.store.updateOAuthClient(client.id, {

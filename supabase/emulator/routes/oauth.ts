@@ -46,7 +46,8 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ""}
 }
 
 /** A stable Google-like subject per address, so the same email maps to the same identity. */
-const googleSubject = (email: string) => BigInt(`0x${createHash("sha256").update(email).digest("hex").slice(0, 15)}`).toString();
+const googleSubject = (email: string) =>
+  BigInt(`0x${createHash("sha256").update(email).digest("hex").slice(0, 15)}`).toString();
 
 const wrongStandinPassword = () => new ApiError(400, "invalid_credentials", "Invalid login credentials");
 
@@ -88,29 +89,64 @@ function signInWithGoogle(ctx: AuthContext, email: string, fullName: string | un
   if (existing) {
     // GoTrue links a verified provider email to the account that already has it.
     ctx.store.insertIdentity({
-      user_id: existing.id, provider: "google", provider_id: sub, email, last_sign_in_at: null,
+      user_id: existing.id,
+      provider: "google",
+      provider_id: sub,
+      email,
+      last_sign_in_at: null,
       identity_data: { ...identityData, sub, email, email_verified: true, phone_verified: false },
     });
     const updated = ctx.store.updateUser(existing.id, { app_metadata: withProvider(existing, "google") });
     return confirmEmail(ctx, updated);
   }
   return createUser(ctx, {
-    email, passwordHash: null, provider: "google", providerId: sub, userMetadata: {}, metadataFrom: "identity", identityExtra: identityData, confirmed: true,
+    email,
+    passwordHash: null,
+    provider: "google",
+    providerId: sub,
+    userMetadata: {},
+    metadataFrom: "identity",
+    identityExtra: identityData,
+    confirmed: true,
   });
 }
 
 /** The OAuth providers GoTrue knows (external.go Provider); only Google has a local stand-in. */
 const KNOWN_PROVIDERS = new Set([
-  "apple", "azure", "bitbucket", "discord", "facebook", "figma", "fly", "github", "gitlab", "google", "kakao", "keycloak",
-  "linkedin", "linkedin_oidc", "notion", "snapchat", "spotify", "slack", "slack_oidc", "twitch", "twitter", "x",
-  "vercel_marketplace", "workos", "zoom",
+  "apple",
+  "azure",
+  "bitbucket",
+  "discord",
+  "facebook",
+  "figma",
+  "fly",
+  "github",
+  "gitlab",
+  "google",
+  "kakao",
+  "keycloak",
+  "linkedin",
+  "linkedin_oidc",
+  "notion",
+  "snapchat",
+  "spotify",
+  "slack",
+  "slack_oidc",
+  "twitch",
+  "twitter",
+  "x",
+  "vercel_marketplace",
+  "workos",
+  "zoom",
 ]);
 
 /** GoTrue's answer for a provider it cannot use (external.go GetExternalProviderRedirectURL). */
 function assertProviderEnabled(ctx: AuthContext, provider: string | undefined): void {
   const name = (provider ?? "").toLowerCase();
-  if (!KNOWN_PROVIDERS.has(name)) throw badRequest("validation_failed", `Unsupported provider: Provider ${name} could not be found`);
-  if (name !== "google" || !ctx.settings.googleEnabled) throw badRequest("validation_failed", "Unsupported provider: provider is not enabled");
+  if (!KNOWN_PROVIDERS.has(name))
+    throw badRequest("validation_failed", `Unsupported provider: Provider ${name} could not be found`);
+  if (name !== "google" || !ctx.settings.googleEnabled)
+    throw badRequest("validation_failed", "Unsupported provider: provider is not enabled");
 }
 
 /** A consent-page field from the posted form (or the query, for a plain GET). */
@@ -127,9 +163,18 @@ function formField(req: FastifyRequest, name: string): string | undefined {
  */
 export function providerRedirectUrl(ctx: AuthContext, req: FastifyRequest, linkingTarget?: UserRow): string {
   assertProviderEnabled(ctx, queryParam(req, "provider"));
-  const pkce = pkceParams({ code_challenge: queryParam(req, "code_challenge"), code_challenge_method: queryParam(req, "code_challenge_method") });
+  const pkce = pkceParams({
+    code_challenge: queryParam(req, "code_challenge"),
+    code_challenge_method: queryParam(req, "code_challenge_method"),
+  });
   const redirectTo = ctx.redirects.resolve(queryParam(req, "redirect_to"), req.headers.referer);
-  const flow = createFlowState(ctx, pkce, { userId: null, provider: "google", method: "oauth", redirectTo, linkingTargetId: linkingTarget?.id });
+  const flow = createFlowState(ctx, pkce, {
+    userId: null,
+    provider: "google",
+    method: "oauth",
+    redirectTo,
+    linkingTargetId: linkingTarget?.id,
+  });
   return `${ctx.apiUrl}/emulator/google/consent?state=${flow.id}`;
 }
 
@@ -142,7 +187,13 @@ const ACCESS_DENIED_CODES = new Set(["signup_disabled", "user_banned", "provider
  * (access_denied for a ban, closed sign-ups or an unverified provider address) or else the status.
  */
 function callbackErrorUrl(base: string, err: ApiError): string {
-  const oauthError: Record<number, string> = { 400: "invalid_request", 401: "unauthorized_client", 403: "access_denied", 500: "server_error", 503: "temporarily_unavailable" };
+  const oauthError: Record<number, string> = {
+    400: "invalid_request",
+    401: "unauthorized_client",
+    403: "access_denied",
+    500: "server_error",
+    503: "temporarily_unavailable",
+  };
   const error = ACCESS_DENIED_CODES.has(err.code) ? "access_denied" : (oauthError[err.status] ?? "server_error");
   const params = new URLSearchParams({ error, error_code: err.code, error_description: err.message });
   const url = new URL(base.split("#")[0] as string);
@@ -156,7 +207,12 @@ function linkGoogle(ctx: AuthContext, flow: FlowStateRow, email: string, fullNam
   const target = flow.linking_target_id ? ctx.store.findUserById(flow.linking_target_id) : undefined;
   if (!target) throw notFound("user_not_found", "User not found");
   const sub = googleSubject(email);
-  return linkIdentityToUser(ctx, target, { provider: "google", providerId: sub, email, data: googleClaims(sub, fullName) });
+  return linkIdentityToUser(ctx, target, {
+    provider: "google",
+    providerId: sub,
+    email,
+    data: googleClaims(sub, fullName),
+  });
 }
 
 export function registerOAuthRoutes(app: FastifyInstance, ctx: AuthContext): void {
@@ -165,7 +221,8 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: AuthContext): voi
   app.get("/emulator/google/consent", async (req, reply) => {
     assertProviderEnabled(ctx, "google");
     const state = queryParam(req, "state") ?? "";
-    if (!ctx.store.findFlowState(state)) throw notFound("flow_state_not_found", "invalid flow state, no valid flow state found");
+    if (!ctx.store.findFlowState(state))
+      throw notFound("flow_state_not_found", "invalid flow state, no valid flow state found");
     return reply.type("text/html; charset=utf-8").send(consentPage(`${ctx.apiUrl}/callback`, state));
   });
 
@@ -176,7 +233,10 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: AuthContext): voi
     const redirectTo = flow.redirect_to ?? ctx.redirects.siteUrl;
     const isPkce = flow.code_challenge !== "";
     const retry = (err: unknown) =>
-      reply.type("text/html; charset=utf-8").status(toApiError(err).status).send(consentPage(`${ctx.apiUrl}/callback`, flow.id, toApiError(err).message));
+      reply
+        .type("text/html; charset=utf-8")
+        .status(toApiError(err).status)
+        .send(consentPage(`${ctx.apiUrl}/callback`, flow.id, toApiError(err).message));
     let email: string;
     try {
       email = normalizeEmail(formField(req, "email"));
@@ -186,7 +246,9 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: AuthContext): voi
     }
     let user: UserRow;
     try {
-      user = flow.linking_target_id ? linkGoogle(ctx, flow, email, formField(req, "full_name")) : signInWithGoogle(ctx, email, formField(req, "full_name"));
+      user = flow.linking_target_id
+        ? linkGoogle(ctx, flow, email, formField(req, "full_name"))
+        : signInWithGoogle(ctx, email, formField(req, "full_name"));
     } catch (err) {
       ctx.store.deleteFlowState(flow.id);
       return reply.redirect(callbackErrorUrl(redirectTo, toApiError(err)), 302);
@@ -203,7 +265,10 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: AuthContext): voi
     }
     ctx.store.deleteFlowState(flow.id);
     const session = await startSession(ctx, user, "oauth");
-    return reply.redirect(sessionFragmentUrl(redirectTo, session, { provider_token: "emulated-google-access-token" }), 302);
+    return reply.redirect(
+      sessionFragmentUrl(redirectTo, session, { provider_token: "emulated-google-access-token" }),
+      302,
+    );
   };
   app.get("/callback", callback);
   app.post("/callback", callback);

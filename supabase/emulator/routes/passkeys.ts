@@ -12,7 +12,16 @@ import { startSession } from "../sessions";
 import { isUuid, parseBody } from "../http/body";
 import { requireUser } from "../http/guards";
 import type { UserRow, WebAuthnCredentialRow } from "../store";
-import { creationOptions, parseAssertion, parseRegistration, requestOptions, saveChallenge, verifyAssertion, verifyCreation, WebAuthnVerificationError } from "../webauthn";
+import {
+  creationOptions,
+  parseAssertion,
+  parseRegistration,
+  requestOptions,
+  saveChallenge,
+  verifyAssertion,
+  verifyCreation,
+  WebAuthnVerificationError,
+} from "../webauthn";
 
 /** GoTrue's GOTRUE_WEBAUTHN_CHALLENGE_EXPIRY_DURATION default. */
 const CHALLENGE_EXPIRY_S = 300;
@@ -24,7 +33,12 @@ const UpdateBody = z.looseObject({ friendly_name: z.string().nullish() });
 
 /** PasskeyListItem. */
 export function passkeyJson(c: WebAuthnCredentialRow): Record<string, unknown> {
-  return { id: c.id, friendly_name: c.friendly_name || undefined, created_at: c.created_at, last_used_at: c.last_used_at ?? undefined };
+  return {
+    id: c.id,
+    friendly_name: c.friendly_name || undefined,
+    created_at: c.created_at,
+    last_used_at: c.last_used_at ?? undefined,
+  };
 }
 
 const passkeyNotFound = () => notFound("validation_failed", "Passkey not found");
@@ -42,26 +56,32 @@ export function ownPasskey(ctx: AuthContext, user: UserRow, id: string): WebAuth
  */
 async function managingUser(ctx: AuthContext, req: FastifyRequest, registering: boolean): Promise<UserRow> {
   const { user, session } = await requireUser(ctx, req);
-  if (registering && user.is_anonymous) throw forbidden("no_authorization", "Anonymous user not allowed to perform these actions");
+  if (registering && user.is_anonymous)
+    throw forbidden("no_authorization", "Anonymous user not allowed to perform these actions");
   const mfaEnabled = ctx.store.factorsOf(user.id).some((f) => f.status === "verified");
-  if (mfaEnabled && session?.aal !== "aal2") throw forbidden("insufficient_aal", "AAL2 session is required to manage passkeys when MFA is enabled");
+  if (mfaEnabled && session?.aal !== "aal2")
+    throw forbidden("insufficient_aal", "AAL2 session is required to manage passkeys when MFA is enabled");
   return user;
 }
 
 /** The request's challenge_id and credential, checked in GoTrue's order. */
 function verifyParams(req: FastifyRequest): { challengeId: string; credential: unknown } {
   const body = parseBody(VerifyBody, req);
-  if (body.challenge_id === undefined || body.challenge_id === null || body.challenge_id === "") throw validationFailed("challenge_id is required");
+  if (body.challenge_id === undefined || body.challenge_id === null || body.challenge_id === "")
+    throw validationFailed("challenge_id is required");
   if (body.credential === undefined || body.credential === null) throw validationFailed("credential is required");
-  if (typeof body.challenge_id !== "string" || !isUuid(body.challenge_id)) throw validationFailed("challenge_id must be a valid UUID");
+  if (typeof body.challenge_id !== "string" || !isUuid(body.challenge_id))
+    throw validationFailed("challenge_id must be a valid UUID");
   return { challengeId: body.challenge_id, credential: body.credential };
 }
 
 /** ConsumeWebAuthnChallengeByID: one answer per challenge, of the kind (and user) it was made for. */
 function consume(ctx: AuthContext, id: string, kind: "create" | "request", userId: string | null) {
   const challenge = ctx.store.consumeWebAuthnChallenge(id);
-  if (!challenge || challenge.kind !== kind || challenge.user_id !== userId) throw badRequest("webauthn_challenge_not_found", "Challenge not found or already used");
-  if (Date.parse(challenge.expires_at) < Date.now()) throw badRequest("webauthn_challenge_expired", "Challenge has expired");
+  if (!challenge || challenge.kind !== kind || challenge.user_id !== userId)
+    throw badRequest("webauthn_challenge_not_found", "Challenge not found or already used");
+  if (Date.parse(challenge.expires_at) < Date.now())
+    throw badRequest("webauthn_challenge_expired", "Challenge has expired");
   return challenge;
 }
 
@@ -96,7 +116,11 @@ export function registerPasskeyRoutes(parent: FastifyInstance, ctx: AuthContext)
       if (existing.length >= ctx.settings.passkey.maxPasskeysPerUser) throw tooMany();
       const { challenge, options } = creationOptions(ctx, user, "passkey", existing);
       const challengeId = randomUUID();
-      const expiresAt = saveChallenge(ctx, { id: challengeId, user_id: user.id, kind: "create", challenge }, CHALLENGE_EXPIRY_S);
+      const expiresAt = saveChallenge(
+        ctx,
+        { id: challengeId, user_id: user.id, kind: "create", challenge },
+        CHALLENGE_EXPIRY_S,
+      );
       return { challenge_id: challengeId, options, expires_at: Math.floor(Date.parse(expiresAt) / 1000) };
     });
 
@@ -109,8 +133,15 @@ export function registerPasskeyRoutes(parent: FastifyInstance, ctx: AuthContext)
       const key = await verified(verifyCreation(ctx, response, challenge.challenge));
       const passkey = ctx.store.transaction(() => {
         if (ctx.store.webAuthnCredentialsOf(user.id).length >= ctx.settings.passkey.maxPasskeysPerUser) throw tooMany();
-        if (ctx.store.findWebAuthnCredential(key.credential_id)) throw unprocessable("webauthn_credential_exists", "This credential is already registered");
-        return ctx.store.insertWebAuthnCredential({ id: randomUUID(), user_id: user.id, factor_id: null, ...key, friendly_name: DEFAULT_NAME });
+        if (ctx.store.findWebAuthnCredential(key.credential_id))
+          throw unprocessable("webauthn_credential_exists", "This credential is already registered");
+        return ctx.store.insertWebAuthnCredential({
+          id: randomUUID(),
+          user_id: user.id,
+          factor_id: null,
+          ...key,
+          friendly_name: DEFAULT_NAME,
+        });
       });
       return { id: passkey.id, friendly_name: passkey.friendly_name, created_at: passkey.created_at };
     });
@@ -119,7 +150,11 @@ export function registerPasskeyRoutes(parent: FastifyInstance, ctx: AuthContext)
       ctx.limiter.hit("sign_in_sign_ups", req.ip);
       const { challenge, options } = requestOptions(ctx, "passkey", []);
       const challengeId = randomUUID();
-      const expiresAt = saveChallenge(ctx, { id: challengeId, user_id: null, kind: "request", challenge }, CHALLENGE_EXPIRY_S);
+      const expiresAt = saveChallenge(
+        ctx,
+        { id: challengeId, user_id: null, kind: "request", challenge },
+        CHALLENGE_EXPIRY_S,
+      );
       return { challenge_id: challengeId, options, expires_at: Math.floor(Date.parse(expiresAt) / 1000) };
     });
 
@@ -130,7 +165,9 @@ export function registerPasskeyRoutes(parent: FastifyInstance, ctx: AuthContext)
       if (!response) throw invalidResponse();
       // ValidatePasskeyLogin: the account the authenticator names must hold this passkey.
       const user = userOfHandle(ctx, response.response.userHandle);
-      const passkey = user ? ctx.store.webAuthnCredentialsOf(user.id).find((c) => c.credential_id === response.id) : undefined;
+      const passkey = user
+        ? ctx.store.webAuthnCredentialsOf(user.id).find((c) => c.credential_id === response.id)
+        : undefined;
       if (!user || !passkey) throw verificationFailed();
       const counter = await verified(verifyAssertion(ctx, response, challenge.challenge, passkey));
       if (user.email && !user.email_confirmed_at) throw forbidden("email_not_confirmed", "Email not confirmed");

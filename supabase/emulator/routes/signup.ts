@@ -50,7 +50,8 @@ export function registerSignupRoutes(app: FastifyInstance, ctx: AuthContext): vo
     const body = parseBody(SignupBody, req);
     // Neither address nor phone is an anonymous sign-in (api.go routes it before the handler).
     if (!body.email && !body.phone) {
-      if (!ctx.settings.enableAnonymousSignIns) throw unprocessable("anonymous_provider_disabled", "Anonymous sign-ins are disabled");
+      if (!ctx.settings.enableAnonymousSignIns)
+        throw unprocessable("anonymous_provider_disabled", "Anonymous sign-ins are disabled");
       ctx.limiter.hit("anonymous_users", req.ip);
       if (!ctx.settings.enableSignup) throw unprocessable("signup_disabled", "Signups not allowed for this instance");
       return startSession(ctx, createAnonymousUser(ctx, body.data ?? {}), "anonymous");
@@ -59,7 +60,8 @@ export function registerSignupRoutes(app: FastifyInstance, ctx: AuthContext): vo
     ctx.limiter.hit("sign_in_sign_ups", req.ip);
     if (!body.password) throw unprocessable("validation_failed", "Signup requires a valid password");
     ctx.passwords.assertStrong(body.password);
-    if (body.email && body.phone) throw unprocessable("validation_failed", "Only an email address or phone number should be provided on signup.");
+    if (body.email && body.phone)
+      throw unprocessable("validation_failed", "Only an email address or phone number should be provided on signup.");
     if (body.phone && !body.email) {
       if (!ctx.settings.sms.enableSignup) throw unprocessable("phone_provider_disabled", "Phone signups are disabled");
       return signUpByPhone(ctx, validatePhone(body.phone), body.password, body.data ?? {});
@@ -77,9 +79,18 @@ export function registerSignupRoutes(app: FastifyInstance, ctx: AuthContext): vo
       // GoTrue hides existing accounts behind a look-alike user with no identities (sanitizeUser).
       const now = nowIso();
       return {
-        id: randomUUID(), aud: "authenticated", role: "", email, phone: "", confirmation_sent_at: now,
-        app_metadata: { provider: "email", providers: ["email"] }, user_metadata: data, identities: [],
-        created_at: now, updated_at: now, is_anonymous: false,
+        id: randomUUID(),
+        aud: "authenticated",
+        role: "",
+        email,
+        phone: "",
+        confirmation_sent_at: now,
+        app_metadata: { provider: "email", providers: ["email"] },
+        user_metadata: data,
+        identities: [],
+        created_at: now,
+        updated_at: now,
+        is_anonymous: false,
       };
     }
     if (existing) {

@@ -8,9 +8,17 @@ import { redeemAuthCode } from "../pkce";
 import { refreshSession, startSession } from "../sessions";
 import { parseBody, queryParam } from "../http/body";
 
-const PasswordBody = z.looseObject({ email: z.string().nullish(), phone: z.string().nullish(), password: z.string().nullish() });
+const PasswordBody = z.looseObject({
+  email: z.string().nullish(),
+  phone: z.string().nullish(),
+  password: z.string().nullish(),
+});
 const RefreshBody = z.looseObject({ refresh_token: z.string().nullish() });
-const IdTokenBody = z.looseObject({ provider: z.string().nullish(), issuer: z.string().nullish(), id_token: z.string().nullish() });
+const IdTokenBody = z.looseObject({
+  provider: z.string().nullish(),
+  issuer: z.string().nullish(),
+  id_token: z.string().nullish(),
+});
 /** Providers whose issuer GoTrue knows without reading the token. */
 const ID_TOKEN_ISSUERS: Record<string, string> = {
   google: "https://accounts.google.com",
@@ -26,10 +34,16 @@ export function registerTokenRoutes(app: FastifyInstance, ctx: AuthContext): voi
       case "password": {
         ctx.limiter.hit("sign_in_sign_ups", req.ip);
         const body = parseBody(PasswordBody, req);
-        if (body.email && body.phone) throw validationFailed("Only an email address or phone number should be provided on login.");
-        if (body.phone && !ctx.settings.sms.enableSignup) throw badRequest("phone_provider_disabled", "Phone logins are disabled");
+        if (body.email && body.phone)
+          throw validationFailed("Only an email address or phone number should be provided on login.");
+        if (body.phone && !ctx.settings.sms.enableSignup)
+          throw badRequest("phone_provider_disabled", "Phone logins are disabled");
         const phone = body.phone ? body.phone.replace(/^\+/, "").replaceAll(" ", "") : undefined;
-        const user = body.email ? ctx.store.findUserByEmail(body.email.trim().toLowerCase()) : phone ? ctx.store.findUserByPhone(phone) : undefined;
+        const user = body.email
+          ? ctx.store.findUserByEmail(body.email.trim().toLowerCase())
+          : phone
+            ? ctx.store.findUserByPhone(phone)
+            : undefined;
         if (!user || !user.encrypted_password) throw invalidCredentials();
         if (isBanned(user)) throw badRequest("user_banned", "User is banned");
         ctx.limiter.assertAccountOpen(user.id);
@@ -43,7 +57,9 @@ export function registerTokenRoutes(app: FastifyInstance, ctx: AuthContext): voi
         const session = await startSession(ctx, user, "password");
         // A password that no longer meets the policy still signs in, with a warning (password.go).
         const strength = ctx.passwords.evaluate(body.password ?? "");
-        return strength.reasons.length ? { ...session, weak_password: { message: strength.message, reasons: strength.reasons } } : session;
+        return strength.reasons.length
+          ? { ...session, weak_password: { message: strength.message, reasons: strength.reasons } }
+          : session;
       }
       case "refresh_token": {
         ctx.limiter.hit("token_refresh", req.ip);
@@ -65,7 +81,9 @@ export function registerTokenRoutes(app: FastifyInstance, ctx: AuthContext): voi
         // No ID-token provider is configured: GoTrue's answer for the issuers it knows by name
         // (token_oidc.go getProvider), and for any other provider name.
         const body = parseBody(IdTokenBody, req);
-        const issuer = (Object.hasOwn(ID_TOKEN_ISSUERS, body.provider ?? "") ? ID_TOKEN_ISSUERS[body.provider ?? ""] : undefined) ?? Object.values(ID_TOKEN_ISSUERS).find((i) => i === body.issuer);
+        const issuer =
+          (Object.hasOwn(ID_TOKEN_ISSUERS, body.provider ?? "") ? ID_TOKEN_ISSUERS[body.provider ?? ""] : undefined) ??
+          Object.values(ID_TOKEN_ISSUERS).find((i) => i === body.issuer);
         if (issuer) throw badRequest("provider_disabled", `Provider (issuer "${issuer}") is not enabled`);
         throw badRequest("validation_failed", `Custom OIDC provider "${body.provider ?? ""}" not allowed`);
       }

@@ -29,22 +29,36 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AuthContext): void
   app.put("/user", async (req) => {
     const { user, session } = await requireUser(ctx, req);
     const body = parseBody(UpdateBody, req);
-    if (body.phone && !ctx.settings.sms.enableSignup) throw unprocessable("phone_provider_disabled", "Phone logins are disabled");
+    if (body.phone && !ctx.settings.sms.enableSignup)
+      throw unprocessable("phone_provider_disabled", "Phone logins are disabled");
     const newPhone = body.phone ? validatePhone(body.phone) : undefined;
     let current = user;
     // GoTrue validates the parameters first, then (user.go UserUpdate) refuses a new password or
     // address from a session below aal2 once the user has a verified factor.
     if (body.password != null) ctx.passwords.assertStrong(body.password);
     const newEmail = body.email ? normalizeEmail(body.email) : undefined;
-    const changesCredentials = Boolean(body.password) || (newEmail !== undefined && newEmail !== user.email) || (newPhone !== undefined && newPhone !== user.phone);
-    if (changesCredentials && session?.aal !== "aal2" && ctx.store.factorsOf(user.id).some((f) => f.status === "verified")) {
-      throw unauthorized("insufficient_aal", "AAL2 session is required to update email or password when MFA is enabled.");
+    const changesCredentials =
+      Boolean(body.password) ||
+      (newEmail !== undefined && newEmail !== user.email) ||
+      (newPhone !== undefined && newPhone !== user.phone);
+    if (
+      changesCredentials &&
+      session?.aal !== "aal2" &&
+      ctx.store.factorsOf(user.id).some((f) => f.status === "verified")
+    ) {
+      throw unauthorized(
+        "insufficient_aal",
+        "AAL2 session is required to update email or password when MFA is enabled.",
+      );
     }
     if (newPhone !== undefined && newPhone !== user.phone && ctx.store.findUserByPhone(newPhone)) {
       throw unprocessable("phone_exists", "Phone number already registered by another user");
     }
     if (user.is_anonymous && body.password && !body.email && !body.phone) {
-      throw unprocessable("validation_failed", "Updating password of an anonymous user without an email or phone is not allowed");
+      throw unprocessable(
+        "validation_failed",
+        "Updating password of an anonymous user without an email or phone is not allowed",
+      );
     }
 
     if (body.password != null) {
@@ -62,12 +76,14 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AuthContext): void
       });
     }
 
-    if (body.data) current = ctx.store.updateUser(user.id, { user_metadata: mergeMetadata(current.user_metadata, body.data) });
+    if (body.data)
+      current = ctx.store.updateUser(user.id, { user_metadata: mergeMetadata(current.user_metadata, body.data) });
 
     if (newEmail !== undefined) {
       const email = newEmail;
       if (email !== current.email) {
-        if (ctx.store.findUserByEmail(email)) throw unprocessable("email_exists", "A user with this email address has already been registered");
+        if (ctx.store.findUserByEmail(email))
+          throw unprocessable("email_exists", "A user with this email address has already been registered");
         const redirectTo = ctx.redirects.resolve(queryParam(req, "redirect_to"), req.headers.referer);
         if (current.is_anonymous && !ctx.settings.email.enableConfirmations) {
           // An anonymous user adding an address with confirmations off is like a sign-up: done at once.

@@ -22,14 +22,20 @@ const VerifyBody = z.looseObject({
 });
 
 /** Only applicable when both addresses confirm an e-mail change (verify.go). */
-export const SINGLE_CONFIRMATION_ACCEPTED = "Confirmation link accepted. Please proceed to confirm link sent to the other email";
+export const SINGLE_CONFIRMATION_ACCEPTED =
+  "Confirmation link accepted. Please proceed to confirm link sent to the other email";
 
 /**
  * What a verified link does to the account (verify.go signupVerify, recoverVerify,
  * emailChangeVerify); undefined when it was one half of an e-mail change that both addresses
  * confirm (with confirmations on) and the other half is still to come.
  */
-function applyVerification(ctx: AuthContext, type: string, user: UserRow, consumed: OneTimeTokenType): UserRow | undefined {
+function applyVerification(
+  ctx: AuthContext,
+  type: string,
+  user: UserRow,
+  consumed: OneTimeTokenType,
+): UserRow | undefined {
   if (type === "email_change" && user.new_email) {
     const other: OneTimeTokenType = consumed === "email_change" ? "email_change_current" : "email_change";
     if (ctx.settings.email.enableConfirmations && ctx.store.oneTimeTokenOf(user.id, other)) return undefined;
@@ -58,7 +64,11 @@ export function sessionFragmentUrl(base: string, session: SessionResponse, extra
     sb: "",
     ...extra,
   };
-  const sorted = new URLSearchParams(Object.keys(params).sort().map((k): [string, string] => [k, params[k] as string]));
+  const sorted = new URLSearchParams(
+    Object.keys(params)
+      .sort()
+      .map((k): [string, string] => [k, params[k] as string]),
+  );
   return `${base.split("#")[0]}#${sorted.toString()}`;
 }
 
@@ -84,7 +94,8 @@ export function registerVerifyRoutes(app: FastifyInstance, ctx: AuthContext): vo
     const redirectTo = ctx.redirects.resolve(queryParam(req, "redirect_to"), req.headers.referer);
     const pkce = token.startsWith("pkce_");
     try {
-      if (!VERIFY_TYPES.includes(type) || type === "email") throw validationFailed("Verify requires a verification type");
+      if (!VERIFY_TYPES.includes(type) || type === "email")
+        throw validationFailed("Verify requires a verification type");
       ctx.limiter.hit("token_verifications", req.ip);
       const consumed = consumeToken(ctx, token, type, true);
       const user = applyVerification(ctx, type, consumed.user, consumed.token.token_type);
@@ -110,7 +121,8 @@ export function registerVerifyRoutes(app: FastifyInstance, ctx: AuthContext): vo
     if (!type) throw validationFailed("Verify requires a verification type");
     if (type === "sms" || type === "phone_change") {
       ctx.limiter.hit("token_verifications", req.ip);
-      if (!body.token || !body.phone) throw validationFailed("Only an email address or phone number should be provided on verify");
+      if (!body.token || !body.phone)
+        throw validationFailed("Only an email address or phone number should be provided on verify");
       return startSession(ctx, consumePhoneCode(ctx, body.phone, body.token, type), "otp");
     }
     if (!VERIFY_TYPES.includes(type)) throw validationFailed(`Unsupported verification type "${type}"`);

@@ -21,12 +21,16 @@ export interface CliProcess extends ApiKeys {
  */
 export async function startCli(args: string[], opts: { command?: string[]; cwd?: string } = {}): Promise<CliProcess> {
   const [file, ...prefix] = opts.command ?? [process.execPath, BIN];
-  const proc: ChildProcess = spawn(file as string, [...prefix, "--port", "0", "--mail-port", "0", "--smtp-port", "0", "--bcrypt-cost", "4", ...args], {
-    cwd: opts.cwd,
-    stdio: ["ignore", "pipe", "pipe"],
-    // A process group of its own, stopped as a whole: npx does not pass SIGTERM on to the command.
-    detached: true,
-  });
+  const proc: ChildProcess = spawn(
+    file as string,
+    [...prefix, "--port", "0", "--mail-port", "0", "--smtp-port", "0", "--bcrypt-cost", "4", ...args],
+    {
+      cwd: opts.cwd,
+      stdio: ["ignore", "pipe", "pipe"],
+      // A process group of its own, stopped as a whole: npx does not pass SIGTERM on to the command.
+      detached: true,
+    },
+  );
   let printed = "";
   proc.stdout?.on("data", (c: Buffer) => (printed += c.toString()));
   proc.stderr?.on("data", (c: Buffer) => (printed += c.toString()));

@@ -8,7 +8,13 @@ import path from "node:path";
 import { createHash } from "node:crypto";
 import { execFileSync } from "node:child_process";
 
-type LockEntry = { version?: string; dependencies?: Record<string, string>; optionalDependencies?: Record<string, string>; peerDependencies?: Record<string, string>; [k: string]: unknown };
+type LockEntry = {
+  version?: string;
+  dependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  [k: string]: unknown;
+};
 
 const REPO = path.resolve(import.meta.dirname, "../../..");
 
@@ -43,20 +49,48 @@ function closure(packages: Record<string, LockEntry>, roots: string[]): Map<stri
 }
 
 export function installOffline(dir: string, tarball: string, extra: string[]): void {
-  const lock = JSON.parse(fs.readFileSync(path.join(REPO, "package-lock.json"), "utf8")) as { packages: Record<string, LockEntry> };
-  const manifest = JSON.parse(execFileSync("tar", ["-xzOf", tarball, "package/package.json"], { encoding: "utf8" })) as { name: string; version: string; dependencies: Record<string, string>; bin?: Record<string, string> };
+  const lock = JSON.parse(fs.readFileSync(path.join(REPO, "package-lock.json"), "utf8")) as {
+    packages: Record<string, LockEntry>;
+  };
+  const manifest = JSON.parse(
+    execFileSync("tar", ["-xzOf", tarball, "package/package.json"], { encoding: "utf8" }),
+  ) as { name: string; version: string; dependencies: Record<string, string>; bin?: Record<string, string> };
   const tgz = path.relative(dir, tarball);
   const integrity = `sha512-${createHash("sha512").update(fs.readFileSync(tarball)).digest("base64")}`;
   const rootDeps: Record<string, string> = { [manifest.name]: `file:${tgz}` };
   for (const name of extra) rootDeps[name] = lock.packages[`node_modules/${name}`]?.version ?? "*";
   const entries: Record<string, LockEntry> = {
     "": { name: "outside", version: "1.0.0", dependencies: rootDeps },
-    [`node_modules/${manifest.name}`]: { version: manifest.version, resolved: `file:${tgz}`, integrity, dependencies: manifest.dependencies, ...(manifest.bin ? { bin: manifest.bin } : {}) },
+    [`node_modules/${manifest.name}`]: {
+      version: manifest.version,
+      resolved: `file:${tgz}`,
+      integrity,
+      dependencies: manifest.dependencies,
+      ...(manifest.bin ? { bin: manifest.bin } : {}),
+    },
   };
-  for (const [key, entry] of closure(lock.packages, [...Object.keys(manifest.dependencies), ...extra])) entries[key] = entry;
-  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "outside", version: "1.0.0", private: true, type: "module", dependencies: rootDeps }, null, 2));
-  fs.writeFileSync(path.join(dir, "package-lock.json"), JSON.stringify({ name: "outside", version: "1.0.0", lockfileVersion: 3, requires: true, packages: entries }, null, 2));
-  execFileSync("npm", ["ci", "--offline", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: dir, stdio: "pipe" });
+  for (const [key, entry] of closure(lock.packages, [...Object.keys(manifest.dependencies), ...extra]))
+    entries[key] = entry;
+  fs.writeFileSync(
+    path.join(dir, "package.json"),
+    JSON.stringify(
+      { name: "outside", version: "1.0.0", private: true, type: "module", dependencies: rootDeps },
+      null,
+      2,
+    ),
+  );
+  fs.writeFileSync(
+    path.join(dir, "package-lock.json"),
+    JSON.stringify(
+      { name: "outside", version: "1.0.0", lockfileVersion: 3, requires: true, packages: entries },
+      null,
+      2,
+    ),
+  );
+  execFileSync("npm", ["ci", "--offline", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"], {
+    cwd: dir,
+    stdio: "pipe",
+  });
   const binary = "node_modules/better-sqlite3/build/Release/better_sqlite3.node";
   fs.mkdirSync(path.dirname(path.join(dir, binary)), { recursive: true });
   fs.copyFileSync(path.join(REPO, binary), path.join(dir, binary));

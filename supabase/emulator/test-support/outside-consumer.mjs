@@ -38,7 +38,9 @@ async function latestMail(mailUrl, to) {
   }
 }
 
-const emu = process.env.AUTH_URL ? undefined : await startAuthEmulator({ port: 0, quiet: true, configOverrides: { email: { enableConfirmations: true } } });
+const emu = process.env.AUTH_URL
+  ? undefined
+  : await startAuthEmulator({ port: 0, quiet: true, configOverrides: { email: { enableConfirmations: true } } });
 const url = process.env.AUTH_URL ?? emu.url;
 const anonKey = process.env.ANON_KEY ?? emu.anonKey;
 const mailUrl = process.env.MAIL_URL ?? emu.mailbox.url;
@@ -61,20 +63,36 @@ try {
   if (!link) throw new Error("no confirmation link in the mail");
   const followed = await fetch(link, { redirect: "manual" });
   const fragment = new URLSearchParams(new URL(followed.headers.get("location") ?? "").hash.slice(1));
-  must("confirm", await c.auth.setSession({ access_token: fragment.get("access_token") ?? "", refresh_token: fragment.get("refresh_token") ?? "" }));
+  must(
+    "confirm",
+    await c.auth.setSession({
+      access_token: fragment.get("access_token") ?? "",
+      refresh_token: fragment.get("refresh_token") ?? "",
+    }),
+  );
   steps.push("confirmed by mail");
 
   const factor = must("enrol", await c.auth.mfa.enroll({ factorType: "totp", friendlyName: "authenticator" }));
-  must("verify enrolment", await c.auth.mfa.challengeAndVerify({ factorId: factor.id, code: totp(factor.totp.secret) }));
+  must(
+    "verify enrolment",
+    await c.auth.mfa.challengeAndVerify({ factorId: factor.id, code: totp(factor.totp.secret) }),
+  );
   steps.push("enrolled TOTP");
   must("sign out", await c.auth.signOut());
 
   const again = client();
   must("sign in", await again.auth.signInWithPassword({ email, password }));
   const level = must("aal", await again.auth.mfa.getAuthenticatorAssuranceLevel());
-  if (level.currentLevel !== "aal1" || level.nextLevel !== "aal2") throw new Error(`unexpected levels ${JSON.stringify(level)}`);
+  if (level.currentLevel !== "aal1" || level.nextLevel !== "aal2")
+    throw new Error(`unexpected levels ${JSON.stringify(level)}`);
   // The enrolment's code is spent: the authenticator's next one.
-  must("second factor", await again.auth.mfa.challengeAndVerify({ factorId: factor.id, code: totp(factor.totp.secret, Date.now() + 30_000) }));
+  must(
+    "second factor",
+    await again.auth.mfa.challengeAndVerify({
+      factorId: factor.id,
+      code: totp(factor.totp.secret, Date.now() + 30_000),
+    }),
+  );
   const claims = must("claims", await again.auth.getClaims());
   if (claims.claims.aal !== "aal2") throw new Error("not aal2 after the second factor");
   steps.push("signed in with password and TOTP");

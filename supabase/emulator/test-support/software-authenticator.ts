@@ -112,26 +112,54 @@ export class SoftwareAuthenticator {
 
   /** navigator.credentials.create({ publicKey }). */
   create(options: CreationOptions): SoftwareCredential<RegistrationJSON> {
-    if (!options.pubKeyCredParams.some((p) => p.alg === ES256)) throw new Error("NotSupportedError: the relying party does not take ES256");
+    if (!options.pubKeyCredParams.some((p) => p.alg === ES256))
+      throw new Error("NotSupportedError: the relying party does not take ES256");
     const rpId = options.rp.id ?? new URL(this.origin).hostname;
     for (const excluded of options.excludeCredentials ?? []) {
-      if (this.keys.has(b64url(bytes(excluded.id)))) throw new Error("InvalidStateError: this authenticator already holds a listed credential");
+      if (this.keys.has(b64url(bytes(excluded.id))))
+        throw new Error("InvalidStateError: this authenticator already holds a listed credential");
     }
     const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
     const jwk = publicKey.export({ format: "jwk" });
-    const coseKey = cbor(new Map<number, Cbor>([[1, 2], [3, ES256], [-1, 1], [-2, Buffer.from(jwk.x ?? "", "base64url")], [-3, Buffer.from(jwk.y ?? "", "base64url")]]));
+    const coseKey = cbor(
+      new Map<number, Cbor>([
+        [1, 2],
+        [3, ES256],
+        [-1, 1],
+        [-2, Buffer.from(jwk.x ?? "", "base64url")],
+        [-3, Buffer.from(jwk.y ?? "", "base64url")],
+      ]),
+    );
     const credentialId = randomBytes(16);
     const idLength = Buffer.alloc(2);
     idLength.writeUInt16BE(credentialId.length);
-    const authData = Buffer.concat([sha256(rpId), Buffer.from([UP | UV | AT]), Buffer.alloc(4), Buffer.alloc(16), idLength, credentialId, coseKey]);
-    const attestationObject = cbor(new Map<string, Cbor>([["fmt", "none"], ["attStmt", new Map()], ["authData", authData]]));
+    const authData = Buffer.concat([
+      sha256(rpId),
+      Buffer.from([UP | UV | AT]),
+      Buffer.alloc(4),
+      Buffer.alloc(16),
+      idLength,
+      credentialId,
+      coseKey,
+    ]);
+    const attestationObject = cbor(
+      new Map<string, Cbor>([
+        ["fmt", "none"],
+        ["attStmt", new Map()],
+        ["authData", authData],
+      ]),
+    );
     const id = b64url(credentialId);
     this.keys.set(id, { privateKey, rpId, userHandle: b64url(bytes(options.user.id)), signCount: 0 });
     const json: RegistrationJSON = {
       id,
       rawId: id,
       type: "public-key",
-      response: { clientDataJSON: b64url(this.clientData("webauthn.create", options.challenge)), attestationObject: b64url(attestationObject), transports: ["internal"] },
+      response: {
+        clientDataJSON: b64url(this.clientData("webauthn.create", options.challenge)),
+        attestationObject: b64url(attestationObject),
+        transports: ["internal"],
+      },
       clientExtensionResults: {},
       authenticatorAttachment: "platform",
     };
@@ -145,7 +173,9 @@ export class SoftwareAuthenticator {
   get(options: RequestOptions): SoftwareCredential<AssertionJSON> {
     const rpId = options.rpId ?? new URL(this.origin).hostname;
     const allowed = (options.allowCredentials ?? []).map((c) => b64url(bytes(c.id)));
-    const candidates = [...this.keys].filter(([id, key]) => key.rpId === rpId && (!allowed.length || allowed.includes(id)));
+    const candidates = [...this.keys].filter(
+      ([id, key]) => key.rpId === rpId && (!allowed.length || allowed.includes(id)),
+    );
     const chosen = candidates.at(-1);
     if (!chosen) throw new Error("NotAllowedError: no credential for this relying party");
     const [id, key] = chosen;
@@ -159,7 +189,12 @@ export class SoftwareAuthenticator {
       id,
       rawId: id,
       type: "public-key",
-      response: { clientDataJSON: b64url(clientDataJSON), authenticatorData: b64url(authData), signature: b64url(signature), userHandle: key.userHandle },
+      response: {
+        clientDataJSON: b64url(clientDataJSON),
+        authenticatorData: b64url(authData),
+        signature: b64url(signature),
+        userHandle: key.userHandle,
+      },
       clientExtensionResults: {},
       authenticatorAttachment: "platform",
     };
@@ -167,6 +202,8 @@ export class SoftwareAuthenticator {
   }
 
   private clientData(type: "webauthn.create" | "webauthn.get", challenge: Binary): Buffer {
-    return Buffer.from(JSON.stringify({ type, challenge: b64url(bytes(challenge)), origin: this.origin, crossOrigin: false }));
+    return Buffer.from(
+      JSON.stringify({ type, challenge: b64url(bytes(challenge)), origin: this.origin, crossOrigin: false }),
+    );
   }
 }

@@ -56,7 +56,9 @@ async function expectCurrentStep(page: Page, label: string) {
 
 async function expectEveryStepDone(page: Page) {
   const steps = page.getByRole("navigation", { name: "Creation steps" }).getByRole("listitem");
-  await expect.poll(() => steps.allTextContents()).toEqual(["Foundation", "Profile", "Others", "DAF", "Review"].map((l) => `✓${l} (completed)`));
+  await expect
+    .poll(() => steps.allTextContents())
+    .toEqual(["Foundation", "Profile", "Others", "DAF", "Review"].map((l) => `✓${l} (completed)`));
 }
 
 async function ownerActions(page: Page, email: string, action: "Edit Email" | "Delete") {
@@ -74,7 +76,8 @@ function mailbox(e2e: E2E): MailboxClient {
 export function watchFailedApiCalls(page: Page): string[] {
   const failedCalls: string[] = [];
   page.on("response", (response) => {
-    if (response.url().includes("/api/") && response.status() >= 400) failedCalls.push(`${response.status()} ${new URL(response.url()).pathname}`);
+    if (response.url().includes("/api/") && response.status() >= 400)
+      failedCalls.push(`${response.status()} ${new URL(response.url()).pathname}`);
   });
   return failedCalls;
 }
@@ -96,7 +99,13 @@ export async function chooseStrategy(ui: UiPage): Promise<number> {
   await page.getByRole("button", { name: "Add Strategy" }).click();
   await expectPath(page, /^\/create-foundation$/);
   await page.getByRole("heading", { name: "Choose strategy" }).waitFor();
-  for (const term of ["$10,000", "$2500, starting in year 2", "0.4%", "0.9%", "5% of realized capital gains, or $1500 per year"]) {
+  for (const term of [
+    "$10,000",
+    "$2500, starting in year 2",
+    "0.4%",
+    "0.9%",
+    "5% of realized capital gains, or $1500 per year",
+  ]) {
     await page.getByText(term, { exact: true }).waitFor();
   }
   await page.getByRole("button", { name: "More..." }).click();
@@ -142,7 +151,9 @@ export async function fillProfile(ui: UiPage, founder: Pick<Founder, "firstName"
   expect(await page.getByLabel("First name").inputValue()).toBe(founder.firstName);
   expect(await page.getByLabel("Last name").inputValue()).toBe(founder.lastName);
   // Step 1 is done: the stepper links back to it.
-  expect(await page.getByRole("navigation", { name: "Creation steps" }).getByRole("link").allInnerTexts()).toEqual([expect.stringContaining("Foundation")]);
+  expect(await page.getByRole("navigation", { name: "Creation steps" }).getByRole("link").allInnerTexts()).toEqual([
+    expect.stringContaining("Foundation"),
+  ]);
   await page.getByLabel("City").focus();
   await page.getByLabel("City").blur();
   await page.getByText("Required", { exact: true }).waitFor();
@@ -320,7 +331,22 @@ export async function chooseDafAndCustodian(ui: UiPage): Promise<void> {
 export async function reviewAndApprove(e2e: E2E, ui: UiPage, owners: JourneyOwners): Promise<void> {
   const { page } = ui;
   await expectCurrentStep(page, "Review");
-  for (const text of [ENTRY.name1, ENTRY.name2, `${ENTRY.firstName} ${ENTRY.lastName}`, "***-**-6789", "3/14/1985", ENTRY.marital.label, "(212)-555-0123", ENTRY.address1, ENTRY.address2, `${ENTRY.city}, ${ENTRY.state.label} ${ENTRY.zip}`, owners.secondEdited, "Custom", ENTRY.customDaf, ENTRY.custodian.label]) {
+  for (const text of [
+    ENTRY.name1,
+    ENTRY.name2,
+    `${ENTRY.firstName} ${ENTRY.lastName}`,
+    "***-**-6789",
+    "3/14/1985",
+    ENTRY.marital.label,
+    "(212)-555-0123",
+    ENTRY.address1,
+    ENTRY.address2,
+    `${ENTRY.city}, ${ENTRY.state.label} ${ENTRY.zip}`,
+    owners.secondEdited,
+    "Custom",
+    ENTRY.customDaf,
+    ENTRY.custodian.label,
+  ]) {
     await page.getByText(text, { exact: true }).first().waitFor();
   }
   expect(await page.getByText(owners.first).count()).toBe(0);
@@ -333,7 +359,9 @@ export async function reviewAndApprove(e2e: E2E, ui: UiPage, owners: JourneyOwne
   const approveDialog = page.getByRole("dialog", { name: "Submit your foundation?" });
   await approveDialog.getByText(ENTRY.name1, { exact: true }).waitFor();
   await approveDialog.getByText(ENTRY.name2, { exact: true }).waitFor();
-  expect(await approveDialog.getByRole("list", { name: "Owners who will be e-mailed" }).innerText()).toBe(owners.secondEdited);
+  expect(await approveDialog.getByRole("list", { name: "Owners who will be e-mailed" }).innerText()).toBe(
+    owners.secondEdited,
+  );
   await approveDialog.getByText("$10,000", { exact: true }).waitFor();
   const submit = approveDialog.getByRole("button", { name: "Submit" });
   expect(await submit.isDisabled()).toBe(true);
@@ -374,7 +402,12 @@ export async function expectOnlyRemainingOwnerMailed(e2e: E2E, owners: JourneyOw
 }
 
 /** Every value entered is what the API returns; the record as read (for the read-only check after). */
-export async function expectStoredEntry(e2e: E2E, founder: SignedUpFounder, strategyId: number, owners: JourneyOwners): Promise<AllData> {
+export async function expectStoredEntry(
+  e2e: E2E,
+  founder: SignedUpFounder,
+  strategyId: number,
+  owners: JourneyOwners,
+): Promise<AllData> {
   const accountId = await accountOf(httpApi(e2e.stack.app.url), { userId: founder.id, token: founder.token });
   const all = await apiCall<AllData>(e2e.stack.app.url, founder.token, "GET", `/api/accounts/${accountId}/all_data`);
   expect(all.strategies).toHaveLength(1);
@@ -429,7 +462,12 @@ export async function expectStoredEntry(e2e: E2E, founder: SignedUpFounder, stra
  * The submitted flow is read-only: no second Approve (it would mail the owners again and rewrite
  * the submission date), fields disabled, Next only moves on; the stored submission is unchanged.
  */
-export async function expectReadOnlyAfterSubmit(e2e: E2E, ui: UiPage, founder: SignedUpFounder, submitted: AllData): Promise<void> {
+export async function expectReadOnlyAfterSubmit(
+  e2e: E2E,
+  ui: UiPage,
+  founder: SignedUpFounder,
+  submitted: AllData,
+): Promise<void> {
   const { page } = ui;
   const strategyId = submitted.strategies[0]!.strategy_id;
   await ui.goto(`/create-foundation/${strategyId}/5`);
@@ -450,7 +488,12 @@ export async function expectReadOnlyAfterSubmit(e2e: E2E, ui: UiPage, founder: S
   await page.getByRole("button", { name: "Next" }).click();
   await expectPath(page, new RegExp(`^/create-foundation/${strategyId}/2$`));
   expect(await page.getByLabel("City").isDisabled()).toBe(true);
-  const after = await apiCall<AllData>(e2e.stack.app.url, founder.token, "GET", `/api/accounts/${submitted.account.account_id}/all_data`);
+  const after = await apiCall<AllData>(
+    e2e.stack.app.url,
+    founder.token,
+    "GET",
+    `/api/accounts/${submitted.account.account_id}/all_data`,
+  );
   expect(after.strategies[0]!.entry_completed_at).toBe(submitted.strategies[0]!.entry_completed_at);
 }
 

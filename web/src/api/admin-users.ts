@@ -26,7 +26,10 @@ export function useSetUserRoles() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({ userId, roles }: { userId: string; roles: Role[] }): Promise<AdminUser> => {
-      const { data } = await api.PUT("/api/admin/users/{userId}/roles", { params: { path: { userId } }, body: { roles } });
+      const { data } = await api.PUT("/api/admin/users/{userId}/roles", {
+        params: { path: { userId } },
+        body: { roles },
+      });
       if (!data) throw new Error("Empty answer from the server");
       return data;
     },

@@ -8,7 +8,7 @@ export const enumsKey = () => ["enums"] as const;
 
 export async function fetchEnums(): Promise<EnumItem[]> {
   const { data } = await api.GET("/api/enums/");
-  return (data ?? []);
+  return data ?? [];
 }
 
 export const enumsQueryOptions = queryOptions({ queryKey: enumsKey(), queryFn: fetchEnums, staleTime: 5 * 60_000 });

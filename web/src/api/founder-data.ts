@@ -36,10 +36,17 @@ export function useFounderData(strategyId?: number): FounderDataState {
   const error = allData.error ?? enums.error ?? null;
   // No strategy yet: there is no organization to wait for.
   const organizationSettled = allData.isSuccess && (organizationOf === undefined || organization.isSuccess);
-  const ready = accountId.data !== undefined && allData.data !== undefined && enums.data !== undefined && organizationSettled;
+  const ready =
+    accountId.data !== undefined && allData.data !== undefined && enums.data !== undefined && organizationSettled;
   return {
     data: ready
-      ? { accountId: accountId.data!, allData: allData.data!, enums: enums.data!, organization: organization.data ?? null, person: primaryHolder(allData.data) }
+      ? {
+          accountId: accountId.data!,
+          allData: allData.data!,
+          enums: enums.data!,
+          organization: organization.data ?? null,
+          person: primaryHolder(allData.data),
+        }
       : null,
     loading: !ready,
     error,

@@ -30,7 +30,9 @@ export type IdentityState = ResponseBody<"/api/sumsub/confirm", "post">;
  * POST /api/sumsub/confirm: the server re-reads the applicant and review from the provider and
  * records them (sumsub_applicant_id, sumsub_completed_at); the browser's word is never taken.
  */
-export async function confirmIdentity(body: { applicant_id?: string; person_id?: number } = {}): Promise<IdentityState> {
+export async function confirmIdentity(
+  body: { applicant_id?: string; person_id?: number } = {},
+): Promise<IdentityState> {
   const { data } = await api.POST("/api/sumsub/confirm", { body });
   return required(data, "identity state");
 }
@@ -50,7 +52,10 @@ export async function startNewIdentityCheck(): Promise<IdentityState> {
  * owners who are already verified, and saying 'sent' then would be untrue. `reissue` ('Update
  * license') asks for a fresh link for verified owners too. No persons: nothing is sent.
  */
-export async function sendVerificationEmails(personIds: number[], { reissue = false }: { reissue?: boolean } = {}): Promise<boolean> {
+export async function sendVerificationEmails(
+  personIds: number[],
+  { reissue = false }: { reissue?: boolean } = {},
+): Promise<boolean> {
   if (personIds.length === 0) return true;
   const { data } = await api.POST("/api/sumsub/send_sumsub_emails", {
     body: personIds,

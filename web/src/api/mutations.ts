@@ -12,7 +12,9 @@ export function refetchAll(queryClient: QueryClient): Promise<void> {
  * A mutation whose success refetches all queries. `mutateAsync` rejects on failure; the caller
  * decides what the person sees (requirements §8: the creation flow only logs, edit screens toast).
  */
-export function useAccountMutation<TVariables = void, TResult = void>(mutationFn: (variables: TVariables) => Promise<TResult>) {
+export function useAccountMutation<TVariables = void, TResult = void>(
+  mutationFn: (variables: TVariables) => Promise<TResult>,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,

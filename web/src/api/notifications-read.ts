@@ -8,7 +8,11 @@ import { notificationsQueryKey, type AppNotification } from "./notifications";
 type Snapshot = { previous: AppNotification[] | undefined };
 
 /** Sets read_at on the notifications `which` selects, in the cached list. */
-export function markReadInCache(list: AppNotification[] | undefined, which: (n: AppNotification) => boolean, at = timestampNow()) {
+export function markReadInCache(
+  list: AppNotification[] | undefined,
+  which: (n: AppNotification) => boolean,
+  at = timestampNow(),
+) {
   return list?.map((n) => (!n.read_at && which(n) ? { ...n, read_at: at } : n));
 }
 
@@ -35,7 +39,8 @@ function useMarkMutation<V>(request: (v: V) => Promise<unknown>, which: (v: V) =
 /** PUT /api/notifications/{notificationId}/read */
 export function useMarkRead() {
   return useMarkMutation(
-    (notificationId: number) => api.PUT("/api/notifications/{notificationId}/read", { params: { path: { notificationId } } }),
+    (notificationId: number) =>
+      api.PUT("/api/notifications/{notificationId}/read", { params: { path: { notificationId } } }),
     (notificationId) => (n) => n.notification_id === notificationId,
   );
 }
@@ -43,7 +48,8 @@ export function useMarkRead() {
 /** PUT /api/notifications/mark-all-read?account_id= */
 export function useMarkAllRead() {
   return useMarkMutation(
-    (accountId: number) => api.PUT("/api/notifications/mark-all-read", { params: { query: { account_id: accountId } } }),
+    (accountId: number) =>
+      api.PUT("/api/notifications/mark-all-read", { params: { query: { account_id: accountId } } }),
     () => () => true,
   );
 }

@@ -3,7 +3,13 @@ import { badgeLabel, notificationsQueryOptions, unreadCount } from "./notificati
 
 describe("notification badge", () => {
   it("counts unread (read_at empty) and caps the label at 99+", () => {
-    const n = (read_at: string | null) => ({ notification_id: 1, title: "t", description: "d", created_at: "", read_at });
+    const n = (read_at: string | null) => ({
+      notification_id: 1,
+      title: "t",
+      description: "d",
+      created_at: "",
+      read_at,
+    });
     expect(unreadCount([n(null), n("2026-01-01T00:00:00"), n(null)])).toBe(2);
     expect(badgeLabel(99)).toBe("99");
     expect(badgeLabel(100)).toBe("99+");

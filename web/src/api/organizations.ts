@@ -19,7 +19,7 @@ export type OrganizationPutFields = z.infer<typeof organizationPut>;
 
 export async function fetchOrganizationByStrategy(strategyId: number): Promise<Organization | null> {
   const { data } = await api.GET("/api/organizations/by_strategy/{strategyId}", { params: { path: { strategyId } } });
-  return (data ?? null);
+  return data ?? null;
 }
 
 /**
@@ -52,7 +52,10 @@ export async function createOrganization(strategyId: number, fields: Organizatio
 
 /** PUT /api/organizations/{organizationId}: the full organization, DAF and custodian included. */
 export async function updateOrganization(organizationId: number, fields: OrganizationPutFields): Promise<Organization> {
-  const { data } = await api.PUT("/api/organizations/{organizationId}", { params: { path: { organizationId } }, body: fields });
+  const { data } = await api.PUT("/api/organizations/{organizationId}", {
+    params: { path: { organizationId } },
+    body: fields,
+  });
   return required(data, "organization");
 }
 
@@ -77,6 +80,10 @@ export function useSaveDaf(organization: Organization | null) {
   return useAccountMutation(async (values: DafForm) => {
     if (!organization) throw new Error("The organization is missing");
     const v = dafForm.parse(values);
-    await updateOrganization(organization.organization_id, { ...organizationPutFields(organization), donor_advised_fund: dafToStored(v), custodian: v.custodian });
+    await updateOrganization(organization.organization_id, {
+      ...organizationPutFields(organization),
+      donor_advised_fund: dafToStored(v),
+      custodian: v.custodian,
+    });
   });
 }

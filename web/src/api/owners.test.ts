@@ -17,8 +17,17 @@ describe("addOwner (the one add-owner sequence)", () => {
   it("creates an add-on person with only the email, then links them to the organization", async () => {
     fakeApi.on("POST", "/api/persons/", { person_id: 30 }).on("POST", "/api/organization_users/", { ok: true });
     expect(await addOwner(input)).toBe(30);
-    expect(fakeApi.callsTo("POST", "/api/persons/")[0]!.body).toEqual({ account_id: 7, account_primary_holder: false, is_addon: true, email: "owner@example.com" });
-    expect(fakeApi.callsTo("POST", "/api/organization_users/")[0]!.body).toEqual({ organization_id: 3, person_id: 30, primary_holder: false });
+    expect(fakeApi.callsTo("POST", "/api/persons/")[0]!.body).toEqual({
+      account_id: 7,
+      account_primary_holder: false,
+      is_addon: true,
+      email: "owner@example.com",
+    });
+    expect(fakeApi.callsTo("POST", "/api/organization_users/")[0]!.body).toEqual({
+      organization_id: 3,
+      person_id: 30,
+      primary_holder: false,
+    });
   });
 
   it("a refused create rejects with the API's error and links nothing", async () => {
@@ -28,7 +37,9 @@ describe("addOwner (the one add-owner sequence)", () => {
   });
 
   it("a failed link rejects with OwnerNotLinkedError carrying the created person", async () => {
-    fakeApi.on("POST", "/api/persons/", { person_id: 31 }).fail("POST", "/api/organization_users/", 409, "Already linked");
+    fakeApi
+      .on("POST", "/api/persons/", { person_id: 31 })
+      .fail("POST", "/api/organization_users/", 409, "Already linked");
     const err: unknown = await addOwner(input).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(OwnerNotLinkedError);
     expect((err as OwnerNotLinkedError).personId).toBe(31);

@@ -18,7 +18,15 @@ export class OwnerNotLinkedError extends Error {
  * Creates the owner and links them; resolves to the new person id. A failed create rejects with
  * the API's error; a failed link with OwnerNotLinkedError (the person exists by then).
  */
-export async function addOwner({ accountId, organizationId, email }: { accountId: number; organizationId: number; email: string }): Promise<number> {
+export async function addOwner({
+  accountId,
+  organizationId,
+  email,
+}: {
+  accountId: number;
+  organizationId: number;
+  email: string;
+}): Promise<number> {
   const personId = await createPerson({ account_id: accountId, account_primary_holder: false, is_addon: true, email });
   try {
     await linkOrganizationUser({ organization_id: organizationId, person_id: personId, primary_holder: false });

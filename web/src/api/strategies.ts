@@ -13,7 +13,7 @@ export const strategiesKey = (accountId: number) => ["strategies", accountId] as
 
 export async function fetchStrategies(accountId: number): Promise<Strategy[]> {
   const { data } = await api.GET("/api/strategies/strategy/account/{accountId}", { params: { path: { accountId } } });
-  return (data ?? []);
+  return data ?? [];
 }
 
 /** The account's strategies; a failed read gives [] (requirements §7). */
@@ -42,7 +42,10 @@ export async function createStrategy(accountId: number, strategyType: string = F
 }
 
 /** PUT /api/strategies/{strategyId}: entry_completed_at on approval (a timestamp without Z). */
-export async function updateStrategy(strategyId: number, body: { entry_completed_at: string | null; attested?: boolean }): Promise<Strategy> {
+export async function updateStrategy(
+  strategyId: number,
+  body: { entry_completed_at: string | null; attested?: boolean },
+): Promise<Strategy> {
   const { data } = await api.PUT("/api/strategies/{strategyId}", { params: { path: { strategyId } }, body });
   return required(data, "strategy");
 }

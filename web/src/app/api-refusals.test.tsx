@@ -17,12 +17,20 @@ function Harness() {
 }
 
 const answer = (status: number, body: object, headers: Record<string, string> = {}) =>
-  mw.onResponse({ request: new Request("http://x/api/enums/"), response: new Response(JSON.stringify(body), { status, headers }) }).catch(() => undefined);
+  mw
+    .onResponse({
+      request: new Request("http://x/api/enums/"),
+      response: new Response(JSON.stringify(body), { status, headers }),
+    })
+    .catch(() => undefined);
 
 describe("app-wide API refusals", () => {
   it("403 insufficient_aal brings back the sign-in gate on the second-factor prompt, not an error", async () => {
     const { store } = renderWithApp(<Harness />, { init: (s) => s.set(authFinishedAtom, true) });
-    await answer(403, { error: "insufficient_aal", message: "A second factor is required: verify your authenticator code" });
+    await answer(403, {
+      error: "insufficient_aal",
+      message: "A second factor is required: verify your authenticator code",
+    });
     await waitFor(() => expect(store.get(authFinishedAtom)).toBe(false));
     expect(store.get(authViewAtom)).toBe("mfa-verify");
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
@@ -38,7 +46,11 @@ describe("app-wide API refusals", () => {
 
   it("429 shows 'Too many attempts, try again in N minutes'", async () => {
     const { store } = renderWithApp(<Harness />, { init: (s) => s.set(authFinishedAtom, true) });
-    await answer(429, { error: "too_many_requests", message: "Too many attempts, try again in 5 minutes" }, { "retry-after": "600" });
+    await answer(
+      429,
+      { error: "too_many_requests", message: "Too many attempts, try again in 5 minutes" },
+      { "retry-after": "600" },
+    );
     expect(await screen.findByRole("alert")).toHaveTextContent("Too many attempts, try again in 10 minutes");
     expect(store.get(authFinishedAtom)).toBe(true);
   });

@@ -11,11 +11,13 @@ beforeEach(() => {
 });
 
 type Init = Parameters<typeof renderWithApp>[1];
-const signedIn = (roles: string[]): NonNullable<Init>["init"] => (store) => {
-  store.set(authReadyAtom, true);
-  store.set(sessionAtom, fakeSession({ roles }));
-  store.set(authFinishedAtom, true);
-};
+const signedIn =
+  (roles: string[]): NonNullable<Init>["init"] =>
+  (store) => {
+    store.set(authReadyAtom, true);
+    store.set(sessionAtom, fakeSession({ roles }));
+    store.set(authFinishedAtom, true);
+  };
 
 describe("route guards", () => {
   it("shows 'Loading' until the stored session is known", () => {
@@ -41,7 +43,10 @@ describe("route guards", () => {
   });
 
   it("returns to the remembered origin once the gate has passed", async () => {
-    const { location } = renderWithApp(<AppRouter />, { path: "/sign-in?redirect=%2Fedit-daf", init: signedIn(["user"]) });
+    const { location } = renderWithApp(<AppRouter />, {
+      path: "/sign-in?redirect=%2Fedit-daf",
+      init: signedIn(["user"]),
+    });
     await waitFor(() => expect(location.history?.at(-1)).toBe("/edit-daf"));
     expect(await screen.findByRole("link", { name: "Founder Foundation" })).toBeInTheDocument();
   });

@@ -7,7 +7,15 @@ import { createQueryClient } from "@/lib/query-client";
 
 type JotaiStore = NonNullable<Parameters<typeof JotaiProvider>[0]["store"]>;
 
-export function AppProviders({ children, queryClient, store }: { children: ReactNode; queryClient?: QueryClient; store?: JotaiStore }) {
+export function AppProviders({
+  children,
+  queryClient,
+  store,
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+  store?: JotaiStore;
+}) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <JotaiProvider store={store}>

@@ -20,7 +20,9 @@ const CHUNK_RELOAD_KEY = "chunkReloadAttempted";
  * error screen.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy's own constraint: any component, whatever its props.
-export function lazyWithReload<C extends ComponentType<any>>(load: () => Promise<{ default: C }>): LazyExoticComponent<C> {
+export function lazyWithReload<C extends ComponentType<any>>(
+  load: () => Promise<{ default: C }>,
+): LazyExoticComponent<C> {
   return lazy(() =>
     load().then(
       (module) => {
@@ -44,12 +46,34 @@ export function lazyScreen(load: () => Promise<{ default: ComponentType }>): Laz
 
 export const APP_ROUTES: AppRoute[] = [
   { path: paths.dashboard.path, screen: lazyScreen(() => import("@/features/dashboard/dashboard-screen")) },
-  { path: paths.chooseStrategy.path, screen: lazyScreen(() => import("@/features/create-foundation/choose-strategy-screen")) },
-  { path: paths.createFoundationStep.path, screen: lazyScreen(() => import("@/features/create-foundation/create-foundation-step-screen")) },
-  { path: paths.editProfile.path, screen: lazyScreen(() => import("@/features/edit/edit-profile-screen")), role: ACCOUNT_HOLDER_ROLE },
-  { path: paths.editDaf.path, screen: lazyScreen(() => import("@/features/edit/edit-daf-screen")), role: ACCOUNT_HOLDER_ROLE },
-  { path: paths.editFoundation.path, screen: lazyScreen(() => import("@/features/edit/edit-foundation-screen")), role: ACCOUNT_HOLDER_ROLE },
-  { path: paths.editOthers.path, screen: lazyScreen(() => import("@/features/edit/edit-others-screen")), role: ACCOUNT_HOLDER_ROLE },
+  {
+    path: paths.chooseStrategy.path,
+    screen: lazyScreen(() => import("@/features/create-foundation/choose-strategy-screen")),
+  },
+  {
+    path: paths.createFoundationStep.path,
+    screen: lazyScreen(() => import("@/features/create-foundation/create-foundation-step-screen")),
+  },
+  {
+    path: paths.editProfile.path,
+    screen: lazyScreen(() => import("@/features/edit/edit-profile-screen")),
+    role: ACCOUNT_HOLDER_ROLE,
+  },
+  {
+    path: paths.editDaf.path,
+    screen: lazyScreen(() => import("@/features/edit/edit-daf-screen")),
+    role: ACCOUNT_HOLDER_ROLE,
+  },
+  {
+    path: paths.editFoundation.path,
+    screen: lazyScreen(() => import("@/features/edit/edit-foundation-screen")),
+    role: ACCOUNT_HOLDER_ROLE,
+  },
+  {
+    path: paths.editOthers.path,
+    screen: lazyScreen(() => import("@/features/edit/edit-others-screen")),
+    role: ACCOUNT_HOLDER_ROLE,
+  },
   { path: paths.ria.path, screen: lazyScreen(() => import("@/features/ria/ria-screen")), role: ACCOUNT_HOLDER_ROLE },
   { path: paths.admin.path, screen: lazyScreen(() => import("@/features/admin/admin-screen")) },
 ];

@@ -10,15 +10,32 @@ import { SignedInShell } from "./signed-in-shell";
 
 let sb: FakeSupabase;
 const notifications = (unread: number) =>
-  Array.from({ length: unread + 2 }, (_, i) => ({ notification_id: i + 1, title: `N${i}`, description: "d", created_at: "2026-01-01T00:00:00", read_at: i < unread ? null : "2026-01-02T00:00:00" }));
+  Array.from({ length: unread + 2 }, (_, i) => ({
+    notification_id: i + 1,
+    title: `N${i}`,
+    description: "d",
+    created_at: "2026-01-01T00:00:00",
+    read_at: i < unread ? null : "2026-01-02T00:00:00",
+  }));
 
 function stubNotifications(unread: number) {
-  return vi.spyOn(globalThis, "fetch").mockImplementation(async () => new Response(JSON.stringify(notifications(unread)), { status: 200, headers: { "content-type": "application/json" } }));
+  return vi
+    .spyOn(globalThis, "fetch")
+    .mockImplementation(
+      async () =>
+        new Response(JSON.stringify(notifications(unread)), {
+          status: 200,
+          headers: { "content-type": "application/json" },
+        }),
+    );
 }
 
 beforeEach(() => {
   sb = createFakeSupabase().install();
-  sb.auth.getSession.mockResolvedValue({ data: { session: fakeSession({ email: "ada@example.com" }) }, error: null } as never);
+  sb.auth.getSession.mockResolvedValue({
+    data: { session: fakeSession({ email: "ada@example.com" }) },
+    error: null,
+  } as never);
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -47,7 +64,9 @@ describe("SignedInShell (the shell with the bell and sign-out)", () => {
     expect(screen.getByRole("link", { name: "Help and support" })).toBeInTheDocument();
     expect(await screen.findByTestId("notifications-badge")).toHaveTextContent("99+");
     const request = fetchSpy.mock.calls[0]![0] as Request;
-    expect(new URL(request.url).pathname + new URL(request.url).search).toBe("/api/notifications/?limit=50&offset=0&include_read=true");
+    expect(new URL(request.url).pathname + new URL(request.url).search).toBe(
+      "/api/notifications/?limit=50&offset=0&include_read=true",
+    );
     expect(request.headers.get("Authorization")).toMatch(/^Bearer /);
   });
 

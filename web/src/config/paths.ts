@@ -1,7 +1,10 @@
 // Every route of requirements §2 in one place; features link with paths.x.getHref(...).
 export const paths = {
   dashboard: { path: "/", getHref: () => "/" },
-  signIn: { path: "/sign-in", getHref: (redirect?: string) => (redirect ? `/sign-in?redirect=${encodeURIComponent(redirect)}` : "/sign-in") },
+  signIn: {
+    path: "/sign-in",
+    getHref: (redirect?: string) => (redirect ? `/sign-in?redirect=${encodeURIComponent(redirect)}` : "/sign-in"),
+  },
   chooseStrategy: { path: "/create-foundation", getHref: () => "/create-foundation" },
   createFoundationStep: {
     path: "/create-foundation/:strategyId/:step",

@@ -11,7 +11,10 @@ export interface SaveToasts {
 }
 
 /** `what` names the record in the failure's log line; `toasts` are the screen's words. */
-export function useSaveAndReturn(what: string, toasts: SaveToasts): { saving: boolean; saveAndReturn(action: () => Promise<unknown>): Promise<void> } {
+export function useSaveAndReturn(
+  what: string,
+  toasts: SaveToasts,
+): { saving: boolean; saveAndReturn(action: () => Promise<unknown>): Promise<void> } {
   const toast = useToast();
   const { saving, save } = useSaveFlow();
   const { saved, failed } = toasts;

@@ -41,7 +41,9 @@ describe("useSaveFlow (requirements §4 saving)", () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const { result, location } = setup();
     await act(async () => {
-      expect(await result.current.save(() => Promise.reject(new Error("HTTP 500")), { to: "/", what: "profile" })).toBe(false);
+      expect(await result.current.save(() => Promise.reject(new Error("HTTP 500")), { to: "/", what: "profile" })).toBe(
+        false,
+      );
     });
     expect(result.current.saving).toBe(false);
     expect(log).toHaveBeenCalledWith("Failed to save profile", "HTTP 500");

@@ -63,9 +63,12 @@ interface ProductionEnv {
 }
 
 export function productionSettings(env: ProductionEnv): SettingsResult {
-  const missing: string[] = (["VITE_SUPABASE_URL", "VITE_SUPABASE_ANON_KEY", "VITE_IDENTITY_URL", "VITE_SUPPORT_URL"] as const).filter((k) => !env[k]?.trim());
+  const missing: string[] = (
+    ["VITE_SUPABASE_URL", "VITE_SUPABASE_ANON_KEY", "VITE_IDENTITY_URL", "VITE_SUPPORT_URL"] as const
+  ).filter((k) => !env[k]?.trim());
   // A support link that opens nothing is as bad as none: named like a missing one.
-  if (env.VITE_SUPPORT_URL?.trim() && !isSupportUrl(env.VITE_SUPPORT_URL)) missing.push("VITE_SUPPORT_URL (a mailto: address or an https: URL)");
+  if (env.VITE_SUPPORT_URL?.trim() && !isSupportUrl(env.VITE_SUPPORT_URL))
+    missing.push("VITE_SUPPORT_URL (a mailto: address or an https: URL)");
   if (missing.length) return { ok: false, missing };
   return {
     ok: true,
@@ -94,8 +97,10 @@ export async function developmentSettings(fetchImpl: typeof fetch = fetch): Prom
     return {
       authUrl: typeof doc.authUrl === "string" && doc.authUrl ? doc.authUrl : LOCAL_DEFAULTS.authUrl,
       anonKey: typeof doc.anonKey === "string" && doc.anonKey ? doc.anonKey : LOCAL_DEFAULTS.anonKey,
-      identityUrl: typeof doc.identityUrl === "string" && doc.identityUrl ? doc.identityUrl : LOCAL_DEFAULTS.identityUrl,
-      supportUrl: typeof doc.supportUrl === "string" && isSupportUrl(doc.supportUrl) ? doc.supportUrl : LOCAL_DEFAULTS.supportUrl,
+      identityUrl:
+        typeof doc.identityUrl === "string" && doc.identityUrl ? doc.identityUrl : LOCAL_DEFAULTS.identityUrl,
+      supportUrl:
+        typeof doc.supportUrl === "string" && isSupportUrl(doc.supportUrl) ? doc.supportUrl : LOCAL_DEFAULTS.supportUrl,
       env: "development",
     };
   } catch {

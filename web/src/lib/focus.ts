@@ -36,7 +36,10 @@ export function focusHeadingWhenShown(container: HTMLElement, settleMs = 3_000, 
   // Focus still where the navigation left it (the link, or the menu button the drawer handed it
   // back to) counts as not yet moved.
   const start = document.activeElement;
-  const lost = () => !document.activeElement || document.activeElement === document.body || (document.activeElement === start && !container.contains(start));
+  const lost = () =>
+    !document.activeElement ||
+    document.activeElement === document.body ||
+    (document.activeElement === start && !container.contains(start));
   const observer = new MutationObserver(() => {
     if (userActed()) stop();
     else if (lost()) focusHeading(container);

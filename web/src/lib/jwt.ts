@@ -15,7 +15,10 @@ export function decodeJwtPayload(token: string | null | undefined): TokenClaims 
   const part = token.split(".")[1];
   if (!part) return null;
   try {
-    const b64 = part.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(part.length / 4) * 4, "=");
+    const b64 = part
+      .replace(/-/g, "+")
+      .replace(/_/g, "/")
+      .padEnd(Math.ceil(part.length / 4) * 4, "=");
     const json = decodeURIComponent(
       Array.from(atob(b64), (c) => `%${c.charCodeAt(0).toString(16).padStart(2, "0")}`).join(""),
     );

@@ -32,16 +32,28 @@ const person = (over: Partial<Person> = {}): Person =>
 describe("onboardingProgress (requirements §4 table)", () => {
   it("5%: no organization (or no name) → step 1", () => {
     expect(onboardingProgress(null, null)).toEqual({ percent: 5, nextAction: "Creating your organization", page: 1 });
-    expect(onboardingProgress(org({ name_1: "" }), person())).toEqual({ percent: 5, nextAction: "Entering your organization information", page: 1 });
+    expect(onboardingProgress(org({ name_1: "" }), person())).toEqual({
+      percent: 5,
+      nextAction: "Entering your organization information",
+      page: 1,
+    });
   });
 
   it("15%: organization exists, person missing or without first name → step 2", () => {
-    expect(onboardingProgress(org(), null)).toEqual({ percent: 15, nextAction: "Entering your personal information", page: 2 });
+    expect(onboardingProgress(org(), null)).toEqual({
+      percent: 15,
+      nextAction: "Entering your personal information",
+      page: 2,
+    });
     expect(onboardingProgress(org(), person({ first_name: null }))).toMatchObject({ percent: 15, page: 2 });
   });
 
   it("50%: no identity-check completion → step 3", () => {
-    expect(onboardingProgress(org(), person())).toEqual({ percent: 50, nextAction: "Verifying your identity", page: 3 });
+    expect(onboardingProgress(org(), person())).toEqual({
+      percent: 50,
+      nextAction: "Verifying your identity",
+      page: 3,
+    });
   });
 
   it("75%: identity done but no DAF → step 4", () => {
@@ -53,7 +65,12 @@ describe("onboardingProgress (requirements §4 table)", () => {
   });
 
   it("95%: everything entered → review", () => {
-    expect(onboardingProgress(org({ donor_advised_fund: "Investor's Philanthropic" }), person({ sumsub_completed_at: "2026-01-02T03:04:05" }))).toEqual({
+    expect(
+      onboardingProgress(
+        org({ donor_advised_fund: "Investor's Philanthropic" }),
+        person({ sumsub_completed_at: "2026-01-02T03:04:05" }),
+      ),
+    ).toEqual({
       percent: 95,
       nextAction: "Review and submit.",
       page: 5,

@@ -10,9 +10,13 @@ export interface OnboardingProgress {
   page: 1 | 2 | 3 | 4 | 5;
 }
 
-export function onboardingProgress(organization: Organization | null | undefined, person: Person | null | undefined): OnboardingProgress {
+export function onboardingProgress(
+  organization: Organization | null | undefined,
+  person: Person | null | undefined,
+): OnboardingProgress {
   if (!organization) return { percent: 5, nextAction: "Creating your organization", page: 1 };
-  if (!organization.name_1?.trim()) return { percent: 5, nextAction: "Entering your organization information", page: 1 };
+  if (!organization.name_1?.trim())
+    return { percent: 5, nextAction: "Entering your organization information", page: 1 };
   if (!person?.first_name) return { percent: 15, nextAction: "Entering your personal information", page: 2 };
   if (!person.sumsub_completed_at) return { percent: 50, nextAction: "Verifying your identity", page: 3 };
   if (!organization.donor_advised_fund) return { percent: 75, nextAction: "Entering your DAF information", page: 4 };

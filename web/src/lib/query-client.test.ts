@@ -11,13 +11,26 @@ describe("query defaults (requirements §9)", () => {
   });
 
   it("never retries a client error: 403 (insufficient_aal or Forbidden), 429, 400, 401, 404, 409", () => {
-    for (const [status, code] of [[403, "insufficient_aal"], [403, "forbidden"], [429, "too_many_requests"], [400, "bad_request"], [401, "unauthorized"], [404, "not_found"], [409, "conflict"]] as const) {
+    for (const [status, code] of [
+      [403, "insufficient_aal"],
+      [403, "forbidden"],
+      [429, "too_many_requests"],
+      [400, "bad_request"],
+      [401, "unauthorized"],
+      [404, "not_found"],
+      [409, "conflict"],
+    ] as const) {
       expect(shouldRetry(0, new ApiError("refused", status, code)), `${status} ${code}`).toBe(false);
     }
   });
 
   it("retries server errors and network failures up to 3 times", () => {
-    for (const error of [new ApiError("down", 500), new ApiError("bad gateway", 502), new ApiError("unavailable", 503), new TypeError("Failed to fetch")]) {
+    for (const error of [
+      new ApiError("down", 500),
+      new ApiError("bad gateway", 502),
+      new ApiError("unavailable", 503),
+      new TypeError("Failed to fetch"),
+    ]) {
       expect([0, 1, 2, 3].map((n) => shouldRetry(n, error))).toEqual([true, true, true, false]);
     }
   });
@@ -41,7 +54,9 @@ describe("query defaults (requirements §9)", () => {
 
   it("through a real QueryClient: a 403 or 429 is asked once, a 503 four times (1 + 3 retries)", async () => {
     expect(await callsUntilGivenUp(new ApiError("A second factor is required", 403, "insufficient_aal"))).toBe(1);
-    expect(await callsUntilGivenUp(new ApiError("Too many attempts, try again in 5 minutes", 429, "too_many_requests"))).toBe(1);
+    expect(
+      await callsUntilGivenUp(new ApiError("Too many attempts, try again in 5 minutes", 429, "too_many_requests")),
+    ).toBe(1);
     expect(await callsUntilGivenUp(new ApiError("unavailable", 503))).toBe(4);
   });
 });

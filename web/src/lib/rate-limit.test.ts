@@ -16,7 +16,12 @@ describe("429 wording", () => {
   });
 
   it("takes the auth service's wait from its message, else the limit's window", () => {
-    expect(authRateLimitMinutes("over_email_send_rate_limit", "For security purposes, you can only request this after 130 seconds.")).toBe(3);
+    expect(
+      authRateLimitMinutes(
+        "over_email_send_rate_limit",
+        "For security purposes, you can only request this after 130 seconds.",
+      ),
+    ).toBe(3);
     expect(authRateLimitMinutes("over_request_rate_limit", "Request rate limit reached")).toBe(5);
     expect(authRateLimitMinutes("over_email_send_rate_limit", "email rate limit exceeded")).toBe(60);
   });

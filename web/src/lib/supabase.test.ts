@@ -27,7 +27,9 @@ describe("createSupabaseClient", () => {
   it("finds the session createClient would find, under the same key", async () => {
     localStorage.setItem(defaultStorageKey(settings.authUrl), JSON.stringify(storedSession()));
     const ours = createSupabaseClient(settings).auth;
-    const theirs = createClient(settings.authUrl, settings.anonKey, { auth: { autoRefreshToken: false, detectSessionInUrl: false } }).auth;
+    const theirs = createClient(settings.authUrl, settings.anonKey, {
+      auth: { autoRefreshToken: false, detectSessionInUrl: false },
+    }).auth;
     const [{ data: mine }, { data: reference }] = await Promise.all([ours.getSession(), theirs.getSession()]);
     expect(mine.session?.access_token).toBe("access");
     expect(reference.session?.access_token).toBe("access");

@@ -7,7 +7,11 @@ export type ThemeMode = "light" | "dark";
 export const THEME_STORAGE_KEY = "appThemeMode";
 
 function isSaved(v: unknown): v is { data: ThemeMode } {
-  return typeof v === "object" && v !== null && ((v as { data?: unknown }).data === "light" || (v as { data?: unknown }).data === "dark");
+  return (
+    typeof v === "object" &&
+    v !== null &&
+    ((v as { data?: unknown }).data === "light" || (v as { data?: unknown }).data === "dark")
+  );
 }
 
 export function readSavedTheme(): ThemeMode {

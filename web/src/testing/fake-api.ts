@@ -63,7 +63,13 @@ export const fakeApi = {
 async function handle(request: Request): Promise<Response> {
   const url = new URL(request.url);
   const text = request.method === "GET" || request.method === "HEAD" ? "" : await request.text();
-  const call: FakeCall = { method: request.method, path: url.pathname, query: url.searchParams, body: text ? (JSON.parse(text) as unknown) : undefined, headers: request.headers };
+  const call: FakeCall = {
+    method: request.method,
+    path: url.pathname,
+    query: url.searchParams,
+    body: text ? (JSON.parse(text) as unknown) : undefined,
+    headers: request.headers,
+  };
   calls.push(call);
   for (const route of routes) {
     const m = route.method === call.method ? route.pattern.exec(call.path) : null;
@@ -76,7 +82,10 @@ async function handle(request: Request): Promise<Response> {
       headers: { "content-type": "application/json" },
     });
   }
-  return new Response(JSON.stringify({ error: "not_found", message: `No fake route for ${call.method} ${call.path}` }), { status: 404 });
+  return new Response(
+    JSON.stringify({ error: "not_found", message: `No fake route for ${call.method} ${call.path}` }),
+    { status: 404 },
+  );
 }
 
 const NativeRequest = globalThis.Request;
@@ -87,4 +96,5 @@ class RelativeRequest extends NativeRequest {
   }
 }
 globalThis.Request = RelativeRequest;
-globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => handle(input instanceof Request ? input : new RelativeRequest(input, init));
+globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) =>
+  handle(input instanceof Request ? input : new RelativeRequest(input, init));

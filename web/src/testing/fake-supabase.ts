@@ -7,7 +7,12 @@ import { setSupabaseClient, type AuthOnlyClient } from "@/lib/supabase";
 type Listener = (event: string, session: Session | null) => void;
 
 export function fakeSession(overrides: { roles?: string[]; email?: string; aal?: string } = {}): Session {
-  const claims = { sub: "user-1", email: overrides.email ?? "founder@example.com", aal: overrides.aal ?? "aal1", app_metadata: { roles: overrides.roles ?? ["user"] } };
+  const claims = {
+    sub: "user-1",
+    email: overrides.email ?? "founder@example.com",
+    aal: overrides.aal ?? "aal1",
+    app_metadata: { roles: overrides.roles ?? ["user"] },
+  };
   const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
   const token = `${b64({ alg: "HS256", typ: "JWT" })}.${b64(claims)}.sig`;
   return {
@@ -15,7 +20,14 @@ export function fakeSession(overrides: { roles?: string[]; email?: string; aal?:
     refresh_token: "refresh",
     expires_in: 3600,
     token_type: "bearer",
-    user: { id: "user-1", email: claims.email, app_metadata: claims.app_metadata, user_metadata: {}, aud: "authenticated", created_at: "" },
+    user: {
+      id: "user-1",
+      email: claims.email,
+      app_metadata: claims.app_metadata,
+      user_metadata: {},
+      aud: "authenticated",
+      created_at: "",
+    },
   } as Session;
 }
 
@@ -36,11 +48,20 @@ export function createFakeSupabase() {
     updateUser: vi.fn(() => ok({ user: {} })),
     signOut: vi.fn(() => Promise.resolve({ error: null })),
     mfa: {
-      getAuthenticatorAssuranceLevel: vi.fn(() => ok({ currentLevel: "aal1", nextLevel: "aal1", currentAuthenticationMethods: [] })),
-      listFactors: vi.fn(() => ok({ all: [] as Array<{ id: string; status: string; friendly_name?: string }>, totp: [], phone: [] })),
+      getAuthenticatorAssuranceLevel: vi.fn(() =>
+        ok({ currentLevel: "aal1", nextLevel: "aal1", currentAuthenticationMethods: [] }),
+      ),
+      listFactors: vi.fn(() =>
+        ok({ all: [] as Array<{ id: string; status: string; friendly_name?: string }>, totp: [], phone: [] }),
+      ),
       unenroll: vi.fn(() => ok({ id: "" })),
       enroll: vi.fn(() =>
-        ok({ id: "factor-1", type: "totp", friendly_name: "x", totp: { qr_code: "<svg xmlns='http://www.w3.org/2000/svg'/>", secret: "JBSWY3DPEHPK3PXP", uri: "" } }),
+        ok({
+          id: "factor-1",
+          type: "totp",
+          friendly_name: "x",
+          totp: { qr_code: "<svg xmlns='http://www.w3.org/2000/svg'/>", secret: "JBSWY3DPEHPK3PXP", uri: "" },
+        }),
       ),
       challengeAndVerify: vi.fn(() => ok({})),
     },

@@ -63,7 +63,9 @@ export function organizationFixture(over: Partial<Organization> = {}): Organizat
   };
 }
 
-export function allDataFixture(over: { persons?: Person[]; organization?: Organization | null; account?: Partial<AllData["account"]> } = {}): AllData {
+export function allDataFixture(
+  over: { persons?: Person[]; organization?: Organization | null; account?: Partial<AllData["account"]> } = {},
+): AllData {
   const persons = over.persons ?? [personFixture()];
   const holder = persons.find((p) => p.account_primary_holder) ?? null;
   const org = over.organization === undefined ? organizationFixture() : over.organization;
@@ -84,9 +86,15 @@ export function allDataFixture(over: { persons?: Person[]; organization?: Organi
       ...over.account,
     },
     persons,
-    strategies: [{ strategy_id: 3, account_id: 7, strategy_type: "strategy_type_founder", created_at: T, entry_completed_at: T }],
+    strategies: [
+      { strategy_id: 3, account_id: 7, strategy_type: "strategy_type_founder", created_at: T, entry_completed_at: T },
+    ],
     organizations: org ? [org] : [],
-    organization_users: persons.map((p) => ({ organization_id: 5, person_id: p.person_id, primary_holder: p.account_primary_holder })),
+    organization_users: persons.map((p) => ({
+      organization_id: 5,
+      person_id: p.person_id,
+      primary_holder: p.account_primary_holder,
+    })),
   };
 }
 
@@ -98,6 +106,9 @@ export function serveFounder(data: AllData | (() => AllData)) {
     .on("GET", "/api/accounts/{accountId}/all_data", () => ({ body: read() }))
     .on("GET", "/api/enums/", ENUMS)
     .on("GET", "/api/strategies/strategy/account/{accountId}", () => ({ body: read().strategies }))
-    .on("GET", "/api/organizations/by_strategy/{strategyId}", () => ({ body: read().organizations[0] ?? null, status: 200 }))
+    .on("GET", "/api/organizations/by_strategy/{strategyId}", () => ({
+      body: read().organizations[0] ?? null,
+      status: 200,
+    }))
     .on("GET", "/api/notifications/", []);
 }

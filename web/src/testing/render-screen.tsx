@@ -5,7 +5,10 @@ import { createFakeSupabase, fakeSession } from "@/testing/fake-supabase";
 import { renderWithApp } from "@/testing/render";
 import { sessionAtom } from "@/stores/session";
 
-export function renderScreen(ui: ReactNode, { path = "/", roles = ["user"] }: { path?: string; roles?: string[] } = {}) {
+export function renderScreen(
+  ui: ReactNode,
+  { path = "/", roles = ["user"] }: { path?: string; roles?: string[] } = {},
+) {
   createFakeSupabase().install();
   return renderWithApp(
     <>

@@ -10,7 +10,10 @@ import { AppProviders } from "@/app/providers";
 type Store = ReturnType<typeof createStore>;
 
 /** `init` seeds atoms before the first render (as start-up state would be). */
-export function renderWithApp(ui: ReactNode, { path = "/", init }: { path?: string; init?: (store: Store) => void } = {}) {
+export function renderWithApp(
+  ui: ReactNode,
+  { path = "/", init }: { path?: string; init?: (store: Store) => void } = {},
+) {
   const store = createStore();
   init?.(store);
   const location = memoryLocation({ path, record: true });

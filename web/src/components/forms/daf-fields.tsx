@@ -46,7 +46,9 @@ export function DafFields({ field, enums, disabled }: DafFieldsProps) {
           </label>
         ))}
       </fieldset>
-      {daf.value === "Custom" ? <BoundTextField label="Custom DAF Name" field={field("customName")} disabled={disabled} /> : null}
+      {daf.value === "Custom" ? (
+        <BoundTextField label="Custom DAF Name" field={field("customName")} disabled={disabled} />
+      ) : null}
       <EnumSelect
         label="Custodian"
         field={custodian}

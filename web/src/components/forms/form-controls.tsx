@@ -29,7 +29,23 @@ export interface BoundTextFieldProps {
   hint?: string;
 }
 
-export function BoundTextField({ label, field, type = "text", disabled, lockedReason, trailing, format, inputMode, autoComplete, placeholder, className, min, max, autoFocus, hint }: BoundTextFieldProps) {
+export function BoundTextField({
+  label,
+  field,
+  type = "text",
+  disabled,
+  lockedReason,
+  trailing,
+  format,
+  inputMode,
+  autoComplete,
+  placeholder,
+  className,
+  min,
+  max,
+  autoFocus,
+  hint,
+}: BoundTextFieldProps) {
   return (
     <TextField
       label={label}
@@ -67,7 +83,15 @@ export interface EnumSelectProps {
 }
 
 /** A native select of enum items: keyboard and screen-reader behaviour come with the platform. */
-export function EnumSelect({ label, field, options, noneOption = true, disabled, className = "", hint }: EnumSelectProps) {
+export function EnumSelect({
+  label,
+  field,
+  options,
+  noneOption = true,
+  disabled,
+  className = "",
+  hint,
+}: EnumSelectProps) {
   const id = useId();
   const helperId = `${id}-helper`;
   const helper = field.error ?? hint;
@@ -126,12 +150,30 @@ export function ScaleField({ label, field, min, max, lowLabel, highLabel, hint, 
   const helper = field.error ?? hint;
   const steps = Array.from({ length: max - min + 1 }, (_, i) => String(min + i));
   return (
-    <fieldset className="flex flex-col gap-1" aria-describedby={helper ? `${id}-helper` : undefined} aria-invalid={field.error ? true : undefined}>
+    <fieldset
+      className="flex flex-col gap-1"
+      aria-describedby={helper ? `${id}-helper` : undefined}
+      aria-invalid={field.error ? true : undefined}
+    >
       <legend className={`mb-1 text-sm ${field.error ? "text-error" : "text-secondary"}`}>{label}</legend>
-      <div className="flex gap-1" onBlur={(e) => (e.currentTarget.contains(e.relatedTarget) ? undefined : field.onBlur())}>
+      <div
+        className="flex gap-1"
+        onBlur={(e) => (e.currentTarget.contains(e.relatedTarget) ? undefined : field.onBlur())}
+      >
         {steps.map((n) => (
-          <label key={n} className="flex flex-1 cursor-pointer flex-col items-center gap-1 rounded border border-input px-1 py-2 text-base text-primary-text has-checked:border-primary has-checked:bg-primary-tint">
-            <input type="radio" name={`${id}-scale`} value={n} checked={field.value === n} disabled={disabled} onChange={() => field.onChange(n)} className="h-4 w-4 accent-primary" />
+          <label
+            key={n}
+            className="flex flex-1 cursor-pointer flex-col items-center gap-1 rounded border border-input px-1 py-2 text-base text-primary-text has-checked:border-primary has-checked:bg-primary-tint"
+          >
+            <input
+              type="radio"
+              name={`${id}-scale`}
+              value={n}
+              checked={field.value === n}
+              disabled={disabled}
+              onChange={() => field.onChange(n)}
+              className="h-4 w-4 accent-primary"
+            />
             {n}
           </label>
         ))}
@@ -173,7 +215,16 @@ export function CheckboxField({
     return (
       <div className="flex flex-col gap-0.5">
         <div className="flex items-center gap-2">
-          <input id={id} type="checkbox" name={check.name} checked={check.checked} disabled aria-describedby={`${id}-reason`} className="h-4 w-4 accent-primary" readOnly />
+          <input
+            id={id}
+            type="checkbox"
+            name={check.name}
+            checked={check.checked}
+            disabled
+            aria-describedby={`${id}-reason`}
+            className="h-4 w-4 accent-primary"
+            readOnly
+          />
           <label htmlFor={id} className="text-base text-primary-text">
             {label}
             <span className="text-secondary">{check.checked ? " — yes" : " — no"}</span>

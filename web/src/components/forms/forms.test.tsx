@@ -68,8 +68,22 @@ describe("ProfileFields", () => {
 
   it("reads in blocks at every width: the address fields come together, in order, after the personal ones", () => {
     render(<ProfileHarness />);
-    const order = [...document.querySelectorAll("input, select")].map((e) => document.querySelector(`label[for="${e.id}"]`)?.textContent);
-    expect(order).toEqual(["First name", "Last name", "Birthdate", "Marital status", "SSN", "Phone", "Address line 1", "Address line 2 (optional)", "City", "State", "Zip"]);
+    const order = [...document.querySelectorAll("input, select")].map(
+      (e) => document.querySelector(`label[for="${e.id}"]`)?.textContent,
+    );
+    expect(order).toEqual([
+      "First name",
+      "Last name",
+      "Birthdate",
+      "Marital status",
+      "SSN",
+      "Phone",
+      "Address line 1",
+      "Address line 2 (optional)",
+      "City",
+      "State",
+      "Zip",
+    ]);
     expect(screen.getByRole("group", { name: "Address" })).toContainElement(screen.getByLabelText("Zip"));
   });
 
@@ -197,7 +211,9 @@ describe("FoundationFields", () => {
     expect(screen.getByLabelText("First choice")).toHaveAccessibleDescription("Name must end with LLC");
     await user.type(screen.getByLabelText("Second choice"), `${"A".repeat(98)} llc`);
     await user.tab();
-    expect(screen.getByLabelText("Second choice")).toHaveAccessibleDescription("Foundation name cannot exceed 100 characters");
+    expect(screen.getByLabelText("Second choice")).toHaveAccessibleDescription(
+      "Foundation name cannot exceed 100 characters",
+    );
     expect(screen.getByRole("button", { name: "Next" })).toBeDisabled();
     await user.type(screen.getByLabelText("First choice"), " llc ");
     await user.clear(screen.getByLabelText("Second choice"));
@@ -243,7 +259,9 @@ describe("DafFields", () => {
     await user.tab();
     expect(screen.getByText("Custom DAF Name cannot exceed 100 characters")).toBeInTheDocument();
     unmount();
-    render(<DafHarness org={{ donor_advised_fund: "Acme Donor Fund", custodian: "custodian_fidelity" } as Organization} />);
+    render(
+      <DafHarness org={{ donor_advised_fund: "Acme Donor Fund", custodian: "custodian_fidelity" } as Organization} />,
+    );
     expect(screen.getByLabelText("Custom")).toBeChecked();
     expect(screen.getByLabelText("Custom DAF Name")).toHaveValue("Acme Donor Fund");
     expect(screen.getByRole("button", { name: "Next" })).toBeEnabled();
@@ -255,7 +273,16 @@ describe("OwnerEmailDialog", () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn(async () => true);
     const onClose = vi.fn();
-    render(<OwnerEmailDialog open title="Add additional owner" submitLabel="Add" existingEmails={["taken@example.com"]} onSubmit={onSubmit} onClose={onClose} />);
+    render(
+      <OwnerEmailDialog
+        open
+        title="Add additional owner"
+        submitLabel="Add"
+        existingEmails={["taken@example.com"]}
+        onSubmit={onSubmit}
+        onClose={onClose}
+      />,
+    );
     const email = screen.getByLabelText("Email");
     const add = screen.getByRole("button", { name: "Add" });
     expect(add).toBeDisabled();

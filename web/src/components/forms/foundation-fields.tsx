@@ -16,7 +16,8 @@ export const FOUNDATION_LABELS = {
 
 /** One line beside the labels of the requirements for the terms a founder may not know. */
 export const FOUNDATION_HINTS = {
-  itgAsRegisteredAgent: "Every Delaware LLC needs a registered agent to receive its legal mail; tick to have the tax group be yours.",
+  itgAsRegisteredAgent:
+    "Every Delaware LLC needs a registered agent to receive its legal mail; tick to have the tax group be yours.",
   isInvestment: "Tick if the LLC will hold and manage investments, which is what this structure is built for.",
 } as const;
 
@@ -53,9 +54,26 @@ export interface FoundationFieldsProps {
 export function FoundationFields({ field, check, disabled = {}, locked = {} }: FoundationFieldsProps) {
   return (
     <div className="flex flex-col gap-4">
-      <BoundTextField label={FOUNDATION_LABELS.name1} field={field("name1")} disabled={disabled.name1} lockedReason={locked.name1} placeholder="Example Foundation LLC" />
-      <BoundTextField label={FOUNDATION_LABELS.name2} field={field("name2")} disabled={disabled.name2} lockedReason={locked.name2} placeholder="Example Family Foundation LLC" />
-      <CheckboxField label={FOUNDATION_LABELS.locatedInDelaware} check={check("locatedInDelaware")} disabled={disabled.locatedInDelaware} lockedReason={locked.locatedInDelaware} />
+      <BoundTextField
+        label={FOUNDATION_LABELS.name1}
+        field={field("name1")}
+        disabled={disabled.name1}
+        lockedReason={locked.name1}
+        placeholder="Example Foundation LLC"
+      />
+      <BoundTextField
+        label={FOUNDATION_LABELS.name2}
+        field={field("name2")}
+        disabled={disabled.name2}
+        lockedReason={locked.name2}
+        placeholder="Example Family Foundation LLC"
+      />
+      <CheckboxField
+        label={FOUNDATION_LABELS.locatedInDelaware}
+        check={check("locatedInDelaware")}
+        disabled={disabled.locatedInDelaware}
+        lockedReason={locked.locatedInDelaware}
+      />
       <CheckboxField
         label={FOUNDATION_LABELS.itgAsRegisteredAgent}
         check={check("itgAsRegisteredAgent")}

@@ -35,7 +35,16 @@ export function ownerEmailError(email: string, existing: readonly string[], foun
   return undefined;
 }
 
-export function OwnerEmailDialog({ open, title, submitLabel, initialEmail = "", existingEmails, founderEmail, onSubmit, onClose }: OwnerEmailDialogProps) {
+export function OwnerEmailDialog({
+  open,
+  title,
+  submitLabel,
+  initialEmail = "",
+  existingEmails,
+  founderEmail,
+  onSubmit,
+  onClose,
+}: OwnerEmailDialogProps) {
   const [email, setEmail] = useState(initialEmail);
   const [touched, setTouched] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -47,7 +56,10 @@ export function OwnerEmailDialog({ open, title, submitLabel, initialEmail = "", 
     }
   }, [open, initialEmail]);
 
-  const error = useMemo(() => ownerEmailError(email, existingEmails, founderEmail), [email, existingEmails, founderEmail]);
+  const error = useMemo(
+    () => ownerEmailError(email, existingEmails, founderEmail),
+    [email, existingEmails, founderEmail],
+  );
   // An unchanged email in the edit dialog is not a change worth saving.
   const unchanged = Boolean(initialEmail) && email.trim().toLowerCase() === initialEmail.trim().toLowerCase();
 

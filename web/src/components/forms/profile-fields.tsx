@@ -57,18 +57,26 @@ export const PROFILE_LABELS: Record<ProfileFieldName, string> = {
  * "First Last" and name "First"; an account made elsewhere may have only one of them), to start a
  * new profile with (docs/decisions/0097). Blank when there is nothing to go on.
  */
-export function namesFromMetadata(meta: Record<string, unknown> | null | undefined): { firstName: string; lastName: string } {
+export function namesFromMetadata(meta: Record<string, unknown> | null | undefined): {
+  firstName: string;
+  lastName: string;
+} {
   const text = (v: unknown) => (typeof v === "string" ? v.trim().replace(/\s+/g, " ") : "");
   const full = text(meta?.full_name);
   const given = text(meta?.name);
   if (given && full.startsWith(`${given} `)) return { firstName: given, lastName: full.slice(given.length + 1) };
   const whole = full || given;
   const cut = whole.lastIndexOf(" ");
-  return cut > 0 ? { firstName: whole.slice(0, cut), lastName: whole.slice(cut + 1) } : { firstName: whole, lastName: "" };
+  return cut > 0
+    ? { firstName: whole.slice(0, cut), lastName: whole.slice(cut + 1) }
+    : { firstName: whole, lastName: "" };
 }
 
 /** A saved person's values; without one, `names` (namesFromMetadata) start the name fields. */
-export function profileValuesFromPerson(p: Person | null | undefined, names?: { firstName: string; lastName: string }): ProfileForm {
+export function profileValuesFromPerson(
+  p: Person | null | undefined,
+  names?: { firstName: string; lastName: string },
+): ProfileForm {
   return {
     firstName: p?.first_name ?? names?.firstName ?? "",
     lastName: p?.last_name ?? names?.lastName ?? "",
@@ -111,15 +119,39 @@ function RevealButton({ shown, onToggle }: { shown: boolean; onToggle(): void })
   );
 }
 
-export function ProfileFields({ field, enums, include = PROFILE_FIELDS, disabled = {}, labels = {}, locked = {} }: ProfileFieldsProps) {
+export function ProfileFields({
+  field,
+  enums,
+  include = PROFILE_FIELDS,
+  disabled = {},
+  labels = {},
+  locked = {},
+}: ProfileFieldsProps) {
   const [ssnShown, setSsnShown] = useState(false);
   const label = (n: ProfileFieldName) => labels[n] ?? PROFILE_LABELS[n];
   const shown = new Set(include);
   const byCategory = (c: EnumItem["enum_category"]) => enums.filter((e) => e.enum_category === c);
   const text = (n: ProfileFieldName, extra: Partial<Parameters<typeof BoundTextField>[0]> = {}) =>
-    shown.has(n) ? <BoundTextField key={n} label={label(n)} field={field(n)} disabled={disabled[n]} lockedReason={locked[n]} {...extra} /> : null;
+    shown.has(n) ? (
+      <BoundTextField
+        key={n}
+        label={label(n)}
+        field={field(n)}
+        disabled={disabled[n]}
+        lockedReason={locked[n]}
+        {...extra}
+      />
+    ) : null;
   const select = (n: "state" | "maritalStatus", category: EnumItem["enum_category"], className = "") =>
-    shown.has(n) ? <EnumSelect label={label(n)} field={field(n)} options={byCategory(category)} disabled={disabled[n]} className={className} /> : null;
+    shown.has(n) ? (
+      <EnumSelect
+        label={label(n)}
+        field={field(n)}
+        options={byCategory(category)}
+        disabled={disabled[n]}
+        className={className}
+      />
+    ) : null;
   const ssnEditable = !locked.ssn && !disabled.ssn;
 
   // Reading order at every width: who you are, then how to reach you, then the address as one
@@ -129,7 +161,12 @@ export function ProfileFields({ field, enums, include = PROFILE_FIELDS, disabled
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         {text("firstName", { autoComplete: "given-name" })}
         {text("lastName", { autoComplete: "family-name" })}
-        {text("birthdate", { type: "date", autoComplete: "bday", min: birthdateRange().earliest, max: birthdateRange().latest })}
+        {text("birthdate", {
+          type: "date",
+          autoComplete: "bday",
+          min: birthdateRange().earliest,
+          max: birthdateRange().latest,
+        })}
         {select("maritalStatus", "marital_status")}
         {text("ssn", {
           format: formatSsnInput,
@@ -140,7 +177,13 @@ export function ProfileFields({ field, enums, include = PROFILE_FIELDS, disabled
           type: ssnEditable && !ssnShown ? "password" : "text",
           trailing: ssnEditable ? <RevealButton shown={ssnShown} onToggle={() => setSsnShown((v) => !v)} /> : undefined,
         })}
-        {text("phone", { type: "tel", format: formatPhone, inputMode: "tel", placeholder: "(123)-456-7890", autoComplete: "tel-national" })}
+        {text("phone", {
+          type: "tel",
+          format: formatPhone,
+          inputMode: "tel",
+          placeholder: "(123)-456-7890",
+          autoComplete: "tel-national",
+        })}
       </div>
       {shown.has("address1") || shown.has("city") ? (
         <fieldset className="flex flex-col gap-4">

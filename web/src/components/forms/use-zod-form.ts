@@ -49,14 +49,23 @@ export function useZodForm<V extends FormValues>(schema: z.ZodType, initial: V):
   const [values, setValues] = useState<V>(initial);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const result = useMemo(() => schema.safeParse(values), [schema, values]);
-  const errors = useMemo(() => issuesByField(result.success ? undefined : result.error) as ZodForm<V>["errors"], [result]);
+  const errors = useMemo(
+    () => issuesByField(result.success ? undefined : result.error) as ZodForm<V>["errors"],
+    [result],
+  );
 
-  const set = useCallback(<K extends keyof V & string>(name: K, value: V[K]) => setValues((v) => ({ ...v, [name]: value })), []);
+  const set = useCallback(
+    <K extends keyof V & string>(name: K, value: V[K]) => setValues((v) => ({ ...v, [name]: value })),
+    [],
+  );
   const reset = useCallback((next: V) => {
     setValues(next);
     setTouched({});
   }, []);
-  const touchAll = useCallback(() => setTouched(Object.fromEntries(Object.keys(values).map((k) => [k, true]))), [values]);
+  const touchAll = useCallback(
+    () => setTouched(Object.fromEntries(Object.keys(values).map((k) => [k, true]))),
+    [values],
+  );
 
   const field = (name: keyof V & string): FieldBinding => ({
     name,

@@ -32,7 +32,14 @@ export interface EditFormProps {
   label?: string;
 }
 
-export function EditForm({ children, saving, doneDisabled, onDone, cancelTo = paths.dashboard.getHref(), label }: EditFormProps) {
+export function EditForm({
+  children,
+  saving,
+  doneDisabled,
+  onDone,
+  cancelTo = paths.dashboard.getHref(),
+  label,
+}: EditFormProps) {
   const [, navigate] = useLocation();
   return (
     <form
@@ -59,7 +66,17 @@ export function EditForm({ children, saving, doneDisabled, onDone, cancelTo = pa
 }
 
 /** Loading and load-failure states shared by the edit screens. */
-export function DataGate({ loading, error, onRetry, children }: { loading: boolean; error: Error | null; onRetry(): void; children: ReactNode }) {
+export function DataGate({
+  loading,
+  error,
+  onRetry,
+  children,
+}: {
+  loading: boolean;
+  error: Error | null;
+  onRetry(): void;
+  children: ReactNode;
+}) {
   if (error) {
     return (
       <div role="alert" className={cardClass}>

@@ -7,7 +7,8 @@ type Variant = "contained" | "outlined" | "text";
 
 const VARIANTS: Record<Variant, string> = {
   contained: "bg-primary text-on-primary hover:bg-primary-hover disabled:bg-disabled-bg disabled:text-disabled",
-  outlined: "border border-primary text-primary hover:bg-primary-tint hover:text-primary-strong disabled:border-divider disabled:text-disabled",
+  outlined:
+    "border border-primary text-primary hover:bg-primary-tint hover:text-primary-strong disabled:border-divider disabled:text-disabled",
   text: "text-primary hover:bg-primary-tint hover:text-primary-strong disabled:text-disabled",
 };
 

@@ -17,7 +17,15 @@ export interface ConfirmDialogProps {
   onClose(): void;
 }
 
-export function ConfirmDialog({ open, title, children, confirmLabel, busyLabel, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  busyLabel,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
   async function confirm() {
     setBusy(true);
@@ -43,7 +51,11 @@ export function ConfirmDialog({ open, title, children, confirmLabel, busyLabel, 
             <Button variant="text" onClick={onClose} disabled={busy} autoFocus>
               Cancel
             </Button>
-            <Button onClick={() => void confirm()} disabled={busy} className="bg-error-strong! text-white! hover:opacity-90">
+            <Button
+              onClick={() => void confirm()}
+              disabled={busy}
+              className="bg-error-strong! text-white! hover:opacity-90"
+            >
               {busy ? busyLabel : confirmLabel}
             </Button>
           </div>

@@ -27,11 +27,25 @@ export class ErrorBoundary extends Component<{ children: ReactNode; onReset?: ()
   override render() {
     if (!this.state.error) return this.props.children;
     const { error } = this.state;
-    return <ErrorScreen message={error.message} reference={error instanceof ApiError ? error.reference : undefined} onRetry={this.reset} />;
+    return (
+      <ErrorScreen
+        message={error.message}
+        reference={error instanceof ApiError ? error.reference : undefined}
+        onRetry={this.reset}
+      />
+    );
   }
 }
 
-export function ErrorScreen({ message, reference, onRetry }: { message?: string; reference?: string; onRetry: () => void }) {
+export function ErrorScreen({
+  message,
+  reference,
+  onRetry,
+}: {
+  message?: string;
+  reference?: string;
+  onRetry: () => void;
+}) {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
       <div role="alert" className="flex flex-col items-center gap-4">

@@ -15,7 +15,16 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   trailing?: ReactNode;
 }
 
-export function TextField({ label, error = false, helperText, id, className = "", lockedReason, trailing, ...rest }: TextFieldProps) {
+export function TextField({
+  label,
+  error = false,
+  helperText,
+  id,
+  className = "",
+  lockedReason,
+  trailing,
+  ...rest
+}: TextFieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const helperId = `${inputId}-helper`;

@@ -17,7 +17,10 @@ export interface Toast {
 export const toastsAtom = atom<Toast[]>([]);
 let nextId = 1;
 
-export function useToast(): { success: (message: string, ms?: number) => void; error: (message: string, ms?: number) => void } {
+export function useToast(): {
+  success: (message: string, ms?: number) => void;
+  error: (message: string, ms?: number) => void;
+} {
   const setToasts = useSetAtom(toastsAtom);
   const show = useCallback(
     (severity: ToastSeverity, message: string, ms: number = TIMINGS.toastMs) => {
@@ -30,7 +33,10 @@ export function useToast(): { success: (message: string, ms?: number) => void; e
     [setToasts],
   );
   return useMemo(
-    () => ({ success: (m: string, ms?: number) => show("success", m, ms), error: (m: string, ms?: number) => show("error", m, ms) }),
+    () => ({
+      success: (m: string, ms?: number) => show("success", m, ms),
+      error: (m: string, ms?: number) => show("error", m, ms),
+    }),
     [show],
   );
 }
@@ -38,7 +44,10 @@ export function useToast(): { success: (message: string, ms?: number) => void; e
 export function Toaster() {
   const toasts = useAtomValue(toastsAtom);
   return (
-    <div aria-live="polite" className="pointer-events-none fixed bottom-4 left-4 z-50 flex max-w-[calc(100vw-2rem)] flex-col gap-2">
+    <div
+      aria-live="polite"
+      className="pointer-events-none fixed bottom-4 left-4 z-50 flex max-w-[calc(100vw-2rem)] flex-col gap-2"
+    >
       {toasts.map((t) => (
         <div
           key={t.id}

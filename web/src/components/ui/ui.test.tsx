@@ -23,7 +23,9 @@ describe("ErrorBoundary", () => {
     function Flaky() {
       const [broken, setBroken] = useState(true);
       return (
-        <ErrorBoundary onReset={() => setBroken(false)}>{broken ? <Boom message="Kaput" /> : <p>Recovered</p>}</ErrorBoundary>
+        <ErrorBoundary onReset={() => setBroken(false)}>
+          {broken ? <Boom message="Kaput" /> : <p>Recovered</p>}
+        </ErrorBoundary>
       );
     }
     render(<Flaky />);

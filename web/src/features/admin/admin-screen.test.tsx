@@ -10,8 +10,22 @@ import AdminScreen from "./admin-screen";
 import { canUseAdminArea } from "@/lib/roles";
 
 const users = [
-  { id: "00000000-0000-4000-8000-000000000001", email: "ada@example.com", roles: ["user"], created_at: "2026-11-01T00:00:00Z", last_sign_in_at: null, email_confirmed_at: "2026-11-01T00:00:00Z" },
-  { id: "00000000-0000-4000-8000-000000000002", email: "boss@example.com", roles: ["user", "admin"], created_at: null, last_sign_in_at: null, email_confirmed_at: null },
+  {
+    id: "00000000-0000-4000-8000-000000000001",
+    email: "ada@example.com",
+    roles: ["user"],
+    created_at: "2026-11-01T00:00:00Z",
+    last_sign_in_at: null,
+    email_confirmed_at: "2026-11-01T00:00:00Z",
+  },
+  {
+    id: "00000000-0000-4000-8000-000000000002",
+    email: "boss@example.com",
+    roles: ["user", "admin"],
+    created_at: null,
+    last_sign_in_at: null,
+    email_confirmed_at: null,
+  },
 ];
 
 function renderAs(roles: string[]) {
@@ -20,7 +34,8 @@ function renderAs(roles: string[]) {
       <AdminScreen />
       <Toaster />
     </>,
-    { init: (s) => s.set(sessionAtom, fakeSession({ roles })) });
+    { init: (s) => s.set(sessionAtom, fakeSession({ roles })) },
+  );
 }
 
 beforeEach(() => {
@@ -50,7 +65,9 @@ describe("/admin", () => {
   });
 
   it("changes a user's roles through PUT /api/admin/users/{id}/roles", async () => {
-    fakeApi.on("PUT", "/api/admin/users/{id}/roles", (call, p) => ({ body: { ...users.find((u) => u.id === p.id), roles: (call.body as { roles: string[] }).roles } }));
+    fakeApi.on("PUT", "/api/admin/users/{id}/roles", (call, p) => ({
+      body: { ...users.find((u) => u.id === p.id), roles: (call.body as { roles: string[] }).roles },
+    }));
     renderAs(["super"]);
     const rows = await screen.findAllByTestId("admin-user");
     await userEvent.click(within(rows[0]!).getByRole("checkbox", { name: "admin" }));

@@ -25,7 +25,10 @@ function toggled(roles: readonly Role[], role: Role, on: boolean): Role[] {
 function UserRow({ user, busy, onChange }: { user: AdminUser; busy: boolean; onChange: (roles: Role[]) => void }) {
   const label = user.email ?? user.id;
   return (
-    <li className="flex flex-col gap-2 border-b border-divider px-4 py-3 last:border-0 sm:flex-row sm:items-center sm:justify-between" data-testid="admin-user">
+    <li
+      className="flex flex-col gap-2 border-b border-divider px-4 py-3 last:border-0 sm:flex-row sm:items-center sm:justify-between"
+      data-testid="admin-user"
+    >
       <div className="min-w-0">
         <p className="truncate font-medium">{label}</p>
         <p className="text-xs text-secondary">
@@ -60,7 +63,11 @@ function UserManagement() {
     return (
       <div role="alert" className="flex flex-col items-start gap-2">
         <p className="text-error">Error: {users.error.message}</p>
-        <button type="button" className="text-sm font-medium text-primary-strong underline" onClick={() => void users.refetch()}>
+        <button
+          type="button"
+          className="text-sm font-medium text-primary-strong underline"
+          onClick={() => void users.refetch()}
+        >
           Retry
         </button>
       </div>
@@ -100,7 +107,10 @@ export default function AdminScreen() {
       <h1 className="text-2xl font-normal">{allowed ? ADMIN_TITLE : "Admin"}</h1>
       {allowed ? (
         <>
-          <p className="text-sm text-secondary">Development tool: roles are read from the token, so a changed user sees them after their next sign-in or token refresh.</p>
+          <p className="text-sm text-secondary">
+            Development tool: roles are read from the token, so a changed user sees them after their next sign-in or
+            token refresh.
+          </p>
           <UserManagement />
         </>
       ) : (

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { decideGate } from "./mfa-gate";
 
 describe("second-factor gate decisions (requirements §4)", () => {
-  const gate = (currentLevel: string, nextLevel: string, skipped = false, resetMode = false) => decideGate({ currentLevel, nextLevel, skipped, resetMode });
+  const gate = (currentLevel: string, nextLevel: string, skipped = false, resetMode = false) =>
+    decideGate({ currentLevel, nextLevel, skipped, resetMode });
 
   it("enrols when aal1→aal1 and not skipped; passes when skipped", () => {
     expect(gate("aal1", "aal1")).toBe("mfa-enroll");

@@ -25,7 +25,12 @@ export async function fetchEnabledProviders(): Promise<SocialProvider[]> {
 }
 
 export function useEnabledProviders(): SocialProvider[] {
-  const { data } = useQuery({ queryKey: ["auth-settings", "providers"], queryFn: fetchEnabledProviders, staleTime: Infinity, retry: false });
+  const { data } = useQuery({
+    queryKey: ["auth-settings", "providers"],
+    queryFn: fetchEnabledProviders,
+    staleTime: Infinity,
+    retry: false,
+  });
   return data ?? [];
 }
 

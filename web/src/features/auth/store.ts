@@ -19,7 +19,16 @@ export interface SignInForm {
   factor: string;
 }
 
-export const EMPTY_FORM: SignInForm = { firstName: "", lastName: "", email: "", password: "", mfaCode: "", qr: "", secret: "", factor: "" };
+export const EMPTY_FORM: SignInForm = {
+  firstName: "",
+  lastName: "",
+  email: "",
+  password: "",
+  mfaCode: "",
+  qr: "",
+  secret: "",
+  factor: "",
+};
 
 export const RESET_QUERY_PARAM = "reset-password";
 export const MFA_SKIPPED_KEY = "mfaEnrollSkipped";
@@ -50,7 +59,9 @@ export const busyAtom = atom(false);
  * The error a social sign-in redirect came back with, read on arrival (routing then moves the page
  * to /sign-in without the fragment that carries it); the sign-in screen shows it once.
  */
-export const providerErrorAtom = atom<string | null>(typeof window !== "undefined" ? providerErrorIn(window.location) : null);
+export const providerErrorAtom = atom<string | null>(
+  typeof window !== "undefined" ? providerErrorIn(window.location) : null,
+);
 
 /** The reset marker: set by arriving with ?reset-password=true or a PASSWORD_RECOVERY event. */
 export const resetModeAtom = atom<boolean>(typeof window !== "undefined" && hasResetMarker(window.location.search));

@@ -80,7 +80,10 @@ export function useAuthActions() {
       },
       signIn: () =>
         run(async () => {
-          const { error } = await getSupabase().auth.signInWithPassword({ email: form.email.trim(), password: form.password });
+          const { error } = await getSupabase().auth.signInWithPassword({
+            email: form.email.trim(),
+            password: form.password,
+          });
           if (error) throw error;
         }),
       register: () =>
@@ -109,7 +112,10 @@ export function useAuthActions() {
         }),
       signInWith: (provider: SocialProvider["id"]) =>
         run(async () => {
-          const { error } = await getSupabase().auth.signInWithOAuth({ provider, options: { redirectTo: siteOrigin() } });
+          const { error } = await getSupabase().auth.signInWithOAuth({
+            provider,
+            options: { redirectTo: siteOrigin() },
+          });
           if (error) throw error;
         }),
       forgotPassword: () =>
@@ -153,7 +159,13 @@ export function useAuthActions() {
             // show a fresh QR here and say why.
             if (mode !== "enroll" || !isAuthErrorLike(e) || e.code !== "mfa_factor_not_found") throw e;
             const enrolment = await startTotpEnrolment(client);
-            setForm((f) => ({ ...f, mfaCode: "", qr: enrolment.qr, secret: enrolment.secret, factor: enrolment.factorId }));
+            setForm((f) => ({
+              ...f,
+              mfaCode: "",
+              qr: enrolment.qr,
+              secret: enrolment.secret,
+              factor: enrolment.factorId,
+            }));
             setError({ field: "mfaCode", message: AUTH_MESSAGES.replacedCode });
             return;
           }

@@ -36,7 +36,9 @@ export function ApproveDialog({ open, names, ownerEmails, submitting, onSubmit, 
           <DialogTitle as="h2" className="text-lg font-medium">
             Submit your foundation?
           </DialogTitle>
-          <Description className="text-sm text-secondary">Submitting files your foundation for formation. It cannot be undone here.</Description>
+          <Description className="text-sm text-secondary">
+            Submitting files your foundation for formation. It cannot be undone here.
+          </Description>
           <section className="flex flex-col gap-1">
             <h3 className="text-sm font-medium">What will be filed</h3>
             <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">

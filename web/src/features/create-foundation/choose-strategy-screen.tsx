@@ -42,8 +42,19 @@ export default function ChooseStrategyScreen() {
             rather than a dropdown with a single entry. */}
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-1 text-sm text-secondary">Strategy</legend>
-          <label htmlFor={selectId} className="flex cursor-pointer items-center gap-3 rounded-lg border-2 border-primary bg-primary-tint px-4 py-3">
-            <input id={selectId} type="radio" name="strategy" value={FOUNDER_STRATEGY} checked readOnly className="h-4 w-4 accent-primary" />
+          <label
+            htmlFor={selectId}
+            className="flex cursor-pointer items-center gap-3 rounded-lg border-2 border-primary bg-primary-tint px-4 py-3"
+          >
+            <input
+              id={selectId}
+              type="radio"
+              name="strategy"
+              value={FOUNDER_STRATEGY}
+              checked
+              readOnly
+              className="h-4 w-4 accent-primary"
+            />
             <span className="text-lg font-medium">{FOUNDER_FOUNDATION_NAME}</span>
           </label>
         </fieldset>

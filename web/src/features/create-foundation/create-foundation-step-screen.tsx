@@ -50,12 +50,19 @@ export default function CreateFoundationStepScreen() {
   // Steps after the first need the organization step 1 creates.
   const Step = STEP_SCREENS[data.organization ? step : 1];
   const submitted: SubmittedStep | null = strategy.entry_completed_at
-    ? { submittedOn: formatShortDate(strategy.entry_completed_at), nextHref: step < 5 ? paths.createFoundationStep.getHref(strategyId, step + 1) : null }
+    ? {
+        submittedOn: formatShortDate(strategy.entry_completed_at),
+        nextHref: step < 5 ? paths.createFoundationStep.getHref(strategyId, step + 1) : null,
+      }
     : null;
   return (
     <section className="mx-auto flex max-w-3xl flex-col gap-6">
       <h1 className="text-2xl font-normal">Create your Founder Foundation</h1>
-      <Stepper current={data.organization ? step : 1} completed={completedSteps(data, Boolean(submitted))} strategyId={strategyId} />
+      <Stepper
+        current={data.organization ? step : 1}
+        completed={completedSteps(data, Boolean(submitted))}
+        strategyId={strategyId}
+      />
       {/* Keyed by step: each step's form starts from the saved data when it opens. */}
       <SubmittedStepContext.Provider value={submitted}>
         <Step key={step} {...data} />
@@ -74,7 +81,10 @@ function NotFound() {
     <section className="flex flex-col gap-4">
       <h1 className="text-2xl font-normal">Foundation not found</h1>
       <p>
-        This creation step does not exist. <Link href={paths.dashboard.getHref()} className="text-primary-strong underline">Back to the dashboard</Link>
+        This creation step does not exist.{" "}
+        <Link href={paths.dashboard.getHref()} className="text-primary-strong underline">
+          Back to the dashboard
+        </Link>
       </p>
     </section>
   );

@@ -24,7 +24,9 @@ export function OwnerInvitations({ accountId, organizationId, owners, founderEma
   const [dialog, setDialog] = useState<DialogState>({ mode: "closed" });
   const [deleting, setDeleting] = useState<Person | null>(null);
   const add = useAccountMutation((email: string) => addOwner({ accountId, organizationId, email }));
-  const edit = useAccountMutation((v: { personId: number; email: string }) => patchPerson(v.personId, { email: v.email }));
+  const edit = useAccountMutation((v: { personId: number; email: string }) =>
+    patchPerson(v.personId, { email: v.email }),
+  );
   const remove = useAccountMutation((personId: number) => deletePerson(personId));
 
   const editing = dialog.mode === "edit" ? dialog.owner : undefined;
@@ -47,7 +49,8 @@ export function OwnerInvitations({ accountId, organizationId, owners, founderEma
         <p className="text-secondary">We'll email them to capture their license</p>
         {/* The note of requirements §2, then what it means for the owner. */}
         <p className="text-xs text-secondary">
-          When you submit, each owner gets a link to photograph their driver's license or passport and confirm it is them. You only give their email.
+          When you submit, each owner gets a link to photograph their driver's license or passport and confirm it is
+          them. You only give their email.
         </p>
       </div>
       {owners.length === 0 ? (
@@ -67,14 +70,25 @@ export function OwnerInvitations({ accountId, organizationId, owners, founderEma
                 >
                   <span aria-hidden="true">⋮</span>
                 </MenuButton>
-                <MenuItems modal={false} className="absolute right-0 top-full z-50 mt-1 min-w-36 rounded border border-divider bg-paper py-1 shadow-lg focus:outline-none">
+                <MenuItems
+                  modal={false}
+                  className="absolute right-0 top-full z-50 mt-1 min-w-36 rounded border border-divider bg-paper py-1 shadow-lg focus:outline-none"
+                >
                   <MenuItem>
-                    <button type="button" className="block w-full px-4 py-2 text-left data-focus:bg-hover" onClick={() => setDialog({ mode: "edit", owner: o })}>
+                    <button
+                      type="button"
+                      className="block w-full px-4 py-2 text-left data-focus:bg-hover"
+                      onClick={() => setDialog({ mode: "edit", owner: o })}
+                    >
                       Edit Email
                     </button>
                   </MenuItem>
                   <MenuItem>
-                    <button type="button" className="block w-full px-4 py-2 text-left text-error data-focus:bg-hover" onClick={() => setDeleting(o)}>
+                    <button
+                      type="button"
+                      className="block w-full px-4 py-2 text-left text-error data-focus:bg-hover"
+                      onClick={() => setDeleting(o)}
+                    >
                       Delete
                     </button>
                   </MenuItem>
@@ -106,7 +120,9 @@ export function OwnerInvitations({ accountId, organizationId, owners, founderEma
         title="Delete this owner?"
         confirmLabel="Delete"
         busyLabel="Deleting..."
-        onConfirm={() => (deleting ? run("delete the owner", () => remove.mutateAsync(deleting.person_id)) : Promise.resolve())}
+        onConfirm={() =>
+          deleting ? run("delete the owner", () => remove.mutateAsync(deleting.person_id)) : Promise.resolve()
+        }
         onClose={() => setDeleting(null)}
       >
         {deleting?.email} will be removed from your foundation and will not be asked to verify their identity.

@@ -22,7 +22,12 @@ export function DafStep({ strategyId, organization, enums }: StepData) {
       onBack={() => navigate(paths.createFoundationStep.getHref(strategyId, 3))}
       nextDisabled={!form.isValid}
       saving={saving}
-      onNext={() => void save(() => mutation.mutateAsync(form.values), { what: "DAF", to: paths.createFoundationStep.getHref(strategyId, 5) })}
+      onNext={() =>
+        void save(() => mutation.mutateAsync(form.values), {
+          what: "DAF",
+          to: paths.createFoundationStep.getHref(strategyId, 5),
+        })
+      }
     >
       <DafFields field={form.field} enums={enums} />
     </StepLayout>

@@ -1,7 +1,12 @@
 // Step 1 'Choose your foundation name': creates the strategy's organization or updates it.
 import { useLocation } from "wouter";
 import { foundationForm } from "@contract/forms";
-import { FoundationFields, foundationValuesFromOrganization, organizationFieldsFromFoundation, useZodForm } from "@/components/forms";
+import {
+  FoundationFields,
+  foundationValuesFromOrganization,
+  organizationFieldsFromFoundation,
+  useZodForm,
+} from "@/components/forms";
 import { paths } from "@/config/paths";
 import { createOrganization, organizationPutFields, updateOrganization, useAccountMutation } from "@/api";
 import { useSaveFlow } from "@/hooks/use-save-flow";
@@ -14,7 +19,8 @@ export function FoundationStep({ strategyId, organization }: StepData) {
   const { saving, save } = useSaveFlow();
   const mutation = useAccountMutation(async () => {
     const fields = organizationFieldsFromFoundation(form.values);
-    if (organization) await updateOrganization(organization.organization_id, { ...organizationPutFields(organization), ...fields });
+    if (organization)
+      await updateOrganization(organization.organization_id, { ...organizationPutFields(organization), ...fields });
     else await createOrganization(strategyId, fields);
   });
 
@@ -25,7 +31,12 @@ export function FoundationStep({ strategyId, organization }: StepData) {
       onBack={() => navigate(paths.dashboard.getHref())}
       nextDisabled={!form.isValid}
       saving={saving}
-      onNext={() => void save(() => mutation.mutateAsync(), { what: "organization", to: paths.createFoundationStep.getHref(strategyId, 2) })}
+      onNext={() =>
+        void save(() => mutation.mutateAsync(), {
+          what: "organization",
+          to: paths.createFoundationStep.getHref(strategyId, 2),
+        })
+      }
     >
       <FoundationFields field={form.field} check={form.check} />
     </StepLayout>

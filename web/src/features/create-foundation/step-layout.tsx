@@ -32,7 +32,17 @@ export interface StepLayoutProps {
   onNext(): void;
 }
 
-export function StepLayout({ title, subtitle, progress, children, onBack, nextLabel = "Next", nextDisabled, saving, onNext }: StepLayoutProps) {
+export function StepLayout({
+  title,
+  subtitle,
+  progress,
+  children,
+  onBack,
+  nextLabel = "Next",
+  nextDisabled,
+  saving,
+  onNext,
+}: StepLayoutProps) {
   const submitted = useContext(SubmittedStepContext);
   const [, navigate] = useLocation();
   const primaryDisabled = submitted ? !submitted.nextHref : nextDisabled || saving;
@@ -54,7 +64,8 @@ export function StepLayout({ title, subtitle, progress, children, onBack, nextLa
       </div>
       {submitted ? (
         <p role="note" className="rounded border border-divider bg-background px-3 py-2 text-sm">
-          Submitted on {submitted.submittedOn}. These details can no longer be changed here; the edit screens in the menu change what can still change.
+          Submitted on {submitted.submittedOn}. These details can no longer be changed here; the edit screens in the
+          menu change what can still change.
         </p>
       ) : null}
       {submitted ? (

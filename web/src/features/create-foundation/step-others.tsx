@@ -25,7 +25,14 @@ export function OthersStep(data: StepData) {
 
   if (!verified || !organization || !person) {
     return (
-      <StepLayout title="Verify your identity" subtitle="Confirm your identity" progress={IDENTITY_PROGRESS.pending} onBack={back} nextDisabled onNext={next}>
+      <StepLayout
+        title="Verify your identity"
+        subtitle="Confirm your identity"
+        progress={IDENTITY_PROGRESS.pending}
+        onBack={back}
+        nextDisabled
+        onNext={next}
+      >
         {person ? (
           <IdentityCheckSlot email={email} person={person} />
         ) : (
@@ -35,8 +42,19 @@ export function OthersStep(data: StepData) {
     );
   }
   return (
-    <StepLayout title="Additional owners" subtitle="Add additional owners" progress={IDENTITY_PROGRESS.verified} onBack={back} onNext={next}>
-      <OwnerInvitations accountId={accountId} organizationId={organization.organization_id} owners={additionalOwners(allData.persons)} founderEmail={email} />
+    <StepLayout
+      title="Additional owners"
+      subtitle="Add additional owners"
+      progress={IDENTITY_PROGRESS.verified}
+      onBack={back}
+      onNext={next}
+    >
+      <OwnerInvitations
+        accountId={accountId}
+        organizationId={organization.organization_id}
+        owners={additionalOwners(allData.persons)}
+        founderEmail={email}
+      />
     </StepLayout>
   );
 }

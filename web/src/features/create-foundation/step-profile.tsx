@@ -25,10 +25,22 @@ export function ProfileStep({ strategyId, accountId, allData, organization, pers
       personId = person.person_id;
       await patchPerson(personId, fields);
     } else {
-      personId = await createPerson({ account_id: accountId, account_primary_holder: true, is_addon: false, ...fields });
+      personId = await createPerson({
+        account_id: accountId,
+        account_primary_holder: true,
+        is_addon: false,
+        ...fields,
+      });
     }
-    const linked = allData.organization_users.some((l) => l.organization_id === organization.organization_id && l.person_id === personId);
-    if (!linked) await linkOrganizationUser({ organization_id: organization.organization_id, person_id: personId, primary_holder: true });
+    const linked = allData.organization_users.some(
+      (l) => l.organization_id === organization.organization_id && l.person_id === personId,
+    );
+    if (!linked)
+      await linkOrganizationUser({
+        organization_id: organization.organization_id,
+        person_id: personId,
+        primary_holder: true,
+      });
   });
 
   return (
@@ -37,14 +49,19 @@ export function ProfileStep({ strategyId, accountId, allData, organization, pers
       onBack={() => navigate(paths.createFoundationStep.getHref(strategyId, 1))}
       nextDisabled={!form.isValid}
       saving={saving}
-      onNext={() => void save(() => mutation.mutateAsync(), { what: "profile", to: paths.createFoundationStep.getHref(strategyId, 3) })}
+      onNext={() =>
+        void save(() => mutation.mutateAsync(), {
+          what: "profile",
+          to: paths.createFoundationStep.getHref(strategyId, 3),
+        })
+      }
     >
       {/* A founder is asked for their SSN here: say why, and how it is kept. */}
       <p className="flex gap-2 rounded border border-divider bg-background px-3 py-2 text-sm text-secondary">
         <LockIcon width={16} height={16} className="mt-0.5 shrink-0 text-icon" />
         <span>
-          Why we ask for your SSN: the LLC's tax filings need it, and it confirms your identity. It is encrypted when stored, hidden while you type,
-          and only its last four digits are ever shown again.
+          Why we ask for your SSN: the LLC's tax filings need it, and it confirms your identity. It is encrypted when
+          stored, hidden while you type, and only its last four digits are ever shown again.
         </span>
       </p>
       <ProfileFields field={form.field} enums={enums} />

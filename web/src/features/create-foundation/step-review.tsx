@@ -29,7 +29,10 @@ function SectionHeading({ title, editHref }: { title: string; editHref: string |
     <div className="flex items-baseline justify-between gap-2">
       <h3 className="text-base font-medium">{title}</h3>
       {editHref ? (
-        <Link href={editHref} className="rounded px-1 text-sm font-medium text-primary-strong underline underline-offset-2 hover:no-underline focus-visible:outline-2 focus-visible:outline-primary">
+        <Link
+          href={editHref}
+          className="rounded px-1 text-sm font-medium text-primary-strong underline underline-offset-2 hover:no-underline focus-visible:outline-2 focus-visible:outline-primary"
+        >
           Edit<span className="sr-only"> {title}</span>
         </Link>
       ) : null}
@@ -85,7 +88,11 @@ export function ReviewStep({ strategyId, allData, organization, person, enums }:
   return (
     <StepLayout
       title="Review and approve"
-      subtitle={submitted ? "Your foundation as it was submitted." : "Check your details, then approve to submit your foundation."}
+      subtitle={
+        submitted
+          ? "Your foundation as it was submitted."
+          : "Check your details, then approve to submit your foundation."
+      }
       onBack={() => navigate(paths.createFoundationStep.getHref(strategyId, 4))}
       nextLabel="Approve"
       nextDisabled={!organization || !person}

@@ -38,14 +38,20 @@ export function Stepper({ current, completed, strategyId }: StepperProps) {
               >
                 {done ? "✓" : n}
               </span>
-              <span className={`max-w-full truncate text-xs sm:text-sm ${isCurrent ? "font-medium text-primary-text" : done ? "text-primary-strong underline" : "text-secondary"}`}>
+              <span
+                className={`max-w-full truncate text-xs sm:text-sm ${isCurrent ? "font-medium text-primary-text" : done ? "text-primary-strong underline" : "text-secondary"}`}
+              >
                 {label}
                 {done ? <span className="sr-only"> (completed)</span> : null}
               </span>
             </>
           );
           return (
-            <li key={label} aria-current={isCurrent ? "step" : undefined} className="flex min-w-0 flex-1 flex-col items-center text-center">
+            <li
+              key={label}
+              aria-current={isCurrent ? "step" : undefined}
+              className="flex min-w-0 flex-1 flex-col items-center text-center"
+            >
               {done && !isCurrent ? (
                 <Link
                   href={paths.createFoundationStep.getHref(strategyId, n)}

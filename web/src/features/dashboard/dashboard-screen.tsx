@@ -25,7 +25,10 @@ export default function DashboardScreen() {
     <section className="mx-auto flex max-w-4xl flex-col gap-6">
       <h1 className="text-2xl font-normal">Welcome!</h1>
       {list[0]?.entry_completed_at ? <FoundationsSummary strategy={list[0]} /> : null}
-      <section aria-labelledby="account-strategies" className="flex flex-col gap-4 rounded-lg bg-paper p-4 shadow-sm sm:p-6">
+      <section
+        aria-labelledby="account-strategies"
+        className="flex flex-col gap-4 rounded-lg bg-paper p-4 shadow-sm sm:p-6"
+      >
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="account-strategies" className="text-lg font-medium">
             Account Strategies
@@ -47,7 +50,13 @@ export default function DashboardScreen() {
         ) : (
           <ul className="flex flex-col gap-3">
             {list.map((s) => (
-              <li key={s.strategy_id}>{s.entry_completed_at ? <CompletedStrategyRow strategy={s} /> : <InProgressCard strategy={s} person={person} />}</li>
+              <li key={s.strategy_id}>
+                {s.entry_completed_at ? (
+                  <CompletedStrategyRow strategy={s} />
+                ) : (
+                  <InProgressCard strategy={s} person={person} />
+                )}
+              </li>
             ))}
           </ul>
         )}
@@ -66,7 +75,10 @@ export const START_NEEDS = [
 /** A founder with no foundation yet: one clear next step, and what it takes. */
 function StartFoundation({ onStart }: { onStart(): void }) {
   return (
-    <section aria-labelledby="start-foundation" className="flex flex-col gap-3 rounded-lg border border-primary bg-primary-tint p-4">
+    <section
+      aria-labelledby="start-foundation"
+      className="flex flex-col gap-3 rounded-lg border border-primary bg-primary-tint p-4"
+    >
       <h3 id="start-foundation" className="text-base font-medium">
         Start your Founder Foundation
       </h3>
@@ -127,7 +139,9 @@ function CompletedStrategyRow({ strategy }: { strategy: Strategy }) {
   return (
     <div className="flex flex-wrap items-baseline justify-between gap-2 rounded-lg border border-divider p-4">
       <span className="font-medium">{organization.data?.name_1 ?? "Founder Foundation"}</span>
-      <span className="text-sm text-secondary">Submitted {formatShortDate(strategy.entry_completed_at ?? strategy.created_at)}</span>
+      <span className="text-sm text-secondary">
+        Submitted {formatShortDate(strategy.entry_completed_at ?? strategy.created_at)}
+      </span>
     </div>
   );
 }
@@ -149,8 +163,8 @@ function FoundationsSummary({ strategy }: { strategy: Strategy }) {
         </span>
       </div>
       <p className="mt-3 border-t border-divider pt-3 text-sm text-secondary">
-        Submitted for filing. Next: your additional owners verify their identity from the email we sent them, then we file the LLC. The balance
-        starts once you fund the foundation.
+        Submitted for filing. Next: your additional owners verify their identity from the email we sent them, then we
+        file the LLC. The balance starts once you fund the foundation.
       </p>
     </section>
   );

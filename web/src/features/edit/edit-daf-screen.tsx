@@ -31,9 +31,16 @@ function DafEditor({ organization, enums }: { organization: Organization; enums:
 export default function EditDafScreen() {
   const { data, loading, error, retry } = useFounderData();
   return (
-    <EditScreen title="Edit DAF" subtitle="The donor-advised fund that holds 98% of your foundation, and its custodian.">
+    <EditScreen
+      title="Edit DAF"
+      subtitle="The donor-advised fund that holds 98% of your foundation, and its custodian."
+    >
       <DataGate loading={loading} error={error} onRetry={retry}>
-        {data?.organization ? <DafEditor key={data.organization.organization_id} organization={data.organization} enums={data.enums} /> : <NotReady what="donor-advised fund" />}
+        {data?.organization ? (
+          <DafEditor key={data.organization.organization_id} organization={data.organization} enums={data.enums} />
+        ) : (
+          <NotReady what="donor-advised fund" />
+        )}
       </DataGate>
     </EditScreen>
   );

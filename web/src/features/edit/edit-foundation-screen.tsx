@@ -4,13 +4,21 @@
 // 'Failed to update foundation'.
 import type { Organization } from "@contract/entities";
 import { foundationForm } from "@contract/forms";
-import { FoundationFields, foundationValuesFromOrganization, organizationFieldsFromFoundation, useZodForm } from "@/components/forms";
+import {
+  FoundationFields,
+  foundationValuesFromOrganization,
+  organizationFieldsFromFoundation,
+  useZodForm,
+} from "@/components/forms";
 import { organizationPutFields, updateOrganization, useAccountMutation, useFounderData } from "@/api";
 import { useSaveAndReturn } from "@/hooks/use-save-and-return";
 import { DataGate, EditForm, EditScreen } from "@/components/layout/edit-layout";
 import { NotReady } from "./not-ready";
 
-export const FOUNDATION_TOASTS = { saved: "Foundation updated successfully", failed: "Failed to update foundation" } as const;
+export const FOUNDATION_TOASTS = {
+  saved: "Foundation updated successfully",
+  failed: "Failed to update foundation",
+} as const;
 
 /** Fixed once the foundation is submitted for filing (the API refuses changes): shown with why. */
 const FILED = "Fixed once submitted for filing.";
@@ -35,7 +43,12 @@ function FoundationEditor({ organization }: { organization: Organization }) {
 
   return (
     <EditForm label="Foundation" saving={saving} doneDisabled={!form.isValid} onDone={() => void done()}>
-      <FoundationFields field={form.field} check={form.check} locked={FIXED} disabled={{ itgAsRegisteredAgent: saving }} />
+      <FoundationFields
+        field={form.field}
+        check={form.check}
+        locked={FIXED}
+        disabled={{ itgAsRegisteredAgent: saving }}
+      />
     </EditForm>
   );
 }
@@ -45,7 +58,11 @@ export default function EditFoundationScreen() {
   return (
     <EditScreen title="Edit Foundation" subtitle="Your foundation's names and filing choices.">
       <DataGate loading={loading} error={error} onRetry={retry}>
-        {data?.organization ? <FoundationEditor key={data.organization.organization_id} organization={data.organization} /> : <NotReady what="foundation" />}
+        {data?.organization ? (
+          <FoundationEditor key={data.organization.organization_id} organization={data.organization} />
+        ) : (
+          <NotReady what="foundation" />
+        )}
       </DataGate>
     </EditScreen>
   );

@@ -121,8 +121,13 @@ describe("/edit-others", () => {
       persons = [...persons, addon(30, { email: (c.body as { email: string }).email })];
       return { status: 201, body: { person_id: 30 } };
     });
-    fakeApi.on("POST", "/api/organization_users/", { status: 201, body: { organization_id: 5, person_id: 30, primary_holder: false } });
-    fakeApi.on("POST", "/api/sumsub/send_sumsub_emails", { results: [{ person_id: 30, status: "sent", sumsub_email_sent_at: "2026-11-04T09:00:00" }] });
+    fakeApi.on("POST", "/api/organization_users/", {
+      status: 201,
+      body: { organization_id: 5, person_id: 30, primary_holder: false },
+    });
+    fakeApi.on("POST", "/api/sumsub/send_sumsub_emails", {
+      results: [{ person_id: 30, status: "sent", sumsub_email_sent_at: "2026-11-04T09:00:00" }],
+    });
     renderScreen(<EditOthersScreen />);
     await userEvent.click(await screen.findByRole("button", { name: "Add owner" }));
     const dialog = await screen.findByRole("dialog", { name: "Add owner" });
@@ -135,13 +140,30 @@ describe("/edit-others", () => {
     await userEvent.click(within(dialog).getByRole("button", { name: "Add" }));
     expect(await screen.findByRole("button", { name: "new.owner@example.com" })).toBeDisabled();
     expect(screen.getAllByRole("status").map((t) => t.textContent)).toEqual(["New owner added successfully"]);
-    expect(fakeApi.callsTo("POST", "/api/persons/")[0]!.body).toEqual({ account_id: 7, account_primary_holder: false, is_addon: true, email: "new.owner@example.com" });
-    expect(fakeApi.callsTo("POST", "/api/organization_users/")[0]!.body).toEqual({ organization_id: 5, person_id: 30, primary_holder: false });
+    expect(fakeApi.callsTo("POST", "/api/persons/")[0]!.body).toEqual({
+      account_id: 7,
+      account_primary_holder: false,
+      is_addon: true,
+      email: "new.owner@example.com",
+    });
+    expect(fakeApi.callsTo("POST", "/api/organization_users/")[0]!.body).toEqual({
+      organization_id: 5,
+      person_id: 30,
+      primary_holder: false,
+    });
     expect(fakeApi.callsTo("POST", "/api/sumsub/send_sumsub_emails")[0]!.body).toEqual([30]);
   });
 
   it("a verified owner without a name: the email once (as the heading), birthdate and SSN read-only though not recorded, and never sent", async () => {
-    const unnamed = addon(25, { ...verified, person_id: 25, email: "nameless@example.com", first_name: null, last_name: null, dob: null, ssn: null });
+    const unnamed = addon(25, {
+      ...verified,
+      person_id: 25,
+      email: "nameless@example.com",
+      first_name: null,
+      last_name: null,
+      dob: null,
+      ssn: null,
+    });
     serveFounder(allDataFixture({ persons: [personFixture(), unnamed] }));
     fakeApi.on("PATCH", "/api/persons/{id}", { ok: true });
     renderScreen(<EditOthersScreen />);
@@ -190,22 +212,30 @@ describe("/edit-others", () => {
 
   it("resends the verification email to a pending owner, and says so when it fails", async () => {
     serveFounder(allDataFixture({ persons: [personFixture(), emailed] }));
-    fakeApi.on("POST", "/api/sumsub/send_sumsub_emails", { results: [{ person_id: 22, status: "sent", sumsub_email_sent_at: "2026-11-05T09:00:00" }] });
+    fakeApi.on("POST", "/api/sumsub/send_sumsub_emails", {
+      results: [{ person_id: 22, status: "sent", sumsub_email_sent_at: "2026-11-05T09:00:00" }],
+    });
     renderScreen(<EditOthersScreen />);
-    await userEvent.click(await screen.findByRole("button", { name: "Resend verification email to owner22@example.com" }));
+    await userEvent.click(
+      await screen.findByRole("button", { name: "Resend verification email to owner22@example.com" }),
+    );
     expect(await screen.findByText("Verification emails sent successfully")).toBeInTheDocument();
     expect(fakeApi.callsTo("POST", "/api/sumsub/send_sumsub_emails")[0]!.body).toEqual([22]);
     // Owners not verified yet are mailed anyway: no re-issue asked for.
     expect(fakeApi.callsTo("POST", "/api/sumsub/send_sumsub_emails")[0]!.query.get("reissue")).toBeNull();
     fakeApi.fail("POST", "/api/sumsub/send_sumsub_emails", 502, "Failed to send verification emails");
-    await waitFor(() => expect(screen.getByRole("button", { name: "Resend verification email to owner22@example.com" })).toBeEnabled());
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: "Resend verification email to owner22@example.com" })).toBeEnabled(),
+    );
     await userEvent.click(screen.getByRole("button", { name: "Resend verification email to owner22@example.com" }));
     expect(await screen.findByText("Failed to send verification emails")).toBeInTheDocument();
   });
 
   it("'Update license' asks the server to re-issue a link to the selected (verified) owner, and says when none was sent", async () => {
     serveFounder(allDataFixture({ persons: [personFixture(), verified] }));
-    fakeApi.on("POST", "/api/sumsub/send_sumsub_emails", { results: [{ person_id: 21, status: "sent", sumsub_email_sent_at: "2026-11-05T09:00:00" }] });
+    fakeApi.on("POST", "/api/sumsub/send_sumsub_emails", {
+      results: [{ person_id: 21, status: "sent", sumsub_email_sent_at: "2026-11-05T09:00:00" }],
+    });
     renderScreen(<EditOthersScreen />);
     const form = await screen.findByRole("form", { name: "Details of Grace Hopper" });
     await userEvent.click(within(form).getByRole("button", { name: "Update license" }));
@@ -215,7 +245,9 @@ describe("/edit-others", () => {
     // The selected owner is verified: without reissue=true the server would skip them.
     expect(first.query.get("reissue")).toBe("true");
     // A server that still skipped them sent nothing, and the toast says so.
-    fakeApi.on("POST", "/api/sumsub/send_sumsub_emails", { results: [{ person_id: 21, status: "already_verified", sumsub_email_sent_at: null }] });
+    fakeApi.on("POST", "/api/sumsub/send_sumsub_emails", {
+      results: [{ person_id: 21, status: "already_verified", sumsub_email_sent_at: null }],
+    });
     await waitFor(() => expect(within(form).getByRole("button", { name: "Update license" })).toBeEnabled());
     await userEvent.click(within(form).getByRole("button", { name: "Update license" }));
     expect(await screen.findByText("Failed to send verification emails")).toBeInTheDocument();
@@ -223,7 +255,9 @@ describe("/edit-others", () => {
     fakeApi.fail("POST", "/api/sumsub/send_sumsub_emails", 502, "Failed to send verification emails");
     await waitFor(() => expect(within(form).getByRole("button", { name: "Update license" })).toBeEnabled());
     await userEvent.click(within(form).getByRole("button", { name: "Update license" }));
-    await waitFor(() => expect(screen.getAllByText("Failed to send verification emails").length).toBeGreaterThanOrEqual(1));
+    await waitFor(() =>
+      expect(screen.getAllByText("Failed to send verification emails").length).toBeGreaterThanOrEqual(1),
+    );
     expect(fakeApi.callsTo("POST", "/api/sumsub/send_sumsub_emails")).toHaveLength(3);
   });
 });

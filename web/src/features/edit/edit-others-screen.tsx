@@ -18,7 +18,10 @@ function OthersEditor({ data }: { data: FounderData }) {
   const [chosenId, setChosenId] = useState<number | null>(null);
   const [adding, setAdding] = useState(false);
   const [sendingTo, setSendingTo] = useState<number | null>(null);
-  const actions = useOwnerActions({ accountId: data.allData.account.account_id, organizationId: data.organization?.organization_id ?? null });
+  const actions = useOwnerActions({
+    accountId: data.allData.account.account_id,
+    organizationId: data.organization?.organization_id ?? null,
+  });
   // The chosen owner while still selectable, else the first verified one.
   const selected = verified.find((o) => o.person_id === chosenId) ?? verified[0] ?? null;
 
@@ -67,7 +70,10 @@ function OthersEditor({ data }: { data: FounderData }) {
 export default function EditOthersScreen() {
   const { data, loading, error, retry } = useFounderData();
   return (
-    <EditScreen title="Other owners" subtitle="The people who own the foundation with you. We'll email them to capture their license.">
+    <EditScreen
+      title="Other owners"
+      subtitle="The people who own the foundation with you. We'll email them to capture their license."
+    >
       <DataGate loading={loading} error={error} onRetry={retry}>
         {data?.organization ? <OthersEditor data={data} /> : <NotReady what="foundation" />}
       </DataGate>

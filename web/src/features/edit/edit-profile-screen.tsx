@@ -34,8 +34,10 @@ export function nameChanged(person: Person, v: Pick<ProfileForm, "firstName" | "
 }
 
 export const RECHECK_MESSAGES = {
-  willClear: "Your identity was verified under your current name. If you change it, the identity check must be done again: save, then use 'Update license' to verify with a document in your new name.",
-  mustRedo: "Your identity check must be done again because your name changed. Use 'Update license' to verify with a document in your new name.",
+  willClear:
+    "Your identity was verified under your current name. If you change it, the identity check must be done again: save, then use 'Update license' to verify with a document in your new name.",
+  mustRedo:
+    "Your identity check must be done again because your name changed. Use 'Update license' to verify with a document in your new name.",
 } as const;
 
 /**
@@ -45,7 +47,8 @@ export const RECHECK_MESSAGES = {
 function IdentityRecheckNote({ person, nameChanged: changed }: { person: Person; nameChanged: boolean }) {
   const verified = person.sumsub_review_answer === "GREEN" && Boolean(person.sumsub_completed_at);
   // Checked before (an applicant exists) but no longer complete: the name change cleared it.
-  const cleared = !person.sumsub_completed_at && Boolean(person.sumsub_applicant_id) && person.sumsub_review_answer === null;
+  const cleared =
+    !person.sumsub_completed_at && Boolean(person.sumsub_applicant_id) && person.sumsub_review_answer === null;
   const message = verified && changed ? RECHECK_MESSAGES.willClear : cleared ? RECHECK_MESSAGES.mustRedo : null;
   return (
     <p role="status" className={message ? "rounded border border-divider bg-background px-3 py-2 text-sm" : "sr-only"}>
@@ -77,7 +80,13 @@ function ProfileEditor({ person, enums }: { person: Person; enums: EnumItem[] })
       >
         Update license
       </button>
-      {licenseOpen ? <UpdateLicenseDialog onClose={() => setLicenseOpen(false)} email={user?.email ?? person.email ?? ""} person={person} /> : null}
+      {licenseOpen ? (
+        <UpdateLicenseDialog
+          onClose={() => setLicenseOpen(false)}
+          email={user?.email ?? person.email ?? ""}
+          person={person}
+        />
+      ) : null}
     </EditForm>
   );
 }
@@ -87,7 +96,11 @@ export default function EditProfileScreen() {
   return (
     <EditScreen title="Edit Profile" subtitle="Keep your personal information current.">
       <DataGate loading={loading} error={error} onRetry={retry}>
-        {data?.person ? <ProfileEditor key={data.person.person_id} person={data.person} enums={data.enums} /> : <NotReady what="profile" />}
+        {data?.person ? (
+          <ProfileEditor key={data.person.person_id} person={data.person} enums={data.enums} />
+        ) : (
+          <NotReady what="profile" />
+        )}
       </DataGate>
     </EditScreen>
   );

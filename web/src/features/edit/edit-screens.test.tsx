@@ -22,7 +22,9 @@ describe("/edit-profile", () => {
     serveFounder(allDataFixture());
     renderScreen(<EditProfileScreen />);
     expect(await screen.findByLabelText("Birthdate")).toHaveAttribute("readonly");
-    expect(screen.getByLabelText("Birthdate")).toHaveAccessibleDescription(/^Fixed once recorded for your identity check/);
+    expect(screen.getByLabelText("Birthdate")).toHaveAccessibleDescription(
+      /^Fixed once recorded for your identity check/,
+    );
     expect(screen.getByLabelText("Birthdate")).toHaveValue("1990-12-10");
     expect(screen.getByLabelText("SSN")).toHaveAttribute("readonly");
     expect(screen.getByLabelText("SSN")).toHaveValue("***-**-6789");
@@ -48,7 +50,11 @@ describe("/edit-profile", () => {
 
     // As the server leaves it after the change: verification cleared, the applicant kept.
     fakeApi.reset();
-    serveFounder(allDataFixture({ persons: [personFixture({ first_name: "Augusta", sumsub_completed_at: null, sumsub_review_answer: null })] }));
+    serveFounder(
+      allDataFixture({
+        persons: [personFixture({ first_name: "Augusta", sumsub_completed_at: null, sumsub_review_answer: null })],
+      }),
+    );
     renderScreen(<EditProfileScreen />);
     expect(await screen.findByText(RECHECK_MESSAGES.mustRedo)).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Update license" })).toBeInTheDocument();
@@ -147,7 +153,9 @@ describe("/edit-daf", () => {
 
   it("saves the DAF and custodian on the organization with its other fields unchanged", async () => {
     serveFounder(allDataFixture());
-    fakeApi.on("PUT", "/api/organizations/{id}", (c) => ({ body: { ...organizationFixture(), ...(c.body as object) } }));
+    fakeApi.on("PUT", "/api/organizations/{id}", (c) => ({
+      body: { ...organizationFixture(), ...(c.body as object) },
+    }));
     renderScreen(<EditDafScreen />);
     await userEvent.click(await screen.findByLabelText("Custom"));
     await userEvent.type(screen.getByLabelText("Custom DAF Name"), "Lovelace Giving");
@@ -177,7 +185,9 @@ describe("/edit-daf", () => {
 describe("/edit-foundation", () => {
   it("shows the names, Delaware and investment as fixed, read-only values with the reason; only the registered-agent flag changes", async () => {
     serveFounder(allDataFixture());
-    fakeApi.on("PUT", "/api/organizations/{id}", (c) => ({ body: { ...organizationFixture(), ...(c.body as object) } }));
+    fakeApi.on("PUT", "/api/organizations/{id}", (c) => ({
+      body: { ...organizationFixture(), ...(c.body as object) },
+    }));
     renderScreen(<EditFoundationScreen />);
     expect(await screen.findByLabelText("First choice")).toHaveAttribute("readonly");
     expect(screen.getByLabelText("First choice")).toHaveAccessibleDescription("Fixed once submitted for filing.");
@@ -190,7 +200,11 @@ describe("/edit-foundation", () => {
     await userEvent.click(agent);
     await userEvent.click(done());
     expect(await screen.findByText("Foundation updated successfully")).toBeInTheDocument();
-    expect(fakeApi.callsTo("PUT", "/api/organizations/{id}")[0]!.body).toMatchObject({ name_1: "Ada Foundation LLC", itg_as_registered_agent: true, activity_is_investment: true });
+    expect(fakeApi.callsTo("PUT", "/api/organizations/{id}")[0]!.body).toMatchObject({
+      name_1: "Ada Foundation LLC",
+      itg_as_registered_agent: true,
+      activity_is_investment: true,
+    });
   });
 
   it("says 'Failed to update foundation' when the server refuses", async () => {

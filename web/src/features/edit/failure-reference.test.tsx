@@ -16,13 +16,19 @@ afterEach(() => vi.restoreAllMocks());
 
 it("shows the failed call's reference in the failure toast, and sends an id on every call", async () => {
   serveFounder(allDataFixture());
-  fakeApi.on("PATCH", "/api/persons/{id}", () => ({ status: 500, body: { error: "Internal Server Error", message: "An unexpected error occurred", request_id: "3f1c-req-77" } }));
+  fakeApi.on("PATCH", "/api/persons/{id}", () => ({
+    status: 500,
+    body: { error: "Internal Server Error", message: "An unexpected error occurred", request_id: "3f1c-req-77" },
+  }));
   renderScreen(<EditProfileScreen />);
   await userEvent.click(await screen.findByRole("button", { name: "Done" }));
   const toast = await screen.findByRole("alert");
   expect(toast).toHaveTextContent("Failed to update profile");
   expect(toast).toHaveTextContent("Reference: 3f1c-req-77");
-  const ids = fakeApi.callsTo("PATCH", "/api/persons/{id}").concat(fakeApi.callsTo("GET", "/api/persons/{id}")).map((c) => c.headers.get("x-request-id"));
+  const ids = fakeApi
+    .callsTo("PATCH", "/api/persons/{id}")
+    .concat(fakeApi.callsTo("GET", "/api/persons/{id}"))
+    .map((c) => c.headers.get("x-request-id"));
   expect(ids.length).toBeGreaterThan(0);
   for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{32,36}$/);
 });

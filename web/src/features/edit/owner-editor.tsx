@@ -12,7 +12,17 @@ import { EditForm } from "@/components/layout/edit-layout";
 import { OWNER_TOASTS } from "./owner-actions";
 import { ownerName } from "./owner-status";
 
-const OWNER_FIELDS = ["birthdate", "ssn", "phone", "maritalStatus", "address1", "address2", "city", "state", "zip"] as const satisfies readonly (keyof OwnerForm & ProfileFieldName)[];
+const OWNER_FIELDS = [
+  "birthdate",
+  "ssn",
+  "phone",
+  "maritalStatus",
+  "address1",
+  "address2",
+  "city",
+  "state",
+  "zip",
+] as const satisfies readonly (keyof OwnerForm & ProfileFieldName)[];
 
 export function ownerValuesFromPerson(p: Person): OwnerForm {
   const all = profileValuesFromPerson(p);
@@ -40,7 +50,10 @@ export interface OwnerEditorProps {
 
 export function OwnerEditor({ owner, enums, onUpdateLicense, sendingEmail }: OwnerEditorProps) {
   const form = useZodForm<OwnerForm>(ownerForm, ownerValuesFromPerson(owner));
-  const { saving, saveAndReturn } = useSaveAndReturn("owner information", { saved: OWNER_TOASTS.updated, failed: OWNER_TOASTS.updateFailed });
+  const { saving, saveAndReturn } = useSaveAndReturn("owner information", {
+    saved: OWNER_TOASTS.updated,
+    failed: OWNER_TOASTS.updateFailed,
+  });
   const mutation = useAccountMutation(() => patchPerson(owner.person_id, ownerPatch(form.values)));
 
   async function done() {
@@ -49,11 +62,18 @@ export function OwnerEditor({ owner, enums, onUpdateLicense, sendingEmail }: Own
   }
 
   return (
-    <EditForm label={`Details of ${ownerName(owner)}`} saving={saving} doneDisabled={!form.isValid} onDone={() => void done()}>
+    <EditForm
+      label={`Details of ${ownerName(owner)}`}
+      saving={saving}
+      doneDisabled={!form.isValid}
+      onDone={() => void done()}
+    >
       <div className="flex flex-col gap-0.5">
         <h2 className="text-lg font-medium wrap-anywhere">{ownerName(owner)}</h2>
         {/* Without a name the heading is the email already. */}
-        {owner.email && ownerName(owner) !== owner.email ? <p className="text-sm text-secondary wrap-anywhere">{owner.email}</p> : null}
+        {owner.email && ownerName(owner) !== owner.email ? (
+          <p className="text-sm text-secondary wrap-anywhere">{owner.email}</p>
+        ) : null}
       </div>
       <ProfileFields
         field={(name) => form.field(name as keyof OwnerForm)}

@@ -18,7 +18,10 @@ export interface OwnerPickerProps {
 
 export function OwnerPicker({ owners, selectedId, onSelect, onAdd, onResend, sendingTo, note }: OwnerPickerProps) {
   return (
-    <section aria-labelledby="owners-heading" className="flex min-w-0 flex-col gap-3 rounded-lg bg-paper p-4 shadow-sm sm:p-6">
+    <section
+      aria-labelledby="owners-heading"
+      className="flex min-w-0 flex-col gap-3 rounded-lg bg-paper p-4 shadow-sm sm:p-6"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="owners-heading" className="text-lg font-medium">
           Owners
@@ -36,7 +39,10 @@ export function OwnerPicker({ owners, selectedId, onSelect, onAdd, onResend, sen
             const selected = o.person_id === selectedId;
             const statusId = `owner-${o.person_id}-status`;
             return (
-              <li key={o.person_id} className={`rounded border ${selected ? "border-primary bg-primary-tint" : "border-divider"}`}>
+              <li
+                key={o.person_id}
+                className={`rounded border ${selected ? "border-primary bg-primary-tint" : "border-divider"}`}
+              >
                 <button
                   type="button"
                   disabled={status.kind !== "verified"}
@@ -46,11 +52,20 @@ export function OwnerPicker({ owners, selectedId, onSelect, onAdd, onResend, sen
                   className="flex w-full flex-col items-start px-3 py-2 text-left disabled:cursor-not-allowed focus-visible:outline-2 focus-visible:outline-primary"
                 >
                   {/* Addresses wrap anywhere rather than spill out of the row at 375 px. */}
-                  <span className={`max-w-full font-medium wrap-anywhere ${status.kind === "verified" ? "text-primary-text" : "text-secondary"}`}>{ownerName(o)}</span>
-                  {o.email && ownerName(o) !== o.email ? <span className="max-w-full text-sm text-secondary wrap-anywhere">{o.email}</span> : null}
+                  <span
+                    className={`max-w-full font-medium wrap-anywhere ${status.kind === "verified" ? "text-primary-text" : "text-secondary"}`}
+                  >
+                    {ownerName(o)}
+                  </span>
+                  {o.email && ownerName(o) !== o.email ? (
+                    <span className="max-w-full text-sm text-secondary wrap-anywhere">{o.email}</span>
+                  ) : null}
                 </button>
                 <div className="flex flex-wrap items-center justify-between gap-2 px-3 pb-2">
-                  <span id={statusId} className={`text-xs ${status.kind === "rejected" ? "text-error" : "text-secondary"}`}>
+                  <span
+                    id={statusId}
+                    className={`text-xs ${status.kind === "rejected" ? "text-error" : "text-secondary"}`}
+                  >
                     {status.kind === "verified" ? "Identity verified" : status.label}
                   </span>
                   {status.kind === "verified" ? null : (

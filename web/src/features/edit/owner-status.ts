@@ -11,10 +11,13 @@ export function shortDate(ts: string): string {
   return `${d.getUTCMonth() + 1}/${d.getUTCDate()}/${d.getUTCFullYear()}`;
 }
 
-export function ownerStatus(p: Pick<Person, "sumsub_completed_at" | "sumsub_review_answer" | "sumsub_email_sent_at">): OwnerStatus {
+export function ownerStatus(
+  p: Pick<Person, "sumsub_completed_at" | "sumsub_review_answer" | "sumsub_email_sent_at">,
+): OwnerStatus {
   if (p.sumsub_review_answer === "RED") return { kind: "rejected", label: "Identity check rejected" };
   if (p.sumsub_completed_at) return { kind: "verified" };
-  if (p.sumsub_email_sent_at) return { kind: "email-sent", label: `Verification email sent ${shortDate(p.sumsub_email_sent_at)}` };
+  if (p.sumsub_email_sent_at)
+    return { kind: "email-sent", label: `Verification email sent ${shortDate(p.sumsub_email_sent_at)}` };
   return { kind: "awaiting", label: "Awaiting identity check" };
 }
 

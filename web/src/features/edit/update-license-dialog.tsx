@@ -30,7 +30,9 @@ const isVerified = (p: Person) => p.sumsub_review_answer === "GREEN" && Boolean(
 export function UpdateLicenseDialog({ onClose, email, person }: { onClose(): void; email: string; person: Person }) {
   // An unverified founder with a check on record: a finished one starts again (the server leaves
   // one under way alone), so the widget opens on the capture, not on an old verdict.
-  const [phase, setPhase] = useState<Phase>(() => (isVerified(person) ? "explain" : person.sumsub_applicant_id ? "starting" : "check"));
+  const [phase, setPhase] = useState<Phase>(() =>
+    isVerified(person) ? "explain" : person.sumsub_applicant_id ? "starting" : "check",
+  );
   const queryClient = useQueryClient();
 
   async function start() {
@@ -61,7 +63,13 @@ export function UpdateLicenseDialog({ onClose, email, person }: { onClose(): voi
               Update license
             </DialogTitle>
             {/* The dialog opens on its first control (the frame below loads later). */}
-            <button type="button" aria-label="Close" autoFocus={phase !== "explain"} onClick={onClose} className="rounded-full p-1.5 text-icon hover:bg-hover focus-visible:outline-2 focus-visible:outline-primary">
+            <button
+              type="button"
+              aria-label="Close"
+              autoFocus={phase !== "explain"}
+              onClick={onClose}
+              className="rounded-full p-1.5 text-icon hover:bg-hover focus-visible:outline-2 focus-visible:outline-primary"
+            >
               <CloseIcon />
             </button>
           </div>

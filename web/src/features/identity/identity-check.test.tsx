@@ -45,7 +45,12 @@ describe("IdentityCheck", () => {
     const getAccessToken = vi.fn().mockResolvedValue(TOKEN);
     render(
       <StrictMode>
-        <IdentityCheck getAccessToken={getAccessToken} onApplicantLoaded={onApplicantLoaded} onCompleted={onCompleted} baseUrl={`${ORIGIN}/`} />
+        <IdentityCheck
+          getAccessToken={getAccessToken}
+          onApplicantLoaded={onApplicantLoaded}
+          onCompleted={onCompleted}
+          baseUrl={`${ORIGIN}/`}
+        />
       </StrictMode>,
     );
     const { iframe, toWidget, send } = await connectWidget();
@@ -59,19 +64,39 @@ describe("IdentityCheck", () => {
     expect(onApplicantLoaded).toHaveBeenCalledExactlyOnceWith("a1");
 
     await send("idCheck.onApplicantStatusChanged", { reviewStatus: "pending" });
-    await send("idCheck.onApplicantStatusChanged", { reviewStatus: "completed", reviewResult: { reviewAnswer: "YELLOW" } });
+    await send("idCheck.onApplicantStatusChanged", {
+      reviewStatus: "completed",
+      reviewResult: { reviewAnswer: "YELLOW" },
+    });
     expect(onCompleted).not.toHaveBeenCalled();
-    await send("idCheck.onApplicantStatusChanged", { reviewStatus: "completed", reviewResult: { reviewAnswer: "GREEN" } });
-    await send("idCheck.onApplicantStatusChanged", { reviewStatus: "completed", reviewResult: { reviewAnswer: "GREEN" } });
+    await send("idCheck.onApplicantStatusChanged", {
+      reviewStatus: "completed",
+      reviewResult: { reviewAnswer: "GREEN" },
+    });
+    await send("idCheck.onApplicantStatusChanged", {
+      reviewStatus: "completed",
+      reviewResult: { reviewAnswer: "GREEN" },
+    });
     expect(onCompleted).toHaveBeenCalledExactlyOnceWith("GREEN");
   });
 
   it("ignores messages from any other origin", async () => {
     const onApplicantLoaded = vi.fn();
-    render(<IdentityCheck getAccessToken={() => Promise.resolve(TOKEN)} onApplicantLoaded={onApplicantLoaded} baseUrl={ORIGIN} />);
+    render(
+      <IdentityCheck
+        getAccessToken={() => Promise.resolve(TOKEN)}
+        onApplicantLoaded={onApplicantLoaded}
+        baseUrl={ORIGIN}
+      />,
+    );
     await connectWidget();
     act(() => {
-      window.dispatchEvent(new MessageEvent("message", { origin: "http://evil.example", data: { method: "idCheck.onApplicantLoaded", sessionId: "test-session", applicantId: "x" } }));
+      window.dispatchEvent(
+        new MessageEvent("message", {
+          origin: "http://evil.example",
+          data: { method: "idCheck.onApplicantLoaded", sessionId: "test-session", applicantId: "x" },
+        }),
+      );
     });
     expect(onApplicantLoaded).not.toHaveBeenCalled();
   });
@@ -81,7 +106,13 @@ describe("IdentityCheck", () => {
     render(<IdentityCheck getAccessToken={getAccessToken} baseUrl={ORIGIN} />);
     const { toWidget, send } = await connectWidget();
     await send("idCheck.onError", { code: "invalid-token", error: "expired" });
-    await waitFor(() => expect(toWidget).toContainEqual({ method: "idCheck.updateAccessToken", accessToken: `${TOKEN}-fresh`, error: undefined }));
+    await waitFor(() =>
+      expect(toWidget).toContainEqual({
+        method: "idCheck.updateAccessToken",
+        accessToken: `${TOKEN}-fresh`,
+        error: undefined,
+      }),
+    );
     expect(getAccessToken).toHaveBeenCalledTimes(2);
   });
 

@@ -39,7 +39,8 @@ function useFrameTitle(container: RefObject<HTMLDivElement | null>, active: bool
   useEffect(() => {
     const root = container.current;
     if (!active || !root) return;
-    const name = () => root.querySelectorAll("iframe:not([title])").forEach((f) => f.setAttribute("title", FRAME_TITLE));
+    const name = () =>
+      root.querySelectorAll("iframe:not([title])").forEach((f) => f.setAttribute("title", FRAME_TITLE));
     name();
     const observer = new MutationObserver(name);
     observer.observe(root, { childList: true, subtree: true });
@@ -54,7 +55,13 @@ function logTokenFailure(err: unknown): void {
 
 type TokenState = { status: "loading" } | { status: "ready"; token: string } | { status: "failed" };
 
-export function IdentityCheck({ getAccessToken, onApplicantLoaded, onCompleted, baseUrl, className }: IdentityCheckProps) {
+export function IdentityCheck({
+  getAccessToken,
+  onApplicantLoaded,
+  onCompleted,
+  baseUrl,
+  className,
+}: IdentityCheckProps) {
   const [state, setState] = useState<TokenState>({ status: "loading" });
   const [attempt, setAttempt] = useState(0);
 
@@ -108,7 +115,11 @@ export function IdentityCheck({ getAccessToken, onApplicantLoaded, onCompleted, 
     } else if (type === "idCheck.onApplicantStatusChanged") {
       const { reviewStatus, reviewResult } = (payload ?? {}) as StatusPayload;
       const answer = reviewResult?.reviewAnswer;
-      if (reviewStatus === "completed" && (answer === "GREEN" || answer === "RED") && reported.current.answer !== answer) {
+      if (
+        reviewStatus === "completed" &&
+        (answer === "GREEN" || answer === "RED") &&
+        reported.current.answer !== answer
+      ) {
         reported.current.answer = answer;
         callbacks.current.onCompleted?.(answer);
       }

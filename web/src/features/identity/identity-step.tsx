@@ -19,7 +19,10 @@ const CONFIRM_ATTEMPTS = 10;
 const CONFIRM_INTERVAL_MS = 1_000;
 
 /** Asks the server (which asks the provider) until the review is recorded or the attempts run out. */
-export async function confirmUntilRecorded(confirm: () => Promise<IdentityState>, wait = (ms: number) => new Promise((r) => setTimeout(r, ms))): Promise<IdentityState> {
+export async function confirmUntilRecorded(
+  confirm: () => Promise<IdentityState>,
+  wait = (ms: number) => new Promise((r) => setTimeout(r, ms)),
+): Promise<IdentityState> {
   let state = await confirm();
   for (let i = 1; i < CONFIRM_ATTEMPTS && !state.sumsub_completed_at && state.sumsub_review_answer !== "RED"; i++) {
     await wait(CONFIRM_INTERVAL_MS);
@@ -41,7 +44,9 @@ export function IdentityVerification({ email, person }: { email: string; person:
       if (person.sumsub_applicant_id === applicantId) return;
       confirmIdentity({ applicant_id: applicantId })
         .then(() => refetchAll(queryClient))
-        .catch((err: unknown) => console.error("Failed to save the identity applicant", err instanceof Error ? err.message : err));
+        .catch((err: unknown) =>
+          console.error("Failed to save the identity applicant", err instanceof Error ? err.message : err),
+        );
     },
     [person.sumsub_applicant_id, queryClient],
   );
@@ -85,7 +90,11 @@ export function IdentityVerification({ email, person }: { email: string; person:
       {outcome.kind === "rejected" ? (
         <p role="alert" className="text-error">
           We could not verify your identity. Try again above; if it still fails,{" "}
-          <a href={support} className="font-medium underline underline-offset-2" {...(support.startsWith("http") ? { target: "_blank", rel: "noreferrer" } : {})}>
+          <a
+            href={support}
+            className="font-medium underline underline-offset-2"
+            {...(support.startsWith("http") ? { target: "_blank", rel: "noreferrer" } : {})}
+          >
             contact support
           </a>
           .

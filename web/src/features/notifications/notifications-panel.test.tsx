@@ -32,7 +32,11 @@ beforeEach(() => {
 
 describe("notifications popover", () => {
   it("shows the unread badge, capped at '99+' above 99", async () => {
-    fakeApi.on("GET", "/api/notifications/", Array.from({ length: 100 }, (_, i) => note(i + 1)));
+    fakeApi.on(
+      "GET",
+      "/api/notifications/",
+      Array.from({ length: 100 }, (_, i) => note(i + 1)),
+    );
     renderBell();
     expect(await screen.findByTestId("notifications-badge")).toHaveTextContent("99+");
     expect(screen.getByRole("button", { name: "Notifications, 99+ unread" })).toBeInTheDocument();
@@ -104,7 +108,9 @@ describe("notifications popover", () => {
     await openPopover();
     await userEvent.click(screen.getByRole("button", { name: 'Mark "Owner added 1" as read' }));
     await waitFor(() => expect(screen.getByTestId("notifications-badge")).toHaveTextContent("1"));
-    expect(fakeApi.callsTo("PUT", "/api/notifications/{id}/read").map((c) => c.path)).toEqual(["/api/notifications/1/read"]);
+    expect(fakeApi.callsTo("PUT", "/api/notifications/{id}/read").map((c) => c.path)).toEqual([
+      "/api/notifications/1/read",
+    ]);
     expect(screen.queryByRole("button", { name: 'Mark "Owner added 1" as read' })).not.toBeInTheDocument();
   });
 

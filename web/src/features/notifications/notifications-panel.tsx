@@ -13,14 +13,31 @@ const linkButton =
 function formatWhen(createdAt: string): string {
   const d = parseTimestamp(createdAt);
   if (Number.isNaN(d.getTime())) return "";
-  return d.toLocaleString("en-US", { month: "numeric", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" });
+  return d.toLocaleString("en-US", {
+    month: "numeric",
+    day: "numeric",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  });
 }
 
-function NotificationItem({ n, onMarkRead, busy }: { n: AppNotification; onMarkRead: (id: number) => void; busy: boolean }) {
+function NotificationItem({
+  n,
+  onMarkRead,
+  busy,
+}: {
+  n: AppNotification;
+  onMarkRead: (id: number) => void;
+  busy: boolean;
+}) {
   const unread = !n.read_at;
   return (
     <li className="flex gap-2 border-b border-divider px-4 py-3 last:border-0" data-unread={unread || undefined}>
-      <span aria-hidden="true" className={`mt-1.5 size-2 shrink-0 rounded-full ${unread ? "bg-primary" : "bg-transparent"}`} />
+      <span
+        aria-hidden="true"
+        className={`mt-1.5 size-2 shrink-0 rounded-full ${unread ? "bg-primary" : "bg-transparent"}`}
+      />
       <div className="min-w-0 flex-1">
         <p className={`wrap-anywhere ${unread ? "font-medium text-primary-text" : "text-secondary"}`}>
           {unread ? <span className="sr-only">Unread: </span> : null}
@@ -33,7 +50,13 @@ function NotificationItem({ n, onMarkRead, busy }: { n: AppNotification; onMarkR
         <p className="mt-1 flex items-center justify-between gap-2 text-xs text-secondary">
           <time dateTime={n.created_at}>{formatWhen(n.created_at)}</time>
           {unread ? (
-            <button type="button" className={linkButton} disabled={busy} onClick={() => onMarkRead(n.notification_id)} aria-label={`Mark "${n.title}" as read`}>
+            <button
+              type="button"
+              className={linkButton}
+              disabled={busy}
+              onClick={() => onMarkRead(n.notification_id)}
+              aria-label={`Mark "${n.title}" as read`}
+            >
               Mark as read
             </button>
           ) : null}
@@ -56,7 +79,12 @@ export function NotificationsPanel({ accountId }: { accountId: number | undefine
     return (
       <div className="flex flex-col gap-2 p-4" role="alert">
         <p className="text-error">Error: {error.message || FETCH_ERROR_DEFAULT}</p>
-        <button type="button" className={`${linkButton} self-start`} disabled={isRefetching} onClick={() => void refetch()}>
+        <button
+          type="button"
+          className={`${linkButton} self-start`}
+          disabled={isRefetching}
+          onClick={() => void refetch()}
+        >
           Retry
         </button>
       </div>
@@ -80,7 +108,10 @@ export function NotificationsPanel({ accountId }: { accountId: number | undefine
       {error ? (
         // A refresh failed while a list is shown: the list stays, a quiet line says so, and the
         // next 30 s refresh (or Retry) recovers without the founder doing anything.
-        <p role="status" className="flex items-center justify-between gap-2 border-b border-divider px-4 py-1 text-xs text-secondary">
+        <p
+          role="status"
+          className="flex items-center justify-between gap-2 border-b border-divider px-4 py-1 text-xs text-secondary"
+        >
           <span>Couldn&apos;t refresh; showing the last list.</span>
           <button type="button" className={linkButton} disabled={isRefetching} onClick={() => void refetch()}>
             Retry

@@ -33,9 +33,24 @@ export const RIA_QUESTIONS = [
     category: null,
     hint: "How much the value may swing while you wait for growth.",
   },
-  { name: "lossCapacity", label: "Loss capacity (%)", category: null, hint: "The share of this money you could lose without changing your plans." },
-  { name: "horizonYears", label: "Horizon years", category: "horizon_years", hint: "How long until you expect to spend or give this money." },
-  { name: "liquidityNeeds", label: "Liquidity needs", category: "liquidity_needs", hint: "How much of it you may need as cash at short notice." },
+  {
+    name: "lossCapacity",
+    label: "Loss capacity (%)",
+    category: null,
+    hint: "The share of this money you could lose without changing your plans.",
+  },
+  {
+    name: "horizonYears",
+    label: "Horizon years",
+    category: "horizon_years",
+    hint: "How long until you expect to spend or give this money.",
+  },
+  {
+    name: "liquidityNeeds",
+    label: "Liquidity needs",
+    category: "liquidity_needs",
+    hint: "How much of it you may need as cash at short notice.",
+  },
   {
     name: "federalTaxBracket",
     label: "Federal tax bracket",
@@ -43,7 +58,12 @@ export const RIA_QUESTIONS = [
     hint: "Your top federal income-tax rate: it decides which investments save you the most tax.",
   },
   { name: "state", label: "State", category: "us_state", hint: undefined },
-] as const satisfies ReadonlyArray<{ name: keyof RiaForm; label: string; category: EnumItem["enum_category"] | null; hint: string | undefined }>;
+] as const satisfies ReadonlyArray<{
+  name: keyof RiaForm;
+  label: string;
+  category: EnumItem["enum_category"] | null;
+  hint: string | undefined;
+}>;
 
 /** Saved answers → form values (the receipt is acknowledged anew each time). */
 export function riaValuesFromAccount(a: Partial<RiaAccountFields> | null | undefined): RiaValues {
@@ -94,7 +114,14 @@ export function RiaFormView({ initial, enums, saving, downloading, onSubmit, onD
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         {RIA_QUESTIONS.map((q) =>
           q.category ? (
-            <EnumSelect key={q.name} label={q.label} field={form.field(q.name)} options={enumOptions(enums, q.category)} disabled={saving} hint={q.hint} />
+            <EnumSelect
+              key={q.name}
+              label={q.label}
+              field={form.field(q.name)}
+              options={enumOptions(enums, q.category)}
+              disabled={saving}
+              hint={q.hint}
+            />
           ) : q.name === "riskScore" ? (
             <ScaleField
               key={q.name}
@@ -108,12 +135,22 @@ export function RiaFormView({ initial, enums, saving, downloading, onSubmit, onD
               disabled={saving}
             />
           ) : (
-            <BoundTextField key={q.name} label={q.label} field={form.field(q.name)} inputMode="numeric" autoComplete="off" disabled={saving} hint={q.hint} />
+            <BoundTextField
+              key={q.name}
+              label={q.label}
+              field={form.field(q.name)}
+              inputMode="numeric"
+              autoComplete="off"
+              disabled={saving}
+              hint={q.hint}
+            />
           ),
         )}
       </div>
       <div className="flex flex-col gap-3 rounded-lg border border-divider p-4">
-        <p className="text-sm text-secondary">Download the tax information form, read it, and acknowledge that you have received it.</p>
+        <p className="text-sm text-secondary">
+          Download the tax information form, read it, and acknowledge that you have received it.
+        </p>
         <Button variant="outlined" className="self-start" disabled={downloading} onClick={onDownloadTaxForm}>
           {downloading ? "Downloading..." : "Download tax form"}
         </Button>

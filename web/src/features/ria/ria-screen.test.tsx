@@ -31,7 +31,14 @@ describe("/ria questionnaire", () => {
     renderScreen(<RiaScreen />);
     const goal = await screen.findByLabelText("Primary goal");
     expect(done()).toBeDisabled();
-    for (const label of ["Primary goal", "Loss capacity (%)", "Horizon years", "Liquidity needs", "Federal tax bracket", "State"]) {
+    for (const label of [
+      "Primary goal",
+      "Loss capacity (%)",
+      "Horizon years",
+      "Liquidity needs",
+      "Federal tax bracket",
+      "State",
+    ]) {
       fireEvent.blur(screen.getByLabelText(label));
     }
     fireEvent.blur(riskStep(1));
@@ -45,7 +52,11 @@ describe("/ria questionnaire", () => {
     serveFounder(allDataFixture());
     renderScreen(<RiaScreen />);
     await screen.findByLabelText("Primary goal");
-    expect(within(riskScore()).getAllByRole("radio").map((r) => r.getAttribute("value"))).toEqual(["1", "2", "3", "4", "5"]);
+    expect(
+      within(riskScore())
+        .getAllByRole("radio")
+        .map((r) => r.getAttribute("value")),
+    ).toEqual(["1", "2", "3", "4", "5"]);
     expect(riskScore()).toHaveTextContent(`1: ${RISK_SCALE.low}`);
     expect(riskScore()).toHaveTextContent(`5: ${RISK_SCALE.high}`);
     for (const q of RIA_QUESTIONS.filter((q) => q.hint && q.category)) {
@@ -65,7 +76,9 @@ describe("/ria questionnaire", () => {
 
   it("loads the saved answers, saves changes to the account with numbers, and confirms", async () => {
     serveFounder(allDataFixture({ account: answered }));
-    fakeApi.on("PUT", "/api/accounts/{id}", (c) => ({ body: { ...allDataFixture().account, ...(c.body as object), primary_account_holder: 11 } }));
+    fakeApi.on("PUT", "/api/accounts/{id}", (c) => ({
+      body: { ...allDataFixture().account, ...(c.body as object), primary_account_holder: 11 },
+    }));
     renderScreen(<RiaScreen />);
     expect(await screen.findByLabelText("Primary goal")).toHaveValue("primary_goal_growth");
     expect(riskStep(3)).toBeChecked();
@@ -92,7 +105,17 @@ describe("/ria questionnaire", () => {
 
   it("downloads the tax form through the API (bearer-authenticated fetch), named as the server says", async () => {
     serveFounder(allDataFixture());
-    fakeApi.on("GET", "/api/ria/tax-form.pdf", () => new Response("%PDF-1.7", { headers: { "content-type": "application/pdf", "content-disposition": 'attachment; filename="tax-form-7.pdf"' } }));
+    fakeApi.on(
+      "GET",
+      "/api/ria/tax-form.pdf",
+      () =>
+        new Response("%PDF-1.7", {
+          headers: {
+            "content-type": "application/pdf",
+            "content-disposition": 'attachment; filename="tax-form-7.pdf"',
+          },
+        }),
+    );
     const created = vi.fn((_b: Blob) => "blob:tax-form");
     Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() });
     const clicked: string[] = [];

@@ -10,7 +10,11 @@ import { DataGate, EditScreen } from "@/components/layout/edit-layout";
 import { accountFieldsFromRia, riaValuesFromAccount, RiaFormView } from "./ria-form";
 import { fetchTaxForm, saveBlob } from "./tax-form-download";
 
-export const RIA_TOASTS = { saved: "RIA information updated successfully", failed: "Failed to update RIA information", download: "Failed to download tax form" } as const;
+export const RIA_TOASTS = {
+  saved: "RIA information updated successfully",
+  failed: "Failed to update RIA information",
+  download: "Failed to download tax form",
+} as const;
 
 export default function RiaScreen() {
   const accountId = useAccountId();

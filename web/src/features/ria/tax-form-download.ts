@@ -13,7 +13,10 @@ export function filenameFromDisposition(header: string | null): string | undefin
 export async function fetchTaxForm(): Promise<{ blob: Blob; filename: string }> {
   const { data, response } = await api.GET("/api/ria/tax-form.pdf", { parseAs: "blob" });
   if (!data) throw new Error("The tax form was empty");
-  return { blob: data, filename: filenameFromDisposition(response.headers.get("content-disposition")) ?? DEFAULT_TAX_FORM_NAME };
+  return {
+    blob: data,
+    filename: filenameFromDisposition(response.headers.get("content-disposition")) ?? DEFAULT_TAX_FORM_NAME,
+  };
 }
 
 /** Saves a blob under a name through a temporary object URL and link. */

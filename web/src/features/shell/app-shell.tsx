@@ -65,7 +65,12 @@ export function AppShell({ children, bell, onSignOut }: TopBarSlots & { children
         <DialogPanel className="fixed inset-y-0 left-0 w-72 max-w-[85vw] overflow-y-auto bg-paper text-primary-text shadow-xl">
           <div className="flex items-center justify-between border-b border-divider px-4 py-3">
             <DialogTitle className="text-base font-medium">Menu</DialogTitle>
-            <button type="button" aria-label="Close menu" onClick={() => setMenuOpen(false)} className="rounded-full p-2 text-icon hover:bg-hover">
+            <button
+              type="button"
+              aria-label="Close menu"
+              onClick={() => setMenuOpen(false)}
+              className="rounded-full p-2 text-icon hover:bg-hover"
+            >
               <CloseIcon />
             </button>
           </div>

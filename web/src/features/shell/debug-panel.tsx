@@ -23,7 +23,9 @@ export function DebugPanel({ show = isLocalhost() }: { show?: boolean }) {
         <dd>{roles.length ? roles.join(", ") : "none"}</dd>
         <dt className="text-secondary">Token</dt>
         <dd>
-          <pre className="max-h-60 overflow-auto whitespace-pre-wrap break-all">{claims ? JSON.stringify(claims, null, 2) : "none"}</pre>
+          <pre className="max-h-60 overflow-auto whitespace-pre-wrap break-all">
+            {claims ? JSON.stringify(claims, null, 2) : "none"}
+          </pre>
         </dd>
       </dl>
     </details>

@@ -8,7 +8,14 @@ describe("side menu rules (requirements §6)", () => {
     expect(main.map((s) => s.title)).toEqual([null, "Accounts", "People", "Documents"]);
     const links = main.flatMap((s) => s.links);
     expect(links.filter((l) => l.href === null).map((l) => l.label)).toEqual(["Payments", "Needs review", "Archived"]);
-    expect(links.map((l) => l.href).filter(Boolean)).toEqual(["/", "/edit-foundation", "/edit-daf", "/ria", "/edit-profile", "/edit-others"]);
+    expect(links.map((l) => l.href).filter(Boolean)).toEqual([
+      "/",
+      "/edit-foundation",
+      "/edit-daf",
+      "/ria",
+      "/edit-profile",
+      "/edit-others",
+    ]);
   });
 
   it("shows 'Restricted' for other roles and the dev link only to those who can use it (staff, on localhost)", () => {
@@ -21,18 +28,35 @@ describe("side menu rules (requirements §6)", () => {
         expect(linked.kind === "links" && linked.links.length === 1).toBe(canUseAdminArea(roles, localhost));
       }
     }
-    expect(menuFor(["admin"], true).admin).toEqual({ kind: "links", links: [{ label: "User Management (Dev)", href: "/admin" }] });
+    expect(menuFor(["admin"], true).admin).toEqual({
+      kind: "links",
+      links: [{ label: "User Management (Dev)", href: "/admin" }],
+    });
     expect(menuFor(["admin"], false).admin).toEqual({ kind: "links", links: [] });
   });
 
   it("flags the edit entries that have nothing yet: a new founder's four, then none once the data exists", () => {
     const flagged = (data: Parameters<typeof menuNeedsMet>[0]) => {
       const met = menuNeedsMet(data);
-      return MAIN_SECTIONS.flatMap((s) => s.links).filter((l) => l.needs && !met[l.needs]).map((l) => l.label);
+      return MAIN_SECTIONS.flatMap((s) => s.links)
+        .filter((l) => l.needs && !met[l.needs])
+        .map((l) => l.label);
     };
-    expect(flagged({ organizations: [], account: { primary_account_holder: null } })).toEqual(["Foundation", "Donor-advised fund", "Founder", "Other owners"]);
-    expect(flagged({ organizations: [{ donor_advised_fund: null }], account: { primary_account_holder: { person_id: 1 } } })).toEqual(["Donor-advised fund"]);
-    expect(flagged({ organizations: [{ donor_advised_fund: "Investor's Philanthropic" }], account: { primary_account_holder: { person_id: 1 } } })).toEqual([]);
+    expect(flagged({ organizations: [], account: { primary_account_holder: null } })).toEqual([
+      "Foundation",
+      "Donor-advised fund",
+      "Founder",
+      "Other owners",
+    ]);
+    expect(
+      flagged({ organizations: [{ donor_advised_fund: null }], account: { primary_account_holder: { person_id: 1 } } }),
+    ).toEqual(["Donor-advised fund"]);
+    expect(
+      flagged({
+        organizations: [{ donor_advised_fund: "Investor's Philanthropic" }],
+        account: { primary_account_holder: { person_id: 1 } },
+      }),
+    ).toEqual([]);
     // While the data loads nothing is flagged (no flash of 'Nothing yet').
     expect(flagged(undefined)).toEqual([]);
   });

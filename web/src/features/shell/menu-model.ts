@@ -48,10 +48,21 @@ export const MAIN_SECTIONS: MenuSection[] = [
 ];
 
 /** What the founder has so far, from the account's data (undefined while it loads: nothing is flagged). */
-export function menuNeedsMet(data: { organizations: ReadonlyArray<{ donor_advised_fund: string | null }>; account: { primary_account_holder: unknown } } | undefined): Record<MenuNeed, boolean> {
+export function menuNeedsMet(
+  data:
+    | {
+        organizations: ReadonlyArray<{ donor_advised_fund: string | null }>;
+        account: { primary_account_holder: unknown };
+      }
+    | undefined,
+): Record<MenuNeed, boolean> {
   if (!data) return { organization: true, daf: true, profile: true };
   const organization = data.organizations[0];
-  return { organization: Boolean(organization), daf: Boolean(organization?.donor_advised_fund), profile: Boolean(data.account.primary_account_holder) };
+  return {
+    organization: Boolean(organization),
+    daf: Boolean(organization?.donor_advised_fund),
+    profile: Boolean(data.account.primary_account_holder),
+  };
 }
 
 export type AdminMenu = { kind: "restricted" } | { kind: "links"; links: MenuLink[] };
@@ -61,7 +72,12 @@ export function menuFor(roles: readonly Role[], isLocalhostHost: boolean): { mai
   return {
     main: allowed ? MAIN_SECTIONS : [],
     admin: allowed
-      ? { kind: "links", links: canUseAdminArea(roles, isLocalhostHost) ? [{ label: "User Management (Dev)", href: paths.admin.getHref() }] : [] }
+      ? {
+          kind: "links",
+          links: canUseAdminArea(roles, isLocalhostHost)
+            ? [{ label: "User Management (Dev)", href: paths.admin.getHref() }]
+            : [],
+        }
       : { kind: "restricted" },
   };
 }

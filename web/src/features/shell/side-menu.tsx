@@ -48,7 +48,9 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
     <nav aria-label="Main" className="flex flex-col gap-4 p-3">
       {main.map((section, i) => (
         <div key={section.title ?? i}>
-          {section.title ? <h2 className="px-3 pb-1 text-xs font-medium uppercase tracking-wider text-secondary">{section.title}</h2> : null}
+          {section.title ? (
+            <h2 className="px-3 pb-1 text-xs font-medium uppercase tracking-wider text-secondary">{section.title}</h2>
+          ) : null}
           <ul>
             {section.links.map((link) => (
               <li key={link.label}>
@@ -60,20 +62,20 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
       ))}
       {/* A founder without staff links gets no empty 'Admin' heading. */}
       {admin.kind === "links" && admin.links.length === 0 ? null : (
-      <div>
-        <h2 className="px-3 pb-1 text-xs font-medium uppercase tracking-wider text-secondary">Admin</h2>
-        {admin.kind === "restricted" ? (
-          <p className="px-3 py-2 text-sm text-secondary">Restricted</p>
-        ) : (
-          <ul>
-            {admin.links.map((link) => (
-              <li key={link.label}>
-                <MenuItem link={link} onNavigate={onNavigate} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
+        <div>
+          <h2 className="px-3 pb-1 text-xs font-medium uppercase tracking-wider text-secondary">Admin</h2>
+          {admin.kind === "restricted" ? (
+            <p className="px-3 py-2 text-sm text-secondary">Restricted</p>
+          ) : (
+            <ul>
+              {admin.links.map((link) => (
+                <li key={link.label}>
+                  <MenuItem link={link} onNavigate={onNavigate} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
       )}
     </nav>
   );

@@ -10,7 +10,8 @@ import { appSettings } from "@/lib/env";
 import { useCurrentUser } from "@/stores/session";
 import { themeAtom, toggleThemeAtom } from "@/stores/theme";
 
-const iconButton = "rounded-full p-1 sm:p-2 text-icon hover:bg-hover focus-visible:outline-2 focus-visible:outline-primary";
+const iconButton =
+  "rounded-full p-1 sm:p-2 text-icon hover:bg-hover focus-visible:outline-2 focus-visible:outline-primary";
 
 export interface TopBarSlots {
   /** The notifications bell, placed between the theme toggle and help. */
@@ -31,7 +32,10 @@ export function TopBar({ onOpenMenu, bell, onSignOut }: TopBarSlots & { onOpenMe
           <MenuIcon />
         </button>
       ) : null}
-      <Link href="/" className="min-w-0 truncate whitespace-nowrap sm:shrink-0 px-1 text-[15px] font-medium text-primary-text hover:text-primary sm:px-2 sm:text-lg">
+      <Link
+        href="/"
+        className="min-w-0 truncate whitespace-nowrap sm:shrink-0 px-1 text-[15px] font-medium text-primary-text hover:text-primary sm:px-2 sm:text-lg"
+      >
         Founder Foundation
       </Link>
       <div className="ml-auto flex min-w-0 items-center sm:gap-1">
@@ -44,12 +48,21 @@ export function TopBar({ onOpenMenu, bell, onSignOut }: TopBarSlots & { onOpenMe
           {theme === "light" ? <MoonIcon /> : <SunIcon />}
         </button>
         {bell}
-        <a href={support} aria-label="Help and support" className={iconButton} {...(support.startsWith("http") ? { target: "_blank", rel: "noreferrer" } : {})}>
+        <a
+          href={support}
+          aria-label="Help and support"
+          className={iconButton}
+          {...(support.startsWith("http") ? { target: "_blank", rel: "noreferrer" } : {})}
+        >
           <HelpIcon />
         </a>
         {user?.email ? (
           // Truncated only when the bar really runs out of room (the address is also in the menu drawer).
-          <span className="hidden min-w-0 truncate px-2 text-sm text-secondary sm:inline" title={user.email} data-testid="user-email">
+          <span
+            className="hidden min-w-0 truncate px-2 text-sm text-secondary sm:inline"
+            title={user.email}
+            data-testid="user-email"
+          >
             {user.email}
           </span>
         ) : null}

@@ -94,7 +94,12 @@ export function SignInView({ actions }: ViewProps) {
       <TextLink onClick={() => actions.goTo("register")}>Don&apos;t have an account? Sign up</TextLink>
       {providers.length > 0 ? <OrDivider /> : null}
       {providers.map((provider) => (
-        <Button key={provider.id} variant="outlined" onClick={() => void actions.signInWith(provider.id)} disabled={busy}>
+        <Button
+          key={provider.id}
+          variant="outlined"
+          onClick={() => void actions.signInWith(provider.id)}
+          disabled={busy}
+        >
           {provider.label}
         </Button>
       ))}
@@ -139,8 +144,20 @@ export function RegisterView({ actions }: ViewProps) {
       <ViewForm onSubmit={() => ready && void actions.register()}>
         <EmailField actions={actions} autoFocus />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="First name" name="firstName" autoComplete="given-name" value={form.firstName} onChange={(e) => actions.update({ firstName: e.target.value })} />
-          <TextField label="Last name" name="lastName" autoComplete="family-name" value={form.lastName} onChange={(e) => actions.update({ lastName: e.target.value })} />
+          <TextField
+            label="First name"
+            name="firstName"
+            autoComplete="given-name"
+            value={form.firstName}
+            onChange={(e) => actions.update({ firstName: e.target.value })}
+          />
+          <TextField
+            label="Last name"
+            name="lastName"
+            autoComplete="family-name"
+            value={form.lastName}
+            onChange={(e) => actions.update({ lastName: e.target.value })}
+          />
         </div>
         <PasswordField actions={actions} autoComplete="new-password" describedChecklist />
         <FormErrorCaption />
@@ -194,7 +211,13 @@ export function ResetPasswordView({ actions }: ViewProps) {
     <div className="flex flex-col gap-4">
       <p className="text-secondary">Choose a new password.</p>
       <ViewForm onSubmit={() => ready && void actions.resetPassword()}>
-        <PasswordField actions={actions} label="New password" autoComplete="new-password" describedChecklist autoFocus />
+        <PasswordField
+          actions={actions}
+          label="New password"
+          autoComplete="new-password"
+          describedChecklist
+          autoFocus
+        />
         <FormErrorCaption />
         <Button type="submit" disabled={!ready || busy}>
           Reset password

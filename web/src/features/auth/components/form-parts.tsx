@@ -34,7 +34,11 @@ export function FormErrorCaption() {
 
 export function TextLink({ onClick, children }: { onClick: () => void; children: ReactNode }) {
   return (
-    <button type="button" onClick={onClick} className="self-center text-sm text-primary underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-primary">
+    <button
+      type="button"
+      onClick={onClick}
+      className="self-center text-sm text-primary underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-primary"
+    >
       {children}
     </button>
   );

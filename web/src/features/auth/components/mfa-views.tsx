@@ -86,7 +86,10 @@ export function MfaVerifyView({ actions }: ViewProps) {
   return (
     <div className="flex flex-col gap-4">
       <p className="text-secondary">Enter the 6-digit code from your authenticator app.</p>
-      <p className="text-sm text-secondary">It is the app you set up when you first signed in (such as Google Authenticator or 1Password); it shows a new code for Founder Foundation every 30 seconds.</p>
+      <p className="text-sm text-secondary">
+        It is the app you set up when you first signed in (such as Google Authenticator or 1Password); it shows a new
+        code for Founder Foundation every 30 seconds.
+      </p>
       <CodeForm actions={actions} mode="verify" submitLabel="Verify" />
       {/* Without the authenticator at hand, the only way on is another account. */}
       <TextLink onClick={() => void signOut()}>Sign in with a different account</TextLink>
@@ -112,7 +115,13 @@ export function MfaEnrollView({ actions }: ViewProps) {
       <p className="text-sm text-secondary">{AUTHENTICATOR_EXPLAINED}</p>
       {form.qr ? (
         <div className="flex flex-col items-center gap-2">
-          <img src={form.qr} alt="QR code for your authenticator app" width={180} height={180} className="rounded bg-white p-2" />
+          <img
+            src={form.qr}
+            alt="QR code for your authenticator app"
+            width={180}
+            height={180}
+            className="rounded bg-white p-2"
+          />
           <ManualKey secret={form.secret} />
         </div>
       ) : failed ? (

@@ -6,7 +6,9 @@ describe("PasswordChecklist", () => {
   it("lists every rule with its state", () => {
     const { container } = render(<PasswordChecklist password="abc1" />);
     expect(screen.getByText("Password must contain...")).toBeInTheDocument();
-    const state = Object.fromEntries([...container.querySelectorAll("li")].map((li) => [li.dataset.rule, li.dataset.ok]));
+    const state = Object.fromEntries(
+      [...container.querySelectorAll("li")].map((li) => [li.dataset.rule, li.dataset.ok]),
+    );
     expect(state).toEqual({ length: "false", uppercase: "false", lowercase: "true", digit: "true", special: "false" });
   });
 

@@ -37,7 +37,10 @@ async function typeEmailAndContinue(email = "founder@example.com") {
 function authSettings(external: Record<string, boolean>) {
   return vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
     expect(String(input)).toBe("http://localhost:54321/auth/v1/settings");
-    return new Response(JSON.stringify({ external, disable_signup: false }), { status: 200, headers: { "content-type": "application/json" } });
+    return new Response(JSON.stringify({ external, disable_signup: false }), {
+      status: 200,
+      headers: { "content-type": "application/json" },
+    });
   });
 }
 
@@ -61,7 +64,9 @@ describe("sign-in views", () => {
     expect(store.get(authFinishedAtom)).toBe(false);
     expect(store.get(authViewAtom)).toBe("sign-in");
     act(() => sb.emit("SIGNED_IN", fakeSession()));
-    await waitFor(() => expect(screen.queryByText("You were signed out. Please sign in again.")).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByText("You were signed out. Please sign in again.")).not.toBeInTheDocument(),
+    );
   });
 
   it("a SIGNED_OUT on a page that had no session explains nothing", async () => {
@@ -73,7 +78,17 @@ describe("sign-in views", () => {
   });
 
   it("a social sign-in that came back with an error shows it on the sign-in view", async () => {
-    renderWithApp(<Harness />, { path: "/sign-in", init: (s) => s.set(providerErrorAtom, providerErrorIn({ search: "?error=access_denied&error_code=user_banned&error_description=User+is+banned", hash: "" })) });
+    renderWithApp(<Harness />, {
+      path: "/sign-in",
+      init: (s) =>
+        s.set(
+          providerErrorAtom,
+          providerErrorIn({
+            search: "?error=access_denied&error_code=user_banned&error_description=User+is+banned",
+            hash: "",
+          }),
+        ),
+    });
     expect(await screen.findByRole("alert")).toHaveTextContent("Social sign-in did not complete: User is banned");
   });
 
@@ -84,7 +99,10 @@ describe("sign-in views", () => {
     expect(screen.getByRole("button", { name: "Continue" })).toBeDisabled();
     await userEvent.click(await screen.findByRole("button", { name: "Sign in with Google" }));
     expect(screen.getByText("or")).toBeInTheDocument();
-    expect(sb.auth.signInWithOAuth).toHaveBeenCalledWith({ provider: "google", options: { redirectTo: window.location.origin } });
+    expect(sb.auth.signInWithOAuth).toHaveBeenCalledWith({
+      provider: "google",
+      options: { redirectTo: window.location.origin },
+    });
     await typeEmailAndContinue();
     expect(screen.getByLabelText("Password")).toBeInTheDocument();
     expect(screen.getByLabelText("Email")).toHaveValue("founder@example.com");
@@ -92,7 +110,10 @@ describe("sign-in views", () => {
   });
 
   it("shows 'No match found; verify and try again.' on the password field for invalid_credentials, and clears it on view change", async () => {
-    sb.auth.signInWithPassword.mockResolvedValueOnce({ data: { user: null, session: null }, error: authError("invalid_credentials", "Invalid login credentials") } as never);
+    sb.auth.signInWithPassword.mockResolvedValueOnce({
+      data: { user: null, session: null },
+      error: authError("invalid_credentials", "Invalid login credentials"),
+    } as never);
     renderWithApp(<Harness />, { path: "/sign-in" });
     await typeEmailAndContinue();
     await userEvent.type(screen.getByLabelText("Password"), "Wrong-pass1!");
@@ -109,9 +130,18 @@ describe("sign-in views", () => {
 
   it("maps email_not_confirmed to a caption, a 429 to 'Too many attempts' and other errors to their message", async () => {
     sb.auth.signInWithPassword
-      .mockResolvedValueOnce({ data: { user: null, session: null }, error: authError("email_not_confirmed", "Email not confirmed") } as never)
-      .mockResolvedValueOnce({ data: { user: null, session: null }, error: authError("over_request_rate_limit", "Request rate limit reached", { status: 429 }) } as never)
-      .mockResolvedValueOnce({ data: { user: null, session: null }, error: authError("unexpected_failure", "Something odd") } as never);
+      .mockResolvedValueOnce({
+        data: { user: null, session: null },
+        error: authError("email_not_confirmed", "Email not confirmed"),
+      } as never)
+      .mockResolvedValueOnce({
+        data: { user: null, session: null },
+        error: authError("over_request_rate_limit", "Request rate limit reached", { status: 429 }),
+      } as never)
+      .mockResolvedValueOnce({
+        data: { user: null, session: null },
+        error: authError("unexpected_failure", "Something odd"),
+      } as never);
     renderWithApp(<Harness />, { path: "/sign-in" });
     await typeEmailAndContinue();
     await userEvent.type(screen.getByLabelText("Password"), "Secret-pass1!");
@@ -183,11 +213,17 @@ describe("register", () => {
       password: "Abcdefg1!",
       options: { data: { full_name: "Ada Lovelace", name: "Ada" }, emailRedirectTo: window.location.origin },
     });
-    expect(JSON.parse(localStorage.getItem(PENDING_VERIFICATION_KEY)!)).toEqual({ email: "new@example.com", password: "Abcdefg1!" });
+    expect(JSON.parse(localStorage.getItem(PENDING_VERIFICATION_KEY)!)).toEqual({
+      email: "new@example.com",
+      password: "Abcdefg1!",
+    });
   });
 
   it("shows 'This address is already being used.' on the password field for user_already_exists", async () => {
-    sb.auth.signUp.mockResolvedValueOnce({ data: { user: null, session: null }, error: authError("user_already_exists", "User already registered") } as never);
+    sb.auth.signUp.mockResolvedValueOnce({
+      data: { user: null, session: null },
+      error: authError("user_already_exists", "User already registered"),
+    } as never);
     renderWithApp(<Harness />, { path: "/sign-in" });
     await userEvent.click(screen.getByRole("button", { name: "Don't have an account? Sign up" }));
     await userEvent.type(screen.getByLabelText("Email"), "taken@example.com");
@@ -234,10 +270,15 @@ describe("pending email verification", () => {
   it("signs in automatically once the email is confirmed", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     localStorage.setItem(PENDING_VERIFICATION_KEY, JSON.stringify({ email: "p@example.com", password: "Abcdefg1!" }));
-    sb.auth.getUser.mockResolvedValue({ data: { user: { email_confirmed_at: "2026-01-01T00:00:00Z" } }, error: null } as never);
+    sb.auth.getUser.mockResolvedValue({
+      data: { user: { email_confirmed_at: "2026-01-01T00:00:00Z" } },
+      error: null,
+    } as never);
     renderWithApp(<Harness />, { path: "/sign-in" });
     await act(() => vi.advanceTimersByTimeAsync(5_000));
-    await waitFor(() => expect(sb.auth.signInWithPassword).toHaveBeenCalledWith({ email: "p@example.com", password: "Abcdefg1!" }));
+    await waitFor(() =>
+      expect(sb.auth.signInWithPassword).toHaveBeenCalledWith({ email: "p@example.com", password: "Abcdefg1!" }),
+    );
     expect(localStorage.getItem(PENDING_VERIFICATION_KEY)).toBeNull();
   });
 
@@ -269,14 +310,19 @@ describe("password reset", () => {
     await userEvent.type(screen.getByLabelText("Email"), "f@example.com");
     await userEvent.click(screen.getByRole("button", { name: "Send reset link" }));
     expect(await screen.findByText("Check your email for a link to reset your password")).toBeInTheDocument();
-    expect(sb.auth.resetPasswordForEmail).toHaveBeenCalledWith("f@example.com", { redirectTo: `${window.location.origin}/?reset-password=true` });
+    expect(sb.auth.resetPasswordForEmail).toHaveBeenCalledWith("f@example.com", {
+      redirectTo: `${window.location.origin}/?reset-password=true`,
+    });
     await act(() => vi.advanceTimersByTimeAsync(2_000));
     expect(screen.getByRole("button", { name: "Continue" })).toBeInTheDocument();
   });
 
   it("arriving in reset mode opens reset-password; success clears the marker and shows the message", async () => {
     sb.auth.getSession.mockResolvedValue({ data: { session: fakeSession() }, error: null } as never);
-    sb.auth.mfa.getAuthenticatorAssuranceLevel.mockResolvedValue({ data: { currentLevel: "aal1", nextLevel: "aal1", currentAuthenticationMethods: [] }, error: null } as never);
+    sb.auth.mfa.getAuthenticatorAssuranceLevel.mockResolvedValue({
+      data: { currentLevel: "aal1", nextLevel: "aal1", currentAuthenticationMethods: [] },
+      error: null,
+    } as never);
     const { store: s2 } = renderResetApp();
     // §5 before submit: the checklist shows and Reset stays disabled until the rules hold.
     await userEvent.type(await screen.findByLabelText("New password"), "weak");
@@ -294,16 +340,25 @@ describe("password reset", () => {
 
   it("opens mfa-verify first when the session is aal1 with aal2 next, then reset-password", async () => {
     sb.auth.getSession.mockResolvedValue({ data: { session: fakeSession() }, error: null } as never);
-    sb.auth.mfa.getAuthenticatorAssuranceLevel.mockResolvedValue({ data: { currentLevel: "aal1", nextLevel: "aal2", currentAuthenticationMethods: [] }, error: null } as never);
+    sb.auth.mfa.getAuthenticatorAssuranceLevel.mockResolvedValue({
+      data: { currentLevel: "aal1", nextLevel: "aal2", currentAuthenticationMethods: [] },
+      error: null,
+    } as never);
     renderResetApp();
     expect(await screen.findByLabelText("Authentication code")).toBeInTheDocument();
-    sb.auth.mfa.getAuthenticatorAssuranceLevel.mockResolvedValue({ data: { currentLevel: "aal2", nextLevel: "aal2", currentAuthenticationMethods: [] }, error: null } as never);
+    sb.auth.mfa.getAuthenticatorAssuranceLevel.mockResolvedValue({
+      data: { currentLevel: "aal2", nextLevel: "aal2", currentAuthenticationMethods: [] },
+      error: null,
+    } as never);
     act(() => sb.emit("MFA_CHALLENGE_VERIFIED", fakeSession({ aal: "aal2" })));
     expect(await screen.findByLabelText("New password")).toBeInTheDocument();
   });
 
   it("shows the service's message for same_password", async () => {
-    sb.auth.updateUser.mockResolvedValueOnce({ data: { user: null }, error: authError("same_password", "New password should be different from the old password.") } as never);
+    sb.auth.updateUser.mockResolvedValueOnce({
+      data: { user: null },
+      error: authError("same_password", "New password should be different from the old password."),
+    } as never);
     renderResetApp();
     await userEvent.type(await screen.findByLabelText("New password"), "Newpass1!A");
     await userEvent.click(screen.getByRole("button", { name: "Reset password" }));
@@ -322,13 +377,28 @@ describe("second-factor gate", () => {
   });
 
   it("aal1→aal1: enrols — removes unverified factors, enrols TOTP with the product name, shows the QR and the secret", async () => {
-    sb.auth.mfa.listFactors.mockResolvedValue({ data: { all: [{ id: "old", status: "unverified" }, { id: "ok", status: "verified" }], totp: [], phone: [] }, error: null } as never);
+    sb.auth.mfa.listFactors.mockResolvedValue({
+      data: {
+        all: [
+          { id: "old", status: "unverified" },
+          { id: "ok", status: "verified" },
+        ],
+        totp: [],
+        phone: [],
+      },
+      error: null,
+    } as never);
     renderWithApp(<Harness />, { path: "/sign-in" });
     const qr = await screen.findByRole("img", { name: "QR code for your authenticator app" });
     expect(qr.getAttribute("src")).toMatch(/^data:image\/svg\+xml/);
     expect(screen.getByTestId("totp-secret")).toHaveTextContent("JBSWY3DPEHPK3PXP");
     // Shown in blocks of 4 that never break, spaced by CSS so the text stays the key itself.
-    expect([...screen.getByTestId("totp-secret").children].map((c) => c.textContent)).toEqual(["JBSW", "Y3DP", "EHPK", "3PXP"]);
+    expect([...screen.getByTestId("totp-secret").children].map((c) => c.textContent)).toEqual([
+      "JBSW",
+      "Y3DP",
+      "EHPK",
+      "3PXP",
+    ]);
     expect(screen.getByText(/An authenticator app \(such as/)).toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Next...");
     expect(sb.auth.mfa.unenroll).toHaveBeenCalledTimes(1);
@@ -340,7 +410,10 @@ describe("second-factor gate", () => {
   });
 
   it("a factor name conflict (another tab enrolled meanwhile) is not shown: clean-up and enrolment run again and the QR appears", async () => {
-    sb.auth.mfa.enroll.mockResolvedValueOnce({ data: null, error: authError("mfa_factor_name_conflict", "A factor with the friendly name already exists") } as never);
+    sb.auth.mfa.enroll.mockResolvedValueOnce({
+      data: null,
+      error: authError("mfa_factor_name_conflict", "A factor with the friendly name already exists"),
+    } as never);
     renderWithApp(<Harness />, { path: "/sign-in" });
     await screen.findByRole("img", { name: "QR code for your authenticator app" });
     expect(sb.auth.mfa.enroll).toHaveBeenCalledTimes(2);
@@ -349,12 +422,23 @@ describe("second-factor gate", () => {
   });
 
   it("an enrolment that keeps failing ends in a message with 'Try again', never in 'Preparing' for good", async () => {
-    sb.auth.mfa.enroll.mockResolvedValue({ data: null, error: authError("mfa_factor_name_conflict", "A factor with the friendly name already exists") } as never);
+    sb.auth.mfa.enroll.mockResolvedValue({
+      data: null,
+      error: authError("mfa_factor_name_conflict", "A factor with the friendly name already exists"),
+    } as never);
     renderWithApp(<Harness />, { path: "/sign-in" });
     await screen.findByText("Your authenticator could not be prepared. Try again.");
     expect(screen.queryByText("Preparing your authenticator...")).not.toBeInTheDocument();
     sb.auth.mfa.enroll.mockReset();
-    sb.auth.mfa.enroll.mockResolvedValue({ data: { id: "factor-2", type: "totp", friendly_name: MFA_FRIENDLY_NAME, totp: { qr_code: "<svg/>", secret: "ABCDEFGH", uri: "" } }, error: null } as never);
+    sb.auth.mfa.enroll.mockResolvedValue({
+      data: {
+        id: "factor-2",
+        type: "totp",
+        friendly_name: MFA_FRIENDLY_NAME,
+        totp: { qr_code: "<svg/>", secret: "ABCDEFGH", uri: "" },
+      },
+      error: null,
+    } as never);
     await userEvent.click(screen.getByRole("button", { name: "Try again" }));
     await screen.findByRole("img", { name: "QR code for your authenticator app" });
     expect(screen.getByTestId("totp-secret")).toHaveTextContent("ABCDEFGH");
@@ -373,7 +457,10 @@ describe("second-factor gate", () => {
   });
 
   it("a wrong code is a plain message on the code field", async () => {
-    sb.auth.mfa.challengeAndVerify.mockResolvedValue({ data: null, error: authError("mfa_verification_failed", "Invalid TOTP code entered") } as never);
+    sb.auth.mfa.challengeAndVerify.mockResolvedValue({
+      data: null,
+      error: authError("mfa_verification_failed", "Invalid TOTP code entered"),
+    } as never);
     renderWithApp(<Harness />, { path: "/sign-in" });
     await screen.findByRole("img", { name: "QR code for your authenticator app" });
     await userEvent.type(screen.getByLabelText("Authentication code"), "000000");
@@ -384,7 +471,10 @@ describe("second-factor gate", () => {
   });
 
   it("a 429 from the auth service says when to try again", async () => {
-    sb.auth.mfa.challengeAndVerify.mockResolvedValue({ data: null, error: authError("over_request_rate_limit", "Request rate limit reached", { status: 429 }) } as never);
+    sb.auth.mfa.challengeAndVerify.mockResolvedValue({
+      data: null,
+      error: authError("over_request_rate_limit", "Request rate limit reached", { status: 429 }),
+    } as never);
     renderWithApp(<Harness />, { path: "/sign-in" });
     await screen.findByRole("img", { name: "QR code for your authenticator app" });
     await userEvent.type(screen.getByLabelText("Authentication code"), "000000");
@@ -398,14 +488,18 @@ describe("second-factor gate", () => {
     await userEvent.click(screen.getByRole("button", { name: "Skip" }));
     expect(store.get(mfaSkippedAtom)).toBe(true);
     expect(localStorage.getItem("mfaEnrollSkipped")).toBe("user-1");
-    await waitFor(() => expect(store.get(authFinishedAtom)).toBe(true), { timeout: TIMINGS.mfaPassedDelayMs + getConfig().asyncUtilTimeout });
+    await waitFor(() => expect(store.get(authFinishedAtom)).toBe(true), {
+      timeout: TIMINGS.mfaPassedDelayMs + getConfig().asyncUtilTimeout,
+    });
   });
 
   it("the API asking for a second factor after a skipped enrolment (staff in production) offers enrolment again, not the refused page", async () => {
     const { store } = renderWithApp(<Harness />, { path: "/sign-in" });
     await screen.findByRole("img", { name: "QR code for your authenticator app" });
     await userEvent.click(screen.getByRole("button", { name: "Skip" }));
-    await waitFor(() => expect(store.get(authFinishedAtom)).toBe(true), { timeout: TIMINGS.mfaPassedDelayMs + getConfig().asyncUtilTimeout });
+    await waitFor(() => expect(store.get(authFinishedAtom)).toBe(true), {
+      timeout: TIMINGS.mfaPassedDelayMs + getConfig().asyncUtilTimeout,
+    });
     // What a 403 insufficient_aal does (app/api-refusals.tsx).
     act(() => store.set(reopenGateAtom, "second-factor"));
     await waitFor(() => expect(store.get(authViewAtom)).toBe("mfa-enroll"));
@@ -416,9 +510,19 @@ describe("second-factor gate", () => {
   });
 
   it("aal1→aal2: asks for a code and verifies with the factor carrying the product name", async () => {
-    sb.auth.mfa.getAuthenticatorAssuranceLevel.mockResolvedValue({ data: { currentLevel: "aal1", nextLevel: "aal2", currentAuthenticationMethods: [] }, error: null } as never);
+    sb.auth.mfa.getAuthenticatorAssuranceLevel.mockResolvedValue({
+      data: { currentLevel: "aal1", nextLevel: "aal2", currentAuthenticationMethods: [] },
+      error: null,
+    } as never);
     sb.auth.mfa.listFactors.mockResolvedValue({
-      data: { all: [{ id: "other", status: "verified", friendly_name: "Other" }, { id: "mine", status: "verified", friendly_name: MFA_FRIENDLY_NAME }], totp: [], phone: [] },
+      data: {
+        all: [
+          { id: "other", status: "verified", friendly_name: "Other" },
+          { id: "mine", status: "verified", friendly_name: MFA_FRIENDLY_NAME },
+        ],
+        totp: [],
+        phone: [],
+      },
       error: null,
     } as never);
     renderWithApp(<Harness />, { path: "/sign-in" });
@@ -429,7 +533,10 @@ describe("second-factor gate", () => {
   });
 
   it("mfa-verify offers a way out: signing out", async () => {
-    sb.auth.mfa.getAuthenticatorAssuranceLevel.mockResolvedValue({ data: { currentLevel: "aal1", nextLevel: "aal2", currentAuthenticationMethods: [] }, error: null } as never);
+    sb.auth.mfa.getAuthenticatorAssuranceLevel.mockResolvedValue({
+      data: { currentLevel: "aal1", nextLevel: "aal2", currentAuthenticationMethods: [] },
+      error: null,
+    } as never);
     const reload = vi.fn();
     vi.spyOn(window, "location", "get").mockReturnValue({ ...window.location, reload } as Location);
     renderWithApp(<Harness />, { path: "/sign-in" });
@@ -439,7 +546,10 @@ describe("second-factor gate", () => {
   });
 
   it("aal2: passes — the screen fades and authFinished follows after 1 s", async () => {
-    sb.auth.mfa.getAuthenticatorAssuranceLevel.mockResolvedValue({ data: { currentLevel: "aal2", nextLevel: "aal2", currentAuthenticationMethods: [] }, error: null } as never);
+    sb.auth.mfa.getAuthenticatorAssuranceLevel.mockResolvedValue({
+      data: { currentLevel: "aal2", nextLevel: "aal2", currentAuthenticationMethods: [] },
+      error: null,
+    } as never);
     const { store, container } = renderWithApp(
       <>
         <Harness />
@@ -450,6 +560,8 @@ describe("second-factor gate", () => {
     await waitFor(() => expect(container.querySelector("main")).toHaveClass("opacity-0"));
     expect(screen.getByText("Loading...")).toBeInTheDocument();
     expect(store.get(authFinishedAtom)).toBe(false);
-    await waitFor(() => expect(store.get(authFinishedAtom)).toBe(true), { timeout: TIMINGS.mfaPassedDelayMs + getConfig().asyncUtilTimeout });
+    await waitFor(() => expect(store.get(authFinishedAtom)).toBe(true), {
+      timeout: TIMINGS.mfaPassedDelayMs + getConfig().asyncUtilTimeout,
+    });
   });
 });

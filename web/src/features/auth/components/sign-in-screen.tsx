@@ -4,7 +4,14 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { focusHeading } from "@/lib/focus";
 import { sessionAtom } from "@/stores/session";
 import { readPendingVerification } from "../pending-verification";
-import { authErrorAtom, authViewAtom, gateFadingAtom, providerErrorAtom, resetModeAtom, signInFormAtom } from "../store";
+import {
+  authErrorAtom,
+  authViewAtom,
+  gateFadingAtom,
+  providerErrorAtom,
+  resetModeAtom,
+  signInFormAtom,
+} from "../store";
 import { useAuthActions } from "../use-auth-actions";
 import { useSignInGate } from "../use-sign-in-gate";
 import { headingFor, type AuthView } from "../views";
