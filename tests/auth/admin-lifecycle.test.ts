@@ -29,15 +29,13 @@ async function adminFetch(method: string, path: string, body?: unknown) {
 
 async function userWithSession() {
   const email = uniqueEmail("life");
-  const { data } = await h
-    .admin()
-    .auth.admin.createUser({
-      email,
-      password: TEST_PASSWORD,
-      email_confirm: true,
-      user_metadata: { full_name: "Ada" },
-      app_metadata: { roles: ["x"] },
-    });
+  const { data } = await h.admin().auth.admin.createUser({
+    email,
+    password: TEST_PASSWORD,
+    email_confirm: true,
+    user_metadata: { full_name: "Ada" },
+    app_metadata: { roles: ["x"] },
+  });
   const id = data.user?.id ?? "";
   const c = h.client();
   const { data: signIn, error } = await c.auth.signInWithPassword({ email, password: TEST_PASSWORD });

@@ -27,14 +27,12 @@ describe("admin createUser with a phone", () => {
   it("creates a phone-only user: number stored without '+' or spaces, confirmed when asked, a phone identity, metadata as sent", async () => {
     const phone = uniquePhone();
     const spaced = `+${phone.slice(0, 1)} ${phone.slice(1, 4)} ${phone.slice(4)}`;
-    const { data, error } = await off
-      .admin()
-      .auth.admin.createUser({
-        phone: spaced,
-        phone_confirm: true,
-        password: TEST_PASSWORD,
-        user_metadata: { plan: "pro" },
-      });
+    const { data, error } = await off.admin().auth.admin.createUser({
+      phone: spaced,
+      phone_confirm: true,
+      password: TEST_PASSWORD,
+      user_metadata: { plan: "pro" },
+    });
     expect(error).toBeNull();
     expect(data.user).toMatchObject({
       email: "",

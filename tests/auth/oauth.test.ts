@@ -118,12 +118,10 @@ describe("sign in with Google (local consent page)", () => {
     const email = uniqueEmail("standin");
     const start = async () =>
       (
-        await h
-          .client()
-          .auth.signInWithOAuth({
-            provider: "google",
-            options: { redirectTo: `${APP_URL}/`, skipBrowserRedirect: true },
-          })
+        await h.client().auth.signInWithOAuth({
+          provider: "google",
+          options: { redirectTo: `${APP_URL}/`, skipBrowserRedirect: true },
+        })
       ).data.url ?? "";
     expect(await consent(await start(), email)).toContain("access_token=");
     const wrong = await submitConsent(await start(), { email, password: "another password" });
@@ -136,12 +134,10 @@ describe("sign in with Google (local consent page)", () => {
     const email = uniqueEmail("banned-google");
     const start = async () =>
       (
-        await h
-          .client()
-          .auth.signInWithOAuth({
-            provider: "google",
-            options: { redirectTo: `${APP_URL}/`, skipBrowserRedirect: true },
-          })
+        await h.client().auth.signInWithOAuth({
+          provider: "google",
+          options: { redirectTo: `${APP_URL}/`, skipBrowserRedirect: true },
+        })
       ).data.url ?? "";
     const first = fragmentParams(await consent(await start(), email));
     const userId = JSON.parse(

@@ -60,14 +60,12 @@ describe("admin paths keep user_metadata exactly as sent", () => {
     await h
       .admin()
       .auth.admin.generateLink({ type: "signup", email, password: TEST_PASSWORD, options: { data: DATA } });
-    const { data } = await h
-      .admin()
-      .auth.admin.generateLink({
-        type: "signup",
-        email,
-        password: TEST_PASSWORD,
-        options: { data: { plan: null, team: "a" } },
-      });
+    const { data } = await h.admin().auth.admin.generateLink({
+      type: "signup",
+      email,
+      password: TEST_PASSWORD,
+      options: { data: { plan: null, team: "a" } },
+    });
     expect(data.user?.user_metadata).toEqual({ full_name: "Ada Lovelace", team: "a" });
   });
 
@@ -107,14 +105,12 @@ describe("admin paths keep user_metadata exactly as sent", () => {
     const { data } = await h.admin().auth.admin.createUser({ email, password: TEST_PASSWORD, user_metadata: DATA });
     expect(data.user?.user_metadata).toEqual(DATA);
     const confirmedEmail = uniqueEmail("admin-md-ok");
-    const confirmed = await h
-      .admin()
-      .auth.admin.createUser({
-        email: confirmedEmail,
-        password: TEST_PASSWORD,
-        email_confirm: true,
-        user_metadata: DATA,
-      });
+    const confirmed = await h.admin().auth.admin.createUser({
+      email: confirmedEmail,
+      password: TEST_PASSWORD,
+      email_confirm: true,
+      user_metadata: DATA,
+    });
     const user = await stored(h, confirmed.data.user?.id);
     expect(user.user_metadata).toEqual({ ...DATA, email_verified: true });
     // models.User.Confirm touches user_metadata only.
@@ -125,13 +121,11 @@ describe("admin paths keep user_metadata exactly as sent", () => {
 describe("sign-up paths copy the identity's claims, with `data` under them", () => {
   it("signUp (confirmation mail): both carry the claims and the data; data never overrides a claim", async () => {
     const email = uniqueEmail("su-md");
-    const { data, error } = await h
-      .client()
-      .auth.signUp({
-        email,
-        password: TEST_PASSWORD,
-        options: { data: { ...DATA, email: "spoof@example.com", sub: "x" } },
-      });
+    const { data, error } = await h.client().auth.signUp({
+      email,
+      password: TEST_PASSWORD,
+      options: { data: { ...DATA, email: "spoof@example.com", sub: "x" } },
+    });
     expect(error).toBeNull();
     const user = await stored(h, data.user?.id);
     const expected = { ...DATA, ...claims(user, email) };

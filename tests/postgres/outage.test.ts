@@ -70,15 +70,12 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("the app while its Postg
       await server.pause();
       for (const res of [
         await t.http.get(`/api/accounts/${f.accountId}/all_data`).set(f.auth),
-        await t.http
-          .post("/api/persons/")
-          .set(f.auth)
-          .send({
-            account_id: f.accountId,
-            account_primary_holder: false,
-            is_addon: true,
-            email: "during@example.com",
-          }),
+        await t.http.post("/api/persons/").set(f.auth).send({
+          account_id: f.accountId,
+          account_primary_holder: false,
+          is_addon: true,
+          email: "during@example.com",
+        }),
         await t.http.patch(`/api/persons/${acknowledged[0]}`).set(f.auth).send({ city: "Dover" }),
       ]) {
         expect(res.status, res.text).toBe(503);

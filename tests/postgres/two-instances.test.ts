@@ -61,15 +61,12 @@ describe("two instances on one Postgres", () => {
     const other = await b.founder(); // its account is created through b
     const viaA = await a.http.get(`/api/accounts/user/${other.userId}`).set(other.auth);
     expect(viaA.body.account_id).toBe(other.accountId);
-    const addon = await a.http
-      .post("/api/persons/")
-      .set(other.auth)
-      .send({
-        account_id: other.accountId,
-        account_primary_holder: false,
-        is_addon: true,
-        email: "two-instances@example.com",
-      });
+    const addon = await a.http.post("/api/persons/").set(other.auth).send({
+      account_id: other.accountId,
+      account_primary_holder: false,
+      is_addon: true,
+      email: "two-instances@example.com",
+    });
     expect(addon.status).toBe(201);
     expect((await b.http.get(`/api/persons/${addon.body.person_id}`).set(other.auth)).status).toBe(200);
     expect((await b.http.delete(`/api/persons/${addon.body.person_id}`).set(other.auth)).status).toBe(200);

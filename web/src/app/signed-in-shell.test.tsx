@@ -19,15 +19,13 @@ const notifications = (unread: number) =>
   }));
 
 function stubNotifications(unread: number) {
-  return vi
-    .spyOn(globalThis, "fetch")
-    .mockImplementation(
-      async () =>
-        new Response(JSON.stringify(notifications(unread)), {
-          status: 200,
-          headers: { "content-type": "application/json" },
-        }),
-    );
+  return vi.spyOn(globalThis, "fetch").mockImplementation(
+    async () =>
+      new Response(JSON.stringify(notifications(unread)), {
+        status: 200,
+        headers: { "content-type": "application/json" },
+      }),
+  );
 }
 
 beforeEach(() => {
