@@ -68,7 +68,7 @@ export function createUser(ctx: Pick<AuthContext, "store" | "settings">, u: NewU
       ...(ctx.settings.defaultRoles.length ? { roles: [...ctx.settings.defaultRoles] } : {}),
     };
     const appMetadata = mergeMetadata(defaults, u.appMetadata);
-    const user = ctx.store.insertUser({
+    const user = ctx.store.users.insertUser({
       id,
       email: u.email,
       phone: u.phone ?? "",
@@ -90,7 +90,7 @@ export function createUser(ctx: Pick<AuthContext, "store" | "settings">, u: NewU
       updated_at: now,
     });
     if (u.email) {
-      ctx.store.insertIdentity({
+      ctx.store.identities.insertIdentity({
         user_id: id,
         provider: u.provider,
         provider_id: u.providerId ?? id,
@@ -100,7 +100,7 @@ export function createUser(ctx: Pick<AuthContext, "store" | "settings">, u: NewU
       });
     }
     if (u.phone) {
-      ctx.store.insertIdentity({
+      ctx.store.identities.insertIdentity({
         user_id: id,
         provider: "phone",
         provider_id: id,
@@ -117,11 +117,13 @@ export function createUser(ctx: Pick<AuthContext, "store" | "settings">, u: NewU
 export function confirmEmail(ctx: Pick<AuthContext, "store">, user: UserRow): UserRow {
   if (user.email_confirmed_at) return user;
   return ctx.store.transaction(() => {
-    for (const identity of ctx.store.identitiesOf(user.id)) {
+    for (const identity of ctx.store.identities.identitiesOf(user.id)) {
       if (identity.provider === "email")
-        ctx.store.updateIdentity(identity.id, { identity_data: { ...identity.identity_data, email_verified: true } });
+        ctx.store.identities.updateIdentity(identity.id, {
+          identity_data: { ...identity.identity_data, email_verified: true },
+        });
     }
-    return ctx.store.updateUser(user.id, {
+    return ctx.store.users.updateUser(user.id, {
       email_confirmed_at: nowIso(),
       user_metadata: { ...user.user_metadata, email_verified: true },
     });
@@ -144,7 +146,7 @@ export function isBanned(user: UserRow): boolean {
  */
 export function createAnonymousUser(ctx: Pick<AuthContext, "store">, userMetadata: Json): UserRow {
   const now = nowIso();
-  return ctx.store.insertUser({
+  return ctx.store.users.insertUser({
     id: randomUUID(),
     email: "",
     phone: "",
@@ -174,15 +176,15 @@ export function createAnonymousUser(ctx: Pick<AuthContext, "store">, userMetadat
  */
 export function completeEmailChange(ctx: Pick<AuthContext, "store">, user: UserRow, newEmail: string): UserRow {
   return ctx.store.transaction(() => {
-    const identities = ctx.store.identitiesOf(user.id);
+    const identities = ctx.store.identities.identitiesOf(user.id);
     const emailIdentity = identities.find((i) => i.provider === "email");
     if (emailIdentity) {
-      ctx.store.updateIdentity(emailIdentity.id, {
+      ctx.store.identities.updateIdentity(emailIdentity.id, {
         email: newEmail,
         identity_data: { ...emailIdentity.identity_data, email: newEmail, email_verified: true },
       });
     } else {
-      ctx.store.insertIdentity({
+      ctx.store.identities.insertIdentity({
         user_id: user.id,
         provider: "email",
         provider_id: user.id,
@@ -191,10 +193,10 @@ export function completeEmailChange(ctx: Pick<AuthContext, "store">, user: UserR
         last_sign_in_at: null,
       });
     }
-    const providers = [...new Set(ctx.store.identitiesOf(user.id).map((i) => i.provider))];
+    const providers = [...new Set(ctx.store.identities.identitiesOf(user.id).map((i) => i.provider))];
     const appMetadata = emailIdentity ? user.app_metadata : { ...user.app_metadata, provider: providers[0], providers };
     const metadata = emailIdentity ? { ...user.user_metadata, email: newEmail } : user.user_metadata;
-    const updated = ctx.store.updateUser(user.id, {
+    const updated = ctx.store.users.updateUser(user.id, {
       email: newEmail,
       new_email: null,
       email_change_sent_at: null,
@@ -221,7 +223,7 @@ const obfuscate = (userId: string, value: string) =>
 export function softDeleteUser(ctx: Pick<AuthContext, "store">, user: UserRow): void {
   if (user.deleted_at) return;
   ctx.store.transaction(() => {
-    ctx.store.updateUser(user.id, {
+    ctx.store.users.updateUser(user.id, {
       email: obfuscate(user.id, user.email),
       phone: obfuscate(user.id, user.phone).slice(0, 15),
       new_email: user.new_email ? obfuscate(user.id, user.new_email) : null,
@@ -230,11 +232,14 @@ export function softDeleteUser(ctx: Pick<AuthContext, "store">, user: UserRow): 
       app_metadata: {},
       deleted_at: nowIso(),
     });
-    for (const identity of ctx.store.identitiesOf(user.id)) {
-      ctx.store.wipeIdentity(identity.id, obfuscate(user.id, `${identity.provider}:${identity.provider_id}`));
+    for (const identity of ctx.store.identities.identitiesOf(user.id)) {
+      ctx.store.identities.wipeIdentity(
+        identity.id,
+        obfuscate(user.id, `${identity.provider}:${identity.provider_id}`),
+      );
     }
-    ctx.store.deleteOneTimeTokens(user.id);
-    ctx.store.deleteFactorsOf(user.id);
-    ctx.store.deleteSessionsOf(user.id);
+    ctx.store.oneTimeTokens.deleteOneTimeTokens(user.id);
+    ctx.store.factors.deleteFactorsOf(user.id);
+    ctx.store.sessions.deleteSessionsOf(user.id);
   });
 }

@@ -84,7 +84,7 @@ export function issueLink(ctx: AuthContext, user: UserRow, kind: MailKind, opts:
       })
     : undefined;
   const stored = flow ? `pkce_${hash}` : hash;
-  ctx.store.putOneTimeToken({
+  ctx.store.oneTimeTokens.putOneTimeToken({
     token_hash: stored,
     otp_hash: hash,
     user_id: user.id,
@@ -127,7 +127,7 @@ export async function sendLink(
   ctx.limiter.hit("email_sent", "global");
   const link = issueLink(ctx, user, kind, opts);
   await ctx.mailer.send(kind, link.recipient, linkMailVars(ctx, user, kind, link, opts.recipient));
-  ctx.store.updateUser(user.id, { [SENT_AT[kind]]: nowIso() });
+  ctx.store.users.updateUser(user.id, { [SENT_AT[kind]]: nowIso() });
   return link;
 }
 
@@ -143,7 +143,7 @@ export async function sendEmailChange(
 ): Promise<void> {
   const current = ctx.settings.email.doubleConfirmChanges && user.email ? user.email : undefined;
   // A fresh change voids both halves of an earlier one.
-  ctx.store.deleteOneTimeTokens(user.id, ["email_change_current"]);
+  ctx.store.oneTimeTokens.deleteOneTimeTokens(user.id, ["email_change_current"]);
   await sendLink(ctx, user, "email_change", { ...opts, recipient: newEmail });
   if (!current) return;
   const link = issueLink(ctx, user, "email_change", {
@@ -165,12 +165,12 @@ export function consumeToken(
   type: string,
   viaLink: boolean,
 ): { token: OneTimeTokenRow; user: UserRow } {
-  const token = ctx.store.findOneTimeToken(stored);
+  const token = ctx.store.oneTimeTokens.findOneTimeToken(stored);
   const accepted = ACCEPTS[type] ?? [];
   if (!token || !accepted.includes(token.token_type)) throw otpExpired(viaLink);
-  const user = ctx.store.findUserById(token.user_id);
+  const user = ctx.store.users.findUserById(token.user_id);
   const expired = Date.now() - isoToMs(token.created_at) > ctx.settings.email.otpExpiry * 1000;
-  ctx.store.deleteOneTimeTokens(token.user_id, [token.token_type]);
+  ctx.store.oneTimeTokens.deleteOneTimeTokens(token.user_id, [token.token_type]);
   if (!user || expired) throw otpExpired(viaLink);
   return { token, user };
 }

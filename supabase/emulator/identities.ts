@@ -11,10 +11,10 @@ type Ctx = Pick<AuthContext, "store" | "settings">;
 
 /** models.User.UpdateAppMetaDataProviders: providers in the order their identities were made. */
 export function refreshProviders(ctx: Ctx, user: UserRow): UserRow {
-  const providers = [...new Set(ctx.store.identitiesOf(user.id).map((i) => i.provider))];
+  const providers = [...new Set(ctx.store.identities.identitiesOf(user.id).map((i) => i.provider))];
   const appMetadata: Json = { ...user.app_metadata, providers };
   if (providers.length) appMetadata.provider = providers[0];
-  return ctx.store.updateUser(user.id, { app_metadata: appMetadata });
+  return ctx.store.users.updateUser(user.id, { app_metadata: appMetadata });
 }
 
 const isEmailVerified = (i: IdentityRow) => i.identity_data.email_verified === true;
@@ -29,18 +29,18 @@ class EmailConflict extends Error {}
  * unless its provider verified it or mail confirmations are off.
  */
 function updateEmailFromIdentities(ctx: Ctx, user: UserRow): UserRow {
-  const identities = ctx.store.identitiesOf(user.id);
+  const identities = ctx.store.identities.identitiesOf(user.id);
   if (identities.some((i) => i.email === user.email)) return user;
   const rank = (i: IdentityRow) => (i.email === "" ? 2 : isEmailVerified(i) ? 0 : 1);
   const ordered = [...identities].sort(
     (a, b) => rank(a) - rank(b) || a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id),
   );
-  const primary = ordered.find((i) => !ctx.store.findUserByEmail(i.email));
+  const primary = ordered.find((i) => !ctx.store.users.findUserByEmail(i.email));
   if (!primary) throw new EmailConflict();
-  ctx.store.deleteOneTimeTokens(user.id);
+  ctx.store.oneTimeTokens.deleteOneTimeTokens(user.id);
   const autoconfirm = !ctx.settings.email.enableConfirmations;
   const unconfirm = primary.email === "" || (!isEmailVerified(primary) && !autoconfirm);
-  return ctx.store.updateUser(user.id, {
+  return ctx.store.users.updateUser(user.id, {
     email: primary.email,
     confirmation_sent_at: null,
     recovery_sent_at: null,
@@ -65,17 +65,17 @@ function emailAfterUnlink(ctx: Ctx, user: UserRow): UserRow {
 /** DELETE /user/identities/{id} (api.DeleteIdentity): the user keeps at least one identity. */
 export function unlinkIdentity(ctx: Ctx, user: UserRow, identityId: string): void {
   if (!isUuid(identityId)) throw notFound("validation_failed", "identity_id must be an UUID");
-  const identities = ctx.store.identitiesOf(user.id);
+  const identities = ctx.store.identities.identitiesOf(user.id);
   if (identities.length <= 1)
     throw unprocessable("single_identity_not_deletable", "User must have at least 1 identity after unlinking");
   const identity = identities.find((i) => i.id === identityId);
   if (!identity) throw unprocessable("identity_not_found", "Identity doesn't exist");
   ctx.store.transaction(() => {
-    ctx.store.deleteIdentity(identity.id);
+    ctx.store.identities.deleteIdentity(identity.id);
     refreshProviders(
       ctx,
       identity.provider === "phone"
-        ? ctx.store.updateUser(user.id, { phone: "", phone_confirmed_at: null })
+        ? ctx.store.users.updateUser(user.id, { phone: "", phone_confirmed_at: null })
         : emailAfterUnlink(ctx, user),
     );
   });
@@ -97,7 +97,7 @@ export interface LinkedIdentity {
  * GoTrue's branch for an unverified provider address is not reached.
  */
 export function linkIdentityToUser(ctx: Ctx, target: UserRow, linked: LinkedIdentity): UserRow {
-  const existing = ctx.store.findIdentity(linked.provider, linked.providerId);
+  const existing = ctx.store.identities.findIdentity(linked.provider, linked.providerId);
   if (existing) {
     throw unprocessable(
       "identity_already_exists",
@@ -105,7 +105,7 @@ export function linkIdentityToUser(ctx: Ctx, target: UserRow, linked: LinkedIden
     );
   }
   return ctx.store.transaction(() => {
-    ctx.store.insertIdentity({
+    ctx.store.identities.insertIdentity({
       user_id: target.id,
       provider: linked.provider,
       provider_id: linked.providerId,
@@ -129,7 +129,7 @@ export function linkIdentityToUser(ctx: Ctx, target: UserRow, linked: LinkedIden
         throw err;
       }
       user = confirmEmail(ctx, user);
-      if (user.is_anonymous) user = ctx.store.updateUser(user.id, { is_anonymous: false });
+      if (user.is_anonymous) user = ctx.store.users.updateUser(user.id, { is_anonymous: false });
     }
     return refreshProviders(ctx, user);
   });

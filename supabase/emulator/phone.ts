@@ -34,7 +34,7 @@ export function sendPhoneCode(ctx: AuthContext, user: UserRow, phone: string, ki
   const otp = ctx.settings.sms.testOtp[phone];
   if (otp === undefined) throw new ApiError(500, "unexpected_failure", "Unable to get SMS provider");
   const hash = tokenHash(phone, otp);
-  ctx.store.putOneTimeToken({
+  ctx.store.oneTimeTokens.putOneTimeToken({
     token_hash: hash,
     otp_hash: hash,
     user_id: user.id,
@@ -42,7 +42,7 @@ export function sendPhoneCode(ctx: AuthContext, user: UserRow, phone: string, ki
     relates_to: phone,
   });
   const now = nowIso();
-  ctx.store.updateUser(
+  ctx.store.users.updateUser(
     user.id,
     kind === "confirmation" ? { confirmation_sent_at: now } : { phone_change: phone, phone_change_sent_at: now },
   );
@@ -63,7 +63,7 @@ export function createPhoneUser(
   return ctx.store.transaction(() => {
     const id = randomUUID();
     const identityData = { ...data, sub: id, email_verified: false, phone_verified: false };
-    const user = ctx.store.insertUser({
+    const user = ctx.store.users.insertUser({
       id,
       email: "",
       phone,
@@ -82,7 +82,7 @@ export function createPhoneUser(
       is_anonymous: false,
       phone_confirmed_at: null,
     });
-    ctx.store.insertIdentity({
+    ctx.store.identities.insertIdentity({
       user_id: id,
       provider: "phone",
       provider_id: id,
@@ -107,13 +107,13 @@ export function confirmPhone(
 ): UserRow {
   return ctx.store.transaction(() => {
     if (kind === "phone_change") {
-      const identity = ctx.store.identitiesOf(user.id).find((i) => i.provider === "phone");
+      const identity = ctx.store.identities.identitiesOf(user.id).find((i) => i.provider === "phone");
       if (identity) {
-        ctx.store.updateIdentity(identity.id, {
+        ctx.store.identities.updateIdentity(identity.id, {
           identity_data: { ...identity.identity_data, phone, phone_verified: true },
         });
       } else {
-        ctx.store.insertIdentity({
+        ctx.store.identities.insertIdentity({
           user_id: user.id,
           provider: "phone",
           provider_id: user.id,
@@ -123,8 +123,8 @@ export function confirmPhone(
         });
       }
     }
-    const providers = [...new Set(ctx.store.identitiesOf(user.id).map((i) => i.provider))];
-    return ctx.store.updateUser(user.id, {
+    const providers = [...new Set(ctx.store.identities.identitiesOf(user.id).map((i) => i.provider))];
+    return ctx.store.users.updateUser(user.id, {
       phone,
       phone_confirmed_at: nowIso(),
       phone_change: null,
@@ -142,13 +142,13 @@ export function consumePhoneCode(
   type: "sms" | "phone_change",
 ): UserRow {
   const phone = validatePhone(phoneInput);
-  const user = type === "sms" ? ctx.store.findUserByPhone(phone) : ctx.store.findUserByPhoneChange(phone);
+  const user = type === "sms" ? ctx.store.users.findUserByPhone(phone) : ctx.store.users.findUserByPhoneChange(phone);
   const kind: PhoneCodeKind = type === "sms" ? "confirmation" : "phone_change";
-  const token = user ? ctx.store.oneTimeTokenOf(user.id, kind) : undefined;
+  const token = user ? ctx.store.oneTimeTokens.oneTimeTokenOf(user.id, kind) : undefined;
   const invalid = () => forbidden("otp_expired", "Token has expired or is invalid");
   if (!user || !token || token.relates_to !== phone || token.token_hash !== tokenHash(phone, code.trim()))
     throw invalid();
-  ctx.store.deleteOneTimeTokens(user.id, [kind]);
+  ctx.store.oneTimeTokens.deleteOneTimeTokens(user.id, [kind]);
   if (Date.now() - isoToMs(token.created_at) > ctx.settings.sms.otpExpiry * 1000) throw invalid();
   return confirmPhone(ctx, user, phone, kind);
 }

@@ -41,7 +41,7 @@ export function createFlowState(
     linkingTargetId?: string;
   },
 ): FlowStateRow {
-  return ctx.store.insertFlowState({
+  return ctx.store.flowStates.insertFlowState({
     id: randomUUID(),
     auth_code: randomUUID(),
     user_id: fields.userId,
@@ -63,10 +63,10 @@ export function redeemAuthCode(
   if (typeof authCode !== "string" || !authCode || typeof verifier !== "string" || !verifier) {
     throw validationFailed("invalid request: both auth code and code verifier should be non-empty");
   }
-  const flow = ctx.store.findFlowStateByCode(authCode);
+  const flow = ctx.store.flowStates.findFlowStateByCode(authCode);
   if (!flow || !flow.user_id) throw notFound("flow_state_not_found", "invalid flow state, no valid flow state found");
   if (Date.now() - isoToMs(flow.created_at) > FLOW_STATE_TTL_MS) {
-    ctx.store.deleteFlowState(flow.id);
+    ctx.store.flowStates.deleteFlowState(flow.id);
     throw unprocessable("flow_state_expired", "invalid flow state, flow state has expired");
   }
   const computed =
@@ -74,6 +74,6 @@ export function redeemAuthCode(
   if (computed !== flow.code_challenge) {
     throw badRequest("bad_code_verifier", "code challenge does not match previously saved code verifier");
   }
-  ctx.store.deleteFlowState(flow.id);
+  ctx.store.flowStates.deleteFlowState(flow.id);
   return { userId: flow.user_id, method: flow.authentication_method };
 }

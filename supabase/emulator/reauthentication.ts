@@ -17,7 +17,7 @@ export async function sendReauthenticationCode(ctx: AuthContext, user: UserRow):
   if (!user.email && !user.phone)
     throw badRequest("validation_failed", "Reauthentication requires the user to have an email or a phone number");
   if (!user.email_confirmed_at) throw unprocessable("email_not_confirmed", "Please verify your email first.");
-  const previous = ctx.store.oneTimeTokenOf(user.id, "reauthentication");
+  const previous = ctx.store.oneTimeTokens.oneTimeTokenOf(user.id, "reauthentication");
   if (previous) {
     const waitMs = isoToMs(previous.created_at) + ctx.settings.email.maxFrequency * 1000 - Date.now();
     if (waitMs > 0) throw overEmailSendRateLimit(Math.ceil(waitMs / 1000));
@@ -32,7 +32,7 @@ export async function sendReauthenticationCode(ctx: AuthContext, user: UserRow):
     Email: user.email,
     Data: user.user_metadata,
   });
-  ctx.store.putOneTimeToken({
+  ctx.store.oneTimeTokens.putOneTimeToken({
     token_hash: hash,
     otp_hash: hash,
     user_id: user.id,
@@ -51,9 +51,9 @@ export function assertPasswordChangeAllowed(
   if (!ctx.settings.email.securePasswordChange) return;
   if (session && Date.now() <= isoToMs(session.created_at) + RECENT_SIGN_IN_MS) return;
   if (!nonce) throw badRequest("reauthentication_needed", "Password update requires reauthentication");
-  const token = ctx.store.oneTimeTokenOf(user.id, "reauthentication");
+  const token = ctx.store.oneTimeTokens.oneTimeTokenOf(user.id, "reauthentication");
   if (!token) throw invalidNonce();
   const expired = Date.now() - isoToMs(token.created_at) > ctx.settings.email.otpExpiry * 1000;
   if (expired || token.token_hash !== tokenHash(user.email, nonce.trim())) throw invalidNonce();
-  ctx.store.deleteOneTimeTokens(user.id, ["reauthentication"]);
+  ctx.store.oneTimeTokens.deleteOneTimeTokens(user.id, ["reauthentication"]);
 }

@@ -79,7 +79,7 @@ export async function applySeed(
         confirmed: u.email_confirmed,
       });
       if (u.totp) {
-        ctx.store.insertFactor({
+        ctx.store.factors.insertFactor({
           id: u.totp.factor_id ?? crypto.randomUUID(),
           user_id: user.id,
           friendly_name: u.totp.friendly_name,

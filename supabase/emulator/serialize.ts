@@ -34,7 +34,7 @@ export function factorJson(f: FactorRow): Record<string, unknown> {
 }
 
 export function userJson(store: AuthStore, u: UserRow): Record<string, unknown> {
-  const factors = store.factorsOf(u.id);
+  const factors = store.factors.factorsOf(u.id);
   const confirmedAt = u.email_confirmed_at ?? u.phone_confirmed_at ?? undefined;
   return {
     id: u.id,
@@ -56,7 +56,7 @@ export function userJson(store: AuthStore, u: UserRow): Record<string, unknown> 
     banned_until: u.banned_until ?? undefined,
     app_metadata: u.app_metadata,
     user_metadata: u.user_metadata,
-    identities: store.identitiesOf(u.id).map(identityJson),
+    identities: store.identities.identitiesOf(u.id).map(identityJson),
     created_at: u.created_at,
     updated_at: u.updated_at,
     is_anonymous: u.is_anonymous,

@@ -82,23 +82,23 @@ export async function sessionResponse(
 /** A new session signed in by `method` (password, otp, oauth, …); records last_sign_in_at. */
 export async function startSession(ctx: AuthContext, user: UserRow, method: string): Promise<SessionResponse> {
   const { session, refresh, signedIn } = ctx.store.transaction(() => {
-    const session = ctx.store.insertSession({
+    const session = ctx.store.sessions.insertSession({
       id: randomUUID(),
       user_id: user.id,
       aal: "aal1",
       amr: [{ method, timestamp: nowSeconds() }],
       factor_id: null,
     });
-    const refresh = ctx.store.insertRefreshToken({
+    const refresh = ctx.store.sessions.insertRefreshToken({
       token: newRefreshTokenString(),
       session_id: session.id,
       user_id: user.id,
       parent: null,
     });
     const now = nowIso();
-    const signedIn = ctx.store.updateUser(user.id, { last_sign_in_at: now });
-    for (const identity of ctx.store.identitiesOf(user.id))
-      ctx.store.updateIdentity(identity.id, { last_sign_in_at: now });
+    const signedIn = ctx.store.users.updateUser(user.id, { last_sign_in_at: now });
+    for (const identity of ctx.store.identities.identitiesOf(user.id))
+      ctx.store.identities.updateIdentity(identity.id, { last_sign_in_at: now });
     return { session, refresh, signedIn };
   });
   return sessionResponse(ctx, signedIn, session, refresh);
@@ -106,8 +106,8 @@ export async function startSession(ctx: AuthContext, user: UserRow, method: stri
 
 /** Revokes `current` and issues its child (GoTrue's GrantRefreshTokenSwap). */
 function swapRefreshToken(ctx: AuthContext, current: RefreshTokenRow): RefreshTokenRow {
-  ctx.store.revokeRefreshToken(current.id);
-  return ctx.store.insertRefreshToken({
+  ctx.store.sessions.revokeRefreshToken(current.id);
+  return ctx.store.sessions.insertRefreshToken({
     token: newRefreshTokenString(),
     session_id: current.session_id,
     user_id: current.user_id,
@@ -124,23 +124,23 @@ const notFound = () => badRequest("refresh_token_not_found", "Invalid Refresh To
  */
 export async function refreshSession(ctx: AuthContext, tokenString: string): Promise<SessionResponse> {
   const outcome = ctx.store.transaction(() => {
-    const token = ctx.store.findRefreshToken(tokenString);
+    const token = ctx.store.sessions.findRefreshToken(tokenString);
     if (!token) throw notFound();
-    const session = ctx.store.findSession(token.session_id);
-    const user = ctx.store.findUserById(token.user_id);
+    const session = ctx.store.sessions.findSession(token.session_id);
+    const user = ctx.store.users.findUserById(token.user_id);
     if (!session || !user) throw notFound();
     if (user.banned_until && isoToMs(user.banned_until) > Date.now()) throw notFound();
     if (!token.revoked) {
       return { user, session, next: ctx.settings.refreshTokenRotation ? swapRefreshToken(ctx, token) : token };
     }
-    const active = ctx.store.activeRefreshToken(session.id);
+    const active = ctx.store.sessions.activeRefreshToken(session.id);
     if (active && active.parent === token.token) return { user, session, next: active };
     const reuseUntil = isoToMs(token.updated_at) + ctx.settings.refreshTokenReuseInterval * 1000;
     if (Date.now() > reuseUntil) {
-      ctx.store.revokeSessionTokens(session.id);
+      ctx.store.sessions.revokeSessionTokens(session.id);
       return { alreadyUsed: true as const };
     }
-    const child = ctx.store.insertRefreshToken({
+    const child = ctx.store.sessions.insertRefreshToken({
       token: newRefreshTokenString(),
       session_id: session.id,
       user_id: user.id,
@@ -166,17 +166,17 @@ export async function upgradeSessionWithFactor(
 ): Promise<SessionResponse> {
   const { updated, next } = ctx.store.transaction(() => {
     const amr = [...session.amr.filter((a) => a.method !== method), { method, timestamp: nowSeconds() }];
-    ctx.store.updateSession(session.id, { aal: aalFor(amr), amr, factor_id: factorId });
-    const current = ctx.store.activeRefreshToken(session.id);
+    ctx.store.sessions.updateSession(session.id, { aal: aalFor(amr), amr, factor_id: factorId });
+    const current = ctx.store.sessions.activeRefreshToken(session.id);
     const next = current
       ? swapRefreshToken(ctx, current)
-      : ctx.store.insertRefreshToken({
+      : ctx.store.sessions.insertRefreshToken({
           token: newRefreshTokenString(),
           session_id: session.id,
           user_id: user.id,
           parent: null,
         });
-    const updated = ctx.store.findSession(session.id);
+    const updated = ctx.store.sessions.findSession(session.id);
     if (!updated) throw new Error("session vanished during MFA upgrade");
     return { updated, next };
   });
@@ -185,9 +185,9 @@ export async function upgradeSessionWithFactor(
 
 /** Unenrolling a factor drops the second-factor AMR claims from the sessions it raised (DowngradeSessionsToAAL1). */
 export function downgradeSessionsOfFactor(ctx: AuthContext, userId: string, factorId: string): void {
-  for (const s of ctx.store.sessionsOf(userId)) {
+  for (const s of ctx.store.sessions.sessionsOf(userId)) {
     if (s.factor_id !== factorId) continue;
     const amr = s.amr.filter((a) => !FACTOR_METHODS.has(a.method));
-    ctx.store.updateSession(s.id, { aal: aalFor(amr), amr, factor_id: null });
+    ctx.store.sessions.updateSession(s.id, { aal: aalFor(amr), amr, factor_id: null });
   }
 }

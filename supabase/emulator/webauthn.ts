@@ -91,7 +91,7 @@ export function saveChallenge(
   lifetimeSeconds: number,
 ): string {
   const expiresAt = new Date(Date.now() + lifetimeSeconds * 1000).toISOString();
-  ctx.store.insertWebAuthnChallenge({ ...row, expires_at: expiresAt });
+  ctx.store.webauthn.insertWebAuthnChallenge({ ...row, expires_at: expiresAt });
   return expiresAt;
 }
 

@@ -47,10 +47,10 @@ export interface UserAuth {
 export async function requireUser(ctx: AuthContext, req: FastifyRequest): Promise<UserAuth> {
   const claims = await ctx.keys.verify(bearerToken(ctx, req));
   if (!claims.sub) throw forbidden("bad_jwt", "invalid claim: missing sub claim");
-  const user = ctx.store.findUserById(claims.sub);
+  const user = ctx.store.users.findUserById(claims.sub);
   if (!user) throw forbidden("user_not_found", "User from sub claim in JWT does not exist");
   const sessionId = typeof claims.session_id === "string" ? claims.session_id : undefined;
-  const session = sessionId ? ctx.store.findSession(sessionId) : undefined;
+  const session = sessionId ? ctx.store.sessions.findSession(sessionId) : undefined;
   if (sessionId && !session)
     throw forbidden("session_not_found", "Session from session_id claim in JWT does not exist");
   return { user, session, claims };

@@ -64,7 +64,7 @@ function bannedUntil(duration: string): string | null {
 function loadUser(ctx: AuthContext, req: FastifyRequest): UserRow {
   const id = (req.params as { userId: string }).userId;
   if (!isUuid(id)) throw notFound("validation_failed", "user_id must be an UUID");
-  const user = ctx.store.findUserById(id);
+  const user = ctx.store.users.findUserById(id);
   if (!user) throw notFound("user_not_found", "User not found");
   return user;
 }
@@ -81,7 +81,7 @@ export function registerAdminRoutes(parent: FastifyInstance, ctx: AuthContext): 
 function adminRoutes(app: FastifyInstance, ctx: AuthContext): void {
   app.get("/admin/users", async (req, reply) => {
     const page = pageOf(req);
-    const { users, total } = ctx.store.listUsers(page.perPage, page.offset);
+    const { users, total } = ctx.store.users.listUsers(page.perPage, page.offset);
     sendPageHeaders(reply, "/admin/users", page, total);
     return { users: users.map((u) => userJson(ctx.store, u)), aud: "authenticated" };
   });
@@ -92,9 +92,9 @@ function adminRoutes(app: FastifyInstance, ctx: AuthContext): void {
     // each checked for format and for another user holding it, the address first.
     if (!body.email && !body.phone) throw validationFailed("Cannot create a user without either an email or phone");
     const email = body.email ? normalizeEmail(body.email) : "";
-    if (email && ctx.store.findUserByEmail(email)) throw emailExists();
+    if (email && ctx.store.users.findUserByEmail(email)) throw emailExists();
     const phone = body.phone ? validatePhone(body.phone) : "";
-    if (phone && ctx.store.findUserByPhone(phone)) throw phoneExists();
+    if (phone && ctx.store.users.findUserByPhone(phone)) throw phoneExists();
     if (body.id && !isUuid(body.id)) throw validationFailed("ID must conform to the uuid v4 format");
     if (body.password) ctx.passwords.assertStrong(body.password);
     // No password given: a random one nobody knows (the user signs in by link or resets it).
@@ -112,7 +112,7 @@ function adminRoutes(app: FastifyInstance, ctx: AuthContext): void {
       confirmed: body.email_confirm === true,
       role: body.role ?? undefined,
     });
-    if (body.ban_duration) user = ctx.store.updateUser(user.id, { banned_until: bannedUntil(body.ban_duration) });
+    if (body.ban_duration) user = ctx.store.users.updateUser(user.id, { banned_until: bannedUntil(body.ban_duration) });
     return userJson(ctx.store, user);
   });
 
@@ -123,29 +123,34 @@ function adminRoutes(app: FastifyInstance, ctx: AuthContext): void {
     const body = parseBody(UserBody, req);
     if (body.email != null) {
       const email = normalizeEmail(body.email);
-      const owner = ctx.store.findUserByEmail(email);
+      const owner = ctx.store.users.findUserByEmail(email);
       if (owner && owner.id !== user.id) throw emailExists();
       if (email !== user.email) {
-        for (const identity of ctx.store.identitiesOf(user.id)) {
+        for (const identity of ctx.store.identities.identitiesOf(user.id)) {
           if (identity.provider === "email")
-            ctx.store.updateIdentity(identity.id, { email, identity_data: { ...identity.identity_data, email } });
+            ctx.store.identities.updateIdentity(identity.id, {
+              email,
+              identity_data: { ...identity.identity_data, email },
+            });
         }
-        user = ctx.store.updateUser(user.id, { email, new_email: null });
+        user = ctx.store.users.updateUser(user.id, { email, new_email: null });
       }
     }
     if (body.password != null) {
       ctx.passwords.assertStrong(body.password);
-      user = ctx.store.updateUser(user.id, { encrypted_password: await ctx.passwords.hash(body.password) });
+      user = ctx.store.users.updateUser(user.id, { encrypted_password: await ctx.passwords.hash(body.password) });
     }
     if (body.email_confirm === true) user = confirmEmail(ctx, user);
     if (body.user_metadata)
-      user = ctx.store.updateUser(user.id, { user_metadata: mergeMetadata(user.user_metadata, body.user_metadata) });
+      user = ctx.store.users.updateUser(user.id, {
+        user_metadata: mergeMetadata(user.user_metadata, body.user_metadata),
+      });
     if (body.app_metadata)
-      user = ctx.store.updateUser(user.id, { app_metadata: mergeMetadata(user.app_metadata, body.app_metadata) });
-    if (body.role) user = ctx.store.updateUser(user.id, { role: body.role });
+      user = ctx.store.users.updateUser(user.id, { app_metadata: mergeMetadata(user.app_metadata, body.app_metadata) });
+    if (body.role) user = ctx.store.users.updateUser(user.id, { role: body.role });
     if (body.ban_duration) {
-      user = ctx.store.updateUser(user.id, { banned_until: bannedUntil(body.ban_duration) });
-      if (user.banned_until) ctx.store.deleteSessionsOf(user.id);
+      user = ctx.store.users.updateUser(user.id, { banned_until: bannedUntil(body.ban_duration) });
+      if (user.banned_until) ctx.store.sessions.deleteSessionsOf(user.id);
     }
     return userJson(ctx.store, user);
   });
@@ -155,33 +160,35 @@ function adminRoutes(app: FastifyInstance, ctx: AuthContext): void {
     // An empty body is a hard delete (should_soft_delete defaults to false).
     const body = req.body === undefined || req.body === null || req.body === "" ? {} : parseBody(DeleteBody, req);
     if (body.should_soft_delete) softDeleteUser(ctx, user);
-    else ctx.store.deleteUser(user.id);
+    else ctx.store.users.deleteUser(user.id);
     return {};
   });
 
-  app.get("/admin/users/:userId/factors", async (req) => ctx.store.factorsOf(loadUser(ctx, req).id).map(factorJson));
+  app.get("/admin/users/:userId/factors", async (req) =>
+    ctx.store.factors.factorsOf(loadUser(ctx, req).id).map(factorJson),
+  );
 
   app.delete("/admin/users/:userId/factors/:factorId", async (req) => {
     const user = loadUser(ctx, req);
     const factorId = (req.params as { factorId: string }).factorId;
     if (!isUuid(factorId)) throw notFound("validation_failed", "factor_id must be an UUID");
-    const factor = ctx.store.findFactor(factorId);
+    const factor = ctx.store.factors.findFactor(factorId);
     if (!factor || factor.user_id !== user.id) throw notFound("mfa_factor_not_found", "Factor not found");
     ctx.store.transaction(() => {
       downgradeSessionsOfFactor(ctx, user.id, factor.id);
-      ctx.store.deleteFactor(factor.id);
+      ctx.store.factors.deleteFactor(factor.id);
     });
     return factorJson(factor);
   });
 
   // passkey_admin.go: a user's passkeys, whatever [auth.passkey] says.
   app.get("/admin/users/:userId/passkeys", async (req) =>
-    ctx.store.webAuthnCredentialsOf(loadUser(ctx, req).id).map(passkeyJson),
+    ctx.store.webauthn.webAuthnCredentialsOf(loadUser(ctx, req).id).map(passkeyJson),
   );
 
   app.delete("/admin/users/:userId/passkeys/:passkeyId", async (req, reply) => {
     const passkey = ownPasskey(ctx, loadUser(ctx, req), (req.params as { passkeyId: string }).passkeyId);
-    ctx.store.deleteWebAuthnCredential(passkey.id);
+    ctx.store.webauthn.deleteWebAuthnCredential(passkey.id);
     return reply.status(204).send();
   });
 
@@ -189,7 +196,7 @@ function adminRoutes(app: FastifyInstance, ctx: AuthContext): void {
     const body = parseBody(LinkBody, req);
     const email = normalizeEmail(body.email);
     const redirectTo = ctx.redirects.resolve(body.redirect_to ?? queryParam(req, "redirect_to"));
-    let user = ctx.store.findUserByEmail(email);
+    let user = ctx.store.users.findUserByEmail(email);
     // mail.go: a magic link for an unknown address signs it up with a password nobody knows.
     const signsUp = body.type === "magiclink" && !user;
     const type = signsUp ? "signup" : (body.type ?? "");
@@ -201,7 +208,7 @@ function adminRoutes(app: FastifyInstance, ctx: AuthContext): void {
         if (user) {
           // An unconfirmed user takes the new data over the old (UpdateUserMetaData).
           if (body.data)
-            user = ctx.store.updateUser(user.id, { user_metadata: mergeMetadata(user.user_metadata, body.data) });
+            user = ctx.store.users.updateUser(user.id, { user_metadata: mergeMetadata(user.user_metadata, body.data) });
         } else {
           const password = signsUp ? randomBytes(48).toString("base64url") : body.password;
           if (!password) throw validationFailed("Signup requires a valid password");
@@ -241,8 +248,8 @@ function adminRoutes(app: FastifyInstance, ctx: AuthContext): void {
       case "email_change_new": {
         if (!user) throw notFound("user_not_found", "User with this email not found");
         const newEmail = normalizeEmail(body.new_email);
-        if (ctx.store.findUserByEmail(newEmail)) throw emailExists();
-        user = ctx.store.updateUser(user.id, { new_email: newEmail });
+        if (ctx.store.users.findUserByEmail(newEmail)) throw emailExists();
+        user = ctx.store.users.updateUser(user.id, { new_email: newEmail });
         kind = "email_change";
         recipient = type === "email_change_new" ? newEmail : email;
         break;
@@ -252,7 +259,7 @@ function adminRoutes(app: FastifyInstance, ctx: AuthContext): void {
     }
     const tokenType = type === "email_change_current" ? "email_change_current" : undefined;
     const link = issueLink(ctx, user, kind, { redirectTo, recipient, tokenType });
-    const fresh = ctx.store.findUserById(user.id) ?? user;
+    const fresh = ctx.store.users.findUserById(user.id) ?? user;
     // GoTrue flattens the user and the link properties into one object; auth-js splits them.
     return {
       ...userJson(ctx.store, fresh),

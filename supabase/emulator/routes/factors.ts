@@ -41,7 +41,7 @@ const VerifyBody = z.looseObject({
 function ownFactor(ctx: AuthContext, user: UserRow, req: FastifyRequest): FactorRow {
   const id = (req.params as { factorId: string }).factorId;
   if (!isUuid(id)) throw notFound("validation_failed", "factor_id must be an UUID");
-  const factor = ctx.store.findFactor(id);
+  const factor = ctx.store.factors.findFactor(id);
   // Another user's factor is indistinguishable from a missing one.
   if (!factor || factor.user_id !== user.id) throw notFound("mfa_factor_not_found", "Factor not found");
   return factor;
@@ -49,7 +49,7 @@ function ownFactor(ctx: AuthContext, user: UserRow, req: FastifyRequest): Factor
 
 /** validateChallenge: the challenge of this factor, from this address, unused and in time. */
 function liveChallenge(ctx: AuthContext, factor: FactorRow, challengeId: string | null | undefined, ip: string) {
-  const challenge = challengeId ? ctx.store.findChallenge(challengeId) : undefined;
+  const challenge = challengeId ? ctx.store.factors.findChallenge(challengeId) : undefined;
   if (!challenge || challenge.factor_id !== factor.id) {
     throw unprocessable("mfa_factor_not_found", "MFA factor with the provided challenge ID not found");
   }
@@ -67,16 +67,16 @@ function liveChallenge(ctx: AuthContext, factor: FactorRow, challengeId: string 
 
 /** A factor's first verification protects the account: other aal1 sessions and leftover unverified factors go. */
 function markVerified(ctx: AuthContext, user: UserRow, session: SessionRow, factor: FactorRow): void {
-  ctx.store.setFactorStatus(factor.id, "verified");
-  for (const other of ctx.store.sessionsOf(user.id)) {
-    if (other.id !== session.id && other.aal === "aal1") ctx.store.deleteSession(other.id);
+  ctx.store.factors.setFactorStatus(factor.id, "verified");
+  for (const other of ctx.store.sessions.sessionsOf(user.id)) {
+    if (other.id !== session.id && other.aal === "aal1") ctx.store.sessions.deleteSession(other.id);
   }
-  ctx.store.deleteUnverifiedFactorsOf(user.id, factor.id);
+  ctx.store.factors.deleteUnverifiedFactorsOf(user.id, factor.id);
 }
 
 /** challengeWebAuthnFactor: creation options for a new factor, request options for a verified one. */
 function challengeWebAuthn(ctx: AuthContext, user: UserRow, factor: FactorRow, challengeId: string) {
-  const keys = ctx.store.webAuthnFactorCredentialsOf(user.id);
+  const keys = ctx.store.webauthn.webAuthnFactorCredentialsOf(user.id);
   const create = factor.status !== "verified";
   const { challenge, options } = create
     ? creationOptions(ctx, user, "factor", keys)
@@ -104,7 +104,7 @@ async function verifyWebAuthn(
     throw validationFailed("WebAuthn type must be create or request");
   if (answer.credential_response == null) throw validationFailed("credential_response required");
   const challenge = liveChallenge(ctx, factor, body.challenge_id, req.ip);
-  const started = ctx.store.consumeWebAuthnChallenge(challenge.id);
+  const started = ctx.store.webauthn.consumeWebAuthnChallenge(challenge.id);
   if (!started) throw unprocessable("mfa_factor_not_found", "MFA factor with the provided challenge ID not found");
   // GoTrue answers a failed check with a 500: go-webauthn's error for a new key, its own message for a known one.
   if (answer.type === "create") {
@@ -127,9 +127,9 @@ async function verifyWebAuthn(
       throw err;
     });
     ctx.store.transaction(() => {
-      ctx.store.markChallengeVerified(challenge.id);
+      ctx.store.factors.markChallengeVerified(challenge.id);
       if (factor.status !== "verified") {
-        ctx.store.insertWebAuthnCredential({
+        ctx.store.webauthn.insertWebAuthnCredential({
           id: randomUUID(),
           user_id: user.id,
           factor_id: factor.id,
@@ -144,18 +144,21 @@ async function verifyWebAuthn(
     if (!response) throw validationFailed("Invalid credential_response");
     const failed = () => new ApiError(500, "unexpected_failure", "Failed to validate WebAuthn MFA response");
     // Any key of the user's verified WebAuthn factors answers (the user's WebAuthnCredentials).
-    const stored = ctx.store.webAuthnFactorCredentialsOf(user.id).find((c) => c.credential_id === response.id);
+    const stored = ctx.store.webauthn.webAuthnFactorCredentialsOf(user.id).find((c) => c.credential_id === response.id);
     if (!stored || started.kind !== "request") throw failed();
     const counter = await verifyAssertion(ctx, response, started.challenge, stored).catch((err: unknown) => {
       if (err instanceof WebAuthnVerificationError) throw failed();
       throw err;
     });
     ctx.store.transaction(() => {
-      ctx.store.markChallengeVerified(challenge.id);
-      ctx.store.updateWebAuthnCredential(stored.id, { sign_count: counter, last_used_at: new Date().toISOString() });
+      ctx.store.factors.markChallengeVerified(challenge.id);
+      ctx.store.webauthn.updateWebAuthnCredential(stored.id, {
+        sign_count: counter,
+        last_used_at: new Date().toISOString(),
+      });
     });
   }
-  const fresh = ctx.store.findUserById(user.id) ?? user;
+  const fresh = ctx.store.users.findUserById(user.id) ?? user;
   return upgradeSessionWithFactor(ctx, fresh, session, factor.id, "mfa/webauthn");
 }
 
@@ -180,8 +183,8 @@ export function registerFactorRoutes(app: FastifyInstance, ctx: AuthContext): vo
     const friendlyName = body.friendly_name ?? "";
     const issuer = body.issuer || new URL(ctx.settings.siteUrl).host;
 
-    ctx.store.deleteExpiredUnverifiedFactors(new Date(Date.now() - FACTOR_EXPIRY_MS).toISOString());
-    const factors = ctx.store.factorsOf(user.id);
+    ctx.store.factors.deleteExpiredUnverifiedFactors(new Date(Date.now() - FACTOR_EXPIRY_MS).toISOString());
+    const factors = ctx.store.factors.factorsOf(user.id);
     // The empty name conflicts too (GoTrue compares names as given).
     if (factors.some((f) => f.friendly_name === friendlyName)) {
       throw unprocessable(
@@ -200,7 +203,7 @@ export function registerFactorRoutes(app: FastifyInstance, ctx: AuthContext): vo
     }
     if (body.factor_type === "webauthn") {
       // The key itself arrives with the first verification (the challenge's creation options).
-      const factor = ctx.store.insertFactor({
+      const factor = ctx.store.factors.insertFactor({
         id: randomUUID(),
         user_id: user.id,
         friendly_name: friendlyName,
@@ -212,7 +215,7 @@ export function registerFactorRoutes(app: FastifyInstance, ctx: AuthContext): vo
     }
     const secret = newTotpSecret();
     const uri = totpUri(issuer, user.email, secret);
-    const factor = ctx.store.insertFactor({
+    const factor = ctx.store.factors.insertFactor({
       id: randomUUID(),
       user_id: user.id,
       friendly_name: friendlyName,
@@ -237,7 +240,7 @@ export function registerFactorRoutes(app: FastifyInstance, ctx: AuthContext): vo
     if (!isWebAuthn && !totp.verifyEnabled)
       throw unprocessable("mfa_totp_verify_not_enabled", "MFA verification is disabled for TOTP");
     ctx.limiter.hit("token_verifications", req.ip);
-    const challenge = ctx.store.insertChallenge({ id: randomUUID(), factor_id: factor.id, ip_address: req.ip });
+    const challenge = ctx.store.factors.insertChallenge({ id: randomUUID(), factor_id: factor.id, ip_address: req.ip });
     const expiresAt = Math.floor(isoToMs(challenge.created_at) / 1000) + CHALLENGE_EXPIRY_S;
     if (!isWebAuthn) return { id: challenge.id, type: "totp", expires_at: expiresAt };
     return {
@@ -267,7 +270,7 @@ export function registerFactorRoutes(app: FastifyInstance, ctx: AuthContext): vo
     if (!code) throw validationFailed("Code needs to be non-empty");
     ctx.limiter.assertAccountOpen(user.id);
     // A replayed code (its time step already used on this factor) is answered like a wrong one.
-    const step = matchingTotpStep(factor.secret, code, ctx.store.lastTotpStep(factor.id));
+    const step = matchingTotpStep(factor.secret, code, ctx.store.factors.lastTotpStep(factor.id));
     if (step === undefined) {
       ctx.limiter.recordFailure(user.id);
       throw unprocessable("mfa_verification_failed", "Invalid TOTP code entered");
@@ -275,11 +278,11 @@ export function registerFactorRoutes(app: FastifyInstance, ctx: AuthContext): vo
 
     const firstVerification = factor.status !== "verified";
     ctx.store.transaction(() => {
-      ctx.store.setLastTotpStep(factor.id, step);
-      ctx.store.markChallengeVerified(challenge.id);
+      ctx.store.factors.setLastTotpStep(factor.id, step);
+      ctx.store.factors.markChallengeVerified(challenge.id);
       if (firstVerification) markVerified(ctx, user, session, factor);
     });
-    const fresh = ctx.store.findUserById(user.id) ?? user;
+    const fresh = ctx.store.users.findUserById(user.id) ?? user;
     return upgradeSessionWithFactor(ctx, fresh, session, factor.id, "totp");
   });
 
@@ -291,7 +294,7 @@ export function registerFactorRoutes(app: FastifyInstance, ctx: AuthContext): vo
     }
     ctx.store.transaction(() => {
       downgradeSessionsOfFactor(ctx, user.id, factor.id);
-      ctx.store.deleteFactor(factor.id);
+      ctx.store.factors.deleteFactor(factor.id);
     });
     return { id: factor.id };
   });

@@ -29,7 +29,7 @@ export function registerMailRoutes(app: FastifyInstance, ctx: AuthContext): void
   const phoneOtp = async (input: string, createUser: boolean | null | undefined, data: Record<string, unknown>) => {
     if (!ctx.settings.sms.enableSignup) throw badRequest("phone_provider_disabled", "Unsupported phone provider");
     const phone = validatePhone(input);
-    let user = ctx.store.findUserByPhone(phone);
+    let user = ctx.store.users.findUserByPhone(phone);
     if (!user?.phone_confirmed_at) {
       if (!user && (createUser === false || !ctx.settings.enableSignup))
         throw unprocessable("otp_disabled", "Signups not allowed for otp");
@@ -39,7 +39,7 @@ export function registerMailRoutes(app: FastifyInstance, ctx: AuthContext): void
         sendPhoneCode(ctx, user, phone, "confirmation");
         return {};
       }
-      user = ctx.store.findUserById(user.id) ?? user;
+      user = ctx.store.users.findUserById(user.id) ?? user;
     }
     sendPhoneCode(ctx, user, phone, "confirmation");
     return { message_id: "test-otp" };
@@ -51,7 +51,7 @@ export function registerMailRoutes(app: FastifyInstance, ctx: AuthContext): void
     const body = parseBody(EmailBody, req);
     const email = normalizeEmail(body.email);
     const pkce = pkceParams(body);
-    const user = ctx.store.findUserByEmail(email);
+    const user = ctx.store.users.findUserByEmail(email);
     if (user) await sendLink(ctx, user, "recovery", { redirectTo: redirectOf(req), pkce });
     return {};
   });
@@ -61,7 +61,7 @@ export function registerMailRoutes(app: FastifyInstance, ctx: AuthContext): void
     if (body.type === "sms" || body.type === "phone_change") {
       if (!ctx.settings.sms.enableSignup) throw unprocessable("phone_provider_disabled", "Phone logins are disabled");
       // resend.go: found by the current number; nothing to resend answers {} like an unknown number.
-      const user = ctx.store.findUserByPhone(validatePhone(body.phone));
+      const user = ctx.store.users.findUserByPhone(validatePhone(body.phone));
       if (body.type === "sms" && user && !user.phone_confirmed_at) {
         sendPhoneCode(ctx, user, user.phone, "confirmation");
         return { message_id: "test-otp" };
@@ -77,10 +77,10 @@ export function registerMailRoutes(app: FastifyInstance, ctx: AuthContext): void
     const email = normalizeEmail(body.email);
     const pkce = pkceParams(body);
     if (body.type === "signup") {
-      const user = ctx.store.findUserByEmail(email);
+      const user = ctx.store.users.findUserByEmail(email);
       if (user && !user.email_confirmed_at) await sendLink(ctx, user, "signup", { redirectTo: redirectOf(req), pkce });
     } else {
-      const user = ctx.store.findUserByEmail(email);
+      const user = ctx.store.users.findUserByEmail(email);
       // Both addresses again when both must confirm (resend.go calls sendEmailChange).
       if (user?.new_email) await sendEmailChange(ctx, user, user.new_email, { redirectTo: redirectOf(req), pkce });
     }
@@ -93,7 +93,7 @@ export function registerMailRoutes(app: FastifyInstance, ctx: AuthContext): void
     if (body.phone && !body.email) return phoneOtp(body.phone, body.create_user, body.data ?? {});
     const email = normalizeEmail(body.email);
     const pkce = pkceParams(body);
-    let user = ctx.store.findUserByEmail(email);
+    let user = ctx.store.users.findUserByEmail(email);
     if (!user) {
       if (body.create_user === false || !ctx.settings.enableSignup)
         throw unprocessable("otp_disabled", "Signups not allowed for otp");
@@ -115,7 +115,7 @@ export function registerMailRoutes(app: FastifyInstance, ctx: AuthContext): void
     await requireAdmin(ctx, req);
     const body = parseBody(EmailBody, req);
     const email = normalizeEmail(body.email);
-    const existing = ctx.store.findUserByEmail(email);
+    const existing = ctx.store.users.findUserByEmail(email);
     if (existing?.email_confirmed_at)
       throw unprocessable("email_exists", "A user with this email address has already been registered");
     const user =
@@ -130,6 +130,6 @@ export function registerMailRoutes(app: FastifyInstance, ctx: AuthContext): void
         invited: true,
       });
     await sendLink(ctx, user, "invite", { redirectTo: redirectOf(req) });
-    return userJson(ctx.store, ctx.store.findUserById(user.id) ?? user);
+    return userJson(ctx.store, ctx.store.users.findUserById(user.id) ?? user);
   });
 }

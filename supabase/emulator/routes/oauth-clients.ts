@@ -113,7 +113,7 @@ function clientJson(c: OAuthClientRow, secret?: string): Record<string, unknown>
 function loadClient(ctx: AuthContext, req: FastifyRequest): OAuthClientRow {
   const id = (req.params as { clientId: string }).clientId;
   if (!isUuid(id)) throw invalid("invalid client_id format");
-  const client = ctx.store.findOAuthClient(id);
+  const client = ctx.store.oauthClients.findOAuthClient(id);
   if (!client) throw notFound("oauth_client_not_found", "OAuth client not found");
   return client;
 }
@@ -150,7 +150,7 @@ export function registerOAuthClientRoutes(app: FastifyInstance, ctx: AuthContext
       }
       const clientType = (type || (method ? inferClientType(method) : "confidential")) as OAuthClientRow["client_type"];
       const secret = clientType === "confidential" ? newSecret() : undefined;
-      const client = ctx.store.insertOAuthClient({
+      const client = ctx.store.oauthClients.insertOAuthClient({
         id: randomUUID(),
         registration_type: "manual",
         client_type: clientType,
@@ -170,8 +170,8 @@ export function registerOAuthClientRoutes(app: FastifyInstance, ctx: AuthContext
       const paged = asksForPage(req);
       const page = pageOf(req);
       const { clients: rows, total } = paged
-        ? ctx.store.listOAuthClients(page.perPage, page.offset)
-        : ctx.store.listOAuthClients(-1, 0);
+        ? ctx.store.oauthClients.listOAuthClients(page.perPage, page.offset)
+        : ctx.store.oauthClients.listOAuthClients(-1, 0);
       if (paged) sendPageHeaders(reply, "/admin/oauth/clients", page, total);
       return rows.length ? { clients: rows.map((c) => clientJson(c)) } : {};
     });
@@ -201,7 +201,7 @@ export function registerOAuthClientRoutes(app: FastifyInstance, ctx: AuthContext
           );
         }
       }
-      const updated = ctx.store.updateOAuthClient(client.id, {
+      const updated = ctx.store.oauthClients.updateOAuthClient(client.id, {
         ...(body.redirect_uris ? { redirect_uris: body.redirect_uris } : {}),
         ...(body.grant_types ? { grant_types: body.grant_types } : {}),
         ...(body.client_name != null ? { client_name: body.client_name } : {}),
@@ -213,7 +213,7 @@ export function registerOAuthClientRoutes(app: FastifyInstance, ctx: AuthContext
     });
 
     clients.delete("/admin/oauth/clients/:clientId", async (req, reply) => {
-      ctx.store.softDeleteOAuthClient(loadClient(ctx, req).id);
+      ctx.store.oauthClients.softDeleteOAuthClient(loadClient(ctx, req).id);
       return reply.status(204).send();
     });
 
@@ -221,7 +221,10 @@ export function registerOAuthClientRoutes(app: FastifyInstance, ctx: AuthContext
       const client = loadClient(ctx, req);
       if (client.client_type !== "confidential") throw invalid("Cannot regenerate secret for public client");
       const secret = newSecret();
-      return clientJson(ctx.store.updateOAuthClient(client.id, { client_secret_hash: secret.hash }), secret.secret);
+      return clientJson(
+        ctx.store.oauthClients.updateOAuthClient(client.id, { client_secret_hash: secret.hash }),
+        secret.secret,
+      );
     });
   });
 }

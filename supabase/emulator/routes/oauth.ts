@@ -54,8 +54,8 @@ const wrongStandinPassword = () => new ApiError(400, "invalid_credentials", "Inv
 /** Checks the consent page's password for the address (see the header); sets it for a new address. */
 async function proveStandinAccount(ctx: AuthContext, email: string, password: string): Promise<void> {
   if (!password) throw wrongStandinPassword();
-  const standin = ctx.store.googleStandinHash(email);
-  const existing = ctx.store.findUserByEmail(email);
+  const standin = ctx.store.googleStandins.googleStandinHash(email);
+  const existing = ctx.store.users.findUserByEmail(email);
   if (existing) ctx.limiter.assertAccountOpen(existing.id);
   const known = standin ?? existing?.encrypted_password ?? undefined;
   if (known === undefined && existing) throw wrongStandinPassword();
@@ -64,10 +64,10 @@ async function proveStandinAccount(ctx: AuthContext, email: string, password: st
       if (existing) ctx.limiter.recordFailure(existing.id);
       throw wrongStandinPassword();
     }
-    if (!standin) ctx.store.putGoogleStandin(email, known);
+    if (!standin) ctx.store.googleStandins.putGoogleStandin(email, known);
     return;
   }
-  ctx.store.putGoogleStandin(email, await ctx.passwords.hash(password));
+  ctx.store.googleStandins.putGoogleStandin(email, await ctx.passwords.hash(password));
 }
 
 /** The claims Google's identity carries beyond sub/email (GoTrue's provider.Claims). */
@@ -80,15 +80,15 @@ const googleClaims = (sub: string, fullName: string | undefined) => ({
 function signInWithGoogle(ctx: AuthContext, email: string, fullName: string | undefined): UserRow {
   const sub = googleSubject(email);
   const identityData = googleClaims(sub, fullName);
-  const linked = ctx.store.findIdentity("google", sub);
+  const linked = ctx.store.identities.findIdentity("google", sub);
   if (linked) {
-    const user = ctx.store.findUserById(linked.user_id);
+    const user = ctx.store.users.findUserById(linked.user_id);
     if (user) return user;
   }
-  const existing = ctx.store.findUserByEmail(email);
+  const existing = ctx.store.users.findUserByEmail(email);
   if (existing) {
     // GoTrue links a verified provider email to the account that already has it.
-    ctx.store.insertIdentity({
+    ctx.store.identities.insertIdentity({
       user_id: existing.id,
       provider: "google",
       provider_id: sub,
@@ -96,7 +96,7 @@ function signInWithGoogle(ctx: AuthContext, email: string, fullName: string | un
       last_sign_in_at: null,
       identity_data: { ...identityData, sub, email, email_verified: true, phone_verified: false },
     });
-    const updated = ctx.store.updateUser(existing.id, { app_metadata: withProvider(existing, "google") });
+    const updated = ctx.store.users.updateUser(existing.id, { app_metadata: withProvider(existing, "google") });
     return confirmEmail(ctx, updated);
   }
   return createUser(ctx, {
@@ -204,7 +204,7 @@ function callbackErrorUrl(base: string, err: ApiError): string {
 
 /** Manual linking (api.linkIdentityToUser): the Google identity joins the flow's target user. */
 function linkGoogle(ctx: AuthContext, flow: FlowStateRow, email: string, fullName: string | undefined): UserRow {
-  const target = flow.linking_target_id ? ctx.store.findUserById(flow.linking_target_id) : undefined;
+  const target = flow.linking_target_id ? ctx.store.users.findUserById(flow.linking_target_id) : undefined;
   if (!target) throw notFound("user_not_found", "User not found");
   const sub = googleSubject(email);
   return linkIdentityToUser(ctx, target, {
@@ -221,14 +221,14 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: AuthContext): voi
   app.get("/emulator/google/consent", async (req, reply) => {
     assertProviderEnabled(ctx, "google");
     const state = queryParam(req, "state") ?? "";
-    if (!ctx.store.findFlowState(state))
+    if (!ctx.store.flowStates.findFlowState(state))
       throw notFound("flow_state_not_found", "invalid flow state, no valid flow state found");
     return reply.type("text/html; charset=utf-8").send(consentPage(`${ctx.apiUrl}/callback`, state));
   });
 
   const callback = async (req: FastifyRequest, reply: FastifyReply) => {
     assertProviderEnabled(ctx, "google");
-    const flow = ctx.store.findFlowState(formField(req, "state") ?? "");
+    const flow = ctx.store.flowStates.findFlowState(formField(req, "state") ?? "");
     if (!flow) throw notFound("flow_state_not_found", "invalid flow state, no valid flow state found");
     const redirectTo = flow.redirect_to ?? ctx.redirects.siteUrl;
     const isPkce = flow.code_challenge !== "";
@@ -250,20 +250,20 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: AuthContext): voi
         ? linkGoogle(ctx, flow, email, formField(req, "full_name"))
         : signInWithGoogle(ctx, email, formField(req, "full_name"));
     } catch (err) {
-      ctx.store.deleteFlowState(flow.id);
+      ctx.store.flowStates.deleteFlowState(flow.id);
       return reply.redirect(callbackErrorUrl(redirectTo, toApiError(err)), 302);
     }
     if (isBanned(user)) {
-      ctx.store.deleteFlowState(flow.id);
+      ctx.store.flowStates.deleteFlowState(flow.id);
       return reply.redirect(callbackErrorUrl(redirectTo, forbidden("user_banned", "User is banned")), 302);
     }
     if (isPkce) {
-      ctx.store.setFlowStateUser(flow.id, user.id);
+      ctx.store.flowStates.setFlowStateUser(flow.id, user.id);
       const url = new URL(redirectTo);
       url.searchParams.set("code", flow.auth_code);
       return reply.redirect(url.toString(), 302);
     }
-    ctx.store.deleteFlowState(flow.id);
+    ctx.store.flowStates.deleteFlowState(flow.id);
     const session = await startSession(ctx, user, "oauth");
     return reply.redirect(
       sessionFragmentUrl(redirectTo, session, { provider_token: "emulated-google-access-token" }),

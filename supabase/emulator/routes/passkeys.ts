@@ -45,7 +45,7 @@ const passkeyNotFound = () => notFound("validation_failed", "Passkey not found")
 
 /** A user's passkey by the id GoTrue handed out; a bad or foreign id is "not found" alike. */
 export function ownPasskey(ctx: AuthContext, user: UserRow, id: string): WebAuthnCredentialRow {
-  const passkey = isUuid(id) ? ctx.store.findPasskey(id, user.id) : undefined;
+  const passkey = isUuid(id) ? ctx.store.webauthn.findPasskey(id, user.id) : undefined;
   if (!passkey) throw passkeyNotFound();
   return passkey;
 }
@@ -58,7 +58,7 @@ async function managingUser(ctx: AuthContext, req: FastifyRequest, registering: 
   const { user, session } = await requireUser(ctx, req);
   if (registering && user.is_anonymous)
     throw forbidden("no_authorization", "Anonymous user not allowed to perform these actions");
-  const mfaEnabled = ctx.store.factorsOf(user.id).some((f) => f.status === "verified");
+  const mfaEnabled = ctx.store.factors.factorsOf(user.id).some((f) => f.status === "verified");
   if (mfaEnabled && session?.aal !== "aal2")
     throw forbidden("insufficient_aal", "AAL2 session is required to manage passkeys when MFA is enabled");
   return user;
@@ -77,7 +77,7 @@ function verifyParams(req: FastifyRequest): { challengeId: string; credential: u
 
 /** ConsumeWebAuthnChallengeByID: one answer per challenge, of the kind (and user) it was made for. */
 function consume(ctx: AuthContext, id: string, kind: "create" | "request", userId: string | null) {
-  const challenge = ctx.store.consumeWebAuthnChallenge(id);
+  const challenge = ctx.store.webauthn.consumeWebAuthnChallenge(id);
   if (!challenge || challenge.kind !== kind || challenge.user_id !== userId)
     throw badRequest("webauthn_challenge_not_found", "Challenge not found or already used");
   if (Date.parse(challenge.expires_at) < Date.now())
@@ -101,7 +101,7 @@ async function verified<T>(check: Promise<T>): Promise<T> {
 /** The user an assertion's userHandle names (the bytes of a user id), or undefined. */
 function userOfHandle(ctx: AuthContext, handle: string | null | undefined): UserRow | undefined {
   const id = handle ? Buffer.from(handle, "base64url").toString("utf8") : "";
-  return isUuid(id) ? ctx.store.findUserById(id) : undefined;
+  return isUuid(id) ? ctx.store.users.findUserById(id) : undefined;
 }
 
 export function registerPasskeyRoutes(parent: FastifyInstance, ctx: AuthContext): void {
@@ -112,7 +112,7 @@ export function registerPasskeyRoutes(parent: FastifyInstance, ctx: AuthContext)
 
     app.post("/passkeys/registration/options", async (req) => {
       const user = await managingUser(ctx, req, true);
-      const existing = ctx.store.webAuthnCredentialsOf(user.id);
+      const existing = ctx.store.webauthn.webAuthnCredentialsOf(user.id);
       if (existing.length >= ctx.settings.passkey.maxPasskeysPerUser) throw tooMany();
       const { challenge, options } = creationOptions(ctx, user, "passkey", existing);
       const challengeId = randomUUID();
@@ -132,10 +132,11 @@ export function registerPasskeyRoutes(parent: FastifyInstance, ctx: AuthContext)
       if (!response) throw invalidResponse();
       const key = await verified(verifyCreation(ctx, response, challenge.challenge));
       const passkey = ctx.store.transaction(() => {
-        if (ctx.store.webAuthnCredentialsOf(user.id).length >= ctx.settings.passkey.maxPasskeysPerUser) throw tooMany();
-        if (ctx.store.findWebAuthnCredential(key.credential_id))
+        if (ctx.store.webauthn.webAuthnCredentialsOf(user.id).length >= ctx.settings.passkey.maxPasskeysPerUser)
+          throw tooMany();
+        if (ctx.store.webauthn.findWebAuthnCredential(key.credential_id))
           throw unprocessable("webauthn_credential_exists", "This credential is already registered");
-        return ctx.store.insertWebAuthnCredential({
+        return ctx.store.webauthn.insertWebAuthnCredential({
           id: randomUUID(),
           user_id: user.id,
           factor_id: null,
@@ -166,20 +167,23 @@ export function registerPasskeyRoutes(parent: FastifyInstance, ctx: AuthContext)
       // ValidatePasskeyLogin: the account the authenticator names must hold this passkey.
       const user = userOfHandle(ctx, response.response.userHandle);
       const passkey = user
-        ? ctx.store.webAuthnCredentialsOf(user.id).find((c) => c.credential_id === response.id)
+        ? ctx.store.webauthn.webAuthnCredentialsOf(user.id).find((c) => c.credential_id === response.id)
         : undefined;
       if (!user || !passkey) throw verificationFailed();
       const counter = await verified(verifyAssertion(ctx, response, challenge.challenge, passkey));
       if (user.email && !user.email_confirmed_at) throw forbidden("email_not_confirmed", "Email not confirmed");
       if (user.phone && !user.phone_confirmed_at) throw forbidden("phone_not_confirmed", "Phone not confirmed");
       if (isBanned(user)) throw forbidden("user_banned", "User is banned");
-      ctx.store.updateWebAuthnCredential(passkey.id, { sign_count: counter, last_used_at: new Date().toISOString() });
+      ctx.store.webauthn.updateWebAuthnCredential(passkey.id, {
+        sign_count: counter,
+        last_used_at: new Date().toISOString(),
+      });
       return startSession(ctx, user, "passkey");
     });
 
     app.get("/passkeys", async (req) => {
       const { user } = await requireUser(ctx, req);
-      return ctx.store.webAuthnCredentialsOf(user.id).map(passkeyJson);
+      return ctx.store.webauthn.webAuthnCredentialsOf(user.id).map(passkeyJson);
     });
 
     app.patch("/passkeys/:passkeyId", async (req) => {
@@ -190,13 +194,13 @@ export function registerPasskeyRoutes(parent: FastifyInstance, ctx: AuthContext)
       if (!name) throw validationFailed("friendly_name is required");
       if (name.length > 120) throw validationFailed("friendly_name must be 120 characters or less");
       const passkey = ownPasskey(ctx, user, id);
-      return passkeyJson(ctx.store.updateWebAuthnCredential(passkey.id, { friendly_name: name }));
+      return passkeyJson(ctx.store.webauthn.updateWebAuthnCredential(passkey.id, { friendly_name: name }));
     });
 
     app.delete("/passkeys/:passkeyId", async (req, reply: FastifyReply) => {
       const user = await managingUser(ctx, req, false);
       const passkey = ownPasskey(ctx, user, (req.params as { passkeyId: string }).passkeyId);
-      ctx.store.deleteWebAuthnCredential(passkey.id);
+      ctx.store.webauthn.deleteWebAuthnCredential(passkey.id);
       return reply.status(204).send();
     });
   });

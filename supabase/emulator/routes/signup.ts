@@ -26,11 +26,11 @@ const SignupBody = z.looseObject({
 
 /** signup.go for a phone number: a session at once with SMS confirmations off, else a code. */
 async function signUpByPhone(ctx: AuthContext, phone: string, password: string, data: Record<string, unknown>) {
-  const existing = ctx.store.findUserByPhone(phone);
+  const existing = ctx.store.users.findUserByPhone(phone);
   if (existing?.phone_confirmed_at) throw unprocessable("user_already_exists", "User already registered");
   if (existing) {
     sendPhoneCode(ctx, existing, phone, "confirmation");
-    return userJson(ctx.store, ctx.store.findUserById(existing.id) ?? existing);
+    return userJson(ctx.store, ctx.store.users.findUserById(existing.id) ?? existing);
   }
   const autoconfirm = !ctx.settings.sms.enableConfirmations;
   const user = createPhoneUser(ctx, phone, await ctx.passwords.hash(password), data, autoconfirm);
@@ -39,10 +39,10 @@ async function signUpByPhone(ctx: AuthContext, phone: string, password: string, 
     sendPhoneCode(ctx, user, phone, "confirmation");
   } catch (err) {
     // As with mail: no code sent, no user.
-    ctx.store.deleteUser(user.id);
+    ctx.store.users.deleteUser(user.id);
     throw err;
   }
-  return userJson(ctx.store, ctx.store.findUserById(user.id) ?? user);
+  return userJson(ctx.store, ctx.store.users.findUserById(user.id) ?? user);
 }
 
 export function registerSignupRoutes(app: FastifyInstance, ctx: AuthContext): void {
@@ -73,7 +73,7 @@ export function registerSignupRoutes(app: FastifyInstance, ctx: AuthContext): vo
     const data = body.data ?? {};
     const autoconfirm = !ctx.settings.email.enableConfirmations;
 
-    const existing = ctx.store.findUserByEmail(email);
+    const existing = ctx.store.users.findUserByEmail(email);
     if (existing?.email_confirmed_at) {
       if (autoconfirm) throw unprocessable("user_already_exists", "User already registered");
       // GoTrue hides existing accounts behind a look-alike user with no identities (sanitizeUser).
@@ -96,7 +96,7 @@ export function registerSignupRoutes(app: FastifyInstance, ctx: AuthContext): vo
     if (existing) {
       // Unconfirmed: resend the confirmation; password and metadata stay as first given.
       await sendLink(ctx, existing, "signup", { redirectTo, pkce });
-      return userJson(ctx.store, ctx.store.findUserById(existing.id) ?? existing);
+      return userJson(ctx.store, ctx.store.users.findUserById(existing.id) ?? existing);
     }
 
     const user = createUser(ctx, {
@@ -112,11 +112,11 @@ export function registerSignupRoutes(app: FastifyInstance, ctx: AuthContext): vo
       await sendLink(ctx, user, "signup", { redirectTo, pkce });
     } catch (err) {
       // GoTrue creates the user and sends the mail in one transaction: no mail, no user.
-      ctx.store.deleteUser(user.id);
+      ctx.store.users.deleteUser(user.id);
       if (err instanceof ApiError) throw err;
       console.error("[auth] sending the confirmation mail failed:", (err as Error).message);
       throw new ApiError(500, "unexpected_failure", "Error sending confirmation email");
     }
-    return userJson(ctx.store, ctx.store.findUserById(user.id) ?? user);
+    return userJson(ctx.store, ctx.store.users.findUserById(user.id) ?? user);
   });
 }

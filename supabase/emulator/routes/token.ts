@@ -40,9 +40,9 @@ export function registerTokenRoutes(app: FastifyInstance, ctx: AuthContext): voi
           throw badRequest("phone_provider_disabled", "Phone logins are disabled");
         const phone = body.phone ? body.phone.replace(/^\+/, "").replaceAll(" ", "") : undefined;
         const user = body.email
-          ? ctx.store.findUserByEmail(body.email.trim().toLowerCase())
+          ? ctx.store.users.findUserByEmail(body.email.trim().toLowerCase())
           : phone
-            ? ctx.store.findUserByPhone(phone)
+            ? ctx.store.users.findUserByPhone(phone)
             : undefined;
         if (!user || !user.encrypted_password) throw invalidCredentials();
         if (isBanned(user)) throw badRequest("user_banned", "User is banned");
@@ -71,7 +71,7 @@ export function registerTokenRoutes(app: FastifyInstance, ctx: AuthContext): voi
         ctx.limiter.hit("token_verifications", req.ip);
         const body = parseBody(PkceBody, req);
         const { userId, method } = redeemAuthCode(ctx, body.auth_code, body.code_verifier);
-        const user = ctx.store.findUserById(userId);
+        const user = ctx.store.users.findUserById(userId);
         if (!user) throw badRequest("user_not_found", "User not found");
         return startSession(ctx, user, method);
       }

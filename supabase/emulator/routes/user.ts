@@ -44,14 +44,14 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AuthContext): void
     if (
       changesCredentials &&
       session?.aal !== "aal2" &&
-      ctx.store.factorsOf(user.id).some((f) => f.status === "verified")
+      ctx.store.factors.factorsOf(user.id).some((f) => f.status === "verified")
     ) {
       throw unauthorized(
         "insufficient_aal",
         "AAL2 session is required to update email or password when MFA is enabled.",
       );
     }
-    if (newPhone !== undefined && newPhone !== user.phone && ctx.store.findUserByPhone(newPhone)) {
+    if (newPhone !== undefined && newPhone !== user.phone && ctx.store.users.findUserByPhone(newPhone)) {
       throw unprocessable("phone_exists", "Phone number already registered by another user");
     }
     if (user.is_anonymous && body.password && !body.email && !body.phone) {
@@ -68,30 +68,30 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AuthContext): void
       }
       const hash = await ctx.passwords.hash(body.password);
       current = ctx.store.transaction(() => {
-        const updated = ctx.store.updateUser(user.id, { encrypted_password: hash });
+        const updated = ctx.store.users.updateUser(user.id, { encrypted_password: hash });
         // A new password signs out every other session and voids outstanding mail links (UpdatePassword).
-        ctx.store.deleteSessionsOf(user.id, session?.id);
-        ctx.store.deleteOneTimeTokens(user.id, ["confirmation", "recovery"]);
+        ctx.store.sessions.deleteSessionsOf(user.id, session?.id);
+        ctx.store.oneTimeTokens.deleteOneTimeTokens(user.id, ["confirmation", "recovery"]);
         return updated;
       });
     }
 
     if (body.data)
-      current = ctx.store.updateUser(user.id, { user_metadata: mergeMetadata(current.user_metadata, body.data) });
+      current = ctx.store.users.updateUser(user.id, { user_metadata: mergeMetadata(current.user_metadata, body.data) });
 
     if (newEmail !== undefined) {
       const email = newEmail;
       if (email !== current.email) {
-        if (ctx.store.findUserByEmail(email))
+        if (ctx.store.users.findUserByEmail(email))
           throw unprocessable("email_exists", "A user with this email address has already been registered");
         const redirectTo = ctx.redirects.resolve(queryParam(req, "redirect_to"), req.headers.referer);
         if (current.is_anonymous && !ctx.settings.email.enableConfirmations) {
           // An anonymous user adding an address with confirmations off is like a sign-up: done at once.
           current = completeEmailChange(ctx, current, email);
         } else {
-          current = ctx.store.updateUser(user.id, { new_email: email });
+          current = ctx.store.users.updateUser(user.id, { new_email: email });
           await sendEmailChange(ctx, current, email, { redirectTo });
-          current = ctx.store.findUserById(user.id) ?? current;
+          current = ctx.store.users.findUserById(user.id) ?? current;
         }
       }
     }
@@ -100,7 +100,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AuthContext): void
       if (!ctx.settings.sms.enableConfirmations) current = confirmPhone(ctx, current, newPhone, "phone_change");
       else {
         sendPhoneCode(ctx, current, newPhone, "phone_change");
-        current = ctx.store.findUserById(user.id) ?? current;
+        current = ctx.store.users.findUserById(user.id) ?? current;
       }
     }
     return userJson(ctx.store, current);
@@ -116,9 +116,9 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AuthContext): void
     const scope = queryParam(req, "scope") ?? "global";
     if (!["global", "local", "others"].includes(scope)) throw validationFailed(`Unsupported logout scope "${scope}"`);
     const { user, session } = await requireSession(ctx, req);
-    if (scope === "local") ctx.store.deleteSession(session.id);
-    else if (scope === "others") ctx.store.deleteSessionsOf(user.id, session.id);
-    else ctx.store.deleteSessionsOf(user.id);
+    if (scope === "local") ctx.store.sessions.deleteSession(session.id);
+    else if (scope === "others") ctx.store.sessions.deleteSessionsOf(user.id, session.id);
+    else ctx.store.sessions.deleteSessionsOf(user.id);
     return reply.status(204).send();
   });
 }

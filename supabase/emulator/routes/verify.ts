@@ -38,8 +38,9 @@ function applyVerification(
 ): UserRow | undefined {
   if (type === "email_change" && user.new_email) {
     const other: OneTimeTokenType = consumed === "email_change" ? "email_change_current" : "email_change";
-    if (ctx.settings.email.enableConfirmations && ctx.store.oneTimeTokenOf(user.id, other)) return undefined;
-    ctx.store.deleteOneTimeTokens(user.id, [other]);
+    if (ctx.settings.email.enableConfirmations && ctx.store.oneTimeTokens.oneTimeTokenOf(user.id, other))
+      return undefined;
+    ctx.store.oneTimeTokens.deleteOneTimeTokens(user.id, [other]);
     return completeEmailChange(ctx, user, user.new_email);
   }
   // signup and invite confirm the address; recovery and magic links confirm it too if needed.
@@ -101,9 +102,9 @@ export function registerVerifyRoutes(app: FastifyInstance, ctx: AuthContext): vo
       const user = applyVerification(ctx, type, consumed.user, consumed.token.token_type);
       if (!user) return reply.redirect(messageRedirectUrl(redirectTo, SINGLE_CONFIRMATION_ACCEPTED, pkce), 303);
       if (pkce) {
-        const flow = ctx.store.findFlowState(consumed.token.relates_to);
+        const flow = ctx.store.flowStates.findFlowState(consumed.token.relates_to);
         if (!flow) throw notFound("flow_state_not_found", "invalid flow state, no valid flow state found");
-        ctx.store.setFlowStateUser(flow.id, user.id);
+        ctx.store.flowStates.setFlowStateUser(flow.id, user.id);
         return reply.redirect(withQuery(redirectTo, "code", flow.auth_code), 303);
       }
       const session = await startSession(ctx, user, "otp");

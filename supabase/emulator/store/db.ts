@@ -1,0 +1,50 @@
+// The one SQLite connection every model table shares, with its prepared statements.
+import Database from "better-sqlite3";
+
+export type Json = Record<string, unknown>;
+export type Row = Record<string, unknown>;
+
+/** A model's tables: their DDL, and the columns added after the first release (older data folders lack them). */
+export interface ModelSchema {
+  ddl: string;
+  /** Child tables first, so a wipe never trips a foreign key. */
+  tables: string[];
+  addedColumns?: { table: string; columns: string[] }[];
+}
+
+export class StoreDb {
+  readonly db: Database.Database;
+  /** Statements are prepared once and reused: preparing is a large share of a short query. */
+  private readonly statements = new Map<string, Database.Statement>();
+
+  constructor(file: string) {
+    this.db = new Database(file);
+    this.db.pragma("journal_mode = WAL");
+    // Durable across a process crash (the crash suite kills it mid-write); a power cut may lose
+    // the last commits, which a local emulator can afford for one fsync less per write.
+    this.db.pragma("synchronous = NORMAL");
+    this.db.pragma("foreign_keys = ON");
+  }
+
+  migrate(schema: ModelSchema): void {
+    this.db.exec(schema.ddl);
+    for (const { table, columns } of schema.addedColumns ?? []) {
+      const have = new Set((this.db.pragma(`table_info(${table})`) as { name: string }[]).map((c) => c.name));
+      for (const column of columns)
+        if (!have.has(column)) this.db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} TEXT`);
+    }
+  }
+
+  sql(text: string): Database.Statement {
+    let statement = this.statements.get(text);
+    if (!statement) {
+      statement = this.db.prepare(text);
+      this.statements.set(text, statement);
+    }
+    return statement;
+  }
+
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+}
