@@ -1,16 +1,10 @@
-// Browser actions on the founder's screens that check nothing of their own (no vitest here), so the
-// bench's journey (tests/support/founder-journey.ts, run outside vitest) and the checked suites
-// (steps/creation.ts, tests/e2e) share one definition of each.
+// Browser actions on the founder's screens that check nothing (no vitest here), shared by the bench's
+// journey and the checked suites.
 import type { FrameLocator, Page } from "playwright-core";
 
 export type Verdict = "Approve (GREEN)" | "Reject (RED)";
 
-/**
- * An identity check captured in the provider's widget (the offline identity emulator's) as a person
- * would: document, selfie, then the emulated reviewer's verdict. `where`: the widget's iframe
- * (`page.frameLocator("iframe")`: the creation step, the edit dialogs) or the hosted page itself
- * (the link mailed to an additional owner).
- */
+/** An identity check in the emulator's widget: document, selfie, verdict; `where` is its iframe or hosted page. */
 export async function captureInWidget(where: Page | FrameLocator, verdict: Verdict = "Approve (GREEN)"): Promise<void> {
   await where.getByRole("button", { name: "Upload document" }).click();
   await where.getByRole("button", { name: "Take selfie" }).click();

@@ -1,8 +1,5 @@
-// The creation flow's screens as named browser steps, each with the checks a founder's visit to it
-// must pass (requirements §2, §4 "Creation flow"): tests/support/create-foundation-suite.ts composes
-// them into the whole journey, and any suite that needs one screen in a given state reuses the step
-// (the actions they share with the bench's journey are in steps/actions.ts).
-// Every step starts where the one before it left the page.
+// The creation flow's screens as named browser steps with the checks a visit must pass
+// (requirements §2, §4); each starts where the one before left the page.
 import { expect } from "vitest";
 import type { Page } from "playwright-core";
 import type { AllData } from "../../../server/src/contract/entities";
@@ -458,10 +455,7 @@ export async function expectStoredEntry(
   return all;
 }
 
-/**
- * The submitted flow is read-only: no second Approve (it would mail the owners again and rewrite
- * the submission date), fields disabled, Next only moves on; the stored submission is unchanged.
- */
+/** The submitted flow is read-only: no second Approve, fields disabled; the stored submission unchanged. */
 export async function expectReadOnlyAfterSubmit(
   e2e: E2E,
   ui: UiPage,
