@@ -1,8 +1,6 @@
-// Paths written in backticks in the Markdown docs name files that exist, as links must: a moved or
-// deleted file breaks the doc here, not for a reader. A span with a "/" is a path when it ends in
-// one, starts with an entry of the repository (or of the page's folder or its src/), or ends in a
-// file extension. It names something when it resolves from one of those, is a tracked path's tail
-// (a folder the sentence names), or is build output (.gitignore).
+// Paths in backticks in the Markdown docs name files that exist, as links must. A span with a "/"
+// must resolve from the repository, the page's folder or its src/, be a tracked path's tail (a folder
+// the sentence names), or be build output listed in .gitignore.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
