@@ -1,11 +1,11 @@
 // The founder's main journey in a real browser (requirements §2, §4): dashboard → strategy → the
 // five creation steps with the identity check in the real widget → Approve, then the owners' mail
 // and every value through the API (walkCreation); and every creation screen resumed (resumeSavedData).
+import { FORM_ENTRY as ENTRY } from "./entry";
 import { expect } from "vitest";
 import type { E2E, Theme } from "./e2e-harness";
 import { founderAt, uniqueEmail } from "./founders";
 import {
-  CREATION_ENTRY as ENTRY,
   chooseDafAndCustodian,
   chooseStrategy,
   continueFromCard,
