@@ -11,15 +11,7 @@ import { findLink, type MailboxClient } from "./mail";
 import { totpCode } from "./totp";
 import { scaled } from "./machine";
 import { FORM_ENTRY } from "./entry";
-import {
-  addOwnerInDialog,
-  attestAndSubmit,
-  captureInWidget,
-  chooseCustodian,
-  enterCustomDaf,
-  enterFoundationNames,
-  enterProfile,
-} from "./steps/actions";
+import * as act from "./steps/actions";
 
 /** A step of the journey (a page, a mail) guards against a hang this long, for this machine. */
 export const STEP_TIMEOUT_MS = scaled(30_000);
@@ -103,7 +95,7 @@ export function founderJourney(opts: JourneyOptions): FounderJourney {
     [
       "step 1 names → step 2",
       async (page) => {
-        await enterFoundationNames(page);
+        await act.enterFoundationNames(page);
         await next(page).click();
         await page.getByRole("heading", { name: "Enter your personal information" }).waitFor();
       },
@@ -111,7 +103,7 @@ export function founderJourney(opts: JourneyOptions): FounderJourney {
     [
       "step 2 profile → step 3",
       async (page) => {
-        await enterProfile(page);
+        await act.enterProfile(page);
         await next(page).click();
         await page.getByText("Confirm your identity").waitFor();
       },
@@ -119,14 +111,14 @@ export function founderJourney(opts: JourneyOptions): FounderJourney {
     [
       "step 3 identity check (widget)",
       async (page) => {
-        await captureInWidget(page.frameLocator("iframe"));
+        await act.captureInWidget(page.frameLocator("iframe"));
         await page.getByRole("heading", { name: "Additional owners", exact: true }).waitFor();
       },
     ],
     [
       "step 3 add an owner → step 4",
       async (page) => {
-        await addOwnerInDialog(page, uniqueEmail("journey-owner"));
+        await act.addOwnerInDialog(page, uniqueEmail("journey-owner"));
         await next(page).click();
         await stepPath(page, 4);
       },
@@ -134,8 +126,8 @@ export function founderJourney(opts: JourneyOptions): FounderJourney {
     [
       "step 4 DAF → step 5",
       async (page) => {
-        await enterCustomDaf(page);
-        await chooseCustodian(page);
+        await act.enterCustomDaf(page);
+        await act.chooseCustodian(page);
         await next(page).click();
         await stepPath(page, 5);
       },
@@ -144,7 +136,7 @@ export function founderJourney(opts: JourneyOptions): FounderJourney {
       "step 5 Approve → confirm → dashboard",
       async (page) => {
         await page.getByRole("button", { name: "Approve" }).click();
-        await attestAndSubmit(page.getByRole("dialog", { name: "Submit your foundation?" }));
+        await act.attestAndSubmit(page.getByRole("dialog", { name: "Submit your foundation?" }));
         await page.getByRole("heading", { name: "Foundations" }).waitFor();
       },
     ],
