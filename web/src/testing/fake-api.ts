@@ -8,6 +8,7 @@ import { codeForStatus } from "@contract/errors";
 
 export interface FakeCall {
   method: string;
+  url: string;
   path: string;
   query: URLSearchParams;
   body: unknown;
@@ -26,6 +27,7 @@ async function record(request: Request): Promise<FakeCall> {
   const text = request.method === "GET" || request.method === "HEAD" ? "" : await request.text();
   const call: FakeCall = {
     method: request.method,
+    url: request.url,
     path: url.pathname,
     query: url.searchParams,
     body: text ? (JSON.parse(text) as unknown) : undefined,
