@@ -20,8 +20,6 @@ import {
 
 /** drizzle's handle; $client is the better-sqlite3 connection under it (for SQLite-level checks). */
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
-/** A transaction on the app database (what db.transaction passes its callback). */
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export interface DatabaseHandle {
   db: Db;
   sqlite: Database.Database;

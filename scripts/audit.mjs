@@ -1,6 +1,5 @@
-// `npm audit --omit=dev`: fail on high or critical advisories in production dependencies.
-// The registry mirror these machines use has no advisory endpoint; that case is reported and
-// does not fail CI, since it says nothing about the dependencies.
+// `npm audit --omit=dev`: fails on high or critical advisories; a registry without the advisory
+// endpoint is reported and does not fail CI.
 import { spawnSync } from "node:child_process";
 
 const run = spawnSync("npm", ["audit", "--omit=dev", "--json"], { encoding: "utf8" });

@@ -11,8 +11,7 @@ const r = JSON.parse(fs.readFileSync(file, "utf8"));
 const passed = r.numPassedTests ?? 0;
 const failed = r.numFailedTests ?? 0;
 const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
-// A file that failed outside its tests (it did not load, or a beforeAll threw, leaving its tests
-// skipped) counts as a failure even though no test failed.
+// A file that failed outside its tests (did not load, a beforeAll threw) counts as a failure.
 const brokenSuites = (r.testResults ?? []).filter(
   (s) => s.status === "failed" && !(s.assertionResults ?? []).some((a) => a.status === "failed"),
 ).length;

@@ -1,9 +1,6 @@
-// `DATABASE_URL=postgres://… npm run db:copy`: moves a one-machine install up to Postgres. Copies
-// the SQLite database in DATA_DIR (or `-- --from path/to/app.sqlite`) into the empty, migrated
-// Postgres database at DATABASE_URL (run `npm run db:migrate` with the same DATABASE_URL first),
-// keeping ids, timestamps and SSN ciphertexts (keep the same SSN_ENCRYPTION_KEY). Commits only
-// when every table's row count and checksum match; refuses a non-empty target. Stop the app that
-// writes to the SQLite file first. Use a direct connection, not a transaction-mode pooler.
+// `DATABASE_URL=postgres://… npm run db:copy [-- --from app.sqlite]`: copies the SQLite database into
+// the empty, migrated Postgres one (ids, timestamps, SSN ciphertexts kept); commits only when every
+// table's count and checksum match. Stop the app first; use a direct connection, not a pooler.
 import fs from "node:fs";
 import { loadConfig } from "../server/src/config";
 import { appDatabasePath, openDatabase } from "../db/client";

@@ -1,12 +1,6 @@
-// `npm run db:migrate`: brings the app database's schema up to this code's committed migrations
-// (and the enum seed) without starting the app: the deploy step before new code serves, since
-// production never migrates at start (server/src/plugins/database.ts, decision 0041).
-// `npm run db:migrate -- --check` changes nothing and says whether the schema fits the code.
-// Refuses (exit 1, one line) a database whose schema is newer than the code or does not match its
-// migrations; nothing is changed then.
-// DATABASE_URL=postgres://… migrates that Postgres database (db/migrations-pg) instead of the
-// SQLite file in DATA_DIR. Use a direct connection (or a session-mode pooler), not a
-// transaction-mode pooler: the migration takes a session lock so two deploys take turns.
+// `npm run db:migrate [-- --check]`: brings the schema up to this code's migrations without starting
+// the app, the deploy step before new code serves (decision 0041); refuses a newer or mismatched
+// schema. On Postgres use a direct connection: the migration's session lock makes deploys take turns.
 import { parseArgs } from "node:util";
 import { loadConfig } from "../server/src/config";
 import { appDatabasePath, migrateDatabase, openDatabase, schemaStatus } from "../db/client";
@@ -63,8 +57,7 @@ async function main(): Promise<number> {
       return 1;
     }
     if (!process.env.DATABASE_URL) throw err;
-    // Unreachable, refused login, missing database…: one line naming the setting, every credential
-    // masked (in the URL, and in the driver's message should it quote the URL).
+    // One line naming the setting, every credential masked (the driver's message may quote the URL).
     const url = process.env.DATABASE_URL;
     const { code, message } = err as { code?: string; message?: string };
     console.error(

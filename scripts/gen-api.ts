@@ -1,7 +1,5 @@
-// Generates the web's typed API client types (web/src/api/schema.d.ts) from the app's OpenAPI
-// document with openapi-typescript; the web uses them through openapi-fetch. The app is built
-// (never listened) against a throwaway DATA_DIR, so the output depends on the routes alone.
-// `--check` exits 1 when the committed file is stale (CI).
+// Generates web/src/api/schema.d.ts from the app's OpenAPI document (openapi-typescript), the app
+// built against a throwaway DATA_DIR; `--check` exits 1 when the committed file is stale.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

@@ -1,8 +1,5 @@
-// Writes the branded auth mails (supabase/templates/<name>.html, the files config.toml's
-// [auth.email.template.<name>] content_path names) from one page layout and each mail's own
-// content (supabase/templates/source/). The Supabase CLI and GoTrue read every mail as one
-// standalone file with no includes, so the shared header and footer are filled in here instead
-// of being kept six times by hand. `--check` exits 1 when a committed mail is stale.
+// Writes the branded auth mails (supabase/templates/<name>.html) from one layout and each mail's
+// source: GoTrue reads each mail as one file without includes. `--check` exits 1 when one is stale.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";

@@ -1,9 +1,6 @@
-// A node-side entry bundled once with esbuild into node_modules/.cache and rebuilt only when a
-// source file is newer than the bundle: loading the server through a TypeScript loader (tsx) would
-// be most of a start-up's time (`npm run bench -- --only=startup` profiles its phases), ~1 s of
-// CPU a start. `npm start` (scripts/launch.mjs) runs scripts/start.ts this way; the test suites
-// that start the app or the auth emulator as child processes run their entries this way too.
-// Dependencies stay external (loaded from node_modules as usual).
+// A node-side entry bundled once with esbuild into node_modules/.cache, rebuilt when a source is
+// newer: loading through tsx is most of a start's time. `npm start` and the suites' child processes
+// run this way; dependencies stay external.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -36,24 +33,14 @@ function bundleIsCurrent(entry, bundle, stamp) {
   return fs.statSync(entry).mtimeMs <= built && SOURCE_DIRS.every((d) => newestSource(path.join(root, d)) <= built);
 }
 
-/**
- * Each file goes to a temporary name and is renamed into place: a second start building at the
- * same moment (parallel test workers) never reads half a bundle, and a bundle file shared with
- * another checkout (hard-linked node_modules) is replaced, not rewritten in place.
- */
+/** Written beside and renamed into place: a parallel start never reads half a bundle. */
 function writeAtomically(file, contents) {
   const temporary = `${file}.${process.pid}.tmp`;
   fs.writeFileSync(temporary, contents);
   fs.renameSync(temporary, file);
 }
 
-/**
- * Modules find their files (migrations, config.toml, the widget script, web/dist) relative to
- * themselves through import.meta; in one bundle those would all point at the bundle, so each is
- * pinned to its original file while bundling. The bundle lives inside this checkout's
- * node_modules and `start.root` names the checkout it was built for, so the absolute paths it
- * holds are this checkout's own.
- */
+/** Each module's import.meta pinned to its original file, so relative file lookups still work. */
 const pinImportMeta = {
   name: "pin-import-meta",
   setup(build) {
@@ -69,10 +56,7 @@ const pinImportMeta = {
   },
 };
 
-/**
- * Dependencies stay external, except this repository's own workspace package (the auth
- * emulator), whose entry is TypeScript source: it is bundled like the rest.
- */
+/** Dependencies stay external, except the workspace's auth emulator (TypeScript source). */
 const bundleWorkspaces = {
   name: "bundle-workspaces",
   setup(build) {
@@ -82,10 +66,7 @@ const bundleWorkspaces = {
   },
 };
 
-/**
- * The bundle of a node-side entry (`scripts/start.ts` for `npm start`; test suites' child-process
- * entries), built into node_modules/.cache when missing or stale; returns its path.
- */
+/** The bundle of a node-side entry, built when missing or stale; returns its path. */
 export async function bundledEntry(entry) {
   const name = path.relative(root, entry).replace(/\.ts$/, "").replaceAll(path.sep, "-");
   const bundle = path.join(cacheDir, `${name}.mjs`);
@@ -102,9 +83,7 @@ export async function bundledEntry(entry) {
     format: "esm",
     target: "node20",
     packages: "external",
-    // A linked map beside the bundle: `node --enable-source-maps` maps traces back to the .ts
-    // sources; parsing it on every start would slow start-up (`npm run bench -- --only=startup`),
-    // so it is opt-in.
+    // A linked map, opt-in with --enable-source-maps: parsing it every start would slow start-up.
     sourcemap: "linked",
     plugins: [bundleWorkspaces, pinImportMeta],
     logLevel: "warning",

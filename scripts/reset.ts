@@ -1,7 +1,5 @@
-// `npm run reset`: puts the embedded auth emulator's data back to the demo seed (three demo
-// users, the TOTP factor), using the same settings as `npm start`. A running emulator is asked
-// over HTTP (POST /auth/v1/admin/reset with the service key) so its in-memory state resets too;
-// with nothing listening, the SQLite file in DATA_DIR is reset directly.
+// `npm run reset`: the auth emulator's data back to the demo seed, over HTTP when it is running (its
+// memory resets too), else in the SQLite file in DATA_DIR.
 import { loadConfig, ConfigError } from "../server/src/config";
 import { resetAuthData } from "@founder-foundation/auth-emulator";
 import { DEMO_PASSWORD, DEMO_TOTP_SECRET, DEMO_USERS, PROJECT_AUTH_OPTIONS } from "../supabase/demo-seed";

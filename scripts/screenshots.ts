@@ -1,10 +1,5 @@
-// `npm run screenshots`: the whole product in a minute. Boots a throwaway stack, seeds founders in
-// every state through the real APIs, and photographs every screen and dialog at 375 and 1280 px in
-// both themes into screenshots/ (git-ignored), named <screen>-<theme>-<width>.png. Each picture is
-// also scanned by axe; the run ends with the number of screens checked and fails on any violation.
-// The list of screens lives in tests/support/screen-catalogue.ts (the e2e axe suite reads it too).
-//   npm run screenshots                 # all screens
-//   npm run screenshots -- dashboard    # only screens whose name contains "dashboard"
+// `npm run screenshots [-- <name part>]`: every screen and dialog of tests/support/screen-catalogue.ts
+// at 375 and 1280 px in both themes into screenshots/, each scanned by axe (a violation fails).
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";

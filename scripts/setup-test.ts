@@ -1,9 +1,5 @@
-// `npm run setup:test`: installs what the test suite needs from the operating system (Debian's
-// chromium, postgresql and pgbouncer: the list is tests/support/system-deps.ts), so that the
-// README's test line passes on a fresh machine. Quick and silent apart from one line when
-// everything is there; as root on Debian it installs what is missing through apt-get without
-// starting the packages' system services (the suite starts throwaway servers of its own); anywhere
-// else it prints the one line that says what to install, and fails.
+// `npm run setup:test`: installs what the suite needs from Debian (tests/support/system-deps.ts) through
+// apt-get as root, services kept from starting; elsewhere prints what to install, and fails.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import { describeMissing, installCommand, missingSystemNeeds } from "../tests/support/system-deps";

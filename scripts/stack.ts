@@ -58,8 +58,7 @@ export async function startStack(config: Config, opts: StackOptions = {}): Promi
         publicUrl: config.auth.url,
         jwtSecret: config.auth.jwtSecret,
         corsOrigins: config.corsOrigins,
-        // stderr carries only the line that stops a start (docs/deploying.md); the notice of
-        // config.toml keys the emulator ignores is start-up information beside the URLs on stdout.
+        // stderr carries only a line that stops a start (docs/deploying.md).
         notice: (line) => console.log(line),
         quiet: opts.quiet,
         bcryptCost: opts.bcryptCost,
@@ -120,12 +119,7 @@ export function loadConfigOrExit(): Config {
 /** How long a shutdown may drain in-flight requests: under the 30 s an orchestrator usually waits before SIGKILL. */
 export const SHUTDOWN_DEADLINE_MS = 25_000;
 
-/**
- * Ctrl-C or a service manager's SIGTERM: stop accepting connections, let the requests in flight
- * finish, close the databases, exit 0. Listeners close in reverse start order, so the app (and
- * its database) closes before the services it calls. A second signal, or a drain longer than the
- * deadline, exits 1 at once.
- */
+/** SIGINT/SIGTERM: drain, close in reverse start order, exit 0; a second signal or the deadline exits 1. */
 export function closeOnSignals(close: () => Promise<void>, deadlineMs = SHUTDOWN_DEADLINE_MS): void {
   let closing = false;
   const stop = (signal: NodeJS.Signals) => {
@@ -147,10 +141,7 @@ export function closeOnSignals(close: () => Promise<void>, deadlineMs = SHUTDOWN
   process.on("SIGTERM", stop);
 }
 
-/**
- * A start-up failure as the operator should read it: refusals that explain themselves (a database
- * schema that does not fit the code) as their one line; anything else with its stack.
- */
+/** A start-up failure: a refusal that explains itself as its one line, anything else with its stack. */
 export function startupFailure(err: unknown): string {
   if (err instanceof SchemaMismatchError || err instanceof DatabaseUnreachableError) return err.message;
   return err instanceof Error ? (err.stack ?? err.message) : String(err);

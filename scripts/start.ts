@@ -16,8 +16,7 @@ function ensureWebBuild(): void {
     {
       cwd: root,
       stdio: "inherit",
-      // A production bundle whatever NODE_ENV this process has (a bundle built under NODE_ENV=test
-      // would carry React's development runtime).
+      // A production bundle whatever NODE_ENV this process has.
       env: { ...process.env, NODE_ENV: "production" },
     },
   );

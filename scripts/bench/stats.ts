@@ -27,13 +27,6 @@ export function kb(bytes: number): string {
   return `${round(bytes / 1024, 1)} KB`;
 }
 
-/** Times an async call with the monotonic clock; returns [result, milliseconds]. */
-export async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
-  const start = performance.now();
-  const result = await fn();
-  return [result, performance.now() - start];
-}
-
 export const sleep = (msDelay: number) => new Promise<void>((resolve) => setTimeout(resolve, msDelay));
 
 /** The machine's 1, 5 and 15 minute load averages, as printed beside figures taken on a shared machine. */

@@ -1,8 +1,5 @@
-// The repository explains itself: its code, tests and docs cite its own documents (docs/requirements.md
-// by section, docs/architecture.md, docs/decisions/), never a document or a tracker entry that does
-// not travel with it. `npm run lint` runs this over every text file git tracks or would add and fails on a pointer
-// outside; tests/lint/outside-pointers.test.ts proves each pattern is caught.
-//
+// The repository cites its own documents (requirements by section, docs/, decision records), never
+// one that does not travel with it; `npm run lint` fails on such a pointer in any tracked text file.
 // The patterns are assembled from pieces so that this file does not match them itself.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";

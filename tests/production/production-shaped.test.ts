@@ -17,7 +17,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, newBrowserContext } from "../support/browser";
 import { authClient } from "../support/founders";
 import { startDeployment, type AuthProject, type Deployment } from "../support/deployment";
-import { founderJourney, JOURNEY_ENTRY } from "../support/founder-journey";
+import { FORM_ENTRY } from "../support/entry";
+import { founderJourney } from "../support/founder-journey";
 import { MailboxClient } from "../support/mail";
 import { startPgBouncer, startPostgres, type PgBouncer, type PostgresServer } from "../support/postgres";
 import { buildWeb } from "../support/web-build";
@@ -167,7 +168,7 @@ describe("production-shaped deployment: Postgres, two instances, auth and identi
     await context.addInitScript(`for (const [k, v] of ${JSON.stringify(session)}) localStorage.setItem(k, v);`);
     const page = await context.newPage();
     const seen = watch(page);
-    const e = JOURNEY_ENTRY;
+    const e = FORM_ENTRY;
 
     await page.goto("/");
     await page.getByRole("heading", { name: "Foundations" }).waitFor();
@@ -181,7 +182,7 @@ describe("production-shaped deployment: Postgres, two instances, auth and identi
     await page.goto("/edit-profile");
     await expect.poll(() => page.getByLabel("City").inputValue()).toBe(e.city);
     expect(await page.getByLabel("First name").inputValue()).toBe(e.firstName);
-    expect(await page.getByLabel("SSN").inputValue()).toBe(`***-**-${e.ssn.slice(-4)}`);
+    expect(await page.getByLabel("SSN").inputValue()).toBe(`***-**-${e.ssnDigits.slice(-4)}`);
 
     await page.goto("/edit-daf");
     await expect.poll(() => page.getByLabel("Custom DAF Name").inputValue()).toBe(e.customDaf);
@@ -202,13 +203,13 @@ describe("production-shaped deployment: Postgres, two instances, auth and identi
       const org = await client.query<{ name_1: string; entry_completed_at: string | null }>(
         "SELECT o.name_1, s.entry_completed_at FROM organization o JOIN strategy s ON s.strategy_id = o.strategy_id",
       );
-      expect(org.rows).toEqual([{ name_1: JOURNEY_ENTRY.name1, entry_completed_at: expect.any(String) }]);
+      expect(org.rows).toEqual([{ name_1: FORM_ENTRY.name1, entry_completed_at: expect.any(String) }]);
       const persons = await client.query<{ ssn_encrypted: string | null }>(
         "SELECT ssn_encrypted FROM person WHERE account_primary_holder",
       );
       expect(persons.rows).toHaveLength(1);
       expect(persons.rows[0]!.ssn_encrypted).toMatch(/\S{20,}/);
-      expect(persons.rows[0]!.ssn_encrypted).not.toContain(JOURNEY_ENTRY.ssn);
+      expect(persons.rows[0]!.ssn_encrypted).not.toContain(FORM_ENTRY.ssnDigits);
     } finally {
       await client.end();
     }

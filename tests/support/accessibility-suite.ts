@@ -1,12 +1,6 @@
-// axe on every screen and dialog of the product (docs/testing.md, Accessibility), as a suite a
-// test file declares for
-// one part of the catalogue (tests/support/screen-catalogue.ts, one source): each screen at 375
-// and 1280 px in the light and the dark theme must have 0 violations. The catalogue is checked in
-// parts (tests/e2e/accessibility-N.test.ts), each file with its own stack and browser, so the
-// parts run side by side in the suite's pool instead of one file holding a worker for minutes.
-// In each part, founders are seeded once through the API and each signs in once; every screen
-// then opens from that session directly at its own address (one page per founder and theme,
-// ShotBrowser), and is scanned at each width in turn (the window resized, not the page reloaded).
+// axe on every screen and dialog of the catalogue (tests/support/screen-catalogue.ts) at 375 and
+// 1280 px in both themes: 0 violations. Checked in parts (tests/e2e/accessibility-N.test.ts) that
+// run side by side, each founder signed in once, each screen loaded once per theme.
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootStack, type TestStack } from "./stack";
@@ -22,10 +16,7 @@ const MIN_SCREENS = 120;
 /** How many files the catalogue is checked in (tests/e2e/accessibility-1..N.test.ts). */
 export const ACCESSIBILITY_PARTS = 3;
 
-/**
- * The catalogue cut into `parts` runs of consecutive shots with about the same number of
- * variants (widths × themes) each: every shot in exactly one part, in catalogue order.
- */
+/** The catalogue in `parts` runs of consecutive shots with about as many variants each. */
 export function shotParts(parts: number, shots: readonly Shot[] = SHOTS): Shot[][] {
   const total = variantCount(shots);
   const result: Shot[][] = Array.from({ length: parts }, () => []);
@@ -99,11 +90,7 @@ export function describeAccessibilityPart(part: number): void {
     for (const shot of shotsOfPart) {
       const widths = shot.widths ?? WIDTHS;
       it(`${shot.name}: 0 violations at ${widths.join(" and ")} px, light and dark`, async () => {
-        // The two themes side by side, each in a page of its own that goes through the widths
-        // (ShotBrowser.visit): most of a screen's time is waiting (the sign-in gate's delay,
-        // network idle), not CPU. Except the enrol view: each load removes the founder's
-        // unfinished factors and enrols anew under the app's one factor name, so side by side
-        // the two would undo each other.
+        // Both themes side by side (mostly waiting), except the enrol view, whose loads undo each other.
         const check = (theme: Theme) => violationsOf(shot, theme);
         const found = shot.enrol ? await inTurn(THEMES, check) : await Promise.all(THEMES.map(check));
         const violations = found.flat();

@@ -1,6 +1,5 @@
-// One authenticated call to the app's API, as the web makes it (bearer token, JSON body), for test
-// and script set-up that builds data without clicking: the parsed answer, or an error naming the
-// status. Built on the one API client (tests/support/http.ts).
+// One authenticated call to the app's API as the web makes it, for set-up that builds data without
+// clicking: the parsed answer, or an error naming the status.
 import { call } from "./http";
 
 export async function apiCall<T>(

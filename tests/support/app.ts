@@ -1,15 +1,7 @@
-// The one way to start an app alone (tests/support/stack.ts starts a whole stack), as one of:
-//   createTestApp    in this process, no listener: supertest (`http`) and Fastify's inject (`api`);
-//   startTestApp     in this process, listening on a free port (`url`), every log line captured;
-//   startAppProcess  its own process through the real start command (`npm start`), as a deployment runs it;
-//   spawnApp         its own process, the app listener alone, for suites that kill it with SIGKILL.
-// In this process, an app gets a fresh DATA_DIR and database (a copy of a migrated template on the
-// engine of the vitest project: tests/support/test-database.ts) and trusts a real auth emulator of
-// its own (tests/support/auth.ts) whose users are real and whose tokens the app verifies and
-// confirms exactly as it would Supabase's; its mail goes to that emulator's mailbox
-// (tests/support/mail.ts). Its identity provider is an identity emulator of its own (no webhooks:
-// tests post them, founders.ts postIdentityResult), unless the suite names one in SUMSUB_BASE_URL
-// (tests/identity/harness.ts wires one with webhooks).
+// The one way to start an app alone (tests/support/stack.ts starts a whole stack): createTestApp in
+// this process (supertest, inject), startTestApp listening, startAppProcess through `npm start`,
+// spawnApp as a child to SIGKILL. Each gets its own database copy, auth emulator and identity
+// emulator (no webhooks: tests post them, unless SUMSUB_BASE_URL names one).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -60,10 +52,7 @@ export interface TestApp {
   token(opts?: TokenOptions): Promise<string>;
   /** A new signed-in auth user (default role "user"). */
   user(roles?: Role[]): Promise<AuthUser>;
-  /**
-   * A signed-in founder whose data is built through the API up to `stage` (default "account": the
-   * account exists), marked unless `plain` (tests/support/founders.ts, buildFounder).
-   */
+  /** A signed-in founder built through the API up to `stage` (founders.ts, buildFounder). */
   founder(opts?: { roles?: Role[]; stage?: Stage; plain?: boolean }): Promise<ApiFounder>;
   /** Everything the logger has written so far (startTestApp, or createTestApp with logs: true). */
   logs(): string;
@@ -86,11 +75,7 @@ export interface TestAppOptions {
 /** A legacy HS256 secret for the tests that check HS256 verification (never the CLI's public one). */
 export const TEST_HS256_SECRET = "tests-legacy-hs256-secret-of-at-least-32-characters";
 
-/**
- * The app in this process (no listener; supertest), on `opts.engine` (default: the vitest
- * project's, see testEngine()). Its database is a fresh copy of a migrated template, as a deploy
- * runs `npm run db:migrate` first (production never migrates at start).
- */
+/** The app in this process (no listener; supertest) on a fresh copy of a migrated database. */
 export async function createTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<TestApp> {
   const first = opts.instanceOf;
   const dataDir = first?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "ff-app-"));
@@ -190,9 +175,6 @@ export async function startTestApp(
   return { ...t, url: `http://127.0.0.1:${port}` };
 }
 
-// ---------------------------------------------------------------------------------------------
-// An app as its own process
-
 export interface AppProcess {
   url: string;
   pid: number;
@@ -204,17 +186,11 @@ export interface AppProcess {
 
 const READY_TIMEOUT_MS = scaled(90_000);
 
-/**
- * One app instance started by the real start command (`npm start` runs scripts/launch.mjs) with
- * the environment a deployment gives it, and ready once GET /api/ready answers 200 (database
- * reachable, schema current): what an orchestrator waits for. env must carry APP_PORT (and HOST
- * if not 127.0.0.1); the rest of this process's environment is not passed on.
- */
+/** One instance through `npm start` with only `env` (APP_PORT at least), ready once /api/ready answers 200. */
 export async function startAppProcess(env: Record<string, string>, opts: { root?: string } = {}): Promise<AppProcess> {
   const host = env.HOST ?? "127.0.0.1";
   const url = `http://${host}:${env.APP_PORT}`;
-  // Another release's checkout (tests/support/release.ts) runs its start script through tsx: its
-  // node_modules is this checkout's, whose bundle cache belongs to this checkout's `npm start`.
+  // Another release's checkout runs through tsx: the bundle cache belongs to this checkout.
   const args = opts.root
     ? ["--import", "tsx", path.join(opts.root, "scripts/start.ts")]
     : [path.join(REPO_ROOT, "scripts/launch.mjs")];
@@ -271,12 +247,7 @@ export interface Child {
 /** The app listener alone, configured from the environment as scripts/stack.ts configures it. */
 export const APP_CHILD = fileURLToPath(new URL("./app-child.ts", import.meta.url));
 
-/**
- * Spawns a listener entry as its own Node process (APP_CHILD, or another entry that prints
- * "READY <url>" once listening) and waits for that line. The entry runs as a bundle built once
- * (scripts/node-bundle.mjs, as `npm start` runs), not through tsx: ~1 s of CPU less per start,
- * and the crash suites start a child after every kill.
- */
+/** Spawns an entry that prints "READY <url>" once listening, from its bundle (cheaper than tsx per start). */
 export async function spawnChild(entry: string, env: Record<string, string>): Promise<Child> {
   const proc = spawn(process.execPath, [await bundledEntry(entry)], {
     cwd: REPO_ROOT,
@@ -337,11 +308,7 @@ export function isConnectionFailure(err: unknown): boolean {
   return err instanceof TypeError && /fetch failed|terminated|other side closed/i.test(err.message);
 }
 
-/**
- * Where in the write stream a kill lands: once this cycle's writers have had a write acknowledged
- * (the event, so that every kill cuts a running stream on any machine, however slow), a random
- * pause in [minMs, maxMs) more, scaled for the machine. Rejects at once if a writer fails.
- */
+/** When a kill lands: after a write was acknowledged, plus a random scaled pause; rejects if a writer fails. */
 export async function killMoment(
   acknowledged: () => number,
   writers: Promise<unknown>[],

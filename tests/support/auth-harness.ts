@@ -1,7 +1,5 @@
-// The harness of the suites that test the auth service itself (tests/auth, tests/reliability):
-// starts just the auth emulator package (with its mailbox) on free ports with a throwaway DATA_DIR
-// and this project's settings and seed (the rest of the stack is not needed to test auth), and
-// hands out real supabase-js clients. Suites that only need tokens for the app use ./auth.ts.
+// The harness of the suites about the auth service itself (tests/auth, tests/reliability): the auth
+// emulator alone on free ports with this project's settings, handing out real supabase-js clients.
 import fs from "node:fs";
 import { expect } from "vitest";
 import os from "node:os";
@@ -48,8 +46,7 @@ export async function startAuthHarness(options: HarnessOptions = {}): Promise<Au
       mailbox: { port: httpPort, smtpPort },
       mailFrom: "Founder Foundation <no-reply@founder-foundation.local>",
       quiet: true,
-      // Low bcrypt cost keeps suites quick; the default (10) is exercised where the auth service runs
-      // as deployed (the production-shaped run in tests/production, through the emulator's CLI).
+      // Low bcrypt cost keeps suites quick; tests/production runs the default (10).
       bcryptCost: options.bcryptCost ?? 4,
       configOverrides: { ...PROJECT_AUTH_OPTIONS.configOverrides, ...options.configOverrides },
       config: options.config ?? PROJECT_AUTH_OPTIONS.config,
@@ -108,11 +105,7 @@ export async function authMethods(c: SupabaseClient): Promise<string[]> {
 
 export const STANDIN_PASSWORD = "stand-in google password";
 
-/**
- * Opens the Google stand-in's consent page (from an /authorize URL, which must redirect there, or
- * the page's own URL as linkIdentity returns it), submits its form; returns the answer's status,
- * location and text.
- */
+/** Opens the Google stand-in's consent page (an /authorize URL or its own), submits it; returns the answer. */
 export async function submitConsent(url: string, fields: { email: string; password: string; full_name?: string }) {
   let pageUrl = url;
   if (!url.includes("/emulator/google/consent")) {

@@ -1,10 +1,6 @@
-// The one way tests get bearer tokens: a real auth emulator (the embedded GoTrue surface) on a free
-// port with throwaway data, whose users are made through its admin API and signed in with the
-// password grant (tests/support/founders.ts, createAuthUser), exactly as Supabase Auth issues
-// tokens. The app under test verifies them through the emulator's JWKS and confirms their sessions
-// with it. The emulator signs with a key this support generates, so a test can also re-sign a real
-// token with one claim changed (expired, wrong audience, foreign issuer) and see only that property
-// refused; forgedAuthorizations (at the end) builds every forged credential a route must refuse.
+// The one way tests get bearer tokens: a real auth emulator on a free port whose users are made
+// through its admin API and signed in with the password grant. Its signing key is this support's, so
+// a test can re-sign a real token with one claim changed; forgedAuthorizations builds the forgeries.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -50,10 +46,7 @@ export interface TestAuth {
   close(): Promise<void>;
 }
 
-/**
- * Enrols and verifies a TOTP factor through GoTrue's HTTP surface (`api` ends in /auth/v1), as
- * supabase-js's mfa.enroll / challenge / verify do; the verify answer is an aal2 session.
- */
+/** Enrols and verifies a TOTP factor over GoTrue's HTTP surface (`api` ends in /auth/v1); returns an aal2 session. */
 export async function enrolTotp(
   api: string,
   anonKey: string,
@@ -193,9 +186,7 @@ export async function startTestAuth(opts: TestAuthOptions = {}): Promise<TestAut
   };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Forged credentials: the bearer credentials an attacker (or a broken client) may present, built
-// from a real token so that only the one property under test is wrong.
+// Forged credentials, built from a real token so that only the property under test is wrong.
 
 export type Credential =
   | "none"

@@ -1,8 +1,6 @@
-// A small load balancer for the rolling-deploy run: round robin over the backends whose
-// GET /api/ready answered 200 at the last probe (every 100 ms), as an orchestrator's balancer
-// honours readiness. One connection per proxied request (no keep-alive to the backends), so a
-// backend that stops accepting never leaves a pooled socket behind; no retries, so every failure a
-// client sees is one the deployment caused. Counts the answers each backend's release gave.
+// A small load balancer for the rolling-deploy run: round robin over backends whose /api/ready
+// answered 200 at the last probe, no keep-alive to them and no retries, so every failure a client
+// sees is the deployment's. Counts the answers by release.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -29,12 +27,7 @@ export interface Balancer {
 
 const PROBE_MS = 100;
 
-/**
- * Hop-by-hop headers (RFC 9110 §7.6.1) describe one connection, not the message: a proxy never
- * forwards them. Copying the backend's `Keep-Alive: timeout=72` to the client told it the balancer
- * keeps idle connections 72 s while this server closes them after 5 s, so a client could reuse a
- * connection the balancer had just closed ("fetch failed" under load).
- */
+/** Hop-by-hop headers (RFC 9110 §7.6.1): a proxy never forwards them (a copied Keep-Alive broke clients). */
 const HOP_BY_HOP = new Set([
   "connection",
   "keep-alive",

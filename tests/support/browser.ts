@@ -30,13 +30,8 @@ export const CHROMIUM_ARGS = [
   "--disable-background-networking",
   "--disable-component-update",
   "--disable-sync",
-  // Chromium 15x builds the address bar's suggestion popups as WebUI pages: two per browser context,
-  // each in a renderer of its own, although a headless browser never shows them. The suite opens
-  // hundreds of contexts; without these the browser's CPU for the axe suite fell by ~40 %
-  // (docs/decisions/0022). Playwright passes its own --disable-features before these args and does
-  // not merge the two, and Chromium honours only the last one: so this list repeats Playwright's
-  // (playwright-core 1.65's chromiumSwitches: HTTP kept on HTTP, no paint holding, no storage
-  // partitioning, nothing fetched at start-up) and adds the two popups.
+  // No address-bar WebUI popups (docs/decisions/0022). Chromium honours only the last
+  // --disable-features, so this repeats Playwright's own list.
   `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, "WebUIOmniboxPopup", "WebUIOmniboxAimPopup"].join(",")}`,
 ];
 

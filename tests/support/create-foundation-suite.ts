@@ -1,16 +1,11 @@
-// The founder's main journey in a real browser against the real local stack (requirements §2, §4
-// "Creation flow"): dashboard → choose strategy → the five creation steps, with the identity check
-// completed inside the real widget's iframe (offline identity emulator), two additional owners
-// added, one edited and one deleted → Approve → dashboard; then the owners' verification mail and
-// every value through the API (walkCreation). And every creation screen resumed from data entered
-// through the API (resumeSavedData). The journey is the creation steps of tests/support/steps/
-// creation.ts in order; every screen is axe-scanned and photographed by the harness. The suites
-// (tests/e2e/create-foundation-*.test.ts) run each width and theme in a file of its own, side by side.
+// The founder's main journey in a real browser (requirements §2, §4): dashboard → strategy → the
+// five creation steps with the identity check in the real widget → Approve, then the owners' mail
+// and every value through the API (walkCreation); and every creation screen resumed (resumeSavedData).
+import { FORM_ENTRY as ENTRY } from "./entry";
 import { expect } from "vitest";
 import type { E2E, Theme } from "./e2e-harness";
 import { founderAt, uniqueEmail } from "./founders";
 import {
-  CREATION_ENTRY as ENTRY,
   chooseDafAndCustodian,
   chooseStrategy,
   continueFromCard,

@@ -1,16 +1,11 @@
-// A SQLite file read as another process would see it (a read-only connection of its own): every
-// table's rows, order-independent, to prove a refused request changed nothing (the one SQLite dump:
-// TestDatabase.dump() in ./test-database.ts reads through it too), and its integrity check.
+// A SQLite file read as another process sees it: every table's rows, order-independent, to prove a
+// refused request changed nothing; and its integrity check.
 import Database from "better-sqlite3";
 
 /** Every table's rows as sorted JSON strings (order-independent). */
 export type Dump = Record<string, string[]>;
 
-/**
- * Tables left out of a dump besides the engines' and the migrations' own: the rate limiter's counters
- * (rate_limit_hit, shared by the instances on PostgreSQL) count every request, a refused one too, by
- * design; they hold no record data, so "a refused request changed nothing" is about everything else.
- */
+/** The rate limiter's counters count refused requests too, by design, and hold no record data. */
 export const BOOKKEEPING_TABLES: ReadonlySet<string> = new Set(["rate_limit_hit"]);
 
 /** Every table but SQLite's own and the migrations' bookkeeping (no request writes those). */

@@ -1,15 +1,6 @@
-// A production-shaped deployment on this machine, in the order docs/deploying.md and
-// docker-compose.yml give (database → migrate → app instances):
-// - the app database: Postgres migrated by the real `npm run db:migrate` (over migrateUrl, the
-//   direct connection) and used by the instances over databaseUrl (a transaction-mode pooler in a
-//   real deployment), or, without one, a SQLite file in a data folder the instances share;
-// - the auth emulator as its own process through its CLI, standing in for a Supabase project: its
-//   own JWT secret (so anon/service_role keys no public install has), its own data folder (so its
-//   own ES256 signing key and JWKS), the project's site URL and redirect list, its mailbox as the
-//   SMTP provider;
-// - the identity emulator standing in for Sumsub, with credentials of its own;
-// - N app instances, each its own process started by the real start command with
-//   NODE_ENV=production and AUTH_MODE=external, on ports of their own.
+// A production-shaped deployment on this machine, in docs/deploying.md's order: the database
+// migrated by `npm run db:migrate` (or a shared SQLite file), the auth emulator's CLI as the auth
+// project with secrets of its own, the identity emulator, then N instances through `npm start`.
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -62,11 +53,7 @@ export interface Deployment {
 /** A secret as a real project would have: random, long, never a public value. */
 const secret = (bytes = 32) => crypto.randomBytes(bytes).toString("base64url");
 
-/**
- * The project's config.toml: the repository's, with the deployment's site URL and redirect list, in
- * a supabase/ folder of its own beside a copy of the branded mail templates (their content_path is
- * relative to the folder holding supabase/, as the Supabase CLI reads it).
- */
+/** The repository's config.toml with this deployment's site URL and redirects, beside the mail templates. */
 function projectConfig(root: string, origins: string[]): string {
   const dir = path.join(root, "supabase");
   fs.cpSync(path.join(ROOT, "supabase/templates"), path.join(dir, "templates"), { recursive: true });
@@ -98,8 +85,7 @@ async function startAuthProject(dir: string, origins: string[]): Promise<{ proje
     url,
     "--data",
     path.join(dir, "auth-data"),
-    // One argument (--flag=value): a base64url secret can start with "-", which parseArgs would
-    // take for an option (1 run in 64 failed to start the project that way).
+    // --flag=value: a base64url secret may start with "-", which parseArgs would take for an option.
     `--jwt-secret=${secret()}`,
     "--mail-port",
     String(mailPort),

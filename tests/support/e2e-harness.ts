@@ -1,11 +1,6 @@
-// The one browser-test harness (every tests/e2e suite uses it):
-//   const e2e = setupE2E();            // in the file's top level: boots the real stack on free
-//                                      // ports, launches Debian chromium (the e2e project's global
-//                                      // setup has built the web: tests/support/global-setup-e2e.ts)
-//   const ui = await e2e.open({ width: 375 });   // a fresh browser context per call
-//   await ui.goto("/sign-in");
-//   await ui.screen("sign-in");        // axe scan (violations fail the test) + screenshot
-// Contexts are closed after each test; the stack and browser after the file.
+// The one browser-test harness: `const e2e = setupE2E()` at a file's top level boots the stack and
+// Chromium; `await e2e.open({ width })` is a fresh context; `ui.screen(name)` scans with axe and
+// photographs. Contexts close after each test, the stack and browser after the file.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { bootStack, type TestStack } from "./stack";
@@ -18,15 +13,7 @@ import { assertAccessible, saveScreenshot } from "./screens";
 export type Theme = "light" | "dark";
 export type Motion = "reduce" | "no-preference";
 
-/**
- * Browser tests ask for reduced motion unless a test is about a transition (the sign-in journey in
- * tests/e2e/sign-in.test.ts keeps them, and a test there checks both preferences). The app honours
- * it (motion-reduce:transition-none): the delays of requirements §9 stay, only the animation
- * between two states
- * goes. Why: every signed-in page load fades the sign-in screen out for 1 s, and headless Chromium
- * composites each of those 60 frames in software: 0.3 s of CPU per load, measured, over a third of
- * a signed-in screen's cost (docs/decisions/0010).
- */
+/** Reduced motion unless a test is about a transition: the delays stay, the costly fades go (docs/decisions/0010). */
 export const BROWSER_MOTION: Motion = "reduce";
 
 /** The web's theme preference (web/src/stores/theme.ts). */

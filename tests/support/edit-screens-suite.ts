@@ -1,7 +1,5 @@
-// What the edit-screen browser suites share (tests/e2e/edit-screens.test.ts, tests/e2e/edit-others.test.ts):
-// a founder past step 5 seeded through the API with their own token, an owner who passed the
-// identity check through the emailed link, a signed-in page at a screen, the save flow, and the
-// other looks (widths and themes) a screen must pass.
+// What the edit-screen browser suites share: a founder past step 5 seeded through the API, an owner
+// verified through the emailed link, the save flow, and the other looks a screen must pass.
 import { expect } from "vitest";
 import type { Page } from "playwright-core";
 import { MailboxClient, findLink } from "./mail";
@@ -68,13 +66,7 @@ export function editScreenHelpers(e2e: E2E) {
     return ui;
   }
 
-  /**
-   * The other looks a screen must pass (1280 px light is checked where the test works): 375 px in
-   * both themes and 1280 px dark, each scanned by axe and photographed; nothing overflows. One
-   * browser context: dark at 375 px, the window widened to 1280 px, then the saved theme switched
-   * to light and the screen loaded again at 375 px (a context's first page load costs about twice
-   * a later one's CPU: docs/decisions/0120).
-   */
+  /** 375 px in both themes and 1280 px dark, scanned and photographed in one context (docs/decisions/0120). */
   async function checkOtherLooks(s: EntryFounder, path: string, name: string, ready: string): Promise<void> {
     const ui = await openAs(s, path, { width: 375, theme: "dark" });
     const check = async (width: number, theme: "light" | "dark") => {

@@ -6,6 +6,25 @@ import { computeWebhookDigest } from "../../server/src/identity/webhook-digest";
 import { externalUserIdFor } from "../../server/src/identity/verification";
 import { DEFAULT_DAF } from "../../server/src/contract/rules";
 
+/** The entry as a founder types it into the creation screens (labels as shown, ids as the API stores them). */
+export const FORM_ENTRY = {
+  name1: "Acme Giving LLC",
+  name2: "Acme Family Giving LLC",
+  firstName: "Grace",
+  lastName: "Hopper",
+  dob: "1985-03-14",
+  ssnDigits: "123456789",
+  phoneDigits: "2125550123",
+  address1: "1 Main Street",
+  address2: "Suite 200",
+  city: "New York",
+  state: { label: "New York", id: "us_state_new_york" },
+  zip: "10001",
+  marital: { label: "Married", id: "marital_status_married" },
+  customDaf: "Acme Donor Fund",
+  custodian: { label: "Fidelity Investments", id: "custodian_fidelity" },
+} as const;
+
 export const PROFILE = {
   first_name: "Ada",
   last_name: "Lovelace",

@@ -10,25 +10,8 @@ import { uniqueEmail } from "./founders";
 import { findLink, type MailboxClient } from "./mail";
 import { totpCode } from "./totp";
 import { scaled } from "./machine";
-import { addOwnerInDialog, captureInWidget } from "./steps/actions";
-
-/** What the journey enters. */
-export const JOURNEY_ENTRY = {
-  name1: "Journey Giving LLC",
-  name2: "Journey Family Giving LLC",
-  firstName: "Grace",
-  lastName: "Hopper",
-  dob: "1985-03-14",
-  ssn: "123456789",
-  phone: "2125550123",
-  address1: "1 Main Street",
-  city: "New York",
-  state: "New York",
-  zip: "10001",
-  marital: "Married",
-  customDaf: "Journey Donor Fund",
-  custodian: "Fidelity Investments",
-} as const;
+import { FORM_ENTRY } from "./entry";
+import * as act from "./steps/actions";
 
 /** A step of the journey (a page, a mail) guards against a hang this long, for this machine. */
 export const STEP_TIMEOUT_MS = scaled(30_000);
@@ -49,7 +32,7 @@ export interface JourneyOptions {
 }
 
 export function founderJourney(opts: JourneyOptions): FounderJourney {
-  const e = JOURNEY_ENTRY;
+  const e = FORM_ENTRY;
   const email = uniqueEmail("journey");
   const password = "Journey-pass1!";
   let confirmLink = "";
@@ -112,8 +95,7 @@ export function founderJourney(opts: JourneyOptions): FounderJourney {
     [
       "step 1 names → step 2",
       async (page) => {
-        await page.getByLabel("First choice").fill(e.name1);
-        await page.getByLabel("Second choice").fill(e.name2);
+        await act.enterFoundationNames(page);
         await next(page).click();
         await page.getByRole("heading", { name: "Enter your personal information" }).waitFor();
       },
@@ -121,16 +103,7 @@ export function founderJourney(opts: JourneyOptions): FounderJourney {
     [
       "step 2 profile → step 3",
       async (page) => {
-        await page.getByLabel("First name").fill(e.firstName);
-        await page.getByLabel("Last name").fill(e.lastName);
-        await page.getByLabel("Birthdate").fill(e.dob);
-        await page.getByLabel("SSN").pressSequentially(e.ssn);
-        await page.getByLabel("Phone").pressSequentially(e.phone);
-        await page.getByLabel("Address line 1").fill(e.address1);
-        await page.getByLabel("City").fill(e.city);
-        await page.getByLabel("State").selectOption({ label: e.state });
-        await page.getByLabel("Zip").fill(e.zip);
-        await page.getByLabel("Marital status").selectOption({ label: e.marital });
+        await act.enterProfile(page);
         await next(page).click();
         await page.getByText("Confirm your identity").waitFor();
       },
@@ -138,14 +111,14 @@ export function founderJourney(opts: JourneyOptions): FounderJourney {
     [
       "step 3 identity check (widget)",
       async (page) => {
-        await captureInWidget(page.frameLocator("iframe"));
+        await act.captureInWidget(page.frameLocator("iframe"));
         await page.getByRole("heading", { name: "Additional owners", exact: true }).waitFor();
       },
     ],
     [
       "step 3 add an owner → step 4",
       async (page) => {
-        await addOwnerInDialog(page, uniqueEmail("journey-owner"));
+        await act.addOwnerInDialog(page, uniqueEmail("journey-owner"));
         await next(page).click();
         await stepPath(page, 4);
       },
@@ -153,9 +126,8 @@ export function founderJourney(opts: JourneyOptions): FounderJourney {
     [
       "step 4 DAF → step 5",
       async (page) => {
-        await page.getByLabel("Custom", { exact: true }).check();
-        await page.getByLabel("Custom DAF Name").fill(e.customDaf);
-        await page.getByLabel("Custodian").selectOption({ label: e.custodian });
+        await act.enterCustomDaf(page);
+        await act.chooseCustodian(page);
         await next(page).click();
         await stepPath(page, 5);
       },
@@ -164,9 +136,7 @@ export function founderJourney(opts: JourneyOptions): FounderJourney {
       "step 5 Approve → confirm → dashboard",
       async (page) => {
         await page.getByRole("button", { name: "Approve" }).click();
-        const dialog = page.getByRole("dialog", { name: "Submit your foundation?" });
-        await dialog.getByLabel("The information is true and complete").check();
-        await dialog.getByRole("button", { name: "Submit" }).click();
+        await act.attestAndSubmit(page.getByRole("dialog", { name: "Submit your foundation?" }));
         await page.getByRole("heading", { name: "Foundations" }).waitFor();
       },
     ],

@@ -1,10 +1,6 @@
-// The one place tests make people: auth users (created through an auth service's admin API and
-// signed in with the password grant, exactly as Supabase Auth issues tokens: createAuthUser), and
-// founders with data built through the app's own API, step by step (accountOf, addPerson,
-// createStrategy, createOrganization, linkOwner, chooseDaf, postIdentityResult), composed into
-// buildFounder (the API and reliability suites: stages of the route matrix) and founderAt (browser
-// suites and the bench: stages of the creation flow, read back from the API, and on request a page
-// signed in as the founder, so no test clicks through sign-in unless sign-in is what it tests).
+// The one place tests make people: auth users (admin API + password grant, as Supabase Auth issues
+// tokens) and founders whose data is built through the app's own API: buildFounder (the route
+// matrix's stages) and founderAt (the creation flow's stages, optionally with a signed-in page).
 import { createClient, type RealtimeClientOptions, type Session } from "@supabase/supabase-js";
 import type { BrowserContext } from "playwright-core";
 import { randomUUID } from "node:crypto";
@@ -26,9 +22,6 @@ export const TEST_PASSWORD = "Sturdy#Pass42";
 export function uniqueEmail(prefix = "founder"): string {
   return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
 }
-
-// ---------------------------------------------------------------------------------------------
-// Auth users
 
 /** An auth service: its root URL (without /auth/v1) and keys. A bare URL means a local stack with the Supabase CLI's public keys. */
 export interface AuthService {
@@ -118,8 +111,7 @@ export async function deleteAuthUser(target: AuthTarget, userId: string): Promis
   );
 }
 
-// ---------------------------------------------------------------------------------------------
-// A founder's data through the app's API: one function per step, each call written once.
+// A founder's data through the app's API: one function per step.
 
 const ok = async <T>(reply: Promise<Reply>, status: number, what: string): Promise<T> => {
   const res = await reply;
@@ -221,11 +213,7 @@ export type IdentityAccess = Pick<
   "baseUrl" | "appToken" | "secretKey" | "webhookSecret" | "levelName"
 >;
 
-/**
- * An identity check of the person run at the provider the app talks to (the identity emulator):
- * the person's applicant (created on first use) gets a new check, completed with `answer`. The
- * applicant's id: what the provider's webhook names.
- */
+/** A check of the person completed with `answer` at the app's identity provider; returns the applicant id. */
 export async function completeCheck(
   identity: IdentityAccess,
   personId: number,
@@ -246,11 +234,7 @@ export async function completeCheck(
   return applicant.id;
 }
 
-/**
- * How tests give a person an identity result: the provider runs a check (completeCheck) and its
- * signed applicantReviewed webhook is posted with the provider's time `at`. The app confirms a
- * GREEN with the provider, so the check must be the provider's own.
- */
+/** A person's identity result: the provider's own check, then its signed webhook posted with time `at`. */
 export async function postIdentityResult(
   t: AppUnderTest,
   personId: number,
@@ -262,11 +246,7 @@ export async function postIdentityResult(
   return t.api("POST", "/api/sumsub/webhook", { rawBody: raw, headers });
 }
 
-/**
- * How far a founder's onboarding has got: the route matrix needs each stage for one of the POST
- * routes; "full" has the primary holder, an add-on owner and the organization with its owner;
- * "complete" adds the identity check (GREEN) and the DAF step, so Approve is accepted.
- */
+/** The route matrix's stages: "full" has holder, add-on owner and organization; "complete" can be approved. */
 export type Stage = "account" | "strategy" | "full" | "complete";
 const STAGES: readonly Stage[] = ["account", "strategy", "full", "complete"];
 
@@ -285,11 +265,7 @@ export interface ApiFounder extends AuthUser {
 }
 
 export interface BuildOptions {
-  /**
-   * Plain: the entry's fixed profile (tests/support/entry.ts: Ada Lovelace, her LLC), for suites that
-   * check those values. Default: marked, the founder's own marker in names, city and emails and a
-   * unique SSN, so a response that leaks one founder's data to another is found by a text search.
-   */
+  /** Plain: the entry's fixed values; default: a marker in names, city, emails and a unique SSN, to find leaks. */
   plain?: boolean;
   /** The app's identity provider: needed from stage "complete" on (its identity check). */
   identity?: IdentityAccess;
@@ -412,7 +388,6 @@ export function privateStrings(f: ApiFounder): string[] {
   ];
 }
 
-// ---------------------------------------------------------------------------------------------
 // Founders for browser suites and the bench (signed in as the web signs in: supabase-js)
 
 export interface Founder {
@@ -507,18 +482,7 @@ export async function passIdentity(stack: AppOnStack, personId: number): Promise
   );
 }
 
-// ---------------------------------------------------------------------------------------------
-// One founder at a stage of the creation flow, for browser suites and the bench: founderAt
-
-/**
- * How far a founder has got, in the order the web's creation flow takes them (requirements §4):
- *   signed-up  a confirmed auth user, signed in (a token); nothing in the app yet
- *   profile    + the account and the primary holder's profile (step 2)
- *   entry      + the strategy and its organization with the founder linked (step 1), the owners
- *              asked for (step 3's list), the DAF and custodian (step 4): all but the identity check
- *   identity   + the founder's identity check passed, as the provider reports it
- *   submitted  + approved with the attestation (step 5): read-only from here
- */
+/** The creation flow's stages (requirements §4): signed up; profile (step 2); entry (steps 1, 3, 4); identity; submitted. */
 export const FOUNDER_STAGES = ["signed-up", "profile", "entry", "identity", "submitted"] as const;
 export type FounderStage = (typeof FOUNDER_STAGES)[number];
 
@@ -559,12 +523,7 @@ export interface FounderAtOptions {
 export type FounderAtTarget =
   { on: AppOnStack } | { browser: Pick<E2E, "stack" | "open">; open?: Omit<OpenOptions, "as"> };
 
-/**
- * A founder taken to `stage` through the app's own API with their own token, each step one of the
- * calls above. The stage reached is then read back (GET all_data) and judged by `stageOf`: a
- * builder that stopped short, or an API that refused a step silently, fails here rather than in
- * the suite that trusted it. With `browser`, also a fresh page signed in as the founder (`ui`).
- */
+/** A founder taken to `stage` through the API, the stage read back (stageOf); with `browser`, a page signed in as them. */
 export async function founderAt<S extends FounderStage>(
   stage: S,
   o: FounderAtOptions & { browser: Pick<E2E, "stack" | "open">; open?: Omit<OpenOptions, "as"> },
@@ -647,11 +606,7 @@ export function storageKeyFor(authUrl: string): string {
   return `sb-${new URL(authUrl).hostname.split(".")[0]}-auth-token`;
 }
 
-/**
- * Puts the founder's session into the context's storage before any page loads. skipMfa marks
- * enrolment as skipped for the session, so the gate lets an aal1 founder straight through.
- * Pass `session` to reuse one already made instead of signing in again.
- */
+/** The founder's session in the context's storage before any page loads; skipMfa lets an aal1 founder through. */
 export async function signInContext(
   context: BrowserContext,
   stack: AuthStack,

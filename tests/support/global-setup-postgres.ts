@@ -1,6 +1,4 @@
-// vitest global setup of the "node-postgres" project: ONE PostgreSQL server for the whole run
-// (not one per test file), and its migrated template built once. Test files reach it through
-// sharedPostgres() (tests/support/postgres.ts), each making its own database from the template.
+// The node-postgres project's global setup: one PostgreSQL server and migrated template for the run.
 import { SHARED_POSTGRES_ENV, createMigratedDatabase, startPostgres } from "./postgres";
 
 export default async function setup(): Promise<() => Promise<void>> {

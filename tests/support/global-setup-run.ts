@@ -1,11 +1,5 @@
-// vitest global setup of the whole run, listed first in every project (vitest runs a project's
-// global setup only when the run has files of that project, and runs them one project after
-// another; the first one to start does the work, the others find it done):
-//   - the preflight: every system program the selected files need (tests/support/system-deps.ts) is
-//     checked at once, before any project's own setup starts a server or builds the web; what is
-//     missing is reported in one message, with the command that installs it, and the run stops;
-//   - the run's cost: wall time and CPU-seconds (every process counted; tests/support/suite-cpu.ts)
-//     and the machine factor (tests/support/machine.ts), printed at its end.
+// The run's global setup, first in every project (the first to start does the work): the preflight
+// of every system program the selected files need, and the run's wall time and CPU at its end.
 import type { TestProject } from "vitest/node";
 import { machineFactor } from "./machine";
 import { startCpuMeter } from "./suite-cpu";
@@ -44,8 +38,7 @@ export default function setup(project: TestProject): (() => void) | undefined {
 
   const missing = missingSystemNeeds(neededBy(project));
   if (missing.length) {
-    // The one message, and the run ends here: nothing has started yet (a thrown error would be
-    // followed by vitest's "No test files found" and every project's include patterns).
+    // Exit rather than throw: vitest would follow a throw with every project's include patterns.
     console.error(`\n${describeMissing(missing)}\n`);
     process.exit(1);
   }

@@ -1,7 +1,5 @@
-// A small client for the app's API: every answer comes back as status, headers and raw text (parsed
-// JSON when it is JSON), so a test can search the exact bytes a client received. `call` goes over
-// HTTP; `Api` is the same call bound to one app, over HTTP (httpApi) or in process (injectApi, for
-// an app with no listener), so builders (tests/support/founders.ts) work with either.
+// A small client for the app's API answering status, headers and raw text (a test can search the
+// exact bytes): `call` over HTTP, `Api` bound to one app over HTTP or in process.
 import type { FastifyInstance } from "fastify";
 export interface Reply {
   status: number;

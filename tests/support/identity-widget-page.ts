@@ -1,9 +1,5 @@
-// A tiny page that mounts the web's IdentityCheck (and through it the real, unmodified
-// @sumsub/websdk-react) so browser suites can drive the widget protocol without the rest of the
-// SPA. It is built with Vite's build() API, like the app bundle, and served by a small listener
-// that also relays /api/* to the app, so the page calls the product API same-origin exactly as
-// the SPA does. Each test registers a "case" (bearer token, baseUrl or not, first token) and opens
-// /?case=<id>; the page records the component's callbacks in window.__identity and as text.
+// A tiny page mounting the web's IdentityCheck (the real @sumsub/websdk-react), built with Vite and
+// served beside a relay of /api/* to the app; each test registers a case and opens /?case=<id>.
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";

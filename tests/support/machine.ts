@@ -1,16 +1,9 @@
-// How much slower this machine is than the one the suite's time limits were set on, and the one
-// way to scale a limit by it (docs/testing.md, "Fresh machines, slow machines").
-//
-// A time limit in a test only guards against a hang. Its figure was chosen on the reference machine
-// (2 cores, idle apart from the suite); on a machine three times slower, or shared, the same work
-// takes three times as long and a fixed limit turns a slow run into failures. So the run measures
-// the machine once, when vitest loads its config (a short CPU loop on two threads, as the suite
-// keeps two cores busy), prints the factor, and hands it to every worker through the environment;
-// every limit in the suite is `scaled(ms)`. The factor never goes below 1: a fast machine keeps the
-// figures as they are (a limit is never tightened).
+// How much slower this machine is than the reference one (2 idle cores), and scaled(ms): a time
+// limit only guards a hang, so a slower or shared machine gets proportionally longer limits, never
+// shorter ones (docs/decisions/0012).
 import { Worker } from "node:worker_threads";
 
-/** Set in the main vitest process before any worker starts; workers and their children inherit it. Set it yourself to force a factor. */
+/** Workers and their children inherit it from the main process; set it yourself to force a factor. */
 export const MACHINE_FACTOR_ENV = "FF_MACHINE_FACTOR";
 
 /** The factor of this run (1 when nothing measured it, e.g. a script importing tests/support). */
@@ -24,21 +17,11 @@ export function scaled(ms: number): number {
   return Math.round(ms * machineFactor());
 }
 
-/**
- * The calibration: the same integer loop on REFERENCE_THREADS threads at once for WINDOW_MS, counting
- * how much of it they get done. Two threads because the reference machine has two cores and the
- * suite keeps both busy: a machine with one core (or a third of two, under a CPU quota) gets less
- * done on two threads even when each core is as fast. A fixed window, not a fixed amount of work, so
- * a slow machine learns it is slow as quickly as a fast one; long enough to span a few periods of a
- * CPU quota (the kernel's CFS period is 100 ms), or a quota would not show.
- */
+// Two threads, as the suite keeps two cores busy (one core or a CPU quota shows); a fixed window
+// spanning a few 100 ms CFS periods, so a quota shows too.
 const REFERENCE_THREADS = 2;
 const WINDOW_MS = 400;
-/**
- * Loop iterations per ms both threads together get done on the reference machine: twice what one
- * thread does per ms of its own CPU time there (640,000; CPU time, so that other work on the machine
- * does not lower the figure).
- */
+/** Loop iterations per ms of both threads on the reference machine. */
 const REFERENCE_RATE = 1_280_000;
 
 const LOOP = `
@@ -90,10 +73,7 @@ export interface Calibration {
   rate?: number;
 }
 
-/**
- * Measures the factor and publishes it in the environment (for the workers vitest starts next),
- * unless the environment already has one (set by hand, or by a vitest run that started this one).
- */
+/** Measures the factor and publishes it to the workers, unless the environment already has one. */
 export async function calibrateMachine(): Promise<Calibration> {
   if (process.env[MACHINE_FACTOR_ENV]) return { factor: machineFactor() };
   const rate = await loopRate();

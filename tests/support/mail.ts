@@ -49,10 +49,7 @@ export class MailboxClient {
     return this.json<MailMessage>(`/api/v1/message/${encodeURIComponent(id)}`);
   }
 
-  /**
-   * The newest message to `address` (optionally whose subject contains `subject`), waiting up to
-   * `timeoutMs` for it to arrive: senders may hand mail over just after answering.
-   */
+  /** The newest message to `address` (subject containing `subject`), waited for up to `timeoutMs`. */
   async latest(address: string, opts: { subject?: string; timeoutMs?: number } = {}): Promise<MailMessage> {
     const deadline = Date.now() + (opts.timeoutMs ?? scaled(5000));
     for (;;) {

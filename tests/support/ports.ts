@@ -1,13 +1,7 @@
 // A port nothing listens on right now, for a listener a test is about to start.
 import net from "node:net";
 
-/**
- * Where picked ports come from: below the kernel's ephemeral range (32768-60999 here), which every
- * `listen(0)` on the machine (servers that take any port, other suites' and other worktrees' runs)
- * and every outgoing connection draws from. A port taken from that range was often taken again
- * between the pick and the bind (EADDRINUSE, CI and local runs alike); below it, only another pick
- * can meet it, at random among ~12,000 ports.
- */
+/** Below the kernel's ephemeral range, which every listen(0) and outgoing connection draws from. */
 const PICK_FROM = 20_000;
 const PICK_TO = 32_767;
 
@@ -51,11 +45,7 @@ function isPortClash(err: unknown): boolean {
   return /EADDRINUSE|Address already in use|could not bind/i.test(String((err as Error | undefined)?.message ?? err));
 }
 
-/**
- * Runs `start` (which picks its ports with freePort) again when a listener meets EADDRINUSE: a
- * port is free when picked and bound a moment later, and with test files running side by side
- * another process can take it in between. Up to `attempts` tries; any other failure is thrown.
- */
+/** Runs `start` again when a listener meets EADDRINUSE (another process took a picked port first). */
 export async function retryOnPortClash<T>(start: () => Promise<T>, attempts = 3): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {

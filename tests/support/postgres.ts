@@ -1,14 +1,6 @@
-// A real PostgreSQL server for tests: Debian's own binaries (`npm run setup:test` installs
-// postgresql and pgbouncer; tests/support/system-deps.ts), `initdb` into a throwaway folder, listening on a free port on
-// 127.0.0.1 and on a unix socket inside that folder, so parallel runs never meet. The server
-// refuses to run as root, so when the tests run as root it runs as the `postgres` user, which owns
-// the folder. stop() ends it and removes the folder.
-//
-// TEST_DATABASE_URL (e.g. postgres://user:pass@host:5432/postgres) uses that existing server instead:
-// nothing is started or stopped, and only the databases created here are dropped again.
-//
-// Each test file gets a database of its own, created from a template database that was migrated
-// once (per server and per set of migrations): copying a template is much faster than migrating.
+// A real PostgreSQL for tests: Debian's binaries, initdb into a throwaway folder on a free port (as
+// the `postgres` user when we are root), removed by stop(); TEST_DATABASE_URL uses an existing server.
+// Each test file gets a copy of a template database migrated once per set of migrations.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -33,16 +25,9 @@ export interface PostgresServer {
   dir: string | undefined;
   /** A new empty database, or a copy of `template`; dropped by stop(). Returns its name. */
   createDatabase(opts?: { template?: string }): Promise<string>;
-  /**
-   * The name of a template database migrated by `migrate` (called once per server and `key`,
-   * even when test files ask at the same time): for createDatabase({ template }).
-   */
+  /** A template database migrated by `migrate` once per server and `key`, for createDatabase({ template }). */
   template(key: string, migrate: (url: string) => Promise<void>): Promise<string>;
-  /**
-   * The database going away and coming back (a failover, a restart): pause() shuts the server
-   * down (every connection is cut), resume() starts it again on the same port with the same data.
-   * Not available with TEST_DATABASE_URL (an existing server is never stopped).
-   */
+  /** A failover: pause() shuts the server down, resume() restarts it on the same port (not for TEST_DATABASE_URL). */
   pause(): Promise<void>;
   resume(): Promise<void>;
   stop(): Promise<void>;
@@ -175,11 +160,7 @@ function databaseHelpers(adminUrl: string) {
   };
 }
 
-/**
- * One template per key on a server, even when several test files (processes) ask at once: an
- * advisory lock on the maintenance database serialises them, and the template is marked
- * IS_TEMPLATE only once migrated, so a half-built one is never copied (and is rebuilt).
- */
+/** One template per key, serialised by an advisory lock; marked IS_TEMPLATE only once migrated. */
 async function buildTemplate(adminUrl: string, key: string, migrate: (url: string) => Promise<void>): Promise<string> {
   const name = `ff_template_${crypto.createHash("sha256").update(key).digest("hex").slice(0, 16)}`;
   await admin(adminUrl, async (c) => {
@@ -224,21 +205,14 @@ function existingServer(external: string, what: string): PostgresServer {
 /** Set by the vitest global setup of the Postgres project (tests/support/global-setup-postgres.ts). */
 export const SHARED_POSTGRES_ENV = "FF_SHARED_POSTGRES_URL";
 
-/**
- * The server this test file should use when it does not need one of its own (pause/resume): the
- * one the vitest run started once for every file (one server per run, not per file), else
- * TEST_DATABASE_URL's, else a fresh one. stop() drops only what this file created.
- */
+/** The run's shared server, else TEST_DATABASE_URL's, else a fresh one; stop() drops only this file's databases. */
 export async function sharedPostgres(): Promise<PostgresServer> {
   const shared = process.env[SHARED_POSTGRES_ENV];
   if (shared) return existingServer(shared, SHARED_POSTGRES_ENV);
   return startPostgres();
 }
 
-/**
- * A server of our own (initdb + postgres), or the one TEST_DATABASE_URL names. durable: keep
- * Postgres's own commit durability (fsync, synchronous_commit), for measurements (the bench).
- */
+/** A server of our own, or TEST_DATABASE_URL's; `durable` keeps fsync and synchronous_commit (the bench). */
 export async function startPostgres(opts: { durable?: boolean } = {}): Promise<PostgresServer> {
   const external = process.env.TEST_DATABASE_URL;
   if (external) return existingServer(external, "TEST_DATABASE_URL");
@@ -328,11 +302,7 @@ export interface PgBouncer {
   stop(): Promise<void>;
 }
 
-/**
- * Debian's PgBouncer in front of `server`, in pool_mode=transaction: each transaction may run on a
- * different server connection, as on Supabase's pooler (port 6543), so session state and named
- * prepared statements do not survive from one transaction to the next.
- */
+/** Debian's PgBouncer in front of `server` in pool_mode=transaction, as Supabase's pooler. */
 export async function startPgBouncer(server: PostgresServer, opts: { poolSize?: number } = {}): Promise<PgBouncer> {
   const missing = missingSystemNeeds(["pgbouncer"]);
   if (missing.length) throw new Error(describeMissing(missing));
@@ -347,8 +317,7 @@ export async function startPgBouncer(server: PostgresServer, opts: { poolSize?: 
     if (user) fs.chownSync(file, user.uid, user.gid);
     return file;
   };
-  // The pooler accepts any client of these tests (trust); it logs in to the server as the user
-  // (and password) of the server's URL. The user must still be listed in the auth file.
+  // Clients are trusted; the pooler logs in as the server URL's user, who must be in the auth file.
   const authFile = write("userlist.txt", `"${serverUser}" ""\n`);
   try {
     return await retryOnPortClash(async () => {
@@ -396,10 +365,7 @@ export async function startPgBouncer(server: PostgresServer, opts: { poolSize?: 
   }
 }
 
-/**
- * A database of its own for one test file, with the app's committed Postgres migrations and enum
- * seed: a copy of a template migrated once per server and per version of the migrations and seed.
- */
+/** A database of its own for one test file: a copy of the template for this version of the migrations. */
 export async function createMigratedDatabase(server: PostgresServer): Promise<string> {
   const key = JSON.stringify([committedMigrations(PG_MIGRATIONS_FOLDER).map((m) => m.hash), ENUM_SEED]);
   const template = await server.template(key, async (url) => {

@@ -1,7 +1,5 @@
-// The run's preflight (tests/support/global-setup-run.ts): before any test file starts, every
-// system program the selected files need is checked, and what is missing is named in one message
-// with its install command; files that need none of it run regardless. Each case is a real vitest
-// run of this repository with the programs pointed at paths that do not exist.
+// The run's preflight names every missing system program in one message with its install command;
+// files that need none run regardless. Each case is a real vitest run with the programs pointed away.
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";

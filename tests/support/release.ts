@@ -25,10 +25,7 @@ function addMigration(folder: string, tag: string, sql: string): void {
   fs.writeFileSync(path.join(folder, `${tag}.sql`), sql);
 }
 
-/**
- * The next release: a nullable column `person.<column>` added (migration on both engines, declared
- * in both schemas after `city`), nothing removed: an expand migration.
- */
+/** The next release: a nullable column `person.<column>` added on both engines (an expand migration). */
 export function nextReleaseAddingColumn(column: string): NextRelease {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "ff-next-release-"));
   fs.cpSync(REPO_ROOT, root, { recursive: true, filter: (src) => !NOT_COPIED.has(path.basename(src)) });

@@ -1,16 +1,11 @@
-// How to make a valid request to each route of the OpenAPI document, for the authorization matrix
-// and the fuzzers. A route the document lists but this file does not describe fails the matrix:
-// whoever adds a route says here who may call it and what a good request looks like.
+// How to make a valid request to each route of the OpenAPI document (the authorization matrix, the
+// fuzzers): a route without a recipe here fails the matrix.
 import { timestampNow } from "../../server/src/contract/rules";
 import { DAF_CHOICE, ORGANIZATION, PROFILE, RIA_ANSWERS } from "./entry";
 import type { ApiFounder as Founder, Stage } from "./founders";
 import { fillPath, type Operation } from "./openapi";
 
-/**
- * owner: addresses one account's records; anyone else gets 404 (never a hint the record exists).
- * caller: answers about the caller's own account only; another founder gets their own (different) data.
- * staff: admin or super only; every founder gets 403.
- */
+/** owner: others get 404; caller: about the caller's own account only; staff: founders get 403. */
 export type Scope = "owner" | "caller" | "staff";
 
 export interface Recipe {
@@ -96,8 +91,7 @@ export const RECIPES: Record<string, Recipe> = {
     body: (f) => ({ account_id: f.accountId, strategy_type: "strategy_type_founder" }),
   },
   "GET /api/strategies/{strategyId}": { scope: "owner", success: 200 },
-  // Approve: accepted for a complete entry only (docs/architecture.md, The record's rules), with
-  // the founder's attestation (docs/decisions/0096).
+  // Approve: a complete entry with the founder's attestation (docs/decisions/0096).
   "PUT /api/strategies/{strategyId}": {
     scope: "owner",
     success: 200,
@@ -149,9 +143,7 @@ export const RECIPES: Record<string, Recipe> = {
     body: (f) => ({ person_id: need(f.personId, "person") }),
   },
   "POST /api/sumsub/send_sumsub_emails": { scope: "owner", success: 200, body: (f) => [need(f.addonId, "add-on")] },
-  // Always the caller's own check. The fixtures' results arrive as signed webhooks, so the
-  // provider holds no applicant to reset for anyone: 409 for every founder (the reset itself:
-  // tests/identity/routes.test.ts).
+  // The fixtures' provider holds no applicant to reset: 409 for everyone (tests/identity/routes.test.ts).
   "POST /api/sumsub/new_check": { scope: "caller", success: 409, body: () => ({}) },
 };
 

@@ -1,7 +1,5 @@
-// The one list of every screen and dialog of the product, and the founders seeded to show them.
-// Two users: `npm run screenshots` (scripts/screenshots.ts) photographs each one, and the e2e
-// accessibility suite (tests/support/accessibility-suite.ts, in parts) runs axe on each one; both at 375 and
-// 1280 px in both themes. A screen added here is photographed and checked by both.
+// The one list of every screen and dialog, and the founders seeded to show them: `npm run
+// screenshots` photographs each and the accessibility suite scans each, at 375 and 1280 px, both themes.
 import { randomUUID } from "node:crypto";
 import type { Session } from "@supabase/supabase-js";
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -351,13 +349,7 @@ function viewport(width: number): { width: number; height: number } {
   return { width, height: width < 600 ? 812 : 800 };
 }
 
-/**
- * Shows the catalogue's screens. Each founder signs in through the auth API once; later shots
- * reuse that session. One browser page per founder (or nobody) and theme, kept for the run: a
- * shot navigates it to its own address, a full page load. A context's first page load cost twice
- * the CPU of a load in a warm one (~0.9 s against ~0.45 s, with its scan ~0.25 s), so a fresh
- * context per shot was most of the catalogue's cost (docs/decisions/0120).
- */
+/** Shows the catalogue's screens in one warm page per founder and theme (docs/decisions/0120). */
 export class ShotBrowser {
   private readonly sessions = new Map<string, Promise<Session>>();
   private readonly pages = new Map<string, Promise<{ context: BrowserContext; page: Page }>>();
@@ -368,14 +360,7 @@ export class ShotBrowser {
     readonly founders: Founders,
   ) {}
 
-  /**
-   * The shot in one theme at each of its widths: the page of the shot's founder (signed in, the
-   * theme saved, as a returning user who chose it) opened at the shot's path at the first width
-   * and brought to its state; then `atWidth` (photograph, scan) at that width, the window resized
-   * to the next, settled, `atWidth` again: one page load per shot and theme, not per width.
-   * When something fails, `failed` gets the page and the width it failed at.
-   * One visit at a time per founder and theme (they share a page).
-   */
+  /** The shot in one theme, loaded once and resized through its widths; `failed` gets the page and width that failed. */
   async visit(
     shot: Shot,
     theme: Theme,

@@ -22,16 +22,8 @@ export class AccessibilityError extends Error {}
 export type AxeViolation = Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"][number];
 
 /**
- * axe's violations on the page as it is now: every rule, on the page and each frame in it.
- *
- * AxeBuilder by default runs axe.runPartial in each frame, then opens a blank page, injects axe a
- * second time there and runs axe.finishRun: the only way into a cross-origin frame (the identity
- * widget). A page without frames gets axe.run in the page itself (AxeBuilder's "legacy" mode),
- * which axe documents as the same run as runPartial + finishRun; the blank page and second copy
- * of axe cost 0.3 s of CPU per scan, measured, more than half of a scan (docs/decisions/0010). A
- * frame that attached during the scan sends it round again the default way. Only violations are
- * asked for (resultTypes): every rule still runs on every node, axe just skips building selectors
- * for the elements that pass.
+ * axe's violations on the page and each frame in it. A page without frames gets axe.run in the page
+ * itself, the same run without AxeBuilder's second page (docs/decisions/0010).
  */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   const scan = (framesToo: boolean) =>
@@ -76,11 +68,7 @@ export async function saveScreenshot(page: Page, group: string, name: string): P
   return file;
 }
 
-/**
- * Waits until a signed-in screen has taken focus (web/src/lib/focus.ts moves it to the screen's
- * heading, or a field that took it, shortly after the shell mounts). A click before that can lose
- * its focus to the heading: a popover (the bell) then opens and closes at once.
- */
+/** Waits until a signed-in screen has taken focus (web/src/lib/focus.ts): a click before it can be lost. */
 export async function focusSettled(page: Page): Promise<void> {
   // A locator, not waitForFunction: the app's CSP (script-src 'self') refuses evaluated strings.
   await page.locator("#main-content :focus").waitFor();

@@ -32,12 +32,7 @@ export async function isolatedStackEnv(dataDir: string): Promise<Record<string, 
   };
 }
 
-/**
- * Extra environment (e.g. SUMSUB_* or AUTH settings) may be passed; ports and DATA_DIR are chosen here.
- * Free ports are picked before the listeners bind them, so on a busy machine (other suites booting
- * stacks in parallel) a port can be taken in between: a boot that meets EADDRINUSE is retried on
- * new ports, up to `attempts` times.
- */
+/** Boots with extra environment on new free ports; retried on EADDRINUSE. */
 export function bootStack(
   env: Record<string, string> = {},
   attempts = 3,
@@ -65,10 +60,7 @@ async function bootStackIn(
     ...(await isolatedStackEnv(dataDir)),
     ...env,
   });
-  // bcrypt cost 4, as every test auth service (tests/support/auth.ts): at GoTrue's 10 each sign-up
-  // and first sign-in spent ~60 ms in pure-JS hashing, 9 % of the browser files' node CPU. Cost 10
-  // stays covered where the auth service runs as deployed: the production-shaped run signs up and
-  // in through the emulator's CLI at its default (tests/production).
+  // bcrypt cost 4 as every test auth service; tests/production covers GoTrue's 10.
   const stack = await startStack(config, { quiet: true, bcryptCost: 4, ...opts });
   return {
     ...stack,

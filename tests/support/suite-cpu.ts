@@ -1,12 +1,6 @@
-// The CPU a test run costs, every process counted: vitest, its workers, and everything they start
-// (app and auth children, PostgreSQL, PgBouncer, Chromium and its helper processes, which Chromium
-// re-parents away from the process that launched it, so summing a process tree misses them).
-//
-// Exact where the kernel lets us: the run's main process moves into a cgroup of its own (a child of
-// the one it is in, so any CPU quota above still applies), every process started after inherits it,
-// and the cgroup's usage counter is read at the end; what the moved processes had used before the
-// move is added from /proc. Without a writable cgroup (not root, no delegation), the machine-wide
-// busy time from /proc/stat, which also counts whatever else ran on the machine, and says so.
+// The CPU a test run costs, every process counted (Chromium re-parents its helpers, so a process
+// tree misses them): the run moves into a cgroup of its own and reads its counter at the end, else
+// falls back to the machine-wide busy time from /proc/stat and says so.
 import fs from "node:fs";
 import path from "node:path";
 
@@ -157,8 +151,7 @@ function cgroupMeter(): CpuMeter | undefined {
         }
         fs.rmdirSync(dir);
       } catch {
-        // a process that ended meanwhile, or one that cannot move: the kernel frees the folder's
-        // accounting with the last process; an empty leftover folder costs nothing
+        // ended meanwhile, or cannot move
       }
     },
   };

@@ -1,7 +1,5 @@
-// The programs the suite needs from the operating system, where it looks for them, and the Debian
-// package of each: the one list that `npm run setup:test` (scripts/setup-test.ts) installs from and
-// the run's preflight (tests/support/global-setup-run.ts) checks before any test file starts.
-// Nothing is downloaded by the suite itself: no browser download, no Docker.
+// The programs the suite needs from the operating system and the Debian package of each: the one
+// list `npm run setup:test` installs from and the preflight checks. The suite downloads nothing.
 import fs from "node:fs";
 import path from "node:path";
 
@@ -12,10 +10,7 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 const DEBIAN_POSTGRES = "/usr/lib/postgresql";
 
-/**
- * POSTGRES_BIN, else the newest server Debian's `postgresql` package installed (15 on bookworm,
- * 17 on trixie: the version is part of the path), else bookworm's path (for the message).
- */
+/** POSTGRES_BIN, else the newest server Debian's `postgresql` installed, else bookworm's path (for the message). */
 function postgresBin(): string {
   if (process.env.POSTGRES_BIN) return process.env.POSTGRES_BIN;
   const versions = fs.existsSync(DEBIAN_POSTGRES)

@@ -1,11 +1,6 @@
-// One isolated app database per test file, on the engine the vitest project chose
-// (FF_TEST_ENGINE=postgres in the "node-postgres" project, SQLite otherwise), each a copy of a
-// migrated template (docs/testing.md):
-//   - SQLite: a copy of a template file migrated once per set of migrations (in the temp folder,
-//     shared by every process of the run and reused by the next run while migrations are the same);
-//   - Postgres: CREATE DATABASE … TEMPLATE on the run's shared server (tests/support/postgres.ts).
-// Tests read the database through it engine-neutrally: dump() for "a refused request changed
-// nothing", query() for a few rows.
+// One isolated app database per test file on the project's engine (FF_TEST_ENGINE): a copy of a
+// migrated SQLite template file, or CREATE DATABASE … TEMPLATE on the run's PostgreSQL. dump() and
+// query() read it engine-neutrally.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";

@@ -1,7 +1,5 @@
-// A production build of the web app (Vite), as `npm run build` makes it: into web/dist, or into
-// another folder with the production VITE_* settings of a deployment (tests/production). The app
-// listener serves web/dist, so browser tests need a current bundle: ensureWebBuild() builds once when
-// web/dist is missing or older than any web source (CI builds before testing, so it is a no-op there).
+// A production build of the web app (Vite), into web/dist or another folder with a deployment's
+// VITE_* settings; ensureWebBuild() builds once when web/dist is older than any web source.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";

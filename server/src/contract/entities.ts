@@ -108,7 +108,10 @@ export const personCreate = personWritable.partial().extend({
   account_primary_holder: z.boolean(),
   is_addon: z.boolean().default(false),
 });
-/** PUT sends the full person; unknown read-only fields (person_id, timestamps…) are ignored. */
+/**
+ * PUT sends the full person; unknown read-only fields (person_id, timestamps…) are ignored.
+ * @alias
+ */
 export const personPut = personWritable;
 export const personPatch = personWritable.partial();
 
@@ -215,7 +218,6 @@ export const okBody = z.object({ ok: z.literal(true) });
 
 export type EnumItem = z.infer<typeof enumItem>;
 export type Person = z.infer<typeof person>;
-export type PersonCreate = z.infer<typeof personCreate>;
 export type Account = z.infer<typeof account>;
 export type Strategy = z.infer<typeof strategy>;
 export type Organization = z.infer<typeof organization>;

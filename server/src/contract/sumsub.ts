@@ -2,8 +2,6 @@
 // fields we do not use (Sumsub adds fields freely) and strict about the ones decisions rest on.
 import { z } from "zod";
 
-/** Known review states; kept open (any string) because Sumsub adds new ones over time. */
-export type ReviewStatus = "init" | "pending" | "prechecked" | "queued" | "completed" | "onHold" | (string & {});
 export type ReviewAnswer = "GREEN" | "RED";
 
 export const reviewResultSchema = z.looseObject({
@@ -13,7 +11,6 @@ export const reviewResultSchema = z.looseObject({
   moderationComment: z.string().optional(),
   clientComment: z.string().optional(),
 });
-export type ReviewResult = z.infer<typeof reviewResultSchema>;
 
 export const reviewSchema = z.looseObject({
   /** The review and its current attempt: a new check (a resubmission) is a new attempt. */

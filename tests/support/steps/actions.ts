@@ -1,16 +1,11 @@
-// Browser actions on the founder's screens that check nothing of their own (no vitest here), so the
-// bench's journey (tests/support/founder-journey.ts, run outside vitest) and the checked suites
-// (steps/creation.ts, tests/e2e) share one definition of each.
-import type { FrameLocator, Page } from "playwright-core";
+// Browser actions on the founder's screens that check nothing (no vitest here), shared by the bench's
+// journey and the checked suites.
+import type { FrameLocator, Locator, Page } from "playwright-core";
+import { FORM_ENTRY } from "../entry";
 
 export type Verdict = "Approve (GREEN)" | "Reject (RED)";
 
-/**
- * An identity check captured in the provider's widget (the offline identity emulator's) as a person
- * would: document, selfie, then the emulated reviewer's verdict. `where`: the widget's iframe
- * (`page.frameLocator("iframe")`: the creation step, the edit dialogs) or the hosted page itself
- * (the link mailed to an additional owner).
- */
+/** An identity check in the emulator's widget: document, selfie, verdict; `where` is its iframe or hosted page. */
 export async function captureInWidget(where: Page | FrameLocator, verdict: Verdict = "Approve (GREEN)"): Promise<void> {
   await where.getByRole("button", { name: "Upload document" }).click();
   await where.getByRole("button", { name: "Take selfie" }).click();
@@ -25,4 +20,43 @@ export async function addOwnerInDialog(page: Page, email: string): Promise<void>
   await dialog.getByRole("button", { name: "Add" }).click();
   await dialog.waitFor({ state: "detached" });
   await page.getByRole("list", { name: "Additional owners" }).getByText(email).waitFor();
+}
+
+type Entry = typeof FORM_ENTRY;
+
+/** Step 1: the two names. */
+export async function enterFoundationNames(page: Page, e: Entry = FORM_ENTRY): Promise<void> {
+  await page.getByLabel("First choice").fill(e.name1);
+  await page.getByLabel("Second choice").fill(e.name2);
+}
+
+/** Step 2: every field of the profile, into empty fields. */
+export async function enterProfile(page: Page, e: Entry = FORM_ENTRY): Promise<void> {
+  await page.getByLabel("First name").fill(e.firstName);
+  await page.getByLabel("Last name").fill(e.lastName);
+  await page.getByLabel("Birthdate").fill(e.dob);
+  await page.getByLabel("SSN").pressSequentially(e.ssnDigits);
+  await page.getByLabel("Phone").pressSequentially(e.phoneDigits);
+  await page.getByLabel("Address line 1").fill(e.address1);
+  await page.getByLabel("Address line 2").fill(e.address2);
+  await page.getByLabel("City").fill(e.city);
+  await page.getByLabel("State").selectOption({ label: e.state.label });
+  await page.getByLabel("Zip").fill(e.zip);
+  await page.getByLabel("Marital status").selectOption({ label: e.marital.label });
+}
+
+/** Step 4: a custom DAF by name (its custodian is chosen apart: step 4's checks sit between). */
+export async function enterCustomDaf(page: Page, e: Entry = FORM_ENTRY): Promise<void> {
+  await page.getByLabel("Custom", { exact: true }).check();
+  await page.getByLabel("Custom DAF Name").fill(e.customDaf);
+}
+
+export async function chooseCustodian(page: Page, e: Entry = FORM_ENTRY): Promise<void> {
+  await page.getByLabel("Custodian").selectOption({ label: e.custodian.label });
+}
+
+/** Step 5's Approve dialog: the attestation ticked, then Submit. */
+export async function attestAndSubmit(approveDialog: Locator): Promise<void> {
+  await approveDialog.getByLabel("The information is true and complete").check();
+  await approveDialog.getByRole("button", { name: "Submit" }).click();
 }

@@ -1,8 +1,5 @@
-// The creation flow's screens as named browser steps, each with the checks a founder's visit to it
-// must pass (requirements §2, §4 "Creation flow"): tests/support/create-foundation-suite.ts composes
-// them into the whole journey, and any suite that needs one screen in a given state reuses the step
-// (the actions they share with the bench's journey are in steps/actions.ts).
-// Every step starts where the one before it left the page.
+// The creation flow's screens as named browser steps with the checks a visit must pass
+// (requirements §2, §4); each starts where the one before left the page.
 import { expect } from "vitest";
 import type { Page } from "playwright-core";
 import type { AllData } from "../../../server/src/contract/entities";
@@ -12,29 +9,19 @@ import { accountOf } from "../founders";
 import { apiCall } from "../api";
 import { httpApi } from "../http";
 import { MailboxClient } from "../mail";
-import { addOwnerInDialog, captureInWidget } from "./actions";
+import { FORM_ENTRY } from "../entry";
+import {
+  addOwnerInDialog,
+  attestAndSubmit,
+  captureInWidget,
+  chooseCustodian,
+  enterCustomDaf,
+  enterFoundationNames,
+} from "./actions";
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?$/;
 
-/** What the journey enters, and what the API must give back. */
-export const CREATION_ENTRY = {
-  name1: "Acme Giving LLC",
-  name2: "Acme Family Giving LLC",
-  firstName: "Grace",
-  lastName: "Hopper",
-  dob: "1985-03-14",
-  ssnDigits: "123456789",
-  phoneDigits: "2125550123",
-  address1: "1 Main Street",
-  address2: "Suite 200",
-  city: "New York",
-  state: { label: "New York", id: "us_state_new_york" },
-  zip: "10001",
-  marital: { label: "Married", id: "marital_status_married" },
-  customDaf: "Acme Donor Fund",
-  custodian: { label: "Fidelity Investments", id: "custodian_fidelity" },
-} as const;
-const ENTRY = CREATION_ENTRY;
+const ENTRY = FORM_ENTRY;
 
 /** The additional owners the journey adds: the second is edited, the first deleted. */
 export interface JourneyOwners {
@@ -133,8 +120,7 @@ export async function nameFoundation(ui: UiPage, failedCalls: readonly string[])
   await page.getByText("Foundation name cannot exceed 100 characters").waitFor();
   expect(await next(page).isDisabled()).toBe(true);
   await ui.screen("step-1-errors");
-  await page.getByLabel("First choice").fill(ENTRY.name1);
-  await page.getByLabel("Second choice").fill(ENTRY.name2);
+  await enterFoundationNames(page);
   expect(await page.getByLabel("Located in Delaware").isChecked()).toBe(true);
   await page.getByLabel("List the tax group as registered agent").check();
   await page.getByLabel("This is an investment").check();
@@ -313,14 +299,13 @@ export async function chooseDafAndCustodian(ui: UiPage): Promise<void> {
   const { page } = ui;
   await expectCurrentStep(page, "DAF");
   expect(await page.getByLabel("Investor's Philanthropic").isChecked()).toBe(true);
-  await page.getByLabel("Custom", { exact: true }).check();
-  await page.getByLabel("Custom DAF Name").fill(ENTRY.customDaf);
+  await enterCustomDaf(page);
   // Custodian None: Next is disabled, and the field says why (requirements §5).
   expect(await next(page).isDisabled()).toBe(true);
   expect(await page.getByLabel("Custodian").getAttribute("aria-describedby")).toBeTruthy();
   await page.getByText("Choose a custodian to continue: the DAF needs one, so None is not accepted.").waitFor();
   await ui.screen("step-4-custodian-none");
-  await page.getByLabel("Custodian").selectOption({ label: ENTRY.custodian.label });
+  await chooseCustodian(page);
   expect(await page.getByText("Choose a custodian to continue").count()).toBe(0);
   await ui.screen("step-4-daf");
   await next(page).click();
@@ -377,8 +362,7 @@ export async function reviewAndApprove(e2e: E2E, ui: UiPage, owners: JourneyOwne
   await page.getByRole("button", { name: "Approve" }).click();
   // The box starts unticked each time the approveDialog opens.
   expect(await approveDialog.getByLabel("The information is true and complete").isChecked()).toBe(false);
-  await approveDialog.getByLabel("The information is true and complete").check();
-  await submit.click();
+  await attestAndSubmit(approveDialog);
   await approveDialog.getByRole("button", { name: "Submitting..." }).waitFor();
   await page.getByRole("status").filter({ hasText: "Verification emails sent successfully" }).waitFor();
   await expectPath(page, /^\/$/);
@@ -458,10 +442,7 @@ export async function expectStoredEntry(
   return all;
 }
 
-/**
- * The submitted flow is read-only: no second Approve (it would mail the owners again and rewrite
- * the submission date), fields disabled, Next only moves on; the stored submission is unchanged.
- */
+/** The submitted flow is read-only: no second Approve, fields disabled; the stored submission unchanged. */
 export async function expectReadOnlyAfterSubmit(
   e2e: E2E,
   ui: UiPage,

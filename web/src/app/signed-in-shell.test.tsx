@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fakeApi } from "@/testing/fake-api";
 import { renderWithApp } from "@/testing/render";
 import { createFakeSupabase, fakeSession, type FakeSupabase } from "@/testing/fake-supabase";
 import { authFinishedAtom, authReadyAtom, sessionAtom } from "@/stores/session";
@@ -19,13 +20,7 @@ const notifications = (unread: number) =>
   }));
 
 function stubNotifications(unread: number) {
-  return vi.spyOn(globalThis, "fetch").mockImplementation(
-    async () =>
-      new Response(JSON.stringify(notifications(unread)), {
-        status: 200,
-        headers: { "content-type": "application/json" },
-      }),
-  );
+  fakeApi.on("GET", "/api/notifications/", notifications(unread));
 }
 
 beforeEach(() => {
@@ -55,17 +50,17 @@ function renderShell(width = 1280) {
 
 describe("SignedInShell (the shell with the bell and sign-out)", () => {
   it("shows the title link, the user's email, Sign Out, help, and the unread badge capped at 99+", async () => {
-    const fetchSpy = stubNotifications(120);
+    stubNotifications(120);
     renderShell();
     expect(screen.getByRole("link", { name: "Founder Foundation" })).toHaveAttribute("href", "/");
     expect(screen.getByTestId("user-email")).toHaveTextContent("ada@example.com");
     expect(screen.getByRole("link", { name: "Help and support" })).toBeInTheDocument();
     expect(await screen.findByTestId("notifications-badge")).toHaveTextContent("99+");
-    const request = fetchSpy.mock.calls[0]![0] as Request;
-    expect(new URL(request.url).pathname + new URL(request.url).search).toBe(
+    const [request] = fakeApi.callsTo("GET", "/api/notifications/");
+    expect(`${request!.path}?${request!.query.toString()}`).toBe(
       "/api/notifications/?limit=50&offset=0&include_read=true",
     );
-    expect(request.headers.get("Authorization")).toMatch(/^Bearer /);
+    expect(request!.headers.get("Authorization")).toMatch(/^Bearer /);
   });
 
   it("shows the exact unread count below 100 and the list in the popover", async () => {

@@ -3,7 +3,6 @@
 export {
   ACCOUNT_HOLDER_ROLE,
   MAIN_MENU_ROLES,
-  STAFF_ROLES,
   hasRoles,
   rolesFromClaims,
   type Role,

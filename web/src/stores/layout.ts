@@ -5,7 +5,6 @@ import { useEffect } from "react";
 
 export type Breakpoint = "xs" | "sm" | "lg";
 export const BREAKPOINTS = { sm: 600, lg: 1200 } as const;
-export const MIN_PAGE_WIDTH = 375;
 
 export function breakpointFor(width: number): Breakpoint {
   if (width < BREAKPOINTS.sm) return "xs";
@@ -24,7 +23,6 @@ export const viewportAtom = atom<Viewport>({
 });
 export const breakpointAtom = atom((get) => breakpointFor(get(viewportAtom).width));
 export const isLandscapeAtom = atom((get) => get(viewportAtom).width > get(viewportAtom).height);
-export const isXsAtom = atom((get) => get(breakpointAtom) === "xs");
 export const isLgAtom = atom((get) => get(breakpointAtom) === "lg");
 
 export function useViewportTracking(): void {

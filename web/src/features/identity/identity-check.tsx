@@ -55,13 +55,7 @@ function logTokenFailure(err: unknown): void {
 
 type TokenState = { status: "loading" } | { status: "ready"; token: string } | { status: "failed" };
 
-export function IdentityCheck({
-  getAccessToken,
-  onApplicantLoaded,
-  onCompleted,
-  baseUrl,
-  className,
-}: IdentityCheckProps) {
+function IdentityCheck({ getAccessToken, onApplicantLoaded, onCompleted, baseUrl, className }: IdentityCheckProps) {
   const [state, setState] = useState<TokenState>({ status: "loading" });
   const [attempt, setAttempt] = useState(0);
 

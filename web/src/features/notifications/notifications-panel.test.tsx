@@ -1,7 +1,7 @@
 import { fakeApi } from "@/testing/fake-api";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createFakeSupabase, fakeSession } from "@/testing/fake-supabase";
 import { renderWithApp } from "@/testing/render";
 import { sessionAtom } from "@/stores/session";
@@ -87,13 +87,16 @@ describe("notifications popover", () => {
   });
 
   it("falls back to the default message when the failure carries none", async () => {
-    fakeApi.on("GET", "/api/notifications/", () => {
-      throw new Error("");
-    });
-    renderBell();
-    await openPopover();
-    expect(await screen.findByText("Error: An error occurred while fetching notifications")).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Retry" })).toBeInTheDocument();
+    // No HTTP answer yields an empty message (the client words every status), so the fetch itself fails.
+    const fetch = vi.spyOn(globalThis, "fetch").mockRejectedValue(new Error(""));
+    try {
+      renderBell();
+      await openPopover();
+      expect(await screen.findByText("Error: An error occurred while fetching notifications")).toBeInTheDocument();
+      expect(screen.getByRole("button", { name: "Retry" })).toBeInTheDocument();
+    } finally {
+      fetch.mockRestore();
+    }
   });
 
   it("marks one read: the badge drops at once and the server is told", async () => {

@@ -2,6 +2,7 @@ import { act, getConfig, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MFA_FRIENDLY_NAME } from "@contract/rules";
+import { fakeApi } from "@/testing/fake-api";
 import { renderWithApp } from "@/testing/render";
 import { authError, createFakeSupabase, fakeSession, type FakeSupabase } from "@/testing/fake-supabase";
 import { authFinishedAtom } from "@/stores/session";
@@ -35,20 +36,15 @@ async function typeEmailAndContinue(email = "founder@example.com") {
 
 /** The auth service's GET /auth/v1/settings answer, with these providers enabled. */
 function authSettings(external: Record<string, boolean>) {
-  return vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
-    expect(String(input)).toBe("http://localhost:54321/auth/v1/settings");
-    return new Response(JSON.stringify({ external, disable_signup: false }), {
-      status: 200,
-      headers: { "content-type": "application/json" },
-    });
-  });
+  fakeApi.on("GET", "/auth/v1/settings", { external, disable_signup: false });
+  return () => fakeApi.callsTo("GET", "/auth/v1/settings").map((c) => c.url);
 }
 
 describe("sign-in views", () => {
   it("offers social sign-in only for providers the auth service reports enabled", async () => {
-    const settings = authSettings({ google: false, email: true });
+    const settingsCalls = authSettings({ google: false, email: true });
     renderWithApp(<Harness />, { path: "/sign-in" });
-    await waitFor(() => expect(settings).toHaveBeenCalled());
+    await waitFor(() => expect(settingsCalls()).toEqual(["http://localhost:54321/auth/v1/settings"]));
     await act(async () => undefined);
     expect(screen.queryByRole("button", { name: "Sign in with Google" })).not.toBeInTheDocument();
     expect(screen.queryByText("or")).not.toBeInTheDocument();
