@@ -16,7 +16,7 @@ export type { Json } from "./db";
 export type { UserRow } from "./users";
 export type { IdentityRow } from "./identities";
 export type { AmrEntry, RefreshTokenRow, SessionRow } from "./sessions";
-export type { ChallengeRow, FactorRow } from "./factors";
+export type { FactorRow } from "./factors";
 export type { WebAuthnChallengeRow, WebAuthnCredentialRow } from "./webauthn";
 export type { OneTimeTokenRow, OneTimeTokenType } from "./one-time-tokens";
 export type { FlowStateRow } from "./flow-states";
