@@ -1,7 +1,8 @@
 // The RIA risk-advisor questionnaire (requirements §2 "RIA Risk Advisor", §5): seven required answers
 // ('Required' once a field is left; 'Risk score must be between 1 and 5'), the tax form download,
 // and 'Acknowledge receipt', without which Done stays disabled. The rules are the contract's
-// riaForm; the controls are the shared form parts.
+// riaForm; the controls are the shared form parts. An answer turns red only once changed or on Done
+// (tabbing through is not a mistake), and the receipt can be acknowledged only after the download.
 import type { z } from "zod";
 import type { EnumItem, accountPut } from "@contract/entities";
 import { riaForm, type RiaForm } from "@contract/forms";
@@ -98,12 +99,25 @@ export interface RiaFormViewProps {
   enums: readonly EnumItem[];
   saving: boolean;
   downloading: boolean;
+  /** The tax form was downloaded on this visit: only then can its receipt be acknowledged. */
+  downloaded: boolean;
   onSubmit(values: RiaForm): void;
   onDownloadTaxForm(): void;
 }
 
-export function RiaFormView({ initial, enums, saving, downloading, onSubmit, onDownloadTaxForm }: RiaFormViewProps) {
-  const form = useZodForm<RiaValues>(riaForm, initial);
+/** Under the box until the form is downloaded: why it cannot be ticked yet. */
+export const ACKNOWLEDGE_AFTER_DOWNLOAD = "Download the tax form first; then you can acknowledge its receipt.";
+
+export function RiaFormView({
+  initial,
+  enums,
+  saving,
+  downloading,
+  downloaded,
+  onSubmit,
+  onDownloadTaxForm,
+}: RiaFormViewProps) {
+  const form = useZodForm<RiaValues>(riaForm, initial, { showErrors: "changed" });
   const submit = () => {
     const parsed = riaForm.safeParse(form.values);
     if (parsed.success) onSubmit(parsed.data);
@@ -154,7 +168,12 @@ export function RiaFormView({ initial, enums, saving, downloading, onSubmit, onD
         <Button variant="outlined" className="self-start" disabled={downloading} onClick={onDownloadTaxForm}>
           {downloading ? "Downloading..." : "Download tax form"}
         </Button>
-        <CheckboxField label="Acknowledge receipt" check={form.check("acknowledged")} disabled={saving} />
+        <CheckboxField
+          label="Acknowledge receipt"
+          check={form.check("acknowledged")}
+          disabled={saving || !downloaded}
+          hint={downloaded ? undefined : ACKNOWLEDGE_AFTER_DOWNLOAD}
+        />
       </div>
     </EditForm>
   );
