@@ -36,20 +36,20 @@ export function nameChanged(person: Person, v: Pick<ProfileForm, "firstName" | "
 export const RECHECK_MESSAGES = {
   willClear:
     "Your identity was verified under your current name. If you change it, the identity check must be done again: save, then use 'Update license' to verify with a document in your new name.",
-  mustRedo:
-    "Your identity check must be done again because your name changed. Use 'Update license' to verify with a document in your new name.",
+  // No cause is given: a check under way looks the same whether it was opened, started anew with
+  // 'Update license', or cleared by a rename, and a wrong reason misleads (issue 38).
+  notComplete: "Your identity check is not complete yet. Use 'Update license' to finish it.",
 } as const;
 
 /**
  * A verified founder's name change clears the verification (the server does it; the agreements'
- * rule): said before saving, and after it until the check is done again through 'Update license'.
+ * rule): said before saving. A check on record that is not complete says so and where to finish it.
  */
 function IdentityRecheckNote({ person, nameChanged: changed }: { person: Person; nameChanged: boolean }) {
   const verified = person.sumsub_review_answer === "GREEN" && Boolean(person.sumsub_completed_at);
-  // Checked before (an applicant exists) but no longer complete: the name change cleared it.
-  const cleared =
+  const underWay =
     !person.sumsub_completed_at && Boolean(person.sumsub_applicant_id) && person.sumsub_review_answer === null;
-  const message = verified && changed ? RECHECK_MESSAGES.willClear : cleared ? RECHECK_MESSAGES.mustRedo : null;
+  const message = verified && changed ? RECHECK_MESSAGES.willClear : underWay ? RECHECK_MESSAGES.notComplete : null;
   return (
     <p role="status" className={message ? "rounded border border-divider bg-background px-3 py-2 text-sm" : "sr-only"}>
       {message}
