@@ -109,4 +109,31 @@ describe("'Update license'", () => {
     expect(said).toContain("Your identity check is not complete yet.");
     await ui.screen("edit-profile-check-not-complete");
   });
+
+  it("the widget takes the app's dark theme (issue 38), at 375 and 1280 px", async () => {
+    const f = await founderAt("profile", { browser: e2e, open: { width: 375, theme: "dark" } });
+    const { ui } = f;
+    const { page } = ui;
+    const dialog = page.getByRole("dialog", { name: "Update license" });
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await ui.goto("/edit-profile");
+      await page.getByRole("button", { name: "Update license" }).click();
+      const frame = dialog.frameLocator("iframe");
+      await frame.getByRole("button", { name: "Upload document" }).waitFor();
+      expect(await frame.locator("body").getAttribute("data-theme")).toBe("dark");
+      // The node side has no DOM types: the page's getComputedStyle, typed here.
+      const background = await frame
+        .locator("body")
+        .evaluate(
+          (b) =>
+            (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } }).getComputedStyle(b)
+              .backgroundColor,
+        );
+      expect(background).toBe("rgb(30, 30, 30)");
+      await ui.screen(`update-license-widget-${width}-dark`);
+      await dialog.getByRole("button", { name: "Close" }).click();
+      await dialog.waitFor({ state: "detached" });
+    }
+  });
 });
