@@ -78,6 +78,19 @@ describe("/ria", () => {
     expect(
       await narrow.read<number>("document.documentElement.scrollWidth - document.documentElement.clientWidth"),
     ).toBeLessThanOrEqual(0);
+    // The other two looks, with a changed answer marked (issue 38: after a change, not on focus).
+    for (const look of [
+      { width: 1280, theme: "dark" },
+      { width: 375, theme: "light" },
+    ] as const) {
+      const other = await e2e.open({ as: founder, ...look });
+      await other.goto("/ria");
+      await expect.poll(() => riskStep(other.page, 4).isChecked()).toBe(true);
+      await other.page.getByLabel("Loss capacity (%)").fill("150");
+      await other.page.getByLabel("Loss capacity (%)").blur();
+      await other.page.getByText("Loss capacity must be between 0 and 100", { exact: true }).waitFor();
+      await other.screen(`ria-${look.width}-${look.theme}`);
+    }
   });
 
   it("'Download tax form' saves the server's PDF for this account", async () => {

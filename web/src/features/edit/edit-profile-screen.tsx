@@ -8,6 +8,9 @@ import { profileForm, toPersonFields, type ProfileForm } from "@contract/forms";
 import { ProfileFields, profileValuesFromPerson, useZodForm } from "@/components/forms";
 import { patchPerson, useAccountMutation, useFounderData } from "@/api";
 import { useSaveAndReturn } from "@/hooks/use-save-and-return";
+import { KeptEditsRestored } from "@/components/kept-edits-notice";
+import { useKeptEdits } from "@/hooks/use-kept-edits";
+import { useUnsavedChangesGuard } from "@/hooks/use-unsaved-changes-guard";
 import { useCurrentUser } from "@/stores/session";
 import { DataGate, EditForm, EditScreen } from "@/components/layout/edit-layout";
 import { NotReady } from "./not-ready";
@@ -62,15 +65,18 @@ function ProfileEditor({ person, enums }: { person: Person; enums: EnumItem[] })
   const user = useCurrentUser();
   const [licenseOpen, setLicenseOpen] = useState(false);
   const { saving, saveAndReturn } = useSaveAndReturn("profile", PROFILE_TOASTS);
+  const kept = useKeptEdits(form, "profile", "your profile");
+  useUnsavedChangesGuard(form.dirty && !saving);
   const mutation = useAccountMutation(() => patchPerson(person.person_id, editableProfileFields(form.values)));
 
   async function done() {
     if (!form.isValid) return form.touchAll();
-    await saveAndReturn(() => mutation.mutateAsync());
+    await saveAndReturn(() => mutation.mutateAsync(), kept.keep);
   }
 
   return (
     <EditForm label="Profile" saving={saving} doneDisabled={!form.isValid} onDone={() => void done()}>
+      <KeptEditsRestored restored={kept.restored} />
       <ProfileFields field={form.field} enums={enums} locked={IDENTITY_LOCKED} labels={{ state: "Registered State" }} />
       <IdentityRecheckNote person={person} nameChanged={nameChanged(person, form.values)} />
       <button

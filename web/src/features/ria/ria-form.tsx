@@ -11,6 +11,9 @@ import { Button } from "@/components/ui/button";
 import { BoundTextField, CheckboxField, EnumSelect, ScaleField, useZodForm } from "@/components/forms";
 import { enumOptions } from "@/api";
 import { EditForm } from "@/components/layout/edit-layout";
+import { KeptEditsRestored } from "@/components/kept-edits-notice";
+import { useKeptEdits } from "@/hooks/use-kept-edits";
+import { useUnsavedChangesGuard } from "@/hooks/use-unsaved-changes-guard";
 
 /** The form's state: the box starts unticked, while a valid form (RiaForm) has it ticked. */
 export type RiaValues = Omit<RiaForm, "acknowledged"> & { acknowledged: boolean };
@@ -101,7 +104,8 @@ export interface RiaFormViewProps {
   downloading: boolean;
   /** The tax form was downloaded on this visit: only then can its receipt be acknowledged. */
   downloaded: boolean;
-  onSubmit(values: RiaForm): void;
+  /** `onSessionEnded`: for the save to call when the session ended (keeps the answers). */
+  onSubmit(values: RiaForm, onSessionEnded: () => void): void;
   onDownloadTaxForm(): void;
 }
 
@@ -118,13 +122,16 @@ export function RiaFormView({
   onDownloadTaxForm,
 }: RiaFormViewProps) {
   const form = useZodForm<RiaValues>(riaForm, initial, { showErrors: "changed" });
+  const kept = useKeptEdits(form, "ria", "your risk questionnaire", ["acknowledged"]);
+  useUnsavedChangesGuard(form.dirty && !saving);
   const submit = () => {
     const parsed = riaForm.safeParse(form.values);
-    if (parsed.success) onSubmit(parsed.data);
+    if (parsed.success) onSubmit(parsed.data, kept.keep);
     else form.touchAll();
   };
   return (
     <EditForm label="Risk questionnaire" saving={saving} doneDisabled={!form.values.acknowledged} onDone={submit}>
+      <KeptEditsRestored restored={kept.restored} />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         {RIA_QUESTIONS.map((q) =>
           q.category ? (
@@ -165,7 +172,14 @@ export function RiaFormView({
         <p className="text-sm text-secondary">
           Download the tax information form, read it, and acknowledge that you have received it.
         </p>
-        <Button variant="outlined" className="self-start" disabled={downloading} onClick={onDownloadTaxForm}>
+        {/* aria-disabled, not disabled, while it downloads: a disabled button would drop the
+            keyboard focus to the page's start. */}
+        <Button
+          variant="outlined"
+          className="self-start"
+          aria-disabled={downloading || undefined}
+          onClick={downloading ? undefined : onDownloadTaxForm}
+        >
           {downloading ? "Downloading..." : "Download tax form"}
         </Button>
         <CheckboxField

@@ -26,8 +26,8 @@ export default function RiaScreen() {
   const [downloading, setDownloading] = useState(false);
   const [downloaded, setDownloaded] = useState(false);
 
-  async function save(values: RiaForm) {
-    await flow.saveAndReturn(() => mutation.mutateAsync(values));
+  async function save(values: RiaForm, onSessionEnded: () => void) {
+    await flow.saveAndReturn(() => mutation.mutateAsync(values), onSessionEnded);
   }
 
   async function download() {
@@ -63,7 +63,7 @@ export default function RiaScreen() {
             saving={flow.saving}
             downloading={downloading}
             downloaded={downloaded}
-            onSubmit={(v) => void save(v)}
+            onSubmit={(v, onSessionEnded) => void save(v, onSessionEnded)}
             onDownloadTaxForm={() => void download()}
           />
         ) : null}
