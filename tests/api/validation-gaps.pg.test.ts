@@ -199,7 +199,7 @@ describe("the person values of docs/decisions/0095: a US zip, an adult's birthda
   });
 });
 
-describe("PUT /api/accounts: the loss capacity is a percent, 0 to 100, at most two decimals (issue 38)", () => {
+describe("PUT /api/accounts: the loss capacity is a percent, 0 to 100, at most two decimals", () => {
   it.each([
     [150, MESSAGES.lossCapacity],
     [-1, MESSAGES.lossCapacity],

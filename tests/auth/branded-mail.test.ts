@@ -31,7 +31,7 @@ describe("branded auth mails", () => {
 
     const link = findLink(mail);
     expect(link).toContain(`${h.url}/auth/v1/verify?token=`);
-    // Issue 38: each link in the text part once, never "URL: URL" for a link labelled with its address.
+    // Each link in the text part once, never "URL: URL" for a link labelled with its address.
     expect(mail.Text).not.toMatch(/https?:\/\/\S+: https?:\/\//);
     const lines = mail.Text.split("\n");
     expect(lines).toContain(`Confirm email address: ${link}`);

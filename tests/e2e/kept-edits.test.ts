@@ -1,4 +1,4 @@
-// Edits on a form are not lost without a word (issue 38): a save refused because the session ended
+// Edits on a form are not lost without a word (docs/decisions/0151): a save refused because the session ended
 // elsewhere keeps the typed values in the page's memory (never in browser storage), says so on the
 // sign-in screen, and fills them in again on the form after signing in; and leaving a form with
 // unsaved changes by a link, or by a reload, asks first.

@@ -64,7 +64,7 @@ describe("notifications", () => {
     await page.getByRole("button", { name: "Mark all as read" }).click();
     await badge(page).waitFor({ state: "detached" });
     await page.getByText("All caught up").waitFor();
-    // Issue 38 bug 10: the disabled button dropped focus out of the panel, so Escape did nothing.
+    // A disabled button once dropped focus out of the panel, so Escape did nothing.
     await page.keyboard.press("Escape");
     await page.getByText("All caught up").waitFor({ state: "detached" });
     expect(await ui.read<string>("document.activeElement.getAttribute('aria-label')")).toBe("Notifications");

@@ -39,7 +39,7 @@ describe("/ria", () => {
     await page.getByLabel("Primary goal").waitFor();
     await ui.screen("ria-1280-light-empty");
 
-    // Tabbing through the empty form is not a mistake: nothing turns red (issue 38).
+    // Tabbing through the empty form is not a mistake: nothing turns red.
     await page.getByLabel("Primary goal").focus();
     for (let i = 0; i < 10; i++) await page.keyboard.press("Tab");
     expect(await page.locator('[aria-invalid="true"]').count()).toBe(0);
@@ -78,7 +78,7 @@ describe("/ria", () => {
     expect(
       await narrow.read<number>("document.documentElement.scrollWidth - document.documentElement.clientWidth"),
     ).toBeLessThanOrEqual(0);
-    // The other two looks, with a changed answer marked (issue 38: after a change, not on focus).
+    // The other two looks, with a changed answer marked (after a change, not on focus).
     for (const look of [
       { width: 1280, theme: "dark" },
       { width: 375, theme: "light" },

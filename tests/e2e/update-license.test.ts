@@ -71,7 +71,7 @@ describe("'Update license'", () => {
     expect(ui.pageErrors).toEqual([]);
   });
 
-  it("a check only opened, or started anew, is 'not complete' on Edit Profile, never blamed on a name change (issue 38)", async () => {
+  it("a check only opened, or started anew, is 'not complete' on Edit Profile, never blamed on a name change", async () => {
     const f = await founderAt("profile", { browser: e2e });
     const { ui } = f;
     const { page } = ui;
@@ -110,7 +110,7 @@ describe("'Update license'", () => {
     await ui.screen("edit-profile-check-not-complete");
   });
 
-  it("the widget takes the app's dark theme (issue 38), at 375 and 1280 px", async () => {
+  it("the widget takes the app's dark theme (docs/decisions/0150), at 375 and 1280 px", async () => {
     const f = await founderAt("profile", { browser: e2e, open: { width: 375, theme: "dark" } });
     const { ui } = f;
     const { page } = ui;

@@ -1,4 +1,4 @@
-// Warns before a form's unsaved changes are lost (issue 38): a reload or closing the tab
+// Warns before a form's unsaved changes are lost (docs/decisions/0151): a reload or closing the tab
 // (beforeunload; the browser words that prompt itself) and a link to another screen of the app
 // (a confirm before the router sees the click). Nothing is stored to restore them: an SSN or a
 // birthdate must not sit in browser storage.

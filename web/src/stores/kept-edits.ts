@@ -1,5 +1,5 @@
 // Edits a save could not store because the session had ended (the API answered 401): kept in this
-// page's memory only, so the founder finds them filled in again after signing in (issue 38). Never
+// page's memory only, so the founder finds them filled in again after signing in (docs/decisions/0151). Never
 // in browser storage, never the birthdate or SSN, gone on a reload, and given back only to the
 // same user on the same form.
 import { atom } from "jotai";

@@ -40,7 +40,7 @@ export const RECHECK_MESSAGES = {
   willClear:
     "Your identity was verified under your current name. If you change it, the identity check must be done again: save, then use 'Update license' to verify with a document in your new name.",
   // No cause is given: a check under way looks the same whether it was opened, started anew with
-  // 'Update license', or cleared by a rename, and a wrong reason misleads (issue 38).
+  // 'Update license', or cleared by a rename, and a wrong reason misleads.
   notComplete: "Your identity check is not complete yet. Use 'Update license' to finish it.",
 } as const;
 

@@ -80,7 +80,7 @@ describe("IdentityCheck", () => {
     expect(onCompleted).toHaveBeenCalledExactlyOnceWith("GREEN");
   });
 
-  it("opens in the app's theme and follows a toggle without restarting the session (issue 38)", async () => {
+  it("opens in the app's theme and follows a toggle without restarting the session (docs/decisions/0150)", async () => {
     const getAccessToken = vi.fn().mockResolvedValue(TOKEN);
     const { rerender } = render(<IdentityCheck getAccessToken={getAccessToken} baseUrl={ORIGIN} theme="dark" />);
     const { iframe, toWidget } = await connectWidget();

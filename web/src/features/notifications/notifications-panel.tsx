@@ -26,7 +26,7 @@ function formatWhen(createdAt: string): string {
 /**
  * A mark button that cannot act is aria-disabled, not disabled: a focused button that turns
  * `disabled` (or goes away) drops focus to <body>, outside the popover, which then no longer hears
- * Escape (issue 38). Focus stays where the founder left it.
+ * Escape. Focus stays where the founder left it.
  */
 function markButtonProps(blocked: boolean, act: () => void) {
   return { "aria-disabled": blocked || undefined, onClick: () => (blocked ? undefined : act()) };
