@@ -7,7 +7,12 @@ export type PageMode = { mode: "embedded" } | { mode: "hosted"; linkId: string }
 const STYLE = `
   :root { color-scheme: light; font-family: Roboto, system-ui, sans-serif; font-size: 14px; }
   body { margin: 0; padding: 24px; color: #1f2933; background: #fff; }
-  body[data-theme="dark"] { color: #f5f7fa; background: #1f2933; }
+  /* Sumsub's "dark" theme (the host passes it as ?theme= and in idCheck.init): the product's dark palette. */
+  body[data-theme="dark"] { color-scheme: dark; color: #ffffff; background: #1e1e1e; }
+  body[data-theme="dark"] button { background: #90caf9; border-color: #90caf9; color: rgba(0, 0, 0, .87); }
+  body[data-theme="dark"] button.secondary { background: transparent; color: #90caf9; }
+  body[data-theme="dark"] button.danger { background: #f48a8a; border-color: #f48a8a; }
+  body[data-theme="dark"] [role="alert"] { color: #f48a8a; }
   main { max-width: 520px; margin: 0 auto; }
   h1 { font-size: 20px; margin: 0 0 8px; }
   h2 { font-size: 16px; margin: 16px 0 8px; }

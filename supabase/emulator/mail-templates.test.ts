@@ -86,4 +86,15 @@ describe("custom mail templates", () => {
     );
     expect(text).toBe("Hello\nGo here now: http://x/?a=1&b=2\nCode: 123456 & <ok> &middot;\n");
   });
+
+  it("prints a link labelled with an address as that address once, and never a label posing as another address", () => {
+    const url = "http://127.0.0.1:54321/auth/v1/verify?token=abc&#38;redirect_to=http%3A%2F%2Flocalhost%3A4100";
+    expect(
+      htmlToText(`<p><a href="${url}">${url}</a></p><p><a href="http://localhost:4100">http://localhost:4100</a></p>`),
+    ).toBe(
+      "http://127.0.0.1:54321/auth/v1/verify?token=abc&redirect_to=http%3A%2F%2Flocalhost%3A4100\nhttp://localhost:4100\n",
+    );
+    expect(htmlToText('<a href="https://evil.example/">https://bank.example/</a>')).toBe("https://evil.example/\n");
+    expect(htmlToText('<a href="http://x/">&lt;Ada&gt; <b>home</b></a>')).toBe("<Ada> home: http://x/\n");
+  });
 });

@@ -95,24 +95,40 @@ export function renderTemplate(source: string, vars: TemplateVars, html: boolean
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
 
+function decodeEntities(text: string): string {
+  return text.replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (whole, name: string) => {
+    if (name.startsWith("#x") || name.startsWith("#X")) return String.fromCodePoint(parseInt(name.slice(2), 16));
+    if (name.startsWith("#")) return String.fromCodePoint(Number(name.slice(1)));
+    return ENTITIES[name.toLowerCase()] ?? whole;
+  });
+}
+
+/** A link as text: "label: URL", or the URL alone when the label is an address (the same or another). */
+function linkText(href: string, label: string): string {
+  const words = decodeEntities(label.replace(/<[^>]+>/g, "")).trim();
+  const url = decodeEntities(href);
+  // A label that is itself an address would print it twice ("URL: URL"); one that differs from the
+  // href must not pass for where the link goes, so the href alone is printed.
+  if (!words || /^[a-z][a-z0-9+.-]*:\/\//i.test(words)) return url;
+  return `${words}: ${url}`;
+}
+
 /**
  * The plain-text part sent beside a custom HTML mail (what a text-only reader or a test sees):
- * each link as "label: URL", block elements on their own lines, tags dropped, entities decoded.
+ * each link as "label: URL" (a link labelled with an address as that address once), block
+ * elements on their own lines, tags dropped, entities decoded.
  */
 export function htmlToText(html: string): string {
-  return html
-    .replace(/<(head|style|script|title)[\s\S]*?<\/\1>/gi, "")
-    .replace(
-      /<a\s[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi,
-      (_a, href: string, label: string) => `${label.replace(/<[^>]+>/g, "").trim()}: ${href}`,
-    )
-    .replace(/<(br|\/p|\/h[1-6]|\/div|\/tr|\/li|\/table)\b[^>]*>/gi, "\n")
-    .replace(/<[^>]+>/g, "")
-    .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (whole, name: string) => {
-      if (name.startsWith("#x") || name.startsWith("#X")) return String.fromCodePoint(parseInt(name.slice(2), 16));
-      if (name.startsWith("#")) return String.fromCodePoint(Number(name.slice(1)));
-      return ENTITIES[name.toLowerCase()] ?? whole;
-    })
+  return decodeEntities(
+    html
+      .replace(/<(head|style|script|title)[\s\S]*?<\/\1>/gi, "")
+      // Encoded again so the tag stripping and decoding below leave the link text as made here.
+      .replace(/<a\s[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_a, href: string, label: string) =>
+        escapeHtml(linkText(href, label)),
+      )
+      .replace(/<(br|\/p|\/h[1-6]|\/div|\/tr|\/li|\/table)\b[^>]*>/gi, "\n")
+      .replace(/<[^>]+>/g, ""),
+  )
     .split("\n")
     .map((line) => line.replace(/[ \t]+/g, " ").trim())
     .join("\n")

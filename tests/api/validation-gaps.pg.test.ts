@@ -199,6 +199,38 @@ describe("the person values of docs/decisions/0095: a US zip, an adult's birthda
   });
 });
 
+describe("PUT /api/accounts: the loss capacity is a percent, 0 to 100, at most two decimals", () => {
+  it.each([
+    [150, MESSAGES.lossCapacity],
+    [-1, MESSAGES.lossCapacity],
+    [12.345, MESSAGES.lossCapacityDecimals],
+    ["35", "Invalid input: expected number, received string"],
+  ])("%s → 400 naming ria_loss_capacity_percent, nothing changed", async (value, message) => {
+    const f = await t.founder();
+    const before = await getAccount(f);
+    const res = await t.http
+      .put(`/api/accounts/${f.accountId}`)
+      .set(f.auth)
+      .send({ ...RIA_ANSWERS, ria_loss_capacity_percent: value });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      message: `ria_loss_capacity_percent: ${message}`,
+      field: "ria_loss_capacity_percent",
+    });
+    expect(await getAccount(f)).toEqual(before);
+  });
+
+  it.each([0, 12.5, 0.29, 100])("%s is stored as sent", async (value) => {
+    const f = await t.founder();
+    const res = await t.http
+      .put(`/api/accounts/${f.accountId}`)
+      .set(f.auth)
+      .send({ ...RIA_ANSWERS, ria_loss_capacity_percent: value });
+    expect(res.status).toBe(200);
+    expect((await getAccount(f)).ria_loss_capacity_percent).toBe(value);
+  });
+});
+
 describe("free text refuses control and text-direction characters, naming the field (the same on every engine)", () => {
   const NUL = "\u0000";
   it("POST /api/persons/ with a NUL in last_name (and the whole profile) is 400 naming last_name; nothing is stored", async () => {

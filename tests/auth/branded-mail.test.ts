@@ -31,6 +31,13 @@ describe("branded auth mails", () => {
 
     const link = findLink(mail);
     expect(link).toContain(`${h.url}/auth/v1/verify?token=`);
+    // Each link in the text part once, never "URL: URL" for a link labelled with its address.
+    expect(mail.Text).not.toMatch(/https?:\/\/\S+: https?:\/\//);
+    const lines = mail.Text.split("\n");
+    expect(lines).toContain(`Confirm email address: ${link}`);
+    expect(lines).toContain(link);
+    expect(lines.filter((l) => l.includes(link))).toHaveLength(2);
+    expect(lines).toContain(`Founder Foundation · ${APP_URL}`);
     expect(findLink({ Text: "", HTML: mail.HTML })).toBe(link);
     // No code: no screen of the product takes one (docs/decisions/0091).
     expect(() => findOtp(mail)).toThrow("no one-time code");

@@ -402,6 +402,9 @@ describe("keyboard (browser)", () => {
     expect(await ring('input[type="radio"]')).toEqual(['input[type="radio"]', true, ...button]);
     await ui.goto("/ria");
     await page.getByLabel("Primary goal").waitFor();
+    // The box can be ticked (and reached) once the tax form was downloaded.
+    await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download tax form" }).click()]);
+    await page.getByLabel("Acknowledge receipt").and(page.locator(":enabled")).waitFor();
     await focusSettled(page);
     await tabTo(page, (f) => f.label === "Acknowledge receipt");
     expect(await ring('input[type="checkbox"]')).toEqual(['input[type="checkbox"]', true, ...button]);

@@ -13,6 +13,15 @@ const e2e = setupE2E();
 const riskStep = (page: Page, n: number) =>
   page.getByRole("group", { name: "Risk score (1 to 5)" }).getByRole("radio", { name: String(n), exact: true });
 
+/** Downloads the tax form (the receipt can be acknowledged only after it), then ticks the box. */
+async function downloadAndAcknowledge(page: Page): Promise<void> {
+  const box = page.getByLabel("Acknowledge receipt");
+  expect(await box.isDisabled()).toBe(true);
+  await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download tax form" }).click()]);
+  await expect.poll(() => box.isEnabled()).toBe(true);
+  await box.check();
+}
+
 const ANSWERS = {
   "Primary goal": "primary_goal_growth",
   "Horizon years": "horizon_years_5_10",
@@ -30,6 +39,16 @@ describe("/ria", () => {
     await page.getByLabel("Primary goal").waitFor();
     await ui.screen("ria-1280-light-empty");
 
+    // Tabbing through the empty form is not a mistake: nothing turns red.
+    await page.getByLabel("Primary goal").focus();
+    for (let i = 0; i < 10; i++) await page.keyboard.press("Tab");
+    expect(await page.locator('[aria-invalid="true"]').count()).toBe(0);
+    expect(await page.getByText("Required", { exact: true }).count()).toBe(0);
+    // A number out of range says so (not "Invalid format"), after the change.
+    await page.getByLabel("Loss capacity (%)").fill("150");
+    await page.getByLabel("Loss capacity (%)").blur();
+    await page.getByText("Loss capacity must be between 0 and 100", { exact: true }).waitFor();
+
     // The score is a scale of five whole steps: a value off it cannot be entered (docs/decisions/0095).
     await riskStep(page, 4).check();
     await page.getByLabel("Loss capacity (%)").fill("25");
@@ -37,7 +56,7 @@ describe("/ria", () => {
       await page.getByLabel(label, { exact: true }).selectOption(value);
     const done = page.getByRole("button", { name: "Done" });
     expect(await done.isDisabled()).toBe(true);
-    await page.getByLabel("Acknowledge receipt").check();
+    await downloadAndAcknowledge(page);
     expect(await done.isEnabled()).toBe(true);
     await ui.screen("ria-1280-light-filled");
     await done.click();
@@ -59,6 +78,19 @@ describe("/ria", () => {
     expect(
       await narrow.read<number>("document.documentElement.scrollWidth - document.documentElement.clientWidth"),
     ).toBeLessThanOrEqual(0);
+    // The other two looks, with a changed answer marked (after a change, not on focus).
+    for (const look of [
+      { width: 1280, theme: "dark" },
+      { width: 375, theme: "light" },
+    ] as const) {
+      const other = await e2e.open({ as: founder, ...look });
+      await other.goto("/ria");
+      await expect.poll(() => riskStep(other.page, 4).isChecked()).toBe(true);
+      await other.page.getByLabel("Loss capacity (%)").fill("150");
+      await other.page.getByLabel("Loss capacity (%)").blur();
+      await other.page.getByText("Loss capacity must be between 0 and 100", { exact: true }).waitFor();
+      await other.screen(`ria-${look.width}-${look.theme}`);
+    }
   });
 
   it("'Download tax form' saves the server's PDF for this account", async () => {
@@ -84,7 +116,7 @@ describe("/ria", () => {
     await page.getByLabel("Loss capacity (%)").fill("10");
     for (const [label, value] of Object.entries(ANSWERS))
       await page.getByLabel(label, { exact: true }).selectOption(value);
-    await page.getByLabel("Acknowledge receipt").check();
+    await downloadAndAcknowledge(page);
     await e2e.stack.app.close();
     await page.getByRole("button", { name: "Done" }).click();
     await page.getByText("Failed to update RIA information", { exact: true }).waitFor();

@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { setupE2E } from "../support/e2e-harness";
+import { signInThroughForm } from "../support/steps/actions";
 import { createFounder, founderAt, type Founder } from "../support/founders";
 
 const e2e = setupE2E({ env: { SESSION_CHECK_TTL_SECONDS: "0" }, authSettings: { googleEnabled: true } });
@@ -28,15 +29,6 @@ async function expectSignInWithReason(page: Page, origin: string): Promise<void>
   expect(url.pathname).toBe("/sign-in");
   expect(url.searchParams.get("redirect")).toBe(origin);
   expect(await page.getByRole("heading", { name: "Welcome!" }).isVisible()).toBe(true);
-}
-
-/** Email, password, and Skip on the offered second-factor enrolment. */
-async function signInThroughForm(page: Page, founder: Founder): Promise<void> {
-  await page.getByLabel("Email").fill(founder.email);
-  await page.getByRole("button", { name: "Continue" }).click();
-  await page.getByLabel("Password").fill(founder.password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await page.getByRole("button", { name: "Skip" }).click();
 }
 
 describe("a session ended elsewhere", () => {

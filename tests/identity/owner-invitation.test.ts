@@ -44,6 +44,9 @@ describe("owner invitation mail (over HTTP, read from the mailbox)", () => {
     expect(mail.HTML).toMatch(/<a href="[^"]+" style="[^"]*background:#1976d2[^"]*">Verify your identity<\/a>/);
     const textLink = findLink(mail, HOSTED_LINK);
     expect(findLink({ Text: "", HTML: mail.HTML }, HOSTED_LINK)).toBe(textLink);
+    // The text part names the link once, on a line of its own (never "URL: URL").
+    expect(mail.Text.split("\n").filter((l) => l.includes(textLink))).toEqual([textLink]);
+    expect(mail.Text).not.toMatch(/https?:\/\/\S+: https?:\/\//);
     expect((await fetch(textLink)).status).toBe(200);
   });
 });

@@ -286,6 +286,8 @@
       if (accessToken !== null) return; // one session per frame
       accessToken = data.accessToken;
       if (typeof data.origin === "string" && data.origin) hostOrigin = data.origin;
+      // The SDK sends its config here too; a theme in it wins over the query string, as in Sumsub.
+      if (data.theme === "light" || data.theme === "dark") body.setAttribute("data-theme", data.theme);
       start().catch(function (err) {
         showError(err && err.message ? err.message : String(err));
       });
@@ -298,7 +300,7 @@
       } else {
         p.reject(new Error(data.error || "Your session has expired."));
       }
-    } else if (data.method === "idCheck.callSetTheme" && data.theme) {
+    } else if (data.method === "idCheck.callSetTheme" && (data.theme === "light" || data.theme === "dark")) {
       body.setAttribute("data-theme", data.theme);
     }
   }

@@ -15,6 +15,7 @@ import {
   hasForbiddenCharacters,
   birthdateProblem,
   riskScoreProblem,
+  lossCapacityProblem,
   zipProblem,
 } from "./rules";
 import { issueFrom } from "./refine";
@@ -116,16 +117,21 @@ export const personPut = personWritable;
 export const personPatch = personWritable.partial();
 
 // ---------- Account ----------
+/** A number between min and max (which also document it in the OpenAPI), checked by its rules.ts rule. */
+const bounded = (min: number, max: number, message: string, problem: (n: number) => string | null) =>
+  z.number().min(min, message).max(max, message).superRefine(issueFrom(problem)).nullable();
+
 export const riaFields = z.object({
   ria_primary_goal: enumId("primary_goal").nullable(),
-  /** A whole number on the scale 1 to 5 (rules.ts riskScoreProblem; min and max also document the scale in the OpenAPI). */
-  ria_risk_score: z
-    .number()
-    .min(LIMITS.riskScoreMin, MESSAGES.riskScore)
-    .max(LIMITS.riskScoreMax, MESSAGES.riskScore)
-    .superRefine(issueFrom(riskScoreProblem))
-    .nullable(),
-  ria_loss_capacity_percent: z.number().min(0).max(100).nullable(),
+  /** A whole number on the scale 1 to 5 (rules.ts riskScoreProblem). */
+  ria_risk_score: bounded(LIMITS.riskScoreMin, LIMITS.riskScoreMax, MESSAGES.riskScore, riskScoreProblem),
+  /** A percent, 0 to 100, at most two decimals (rules.ts lossCapacityProblem). */
+  ria_loss_capacity_percent: bounded(
+    LIMITS.lossCapacityMin,
+    LIMITS.lossCapacityMax,
+    MESSAGES.lossCapacity,
+    lossCapacityProblem,
+  ),
   ria_time_horizon_years: enumId("horizon_years").nullable(),
   ria_liquidity_needs: enumId("liquidity_needs").nullable(),
   ria_federal_effective_tax_rate: enumId("federal_tax_bracket").nullable(),

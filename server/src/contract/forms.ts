@@ -13,6 +13,7 @@ import {
   isEmail,
   birthdateProblem,
   riskScoreProblem,
+  lossCapacityTextProblem,
   zipProblem,
 } from "./rules";
 import { foundationName, freeText } from "./entities";
@@ -123,14 +124,7 @@ export const riaForm = z.object({
     .trim()
     .min(1, MESSAGES.required)
     .superRefine(issueFrom((v: string) => riskScoreProblem(/^\d+(\.\d+)?$/.test(v) ? Number(v) : Number.NaN))),
-  lossCapacity: z
-    .string()
-    .trim()
-    .min(1, MESSAGES.required)
-    .refine(
-      (v) => !Number.isNaN(Number(v)) && Number(v) >= 0 && Number(v) <= 100,
-      MESSAGES.invalidFormat("loss capacity"),
-    ),
+  lossCapacity: z.string().trim().min(1, MESSAGES.required).superRefine(issueFrom(lossCapacityTextProblem)),
   horizonYears: required(),
   liquidityNeeds: required(),
   federalTaxBracket: required(),

@@ -17,6 +17,9 @@ export const LIMITS = {
   customDafMax: 100,
   riskScoreMin: 1,
   riskScoreMax: 5,
+  lossCapacityMin: 0,
+  lossCapacityMax: 100,
+  lossCapacityDecimals: 2,
 } as const;
 
 export const MESSAGES = {
@@ -31,6 +34,8 @@ export const MESSAGES = {
   emailExists: "Email already exists",
   riskScore: "Risk score must be between 1 and 5",
   riskScoreWhole: "Risk score must be a whole number from 1 to 5",
+  lossCapacity: "Loss capacity must be between 0 and 100",
+  lossCapacityDecimals: "Loss capacity can have at most 2 decimal places",
   zipFormat: "Zip code must be 5 digits, or 5+4 digits (12345-6789)",
   birthdateFuture: "Birthdate cannot be in the future",
   birthdateMinor: "Must be at least 18 years old",
@@ -193,6 +198,23 @@ export function birthdateProblem(iso: string, today: string = todayIso()): strin
 export function riskScoreProblem(score: number): string | null {
   if (!Number.isFinite(score) || score < LIMITS.riskScoreMin || score > LIMITS.riskScoreMax) return MESSAGES.riskScore;
   return Number.isInteger(score) ? null : MESSAGES.riskScoreWhole;
+}
+
+/** A loss capacity as a percent: 0 to 100, at most two decimals (a finer share means nothing to a plan). */
+export function lossCapacityProblem(percent: number): string | null {
+  if (!Number.isFinite(percent) || percent < LIMITS.lossCapacityMin || percent > LIMITS.lossCapacityMax)
+    return MESSAGES.lossCapacity;
+  const scaled = percent * 10 ** LIMITS.lossCapacityDecimals;
+  // Compared with a tolerance: 0.29 * 100 is 28.999999999999996 in binary floating point.
+  return Math.abs(scaled - Math.round(scaled)) < 1e-6 ? null : MESSAGES.lossCapacityDecimals;
+}
+
+/**
+ * A loss capacity as typed: plain decimal digits only. Number() alone would also take "3.5e1",
+ * "0x10" or " 1e2 " and store a value the founder never saw.
+ */
+export function lossCapacityTextProblem(text: string): string | null {
+  return /^\d+(\.\d+)?$/.test(text) ? lossCapacityProblem(Number(text)) : MESSAGES.invalidFormat("loss capacity");
 }
 
 /** What the API stores and accepts: digits only. */

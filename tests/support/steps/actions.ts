@@ -60,3 +60,12 @@ export async function attestAndSubmit(approveDialog: Locator): Promise<void> {
   await approveDialog.getByLabel("The information is true and complete").check();
   await approveDialog.getByRole("button", { name: "Submit" }).click();
 }
+
+/** The sign-in form as a founder fills it: email, Continue, password, Sign in, then Skip on the offered enrolment. */
+export async function signInThroughForm(page: Page, founder: { email: string; password: string }): Promise<void> {
+  await page.getByLabel("Email").fill(founder.email);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByLabel("Password").fill(founder.password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.getByRole("button", { name: "Skip" }).click();
+}

@@ -1,6 +1,8 @@
 // Form state validated by one of the contract's zod schemas (server/src/contract/forms.ts), so the
 // web shows exactly the §5 messages the server enforces. An error shows once its field has been
 // left (blur) — 'Required' on blur — and then follows every change; `isValid` drives Next/Done.
+// With `showErrors: "changed"`, leaving a field shows nothing until it was changed (a founder
+// tabbing through a long form should not see every field turn red), or until touchAll (Done).
 import { useCallback, useMemo, useState } from "react";
 import type { z } from "zod";
 
@@ -34,6 +36,13 @@ export interface ZodForm<V extends FormValues> {
   reset(values: V): void;
   /** Shows every field's message, as on a submit attempt. */
   touchAll(): void;
+  /** Some value differs from the initial (or last reset) values: there is something to lose. */
+  dirty: boolean;
+}
+
+export interface ZodFormOptions {
+  /** When a left field shows its message: once left ("left", the default), or once changed and left. */
+  showErrors?: "left" | "changed";
 }
 
 export function issuesByField(error: z.ZodError | undefined): Record<string, string> {
@@ -45,9 +54,15 @@ export function issuesByField(error: z.ZodError | undefined): Record<string, str
   return out;
 }
 
-export function useZodForm<V extends FormValues>(schema: z.ZodType, initial: V): ZodForm<V> {
+export function useZodForm<V extends FormValues>(
+  schema: z.ZodType,
+  initial: V,
+  { showErrors = "left" }: ZodFormOptions = {},
+): ZodForm<V> {
   const [values, setValues] = useState<V>(initial);
+  const [baseline, setBaseline] = useState<V>(initial);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [changed, setChanged] = useState<Record<string, boolean>>({});
   const result = useMemo(() => schema.safeParse(values), [schema, values]);
   const errors = useMemo(
     () => issuesByField(result.success ? undefined : result.error) as ZodForm<V>["errors"],
@@ -60,8 +75,11 @@ export function useZodForm<V extends FormValues>(schema: z.ZodType, initial: V):
   );
   const reset = useCallback((next: V) => {
     setValues(next);
+    setBaseline(next);
     setTouched({});
+    setChanged({});
   }, []);
+  const dirty = useMemo(() => Object.keys(values).some((k) => values[k] !== baseline[k]), [values, baseline]);
   const touchAll = useCallback(
     () => setTouched(Object.fromEntries(Object.keys(values).map((k) => [k, true]))),
     [values],
@@ -70,8 +88,14 @@ export function useZodForm<V extends FormValues>(schema: z.ZodType, initial: V):
   const field = (name: keyof V & string): FieldBinding => ({
     name,
     value: String(values[name] ?? ""),
-    onChange: (value) => set(name, value as V[typeof name]),
-    onBlur: () => setTouched((t) => (t[name] ? t : { ...t, [name]: true })),
+    onChange: (value) => {
+      set(name, value as V[typeof name]);
+      if (!changed[name]) setChanged((c) => ({ ...c, [name]: true }));
+    },
+    onBlur: () => {
+      if (showErrors === "changed" && !changed[name]) return;
+      setTouched((t) => (t[name] ? t : { ...t, [name]: true }));
+    },
     error: touched[name] ? errors[name] : undefined,
   });
   const check = (name: keyof V & string): CheckBinding => ({
@@ -80,5 +104,5 @@ export function useZodForm<V extends FormValues>(schema: z.ZodType, initial: V):
     onChange: (checked) => set(name, checked as V[typeof name]),
   });
 
-  return { values, errors, isValid: result.success, field, check, set, reset, touchAll };
+  return { values, errors, isValid: result.success, field, check, set, reset, touchAll, dirty };
 }

@@ -6,6 +6,9 @@ import { dafForm } from "@contract/forms";
 import { DafFields, dafValuesFromOrganization, useZodForm } from "@/components/forms";
 import { useFounderData, useSaveDaf } from "@/api";
 import { useSaveAndReturn } from "@/hooks/use-save-and-return";
+import { KeptEditsRestored } from "@/components/kept-edits-notice";
+import { useKeptEdits } from "@/hooks/use-kept-edits";
+import { useUnsavedChangesGuard } from "@/hooks/use-unsaved-changes-guard";
 import { DataGate, EditForm, EditScreen } from "@/components/layout/edit-layout";
 import { NotReady } from "./not-ready";
 
@@ -14,15 +17,18 @@ export const DAF_TOASTS = { saved: "DAF updated successfully", failed: "Failed t
 function DafEditor({ organization, enums }: { organization: Organization; enums: EnumItem[] }) {
   const form = useZodForm(dafForm, dafValuesFromOrganization(organization));
   const { saving, saveAndReturn } = useSaveAndReturn("DAF", DAF_TOASTS);
+  const kept = useKeptEdits(form, "daf", "your donor-advised fund");
+  useUnsavedChangesGuard(form.dirty && !saving);
   const mutation = useSaveDaf(organization);
 
   async function done() {
     if (!form.isValid) return form.touchAll();
-    await saveAndReturn(() => mutation.mutateAsync(form.values));
+    await saveAndReturn(() => mutation.mutateAsync(form.values), kept.keep);
   }
 
   return (
     <EditForm label="Donor-advised fund" saving={saving} doneDisabled={!form.isValid} onDone={() => void done()}>
+      <KeptEditsRestored restored={kept.restored} />
       <DafFields field={form.field} enums={enums} disabled={saving} />
     </EditForm>
   );

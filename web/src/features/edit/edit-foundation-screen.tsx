@@ -12,6 +12,9 @@ import {
 } from "@/components/forms";
 import { organizationPutFields, updateOrganization, useAccountMutation, useFounderData } from "@/api";
 import { useSaveAndReturn } from "@/hooks/use-save-and-return";
+import { KeptEditsRestored } from "@/components/kept-edits-notice";
+import { useKeptEdits } from "@/hooks/use-kept-edits";
+import { useUnsavedChangesGuard } from "@/hooks/use-unsaved-changes-guard";
 import { DataGate, EditForm, EditScreen } from "@/components/layout/edit-layout";
 import { NotReady } from "./not-ready";
 
@@ -27,6 +30,8 @@ const FIXED = { name1: FILED, name2: FILED, locatedInDelaware: FILED, isInvestme
 function FoundationEditor({ organization }: { organization: Organization }) {
   const form = useZodForm(foundationForm, foundationValuesFromOrganization(organization));
   const { saving, saveAndReturn } = useSaveAndReturn("foundation", FOUNDATION_TOASTS);
+  const kept = useKeptEdits(form, "foundation", "your foundation");
+  useUnsavedChangesGuard(form.dirty && !saving);
   const mutation = useAccountMutation(async () => {
     const v = foundationForm.parse(form.values);
     // Only the editable flag comes from the form; the fixed fields are sent as stored.
@@ -38,11 +43,12 @@ function FoundationEditor({ organization }: { organization: Organization }) {
 
   async function done() {
     if (!form.isValid) return form.touchAll();
-    await saveAndReturn(() => mutation.mutateAsync());
+    await saveAndReturn(() => mutation.mutateAsync(), kept.keep);
   }
 
   return (
     <EditForm label="Foundation" saving={saving} doneDisabled={!form.isValid} onDone={() => void done()}>
+      <KeptEditsRestored restored={kept.restored} />
       <FoundationFields
         field={form.field}
         check={form.check}

@@ -8,6 +8,9 @@ import { profileForm, toPersonFields, type ProfileForm } from "@contract/forms";
 import { ProfileFields, profileValuesFromPerson, useZodForm } from "@/components/forms";
 import { patchPerson, useAccountMutation, useFounderData } from "@/api";
 import { useSaveAndReturn } from "@/hooks/use-save-and-return";
+import { KeptEditsRestored } from "@/components/kept-edits-notice";
+import { useKeptEdits } from "@/hooks/use-kept-edits";
+import { useUnsavedChangesGuard } from "@/hooks/use-unsaved-changes-guard";
 import { useCurrentUser } from "@/stores/session";
 import { DataGate, EditForm, EditScreen } from "@/components/layout/edit-layout";
 import { NotReady } from "./not-ready";
@@ -36,20 +39,20 @@ export function nameChanged(person: Person, v: Pick<ProfileForm, "firstName" | "
 export const RECHECK_MESSAGES = {
   willClear:
     "Your identity was verified under your current name. If you change it, the identity check must be done again: save, then use 'Update license' to verify with a document in your new name.",
-  mustRedo:
-    "Your identity check must be done again because your name changed. Use 'Update license' to verify with a document in your new name.",
+  // No cause is given: a check under way looks the same whether it was opened, started anew with
+  // 'Update license', or cleared by a rename, and a wrong reason misleads.
+  notComplete: "Your identity check is not complete yet. Use 'Update license' to finish it.",
 } as const;
 
 /**
  * A verified founder's name change clears the verification (the server does it; the agreements'
- * rule): said before saving, and after it until the check is done again through 'Update license'.
+ * rule): said before saving. A check on record that is not complete says so and where to finish it.
  */
 function IdentityRecheckNote({ person, nameChanged: changed }: { person: Person; nameChanged: boolean }) {
   const verified = person.sumsub_review_answer === "GREEN" && Boolean(person.sumsub_completed_at);
-  // Checked before (an applicant exists) but no longer complete: the name change cleared it.
-  const cleared =
+  const underWay =
     !person.sumsub_completed_at && Boolean(person.sumsub_applicant_id) && person.sumsub_review_answer === null;
-  const message = verified && changed ? RECHECK_MESSAGES.willClear : cleared ? RECHECK_MESSAGES.mustRedo : null;
+  const message = verified && changed ? RECHECK_MESSAGES.willClear : underWay ? RECHECK_MESSAGES.notComplete : null;
   return (
     <p role="status" className={message ? "rounded border border-divider bg-background px-3 py-2 text-sm" : "sr-only"}>
       {message}
@@ -62,15 +65,18 @@ function ProfileEditor({ person, enums }: { person: Person; enums: EnumItem[] })
   const user = useCurrentUser();
   const [licenseOpen, setLicenseOpen] = useState(false);
   const { saving, saveAndReturn } = useSaveAndReturn("profile", PROFILE_TOASTS);
+  const kept = useKeptEdits(form, "profile", "your profile");
+  useUnsavedChangesGuard(form.dirty && !saving);
   const mutation = useAccountMutation(() => patchPerson(person.person_id, editableProfileFields(form.values)));
 
   async function done() {
     if (!form.isValid) return form.touchAll();
-    await saveAndReturn(() => mutation.mutateAsync());
+    await saveAndReturn(() => mutation.mutateAsync(), kept.keep);
   }
 
   return (
     <EditForm label="Profile" saving={saving} doneDisabled={!form.isValid} onDone={() => void done()}>
+      <KeptEditsRestored restored={kept.restored} />
       <ProfileFields field={form.field} enums={enums} locked={IDENTITY_LOCKED} labels={{ state: "Registered State" }} />
       <IdentityRecheckNote person={person} nameChanged={nameChanged(person, form.values)} />
       <button

@@ -8,6 +8,9 @@ import { ownerForm, toPersonFields, type OwnerForm } from "@contract/forms";
 import { ProfileFields, profileValuesFromPerson, useZodForm, type ProfileFieldName } from "@/components/forms";
 import { patchPerson, useAccountMutation } from "@/api";
 import { useSaveAndReturn } from "@/hooks/use-save-and-return";
+import { KeptEditsRestored } from "@/components/kept-edits-notice";
+import { useKeptEdits } from "@/hooks/use-kept-edits";
+import { useUnsavedChangesGuard } from "@/hooks/use-unsaved-changes-guard";
 import { EditForm } from "@/components/layout/edit-layout";
 import { OWNER_TOASTS } from "./owner-actions";
 import { ownerName } from "./owner-status";
@@ -54,11 +57,13 @@ export function OwnerEditor({ owner, enums, onUpdateLicense, sendingEmail }: Own
     saved: OWNER_TOASTS.updated,
     failed: OWNER_TOASTS.updateFailed,
   });
+  const kept = useKeptEdits(form, `owner:${owner.person_id}`, "this owner's details");
+  useUnsavedChangesGuard(form.dirty && !saving);
   const mutation = useAccountMutation(() => patchPerson(owner.person_id, ownerPatch(form.values)));
 
   async function done() {
     if (!form.isValid) return form.touchAll();
-    await saveAndReturn(() => mutation.mutateAsync());
+    await saveAndReturn(() => mutation.mutateAsync(), kept.keep);
   }
 
   return (
@@ -75,6 +80,7 @@ export function OwnerEditor({ owner, enums, onUpdateLicense, sendingEmail }: Own
           <p className="text-sm text-secondary wrap-anywhere">{owner.email}</p>
         ) : null}
       </div>
+      <KeptEditsRestored restored={kept.restored} />
       <ProfileFields
         field={(name) => form.field(name as keyof OwnerForm)}
         enums={enums}

@@ -80,6 +80,20 @@ describe("IdentityCheck", () => {
     expect(onCompleted).toHaveBeenCalledExactlyOnceWith("GREEN");
   });
 
+  it("opens in the app's theme and follows a toggle without restarting the session (docs/decisions/0150)", async () => {
+    const getAccessToken = vi.fn().mockResolvedValue(TOKEN);
+    const { rerender } = render(<IdentityCheck getAccessToken={getAccessToken} baseUrl={ORIGIN} theme="dark" />);
+    const { iframe, toWidget } = await connectWidget();
+    expect(iframe.getAttribute("src")).toContain("theme=dark");
+    expect(toWidget[0]).toMatchObject({ method: "idCheck.init", theme: "dark" });
+    rerender(<IdentityCheck getAccessToken={getAccessToken} baseUrl={ORIGIN} theme="light" />);
+    await waitFor(() =>
+      expect(toWidget).toContainEqual(expect.objectContaining({ method: "idCheck.callSetTheme", theme: "light" })),
+    );
+    expect(document.querySelectorAll("iframe")).toHaveLength(1);
+    expect(getAccessToken).toHaveBeenCalledTimes(1);
+  });
+
   it("ignores messages from any other origin", async () => {
     const onApplicantLoaded = vi.fn();
     render(

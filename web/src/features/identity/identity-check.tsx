@@ -1,5 +1,5 @@
 // The identity-verification widget: Sumsub's own React component, unmodified, with the product's
-// settings (English, light theme) and the few events the creation flow needs. It knows nothing
+// settings (English, the app's theme) and the few events the creation flow needs. It knows nothing
 // of the app: the caller supplies token fetching and reacts to the callbacks. The iframe's origin
 // comes from `baseUrl` (the app config's identityUrl) or, failing that, from the token itself.
 // Default-exported so screens can React.lazy() it and keep the SDK out of the main bundle.
@@ -18,6 +18,8 @@ export interface IdentityCheckProps {
   onCompleted?(reviewAnswer: ReviewAnswer): void;
   /** Widget origin, exactly (no trailing slash): e.g. the local emulator's URL. */
   baseUrl?: string;
+  /** The app's theme: the widget starts in it and follows a toggle (Sumsub's light and dark themes). */
+  theme?: "light" | "dark";
   className?: string;
 }
 
@@ -28,7 +30,7 @@ interface ApplicantLoadedPayload {
   applicantId?: string;
 }
 
-const WIDGET_CONFIG = { lang: "en", theme: "light" } as const;
+const WIDGET_LANG = "en";
 const FRAME_TITLE = "Identity verification";
 
 /**
@@ -55,7 +57,14 @@ function logTokenFailure(err: unknown): void {
 
 type TokenState = { status: "loading" } | { status: "ready"; token: string } | { status: "failed" };
 
-function IdentityCheck({ getAccessToken, onApplicantLoaded, onCompleted, baseUrl, className }: IdentityCheckProps) {
+function IdentityCheck({
+  getAccessToken,
+  onApplicantLoaded,
+  onCompleted,
+  baseUrl,
+  theme = "light",
+  className,
+}: IdentityCheckProps) {
   const [state, setState] = useState<TokenState>({ status: "loading" });
   const [attempt, setAttempt] = useState(0);
 
@@ -66,6 +75,13 @@ function IdentityCheck({ getAccessToken, onApplicantLoaded, onCompleted, baseUrl
     callbacks.current = { getAccessToken, onApplicantLoaded, onCompleted };
   });
   const reported = useRef<{ applicantId?: string; answer?: string }>({});
+  // The SDK reads its config once, at mount; a later theme change goes to the frame through its
+  // setTheme (idCheck.callSetTheme), so the founder's session in the widget is not restarted.
+  const sdk = useRef<SumsubWebSdk>(null);
+  const [mountTheme] = useState(theme);
+  useEffect(() => {
+    sdk.current?.setTheme(theme);
+  }, [theme]);
   const container = useRef<HTMLDivElement>(null);
   useFrameTitle(container, state.status === "ready");
 
@@ -157,7 +173,8 @@ function IdentityCheck({ getAccessToken, onApplicantLoaded, onCompleted, baseUrl
         expirationHandler={expirationHandler}
         // The SDK matches message origins exactly: a trailing slash would fail silently.
         baseUrl={baseUrl?.replace(/\/+$/, "")}
-        config={WIDGET_CONFIG}
+        ref={sdk}
+        config={{ lang: WIDGET_LANG, theme: mountTheme }}
         onMessage={onMessage}
         onError={onError}
       />

@@ -6,11 +6,13 @@
 // holder and all data is refetched (step 3 then moves on to the owners).
 import { lazy, Suspense, useCallback, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
+import { useAtomValue } from "jotai";
 import type { Person } from "@contract/entities";
 import { LockIcon } from "@/components/ui/icons";
 import { LoadingScreen } from "@/components/ui/loading-overlay";
 import { appSettings } from "@/lib/env";
 import { confirmIdentity, fetchIdentityToken, refetchAll, type IdentityState } from "@/api";
+import { themeAtom } from "@/stores/theme";
 
 const IdentityCheck = lazy(() => import("./identity-check"));
 
@@ -35,6 +37,7 @@ type Outcome = { kind: "pending" } | { kind: "rejected" } | { kind: "failed" };
 
 export function IdentityVerification({ email, person }: { email: string; person: Person }) {
   const queryClient = useQueryClient();
+  const theme = useAtomValue(themeAtom);
   const [outcome, setOutcome] = useState<Outcome>({ kind: "pending" });
 
   const getAccessToken = useCallback(() => fetchIdentityToken({ email, phone: person.phone }), [email, person.phone]);
@@ -67,17 +70,16 @@ export function IdentityVerification({ email, person }: { email: string; person:
   const support = appSettings().supportUrl;
   return (
     <div className="flex flex-col gap-3">
-      {/* The provider's widget is light (its settings); in either theme it sits in a framed panel
-          that says what it is, so in the dark theme it reads as an embedded document, not a slab. */}
+      {/* The provider's widget takes the app's theme; it sits in a framed panel that says what it is. */}
       <div className="overflow-hidden rounded-lg border border-divider bg-background">
         <p className="flex items-center gap-2 border-b border-divider px-3 py-2 text-xs text-secondary">
           <LockIcon width={14} height={14} className="shrink-0 text-icon" />
           Secure identity check by our verification provider. Your document and selfie go to them, not to this page.
         </p>
-        <div className="bg-white">
+        <div className="bg-paper">
           <Suspense fallback={<LoadingScreen label="Loading identity verification…" />}>
             <IdentityCheck
-              className="text-black"
+              theme={theme}
               getAccessToken={getAccessToken}
               onApplicantLoaded={onApplicantLoaded}
               onCompleted={() => void onCompleted()}

@@ -1,6 +1,7 @@
 // The notification popover's contents (requirements §2, §4, §8, §9): the list (350 px tall, scrolling,
 // descriptions clamped to 2 lines), mark-one and mark-all, 'No notifications', and on a failed
 // fetch 'Error: ' + message with Retry. A failed mark-as-read shows its message in the same line.
+import { useRef } from "react";
 import { parseTimestamp } from "@contract/rules";
 import { useMarkAllRead, useMarkRead } from "@/api/notifications-read";
 import { unreadCount, useNotifications, type AppNotification } from "@/api/notifications";
@@ -8,7 +9,7 @@ import { unreadCount, useNotifications, type AppNotification } from "@/api/notif
 export const FETCH_ERROR_DEFAULT = "An error occurred while fetching notifications";
 
 const linkButton =
-  "rounded px-2 py-1 text-sm font-medium text-primary-strong hover:bg-primary-tint disabled:cursor-not-allowed disabled:text-disabled focus-visible:outline-2 focus-visible:outline-primary";
+  "rounded px-2 py-1 text-sm font-medium text-primary-strong hover:bg-primary-tint disabled:cursor-not-allowed disabled:text-disabled aria-disabled:cursor-not-allowed aria-disabled:text-disabled aria-disabled:hover:bg-transparent focus-visible:outline-2 focus-visible:outline-primary";
 
 function formatWhen(createdAt: string): string {
   const d = parseTimestamp(createdAt);
@@ -22,6 +23,15 @@ function formatWhen(createdAt: string): string {
   });
 }
 
+/**
+ * A mark button that cannot act is aria-disabled, not disabled: a focused button that turns
+ * `disabled` (or goes away) drops focus to <body>, outside the popover, which then no longer hears
+ * Escape. Focus stays where the founder left it.
+ */
+function markButtonProps(blocked: boolean, act: () => void) {
+  return { "aria-disabled": blocked || undefined, onClick: () => (blocked ? undefined : act()) };
+}
+
 function NotificationItem({
   n,
   onMarkRead,
@@ -32,8 +42,15 @@ function NotificationItem({
   busy: boolean;
 }) {
   const unread = !n.read_at;
+  const item = useRef<HTMLLIElement>(null);
   return (
-    <li className="flex gap-2 border-b border-divider px-4 py-3 last:border-0" data-unread={unread || undefined}>
+    <li
+      ref={item}
+      // Focus moves here when its 'Mark as read' goes away, so it stays inside the popover.
+      tabIndex={-1}
+      className="flex gap-2 border-b border-divider px-4 py-3 last:border-0 focus:outline-none"
+      data-unread={unread || undefined}
+    >
       <span
         aria-hidden="true"
         className={`mt-1.5 size-2 shrink-0 rounded-full ${unread ? "bg-primary" : "bg-transparent"}`}
@@ -53,8 +70,10 @@ function NotificationItem({
             <button
               type="button"
               className={linkButton}
-              disabled={busy}
-              onClick={() => onMarkRead(n.notification_id)}
+              {...markButtonProps(busy, () => {
+                item.current?.focus();
+                onMarkRead(n.notification_id);
+              })}
               aria-label={`Mark "${n.title}" as read`}
             >
               Mark as read
@@ -99,8 +118,10 @@ export function NotificationsPanel({ accountId }: { accountId: number | undefine
         <button
           type="button"
           className={linkButton}
-          disabled={busy || unread === 0 || accountId === undefined}
-          onClick={() => accountId !== undefined && markAll.mutate(accountId)}
+          {...markButtonProps(
+            busy || unread === 0 || accountId === undefined,
+            () => accountId !== undefined && markAll.mutate(accountId),
+          )}
         >
           Mark all as read
         </button>

@@ -1,7 +1,8 @@
 // The RIA risk-advisor questionnaire (requirements §2 "RIA Risk Advisor", §5): seven required answers
 // ('Required' once a field is left; 'Risk score must be between 1 and 5'), the tax form download,
 // and 'Acknowledge receipt', without which Done stays disabled. The rules are the contract's
-// riaForm; the controls are the shared form parts.
+// riaForm; the controls are the shared form parts. An answer turns red only once changed or on Done
+// (tabbing through is not a mistake), and the receipt can be acknowledged only after the download.
 import type { z } from "zod";
 import type { EnumItem, accountPut } from "@contract/entities";
 import { riaForm, type RiaForm } from "@contract/forms";
@@ -10,6 +11,9 @@ import { Button } from "@/components/ui/button";
 import { BoundTextField, CheckboxField, EnumSelect, ScaleField, useZodForm } from "@/components/forms";
 import { enumOptions } from "@/api";
 import { EditForm } from "@/components/layout/edit-layout";
+import { KeptEditsRestored } from "@/components/kept-edits-notice";
+import { useKeptEdits } from "@/hooks/use-kept-edits";
+import { useUnsavedChangesGuard } from "@/hooks/use-unsaved-changes-guard";
 
 /** The form's state: the box starts unticked, while a valid form (RiaForm) has it ticked. */
 export type RiaValues = Omit<RiaForm, "acknowledged"> & { acknowledged: boolean };
@@ -98,19 +102,36 @@ export interface RiaFormViewProps {
   enums: readonly EnumItem[];
   saving: boolean;
   downloading: boolean;
-  onSubmit(values: RiaForm): void;
+  /** The tax form was downloaded on this visit: only then can its receipt be acknowledged. */
+  downloaded: boolean;
+  /** `onSessionEnded`: for the save to call when the session ended (keeps the answers). */
+  onSubmit(values: RiaForm, onSessionEnded: () => void): void;
   onDownloadTaxForm(): void;
 }
 
-export function RiaFormView({ initial, enums, saving, downloading, onSubmit, onDownloadTaxForm }: RiaFormViewProps) {
-  const form = useZodForm<RiaValues>(riaForm, initial);
+/** Under the box until the form is downloaded: why it cannot be ticked yet. */
+export const ACKNOWLEDGE_AFTER_DOWNLOAD = "Download the tax form first; then you can acknowledge its receipt.";
+
+export function RiaFormView({
+  initial,
+  enums,
+  saving,
+  downloading,
+  downloaded,
+  onSubmit,
+  onDownloadTaxForm,
+}: RiaFormViewProps) {
+  const form = useZodForm<RiaValues>(riaForm, initial, { showErrors: "changed" });
+  const kept = useKeptEdits(form, "ria", "your risk questionnaire", ["acknowledged"]);
+  useUnsavedChangesGuard(form.dirty && !saving);
   const submit = () => {
     const parsed = riaForm.safeParse(form.values);
-    if (parsed.success) onSubmit(parsed.data);
+    if (parsed.success) onSubmit(parsed.data, kept.keep);
     else form.touchAll();
   };
   return (
     <EditForm label="Risk questionnaire" saving={saving} doneDisabled={!form.values.acknowledged} onDone={submit}>
+      <KeptEditsRestored restored={kept.restored} />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         {RIA_QUESTIONS.map((q) =>
           q.category ? (
@@ -151,10 +172,22 @@ export function RiaFormView({ initial, enums, saving, downloading, onSubmit, onD
         <p className="text-sm text-secondary">
           Download the tax information form, read it, and acknowledge that you have received it.
         </p>
-        <Button variant="outlined" className="self-start" disabled={downloading} onClick={onDownloadTaxForm}>
+        {/* aria-disabled, not disabled, while it downloads: a disabled button would drop the
+            keyboard focus to the page's start. */}
+        <Button
+          variant="outlined"
+          className="self-start"
+          aria-disabled={downloading || undefined}
+          onClick={downloading ? undefined : onDownloadTaxForm}
+        >
           {downloading ? "Downloading..." : "Download tax form"}
         </Button>
-        <CheckboxField label="Acknowledge receipt" check={form.check("acknowledged")} disabled={saving} />
+        <CheckboxField
+          label="Acknowledge receipt"
+          check={form.check("acknowledged")}
+          disabled={saving || !downloaded}
+          hint={downloaded ? undefined : ACKNOWLEDGE_AFTER_DOWNLOAD}
+        />
       </div>
     </EditForm>
   );

@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { allDataFixture, serveFounder } from "@/testing/founder-fixtures";
 import { renderScreen } from "@/testing/render-screen";
-import { RIA_QUESTIONS, RISK_SCALE } from "./ria-form";
+import { ACKNOWLEDGE_AFTER_DOWNLOAD, RIA_QUESTIONS, RISK_SCALE } from "./ria-form";
 import RiaScreen from "./ria-screen";
 import { filenameFromDisposition } from "./tax-form-download";
 
@@ -22,12 +22,43 @@ beforeEach(() => fakeApi.reset());
 afterEach(() => vi.restoreAllMocks());
 
 const done = () => screen.getByRole("button", { name: "Done" });
+
+/** Serves the tax form and catches the browser's save, as a download would be. */
+function serveTaxForm(): string[] {
+  fakeApi.on(
+    "GET",
+    "/api/ria/tax-form.pdf",
+    () =>
+      new Response("%PDF-1.7", {
+        headers: {
+          "content-type": "application/pdf",
+          "content-disposition": 'attachment; filename="tax-form-7.pdf"',
+        },
+      }),
+  );
+  Object.assign(URL, { createObjectURL: vi.fn((_b: Blob) => "blob:tax-form"), revokeObjectURL: vi.fn() });
+  const clicked: string[] = [];
+  vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+    clicked.push(`${this.download} ${this.href}`);
+  });
+  return clicked;
+}
+
+/** Downloads the tax form, then ticks 'Acknowledge receipt' (which only then can be ticked). */
+async function downloadAndAcknowledge() {
+  await screen.findByLabelText("Acknowledge receipt");
+  await userEvent.click(screen.getByRole("button", { name: "Download tax form" }));
+  // Read again: the box is drawn anew once its hint goes.
+  await waitFor(() => expect(screen.getByLabelText("Acknowledge receipt")).toBeEnabled());
+  await userEvent.click(screen.getByLabelText("Acknowledge receipt"));
+}
 const riskScore = () => screen.getByRole("group", { name: "Risk score (1 to 5)" });
 const riskStep = (n: number) => within(riskScore()).getByRole("radio", { name: String(n) });
 
 describe("/ria questionnaire", () => {
-  it("shows 'Required' on each left-empty answer and keeps Done disabled until the receipt is acknowledged", async () => {
+  it("tabbing through marks nothing; an answer changed to empty says 'Required'; Done waits for the download and the receipt", async () => {
     serveFounder(allDataFixture());
+    serveTaxForm();
     renderScreen(<RiaScreen />);
     const goal = await screen.findByLabelText("Primary goal");
     expect(done()).toBeDisabled();
@@ -42,10 +73,40 @@ describe("/ria questionnaire", () => {
       fireEvent.blur(screen.getByLabelText(label));
     }
     fireEvent.blur(riskStep(1));
-    expect(screen.getAllByText("Required")).toHaveLength(7);
-    expect(goal).toHaveAttribute("aria-invalid", "true");
-    await userEvent.click(screen.getByLabelText("Acknowledge receipt"));
+    expect(screen.queryByText("Required")).not.toBeInTheDocument();
+    expect(goal).not.toHaveAttribute("aria-invalid", "true");
+
+    const loss = screen.getByLabelText("Loss capacity (%)");
+    await userEvent.type(loss, "5");
+    await userEvent.clear(loss);
+    fireEvent.blur(loss);
+    expect(screen.getAllByText("Required")).toHaveLength(1);
+    expect(loss).toHaveAttribute("aria-invalid", "true");
+
+    const box = screen.getByLabelText("Acknowledge receipt");
+    expect(box).toBeDisabled();
+    expect(box).toHaveAccessibleDescription(ACKNOWLEDGE_AFTER_DOWNLOAD);
+    await downloadAndAcknowledge();
     expect(done()).toBeEnabled();
+  });
+
+  it.each([
+    ["150", "Loss capacity must be between 0 and 100"],
+    ["3.5e1", "Invalid loss capacity format"],
+    ["0x10", "Invalid loss capacity format"],
+    ["12.345", "Loss capacity can have at most 2 decimal places"],
+  ])("loss capacity %s says '%s' and is not sent", async (typed, message) => {
+    serveFounder(allDataFixture({ account: answered }));
+    serveTaxForm();
+    renderScreen(<RiaScreen />);
+    const loss = await screen.findByLabelText("Loss capacity (%)");
+    await userEvent.clear(loss);
+    await userEvent.type(loss, typed);
+    fireEvent.blur(loss);
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    await downloadAndAcknowledge();
+    await userEvent.click(done());
+    expect(fakeApi.callsTo("PUT", "/api/accounts/{id}")).toHaveLength(0);
   });
 
   it("shows the risk score's scale: five whole steps and what 1 and 5 mean, beside a help text for each term", async () => {
@@ -67,8 +128,9 @@ describe("/ria questionnaire", () => {
 
   it("does not send an incomplete questionnaire: Done shows every missing answer", async () => {
     serveFounder(allDataFixture());
+    serveTaxForm();
     renderScreen(<RiaScreen />);
-    await userEvent.click(await screen.findByLabelText("Acknowledge receipt"));
+    await downloadAndAcknowledge();
     await userEvent.click(done());
     expect(screen.getAllByText("Required")).toHaveLength(7);
     expect(fakeApi.callsTo("PUT", "/api/accounts/{id}")).toHaveLength(0);
@@ -84,7 +146,8 @@ describe("/ria questionnaire", () => {
     expect(riskStep(3)).toBeChecked();
     await userEvent.click(riskStep(5));
     await userEvent.selectOptions(screen.getByLabelText("Primary goal"), "primary_goal_income");
-    await userEvent.click(screen.getByLabelText("Acknowledge receipt"));
+    serveTaxForm();
+    await downloadAndAcknowledge();
     await userEvent.click(done());
     expect(await screen.findByText("RIA information updated successfully")).toBeInTheDocument();
     const [put] = fakeApi.callsTo("PUT", "/api/accounts/{id}");
@@ -96,8 +159,9 @@ describe("/ria questionnaire", () => {
     serveFounder(allDataFixture({ account: answered }));
     fakeApi.fail("PUT", "/api/accounts/{id}", 400, "Invalid primary goal format");
     vi.spyOn(console, "error").mockImplementation(() => undefined);
+    serveTaxForm();
     renderScreen(<RiaScreen />);
-    await userEvent.click(await screen.findByLabelText("Acknowledge receipt"));
+    await downloadAndAcknowledge();
     await userEvent.click(done());
     expect(await screen.findByText("Failed to update RIA information")).toBeInTheDocument();
     await waitFor(() => expect(done()).toBeEnabled());
@@ -105,27 +169,11 @@ describe("/ria questionnaire", () => {
 
   it("downloads the tax form through the API (bearer-authenticated fetch), named as the server says", async () => {
     serveFounder(allDataFixture());
-    fakeApi.on(
-      "GET",
-      "/api/ria/tax-form.pdf",
-      () =>
-        new Response("%PDF-1.7", {
-          headers: {
-            "content-type": "application/pdf",
-            "content-disposition": 'attachment; filename="tax-form-7.pdf"',
-          },
-        }),
-    );
-    const created = vi.fn((_b: Blob) => "blob:tax-form");
-    Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() });
-    const clicked: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
-      clicked.push(`${this.download} ${this.href}`);
-    });
+    const clicked = serveTaxForm();
     renderScreen(<RiaScreen />);
     await userEvent.click(await screen.findByRole("button", { name: "Download tax form" }));
     await waitFor(() => expect(clicked).toEqual(["tax-form-7.pdf blob:tax-form"]));
-    expect(created.mock.calls[0]![0].type).toBe("application/pdf");
+    expect((vi.mocked(URL.createObjectURL).mock.calls[0]![0] as Blob).type).toBe("application/pdf");
     expect(fakeApi.callsTo("GET", "/api/ria/tax-form.pdf")).toHaveLength(1);
   });
 

@@ -24,9 +24,10 @@ export default function RiaScreen() {
   const flow = useSaveAndReturn("RIA information", RIA_TOASTS);
   const mutation = useAccountMutation((v: RiaForm) => updateAccount(accountId.data!, accountFieldsFromRia(v)));
   const [downloading, setDownloading] = useState(false);
+  const [downloaded, setDownloaded] = useState(false);
 
-  async function save(values: RiaForm) {
-    await flow.saveAndReturn(() => mutation.mutateAsync(values));
+  async function save(values: RiaForm, onSessionEnded: () => void) {
+    await flow.saveAndReturn(() => mutation.mutateAsync(values), onSessionEnded);
   }
 
   async function download() {
@@ -34,6 +35,7 @@ export default function RiaScreen() {
     try {
       const { blob, filename } = await fetchTaxForm();
       saveBlob(blob, filename);
+      setDownloaded(true);
     } catch (err) {
       console.error("Failed to download tax form", err instanceof Error ? err.message : err);
       toast.error(RIA_TOASTS.download);
@@ -60,7 +62,8 @@ export default function RiaScreen() {
             enums={enums.data}
             saving={flow.saving}
             downloading={downloading}
-            onSubmit={(v) => void save(v)}
+            downloaded={downloaded}
+            onSubmit={(v, onSessionEnded) => void save(v, onSessionEnded)}
             onDownloadTaxForm={() => void download()}
           />
         ) : null}

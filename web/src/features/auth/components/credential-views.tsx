@@ -2,6 +2,7 @@
 import { useAtomValue } from "jotai";
 import { useEffect, type FormEvent, type ReactNode } from "react";
 import { canSubmitRegister, passwordSubmittable } from "@contract/rules";
+import { KeptEditsNotice } from "@/components/kept-edits-notice";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { getSupabase } from "@/lib/supabase";
@@ -84,6 +85,7 @@ export function SignInView({ actions }: ViewProps) {
           {notice}
         </p>
       ) : null}
+      <KeptEditsNotice />
       <ViewForm onSubmit={() => form.email.trim() && actions.continueWithEmail()}>
         <EmailField actions={actions} autoFocus />
         <FormErrorCaption />
