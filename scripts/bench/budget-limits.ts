@@ -20,6 +20,6 @@ export const BUDGETS = {
   postgresP99Ms: 15,
   /** On PostgreSQL: all_data req/s ÷ the bare route doing one SELECT on the same pool, same run. */
   postgresAllDataFloorRatio: 0.5,
-  /** all_data req/s with request ids and metrics ÷ without, same run: the plumbing costs at most 3 %. */
-  observabilityRatio: 0.97,
+  /** all_data req/s with METRICS_PORT set ÷ unset, same run: metrics cost at most 10 %. */
+  observabilityRatio: 0.9,
 } as const;

@@ -40,11 +40,6 @@ export interface BuildAppOptions {
   webDist?: string;
   /** Where log lines go (default stdout); tests use it to check what gets logged. */
   logStream?: NodeJS.WritableStream;
-  /**
-   * false: no request ids and no metrics (Fastify's own counter ids, no hooks). Only the bench's
-   * observability section builds such an app, to measure what the plumbing costs per request.
-   */
-  observability?: boolean;
 }
 
 export async function buildApp(config: Config, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -73,7 +68,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
           serializers: { req: serializeRequest },
           ...(opts.logStream ? { stream: opts.logStream } : {}),
         },
-    ...(opts.observability === false ? {} : requestIdOptions(config)),
+    ...requestIdOptions,
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: config.trustProxy,
@@ -101,8 +96,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
   app.decorate("config", config);
   app.decorate("draining", false);
   // First: the request id's header and the request's timing cover every answer, refusals included.
-  if (opts.observability === false) app.decorate("metricsUrl", () => null);
-  else await app.register(observabilityPlugin, { config });
+  await app.register(observabilityPlugin, { config });
   await app.register(databasePlugin, { config });
   const mailer = createMailer(config);
   app.decorate("mailer", mailer);
