@@ -1,22 +1,21 @@
 // Section 2, API: autocannon (in this process) against the app in a child process, on loopback,
 // with a real emulator-issued token: GET /api/accounts/{id}/all_data and PUT /api/persons/{id},
-// beside the same load on a bare Fastify route (also its own process) for the app/bare ratio.
+// beside the same load on bare Fastify routes (their own process): a constant, all_data's very bytes
+// (all_data's floor) and a one-UPDATE write (PUT's floor).
 import path from "node:path";
 import autocannon from "autocannon";
-import { ROOT, spawnReady, startRemoteStack } from "./remote-stack";
+import { ROOT, spawnReady, startRemoteStack, type Child } from "./remote-stack";
 import { founderWithData, type FounderWithData } from "./founder-data";
 import { BUDGETS } from "./budget-limits";
-
-const APP_BARE_RATIO_BUDGET = BUDGETS.appBareRatio;
 import { median, round } from "./stats";
 import fs from "node:fs";
 import os from "node:os";
 import { cpuSecondsOf } from "./process-cpu";
 import { mainThreadProfile, monotonicUs, summarizeProfile, type ProfileSummary, type Window } from "./cpu-profile";
 
-export type Target = "bare" | "bare_write" | "all_data" | "put_person";
+export type Target = "bare" | "bare_all_data" | "bare_write" | "all_data" | "put_person";
 /** The app's own routes (the others are the bare references). */
-export type AppTarget = Exclude<Target, "bare" | "bare_write">;
+export type AppTarget = Exclude<Target, "bare" | "bare_all_data" | "bare_write">;
 
 export interface LoadResult<T extends string = Target> {
   target: T;
@@ -40,6 +39,8 @@ export interface ApiResult {
   ratios: Array<{ target: Exclude<Target, "bare">; connections: number; ratio: number; rounds: number[] }>;
   /** PUT person req/s ÷ the bare write route's (the floor any per-request commit stands on), median of the rounds. */
   writeFloorRatios: Array<{ connections: number; ratio: number; rounds: number[] }>;
+  /** all_data req/s ÷ the bare route sending all_data's very bytes, median of the rounds. */
+  allDataFloorRatios: Array<{ connections: number; ratio: number; rounds: number[] }>;
   /**
    * CPU per request of the process answering each target (the app, or the bare Fastify one), in µs:
    * its CPU seconds over all rounds ÷ the requests it answered. Machine load moves it far less than req/s.
@@ -151,8 +152,8 @@ export async function benchApi(opts: {
 }): Promise<ApiResult> {
   const result = await measure(opts);
   const slow =
-    result.ratios.some(
-      (x) => x.target === "all_data" && x.connections === PROFILE_CONNECTIONS && x.ratio < APP_BARE_RATIO_BUDGET,
+    result.allDataFloorRatios.some(
+      (x) => x.connections === PROFILE_CONNECTIONS && x.ratio < BUDGETS.allDataFloorRatio,
     ) ||
     result.writeFloorRatios.some((x) => x.connections === PROFILE_CONNECTIONS && x.ratio < BUDGETS.putWriteFloorRatio);
   if (opts.profile === true || (opts.profile === "auto" && slow)) {
@@ -199,11 +200,14 @@ async function measure(opts: {
   log: (line: string) => void;
 }): Promise<ApiResult> {
   const stack = await startRemoteStack();
-  const bare = await spawnReady<{ url: string; writeUrl: string }>(path.join(ROOT, "scripts/bench/bare-server.ts"));
+  let bare: Child<{ url: string; allDataUrl: string; writeUrl: string }> | undefined;
   try {
     const app = appTargets(stack, await founderWithData(stack));
+    const allDataBody = await (await fetch(app.all_data.url, { headers: app.all_data.headers })).text();
+    bare = await spawnReady(path.join(ROOT, "scripts/bench/bare-server.ts"), { BENCH_ALL_DATA_BODY: allDataBody });
     const targets: Record<Target, Request> = {
       bare: { url: bare.info.url, method: "GET" },
+      bare_all_data: { url: bare.info.allDataUrl, method: "GET" },
       // The same body as the app's PUT, so both parse and store the same bytes.
       bare_write: {
         url: bare.info.writeUrl,
@@ -225,9 +229,10 @@ async function measure(opts: {
     const runs: LoadResult[] = [];
     const ratios: ApiResult["ratios"] = [];
     const writeFloorRatios: ApiResult["writeFloorRatios"] = [];
+    const allDataFloorRatios: ApiResult["allDataFloorRatios"] = [];
+    const barePid = bare.process.pid!;
     const cpuPerRequestUs: ApiResult["cpuPerRequestUs"] = [];
-    const serverPid = (target: Target) =>
-      target === "bare" || target === "bare_write" ? bare.process.pid! : stack.pid;
+    const serverPid = (target: Target) => (target.startsWith("bare") ? barePid : stack.pid);
     for (const connections of opts.connections) {
       const perRound: Array<Record<Target, LoadResult>> = [];
       const cpuS = new Map<Target, number>();
@@ -256,10 +261,14 @@ async function measure(opts: {
         );
         ratios.push({ target, connections, ratio: round3(median(each)), rounds: each.map(round3) });
       }
-      const overFloor = perRound.map((round) =>
-        round.bare_write.reqPerSec > 0 ? round.put_person.reqPerSec / round.bare_write.reqPerSec : Number.NaN,
-      );
-      writeFloorRatios.push({ connections, ratio: round3(median(overFloor)), rounds: overFloor.map(round3) });
+      const over = (target: AppTarget, floor: Target) => {
+        const each = perRound.map((round) =>
+          round[floor].reqPerSec > 0 ? round[target].reqPerSec / round[floor].reqPerSec : Number.NaN,
+        );
+        return { connections, ratio: round3(median(each)), rounds: each.map(round3) };
+      };
+      writeFloorRatios.push(over("put_person", "bare_write"));
+      allDataFloorRatios.push(over("all_data", "bare_all_data"));
     }
     return {
       durationS: opts.durationS,
@@ -267,10 +276,11 @@ async function measure(opts: {
       runs,
       ratios,
       writeFloorRatios,
+      allDataFloorRatios,
       cpuPerRequestUs,
     };
   } finally {
-    await bare.stop();
+    await bare?.stop();
     await stack.close();
   }
 }
