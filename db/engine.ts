@@ -20,7 +20,7 @@
 //     change counters in-process; Postgres's current snapshot, one round trip, right for every
 //     instance).
 import type Database from "better-sqlite3";
-import { is, Param, Placeholder, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { getTableColumns, is, Param, Placeholder, sql, type SQL, type SQLWrapper, type Table } from "drizzle-orm";
 import type { BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import type pg from "pg";
@@ -359,17 +359,7 @@ function writesTogether(ex: Executor, statements: PreparedWrite[]): PgPreparedQu
     .join(",");
   let query = combined.get(key);
   if (!query) {
-    const root = ex.root as {
-      dialect: { sqlToQuery(s: SQL): { sql: string; params: unknown[] } };
-      session: {
-        prepareQuery(
-          q: { sql: string; params: unknown[] },
-          fields: undefined,
-          name: undefined,
-          arrayMode: boolean,
-        ): PgPreparedQuery;
-      };
-    };
+    const root = pgRoot(ex);
     const sqls = statements.map((st) => st.queryFor(ex).getSQL());
     const parts = sqls.map((one, i) => sql`${sql.raw(`w${i}`)} as (${one} returning 1)`);
     const counts = sqls.map((_, i) => sql.raw(`(select count(*)::int from w${i}) as c${i}`));
@@ -388,6 +378,79 @@ function writesTogether(ex: Executor, statements: PreparedWrite[]): PgPreparedQu
     if (combined.size > MAX_COMBINED) combined.delete(combined.keys().next().value!);
   }
   return query;
+}
+
+/**
+ * Postgres: `update` applied only while its row is still the version read with it (`xmin`), and a
+ * row of `table` inserted only when it was, as ONE autocommit statement (all or none, no lock held
+ * between round trips). Resolves the UPDATE's row count: 0 means the row changed or went, and
+ * nothing was written.
+ */
+export async function pgUpdateIfUnchanged(
+  ex: Executor,
+  update: BoundWrite,
+  version: string,
+  insert: { table: Table; values: Record<string, unknown> },
+): Promise<number> {
+  const query = updateIfUnchangedQuery(ex, update.statement, insert.table, Object.keys(insert.values));
+  const values: Record<string, unknown> = { "v.version": version };
+  for (const [name, value] of Object.entries(update.values)) values[`0.${name}`] = value;
+  for (const [name, value] of Object.entries(insert.values)) values[`1.${name}`] = value;
+  const result = (await onConnection(query, pgClientOf(ex)).execute(values)) as { rows: Array<{ c0: number }> };
+  return result.rows[0]?.c0 ?? 0;
+}
+
+const guardedByDatabase = new WeakMap<object, Map<string, PgPreparedQuery>>();
+function updateIfUnchangedQuery(ex: Executor, update: PreparedWrite, table: Table, columns: string[]): PgPreparedQuery {
+  let guarded = guardedByDatabase.get(ex.root);
+  if (!guarded) guardedByDatabase.set(ex.root, (guarded = new Map()));
+  let id = writeIds.get(update);
+  if (id === undefined) writeIds.set(update, (id = nextWriteId++));
+  const key = `${id}:${columns.join(",")}`;
+  let query = guarded.get(key);
+  if (!query) {
+    const root = pgRoot(ex);
+    const updateSql = update.queryFor(ex).getSQL();
+    const target = getTableColumns(table) as Record<string, { name: string; getSQLType(): string }>;
+    const names = sql.join(
+      columns.map((c) => sql.identifier(target[c]!.name)),
+      sql`, `,
+    );
+    const cast = sql.join(
+      columns.map((c) => sql`${sql.placeholder(`1.${c}`)}::${sql.raw(target[c]!.getSQLType())}`),
+      sql`, `,
+    );
+    const whole = root.dialect.sqlToQuery(
+      sql`with w0 as (${updateSql} and xmin = ${sql.placeholder("v.version")}::text::xid returning 1), w1 as (insert into ${table} (${names}) select ${cast} from w0 returning 1) select (select count(*)::int from w0) as c0, (select count(*)::int from w1) as c1`,
+    );
+    // The UPDATE's own placeholders get its prefix; the ones named here have theirs.
+    const params = whole.params.map((p) => (placeholderName(p)?.includes(".") ? p : renamed(p, "0.")));
+    query = root.session.prepareQuery({ sql: whole.sql, params }, undefined, undefined, false);
+    guarded.set(key, query);
+    if (guarded.size > MAX_COMBINED) guarded.delete(guarded.keys().next().value!);
+  }
+  return query;
+}
+
+/** drizzle's Postgres database under an executor: what turns SQL into an unnamed prepared query. */
+function pgRoot(ex: Executor) {
+  return ex.root as {
+    dialect: { sqlToQuery(s: SQL): { sql: string; params: unknown[] } };
+    session: {
+      prepareQuery(
+        q: { sql: string; params: unknown[] },
+        fields: undefined,
+        name: undefined,
+        arrayMode: boolean,
+      ): PgPreparedQuery;
+    };
+  };
+}
+
+function placeholderName(param: unknown): string | undefined {
+  if (is(param, Placeholder)) return param.name;
+  if (is(param, Param) && is(param.value, Placeholder)) return param.value.name;
+  return undefined;
 }
 
 /** A placeholder (bare, or bound to a column's encoder) under a prefixed name; other parameters as they are. */

@@ -6,7 +6,7 @@ import http from "node:http";
 import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import fp from "fastify-plugin";
-import type { FastifyInstance, FastifyServerOptions } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from "fastify";
 import type { Config } from "../config";
 import { histogram, metricsRegistry } from "../metrics";
 import { collectProcessMetrics } from "../process-metrics";
@@ -76,16 +76,27 @@ async function observability(app: FastifyInstance, { config }: { config: Config 
   if (!listen) return;
   collectProcessMetrics();
   // onSend, not onResponse: the latency ends when the answer is handed to Node, and onResponse
-  // would add finish listeners to every response.
-  app.addHook("onSend", (request, reply, payload, done) => {
+  // would add finish listeners to every response. Each route's pattern is bound once (Fastify
+  // builds request.routeOptions anew on every read); answers of no route count as "unmatched".
+  const observer = (route: string) => (request: FastifyRequest, reply: FastifyReply) =>
     requestDuration.observe(
-      {
-        method: request.method,
-        route: request.is404 ? "unmatched" : (request.routeOptions.url ?? "unmatched"),
-        status_code: reply.statusCode,
-      },
+      { method: request.method, route, status_code: reply.statusCode },
       (performance.now() - request.startedAt) / 1000,
     );
+  app.addHook("onRoute", (options) => {
+    const observe = observer(String(options.url ?? options.path));
+    const own = options.onSend ? [options.onSend].flat() : [];
+    options.onSend = [
+      (request, reply, payload, done) => {
+        observe(request, reply);
+        done(null, payload);
+      },
+      ...own,
+    ];
+  });
+  const unmatched = observer("unmatched");
+  app.addHook("onSend", (request, reply, payload, done) => {
+    if (request.is404) unmatched(request, reply);
     done(null, payload);
   });
   const server = metricsServer();

@@ -2,7 +2,15 @@
 // the masked last four. Multi-row writes (primary holder + account link, delete + its org links)
 // are single transactions.
 import { and, eq, getTableColumns, ne, sql } from "drizzle-orm";
-import { prepared, preparedWrite, type BoundWrite, type Executor, type PreparedWrite } from "../../../db/engine";
+import {
+  pgUpdateIfUnchanged,
+  prepared,
+  preparedWrite,
+  type BoundWrite,
+  type Executor,
+  type PreparedWrite,
+  type Tables,
+} from "../../../db/engine";
 import type { PersonRow } from "../../../db/schema";
 import type * as schema from "../../../db/schema";
 import type { z } from "zod";
@@ -74,25 +82,33 @@ export function getPersonForUpdate(tx: Executor, personId: number): Promise<Pers
 // subquery's own table: these name the table explicitly.
 const qualified = (table: string, column: { name: string }) =>
   sql`${sql.identifier(table)}.${sql.identifier(column.name)}`;
-const personForWrite = prepared((q, { person, strategy }, forUpdate) =>
+const personForWriteColumns = ({ person, strategy }: Tables) => ({
+  // Nested: drizzle maps the person's columns into their own object (no copy to split it off).
+  row: getTableColumns(person),
+  accountSubmitted:
+    sql<boolean>`exists (select 1 from ${strategy} where ${qualified("strategy", strategy.accountId)} = ${qualified("person", person.accountId)} and ${qualified("strategy", strategy.entryCompletedAt)} is not null)`.mapWith(
+      Boolean,
+    ),
+  // The inner person table is "other", so "person" inside is the row being written.
+  emailTaken:
+    sql<boolean>`exists (select 1 from ${person} as "other" where ${qualified("other", person.accountId)} = ${qualified("person", person.accountId)} and lower(${qualified("other", person.email)}) = lower(${sql.placeholder("email")}) and ${qualified("other", person.personId)} <> ${qualified("person", person.personId)})`.mapWith(
+      Boolean,
+    ),
+});
+const personForWrite = prepared((q, t, forUpdate) =>
   forUpdate(
     q
-      .select({
-        // Nested: drizzle maps the person's columns into their own object (no copy to split it off).
-        row: getTableColumns(person),
-        accountSubmitted:
-          sql<boolean>`exists (select 1 from ${strategy} where ${qualified("strategy", strategy.accountId)} = ${qualified("person", person.accountId)} and ${qualified("strategy", strategy.entryCompletedAt)} is not null)`.mapWith(
-            Boolean,
-          ),
-        // The inner person table is "other", so "person" inside is the row being written.
-        emailTaken:
-          sql<boolean>`exists (select 1 from ${person} as "other" where ${qualified("other", person.accountId)} = ${qualified("person", person.accountId)} and lower(${qualified("other", person.email)}) = lower(${sql.placeholder("email")}) and ${qualified("other", person.personId)} <> ${qualified("person", person.personId)})`.mapWith(
-            Boolean,
-          ),
-      })
-      .from(person)
-      .where(eq(person.personId, sql.placeholder("personId"))),
+      .select(personForWriteColumns(t))
+      .from(t.person)
+      .where(eq(t.person.personId, sql.placeholder("personId"))),
   ),
+);
+/** Postgres: the same facts unlocked, with the row's version (xmin) for pgUpdateIfUnchanged. */
+const personVersionForWrite = prepared((q, t) =>
+  q
+    .select({ ...personForWriteColumns(t), version: sql<string>`${t.person}.xmin::text` })
+    .from(t.person)
+    .where(eq(t.person.personId, sql.placeholder("personId"))),
 );
 
 export interface PersonForWrite {
@@ -109,6 +125,28 @@ export function getPersonForWrite(
   email: string | null | undefined,
 ): Promise<PersonForWrite | undefined> {
   return personForWrite.get(tx, { personId, email: email || null });
+}
+
+/** Postgres: what getPersonForWrite reads, without a lock and with the row's version. */
+export function getPersonVersionForWrite(
+  db: Executor,
+  personId: number,
+  email: string | null | undefined,
+): Promise<(PersonForWrite & { version: string }) | undefined> {
+  return personVersionForWrite.get(db, { personId, email: email || null });
+}
+
+/**
+ * Postgres: the person's UPDATE and its audit row as one statement, applied only while the row is
+ * still `version` (getPersonVersionForWrite); false when it changed or went, and nothing was written.
+ */
+export async function writePersonIfUnchanged(
+  db: Executor,
+  write: BoundWrite,
+  version: string,
+  audit: BoundWrite,
+): Promise<boolean> {
+  return (await pgUpdateIfUnchanged(db, write, version, { table: db.t.auditEvent, values: audit.values })) === 1;
 }
 
 /** Case-insensitive uniqueness of owner emails within one account (requirements §5). */
