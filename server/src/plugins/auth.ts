@@ -17,12 +17,9 @@ import { insufficientAal, serviceUnavailable, unauthorized } from "../http-error
 
 const PUBLIC_PREFIXES = ["/api/docs"];
 
-function needsAuth(request: FastifyRequest): boolean {
-  // Read once: Fastify builds a new routeOptions object on every access.
-  const { url, config } = request.routeOptions;
-  // Unmatched routes (url undefined) fall through to the JSON 404 handler.
-  if (!url || !url.startsWith("/api/")) return false;
-  if (config.public) return false;
+/** Decided once per route as it is added; unmatched requests fall through to the JSON 404 handler. */
+function needsAuth(url: string, config: { public?: boolean } | undefined): boolean {
+  if (!url.startsWith("/api/") || config?.public) return false;
   return !PUBLIC_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`));
 }
 
@@ -43,8 +40,7 @@ async function auth(
 ): Promise<void> {
   app.decorate("authenticator", authenticate);
   app.decorateRequest("caller", null);
-  app.addHook("onRequest", async (request) => {
-    if (!needsAuth(request)) return;
+  const authenticateRequest = async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (!token) throw unauthorized();
     let identity;
@@ -69,6 +65,11 @@ async function auth(
       aal: identity.aal,
       accountId: await accountIdOfCaller(app.db, identity.userId),
     };
+  };
+  app.addHook("onRoute", (route) => {
+    if (!needsAuth(String(route.url ?? route.path), route.config)) return;
+    // First among the route's own hooks: the rate limiter keys on the caller.
+    route.onRequest = [authenticateRequest, ...(route.onRequest ? [route.onRequest].flat() : [])];
   });
 }
 
