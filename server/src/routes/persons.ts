@@ -160,7 +160,7 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
         };
         // Postgres: read, then ONE statement that writes the row and its audit row only if the row
         // is still the version read (two round trips, no lock held in between); a row changed
-        // meanwhile takes the locked path below (docs/decisions/0003-put-budget.md).
+        // meanwhile takes the locked path below (decision 0161).
         if (app.db.engine === "postgres") {
           const found = await getPersonVersionForWrite(app.db, personId, changes.email);
           const { write, audit, row } = await plan(app.db, found);
