@@ -1,24 +1,8 @@
-// The one place where SQLite and PostgreSQL differ for the app's queries (see
-// docs/decisions/0043-one-set-of-repositories.md). Repositories are written once, against the
-// SQLite-typed drizzle schema and query builder (`db.t`, `db.q`), and run every query through an
-// Executor (`db.all`, `db.get`, `db.run`, `prepared(…)`, `db.transaction`). At run time the
-// Executor gives each engine its own tables and builder (db/schema.ts or db/schema-pg.ts, which
-// db/schema-pg.test.ts keeps identical), so booleans, RETURNING, upserts and the text timestamps
-// without a trailing Z come out as the same JavaScript values on both. What this module settles:
-//   - running a built query: better-sqlite3 is synchronous (.all/.get/.run), node-postgres awaits;
-//     "rows changed" is `changes` on one and `rowCount` on the other;
-//   - statements prepared once: on SQLite per connection (saves drizzle's build and SQLite's
-//     prepare on every request); on Postgres never NAMED (a transaction-mode pooler breaks them),
-//     the builder with placeholders is built once and sent as an unnamed statement each time;
-//   - transactions: drizzle's SQLite transactions are synchronous, ours are async. The single
-//     SQLite connection (db/sqlite-connection.ts) runs the transactions that arrive together one
-//     after another, each in a savepoint, under one COMMIT (group commit), and every other
-//     statement waits until that COMMIT, so another request's statement never lands inside an open
-//     transaction; on Postgres each transaction has a pooled connection of its own;
-//   - a JSON number inside a text column (json_extract vs ->>);
-//   - how "has anything changed, by anyone?" is answered cheaply (db/change-stamp.ts: SQLite's
-//     change counters in-process; Postgres's current snapshot, one round trip, right for every
-//     instance).
+// The one place where SQLite and PostgreSQL differ (decision 0043): repositories build queries once
+// against the SQLite-typed schema (`db.t`, `db.q`) and run them through an Executor, which gives
+// each engine its own tables and settles how queries run, statements are prepared (never named on
+// Postgres: a transaction-mode pooler breaks them), transactions work (SQLite: group commit,
+// db/sqlite-connection.ts) and "has anything changed?" is answered (db/change-stamp.ts).
 import type Database from "better-sqlite3";
 import { getTableColumns, is, Param, Placeholder, sql, type SQL, type SQLWrapper, type Table } from "drizzle-orm";
 import type { BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
@@ -57,30 +41,13 @@ export interface Executor {
   get<T>(query: GetQuery<T>): Promise<Awaited<T> | undefined>;
   /** The number of rows written. */
   run(query: RunQuery): Promise<number>;
-  /**
-   * Runs `fn` in one transaction: all of it or none. Inside, use the `tx` it is given, never the
-   * outer database (on SQLite that would wait for the transaction it is in). A transaction inside a
-   * transaction joins the outer one.
-   */
+  /** All of `fn` or none; inside, use its `tx` (the outer database would wait on SQLite); nested joins the outer. */
   transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T>;
-  /**
-   * Runs several reads as one consistent view, nobody's write in between: on Postgres a read-only
-   * REPEATABLE READ transaction; on SQLite the connection to itself (no BEGIN: nothing to write).
-   */
+  /** Several reads as one consistent view (Postgres: read-only REPEATABLE READ; SQLite: the connection alone). */
   readConsistently<T>(fn: (tx: Executor) => Promise<T>): Promise<T>;
-  /**
-   * A SELECT that locks the rows it reads until the transaction ends, for a read-then-write: on
-   * Postgres `FOR UPDATE`; on SQLite the query as it is (a transaction already has the only
-   * connection to itself).
-   */
+  /** Locks the rows read until the transaction ends: Postgres `FOR UPDATE`; SQLite as it is (one connection). */
   forUpdate<Q>(query: Q): Q;
-  /**
-   * Runs prepared writes (UPDATE/INSERT/DELETE, no RETURNING) that do not read each other's
-   * effects, in order, and gives each one's row count. On Postgres they travel as ONE statement
-   * (data-modifying CTEs: one round trip, all or none, one snapshot); on SQLite they run one after
-   * the other (no round trips to save). Inside a write transaction this shortens the time a row lock
-   * is held (docs/decisions/0003-put-budget.md).
-   */
+  /** Independent prepared writes in order, each one's row count: on Postgres ONE statement (CTEs), on SQLite in turn. */
   runTogether(writes: readonly BoundWrite[]): Promise<number[]>;
   /** `coalesce(sum(<json number at key in column>), 0)`. */
   sumJsonNumber(column: SQLWrapper, key: string): SQL<number>;
@@ -101,10 +68,7 @@ export interface AppDb extends Executor {
         onGroupCommit(listener: (transactions: number) => void): void;
       }
     | { kind: "postgres"; pool: pg.Pool };
-  /**
-   * A stamp that stays equal only while nobody (this process, another instance, a script) has
-   * committed a write. Synchronous on SQLite (two counters), one query on Postgres.
-   */
+  /** Equal only while nobody anywhere has committed a write. */
   changeStamp(): ChangeStamp | Promise<ChangeStamp>;
   close(): Promise<void>;
 }
@@ -112,8 +76,7 @@ export interface AppDb extends Executor {
 // ---------- SQLite ----------
 
 function sqliteExecutor(db: SqliteDrizzle, connection: SqliteConnection, inTransaction: boolean): Executor {
-  // Outside a transaction a statement waits while the connection is held (a write group not yet
-  // committed, a consistent read); inside, it runs.
+  // Outside a transaction a statement waits while the connection is held (an uncommitted group).
   const whenFree = inTransaction ? () => undefined : () => (connection.busy ? connection.free() : undefined);
   const self: Executor = {
     engine: "sqlite",
@@ -244,19 +207,14 @@ export interface Prepared<T> {
 }
 
 /**
- * A query built once and run with different values. SQLite: a prepared statement per connection.
- * Postgres: the query's text and parameter list are made once per database (drizzle's unnamed
- * prepared query, which a transaction-mode pooler handles) and sent each time on the executor's
- * connection: the pool, or the transaction's client. (A drizzle builder's own execute() would
- * rebuild the SQL text on every run: a profile of PUT person under load showed that walk as the
- * app's largest cost after socket writes.)
+ * A query built once, run with different values: on SQLite a statement per connection; on Postgres
+ * its text made once per database (an unnamed statement) and sent on the executor's connection.
  */
 export function prepared<T>(
   build: (q: QueryBuilder, t: Tables, forUpdate: Executor["forUpdate"]) => PreparableQuery<T>,
 ): Prepared<T> {
   const sqliteStatements = new WeakMap<object, ReturnType<PreparableQuery<T>["prepare"]>>();
   const pgQueries = new WeakMap<object, { builder: SQLWrapper; query: PgPreparedQuery }>();
-  // Through the executor's own all/get/run, so statements outside a transaction wait for SQLite's held connection too.
   const sqlite = (ex: Executor) => {
     let statement = sqliteStatements.get(ex.preparedScope);
     if (statement === undefined) {
@@ -338,11 +296,7 @@ export interface BoundWrite {
   values: Record<string, unknown>;
 }
 
-/**
- * Several prepared writes as ONE Postgres statement, made once per database and sequence of
- * statements: WITH w0 AS (<write 0> RETURNING 1), w1 AS (…) SELECT (SELECT count(*) FROM w0) AS c0, …
- * Each write's placeholders are renamed "<its index>.<name>", so two writes may use the same names.
- */
+/** Prepared writes as ONE Postgres statement (WITH w0 AS (… RETURNING 1), …), placeholders renamed "<index>.<name>". */
 const MAX_COMBINED = 256;
 const combinedByDatabase = new WeakMap<object, Map<string, PgPreparedQuery>>();
 const writeIds = new WeakMap<PreparedWrite, number>();
@@ -381,10 +335,8 @@ function writesTogether(ex: Executor, statements: PreparedWrite[]): PgPreparedQu
 }
 
 /**
- * Postgres: `update` applied only while its row is still the version read with it (`xmin`), and a
- * row of `table` inserted only when it was, as ONE autocommit statement (all or none, no lock held
- * between round trips). Resolves the UPDATE's row count: 0 means the row changed or went, and
- * nothing was written.
+ * Postgres (decision 0161): `update` only while its row is the version read (`xmin`), and the row
+ * of `table` only if it was, as ONE autocommit statement; 0 when the row changed and nothing was written.
  */
 export async function pgUpdateIfUnchanged(
   ex: Executor,
@@ -507,10 +459,7 @@ export function isConnectionFailure(err: unknown): boolean {
   return false;
 }
 
-/**
- * What a failed statement means for the caller, on either engine: a unique key already taken, a
- * missing referenced row (or another broken constraint), or the database out of reach for now.
- */
+/** What a failed statement means on either engine: a taken unique key, another constraint, or no database. */
 export type DatabaseFailure = "unique" | "constraint" | "unavailable";
 
 export function databaseFailureOf(err: unknown): DatabaseFailure | null {

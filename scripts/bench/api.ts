@@ -41,10 +41,7 @@ export interface ApiResult {
   writeFloorRatios: Array<{ connections: number; ratio: number; rounds: number[] }>;
   /** all_data req/s ÷ the bare route sending all_data's very bytes, median of the rounds. */
   allDataFloorRatios: Array<{ connections: number; ratio: number; rounds: number[] }>;
-  /**
-   * CPU per request of the process answering each target (the app, or the bare Fastify one), in µs:
-   * its CPU seconds over all rounds ÷ the requests it answered. Machine load moves it far less than req/s.
-   */
+  /** CPU µs per request of the answering process, over all rounds (load moves it far less than req/s). */
   cpuPerRequestUs: Array<{ target: Target; connections: number; us: number }>;
   /** CPU profiles of the app process under the same load (run separately, so they do not slow the figures). */
   profiles?: Array<{ target: AppTarget; connections: number; summary: ProfileSummary }>;
@@ -221,9 +218,7 @@ async function measure(opts: {
     // A short unmeasured round so JIT and SQLite caches are warm for every target alike.
     for (const [target, req] of Object.entries(targets) as Array<[Target, Request]>) await load(target, req, 10, 1);
 
-    // Each row's duration is split into short rounds, and the targets take turns round by round,
-    // so a burst of machine noise (another process, a GC, a checkpoint) hits neighbours alike; the
-    // ratio is the median of the per-round ratios.
+    // Targets take turns in short rounds, so machine noise hits neighbours alike; ratios are medians of rounds.
     const rounds = Math.max(1, opts.rounds);
     const roundS = Math.max(1, Math.round(opts.durationS / rounds));
     const runs: LoadResult[] = [];

@@ -1,6 +1,5 @@
-// Builds the Fastify app from a validated Config: plugins first (logger, request ids and metrics, db, auth, errors, docs,
-// security, static web), then one route file per resource. buildApp does not listen, so tests use
-// `await app.ready(); request(app.server)` and scripts/gen-api.ts reads the OpenAPI document.
+// Builds the Fastify app from a validated Config: plugins, then one route file per resource. It
+// does not listen: tests use `request(app.server)`, scripts/gen-api.ts reads the OpenAPI document.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Fastify, { type FastifyInstance } from "fastify";

@@ -1,8 +1,5 @@
-// The process's Prometheus metrics (prom-client's default registry): every module defines the
-// counters of what it does beside the code that does it, through these helpers, and the
-// observability plugin (plugins/observability.ts) serves the registry on a listener of its own.
-// Labels name kinds of things (a route pattern, a status, an outcome), never a person: no user id,
-// email or other value a founder typed may become a label (docs/operations.md).
+// Prometheus metrics (prom-client's default registry), defined beside the code they count. Labels
+// name kinds of things, never a person (docs/operations.md).
 import {
   Counter,
   Gauge,
@@ -15,18 +12,12 @@ import {
 
 export const metricsRegistry = register;
 
-/**
- * A metric made once per process: a module evaluated again in the same process (a test runner's
- * fresh module graph) gets the one already registered instead of prom-client's duplicate-name error.
- */
+/** Made once per process: a module evaluated again (a test's fresh module graph) gets the registered one. */
 function once<M>(name: string, make: () => M): M {
   return (register.getSingleMetric(name) as M | undefined) ?? make();
 }
 
-/**
- * A counter; `zeroed` label sets start at 0, so a rate or an alert on them has a series before the
- * first event (an auth-service error that never happened is 0, not "no data").
- */
+/** `zeroed` label sets start at 0, so an alert has a series before the first event. */
 export function counter<L extends string = never>(
   config: CounterConfiguration<L> & { zeroed?: Array<Partial<Record<L, string>>> },
 ): Counter<L> {

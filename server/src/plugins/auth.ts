@@ -1,11 +1,6 @@
-// Bearer-token authentication for every /api route (no cookies). Sets request.caller with the
-// token's user, roles, assurance level and (if created yet) account. Routes opt out only with
-// `config: { public: true }`; the API docs are public too (and off in production unless enabled).
-//
-// Refusals: no, malformed, forged, expired or foreign-issuer token, or a session the auth service
-// no longer knows (signed out, user deleted or banned): 401. A user with a verified second factor
-// presenting an aal1 token: 403 insufficient_aal, on every authenticated route. The auth service
-// unreachable: 503 (fail closed).
+// Bearer-token authentication for every /api route but `config: { public: true }` ones and the docs;
+// sets request.caller. Bad or revoked token: 401; aal1 token of a user with a second factor: 403
+// insufficient_aal; auth service unreachable: 503 (fail closed).
 import fp from "fastify-plugin";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Config } from "../config";

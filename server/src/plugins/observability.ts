@@ -1,7 +1,6 @@
-// Request ids and metrics (docs/operations.md). Every request gets a new UUID, echoed in
-// X-Request-Id, on its log lines (pino's reqId) and in error bodies; an X-Request-Id the caller sent
-// (the web's, a proxy's) is never adopted, only logged as client_request_id, so nobody outside can
-// choose or reuse an id. Metrics (METRICS_PORT) are served on a listener of their own.
+// Request ids and metrics (docs/operations.md). Every request gets a new UUID; a caller's
+// X-Request-Id is only logged (client_request_id), so nobody outside chooses an id. Metrics
+// (METRICS_PORT) have a listener of their own.
 import http from "node:http";
 import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
@@ -75,9 +74,7 @@ async function observability(app: FastifyInstance, { config }: { config: Config 
   const listen = config.metrics;
   if (!listen) return;
   collectProcessMetrics();
-  // onSend, not onResponse: the latency ends when the answer is handed to Node, and onResponse
-  // would add finish listeners to every response. Each route's pattern is bound once (Fastify
-  // builds request.routeOptions anew on every read); answers of no route count as "unmatched".
+  // onSend (onResponse adds listeners per response); each route's pattern bound once, no route: "unmatched".
   const observer = (route: string) => (request: FastifyRequest, reply: FastifyReply) =>
     requestDuration.observe(
       { method: request.method, route, status_code: reply.statusCode },
