@@ -204,7 +204,8 @@ async function measure(opts: {
     bare = await spawnReady(path.join(ROOT, "scripts/bench/bare-server.ts"), { BENCH_ALL_DATA_BODY: allDataBody });
     const targets: Record<Target, Request> = {
       bare: { url: bare.info.url, method: "GET" },
-      bare_all_data: { url: bare.info.allDataUrl, method: "GET" },
+      // The same request as all_data's (its bearer token included), answered with the same bytes.
+      bare_all_data: { url: bare.info.allDataUrl, method: "GET", headers: app.all_data.headers },
       // The same body as the app's PUT, so both parse and store the same bytes.
       bare_write: {
         url: bare.info.writeUrl,

@@ -1,7 +1,6 @@
-// Child-process entry: bare Fastify routes started the same way as the app (own process, loopback,
-// no logging), the floors the app's routes are judged against: a constant (/bare); the very bytes
-// all_data answers for the bench's founder (BENCH_ALL_DATA_BODY), what serving it can cost at the
-// least; and a write (the JSON body parsed, one prepared UPDATE on SQLite with the app's settings).
+// Child-process entry: the bare Fastify floors the app's routes are judged against, started as the
+// app is: a constant (/bare); all_data's very bytes (BENCH_ALL_DATA_BODY) to the same request, what
+// serving it can cost at the least; a write (the body parsed, one prepared SQLite UPDATE).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
