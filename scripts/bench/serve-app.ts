@@ -8,8 +8,9 @@ import { READY_PREFIX } from "./remote-stack";
 const base = JSON.parse(process.env.BENCH_CONFIG ?? "null") as Config | null;
 if (!base) throw new Error("BENCH_CONFIG is not set");
 const observed = process.env.BENCH_VARIANT === "observed";
-const config: Config = { ...base, metrics: observed ? { host: "127.0.0.1", port: 0 } : undefined };
-const app = await buildApp(config, { quiet: true });
+// Settings a user has: LOG_LEVEL=silent, and METRICS_PORT set (a free port) or unset.
+const config: Config = { ...base, logLevel: "silent", metrics: observed ? { host: "127.0.0.1", port: 0 } : undefined };
+const app = await buildApp(config);
 await app.listen({ host: "127.0.0.1", port: 0 });
 const address = app.server.address();
 const port = typeof address === "object" && address ? address.port : 0;
