@@ -4,7 +4,17 @@
 // Postgres: a transaction-mode pooler breaks them), transactions work (SQLite: group commit,
 // db/sqlite-connection.ts) and "has anything changed?" is answered (db/change-stamp.ts).
 import type Database from "better-sqlite3";
-import { getTableColumns, is, Param, Placeholder, sql, type SQL, type SQLWrapper, type Table } from "drizzle-orm";
+import {
+  getTableColumns,
+  getTableName,
+  is,
+  Param,
+  Placeholder,
+  sql,
+  type SQL,
+  type SQLWrapper,
+  type Table,
+} from "drizzle-orm";
 import type { BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import type pg from "pg";
@@ -344,6 +354,7 @@ export async function pgUpdateIfUnchanged(
   version: string,
   insert: { table: Table; values: Record<string, unknown> },
 ): Promise<number> {
+  if (ex.engine !== "postgres") throw new Error("pgUpdateIfUnchanged is for PostgreSQL");
   const query = updateIfUnchangedQuery(ex, update.statement, insert.table, Object.keys(insert.values));
   const values: Record<string, unknown> = { "v.version": version };
   for (const [name, value] of Object.entries(update.values)) values[`0.${name}`] = value;
@@ -358,7 +369,7 @@ function updateIfUnchangedQuery(ex: Executor, update: PreparedWrite, table: Tabl
   if (!guarded) guardedByDatabase.set(ex.root, (guarded = new Map()));
   let id = writeIds.get(update);
   if (id === undefined) writeIds.set(update, (id = nextWriteId++));
-  const key = `${id}:${columns.join(",")}`;
+  const key = `${id}:${getTableName(table)}:${columns.join(",")}`;
   let query = guarded.get(key);
   if (!query) {
     const root = pgRoot(ex);
