@@ -1,25 +1,13 @@
-// A cheap "has the database changed?" check for caches of data read from it, one per engine.
-//
-// SQLite counts every row this connection has inserted, updated or deleted (total_changes()), and
-// bumps data_version whenever another connection (a script, a test, a second app process) commits.
-// The pair is the same only while nothing was written by anyone: about a microsecond.
-//
-// PostgreSQL: the current snapshot (pg_current_snapshot(): xmin:xmax:in-progress xids), one
-// round trip. Two equal snapshots see exactly the same set of completed transactions: a commit or
-// abort after the first either removes an xid from the in-progress list or raises xmax (the
-// latest completed xid + 1), and every write has an xid. So while the text is unchanged no
-// instance has committed anything; any commit anywhere in the cluster (even to another database)
-// changes it, which only costs a cache miss. Correct for any number of instances and behind a
-// transaction-mode pooler (a plain SELECT, no session state).
+// A cheap "has the database changed, by anyone?" check for caches. SQLite: this connection's
+// total_changes() and data_version (bumped by other connections' commits). PostgreSQL: the current
+// snapshot, equal only while no transaction anywhere has completed (decision 0008).
 import type pg from "pg";
 import type { Db } from "./client";
 import { preparedPerDb } from "./prepared";
 
 export type ChangeStamp = string;
 
-// Two statements, not one `SELECT … FROM pragma_data_version`: the table-valued form opens a read
-// transaction around the pragma and is the slower of the two (the bench's api section measures
-// all_data, which reads the stamp on every request).
+// Two statements: the table-valued pragma_data_version opens a read transaction and is slower.
 const stampStatements = preparedPerDb((db) => ({
   ownChanges: db.$client.prepare("SELECT total_changes()").pluck(),
   otherCommits: db.$client.prepare("PRAGMA data_version").pluck(),

@@ -34,28 +34,18 @@ export function appDatabasePath(dataDir: string): string {
   return path.join(dataDir, APP_DB_FILE);
 }
 
-/**
- * The database holds PII: its folder and file are created readable by their owner only. SQLite
- * gives its -wal and -shm files the main file's permissions.
- */
+/** PII: folder and file readable by their owner only (SQLite gives -wal and -shm the same). */
 function createPrivately(file: string): void {
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   fs.closeSync(fs.openSync(file, "a", 0o600));
 }
 
-/**
- * migrate (default true): apply the pending committed migrations and the enum seed, after checking
- * the database is not newer than the code (SchemaMismatchError). false: open as it is; the caller
- * checks schemaStatus() itself (production start, readiness).
- */
+/** migrate (default true): migrate and seed unless the database is newer (SchemaMismatchError); false: open as it is. */
 export function openDatabase(file: string, opts: { migrate?: boolean } = {}): DatabaseHandle {
   if (file !== ":memory:") createPrivately(file);
   const sqlite = new Database(file);
   sqlite.pragma("journal_mode = WAL");
-  // FULL: every commit is synced to disk before the write is acknowledged, so an acknowledged change
-  // to a founder's record (PII, submissions, the audit trail) survives a power loss or OS crash too,
-  // not only an app crash (NORMAL in WAL mode syncs at checkpoints only). Its cost is measured by
-  // `npm run bench -- --only=durability` (docs/performance.md, Durability).
+  // FULL: an acknowledged write survives a power loss too (docs/performance.md, Durability).
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
   // Another process (a test, a script) may hold a write lock briefly; wait instead of failing.

@@ -1,9 +1,6 @@
-// Moving up from one box: copies every table of the app's SQLite database into an empty, migrated
-// Postgres database (db/schema.ts → its twin db/schema-pg.ts, whose columns read back as the same
-// values: decision 0042). Ids and timestamps are kept, SSN ciphertexts are copied as they are (the
-// same SSN_ENCRYPTION_KEY reads them). Everything happens in one Postgres transaction that commits
-// only when every table's row count and checksum match the source's, so a failed copy leaves
-// the target as empty as it was.
+// Copies every table of the SQLite database into an empty, migrated Postgres database (decision
+// 0042), ids, timestamps and SSN ciphertexts as they are, in one transaction that commits only when
+// every table's row count and checksum match: a failed copy leaves the target empty.
 import crypto from "node:crypto";
 import { and, eq, getTableColumns, is, sql, type Column } from "drizzle-orm";
 import { PgTable, getTableConfig as pgTableConfig } from "drizzle-orm/pg-core";
@@ -61,10 +58,7 @@ const keyOf = (table: PgTable) => {
   return (col: Column) => byName.get(col.name)!;
 };
 
-/**
- * Tables in an order that satisfies every foreign key; a cycle (account ↔ person) is broken at a
- * nullable foreign key, whose values are written once the table it points at is there.
- */
+/** Tables in foreign-key order; the account ↔ person cycle is broken at a nullable key, filled in later. */
 function plan(): Plan[] {
   const missing = [...sqliteTables.keys()].filter((name) => !pgTables.some((t) => pgTableConfig(t).name === name));
   // A table without a Postgres twin would be left behind silently: refuse instead.
@@ -117,10 +111,7 @@ function checksum(rows: Row[], keys: string[]): string {
   return hash.digest("hex");
 }
 
-/**
- * Copies `from` into `to`. Refuses (CopyRefused, nothing written) when either schema does not
- * match this code, or the target holds any data beyond the enum seed.
- */
+/** Refuses (CopyRefused, nothing written) a schema that does not match this code, or a target with data. */
 export async function copySqliteToPostgres(
   from: Pick<DatabaseHandle, "db" | "sqlite">,
   to: PostgresHandle,

@@ -1,7 +1,5 @@
-// A database URL as it may be shown in a message or a log: no credential ever is. libpq and
-// node-postgres take secrets in the user-info (`user:password@`) and in query parameters
-// (`?password=`, `&sslpassword=`, a key or token a provider's URL carries), so every one of those
-// forms is masked here, the one function every message about a database URL goes through.
+// A database URL as a message or log may show it: credentials in the user-info and in query
+// parameters (password, sslpassword, a provider's key or token) masked.
 const SECRET_PARAM = /pass|pwd|secret|token|key|credential|auth/i;
 const MASK = "***";
 

@@ -1,26 +1,20 @@
-// The one place where SQLite and PostgreSQL differ for the app's queries (see
-// docs/decisions/0043-one-set-of-repositories.md). Repositories are written once, against the
-// SQLite-typed drizzle schema and query builder (`db.t`, `db.q`), and run every query through an
-// Executor (`db.all`, `db.get`, `db.run`, `prepared(…)`, `db.transaction`). At run time the
-// Executor gives each engine its own tables and builder (db/schema.ts or db/schema-pg.ts, which
-// db/schema-pg.test.ts keeps identical), so booleans, RETURNING, upserts and the text timestamps
-// without a trailing Z come out as the same JavaScript values on both. What this module settles:
-//   - running a built query: better-sqlite3 is synchronous (.all/.get/.run), node-postgres awaits;
-//     "rows changed" is `changes` on one and `rowCount` on the other;
-//   - statements prepared once: on SQLite per connection (saves drizzle's build and SQLite's
-//     prepare on every request); on Postgres never NAMED (a transaction-mode pooler breaks them),
-//     the builder with placeholders is built once and sent as an unnamed statement each time;
-//   - transactions: drizzle's SQLite transactions are synchronous, ours are async. The single
-//     SQLite connection (db/sqlite-connection.ts) runs the transactions that arrive together one
-//     after another, each in a savepoint, under one COMMIT (group commit), and every other
-//     statement waits until that COMMIT, so another request's statement never lands inside an open
-//     transaction; on Postgres each transaction has a pooled connection of its own;
-//   - a JSON number inside a text column (json_extract vs ->>);
-//   - how "has anything changed, by anyone?" is answered cheaply (db/change-stamp.ts: SQLite's
-//     change counters in-process; Postgres's current snapshot, one round trip, right for every
-//     instance).
+// The one place where SQLite and PostgreSQL differ (decision 0043): repositories build queries once
+// against the SQLite-typed schema (`db.t`, `db.q`) and run them through an Executor, which gives
+// each engine its own tables and settles how queries run, statements are prepared (never named on
+// Postgres: a transaction-mode pooler breaks them), transactions work (SQLite: group commit,
+// db/sqlite-connection.ts) and "has anything changed?" is answered (db/change-stamp.ts).
 import type Database from "better-sqlite3";
-import { is, Param, Placeholder, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import {
+  getTableColumns,
+  getTableName,
+  is,
+  Param,
+  Placeholder,
+  sql,
+  type SQL,
+  type SQLWrapper,
+  type Table,
+} from "drizzle-orm";
 import type { BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import type pg from "pg";
@@ -57,30 +51,13 @@ export interface Executor {
   get<T>(query: GetQuery<T>): Promise<Awaited<T> | undefined>;
   /** The number of rows written. */
   run(query: RunQuery): Promise<number>;
-  /**
-   * Runs `fn` in one transaction: all of it or none. Inside, use the `tx` it is given, never the
-   * outer database (on SQLite that would wait for the transaction it is in). A transaction inside a
-   * transaction joins the outer one.
-   */
+  /** All of `fn` or none; inside, use its `tx` (the outer database would wait on SQLite); nested joins the outer. */
   transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T>;
-  /**
-   * Runs several reads as one consistent view, nobody's write in between: on Postgres a read-only
-   * REPEATABLE READ transaction; on SQLite the connection to itself (no BEGIN: nothing to write).
-   */
+  /** Several reads as one consistent view (Postgres: read-only REPEATABLE READ; SQLite: the connection alone). */
   readConsistently<T>(fn: (tx: Executor) => Promise<T>): Promise<T>;
-  /**
-   * A SELECT that locks the rows it reads until the transaction ends, for a read-then-write: on
-   * Postgres `FOR UPDATE`; on SQLite the query as it is (a transaction already has the only
-   * connection to itself).
-   */
+  /** Locks the rows read until the transaction ends: Postgres `FOR UPDATE`; SQLite as it is (one connection). */
   forUpdate<Q>(query: Q): Q;
-  /**
-   * Runs prepared writes (UPDATE/INSERT/DELETE, no RETURNING) that do not read each other's
-   * effects, in order, and gives each one's row count. On Postgres they travel as ONE statement
-   * (data-modifying CTEs: one round trip, all or none, one snapshot); on SQLite they run one after
-   * the other (no round trips to save). Inside a write transaction this shortens the time a row lock
-   * is held (docs/decisions/0003-put-budget.md).
-   */
+  /** Independent prepared writes in order, each one's row count: on Postgres ONE statement (CTEs), on SQLite in turn. */
   runTogether(writes: readonly BoundWrite[]): Promise<number[]>;
   /** `coalesce(sum(<json number at key in column>), 0)`. */
   sumJsonNumber(column: SQLWrapper, key: string): SQL<number>;
@@ -101,10 +78,7 @@ export interface AppDb extends Executor {
         onGroupCommit(listener: (transactions: number) => void): void;
       }
     | { kind: "postgres"; pool: pg.Pool };
-  /**
-   * A stamp that stays equal only while nobody (this process, another instance, a script) has
-   * committed a write. Synchronous on SQLite (two counters), one query on Postgres.
-   */
+  /** Equal only while nobody anywhere has committed a write. */
   changeStamp(): ChangeStamp | Promise<ChangeStamp>;
   close(): Promise<void>;
 }
@@ -112,8 +86,7 @@ export interface AppDb extends Executor {
 // ---------- SQLite ----------
 
 function sqliteExecutor(db: SqliteDrizzle, connection: SqliteConnection, inTransaction: boolean): Executor {
-  // Outside a transaction a statement waits while the connection is held (a write group not yet
-  // committed, a consistent read); inside, it runs.
+  // Outside a transaction a statement waits while the connection is held (an uncommitted group).
   const whenFree = inTransaction ? () => undefined : () => (connection.busy ? connection.free() : undefined);
   const self: Executor = {
     engine: "sqlite",
@@ -244,19 +217,14 @@ export interface Prepared<T> {
 }
 
 /**
- * A query built once and run with different values. SQLite: a prepared statement per connection.
- * Postgres: the query's text and parameter list are made once per database (drizzle's unnamed
- * prepared query, which a transaction-mode pooler handles) and sent each time on the executor's
- * connection: the pool, or the transaction's client. (A drizzle builder's own execute() would
- * rebuild the SQL text on every run: a profile of PUT person under load showed that walk as the
- * app's largest cost after socket writes.)
+ * A query built once, run with different values: on SQLite a statement per connection; on Postgres
+ * its text made once per database (an unnamed statement) and sent on the executor's connection.
  */
 export function prepared<T>(
   build: (q: QueryBuilder, t: Tables, forUpdate: Executor["forUpdate"]) => PreparableQuery<T>,
 ): Prepared<T> {
   const sqliteStatements = new WeakMap<object, ReturnType<PreparableQuery<T>["prepare"]>>();
   const pgQueries = new WeakMap<object, { builder: SQLWrapper; query: PgPreparedQuery }>();
-  // Through the executor's own all/get/run, so statements outside a transaction wait for SQLite's held connection too.
   const sqlite = (ex: Executor) => {
     let statement = sqliteStatements.get(ex.preparedScope);
     if (statement === undefined) {
@@ -338,11 +306,7 @@ export interface BoundWrite {
   values: Record<string, unknown>;
 }
 
-/**
- * Several prepared writes as ONE Postgres statement, made once per database and sequence of
- * statements: WITH w0 AS (<write 0> RETURNING 1), w1 AS (…) SELECT (SELECT count(*) FROM w0) AS c0, …
- * Each write's placeholders are renamed "<its index>.<name>", so two writes may use the same names.
- */
+/** Prepared writes as ONE Postgres statement (WITH w0 AS (… RETURNING 1), …), placeholders renamed "<index>.<name>". */
 const MAX_COMBINED = 256;
 const combinedByDatabase = new WeakMap<object, Map<string, PgPreparedQuery>>();
 const writeIds = new WeakMap<PreparedWrite, number>();
@@ -359,17 +323,7 @@ function writesTogether(ex: Executor, statements: PreparedWrite[]): PgPreparedQu
     .join(",");
   let query = combined.get(key);
   if (!query) {
-    const root = ex.root as {
-      dialect: { sqlToQuery(s: SQL): { sql: string; params: unknown[] } };
-      session: {
-        prepareQuery(
-          q: { sql: string; params: unknown[] },
-          fields: undefined,
-          name: undefined,
-          arrayMode: boolean,
-        ): PgPreparedQuery;
-      };
-    };
+    const root = pgRoot(ex);
     const sqls = statements.map((st) => st.queryFor(ex).getSQL());
     const parts = sqls.map((one, i) => sql`${sql.raw(`w${i}`)} as (${one} returning 1)`);
     const counts = sqls.map((_, i) => sql.raw(`(select count(*)::int from w${i}) as c${i}`));
@@ -388,6 +342,78 @@ function writesTogether(ex: Executor, statements: PreparedWrite[]): PgPreparedQu
     if (combined.size > MAX_COMBINED) combined.delete(combined.keys().next().value!);
   }
   return query;
+}
+
+/**
+ * Postgres (decision 0161): `update` only while its row is the version read (`xmin`), and the row
+ * of `table` only if it was, as ONE autocommit statement; 0 when the row changed and nothing was written.
+ */
+export async function pgUpdateIfUnchanged(
+  ex: Executor,
+  update: BoundWrite,
+  version: string,
+  insert: { table: Table; values: Record<string, unknown> },
+): Promise<number> {
+  if (ex.engine !== "postgres") throw new Error("pgUpdateIfUnchanged is for PostgreSQL");
+  const query = updateIfUnchangedQuery(ex, update.statement, insert.table, Object.keys(insert.values));
+  const values: Record<string, unknown> = { "v.version": version };
+  for (const [name, value] of Object.entries(update.values)) values[`0.${name}`] = value;
+  for (const [name, value] of Object.entries(insert.values)) values[`1.${name}`] = value;
+  const result = (await onConnection(query, pgClientOf(ex)).execute(values)) as { rows: Array<{ c0: number }> };
+  return result.rows[0]?.c0 ?? 0;
+}
+
+const guardedByDatabase = new WeakMap<object, Map<string, PgPreparedQuery>>();
+function updateIfUnchangedQuery(ex: Executor, update: PreparedWrite, table: Table, columns: string[]): PgPreparedQuery {
+  let guarded = guardedByDatabase.get(ex.root);
+  if (!guarded) guardedByDatabase.set(ex.root, (guarded = new Map()));
+  let id = writeIds.get(update);
+  if (id === undefined) writeIds.set(update, (id = nextWriteId++));
+  const key = `${id}:${getTableName(table)}:${columns.join(",")}`;
+  let query = guarded.get(key);
+  if (!query) {
+    const root = pgRoot(ex);
+    const updateSql = update.queryFor(ex).getSQL();
+    const target = getTableColumns(table) as Record<string, { name: string; getSQLType(): string }>;
+    const names = sql.join(
+      columns.map((c) => sql.identifier(target[c]!.name)),
+      sql`, `,
+    );
+    const cast = sql.join(
+      columns.map((c) => sql`${sql.placeholder(`1.${c}`)}::${sql.raw(target[c]!.getSQLType())}`),
+      sql`, `,
+    );
+    const whole = root.dialect.sqlToQuery(
+      sql`with w0 as (${updateSql} and xmin = ${sql.placeholder("v.version")}::text::xid returning 1), w1 as (insert into ${table} (${names}) select ${cast} from w0 returning 1) select (select count(*)::int from w0) as c0, (select count(*)::int from w1) as c1`,
+    );
+    // The UPDATE's own placeholders get its prefix; the ones named here have theirs.
+    const params = whole.params.map((p) => (placeholderName(p)?.includes(".") ? p : renamed(p, "0.")));
+    query = root.session.prepareQuery({ sql: whole.sql, params }, undefined, undefined, false);
+    guarded.set(key, query);
+    if (guarded.size > MAX_COMBINED) guarded.delete(guarded.keys().next().value!);
+  }
+  return query;
+}
+
+/** drizzle's Postgres database under an executor: what turns SQL into an unnamed prepared query. */
+function pgRoot(ex: Executor) {
+  return ex.root as {
+    dialect: { sqlToQuery(s: SQL): { sql: string; params: unknown[] } };
+    session: {
+      prepareQuery(
+        q: { sql: string; params: unknown[] },
+        fields: undefined,
+        name: undefined,
+        arrayMode: boolean,
+      ): PgPreparedQuery;
+    };
+  };
+}
+
+function placeholderName(param: unknown): string | undefined {
+  if (is(param, Placeholder)) return param.name;
+  if (is(param, Param) && is(param.value, Placeholder)) return param.value.name;
+  return undefined;
 }
 
 /** A placeholder (bare, or bound to a column's encoder) under a prefixed name; other parameters as they are. */
@@ -444,10 +470,7 @@ export function isConnectionFailure(err: unknown): boolean {
   return false;
 }
 
-/**
- * What a failed statement means for the caller, on either engine: a unique key already taken, a
- * missing referenced row (or another broken constraint), or the database out of reach for now.
- */
+/** What a failed statement means on either engine: a taken unique key, another constraint, or no database. */
 export type DatabaseFailure = "unique" | "constraint" | "unavailable";
 
 export function databaseFailureOf(err: unknown): DatabaseFailure | null {

@@ -1,6 +1,5 @@
-// Opens the app database on the engine the settings choose: PostgreSQL when a DATABASE_URL is
-// given, else the SQLite file in DATA_DIR. Both come back as the same AppDb (db/engine.ts), with
-// their schema status for the start-up check and for readiness.
+// Opens the app database: PostgreSQL when DATABASE_URL is given, else SQLite in DATA_DIR, as the
+// same AppDb (db/engine.ts) with its schema status.
 import { openDatabase, appDatabasePath, migrateDatabase, schemaStatus, sqliteColumns } from "./client";
 import { migratePostgres, openPostgres, postgresColumns, postgresSchemaStatus, seedPostgresEnums } from "./postgres";
 import { seedEnums } from "./seed";

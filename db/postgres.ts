@@ -1,7 +1,5 @@
-// The app database on PostgreSQL (node-postgres, docs/decisions/0040-postgres-driver.md): a pool,
-// the committed Postgres migrations (db/migrations-pg, generated from db/schema-pg.ts) with the
-// same schema-version rules as SQLite (db/schema-version.ts), and the enum seed.
-// db/open.ts opens it when DATABASE_URL is a postgres:// URL.
+// The app database on PostgreSQL (decision 0040): a pool, the migrations of db/migrations-pg under
+// SQLite's schema-version rules, and the enum seed.
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
@@ -30,10 +28,7 @@ export interface PostgresHandle {
   close(): Promise<void>;
 }
 
-/**
- * No named prepared statements and no session state anywhere in this module, so it works behind a
- * transaction-mode pooler (PgBouncer, Supabase's Supavisor on 6543).
- */
+/** No named prepared statements or session state: it works behind a transaction-mode pooler. */
 export function openPostgres(url: string, opts: { max?: number } = {}): PostgresHandle {
   // A connection attempt gives up after 5 s instead of waiting for the OS (a dead host).
   const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, connectionTimeoutMillis: 5000 });
@@ -96,10 +91,7 @@ export async function seedPostgresEnums(db: PgDb): Promise<void> {
 /** A lock key of this app's migrations, so two deploys migrating at once take turns. */
 const MIGRATION_LOCK = 0x46460015;
 
-/**
- * Applies the pending Postgres migrations and the enum seed; refuses a newer or diverged database
- * (SchemaMismatchError), changing nothing. Serialised across processes by an advisory lock.
- */
+/** Migrates and seeds under an advisory lock; a newer or diverged database is refused unchanged. */
 export async function migratePostgres(handle: PostgresHandle): Promise<{ before: SchemaStatus; after: SchemaStatus }> {
   // Its own connection, outside the pool: the migrator needs the pool's, whatever its size.
   const lock = new pg.Client({ connectionString: handle.url });

@@ -1,13 +1,7 @@
-// Releases and expand/contract migrations (docs/deploying.md, "A rolling deploy"). Old and new
-// instances serve side by side during a roll, so a release's migration must keep every table and
-// column the previous release's code uses (expand); what the new code no longer uses goes a
-// release later (contract). Each release keeps a snapshot of what its code uses in
-// db/releases/<version>.json (`npm run db:release`), made from the drizzle schema (db/schema.ts;
-// db/schema-pg.ts is its twin); db/releases.test.ts migrates a fresh database release by release
-// and fails when a migration dropped or renamed something the release before still uses.
-//
-// The same comparison decides whether an instance may serve a database migrated by newer code:
-// when every table and column its own schema uses is still there (plugins/database.ts).
+// Expand/contract releases (docs/deploying.md, "A rolling deploy"): db/releases/<version>.json
+// lists the tables and columns each release's code uses; a migration may drop only what the
+// previous release no longer uses (db/releases.test.ts), and an instance serves a newer database
+// while everything its own schema uses is still there (plugins/database.ts).
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";

@@ -1,8 +1,5 @@
-// Is a database's schema the one this code was written for? Compares the migrations a database
-// has applied (drizzle's __drizzle_migrations rows: the sha256 of each migration file and its
-// journal time) with the migrations committed beside the code (a drizzle-kit folder: its
-// meta/_journal.json and one .sql file per entry). Engine-independent: the SQLite and Postgres
-// readers of the applied rows live with their clients; the verdict is decided here, once.
+// Is a database's schema the one this code was written for? The migrations it applied (drizzle's
+// __drizzle_migrations hashes) against those committed beside the code; one verdict for both engines.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -102,10 +99,7 @@ export type DatabaseReadiness = "ready" | "unreachable" | "schema_mismatch";
 /** How long a readiness probe waits for the database before calling it unreachable. */
 export const READINESS_TIMEOUT_MS = 2000;
 
-/**
- * Readiness from a schema-status read: the read proves the database answers, its verdict that the
- * schema fits. A database that fails, or does not answer within the timeout, is unreachable.
- */
+/** Readiness: the database answers within the timeout and its schema fits. */
 export async function readinessOf(
   status: () => SchemaStatus | Promise<SchemaStatus>,
   timeoutMs = READINESS_TIMEOUT_MS,

@@ -77,18 +77,10 @@ export const person = sqliteTable(
     sumsubApplicantId: text("sumsub_applicant_id"),
     sumsubCompletedAt: text("sumsub_completed_at"),
     sumsubReviewAnswer: text("sumsub_review_answer", { enum: ["GREEN", "RED"] }),
-    /**
-     * The provider's own time of the review stored above (webhook createdAtMs, status reviewDate).
-     * Results are applied in this order: one that is not newer never overrides the stored one. Kept
-     * when a name change clears the verification, so an old GREEN cannot come back.
-     */
+    /** The provider's time of the stored review: an older result never overrides it; kept when a change clears the check. */
     sumsubReviewAt: text("sumsub_review_at"),
     sumsubEmailSentAt: text("sumsub_email_sent_at"),
-    /**
-     * When a field the identity check binds (first_name, last_name, dob, ssn) last changed, the
-     * person's creation included. A GREEN applies only for a check started after it, so an older
-     * check's late result never verifies a renamed person (docs/decisions/0023).
-     */
+    /** When a field the identity check binds last changed: only a check started later can verify (decision 0023). */
     identityChangedAt: text("identity_changed_at"),
     /** The check (the provider's review attempt) the stored GREEN covers, and when it started. */
     sumsubCheckId: text("sumsub_check_id"),
@@ -186,12 +178,7 @@ export const notification = sqliteTable(
   ],
 );
 
-/**
- * Append-only audit trail (docs/decisions/0021-audit-trail.md): one row per accepted change to a
- * founder's record, per identity result and per staff read of another account, written in the
- * change's transaction. Field NAMES only, never values; no foreign keys, so the trail outlives
- * deleted records. Triggers in the migrations refuse UPDATE and DELETE.
- */
+/** Append-only audit trail (decision 0021): field names, never values; no foreign keys; triggers refuse UPDATE/DELETE. */
 export const auditEvent = sqliteTable(
   "audit_event",
   {
@@ -221,11 +208,7 @@ export const auditEvent = sqliteTable(
   ],
 );
 
-/**
- * Per-caller request counts that every instance shares (server/src/repositories/rate-limits.ts):
- * used on PostgreSQL only; one SQLite instance counts in memory. `key` is the route and the caller
- * (a user id or an address), `reset_at` the window's end in epoch milliseconds.
- */
+/** Rate-limit counts every instance shares (Postgres only); `reset_at` in epoch milliseconds. */
 export const rateLimitHit = sqliteTable(
   "rate_limit_hit",
   {
@@ -244,4 +227,3 @@ export type OrganizationRow = typeof organization.$inferSelect;
 export type OrganizationUserRow = typeof organizationUser.$inferSelect;
 export type NotificationRow = typeof notification.$inferSelect;
 export type AuditEventRow = typeof auditEvent.$inferSelect;
-export type EnumItemRow = typeof enumItem.$inferSelect;

@@ -1,24 +1,8 @@
-// The app's one SQLite connection, shared by every request, and group commit for its write
-// transactions (docs/decisions/0003-put-budget.md).
-//
-// With synchronous=FULL each COMMIT waits for an fsync of the WAL, and on one connection commits
-// queue one behind another. A PUT's transaction (person page, audit row, two index pages) costs a
-// fraction as much when ten share one COMMIT as when it commits alone (the bench's figures:
-// scripts/bench/results.md, SQLite PUT). So transactions that reach the connection in the same turn
-// of the event loop (under load: the requests one poll phase read) share one:
-//   - the first opens it (BEGIN IMMEDIATE) and holds the connection; each transaction then runs in
-//     a SAVEPOINT of its own, one after another, never interleaved;
-//   - at setImmediate (the end of this turn's I/O), once every admitted transaction has run, one
-//     COMMIT; each is answered only after it returns, so what is acknowledged is on disk exactly as
-//     when each committed alone;
-//   - a transaction that throws is rolled back to its savepoint and answered at once: its writes go,
-//     the others' stay;
-//   - a COMMIT that fails fails every transaction in the group (none had been answered). So does an
-//     error after which SQLite has ended the whole transaction by itself (a full disk, an I/O
-//     error): the transactions that had run are gone with it and those still waiting fail with that
-//     error rather than run outside a transaction;
-//   - statements outside a transaction, and consistent reads, wait until the connection is free:
-//     they never see a write that is not committed yet.
+// The app's one SQLite connection and group commit (decision 0003): write transactions that reach
+// it in the same event-loop turn run one after another, each in its own SAVEPOINT, and share one
+// COMMIT at setImmediate; each is answered only after that COMMIT, so an acknowledged write is as
+// durable as alone. One that throws is rolled back alone; a failed COMMIT (or SQLite ending the
+// transaction itself) fails the whole group. Other statements wait until the connection is free.
 import type Database from "better-sqlite3";
 
 /** A bound on how many transactions one COMMIT waits for (each runs for tens of microseconds). */

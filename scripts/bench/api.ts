@@ -1,22 +1,21 @@
 // Section 2, API: autocannon (in this process) against the app in a child process, on loopback,
 // with a real emulator-issued token: GET /api/accounts/{id}/all_data and PUT /api/persons/{id},
-// beside the same load on a bare Fastify route (also its own process) for the app/bare ratio.
+// beside the same load on bare Fastify routes (their own process): a constant, all_data's very bytes
+// (all_data's floor) and a one-UPDATE write (PUT's floor).
 import path from "node:path";
 import autocannon from "autocannon";
-import { ROOT, spawnReady, startRemoteStack } from "./remote-stack";
+import { ROOT, spawnReady, startRemoteStack, type Child } from "./remote-stack";
 import { founderWithData, type FounderWithData } from "./founder-data";
 import { BUDGETS } from "./budget-limits";
-
-const APP_BARE_RATIO_BUDGET = BUDGETS.appBareRatio;
 import { median, round } from "./stats";
 import fs from "node:fs";
 import os from "node:os";
 import { cpuSecondsOf } from "./process-cpu";
 import { mainThreadProfile, monotonicUs, summarizeProfile, type ProfileSummary, type Window } from "./cpu-profile";
 
-export type Target = "bare" | "bare_write" | "all_data" | "put_person";
+export type Target = "bare" | "bare_all_data" | "bare_write" | "all_data" | "put_person";
 /** The app's own routes (the others are the bare references). */
-export type AppTarget = Exclude<Target, "bare" | "bare_write">;
+export type AppTarget = Exclude<Target, "bare" | "bare_all_data" | "bare_write">;
 
 export interface LoadResult<T extends string = Target> {
   target: T;
@@ -40,10 +39,9 @@ export interface ApiResult {
   ratios: Array<{ target: Exclude<Target, "bare">; connections: number; ratio: number; rounds: number[] }>;
   /** PUT person req/s ÷ the bare write route's (the floor any per-request commit stands on), median of the rounds. */
   writeFloorRatios: Array<{ connections: number; ratio: number; rounds: number[] }>;
-  /**
-   * CPU per request of the process answering each target (the app, or the bare Fastify one), in µs:
-   * its CPU seconds over all rounds ÷ the requests it answered. Machine load moves it far less than req/s.
-   */
+  /** all_data req/s ÷ the bare route sending all_data's very bytes, median of the rounds. */
+  allDataFloorRatios: Array<{ connections: number; ratio: number; rounds: number[] }>;
+  /** CPU µs per request of the answering process, over all rounds (load moves it far less than req/s). */
   cpuPerRequestUs: Array<{ target: Target; connections: number; us: number }>;
   /** CPU profiles of the app process under the same load (run separately, so they do not slow the figures). */
   profiles?: Array<{ target: AppTarget; connections: number; summary: ProfileSummary }>;
@@ -151,8 +149,8 @@ export async function benchApi(opts: {
 }): Promise<ApiResult> {
   const result = await measure(opts);
   const slow =
-    result.ratios.some(
-      (x) => x.target === "all_data" && x.connections === PROFILE_CONNECTIONS && x.ratio < APP_BARE_RATIO_BUDGET,
+    result.allDataFloorRatios.some(
+      (x) => x.connections === PROFILE_CONNECTIONS && x.ratio < BUDGETS.allDataFloorRatio,
     ) ||
     result.writeFloorRatios.some((x) => x.connections === PROFILE_CONNECTIONS && x.ratio < BUDGETS.putWriteFloorRatio);
   if (opts.profile === true || (opts.profile === "auto" && slow)) {
@@ -199,11 +197,15 @@ async function measure(opts: {
   log: (line: string) => void;
 }): Promise<ApiResult> {
   const stack = await startRemoteStack();
-  const bare = await spawnReady<{ url: string; writeUrl: string }>(path.join(ROOT, "scripts/bench/bare-server.ts"));
+  let bare: Child<{ url: string; allDataUrl: string; writeUrl: string }> | undefined;
   try {
     const app = appTargets(stack, await founderWithData(stack));
+    const allDataBody = await (await fetch(app.all_data.url, { headers: app.all_data.headers })).text();
+    bare = await spawnReady(path.join(ROOT, "scripts/bench/bare-server.ts"), { BENCH_ALL_DATA_BODY: allDataBody });
     const targets: Record<Target, Request> = {
       bare: { url: bare.info.url, method: "GET" },
+      // The same request as all_data's (its bearer token included), answered with the same bytes.
+      bare_all_data: { url: bare.info.allDataUrl, method: "GET", headers: app.all_data.headers },
       // The same body as the app's PUT, so both parse and store the same bytes.
       bare_write: {
         url: bare.info.writeUrl,
@@ -217,17 +219,16 @@ async function measure(opts: {
     // A short unmeasured round so JIT and SQLite caches are warm for every target alike.
     for (const [target, req] of Object.entries(targets) as Array<[Target, Request]>) await load(target, req, 10, 1);
 
-    // Each row's duration is split into short rounds, and the targets take turns round by round,
-    // so a burst of machine noise (another process, a GC, a checkpoint) hits neighbours alike; the
-    // ratio is the median of the per-round ratios.
+    // Targets take turns in short rounds, so machine noise hits neighbours alike; ratios are medians of rounds.
     const rounds = Math.max(1, opts.rounds);
     const roundS = Math.max(1, Math.round(opts.durationS / rounds));
     const runs: LoadResult[] = [];
     const ratios: ApiResult["ratios"] = [];
     const writeFloorRatios: ApiResult["writeFloorRatios"] = [];
+    const allDataFloorRatios: ApiResult["allDataFloorRatios"] = [];
+    const barePid = bare.process.pid!;
     const cpuPerRequestUs: ApiResult["cpuPerRequestUs"] = [];
-    const serverPid = (target: Target) =>
-      target === "bare" || target === "bare_write" ? bare.process.pid! : stack.pid;
+    const serverPid = (target: Target) => (target.startsWith("bare") ? barePid : stack.pid);
     for (const connections of opts.connections) {
       const perRound: Array<Record<Target, LoadResult>> = [];
       const cpuS = new Map<Target, number>();
@@ -256,10 +257,14 @@ async function measure(opts: {
         );
         ratios.push({ target, connections, ratio: round3(median(each)), rounds: each.map(round3) });
       }
-      const overFloor = perRound.map((round) =>
-        round.bare_write.reqPerSec > 0 ? round.put_person.reqPerSec / round.bare_write.reqPerSec : Number.NaN,
-      );
-      writeFloorRatios.push({ connections, ratio: round3(median(overFloor)), rounds: overFloor.map(round3) });
+      const over = (target: AppTarget, floor: Target) => {
+        const each = perRound.map((round) =>
+          round[floor].reqPerSec > 0 ? round[target].reqPerSec / round[floor].reqPerSec : Number.NaN,
+        );
+        return { connections, ratio: round3(median(each)), rounds: each.map(round3) };
+      };
+      writeFloorRatios.push(over("put_person", "bare_write"));
+      allDataFloorRatios.push(over("all_data", "bare_all_data"));
     }
     return {
       durationS: opts.durationS,
@@ -267,10 +272,11 @@ async function measure(opts: {
       runs,
       ratios,
       writeFloorRatios,
+      allDataFloorRatios,
       cpuPerRequestUs,
     };
   } finally {
-    await bare.stop();
+    await bare?.stop();
     await stack.close();
   }
 }

@@ -1,8 +1,6 @@
-// Child-process entry: a bare Fastify route returning a constant, started the same way as the app
-// (its own process, loopback, no logging), so app/bare throughput is a ratio machine noise cancels.
-// Beside it, a bare write route: the JSON body parsed by Fastify and one prepared UPDATE on a
-// SQLite file with the app's settings (WAL, synchronous=FULL), nothing else. It is the floor any
-// route that commits a write per request stands on, reported next to PUT /api/persons/{id}.
+// Child-process entry: the bare Fastify floors the app's routes are judged against, started as the
+// app is: a constant (/bare); all_data's very bytes (BENCH_ALL_DATA_BODY) to the same request, what
+// serving it can cost at the least; a write (the body parsed, one prepared SQLite UPDATE).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -21,6 +19,8 @@ const update = sqlite.prepare("UPDATE row SET body = ?, updated_at = ? WHERE id 
 const app = Fastify({ logger: false });
 const body = { ok: true };
 app.get("/bare", async () => body);
+const allData = process.env.BENCH_ALL_DATA_BODY ?? "{}";
+app.get("/bare-all-data", (_request, reply) => reply.type("application/json; charset=utf-8").send(allData));
 app.put("/bare-write", async (request) => {
   update.run(JSON.stringify(request.body), new Date().toISOString());
   return body;
@@ -29,7 +29,11 @@ await app.listen({ host: "127.0.0.1", port: 0 });
 const address = app.server.address();
 const port = typeof address === "object" && address ? address.port : 0;
 process.stdout.write(
-  `${READY_PREFIX}${JSON.stringify({ url: `http://127.0.0.1:${port}/bare`, writeUrl: `http://127.0.0.1:${port}/bare-write` })}\n`,
+  `${READY_PREFIX}${JSON.stringify({
+    url: `http://127.0.0.1:${port}/bare`,
+    allDataUrl: `http://127.0.0.1:${port}/bare-all-data`,
+    writeUrl: `http://127.0.0.1:${port}/bare-write`,
+  })}\n`,
 );
 process.on(
   "SIGTERM",

@@ -10,16 +10,18 @@ export const BUDGETS = {
   apiBudgetConnections: 10,
   /** all_data req/s ÷ bare Fastify req/s. */
   appBareRatio: 0.35,
-  /**
-   * PUT person req/s ÷ the bare write route's (Fastify PUT + one prepared SQLite UPDATE) in the same
-   * run. The write budget is judged against this floor (decision 0003): no write route can reach 0.35 of a
-   * constant route on this machine (docs/decisions/0003-put-budget.md).
-   */
-  putWriteFloorRatio: 0.3,
+  /** all_data req/s ÷ a bare Fastify route sending all_data's very bytes, same run. */
+  allDataFloorRatio: 0.75,
+  /** PUT person req/s ÷ the bare write route's (Fastify PUT + one prepared SQLite UPDATE), same run (decision 0003). */
+  putWriteFloorRatio: 0.5,
   /** On PostgreSQL at apiBudgetConnections: p99 of all_data and of PUT person. */
   postgresP99Ms: 15,
   /** On PostgreSQL: all_data req/s ÷ the bare route doing one SELECT on the same pool, same run. */
   postgresAllDataFloorRatio: 0.5,
-  /** all_data req/s with request ids and metrics ÷ without, same run: the plumbing costs at most 3 %. */
-  observabilityRatio: 0.97,
+  /** On PostgreSQL, each connection its own founder: PUT person p99 ≤ this × the bare UPDATE's p99. */
+  postgresPutFloorP99Factor: 2,
+  /** On PostgreSQL, each connection its own founder: PUT person req/s ÷ the bare UPDATE's, same run. */
+  postgresPutFloorRatio: 0.4,
+  /** all_data req/s with METRICS_PORT set ÷ unset, same run: metrics cost at most 10 %. */
+  observabilityRatio: 0.9,
 } as const;

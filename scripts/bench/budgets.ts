@@ -96,6 +96,17 @@ export function checkBudgets(r: BenchResults): BudgetVerdict[] {
           note,
         ),
       );
+      const floor = r.api?.allDataFloorRatios?.find((x) => x.connections === BUDGETS.apiBudgetConnections)?.ratio;
+      out.push(
+        verdict(
+          `all_data / bare route sending its bytes, req/s at ${BUDGETS.apiBudgetConnections} connections`,
+          `>= ${BUDGETS.allDataFloorRatio}`,
+          floor,
+          (v) => Boolean(clean) && v >= BUDGETS.allDataFloorRatio,
+          (v) => v.toFixed(2),
+          note,
+        ),
+      );
     } else {
       const ratio = r.api?.writeFloorRatios?.find((x) => x.connections === BUDGETS.apiBudgetConnections)?.ratio;
       out.push(
@@ -138,6 +149,29 @@ export function checkBudgets(r: BenchResults): BudgetVerdict[] {
           note,
         ),
       );
+    } else {
+      const floor = r.postgres?.runs.find((x) => x.target === "pg_bare_write_own");
+      out.push(
+        verdict(
+          "Postgres PUT person (own founders) p99 / its floor's (one UPDATE, own rows)",
+          `<= ${BUDGETS.postgresPutFloorP99Factor}x`,
+          run && floor ? run.p99Ms / Math.max(1, floor.p99Ms) : undefined,
+          (v) => !note && v <= BUDGETS.postgresPutFloorP99Factor,
+          (v) => `${v.toFixed(2)}x (${run?.p99Ms} vs ${floor?.p99Ms} ms)`,
+          note,
+        ),
+      );
+      const ratio = r.postgres?.floorRatios.find((x) => x.target === target)?.ratio;
+      out.push(
+        verdict(
+          "Postgres PUT person (own founders) / its floor, req/s",
+          `>= ${BUDGETS.postgresPutFloorRatio}`,
+          ratio,
+          (v) => !note && v >= BUDGETS.postgresPutFloorRatio,
+          (v) => v.toFixed(2),
+          note,
+        ),
+      );
     }
   }
   if (r.soak) {
@@ -153,7 +187,7 @@ export function checkBudgets(r: BenchResults): BudgetVerdict[] {
   const observedClean = observed?.runs.every((x) => x.errors + x.timeouts + x.non2xx === 0);
   out.push(
     verdict(
-      "all_data req/s with request ids + metrics ÷ without",
+      "all_data req/s with metrics ÷ without (METRICS_PORT set / unset)",
       `>= ${BUDGETS.observabilityRatio}`,
       observed?.ratio,
       (v) => Boolean(observedClean) && v >= BUDGETS.observabilityRatio,

@@ -136,11 +136,7 @@ export function summarizeProfile(
   };
 }
 
-/**
- * The main thread's profile in a `--cpu-prof-dir`. Each thread writes its own file
- * (CPU.<date>.<time>.<pid>.<thread>.<seq>.cpuprofile), and under `--import tsx` the loader's worker
- * thread writes one too, which is nearly all idle: the main thread is thread 0.
- */
+/** The main thread's (thread 0) profile in a `--cpu-prof-dir`; tsx's loader thread writes one too. */
 export function mainThreadProfile(dir: string): string | undefined {
   return threadProfiles(dir).main;
 }

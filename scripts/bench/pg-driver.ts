@@ -30,10 +30,7 @@ const args = parseArgs({
   },
 }).values;
 const seconds = Number(args.seconds);
-/**
- * Each case's time is split into rounds that the cases take in turn, so a burst of other work on
- * the machine lands on every case alike instead of on whichever ran at that moment.
- */
+/** Cases take turns in rounds, so other work on the machine lands on each alike. */
 const ROUNDS = Number(args.rounds);
 
 const person = pgTable("bench_person", {

@@ -1,14 +1,7 @@
-// Section "postgres": the API on PostgreSQL, deployed as production runs it (tests/support/deployment.ts:
-// Debian's PostgreSQL 15 migrated by `npm run db:migrate`, the auth emulator's CLI as the auth
-// project, two app instances started by the real start command with NODE_ENV=production). Beside
-// the app, the floor: bare Fastify routes doing one query each on the same kind of pool to the same
-// database (bare-pg-server.ts). autocannon in this process, targets taking turns round by round as
-// in the api section:
-// - GET all_data and PUT person on instance A at 10 connections, each as a ratio to its floor
-//   (all_data / one SELECT, PUT / one UPDATE);
-// - the scale row: all_data with the same 10 connections on one instance, then split 5 + 5 over
-//   both instances, in alternating rounds; the ratio of their throughput, and the CPU each process
-//   used meanwhile (from /proc), which says where the limit is on this machine.
+// Section "postgres": the production-shaped deployment (tests/support/deployment.ts) beside its
+// floor, bare Fastify routes doing one query each on the same kind of pool (bare-pg-server.ts):
+// all_data and PUT person as ratios to their floors, with CPU per request of the app and Postgres,
+// and the scale row (one instance vs two).
 import os from "node:os";
 import path from "node:path";
 import { startDeployment, type Deployment } from "../../tests/support/deployment";
@@ -46,10 +39,7 @@ export interface PostgresResult {
   /** How the measured server was set up (the test support's throwaway server). */
   server: string;
   runs: LoadResult<PgTarget>[];
-  /**
-   * CPU per request while each target ran, in ms (CPU seconds per request, all rounds): the server
-   * process answering (the app instance, or the bare floor server) and Postgres (its backends).
-   */
+  /** CPU ms per request of the answering process and of Postgres's backends, over all rounds. */
   cpuPerRequestMs: Array<{ target: PgTarget; server: number; postgres: number }>;
   /** App req/s ÷ its floor's req/s, median of the rounds. */
   floorRatios: Array<{

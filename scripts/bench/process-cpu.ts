@@ -6,11 +6,7 @@ import fs from "node:fs";
 
 const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
 
-/**
- * [pid, ppid, CPU ticks] of every process now, from /proc: its own user + system time plus that of
- * its children it has reaped (cutime, cstime), so a Postgres backend that exits between two
- * snapshots still counts, through the postmaster.
- */
+/** [pid, ppid, CPU ticks] of every process, reaped children included (an exited Postgres backend still counts). */
 function processTimes(): Array<[number, number, number]> {
   const out: Array<[number, number, number]> = [];
   for (const entry of fs.readdirSync("/proc")) {
@@ -55,11 +51,7 @@ function statFields(pid: number): string[] {
   return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
 }
 
-/**
- * User and system CPU seconds so far of one process (its own, not its children's), and its minor
- * page faults: a process in the garbage collector's "slow lot" (hot allocations pretenured into the
- * old generation, decision 0122) takes about 1.6 a request on GET all_data, a normal one next to none.
- */
+/** One process's own CPU seconds so far, and its minor page faults (the GC's "slow lot": decision 0160). */
 function usage(pid: number): { user: number; system: number; minorFaults: number } {
   const fields = statFields(pid);
   return {
@@ -69,11 +61,7 @@ function usage(pid: number): { user: number; system: number; minorFaults: number
   };
 }
 
-/**
- * CPU seconds process `pid` spent while `work` ran (user + system, and the system part: the
- * kernel's work for it, e.g. socket and file writes, fsync) and the minor page faults it took,
- * with work's value.
- */
+/** CPU seconds (and the system part) and minor page faults of `pid` while `work` ran. */
 export async function cpuSecondsOf<T>(
   pid: number,
   work: () => Promise<T>,

@@ -3,7 +3,7 @@
 // helpers in tests/support (sign-in by API, storage keys) work against it unchanged.
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { bundledEntry } from "../node-bundle.mjs";
 import type { Config } from "../../server/src/config";
 import type { TestStack } from "../../tests/support/stack";
@@ -36,29 +36,19 @@ export interface Child<T> {
   stop(): Promise<void>;
 }
 
-/** The app's V8 settings, as `npm start` applies them (scripts/app-v8-flags.mjs): every child runs with them. */
-const APP_V8_SETTINGS = ["--import", pathToFileURL(path.join(ROOT, "scripts/app-v8-flags.mjs")).href];
-
-/**
- * Spawns `node --import tsx <entry>` with the app's V8 settings and resolves with the JSON it
- * prints after READY_PREFIX.
- */
+/** Spawns `node --import tsx <entry>` and resolves with the JSON it prints after READY_PREFIX. */
 export function spawnReady<T>(
   entry: string,
   env: NodeJS.ProcessEnv = {},
   nodeArgs: string[] = [],
   args: string[] = [],
 ): Promise<Child<T>> {
-  return startChild<T>(entry, [...APP_V8_SETTINGS, ...nodeArgs, "--import", "tsx", entry, ...args], env);
+  return startChild<T>(entry, [...nodeArgs, "--import", "tsx", entry, ...args], env);
 }
 
-/**
- * As spawnReady, but the entry runs from its esbuild bundle (scripts/node-bundle.mjs), as `npm
- * start` runs the app: the code measured is the code production runs, and a start costs ~1 s of
- * CPU less than through tsx (the observability section starts dozens).
- */
+/** As spawnReady, from the esbuild bundle `npm start` runs (and a second of CPU cheaper to start). */
 export async function spawnBundledReady<T>(entry: string, env: NodeJS.ProcessEnv = {}): Promise<Child<T>> {
-  return startChild<T>(entry, [...APP_V8_SETTINGS, await bundledEntry(entry)], env);
+  return startChild<T>(entry, [await bundledEntry(entry)], env);
 }
 
 function startChild<T>(entry: string, argv: string[], env: NodeJS.ProcessEnv): Promise<Child<T>> {

@@ -38,6 +38,7 @@ export function profileTable(title: string, summary: ProfileSummary): string {
 
 const TARGET_LABELS: Record<Target, string> = {
   bare: "bare Fastify GET /bare",
+  bare_all_data: "bare Fastify GET, all_data's bytes",
   bare_write: "bare Fastify PUT + 1 SQLite UPDATE",
   all_data: "GET /api/accounts/{id}/all_data",
   put_person: "PUT /api/persons/{id}",
@@ -46,23 +47,12 @@ const TARGET_LABELS: Record<Target, string> = {
 function table(r: ApiResult): string {
   return renderTable(
     `API: autocannon ${r.durationS} s per row, loopback (app and bare Fastify each in their own process)`,
-    [
-      "target",
-      "conns",
-      "req/s",
-      "p50",
-      "p99",
-      "max",
-      "errors",
-      "non-2xx",
-      "app/bare",
-      "PUT/write floor",
-      "CPU µs/request",
-    ],
+    ["target", "conns", "req/s", "p50", "p99", "max", "errors", "non-2xx", "app/bare", "app/floor", "CPU µs/request"],
     r.runs.map((x) => {
       const ratio = r.ratios.find((q) => q.target === x.target && q.connections === x.connections)?.ratio;
-      const overFloor =
-        x.target === "put_person" ? r.writeFloorRatios?.find((q) => q.connections === x.connections)?.ratio : undefined;
+      const floors =
+        x.target === "put_person" ? r.writeFloorRatios : x.target === "all_data" ? r.allDataFloorRatios : [];
+      const overFloor = floors?.find((q) => q.connections === x.connections)?.ratio;
       return [
         TARGET_LABELS[x.target],
         x.connections,

@@ -1,7 +1,6 @@
 // Child-process entry for the observability section: one more app on a running stack's settings
-// and database (BENCH_CONFIG, the stack's Config as JSON), with the request-id and metrics plumbing
-// (BENCH_VARIANT=observed, its metrics listener on) or without it (plain), in a process of its own
-// so its CPU per request is its own.
+// and database (BENCH_CONFIG, the stack's Config as JSON), with METRICS_PORT's setting
+// (BENCH_VARIANT=observed, a metrics listener on a free port) or without it (plain).
 import { buildApp } from "../../server/src/app";
 import type { Config } from "../../server/src/config";
 import { READY_PREFIX } from "./remote-stack";
@@ -9,8 +8,9 @@ import { READY_PREFIX } from "./remote-stack";
 const base = JSON.parse(process.env.BENCH_CONFIG ?? "null") as Config | null;
 if (!base) throw new Error("BENCH_CONFIG is not set");
 const observed = process.env.BENCH_VARIANT === "observed";
-const config: Config = { ...base, metrics: observed ? { host: "127.0.0.1", port: 0 } : undefined };
-const app = await buildApp(config, { quiet: true, observability: observed });
+// Settings a user has: LOG_LEVEL=silent, and METRICS_PORT set (a free port) or unset.
+const config: Config = { ...base, logLevel: "silent", metrics: observed ? { host: "127.0.0.1", port: 0 } : undefined };
+const app = await buildApp(config);
 await app.listen({ host: "127.0.0.1", port: 0 });
 const address = app.server.address();
 const port = typeof address === "object" && address ? address.port : 0;

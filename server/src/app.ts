@@ -1,6 +1,5 @@
-// Builds the Fastify app from a validated Config: plugins first (logger, request ids and metrics, db, auth, errors, docs,
-// security, static web), then one route file per resource. buildApp does not listen, so tests use
-// `await app.ready(); request(app.server)` and scripts/gen-api.ts reads the OpenAPI document.
+// Builds the Fastify app from a validated Config: plugins, then one route file per resource. It
+// does not listen: tests use `request(app.server)`, scripts/gen-api.ts reads the OpenAPI document.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -40,11 +39,6 @@ export interface BuildAppOptions {
   webDist?: string;
   /** Where log lines go (default stdout); tests use it to check what gets logged. */
   logStream?: NodeJS.WritableStream;
-  /**
-   * false: no request ids and no metrics (Fastify's own counter ids, no hooks). Only the bench's
-   * observability section builds such an app, to measure what the plumbing costs per request.
-   */
-  observability?: boolean;
 }
 
 export async function buildApp(config: Config, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -73,7 +67,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
           serializers: { req: serializeRequest },
           ...(opts.logStream ? { stream: opts.logStream } : {}),
         },
-    ...(opts.observability === false ? {} : requestIdOptions(config)),
+    ...requestIdOptions,
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: config.trustProxy,
@@ -101,8 +95,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
   app.decorate("config", config);
   app.decorate("draining", false);
   // First: the request id's header and the request's timing cover every answer, refusals included.
-  if (opts.observability === false) app.decorate("metricsUrl", () => null);
-  else await app.register(observabilityPlugin, { config });
+  await app.register(observabilityPlugin, { config });
   await app.register(databasePlugin, { config });
   const mailer = createMailer(config);
   app.decorate("mailer", mailer);

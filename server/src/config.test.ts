@@ -66,8 +66,19 @@ describe("loadConfig", () => {
   it("has no metrics listener unless METRICS_PORT is set, on loopback by default", () => {
     expect(loadConfig({}).metrics).toBeUndefined();
     expect(loadConfig({ METRICS_PORT: "9464" }).metrics).toEqual({ host: "127.0.0.1", port: 9464 });
+  });
+
+  it("trusts the listed proxies, never every hop", () => {
     expect(loadConfig({}).trustProxy).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: "off" }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 192.0.2.7,::1,loopback" }).trustProxy).toEqual([
+      "10.0.0.0/8",
+      "192.0.2.7",
+      "::1",
+      "loopback",
+    ]);
+    for (const bad of ["true", "on", "1", "yes", "10.0.0.0/33", "proxy.example.org", "10.0.0.1/8/1"])
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
   });
 
   it("in production refuses metrics on a non-private address unless METRICS_PUBLIC_BIND says it is meant", () => {

@@ -4,6 +4,7 @@
 // stops with a message that names each missing one.
 import { z } from "zod";
 import path from "node:path";
+import { isIP } from "node:net";
 import { SUMSUB_LEVEL_NAME } from "./contract/rules";
 import { ssnKeyWeakness } from "./pii/ssn";
 
@@ -32,6 +33,37 @@ const optionalSwitch = z
   .enum(["true", "false", "1", "0", "on", "off"])
   .transform((v) => v === "true" || v === "1" || v === "on")
   .optional();
+
+/** proxy-addr's names for whole ranges, beside addresses and CIDR ranges. */
+const PROXY_RANGES = ["loopback", "linklocal", "uniquelocal"];
+
+function isProxyAddress(value: string): boolean {
+  if (PROXY_RANGES.includes(value)) return true;
+  const [address = "", bits, ...rest] = value.split("/");
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+}
+
+/**
+ * Off, or the addresses of the proxies in front of the app: never every hop (the leftmost
+ * X-Forwarded-For, which the client writes, would become its address). No hop count: Fastify
+ * trusts nothing for one, since a count cannot tell the proxy from a client that reached the app directly.
+ */
+const trustProxySetting = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v, ctx): false | string[] => {
+    if (v === undefined || ["", "false", "0", "off"].includes(v)) return false;
+    const list = v.split(",").map((a) => a.trim());
+    if (list.every(isProxyAddress)) return list;
+    ctx.addIssue({
+      code: "custom",
+      message: `the proxies' addresses or CIDR ranges, comma-separated, or ${PROXY_RANGES.join(", ")}`,
+    });
+    return z.NEVER;
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -83,8 +115,8 @@ const envSchema = z.object({
    * stops sending it requests) before it stops accepting and drains; default 5 s in production.
    */
   SHUTDOWN_DELAY_SECONDS: z.coerce.number().int().min(0).max(20).optional(),
-  /** The app sits behind a proxy it trusts: client address from X-Forwarded-For, request id from X-Request-Id. */
-  TRUST_PROXY: optionalSwitch,
+  /** The proxies in front of the app, whose X-Forwarded-For gives the client's address. */
+  TRUST_PROXY: trustProxySetting,
   /** Prometheus metrics on a listener of their own (docs/operations.md); unset, no metrics listener. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().trim().min(1).default("127.0.0.1"),
@@ -192,8 +224,8 @@ export interface Config {
   webDist: string | undefined;
   /** After SIGTERM: ms of serving while readiness says 503, before the listener closes and drains. */
   shutdownDelayMs: number;
-  /** Behind a trusted proxy: its X-Forwarded-For and X-Request-Id are believed. */
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, or the proxies whose X-Forwarded-For is believed. */
+  trustProxy: false | string[];
   /** The Prometheus listener; undefined when METRICS_PORT is unset. */
   metrics: { host: string; port: number } | undefined;
   auth: {
@@ -276,7 +308,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: corsOriginsOf(e, publicAppUrl),
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     shutdownDelayMs: (e.SHUTDOWN_DELAY_SECONDS ?? (production ? 5 : 0)) * 1000,
-    trustProxy: e.TRUST_PROXY ?? false,
+    trustProxy: e.TRUST_PROXY,
     metrics: e.METRICS_PORT === undefined ? undefined : { host: e.METRICS_HOST, port: e.METRICS_PORT },
     auth: {
       url: authUrl,

@@ -26,6 +26,8 @@ declare module "fastify" {
   interface FastifyRequest {
     /** Set by the auth plugin on every authenticated route; null on public ones. */
     caller: Caller | null;
+    /** performance.now() when the request's hooks began (plugins/observability.ts: its latency). */
+    startedAt: number;
   }
   interface FastifyContextConfig {
     /** Routes marked public skip bearer-token authentication (docs, app config, signed webhooks). */

@@ -1,11 +1,7 @@
-// Who is calling: the bearer token verified (signature, issuer, audience, expiry) and its session
-// confirmed with the auth service, then remembered per token for a short, stated time so a burst of
-// requests pays neither the signature check nor the round trip again.
-//
-// That time (SESSION_CHECK_TTL_SECONDS, default 30 s) is the longest a sign-out, ban, deletion,
-// removed role or enrolled/removed factor can go unnoticed by an instance; never past the token's
-// own exp. Failures are never remembered. The roles a caller gets are the token's roles that the
-// user still holds: a role granted since needs a new token, a role removed is gone at once.
+// Who is calling: the bearer token verified and its session confirmed with the auth service, then
+// remembered per token for SESSION_CHECK_TTL_SECONDS (never past its exp; failures never): the
+// longest a sign-out, ban or removed role goes unnoticed (decision 0001). Roles: the token's that
+// the user still holds.
 import { LRUCache } from "lru-cache";
 import type { Role } from "../contract/roles";
 import type { TokenVerifier } from "./verify-token";
@@ -54,10 +50,8 @@ export function createAuthenticator(
   opts: AuthenticatorOptions,
 ): Authenticator {
   const now = opts.now ?? Date.now;
-  // ttlResolution 0: read the clock on every lookup (the default reuses one reading for a millisecond).
-  // Keyed by the token's signature segment, the entry holding the whole token: a lookup hashes a
-  // ~90-character key instead of the ~750-character token (every request's token is a new string,
-  // so its hash is computed anew on every request), and a hit still needs the exact token.
+  // ttlResolution 0: the clock read on every lookup. Keyed by the signature segment (a short key to
+  // hash); a hit still needs the exact token.
   const cache = new LRUCache<string, { token: string; identity: Identity }>({
     max: opts.maxEntries ?? 10_000,
     perf: { now },

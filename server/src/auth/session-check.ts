@@ -1,8 +1,5 @@
-// Asks the auth service whether a verified token's session still stands, the way Supabase advises
-// servers to (supabase.auth.getUser(jwt)): GET /auth/v1/user with the caller's own token. GoTrue
-// answers 403 session_not_found after a sign-out and user_not_found for a deleted user; its answer
-// also carries the user's ban, current roles and factors. The same call works against the embedded
-// emulator, `supabase start` and a hosted project, so nothing here is local-only.
+// Whether a verified token's session still stands, as Supabase advises (GET /auth/v1/user with the
+// caller's token): signed out or deleted is refused; the answer carries ban, roles and factors.
 import { rolesFromClaims, type Role } from "../contract/roles";
 
 export interface SessionStatus {

@@ -1,8 +1,5 @@
-// Verifies Supabase access tokens with jose. Asymmetric keys (ES256/RS256 with a kid) through the
-// auth service's JWKS are the default, as current Supabase stacks sign user tokens; HS256 only with a
-// secret given explicitly (a project's legacy JWT secret). Every token must carry `sub` and `exp`,
-// the configured issuer and the "authenticated" audience. `alg: none`, bad signatures, expired
-// tokens and any other algorithm are refused by jwtVerify or here.
+// Verifies Supabase access tokens with jose: JWKS keys by default, HS256 only with an explicit
+// secret; `sub`, `exp`, the issuer and the "authenticated" audience are required.
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JWTPayload, type JWTVerifyOptions } from "jose";
 import { rolesFromClaims, type Role } from "../contract/roles";
 

@@ -1,10 +1,5 @@
-// Remembers values computed from the app database (serialized responses) per key and hands one
-// back only while the database is exactly as it was when the value was computed: any write, by
-// this app or by another connection (db/change-stamp.ts), makes every entry stale at once, so no
-// write path needs to know about the cache. Bounded per database; least recently used goes first.
-// The stamp sees every writer, other instances included (Postgres: the current snapshot), so
-// several instances sharing one database never serve a stale answer
-// (tests/postgres/two-instances.test.ts).
+// Values computed from the app database, per key, handed back only while nobody anywhere has written
+// since (db/change-stamp.ts), so no write path needs to know about the cache. Bounded, LRU.
 import { LRUCache } from "lru-cache";
 import { counter } from "../metrics";
 import type { AppDb } from "../../../db/engine";

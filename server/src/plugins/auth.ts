@@ -1,11 +1,6 @@
-// Bearer-token authentication for every /api route (no cookies). Sets request.caller with the
-// token's user, roles, assurance level and (if created yet) account. Routes opt out only with
-// `config: { public: true }`; the API docs are public too (and off in production unless enabled).
-//
-// Refusals: no, malformed, forged, expired or foreign-issuer token, or a session the auth service
-// no longer knows (signed out, user deleted or banned): 401. A user with a verified second factor
-// presenting an aal1 token: 403 insufficient_aal, on every authenticated route. The auth service
-// unreachable: 503 (fail closed).
+// Bearer-token authentication for every /api route but `config: { public: true }` ones and the docs;
+// sets request.caller. Bad or revoked token: 401; aal1 token of a user with a second factor: 403
+// insufficient_aal; auth service unreachable: 503 (fail closed).
 import fp from "fastify-plugin";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Config } from "../config";
@@ -17,12 +12,9 @@ import { insufficientAal, serviceUnavailable, unauthorized } from "../http-error
 
 const PUBLIC_PREFIXES = ["/api/docs"];
 
-function needsAuth(request: FastifyRequest): boolean {
-  // Read once: Fastify builds a new routeOptions object on every access.
-  const { url, config } = request.routeOptions;
-  // Unmatched routes (url undefined) fall through to the JSON 404 handler.
-  if (!url || !url.startsWith("/api/")) return false;
-  if (config.public) return false;
+/** Decided once per route as it is added; unmatched requests fall through to the JSON 404 handler. */
+function needsAuth(url: string, config: { public?: boolean } | undefined): boolean {
+  if (!url.startsWith("/api/") || config?.public) return false;
   return !PUBLIC_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`));
 }
 
@@ -43,8 +35,7 @@ async function auth(
 ): Promise<void> {
   app.decorate("authenticator", authenticate);
   app.decorateRequest("caller", null);
-  app.addHook("onRequest", async (request) => {
-    if (!needsAuth(request)) return;
+  const authenticateRequest = async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (!token) throw unauthorized();
     let identity;
@@ -69,6 +60,11 @@ async function auth(
       aal: identity.aal,
       accountId: await accountIdOfCaller(app.db, identity.userId),
     };
+  };
+  app.addHook("onRoute", (route) => {
+    if (!needsAuth(String(route.url ?? route.path), route.config)) return;
+    // First among the route's own hooks: the rate limiter keys on the caller.
+    route.onRequest = [authenticateRequest, ...(route.onRequest ? [route.onRequest].flat() : [])];
   });
 }
 

@@ -1,14 +1,6 @@
-// Opens the app database on the configured engine (db/open.ts: PostgreSQL with DATABASE_URL, else
-// the SQLite file in DATA_DIR) and decorates app.db; also the SSN cipher, whose key lives beside
-// it in development, and the readiness check /api/ready answers from.
-// Development and tests migrate (and seed) at start, so `npm start` and `npm run dev` need no
-// extra step. Production never changes the schema at start: several instances would race to
-// migrate, and a deploy migrates once, before the new code serves, with `npm run db:migrate`
-// (docs/decisions/0041-migrations-in-production.md). There the app only checks that the
-// database's schema is the one its code was written for, and refuses to start otherwise; or one
-// that newer code migrated while still keeping every table and column this code uses (expand,
-// then contract a release later: db/releases.ts), so old and new instances serve side by side
-// during a rolling deploy.
+// Opens the app database (db/open.ts) as app.db, the SSN cipher and the readiness check. Development
+// and tests migrate at start; production never does (decision 0041): it starts only on its own
+// schema, or a newer one that keeps everything this code uses (db/releases.ts).
 import fp from "fastify-plugin";
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config";
@@ -73,10 +65,7 @@ function observe(db: AppDb): () => void {
 /** What this code's schema uses: read once. */
 const USED = tablesOfSchema();
 
-/**
- * Whether this code may serve a database with this schema: its own, or a newer one that still has
- * every table and column this code uses (a later release's expand migration).
- */
+/** Its own schema, or a newer one that still has every table and column this code uses. */
 async function fits(opened: OpenedDatabase, status: SchemaStatus): Promise<boolean> {
   if (status.state === "current") return true;
   if (status.state !== "ahead" || !status.extendsThis) return false;

@@ -1,12 +1,6 @@
-// One error shape for the whole API: JSON { error, message, request_id } (+ field for input errors),
-// where `error` is a code of the closed set in contract/errors.ts, which also gives each code's
-// status, and request_id the request's id (plugins/observability.ts) for a founder to quote.
-// Domain refusals (server/src/errors.ts) get their code here and nowhere else; HTTP-level errors
-// (http-errors.ts) carry theirs, and their headers (a 429's Retry-After); zod validation failures
-// name the field; Fastify's own client errors (bad JSON, 413, 415) keep their status with its generic code;
-// database failures become 409/400, or 503 when the database is away; anything else is a logged
-// 500. What is logged is errorSummary's (class, code, constraint/table names, stack frames): never
-// a message, a query's parameters or a request body.
+// One error shape for the API: { error, message, request_id } (+ field), `error` from the closed set
+// in contract/errors.ts. Database failures become 409/400 or 503; anything else a logged 500, logged
+// as errorSummary's class, codes and frames: never a message, parameters or a body.
 import fp from "fastify-plugin";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";

@@ -1,11 +1,6 @@
-// Response serialization that still checks every response against its zod schema (and strips keys
-// the contract does not list), but cheaper than fastify-type-provider-zod's serializerCompiler.
-// That one runs z.safeEncode, the backward direction zod offers for codecs, which bypasses zod's
-// compiled fast path for objects: several times slower than safeParse, and a real share of the
-// API's CPU under load (docs/decisions/0007 has the figure). For a schema made only of plain data
-// types (no transform, pipe/codec, default, catch, lazy…) both directions produce the same output
-// and the same issues, so safeParse is used; any schema with a direction-dependent part keeps the
-// library's encode path unchanged.
+// Response serialization that checks every response against its zod schema like
+// fastify-type-provider-zod's, but with safeParse where a schema is plain data (both directions
+// give the same result there; encode is several times slower, decision 0007).
 import type { FastifySerializerCompiler } from "fastify/types/schema";
 import {
   serializerCompiler as encodingSerializerCompiler,
@@ -67,11 +62,7 @@ function zodSchemaOf(schema: unknown): $ZodType | undefined {
   return properties instanceof $ZodType ? properties : undefined;
 }
 
-/**
- * JSON text of `data` after checking it against a plain-data schema (see parsesLikeItEncodes); a
- * mismatch throws the library's ResponseSerializationError, which the error handler turns into a 500.
- * Also used by routes that serialize a response ahead of sending it (cached responses).
- */
+/** JSON text of `data` checked against its schema (a mismatch: ResponseSerializationError, a 500); cached responses use it too. */
 export function checkedJson(schema: $ZodType, method: string, url: string): (data: unknown) => string {
   return (data) => {
     const result = safeParse(schema, data);

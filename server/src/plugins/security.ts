@@ -1,7 +1,5 @@
-// Security headers (helmet, with a CSP that admits exactly the auth and identity services this
-// config talks to), CORS limited to config.corsOrigins (bearer tokens only, no credentials), and a
-// rate limiter that routes opt into (expensive or privileged ones), so normal API traffic and the
-// benchmarks are not throttled; its counts are shared by every instance on PostgreSQL.
+// Security headers (helmet; the CSP admits exactly this config's auth and identity services), CORS
+// for config.corsOrigins (no credentials), and a rate limiter that expensive routes opt into.
 import fp from "fastify-plugin";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
@@ -19,12 +17,7 @@ export function originsOf(url: string): string[] {
   return twin ? [u.origin, `${u.protocol}//${twin}${u.port ? `:${u.port}` : ""}`] : [u.origin];
 }
 
-/**
- * The headers helmet sets for these options, read once from a recording response. With fixed
- * options (no per-request CSP nonce or function directives) they are the same for every request,
- * so setting them from a ready object skips helmet's dozen middleware calls per request, with
- * identical headers (the bench's api section measures what a request costs).
- */
+/** Helmet's headers for fixed options, recorded once: the same on every request, without its middleware per request. */
 export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
@@ -73,9 +66,7 @@ async function security(app: FastifyInstance, { config }: { config: Config }): P
     exposedHeaders: ["x-request-id"],
     credentials: false,
   });
-  // On PostgreSQL (several instances) the counts live in the database every instance shares; one
-  // SQLite instance counts in memory. A refusal is the API's typed 429 (http-errors.ts), worded as
-  // every 429; the plugin has set Retry-After (the window's rest, in whole seconds) already.
+  // Counts in the database on PostgreSQL (shared by instances); refusals are the API's one 429.
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => tooManyRequests(context.ttl / 1000),

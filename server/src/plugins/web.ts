@@ -1,10 +1,5 @@
-// Serves the built SPA (web/dist) when it exists: files as they are, and index.html for any other
-// GET outside /api that looks like a client-side route (no file extension), so routes survive a
-// reload while a missing asset still answers 404.
-// The web build writes .br/.gz twins of its files; those are sent to clients that accept them
-// (Vary: Accept-Encoding), the plain file otherwise. Vite's content-hashed /assets/* never change
-// under a name, so browsers keep them for a year; index.html names the current hashes, so it is
-// revalidated on every load.
+// Serves the built SPA: its files (their .br/.gz twins where accepted; hashed assets cached a year,
+// index.html revalidated), and index.html for other GETs outside /api without a file extension.
 import fs from "node:fs";
 import path from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -30,11 +25,7 @@ export async function registerWeb(
   await app.register(fastifyStatic, {
     root: webDist,
     prefix: "/",
-    // One route per file of the build, found at start (the build never changes under a running
-    // app). A wildcard route made @fastify/static read every directory on a request's path to
-    // check its spelling (case-folding file systems), two readdirs per asset, a visible share of
-    // the app's CPU while browsers load pages (its profile: docs/performance.md, The bench).
-    // Exact routes have no aliases to check.
+    // One exact route per file, found at start: a wildcard made @fastify/static read directories on every request.
     wildcard: false,
     index: ["index.html"],
     preCompressed: true,

@@ -19,13 +19,7 @@ export async function findAccountIdByUser(db: Executor, userId: string): Promise
   return (await accountIdByUser.get(db, { userId }))?.id ?? null;
 }
 
-/**
- * A user's account never changes once created (user_id is unique and accounts are never deleted
- * or re-assigned), so the auth hook remembers found ids instead of querying on every request.
- * Correct with several instances too: what one remembers, no other can change. "No account yet"
- * is not remembered: the account may be created at any moment. Bounded; the least recently used
- * user goes first.
- */
+/** A user's account id never changes once created, so found ids are remembered (bounded); "none yet" is not. */
 const rememberedAccountIds = perDatabase(() => new LRUCache<string, number>({ max: 10_000 }));
 
 export async function accountIdOfCaller(db: Executor, userId: string): Promise<number | null> {
@@ -61,11 +55,7 @@ export function getAccount(db: Executor, accountId: number): Promise<AccountRow 
   return accountById.get(db, { accountId });
 }
 
-/**
- * Locks the account's row until the transaction ends (Postgres FOR UPDATE; on SQLite a transaction
- * has the only connection already): a read-check-write per account (the owner-mail allowance) then
- * runs one at a time, whichever instance it is on. False when there is no such account.
- */
+/** Locks the account's row until the transaction ends, so a read-check-write per account runs one at a time. */
 export async function lockAccount(tx: Executor, accountId: number): Promise<boolean> {
   const { account } = tx.t;
   return (

@@ -27,13 +27,8 @@ export async function enumLabels(db: Executor, ids: readonly string[]): Promise<
   return new Map(rows.map((e) => [e.enumId, e.enumLabel] as const));
 }
 
-/**
- * The contract's regexes already fix each field's category prefix; this checks the value is a
- * seeded item, so a typo is a 400 naming the field rather than a foreign-key failure.
- */
-// Enum items are written only by the seed when the database is opened (or by `npm run db:migrate`
-// before a deploy), before any request, so their ids are read once per database and kept: write
-// routes check several per request.
+/** A value must be a seeded item: a typo is a 400 naming the field, not a foreign-key failure. */
+// Only the seed writes enum items, before any request: read once per database.
 const seededIdsOf = perDatabase(() => ({ ids: undefined as Set<string> | undefined }));
 async function seededEnumIds(db: Executor): Promise<Set<string>> {
   const kept = seededIdsOf(db);

@@ -1,8 +1,15 @@
 // Persons (founders and add-on owners). SSNs are encrypted here on the way in; responses carry only
-// the masked last four. Multi-row writes (primary holder + account link, delete + its org links)
-// are single transactions.
+// the masked last four.
 import { and, eq, getTableColumns, ne, sql } from "drizzle-orm";
-import { prepared, preparedWrite, type BoundWrite, type Executor, type PreparedWrite } from "../../../db/engine";
+import {
+  pgUpdateIfUnchanged,
+  prepared,
+  preparedWrite,
+  type BoundWrite,
+  type Executor,
+  type PreparedWrite,
+  type Tables,
+} from "../../../db/engine";
 import type { PersonRow } from "../../../db/schema";
 import type * as schema from "../../../db/schema";
 import type { z } from "zod";
@@ -64,35 +71,37 @@ export function getPersonForUpdate(tx: Executor, personId: number): Promise<Pers
   return personByIdForUpdate.get(tx, { personId });
 }
 
-/**
- * What a PUT/PATCH needs before it writes, read in ONE statement (one round trip inside the write
- * transaction, where every round trip is time the row stays locked): the person, its row locked
- * until the transaction ends; whether any strategy of its account is submitted (then only role user
- * may write); whether another person of the account already has `email` (case-insensitive, requirements §5).
- */
-// drizzle writes a column of a one-table select unqualified, which inside a subquery would name the
-// subquery's own table: these name the table explicitly.
+/** What a PUT/PATCH's rules need, in ONE statement: the person, "account submitted?", "email taken?". */
+// drizzle leaves a one-table select's columns unqualified, which inside a subquery would mean its own table.
 const qualified = (table: string, column: { name: string }) =>
   sql`${sql.identifier(table)}.${sql.identifier(column.name)}`;
-const personForWrite = prepared((q, { person, strategy }, forUpdate) =>
+const personForWriteColumns = ({ person, strategy }: Tables) => ({
+  // Nested: drizzle maps the person's columns into their own object (no copy to split it off).
+  row: getTableColumns(person),
+  accountSubmitted:
+    sql<boolean>`exists (select 1 from ${strategy} where ${qualified("strategy", strategy.accountId)} = ${qualified("person", person.accountId)} and ${qualified("strategy", strategy.entryCompletedAt)} is not null)`.mapWith(
+      Boolean,
+    ),
+  // The inner person table is "other", so "person" inside is the row being written.
+  emailTaken:
+    sql<boolean>`exists (select 1 from ${person} as "other" where ${qualified("other", person.accountId)} = ${qualified("person", person.accountId)} and lower(${qualified("other", person.email)}) = lower(${sql.placeholder("email")}) and ${qualified("other", person.personId)} <> ${qualified("person", person.personId)})`.mapWith(
+      Boolean,
+    ),
+});
+const personForWrite = prepared((q, t, forUpdate) =>
   forUpdate(
     q
-      .select({
-        // Nested: drizzle maps the person's columns into their own object (no copy to split it off).
-        row: getTableColumns(person),
-        accountSubmitted:
-          sql<boolean>`exists (select 1 from ${strategy} where ${qualified("strategy", strategy.accountId)} = ${qualified("person", person.accountId)} and ${qualified("strategy", strategy.entryCompletedAt)} is not null)`.mapWith(
-            Boolean,
-          ),
-        // The inner person table is "other", so "person" inside is the row being written.
-        emailTaken:
-          sql<boolean>`exists (select 1 from ${person} as "other" where ${qualified("other", person.accountId)} = ${qualified("person", person.accountId)} and lower(${qualified("other", person.email)}) = lower(${sql.placeholder("email")}) and ${qualified("other", person.personId)} <> ${qualified("person", person.personId)})`.mapWith(
-            Boolean,
-          ),
-      })
-      .from(person)
-      .where(eq(person.personId, sql.placeholder("personId"))),
+      .select(personForWriteColumns(t))
+      .from(t.person)
+      .where(eq(t.person.personId, sql.placeholder("personId"))),
   ),
+);
+/** Postgres: the same facts unlocked, with the row's version (xmin) for pgUpdateIfUnchanged. */
+const personVersionForWrite = prepared((q, t) =>
+  q
+    .select({ ...personForWriteColumns(t), version: sql<string>`${t.person}.xmin::text` })
+    .from(t.person)
+    .where(eq(t.person.personId, sql.placeholder("personId"))),
 );
 
 export interface PersonForWrite {
@@ -109,6 +118,25 @@ export function getPersonForWrite(
   email: string | null | undefined,
 ): Promise<PersonForWrite | undefined> {
   return personForWrite.get(tx, { personId, email: email || null });
+}
+
+/** Postgres: what getPersonForWrite reads, without a lock and with the row's version. */
+export function getPersonVersionForWrite(
+  db: Executor,
+  personId: number,
+  email: string | null | undefined,
+): Promise<(PersonForWrite & { version: string }) | undefined> {
+  return personVersionForWrite.get(db, { personId, email: email || null });
+}
+
+/** Postgres: the UPDATE and its audit row in one statement while the row is still `version`; false otherwise. */
+export async function writePersonIfUnchanged(
+  db: Executor,
+  write: BoundWrite,
+  version: string,
+  audit: BoundWrite,
+): Promise<boolean> {
+  return (await pgUpdateIfUnchanged(db, write, version, { table: db.t.auditEvent, values: audit.values })) === 1;
 }
 
 /** Case-insensitive uniqueness of owner emails within one account (requirements §5). */
@@ -212,12 +240,7 @@ export function createPerson(
   });
 }
 
-/**
- * One prepared UPDATE per set of changed columns (a PUT always sends the same set, a PATCH a
- * few): a small bounded map per database, oldest shape dropped first. No RETURNING: the written
- * row is the row just read with the set values in it, and RETURNING * made the statement
- * measurably dearer (scripts/bench/put-cpu-inject.ts measures a PUT's CPU; decision 0044).
- */
+/** One prepared UPDATE per set of changed columns, a bounded map; no RETURNING (decision 0044). */
 const MAX_UPDATE_SHAPES = 64;
 const updateShapes = new Map<string, PreparedWrite>();
 /** The UPDATE of the columns `values` has; `key` names that list (the same set in another order is another key: a second statement, still right). */
@@ -238,14 +261,9 @@ function updateShape(key: string, values: Record<string, unknown>): PreparedWrit
 }
 
 /**
- * The write of the changed fields of `existing` (plus server-side `system` columns, e.g. a cleared
- * verification) and its updated_at, and the row it leaves. Columns whose value is already stored
- * are left out of the UPDATE: a form PUT sends every field but changes one or two, and SQLite
- * rewrites the index entries of every column it is told to set (the email and applicant-id
- * indexes), a WAL page each. Safe only when `existing` was read in the same transaction with its
- * row locked (getPersonForWrite / getPersonForUpdate), so nobody wrote the row in between: a
- * concurrent PUT's values can never be mistaken for "already stored". The caller runs the write
- * (alone, or with its audit row through `runTogether`) and must see it count one row.
+ * The UPDATE of the fields of `existing` that change (SQLite rewrites an index page for every column
+ * it sets), and the row it leaves. Only safe when nobody can have written the row since `existing`
+ * was read: a locked read, or a write guarded by its version (decision 0161).
  */
 export function buildPersonUpdate(
   ssn: SsnCipher,

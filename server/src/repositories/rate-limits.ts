@@ -1,11 +1,6 @@
-// Per-caller request counts every instance shares: @fastify/rate-limit's store on the app database
-// (PostgreSQL), so a caller who spreads requests over N instances is refused at the limit, not at
-// N times it (docs/operations.md, "Limits every instance shares"). One SQLite instance keeps its
-// counts in memory (the plugin's own store): there is nobody to share them with.
-//
-// One statement per counted request: an upsert that starts a new window when the stored one has
-// ended and adds one otherwise, atomic under concurrent instances (the row lock of ON CONFLICT),
-// timed by the database's clock so instances with drifting clocks agree on the window.
+// @fastify/rate-limit's store on PostgreSQL, so N instances refuse at the limit, not N times it
+// (docs/operations.md). One upsert per counted request, atomic under ON CONFLICT's row lock and
+// timed by the database's clock. SQLite (one instance) counts in memory.
 import { lt, sql } from "drizzle-orm";
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import type { Executor } from "../../../db/engine";
@@ -59,11 +54,7 @@ function routeKey(options: unknown): string {
 /** Ended windows are swept after this many counted requests per instance (cheap: one indexed DELETE). */
 const SWEEP_EVERY = 1000;
 
-/**
- * An @fastify/rate-limit store (its `store` option: a class it constructs, then asks a child of per
- * route) counting in the database. Keys are the route and the caller the route's keyGenerator
- * names (routes/shared.ts: the user id, else the address).
- */
+/** The plugin's `store` class; keys are the route and the caller (routes/shared.ts). */
 export function databaseRateLimitStore(db: Executor): FastifyRateLimitStoreCtor {
   let counted = 0;
   return class DatabaseRateLimitStore implements FastifyRateLimitStore {

@@ -17,10 +17,13 @@ import {
   getPerson,
   getPersonForUpdate,
   getPersonForWrite,
+  getPersonVersionForWrite,
+  writePersonIfUnchanged,
   listPersons,
   buildPersonUpdate,
   toPersonDto,
   type PersonFields,
+  type PersonForWrite,
 } from "../repositories/persons";
 import { requireRecordWriter, requireRecordWriterOf } from "../domain/submission";
 import { accountSubmitted } from "../repositories/strategies";
@@ -128,20 +131,16 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ["persons"], summary, params: params.personId, body, response: { 200: person, ...errors } },
       handler: async (request) => {
         const changes = request.body as PersonFields;
-        // Read, checked and written in one transaction, the row locked: the UPDATE leaves out what
-        // the read says is stored, so nobody may write the row in between. Two statements while
-        // the lock is held (the locked read with its checks' facts; the UPDATE with its audit row),
-        // then the commit: on Postgres each is a round trip every other writer of this person
-        // waits for (docs/decisions/0003-put-budget.md).
-        const updated = await app.db.transaction(async (tx) => {
-          const found = await getPersonForWrite(tx, request.params.personId, changes.email);
+        const personId = request.params.personId;
+        /** The rules on the row as read, and the write with its audit row (only the changed columns). */
+        const plan = async (db: Executor, found: PersonForWrite | undefined) => {
           if (!found) throw notFound("Person");
           const { row: existing } = found;
           requireAccountAccess(request, existing.accountId, "write", "Person");
           requireRecordWriterOf(requireCaller(request), found.accountSubmitted);
           const identityEffect = verificationEffect(existing, changes, app.ssn);
           assertStillComplete(existing, changes);
-          await assertEnumValues(tx, { state: changes.state, marital_status: changes.marital_status });
+          await assertEnumValues(db, { state: changes.state, marital_status: changes.marital_status });
           if (found.emailTaken) throw invalid("email", MESSAGES.emailExists);
           const fields = changedPersonFields(existing, changes, app.ssn);
           const cleared = "sumsubReviewAnswer" in identityEffect;
@@ -157,6 +156,20 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
             ),
             row.updatedAt,
           );
+          return { write, audit, row };
+        };
+        // Postgres: read, then ONE statement that writes the row and its audit row only if the row
+        // is still the version read (two round trips, no lock held in between); a row changed
+        // meanwhile takes the locked path below (decision 0161).
+        if (app.db.engine === "postgres") {
+          const found = await getPersonVersionForWrite(app.db, personId, changes.email);
+          const { write, audit, row } = await plan(app.db, found);
+          if (found && (await writePersonIfUnchanged(app.db, write, found.version, audit))) return toPersonDto(row);
+        }
+        // Read, checked and written in one transaction, the row locked: the UPDATE leaves out what
+        // the read says is stored, so nobody may write the row in between.
+        const updated = await app.db.transaction(async (tx) => {
+          const { write, audit, row } = await plan(tx, await getPersonForWrite(tx, personId, changes.email));
           const [written] = await tx.runTogether([write, audit]);
           if (written !== 1) throw notFound("Person");
           return row;
