@@ -68,8 +68,8 @@ export function SubmittedFoundation({
           Submitted {formatShortDate(strategy.entry_completed_at ?? strategy.created_at)}
         </span>
       </div>
-      <p className={`text-sm font-medium tracking-wide ${state.identityCheckAgain ? "text-error" : ""}`}>
-        {submittedHeadline(state.identityCheckAgain).toUpperCase()}
+      <p className={`text-sm font-medium uppercase tracking-wide ${state.identityCheckAgain ? "text-error" : ""}`}>
+        {submittedHeadline(state.identityCheckAgain)}
       </p>
       <h4 className="text-sm font-medium">What happens next</h4>
       <ol aria-label="What happens next" className="flex flex-col gap-3">
