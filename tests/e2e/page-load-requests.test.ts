@@ -117,7 +117,8 @@ describe("one read per page load", () => {
   });
 
   it("a creation step reads all_data once", async () => {
-    const s = await founderAt("entry", { on: e2e.stack });
+    // Step 4 opens once the identity check is done (docs/decisions/0145).
+    const s = await founderAt("identity", { on: e2e.stack });
     const reads = await readsOfLoad(s, `/create-foundation/${s.strategyId}/4`, (page) =>
       page.getByRole("heading", { name: "Choose your donor-advised fund" }),
     );

@@ -4,7 +4,7 @@
 import { FORM_ENTRY as ENTRY } from "./entry";
 import { expect } from "vitest";
 import type { E2E, Theme } from "./e2e-harness";
-import { founderAt, uniqueEmail } from "./founders";
+import { founderAt, passIdentity, uniqueEmail } from "./founders";
 import {
   chooseDafAndCustodian,
   chooseStrategy,
@@ -89,7 +89,7 @@ const RESUMED = {
 export async function resumeSavedData(e2e: E2E, width: number, theme: Theme): Promise<void> {
   const ownerEmail = uniqueEmail("owner");
   // Entered up to the review through the API (identity not checked).
-  const { strategyId, ui } = await founderAt("entry", {
+  const { strategyId, personId, ui } = await founderAt("entry", {
     browser: e2e,
     open: { width, theme },
     ...RESUMED,
@@ -125,6 +125,8 @@ export async function resumeSavedData(e2e: E2E, width: number, theme: Theme): Pr
   expect(await page.getByRole("button", { name: "Next" }).isDisabled()).toBe(true);
   await ui.screen("step-3-identity");
 
+  // Steps 4 and 5 open once the identity check is done (docs/decisions/0145).
+  await passIdentity(e2e.stack, personId);
   await ui.goto(`/create-foundation/${strategyId}/4`);
   await page.getByLabel("Custodian").waitFor();
   expect(await page.getByLabel("Investor's Philanthropic").isChecked()).toBe(true);

@@ -203,21 +203,25 @@ export const SHOTS: Shot[] = [
       await p.getByRole("button", { name: "Select" }).waitFor();
     },
   },
-  ...[1, 2, 3, 4, 5].map((step): Shot => ({
-    name: `step-${step}`,
-    as: "inProgress",
-    path: (f) => `/create-foundation/${f.inProgress.strategyId}/${step}`,
-    show: async (p) => {
-      await p.locator('[aria-current="step"]').waitFor();
-      await p.getByRole("button", { name: step === 5 ? "Approve" : "Next" }).waitFor();
-      if (step === 3)
-        await p
-          .locator("iframe")
-          .first()
-          .waitFor({ timeout: scaled(15_000) })
-          .catch(() => undefined);
-    },
-  })),
+  ...[1, 2, 3, 4, 5].map((step): Shot => {
+    // Steps 4 and 5 open once the identity check is done (docs/decisions/0145): the verified founder's.
+    const as = step >= 4 ? "verified" : "inProgress";
+    return {
+      name: `step-${step}`,
+      as,
+      path: (f) => `/create-foundation/${f[as].strategyId}/${step}`,
+      show: async (p) => {
+        await p.locator('[aria-current="step"]').waitFor();
+        await p.getByRole("button", { name: step === 5 ? "Approve" : "Next" }).waitFor();
+        if (step === 3)
+          await p
+            .locator("iframe")
+            .first()
+            .waitFor({ timeout: scaled(15_000) })
+            .catch(() => undefined);
+      },
+    };
+  }),
   {
     // Approve's confirmation: what is filed, who is mailed, the fees, the attestation.
     name: "dialog-approve",

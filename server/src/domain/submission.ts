@@ -6,48 +6,25 @@
 //   investment flag) is refused by the API too (409 fixed_after_submission);
 // - after submission, writes to the record need the role the edit screens need (requirements §6: user).
 import type { Executor } from "../../../db/engine";
-import type { OrganizationRow, PersonRow, StrategyRow } from "../../../db/schema";
-import { endsWithLlc } from "../contract/rules";
-import { isBlank, PROFILE_REQUIRED } from "../contract/required-fields";
+import type { OrganizationRow, StrategyRow } from "../../../db/schema";
+import { missingForSubmission as missingOfEntry } from "../contract/submission";
 import { ACCOUNT_HOLDER_ROLE } from "../contract/roles";
 import { requireCallerRoles, type Caller } from "../authz";
 import { recordRule } from "../errors";
 import { getAccount } from "../repositories/accounts";
 import { getPerson, toPersonDto } from "../repositories/persons";
-import { getOrganizationByStrategy, type OrganizationFields } from "../repositories/organizations";
+import { getOrganizationByStrategy, toOrganizationDto, type OrganizationFields } from "../repositories/organizations";
 import { accountSubmitted } from "../repositories/strategies";
-import { isVerified } from "./verified-person";
-
-function missingOfOrganization(org: OrganizationRow | undefined): string[] {
-  if (!org) return ["organization"];
-  const missing: string[] = [];
-  if (isBlank(org.name1) || !endsWithLlc(org.name1)) missing.push("organization.name_1");
-  if (isBlank(org.name2) || !endsWithLlc(org.name2)) missing.push("organization.name_2");
-  if (isBlank(org.donorAdvisedFund)) missing.push("organization.donor_advised_fund");
-  if (isBlank(org.custodian)) missing.push("organization.custodian");
-  return missing;
-}
-
-function missingOfHolder(holder: PersonRow | undefined): string[] {
-  if (!holder) return ["primary_holder"];
-  const dto = toPersonDto(holder);
-  const missing: string[] = PROFILE_REQUIRED.filter((f) => isBlank(dto[f])).map((f) => `primary_holder.${f}`);
-  if (!isVerified(holder)) missing.push("primary_holder.identity_check");
-  return missing;
-}
 
 /**
- * What the entry still lacks, in the order of the creation steps: organization named (both names
- * ending in LLC), primary holder's profile complete, identity check completed (GREEN), DAF and
- * custodian chosen. Empty when it may be submitted.
+ * What the entry still lacks (contract/submission.ts, the rule the web's review reads too), as the
+ * 409 names it. Empty when it may be submitted.
  */
 export async function missingForSubmission(db: Executor, s: StrategyRow): Promise<string[]> {
   const org = await getOrganizationByStrategy(db, s.strategyId);
   const holderId = (await getAccount(db, s.accountId))?.primaryAccountHolder;
   const holder = holderId ? await getPerson(db, holderId) : undefined;
-  const orgMissing = missingOfOrganization(org);
-  const names = orgMissing.filter((m) => m === "organization" || m.endsWith("name_1") || m.endsWith("name_2"));
-  return [...names, ...missingOfHolder(holder), ...orgMissing.filter((m) => !names.includes(m))];
+  return missingOfEntry(org && toOrganizationDto(org), holder && toPersonDto(holder)).map((m) => m.key);
 }
 
 /** Refuses a second submission (or an un-submit); the stamp stays the server's first one. */

@@ -10,10 +10,11 @@ import type { PersonRow } from "../../../db/schema";
 import type { SsnCipher } from "../pii/ssn";
 import { recordRule } from "../errors";
 import { timestampNow } from "../contract/rules";
+import { identityVerified } from "../contract/submission";
 import { ssnChanges, type PersonFields, type PersonSystemColumns } from "../repositories/persons";
 
 export function isVerified(p: Pick<PersonRow, "sumsubReviewAnswer" | "sumsubCompletedAt">): boolean {
-  return p.sumsubReviewAnswer === "GREEN" && p.sumsubCompletedAt !== null;
+  return identityVerified({ sumsub_review_answer: p.sumsubReviewAnswer, sumsub_completed_at: p.sumsubCompletedAt });
 }
 
 export const FIXED_AFTER_VERIFICATION = ["dob", "ssn"] as const;

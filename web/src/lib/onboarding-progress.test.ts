@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Organization, Person } from "@contract/entities";
 import { formatShortDate } from "@/lib/dates";
-import { onboardingProgress } from "./onboarding-progress";
+import { creationState } from "./onboarding-progress";
 
 const org = (over: Partial<Organization> = {}): Organization => ({
   organization_id: 1,
@@ -18,6 +18,9 @@ const org = (over: Partial<Organization> = {}): Organization => ({
   ...over,
 });
 
+const VERIFIED = { sumsub_completed_at: "2026-01-02T03:04:05", sumsub_review_answer: "GREEN" } as const;
+const UNVERIFIED = { sumsub_completed_at: null, sumsub_review_answer: null } as const;
+
 const person = (over: Partial<Person> = {}): Person =>
   ({
     person_id: 1,
@@ -25,14 +28,28 @@ const person = (over: Partial<Person> = {}): Person =>
     account_primary_holder: true,
     is_addon: false,
     first_name: "Ada",
-    sumsub_completed_at: null,
+    last_name: "Lovelace",
+    dob: "1990-12-10",
+    ssn: "***-**-6789",
+    phone: "5551234567",
+    address_line1: "1 Main St",
+    city: "Dover",
+    state: "us_state_delaware",
+    zip: "19901",
+    marital_status: "marital_status_single",
+    ...UNVERIFIED,
     ...over,
   }) as Person;
 
-describe("onboardingProgress (requirements §4 table)", () => {
+const inProgress = { entry_completed_at: null };
+const submitted = { entry_completed_at: "2026-01-03T03:04:05" };
+const DAF = { donor_advised_fund: "Investor's Philanthropic", custodian: "custodian_schwab" };
+const progress = (o: Organization | null, p: Person | null) => creationState(inProgress, o, p).progress;
+
+describe("creationState: the progress of requirements §4's table", () => {
   it("5%: no organization (or no name) → step 1", () => {
-    expect(onboardingProgress(null, null)).toEqual({ percent: 5, nextAction: "Creating your organization", page: 1 });
-    expect(onboardingProgress(org({ name_1: "" }), person())).toEqual({
+    expect(progress(null, null)).toEqual({ percent: 5, nextAction: "Creating your organization", page: 1 });
+    expect(progress(org({ name_1: "" }), person())).toEqual({
       percent: 5,
       nextAction: "Entering your organization information",
       page: 1,
@@ -40,24 +57,16 @@ describe("onboardingProgress (requirements §4 table)", () => {
   });
 
   it("15%: organization exists, person missing or without first name → step 2", () => {
-    expect(onboardingProgress(org(), null)).toEqual({
-      percent: 15,
-      nextAction: "Entering your personal information",
-      page: 2,
-    });
-    expect(onboardingProgress(org(), person({ first_name: null }))).toMatchObject({ percent: 15, page: 2 });
+    expect(progress(org(), null)).toEqual({ percent: 15, nextAction: "Entering your personal information", page: 2 });
+    expect(progress(org(), person({ first_name: null }))).toMatchObject({ percent: 15, page: 2 });
   });
 
   it("50%: no identity-check completion → step 3", () => {
-    expect(onboardingProgress(org(), person())).toEqual({
-      percent: 50,
-      nextAction: "Verifying your identity",
-      page: 3,
-    });
+    expect(progress(org(), person())).toEqual({ percent: 50, nextAction: "Verifying your identity", page: 3 });
   });
 
   it("75%: identity done but no DAF → step 4", () => {
-    expect(onboardingProgress(org(), person({ sumsub_completed_at: "2026-01-02T03:04:05" }))).toEqual({
+    expect(progress(org(), person(VERIFIED))).toEqual({
       percent: 75,
       nextAction: "Entering your DAF information",
       page: 4,
@@ -65,16 +74,41 @@ describe("onboardingProgress (requirements §4 table)", () => {
   });
 
   it("95%: everything entered → review", () => {
+    expect(progress(org(DAF), person(VERIFIED))).toEqual({ percent: 95, nextAction: "Review and submit.", page: 5 });
+  });
+});
+
+describe("creationState: one story for the stepper, the step guard, step 3, the review and the dashboard", () => {
+  it("a DAF saved before the identity check does not make step 4 done: steps are done in order (docs/decisions/0145)", () => {
+    const s = creationState(inProgress, org(DAF), person());
+    expect(s.firstOpenStep).toBe(3);
+    expect(s.steps).toEqual(["done", "done", "todo", "todo", "todo"]);
+    expect(s.canSubmit).toBe(false);
+    expect(s.missing.map((m) => m.key)).toEqual(["primary_holder.identity_check"]);
+  });
+
+  it("offers Approve only when nothing is missing", () => {
+    const s = creationState(inProgress, org(DAF), person(VERIFIED));
+    expect(s).toMatchObject({ canSubmit: true, missing: [], firstOpenStep: 5 });
+    expect(s.steps).toEqual(["done", "done", "done", "done", "todo"]);
+  });
+
+  it("submitted and verified: every step done, nothing to approve", () => {
+    const s = creationState(submitted, org(DAF), person(VERIFIED));
+    expect(s).toMatchObject({ canSubmit: false, identityCheckAgain: false });
+    expect(s.steps).toEqual(["done", "done", "done", "done", "done"]);
+  });
+
+  it("submitted, then a new identity check: step 3 needs the founder, the rest stays done (docs/decisions/0145)", () => {
+    const s = creationState(submitted, org(DAF), person(UNVERIFIED));
+    expect(s).toMatchObject({ canSubmit: false, identityCheckAgain: true, identityVerified: false });
+    expect(s.steps).toEqual(["done", "done", "attention", "done", "done"]);
+  });
+
+  it("a RED answer is not a completed check", () => {
     expect(
-      onboardingProgress(
-        org({ donor_advised_fund: "Investor's Philanthropic" }),
-        person({ sumsub_completed_at: "2026-01-02T03:04:05" }),
-      ),
-    ).toEqual({
-      percent: 95,
-      nextAction: "Review and submit.",
-      page: 5,
-    });
+      creationState(inProgress, org(DAF), person({ ...VERIFIED, sumsub_review_answer: "RED" })).firstOpenStep,
+    ).toBe(3);
   });
 });
 

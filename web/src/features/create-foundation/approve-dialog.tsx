@@ -1,13 +1,22 @@
 // Approve on step 5 asks first (docs/decisions/0096): a $10,000 legal filing is not one click.
 // The dialog says what will be filed (the foundation's names), who will be e-mailed (the
-// additional owners), the fees of the strategy card, and asks the founder to attest that the
-// information is true and complete before Submit. Escape or Cancel returns to the review;
-// Headless UI gives focus back to Approve.
+// additional owners), the fees of the strategy card with when and how each is charged and a link to
+// the full terms, and asks the founder to attest, naming what (docs/decisions/0146), before Submit. Escape or
+// Cancel returns to the review; Headless UI gives focus back to Approve.
 import { Dialog, DialogPanel, DialogTitle, Description } from "@headlessui/react";
 import { useId, useState } from "react";
 import { ATTESTATION } from "@contract/rules";
 import { Button } from "@/components/ui/button";
+import { paths } from "@/config/paths";
+import { TERMS_ANCHOR } from "@/lib/fees";
 import { FeeTerms } from "./strategy-terms";
+
+/** What ticking the box attests, beyond its label (the label stays the contract's ATTESTATION). */
+export const ATTESTED = [
+  "The foundation's names, your profile and your DAF choice, as shown on the review, are true and complete.",
+  "You are the person whose identity was checked, and you may form this LLC for yourself and the owners listed.",
+  "You agree to the fees above, charged as described.",
+] as const;
 
 export interface ApproveDialogProps {
   open: boolean;
@@ -23,6 +32,7 @@ export interface ApproveDialogProps {
 export function ApproveDialog({ open, names, ownerEmails, submitting, onSubmit, onClose }: ApproveDialogProps) {
   const [attested, setAttested] = useState(false);
   const attestId = useId();
+  const attestedListId = useId();
   const close = () => {
     if (submitting) return;
     setAttested(false);
@@ -67,20 +77,40 @@ export function ApproveDialog({ open, names, ownerEmails, submitting, onSubmit, 
           </section>
           <section className="flex flex-col gap-1">
             <h3 className="text-sm font-medium">Fees</h3>
+            <p className="text-sm text-secondary">Nothing is charged when you submit.</p>
             <FeeTerms className="gap-x-4 gap-y-1 text-sm" />
+            <a
+              href={`${paths.chooseStrategy.getHref()}#${TERMS_ANCHOR}`}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="self-start rounded text-sm font-medium text-primary-strong underline underline-offset-2 hover:no-underline focus-visible:outline-2 focus-visible:outline-primary"
+            >
+              Read the full terms<span className="sr-only"> (opens in a new tab)</span>
+            </a>
           </section>
-          <div className="flex items-start gap-2 rounded border border-divider bg-background p-3">
-            <input
-              id={attestId}
-              type="checkbox"
-              checked={attested}
-              disabled={submitting}
-              onChange={(e) => setAttested(e.target.checked)}
-              className="mt-1 h-4 w-4 shrink-0 accent-primary"
-            />
-            <label htmlFor={attestId} className="text-base">
-              {ATTESTATION}
-            </label>
+          <div className="flex flex-col gap-2 rounded border border-divider bg-background p-3">
+            <div className="flex items-start gap-2">
+              <input
+                id={attestId}
+                type="checkbox"
+                checked={attested}
+                disabled={submitting}
+                aria-describedby={attestedListId}
+                onChange={(e) => setAttested(e.target.checked)}
+                className="mt-1 h-4 w-4 shrink-0 accent-primary"
+              />
+              <label htmlFor={attestId} className="text-base">
+                {ATTESTATION}
+              </label>
+            </div>
+            <div id={attestedListId} className="pl-6 text-sm">
+              <p>By ticking this box you attest that:</p>
+              <ul className="list-disc pl-5">
+                {ATTESTED.map((a) => (
+                  <li key={a}>{a}</li>
+                ))}
+              </ul>
+            </div>
           </div>
           <div className="flex flex-wrap justify-end gap-2">
             {/* Opens on Cancel, the safe choice: Enter alone never files anything. */}

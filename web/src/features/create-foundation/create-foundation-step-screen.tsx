@@ -1,14 +1,15 @@
 // /create-foundation/{strategy_id}/{step}: the stepper and the current step, resumed from the
 // saved data (each step's form starts from what the API returns, so a reload continues where the
-// founder left off).
+// founder left off). Until submission, a step whose earlier steps are not done (a typed link, a
+// bookmark) redirects to the first step that is not (docs/decisions/0145): steps are done in order.
 import type { ComponentType } from "react";
-import { Link, useParams } from "wouter";
+import { Link, Redirect, useParams } from "wouter";
 import { LoadingScreen } from "@/components/ui/loading-overlay";
 import { paths } from "@/config/paths";
 import { useFounderData } from "@/api";
 import { useCurrentUser } from "@/stores/session";
 import { formatShortDate } from "@/lib/dates";
-import { onboardingProgress } from "@/lib/onboarding-progress";
+import { creationState } from "@/lib/onboarding-progress";
 import type { StepData } from "./step-context";
 import { SubmittedStepContext, type SubmittedStep } from "./step-layout";
 import { DafStep } from "./step-daf";
@@ -46,34 +47,27 @@ export default function CreateFoundationStepScreen() {
   const strategy = founder.data.allData.strategies.find((s) => s.strategy_id === strategyId);
   if (!strategy) return <NotFound />;
 
-  const data: StepData = { ...founder.data, strategyId, email: user?.email ?? "" };
-  // Steps after the first need the organization step 1 creates.
-  const Step = STEP_SCREENS[data.organization ? step : 1];
-  const submitted: SubmittedStep | null = strategy.entry_completed_at
+  const state = creationState(strategy, founder.data.organization, founder.data.person);
+  if (!state.submittedAt && step > state.firstOpenStep)
+    return <Redirect to={paths.createFoundationStep.getHref(strategyId, state.firstOpenStep)} replace />;
+  const data: StepData = { ...founder.data, strategyId, email: user?.email ?? "", state };
+  const Step = STEP_SCREENS[step];
+  const submitted: SubmittedStep | null = state.submittedAt
     ? {
-        submittedOn: formatShortDate(strategy.entry_completed_at),
+        submittedOn: formatShortDate(state.submittedAt),
         nextHref: step < 5 ? paths.createFoundationStep.getHref(strategyId, step + 1) : null,
       }
     : null;
   return (
     <section className="mx-auto flex max-w-3xl flex-col gap-6">
       <h1 className="text-2xl font-normal">Create your Founder Foundation</h1>
-      <Stepper
-        current={data.organization ? step : 1}
-        completed={completedSteps(data, Boolean(submitted))}
-        strategyId={strategyId}
-      />
+      <Stepper current={step} statuses={state.steps} strategyId={strategyId} />
       {/* Keyed by step: each step's form starts from the saved data when it opens. */}
       <SubmittedStepContext.Provider value={submitted}>
         <Step key={step} {...data} />
       </SubmittedStepContext.Provider>
     </section>
   );
-}
-
-/** How many steps are done: all five once submitted, else those before the first one the saved data still lacks. */
-export function completedSteps(data: Pick<StepData, "organization" | "person">, submitted: boolean): number {
-  return submitted ? 5 : onboardingProgress(data.organization, data.person).page - 1;
 }
 
 function NotFound() {

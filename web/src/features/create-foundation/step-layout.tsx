@@ -23,6 +23,11 @@ export interface StepLayoutProps {
   subtitle?: string;
   /** A one-line progress note under the heading ('Identity: verified ✓'). */
   progress?: string;
+  /**
+   * After submission, what this step still needs of the founder (a new identity check): said in the
+   * submitted note instead of "can no longer be changed", and the content stays usable.
+   */
+  stillOpen?: string;
   children: ReactNode;
   onBack(): void;
   /** The primary action ('Next', 'Approve'); submitted as the step's form. */
@@ -36,6 +41,7 @@ export function StepLayout({
   title,
   subtitle,
   progress,
+  stillOpen,
   children,
   onBack,
   nextLabel = "Next",
@@ -64,11 +70,12 @@ export function StepLayout({
       </div>
       {submitted ? (
         <p role="note" className="rounded border border-divider bg-background px-3 py-2 text-sm">
-          Submitted on {submitted.submittedOn}. These details can no longer be changed here; the edit screens in the
-          menu change what can still change.
+          Submitted on {submitted.submittedOn}.{" "}
+          {stillOpen ??
+            "These details can no longer be changed here; the edit screens in the menu change what can still change."}
         </p>
       ) : null}
-      {submitted ? (
+      {submitted && !stillOpen ? (
         <fieldset disabled className="contents">
           {children}
         </fieldset>

@@ -2,7 +2,8 @@
 // additional owners. Next (to step 4) is disabled until the identity is confirmed; a person
 // already verified goes straight to the owners on reload. The stepper keeps the label of requirements §2
 // 'Others'; the heading says which of the two parts is on screen and a progress line says how far
-// the identity check is (docs/decisions/0096).
+// the identity check is (docs/decisions/0096). After submission a new identity check (Update license,
+// a corrected name) reopens the check here, and the note says so, as the stepper and dashboard do.
 import { useLocation } from "wouter";
 import { paths } from "@/config/paths";
 import { additionalOwners } from "@/api";
@@ -14,12 +15,17 @@ import { StepLayout } from "./step-layout";
 export const IDENTITY_PROGRESS = {
   pending: "Identity: not verified yet · Additional owners: next",
   verified: "Identity: verified ✓",
+  again: "Identity: a new check is needed",
 } as const;
 
+/** The submitted note's words when the primary holder's identity must be checked again. */
+export const IDENTITY_AGAIN =
+  "Your identity check must be completed again: finish it below. Your filing continues once it is verified.";
+
 export function OthersStep(data: StepData) {
-  const { strategyId, accountId, allData, organization, person, email } = data;
+  const { strategyId, accountId, allData, organization, person, email, state } = data;
   const [, navigate] = useLocation();
-  const verified = Boolean(person?.sumsub_completed_at);
+  const verified = state.identityVerified;
   const back = () => navigate(paths.createFoundationStep.getHref(strategyId, 2));
   const next = () => navigate(paths.createFoundationStep.getHref(strategyId, 4));
 
@@ -28,7 +34,8 @@ export function OthersStep(data: StepData) {
       <StepLayout
         title="Verify your identity"
         subtitle="Confirm your identity"
-        progress={IDENTITY_PROGRESS.pending}
+        progress={state.identityCheckAgain ? IDENTITY_PROGRESS.again : IDENTITY_PROGRESS.pending}
+        stillOpen={state.identityCheckAgain ? IDENTITY_AGAIN : undefined}
         onBack={back}
         nextDisabled
         onNext={next}

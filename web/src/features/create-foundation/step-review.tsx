@@ -1,10 +1,13 @@
 // Step 5 'Review': read-only Foundation, Profile (SSN masked by the API), Others and DAF, each
 // with an Edit link to its step. Approve opens the confirmation (approve-dialog.tsx); its Submit
 // emails every additional owner a verification link, marks the strategy entered
-// (entry_completed_at, a timestamp without Z) and returns to the dashboard.
+// (entry_completed_at, a timestamp without Z) and returns to the dashboard, where "What happens next"
+// waits. Approve is offered only when the server would accept the entry (the contract's rule, through
+// the creation state); otherwise the review says what is missing, with a link to each step.
 import { useContext, useState } from "react";
 import { Link, useLocation } from "wouter";
 import type { EnumItem } from "@contract/entities";
+import type { MissingItem } from "@contract/submission";
 import { dafFromStored } from "@contract/forms";
 import { DELAWARE, formatPhone, timestampNow } from "@contract/rules";
 import { useToast } from "@/components/ui/toast";
@@ -14,6 +17,10 @@ import { useSaveFlow } from "@/hooks/use-save-flow";
 import { ApproveDialog } from "./approve-dialog";
 import type { StepData } from "./step-context";
 import { StepLayout, SubmittedStepContext } from "./step-layout";
+import { STEPS } from "./stepper";
+
+/** The toast after Submit: the details of what comes next are on the dashboard, which stays. */
+export const SUBMITTED_TOAST = "Your foundation is submitted. What happens next is on your dashboard.";
 
 const yesNo = (b: boolean | undefined) => (b ? "Yes" : "No");
 
@@ -60,7 +67,31 @@ export function cityStateZip(city: string | null | undefined, state: string, zip
   return [city, [state, zip].filter(Boolean).join(" ")].filter(Boolean).join(", ");
 }
 
-export function ReviewStep({ strategyId, allData, organization, person, enums }: StepData) {
+/** What the server would still refuse the submission for, each with a link to the step that gives it. */
+function MissingBeforeApproval({ missing, strategyId }: Pick<StepData, "strategyId"> & { missing: MissingItem[] }) {
+  return (
+    <div role="note" aria-labelledby="missing-title" className="rounded border border-error px-3 py-2 text-sm">
+      <p id="missing-title" className="font-medium">
+        Approve needs these first:
+      </p>
+      <ul className="list-disc pl-5">
+        {missing.map((m) => (
+          <li key={m.key}>
+            {m.label}:{" "}
+            <Link
+              href={paths.createFoundationStep.getHref(strategyId, m.step)}
+              className="font-medium text-primary-strong underline underline-offset-2 hover:no-underline"
+            >
+              step {m.step}, {STEPS[m.step - 1]}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function ReviewStep({ strategyId, allData, organization, person, enums, state }: StepData) {
   const [, navigate] = useLocation();
   const submitted = useContext(SubmittedStepContext);
   const [confirming, setConfirming] = useState(false);
@@ -81,6 +112,7 @@ export function ReviewStep({ strategyId, allData, organization, person, enums }:
     }
     // The dialog's Submit is enabled only with the attestation ticked.
     await updateStrategy(strategyId, { entry_completed_at: timestampNow(), attested: true });
+    toast.success(SUBMITTED_TOAST);
   });
   const label = (id: string | null | undefined, list: readonly EnumItem[] = enums) => enumLabel(list, id);
   const daf = dafFromStored(organization?.donor_advised_fund);
@@ -95,10 +127,13 @@ export function ReviewStep({ strategyId, allData, organization, person, enums }:
       }
       onBack={() => navigate(paths.createFoundationStep.getHref(strategyId, 4))}
       nextLabel="Approve"
-      nextDisabled={!organization || !person}
+      nextDisabled={!state.canSubmit}
       saving={saving}
       onNext={() => setConfirming(true)}
     >
+      {!submitted && state.missing.length > 0 ? (
+        <MissingBeforeApproval missing={state.missing} strategyId={strategyId} />
+      ) : null}
       <ApproveDialog
         open={confirming}
         names={{ first: organization?.name_1 ?? "", alternate: organization?.name_2 ?? "" }}

@@ -1,15 +1,20 @@
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { Router } from "wouter";
+import type { StepStatus } from "@/lib/onboarding-progress";
 import { Stepper, type StepNumber } from "./stepper";
 
-const renderStepper = (current: StepNumber, completed: number) =>
+const renderStepper = (current: StepNumber, completed: number, statuses?: StepStatus[]) =>
   render(
     <Router>
-      <Stepper current={current} completed={completed} strategyId={9} />
+      <Stepper
+        current={current}
+        statuses={statuses ?? [1, 2, 3, 4, 5].map((n) => (n <= completed ? "done" : "todo"))}
+        strategyId={9}
+      />
     </Router>,
   );
-const labels = () => screen.getAllByRole("listitem").map((li) => li.textContent?.replace(/^[✓\d]/, ""));
+const labels = () => screen.getAllByRole("listitem").map((li) => li.textContent?.replace(/^[✓!\d]/, ""));
 
 describe("Stepper", () => {
   it("names the five steps, marks only the current one, and links the completed ones", () => {
@@ -32,6 +37,18 @@ describe("Stepper", () => {
       expect(screen.getAllByRole("link")).toHaveLength(4);
       unmount();
     }
+  });
+});
+
+describe("Stepper, a step to do again", () => {
+  it("says which step needs the founder after submission, and links it", () => {
+    renderStepper(5, 5, ["done", "done", "attention", "done", "done"]);
+    expect(labels()).toEqual([
+      ...STEP_LABELS_DONE.slice(0, 2),
+      "Others (needs your action)",
+      ...STEP_LABELS_DONE.slice(3),
+    ]);
+    expect(screen.getByRole("link", { name: /Others/ })).toHaveAttribute("href", "/create-foundation/9/3");
   });
 });
 

@@ -1,9 +1,11 @@
 // The onboarding stepper (requirements §2): five steps, the current one marked with
-// aria-current="step". A completed step is a link to it (docs/decisions/0096); which steps are
-// complete comes from the saved data (the dashboard's onboarding progress), so the stepper reads
-// the same on every step, and after submission every step reads as done.
+// aria-current="step". A completed step is a link to it (docs/decisions/0096); each step's status
+// comes from the one creation state (web/src/lib/onboarding-progress.ts), so the stepper reads the
+// same on every step and tells the dashboard's story: after submission every step reads as done,
+// except one that needs the founder again (a new identity check), which says so.
 import { Link } from "wouter";
 import { paths } from "@/config/paths";
+import type { StepStatus } from "@/lib/onboarding-progress";
 
 export const STEPS = ["Foundation", "Profile", "Others", "DAF", "Review"] as const;
 export type StepNumber = 1 | 2 | 3 | 4 | 5;
@@ -14,35 +16,47 @@ export function isStepNumber(n: number): n is StepNumber {
 
 export interface StepperProps {
   current: StepNumber;
-  /** Steps 1 to `completed` are done (0: none; 5 once submitted). */
-  completed: number;
-  /** Completed steps link to /create-foundation/{strategyId}/{n}. */
+  /** Steps 1 to 5 (creationState().steps). */
+  statuses: readonly StepStatus[];
+  /** Steps done or needing attention link to /create-foundation/{strategyId}/{n}. */
   strategyId: number;
 }
 
-export function Stepper({ current, completed, strategyId }: StepperProps) {
+const BADGE: Record<StepStatus, (n: number) => string> = {
+  done: () => "✓",
+  attention: () => "!",
+  todo: (n) => String(n),
+};
+const SR_NOTE: Partial<Record<StepStatus, string>> = { done: " (completed)", attention: " (needs your action)" };
+
+export function Stepper({ current, statuses, strategyId }: StepperProps) {
   return (
     <nav aria-label="Creation steps">
       <ol className="flex items-start justify-between gap-1">
         {STEPS.map((label, i) => {
           const n = i + 1;
-          const done = n <= completed;
+          const status = statuses[i] ?? "todo";
+          const done = status !== "todo";
           const isCurrent = n === current;
           const content = (
             <>
               <span
                 aria-hidden="true"
                 className={`flex h-7 w-7 items-center justify-center rounded-full text-sm font-medium ${
-                  done || isCurrent ? "bg-primary text-on-primary" : "bg-disabled-bg text-secondary"
+                  status === "attention"
+                    ? "bg-badge text-white"
+                    : done || isCurrent
+                      ? "bg-primary text-on-primary"
+                      : "bg-disabled-bg text-secondary"
                 }`}
               >
-                {done ? "✓" : n}
+                {BADGE[status](n)}
               </span>
               <span
                 className={`max-w-full truncate text-xs sm:text-sm ${isCurrent ? "font-medium text-primary-text" : done ? "text-primary-strong underline" : "text-secondary"}`}
               >
                 {label}
-                {done ? <span className="sr-only"> (completed)</span> : null}
+                {SR_NOTE[status] ? <span className="sr-only">{SR_NOTE[status]}</span> : null}
               </span>
             </>
           );

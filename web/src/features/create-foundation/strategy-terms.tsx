@@ -1,29 +1,27 @@
 // The Founder Foundation strategy's description, fee terms (requirements §1, exactly) and the long
 // legal-analysis text behind 'More...'. The analysis is our own plain-language overview of the
 // structure; it closes by saying it is not legal advice.
+import { FEE_TERMS } from "@/lib/fees";
 
 export const FOUNDER_FOUNDATION_NAME = "Founder Foundation";
 
 export const FOUNDER_FOUNDATION_DESCRIPTION =
   "A limited liability company (LLC) owned 98% by a donor-advised fund (DAF) and 2% by you. You contribute appreciated assets, the DAF holds most of the LLC for charity, and the LLC invests under your direction as its manager.";
 
-/** Requirements §1 fee terms, in the order the card states them. */
-export const FEE_TERMS: ReadonlyArray<{ label: string; value: string }> = [
-  { label: "Set-up fee", value: "$10,000" },
-  { label: "Yearly reporting", value: "$2500, starting in year 2" },
-  { label: "Custody", value: "0.4%" },
-  { label: "Transactions", value: "0.9%" },
-  { label: "Minimum donation", value: "5% of realized capital gains, or $1500 per year" },
-];
-
-/** The fee terms as a description list: the strategy card's and the Approve dialog's (their own look in `className`). */
+/**
+ * The fee terms as a description list: the strategy card's and the Approve dialog's (their own look in
+ * `className`); each amount with when and how it is charged (web/src/lib/fees.ts).
+ */
 export function FeeTerms({ className }: { className: string }) {
   return (
     <dl className={`grid grid-cols-[max-content_1fr] ${className}`}>
       {FEE_TERMS.map((t) => (
         <div key={t.label} className="contents">
           <dt className="text-secondary">{t.label}</dt>
-          <dd>{t.value}</dd>
+          <dd>
+            <span className="block">{t.value}</span>
+            <span className="block text-xs text-secondary">{t.charged}</span>
+          </dd>
         </div>
       ))}
     </dl>

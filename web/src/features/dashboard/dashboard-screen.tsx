@@ -1,14 +1,17 @@
 // The dashboard (requirements §2 "Dashboard", §4 "Onboarding progress"): 'Welcome!', the 'Account
 // Strategies' card with the founder's strategies (in-progress ones as progress cards), 'Add
-// Strategy', and the 'Foundations' summary once the first strategy is completed and named.
+// Strategy', and the 'Foundations' summary once the first strategy is completed and named. A
+// submitted strategy says what happens next (what-happens-next.tsx); every card reads the one
+// creation state (web/src/lib/onboarding-progress.ts), as the stepper does.
 import { Link, useLocation } from "wouter";
-import type { Person, Strategy } from "@contract/entities";
+import type { AllData, Person, Strategy } from "@contract/entities";
 import { Button } from "@/components/ui/button";
 import { LoadingScreen } from "@/components/ui/loading-overlay";
 import { paths } from "@/config/paths";
-import { primaryHolder, useAllData, useOrganization, useStrategies } from "@/api";
+import { additionalOwners, primaryHolder, useAllData, useOrganization, useStrategies } from "@/api";
 import { formatShortDate } from "@/lib/dates";
-import { onboardingProgress } from "@/lib/onboarding-progress";
+import { creationState } from "@/lib/onboarding-progress";
+import { SubmittedFoundation, submittedHeadline } from "./what-happens-next";
 
 /** The summary row's balance: a fixed placeholder until balances exist (requirements §2). */
 export const PLACEHOLDER_BALANCE = "$0.00";
@@ -24,7 +27,7 @@ export default function DashboardScreen() {
   return (
     <section className="mx-auto flex max-w-4xl flex-col gap-6">
       <h1 className="text-2xl font-normal">Welcome!</h1>
-      {list[0]?.entry_completed_at ? <FoundationsSummary strategy={list[0]} /> : null}
+      {list[0]?.entry_completed_at ? <FoundationsSummary strategy={list[0]} person={person} /> : null}
       <section
         aria-labelledby="account-strategies"
         className="flex flex-col gap-4 rounded-lg bg-paper p-4 shadow-sm sm:p-6"
@@ -52,7 +55,7 @@ export default function DashboardScreen() {
             {list.map((s) => (
               <li key={s.strategy_id}>
                 {s.entry_completed_at ? (
-                  <CompletedStrategyRow strategy={s} />
+                  <CompletedStrategy strategy={s} allData={allData.data} />
                 ) : (
                   <InProgressCard strategy={s} person={person} />
                 )}
@@ -97,7 +100,7 @@ function StartFoundation({ onStart }: { onStart(): void }) {
 
 function InProgressCard({ strategy, person }: { strategy: Strategy; person: Person | null }) {
   const organization = useOrganization(strategy.strategy_id);
-  const progress = onboardingProgress(organization.data, person);
+  const { progress } = creationState(strategy, organization.data, person);
   const name = organization.data?.name_1 ?? "";
   const titleId = `strategy-${strategy.strategy_id}-title`;
   return (
@@ -134,22 +137,23 @@ function InProgressCard({ strategy, person }: { strategy: Strategy; person: Pers
   );
 }
 
-function CompletedStrategyRow({ strategy }: { strategy: Strategy }) {
+function CompletedStrategy({ strategy, allData }: { strategy: Strategy; allData: AllData | undefined }) {
   const organization = useOrganization(strategy.strategy_id);
   return (
-    <div className="flex flex-wrap items-baseline justify-between gap-2 rounded-lg border border-divider p-4">
-      <span className="font-medium">{organization.data?.name_1 ?? "Founder Foundation"}</span>
-      <span className="text-sm text-secondary">
-        Submitted {formatShortDate(strategy.entry_completed_at ?? strategy.created_at)}
-      </span>
-    </div>
+    <SubmittedFoundation
+      strategy={strategy}
+      organization={organization.data}
+      holder={primaryHolder(allData)}
+      owners={additionalOwners(allData?.persons)}
+    />
   );
 }
 
 /** 'Foundations': shown when the first strategy is completed and its organization has a name. */
-function FoundationsSummary({ strategy }: { strategy: Strategy }) {
+function FoundationsSummary({ strategy, person }: { strategy: Strategy; person: Person | null }) {
   const organization = useOrganization(strategy.strategy_id);
   if (!organization.data?.name_1) return null;
+  const state = creationState(strategy, organization.data, person);
   return (
     <section aria-labelledby="foundations-summary" className="rounded-lg bg-paper p-4 shadow-sm sm:p-6">
       <h2 id="foundations-summary" className="text-lg font-medium">
@@ -163,8 +167,8 @@ function FoundationsSummary({ strategy }: { strategy: Strategy }) {
         </span>
       </div>
       <p className="mt-3 border-t border-divider pt-3 text-sm text-secondary">
-        Submitted for filing. Next: your additional owners verify their identity from the email we sent them, then we
-        file the LLC. The balance starts once you fund the foundation.
+        {submittedHeadline(state.identityCheckAgain)}: what happens next is below. The balance starts once you fund the
+        foundation.
       </p>
     </section>
   );

@@ -23,11 +23,18 @@ export const FOUNDATION_TOASTS = {
   failed: "Failed to update foundation",
 } as const;
 
-/** Fixed once the foundation is submitted for filing (the API refuses changes): shown with why. */
-const FILED = "Fixed once submitted for filing.";
-const FIXED = { name1: FILED, name2: FILED, locatedInDelaware: FILED, isInvestment: FILED } as const;
+/**
+ * Why the filed fields are read-only here: once submitted the API refuses changes; before that they
+ * are step 1's to change, so this screen must not claim they are fixed (docs/decisions/0145).
+ */
+export const LOCKED_REASON = {
+  submitted: "Fixed once submitted for filing.",
+  inProgress: "Change it in step 1 of your foundation's setup until you submit it for filing.",
+} as const;
+const lockedFields = (reason: string) =>
+  ({ name1: reason, name2: reason, locatedInDelaware: reason, isInvestment: reason }) as const;
 
-function FoundationEditor({ organization }: { organization: Organization }) {
+function FoundationEditor({ organization, submitted }: { organization: Organization; submitted: boolean }) {
   const form = useZodForm(foundationForm, foundationValuesFromOrganization(organization));
   const { saving, saveAndReturn } = useSaveAndReturn("foundation", FOUNDATION_TOASTS);
   const kept = useKeptEdits(form, "foundation", "your foundation");
@@ -52,7 +59,7 @@ function FoundationEditor({ organization }: { organization: Organization }) {
       <FoundationFields
         field={form.field}
         check={form.check}
-        locked={FIXED}
+        locked={lockedFields(submitted ? LOCKED_REASON.submitted : LOCKED_REASON.inProgress)}
         disabled={{ itgAsRegisteredAgent: saving }}
       />
     </EditForm>
@@ -65,7 +72,13 @@ export default function EditFoundationScreen() {
     <EditScreen title="Edit Foundation" subtitle="Your foundation's names and filing choices.">
       <DataGate loading={loading} error={error} onRetry={retry}>
         {data?.organization ? (
-          <FoundationEditor key={data.organization.organization_id} organization={data.organization} />
+          <FoundationEditor
+            key={data.organization.organization_id}
+            organization={data.organization}
+            submitted={data.allData.strategies.some(
+              (s) => s.strategy_id === data.organization!.strategy_id && s.entry_completed_at,
+            )}
+          />
         ) : (
           <NotReady what="foundation" />
         )}

@@ -10,10 +10,17 @@ function MenuItem({ link, onNavigate, empty = false }: { link: MenuLink; onNavig
   const [location] = useLocation();
   const base = "block rounded px-3 py-2 text-sm";
   if (link.href === null) {
+    // An entry with no page yet says so rather than sit greyed out with no word (docs/decisions/0145).
+    const noteId = `menu-soon-${link.label.toLowerCase().replace(/\W+/g, "-")}`;
     return (
-      <span aria-disabled="true" className={`${base} cursor-default text-secondary`}>
-        {link.label}
-      </span>
+      <div className="flex items-baseline justify-between gap-2">
+        <span aria-disabled="true" aria-describedby={noteId} className={`${base} cursor-default text-secondary`}>
+          {link.label}
+        </span>
+        <span id={noteId} className="shrink-0 pr-3 text-xs text-secondary">
+          Coming soon
+        </span>
+      </div>
     );
   }
   const active = location === link.href;
