@@ -3,7 +3,7 @@
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { useCallback, useMemo } from "react";
 import { passwordSubmittable } from "@contract/rules";
-import { getSupabase } from "@/lib/supabase";
+import { whenSupabase } from "@/lib/supabase";
 import { AUTH_MESSAGES, describeAuthError, type AuthErrorLike } from "./errors";
 import { findProductFactorId, startTotpEnrolment, verifyTotp } from "./mfa";
 import { writePendingVerification } from "./pending-verification";
@@ -80,7 +80,8 @@ export function useAuthActions() {
       },
       signIn: () =>
         run(async () => {
-          const { error } = await getSupabase().auth.signInWithPassword({
+          const { auth } = await whenSupabase();
+          const { error } = await auth.signInWithPassword({
             email: form.email.trim(),
             password: form.password,
           });
@@ -89,7 +90,8 @@ export function useAuthActions() {
       register: () =>
         run(async () => {
           const email = form.email.trim();
-          const { data, error } = await getSupabase().auth.signUp({
+          const { auth } = await whenSupabase();
+          const { data, error } = await auth.signUp({
             email,
             password: form.password,
             options: {
@@ -112,7 +114,8 @@ export function useAuthActions() {
         }),
       signInWith: (provider: SocialProvider["id"]) =>
         run(async () => {
-          const { error } = await getSupabase().auth.signInWithOAuth({
+          const { auth } = await whenSupabase();
+          const { error } = await auth.signInWithOAuth({
             provider,
             options: { redirectTo: siteOrigin() },
           });
@@ -120,7 +123,8 @@ export function useAuthActions() {
         }),
       forgotPassword: () =>
         run(async () => {
-          const { error } = await getSupabase().auth.resetPasswordForEmail(form.email.trim(), {
+          const { auth } = await whenSupabase();
+          const { error } = await auth.resetPasswordForEmail(form.email.trim(), {
             redirectTo: `${siteOrigin()}/?reset-password=true`,
           });
           if (error) throw error;
@@ -130,7 +134,8 @@ export function useAuthActions() {
         run(async () => {
           // §4: resetting does nothing without an acceptable password (§5) or the reset marker.
           if (!passwordSubmittable(form.password) || !resetMode) return;
-          const { error } = await getSupabase().auth.updateUser({ password: form.password });
+          const { auth } = await whenSupabase();
+          const { error } = await auth.updateUser({ password: form.password });
           if (error) throw error;
           setResetMode(false);
           setForm((f) => ({ ...f, password: "" }));
@@ -141,7 +146,7 @@ export function useAuthActions() {
         let shown = false;
         setForm((f) => ({ ...f, qr: "", secret: "", factor: "" }));
         await run(async () => {
-          const enrolment = await startTotpEnrolment(getSupabase());
+          const enrolment = await startTotpEnrolment(await whenSupabase());
           setForm((f) => ({ ...f, qr: enrolment.qr, secret: enrolment.secret, factor: enrolment.factorId }));
           shown = true;
         });
@@ -150,7 +155,7 @@ export function useAuthActions() {
       /** Enrol view: verifies the new factor. Verify view: the product's verified factor. */
       verifyCode: (mode: "enroll" | "verify") =>
         run(async () => {
-          const client = getSupabase();
+          const client = await whenSupabase();
           const factorId = mode === "enroll" && form.factor ? form.factor : await findProductFactorId(client);
           try {
             await verifyTotp(client, factorId, form.mfaCode);

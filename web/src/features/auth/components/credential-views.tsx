@@ -4,7 +4,7 @@ import { useEffect, type FormEvent, type ReactNode } from "react";
 import { canSubmitRegister, passwordSubmittable } from "@contract/rules";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
-import { getSupabase } from "@/lib/supabase";
+import { whenSupabase } from "@/lib/supabase";
 import { TIMINGS } from "@/lib/timings";
 import type { AuthActions } from "../use-auth-actions";
 import { clearPendingVerification } from "../pending-verification";
@@ -263,7 +263,7 @@ function useVerificationPolling(actions: AuthActions): void {
     const tick = async () => {
       let confirmed = false;
       try {
-        const { data } = await getSupabase().auth.getUser();
+        const { data } = await (await whenSupabase()).auth.getUser();
         confirmed = Boolean(data.user?.email_confirmed_at);
       } catch {
         // no session yet: not confirmed

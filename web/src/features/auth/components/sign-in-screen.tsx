@@ -73,12 +73,12 @@ function useInitialView(): void {
   }, []);
 }
 
-export function SignInScreen() {
+export function SignInScreen({ onGatePassed }: { onGatePassed?: () => void } = {}) {
   const [view] = useAtom(authViewAtom);
   const fading = useAtomValue(gateFadingAtom);
   const actions = useAuthActions();
   useInitialView();
-  useSignInGate();
+  useSignInGate(onGatePassed);
   const View = VIEWS[view];
   const card = useRef<HTMLDivElement>(null);
   // A view with a field focuses it itself (autoFocus); the others (pending, messages) their heading.
