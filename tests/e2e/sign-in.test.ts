@@ -63,6 +63,9 @@ describe("sign-in (browser)", () => {
     await page.getByRole("button", { name: "Sign up" }).click();
     await page.getByText(`We've sent a verification email to ${email}`).waitFor();
     await ui.screen("email-verification-pending");
+    // No password at rest (decision 0141): the pending record names the address only, for this tab.
+    const stored = `JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage })`;
+    expect(await ui.read(stored)).not.toContain(password);
 
     // The confirmation link returns to the site origin with the session: signed in without typing.
     const mail = await mailbox().latest(email, { subject: "Confirm Your Signup", timeoutMs: scaled(15_000) });
@@ -76,6 +79,7 @@ describe("sign-in (browser)", () => {
       `[...document.images].some((i) => i.alt.startsWith("QR code") && i.complete && i.naturalWidth > 0)`,
     );
     expect(await ui.read(`localStorage.getItem("pendingEmailVerification")`)).toBeNull();
+    expect(await ui.read(`sessionStorage.getItem("pendingEmailVerification")`)).toBeNull();
     await ui.screen("mfa-enroll");
     const secret = (await secretEl.textContent())!.trim();
     const enrolCode = await freshCode(secret);

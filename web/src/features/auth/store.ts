@@ -94,6 +94,12 @@ export const gateFadingAtom = atom(false);
 
 export const SIGNED_OUT_NOTICE = "You were signed out. Please sign in again.";
 
+/**
+ * The address a sign-up's confirmation mail went to, once the pending view has timed out (shown on
+ * the sign-in view with 'Send the email again' until the next sign-in); `resent` after a resend.
+ */
+export const verificationMailAtom = atom<{ email: string; resent: boolean } | null>(null);
+
 /** Why the sign-in screen is back, shown on the sign-in view until the next sign-in. */
 export const signInNoticeAtom = atom<string | null>(null);
 

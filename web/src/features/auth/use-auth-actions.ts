@@ -16,6 +16,7 @@ import {
   mfaSkippedAtom,
   resetModeAtom,
   signInFormAtom,
+  verificationMailAtom,
   type SignInForm,
 } from "./store";
 import type { AuthView } from "./views";
@@ -37,6 +38,7 @@ export function useAuthActions() {
   const resetMode = useAtomValue(resetModeAtom);
   const setResetMode = useSetAtom(resetModeAtom);
   const setSkipped = useSetAtom(mfaSkippedAtom);
+  const [verificationMail, setVerificationMail] = useAtom(verificationMailAtom);
 
   const fail = useCallback(
     (e: unknown) => {
@@ -108,9 +110,27 @@ export function useAuthActions() {
           }
           // With confirmations off a session comes back at once and the gate takes over.
           if (!data.session) {
-            writePendingVerification({ email, password: form.password });
+            // The email only: the password stays in this form's memory (docs/decisions/0141).
+            writePendingVerification({ email });
             setView("email-verification-pending");
           }
+        }),
+      /** The pending view gave up waiting: back to sign-in, which says where the mail went. */
+      verificationTimedOut: (email: string) => {
+        if (email) setVerificationMail({ email, resent: false });
+        setView("sign-in");
+      },
+      resendConfirmation: () =>
+        run(async () => {
+          if (!verificationMail) return;
+          const { auth } = await whenSupabase();
+          const { error } = await auth.resend({
+            type: "signup",
+            email: verificationMail.email,
+            options: { emailRedirectTo: siteOrigin() },
+          });
+          if (error) throw error;
+          setVerificationMail({ email: verificationMail.email, resent: true });
         }),
       signInWith: (provider: SocialProvider["id"]) =>
         run(async () => {
@@ -179,7 +199,19 @@ export function useAuthActions() {
         }),
       skipEnrolment: () => setSkipped(true),
     }),
-    [form, resetMode, run, setBackView, setError, setForm, setResetMode, setSkipped, setView],
+    [
+      form,
+      resetMode,
+      run,
+      setBackView,
+      setError,
+      setForm,
+      setResetMode,
+      setSkipped,
+      setView,
+      verificationMail,
+      setVerificationMail,
+    ],
   );
 }
 

@@ -9,7 +9,7 @@ import { defaultStorageKey, getSupabase, hasSupabase, whenSupabase, type AuthOnl
 import { authFinishedAtom, authReadyAtom, sessionAtom } from "@/stores/session";
 import { clearPendingVerification } from "./pending-verification";
 import { isSigningOut } from "./sign-out";
-import { MFA_SKIPPED_KEY, reopenGateAtom, resetModeAtom, signInNoticeAtom } from "./store";
+import { MFA_SKIPPED_KEY, reopenGateAtom, resetModeAtom, signInNoticeAtom, verificationMailAtom } from "./store";
 
 /** Whether this page may carry a session: one stored by the auth client, or one (or its error) in the URL. */
 function mayHoldSession(): boolean {
@@ -33,6 +33,7 @@ export function useAuthListener({ onSignedOut }: { onSignedOut?: () => void } = 
   const setResetMode = useSetAtom(resetModeAtom);
   const reopenGate = useSetAtom(reopenGateAtom);
   const setNotice = useSetAtom(signInNoticeAtom);
+  const setVerificationMail = useSetAtom(verificationMailAtom);
   // The latest callback, without re-subscribing to auth events when it changes.
   const signedOut = useRef(onSignedOut);
   useEffect(() => {
@@ -71,6 +72,7 @@ export function useAuthListener({ onSignedOut }: { onSignedOut?: () => void } = 
         if (event === "SIGNED_IN") {
           clearPendingVerification();
           setNotice(null);
+          setVerificationMail(null);
         }
         if (event === "PASSWORD_RECOVERY") setResetMode(true);
         if (event === "SIGNED_OUT") {
@@ -92,5 +94,5 @@ export function useAuthListener({ onSignedOut }: { onSignedOut?: () => void } = 
       active = false;
       unsubscribe();
     };
-  }, [reopenGate, setFinished, setNotice, setReady, setResetMode, setSession]);
+  }, [reopenGate, setFinished, setNotice, setReady, setResetMode, setSession, setVerificationMail]);
 }

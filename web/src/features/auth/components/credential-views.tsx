@@ -9,7 +9,7 @@ import { TIMINGS } from "@/lib/timings";
 import type { AuthActions } from "../use-auth-actions";
 import { clearPendingVerification } from "../pending-verification";
 import { useEnabledProviders } from "../providers";
-import { backViewAtom, busyAtom, signInFormAtom, signInNoticeAtom } from "../store";
+import { backViewAtom, busyAtom, signInFormAtom, signInNoticeAtom, verificationMailAtom } from "../store";
 import { FormErrorCaption, OrDivider, TextLink, useFieldError } from "./form-parts";
 import { PasswordChecklist } from "./password-checklist";
 
@@ -84,6 +84,7 @@ export function SignInView({ actions }: ViewProps) {
           {notice}
         </p>
       ) : null}
+      <VerificationMailNotice actions={actions} />
       <ViewForm onSubmit={() => form.email.trim() && actions.continueWithEmail()}>
         <EmailField actions={actions} autoFocus />
         <FormErrorCaption />
@@ -103,6 +104,32 @@ export function SignInView({ actions }: ViewProps) {
           {provider.label}
         </Button>
       ))}
+    </div>
+  );
+}
+
+/**
+ * After the pending view's 5 s (requirements §4): where the confirmation mail went, and a way to
+ * send it again (the auth service resends to an unconfirmed sign-up only, at most once a minute).
+ */
+function VerificationMailNotice({ actions }: ViewProps) {
+  const mail = useAtomValue(verificationMailAtom);
+  const busy = useAtomValue(busyAtom);
+  if (!mail) return null;
+  return (
+    <div role="status" className="flex flex-col gap-2 rounded-md border border-divider bg-primary-tint px-3 py-2">
+      <p className="text-base">
+        {mail.resent ? "We sent the confirmation email again to " : "We sent a confirmation email to "}
+        <span className="font-medium break-all">{mail.email}</span>. Open its link to finish signing up.
+      </p>
+      <Button
+        variant="text"
+        className="self-start !min-w-0 !px-0 text-sm"
+        disabled={busy}
+        onClick={() => void actions.resendConfirmation()}
+      >
+        Send the email again
+      </Button>
     </div>
   );
 }
@@ -252,7 +279,8 @@ export function EmailVerificationPendingView({ actions }: ViewProps) {
 /**
  * Requirements §4: every 5 s read the current user; once email_confirmed_at is set, drop the pending
  * record and sign in with the held credentials. When the timeout has passed without
- * confirmation, go back to sign-in, clearing the password and the record.
+ * confirmation, go back to sign-in, clearing the password and the record; sign-in then says
+ * where the mail went, with a way to send it again.
  */
 function useVerificationPolling(actions: AuthActions): void {
   const form = useAtomValue(signInFormAtom);
@@ -273,13 +301,16 @@ function useVerificationPolling(actions: AuthActions): void {
         stopped = true;
         clearPendingVerification();
         if (email && password) await actions.signIn();
+        // A view restored by a reload holds no password (it is never stored): ask for it.
+        else if (email) actions.continueWithEmail();
         return;
       }
       if (Date.now() - started >= TIMINGS.pendingVerificationTimeoutMs) {
         stopped = true;
         clearPendingVerification();
         actions.update({ password: "" });
-        actions.goTo("sign-in");
+        // The sign-in view then says where the mail went and offers to send it again.
+        actions.verificationTimedOut(email);
       }
     };
     const id = setInterval(() => void tick(), TIMINGS.verificationPollMs);

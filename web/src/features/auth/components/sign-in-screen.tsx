@@ -65,7 +65,8 @@ function useInitialView(): void {
     }
     const pending = readPendingVerification();
     if (pending && !session) {
-      setForm((f) => ({ ...f, email: pending.email, password: pending.password }));
+      // No password comes back: it was never stored (docs/decisions/0141).
+      setForm((f) => ({ ...f, email: pending.email, password: "" }));
       setView("email-verification-pending");
     }
     // Only on arrival.
