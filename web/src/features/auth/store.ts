@@ -72,6 +72,15 @@ function readSkippedUser(): string | null {
 
 /** The user id whose enrolment was skipped (localStorage: every tab of the signed-in session sees it). */
 const skippedUserAtom = atom<string | null>(readSkippedUser());
+// Skip (or sign-out) in another tab reaches this one at once: the gate re-runs with it, so a tab
+// still offering enrolment lets the founder through too.
+skippedUserAtom.onMount = (set) => {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === MFA_SKIPPED_KEY || event.key === null) set(readSkippedUser());
+  };
+  window.addEventListener("storage", onStorage);
+  return () => window.removeEventListener("storage", onStorage);
+};
 /**
  * Enrolment skipped: kept for the signed-in session (reloads and new tabs included), for that user
  * only; sign-out removes it, so the next sign-in offers enrolment again.

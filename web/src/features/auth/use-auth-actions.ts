@@ -4,8 +4,10 @@ import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { useCallback, useMemo } from "react";
 import { passwordSubmittable } from "@contract/rules";
 import { whenSupabase } from "@/lib/supabase";
+import { sessionAtom } from "@/stores/session";
 import { AUTH_MESSAGES, describeAuthError, type AuthErrorLike } from "./errors";
 import { findProductFactorId, startTotpEnrolment, verifyTotp } from "./mfa";
+import { endSharedEnrolment } from "./shared-enrolment";
 import { writePendingVerification } from "./pending-verification";
 import type { SocialProvider } from "./providers";
 import {
@@ -38,6 +40,7 @@ export function useAuthActions() {
   const resetMode = useAtomValue(resetModeAtom);
   const setResetMode = useSetAtom(resetModeAtom);
   const setSkipped = useSetAtom(mfaSkippedAtom);
+  const userId = useAtomValue(sessionAtom)?.user.id;
   const [verificationMail, setVerificationMail] = useAtom(verificationMailAtom);
 
   const fail = useCallback(
@@ -196,6 +199,7 @@ export function useAuthActions() {
           }
           // The upgraded (aal2) session re-runs the gate; the code is single-use.
           setForm((f) => ({ ...f, mfaCode: "", qr: "", secret: "", factor: "" }));
+          if (mode === "enroll" && userId) endSharedEnrolment(userId);
         }),
       skipEnrolment: () => setSkipped(true),
     }),
@@ -211,6 +215,7 @@ export function useAuthActions() {
       setView,
       verificationMail,
       setVerificationMail,
+      userId,
     ],
   );
 }

@@ -236,7 +236,6 @@ export function ResetPasswordView({ actions }: ViewProps) {
   const ready = passwordSubmittable(form.password);
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-secondary">Choose a new password.</p>
       <ViewForm onSubmit={() => ready && void actions.resetPassword()}>
         <PasswordField
           actions={actions}

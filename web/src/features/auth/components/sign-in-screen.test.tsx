@@ -33,6 +33,16 @@ async function typeEmailAndContinue(email = "founder@example.com") {
   await userEvent.click(screen.getByRole("button", { name: "Continue" }));
 }
 
+/** Register view: fills the form and presses Sign up. */
+async function signUp(v: { email: string; firstName: string; lastName: string; password: string }) {
+  await userEvent.click(screen.getByRole("button", { name: "Don't have an account? Sign up" }));
+  await userEvent.type(screen.getByLabelText("Email"), v.email);
+  await userEvent.type(screen.getByLabelText("First name"), v.firstName);
+  await userEvent.type(screen.getByLabelText("Last name"), v.lastName);
+  await userEvent.type(screen.getByLabelText("Password"), v.password);
+  await userEvent.click(screen.getByRole("button", { name: "Sign up" }));
+}
+
 /** The auth service's GET /auth/v1/settings answer, with these providers enabled. */
 function authSettings(external: Record<string, boolean>) {
   return vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
@@ -45,6 +55,20 @@ function authSettings(external: Record<string, boolean>) {
 }
 
 describe("sign-in views", () => {
+  it.each([
+    ["sign-in", "Welcome!", "Enter your email to sign in or create your account."],
+    ["register", "Next...", "Create your account to start your foundation."],
+    ["reset-password", "Welcome!", "Choose a new password."],
+    ["email-verification-pending", "Welcome!", "Confirm your email address."],
+    ["mfa-verify", "Next...", "Enter the code from your authenticator app."],
+    ["mfa-enroll", "Next...", "Set up your authenticator app."],
+  ] as const)("%s: under the heading '%s', a line says what the view asks", async (view, heading, subtitle) => {
+    renderWithApp(<Harness />, { path: "/sign-in", init: (s) => s.set(authViewAtom, view) });
+    expect(screen.getByRole("heading", { level: 1, name: heading })).toBeInTheDocument();
+    expect(screen.getByTestId("auth-subtitle")).toHaveTextContent(subtitle);
+    await act(async () => undefined);
+  });
+
   it("offers social sign-in only for providers the auth service reports enabled", async () => {
     const settings = authSettings({ google: false, email: true });
     renderWithApp(<Harness />, { path: "/sign-in" });
@@ -200,12 +224,7 @@ describe("register", () => {
 
   it("signs up with full_name/name metadata and the origin, stores the pending record and shows the pending view", async () => {
     renderWithApp(<Harness />, { path: "/sign-in" });
-    await userEvent.click(screen.getByRole("button", { name: "Don't have an account? Sign up" }));
-    await userEvent.type(screen.getByLabelText("Email"), "new@example.com");
-    await userEvent.type(screen.getByLabelText("First name"), "Ada");
-    await userEvent.type(screen.getByLabelText("Last name"), "Lovelace");
-    await userEvent.type(screen.getByLabelText("Password"), "Abcdefg1!");
-    await userEvent.click(screen.getByRole("button", { name: "Sign up" }));
+    await signUp({ email: "new@example.com", firstName: "Ada", lastName: "Lovelace", password: "Abcdefg1!" });
     expect(await screen.findByText("We've sent a verification email to new@example.com")).toBeInTheDocument();
     expect(screen.getByText("Check your inbox and follow instructions to complete registration.")).toBeInTheDocument();
     expect(sb.auth.signUp).toHaveBeenCalledWith({
@@ -219,12 +238,7 @@ describe("register", () => {
 
   it("keeps no password at rest: nothing in localStorage or sessionStorage holds it after sign-up", async () => {
     renderWithApp(<Harness />, { path: "/sign-in" });
-    await userEvent.click(screen.getByRole("button", { name: "Don't have an account? Sign up" }));
-    await userEvent.type(screen.getByLabelText("Email"), "new@example.com");
-    await userEvent.type(screen.getByLabelText("First name"), "Ada");
-    await userEvent.type(screen.getByLabelText("Last name"), "Lovelace");
-    await userEvent.type(screen.getByLabelText("Password"), "Zq7!secretPw");
-    await userEvent.click(screen.getByRole("button", { name: "Sign up" }));
+    await signUp({ email: "new@example.com", firstName: "Ada", lastName: "Lovelace", password: "Zq7!secretPw" });
     await screen.findByText("We've sent a verification email to new@example.com");
     const stored = (storage: Storage) =>
       Array.from({ length: storage.length }, (_, i) => `${storage.key(i)}=${storage.getItem(storage.key(i)!)}`);
@@ -241,12 +255,7 @@ describe("register", () => {
       error: authError("user_already_exists", "User already registered"),
     } as never);
     renderWithApp(<Harness />, { path: "/sign-in" });
-    await userEvent.click(screen.getByRole("button", { name: "Don't have an account? Sign up" }));
-    await userEvent.type(screen.getByLabelText("Email"), "taken@example.com");
-    await userEvent.type(screen.getByLabelText("First name"), "Ada");
-    await userEvent.type(screen.getByLabelText("Last name"), "Lovelace");
-    await userEvent.type(screen.getByLabelText("Password"), "Abcdefg1!");
-    await userEvent.click(screen.getByRole("button", { name: "Sign up" }));
+    await signUp({ email: "taken@example.com", firstName: "Ada", lastName: "Lovelace", password: "Abcdefg1!" });
     await screen.findByText("This address is already being used.");
     expect(screen.getByLabelText("Password")).toHaveAttribute("aria-invalid", "true");
   });
@@ -257,12 +266,7 @@ describe("register", () => {
       error: authError("weak_password", "Password is known to be weak", { reasons: ["pwned"] }),
     } as never);
     renderWithApp(<Harness />, { path: "/sign-in" });
-    await userEvent.click(screen.getByRole("button", { name: "Don't have an account? Sign up" }));
-    await userEvent.type(screen.getByLabelText("Email"), "a@example.com");
-    await userEvent.type(screen.getByLabelText("First name"), "A");
-    await userEvent.type(screen.getByLabelText("Last name"), "B");
-    await userEvent.type(screen.getByLabelText("Password"), "Abcdefg1!");
-    await userEvent.click(screen.getByRole("button", { name: "Sign up" }));
+    await signUp({ email: "a@example.com", firstName: "A", lastName: "B", password: "Abcdefg1!" });
     expect(await screen.findByText("Choose a stronger password:")).toBeInTheDocument();
     expect(screen.queryByText("Password is known to be weak")).not.toBeInTheDocument();
     expect(screen.getByText("The password is known to be unsafe; choose another")).toBeInTheDocument();
@@ -299,12 +303,7 @@ describe("pending email verification", () => {
       error: null,
     } as never);
     renderWithApp(<Harness />, { path: "/sign-in" });
-    await userEvent.click(screen.getByRole("button", { name: "Don't have an account? Sign up" }));
-    await userEvent.type(screen.getByLabelText("Email"), "p@example.com");
-    await userEvent.type(screen.getByLabelText("First name"), "Ada");
-    await userEvent.type(screen.getByLabelText("Last name"), "Lovelace");
-    await userEvent.type(screen.getByLabelText("Password"), "Abcdefg1!");
-    await userEvent.click(screen.getByRole("button", { name: "Sign up" }));
+    await signUp({ email: "p@example.com", firstName: "Ada", lastName: "Lovelace", password: "Abcdefg1!" });
     await screen.findByText("We've sent a verification email to p@example.com");
     await act(() => vi.advanceTimersByTimeAsync(5_000));
     await waitFor(() =>

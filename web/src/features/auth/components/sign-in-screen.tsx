@@ -14,7 +14,7 @@ import {
 } from "../store";
 import { useAuthActions } from "../use-auth-actions";
 import { useSignInGate } from "../use-sign-in-gate";
-import { headingFor, type AuthView } from "../views";
+import { headingFor, subtitleFor, type AuthView } from "../views";
 import type { AuthActions } from "../use-auth-actions";
 import {
   EmailVerificationPendingView,
@@ -94,7 +94,10 @@ export function SignInScreen({ onGatePassed }: { onGatePassed?: () => void } = {
     >
       <div ref={card} className="w-full max-w-[440px] rounded-lg bg-paper p-6 shadow-md sm:p-8">
         <p className="mb-1 text-sm font-medium uppercase tracking-wider text-primary">Founder Foundation</p>
-        <h1 className="mb-6 text-3xl font-normal">{headingFor(view)}</h1>
+        <h1 className="text-3xl font-normal">{headingFor(view)}</h1>
+        <p data-testid="auth-subtitle" className="mb-6 mt-1 text-base text-secondary">
+          {subtitleFor(view)}
+        </p>
         <View actions={actions} />
       </div>
     </main>
