@@ -2,7 +2,7 @@
 // mfa-verify or reset-password, or lets the user through — after 1 s, while the sign-in
 // screen fades out.
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
-import { useEffect, useRef } from "react";
+import { startTransition, useEffect, useRef } from "react";
 import { useLoadingOverlay } from "@/components/ui/loading-overlay";
 import { getSupabase } from "@/lib/supabase";
 import { TIMINGS } from "@/lib/timings";
@@ -48,7 +48,9 @@ export function useSignInGate(onPassed?: () => void): void {
           overlay.show(TIMINGS.mfaPassedDelayMs);
           passed.current?.();
           setFading(true);
-          timer = setTimeout(() => setFinished(true), TIMINGS.mfaPassedDelayMs);
+          // A transition: React renders the signed-in screens in slices, yielding to the browser,
+          // instead of one long task as the founder arrives.
+          timer = setTimeout(() => startTransition(() => setFinished(true)), TIMINGS.mfaPassedDelayMs);
         } else {
           setFading(false);
           setView(decision);
