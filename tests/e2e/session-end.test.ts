@@ -56,7 +56,7 @@ async function signedInInTwoBrowsers(elsewhereWidth: number) {
 describe("a session ended elsewhere", () => {
   it("signed out (global) in one browser: the other returns to sign-in with the reason, and back to where it was after signing in", async () => {
     const { founder, here, elsewhere } = await signedInInTwoBrowsers(375);
-    await elsewhere.page.getByRole("button", { name: "More sign-out choices" }).click();
+    await elsewhere.page.getByRole("button", { name: "Sign-out choices" }).click();
     await elsewhere.page.getByRole("menuitem", { name: /Sign out everywhere/ }).click();
     await elsewhere.page.getByRole("button", { name: "Continue" }).waitFor();
     // The founder's own Sign Out explains nothing.

@@ -127,7 +127,7 @@ describe("SignedInShell (the shell with the bell and sign-out)", () => {
     );
     onTestFinished(() => void vi.unstubAllGlobals());
     renderShell(375);
-    await act(() => userEvent.click(screen.getByRole("button", { name: "More sign-out choices" })));
+    await act(() => userEvent.click(screen.getByRole("button", { name: "Sign-out choices" })));
     await act(() => userEvent.click(screen.getByRole("menuitem", { name: /Sign out everywhere/ })));
     await waitFor(() => expect(reload).toHaveBeenCalled());
     expect(sb.auth.signOut).toHaveBeenCalledWith({ scope: "global" });

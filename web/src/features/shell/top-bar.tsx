@@ -28,7 +28,7 @@ export interface TopBarSlots {
 function SignOutMore({ onSignOut }: Pick<TopBarSlots, "onSignOut">) {
   return (
     <Menu as="div" className="relative shrink-0">
-      <MenuButton aria-label="More sign-out choices" className={iconButton}>
+      <MenuButton aria-label="Sign-out choices" className={iconButton}>
         <ChevronDownIcon />
       </MenuButton>
       <MenuItems

@@ -114,23 +114,16 @@ export function SignInView({ actions }: ViewProps) {
  */
 function VerificationMailNotice({ actions }: ViewProps) {
   const mail = useAtomValue(verificationMailAtom);
-  const busy = useAtomValue(busyAtom);
   if (!mail) return null;
   return (
-    <div role="status" className="flex flex-col gap-2 rounded-md border border-divider bg-primary-tint px-3 py-2">
-      <p className="text-base">
+    <>
+      <p role="status" className="rounded-md border border-divider bg-primary-tint px-3 py-2 text-base">
         {mail.resent ? "We sent the confirmation email again to " : "We sent a confirmation email to "}
-        <span className="font-medium break-all">{mail.email}</span>. Open its link to finish signing up.
+        <span className="font-medium wrap-anywhere">{mail.email}</span>. Open its link to finish signing up.
       </p>
-      <Button
-        variant="text"
-        className="self-start !min-w-0 !px-0 text-sm"
-        disabled={busy}
-        onClick={() => void actions.resendConfirmation()}
-      >
-        Send the email again
-      </Button>
-    </div>
+      {/* On the card, not the tinted box: the link colour keeps its contrast there. */}
+      <TextLink onClick={() => void actions.resendConfirmation()}>Send the email again</TextLink>
+    </>
   );
 }
 
