@@ -216,6 +216,21 @@ describe("sign-in (browser)", () => {
     await ui.page.close();
   });
 
+  it("the sign-in card paints before the app's JavaScript runs (prerendered); a page holding a session does not flash it", async () => {
+    const ui = await e2e.open({ width: 375 });
+    // Hold the app's bundle back: what the page shows now is what it shows before the app starts.
+    await ui.page.route("**/assets/*.js", (route) => route.abort());
+    await ui.goto("/sign-in");
+    expect(await ui.page.getByRole("heading", { name: "Welcome!" }).isVisible()).toBe(true);
+    expect(await ui.page.getByLabel("Email").isVisible()).toBe(true);
+    // With a stored session the app shows 'Loading' first: the card stays hidden until it decides.
+    await ui.page.evaluate(`localStorage.setItem("sb-127-auth-token", "{}")`);
+    await ui.goto("/");
+    expect(await ui.read(`document.querySelector("[data-prerendered]") !== null`)).toBe(true);
+    expect(await ui.page.getByRole("heading", { name: "Welcome!" }).isVisible()).toBe(false);
+    await ui.page.close();
+  });
+
   for (const theme of ["light", "dark"] as Theme[]) {
     for (const width of [375, 1280]) {
       it(`sign-in and the shell at ${width} px in the ${theme} theme`, async () => {

@@ -3,23 +3,20 @@
 // A SIGNED_OUT the founder did not ask for here (a 401 from the API ended the local session, a
 // refresh was refused, another tab or device signed out) sends them back to sign-in with a reason.
 import { useSetAtom } from "jotai";
-import { useEffect, useRef } from "react";
-import { appSettings } from "@/lib/env";
-import { defaultStorageKey, getSupabase, hasSupabase, whenSupabase, type AuthOnlyClient } from "@/lib/supabase";
+import { useEffect, useLayoutEffect, useRef } from "react";
+import { getSupabase, hasSupabase, whenSupabase, type AuthOnlyClient } from "@/lib/supabase";
 import { authFinishedAtom, authReadyAtom, sessionAtom } from "@/stores/session";
 import { clearPendingVerification } from "./pending-verification";
 import { isSigningOut } from "./sign-out";
 import { MFA_SKIPPED_KEY, reopenGateAtom, resetModeAtom, signInNoticeAtom, verificationMailAtom } from "./store";
 
-/** Whether this page may carry a session: one stored by the auth client, or one (or its error) in the URL. */
+/**
+ * Whether this page may carry a session (one stored by the auth client, or one or its error in the
+ * URL from a mail link): theme-init.js decides it before the first paint, for the prerendered card
+ * too, and marks the document.
+ */
 function mayHoldSession(): boolean {
-  const { search, hash } = window.location;
-  if (/(^|[#&?])(access_token|refresh_token|error|error_description|code)=/.test(`${search}${hash}`)) return true;
-  try {
-    return localStorage.getItem(defaultStorageKey(appSettings().authUrl)) !== null;
-  } catch {
-    return true;
-  }
+  return document.documentElement.dataset.maySession === "true";
 }
 
 /**
@@ -40,15 +37,18 @@ export function useAuthListener({ onSignedOut }: { onSignedOut?: () => void } = 
     signedOut.current = onSignedOut;
   });
 
-  useEffect(() => {
-    let active = true;
-    let unsubscribe = () => undefined as void;
-    // Before the auth client has arrived, a page that can hold no session (nothing stored under its
-    // key, no session or error in the URL) is known to be signed out: /sign-in shows at once.
+  // Before the auth client has arrived, a page that can hold no session is known to be signed out:
+  // /sign-in shows at once, before the first paint (a layout effect), over the prerendered card.
+  useLayoutEffect(() => {
     if (!hasSupabase() && !mayHoldSession()) {
       setSession(null);
       setReady(true);
     }
+  }, [setReady, setSession]);
+
+  useEffect(() => {
+    let active = true;
+    let unsubscribe = () => undefined as void;
     const attach = (client: AuthOnlyClient) => {
       const auth = client.auth;
       // Whether this page had a session: a SIGNED_OUT without one (a provider's error redirect, a
