@@ -1,7 +1,7 @@
 // Vite builds the SPA from web/ into web/dist (served by the app listener). The dev server
 // proxies the product API and the dev config document to the app listener, so `npm run dev`
 // talks to the same stack as the built bundle.
-import { defineConfig, type Plugin } from "vite";
+import { createServer, defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { readdir, readFile, writeFile } from "node:fs/promises";
@@ -66,15 +66,46 @@ function precompress(): Plugin {
   };
 }
 
+const ROOT_DIV = '<div id="root"></div>';
+
+/**
+ * Puts the sign-in card's markup (web/src/app/prerender-sign-in.tsx, rendered once at build time
+ * through a throwaway Vite server) into index.html's root, so /sign-in paints before its JavaScript
+ * runs. theme-init.js hides it on a page that may hold a session, where the app shows 'Loading' first.
+ */
+function prerenderSignIn(): Plugin {
+  return {
+    name: "founder-foundation:prerender-sign-in",
+    apply: "build",
+    async transformIndexHtml(html) {
+      const server = await createServer({
+        configFile: false,
+        root: fileURLToPath(new URL(".", import.meta.url)),
+        logLevel: "error",
+        appType: "custom",
+        server: { middlewareMode: true, hmr: false, ws: false },
+        resolve: { alias: ALIASES },
+        optimizeDeps: { noDiscovery: true, include: [] },
+      });
+      try {
+        const mod = (await server.ssrLoadModule("/src/app/prerender-sign-in.tsx")) as { renderSignInShell(): string };
+        return html.replace(ROOT_DIV, `<div id="root"><div data-prerendered>${mod.renderSignInShell()}</div></div>`);
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}
+
+const ALIASES = {
+  "@contract": fileURLToPath(new URL("../server/src/contract", import.meta.url)),
+  "@": fileURLToPath(new URL("./src", import.meta.url)),
+};
+
 export default defineConfig({
   root: fileURLToPath(new URL(".", import.meta.url)),
-  plugins: [react(), tailwindcss(), precompress()],
-  resolve: {
-    alias: {
-      "@contract": fileURLToPath(new URL("../server/src/contract", import.meta.url)),
-      "@": fileURLToPath(new URL("./src", import.meta.url)),
-    },
-  },
+  plugins: [react(), tailwindcss(), prerenderSignIn(), precompress()],
+  resolve: { alias: ALIASES },
   server: {
     proxy: {
       "/api": appOrigin,

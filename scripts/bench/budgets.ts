@@ -38,6 +38,25 @@ export function checkBudgets(r: BenchResults): BudgetVerdict[] {
       kbFmt,
     ),
   );
+  for (const page of ["sign-in", "dashboard"] as const) {
+    const mobile = r.lighthouse?.find((l) => l.page === page && l.preset === "mobile");
+    out.push(
+      verdict(
+        `Lighthouse mobile score, ${page} (median)`,
+        `>= ${BUDGETS.lighthouseMobileScoreMin}`,
+        mobile?.median.score,
+        (v) => v >= BUDGETS.lighthouseMobileScoreMin,
+        (v) => String(Math.round(v)),
+      ),
+      verdict(
+        `Lighthouse mobile TBT, ${page} (median)`,
+        `<= ${BUDGETS.lighthouseMobileTbtMs} ms`,
+        mobile?.median.tbtMs,
+        (v) => v <= BUDGETS.lighthouseMobileTbtMs,
+        msFmt,
+      ),
+    );
+  }
   for (const lazy of r.webBundle?.lazy ?? []) {
     out.push({
       name: `${lazy.what} only in lazily loaded chunks`,

@@ -234,6 +234,29 @@ async function runOnce(
   }
 }
 
+/** Lighthouse's own "run it again" failures: its trace of the load was unusable, not the page. */
+const TRACE_FAILURES = /\b(NO_NAVSTART|NO_FCP|NO_LCP|NO_TRACING_STARTED|NO_DCL|NO_RESOURCE_REQUEST)\b/;
+const TRACE_ATTEMPTS = 3;
+
+/** One run; a run whose trace Lighthouse could not use (a loaded machine drops trace events) is run again. */
+async function runRetryingTrace(
+  stack: RemoteStack,
+  which: LighthousePage,
+  preset: LighthousePreset,
+  founder: Founder,
+  log: (line: string) => void,
+): Promise<OneRun> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runOnce(stack, which, preset, founder);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      if (attempt >= TRACE_ATTEMPTS || !TRACE_FAILURES.test(message)) throw err;
+      log(`    lighthouse ${which} (${preset}): trace unusable, run again (${message.slice(0, 80)})`);
+    }
+  }
+}
+
 function medianRun(runs: LighthouseRun[]): LighthouseRun {
   const pick = (k: keyof LighthouseRun, digits = 0) => round(median(runs.map((r) => r[k])), digits);
   return {
@@ -258,7 +281,7 @@ export async function benchLighthouse(
   for (const preset of opts.presets) {
     for (const which of ["sign-in", "dashboard"] as const) {
       const done: OneRun[] = [];
-      for (let i = 0; i < opts.runs; i++) done.push(await runOnce(stack, which, preset, founder));
+      for (let i = 0; i < opts.runs; i++) done.push(await runRetryingTrace(stack, which, preset, founder, opts.log));
       const last = done[done.length - 1];
       if (!last) throw new Error("no Lighthouse run");
       const r: LighthouseResult = {

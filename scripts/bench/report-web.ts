@@ -17,6 +17,11 @@ export function bundleTable(r: WebBundleResult): string {
         kb(r.initialJs.rawBytes),
         kb(r.initialJs.gzipBytes),
       ],
+      [
+        `  + auth client, fetched at start-up beside the first render (${r.startupJs.files.length} files)`,
+        kb(r.startupJs.rawBytes),
+        kb(r.startupJs.gzipBytes),
+      ],
       ["  CSS (all)", kb(r.css.rawBytes), kb(r.css.gzipBytes)],
     ],
   );

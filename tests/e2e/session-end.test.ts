@@ -31,18 +31,25 @@ async function expectSignInWithReason(page: Page, origin: string): Promise<void>
   expect(await page.getByRole("heading", { name: "Welcome!" }).isVisible()).toBe(true);
 }
 
+/** One founder on the dashboard in two browsers (the second signed in through the form). */
+async function signedInInTwoBrowsers(elsewhereWidth: number) {
+  const founder = await founderAt("signed-up", { browser: e2e });
+  const here = founder.ui;
+  // Signed in through the form: a context opened `as` the founder would place its session again on reload.
+  const elsewhere = await e2e.open({ width: elsewhereWidth });
+  await here.goto("/");
+  await here.page.getByRole("heading", { name: "Account Strategies" }).waitFor();
+  await elsewhere.goto("/sign-in");
+  await signInThroughForm(elsewhere.page, founder);
+  await elsewhere.page.getByRole("heading", { name: "Account Strategies" }).waitFor();
+  return { founder, here, elsewhere };
+}
+
 describe("a session ended elsewhere", () => {
   it("signed out (global) in one browser: the other returns to sign-in with the reason, and back to where it was after signing in", async () => {
-    const founder = await founderAt("signed-up", { browser: e2e });
-    const here = founder.ui;
-    // Signed in through the form: a context opened `as` the founder would place its session again on reload.
-    const elsewhere = await e2e.open({ width: 375 });
-    await here.goto("/");
-    await here.page.getByRole("heading", { name: "Account Strategies" }).waitFor();
-    await elsewhere.goto("/sign-in");
-    await signInThroughForm(elsewhere.page, founder);
-    await elsewhere.page.getByRole("heading", { name: "Account Strategies" }).waitFor();
-    await elsewhere.page.getByRole("button", { name: "Sign Out" }).click();
+    const { founder, here, elsewhere } = await signedInInTwoBrowsers(375);
+    await elsewhere.page.getByRole("button", { name: "Sign-out choices" }).click();
+    await elsewhere.page.getByRole("menuitem", { name: /Sign out everywhere/ }).click();
     await elsewhere.page.getByRole("button", { name: "Continue" }).waitFor();
     // The founder's own Sign Out explains nothing.
     expect(await elsewhere.page.getByText(SIGNED_OUT).count()).toBe(0);
@@ -58,6 +65,19 @@ describe("a session ended elsewhere", () => {
     await signInThroughForm(here.page, founder);
     await here.page.getByLabel("Primary goal").waitFor();
     expect(new URL(here.page.url()).pathname).toBe("/ria");
+    expect(here.pageErrors).toEqual([]);
+  });
+
+  it("Sign Out signs out this browser only: the founder's other browser keeps working", async () => {
+    const { here, elsewhere } = await signedInInTwoBrowsers(1280);
+    await elsewhere.page.getByRole("button", { name: "Sign Out" }).click();
+    await elsewhere.page.getByRole("button", { name: "Continue" }).waitFor();
+
+    // The next call from the first browser is still honoured: no 401, no sign-in screen.
+    await here.page.getByRole("link", { name: "Risk management" }).click();
+    await here.page.getByLabel("Primary goal").waitFor();
+    expect(new URL(here.page.url()).pathname).toBe("/ria");
+    expect(await here.page.getByText(SIGNED_OUT).count()).toBe(0);
     expect(here.pageErrors).toEqual([]);
   });
 

@@ -63,6 +63,9 @@ describe("sign-in (browser)", () => {
     await page.getByRole("button", { name: "Sign up" }).click();
     await page.getByText(`We've sent a verification email to ${email}`).waitFor();
     await ui.screen("email-verification-pending");
+    // No password at rest (decision 0141): the pending record names the address only, for this tab.
+    const stored = `JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage })`;
+    expect(await ui.read(stored)).not.toContain(password);
 
     // The confirmation link returns to the site origin with the session: signed in without typing.
     const mail = await mailbox().latest(email, { subject: "Confirm Your Signup", timeoutMs: scaled(15_000) });
@@ -76,6 +79,7 @@ describe("sign-in (browser)", () => {
       `[...document.images].some((i) => i.alt.startsWith("QR code") && i.complete && i.naturalWidth > 0)`,
     );
     expect(await ui.read(`localStorage.getItem("pendingEmailVerification")`)).toBeNull();
+    expect(await ui.read(`sessionStorage.getItem("pendingEmailVerification")`)).toBeNull();
     await ui.screen("mfa-enroll");
     const secret = (await secretEl.textContent())!.trim();
     const enrolCode = await freshCode(secret);
@@ -209,6 +213,21 @@ describe("sign-in (browser)", () => {
     expect(await ui.read("document.documentElement.style.colorScheme")).toBe("dark");
     expect(refused).toEqual([]);
     // A page without its app is not a screen of the product: nothing for the end-of-test scan.
+    await ui.page.close();
+  });
+
+  it("the sign-in card paints before the app's JavaScript runs (prerendered); a page holding a session does not flash it", async () => {
+    const ui = await e2e.open({ width: 375 });
+    // Hold the app's bundle back: what the page shows now is what it shows before the app starts.
+    await ui.page.route("**/assets/*.js", (route) => route.abort());
+    await ui.goto("/sign-in");
+    expect(await ui.page.getByRole("heading", { name: "Welcome!" }).isVisible()).toBe(true);
+    expect(await ui.page.getByLabel("Email").isVisible()).toBe(true);
+    // With a stored session the app shows 'Loading' first: the card stays hidden until it decides.
+    await ui.page.evaluate(`localStorage.setItem("sb-127-auth-token", "{}")`);
+    await ui.goto("/");
+    expect(await ui.read(`document.querySelector("[data-prerendered]") !== null`)).toBe(true);
+    expect(await ui.page.getByRole("heading", { name: "Welcome!" }).isVisible()).toBe(false);
     await ui.page.close();
   });
 

@@ -47,6 +47,24 @@ async function enrolmentOutcome(page: Page): Promise<"qr" | "error"> {
   return (await qr.isVisible()) ? "qr" : "error";
 }
 
+/** Sign-up in one tab, the confirmation link in a second tab of the same browser; both on enrolment. */
+async function twoTabsOnEnrolment(label: string) {
+  const ui = await e2e.open({ width: 1280 });
+  const email = uniqueEmail(label);
+  await signUp(ui.page, email, "Signup-pass1!");
+  const mail = await mailbox().latest(email, { subject: "Confirm Your Signup", timeoutMs: scaled(15_000) });
+  const second = await ui.context.newPage();
+  await second.goto(findLink(mail));
+  /** The key each tab shows: the second tab's first. */
+  const secrets: string[] = [];
+  for (const page of [second, ui.page]) {
+    const key = page.getByTestId("totp-secret");
+    await key.waitFor({ timeout: scaled(30_000) });
+    secrets.push((await key.textContent())!.replace(/\s/g, ""));
+  }
+  return { ui, second, secrets };
+}
+
 describe("TOTP enrolment (browser)", () => {
   it("the confirmation link opened in a new tab, beside the pending tab, on a slow auth service: the founder gets a QR that works", async () => {
     const ui = await e2e.open({ width: 1280 });
@@ -87,6 +105,35 @@ describe("TOTP enrolment (browser)", () => {
         .waitFor({ timeout: scaled(30_000) });
     }
     await dashboard.waitFor();
+    await second.close();
+  });
+
+  it("two tabs of one founder (sign-up in one, the confirmation link in another) show one authenticator key, and Skip in one reaches both", async () => {
+    const { ui, second, secrets } = await twoTabsOnEnrolment("twotabs");
+    // One pending factor for the account: the same key in both tabs, so the founder's app gets one entry.
+    expect(secrets[0]).toBe(secrets[1]);
+    // A moment later (each tab has settled) still the same key: no tab replaced the other's factor.
+    await ui.page.waitForTimeout(1000);
+    expect((await second.getByTestId("totp-secret").textContent())!.replace(/\s/g, "")).toBe(secrets[0]);
+    expect((await ui.page.getByTestId("totp-secret").textContent())!.replace(/\s/g, "")).toBe(secrets[0]);
+
+    // The gate's choice is the founder's, not the tab's: Skip in one lets both through.
+    await second.getByRole("button", { name: "Skip" }).click();
+    await second.getByRole("heading", { name: "Account Strategies" }).waitFor();
+    await ui.page.getByRole("heading", { name: "Account Strategies" }).waitFor({ timeout: scaled(10_000) });
+    await second.close();
+  });
+
+  it("a code from the key both tabs show is accepted in either tab, and both go on to the app", async () => {
+    const { ui, second, secrets } = await twoTabsOnEnrolment("twotabs-verify");
+    // The key read in the second tab, the code typed in the first.
+    const secret = secrets[0]!;
+    await ui.page.bringToFront();
+    await ui.page.getByLabel("Authentication code").fill(totpCode(secret));
+    await ui.page.getByRole("button", { name: "Verify" }).click();
+    await ui.page.getByRole("heading", { name: "Account Strategies" }).waitFor({ timeout: scaled(15_000) });
+    expect(await ui.page.getByText(/This QR code was replaced/).count()).toBe(0);
+    await second.getByRole("heading", { name: "Account Strategies" }).waitFor({ timeout: scaled(15_000) });
     await second.close();
   });
 

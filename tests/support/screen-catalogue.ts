@@ -153,6 +153,15 @@ export const SHOTS: Shot[] = [
     },
   },
   {
+    // The pending view gave up after its 5 s: sign-in says where the mail went, with a resend.
+    name: "sign-in-mail-sent",
+    show: async (p) => {
+      await p.evaluate(`sessionStorage.setItem("pendingEmailVerification", '{"email":"new.founder@example.com"}')`);
+      await p.reload();
+      await p.getByRole("button", { name: "Send the email again" }).waitFor({ timeout: 30_000 });
+    },
+  },
+  {
     name: "mfa-enroll",
     as: "fresh",
     enrol: true,
@@ -173,6 +182,16 @@ export const SHOTS: Shot[] = [
       await p.getByRole("button", { name: /^Notifications/ }).click();
       await p.getByRole("button", { name: "Close notifications" }).waitFor();
       await p.getByRole("list", { name: "Notifications list" }).or(p.getByText("No notifications")).first().waitFor();
+    },
+  },
+  {
+    name: "sign-out-menu",
+    as: "done",
+    show: async (p) => {
+      await heading(p, "Account Strategies");
+      await focusSettled(p);
+      await p.getByRole("button", { name: "Sign-out choices" }).click();
+      await p.getByRole("menuitem", { name: /Sign out everywhere/ }).waitFor();
     },
   },
   {

@@ -2,7 +2,7 @@
 // light theme flash while the app's module loads. It is a file, not an inline script, because the
 // Content-Security-Policy allows scripts from 'self' only. Same key and { "data": mode } wrapper
 // as web/src/stores/theme.ts, which validates the value again when the app starts.
-/* global document */
+/* global document, location */
 (function applySavedTheme() {
   try {
     var saved = JSON.parse(localStorage.getItem("appThemeMode") || "null");
@@ -12,5 +12,22 @@
     }
   } catch {
     // Storage denied or the value unreadable: the light default stays, the app sorts it out.
+  }
+})();
+
+// The sign-in card prerendered in index.html is right for a visitor without a session. A page that may
+// hold one (a stored auth session, or one arriving in the URL from a mail link) first shows
+// 'Loading' instead: the card is hidden there (index.css), so it does not flash before it.
+(function markPossibleSession() {
+  try {
+    var url = location.search + location.hash;
+    var stored = Object.keys(localStorage).some(function (key) {
+      return /^sb-.*-auth-token$/.test(key);
+    });
+    if (stored || /(^|[#&?])(access_token|refresh_token|error|error_description|code)=/.test(url)) {
+      document.documentElement.dataset.maySession = "true";
+    }
+  } catch {
+    document.documentElement.dataset.maySession = "true";
   }
 })();

@@ -63,10 +63,7 @@ export function codeForStatus(status: number): ApiErrorCode {
 
 /**
  * 'Too many attempts' (docs/architecture.md, The record's rules): the one wording of every 429, the
- * API's own (server/src/http-errors.ts) and the web's, which also words the auth service's 429s.
- * At least one minute, so a wait of seconds never reads "0 minutes".
+ * API's own (server/src/http-errors.ts) and the web's. Stated in the zod-free rules module, so the
+ * sign-in page can word the auth service's 429s without loading zod (docs/decisions/0140).
  */
-export function tooManyAttemptsMessage(minutes: number): string {
-  const n = Math.max(1, Math.ceil(minutes));
-  return `Too many attempts, try again in ${n} ${n === 1 ? "minute" : "minutes"}`;
-}
+export { tooManyAttemptsMessage } from "./rules";

@@ -47,6 +47,16 @@ export const MESSAGES = {
     `${field} contains a character that is not allowed (a control or text-direction character)`,
 } as const;
 
+/**
+ * 'Too many attempts' (docs/architecture.md, The record's rules): the one wording of every 429, the
+ * API's own (server/src/http-errors.ts) and the web's, which also words the auth service's 429s.
+ * At least one minute, so a wait of seconds never reads "0 minutes".
+ */
+export function tooManyAttemptsMessage(minutes: number): string {
+  const n = Math.max(1, Math.ceil(minutes));
+  return `Too many attempts, try again in ${n} ${n === 1 ? "minute" : "minutes"}`;
+}
+
 /** What the founder attests before Submit (docs/decisions/0096); the submission carries `attested: true`. */
 export const ATTESTATION = "The information is true and complete";
 

@@ -1,22 +1,20 @@
 // The application: providers, the auth listener, viewport tracking, routes and the global overlays.
+// Only what /sign-in needs is here; the signed-in screens' providers come with their lazy chunk.
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
-import { Toaster } from "@/components/ui/toast";
 import { useAuthListener } from "@/features/auth/use-auth-listener";
 import { DebugPanel } from "@/features/shell/debug-panel";
 import { useViewportTracking } from "@/stores/layout";
-import { useApiRefusals } from "./api-refusals";
-import { AppProviders } from "./providers";
+import { CoreProviders } from "./core-providers";
 import { AppRouter } from "./router";
+import { dropSignedInData, resetSignedInQueries } from "./signed-in-loader";
 
 function AppBody() {
-  useAuthListener();
-  useApiRefusals();
+  useAuthListener({ onSignedOut: dropSignedInData });
   useViewportTracking();
   return (
     <>
       <AppRouter />
       <LoadingOverlay />
-      <Toaster />
       <DebugPanel />
     </>
   );
@@ -24,8 +22,8 @@ function AppBody() {
 
 export function App() {
   return (
-    <AppProviders>
+    <CoreProviders onReset={resetSignedInQueries}>
       <AppBody />
-    </AppProviders>
+    </CoreProviders>
   );
 }

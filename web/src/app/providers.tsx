@@ -1,11 +1,10 @@
-// App-wide providers: one Jotai store, one QueryClient (requirements §9 defaults), the error boundary.
+// Every provider a screen may need, in one wrapper: the core ones (Jotai, error boundary) and a query
+// client (requirements §9 defaults). The running app composes the same two in two places (core in
+// app.tsx, the query client in the lazy signed-in shell); component tests render through this one.
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
-import { Provider as JotaiProvider } from "jotai";
 import { useState, type ReactNode } from "react";
-import { ErrorBoundary } from "@/components/ui/error-boundary";
 import { createQueryClient } from "@/lib/query-client";
-
-type JotaiStore = NonNullable<Parameters<typeof JotaiProvider>[0]["store"]>;
+import { CoreProviders, type JotaiStore } from "./core-providers";
 
 export function AppProviders({
   children,
@@ -18,10 +17,8 @@ export function AppProviders({
 }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
-    <JotaiProvider store={store}>
-      <QueryClientProvider client={client}>
-        <ErrorBoundary onReset={() => client.resetQueries()}>{children}</ErrorBoundary>
-      </QueryClientProvider>
-    </JotaiProvider>
+    <CoreProviders store={store} onReset={() => void client.resetQueries()}>
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    </CoreProviders>
   );
 }

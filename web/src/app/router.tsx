@@ -6,23 +6,31 @@
 // screen RequireAuth shows while the session is restored stays up, so nothing flashes.
 import { useAtomValue } from "jotai";
 import { Suspense } from "react";
-import { Redirect, Route, Switch, useSearch } from "wouter";
+import { Redirect, Route, Switch, useRouter, useSearch } from "wouter";
 import { LoadingScreen } from "@/components/ui/loading-overlay";
 import { SignInScreen } from "@/features/auth/components/sign-in-screen";
 import { authFinishedAtom, authReadyAtom } from "@/stores/session";
 import { paths } from "@/config/paths";
 import { RequireAuth, RequireRole, safeRedirectTarget } from "./guards";
-import { APP_ROUTES, lazyWithReload } from "./routes";
+import { APP_ROUTES, lazyWithReload, preloadScreen } from "./routes";
+import { loadSignedIn, prefetchSignedIn } from "./signed-in-loader";
 
-const SignedInShell = lazyWithReload(() => import("./signed-in-shell").then((m) => ({ default: m.SignedInShell })));
+const SignedInArea = lazyWithReload(() => loadSignedIn().then((m) => ({ default: m.SignedInArea })));
 
 function SignInRoute() {
   const ready = useAtomValue(authReadyAtom);
   const finished = useAtomValue(authFinishedAtom);
   const search = useSearch();
+  const { parser } = useRouter();
+  const target = safeRedirectTarget(new URLSearchParams(search).get("redirect"));
   if (!ready) return <LoadingScreen label="Loading" standalone />;
-  if (finished) return <Redirect to={safeRedirectTarget(new URLSearchParams(search).get("redirect"))} replace />;
-  return <SignInScreen />;
+  if (finished) return <Redirect to={target} replace />;
+  // The gate's 1 s fade fetches the next screen's chunks and data, so they are there when it ends.
+  const onGatePassed = () => {
+    prefetchSignedIn(target);
+    preloadScreen(parser, target);
+  };
+  return <SignInScreen onGatePassed={onGatePassed} />;
 }
 
 export function AppRouter() {
@@ -32,7 +40,7 @@ export function AppRouter() {
       <Route>
         <RequireAuth>
           <Suspense fallback={<LoadingScreen label="Loading" standalone />}>
-            <SignedInShell>
+            <SignedInArea>
               <Suspense fallback={<LoadingScreen />}>
                 <Switch>
                   {APP_ROUTES.map(({ path, screen: Screen, role }) => (
@@ -47,7 +55,7 @@ export function AppRouter() {
                   </Route>
                 </Switch>
               </Suspense>
-            </SignedInShell>
+            </SignedInArea>
           </Suspense>
         </RequireAuth>
       </Route>

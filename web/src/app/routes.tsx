@@ -2,11 +2,16 @@
 // admin area) loads only where it is used. A feature replaces its placeholder module; this table
 // and the guards stay.
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+import { matchRoute, type Parser } from "wouter";
 import { paths } from "@/config/paths";
 import { ACCOUNT_HOLDER_ROLE, type RoleRequirement } from "@/lib/roles";
 
+type ScreenModule = { default: ComponentType };
+
 export interface AppRoute {
   path: string;
+  /** Fetches the screen's chunk (the same module promise the lazy screen awaits). */
+  load: () => Promise<ScreenModule>;
   screen: LazyExoticComponent<ComponentType>;
   /** Missing role → redirected to / (requirements §6). */
   role?: RoleRequirement;
@@ -24,19 +29,22 @@ export function lazyWithReload<C extends ComponentType<any>>(
   load: () => Promise<{ default: C }>,
 ): LazyExoticComponent<C> {
   return lazy(() =>
-    load().then(
-      (module) => {
-        sessionStorage.removeItem(CHUNK_RELOAD_KEY);
-        return module;
-      },
-      (error: unknown) => {
-        if (sessionStorage.getItem(CHUNK_RELOAD_KEY)) throw error;
-        sessionStorage.setItem(CHUNK_RELOAD_KEY, "1");
-        window.location.reload();
-        return new Promise<never>(() => undefined);
-      },
-    ),
+    load().then((module) => {
+      sessionStorage.removeItem(CHUNK_RELOAD_KEY);
+      return module;
+    }, reloadOnceForMissingChunk),
   );
+}
+
+/**
+ * A chunk that no longer exists (the site was rebuilt after this page loaded) is fetched by
+ * reloading the page once; a second failure is thrown, to the error screen.
+ */
+export function reloadOnceForMissingChunk(error: unknown): Promise<never> {
+  if (sessionStorage.getItem(CHUNK_RELOAD_KEY)) throw error;
+  sessionStorage.setItem(CHUNK_RELOAD_KEY, "1");
+  window.location.reload();
+  return new Promise<never>(() => undefined);
 }
 
 /** A route's screen (no props), lazy and redeploy-proof. */
@@ -44,36 +52,28 @@ export function lazyScreen(load: () => Promise<{ default: ComponentType }>): Laz
   return lazyWithReload(load);
 }
 
+function route(path: string, load: () => Promise<ScreenModule>, role?: RoleRequirement): AppRoute {
+  return { path, load, screen: lazyScreen(load), ...(role ? { role } : {}) };
+}
+
 export const APP_ROUTES: AppRoute[] = [
-  { path: paths.dashboard.path, screen: lazyScreen(() => import("@/features/dashboard/dashboard-screen")) },
-  {
-    path: paths.chooseStrategy.path,
-    screen: lazyScreen(() => import("@/features/create-foundation/choose-strategy-screen")),
-  },
-  {
-    path: paths.createFoundationStep.path,
-    screen: lazyScreen(() => import("@/features/create-foundation/create-foundation-step-screen")),
-  },
-  {
-    path: paths.editProfile.path,
-    screen: lazyScreen(() => import("@/features/edit/edit-profile-screen")),
-    role: ACCOUNT_HOLDER_ROLE,
-  },
-  {
-    path: paths.editDaf.path,
-    screen: lazyScreen(() => import("@/features/edit/edit-daf-screen")),
-    role: ACCOUNT_HOLDER_ROLE,
-  },
-  {
-    path: paths.editFoundation.path,
-    screen: lazyScreen(() => import("@/features/edit/edit-foundation-screen")),
-    role: ACCOUNT_HOLDER_ROLE,
-  },
-  {
-    path: paths.editOthers.path,
-    screen: lazyScreen(() => import("@/features/edit/edit-others-screen")),
-    role: ACCOUNT_HOLDER_ROLE,
-  },
-  { path: paths.ria.path, screen: lazyScreen(() => import("@/features/ria/ria-screen")), role: ACCOUNT_HOLDER_ROLE },
-  { path: paths.admin.path, screen: lazyScreen(() => import("@/features/admin/admin-screen")) },
+  route(paths.dashboard.path, () => import("@/features/dashboard/dashboard-screen")),
+  route(paths.chooseStrategy.path, () => import("@/features/create-foundation/choose-strategy-screen")),
+  route(paths.createFoundationStep.path, () => import("@/features/create-foundation/create-foundation-step-screen")),
+  route(paths.editProfile.path, () => import("@/features/edit/edit-profile-screen"), ACCOUNT_HOLDER_ROLE),
+  route(paths.editDaf.path, () => import("@/features/edit/edit-daf-screen"), ACCOUNT_HOLDER_ROLE),
+  route(paths.editFoundation.path, () => import("@/features/edit/edit-foundation-screen"), ACCOUNT_HOLDER_ROLE),
+  route(paths.editOthers.path, () => import("@/features/edit/edit-others-screen"), ACCOUNT_HOLDER_ROLE),
+  route(paths.ria.path, () => import("@/features/ria/ria-screen"), ACCOUNT_HOLDER_ROLE),
+  route(paths.admin.path, () => import("@/features/admin/admin-screen")),
 ];
+
+/**
+ * Starts fetching the chunk of the screen at `location` (the gate's 1 s after the second factor is
+ * spent fetching what comes next, not waiting). Unknown paths go to the dashboard, as the router does.
+ */
+export function preloadScreen(parser: Parser, location: string): void {
+  const pathname = location.split(/[?#]/)[0] ?? "/";
+  const found = APP_ROUTES.find((r) => matchRoute(parser, r.path, pathname)[0]) ?? APP_ROUTES[0];
+  void found?.load().catch(() => undefined);
+}

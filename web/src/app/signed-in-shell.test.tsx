@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { fakeApi } from "@/testing/fake-api";
 import { renderWithApp } from "@/testing/render";
 import { createFakeSupabase, fakeSession, type FakeSupabase } from "@/testing/fake-supabase";
@@ -96,13 +96,35 @@ describe("SignedInShell (the shell with the bell and sign-out)", () => {
     expect(document.documentElement.dataset.theme).toBe(other);
   });
 
-  it("Sign Out signs out of the auth service and reloads", async () => {
+  it("Sign Out signs out this device only (the founder's other browsers stay signed in) and reloads", async () => {
     stubNotifications(0);
     const reload = vi.fn();
     vi.spyOn(window, "location", "get").mockReturnValue({ ...window.location, reload } as Location);
     renderShell();
     await act(() => userEvent.click(screen.getByRole("button", { name: "Sign Out" })));
     await waitFor(() => expect(reload).toHaveBeenCalled());
-    expect(sb.auth.signOut).toHaveBeenCalled();
+    expect(sb.auth.signOut).toHaveBeenCalledTimes(1);
+    expect(sb.auth.signOut).toHaveBeenCalledWith({ scope: "local" });
+  });
+
+  it("'Sign out everywhere', beside Sign Out, ends every session of the account", async () => {
+    stubNotifications(0);
+    const reload = vi.fn();
+    vi.spyOn(window, "location", "get").mockReturnValue({ ...window.location, reload } as Location);
+    // Headless UI's menu measures itself; jsdom has no ResizeObserver.
+    vi.stubGlobal(
+      "ResizeObserver",
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    onTestFinished(() => void vi.unstubAllGlobals());
+    renderShell(375);
+    await act(() => userEvent.click(screen.getByRole("button", { name: "Sign-out choices" })));
+    await act(() => userEvent.click(screen.getByRole("menuitem", { name: /Sign out everywhere/ })));
+    await waitFor(() => expect(reload).toHaveBeenCalled());
+    expect(sb.auth.signOut).toHaveBeenCalledWith({ scope: "global" });
   });
 });

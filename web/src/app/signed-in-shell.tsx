@@ -10,7 +10,7 @@ import { AppShell } from "@/features/shell/app-shell";
 
 export function SignedInShell({ children }: { children: ReactNode }) {
   return (
-    <AppShell bell={<NotificationsBell />} onSignOut={() => void signOut()}>
+    <AppShell bell={<NotificationsBell />} onSignOut={(scope) => void signOut(scope)}>
       <IdentityCheckProvider value={IdentityVerification}>{children}</IdentityCheckProvider>
     </AppShell>
   );

@@ -31,4 +31,32 @@ describe("theme-init.js", () => {
     runThemeInit();
     expect(document.documentElement.dataset.theme).toBe("light");
   });
+
+  describe("the possible-session mark (hides the prerendered sign-in card)", () => {
+    afterEach(() => {
+      delete document.documentElement.dataset.maySession;
+      window.history.replaceState(null, "", "/");
+    });
+
+    it("is absent for a visitor with nothing stored and nothing in the URL", () => {
+      runThemeInit();
+      expect(document.documentElement.dataset.maySession).toBeUndefined();
+    });
+
+    it("is set by a stored auth session", () => {
+      localStorage.setItem("sb-127-auth-token", "{}");
+      runThemeInit();
+      expect(document.documentElement.dataset.maySession).toBe("true");
+    });
+
+    it("is set by a session or its error in the URL (a mail link)", () => {
+      window.history.replaceState(null, "", "/#access_token=abc&type=signup");
+      runThemeInit();
+      expect(document.documentElement.dataset.maySession).toBe("true");
+      delete document.documentElement.dataset.maySession;
+      window.history.replaceState(null, "", "/sign-in?error=access_denied");
+      runThemeInit();
+      expect(document.documentElement.dataset.maySession).toBe("true");
+    });
+  });
 });

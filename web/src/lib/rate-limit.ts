@@ -2,7 +2,8 @@
 // (`too_many_requests` with Retry-After in seconds) or the auth service (GoTrue's 429 codes). The
 // wording is the contract's, so the server's 429 message and the web's say the same.
 
-export { tooManyAttemptsMessage } from "@contract/errors";
+// From the zod-free rules module: this file is on the sign-in path (docs/decisions/0140).
+export { tooManyAttemptsMessage } from "@contract/rules";
 
 /** Minutes from a Retry-After header (seconds, or an HTTP date); undefined when absent or unreadable. */
 export function minutesFromRetryAfter(header: string | null | undefined, now = Date.now()): number | undefined {

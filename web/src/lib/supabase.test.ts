@@ -1,6 +1,7 @@
 import { createClient, type Session } from "@supabase/supabase-js";
 import { afterEach, describe, expect, it } from "vitest";
-import { createSupabaseClient, defaultStorageKey } from "./supabase";
+import { defaultStorageKey } from "./supabase";
+import { createSupabaseClient } from "./supabase-client";
 
 const settings = { authUrl: "http://127.0.0.1:54321", anonKey: "anon-key" };
 

@@ -8,8 +8,12 @@
 // its SupabaseClient wraps (AuthClient, from @supabase/auth-js); making that one directly with the
 // options createClient would pass keeps the behaviour and lets the bundler drop the rest
 // (supabase-js declares "sideEffects": false).
-import { AuthClient, type GoTrueClient } from "@supabase/supabase-js";
-import type { AppSettings } from "./env";
+//
+// The factory itself (supabase-client.ts) is loaded at start-up beside the first render, not before
+// it: an anonymous visitor's /sign-in needs the auth client only to submit, so auth-js stays out of
+// its initial JavaScript (docs/decisions/0140). Code that may run before it arrives awaits
+// whenSupabase().
+import type { GoTrueClient } from "@supabase/supabase-js";
 
 /** What the web uses of a SupabaseClient: its auth client (AuthClient is GoTrueClient), under the same name. */
 export interface AuthOnlyClient {
@@ -17,6 +21,10 @@ export interface AuthOnlyClient {
 }
 
 let client: AuthOnlyClient | undefined;
+let arrived: (c: AuthOnlyClient) => void = () => undefined;
+let ready = new Promise<AuthOnlyClient>((resolve) => {
+  arrived = resolve;
+});
 
 /**
  * supabase-js's default storage key for a project URL (sb-<first label of the host>-auth-token),
@@ -26,25 +34,21 @@ export function defaultStorageKey(authUrl: string): string {
   return `sb-${new URL(authUrl).hostname.split(".")[0]}-auth-token`;
 }
 
-export function createSupabaseClient(settings: Pick<AppSettings, "authUrl" | "anonKey">): AuthOnlyClient {
-  // As createClient does: the project URL with a trailing slash, auth under auth/v1, the anon key
-  // as apikey and default bearer, the implicit flow.
-  const base = new URL(settings.authUrl.endsWith("/") ? settings.authUrl : `${settings.authUrl}/`);
-  return {
-    auth: new AuthClient({
-      url: new URL("auth/v1", base).href,
-      headers: { Authorization: `Bearer ${settings.anonKey}`, apikey: settings.anonKey },
-      storageKey: defaultStorageKey(base.href),
-      persistSession: true,
-      autoRefreshToken: true,
-      detectSessionInUrl: true,
-      flowType: "implicit",
-    }),
-  };
-}
-
 export function setSupabaseClient(c: AuthOnlyClient): void {
   client = c;
+  arrived(c);
+  // A later client (tests install one per test) is what the next waiter gets.
+  ready = Promise.resolve(c);
+}
+
+/** Whether the auth client is there yet (it arrives shortly after the first render). */
+export function hasSupabase(): boolean {
+  return client !== undefined;
+}
+
+/** The auth client once it has arrived. */
+export function whenSupabase(): Promise<AuthOnlyClient> {
+  return client ? Promise.resolve(client) : ready;
 }
 
 export function getSupabase(): AuthOnlyClient {

@@ -1,8 +1,16 @@
 // Unhandled render errors show 'Something went wrong' with the message and 'Try again' (requirements
 // §2, §8), and for a failed API call its reference (the request id) for the founder to quote.
 import { Component, type ErrorInfo, type ReactNode } from "react";
-import { ApiError } from "@/lib/api-client";
 import { Button } from "./button";
+
+/**
+ * A failed API call's reference (ApiError's), read by shape: importing the API client here would put
+ * it and the contract's zod into the sign-in page's initial JavaScript.
+ */
+function referenceOf(error: Error): string | undefined {
+  const reference = (error as { reference?: unknown }).reference;
+  return typeof reference === "string" ? reference : undefined;
+}
 
 interface State {
   error: Error | null;
@@ -27,13 +35,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode; onReset?: ()
   override render() {
     if (!this.state.error) return this.props.children;
     const { error } = this.state;
-    return (
-      <ErrorScreen
-        message={error.message}
-        reference={error instanceof ApiError ? error.reference : undefined}
-        onRetry={this.reset}
-      />
-    );
+    return <ErrorScreen message={error.message} reference={referenceOf(error)} onRetry={this.reset} />;
   }
 }
 

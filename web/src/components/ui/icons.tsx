@@ -48,3 +48,6 @@ export const LockIcon = (p: SVGProps<SVGSVGElement>) => (
     {...p}
   />
 );
+export const ChevronDownIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Icon d="M7.41 8.59 12 13.17l4.59-4.58L18 10l-6 6-6-6 1.41-1.41z" {...p} />
+);

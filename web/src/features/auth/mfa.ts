@@ -1,6 +1,7 @@
 // TOTP enrolment and verification through supabase-js (requirements §4).
 import type { AuthOnlyClient } from "@/lib/supabase";
 import { MFA_FRIENDLY_NAME } from "@contract/rules";
+import { sharedEnrolment } from "./shared-enrolment";
 
 export interface Enrolment {
   factorId: string;
@@ -49,14 +50,15 @@ export const ENROLMENT_MESSAGES = {
 let inFlight: Promise<Enrolment> | null = null;
 
 /**
- * Removes every unverified factor, then enrols a TOTP factor with the product's friendly name.
+ * Reuses the pending enrolment another tab of this founder shows; otherwise removes every unverified
+ * factor, then enrols a TOTP factor with the product's friendly name.
  * Concurrent calls (React re-running effects) share one enrolment. A name conflict means another
  * client (another tab of the same founder, which shares the session) enrolled in between: that
  * race is not shown; the clean-up and enrolment run again, so this tab still gets a QR of its own.
  * Resolves with a QR, or rejects with an error the view shows with a retry; never hangs.
  */
 export function startTotpEnrolment(client: AuthOnlyClient, timeoutMs = ENROL_TIMEOUT_MS): Promise<Enrolment> {
-  inFlight ??= withTimeout(enrol(client), timeoutMs).finally(() => {
+  inFlight ??= withTimeout(enrolForFounder(client), timeoutMs).finally(() => {
     inFlight = null;
   });
   return inFlight;
@@ -68,6 +70,25 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
     timer = setTimeout(() => reject(new EnrolmentError(ENROLMENT_MESSAGES.timedOut, "mfa_enrolment_timeout")), ms);
   });
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** The founder's one pending enrolment, shared by their tabs (shared-enrolment.ts). */
+async function enrolForFounder(client: AuthOnlyClient): Promise<Enrolment> {
+  const { data } = await client.auth.getSession();
+  const userId = data.session?.user.id;
+  if (!userId) return enrol(client);
+  return sharedEnrolment(
+    userId,
+    (known) => isPending(client, known.factorId),
+    () => enrol(client),
+  );
+}
+
+/** Whether this factor is still there and unverified (another tab may have replaced or verified it). */
+async function isPending(client: AuthOnlyClient, factorId: string): Promise<boolean> {
+  const { data, error } = await client.auth.mfa.listFactors();
+  if (error) return false;
+  return data.all.some((f) => f.id === factorId && f.status === "unverified");
 }
 
 async function enrol(client: AuthOnlyClient): Promise<Enrolment> {

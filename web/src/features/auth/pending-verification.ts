@@ -1,32 +1,34 @@
-// The pendingEmailVerification record (requirements §3/§4): email and password held in localStorage
-// between sign-up and the confirmed-email sign-in, so a reload restores the pending view.
+// The pendingEmailVerification record (requirements §3/§4): which address the pending-verification
+// view is waiting on, so a reload of the tab restores the view.
+//
+// The password is never stored (docs/decisions/0141): it stays in the sign-in form's memory for the
+// life of the view, so the automatic sign-in after confirmation works in the tab that signed up. The
+// record holds the email only, in sessionStorage (this tab, gone when it closes), and is dropped
+// when the view ends. A view restored by a reload has no password: on confirmation it asks for it.
 import { readJson, writeJson } from "@/lib/storage";
 
 export const PENDING_VERIFICATION_KEY = "pendingEmailVerification";
 
 export interface PendingVerification {
   email: string;
-  password: string;
 }
 
 function isPending(v: unknown): v is PendingVerification {
-  return (
-    typeof v === "object" &&
-    v !== null &&
-    typeof (v as PendingVerification).email === "string" &&
-    typeof (v as PendingVerification).password === "string"
-  );
+  return typeof v === "object" && v !== null && typeof (v as PendingVerification).email === "string";
 }
 
 /** A record that fails to parse is discarded (removed) and reads as null. */
 export function readPendingVerification(): PendingVerification | null {
-  return readJson(PENDING_VERIFICATION_KEY, isPending);
+  // An earlier version kept email and password in localStorage: whatever it left is wiped unread.
+  localStorage.removeItem(PENDING_VERIFICATION_KEY);
+  return readJson(PENDING_VERIFICATION_KEY, isPending, sessionStorage);
 }
 
 export function writePendingVerification(record: PendingVerification): void {
-  writeJson(PENDING_VERIFICATION_KEY, record);
+  writeJson(PENDING_VERIFICATION_KEY, { email: record.email }, sessionStorage);
 }
 
 export function clearPendingVerification(): void {
+  sessionStorage.removeItem(PENDING_VERIFICATION_KEY);
   localStorage.removeItem(PENDING_VERIFICATION_KEY);
 }

@@ -3,7 +3,8 @@
 // disabled one answers the redirect with a raw JSON error page. A provider redirect that comes
 // back with an error carries it in the query and the fragment (GoTrue's redirectErrors); the
 // sign-in screen shows it instead.
-import { useQuery } from "@tanstack/react-query";
+import { useStore } from "jotai";
+import { useEffect, useState } from "react";
 import { appSettings } from "@/lib/env";
 
 /** The providers this product offers, with their button labels; the service decides which show. */
@@ -24,14 +25,29 @@ export async function fetchEnabledProviders(): Promise<SocialProvider[]> {
   }
 }
 
+/** Asked once per app (its Jotai store): the service's settings do not change while a page is open. */
+const requests = new WeakMap<object, Promise<SocialProvider[]>>();
+
+/**
+ * A plain promise, not TanStack Query: the sign-in screen is the first thing a founder loads, and
+ * the query library belongs to the signed-in screens' chunk (docs/decisions/0140).
+ */
 export function useEnabledProviders(): SocialProvider[] {
-  const { data } = useQuery({
-    queryKey: ["auth-settings", "providers"],
-    queryFn: fetchEnabledProviders,
-    staleTime: Infinity,
-    retry: false,
-  });
-  return data ?? [];
+  const store = useStore();
+  const [providers, setProviders] = useState<SocialProvider[]>([]);
+  useEffect(() => {
+    let active = true;
+    let request = requests.get(store);
+    if (!request) {
+      request = fetchEnabledProviders();
+      requests.set(store, request);
+    }
+    void request.then((list) => active && setProviders(list));
+    return () => {
+      active = false;
+    };
+  }, [store]);
+  return providers;
 }
 
 /** The query parameters a failed provider redirect adds (GoTrue), never kept in a remembered origin. */

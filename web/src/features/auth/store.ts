@@ -72,6 +72,15 @@ function readSkippedUser(): string | null {
 
 /** The user id whose enrolment was skipped (localStorage: every tab of the signed-in session sees it). */
 const skippedUserAtom = atom<string | null>(readSkippedUser());
+// Skip (or sign-out) in another tab reaches this one at once: the gate re-runs with it, so a tab
+// still offering enrolment lets the founder through too.
+skippedUserAtom.onMount = (set) => {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === MFA_SKIPPED_KEY || event.key === null) set(readSkippedUser());
+  };
+  window.addEventListener("storage", onStorage);
+  return () => window.removeEventListener("storage", onStorage);
+};
 /**
  * Enrolment skipped: kept for the signed-in session (reloads and new tabs included), for that user
  * only; sign-out removes it, so the next sign-in offers enrolment again.
@@ -93,6 +102,12 @@ export const mfaSkippedAtom = atom(
 export const gateFadingAtom = atom(false);
 
 export const SIGNED_OUT_NOTICE = "You were signed out. Please sign in again.";
+
+/**
+ * The address a sign-up's confirmation mail went to, once the pending view has timed out (shown on
+ * the sign-in view with 'Send the email again' until the next sign-in); `resent` after a resend.
+ */
+export const verificationMailAtom = atom<{ email: string; resent: boolean } | null>(null);
 
 /** Why the sign-in screen is back, shown on the sign-in view until the next sign-in. */
 export const signInNoticeAtom = atom<string | null>(null);

@@ -3,9 +3,11 @@
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { useCallback, useMemo } from "react";
 import { passwordSubmittable } from "@contract/rules";
-import { getSupabase } from "@/lib/supabase";
+import { whenSupabase } from "@/lib/supabase";
+import { sessionAtom } from "@/stores/session";
 import { AUTH_MESSAGES, describeAuthError, type AuthErrorLike } from "./errors";
 import { findProductFactorId, startTotpEnrolment, verifyTotp } from "./mfa";
+import { endSharedEnrolment } from "./shared-enrolment";
 import { writePendingVerification } from "./pending-verification";
 import type { SocialProvider } from "./providers";
 import {
@@ -16,6 +18,7 @@ import {
   mfaSkippedAtom,
   resetModeAtom,
   signInFormAtom,
+  verificationMailAtom,
   type SignInForm,
 } from "./store";
 import type { AuthView } from "./views";
@@ -37,6 +40,8 @@ export function useAuthActions() {
   const resetMode = useAtomValue(resetModeAtom);
   const setResetMode = useSetAtom(resetModeAtom);
   const setSkipped = useSetAtom(mfaSkippedAtom);
+  const userId = useAtomValue(sessionAtom)?.user.id;
+  const [verificationMail, setVerificationMail] = useAtom(verificationMailAtom);
 
   const fail = useCallback(
     (e: unknown) => {
@@ -80,7 +85,8 @@ export function useAuthActions() {
       },
       signIn: () =>
         run(async () => {
-          const { error } = await getSupabase().auth.signInWithPassword({
+          const { auth } = await whenSupabase();
+          const { error } = await auth.signInWithPassword({
             email: form.email.trim(),
             password: form.password,
           });
@@ -89,7 +95,8 @@ export function useAuthActions() {
       register: () =>
         run(async () => {
           const email = form.email.trim();
-          const { data, error } = await getSupabase().auth.signUp({
+          const { auth } = await whenSupabase();
+          const { data, error } = await auth.signUp({
             email,
             password: form.password,
             options: {
@@ -106,13 +113,32 @@ export function useAuthActions() {
           }
           // With confirmations off a session comes back at once and the gate takes over.
           if (!data.session) {
-            writePendingVerification({ email, password: form.password });
+            // The email only: the password stays in this form's memory (docs/decisions/0141).
+            writePendingVerification({ email });
             setView("email-verification-pending");
           }
         }),
+      /** The pending view gave up waiting: back to sign-in, which says where the mail went. */
+      verificationTimedOut: (email: string) => {
+        if (email) setVerificationMail({ email, resent: false });
+        setView("sign-in");
+      },
+      resendConfirmation: () =>
+        run(async () => {
+          if (!verificationMail) return;
+          const { auth } = await whenSupabase();
+          const { error } = await auth.resend({
+            type: "signup",
+            email: verificationMail.email,
+            options: { emailRedirectTo: siteOrigin() },
+          });
+          if (error) throw error;
+          setVerificationMail({ email: verificationMail.email, resent: true });
+        }),
       signInWith: (provider: SocialProvider["id"]) =>
         run(async () => {
-          const { error } = await getSupabase().auth.signInWithOAuth({
+          const { auth } = await whenSupabase();
+          const { error } = await auth.signInWithOAuth({
             provider,
             options: { redirectTo: siteOrigin() },
           });
@@ -120,7 +146,8 @@ export function useAuthActions() {
         }),
       forgotPassword: () =>
         run(async () => {
-          const { error } = await getSupabase().auth.resetPasswordForEmail(form.email.trim(), {
+          const { auth } = await whenSupabase();
+          const { error } = await auth.resetPasswordForEmail(form.email.trim(), {
             redirectTo: `${siteOrigin()}/?reset-password=true`,
           });
           if (error) throw error;
@@ -130,7 +157,8 @@ export function useAuthActions() {
         run(async () => {
           // §4: resetting does nothing without an acceptable password (§5) or the reset marker.
           if (!passwordSubmittable(form.password) || !resetMode) return;
-          const { error } = await getSupabase().auth.updateUser({ password: form.password });
+          const { auth } = await whenSupabase();
+          const { error } = await auth.updateUser({ password: form.password });
           if (error) throw error;
           setResetMode(false);
           setForm((f) => ({ ...f, password: "" }));
@@ -141,7 +169,7 @@ export function useAuthActions() {
         let shown = false;
         setForm((f) => ({ ...f, qr: "", secret: "", factor: "" }));
         await run(async () => {
-          const enrolment = await startTotpEnrolment(getSupabase());
+          const enrolment = await startTotpEnrolment(await whenSupabase());
           setForm((f) => ({ ...f, qr: enrolment.qr, secret: enrolment.secret, factor: enrolment.factorId }));
           shown = true;
         });
@@ -150,7 +178,7 @@ export function useAuthActions() {
       /** Enrol view: verifies the new factor. Verify view: the product's verified factor. */
       verifyCode: (mode: "enroll" | "verify") =>
         run(async () => {
-          const client = getSupabase();
+          const client = await whenSupabase();
           const factorId = mode === "enroll" && form.factor ? form.factor : await findProductFactorId(client);
           try {
             await verifyTotp(client, factorId, form.mfaCode);
@@ -171,10 +199,24 @@ export function useAuthActions() {
           }
           // The upgraded (aal2) session re-runs the gate; the code is single-use.
           setForm((f) => ({ ...f, mfaCode: "", qr: "", secret: "", factor: "" }));
+          if (mode === "enroll" && userId) endSharedEnrolment(userId);
         }),
       skipEnrolment: () => setSkipped(true),
     }),
-    [form, resetMode, run, setBackView, setError, setForm, setResetMode, setSkipped, setView],
+    [
+      form,
+      resetMode,
+      run,
+      setBackView,
+      setError,
+      setForm,
+      setResetMode,
+      setSkipped,
+      setView,
+      verificationMail,
+      setVerificationMail,
+      userId,
+    ],
   );
 }
 

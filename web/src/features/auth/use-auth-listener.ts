@@ -2,63 +2,97 @@
 // a session arriving in the URL fragment from a mail link), and every auth event after that.
 // A SIGNED_OUT the founder did not ask for here (a 401 from the API ended the local session, a
 // refresh was refused, another tab or device signed out) sends them back to sign-in with a reason.
-import { useQueryClient } from "@tanstack/react-query";
 import { useSetAtom } from "jotai";
-import { useEffect } from "react";
-import { getSupabase } from "@/lib/supabase";
+import { useEffect, useLayoutEffect, useRef } from "react";
+import { getSupabase, hasSupabase, whenSupabase, type AuthOnlyClient } from "@/lib/supabase";
 import { authFinishedAtom, authReadyAtom, sessionAtom } from "@/stores/session";
 import { clearPendingVerification } from "./pending-verification";
 import { isSigningOut } from "./sign-out";
-import { MFA_SKIPPED_KEY, reopenGateAtom, resetModeAtom, signInNoticeAtom } from "./store";
+import { MFA_SKIPPED_KEY, reopenGateAtom, resetModeAtom, signInNoticeAtom, verificationMailAtom } from "./store";
 
-export function useAuthListener(): void {
+/**
+ * Whether this page may carry a session (one stored by the auth client, or one or its error in the
+ * URL from a mail link): theme-init.js decides it before the first paint, for the prerendered card
+ * too, and marks the document.
+ */
+function mayHoldSession(): boolean {
+  return document.documentElement.dataset.maySession === "true";
+}
+
+/**
+ * `onSignedOut` drops what the signed-in screens cached (the app passes it in: the query cache lives
+ * in their lazy chunk, so the sign-in path carries no query library).
+ */
+export function useAuthListener({ onSignedOut }: { onSignedOut?: () => void } = {}): void {
   const setSession = useSetAtom(sessionAtom);
   const setReady = useSetAtom(authReadyAtom);
   const setFinished = useSetAtom(authFinishedAtom);
   const setResetMode = useSetAtom(resetModeAtom);
   const reopenGate = useSetAtom(reopenGateAtom);
   const setNotice = useSetAtom(signInNoticeAtom);
-  const queryClient = useQueryClient();
+  const setVerificationMail = useSetAtom(verificationMailAtom);
+  // The latest callback, without re-subscribing to auth events when it changes.
+  const signedOut = useRef(onSignedOut);
+  useEffect(() => {
+    signedOut.current = onSignedOut;
+  });
+
+  // Before the auth client has arrived, a page that can hold no session is known to be signed out:
+  // /sign-in shows at once, before the first paint (a layout effect), over the prerendered card.
+  useLayoutEffect(() => {
+    if (!hasSupabase() && !mayHoldSession()) {
+      setSession(null);
+      setReady(true);
+    }
+  }, [setReady, setSession]);
 
   useEffect(() => {
-    const auth = getSupabase().auth;
     let active = true;
-    // Whether this page had a session: a SIGNED_OUT without one (a provider's error redirect, a
-    // stored session refused at start-up) is no sign-out to explain.
-    let signedIn = false;
-    auth
-      .getSession()
-      .then(({ data }) => {
-        if (!active) return;
-        signedIn ||= Boolean(data.session);
-        setSession(data.session);
-      })
-      .catch(() => undefined)
-      .finally(() => {
-        if (active) setReady(true);
+    let unsubscribe = () => undefined as void;
+    const attach = (client: AuthOnlyClient) => {
+      const auth = client.auth;
+      // Whether this page had a session: a SIGNED_OUT without one (a provider's error redirect, a
+      // stored session refused at start-up) is no sign-out to explain.
+      let signedIn = false;
+      auth
+        .getSession()
+        .then(({ data }) => {
+          if (!active) return;
+          signedIn ||= Boolean(data.session);
+          setSession(data.session);
+        })
+        .catch(() => undefined)
+        .finally(() => {
+          if (active) setReady(true);
+        });
+      const { data } = auth.onAuthStateChange((event, session) => {
+        const wasSignedIn = signedIn;
+        signedIn = Boolean(session);
+        setSession(session);
+        if (event === "SIGNED_IN") {
+          clearPendingVerification();
+          setNotice(null);
+          setVerificationMail(null);
+        }
+        if (event === "PASSWORD_RECOVERY") setResetMode(true);
+        if (event === "SIGNED_OUT") {
+          if (wasSignedIn && !isSigningOut()) reopenGate("signed-out");
+          else setFinished(false);
+          // Nothing of this account's data may show to whoever signs in next. Once per sign-out: a
+          // second clear would cancel the sign-in screen's own queries in flight, for good.
+          if (wasSignedIn) signedOut.current?.();
+          // A skipped enrolment lasts for the signed-in session only (also when another tab signed out).
+          localStorage.removeItem(MFA_SKIPPED_KEY);
+        }
       });
-    const { data } = auth.onAuthStateChange((event, session) => {
-      const wasSignedIn = signedIn;
-      signedIn = Boolean(session);
-      setSession(session);
-      if (event === "SIGNED_IN") {
-        clearPendingVerification();
-        setNotice(null);
-      }
-      if (event === "PASSWORD_RECOVERY") setResetMode(true);
-      if (event === "SIGNED_OUT") {
-        if (wasSignedIn && !isSigningOut()) reopenGate("signed-out");
-        else setFinished(false);
-        // Nothing of this account's data may show to whoever signs in next. Once per sign-out: a
-        // second clear would cancel the sign-in screen's own queries in flight, for good.
-        if (wasSignedIn) queryClient.clear();
-        // A skipped enrolment lasts for the signed-in session only (also when another tab signed out).
-        localStorage.removeItem(MFA_SKIPPED_KEY);
-      }
-    });
+      unsubscribe = () => data.subscription.unsubscribe();
+    };
+    // At once when the client is there (no auth event can slip by), else as soon as it arrives.
+    if (hasSupabase()) attach(getSupabase());
+    else void whenSupabase().then((client) => active && attach(client));
     return () => {
       active = false;
-      data.subscription.unsubscribe();
+      unsubscribe();
     };
-  }, [queryClient, reopenGate, setFinished, setNotice, setReady, setResetMode, setSession]);
+  }, [reopenGate, setFinished, setNotice, setReady, setResetMode, setSession, setVerificationMail]);
 }

@@ -2,7 +2,7 @@
 // mfa-verify or reset-password, or lets the user through — after 1 s, while the sign-in
 // screen fades out.
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
-import { useEffect } from "react";
+import { startTransition, useEffect, useRef } from "react";
 import { useLoadingOverlay } from "@/components/ui/loading-overlay";
 import { getSupabase } from "@/lib/supabase";
 import { TIMINGS } from "@/lib/timings";
@@ -11,7 +11,8 @@ import { describeAuthError } from "./errors";
 import { decideGate } from "./mfa-gate";
 import { authErrorAtom, authViewAtom, gateFadingAtom, mfaSkippedAtom, resetModeAtom } from "./store";
 
-export function useSignInGate(): void {
+/** `onPassed` runs as the 1 s starts: the app fetches what the next screen needs during it. */
+export function useSignInGate(onPassed?: () => void): void {
   const session = useAtomValue(sessionAtom);
   const skipped = useAtomValue(mfaSkippedAtom);
   const resetMode = useAtomValue(resetModeAtom);
@@ -21,6 +22,10 @@ export function useSignInGate(): void {
   const setFinished = useSetAtom(authFinishedAtom);
   const overlay = useLoadingOverlay();
   const token = session?.access_token;
+  const passed = useRef(onPassed);
+  useEffect(() => {
+    passed.current = onPassed;
+  });
   // The success message after a reset waits for the user's Continue.
   const holding = view === "password-reset-success";
 
@@ -41,8 +46,11 @@ export function useSignInGate(): void {
         if (decision === "passed") {
           // The 'Loading...' overlay covers the fade until the app takes over.
           overlay.show(TIMINGS.mfaPassedDelayMs);
+          passed.current?.();
           setFading(true);
-          timer = setTimeout(() => setFinished(true), TIMINGS.mfaPassedDelayMs);
+          // A transition: React renders the signed-in screens in slices, yielding to the browser,
+          // instead of one long task as the founder arrives.
+          timer = setTimeout(() => startTransition(() => setFinished(true)), TIMINGS.mfaPassedDelayMs);
         } else {
           setFading(false);
           setView(decision);

@@ -4,8 +4,9 @@
 import { useAtomValue, useSetAtom } from "jotai";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
+import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import { Button } from "@/components/ui/button";
-import { HelpIcon, MenuIcon, MoonIcon, SunIcon } from "@/components/ui/icons";
+import { ChevronDownIcon, HelpIcon, MenuIcon, MoonIcon, SunIcon } from "@/components/ui/icons";
 import { appSettings } from "@/lib/env";
 import { useCurrentUser } from "@/stores/session";
 import { themeAtom, toggleThemeAtom } from "@/stores/theme";
@@ -16,7 +17,37 @@ const iconButton =
 export interface TopBarSlots {
   /** The notifications bell, placed between the theme toggle and help. */
   bell: ReactNode;
-  onSignOut: () => void;
+  /** Sign Out ends this device's session; the menu beside it offers every device's. */
+  onSignOut: (scope: "this-device" | "everywhere") => void;
+}
+
+/**
+ * Beside Sign Out: "Sign out everywhere", for a founder who left a session on another device.
+ * Not anchored (Headless UI would portal it outside every landmark: axe's region rule); not modal.
+ */
+function SignOutMore({ onSignOut }: Pick<TopBarSlots, "onSignOut">) {
+  return (
+    <Menu as="div" className="relative shrink-0">
+      <MenuButton aria-label="Sign-out choices" className={iconButton}>
+        <ChevronDownIcon />
+      </MenuButton>
+      <MenuItems
+        modal={false}
+        className="absolute right-0 top-full z-50 mt-1 w-64 max-w-[calc(100vw-1rem)] rounded border border-divider bg-paper py-1 text-primary-text shadow-lg focus:outline-none"
+      >
+        <MenuItem>
+          <button
+            type="button"
+            className="block w-full px-4 py-2 text-left data-focus:bg-hover"
+            onClick={() => onSignOut("everywhere")}
+          >
+            Sign out everywhere
+            <span className="block text-xs text-secondary">Ends your sessions on every device and browser</span>
+          </button>
+        </MenuItem>
+      </MenuItems>
+    </Menu>
+  );
 }
 
 /** onOpenMenu: given while the side menu is a drawer (below 1200 px), which adds the menu button. */
@@ -66,9 +97,14 @@ export function TopBar({ onOpenMenu, bell, onSignOut }: TopBarSlots & { onOpenMe
             {user.email}
           </span>
         ) : null}
-        <Button variant="text" className="!min-w-0 whitespace-nowrap !px-2 sm:!min-w-[120px]" onClick={onSignOut}>
+        <Button
+          variant="text"
+          className="!min-w-0 whitespace-nowrap !px-2 sm:!min-w-[100px]"
+          onClick={() => onSignOut("this-device")}
+        >
           Sign Out
         </Button>
+        <SignOutMore onSignOut={onSignOut} />
       </div>
     </header>
   );

@@ -5,12 +5,12 @@ import { canSubmitRegister, passwordSubmittable } from "@contract/rules";
 import { KeptEditsNotice } from "@/components/kept-edits-notice";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
-import { getSupabase } from "@/lib/supabase";
+import { whenSupabase } from "@/lib/supabase";
 import { TIMINGS } from "@/lib/timings";
 import type { AuthActions } from "../use-auth-actions";
 import { clearPendingVerification } from "../pending-verification";
 import { useEnabledProviders } from "../providers";
-import { backViewAtom, busyAtom, signInFormAtom, signInNoticeAtom } from "../store";
+import { backViewAtom, busyAtom, signInFormAtom, signInNoticeAtom, verificationMailAtom } from "../store";
 import { FormErrorCaption, OrDivider, TextLink, useFieldError } from "./form-parts";
 import { PasswordChecklist } from "./password-checklist";
 
@@ -86,6 +86,7 @@ export function SignInView({ actions }: ViewProps) {
         </p>
       ) : null}
       <KeptEditsNotice />
+      <VerificationMailNotice actions={actions} />
       <ViewForm onSubmit={() => form.email.trim() && actions.continueWithEmail()}>
         <EmailField actions={actions} autoFocus />
         <FormErrorCaption />
@@ -106,6 +107,25 @@ export function SignInView({ actions }: ViewProps) {
         </Button>
       ))}
     </div>
+  );
+}
+
+/**
+ * After the pending view's 5 s (requirements §4): where the confirmation mail went, and a way to
+ * send it again (the auth service resends to an unconfirmed sign-up only, at most once a minute).
+ */
+function VerificationMailNotice({ actions }: ViewProps) {
+  const mail = useAtomValue(verificationMailAtom);
+  if (!mail) return null;
+  return (
+    <>
+      <p role="status" className="rounded-md border border-divider bg-primary-tint px-3 py-2 text-base">
+        {mail.resent ? "We sent the confirmation email again to " : "We sent a confirmation email to "}
+        <span className="font-medium wrap-anywhere">{mail.email}</span>. Open its link to finish signing up.
+      </p>
+      {/* On the card, not the tinted box: the link colour keeps its contrast there. */}
+      <TextLink onClick={() => void actions.resendConfirmation()}>Send the email again</TextLink>
+    </>
   );
 }
 
@@ -211,7 +231,6 @@ export function ResetPasswordView({ actions }: ViewProps) {
   const ready = passwordSubmittable(form.password);
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-secondary">Choose a new password.</p>
       <ViewForm onSubmit={() => ready && void actions.resetPassword()}>
         <PasswordField
           actions={actions}
@@ -254,7 +273,8 @@ export function EmailVerificationPendingView({ actions }: ViewProps) {
 /**
  * Requirements §4: every 5 s read the current user; once email_confirmed_at is set, drop the pending
  * record and sign in with the held credentials. When the timeout has passed without
- * confirmation, go back to sign-in, clearing the password and the record.
+ * confirmation, go back to sign-in, clearing the password and the record; sign-in then says
+ * where the mail went, with a way to send it again.
  */
 function useVerificationPolling(actions: AuthActions): void {
   const form = useAtomValue(signInFormAtom);
@@ -265,7 +285,7 @@ function useVerificationPolling(actions: AuthActions): void {
     const tick = async () => {
       let confirmed = false;
       try {
-        const { data } = await getSupabase().auth.getUser();
+        const { data } = await (await whenSupabase()).auth.getUser();
         confirmed = Boolean(data.user?.email_confirmed_at);
       } catch {
         // no session yet: not confirmed
@@ -275,13 +295,16 @@ function useVerificationPolling(actions: AuthActions): void {
         stopped = true;
         clearPendingVerification();
         if (email && password) await actions.signIn();
+        // A view restored by a reload holds no password (it is never stored): ask for it.
+        else if (email) actions.continueWithEmail();
         return;
       }
       if (Date.now() - started >= TIMINGS.pendingVerificationTimeoutMs) {
         stopped = true;
         clearPendingVerification();
         actions.update({ password: "" });
-        actions.goTo("sign-in");
+        // The sign-in view then says where the mail went and offers to send it again.
+        actions.verificationTimedOut(email);
       }
     };
     const id = setInterval(() => void tick(), TIMINGS.verificationPollMs);

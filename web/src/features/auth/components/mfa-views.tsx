@@ -4,8 +4,10 @@ import { useAtomValue } from "jotai";
 import { useEffect, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
+import { sessionAtom } from "@/stores/session";
 import type { AuthActions } from "../use-auth-actions";
 import { signOut } from "../sign-out";
+import { onSharedEnrolment } from "../shared-enrolment";
 import { busyAtom, signInFormAtom } from "../store";
 import { FormErrorCaption, TextLink, useFieldError } from "./form-parts";
 
@@ -109,6 +111,20 @@ export function MfaEnrollView({ actions }: ViewProps) {
     if (!form.qr) prepare();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  // Another tab of this founder started the enrolment anew: show the same QR here, so the founder's
+  // app gets one entry whichever tab they use.
+  const userId = useAtomValue(sessionAtom)?.user.id;
+  useEffect(
+    () =>
+      onSharedEnrolment((owner, enrolment) => {
+        if (owner !== userId) return;
+        actions.update({ qr: enrolment.qr, secret: enrolment.secret, factor: enrolment.factorId });
+        setFailed(false);
+      }),
+    // actions changes with every keystroke; the subscription only needs the founder.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [userId],
+  );
   return (
     <div className="flex flex-col gap-4">
       <p className="text-secondary">Scan this code with your authenticator app, then enter the code it shows.</p>

@@ -34,6 +34,16 @@ async function typeEmailAndContinue(email = "founder@example.com") {
   await userEvent.click(screen.getByRole("button", { name: "Continue" }));
 }
 
+/** Register view: fills the form and presses Sign up. */
+async function signUp(v: { email: string; firstName: string; lastName: string; password: string }) {
+  await userEvent.click(screen.getByRole("button", { name: "Don't have an account? Sign up" }));
+  await userEvent.type(screen.getByLabelText("Email"), v.email);
+  await userEvent.type(screen.getByLabelText("First name"), v.firstName);
+  await userEvent.type(screen.getByLabelText("Last name"), v.lastName);
+  await userEvent.type(screen.getByLabelText("Password"), v.password);
+  await userEvent.click(screen.getByRole("button", { name: "Sign up" }));
+}
+
 /** The auth service's GET /auth/v1/settings answer, with these providers enabled. */
 function authSettings(external: Record<string, boolean>) {
   fakeApi.on("GET", "/auth/v1/settings", { external, disable_signup: false });
@@ -41,6 +51,20 @@ function authSettings(external: Record<string, boolean>) {
 }
 
 describe("sign-in views", () => {
+  it.each([
+    ["sign-in", "Welcome!", "Enter your email to sign in or create your account."],
+    ["register", "Next...", "Create your account to start your foundation."],
+    ["reset-password", "Welcome!", "Choose a new password."],
+    ["email-verification-pending", "Welcome!", "Confirm your email address."],
+    ["mfa-verify", "Next...", "Enter the code from your authenticator app."],
+    ["mfa-enroll", "Next...", "Set up your authenticator app."],
+  ] as const)("%s: under the heading '%s', a line says what the view asks", async (view, heading, subtitle) => {
+    renderWithApp(<Harness />, { path: "/sign-in", init: (s) => s.set(authViewAtom, view) });
+    expect(screen.getByRole("heading", { level: 1, name: heading })).toBeInTheDocument();
+    expect(screen.getByTestId("auth-subtitle")).toHaveTextContent(subtitle);
+    await act(async () => undefined);
+  });
+
   it("offers social sign-in only for providers the auth service reports enabled", async () => {
     const settingsCalls = authSettings({ google: false, email: true });
     renderWithApp(<Harness />, { path: "/sign-in" });
@@ -196,12 +220,7 @@ describe("register", () => {
 
   it("signs up with full_name/name metadata and the origin, stores the pending record and shows the pending view", async () => {
     renderWithApp(<Harness />, { path: "/sign-in" });
-    await userEvent.click(screen.getByRole("button", { name: "Don't have an account? Sign up" }));
-    await userEvent.type(screen.getByLabelText("Email"), "new@example.com");
-    await userEvent.type(screen.getByLabelText("First name"), "Ada");
-    await userEvent.type(screen.getByLabelText("Last name"), "Lovelace");
-    await userEvent.type(screen.getByLabelText("Password"), "Abcdefg1!");
-    await userEvent.click(screen.getByRole("button", { name: "Sign up" }));
+    await signUp({ email: "new@example.com", firstName: "Ada", lastName: "Lovelace", password: "Abcdefg1!" });
     expect(await screen.findByText("We've sent a verification email to new@example.com")).toBeInTheDocument();
     expect(screen.getByText("Check your inbox and follow instructions to complete registration.")).toBeInTheDocument();
     expect(sb.auth.signUp).toHaveBeenCalledWith({
@@ -209,10 +228,21 @@ describe("register", () => {
       password: "Abcdefg1!",
       options: { data: { full_name: "Ada Lovelace", name: "Ada" }, emailRedirectTo: window.location.origin },
     });
-    expect(JSON.parse(localStorage.getItem(PENDING_VERIFICATION_KEY)!)).toEqual({
-      email: "new@example.com",
-      password: "Abcdefg1!",
-    });
+    // The record names the address only, for this tab (docs/decisions/0141).
+    expect(JSON.parse(sessionStorage.getItem(PENDING_VERIFICATION_KEY)!)).toEqual({ email: "new@example.com" });
+  });
+
+  it("keeps no password at rest: nothing in localStorage or sessionStorage holds it after sign-up", async () => {
+    renderWithApp(<Harness />, { path: "/sign-in" });
+    await signUp({ email: "new@example.com", firstName: "Ada", lastName: "Lovelace", password: "Zq7!secretPw" });
+    await screen.findByText("We've sent a verification email to new@example.com");
+    const stored = (storage: Storage) =>
+      Array.from({ length: storage.length }, (_, i) => `${storage.key(i)}=${storage.getItem(storage.key(i)!)}`);
+    for (const entry of [...stored(localStorage), ...stored(sessionStorage)]) {
+      expect(entry).not.toContain("Zq7!secretPw");
+      expect(entry.toLowerCase()).not.toContain("password");
+    }
+    expect(localStorage.getItem(PENDING_VERIFICATION_KEY)).toBeNull();
   });
 
   it("shows 'This address is already being used.' on the password field for user_already_exists", async () => {
@@ -221,12 +251,7 @@ describe("register", () => {
       error: authError("user_already_exists", "User already registered"),
     } as never);
     renderWithApp(<Harness />, { path: "/sign-in" });
-    await userEvent.click(screen.getByRole("button", { name: "Don't have an account? Sign up" }));
-    await userEvent.type(screen.getByLabelText("Email"), "taken@example.com");
-    await userEvent.type(screen.getByLabelText("First name"), "Ada");
-    await userEvent.type(screen.getByLabelText("Last name"), "Lovelace");
-    await userEvent.type(screen.getByLabelText("Password"), "Abcdefg1!");
-    await userEvent.click(screen.getByRole("button", { name: "Sign up" }));
+    await signUp({ email: "taken@example.com", firstName: "Ada", lastName: "Lovelace", password: "Abcdefg1!" });
     await screen.findByText("This address is already being used.");
     expect(screen.getByLabelText("Password")).toHaveAttribute("aria-invalid", "true");
   });
@@ -237,12 +262,7 @@ describe("register", () => {
       error: authError("weak_password", "Password is known to be weak", { reasons: ["pwned"] }),
     } as never);
     renderWithApp(<Harness />, { path: "/sign-in" });
-    await userEvent.click(screen.getByRole("button", { name: "Don't have an account? Sign up" }));
-    await userEvent.type(screen.getByLabelText("Email"), "a@example.com");
-    await userEvent.type(screen.getByLabelText("First name"), "A");
-    await userEvent.type(screen.getByLabelText("Last name"), "B");
-    await userEvent.type(screen.getByLabelText("Password"), "Abcdefg1!");
-    await userEvent.click(screen.getByRole("button", { name: "Sign up" }));
+    await signUp({ email: "a@example.com", firstName: "A", lastName: "B", password: "Abcdefg1!" });
     expect(await screen.findByText("Choose a stronger password:")).toBeInTheDocument();
     expect(screen.queryByText("Password is known to be weak")).not.toBeInTheDocument();
     expect(screen.getByText("The password is known to be unsafe; choose another")).toBeInTheDocument();
@@ -250,51 +270,111 @@ describe("register", () => {
 });
 
 describe("pending email verification", () => {
-  it("restores the pending view from a stored record on load", () => {
-    localStorage.setItem(PENDING_VERIFICATION_KEY, JSON.stringify({ email: "p@example.com", password: "Abcdefg1!" }));
+  const record = (email = "p@example.com") => JSON.stringify({ email });
+
+  it("restores the pending view from this tab's record on load", () => {
+    sessionStorage.setItem(PENDING_VERIFICATION_KEY, record());
     renderWithApp(<Harness />, { path: "/sign-in" });
     expect(screen.getByText("We've sent a verification email to p@example.com")).toBeInTheDocument();
   });
 
-  it("discards a record that fails to parse", () => {
-    localStorage.setItem(PENDING_VERIFICATION_KEY, "{not json");
+  it("wipes a record an earlier version left in localStorage (with its password), unread", () => {
+    localStorage.setItem(PENDING_VERIFICATION_KEY, JSON.stringify({ email: "p@example.com", password: "Abcdefg1!" }));
     renderWithApp(<Harness />, { path: "/sign-in" });
-    expect(screen.getByRole("button", { name: "Continue" })).toBeInTheDocument();
     expect(localStorage.getItem(PENDING_VERIFICATION_KEY)).toBeNull();
+    expect(screen.getByRole("button", { name: "Continue" })).toBeInTheDocument();
   });
 
-  it("signs in automatically once the email is confirmed", async () => {
+  it("discards a record that fails to parse", () => {
+    sessionStorage.setItem(PENDING_VERIFICATION_KEY, "{not json");
+    renderWithApp(<Harness />, { path: "/sign-in" });
+    expect(screen.getByRole("button", { name: "Continue" })).toBeInTheDocument();
+    expect(sessionStorage.getItem(PENDING_VERIFICATION_KEY)).toBeNull();
+  });
+
+  it("signs in automatically once the email is confirmed, with the password held in memory since sign-up", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    localStorage.setItem(PENDING_VERIFICATION_KEY, JSON.stringify({ email: "p@example.com", password: "Abcdefg1!" }));
+    sb.auth.getUser.mockResolvedValue({
+      data: { user: { email_confirmed_at: "2026-01-01T00:00:00Z" } },
+      error: null,
+    } as never);
+    renderWithApp(<Harness />, { path: "/sign-in" });
+    await signUp({ email: "p@example.com", firstName: "Ada", lastName: "Lovelace", password: "Abcdefg1!" });
+    await screen.findByText("We've sent a verification email to p@example.com");
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    await waitFor(() =>
+      expect(sb.auth.signInWithPassword).toHaveBeenCalledWith({ email: "p@example.com", password: "Abcdefg1!" }),
+    );
+    expect(sessionStorage.getItem(PENDING_VERIFICATION_KEY)).toBeNull();
+  });
+
+  it("a view restored by a reload (no password held) asks for the password once the email is confirmed", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    sessionStorage.setItem(PENDING_VERIFICATION_KEY, record());
     sb.auth.getUser.mockResolvedValue({
       data: { user: { email_confirmed_at: "2026-01-01T00:00:00Z" } },
       error: null,
     } as never);
     renderWithApp(<Harness />, { path: "/sign-in" });
     await act(() => vi.advanceTimersByTimeAsync(5_000));
-    await waitFor(() =>
-      expect(sb.auth.signInWithPassword).toHaveBeenCalledWith({ email: "p@example.com", password: "Abcdefg1!" }),
-    );
-    expect(localStorage.getItem(PENDING_VERIFICATION_KEY)).toBeNull();
+    expect(await screen.findByLabelText("Password")).toHaveValue("");
+    expect(screen.getByLabelText("Email")).toHaveValue("p@example.com");
+    expect(sb.auth.signInWithPassword).not.toHaveBeenCalled();
+    expect(sessionStorage.getItem(PENDING_VERIFICATION_KEY)).toBeNull();
   });
 
-  it("times out back to sign-in, clearing the password and the record", async () => {
+  it("times out back to sign-in, clearing the password and the record; sign-in says where the mail went and resends it", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    localStorage.setItem(PENDING_VERIFICATION_KEY, JSON.stringify({ email: "p@example.com", password: "Abcdefg1!" }));
+    const resend = vi.fn(() => Promise.resolve({ data: {}, error: null }));
+    Object.assign(sb.auth, { resend });
+    sessionStorage.setItem(PENDING_VERIFICATION_KEY, record());
     renderWithApp(<Harness />, { path: "/sign-in" });
     await act(() => vi.advanceTimersByTimeAsync(5_000));
     await screen.findByRole("button", { name: "Continue" });
-    expect(localStorage.getItem(PENDING_VERIFICATION_KEY)).toBeNull();
+    expect(sessionStorage.getItem(PENDING_VERIFICATION_KEY)).toBeNull();
     expect(sb.auth.signInWithPassword).not.toHaveBeenCalled();
+    const notice = screen.getByText(/We sent a confirmation email to/);
+    expect(notice).toHaveTextContent(
+      "We sent a confirmation email to p@example.com. Open its link to finish signing up.",
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Send the email again" }));
+    expect(resend).toHaveBeenCalledWith({
+      type: "signup",
+      email: "p@example.com",
+      options: { emailRedirectTo: window.location.origin },
+    });
+    expect(await screen.findByText(/We sent the confirmation email again to/)).toHaveTextContent("p@example.com");
     await userEvent.click(screen.getByRole("button", { name: "Continue" }));
     expect(screen.getByLabelText("Password")).toHaveValue("");
   });
 
+  it("a resend refused for its rate says when to try again", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const resend = vi.fn(() =>
+      Promise.resolve({
+        data: {},
+        error: authError(
+          "over_email_send_rate_limit",
+          "For security purposes, you can only request this after 50 seconds.",
+          {
+            status: 429,
+          },
+        ),
+      }),
+    );
+    Object.assign(sb.auth, { resend });
+    sessionStorage.setItem(PENDING_VERIFICATION_KEY, record());
+    renderWithApp(<Harness />, { path: "/sign-in" });
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    await userEvent.click(await screen.findByRole("button", { name: "Send the email again" }));
+    expect(await screen.findByText("Too many attempts, try again in 1 minute")).toBeInTheDocument();
+  });
+
   it("removes the record on a signed-in event", async () => {
-    localStorage.setItem(PENDING_VERIFICATION_KEY, JSON.stringify({ email: "p@example.com", password: "x" }));
+    sessionStorage.setItem(PENDING_VERIFICATION_KEY, record());
     renderWithApp(<Harness />, { path: "/sign-in" });
     act(() => sb.emit("SIGNED_IN", fakeSession()));
-    expect(localStorage.getItem(PENDING_VERIFICATION_KEY)).toBeNull();
+    expect(sessionStorage.getItem(PENDING_VERIFICATION_KEY)).toBeNull();
   });
 });
 

@@ -14,7 +14,7 @@ import {
 } from "../store";
 import { useAuthActions } from "../use-auth-actions";
 import { useSignInGate } from "../use-sign-in-gate";
-import { headingFor, type AuthView } from "../views";
+import { headingFor, subtitleFor, type AuthView } from "../views";
 import type { AuthActions } from "../use-auth-actions";
 import {
   EmailVerificationPendingView,
@@ -65,7 +65,8 @@ function useInitialView(): void {
     }
     const pending = readPendingVerification();
     if (pending && !session) {
-      setForm((f) => ({ ...f, email: pending.email, password: pending.password }));
+      // No password comes back: it was never stored (docs/decisions/0141).
+      setForm((f) => ({ ...f, email: pending.email, password: "" }));
       setView("email-verification-pending");
     }
     // Only on arrival.
@@ -73,12 +74,12 @@ function useInitialView(): void {
   }, []);
 }
 
-export function SignInScreen() {
+export function SignInScreen({ onGatePassed }: { onGatePassed?: () => void } = {}) {
   const [view] = useAtom(authViewAtom);
   const fading = useAtomValue(gateFadingAtom);
   const actions = useAuthActions();
   useInitialView();
-  useSignInGate();
+  useSignInGate(onGatePassed);
   const View = VIEWS[view];
   const card = useRef<HTMLDivElement>(null);
   // A view with a field focuses it itself (autoFocus); the others (pending, messages) their heading.
@@ -93,7 +94,10 @@ export function SignInScreen() {
     >
       <div ref={card} className="w-full max-w-[440px] rounded-lg bg-paper p-6 shadow-md sm:p-8">
         <p className="mb-1 text-sm font-medium uppercase tracking-wider text-primary">Founder Foundation</p>
-        <h1 className="mb-6 text-3xl font-normal">{headingFor(view)}</h1>
+        <h1 className="text-3xl font-normal">{headingFor(view)}</h1>
+        <p data-testid="auth-subtitle" className="mb-6 mt-1 text-base text-secondary">
+          {subtitleFor(view)}
+        </p>
         <View actions={actions} />
       </div>
     </main>

@@ -1,0 +1,47 @@
+// The signed-in screens' query cache, one per signed-in session, and what the dashboard-bound gate
+// fetches ahead. Lives in the signed-in chunk, so the sign-in path loads neither TanStack Query nor
+// the API client (docs/decisions/0140).
+import type { QueryClient } from "@tanstack/react-query";
+import { accountIdKey, fetchAccountId } from "@/api/account";
+import { allDataKey, fetchAllData } from "@/api/all-data";
+import { getNotifications, notificationsQueryKey } from "@/api/notifications";
+import { fetchStrategies, strategiesKey } from "@/api/strategies";
+import { paths } from "@/config/paths";
+import { createQueryClient } from "@/lib/query-client";
+import { getSupabase } from "@/lib/supabase";
+
+let client: QueryClient | null = null;
+
+export function signedInQueryClient(): QueryClient {
+  client ??= createQueryClient();
+  return client;
+}
+
+/** Nothing of this account's data may show to whoever signs in next. */
+export function dropSignedInData(): void {
+  client?.clear();
+}
+
+export function resetSignedInQueries(): void {
+  void client?.resetQueries();
+}
+
+/**
+ * During the gate's 1 s (requirements §4) the screen the founder is going to has its data fetched:
+ * the account id, then (for the dashboard) its account data and strategies, and the bell's
+ * notifications. Failures are left to the screens' own queries, which ask again when they mount.
+ */
+export async function prefetchSignedInData(target: string): Promise<void> {
+  const { data } = await getSupabase().auth.getSession();
+  const userId = data.session?.user.id;
+  if (!userId) return;
+  const qc = signedInQueryClient();
+  void qc.prefetchQuery({ queryKey: notificationsQueryKey, queryFn: getNotifications });
+  if ((target.split(/[?#]/)[0] ?? "/") !== paths.dashboard.path) return;
+  const accountId = await qc
+    .fetchQuery({ queryKey: accountIdKey(userId), queryFn: () => fetchAccountId(userId), staleTime: Infinity })
+    .catch(() => undefined);
+  if (accountId === undefined) return;
+  await qc.prefetchQuery({ queryKey: allDataKey(accountId), queryFn: () => fetchAllData(accountId) });
+  await qc.prefetchQuery({ queryKey: strategiesKey(accountId), queryFn: () => fetchStrategies(accountId) });
+}
