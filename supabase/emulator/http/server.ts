@@ -119,7 +119,7 @@ export async function buildServer(ctx: AuthContext, extraOrigins: string[] = [])
       registerAdminRoutes(api, ctx);
       registerIdentityRoutes(api, ctx);
       registerPasskeyRoutes(api, ctx);
-      registerDisabledFeatureRoutes(api);
+      registerDisabledFeatureRoutes(api, ctx);
     },
     { prefix: PREFIX },
   );
