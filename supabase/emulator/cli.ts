@@ -15,6 +15,8 @@ const OPTIONS = {
   "mail-port": { type: "string", default: "54324" },
   "smtp-port": { type: "string", default: "54325" },
   "mail-cors-origin": { type: "string", multiple: true },
+  "mail-host": { type: "string" },
+  "mail-token": { type: "string" },
   "cors-origin": { type: "string", multiple: true },
   "jwt-secret": { type: "string" },
   "allow-public-keys": { type: "boolean", default: false },
@@ -35,6 +37,9 @@ const HELP: Record<keyof typeof OPTIONS, string> = {
   "mail-port": "mailbox web page and Mailpit-style API port",
   "smtp-port": "mailbox SMTP port",
   "mail-cors-origin": "browser origin allowed to read the mailbox API (repeatable)",
+  "mail-host":
+    "address of the mailbox page and API (default 127.0.0.1 whatever --host is); off loopback it needs --mail-token",
+  "mail-token": "32+ random characters every mailbox request must carry (Authorization: Bearer, or the Basic password)",
   "cors-origin": "browser origin allowed besides localhost ones, and given credentialed CORS (repeatable)",
   "jwt-secret":
     "HS256 secret of the API keys (default: the Supabase CLI's public one); with your own, only its keys are accepted",
@@ -108,6 +113,8 @@ async function main(): Promise<void> {
       port: intFlag("mail-port", v["mail-port"]),
       smtpPort: intFlag("smtp-port", v["smtp-port"]),
       corsOrigins: v["mail-cors-origin"],
+      host: v["mail-host"],
+      token: v["mail-token"],
     },
     quiet: v.quiet,
   });

@@ -23,5 +23,5 @@ export function publicKeysRefusal(opts: {
     (opts.jwtSecret !== undefined && !isPublicSecret(opts.jwtSecret))
   )
     return undefined;
-  return `refusing to listen on ${opts.host} with the Supabase CLI's public keys (anyone who reaches it gets admin rights): give --jwt-secret=<your own>, or --allow-public-keys if that is what you want`;
+  return `refusing to listen on ${opts.host} with the Supabase CLI's public keys (anyone who reaches it gets admin rights): give --jwt-secret=<32+ random characters> (the mailbox, which holds every sign-in link, stays on 127.0.0.1 unless you also give --mail-host and --mail-token), or --allow-public-keys on a network you trust`;
 }

@@ -20,6 +20,9 @@ import { buildServer, PREFIX } from "./http/server";
 import { startMailbox, type Mailbox } from "./mailbox/index";
 import { SUPABASE_CLI_KEYS } from "./cli-keys";
 import { apiKeysFor, isPublicSecret } from "./api-keys";
+import { isLoopback } from "./exposure";
+import { hostPolicy } from "./http/allowed-hosts";
+import { secretWeakness } from "./secret-strength";
 
 export { SUPABASE_CLI_KEYS } from "./cli-keys";
 export { apiKeysFor, type ApiKeys } from "./api-keys";
@@ -46,15 +49,19 @@ export interface AuthEmulatorOptions {
   /**
    * HS256 secret of the anon/service_role keys; default the Supabase CLI's public one (and its keys).
    * With a secret of its own the instance accepts only the keys derived from it (`apiKeysFor`),
-   * never the CLI's public keys.
+   * never the CLI's public keys; a weak one is refused (secret-strength.ts).
    */
   jwtSecret?: string;
   /** bcrypt cost of new hashes; 10 like GoTrue. */
   bcryptCost?: number;
   /** Browser origins allowed besides any localhost/127.0.0.1 one. */
   corsOrigins?: string[];
-  /** The embedded mailbox: ports (0 = any free one, the default) and the origins its API answers. */
-  mailbox?: { port?: number; smtpPort?: number; corsOrigins?: string[] };
+  /**
+   * The embedded mailbox: ports (0 = any free one, the default) and the origins its API answers. It
+   * listens on loopback whatever `host` is; another `host` for it needs a `token` (32+ characters)
+   * that every request then carries. Its SMTP port stays on loopback.
+   */
+  mailbox?: { port?: number; smtpPort?: number; corsOrigins?: string[]; host?: string; token?: string };
   /** From address of the emulator's mail. */
   mailFrom?: string;
   /** No console output (the URL, keys and seed are printed otherwise). */
@@ -116,6 +123,8 @@ export async function startAuthEmulator(opts: AuthEmulatorOptions = {}): Promise
   const templates = loadMailTemplates(settings.email.templates);
   const seed = loadSeed(opts.seed);
   const jwtSecret = opts.jwtSecret ?? SUPABASE_CLI_KEYS.jwtSecret;
+  const weakness = isPublicSecret(jwtSecret) ? undefined : secretWeakness("the JWT secret", jwtSecret);
+  if (weakness) throw new Error(`${weakness}: use 32+ random characters (e.g. openssl rand -base64 32)`);
   const apiKeys = await apiKeysFor(jwtSecret);
   const store = new AuthStore(path.join(dataDir, AUTH_DB_FILE));
   const cleanups: (() => Promise<void> | void)[] = [() => store.close()];
@@ -125,7 +134,9 @@ export async function startAuthEmulator(opts: AuthEmulatorOptions = {}): Promise
   };
   try {
     const mailbox = await startMailbox({
-      host,
+      host: opts.mailbox?.host ?? (isLoopback(host) ? host : "127.0.0.1"),
+      token: opts.mailbox?.token,
+      publicUrls: [opts.publicUrl],
       httpPort: opts.mailbox?.port ?? 0,
       smtpPort: opts.mailbox?.smtpPort ?? 0,
       corsOrigins: opts.mailbox?.corsOrigins,
@@ -165,7 +176,7 @@ export async function startAuthEmulator(opts: AuthEmulatorOptions = {}): Promise
       await applySeed(ctx, seed);
       store.db.pragma(`user_version = ${SEEDED_VERSION}`);
     }
-    const app = await buildServer(ctx, opts.corsOrigins);
+    const app = await buildServer(ctx, opts.corsOrigins, hostPolicy(host, [opts.publicUrl]));
     cleanups.push(() => app.close());
     await app.listen({ host, port: opts.port ?? 0 });
     // Known only now with port 0; set before any request can be handled (no await in between).

@@ -20,6 +20,7 @@ import { registerIdentityRoutes } from "../routes/identities";
 import { registerPasskeyRoutes } from "../routes/passkeys";
 import { checkApiKey } from "./guards";
 import { NO_JSON_SCHEMA } from "./no-json-schema";
+import { refuseForeignHosts } from "./allowed-hosts";
 
 export const PREFIX = "/auth/v1";
 
@@ -34,8 +35,15 @@ function isLocalOrigin(origin: string): boolean {
   }
 }
 
-export async function buildServer(ctx: AuthContext, extraOrigins: string[] = []): Promise<FastifyInstance> {
+export async function buildServer(
+  ctx: AuthContext,
+  extraOrigins: string[] = [],
+  allowedHost: (header?: string) => boolean = () => true,
+): Promise<FastifyInstance> {
   const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, trustProxy: false, schemaController: NO_JSON_SCHEMA });
+  refuseForeignHosts(app, allowedHost, (req, reply) =>
+    sendApiError(req, reply, new ApiError(421, "request_not_allowed", "This server does not answer for that Host")),
+  );
 
   // supabase-js sends Content-Type: application/json even with no body (logout, unenroll).
   app.removeContentTypeParser("application/json");

@@ -3,7 +3,9 @@
 // DELETE /api/v1/messages (all, or {IDs}), DELETE /api/v1/search?query=.
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import cors from "@fastify/cors";
+import { timingSafeEqual } from "node:crypto";
 import { NO_JSON_SCHEMA } from "../http/no-json-schema";
+import { refuseForeignHosts } from "../http/allowed-hosts";
 import { detail, summary, type MessageStore, type StoredMessage } from "./messages";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -75,6 +77,29 @@ function notAFormPost(req: FastifyRequest): boolean {
   return type === "application/json" || req.headers["x-requested-with"] !== undefined;
 }
 
+function sameSecret(given: string, token: string): boolean {
+  const [a, b] = [Buffer.from(given), Buffer.from(token)];
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The token as a bearer (API clients) or as the password of HTTP Basic (a browser's own prompt). */
+function carriesToken(header: string | undefined, token: string): boolean {
+  const [scheme, value = ""] = (header ?? "").split(" ", 2);
+  if (scheme?.toLowerCase() === "bearer") return sameSecret(value, token);
+  if (scheme?.toLowerCase() !== "basic") return false;
+  const decoded = Buffer.from(value, "base64").toString("utf8");
+  return sameSecret(decoded.slice(decoded.indexOf(":") + 1), token);
+}
+
+export interface MailboxHttpOptions {
+  /** Browser origins allowed to read the API (CORS). */
+  corsOrigins?: readonly string[];
+  /** Which Host headers to answer (http/allowed-hosts.ts); all when absent. */
+  allowedHost?: (header?: string) => boolean;
+  /** When set, every request must carry it: mail holds sign-in links. */
+  token?: string;
+}
+
 /**
  * Mail holds sign-in links, so only the stack's own origins may read the API from a browser;
  * any other page gets no CORS headers (and its preflight no permission). Tools without an
@@ -82,9 +107,22 @@ function notAFormPost(req: FastifyRequest): boolean {
  */
 export async function buildMailboxHttp(
   store: MessageStore,
-  corsOrigins: readonly string[] = [],
+  { corsOrigins = [], allowedHost = () => true, token }: MailboxHttpOptions = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({ logger: false, schemaController: NO_JSON_SCHEMA });
+  refuseForeignHosts(app, allowedHost, (_req, reply) =>
+    reply.status(421).type("text/plain").send("this mailbox does not answer for that Host"),
+  );
+  if (token !== undefined)
+    app.addHook("onRequest", async (req, reply) => {
+      // A CORS preflight carries no credentials and answers no data.
+      if (req.method === "OPTIONS" || carriesToken(req.headers.authorization, token)) return;
+      return reply
+        .status(401)
+        .header("www-authenticate", 'Basic realm="mailbox", charset="UTF-8"')
+        .type("text/plain")
+        .send("the mailbox token is required (Authorization: Bearer <token>, or as the Basic password)");
+    });
   await app.register(cors, { origin: (origin, cb) => cb(null, origin !== undefined && corsOrigins.includes(origin)) });
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {

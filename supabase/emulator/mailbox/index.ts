@@ -5,11 +5,19 @@ import type { AddressInfo } from "node:net";
 import { MessageStore, type StoredMessage } from "./messages";
 import { createSmtpServer } from "./smtp";
 import { buildMailboxHttp } from "./http";
+import { hostPolicy } from "../http/allowed-hosts";
+import { isLoopback } from "../exposure";
+import { MIN_SECRET_LENGTH, secretWeakness } from "../secret-strength";
 
 export type { StoredMessage as MailMessage } from "./messages";
 
 export interface MailboxOptions {
+  /** The web page and API's address. Off loopback it needs `token`; SMTP stays on loopback whatever this is. */
   host: string;
+  /** Required of every web and API request when set; required to listen off loopback (32+ characters). */
+  token?: string;
+  /** Root URLs whose host names the web page and API answer besides loopback names and `host`. */
+  publicUrls?: (string | undefined)[];
   /** 0 = any free port. */
   smtpPort: number;
   /** 0 = any free port. */
@@ -33,18 +41,33 @@ export interface Mailbox {
   close(): Promise<void>;
 }
 
+/** Mail holds every sign-in and reset link: whoever reads it can take over the accounts. */
+export function mailboxExposureRefusal(host: string, token: string | undefined): string | undefined {
+  if (token !== undefined) return secretWeakness("the mailbox token", token);
+  if (isLoopback(host)) return undefined;
+  return `refusing to put the mailbox on ${host} without a token: it holds every sign-in and reset link (give a mailbox token of ${MIN_SECRET_LENGTH}+ random characters, or keep the mailbox on 127.0.0.1)`;
+}
+
 export async function startMailbox(opts: MailboxOptions): Promise<Mailbox> {
+  const refusal = mailboxExposureRefusal(opts.host, opts.token);
+  if (refusal) throw new Error(refusal);
+  // Only this machine's emulator and app send mail; an open sink would take forged links from anyone.
+  const smtpHost = isLoopback(opts.host) ? opts.host : "127.0.0.1";
   const store = new MessageStore(opts.file);
   const smtp = createSmtpServer(store, opts.quiet ?? false);
   await new Promise<void>((resolve, reject) => {
     smtp.once("error", reject);
-    smtp.listen(opts.smtpPort, opts.host, () => {
+    smtp.listen(opts.smtpPort, smtpHost, () => {
       smtp.off("error", reject);
       resolve();
     });
   });
   const smtpPort = (smtp.server.address() as AddressInfo).port;
-  const http = await buildMailboxHttp(store, opts.corsOrigins);
+  const http = await buildMailboxHttp(store, {
+    corsOrigins: opts.corsOrigins,
+    allowedHost: hostPolicy(opts.host, opts.publicUrls),
+    token: opts.token,
+  });
   try {
     await http.listen({ host: opts.host, port: opts.httpPort });
   } catch (err) {
@@ -55,7 +78,7 @@ export async function startMailbox(opts: MailboxOptions): Promise<Mailbox> {
   const hostForUrl = opts.host === "0.0.0.0" ? "127.0.0.1" : opts.host;
   return {
     url: `http://${hostForUrl}:${httpPort}`,
-    smtpUrl: `smtp://${hostForUrl}:${smtpPort}`,
+    smtpUrl: `smtp://${smtpHost}:${smtpPort}`,
     messages: async () => [...store.list()],
     latest: async (to, { timeoutMs = 5000 } = {}) => {
       const deadline = Date.now() + timeoutMs;

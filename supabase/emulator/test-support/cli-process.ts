@@ -12,6 +12,7 @@ export interface CliProcess extends ApiKeys {
   url: string;
   /** The mailbox's web page and Mailpit-style API. */
   mailUrl: string;
+  smtpUrl: string;
   stop(): Promise<void>;
 }
 
@@ -65,6 +66,7 @@ export async function startCli(args: string[], opts: { command?: string[]; cwd?:
   return {
     url: line("API").replace(/\/auth\/v1$/, ""),
     mailUrl: line("mailbox"),
+    smtpUrl: line("mailbox \\S+ \\(SMTP").replace(/\)$/, ""),
     anonKey: line("anon key"),
     serviceRoleKey: line("service_role key"),
     publishableKey: line("publishable key"),
