@@ -12,7 +12,7 @@ export interface Feature {
 
 export const FEATURES: readonly Feature[] = [
   { name: "Email and password sign-up and sign-in", implemented: true, note: "confirmations, PKCE" },
-  { name: "Magic links and email OTP", implemented: true, note: "`/otp`, `/verify`" },
+  { name: "Magic links and email OTP", implemented: true, note: "`/otp`, `/magiclink`, `/verify`" },
   {
     name: "Recovery, invites, resends and email change",
     implemented: true,
@@ -53,7 +53,7 @@ export const FEATURES: readonly Feature[] = [
   { name: "The OAuth 2.1 server's `/oauth/*` flow", implemented: false },
   { name: "`id_token` and Web3 sign-in", implemented: false },
   {
-    name: "`/magiclink`, `/.well-known/openid-configuration`, `/admin/audit`, `/admin/sso/providers`, `/admin/custom-providers`",
+    name: "`/.well-known/openid-configuration`, an audit log (`/admin/audit` answers `[]`), `/admin/sso/providers`, `/admin/custom-providers`",
     implemented: false,
   },
 ];
