@@ -48,6 +48,11 @@ export const FEATURES: readonly Feature[] = [
   { name: "Admin API", implemented: true, note: "users, factors, passkeys, `generate_link`" },
   { name: "Admin OAuth clients", implemented: true, note: "when `[auth.oauth_server] enabled`" },
   { name: "Mailbox with Mailpit's API, seed users and reset", implemented: true, note: "emulator only" },
+  {
+    name: "A GoTrue without signing keys (HS256 user tokens) or served at its root path",
+    implemented: true,
+    note: "options `hs256UserTokens`, `serveAtRoot`",
+  },
   { name: "OAuth providers other than Google", implemented: false },
   { name: "SAML/SSO", implemented: false },
   { name: "The OAuth 2.1 server's `/oauth/*` flow", implemented: false },

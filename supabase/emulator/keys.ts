@@ -36,6 +36,8 @@ export class KeyRing {
     private readonly secret: Uint8Array,
     /** Settable once the listening port is known (port 0), before the first request. */
     public issuer: string,
+    /** User tokens HS256 with the secret, no kid, as a GoTrue without signing keys signs them. */
+    private readonly hs256: boolean,
   ) {}
 
   /**
@@ -47,7 +49,10 @@ export class KeyRing {
     jwtSecret: string;
     issuer: string;
     signingKeysPath?: string;
+    hs256UserTokens?: boolean;
   }): Promise<KeyRing> {
+    if (opts.hs256UserTokens && opts.signingKeysPath)
+      throw new Error("HS256 user tokens and [auth] signing_keys_path exclude each other: choose one");
     const jwks = opts.signingKeysPath ? readJwkList(opts.signingKeysPath) : [await ownKey(opts.dataDir)];
     const keys = await Promise.all(jwks.map(importKey));
     const first = keys[0];
@@ -57,6 +62,7 @@ export class KeyRing {
       keys,
       new TextEncoder().encode(opts.jwtSecret),
       opts.issuer,
+      opts.hs256UserTokens ?? false,
     );
   }
 
@@ -64,18 +70,21 @@ export class KeyRing {
     return this.signer.kid;
   }
 
-  /** Public halves only; HMAC secrets are never listed (GoTrue's jwks.go). */
+  /** Public halves only; HMAC secrets are never listed (GoTrue's jwks.go), so HS256 alone lists none. */
   jwks(): { keys: JWK[] } {
-    return { keys: this.keys.map((k) => k.publicJwk) };
+    return { keys: this.hs256 ? [] : this.keys.map((k) => k.publicJwk) };
   }
 
   async signUserToken(claims: JWTPayload, expiresAt: number, issuedAt: number): Promise<string> {
+    const header = this.hs256
+      ? { alg: "HS256", typ: "JWT" }
+      : { alg: this.signer.alg, kid: this.signer.kid, typ: "JWT" };
     return new SignJWT(claims)
-      .setProtectedHeader({ alg: this.signer.alg, kid: this.signer.kid, typ: "JWT" })
+      .setProtectedHeader(header)
       .setIssuer(this.issuer)
       .setIssuedAt(issuedAt)
       .setExpirationTime(expiresAt)
-      .sign(this.signer.privateKey);
+      .sign(this.hs256 ? this.secret : this.signer.privateKey);
   }
 
   /** Verifies an asymmetric token by kid, else HS256 with the JWT secret; errors as GoTrue's bad_jwt. */
