@@ -1,6 +1,6 @@
 // What the emulator implements, in one list: both READMEs carry its rendering (features.test.ts
 // fails when they drift), so a feature added or dropped is written down once, here.
-export interface Feature {
+interface Feature {
   name: string;
   /** false: the emulator answers as GoTrue does with the feature off (or 404 for a route it lacks). */
   implemented: boolean;

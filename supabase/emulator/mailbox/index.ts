@@ -42,7 +42,7 @@ export interface Mailbox {
 }
 
 /** Mail holds every sign-in and reset link: whoever reads it can take over the accounts. */
-export function mailboxExposureRefusal(host: string, token: string | undefined): string | undefined {
+function mailboxExposureRefusal(host: string, token: string | undefined): string | undefined {
   if (token !== undefined) return secretWeakness("the mailbox token", token);
   if (isLoopback(host)) return undefined;
   return `refusing to put the mailbox on ${host} without a token: it holds every sign-in and reset link (give a mailbox token of ${MIN_SECRET_LENGTH}+ random characters, or keep the mailbox on 127.0.0.1)`;
