@@ -22,6 +22,8 @@ const OPTIONS = {
   "allow-public-keys": { type: "boolean", default: false },
   "bcrypt-cost": { type: "string", default: "10" },
   "default-role": { type: "string", multiple: true },
+  "hs256-user-tokens": { type: "boolean", default: false },
+  "serve-at-root": { type: "boolean", default: false },
   quiet: { type: "boolean", short: "q", default: false },
   help: { type: "boolean", short: "h", default: false },
 } as const satisfies ParseArgsConfig["options"];
@@ -47,6 +49,8 @@ const HELP: Record<keyof typeof OPTIONS, string> = {
     "listen on a non-loopback --host with the CLI's public keys (refused otherwise: they give admin rights)",
   "bcrypt-cost": "bcrypt cost of new password hashes",
   "default-role": "role put in app_metadata.roles of every new user (repeatable; GoTrue adds none)",
+  "hs256-user-tokens": "sign user tokens HS256 with the JWT secret, as a GoTrue without signing keys (empty JWKS)",
+  "serve-at-root": "serve the API at / too, as a self-hosted GoTrue does, besides /auth/v1",
   quiet: "print nothing but errors",
   help: "show this help",
 };
@@ -116,6 +120,8 @@ async function main(): Promise<void> {
       host: v["mail-host"],
       token: v["mail-token"],
     },
+    hs256UserTokens: v["hs256-user-tokens"],
+    serveAtRoot: v["serve-at-root"],
     quiet: v.quiet,
   });
   const stop = () => void emulator.stop().then(() => process.exit(0));

@@ -12,7 +12,7 @@ interface Feature {
 
 export const FEATURES: readonly Feature[] = [
   { name: "Email and password sign-up and sign-in", implemented: true, note: "confirmations, PKCE" },
-  { name: "Magic links and email OTP", implemented: true, note: "`/otp`, `/verify`" },
+  { name: "Magic links and email OTP", implemented: true, note: "`/otp`, `/magiclink`, `/verify`" },
   {
     name: "Recovery, invites, resends and email change",
     implemented: true,
@@ -48,12 +48,17 @@ export const FEATURES: readonly Feature[] = [
   { name: "Admin API", implemented: true, note: "users, factors, passkeys, `generate_link`" },
   { name: "Admin OAuth clients", implemented: true, note: "when `[auth.oauth_server] enabled`" },
   { name: "Mailbox with Mailpit's API, seed users and reset", implemented: true, note: "emulator only" },
+  {
+    name: "A GoTrue without signing keys (HS256 user tokens) or served at its root path",
+    implemented: true,
+    note: "options `hs256UserTokens`, `serveAtRoot`",
+  },
   { name: "OAuth providers other than Google", implemented: false },
   { name: "SAML/SSO", implemented: false },
   { name: "The OAuth 2.1 server's `/oauth/*` flow", implemented: false },
   { name: "`id_token` and Web3 sign-in", implemented: false },
   {
-    name: "`/magiclink`, `/.well-known/openid-configuration`, `/admin/audit`, `/admin/sso/providers`, `/admin/custom-providers`",
+    name: "`/.well-known/openid-configuration`, an audit log (`/admin/audit` answers `[]`), `/admin/sso/providers`, `/admin/custom-providers`",
     implemented: false,
   },
 ];

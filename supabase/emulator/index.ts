@@ -72,6 +72,13 @@ export interface AuthEmulatorOptions {
    * `npm start`) passes its own.
    */
   notice?: (line: string) => void;
+  /**
+   * Sign user access tokens HS256 with `jwtSecret` (no kid; the JWKS lists no key), as a GoTrue
+   * without signing keys does: clients then check them through GET /user, not the JWKS.
+   */
+  hs256UserTokens?: boolean;
+  /** Serve the API at the root path too, as a self-hosted GoTrue does, besides `/auth/v1`. */
+  serveAtRoot?: boolean;
 }
 
 export interface AuthEmulator {
@@ -146,7 +153,13 @@ export async function startAuthEmulator(opts: AuthEmulatorOptions = {}): Promise
     cleanups.push(() => mailbox.close());
     const mailer = new Mailer(mailbox.smtpUrl, opts.mailFrom ?? DEFAULT_FROM, opts.quiet ?? false, templates);
     cleanups.push(() => mailer.close());
-    const keys = await KeyRing.load({ dataDir, jwtSecret, issuer: "", signingKeysPath: settings.signingKeysPath });
+    const keys = await KeyRing.load({
+      dataDir,
+      jwtSecret,
+      issuer: "",
+      signingKeysPath: settings.signingKeysPath,
+      hs256UserTokens: opts.hs256UserTokens,
+    });
     const limiter = new RateLimiter({
       sign_in_sign_ups: settings.rateLimit.signInSignUps,
       token_verifications: settings.rateLimit.tokenVerifications,
@@ -176,7 +189,7 @@ export async function startAuthEmulator(opts: AuthEmulatorOptions = {}): Promise
       await applySeed(ctx, seed);
       store.db.pragma(`user_version = ${SEEDED_VERSION}`);
     }
-    const app = await buildServer(ctx, opts.corsOrigins, hostPolicy(host, [opts.publicUrl]));
+    const app = await buildServer(ctx, opts.corsOrigins, hostPolicy(host, [opts.publicUrl]), opts.serveAtRoot);
     cleanups.push(() => app.close());
     await app.listen({ host, port: opts.port ?? 0 });
     // Known only now with port 0; set before any request can be handled (no await in between).

@@ -4,9 +4,8 @@
 // service_role API keys stay HS256 with the shared JWT secret. Verification accepts both.
 import fs from "node:fs";
 import path from "node:path";
-import { randomUUID } from "node:crypto";
+import { createHmac, createPrivateKey, randomUUID, sign, type JsonWebKey, type KeyObject } from "node:crypto";
 import {
-  SignJWT,
   jwtVerify,
   importJWK,
   exportJWK,
@@ -25,17 +24,20 @@ interface LoadedKey {
   kid: string;
   alg: "ES256" | "RS256";
   publicJwk: JWK;
-  privateKey: CryptoKey | null;
+  /** node:crypto's form: it signs synchronously at about a third of WebCrypto's CPU, on every token issued. */
+  privateKey: KeyObject | null;
   publicKey: CryptoKey;
 }
 
 export class KeyRing {
   private constructor(
-    private readonly signer: LoadedKey & { privateKey: CryptoKey },
+    private readonly signer: LoadedKey & { privateKey: KeyObject },
     private readonly keys: LoadedKey[],
     private readonly secret: Uint8Array,
     /** Settable once the listening port is known (port 0), before the first request. */
     public issuer: string,
+    /** User tokens HS256 with the secret, no kid, as a GoTrue without signing keys signs them. */
+    private readonly hs256: boolean,
   ) {}
 
   /**
@@ -47,7 +49,10 @@ export class KeyRing {
     jwtSecret: string;
     issuer: string;
     signingKeysPath?: string;
+    hs256UserTokens?: boolean;
   }): Promise<KeyRing> {
+    if (opts.hs256UserTokens && opts.signingKeysPath)
+      throw new Error("HS256 user tokens and [auth] signing_keys_path exclude each other: choose one");
     const jwks = opts.signingKeysPath ? readJwkList(opts.signingKeysPath) : [await ownKey(opts.dataDir)];
     const keys = await Promise.all(jwks.map(importKey));
     const first = keys[0];
@@ -57,6 +62,7 @@ export class KeyRing {
       keys,
       new TextEncoder().encode(opts.jwtSecret),
       opts.issuer,
+      opts.hs256UserTokens ?? false,
     );
   }
 
@@ -64,18 +70,20 @@ export class KeyRing {
     return this.signer.kid;
   }
 
-  /** Public halves only; HMAC secrets are never listed (GoTrue's jwks.go). */
+  /** Public halves only; HMAC secrets are never listed (GoTrue's jwks.go), so HS256 alone lists none. */
   jwks(): { keys: JWK[] } {
-    return { keys: this.keys.map((k) => k.publicJwk) };
+    return { keys: this.hs256 ? [] : this.keys.map((k) => k.publicJwk) };
   }
 
   async signUserToken(claims: JWTPayload, expiresAt: number, issuedAt: number): Promise<string> {
-    return new SignJWT(claims)
-      .setProtectedHeader({ alg: this.signer.alg, kid: this.signer.kid, typ: "JWT" })
-      .setIssuer(this.issuer)
-      .setIssuedAt(issuedAt)
-      .setExpirationTime(expiresAt)
-      .sign(this.signer.privateKey);
+    const header = this.hs256
+      ? { alg: "HS256", typ: "JWT" }
+      : { alg: this.signer.alg, kid: this.signer.kid, typ: "JWT" };
+    const input = `${b64json(header)}.${b64json({ ...claims, iss: this.issuer, iat: issuedAt, exp: expiresAt })}`;
+    const signature = this.hs256
+      ? createHmac("sha256", this.secret).update(input).digest()
+      : sign("sha256", Buffer.from(input), { key: this.signer.privateKey, dsaEncoding: "ieee-p1363" });
+    return `${input}.${signature.toString("base64url")}`;
   }
 
   /** Verifies an asymmetric token by kid, else HS256 with the JWT secret; errors as GoTrue's bad_jwt. */
@@ -99,6 +107,8 @@ export class KeyRing {
     }
   }
 }
+
+const b64json = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
 
 const badJwt = (detail: string) => forbidden("bad_jwt", `invalid JWT: unable to parse or verify signature, ${detail}`);
 
@@ -139,7 +149,9 @@ async function importKey(jwk: JWK): Promise<LoadedKey> {
     kid: jwk.kid,
     alg,
     publicJwk,
-    privateKey: hasPrivate ? ((await importJWK({ ...jwk, key_ops: undefined }, alg)) as CryptoKey) : null,
+    privateKey: hasPrivate
+      ? createPrivateKey({ key: { ...jwk, key_ops: undefined } as JsonWebKey, format: "jwk" })
+      : null,
     publicKey: (await importJWK(publicJwk, alg)) as CryptoKey,
   };
 }

@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { z } from "zod";
 import type { AuthContext } from "./context";
+import { badRequest } from "./errors";
 import type { UserRow, WebAuthnChallengeRow, WebAuthnCredentialRow } from "./store";
 
 /** go-webauthn's CredentialParametersDefault: ES256/384/512, RS256/384/512, PS256/384/512, EdDSA. */
@@ -135,8 +136,22 @@ export function parseAssertion(value: unknown): AuthenticationResponseJSON | und
 let library: Promise<typeof import("@simplewebauthn/server")> | undefined;
 const verifier = () => (library ??= import("@simplewebauthn/server"));
 
-/** Raised when the authenticator's answer does not verify; the callers answer as GoTrue does. */
+/** Raised when the authenticator's answer does not verify. */
 export class WebAuthnVerificationError extends Error {}
+
+/** GoTrue's passkey refusal; factors use it too, where GoTrue answers 500 (decision record 0136). */
+export const webAuthnVerificationFailed = () =>
+  badRequest("webauthn_verification_failed", "Credential verification failed");
+
+/** `check`'s result, a failed verification answered as webAuthnVerificationFailed. */
+export async function verifiedOr400<T>(check: Promise<T>): Promise<T> {
+  try {
+    return await check;
+  } catch (err) {
+    if (err instanceof WebAuthnVerificationError) throw webAuthnVerificationFailed();
+    throw err;
+  }
+}
 
 function expectations(ctx: AuthContext, challenge: string) {
   // User verification is asked for ("preferred") but, as in go-webauthn, required only when "required".

@@ -133,6 +133,18 @@ describe("admin users", () => {
     expect(await h.mail.inbox(DEMO_USERS.founder.email)).toEqual([]);
   });
 
+  it.each(["email_change_current", "email_change_new"] as const)(
+    "generateLink %s echoes the requested type as verification_type, as GoTrue does",
+    async (type) => {
+      const admin = h.admin().auth.admin;
+      const email = uniqueEmail("change-link");
+      await admin.createUser({ email, password: TEST_PASSWORD, email_confirm: true });
+      const { data, error } = await admin.generateLink({ type, email, newEmail: uniqueEmail("change-to") });
+      expect(error).toBeNull();
+      expect(data.properties?.verification_type).toBe(type);
+    },
+  );
+
   it("generates a signup link that creates an unconfirmed user", async () => {
     const email = uniqueEmail("gen-signup");
     const { data, error } = await h.admin().auth.admin.generateLink({ type: "signup", email, password: TEST_PASSWORD });

@@ -126,6 +126,21 @@ describe("phone sign-up with SMS confirmations on", () => {
     expect(await userCount(confirm)).toBe(before);
   });
 
+  it("signInWithOtp to a number no SMS reaches keeps no user, and resend for that number then answers {}", async () => {
+    const before = await userCount(confirm);
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const sent = await confirm.client().auth.signInWithOtp({ phone: "+15559999997" });
+      expect(sent.error).toMatchObject({ status: 500 });
+    } finally {
+      logged.mockRestore();
+    }
+    expect(await userCount(confirm)).toBe(before);
+    const resent = await confirm.client().auth.resend({ type: "sms", phone: "+15559999997" });
+    expect(resent.error).toBeNull();
+    expect(resent.data.messageId).toBeUndefined();
+  });
+
   it("logs one line per missing-provider answer, with no stack trace and no number", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     try {

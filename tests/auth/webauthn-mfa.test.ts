@@ -162,7 +162,7 @@ describe("later sign-ins", () => {
     expect(decodeJwt(data?.access_token ?? "").aal).toBe("aal2");
   });
 
-  it("refuses another authenticator's key, an answer made on another page and a replayed answer (GoTrue's 500s and 422)", async () => {
+  it("refuses another authenticator's key, an answer made on another page and a replayed answer (400s, where GoTrue answers 500, and 422)", async () => {
     const { key, factorId, again } = await enrolledThenSignedInAgain();
     // Another authenticator has no key for this user: nothing to sign with.
     expect(() =>
@@ -174,7 +174,7 @@ describe("later sign-ins", () => {
     ).toThrow(/NotAllowedError/);
     // The same key used from a page the relying party does not list.
     const wrongPage = await assertWith(again, key.onOrigin("http://localhost:4000"), factorId);
-    expect(wrongPage.error).toMatchObject({ status: 500, name: "AuthRetryableFetchError" });
+    expect(wrongPage.error).toMatchObject({ status: 400, code: "webauthn_verification_failed" });
     expect((await again.auth.mfa.getAuthenticatorAssuranceLevel()).data?.currentLevel).toBe("aal1");
     // An answer to one challenge sent against another.
     const first = await challenge(again, factorId);
@@ -185,8 +185,8 @@ describe("later sign-ins", () => {
       challengeId: second.id,
       webauthn: { type: "request", rpId: RP.rpId, credential_response: asserted as never },
     } as Parameters<SupabaseClient["auth"]["mfa"]["verify"]>[0]);
-    expect(crossed.error).toMatchObject({ status: 500 });
-    // The body over HTTP: GoTrue's message for a failed assertion.
+    expect(crossed.error).toMatchObject({ status: 400, code: "webauthn_verification_failed" });
+    // The body over HTTP: the passkeys' refusal (decision record 0136).
     const session = (await again.auth.getSession()).data.session;
     const third = await challenge(again, factorId);
     const res = await fetch(`${h.url}/auth/v1/factors/${factorId}/verify`, {
@@ -202,10 +202,10 @@ describe("later sign-ins", () => {
         webauthn: { type: "request", credential_response: asserted.toJSON() },
       }),
     });
-    expect(res.status).toBe(500);
+    expect(res.status).toBe(400);
     expect(await res.json()).toEqual({
-      code: "unexpected_failure",
-      message: "Failed to validate WebAuthn MFA response",
+      code: "webauthn_verification_failed",
+      message: "Credential verification failed",
     });
     // A verified challenge cannot be answered twice.
     const good = await challenge(again, factorId);

@@ -8,7 +8,8 @@
 // Beside each, the Firebase Auth emulator's figure measured in the same run the same way, when the
 // Firebase CLI is found (FIREBASE_TOOLS_BIN, else `firebase` on PATH); the script says so when not.
 // Firebase's emulator has no TOTP factors, so that row has no figure of its own.
-// Flags: --duration=<seconds> (sign-in run, default 10), --quick (3 s, fewer TOTP users).
+// Flags: --duration=<seconds> (sign-in run, default 10), --quick (3 s, fewer TOTP users),
+// --baseline=<cli.js of an earlier build> (its start and sign-ins measured in the same run, interleaved).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -25,6 +26,7 @@ const duration = Number(args.find((a) => a.startsWith("--duration="))?.split("="
 const TOTP_USERS = quick ? 200 : 1000;
 const START_RUNS = quick ? 3 : 7;
 const BIN = path.join(pkgDir, "bin", "auth-emulator.mjs");
+const BASELINE = args.find((a) => a.startsWith("--baseline="))?.split("=")[1];
 const CONNECTIONS = 10;
 const PASSWORD = "bench-password-1";
 const SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
@@ -45,12 +47,12 @@ interface Child {
 }
 
 /** Starts the CLI with a config and seed; resolves at its first answer to /health. */
-async function startChild(dir: string, seedFile: string): Promise<Child> {
+async function startChild(dir: string, seedFile: string, bin = BIN): Promise<Child> {
   const t0 = performance.now();
   const proc = spawn(
     process.execPath,
     [
-      BIN,
+      bin,
       "--port",
       "0",
       "--mail-port",
@@ -230,6 +232,43 @@ async function measureFirebase(bin: string): Promise<FirebaseFigures> {
   }
 }
 
+interface StartFigures {
+  wall: number;
+  cpu: number;
+  memory: number;
+}
+
+/** One cold start of `bin` (small seed; the first answer is the end of start-up) and its memory at rest. */
+async function measureStart(dir: string, seed: string, bin: string): Promise<StartFigures> {
+  const cold = await startChild(dir, seed, bin);
+  await new Promise((r) => setTimeout(r, 500));
+  const figures = { wall: cold.startMs, cpu: cold.startCpuMs, memory: rssMb(cold.proc.pid ?? 0) };
+  await stopChild(cold);
+  return figures;
+}
+
+const medians = (runs: StartFigures[]): StartFigures => ({
+  wall: median(runs.map((s) => s.wall)),
+  cpu: median(runs.map((s) => s.cpu)),
+  memory: median(runs.map((s) => s.memory)),
+});
+
+/** Password sign-ins at CONNECTIONS for `duration`, and the emulator's own CPU per sign-in (load-independent). */
+async function measureSignIn(child: Child, stop = true): Promise<{ result: AutocannonResult; cpuEach: number }> {
+  const cpuBefore = cpuMs(child.proc.pid ?? 0);
+  const result = await autocannon({
+    url: `${child.url}/auth/v1/token?grant_type=password`,
+    method: "POST",
+    headers: { "content-type": "application/json", apikey: child.anonKey, ...API_VERSION },
+    body: JSON.stringify({ email: "bench@example.com", password: PASSWORD }),
+    connections: CONNECTIONS,
+    duration,
+  });
+  const cpuEach = (cpuMs(child.proc.pid ?? 0) - cpuBefore) / Math.max(1, result.requests.total);
+  if (stop) await stopChild(child);
+  return { result, cpuEach };
+}
+
 async function main(): Promise<void> {
   // The bin builds dist/ when the source is newer: once here, so no start below includes a build.
   execFileSync(process.execPath, [BIN, "--help"], { stdio: "ignore" });
@@ -255,33 +294,20 @@ async function main(): Promise<void> {
 
     // 1. Start and memory at rest (small seed; the first answer is the end of start-up), the median
     //    of several starts.
-    const starts: { wall: number; cpu: number; memory: number }[] = [];
+    const starts: StartFigures[] = [];
+    const baselineStarts: StartFigures[] = [];
     for (let i = 0; i < START_RUNS; i++) {
-      const cold = await startChild(dir, small);
-      await new Promise((r) => setTimeout(r, 500));
-      starts.push({ wall: cold.startMs, cpu: cold.startCpuMs, memory: rssMb(cold.proc.pid ?? 0) });
-      await stopChild(cold);
+      starts.push(await measureStart(dir, small, BIN));
+      if (BASELINE) baselineStarts.push(await measureStart(dir, small, BASELINE));
     }
-    const startWall = median(starts.map((s) => s.wall));
-    const startCpu = median(starts.map((s) => s.cpu));
-    const memory = median(starts.map((s) => s.memory));
+    const { wall: startWall, cpu: startCpu, memory } = medians(starts);
 
-    // 2. Password sign-ins at 10 connections.
+    // 2. Password sign-ins at 10 connections (the baseline's first, then this build's).
+    const before = BASELINE ? await measureSignIn(await startChild(dir, large, BASELINE)) : undefined;
     const child = await startChild(dir, large);
     const headers = { "content-type": "application/json", apikey: child.anonKey, ...API_VERSION };
-    const signInBody = JSON.stringify({ email: "bench@example.com", password: PASSWORD });
-    const cpuBefore = cpuMs(child.proc.pid ?? 0);
-    const signIn = await autocannon({
-      url: `${child.url}/auth/v1/token?grant_type=password`,
-      method: "POST",
-      headers,
-      body: signInBody,
-      connections: CONNECTIONS,
-      duration,
-    });
+    const { result: signIn, cpuEach: cpuPerSignIn } = await measureSignIn(child, false);
     const signInOk = signIn.non2xx === 0 && signIn.errors === 0;
-    // Load-independent: the emulator's own CPU per sign-in (the machine may be shared).
-    const cpuPerSignIn = (cpuMs(child.proc.pid ?? 0) - cpuBefore) / Math.max(1, signIn.requests.total);
 
     // 3. TOTP: each user's session (untimed), then challenge + verify for each, 10 in flight.
     const tokens: string[] = [];
@@ -347,43 +373,57 @@ async function main(): Promise<void> {
     const signInCell = (r: AutocannonResult, cpu: number) =>
       `${Math.round(r.requests.average)} /s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${round(cpu, 2)} ms CPU each${r.non2xx === 0 && r.errors === 0 ? "" : ` (${r.non2xx} non-2xx, ${r.errors} errors)`}`;
 
-    const rows: [string, string, string, string][] = [
+    const baseline = BASELINE ? medians(baselineStarts) : undefined;
+    const rows: [string, string, string, string, string][] = [
       [
         `start to first answer, wall (median of ${START_RUNS})`,
         `${Math.round(startWall)} ms`,
+        baseline ? `${Math.round(baseline.wall)} ms` : "",
         firebase ? `${Math.round(firebase.startMs)} ms` : "",
         "≤ 300 ms",
       ],
       [
         "start to first answer, CPU (the process tree's)",
         `${Math.round(startCpu)} ms`,
+        baseline ? `${Math.round(baseline.cpu)} ms` : "",
         firebase ? `${Math.round(firebase.startCpuMs)} ms` : "",
         "≤ 400 ms",
       ],
-      ["memory at rest (RSS)", `${memory} MB`, firebase ? `${firebase.memory} MB` : "", "≤ 90 MB"],
+      [
+        "memory at rest (RSS)",
+        `${memory} MB`,
+        baseline ? `${baseline.memory} MB` : "",
+        firebase ? `${firebase.memory} MB` : "",
+        "≤ 90 MB",
+      ],
       [
         `password sign-in, ${CONNECTIONS} connections, ${duration} s`,
         signInCell(signIn, cpuPerSignIn),
+        before ? signInCell(before.result, before.cpuEach) : "",
         firebase ? signInCell(firebase.signIn, firebase.cpuPerSignIn) : "",
-        "≥ 1,000 /s, p99 ≤ 30 ms",
+        "≥ 2,200 /s, p99 ≤ 30 ms",
       ],
       [
         `TOTP challenge + verify, ${CONNECTIONS} in flight, ${TOTP_USERS} factors`,
         `${Math.round(TOTP_USERS / totpSeconds)} /s, p99 ${round(percentile(times, 99))} ms${failures ? ` (${failures} failed)` : ""}`,
+        "",
         firebase ? "no TOTP in the emulator" : "",
         "",
       ],
       [
         "stored password hashes",
         `bcrypt $2b$, cost ${storedCost} (GoTrue verifies them)`,
+        "",
         firebase ? "not hashed: `fakeHash:salt=…:password=<the password>`" : "",
         "",
       ],
     ];
     console.log("");
-    console.log(`| measure | auth-emulator | Firebase Auth emulator | goal |`);
-    console.log(`|---|---|---|---|`);
-    for (const [m, v, f, g] of rows) console.log(`| ${m} | ${v} | ${f || "not measured"} | ${g} |`);
+    const was = BASELINE ? ` before (${path.relative(pkgDir, BASELINE)}) |` : "";
+    console.log(`| measure | auth-emulator |${was} Firebase Auth emulator | goal |`);
+    console.log(`|---|---|${BASELINE ? "---|" : ""}---|---|`);
+    for (const [m, v, b, f, g] of rows)
+      console.log(`| ${m} | ${v} |${BASELINE ? ` ${b} |` : ""} ${f || "not measured"} | ${g} |`);
     console.log("");
     console.log(
       `Load average after the auth-emulator runs: ${loadDuring.map((l) => round(l, 2)).join(" ")}; at the end: ${os

@@ -1,5 +1,5 @@
-// The package's publishable form, in dist/: JavaScript built with esbuild (dependencies stay
-// external; index.js is the library, cli.js the command, which imports index.js) and the type
+// The package's publishable form, in dist/: JavaScript built with esbuild (index.js the library,
+// cli.js the command, their dependencies bundled into a shared chunk) and the type
 // declarations tsc emits from the source. npm's own lifecycle runs it (`prepack`, so `npm pack` and
 // `npm publish` ship a fresh dist); in this repository the bin also builds the JavaScript on demand
 // when the source is newer (bin/auth-emulator.mjs). `node build/build.mjs` builds both.
@@ -14,38 +14,34 @@ const pkgDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dist = path.join(pkgDir, "dist");
 
 /**
- * index.js, then cli.js, each written to a temporary name and renamed: several processes may build
- * at once (test workers starting the CLI), and none may import a half-written file.
+ * index.js and cli.js with their dependencies bundled in (better-sqlite3, native, and the WebAuthn
+ * verifier, loaded on first use, stay installed packages), sharing one chunk: resolving and reading
+ * some 400 files of node_modules was a third of the start's CPU (decision record 0137). Each file is
+ * written to a temporary name and renamed, chunks before the entries that import them: several
+ * processes may build at once (test workers starting the CLI), and none may import a half-written file.
  */
 export async function buildJs() {
-  const common = {
+  const result = await build({
+    entryPoints: [path.join(pkgDir, "index.ts"), path.join(pkgDir, "cli.ts")],
+    outdir: dist,
     bundle: true,
+    splitting: true,
+    chunkNames: "chunks/[name]-[hash]",
     platform: "node",
     format: "esm",
     target: "node20",
-    packages: "external",
+    external: ["better-sqlite3", "@simplewebauthn/server"],
+    // Bundled CommonJS packages call require(); ESM has none of its own.
+    banner: {
+      js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',
+    },
     logLevel: "warning",
     write: false,
-  };
-  const library = await build({
-    ...common,
-    entryPoints: [path.join(pkgDir, "index.ts")],
-    outfile: path.join(dist, "index.js"),
   });
-  const command = await build({
-    ...common,
-    entryPoints: [path.join(pkgDir, "cli.ts")],
-    outfile: path.join(dist, "cli.js"),
-    // The command imports the library's file rather than carrying a second copy of it.
-    plugins: [
-      {
-        name: "library",
-        setup: (b) => b.onResolve({ filter: /^\.\/index$/ }, () => ({ path: "./index.js", external: true })),
-      },
-    ],
-  });
-  fs.mkdirSync(dist, { recursive: true });
-  for (const file of [...library.outputFiles, ...command.outputFiles]) {
+  const entries = new Set(["index.js", "cli.js"].map((f) => path.join(dist, f)));
+  const ordered = [...result.outputFiles].sort((a, b) => Number(entries.has(a.path)) - Number(entries.has(b.path)));
+  for (const file of ordered) {
+    fs.mkdirSync(path.dirname(file.path), { recursive: true });
     const temp = `${file.path}.${process.pid}.tmp`;
     fs.writeFileSync(temp, file.contents);
     fs.renameSync(temp, file.path);

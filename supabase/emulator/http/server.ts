@@ -39,6 +39,7 @@ export async function buildServer(
   ctx: AuthContext,
   extraOrigins: string[] = [],
   allowedHost: (header?: string) => boolean = () => true,
+  atRootToo = false,
 ): Promise<FastifyInstance> {
   const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, trustProxy: false, schemaController: NO_JSON_SCHEMA });
   refuseForeignHosts(app, allowedHost, (req, reply) =>
@@ -113,23 +114,23 @@ export async function buildServer(
   });
   app.setNotFoundHandler((req, reply) => sendApiError(req, reply, new ApiError(404, "not_found", "Not Found")));
 
-  await app.register(
-    async (api) => {
-      api.addHook("onRequest", async (req) => checkApiKey(ctx, req));
-      registerMetaRoutes(api, ctx);
-      registerSignupRoutes(api, ctx);
-      registerTokenRoutes(api, ctx);
-      registerUserRoutes(api, ctx);
-      registerMailRoutes(api, ctx);
-      registerVerifyRoutes(api, ctx);
-      registerOAuthRoutes(api, ctx);
-      registerFactorRoutes(api, ctx);
-      registerAdminRoutes(api, ctx);
-      registerIdentityRoutes(api, ctx);
-      registerPasskeyRoutes(api, ctx);
-      registerDisabledFeatureRoutes(api);
-    },
-    { prefix: PREFIX },
-  );
+  const routes = async (api: FastifyInstance) => {
+    api.addHook("onRequest", async (req) => checkApiKey(ctx, req));
+    registerMetaRoutes(api, ctx);
+    registerSignupRoutes(api, ctx);
+    registerTokenRoutes(api, ctx);
+    registerUserRoutes(api, ctx);
+    registerMailRoutes(api, ctx);
+    registerVerifyRoutes(api, ctx);
+    registerOAuthRoutes(api, ctx);
+    registerFactorRoutes(api, ctx);
+    registerAdminRoutes(api, ctx);
+    registerIdentityRoutes(api, ctx);
+    registerPasskeyRoutes(api, ctx);
+    registerDisabledFeatureRoutes(api, ctx);
+  };
+  await app.register(routes, { prefix: PREFIX });
+  // A self-hosted GoTrue answers at its root; the same routes there, for clients pointed at it.
+  if (atRootToo) await app.register(routes);
   return app;
 }

@@ -16,7 +16,8 @@ export function createSmtpServer(store: MessageStore, quiet: boolean): SMTPServe
         const raw = Buffer.concat(chunks);
         // mailparser is loaded with the first message, not at start (it is slow to load).
         import("mailparser")
-          .then(({ simpleParser }) => simpleParser(raw))
+          // A CommonJS package: its exports are `default` under Node's interop, bundled (dist/) or not.
+          .then(({ default: mailparser }) => mailparser.simpleParser(raw))
           .then((parsed) => {
             const m = store.add(
               parsed,

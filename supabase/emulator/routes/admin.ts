@@ -9,6 +9,7 @@ import { notFound, unprocessable, validationFailed } from "../errors";
 import { parseGoDuration } from "../go-duration";
 import { pageOf, sendPageHeaders } from "../http/pagination";
 import { registerOAuthClientRoutes } from "./oauth-clients";
+import { registerDisabledAdminRoutes } from "./disabled";
 import { ownPasskey, passkeyJson } from "./passkeys";
 import { confirmEmail, createUser, mergeMetadata, softDeleteUser } from "../accounts";
 import { normalizeEmail } from "../passwords";
@@ -17,7 +18,7 @@ import { issueLink } from "../email-tokens";
 import { downgradeSessionsOfFactor } from "../sessions";
 import { factorJson, userJson } from "../serialize";
 import type { MailKind } from "../mailer";
-import type { UserRow } from "../store";
+import type { FactorRow, UserRow } from "../store";
 import { isUuid, parseBody, queryParam } from "../http/body";
 import { requireAdmin } from "../http/guards";
 
@@ -37,6 +38,7 @@ const UserBody = z.looseObject({
 });
 
 const DeleteBody = z.looseObject({ should_soft_delete: z.boolean().nullish() });
+const FactorBody = z.looseObject({ friendly_name: z.string().nullish() });
 
 const LinkBody = z.looseObject({
   type: z.string().nullish(),
@@ -69,12 +71,22 @@ function loadUser(ctx: AuthContext, req: FastifyRequest): UserRow {
   return user;
 }
 
+function loadFactor(ctx: AuthContext, req: FastifyRequest): { user: UserRow; factor: FactorRow } {
+  const user = loadUser(ctx, req);
+  const factorId = (req.params as { factorId: string }).factorId;
+  if (!isUuid(factorId)) throw notFound("validation_failed", "factor_id must be an UUID");
+  const factor = ctx.store.factors.findFactor(factorId);
+  if (!factor || factor.user_id !== user.id) throw notFound("mfa_factor_not_found", "Factor not found");
+  return { user, factor };
+}
+
 export function registerAdminRoutes(parent: FastifyInstance, ctx: AuthContext): void {
   // An encapsulated plugin, so the admin guard covers exactly these routes.
   void parent.register(async (app) => {
     app.addHook("onRequest", async (req) => requireAdmin(ctx, req));
     adminRoutes(app, ctx);
     registerOAuthClientRoutes(app, ctx);
+    registerDisabledAdminRoutes(app);
   });
 }
 
@@ -168,12 +180,16 @@ function adminRoutes(app: FastifyInstance, ctx: AuthContext): void {
     ctx.store.factors.factorsOf(loadUser(ctx, req).id).map(factorJson),
   );
 
+  // adminUserUpdateFactor: a new friendly_name (phone factors, whose number it also sets, are not emulated).
+  app.put("/admin/users/:userId/factors/:factorId", async (req) => {
+    const { factor } = loadFactor(ctx, req);
+    const body = parseBody(FactorBody, req);
+    if (body.friendly_name) ctx.store.factors.renameFactor(factor.id, body.friendly_name);
+    return factorJson(ctx.store.factors.findFactor(factor.id) ?? factor);
+  });
+
   app.delete("/admin/users/:userId/factors/:factorId", async (req) => {
-    const user = loadUser(ctx, req);
-    const factorId = (req.params as { factorId: string }).factorId;
-    if (!isUuid(factorId)) throw notFound("validation_failed", "factor_id must be an UUID");
-    const factor = ctx.store.factors.findFactor(factorId);
-    if (!factor || factor.user_id !== user.id) throw notFound("mfa_factor_not_found", "Factor not found");
+    const { user, factor } = loadFactor(ctx, req);
     ctx.store.transaction(() => {
       downgradeSessionsOfFactor(ctx, user.id, factor.id);
       ctx.store.factors.deleteFactor(factor.id);
@@ -266,7 +282,7 @@ function adminRoutes(app: FastifyInstance, ctx: AuthContext): void {
       action_link: link.actionLink,
       email_otp: link.otp,
       hashed_token: link.hashedToken,
-      verification_type: kind === "email_change" ? "email_change" : type,
+      verification_type: type,
       redirect_to: link.redirectTo,
     };
   });

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { AuthContext } from "../context";
-import { ApiError, forbidden, notFound, unprocessable, validationFailed } from "../errors";
+import { forbidden, notFound, unprocessable, validationFailed } from "../errors";
 import { matchingTotpStep, newTotpSecret, totpQrSvg, totpUri } from "../totp";
 import { downgradeSessionsOfFactor, upgradeSessionWithFactor } from "../sessions";
 import { isoToMs } from "../clock";
@@ -18,7 +18,8 @@ import {
   saveChallenge,
   verifyAssertion,
   verifyCreation,
-  WebAuthnVerificationError,
+  verifiedOr400,
+  webAuthnVerificationFailed,
 } from "../webauthn";
 import { isUuid, parseBody } from "../http/body";
 import { requireSession } from "../http/guards";
@@ -106,26 +107,13 @@ async function verifyWebAuthn(
   const challenge = liveChallenge(ctx, factor, body.challenge_id, req.ip);
   const started = ctx.store.webauthn.consumeWebAuthnChallenge(challenge.id);
   if (!started) throw unprocessable("mfa_factor_not_found", "MFA factor with the provided challenge ID not found");
-  // GoTrue answers a failed check with a 500: go-webauthn's error for a new key, its own message for a known one.
+  // GoTrue answers a failed check with a 500 (retried by clients); here it is the passkeys' 400 (decision 0136).
   if (answer.type === "create") {
     const response = parseRegistration(answer.credential_response);
     if (!response) throw validationFailed("Invalid credential_response");
     // Stricter than GoTrue: a new key answers only the creation options it was asked for.
-    if (started.kind !== "create")
-      throw new ApiError(
-        500,
-        "unexpected_failure",
-        "Unexpected failure, please check server logs for more information",
-      );
-    const key = await verifyCreation(ctx, response, started.challenge).catch((err: unknown) => {
-      if (err instanceof WebAuthnVerificationError)
-        throw new ApiError(
-          500,
-          "unexpected_failure",
-          "Unexpected failure, please check server logs for more information",
-        );
-      throw err;
-    });
+    if (started.kind !== "create") throw webAuthnVerificationFailed();
+    const key = await verifiedOr400(verifyCreation(ctx, response, started.challenge));
     ctx.store.transaction(() => {
       ctx.store.factors.markChallengeVerified(challenge.id);
       if (factor.status !== "verified") {
@@ -142,14 +130,10 @@ async function verifyWebAuthn(
   } else {
     const response = parseAssertion(answer.credential_response);
     if (!response) throw validationFailed("Invalid credential_response");
-    const failed = () => new ApiError(500, "unexpected_failure", "Failed to validate WebAuthn MFA response");
     // Any key of the user's verified WebAuthn factors answers (the user's WebAuthnCredentials).
     const stored = ctx.store.webauthn.webAuthnFactorCredentialsOf(user.id).find((c) => c.credential_id === response.id);
-    if (!stored || started.kind !== "request") throw failed();
-    const counter = await verifyAssertion(ctx, response, started.challenge, stored).catch((err: unknown) => {
-      if (err instanceof WebAuthnVerificationError) throw failed();
-      throw err;
-    });
+    if (!stored || started.kind !== "request") throw webAuthnVerificationFailed();
+    const counter = await verifiedOr400(verifyAssertion(ctx, response, started.challenge, stored));
     ctx.store.transaction(() => {
       ctx.store.factors.markChallengeVerified(challenge.id);
       ctx.store.webauthn.updateWebAuthnCredential(stored.id, {

@@ -1,7 +1,7 @@
 // Routes that mail a link: POST /recover (recover.go), POST /resend (resend.go),
 // POST /otp (magic links, otp.go) and POST /invite. Unknown addresses get the same `{}` as
 // known ones, so nobody can probe which emails have accounts.
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { AuthContext } from "../context";
 import { badRequest, unprocessable, validationFailed } from "../errors";
@@ -29,17 +29,17 @@ export function registerMailRoutes(app: FastifyInstance, ctx: AuthContext): void
   const phoneOtp = async (input: string, createUser: boolean | null | undefined, data: Record<string, unknown>) => {
     if (!ctx.settings.sms.enableSignup) throw badRequest("phone_provider_disabled", "Unsupported phone provider");
     const phone = validatePhone(input);
-    let user = ctx.store.users.findUserByPhone(phone);
+    const user = ctx.store.users.findUserByPhone(phone);
     if (!user?.phone_confirmed_at) {
       if (!user && (createUser === false || !ctx.settings.enableSignup))
         throw unprocessable("otp_disabled", "Signups not allowed for otp");
       const autoconfirm = !ctx.settings.sms.enableConfirmations;
-      user ??= createPhoneUser(ctx, phone, null, data, autoconfirm);
-      if (!autoconfirm) {
-        sendPhoneCode(ctx, user, phone, "confirmation");
-        return {};
-      }
-      user = ctx.store.users.findUserById(user.id) ?? user;
+      // GoTrue creates and sends in one transaction: a code that cannot be sent leaves no user.
+      return ctx.store.transaction(() => {
+        const signedUp = user ?? createPhoneUser(ctx, phone, null, data, autoconfirm);
+        sendPhoneCode(ctx, ctx.store.users.findUserById(signedUp.id) ?? signedUp, phone, "confirmation");
+        return autoconfirm ? { message_id: "test-otp" } : {};
+      });
     }
     sendPhoneCode(ctx, user, phone, "confirmation");
     return { message_id: "test-otp" };
@@ -87,10 +87,8 @@ export function registerMailRoutes(app: FastifyInstance, ctx: AuthContext): void
     return {};
   });
 
-  app.post("/otp", async (req) => {
-    const body = parseBody(EmailBody, req);
-    ctx.limiter.hit("sign_in_sign_ups", req.ip);
-    if (body.phone && !body.email) return phoneOtp(body.phone, body.create_user, body.data ?? {});
+  /** otp.go / magic_link.go for an address: a new one signs up (confirmation mail), a known one gets a magic link. */
+  const emailOtp = async (req: FastifyRequest, body: z.infer<typeof EmailBody>) => {
     const email = normalizeEmail(body.email);
     const pkce = pkceParams(body);
     let user = ctx.store.users.findUserByEmail(email);
@@ -106,9 +104,24 @@ export function registerMailRoutes(app: FastifyInstance, ctx: AuthContext): void
         confirmed: false,
       });
     }
-    // A new (unconfirmed) address gets the sign-up confirmation; a known one a magic link.
     await sendLink(ctx, user, user.email_confirmed_at ? "magiclink" : "signup", { redirectTo: redirectOf(req), pkce });
     return {};
+  };
+
+  app.post("/otp", async (req) => {
+    const body = parseBody(EmailBody, req);
+    ctx.limiter.hit("sign_in_sign_ups", req.ip);
+    if (body.phone && !body.email) return phoneOtp(body.phone, body.create_user, body.data ?? {});
+    return emailOtp(req, body);
+  });
+
+  // The deprecated twin of /otp for an address (supabase-js no longer calls it); 422s are its own.
+  app.post("/magiclink", async (req) => {
+    const body = parseBody(EmailBody, req);
+    if (!ctx.settings.email.enableSignup) throw unprocessable("email_provider_disabled", "Email logins are disabled");
+    if (!body.email) throw unprocessable("validation_failed", "Password recovery requires an email");
+    ctx.limiter.hit("sign_in_sign_ups", req.ip);
+    return emailOtp(req, { ...body, create_user: true });
   });
 
   app.post("/invite", async (req) => {

@@ -186,7 +186,7 @@ const ACCESS_DENIED_CODES = new Set(["signup_disabled", "user_banned", "provider
  * error_code and error_description in the query and the fragment, error named from the code
  * (access_denied for a ban, closed sign-ups or an unverified provider address) or else the status.
  */
-function callbackErrorUrl(base: string, err: ApiError): string {
+function callbackErrorUrl(base: string, err: ApiError, inFragment = true): string {
   const oauthError: Record<number, string> = {
     400: "invalid_request",
     401: "unauthorized_client",
@@ -198,6 +198,7 @@ function callbackErrorUrl(base: string, err: ApiError): string {
   const params = new URLSearchParams({ error, error_code: err.code, error_description: err.message });
   const url = new URL(base.split("#")[0] as string);
   for (const [k, v] of params) url.searchParams.set(k, v);
+  if (!inFragment) return url.toString();
   params.set("sb", "");
   return `${url.toString()}#${params.toString()}`;
 }
@@ -228,8 +229,15 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: AuthContext): voi
 
   const callback = async (req: FastifyRequest, reply: FastifyReply) => {
     assertProviderEnabled(ctx, "google");
-    const flow = ctx.store.flowStates.findFlowState(formField(req, "state") ?? "");
-    if (!flow) throw notFound("flow_state_not_found", "invalid flow state, no valid flow state found");
+    const state = formField(req, "state") ?? "";
+    const flow = state ? ctx.store.flowStates.findFlowState(state) : undefined;
+    // loadFlowState: a missing or unknown state goes back to the site with the error in the query.
+    if (!flow) {
+      const err = state
+        ? badRequest("bad_oauth_state", "OAuth state not found or expired")
+        : badRequest("bad_oauth_callback", "OAuth state parameter missing");
+      return reply.redirect(callbackErrorUrl(ctx.redirects.siteUrl, err, false), 303);
+    }
     const redirectTo = flow.redirect_to ?? ctx.redirects.siteUrl;
     const isPkce = flow.code_challenge !== "";
     const retry = (err: unknown) =>

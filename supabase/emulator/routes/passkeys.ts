@@ -20,7 +20,8 @@ import {
   saveChallenge,
   verifyAssertion,
   verifyCreation,
-  WebAuthnVerificationError,
+  verifiedOr400,
+  webAuthnVerificationFailed,
 } from "../webauthn";
 
 /** GoTrue's GOTRUE_WEBAUTHN_CHALLENGE_EXPIRY_DURATION default. */
@@ -86,17 +87,7 @@ function consume(ctx: AuthContext, id: string, kind: "create" | "request", userI
 }
 
 const invalidResponse = () => badRequest("webauthn_verification_failed", "Invalid credential response");
-const verificationFailed = () => badRequest("webauthn_verification_failed", "Credential verification failed");
 const tooMany = () => unprocessable("too_many_passkeys", "Maximum number of passkeys reached");
-
-async function verified<T>(check: Promise<T>): Promise<T> {
-  try {
-    return await check;
-  } catch (err) {
-    if (err instanceof WebAuthnVerificationError) throw verificationFailed();
-    throw err;
-  }
-}
 
 /** The user an assertion's userHandle names (the bytes of a user id), or undefined. */
 function userOfHandle(ctx: AuthContext, handle: string | null | undefined): UserRow | undefined {
@@ -130,7 +121,7 @@ export function registerPasskeyRoutes(parent: FastifyInstance, ctx: AuthContext)
       const challenge = consume(ctx, challengeId, "create", user.id);
       const response = parseRegistration(credential);
       if (!response) throw invalidResponse();
-      const key = await verified(verifyCreation(ctx, response, challenge.challenge));
+      const key = await verifiedOr400(verifyCreation(ctx, response, challenge.challenge));
       const passkey = ctx.store.transaction(() => {
         if (ctx.store.webauthn.webAuthnCredentialsOf(user.id).length >= ctx.settings.passkey.maxPasskeysPerUser)
           throw tooMany();
@@ -169,8 +160,8 @@ export function registerPasskeyRoutes(parent: FastifyInstance, ctx: AuthContext)
       const passkey = user
         ? ctx.store.webauthn.webAuthnCredentialsOf(user.id).find((c) => c.credential_id === response.id)
         : undefined;
-      if (!user || !passkey) throw verificationFailed();
-      const counter = await verified(verifyAssertion(ctx, response, challenge.challenge, passkey));
+      if (!user || !passkey) throw webAuthnVerificationFailed();
+      const counter = await verifiedOr400(verifyAssertion(ctx, response, challenge.challenge, passkey));
       if (user.email && !user.email_confirmed_at) throw forbidden("email_not_confirmed", "Email not confirmed");
       if (user.phone && !user.phone_confirmed_at) throw forbidden("phone_not_confirmed", "Phone not confirmed");
       if (isBanned(user)) throw forbidden("user_banned", "User is banned");

@@ -1,5 +1,5 @@
 // GET /user, PUT /user (user.go UserUpdate) and POST /logout (logout.go).
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { AuthContext } from "../context";
 import { unauthorized, unprocessable, validationFailed } from "../errors";
@@ -106,11 +106,14 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AuthContext): void
     return userJson(ctx.store, current);
   });
 
-  app.get("/reauthenticate", async (req) => {
+  // GoTrue routes GET (what supabase-js sends); its OpenAPI document names POST: both answer.
+  const reauthenticate = async (req: FastifyRequest) => {
     const { user } = await requireUser(ctx, req);
     await sendReauthenticationCode(ctx, user);
     return {};
-  });
+  };
+  app.get("/reauthenticate", reauthenticate);
+  app.post("/reauthenticate", reauthenticate);
 
   app.post("/logout", async (req, reply) => {
     const scope = queryParam(req, "scope") ?? "global";

@@ -69,6 +69,10 @@ export class Factors {
     this.s.sql("UPDATE factors SET status = ?, updated_at = ? WHERE id = ?").run(status, nowIso(), id);
   }
 
+  renameFactor(id: string, friendlyName: string): void {
+    this.s.sql("UPDATE factors SET friendly_name = ?, updated_at = ? WHERE id = ?").run(friendlyName, nowIso(), id);
+  }
+
   deleteFactor(id: string): void {
     this.s.sql("DELETE FROM factors WHERE id = ?").run(id);
   }
