@@ -446,9 +446,10 @@ export function isConnectionFailure(err: unknown): boolean {
 
 /**
  * What a failed statement means for the caller, on either engine: a unique key already taken, a
- * missing referenced row (or another broken constraint), or the database out of reach for now.
+ * missing referenced row (or another broken constraint), a value outside its column's type (Postgres
+ * 22003, e.g. an id above 2^31-1 the contract let through), or the database out of reach for now.
  */
-export type DatabaseFailure = "unique" | "constraint" | "unavailable";
+export type DatabaseFailure = "unique" | "constraint" | "out_of_range" | "unavailable";
 
 export function databaseFailureOf(err: unknown): DatabaseFailure | null {
   if (isConnectionFailure(err)) return "unavailable";
@@ -461,6 +462,7 @@ export function databaseFailureOf(err: unknown): DatabaseFailure | null {
     // Postgres SQLSTATE class 23: integrity constraint violation (23505 unique_violation)
     if (e.code === "23505") return "unique";
     if (/^23...$/.test(e.code)) return "constraint";
+    if (e.code === "22003") return "out_of_range";
   }
   return null;
 }

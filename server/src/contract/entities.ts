@@ -19,9 +19,15 @@ import {
 } from "./rules";
 import { issueFrom } from "./refine";
 
-const id = z.number().int().positive();
-/** Path params arrive as strings. */
-export const idParam = z.coerce.number().int().positive();
+/**
+ * Ids are PostgreSQL `integer` columns: a value outside 1..2^31-1 names no record and is a
+ * malformed request (400, like "abc"), never a query the database refuses with a 500.
+ */
+export const ID_MAX = 2_147_483_647;
+export const recordId = z.number().int().positive().max(ID_MAX);
+const id = recordId;
+/** Path and query params arrive as strings. */
+export const idParam = z.coerce.number().int().positive().max(ID_MAX);
 const timestamp = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?$/, "Invalid timestamp format");
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, MESSAGES.invalidFormat("date"));
 const enumId = (category: string) =>

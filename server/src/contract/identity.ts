@@ -2,6 +2,7 @@
 // token lifetime and level come from rules.ts, like everything else both sides read.
 import { z } from "zod";
 import { SUMSUB_TOKEN_TTL_SECONDS } from "./rules";
+import { recordId } from "./entities";
 
 /** Requirements §7/§9: 900 s; the caller may ask for less or a little more, never an open-ended token. */
 export const IDENTITY_TOKEN_TTL = { default: SUMSUB_TOKEN_TTL_SECONDS, min: 60, max: 3600 } as const;
@@ -27,7 +28,7 @@ export const accessTokenAnswer = z.object({ token: z.string() });
 export const confirmBody = z
   .object({
     /** Default: the caller's primary person. An additional owner in the caller's account may be named. */
-    person_id: z.number().int().positive().optional(),
+    person_id: recordId.optional(),
     /** What the widget reported in onApplicantLoaded; checked against Sumsub, never stored as is. */
     applicant_id: z.string().trim().min(1).max(100).optional(),
   })
@@ -45,7 +46,7 @@ export const verificationState = z.object({
   sumsub_completed_at: z.string().nullable(),
 });
 
-export const sendEmailsBody = z.array(z.number().int().positive()).min(1).max(50);
+export const sendEmailsBody = z.array(recordId).min(1).max(50);
 /**
  * The body stays requirements §7's bare array of person ids; the re-issue is opted into in the query so
  * the Approve flow (which lists every owner) keeps skipping owners who are already verified.

@@ -64,6 +64,8 @@ function fromDatabase(err: unknown): (ErrorBody & { statusCode: number }) | null
       return { statusCode: 409, ...body(409, "This record already exists") };
     case "constraint":
       return { statusCode: 400, ...body(400, "A referenced record does not exist") };
+    case "out_of_range":
+      return { statusCode: 400, ...body(400, "A value is outside the range the record can hold") };
     case "unavailable":
       // The database is away (a restart, a failover): nothing was acknowledged; the client may retry.
       return {
