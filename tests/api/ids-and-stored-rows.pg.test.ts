@@ -59,3 +59,57 @@ describe("ids outside 1..2^31-1", () => {
     );
   });
 });
+
+describe("rows stored before today's input rules stay readable", () => {
+  /** A verified founder whose stored name and birth date today's input rules would refuse. */
+  async function legacyFounder() {
+    const f = await t.founder();
+    const d = await buildFounderData(t, f);
+    await t.database.query(
+      "UPDATE person SET first_name = ?, last_name = ?, dob = ?, sumsub_review_answer = ?, sumsub_completed_at = ? WHERE person_id = ?",
+      "Ada\u202E",
+      "L".repeat(80),
+      "1900-01-01",
+      "GREEN",
+      "2020-01-01T00:00:00.000",
+      d.personId,
+    );
+    await t.database.query(
+      "UPDATE organization SET name_1 = ?, name_2 = ? WHERE organization_id = ?",
+      "\u{1F680} Rocket Giving LLC",
+      "Rocket\u0007 Giving",
+      d.organizationId,
+    );
+    await t.database.query("UPDATE account SET ria_risk_score = ? WHERE account_id = ?", 9, f.accountId);
+    return { f, d };
+  }
+
+  it("the founder reads the person, the organization and all_data as stored", async () => {
+    const { f, d } = await legacyFounder();
+    const person = await t.http.get(`/api/persons/${d.personId}`).set(f.auth);
+    expect(person.status).toBe(200);
+    expect(person.body).toMatchObject({ first_name: "Ada\u202E", last_name: "L".repeat(80), dob: "1900-01-01" });
+    const org = await t.http.get(`/api/organizations/${d.organizationId}`).set(f.auth);
+    expect(org.status).toBe(200);
+    expect(org.body).toMatchObject({ name_1: "\u{1F680} Rocket Giving LLC", name_2: "Rocket\u0007 Giving" });
+    const all = await t.http.get(`/api/accounts/${f.accountId}/all_data`).set(f.auth);
+    expect(all.status).toBe(200);
+    expect(all.body.account).toMatchObject({ ria_risk_score: 9, primary_account_holder: { dob: "1900-01-01" } });
+  });
+
+  it("staff read it too", async () => {
+    const { f, d } = await legacyFounder();
+    const staff = await t.founder({ roles: ["admin"] });
+    expect((await t.http.get(`/api/accounts/${f.accountId}/all_data`).set(staff.auth)).status).toBe(200);
+    expect((await t.http.get(`/api/persons/by_account/${f.accountId}`).set(staff.auth)).status).toBe(200);
+    expect((await t.http.get(`/api/persons/${d.personId}`).set(staff.auth)).status).toBe(200);
+  });
+
+  it("writes still meet today's rules, and the SSN still leaves masked", async () => {
+    const { f, d } = await legacyFounder();
+    const write = await t.http.patch(`/api/persons/${d.personId}`).set(f.auth).send({ first_name: "Ada\u202E" });
+    expect(write.status).toBe(400);
+    const person = await t.http.get(`/api/persons/${d.personId}`).set(f.auth);
+    expect(person.body.ssn).toMatch(/^\*\*\*-\*\*-\d{4}$/);
+  });
+});

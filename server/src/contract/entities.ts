@@ -18,6 +18,7 @@ import {
   zipProblem,
 } from "./rules";
 import { issueFrom } from "./refine";
+import { outputShape } from "./output-shape";
 
 /**
  * Ids are PostgreSQL `integer` columns: a value outside 1..2^31-1 names no record and is a
@@ -92,7 +93,8 @@ export const personWritable = z.object({
   marital_status: enumId("marital_status").nullable(),
 });
 
-export const person = personWritable.extend({
+/** What the API returns: the writable fields' shape without today's input rules (output-shape.ts). */
+export const person = outputShape(personWritable).extend({
   person_id: id,
   account_id: id,
   account_primary_holder: z.boolean(),
@@ -134,7 +136,7 @@ export const riaFields = z.object({
   ria_federal_effective_tax_rate: enumId("federal_tax_bracket").nullable(),
   ria_state: enumId("us_state").nullable(),
 });
-export const account = riaFields.extend({
+export const account = outputShape(riaFields).extend({
   account_id: id,
   /** The auth user (token `sub`) that owns the account. */
   user_id: z.string(),
@@ -173,7 +175,7 @@ export const organizationWritable = z.object({
   itg_as_registered_agent: z.boolean(),
   activity_is_investment: z.boolean(),
 });
-export const organization = organizationWritable.extend({
+export const organization = outputShape(organizationWritable).extend({
   organization_id: id,
   strategy_id: id,
   donor_advised_fund: z.string().nullable(),
