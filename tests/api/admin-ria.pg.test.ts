@@ -128,6 +128,32 @@ describe("GET /api/ria/tax-form.pdf", () => {
     expect(raw).not.toContain(hex("6789"));
   });
 
+  it("prints a stored name its font cannot draw as code points and says so, never '??'", async () => {
+    const f = await t.founder();
+    const d = await buildFounderData(t, f);
+    // Stored before the legal-name rule refused emoji (written straight into the database).
+    await t.database.query(
+      "UPDATE organization SET name_1 = ? WHERE organization_id = ?",
+      "\u{1F680} Rocket Giving LLC",
+      d.organizationId,
+    );
+    const res = await t.http
+      .get("/api/ria/tax-form.pdf")
+      .set(f.auth)
+      .buffer(true)
+      .parse((r, done) => {
+        const chunks: Buffer[] = [];
+        r.on("data", (c: Buffer) => chunks.push(c));
+        r.on("end", () => done(null, Buffer.concat(chunks)));
+      });
+    expect(res.status).toBe(200);
+    const hex = (s: string) => Buffer.from(s, "latin1").toString("hex").toUpperCase();
+    const raw = contentStreams(res.body as Buffer);
+    expect(raw).toContain(hex("Foundation: [U+1F680] Rocket Giving LLC"));
+    expect(raw).not.toContain(hex("??"));
+    expect(raw).toContain(hex("shown as their Unicode code points"));
+  });
+
   it("limits downloads per user, answering 429 as JSON", async () => {
     const f = await t.founder();
     const statuses: number[] = [];

@@ -13,6 +13,7 @@ import {
   ROLES,
   endsWithLlc,
   hasForbiddenCharacters,
+  legalNameProblem,
   birthdateProblem,
   riskScoreProblem,
   zipProblem,
@@ -51,6 +52,7 @@ export const emailField = freeText("Email")
 export const foundationName = freeText("Foundation name")
   .min(1, MESSAGES.required)
   .max(LIMITS.foundationNameMax, MESSAGES.foundationNameMax)
+  .superRefine(issueFrom(legalNameProblem))
   .refine(endsWithLlc, MESSAGES.llcSuffix);
 
 // ---------- Enums ----------

@@ -23,6 +23,7 @@ export const MESSAGES = {
   required: "Required",
   fieldRequired: "This field is required",
   llcSuffix: "Name must end with LLC",
+  legalName: "Name may only use letters, digits, spaces and & ' , . - ( ) !",
   foundationNameMax: "Foundation name cannot exceed 100 characters",
   ssn: "SSN must be at least 11 characters",
   phone: "Phone number must be at least 14 characters",
@@ -105,6 +106,16 @@ export function canSubmitRegister(v: {
 export function passwordSubmittable(pw: string): boolean {
   const c = passwordChecks(pw);
   return Boolean(pw) && c.length && c.digit && c.special;
+}
+
+/**
+ * A name a state registers: Delaware takes Latin letters, digits and common punctuation (no emoji,
+ * symbols or other scripts), which is also what the tax form's font prints.
+ */
+export const LEGAL_NAME = /^[A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u00FF &'\u2019,.\-()!]*$/;
+
+export function legalNameProblem(name: string): string | null {
+  return LEGAL_NAME.test(name) ? null : MESSAGES.legalName;
 }
 
 export function endsWithLlc(name: string): boolean {

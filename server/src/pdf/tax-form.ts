@@ -12,8 +12,8 @@ export interface TaxFormData {
   generatedAt: string;
 }
 
-/** Standard fonts are WinAnsi-encoded: replace anything outside it so odd input cannot break the PDF. */
-const winAnsiSafe = (s: string) => s.replace(/[^\x20-\x7E\u00A0-\u00FF]/g, "?");
+/** How a character the font cannot draw is printed: its code point, never a "?" that hides what the record holds. */
+const codePoint = (c: string) => `[U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}]`;
 
 export async function renderTaxForm(data: TaxFormData): Promise<Uint8Array> {
   const { PDFDocument, StandardFonts, rgb } = await import("pdf-lib");
@@ -28,6 +28,16 @@ export async function renderTaxForm(data: TaxFormData): Promise<Uint8Array> {
   const page = doc.addPage([612, 792]);
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  // Helvetica is WinAnsi-encoded: a name stored before the legal-name rule (an emoji, another
+  // script) is printed as code points, and the form says so.
+  const drawable = new Set(regular.getCharacterSet());
+  let substituted = false;
+  const winAnsiSafe = (text: string) =>
+    Array.from(text, (c) => {
+      if (drawable.has(c.codePointAt(0)!)) return c;
+      substituted = true;
+      return codePoint(c);
+    }).join("");
   let y = 740;
   const line = (text: string, opts: { font?: typeof regular; size?: number; x?: number; gap?: number } = {}) => {
     page.drawText(winAnsiSafe(text), {
@@ -55,6 +65,10 @@ export async function renderTaxForm(data: TaxFormData): Promise<Uint8Array> {
   y -= 20;
   line("Please review these details with your tax advisor and acknowledge receipt in the app.", { size: 10 });
   line("Taxpayer identification numbers are not printed on this form.", { size: 10 });
+  if (substituted)
+    line("Characters this form's font cannot print are shown as their Unicode code points, e.g. [U+1F680].", {
+      size: 10,
+    });
   line(`Generated ${data.generatedAt.slice(0, 19).replace("T", " ")} UTC`, { size: 9 });
   return doc.save({ useObjectStreams: false });
 }
