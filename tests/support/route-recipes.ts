@@ -148,7 +148,13 @@ export const RECIPES: Record<string, Recipe> = {
     success: 200,
     body: (f) => ({ person_id: need(f.personId, "person") }),
   },
-  "POST /api/sumsub/send_sumsub_emails": { scope: "owner", success: 200, body: (f) => [need(f.addonId, "add-on")] },
+  // Owners are mailed once the founder is verified ("complete" has the GREEN).
+  "POST /api/sumsub/send_sumsub_emails": {
+    scope: "owner",
+    success: 200,
+    stage: "complete",
+    body: (f) => [need(f.addonId, "add-on")],
+  },
   // Always the caller's own check. The fixtures' results arrive as signed webhooks, so the
   // provider holds no applicant to reset for anyone: 409 for every founder (the reset itself:
   // tests/identity/routes.test.ts).

@@ -8,18 +8,24 @@
 // calls, on one instance or several, queue on the lock and the later ones see the earlier ones'
 // rows. A mail that then cannot be sent gives its share back: an owner_mail.unsent row (mailed -1,
 // the audit trail is append-only) and the owner's previous sumsub_email_sent_at.
+import { createHash } from "node:crypto";
 import type { Executor } from "../../../db/engine";
 import type { PersonRow } from "../../../db/schema";
 import { parseTimestamp, timestampNow } from "../contract/rules";
 import { displayName, getPerson, updatePersonSystemColumns } from "../repositories/persons";
 import { getAccount, lockAccount } from "../repositories/accounts";
 import { listOrganizationsOfAccount } from "../repositories/organizations";
-import { invalid, notFound } from "../errors";
+import { invalid, notFound, recordRule } from "../errors";
+import { countRequest } from "../repositories/rate-limits";
+import { isVerified } from "./verified-person";
 import { auditOf, type Actor } from "./audit";
 import { auditDetailSumSince, writeAudit, type AuditAction } from "../repositories/audit";
 
 export const OWNER_MAILS_PER_HOUR = 20;
+/** Mails one address receives from all accounts in a day: free accounts cannot add up to a flood of one inbox. */
+export const OWNER_MAILS_PER_RECIPIENT_PER_DAY = 5;
 const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 /** The rows the hour's count sums (detail.mailed: +1 per recorded mail, -1 per mail given back). */
 const COUNTED: readonly AuditAction[] = ["owner_mail.send", "owner_mail.unsent"];
 
@@ -48,27 +54,46 @@ function mailRow(actor: Actor, owner: PersonRow, action: "owner_mail.send" | "ow
   };
 }
 
+/** The per-recipient count's key in the shared rate-limit table: a hash, so the table holds no address. */
+const recipientKey = (email: string) =>
+  `owner-mail-to:${createHash("sha256").update(email.trim().toLowerCase()).digest("hex")}`;
+
+class OverRecipientLimit extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super("over the per-recipient limit");
+  }
+}
+
 /**
  * Takes the allowance for `owners` and records their mails, in one transaction under the account's
- * lock: all of them, or (over the limit) none and when to retry.
+ * lock: all of them, or (over a limit) none and when to retry. Each address's daily count is
+ * taken in the same transaction (the rate-limit table every instance shares), so a refusal rolls
+ * back every count it took.
  */
-export function takeOwnerMails(
+export async function takeOwnerMails(
   db: Executor,
   actor: Actor,
   accountId: number,
   owners: readonly PersonRow[],
   sentAt: string,
 ): Promise<Allowance> {
-  return db.transaction(async (tx) => {
-    if (!(await lockAccount(tx, accountId))) throw notFound("Account");
-    const allowance = await ownerMailAllowance(tx, accountId, owners.length);
-    if (!allowance.ok) return allowance;
-    for (const owner of owners) {
-      await updatePersonSystemColumns(tx, owner.personId, { sumsubEmailSentAt: sentAt });
-      await writeAudit(tx, mailRow(actor, owner, "owner_mail.send", 1));
-    }
-    return allowance;
-  });
+  try {
+    return await db.transaction(async (tx) => {
+      if (!(await lockAccount(tx, accountId))) throw notFound("Account");
+      const allowance = await ownerMailAllowance(tx, accountId, owners.length);
+      if (!allowance.ok) return allowance;
+      for (const owner of owners) {
+        const { current, ttl } = await countRequest(tx, recipientKey(owner.email!), DAY_MS);
+        if (current > OWNER_MAILS_PER_RECIPIENT_PER_DAY) throw new OverRecipientLimit(Math.ceil(ttl / 1000));
+        await updatePersonSystemColumns(tx, owner.personId, { sumsubEmailSentAt: sentAt });
+        await writeAudit(tx, mailRow(actor, owner, "owner_mail.send", 1));
+      }
+      return allowance;
+    });
+  } catch (err) {
+    if (err instanceof OverRecipientLimit) return { ok: false, retryAfterSeconds: Math.max(1, err.retryAfterSeconds) };
+    throw err;
+  }
 }
 
 /** Gives back the share of mails that were recorded but not sent: their rows and send times. */
@@ -104,7 +129,8 @@ export interface OwnerMailSteps {
 /**
  * Emails each listed add-on owner a verification link and records each send (the owner's
  * sumsub_email_sent_at and its audit row). Refuses (400) a primary holder or an owner without an
- * email, before anything is sent; answers { ok: false } when the mails would exceed the hourly limit.
+ * email, and (409) a founder not verified, before anything is sent; answers { ok: false } when the
+ * mails would exceed the account's hourly or an address's daily limit.
  */
 export async function sendOwnerVerificationMails(
   db: Executor,
@@ -123,7 +149,13 @@ export async function sendOwnerVerificationMails(
   }
   const holderId = (await getAccount(db, accountId))?.primaryAccountHolder;
   const holder = holderId ? await getPerson(db, holderId) : undefined;
-  const inviterName = holder ? displayName(holder) : "The account holder";
+  // The product's sender mails strangers only for a founder whose identity it checked (issue 37):
+  // an account made in a minute cannot send them.
+  if (!holder || !isVerified(holder))
+    throw recordRule("incomplete_entry", "Owners are emailed once your own identity check is complete", {
+      missing: ["primary_holder.identity_check"],
+    });
+  const inviterName = displayName(holder);
   // The invitation names the LLC the owner joins: the account's first named organization.
   const llcName = (await listOrganizationsOfAccount(db, accountId)).find((o) => o.name1)?.name1 ?? null;
 
