@@ -139,6 +139,12 @@ function problemsOf(e: z.infer<typeof envSchema>): string[] {
     // A key typed by hand (all zeros, a repeated byte, a phrase) protects nothing: refused by name.
     const weakness = e.SSN_ENCRYPTION_KEY ? ssnKeyWeakness(e.SSN_ENCRYPTION_KEY) : null;
     if (weakness) problems.push(`SSN_ENCRYPTION_KEY ${weakness}: use \`openssl rand -base64 32\``);
+    // Tokens, keys and the JWKS that says which tokens to trust travel to these: TLS unless on this host.
+    for (const name of ["SUPABASE_URL", "SUPABASE_JWKS_URL"] as const) {
+      const url = e[name];
+      if (url && !isHttpsOrLoopback(url))
+        problems.push(`${name} must be an https:// URL in production (http only to loopback)`);
+    }
     if (e.AUTH_MODE === "embedded") {
       problems.push(
         "AUTH_MODE=embedded is refused in production (no auth emulator, mailbox or demo accounts there): use external",
@@ -165,6 +171,19 @@ export function isPrivateAddress(host: string): boolean {
   if (!v4) return false;
   const [a, b] = [Number(v4[1]), Number(v4[2])];
   return a === 127 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168);
+}
+
+/** https://, or http:// to a loopback address (a proxy on the same host); anything else, including a malformed URL, is not. */
+export function isHttpsOrLoopback(url: string): boolean {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return false;
+  }
+  if (u.protocol === "https:") return true;
+  const host = u.hostname.replace(/^\[|\]$/g, "");
+  return u.protocol === "http:" && (host === "localhost" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host));
 }
 
 export class ConfigError extends Error {

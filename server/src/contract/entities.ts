@@ -36,7 +36,7 @@ const enumId = (category: string) =>
   z.string().regex(new RegExp(`^${category}_[a-z0-9_]+$`), MESSAGES.invalidFormat(category.replace(/_/g, " ")));
 /**
  * Every free-text field, in the API and the web's forms: trimmed, and refused (naming the field)
- * when it holds a control or text-direction character (rules.ts FORBIDDEN_TEXT_CHARACTERS).
+ * when it holds a control, invisible or text-direction character (rules.ts FORBIDDEN_TEXT_CHARACTERS).
  */
 export const freeText = (field: string) =>
   z

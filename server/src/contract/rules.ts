@@ -40,21 +40,26 @@ export const MESSAGES = {
   invalidFormat: (field: string) => `Invalid ${field} format`,
   maxLength: (field: string, max: number) => `${field} cannot exceed ${max} characters`,
   forbiddenCharacters: (field: string) =>
-    `${field} contains a character that is not allowed (a control or text-direction character)`,
+    `${field} contains a character that is not allowed (a control, invisible or text-direction character)`,
 } as const;
 
 /** What the founder attests before Submit (docs/decisions/0096); the submission carries `attested: true`. */
 export const ATTESTATION = "The information is true and complete";
 
 /**
- * Characters no free-text field accepts: NUL and the other C0 and C1 control characters (a NUL
- * is refused by PostgreSQL and breaks C strings; line breaks and escapes corrupt mails, logs and
- * the PDF) and the bidi overrides and isolates U+202A–U+202E, U+2066–U+2069, which make a name
- * display as something else ("Trojan Source"). One rule for every free-text field of the API and
- * the forms, so both engines and the web refuse the same text.
+ * Characters no free-text field accepts (names, addresses, city, zip, emails, foundation and DAF
+ * names), one rule for the API and the forms on both engines:
+ * - C0/C1 controls and U+2028/U+2029: line breaks and escapes forge lines in mails, logs and the PDF;
+ * - bidi overrides/isolates U+202A–U+202E, U+2066–U+2069: a name displays as another ("Trojan Source");
+ * - invisible marks U+200B, U+200E, U+200F, U+061C, U+FEFF, U+2060–U+2064, U+180E: two names or
+ *   emails that look the same compare different (duplicates pass, a look-alike address);
+ * - lone surrogates: not text; an engine stores U+FFFD instead, so what was checked is not what is kept.
+ * ZWNJ and ZWJ (U+200C, U+200D) stay allowed in names: Persian and Indic names need them; an email
+ * refuses every format character (EMAIL_PATTERN), as it must compare equal to what the owner types.
  */
-// eslint-disable-next-line no-control-regex -- matching control characters is what this rule is for
-export const FORBIDDEN_TEXT_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+export const FORBIDDEN_TEXT_CHARACTERS =
+  // eslint-disable-next-line no-control-regex -- matching control characters is what this rule is for
+  /[\u0000-\u001F\u007F-\u009F\u061C\u180E\u200B\u200E\u200F\u2028\u2029\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export function hasForbiddenCharacters(value: string): boolean {
   return FORBIDDEN_TEXT_CHARACTERS.test(value);
@@ -122,8 +127,8 @@ export function endsWithLlc(name: string): boolean {
   return /llc$/i.test(name.trim());
 }
 
-/** A simple email pattern, as §5 asks. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** A simple email pattern, as §5 asks; no invisible format character (\p{Cf}) anywhere. */
+export const EMAIL_PATTERN = /^[^\s@\p{Cf}]+@[^\s@\p{Cf}]+\.[^\s@\p{Cf}]+$/u;
 
 export function isEmail(value: string): boolean {
   return EMAIL_PATTERN.test(value.trim());
