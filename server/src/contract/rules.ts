@@ -90,10 +90,6 @@ export function passwordChecks(pw: string): Record<PasswordRuleId, boolean> {
   return Object.fromEntries(PASSWORD_RULES.map((r) => [r.id, r.test(pw)])) as Record<PasswordRuleId, boolean>;
 }
 
-export function passwordMeetsAll(pw: string): boolean {
-  return PASSWORD_RULES.every((r) => r.test(pw));
-}
-
 /**
  * Register submit rule of §5: email, first and last name filled, and the password passes the
  * length, digit and special rules (upper/lower case are only shown in the checklist).
@@ -212,7 +208,6 @@ export function riskScoreProblem(score: number): string | null {
 }
 
 /** What the API stores and accepts: digits only. */
-export const SSN_DIGITS = /^\d{9}$/;
 export const PHONE_DIGITS = /^\d{10}$/;
 /** What the API returns in place of an SSN. */
 export const SSN_MASKED = /^\*\*\*-\*\*-\d{4}$/;

@@ -16,17 +16,16 @@ export function isVerified(p: Pick<PersonRow, "sumsubReviewAnswer" | "sumsubComp
   return p.sumsubReviewAnswer === "GREEN" && p.sumsubCompletedAt !== null;
 }
 
-export const FIXED_AFTER_VERIFICATION = ["dob", "ssn"] as const;
-export const CLEARS_VERIFICATION = ["first_name", "last_name"] as const;
+/** What the document showed: refused once verified (409 fixed_after_verification). */
+const FIXED_AFTER_VERIFICATION = ["dob", "ssn"] as const;
+/** Correctable (a typo, a marriage), but the check no longer matches: the change clears the verification. */
+const CLEARS_VERIFICATION = ["first_name", "last_name"] as const;
+type BoundField = (typeof FIXED_AFTER_VERIFICATION)[number] | (typeof CLEARS_VERIFICATION)[number];
+const COLUMN = { dob: "dob", first_name: "firstName", last_name: "lastName" } as const;
 
-/** The fields an identity check reads off the document (the ones it binds). */
-function changesBoundField(existing: PersonRow, changes: PersonFields, ssn: SsnCipher): boolean {
-  return (
-    (changes.first_name !== undefined && changes.first_name !== existing.firstName) ||
-    (changes.last_name !== undefined && changes.last_name !== existing.lastName) ||
-    (changes.dob !== undefined && changes.dob !== existing.dob) ||
-    ssnChanges(existing, changes.ssn, ssn)
-  );
+function changes(existing: PersonRow, fields: PersonFields, ssn: SsnCipher, field: BoundField): boolean {
+  if (field === "ssn") return ssnChanges(existing, fields.ssn, ssn);
+  return fields[field] !== undefined && fields[field] !== existing[COLUMN[field]];
 }
 
 /**
@@ -36,24 +35,20 @@ function changesBoundField(existing: PersonRow, changes: PersonFields, ssn: SsnC
  */
 export function verificationEffect(
   existing: PersonRow,
-  changes: PersonFields,
+  fields: PersonFields,
   ssn: SsnCipher,
   now: string = timestampNow(),
 ): PersonSystemColumns {
-  const changed: PersonSystemColumns = changesBoundField(existing, changes, ssn) ? { identityChangedAt: now } : {};
-  if (!isVerified(existing)) return changed;
-  if (changes.dob !== undefined && changes.dob !== existing.dob) {
-    throw recordRule("fixed_after_verification", "dob cannot be changed after the identity check is completed", {
-      field: "dob",
+  const changed = [...FIXED_AFTER_VERIFICATION, ...CLEARS_VERIFICATION].filter((f) =>
+    changes(existing, fields, ssn, f),
+  );
+  if (changed.length === 0) return {};
+  const stamp: PersonSystemColumns = { identityChangedAt: now };
+  if (!isVerified(existing)) return stamp;
+  const fixed = FIXED_AFTER_VERIFICATION.find((f) => changed.includes(f));
+  if (fixed)
+    throw recordRule("fixed_after_verification", `${fixed} cannot be changed after the identity check is completed`, {
+      field: fixed,
     });
-  }
-  if (ssnChanges(existing, changes.ssn, ssn)) {
-    throw recordRule("fixed_after_verification", "ssn cannot be changed after the identity check is completed", {
-      field: "ssn",
-    });
-  }
-  const renamed =
-    (changes.first_name !== undefined && changes.first_name !== existing.firstName) ||
-    (changes.last_name !== undefined && changes.last_name !== existing.lastName);
-  return renamed ? { ...changed, sumsubReviewAnswer: null, sumsubCompletedAt: null } : changed;
+  return { ...stamp, sumsubReviewAnswer: null, sumsubCompletedAt: null };
 }

@@ -1,8 +1,8 @@
 // One error shape for the whole API: JSON { error, message, request_id } (+ field for input errors),
 // where `error` is a code of the closed set in contract/errors.ts, which also gives each code's
 // status, and request_id the request's id (plugins/observability.ts) for a founder to quote.
-// Domain refusals (server/src/errors.ts) get their code here and nowhere else; HTTP-level errors
-// (http-errors.ts) carry theirs, and their headers (a 429's Retry-After); zod validation failures
+// Domain refusals (errors.ts) and HTTP-level errors (http-errors.ts) carry their code, the latter
+// also their headers (a 429's Retry-After); zod validation failures
 // name the field; Fastify's own client errors (bad JSON, 413, 415) keep their status with its generic code;
 // database failures become 409/400, or 503 when the database is away; anything else is a logged
 // 500. What is logged is errorSummary's (class, code, constraint/table names, stack frames): never
@@ -11,7 +11,7 @@ import fp from "fastify-plugin";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { HttpError } from "../http-errors";
-import { DomainError, type DomainErrorKind } from "../errors";
+import { DomainError } from "../errors";
 import { codeForStatus, statusOf, type ApiErrorCode } from "../contract/errors";
 import { databaseFailureOf } from "../../../db/engine";
 import { errorSummary } from "../error-summary";
@@ -34,27 +34,6 @@ function fromValidation(
   const path = first.instancePath.replace(/^\//, "").replace(/\//g, ".");
   const field = path || err.validationContext || "body";
   return body(400, `${field}: ${first.message ?? "invalid value"}`, field);
-}
-
-/** What the domain refused, as an API code (its status follows from the code): the one place a domain error gets them. */
-const DOMAIN_CODE: Record<DomainErrorKind, ApiErrorCode> = {
-  not_found: "not_found",
-  invalid: "bad_request",
-  conflict: "conflict",
-  forbidden: "forbidden",
-  rule: "conflict",
-};
-
-function fromDomain(err: DomainError): ErrorBody & { statusCode: number } & Record<string, unknown> {
-  // A record rule answers with its own code (docs/architecture.md, The record's rules).
-  const error: ApiErrorCode = err.rule ?? DOMAIN_CODE[err.kind];
-  return {
-    statusCode: statusOf(error),
-    error,
-    message: err.message,
-    ...(err.field ? { field: err.field } : {}),
-    ...err.extra,
-  };
 }
 
 /** A failed statement as an answer, on either engine (db/engine.ts names what failed). */
@@ -87,15 +66,11 @@ async function errorHandling(
   opts: { spaFallback?: (request: FastifyRequest, reply: FastifyReply) => boolean },
 ): Promise<void> {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (err instanceof HttpError) {
-      if (err.headers) reply.headers(err.headers);
+    if (err instanceof HttpError || err instanceof DomainError) {
+      if (err instanceof HttpError && err.headers) reply.headers(err.headers);
       return reply
-        .status(err.statusCode)
+        .status(statusOf(err.error))
         .send({ error: err.error, message: err.message, ...(err.field ? { field: err.field } : {}), ...err.extra });
-    }
-    if (err instanceof DomainError) {
-      const { statusCode, ...rest } = fromDomain(err);
-      return reply.status(statusCode).send(rest);
     }
     if (hasZodFastifySchemaValidationErrors(err)) return reply.status(400).send(fromValidation(err));
     const failure = fromDatabase(err);
