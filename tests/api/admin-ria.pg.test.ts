@@ -25,6 +25,18 @@ function contentStreams(pdf: Buffer): string {
 
 let t: TestApp;
 
+/** GET /api/ria/tax-form.pdf with the body as bytes. */
+const downloadTaxForm = (auth: { Authorization: string }) =>
+  t.http
+    .get("/api/ria/tax-form.pdf")
+    .set(auth)
+    .buffer(true)
+    .parse((r, done) => {
+      const chunks: Buffer[] = [];
+      r.on("data", (c: Buffer) => chunks.push(c));
+      r.on("end", () => done(null, Buffer.concat(chunks)));
+    });
+
 beforeAll(async () => {
   t = await createTestApp();
 });
@@ -102,15 +114,7 @@ describe("GET /api/ria/tax-form.pdf", () => {
       .put(`/api/accounts/${f.accountId}`)
       .set(f.auth)
       .send({ ...RIA_ANSWERS, ria_risk_score: 4 });
-    const res = await t.http
-      .get("/api/ria/tax-form.pdf")
-      .set(f.auth)
-      .buffer(true)
-      .parse((r, done) => {
-        const chunks: Buffer[] = [];
-        r.on("data", (c: Buffer) => chunks.push(c));
-        r.on("end", () => done(null, Buffer.concat(chunks)));
-      });
+    const res = await downloadTaxForm(f.auth);
     expect(res.status).toBe(200);
     expect(res.headers["content-type"]).toBe("application/pdf");
     expect(res.headers["content-disposition"]).toBe(`attachment; filename="tax-form-${f.accountId}.pdf"`);
@@ -137,15 +141,7 @@ describe("GET /api/ria/tax-form.pdf", () => {
       "\u{1F680} Rocket Giving LLC",
       d.organizationId,
     );
-    const res = await t.http
-      .get("/api/ria/tax-form.pdf")
-      .set(f.auth)
-      .buffer(true)
-      .parse((r, done) => {
-        const chunks: Buffer[] = [];
-        r.on("data", (c: Buffer) => chunks.push(c));
-        r.on("end", () => done(null, Buffer.concat(chunks)));
-      });
+    const res = await downloadTaxForm(f.auth);
     expect(res.status).toBe(200);
     const hex = (s: string) => Buffer.from(s, "latin1").toString("hex").toUpperCase();
     const raw = contentStreams(res.body as Buffer);

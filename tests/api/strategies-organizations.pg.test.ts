@@ -97,7 +97,7 @@ describe("organizations", () => {
       field: "name_1",
       message: "name_1: Foundation name cannot exceed 100 characters",
     });
-    // A name a state would register: no emoji, symbols or invisible characters (issue 38 bug 6).
+    // A name a state would register: no emoji, symbols or invisible characters (docs/security.md, Free text).
     for (const name of ["\u{1F680} Rocket Giving LLC", "Rocket\u2122 Giving LLC", "Rocket\u200B Giving LLC"]) {
       const symbol = await t.http
         .post("/api/organizations/")

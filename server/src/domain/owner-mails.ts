@@ -149,8 +149,8 @@ export async function sendOwnerVerificationMails(
   }
   const holderId = (await getAccount(db, accountId))?.primaryAccountHolder;
   const holder = holderId ? await getPerson(db, holderId) : undefined;
-  // The product's sender mails strangers only for a founder whose identity it checked (issue 37):
-  // an account made in a minute cannot send them.
+  // The product's sender mails strangers only for a founder whose identity it checked: an account
+  // made in a minute cannot (docs/security.md, Owner mails).
   if (!holder || !isVerified(holder))
     throw recordRule("incomplete_entry", "Owners are emailed once your own identity check is complete", {
       missing: ["primary_holder.identity_check"],
