@@ -1,7 +1,5 @@
-// Every listener's settings, read once from the environment and validated with zod.
-// Defaults make the embedded local stack work with no settings at all; in production
-// (NODE_ENV=production) the settings that have no safe default must be given, and start-up
-// stops with a message that names each missing one.
+// Every setting, read once from the environment: defaults run the local stack with none; production
+// must give those without a safe default, and start-up names each one missing or refused.
 import { z } from "zod";
 import path from "node:path";
 import { SUMSUB_LEVEL_NAME } from "./contract/rules";
@@ -63,9 +61,7 @@ const envSchema = z.object({
   SUPABASE_JWT_ISSUER: optionalString,
   /** How long the auth service's word on a session (alive, banned, factors, roles) is trusted, in seconds. */
   SESSION_CHECK_TTL_SECONDS: z.coerce.number().int().min(0).max(60).default(30),
-  /** The dev-only user management API (/api/admin). */
   ADMIN_API_ENABLED: optionalSwitch,
-  /** The OpenAPI document and its browsable docs (/api/openapi.json, /api/docs). */
   API_DOCS_ENABLED: optionalSwitch,
   SSN_ENCRYPTION_KEY: optionalString,
   SMTP_URL: optionalString,
@@ -78,10 +74,7 @@ const envSchema = z.object({
   CORS_ORIGINS: optionalString,
   /** A built web app to serve instead of web/dist (a build made elsewhere with the production VITE_* settings). */
   WEB_DIST: optionalString,
-  /**
-   * After SIGTERM, how long the instance keeps serving while /api/ready says 503 (so the balancer
-   * stops sending it requests) before it stops accepting and drains; default 5 s in production.
-   */
+  /** After SIGTERM, seconds of serving while /api/ready says 503, before draining; default 5 in production. */
   SHUTDOWN_DELAY_SECONDS: z.coerce.number().int().min(0).max(20).optional(),
   /** The app sits behind a proxy it trusts: client address from X-Forwarded-For, request id from X-Request-Id. */
   TRUST_PROXY: optionalSwitch,
@@ -92,7 +85,6 @@ const envSchema = z.object({
   METRICS_PUBLIC_BIND: optionalSwitch,
 });
 
-/** Settings that production must set explicitly: local defaults there would be insecure or wrong. */
 const REQUIRED_IN_PRODUCTION = [
   "AUTH_MODE",
   "PUBLIC_APP_URL",
@@ -107,10 +99,7 @@ const REQUIRED_IN_PRODUCTION = [
   "SUMSUB_WEBHOOK_SECRET",
 ] as const;
 
-/**
- * Values printed by every Supabase CLI install or shipped in this repository: anyone can sign with
- * them, so production refuses each one by the setting that carries it.
- */
+/** Values every CLI install prints or this repository ships: anyone can sign with them. */
 const PUBLIC_VALUES: Partial<Record<keyof z.infer<typeof envSchema>, readonly string[]>> = {
   SUPABASE_ANON_KEY: [LOCAL_SUPABASE.anonKey, LOCAL_SUPABASE.publishableKey],
   SUPABASE_SERVICE_ROLE_KEY: [LOCAL_SUPABASE.serviceRoleKey, LOCAL_SUPABASE.secretKey],
@@ -120,7 +109,6 @@ const PUBLIC_VALUES: Partial<Record<keyof z.infer<typeof envSchema>, readonly st
   SUMSUB_WEBHOOK_SECRET: [LOCAL_IDENTITY.webhookSecret],
 };
 
-/** What the environment gets wrong for its mode; each line names the setting. */
 function problemsOf(e: z.infer<typeof envSchema>): string[] {
   const problems: string[] = [];
   if (e.NODE_ENV === "production") {
@@ -151,18 +139,14 @@ function problemsOf(e: z.infer<typeof envSchema>): string[] {
       );
     }
   }
-  // Real Sumsub credentials must come with their own webhook secret: the public local one would let
-  // anyone forge identity results.
+  // Real Sumsub keys with the public local webhook secret would let anyone forge identity results.
   if (e.SUMSUB_APP_TOKEN && e.SUMSUB_SECRET_KEY && !e.SUMSUB_WEBHOOK_SECRET && e.NODE_ENV !== "production") {
     problems.push("SUMSUB_WEBHOOK_SECRET is required with SUMSUB_APP_TOKEN and SUMSUB_SECRET_KEY");
   }
   return problems;
 }
 
-/**
- * Loopback or private-network (RFC 1918, RFC 4193) literal addresses. A host name or 0.0.0.0/::
- * (every interface, so the public one too) is not private: nothing here resolves names.
- */
+/** Loopback or private (RFC 1918, 4193) literal addresses; a host name or 0.0.0.0 is not (nothing resolves names). */
 export function isPrivateAddress(host: string): boolean {
   const h = host.toLowerCase().replace(/^\[|\]$/g, "");
   if (h === "localhost" || h === "::1") return true;
@@ -173,7 +157,7 @@ export function isPrivateAddress(host: string): boolean {
   return a === 127 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168);
 }
 
-/** https://, or http:// to a loopback address (a proxy on the same host); anything else, including a malformed URL, is not. */
+/** https://, or http:// to a loopback address (a proxy on the same host). */
 export function isHttpsOrLoopback(url: string): boolean {
   let u: URL;
   try {
@@ -199,37 +183,27 @@ export interface Config {
   host: string;
   ports: { app: number; auth: number; mail: number; smtp: number; identity: number };
   dataDir: string;
-  /** The engine: Postgres when DATABASE_URL is given, else the SQLite file in dataDir. */
   database: { kind: "sqlite" } | { kind: "postgres"; url: string; poolSize: number };
   authMode: "embedded" | "external";
   publicAppUrl: string;
-  /** The dev-only user management API; in production only for aal2 staff tokens. */
   adminApiEnabled: boolean;
   apiDocsEnabled: boolean;
   corsOrigins: string[];
-  /** The built SPA to serve; undefined means web/dist of this checkout. */
   webDist: string | undefined;
-  /** After SIGTERM: ms of serving while readiness says 503, before the listener closes and drains. */
   shutdownDelayMs: number;
-  /** Behind a trusted proxy: its X-Forwarded-For and X-Request-Id are believed. */
   trustProxy: boolean;
-  /** The Prometheus listener; undefined when METRICS_PORT is unset. */
   metrics: { host: string; port: number } | undefined;
   auth: {
-    /** Public URL of the auth service root (the `/auth/v1` prefix is added by clients). */
     url: string;
     anonKey: string;
     serviceRoleKey: string;
     /** HS256 secret for verifying access tokens: only when given explicitly (a project's legacy secret). */
     jwtSecret: string | undefined;
     jwksUrl: string;
-    /** The `iss` claim every access token must carry. */
     issuer: string;
-    /** How long (ms) a session check's answer is reused: the delay before a sign-out, ban, deletion,
-     * removed role or changed factor is seen. */
+    /** How long (ms) a session check is reused: the delay before a sign-out, ban or removed role is seen. */
     sessionCheckTtlMs: number;
   };
-  /** base64 of 32 bytes; undefined in development means "generate into DATA_DIR on first start". */
   ssnEncryptionKey: string | undefined;
   mail: { smtpUrl: string; from: string };
   identity: {
@@ -238,16 +212,11 @@ export interface Config {
     secretKey: string;
     webhookSecret: string;
     levelName: string;
-    /** true when real Sumsub credentials are configured. */
     isRealProvider: boolean;
   };
 }
 
-/**
- * The browser origins CORS answers: the app's own (PUBLIC_APP_URL) and CORS_ORIGINS. Only outside
- * production, and only when CORS_ORIGINS is not given, the local dev origins (the app on
- * 127.0.0.1, Vite's dev server on 5173) too: production never answers a localhost page.
- */
+/** CORS origins: PUBLIC_APP_URL's and CORS_ORIGINS; the local dev origins only outside production. */
 function corsOriginsOf(e: z.infer<typeof envSchema>, publicAppUrl: string): string[] {
   const listed = e.CORS_ORIGINS?.split(",")
     .map((s) => s.trim())
@@ -257,7 +226,6 @@ function corsOriginsOf(e: z.infer<typeof envSchema>, publicAppUrl: string): stri
   return [...new Set([originOf(publicAppUrl), ...extra])];
 }
 
-/** A URL's origin (what a browser sends in Origin), or the text as given when it is not a URL. */
 function originOf(url: string): string {
   try {
     return new URL(url).origin;

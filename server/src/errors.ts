@@ -1,7 +1,5 @@
-// What the record refuses, without HTTP: repositories and domain modules throw these, and the one
-// error plugin (plugins/errors.ts) answers each with its code's status (contract/errors.ts) and the
-// API's `{ error, message, field? }` body. HTTP-only failures (no token, a second factor needed, an
-// upstream service down) stay in http-errors.ts.
+// What the record refuses, without HTTP: repositories and the domain throw these with their API code;
+// plugins/errors.ts answers them. HTTP-only failures are http-errors.ts's.
 import type { ApiErrorCode, ERROR_CODES_BY_STATUS } from "./contract/errors";
 
 /** A record rule (docs/architecture.md, The record's rules): a 409 of the contract with its own code. */
@@ -9,10 +7,8 @@ export type RecordRule = Exclude<(typeof ERROR_CODES_BY_STATUS)[409][number], "c
 
 export class DomainError extends Error {
   constructor(
-    /** The API code it is answered with (its status follows from the code). */
     readonly error: ApiErrorCode,
     message: string,
-    /** The one input field at fault, when there is one. */
     readonly field?: string,
     /** Further facts for the body (e.g. `missing` of incomplete_entry); never PII. */
     readonly extra?: Record<string, unknown>,
@@ -24,7 +20,6 @@ export class DomainError extends Error {
 
 /** Also used for resources of another account: never a hint that they exist. */
 export const notFound = (what = "Resource") => new DomainError("not_found", `${what} not found`);
-/** An input value the rules refuse, naming its field. */
 export const invalid = (field: string, message: string) => new DomainError("bad_request", message, field);
 /** The change clashes with what is stored (a second one where one is allowed). */
 export const conflict = (message: string, field?: string) => new DomainError("conflict", message, field);

@@ -1,5 +1,4 @@
-// The audit trail as the API returns it (docs/decisions/0021-audit-trail.md). Pure module: no Node
-// or browser imports.
+// The audit trail as the API returns it (docs/decisions/0021-audit-trail.md). Pure module.
 import { z } from "zod";
 import { idParam } from "./entities";
 

@@ -1,6 +1,4 @@
-// Response schemas describe shapes, not today's input rules: a row stored under older rules (a name
-// before the free-text rule, a birth date now over 120 years ago) must stay readable, so a response
-// schema is derived from its input entity with every check dropped except "is a whole number".
+// Responses describe shapes, not today's input rules: a row stored under older rules stays readable.
 // Pure module: no Node or browser imports.
 import type { z } from "zod";
 import type { $ZodType } from "zod/v4/core";
@@ -32,7 +30,7 @@ function strip(schema: $ZodType): $ZodType {
   return (schema as unknown as z.ZodType).clone(next as never) as unknown as $ZodType;
 }
 
-/** The same schema without its input rules (lengths, patterns, refinements, trimming): what a response carries. */
+/** The schema without its checks (lengths, patterns, refinements, trimming), "is a whole number" aside. */
 export function outputShape<T extends z.ZodType>(schema: T): T {
   return strip(schema) as unknown as T;
 }

@@ -1,6 +1,5 @@
-// Requirements §5 and §9: every validation rule, limit and message, stated once. The server's route
-// schemas and the web's forms both build on these, so a rule changes in one place only.
-// Pure module: no Node or browser imports.
+// Requirements §5 and §9: every validation rule, limit and message, stated once for the API and the
+// web's forms. Pure module: no Node or browser imports.
 
 export const LIMITS = {
   passwordMin: 8,
@@ -47,15 +46,10 @@ export const MESSAGES = {
 export const ATTESTATION = "The information is true and complete";
 
 /**
- * Characters no free-text field accepts (names, addresses, city, zip, emails, foundation and DAF
- * names), one rule for the API and the forms on both engines:
- * - C0/C1 controls and U+2028/U+2029: line breaks and escapes forge lines in mails, logs and the PDF;
- * - bidi overrides/isolates U+202A–U+202E, U+2066–U+2069: a name displays as another ("Trojan Source");
- * - invisible marks U+200B, U+200E, U+200F, U+061C, U+FEFF, U+2060–U+2064, U+180E: two names or
- *   emails that look the same compare different (duplicates pass, a look-alike address);
- * - lone surrogates: not text; an engine stores U+FFFD instead, so what was checked is not what is kept.
- * ZWNJ and ZWJ (U+200C, U+200D) stay allowed in names: Persian and Indic names need them; an email
- * refuses every format character (EMAIL_PATTERN), as it must compare equal to what the owner types.
+ * Characters no free-text field accepts: controls and U+2028/9 forge lines in mails, logs and the PDF;
+ * bidi overrides and isolates make a name display as another; the invisible marks make look-alike
+ * names and emails compare different; a lone surrogate is stored as U+FFFD, not as checked. ZWNJ and
+ * ZWJ stay: Persian and Indic names need them (an email refuses them: EMAIL_PATTERN).
  */
 export const FORBIDDEN_TEXT_CHARACTERS =
   // eslint-disable-next-line no-control-regex -- matching control characters is what this rule is for
@@ -65,7 +59,6 @@ export function hasForbiddenCharacters(value: string): boolean {
   return FORBIDDEN_TEXT_CHARACTERS.test(value);
 }
 
-/** The special characters requirements §5 accepts in a password. */
 export const PASSWORD_SPECIALS = "!@#$%^&()-+=|";
 
 export type PasswordRuleId = "length" | "uppercase" | "lowercase" | "digit" | "special";
@@ -90,10 +83,7 @@ export function passwordChecks(pw: string): Record<PasswordRuleId, boolean> {
   return Object.fromEntries(PASSWORD_RULES.map((r) => [r.id, r.test(pw)])) as Record<PasswordRuleId, boolean>;
 }
 
-/**
- * Register submit rule of §5: email, first and last name filled, and the password passes the
- * length, digit and special rules (upper/lower case are only shown in the checklist).
- */
+/** §5's register submit: fields filled, the password's length, digit and special rules (case rules only show). */
 export function canSubmitRegister(v: {
   email: string;
   firstName: string;
@@ -103,16 +93,12 @@ export function canSubmitRegister(v: {
   return Boolean(v.email && v.firstName && v.lastName) && passwordSubmittable(v.password);
 }
 
-/** The password part of the submit rule, for register and reset alike: length, digit and special. */
 export function passwordSubmittable(pw: string): boolean {
   const c = passwordChecks(pw);
   return Boolean(pw) && c.length && c.digit && c.special;
 }
 
-/**
- * A name a state registers: Delaware takes Latin letters, digits and common punctuation (no emoji,
- * symbols or other scripts), which is also what the tax form's font prints.
- */
+/** A name a state registers (Latin letters, digits, common punctuation): also what the tax form's font prints. */
 export const LEGAL_NAME = /^[A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u00FF &'\u2019,.\-()!]*$/;
 
 export function legalNameProblem(name: string): string | null {
@@ -134,7 +120,6 @@ export function digitsOnly(value: string): string {
   return value.replace(/\D/g, "");
 }
 
-/** 123-45-6789 while typing: digits grouped 3-2-4, at most 9 digits. */
 export function formatSsn(value: string): string {
   const d = digitsOnly(value).slice(0, 9);
   if (d.length <= 3) return d;
@@ -142,15 +127,11 @@ export function formatSsn(value: string): string {
   return `${d.slice(0, 3)}-${d.slice(3, 5)}-${d.slice(5)}`;
 }
 
-/**
- * (123)-456-7890 while typing. A leading 1 is the US country code (no US area code starts with 1)
- * and is dropped, so '+1 (302) 555-0199' becomes (302)-555-0199. The input takes ten digits at most.
- */
+/** (123)-456-7890 while typing; a leading 1 is the US country code (no area code starts with 1). */
 export function formatPhone(value: string): string {
   let d = digitsOnly(value);
   if (d.startsWith("1")) d = d.slice(1);
-  // A US number has ten digits: an eleventh keystroke is ignored rather than kept to be refused
-  // later with a message about length (docs/decisions/0095).
+  // An eleventh digit is ignored rather than refused later (docs/decisions/0095).
   d = d.slice(0, 10);
   if (d.length === 0) return "";
   if (d.length <= 3) return `(${d}`;
@@ -160,17 +141,13 @@ export function formatPhone(value: string): string {
 
 export const SSN_FORMATTED = /^\d{3}-\d{2}-\d{4}$/;
 export const PHONE_FORMATTED = /^\(\d{3}\)-\d{3}-\d{4}$/;
-/** Today's date as the founder's calendar has it, YYYY-MM-DD (a date input's value). */
 export function todayIso(now = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-// ---------- Values a person gives about themself (docs/decisions/0095) ----------
-// Each returns the message for a bad value, or null: the web's forms and the API's entities both
-// call them, so the two ends refuse the same values with the same words.
+// Values a person gives (docs/decisions/0095): each check returns the message or null, for forms and API alike.
 
-/** A US zip code: five digits, or ZIP+4 (12345-6789). */
 export const US_ZIP = /^\d{5}(-\d{4})?$/;
 
 export function zipProblem(value: string): string | null {
@@ -187,12 +164,10 @@ function yearsBefore(isoDay: string, years: number): string {
   return `${String(Number(isoDay.slice(0, 4)) - years).padStart(4, "0")}${isoDay.slice(4)}`;
 }
 
-/** The birthdates allowed today (YYYY-MM-DD): a date input's min and max. */
 export function birthdateRange(today: string = todayIso()): { earliest: string; latest: string } {
   return { earliest: yearsBefore(today, AGE_YEARS.max), latest: yearsBefore(today, AGE_YEARS.min) };
 }
 
-/** A birthdate (YYYY-MM-DD) against today's date (YYYY-MM-DD, the caller's calendar). */
 export function birthdateProblem(iso: string, today: string = todayIso()): string | null {
   const { earliest, latest } = birthdateRange(today);
   if (iso > today) return MESSAGES.birthdateFuture;
@@ -201,15 +176,12 @@ export function birthdateProblem(iso: string, today: string = todayIso()): strin
   return null;
 }
 
-/** A risk score: a whole number on the scale 1 to 5. */
 export function riskScoreProblem(score: number): string | null {
   if (!Number.isFinite(score) || score < LIMITS.riskScoreMin || score > LIMITS.riskScoreMax) return MESSAGES.riskScore;
   return Number.isInteger(score) ? null : MESSAGES.riskScoreWhole;
 }
 
-/** What the API stores and accepts: digits only. */
 export const PHONE_DIGITS = /^\d{10}$/;
-/** What the API returns in place of an SSN. */
 export const SSN_MASKED = /^\*\*\*-\*\*-\d{4}$/;
 /** A person write: nine digits, or the masked value sent back unchanged (keeps the stored SSN). */
 export const SSN_DIGITS_OR_MASKED = /^(\d{9}|\*\*\*-\*\*-\d{4})$/;
@@ -233,11 +205,9 @@ export { ROLES, type Role } from "./roles";
 
 /** Timestamps travel and are stored as ISO-8601 without the trailing Z (requirements §3); they are UTC. */
 export function timestampNow(date: Date = new Date()): string {
-  // toISOString always ends in Z (it throws for an invalid date): drop the last character.
   return date.toISOString().slice(0, -1);
 }
 
-/** Reads a record timestamp (requirements §3: no trailing Z) as UTC. */
 export function parseTimestamp(value: string): Date {
   return new Date(/[zZ]|[+-]\d\d:\d\d$/.test(value) ? value : `${value}Z`);
 }

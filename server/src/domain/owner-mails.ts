@@ -1,13 +1,6 @@
-// Emailing add-on owners a link to verify their identity (the workflow behind
-// POST /api/sumsub/send_sumsub_emails; the route does HTTP and hands in the provider and mail calls).
-// Owner verification mails can't be turned into a mail cannon (docs/decisions/0025): at most
-// OWNER_MAILS_PER_HOUR mails per account in any rolling hour, counted in the database from the
-// audit trail, so the limit survives restarts and holds across instances. The allowance is TAKEN, not just checked: one
-// transaction locks the account's row, counts the hour's mails and records the new ones (each
-// owner's sumsub_email_sent_at and an owner_mail.send row) before any is sent, so concurrent
-// calls, on one instance or several, queue on the lock and the later ones see the earlier ones'
-// rows. A mail that then cannot be sent gives its share back: an owner_mail.unsent row (mailed -1,
-// the audit trail is append-only) and the owner's previous sumsub_email_sent_at.
+// Emailing add-on owners a verification link (POST /api/sumsub/send_sumsub_emails). The hourly
+// allowance is taken, not just checked, under the account's lock before any mail is sent, so calls on
+// any instance queue and see each other's rows; an unsent mail gives its share back (docs/decisions/0025).
 import { createHash } from "node:crypto";
 import type { Executor } from "../../../db/engine";
 import type { PersonRow } from "../../../db/schema";
@@ -26,7 +19,6 @@ export const OWNER_MAILS_PER_HOUR = 20;
 export const OWNER_MAILS_PER_RECIPIENT_PER_DAY = 5;
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
-/** The rows the hour's count sums (detail.mailed: +1 per recorded mail, -1 per mail given back). */
 const COUNTED: readonly AuditAction[] = ["owner_mail.send", "owner_mail.unsent"];
 
 export type Allowance = { ok: true } | { ok: false; retryAfterSeconds: number };
@@ -46,7 +38,6 @@ export async function ownerMailAllowance(
   return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)) };
 }
 
-/** One owner mail's audit row: +1 when recorded, -1 when given back. */
 function mailRow(actor: Actor, owner: PersonRow, action: "owner_mail.send" | "owner_mail.unsent", mailed: 1 | -1) {
   return {
     ...auditOf(actor, owner.accountId, action, { type: "person", id: owner.personId }, ["sumsub_email_sent_at"]),
@@ -64,12 +55,7 @@ class OverRecipientLimit extends Error {
   }
 }
 
-/**
- * Takes the allowance for `owners` and records their mails, in one transaction under the account's
- * lock: all of them, or (over a limit) none and when to retry. Each address's daily count is
- * taken in the same transaction (the rate-limit table every instance shares), so a refusal rolls
- * back every count it took.
- */
+/** Takes the allowances for `owners` and records their mails, all or none: a refusal rolls back every count. */
 export async function takeOwnerMails(
   db: Executor,
   actor: Actor,
@@ -96,7 +82,6 @@ export async function takeOwnerMails(
   }
 }
 
-/** Gives back the share of mails that were recorded but not sent: their rows and send times. */
 function giveBackOwnerMails(db: Executor, actor: Actor, owners: readonly PersonRow[]): Promise<void> {
   return db.transaction(async (tx) => {
     for (const owner of owners) {
@@ -115,23 +100,16 @@ export type OwnerMailResult = {
 export interface OwnerMailSteps {
   /** reissue=true ('Update license'): verified owners are emailed a fresh link too. */
   reissue: boolean;
-  /** A verification link for the owner from the identity provider. */
   link(owner: PersonRow, identifiers: { email: string; phone: string | undefined }): Promise<string>;
   /** Sends the mail; throws when it cannot (nothing more is sent). */
   mail(
     owner: PersonRow,
     invitation: { to: string; inviterName: string; llcName: string | null; link: string },
   ): Promise<void>;
-  /** The owner's phone as the provider wants it (E.164), if any. */
   phoneOf(phone: string | null): string | undefined;
 }
 
-/**
- * Emails each listed add-on owner a verification link and records each send (the owner's
- * sumsub_email_sent_at and its audit row). Refuses (400) a primary holder or an owner without an
- * email, and (409) a founder not verified, before anything is sent; answers { ok: false } when the
- * mails would exceed the account's hourly or an address's daily limit.
- */
+/** Emails each listed add-on owner a link and records it; refuses (400, 409) before anything is sent. */
 export async function sendOwnerVerificationMails(
   db: Executor,
   actor: Actor,
@@ -156,15 +134,10 @@ export async function sendOwnerVerificationMails(
       missing: ["primary_holder.identity_check"],
     });
   const inviterName = displayName(holder);
-  // The invitation names the LLC the owner joins: the account's first named organization.
   const llcName = (await listOrganizationsOfAccount(db, accountId)).find((o) => o.name1)?.name1 ?? null;
 
-  // Without reissue (the Approve flow, the resend button) an owner whose check is complete is
-  // not emailed again: Approve lists every owner and must not re-mail the verified ones.
-  // With reissue=true ('Update license' on /edit-others, where only verified owners can be
-  // selected) every listed owner is emailed a fresh link, verified ones included: the founder
-  // named them explicitly, and a license update is a new check only the owner can make. The
-  // owner stays verified (sumsub_completed_at is kept) until the provider reviews again.
+  // Approve lists every owner, so without reissue verified ones are skipped; 'Update license'
+  // (reissue) mails them a new check and they stay verified until its review.
   const skip = (t: PersonRow) => !steps.reissue && t.sumsubReviewAnswer === "GREEN" && Boolean(t.sumsubCompletedAt);
   const toMail = targets.filter((t) => !skip(t));
   const sentAt = timestampNow();

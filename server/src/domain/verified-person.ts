@@ -1,11 +1,5 @@
-// What an identity check binds on a person (docs/decisions/0020, 0023):
-// - dob and ssn are what the document showed: a change is refused (409 fixed_after_verification);
-// - first_name and last_name may be corrected (a typo, a marriage), but the check then no longer
-//   matches the record, so the change clears the verification and the check must be done again
-//   ('Update license'). The old result cannot come back: results are applied in the provider's
-//   time order (sumsub_review_at is kept), and a GREEN only for a check started after the last
-//   change of a bound field (identity_changed_at, set here on every such change, verified or not:
-//   a check started before a rename checked the old name).
+// What an identity check binds on a person (docs/decisions/0020, 0023). Every change of a bound
+// field sets identity_changed_at, verified or not: a check started before a rename checked the old name.
 import type { PersonRow } from "../../../db/schema";
 import type { SsnCipher } from "../pii/ssn";
 import { recordRule } from "../errors";
@@ -28,11 +22,7 @@ function changes(existing: PersonRow, fields: PersonFields, ssn: SsnCipher, fiel
   return fields[field] !== undefined && fields[field] !== existing[COLUMN[field]];
 }
 
-/**
- * Checks a change to a person against its identity check. Throws 409 for a fixed field of a
- * verified person; returns the system columns the change sets: the time a bound field changed
- * (any person), and the cleared verification when a verified person's name changes.
- */
+/** A change against the identity check: 409 for a fixed field, else the system columns it sets. */
 export function verificationEffect(
   existing: PersonRow,
   fields: PersonFields,

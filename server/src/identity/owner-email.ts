@@ -5,11 +5,7 @@ import { LIMITS } from "../contract/rules";
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
-/**
- * A name as plain text for a mail body: control characters (line breaks that would forge lines
- * or headers, NUL, escape sequences), invisible and bidirectional-override characters removed,
- * runs of whitespace collapsed.
- */
+/** A name as plain mail text: no control, invisible or direction character (forged lines), whitespace collapsed. */
 export function plainName(name: string, max: number): string {
   const plain = name
     .replace(/[\p{Cc}\p{Cf}\p{Cs}\u2028\u2029]/gu, "")

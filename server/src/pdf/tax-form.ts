@@ -1,7 +1,5 @@
-// The RIA screen's "Download tax form": a one-page PDF (pdf-lib, no native deps) with the account's
-// tax-relevant answers. It deliberately carries no SSN: the form is downloaded and shared by hand.
-// pdf-lib is loaded on the first download, not at start: it is the largest module the app would
-// otherwise load on every start-up, for one rarely used route.
+// The RIA screen's tax form: a one-page PDF, deliberately without the SSN (it is shared by hand).
+// pdf-lib loads on the first download: the largest module, for one rarely used route.
 
 export interface TaxFormData {
   accountId: number;
@@ -21,7 +19,6 @@ export async function renderTaxForm(data: TaxFormData): Promise<Uint8Array> {
   doc.setTitle("Tax information form");
   doc.setAuthor("Founder Foundation");
   doc.setSubject(`Account ${data.accountId}`);
-  // Fixed dates keep the bytes a function of the data (useful for caching and tests).
   const when = new Date(`${data.generatedAt}Z`);
   doc.setCreationDate(when);
   doc.setModificationDate(when);

@@ -1,6 +1,5 @@
-// The audit trail, read-only (docs/decisions/0021-audit-trail.md): a founder reads their own
-// account's trail; staff read any account's or the whole trail, each read itself recorded
-// (staff.read) and, in production, only at aal2. There is no route that changes it.
+// The audit trail, read-only (docs/decisions/0021-audit-trail.md): a founder's own; staff any, each
+// read recorded (docs/security.md, Staff reads).
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { auditPage, auditQuery } from "../contract/audit";
 import { idParam } from "../contract/entities";
