@@ -97,8 +97,8 @@ describe("organizations", () => {
       field: "name_1",
       message: "name_1: Foundation name cannot exceed 100 characters",
     });
-    // A name a state would register: no emoji, symbols or invisible characters (docs/security.md, Free text).
-    for (const name of ["\u{1F680} Rocket Giving LLC", "Rocket\u2122 Giving LLC", "Rocket\u200B Giving LLC"]) {
+    // A name a state would register: no emoji, symbols or other scripts (docs/security.md, Free text).
+    for (const name of ["\u{1F680} Rocket Giving LLC", "Rocket\u2122 Giving LLC", "Rocket Giving \u4E2D LLC"]) {
       const symbol = await t.http
         .post("/api/organizations/")
         .set(f.auth)
