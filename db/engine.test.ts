@@ -201,6 +201,15 @@ describe.each(["sqlite", "postgres"] as const)("on %s", (engine) => {
       .catch((e: unknown) => e);
     expect(databaseFailureOf(missing)).toBe("constraint");
   });
+
+  it("names an id outside the integer column's range (Postgres 22003; SQLite's integers are 64-bit)", async () => {
+    const { account } = db().t;
+    const outcome = await db()
+      .get(db().q.select().from(account).where(eq(account.accountId, 2_147_483_648)))
+      .catch((e: unknown) => e);
+    if (engine === "postgres") expect(databaseFailureOf(outcome)).toBe("out_of_range");
+    else expect(outcome).toBeUndefined();
+  });
 });
 
 describe("what differs, and is meant to", () => {

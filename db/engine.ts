@@ -470,8 +470,8 @@ export function isConnectionFailure(err: unknown): boolean {
   return false;
 }
 
-/** What a failed statement means on either engine: a taken unique key, another constraint, or no database. */
-export type DatabaseFailure = "unique" | "constraint" | "unavailable";
+/** What a failed statement means on either engine: a taken unique key, another constraint, a value outside its column's type (Postgres 22003), or no database. */
+export type DatabaseFailure = "unique" | "constraint" | "out_of_range" | "unavailable";
 
 export function databaseFailureOf(err: unknown): DatabaseFailure | null {
   if (isConnectionFailure(err)) return "unavailable";
@@ -484,6 +484,7 @@ export function databaseFailureOf(err: unknown): DatabaseFailure | null {
     // Postgres SQLSTATE class 23: integrity constraint violation (23505 unique_violation)
     if (e.code === "23505") return "unique";
     if (/^23...$/.test(e.code)) return "constraint";
+    if (e.code === "22003") return "out_of_range";
   }
   return null;
 }

@@ -147,6 +147,29 @@ describe("loadConfig", () => {
     ]);
   });
 
+  it("refuses http:// for the auth service and its JWKS in production, except to loopback", () => {
+    for (const name of ["SUPABASE_URL", "SUPABASE_JWKS_URL"]) {
+      for (const url of [
+        "http://auth.example.org",
+        "http://10.0.0.5:8000/jwks",
+        "ftp://auth.example.org",
+        "auth.example",
+      ])
+        expect(problemsOf({ ...PRODUCTION, [name]: url })).toEqual([
+          `${name} must be an https:// URL in production (http only to loopback)`,
+        ]);
+      for (const url of [
+        "https://auth.example.org",
+        "http://127.0.0.1:54321",
+        "http://localhost:8000",
+        "http://[::1]:9",
+      ])
+        expect(problemsOf({ ...PRODUCTION, [name]: url })).toEqual([]);
+    }
+    // Local development keeps its plain-http emulator.
+    expect(problemsOf({ SUPABASE_URL: "http://auth.example.org" })).toEqual([]);
+  });
+
   it("needs AUTH_MODE in production and refuses the embedded emulator there", () => {
     const { AUTH_MODE: _mode, ...withoutMode } = PRODUCTION;
     expect(problemsOf(withoutMode)).toEqual(["AUTH_MODE is required in production"]);

@@ -1,7 +1,5 @@
-// Every listener's settings, read once from the environment and validated with zod.
-// Defaults make the embedded local stack work with no settings at all; in production
-// (NODE_ENV=production) the settings that have no safe default must be given, and start-up
-// stops with a message that names each missing one.
+// Every setting, read once from the environment: defaults run the local stack with none; production
+// must give those without a safe default, and start-up names each one missing or refused.
 import { z } from "zod";
 import path from "node:path";
 import { isIP } from "node:net";
@@ -95,9 +93,7 @@ const envSchema = z.object({
   SUPABASE_JWT_ISSUER: optionalString,
   /** How long the auth service's word on a session (alive, banned, factors, roles) is trusted, in seconds. */
   SESSION_CHECK_TTL_SECONDS: z.coerce.number().int().min(0).max(60).default(30),
-  /** The dev-only user management API (/api/admin). */
   ADMIN_API_ENABLED: optionalSwitch,
-  /** The OpenAPI document and its browsable docs (/api/openapi.json, /api/docs). */
   API_DOCS_ENABLED: optionalSwitch,
   SSN_ENCRYPTION_KEY: optionalString,
   SMTP_URL: optionalString,
@@ -110,10 +106,7 @@ const envSchema = z.object({
   CORS_ORIGINS: optionalString,
   /** A built web app to serve instead of web/dist (a build made elsewhere with the production VITE_* settings). */
   WEB_DIST: optionalString,
-  /**
-   * After SIGTERM, how long the instance keeps serving while /api/ready says 503 (so the balancer
-   * stops sending it requests) before it stops accepting and drains; default 5 s in production.
-   */
+  /** After SIGTERM, seconds of serving while /api/ready says 503, before draining; default 5 in production. */
   SHUTDOWN_DELAY_SECONDS: z.coerce.number().int().min(0).max(20).optional(),
   /** The proxies in front of the app, whose X-Forwarded-For gives the client's address. */
   TRUST_PROXY: trustProxySetting,
@@ -124,7 +117,6 @@ const envSchema = z.object({
   METRICS_PUBLIC_BIND: optionalSwitch,
 });
 
-/** Settings that production must set explicitly: local defaults there would be insecure or wrong. */
 const REQUIRED_IN_PRODUCTION = [
   "AUTH_MODE",
   "PUBLIC_APP_URL",
@@ -139,10 +131,7 @@ const REQUIRED_IN_PRODUCTION = [
   "SUMSUB_WEBHOOK_SECRET",
 ] as const;
 
-/**
- * Values printed by every Supabase CLI install or shipped in this repository: anyone can sign with
- * them, so production refuses each one by the setting that carries it.
- */
+/** Values every CLI install prints or this repository ships: anyone can sign with them. */
 const PUBLIC_VALUES: Partial<Record<keyof z.infer<typeof envSchema>, readonly string[]>> = {
   SUPABASE_ANON_KEY: [LOCAL_SUPABASE.anonKey, LOCAL_SUPABASE.publishableKey],
   SUPABASE_SERVICE_ROLE_KEY: [LOCAL_SUPABASE.serviceRoleKey, LOCAL_SUPABASE.secretKey],
@@ -152,7 +141,6 @@ const PUBLIC_VALUES: Partial<Record<keyof z.infer<typeof envSchema>, readonly st
   SUMSUB_WEBHOOK_SECRET: [LOCAL_IDENTITY.webhookSecret],
 };
 
-/** What the environment gets wrong for its mode; each line names the setting. */
 function problemsOf(e: z.infer<typeof envSchema>): string[] {
   const problems: string[] = [];
   if (e.NODE_ENV === "production") {
@@ -171,24 +159,26 @@ function problemsOf(e: z.infer<typeof envSchema>): string[] {
     // A key typed by hand (all zeros, a repeated byte, a phrase) protects nothing: refused by name.
     const weakness = e.SSN_ENCRYPTION_KEY ? ssnKeyWeakness(e.SSN_ENCRYPTION_KEY) : null;
     if (weakness) problems.push(`SSN_ENCRYPTION_KEY ${weakness}: use \`openssl rand -base64 32\``);
+    // Tokens, keys and the JWKS that says which tokens to trust travel to these: TLS unless on this host.
+    for (const name of ["SUPABASE_URL", "SUPABASE_JWKS_URL"] as const) {
+      const url = e[name];
+      if (url && !isHttpsOrLoopback(url))
+        problems.push(`${name} must be an https:// URL in production (http only to loopback)`);
+    }
     if (e.AUTH_MODE === "embedded") {
       problems.push(
         "AUTH_MODE=embedded is refused in production (no auth emulator, mailbox or demo accounts there): use external",
       );
     }
   }
-  // Real Sumsub credentials must come with their own webhook secret: the public local one would let
-  // anyone forge identity results.
+  // Real Sumsub keys with the public local webhook secret would let anyone forge identity results.
   if (e.SUMSUB_APP_TOKEN && e.SUMSUB_SECRET_KEY && !e.SUMSUB_WEBHOOK_SECRET && e.NODE_ENV !== "production") {
     problems.push("SUMSUB_WEBHOOK_SECRET is required with SUMSUB_APP_TOKEN and SUMSUB_SECRET_KEY");
   }
   return problems;
 }
 
-/**
- * Loopback or private-network (RFC 1918, RFC 4193) literal addresses. A host name or 0.0.0.0/::
- * (every interface, so the public one too) is not private: nothing here resolves names.
- */
+/** Loopback or private (RFC 1918, 4193) literal addresses; a host name or 0.0.0.0 is not (nothing resolves names). */
 export function isPrivateAddress(host: string): boolean {
   const h = host.toLowerCase().replace(/^\[|\]$/g, "");
   if (h === "localhost" || h === "::1") return true;
@@ -197,6 +187,19 @@ export function isPrivateAddress(host: string): boolean {
   if (!v4) return false;
   const [a, b] = [Number(v4[1]), Number(v4[2])];
   return a === 127 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168);
+}
+
+/** https://, or http:// to a loopback address (a proxy on the same host). */
+export function isHttpsOrLoopback(url: string): boolean {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return false;
+  }
+  if (u.protocol === "https:") return true;
+  const host = u.hostname.replace(/^\[|\]$/g, "");
+  return u.protocol === "http:" && (host === "localhost" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host));
 }
 
 export class ConfigError extends Error {
@@ -212,37 +215,29 @@ export interface Config {
   host: string;
   ports: { app: number; auth: number; mail: number; smtp: number; identity: number };
   dataDir: string;
-  /** The engine: Postgres when DATABASE_URL is given, else the SQLite file in dataDir. */
   database: { kind: "sqlite" } | { kind: "postgres"; url: string; poolSize: number };
   authMode: "embedded" | "external";
   publicAppUrl: string;
-  /** The dev-only user management API; in production only for aal2 staff tokens. */
   adminApiEnabled: boolean;
   apiDocsEnabled: boolean;
   corsOrigins: string[];
-  /** The built SPA to serve; undefined means web/dist of this checkout. */
   webDist: string | undefined;
-  /** After SIGTERM: ms of serving while readiness says 503, before the listener closes and drains. */
   shutdownDelayMs: number;
   /** Fastify's trustProxy: false, or the proxies whose X-Forwarded-For is believed. */
   trustProxy: false | string[];
   /** The Prometheus listener; undefined when METRICS_PORT is unset. */
   metrics: { host: string; port: number } | undefined;
   auth: {
-    /** Public URL of the auth service root (the `/auth/v1` prefix is added by clients). */
     url: string;
     anonKey: string;
     serviceRoleKey: string;
     /** HS256 secret for verifying access tokens: only when given explicitly (a project's legacy secret). */
     jwtSecret: string | undefined;
     jwksUrl: string;
-    /** The `iss` claim every access token must carry. */
     issuer: string;
-    /** How long (ms) a session check's answer is reused: the delay before a sign-out, ban, deletion,
-     * removed role or changed factor is seen. */
+    /** How long (ms) a session check is reused: the delay before a sign-out, ban or removed role is seen. */
     sessionCheckTtlMs: number;
   };
-  /** base64 of 32 bytes; undefined in development means "generate into DATA_DIR on first start". */
   ssnEncryptionKey: string | undefined;
   mail: { smtpUrl: string; from: string };
   identity: {
@@ -251,16 +246,11 @@ export interface Config {
     secretKey: string;
     webhookSecret: string;
     levelName: string;
-    /** true when real Sumsub credentials are configured. */
     isRealProvider: boolean;
   };
 }
 
-/**
- * The browser origins CORS answers: the app's own (PUBLIC_APP_URL) and CORS_ORIGINS. Only outside
- * production, and only when CORS_ORIGINS is not given, the local dev origins (the app on
- * 127.0.0.1, Vite's dev server on 5173) too: production never answers a localhost page.
- */
+/** CORS origins: PUBLIC_APP_URL's and CORS_ORIGINS; the local dev origins only outside production. */
 function corsOriginsOf(e: z.infer<typeof envSchema>, publicAppUrl: string): string[] {
   const listed = e.CORS_ORIGINS?.split(",")
     .map((s) => s.trim())
@@ -270,7 +260,6 @@ function corsOriginsOf(e: z.infer<typeof envSchema>, publicAppUrl: string): stri
   return [...new Set([originOf(publicAppUrl), ...extra])];
 }
 
-/** A URL's origin (what a browser sends in Origin), or the text as given when it is not a URL. */
 function originOf(url: string): string {
   try {
     return new URL(url).origin;

@@ -1,6 +1,4 @@
-// The one mail sender (the mail seam, docs/architecture.md): nodemailer over SMTP. Locally that is
-// the mailbox's SMTP port; in production any SMTP provider via SMTP_URL. The identity work uses it
-// for owner emails.
+// The one mail sender (docs/architecture.md): nodemailer over SMTP_URL (locally the mailbox's port).
 import type { Transporter } from "nodemailer";
 import type { Config } from "./config";
 
@@ -17,8 +15,7 @@ export interface Mailer {
 }
 
 export function createMailer(config: Pick<Config, "mail">): Mailer {
-  // nodemailer is loaded and the transport made on the first send, not at start-up: most starts
-  // send no mail, and loading it is a noticeable share of start-up time.
+  // Loaded on the first send: most starts send no mail, and loading it costs start-up time.
   let transport: Promise<Transporter> | undefined;
   let closed = false;
   const connect = () =>

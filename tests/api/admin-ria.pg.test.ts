@@ -25,6 +25,18 @@ function contentStreams(pdf: Buffer): string {
 
 let t: TestApp;
 
+/** GET /api/ria/tax-form.pdf with the body as bytes. */
+const downloadTaxForm = (auth: { Authorization: string }) =>
+  t.http
+    .get("/api/ria/tax-form.pdf")
+    .set(auth)
+    .buffer(true)
+    .parse((r, done) => {
+      const chunks: Buffer[] = [];
+      r.on("data", (c: Buffer) => chunks.push(c));
+      r.on("end", () => done(null, Buffer.concat(chunks)));
+    });
+
 beforeAll(async () => {
   t = await createTestApp();
 });
@@ -102,15 +114,7 @@ describe("GET /api/ria/tax-form.pdf", () => {
       .put(`/api/accounts/${f.accountId}`)
       .set(f.auth)
       .send({ ...RIA_ANSWERS, ria_risk_score: 4 });
-    const res = await t.http
-      .get("/api/ria/tax-form.pdf")
-      .set(f.auth)
-      .buffer(true)
-      .parse((r, done) => {
-        const chunks: Buffer[] = [];
-        r.on("data", (c: Buffer) => chunks.push(c));
-        r.on("end", () => done(null, Buffer.concat(chunks)));
-      });
+    const res = await downloadTaxForm(f.auth);
     expect(res.status).toBe(200);
     expect(res.headers["content-type"]).toBe("application/pdf");
     expect(res.headers["content-disposition"]).toBe(`attachment; filename="tax-form-${f.accountId}.pdf"`);
@@ -126,6 +130,24 @@ describe("GET /api/ria/tax-form.pdf", () => {
     expect(raw).toContain(hex("Growth"));
     expect(raw).not.toContain(hex("123456789"));
     expect(raw).not.toContain(hex("6789"));
+  });
+
+  it("prints a stored name its font cannot draw as code points and says so, never '??'", async () => {
+    const f = await t.founder();
+    const d = await buildFounderData(t, f);
+    // Stored before the legal-name rule refused emoji (written straight into the database).
+    await t.database.query(
+      "UPDATE organization SET name_1 = ? WHERE organization_id = ?",
+      "\u{1F680} Rocket Giving LLC",
+      d.organizationId,
+    );
+    const res = await downloadTaxForm(f.auth);
+    expect(res.status).toBe(200);
+    const hex = (s: string) => Buffer.from(s, "latin1").toString("hex").toUpperCase();
+    const raw = contentStreams(res.body as Buffer);
+    expect(raw).toContain(hex("Foundation: [U+1F680] Rocket Giving LLC"));
+    expect(raw).not.toContain(hex("??"));
+    expect(raw).toContain(hex("shown as their Unicode code points"));
   });
 
   it("limits downloads per user, answering 429 as JSON", async () => {

@@ -1,7 +1,7 @@
 // Strategies and organizations: the one-founder-strategy rule, §5 organization rules, and the
 // notifications written when owners are linked and a foundation is submitted.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { timestampNow } from "../../server/src/contract/rules";
+import { MESSAGES, timestampNow } from "../../server/src/contract/rules";
 import { createTestApp, type TestApp } from "../support/app";
 import { buildFounderData, completeEntry } from "../support/founders";
 import { ORGANIZATION } from "../support/entry";
@@ -97,10 +97,24 @@ describe("organizations", () => {
       field: "name_1",
       message: "name_1: Foundation name cannot exceed 100 characters",
     });
+    // A name a state would register: no emoji, symbols or other scripts (docs/security.md, Free text).
+    for (const name of ["\u{1F680} Rocket Giving LLC", "Rocket\u2122 Giving LLC", "Rocket Giving \u4E2D LLC"]) {
+      const symbol = await t.http
+        .post("/api/organizations/")
+        .set(f.auth)
+        .send({ strategy_id: s, ...ORGANIZATION, name_1: name });
+      expect(symbol.status).toBe(400);
+      expect(symbol.body).toMatchObject({ field: "name_1", message: `name_1: ${MESSAGES.legalName}` });
+    }
     const lower = await t.http
       .post("/api/organizations/")
       .set(f.auth)
-      .send({ strategy_id: s, ...ORGANIZATION, name_1: "  Ada Giving llc " });
+      .send({
+        strategy_id: s,
+        ...ORGANIZATION,
+        name_1: "  Ada Giving llc ",
+        name_2: "Zoë & O’Brien, (Dover) Giving LLC",
+      });
     expect(lower.status).toBe(201);
     expect(lower.body.name_1).toBe("Ada Giving llc");
     const again = await t.http

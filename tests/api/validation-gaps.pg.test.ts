@@ -242,7 +242,8 @@ describe("free text refuses control and text-direction characters, naming the fi
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       error: "bad_request",
-      message: "last_name: Last name contains a character that is not allowed (a control or text-direction character)",
+      message:
+        "last_name: Last name contains a character that is not allowed (a control, invisible or text-direction character)",
       field: "last_name",
       request_id: expect.any(String),
     });
@@ -257,6 +258,13 @@ describe("free text refuses control and text-direction characters, naming the fi
     ["city", `Wilmington${NUL}`],
     ["zip", "19801\u007F"],
     ["email", "ada\u0007@example.com"],
+    // Invisible marks, line separators and lone surrogates (rules.ts says why for each).
+    ["first_name", "A\u200Bda"], // zero-width space
+    ["last_name", "Love\uFEFFlace"], // byte order mark (at an end, trimming drops it)
+    ["address_line1", "1 Main\u200F Street"], // right-to-left mark
+    ["address_line2", "Suite\u061C 5"], // Arabic letter mark
+    ["city", "Wilmington\u2028Dover"], // line separator
+    ["first_name", "Ada\uD800"], // lone surrogate
   ] as const)("PATCH a person's %s with %j → 400 naming it, nothing changed", async (field, value) => {
     const { f, d } = await founderWithData();
     const before = await getPerson(f, d.personId);
@@ -295,6 +303,14 @@ describe("free text refuses control and text-direction characters, naming the fi
       .send({ last_name: "O'Brien-Núñez", city: "Zürich" });
     expect(plain.status).toBe(200);
     expect(plain.body).toMatchObject({ last_name: "O'Brien-Núñez", city: "Zürich" });
+    // A zero-width non-joiner belongs in Persian names; an email refuses it (it must compare as typed).
+    const persian = await t.http
+      .patch(`/api/persons/${d.personId}`)
+      .set(f.auth)
+      .send({ first_name: "Mehr\u200Cnoosh" });
+    expect(persian.status).toBe(200);
+    const email = await t.http.patch(`/api/persons/${d.personId}`).set(f.auth).send({ email: "ada\u200C@example.com" });
+    expect(email.body).toMatchObject({ field: "email", message: "email: Please enter a valid email address" });
   });
 });
 

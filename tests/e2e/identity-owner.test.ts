@@ -27,7 +27,7 @@ describe("additional owner verification by email", () => {
     const mailUrl = e2e.stack.mail?.url;
     if (!mailUrl) throw new Error("the stack's mailbox is not running");
     const mailbox = new MailboxClient(mailUrl);
-    const f = await founderAt("profile", { on: e2e.stack });
+    const f = await founderAt("identity", { on: e2e.stack });
     const ownerEmail = `owner-${f.accountId}-${Date.now()}@example.com`;
     const api = (method: string, path: string, body?: unknown) =>
       call(e2e.stack.app.url, method, path, { token: f.token, body });

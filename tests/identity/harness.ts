@@ -5,7 +5,7 @@
 import request from "supertest";
 import { startTestApp, type ListeningTestApp } from "../support/app";
 import { PROFILE } from "../support/entry";
-import { addPerson } from "../support/founders";
+import { addPerson, postIdentityResult } from "../support/founders";
 import { startIdentityEmulator, type IdentityEmulator } from "../../server/identity-emulator/index";
 import { createSumsubClient, type SumsubClient } from "../../server/src/identity/client";
 import { LOCAL_IDENTITY } from "../../server/src/config";
@@ -29,8 +29,11 @@ export interface IdentityHarness {
   /** The mailbox the app mails into (the auth emulator's, as in the stack). */
   mail: MailboxClient;
   sumsub: SumsubClient;
-  /** A founder with an account and (unless noPerson) a primary person with a profile. */
-  founder(opts?: { noPerson?: boolean }): Promise<IdentityFounder>;
+  /**
+   * A founder with an account and (unless noPerson) a primary person with a profile; `verified`:
+   * their identity check passed (what emailing owners needs).
+   */
+  founder(opts?: { noPerson?: boolean; verified?: boolean }): Promise<IdentityFounder>;
   addOwner(f: IdentityFounder, email: string): Promise<number>;
   person(f: IdentityFounder, personId: number): Promise<Record<string, unknown>>;
   notifications(f: IdentityFounder): Promise<{ title: string; description: string }[]>;
@@ -77,6 +80,10 @@ export async function startIdentityHarness(): Promise<IdentityHarness> {
     async founder(opts = {}) {
       const { email, token, accountId, auth } = await t.founder();
       const personId = opts.noPerson ? 0 : await addPerson(t.api, token, accountId, { holder: PROFILE });
+      if (opts.verified) {
+        const res = await postIdentityResult(t, personId, "GREEN", new Date(Date.now() - 1000));
+        if (res.status !== 200) throw new Error(`identity result: ${res.status} ${res.text}`);
+      }
       return { email, token, accountId, auth, personId };
     },
     addOwner: (f, email) => addPerson(t.api, f.token, f.accountId, { ownerEmail: email }),

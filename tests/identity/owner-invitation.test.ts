@@ -23,8 +23,8 @@ const HOSTED_LINK = /https?:\/\/[^\s"'<>]+\/websdk\/p\/sbx_[0-9a-f]+/;
 describe("owner invitation mail (over HTTP, read from the mailbox)", () => {
   it("names the founder who invited them and the LLC, branded, with the same link in the button and the text", async () => {
     const ownerEmail = `invited-${Date.now()}@example.com`;
-    // Named, profiled (PROFILE), the owner added and linked: the entry before the identity check.
-    const f = await founderAt("entry", {
+    // Named, profiled (PROFILE), the owner added and linked, the founder verified (owners are mailed after that).
+    const f = await founderAt("identity", {
       on: stack,
       founder: { email: `inviter-${Date.now()}@example.com` },
       organization: { ...ORGANIZATION, name_1: "Lovelace Giving LLC" },

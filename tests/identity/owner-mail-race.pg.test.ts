@@ -3,9 +3,10 @@
 // under the account's lock, in the transaction that records the mails, so together they never
 // send more than OWNER_MAILS_PER_HOUR, whichever instance each call reaches.
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { OWNER_MAILS_PER_HOUR } from "../../server/src/domain/owner-mails";
+import { OWNER_MAILS_PER_HOUR, OWNER_MAILS_PER_RECIPIENT_PER_DAY } from "../../server/src/domain/owner-mails";
 import { createTestApp, type TestApp } from "../support/app";
 import { startIdentityHarness, type IdentityHarness } from "./harness";
+import { scaled } from "../support/machine";
 
 let h: IdentityHarness;
 let second: TestApp;
@@ -21,7 +22,7 @@ afterAll(async () => {
 });
 
 it(`8 concurrent calls over two instances, 3 owners each: exactly ${Math.floor(OWNER_MAILS_PER_HOUR / 3)} are sent, the rest refused with 429; the mailbox and the audit trail agree`, async () => {
-  const f = await h.founder();
+  const f = await h.founder({ verified: true });
   const owners: number[] = [];
   const emails: string[] = [];
   for (let i = 0; i < 30; i++) {
@@ -77,7 +78,7 @@ it(`8 concurrent calls over two instances, 3 owners each: exactly ${Math.floor(O
 });
 
 it("a mail that cannot be sent gives its share of the hour back: 502, its send time restored, an owner_mail.unsent row", async () => {
-  const f = await h.founder();
+  const f = await h.founder({ verified: true });
   const owners: number[] = [];
   for (let i = 0; i < OWNER_MAILS_PER_HOUR; i++)
     owners.push(await h.addOwner(f, `giveback-${f.accountId}-${i}@example.com`));
@@ -105,4 +106,23 @@ it("a mail that cannot be sent gives its share of the hour back: 502, its send t
   const sent = await h.t.http.post("/api/sumsub/send_sumsub_emails").set(f.auth).send(owners);
   expect(sent.status).toBe(200);
   expect(sent.body.results).toHaveLength(OWNER_MAILS_PER_HOUR);
+});
+
+it(`one address's daily count is shared: ${OWNER_MAILS_PER_RECIPIENT_PER_DAY + 3} concurrent calls from ${OWNER_MAILS_PER_RECIPIENT_PER_DAY + 3} accounts over two instances send ${OWNER_MAILS_PER_RECIPIENT_PER_DAY}`, async () => {
+  const victim = `shared-${Date.now()}@example.com`;
+  const senders = await Promise.all(
+    Array.from({ length: OWNER_MAILS_PER_RECIPIENT_PER_DAY + 3 }, () => h.founder({ verified: true })),
+  );
+  const owners = await Promise.all(senders.map((f) => h.addOwner(f, victim)));
+  const answers = await Promise.all(
+    senders.map((f, i) =>
+      (i % 2 === 0 ? h.t.http : second.http).post("/api/sumsub/send_sumsub_emails").set(f.auth).send([owners[i]!]),
+    ),
+  );
+  const statuses = answers.map((a) => a.status).sort();
+  expect(statuses.filter((s) => s === 200)).toHaveLength(OWNER_MAILS_PER_RECIPIENT_PER_DAY);
+  expect(statuses.filter((s) => s === 429)).toHaveLength(3);
+  await expect
+    .poll(async () => (await h.mail.inbox(victim)).length, { timeout: scaled(10_000) })
+    .toBe(OWNER_MAILS_PER_RECIPIENT_PER_DAY);
 });

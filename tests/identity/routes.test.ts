@@ -9,6 +9,7 @@ import { createTestApp } from "../support/app";
 import { startIdentityHarness, type IdentityFounder, type IdentityHarness } from "./harness";
 import { scaled } from "../support/machine";
 import { completeCheck } from "../support/founders";
+import { OWNER_MAILS_PER_RECIPIENT_PER_DAY } from "../../server/src/domain/owner-mails";
 
 let h: IdentityHarness;
 beforeAll(async () => {
@@ -386,7 +387,7 @@ describe("POST /api/sumsub/new_check ('Update license' for the founder)", () => 
 describe("POST /api/sumsub/send_sumsub_emails", () => {
   it("emails each owner a hosted link over SMTP and records the send; passing it verifies the owner by webhook", async () => {
     h.webhooks.forwardTo = `${h.appUrl}/api/sumsub/webhook`;
-    const f = await h.founder();
+    const f = await h.founder({ verified: true });
     const ownerEmail = `owner-${f.accountId}@example.com`;
     const ownerId = await h.addOwner(f, ownerEmail);
 
@@ -444,6 +445,42 @@ describe("POST /api/sumsub/send_sumsub_emails", () => {
     expect((await h.person(a, mine)).sumsub_email_sent_at).toBeNull();
   });
 
+  it("mails nobody for a founder whose own identity check is not done (409 incomplete_entry), nothing recorded", async () => {
+    const f = await h.founder();
+    const ownerEmail = `unverified-${f.accountId}@example.com`;
+    const ownerId = await h.addOwner(f, ownerEmail);
+    const sentBefore = await h.mail.count();
+    const res = await h.t.http.post("/api/sumsub/send_sumsub_emails").set(f.auth).send([ownerId]);
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ error: "incomplete_entry", missing: ["primary_holder.identity_check"] });
+    expect(await h.mail.count()).toBe(sentBefore);
+    expect((await h.person(f, ownerId)).sumsub_email_sent_at).toBeNull();
+  });
+
+  it(`mails one address at most ${OWNER_MAILS_PER_RECIPIENT_PER_DAY} times a day, whichever accounts send (429, nothing sent)`, async () => {
+    const victim = `victim-${Date.now()}@example.com`;
+    const senders = [await h.founder({ verified: true }), await h.founder({ verified: true })];
+    const owners = await Promise.all(senders.map((f) => h.addOwner(f, victim)));
+    for (let i = 0; i < OWNER_MAILS_PER_RECIPIENT_PER_DAY; i++) {
+      const k = i % 2;
+      const res = await h.t.http.post("/api/sumsub/send_sumsub_emails").set(senders[k]!.auth).send([owners[k]!]);
+      expect(res.status).toBe(200);
+    }
+    const sentBefore = await h.mail.count();
+    const refused = await h.t.http.post("/api/sumsub/send_sumsub_emails").set(senders[1]!.auth).send([owners[1]!]);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(23 * 3600);
+    expect(await h.mail.count()).toBe(sentBefore);
+    // Another address in the same call is not sent either (all or none), and stays mailable.
+    const other = await h.addOwner(senders[0]!, `other-${senders[0]!.accountId}@example.com`);
+    const mixed = await h.t.http.post("/api/sumsub/send_sumsub_emails").set(senders[0]!.auth).send([other, owners[0]!]);
+    expect(mixed.status).toBe(429);
+    expect((await h.person(senders[0]!, other)).sumsub_email_sent_at).toBeNull();
+    expect((await h.t.http.post("/api/sumsub/send_sumsub_emails").set(senders[0]!.auth).send([other])).status).toBe(
+      200,
+    );
+  });
+
   it("is rate limited per founder, so a runaway client cannot flood owners with mail", async () => {
     const a = await h.founder();
     const b = await h.founder();
@@ -492,7 +529,7 @@ describe("POST /api/sumsub/send_sumsub_emails?reissue=true ('Update license')", 
   }
 
   it("emails a verified owner a fresh link (the plain call still skips them) and keeps them verified", async () => {
-    const f = await h.founder();
+    const f = await h.founder({ verified: true });
     const email = `verified-${f.accountId}@example.com`;
     const ownerId = await verifiedOwner(f, email);
     const before = await h.person(f, ownerId);
@@ -530,7 +567,7 @@ describe("POST /api/sumsub/send_sumsub_emails?reissue=true ('Update license')", 
   });
 
   it("still emails an owner who is not verified yet", async () => {
-    const f = await h.founder();
+    const f = await h.founder({ verified: true });
     const email = `pending-${f.accountId}@example.com`;
     const ownerId = await h.addOwner(f, email);
     const res = await send(f, [ownerId]);
@@ -544,8 +581,8 @@ describe("POST /api/sumsub/send_sumsub_emails?reissue=true ('Update license')", 
   });
 
   it("sends nothing for another founder's owner (404), without a token (401), or with a malformed request (400)", async () => {
-    const a = await h.founder();
-    const b = await h.founder();
+    const a = await h.founder({ verified: true });
+    const b = await h.founder({ verified: true });
     const mine = await h.addOwner(a, `mine-reissue-${a.accountId}@example.com`);
     const theirs = await verifiedOwner(b, `theirs-reissue-${b.accountId}@example.com`);
     const sentBefore = await h.mail.count();

@@ -142,7 +142,13 @@ export const RECIPES: Record<string, Recipe> = {
     success: 200,
     body: (f) => ({ person_id: need(f.personId, "person") }),
   },
-  "POST /api/sumsub/send_sumsub_emails": { scope: "owner", success: 200, body: (f) => [need(f.addonId, "add-on")] },
+  // Owners are mailed once the founder is verified ("complete" has the GREEN).
+  "POST /api/sumsub/send_sumsub_emails": {
+    scope: "owner",
+    success: 200,
+    stage: "complete",
+    body: (f) => [need(f.addonId, "add-on")],
+  },
   // The fixtures' provider holds no applicant to reset: 409 for everyone (tests/identity/routes.test.ts).
   "POST /api/sumsub/new_check": { scope: "caller", success: 409, body: () => ({}) },
 };

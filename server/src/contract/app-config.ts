@@ -1,6 +1,5 @@
-// GET /app-config.json: the document a development host's browser reads to find this stack's auth
-// and identity services (tests start stacks on other ports; the web needs no rebuild). Public, no
-// secrets: the anon key is public by design. The server answers with it; the web reads it.
+// GET /app-config.json: where a development browser finds this stack's auth and identity services
+// (stacks start on other ports; no rebuild). Public: the anon key is public by design.
 import { z } from "zod";
 
 export const appConfigDocument = z.object({

@@ -1,6 +1,6 @@
-// The audit trail as the API returns it (docs/decisions/0021-audit-trail.md). Pure module: no Node
-// or browser imports.
+// The audit trail as the API returns it (docs/decisions/0021-audit-trail.md). Pure module.
 import { z } from "zod";
+import { idParam } from "./entities";
 
 const timestamp = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?$/);
 
@@ -25,7 +25,7 @@ export const auditQuery = z
   .object({
     limit: z.coerce.number().int().min(1).max(200).default(50),
     /** An audit_id: entries older than it (the next page). */
-    before: z.coerce.number().int().positive().optional(),
+    before: idParam.optional(),
   })
   .strict();
 

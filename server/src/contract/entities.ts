@@ -1,6 +1,5 @@
-// The API's entity shapes (requirements §3 and §7): what every /api route accepts and returns.
-// Server routes use these for validation, typing and the OpenAPI document; the web gets the same
-// types through the generated client. Pure module: no Node or browser imports.
+// The API's entity shapes (requirements §3 and §7): validation, types and the OpenAPI document for the
+// server, the generated client's types for the web. Pure module: no Node or browser imports.
 import { z } from "zod";
 import { apiErrorCode, ERROR_CODES_BY_STATUS, type ApiErrorStatus } from "./errors";
 import {
@@ -13,24 +12,25 @@ import {
   ROLES,
   endsWithLlc,
   hasForbiddenCharacters,
+  legalNameProblem,
   birthdateProblem,
   riskScoreProblem,
   lossCapacityProblem,
   zipProblem,
 } from "./rules";
 import { issueFrom } from "./refine";
+import { outputShape } from "./output-shape";
 
-const id = z.number().int().positive();
-/** Path params arrive as strings. */
-export const idParam = z.coerce.number().int().positive();
+/** Ids are PostgreSQL `integer`s: outside 1..2^31-1 an id is malformed (400), not a query PostgreSQL refuses (500). */
+export const ID_MAX = 2_147_483_647;
+export const recordId = z.number().int().positive().max(ID_MAX);
+const id = recordId;
+export const idParam = z.coerce.number().int().positive().max(ID_MAX);
 const timestamp = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?$/, "Invalid timestamp format");
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, MESSAGES.invalidFormat("date"));
 const enumId = (category: string) =>
   z.string().regex(new RegExp(`^${category}_[a-z0-9_]+$`), MESSAGES.invalidFormat(category.replace(/_/g, " ")));
-/**
- * Every free-text field, in the API and the web's forms: trimmed, and refused (naming the field)
- * when it holds a control or text-direction character (rules.ts FORBIDDEN_TEXT_CHARACTERS).
- */
+/** Every free-text field, API and forms: trimmed, refused (naming the field) with a FORBIDDEN_TEXT_CHARACTERS one. */
 export const freeText = (field: string) =>
   z
     .string()
@@ -45,9 +45,9 @@ export const emailField = freeText("Email")
 export const foundationName = freeText("Foundation name")
   .min(1, MESSAGES.required)
   .max(LIMITS.foundationNameMax, MESSAGES.foundationNameMax)
+  .superRefine(issueFrom(legalNameProblem))
   .refine(endsWithLlc, MESSAGES.llcSuffix);
 
-// ---------- Enums ----------
 export const ENUM_CATEGORIES = [
   "marital_status",
   "us_state",
@@ -67,13 +67,11 @@ export const enumItem = z.object({
   enum_category: z.enum(ENUM_CATEGORIES),
 });
 
-// ---------- Person ----------
 /** Fields a founder may write on a person. SSN and phone are digits only on the wire. */
 export const personWritable = z.object({
   email: emailField.nullable(),
   first_name: text("First name", LIMITS.nameMax).nullable(),
   last_name: text("Last name", LIMITS.nameMax).nullable(),
-  /** An adult alive today (rules.ts birthdateProblem, against the server's date). */
   dob: isoDate.superRefine(issueFrom((v: string) => birthdateProblem(v))).nullable(),
   /** 9 digits; the masked value the API returned is accepted and keeps the stored SSN. */
   ssn: z.string().regex(SSN_DIGITS_OR_MASKED, MESSAGES.ssn).nullable(),
@@ -82,22 +80,20 @@ export const personWritable = z.object({
   address_line2: text("Address line 2", LIMITS.addressMax).nullable(),
   city: text("City", LIMITS.cityMax).nullable(),
   state: enumId("us_state").nullable(),
-  /** 12345 or 12345-6789 (rules.ts zipProblem). */
   zip: freeText("Zip code").superRefine(issueFrom(zipProblem)).nullable(),
   marital_status: enumId("marital_status").nullable(),
 });
 
-export const person = personWritable.extend({
+/** What the API returns: the writable fields' shape without today's input rules (output-shape.ts). */
+export const person = outputShape(personWritable).extend({
   person_id: id,
   account_id: id,
   account_primary_holder: z.boolean(),
   is_addon: z.boolean(),
-  /** Always masked (***-**-1234) or null. */
   ssn: z.string().regex(SSN_MASKED).nullable(),
   /** Set only by the server after the identity provider confirms the applicant (never by the browser). */
   sumsub_applicant_id: z.string().nullable(),
   sumsub_completed_at: timestamp.nullable(),
-  /** GREEN or RED once the identity provider has reviewed the applicant. */
   sumsub_review_answer: z.enum(["GREEN", "RED"]).nullable(),
   sumsub_email_sent_at: timestamp.nullable(),
   created_at: timestamp,
@@ -116,7 +112,6 @@ export const personCreate = personWritable.partial().extend({
 export const personPut = personWritable;
 export const personPatch = personWritable.partial();
 
-// ---------- Account ----------
 /** A number between min and max (which also document it in the OpenAPI), checked by its rules.ts rule. */
 const bounded = (min: number, max: number, message: string, problem: (n: number) => string | null) =>
   z.number().min(min, message).max(max, message).superRefine(issueFrom(problem)).nullable();
@@ -137,9 +132,8 @@ export const riaFields = z.object({
   ria_federal_effective_tax_rate: enumId("federal_tax_bracket").nullable(),
   ria_state: enumId("us_state").nullable(),
 });
-export const account = riaFields.extend({
+export const account = outputShape(riaFields).extend({
   account_id: id,
-  /** The auth user (token `sub`) that owns the account. */
   user_id: z.string(),
   primary_account_holder: id.nullable(),
   created_at: timestamp,
@@ -147,7 +141,6 @@ export const account = riaFields.extend({
 });
 export const accountPut = riaFields.partial();
 
-// ---------- Strategy ----------
 export const strategy = z.object({
   strategy_id: id,
   account_id: id,
@@ -156,11 +149,7 @@ export const strategy = z.object({
   entry_completed_at: timestamp.nullable(),
 });
 export const strategyCreate = z.object({ account_id: id, strategy_type: enumId("strategy_type") });
-/**
- * A submission (entry_completed_at set) carries the founder's attestation (`attested: true`, the
- * box in the Approve dialog): the record's rules are the server's, so a client that skips the
- * dialog cannot file (docs/decisions/0096). null (nothing to submit) needs none.
- */
+/** A submission carries the Approve dialog's attestation: a client that skips it cannot file (docs/decisions/0096). */
 export const strategyPut = z
   .object({ entry_completed_at: timestamp.nullable(), attested: z.boolean().optional() })
   .superRefine((v, ctx) => {
@@ -168,7 +157,6 @@ export const strategyPut = z
       ctx.addIssue({ code: "custom", path: ["attested"], message: MESSAGES.attestation });
   });
 
-// ---------- Organization ----------
 export const organizationWritable = z.object({
   name_1: foundationName,
   name_2: foundationName,
@@ -176,7 +164,7 @@ export const organizationWritable = z.object({
   itg_as_registered_agent: z.boolean(),
   activity_is_investment: z.boolean(),
 });
-export const organization = organizationWritable.extend({
+export const organization = outputShape(organizationWritable).extend({
   organization_id: id,
   strategy_id: id,
   donor_advised_fund: z.string().nullable(),
@@ -190,10 +178,8 @@ export const organizationPut = organizationWritable.extend({
   custodian: enumId("custodian").nullable(),
 });
 
-// ---------- Organization user link ----------
 export const organizationUser = z.object({ organization_id: id, person_id: id, primary_holder: z.boolean() });
 
-// ---------- Notification ----------
 export const notification = z.object({
   notification_id: id,
   title: z.string(),
@@ -210,7 +196,6 @@ export const notificationQuery = z.object({
     .transform((v) => v === "true"),
 });
 
-// ---------- Aggregates and small responses ----------
 export const allData = z.object({
   account: account.extend({ primary_account_holder: person.nullable() }),
   persons: z.array(person),
@@ -218,7 +203,6 @@ export const allData = z.object({
   organizations: z.array(organization),
   organization_users: z.array(organizationUser),
 });
-/** `error` is a code of the closed set (contract/errors.ts), never an HTTP reason phrase. */
 export const errorBody = z.object({ error: apiErrorCode, message: z.string() });
 export const okBody = z.object({ ok: z.literal(true) });
 
@@ -231,8 +215,6 @@ export type OrganizationUser = z.infer<typeof organizationUser>;
 export type Notification = z.infer<typeof notification>;
 export type AllData = z.infer<typeof allData>;
 
-// ---------- Route bodies added with the reference backend ----------
-/** Every error response: `field` names the offending input when one field is at fault. */
 export const apiError = errorBody.extend({
   /** The request's id (also its X-Request-Id header): what a founder quotes to support. */
   request_id: z.string().optional(),
@@ -240,7 +222,6 @@ export const apiError = errorBody.extend({
   /** incomplete_entry: what the entry still lacks before it can be submitted. */
   missing: z.array(z.string()).optional(),
 });
-/** The error body of one status, as a route's response documents it: `error` is one of that status's codes. */
 export const apiErrorFor = (status: ApiErrorStatus) =>
   apiError.extend({ error: z.enum(ERROR_CODES_BY_STATUS[status]) });
 export const accountIdBody = z.object({ account_id: id });
@@ -249,7 +230,6 @@ export const strategyIdBody = z.object({ strategy_id: id });
 export const markAllReadQuery = z.object({ account_id: idParam });
 export const markAllReadResult = z.object({ ok: z.literal(true), updated: z.number().int().min(0) });
 
-/** A user of the auth service as the admin area lists it (no secrets, no metadata beyond roles). */
 export const adminUser = z.object({
   id: z.string(),
   email: z.string().nullable(),

@@ -1,22 +1,15 @@
-// The API's error vocabulary, defined once: every error body's `error` is one of these snake_case
-// codes, never an HTTP reason phrase (docs/decisions/0030-one-error-vocabulary.md). Each code has
-// exactly one status; the server's error plugin takes a code's status from here, the OpenAPI
-// document lists each status with its codes, and the web reads `error` against the same set.
-// Pure module: no Node or browser imports.
+// The API's error vocabulary (docs/decisions/0030-one-error-vocabulary.md): each code has one status,
+// for the error plugin, the OpenAPI document and the web alike. Pure module: no Node or browser imports.
 import { z } from "zod";
 
-/**
- * Every error status the API answers, with the codes it carries. The first code of each status is
- * its generic one: what a failure that has no code of its own answers (Fastify's own 413/415, the
- * rate limiter's 429, an unexpected 500).
- */
+/** Each status's codes; the first is its generic one, for a failure without a code of its own (a 413, a 500). */
 export const ERROR_CODES_BY_STATUS = {
   400: ["bad_request"],
   401: ["unauthorized"],
   /** insufficient_aal: GoTrue's name for "this needs a session that verified a second factor". */
   403: ["forbidden", "insufficient_aal"],
   404: ["not_found"],
-  /** The record's rules (docs/architecture.md, The record's rules) each have their own code. */
+  /** All but `conflict` are the record's rules (docs/architecture.md), each with its own code. */
   409: ["conflict", "incomplete_entry", "already_submitted", "fixed_after_submission", "fixed_after_verification"],
   413: ["payload_too_large"],
   415: ["unsupported_media_type"],
@@ -37,14 +30,12 @@ export const API_ERROR_CODES = STATUSES.flatMap((s) => ERROR_CODES_BY_STATUS[s])
   ...ApiErrorCode[],
 ];
 
-/** The closed set as a zod enum: the `error` of every error body. */
 export const apiErrorCode = z.enum(API_ERROR_CODES);
 
 const STATUS_OF = new Map<string, ApiErrorStatus>(
   STATUSES.flatMap((s) => ERROR_CODES_BY_STATUS[s].map((code) => [code, s] as const)),
 );
 
-/** The one status a code is answered with. */
 export const statusOf = (code: ApiErrorCode): ApiErrorStatus => STATUS_OF.get(code)!;
 
 export const isApiErrorCode = (value: unknown): value is ApiErrorCode =>
@@ -52,10 +43,7 @@ export const isApiErrorCode = (value: unknown): value is ApiErrorCode =>
 
 export const isApiErrorStatus = (status: number): status is ApiErrorStatus => status in ERROR_CODES_BY_STATUS;
 
-/**
- * The generic code of a status, for a failure without a code of its own. A status outside the
- * table (none the app answers today) gets the generic code of its class, so the set stays closed.
- */
+/** A status's generic code; a status outside the table gets its class's, so the set stays closed. */
 export function codeForStatus(status: number): ApiErrorCode {
   if (isApiErrorStatus(status)) return ERROR_CODES_BY_STATUS[status][0];
   return status >= 500 ? "internal_error" : "bad_request";

@@ -1,6 +1,5 @@
-// Form-level schemas for the web (values as the person types them: formatted SSN and phone,
-// empty strings for untouched fields) with the exact §5 messages. `toPersonPayload` turns a
-// valid form into the API shape of entities.ts, so both ends apply one set of rules.
+// The web's form schemas (values as typed: formatted SSN and phone, "" for untouched fields) with §5's
+// messages; `toPersonPayload` turns a valid form into entities.ts's shape.
 import { z } from "zod";
 import {
   LIMITS,
@@ -33,12 +32,10 @@ export const ssnInput = z
 export const phoneInput = z.string().min(1, MESSAGES.required).regex(PHONE_FORMATTED, MESSAGES.phone);
 export const zipInput = freeText("Zip code").min(1, MESSAGES.required).superRefine(issueFrom(zipProblem));
 
-/** A date input's value (YYYY-MM-DD): an adult alive today (rules.ts birthdateProblem). */
 export const birthdateInput = required().superRefine(
   issueFrom((v) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? birthdateProblem(v) : null)),
 );
 
-/** Contact and address fields shared by the profile and the other-owner forms. */
 const contactFields = {
   phone: phoneInput,
   address1: required({ field: "Address line 1", n: LIMITS.addressMax }),
@@ -59,10 +56,7 @@ export const profileForm = z.object({
 });
 export type ProfileForm = z.infer<typeof profileForm>;
 
-/**
- * /edit-others: the selected owner's editable details (names come from the owner themself).
- * Birthdate and SSN are shown read-only, recorded or not, and never sent (docs/decisions/0090).
- */
+/** /edit-others: the owner's editable details; birthdate and SSN are read-only, never sent (docs/decisions/0090). */
 export const ownerForm = z.object({
   birthdate: z.string(),
   ssn: z.string(),
@@ -106,11 +100,9 @@ export const dafForm = z
   });
 export type DafForm = z.infer<typeof dafForm>;
 
-/** What the DAF form stores: the default's text, or the typed custom name. */
 export function dafToStored(v: DafForm): string {
   return v.daf === "Custom" ? v.customName.trim() : DEFAULT_DAF;
 }
-/** A stored value other than the default loads as Custom. */
 export function dafFromStored(stored: string | null | undefined): Pick<DafForm, "daf" | "customName"> {
   if (!stored || stored === DEFAULT_DAF) return { daf: DEFAULT_DAF, customName: "" };
   return { daf: "Custom", customName: stored };
@@ -133,7 +125,6 @@ export const riaForm = z.object({
 });
 export type RiaForm = z.infer<typeof riaForm>;
 
-/** Profile/owner form values → the API's person fields (digits only, nulls for blanks). */
 export function toPersonFields(v: Partial<ProfileForm>) {
   const blankToNull = (s: string | undefined) => (s && s.trim() ? s.trim() : null);
   return {

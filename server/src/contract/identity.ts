@@ -1,7 +1,7 @@
-// /api/sumsub request and answer shapes (requirements §7), one source for the route and the web: the
-// token lifetime and level come from rules.ts, like everything else both sides read.
+// /api/sumsub request and answer shapes (requirements §7), for the route and the web.
 import { z } from "zod";
 import { SUMSUB_TOKEN_TTL_SECONDS } from "./rules";
+import { recordId } from "./entities";
 
 /** Requirements §7/§9: 900 s; the caller may ask for less or a little more, never an open-ended token. */
 export const IDENTITY_TOKEN_TTL = { default: SUMSUB_TOKEN_TTL_SECONDS, min: 60, max: 3600 } as const;
@@ -13,7 +13,6 @@ export const accessTokenBody = z
     /** Ignored: the level is server configuration (a browser must not pick a weaker level). */
     level_name: z.string().max(100).optional(),
     ttl_in_seconds: z.number().int().min(IDENTITY_TOKEN_TTL.min).max(IDENTITY_TOKEN_TTL.max).optional(),
-    /** Ignored: the server sends the identifiers it holds for the person. */
     applicant_identifiers: z
       .object({ email: z.string().max(100).nullish(), phone: z.string().max(30).nullish() })
       .optional(),
@@ -21,35 +20,29 @@ export const accessTokenBody = z
   // The bare variant of requirements §7 sends no body at all.
   .nullish();
 
-/** The SDK access token the widget opens with. */
 export const accessTokenAnswer = z.object({ token: z.string() });
 
 export const confirmBody = z
   .object({
     /** Default: the caller's primary person. An additional owner in the caller's account may be named. */
-    person_id: z.number().int().positive().optional(),
+    person_id: recordId.optional(),
     /** What the widget reported in onApplicantLoaded; checked against Sumsub, never stored as is. */
     applicant_id: z.string().trim().min(1).max(100).optional(),
   })
   .nullish();
 
-/** POST /api/sumsub/new_check: always the caller's own primary person, so nothing to say. */
 export const newCheckBody = z.object({}).strict().nullish();
 
 export const verificationState = z.object({
   person_id: z.number().int(),
   sumsub_applicant_id: z.string().nullable(),
-  /** Sumsub's reviewStatus (init, pending, completed…), or null before an applicant exists. */
   review_status: z.string().nullable(),
   sumsub_review_answer: z.enum(["GREEN", "RED"]).nullable(),
   sumsub_completed_at: z.string().nullable(),
 });
 
-export const sendEmailsBody = z.array(z.number().int().positive()).min(1).max(50);
-/**
- * The body stays requirements §7's bare array of person ids; the re-issue is opted into in the query so
- * the Approve flow (which lists every owner) keeps skipping owners who are already verified.
- */
+export const sendEmailsBody = z.array(recordId).min(1).max(50);
+/** §7's bare array of person ids; the re-issue is a query option, so Approve keeps skipping verified owners. */
 export const sendEmailsQuery = z
   .object({
     /** "true": email every listed owner, verified ones included ('Update license'). */

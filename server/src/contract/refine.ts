@@ -1,5 +1,4 @@
-// A rules.ts check (value → message or null) as a zod refinement, so a rule written once as a plain
-// function validates both the web's forms (forms.ts) and the API's bodies (entities.ts).
+// A rules.ts check (value → message or null) as a zod refinement, for the forms and the API alike.
 import type { z } from "zod";
 
 export function issueFrom<T>(problem: (value: T) => string | null) {

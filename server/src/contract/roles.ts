@@ -1,7 +1,5 @@
-// Requirements §6, one rule source for both sides: roles come from the token claim app_metadata.roles, and
-// checks are any-of by default, all-of when asked, or a single role. The web's route guard and menu
-// and the server's route checks all read the requirements below, so what the web hides the API
-// refuses. Pure module: no Node or browser imports.
+// Requirements §6's roles (token claim app_metadata.roles), read by the web's guards and the API's
+// checks alike, so what the web hides the API refuses. Pure module: no Node or browser imports.
 export const ROLES = ["admin", "super", "user", "onboarding"] as const;
 export type Role = (typeof ROLES)[number];
 

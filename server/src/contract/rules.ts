@@ -1,6 +1,5 @@
-// Requirements §5 and §9: every validation rule, limit and message, stated once. The server's route
-// schemas and the web's forms both build on these, so a rule changes in one place only.
-// Pure module: no Node or browser imports.
+// Requirements §5 and §9: every validation rule, limit and message, stated once for the API and the
+// web's forms. Pure module: no Node or browser imports.
 
 export const LIMITS = {
   passwordMin: 8,
@@ -26,6 +25,7 @@ export const MESSAGES = {
   required: "Required",
   fieldRequired: "This field is required",
   llcSuffix: "Name must end with LLC",
+  legalName: "Name may only use letters, digits, spaces and & ' , . - ( ) !",
   foundationNameMax: "Foundation name cannot exceed 100 characters",
   ssn: "SSN must be at least 11 characters",
   phone: "Phone number must be at least 14 characters",
@@ -44,7 +44,7 @@ export const MESSAGES = {
   invalidFormat: (field: string) => `Invalid ${field} format`,
   maxLength: (field: string, max: number) => `${field} cannot exceed ${max} characters`,
   forbiddenCharacters: (field: string) =>
-    `${field} contains a character that is not allowed (a control or text-direction character)`,
+    `${field} contains a character that is not allowed (a control, invisible or text-direction character)`,
 } as const;
 
 /**
@@ -61,20 +61,19 @@ export function tooManyAttemptsMessage(minutes: number): string {
 export const ATTESTATION = "The information is true and complete";
 
 /**
- * Characters no free-text field accepts: NUL and the other C0 and C1 control characters (a NUL
- * is refused by PostgreSQL and breaks C strings; line breaks and escapes corrupt mails, logs and
- * the PDF) and the bidi overrides and isolates U+202A–U+202E, U+2066–U+2069, which make a name
- * display as something else ("Trojan Source"). One rule for every free-text field of the API and
- * the forms, so both engines and the web refuse the same text.
+ * Characters no free-text field accepts: controls and U+2028/9 forge lines in mails, logs and the PDF;
+ * bidi overrides and isolates make a name display as another; the invisible marks make look-alike
+ * names and emails compare different; a lone surrogate is stored as U+FFFD, not as checked. ZWNJ and
+ * ZWJ stay: Persian and Indic names need them (an email refuses them: EMAIL_PATTERN).
  */
-// eslint-disable-next-line no-control-regex -- matching control characters is what this rule is for
-export const FORBIDDEN_TEXT_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+export const FORBIDDEN_TEXT_CHARACTERS =
+  // eslint-disable-next-line no-control-regex -- matching control characters is what this rule is for
+  /[\u0000-\u001F\u007F-\u009F\u061C\u180E\u200B\u200E\u200F\u2028\u2029\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export function hasForbiddenCharacters(value: string): boolean {
   return FORBIDDEN_TEXT_CHARACTERS.test(value);
 }
 
-/** The special characters requirements §5 accepts in a password. */
 export const PASSWORD_SPECIALS = "!@#$%^&()-+=|";
 
 export type PasswordRuleId = "length" | "uppercase" | "lowercase" | "digit" | "special";
@@ -99,14 +98,7 @@ export function passwordChecks(pw: string): Record<PasswordRuleId, boolean> {
   return Object.fromEntries(PASSWORD_RULES.map((r) => [r.id, r.test(pw)])) as Record<PasswordRuleId, boolean>;
 }
 
-export function passwordMeetsAll(pw: string): boolean {
-  return PASSWORD_RULES.every((r) => r.test(pw));
-}
-
-/**
- * Register submit rule of §5: email, first and last name filled, and the password passes the
- * length, digit and special rules (upper/lower case are only shown in the checklist).
- */
+/** §5's register submit: fields filled, the password's length, digit and special rules (case rules only show). */
 export function canSubmitRegister(v: {
   email: string;
   firstName: string;
@@ -116,18 +108,24 @@ export function canSubmitRegister(v: {
   return Boolean(v.email && v.firstName && v.lastName) && passwordSubmittable(v.password);
 }
 
-/** The password part of the submit rule, for register and reset alike: length, digit and special. */
 export function passwordSubmittable(pw: string): boolean {
   const c = passwordChecks(pw);
   return Boolean(pw) && c.length && c.digit && c.special;
+}
+
+/** A name a state registers (Latin letters, digits, common punctuation): also what the tax form's font prints. */
+export const LEGAL_NAME = /^[A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u00FF &'\u2019,.\-()!]*$/;
+
+export function legalNameProblem(name: string): string | null {
+  return LEGAL_NAME.test(name) ? null : MESSAGES.legalName;
 }
 
 export function endsWithLlc(name: string): boolean {
   return /llc$/i.test(name.trim());
 }
 
-/** A simple email pattern, as §5 asks. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** A simple email pattern, as §5 asks; no invisible format character (\p{Cf}) anywhere. */
+export const EMAIL_PATTERN = /^[^\s@\p{Cf}]+@[^\s@\p{Cf}]+\.[^\s@\p{Cf}]+$/u;
 
 export function isEmail(value: string): boolean {
   return EMAIL_PATTERN.test(value.trim());
@@ -137,7 +135,6 @@ export function digitsOnly(value: string): string {
   return value.replace(/\D/g, "");
 }
 
-/** 123-45-6789 while typing: digits grouped 3-2-4, at most 9 digits. */
 export function formatSsn(value: string): string {
   const d = digitsOnly(value).slice(0, 9);
   if (d.length <= 3) return d;
@@ -145,15 +142,11 @@ export function formatSsn(value: string): string {
   return `${d.slice(0, 3)}-${d.slice(3, 5)}-${d.slice(5)}`;
 }
 
-/**
- * (123)-456-7890 while typing. A leading 1 is the US country code (no US area code starts with 1)
- * and is dropped, so '+1 (302) 555-0199' becomes (302)-555-0199. The input takes ten digits at most.
- */
+/** (123)-456-7890 while typing; a leading 1 is the US country code (no area code starts with 1). */
 export function formatPhone(value: string): string {
   let d = digitsOnly(value);
   if (d.startsWith("1")) d = d.slice(1);
-  // A US number has ten digits: an eleventh keystroke is ignored rather than kept to be refused
-  // later with a message about length (docs/decisions/0095).
+  // An eleventh digit is ignored rather than refused later (docs/decisions/0095).
   d = d.slice(0, 10);
   if (d.length === 0) return "";
   if (d.length <= 3) return `(${d}`;
@@ -163,17 +156,13 @@ export function formatPhone(value: string): string {
 
 export const SSN_FORMATTED = /^\d{3}-\d{2}-\d{4}$/;
 export const PHONE_FORMATTED = /^\(\d{3}\)-\d{3}-\d{4}$/;
-/** Today's date as the founder's calendar has it, YYYY-MM-DD (a date input's value). */
 export function todayIso(now = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-// ---------- Values a person gives about themself (docs/decisions/0095) ----------
-// Each returns the message for a bad value, or null: the web's forms and the API's entities both
-// call them, so the two ends refuse the same values with the same words.
+// Values a person gives (docs/decisions/0095): each check returns the message or null, for forms and API alike.
 
-/** A US zip code: five digits, or ZIP+4 (12345-6789). */
 export const US_ZIP = /^\d{5}(-\d{4})?$/;
 
 export function zipProblem(value: string): string | null {
@@ -190,12 +179,10 @@ function yearsBefore(isoDay: string, years: number): string {
   return `${String(Number(isoDay.slice(0, 4)) - years).padStart(4, "0")}${isoDay.slice(4)}`;
 }
 
-/** The birthdates allowed today (YYYY-MM-DD): a date input's min and max. */
 export function birthdateRange(today: string = todayIso()): { earliest: string; latest: string } {
   return { earliest: yearsBefore(today, AGE_YEARS.max), latest: yearsBefore(today, AGE_YEARS.min) };
 }
 
-/** A birthdate (YYYY-MM-DD) against today's date (YYYY-MM-DD, the caller's calendar). */
 export function birthdateProblem(iso: string, today: string = todayIso()): string | null {
   const { earliest, latest } = birthdateRange(today);
   if (iso > today) return MESSAGES.birthdateFuture;
@@ -204,7 +191,6 @@ export function birthdateProblem(iso: string, today: string = todayIso()): strin
   return null;
 }
 
-/** A risk score: a whole number on the scale 1 to 5. */
 export function riskScoreProblem(score: number): string | null {
   if (!Number.isFinite(score) || score < LIMITS.riskScoreMin || score > LIMITS.riskScoreMax) return MESSAGES.riskScore;
   return Number.isInteger(score) ? null : MESSAGES.riskScoreWhole;
@@ -227,10 +213,7 @@ export function lossCapacityTextProblem(text: string): string | null {
   return /^\d+(\.\d+)?$/.test(text) ? lossCapacityProblem(Number(text)) : MESSAGES.invalidFormat("loss capacity");
 }
 
-/** What the API stores and accepts: digits only. */
-export const SSN_DIGITS = /^\d{9}$/;
 export const PHONE_DIGITS = /^\d{10}$/;
-/** What the API returns in place of an SSN. */
 export const SSN_MASKED = /^\*\*\*-\*\*-\d{4}$/;
 /** A person write: nine digits, or the masked value sent back unchanged (keeps the stored SSN). */
 export const SSN_DIGITS_OR_MASKED = /^(\d{9}|\*\*\*-\*\*-\d{4})$/;
@@ -254,11 +237,9 @@ export { ROLES, type Role } from "./roles";
 
 /** Timestamps travel and are stored as ISO-8601 without the trailing Z (requirements §3); they are UTC. */
 export function timestampNow(date: Date = new Date()): string {
-  // toISOString always ends in Z (it throws for an invalid date): drop the last character.
   return date.toISOString().slice(0, -1);
 }
 
-/** Reads a record timestamp (requirements §3: no trailing Z) as UTC. */
 export function parseTimestamp(value: string): Date {
   return new Date(/[zZ]|[+-]\d\d:\d\d$/.test(value) ? value : `${value}Z`);
 }

@@ -1,5 +1,5 @@
-// The slices of Sumsub's API and webhook payloads this product reads. Schemas are lenient about
-// fields we do not use (Sumsub adds fields freely) and strict about the ones decisions rest on.
+// The slices of Sumsub's payloads this product reads: lenient about other fields (Sumsub adds them),
+// strict about the ones decisions rest on.
 import { z } from "zod";
 
 export type ReviewAnswer = "GREEN" | "RED";
@@ -39,12 +39,10 @@ export type Applicant = z.infer<typeof applicantSchema>;
 export const accessTokenSchema = z.looseObject({ token: z.string().min(1), userId: z.string() });
 export type AccessToken = z.infer<typeof accessTokenSchema>;
 
-/** Acknowledgements such as `{"ok":1}`: nothing in them is used. */
 export const acknowledgementSchema = z.looseObject({});
 
 export const webSdkLinkSchema = z.looseObject({ url: z.url() });
 
-/** Sumsub's error body: `{description, code, correlationId, errorCode?, errorName?}`. */
 export const apiErrorSchema = z.looseObject({
   description: z.string().optional(),
   code: z.number().optional(),
@@ -63,7 +61,6 @@ export const webhookPayloadSchema = z.looseObject({
   sandboxMode: z.boolean().optional(),
   reviewStatus: z.string().optional(),
   reviewResult: reviewResultSchema.optional(),
-  /** UTC "yyyy-MM-dd HH:mm:ss.SSS". */
   createdAtMs: z.string().optional(),
 });
 export type WebhookPayload = z.infer<typeof webhookPayloadSchema>;

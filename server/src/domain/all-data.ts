@@ -1,5 +1,4 @@
-// all_data (requirements §7): an account with everything under it, the answer the dashboard and every edit
-// screen load, read as one consistent view (no write, by this or another instance, in between).
+// all_data (requirements §7): an account with everything under it, read as one consistent view.
 import type { Executor } from "../../../db/engine";
 import type { AllData } from "../contract/entities";
 import { notFound } from "../errors";
@@ -31,7 +30,6 @@ async function read(db: Executor, accountId: number): Promise<AllData> {
   };
 }
 
-/** The account with everything under it (404 when there is no such account). */
 export function readAllData(db: Executor, accountId: number): Promise<AllData> {
   return db.readConsistently((view) => read(view, accountId));
 }

@@ -1,8 +1,5 @@
-// The audit trail of a founder's record (docs/decisions/0021-audit-trail.md): who changed what,
-// when, through which route; every identity result; every staff read of another account. A row is
-// written in the same transaction as the change it records, so a refused or rolled-back change
-// leaves no row and an accepted one exactly one. The rows themselves are repositories/audit.ts's;
-// here: who the actor of a change is, and the entry that records it.
+// Who acts and the entry that records it (docs/decisions/0021-audit-trail.md): written in the
+// change's own transaction, so a rolled-back change leaves no row and an accepted one exactly one.
 import { isStaff, type Caller } from "../authz";
 import type { AuditAction, AuditDetail, AuditEntry } from "../repositories/audit";
 
@@ -18,7 +15,6 @@ export function auditActorOf(actor: Actor, accountId: number | null): AuditEntry
   return { type: caller.accountId !== accountId && isStaff(caller) ? "staff" : "user", id: caller.userId };
 }
 
-/** An entry for a change the actor makes to an account's record. */
 export function auditOf(
   actor: Actor,
   accountId: number,

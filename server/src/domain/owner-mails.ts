@@ -1,26 +1,24 @@
-// Emailing add-on owners a link to verify their identity (the workflow behind
-// POST /api/sumsub/send_sumsub_emails; the route does HTTP and hands in the provider and mail calls).
-// Owner verification mails can't be turned into a mail cannon (docs/decisions/0025): at most
-// OWNER_MAILS_PER_HOUR mails per account in any rolling hour, counted in the database from the
-// audit trail, so the limit survives restarts and holds across instances. The allowance is TAKEN, not just checked: one
-// transaction locks the account's row, counts the hour's mails and records the new ones (each
-// owner's sumsub_email_sent_at and an owner_mail.send row) before any is sent, so concurrent
-// calls, on one instance or several, queue on the lock and the later ones see the earlier ones'
-// rows. A mail that then cannot be sent gives its share back: an owner_mail.unsent row (mailed -1,
-// the audit trail is append-only) and the owner's previous sumsub_email_sent_at.
+// Emailing add-on owners a verification link (POST /api/sumsub/send_sumsub_emails). The hourly
+// allowance is taken, not just checked, under the account's lock before any mail is sent, so calls on
+// any instance queue and see each other's rows; an unsent mail gives its share back (docs/decisions/0025).
+import { createHash } from "node:crypto";
 import type { Executor } from "../../../db/engine";
 import type { PersonRow } from "../../../db/schema";
 import { parseTimestamp, timestampNow } from "../contract/rules";
 import { displayName, getPerson, updatePersonSystemColumns } from "../repositories/persons";
 import { getAccount, lockAccount } from "../repositories/accounts";
 import { listOrganizationsOfAccount } from "../repositories/organizations";
-import { invalid, notFound } from "../errors";
+import { invalid, notFound, recordRule } from "../errors";
+import { countRequest } from "../repositories/rate-limits";
+import { isVerified } from "./verified-person";
 import { auditOf, type Actor } from "./audit";
 import { auditDetailSumSince, writeAudit, type AuditAction } from "../repositories/audit";
 
 export const OWNER_MAILS_PER_HOUR = 20;
+/** Mails one address receives from all accounts in a day: free accounts cannot add up to a flood of one inbox. */
+export const OWNER_MAILS_PER_RECIPIENT_PER_DAY = 5;
 const HOUR_MS = 3_600_000;
-/** The rows the hour's count sums (detail.mailed: +1 per recorded mail, -1 per mail given back). */
+const DAY_MS = 24 * HOUR_MS;
 const COUNTED: readonly AuditAction[] = ["owner_mail.send", "owner_mail.unsent"];
 
 export type Allowance = { ok: true } | { ok: false; retryAfterSeconds: number };
@@ -40,7 +38,6 @@ export async function ownerMailAllowance(
   return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)) };
 }
 
-/** One owner mail's audit row: +1 when recorded, -1 when given back. */
 function mailRow(actor: Actor, owner: PersonRow, action: "owner_mail.send" | "owner_mail.unsent", mailed: 1 | -1) {
   return {
     ...auditOf(actor, owner.accountId, action, { type: "person", id: owner.personId }, ["sumsub_email_sent_at"]),
@@ -48,30 +45,43 @@ function mailRow(actor: Actor, owner: PersonRow, action: "owner_mail.send" | "ow
   };
 }
 
-/**
- * Takes the allowance for `owners` and records their mails, in one transaction under the account's
- * lock: all of them, or (over the limit) none and when to retry.
- */
-export function takeOwnerMails(
+/** The per-recipient count's key in the shared rate-limit table: a hash, so the table holds no address. */
+const recipientKey = (email: string) =>
+  `owner-mail-to:${createHash("sha256").update(email.trim().toLowerCase()).digest("hex")}`;
+
+class OverRecipientLimit extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super("over the per-recipient limit");
+  }
+}
+
+/** Takes the allowances for `owners` and records their mails, all or none: a refusal rolls back every count. */
+export async function takeOwnerMails(
   db: Executor,
   actor: Actor,
   accountId: number,
   owners: readonly PersonRow[],
   sentAt: string,
 ): Promise<Allowance> {
-  return db.transaction(async (tx) => {
-    if (!(await lockAccount(tx, accountId))) throw notFound("Account");
-    const allowance = await ownerMailAllowance(tx, accountId, owners.length);
-    if (!allowance.ok) return allowance;
-    for (const owner of owners) {
-      await updatePersonSystemColumns(tx, owner.personId, { sumsubEmailSentAt: sentAt });
-      await writeAudit(tx, mailRow(actor, owner, "owner_mail.send", 1));
-    }
-    return allowance;
-  });
+  try {
+    return await db.transaction(async (tx) => {
+      if (!(await lockAccount(tx, accountId))) throw notFound("Account");
+      const allowance = await ownerMailAllowance(tx, accountId, owners.length);
+      if (!allowance.ok) return allowance;
+      for (const owner of owners) {
+        const { current, ttl } = await countRequest(tx, recipientKey(owner.email!), DAY_MS);
+        if (current > OWNER_MAILS_PER_RECIPIENT_PER_DAY) throw new OverRecipientLimit(Math.ceil(ttl / 1000));
+        await updatePersonSystemColumns(tx, owner.personId, { sumsubEmailSentAt: sentAt });
+        await writeAudit(tx, mailRow(actor, owner, "owner_mail.send", 1));
+      }
+      return allowance;
+    });
+  } catch (err) {
+    if (err instanceof OverRecipientLimit) return { ok: false, retryAfterSeconds: Math.max(1, err.retryAfterSeconds) };
+    throw err;
+  }
 }
 
-/** Gives back the share of mails that were recorded but not sent: their rows and send times. */
 function giveBackOwnerMails(db: Executor, actor: Actor, owners: readonly PersonRow[]): Promise<void> {
   return db.transaction(async (tx) => {
     for (const owner of owners) {
@@ -90,22 +100,16 @@ export type OwnerMailResult = {
 export interface OwnerMailSteps {
   /** reissue=true ('Update license'): verified owners are emailed a fresh link too. */
   reissue: boolean;
-  /** A verification link for the owner from the identity provider. */
   link(owner: PersonRow, identifiers: { email: string; phone: string | undefined }): Promise<string>;
   /** Sends the mail; throws when it cannot (nothing more is sent). */
   mail(
     owner: PersonRow,
     invitation: { to: string; inviterName: string; llcName: string | null; link: string },
   ): Promise<void>;
-  /** The owner's phone as the provider wants it (E.164), if any. */
   phoneOf(phone: string | null): string | undefined;
 }
 
-/**
- * Emails each listed add-on owner a verification link and records each send (the owner's
- * sumsub_email_sent_at and its audit row). Refuses (400) a primary holder or an owner without an
- * email, before anything is sent; answers { ok: false } when the mails would exceed the hourly limit.
- */
+/** Emails each listed add-on owner a link and records it; refuses (400, 409) before anything is sent. */
 export async function sendOwnerVerificationMails(
   db: Executor,
   actor: Actor,
@@ -123,16 +127,17 @@ export async function sendOwnerVerificationMails(
   }
   const holderId = (await getAccount(db, accountId))?.primaryAccountHolder;
   const holder = holderId ? await getPerson(db, holderId) : undefined;
-  const inviterName = holder ? displayName(holder) : "The account holder";
-  // The invitation names the LLC the owner joins: the account's first named organization.
+  // The product's sender mails strangers only for a founder whose identity it checked: an account
+  // made in a minute cannot (docs/security.md, Owner mails).
+  if (!holder || !isVerified(holder))
+    throw recordRule("incomplete_entry", "Owners are emailed once your own identity check is complete", {
+      missing: ["primary_holder.identity_check"],
+    });
+  const inviterName = displayName(holder);
   const llcName = (await listOrganizationsOfAccount(db, accountId)).find((o) => o.name1)?.name1 ?? null;
 
-  // Without reissue (the Approve flow, the resend button) an owner whose check is complete is
-  // not emailed again: Approve lists every owner and must not re-mail the verified ones.
-  // With reissue=true ('Update license' on /edit-others, where only verified owners can be
-  // selected) every listed owner is emailed a fresh link, verified ones included: the founder
-  // named them explicitly, and a license update is a new check only the owner can make. The
-  // owner stays verified (sumsub_completed_at is kept) until the provider reviews again.
+  // Approve lists every owner, so without reissue verified ones are skipped; 'Update license'
+  // (reissue) mails them a new check and they stay verified until its review.
   const skip = (t: PersonRow) => !steps.reissue && t.sumsubReviewAnswer === "GREEN" && Boolean(t.sumsubCompletedAt);
   const toMail = targets.filter((t) => !skip(t));
   const sentAt = timestampNow();

@@ -1,7 +1,5 @@
-// What the product tells the provider about a person's applicant, and what it asks back: the
-// identifiers an applicant is opened with, the answer the /api/sumsub routes give about a person's
-// verification, and a webhook's GREEN confirmed with the provider before it counts. No HTTP here:
-// the routes turn a provider failure into their answer (routes/identity-provider.ts).
+// What the product tells the provider about a person's applicant, and what it asks back (no HTTP:
+// the routes turn a provider failure into their answer, routes/identity-provider.ts).
 import type { PersonRow } from "../../../db/schema";
 import type { WebhookPayload } from "../contract/sumsub";
 import { SumsubApiError, type ApplicantIdentifiers, type SumsubClient } from "./client";
@@ -11,7 +9,6 @@ import { checkOfReview, externalUserIdFor } from "./verification";
 export const applicantPhone = (phone: string | null): string | undefined =>
   phone ? (phone.length === 10 ? `+1${phone}` : `+${phone}`) : undefined;
 
-/** The identifiers a new applicant is opened with, or none when the person has neither. */
 export function applicantIdentifiers(
   email: string | undefined,
   phone: string | null,
@@ -25,7 +22,6 @@ export function webhookEventKey(e: WebhookPayload): string {
   return ["sumsub", e.correlationId ?? "", e.type, e.createdAtMs ?? "", e.applicantId].join("|");
 }
 
-/** A person's verification as confirm and new_check answer it (contract/identity.ts, verificationState). */
 export function verificationStateOf(row: PersonRow, reviewStatus: string | null) {
   return {
     person_id: row.personId,
@@ -37,11 +33,8 @@ export function verificationStateOf(row: PersonRow, reviewStatus: string | null)
 }
 
 /**
- * A GREEN webhook, confirmed with the provider before it counts (a signed webhook proves who
- * sent it, not that its applicant exists or belongs to this person): the applicant must be the
- * provider's, bound to this person by externalUserId, with a completed GREEN review. Its check
- * comes back, or null when the provider does not confirm (an unknown applicant included). Any
- * other provider failure is thrown.
+ * A GREEN webhook's check, confirmed with the provider (a signature proves the sender, not the
+ * applicant): bound to this person by externalUserId and completed GREEN, else null.
  */
 export async function confirmedGreen(
   sumsub: SumsubClient,

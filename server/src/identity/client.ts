@@ -1,6 +1,5 @@
-// A small Sumsub REST client. Every request is signed (see signing.ts) and goes to one configurable
-// base URL: api.sumsub.com when real credentials are configured, the offline emulator otherwise, so
-// the product runs the same code path in both cases.
+// A small Sumsub REST client: every request signed (signing.ts), to api.sumsub.com or the offline
+// emulator by one base URL, so both run the same code path.
 import type { z } from "zod";
 import { signedHeaders } from "./signing";
 import {
@@ -20,9 +19,7 @@ export interface SumsubClientOptions {
   baseUrl: string;
   appToken: string;
   secretKey: string;
-  /** Injected for tests; defaults to the global fetch. */
   fetch?: typeof fetch;
-  /** Unix seconds; injected for tests. */
   now?: () => number;
   /** Per-request timeout; Sumsub answers quickly, a hung call must not hang a route. */
   timeoutMs?: number;
@@ -48,7 +45,6 @@ export interface TestReview {
   clientComment?: string;
 }
 
-/** A non-2xx answer from Sumsub, carrying its error fields (never the request's secrets). */
 export class SumsubApiError extends Error {
   constructor(
     public readonly status: number,
@@ -130,7 +126,6 @@ export function createSumsubClient(opts: SumsubClientOptions) {
   }
 
   return {
-    /** Current form: JSON body (`POST /resources/accessTokens/sdk`). */
     createSdkAccessToken(req: SdkTokenRequest): Promise<AccessToken> {
       return call("POST", "/resources/accessTokens/sdk", accessTokenSchema, {
         userId: req.userId,
@@ -140,7 +135,6 @@ export function createSumsubClient(opts: SumsubClientOptions) {
       });
     },
 
-    /** Legacy form: parameters in the query, empty body (`POST /resources/accessTokens`). */
     createSdkAccessTokenLegacy(req: Omit<SdkTokenRequest, "applicantIdentifiers">): Promise<AccessToken> {
       const q = query({ userId: req.userId, levelName: req.levelName, ttlInSecs: req.ttlInSecs });
       return call("POST", `/resources/accessTokens${q}`, accessTokenSchema);
@@ -155,7 +149,6 @@ export function createSumsubClient(opts: SumsubClientOptions) {
       return call("GET", `/resources/applicants/${seg(applicantId)}/one`, applicantSchema);
     },
 
-    /** null when Sumsub has no applicant for this external user id yet. */
     async getApplicantByExternalUserId(externalUserId: string): Promise<Applicant | null> {
       try {
         return await call("GET", `/resources/applicants/-;externalUserId=${seg(externalUserId)}/one`, applicantSchema);
@@ -174,7 +167,6 @@ export function createSumsubClient(opts: SumsubClientOptions) {
       await call("POST", `/resources/applicants/${seg(applicantId)}/reset`, acknowledgementSchema);
     },
 
-    /** Requests a check of the applicant: a new review attempt starts (Sumsub sends applicantPending). */
     async requestCheck(applicantId: string): Promise<void> {
       await call("POST", `/resources/applicants/${seg(applicantId)}/status/pending`, acknowledgementSchema);
     },
@@ -187,7 +179,6 @@ export function createSumsubClient(opts: SumsubClientOptions) {
       });
     },
 
-    /** A permalink to Sumsub's hosted WebSDK for one applicant (used to email additional owners). */
     async createWebSdkLink(req: SdkTokenRequest & { lang?: string }): Promise<string> {
       const { lang, ...body } = req;
       const res = await call(

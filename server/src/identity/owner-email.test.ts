@@ -1,7 +1,7 @@
 // The owner verification mail's text, built from its parts (no stack: the mail as sent is checked
 // in tests/identity/owner-invitation.test.ts).
 import { describe, expect, it } from "vitest";
-import { ownerVerificationEmail } from "./owner-email";
+import { MAIL_NAME_MAX, ownerVerificationEmail } from "./owner-email";
 
 describe("ownerVerificationEmail", () => {
   const base = { to: "o@example.com", link: "https://verify.example/p/sbx_1", validForDays: 7 };
@@ -18,5 +18,20 @@ describe("ownerVerificationEmail", () => {
     expect(m.html).toContain("Eve &lt;script&gt;Bcc: x");
     expect(m.html).toContain("A &amp; B LLC");
     expect(m.subject).not.toMatch(/\n/);
+  });
+
+  it("caps a name stored before today's limits, so no name carries a message of its own", () => {
+    const long = `Claim your prize at prize.example ${"x".repeat(500)}`;
+    const m = ownerVerificationEmail({ ...base, inviterName: long, llcName: `${long} LLC` });
+    const inviter = m.text.split("\n")[2]!.split(" added you")[0]!;
+    expect(Array.from(inviter)).toHaveLength(MAIL_NAME_MAX.inviter);
+    expect(inviter.endsWith("…")).toBe(true);
+    expect(m.subject.length).toBeLessThan(MAIL_NAME_MAX.inviter + MAIL_NAME_MAX.llc + 60);
+    expect(m.html).not.toContain("x".repeat(MAIL_NAME_MAX.llc));
+  });
+
+  it("drops invisible characters and lone surrogates from names", () => {
+    const m = ownerVerificationEmail({ ...base, inviterName: "A\u200Bd\uFEFFa\uD800 L\u061Covelace", llcName: null });
+    expect(m.subject.startsWith("Ada Lovelace added you")).toBe(true);
   });
 });

@@ -1,20 +1,28 @@
 // The email an additional owner receives with their identity-verification link.
 import type { MailMessage } from "../mail";
+import { LIMITS } from "../contract/rules";
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
-/**
- * A name as plain text for a mail body: control characters (line breaks that would forge lines
- * or headers, NUL, escape sequences), invisible and bidirectional-override characters removed,
- * runs of whitespace collapsed.
- */
-export function plainName(name: string): string {
-  return name
-    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, "")
+/** A name as plain mail text: no control, invisible or direction character (forged lines), whitespace collapsed. */
+export function plainName(name: string, max: number): string {
+  const plain = name
+    .replace(/[\p{Cc}\p{Cf}\p{Cs}\u2028\u2029]/gu, "")
     .replace(/\s+/g, " ")
     .trim();
+  // Capped, so a name stored before today's limits cannot carry a message of its own.
+  const chars = Array.from(plain);
+  return chars.length <= max
+    ? plain
+    : `${chars
+        .slice(0, max - 1)
+        .join("")
+        .trimEnd()}…`;
 }
+
+/** The longest inviter and LLC names a mail carries: the contract's limits (first + last name, foundation name). */
+export const MAIL_NAME_MAX = { inviter: 2 * LIMITS.nameMax + 1, llc: LIMITS.foundationNameMax } as const;
 
 /** The product's look in a mail: the web's light palette (web/src/index.css), inline styles only (mail clients drop <style>). */
 const BRAND = {
@@ -46,8 +54,8 @@ export interface OwnerInvitation {
  */
 export function ownerVerificationEmail(input: OwnerInvitation): MailMessage {
   const { to, link, validForDays } = input;
-  const inviterName = plainName(input.inviterName) || "The account holder";
-  const llc = plainName(input.llcName ?? "");
+  const inviterName = plainName(input.inviterName, MAIL_NAME_MAX.inviter) || "The account holder";
+  const llc = plainName(input.llcName ?? "", MAIL_NAME_MAX.llc);
   const what = llc ? `${llc}, their Founder Foundation` : "their Founder Foundation";
   const days = `${validForDays} day${validForDays === 1 ? "" : "s"}`;
   const added = `${inviterName} added you as an owner of ${what}.`;

@@ -1,6 +1,5 @@
-// Sumsub's app-token request signature: hex(HMAC-SHA256(secret, ts + METHOD + pathWithQuery + body)).
-// The path is the exact (already URL-encoded) path and query that go on the wire, and the body is
-// the exact bytes sent, so callers serialise once and pass the same string here and to fetch.
+// Sumsub's request signature: hex(HMAC-SHA256(secret, ts + METHOD + pathWithQuery + body)), over the
+// exact bytes on the wire, so callers serialise once.
 import { createHmac } from "node:crypto";
 
 export interface SignatureInput {

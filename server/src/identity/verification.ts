@@ -1,6 +1,5 @@
-// How this product names its people to Sumsub, and reads Sumsub's dates: a person is bound to
-// their Sumsub applicant by externalUserId, derived from the person id on the server (never from
-// anything a browser sends). Recording a result is the domain's (domain/identity-review.ts).
+// A person is bound to their Sumsub applicant by an externalUserId the server derives (never from
+// anything a browser sends); and Sumsub's dates, read.
 
 const EXTERNAL_USER_PREFIX = "ff-person-";
 
@@ -24,11 +23,7 @@ export function parseSumsubDate(value: string | undefined): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-/**
- * The check a review belongs to: its attempt (a resubmission is a new attempt) and when that
- * attempt started. Null when the provider does not say when: such a review cannot be placed
- * against the person's changes, so its GREEN is not applied.
- */
+/** A review's check (attempt) and when it started; null without a start, so its GREEN is not applied. */
 export function checkOfReview(review: {
   attemptId?: string;
   reviewId?: string;

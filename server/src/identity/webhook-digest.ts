@@ -1,13 +1,8 @@
-// Webhook authenticity: Sumsub sends X-Payload-Digest = hex(HMAC_<alg>(webhookSecret, rawBody)) and
-// names the algorithm in X-Payload-Digest-Alg. The digest covers the raw bytes, so verification must
-// run before (and independently of) JSON parsing; comparison is constant-time.
+// Webhook authenticity: X-Payload-Digest = hex(HMAC_<alg>(secret, rawBody)), checked on the raw bytes
+// before any parsing, in constant time.
 import { createHmac, timingSafeEqual } from "node:crypto";
 
-/**
- * The algorithms accepted: SHA-256 or stronger only (docs/architecture.md, The record's rules).
- * Sumsub can still sign with HMAC_SHA1_HEX (the legacy default of old webhooks); such a delivery is
- * refused, so the dashboard must be set to SHA-256 or SHA-512.
- */
+/** SHA-256 or stronger only: a legacy HMAC_SHA1_HEX delivery is refused (set the dashboard to SHA-256/512). */
 export const DIGEST_ALGORITHMS = {
   HMAC_SHA256_HEX: "sha256",
   HMAC_SHA512_HEX: "sha512",
@@ -36,12 +31,7 @@ function single(value: HeaderValue): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/**
- * Checks the digest headers (lower-case names, as Node delivers them) against the raw body.
- * An absent algorithm header means SHA-256; SHA-1 is refused as too weak, and an algorithm outside
- * Sumsub's three is refused rather than guessed, so a downgraded or forged header cannot select a
- * weaker check.
- */
+/** Checks the digest headers against the raw body; an unknown algorithm is refused, not guessed (no downgrade). */
 export function verifyWebhookDigest(
   rawBody: Uint8Array,
   headers: Record<string, HeaderValue>,

@@ -1,7 +1,5 @@
-// The RIA screen's "Download tax form": a one-page PDF (pdf-lib, no native deps) with the account's
-// tax-relevant answers. It deliberately carries no SSN: the form is downloaded and shared by hand.
-// pdf-lib is loaded on the first download, not at start: it is the largest module the app would
-// otherwise load on every start-up, for one rarely used route.
+// The RIA screen's tax form: a one-page PDF, deliberately without the SSN (it is shared by hand).
+// pdf-lib loads on the first download: the largest module, for one rarely used route.
 
 export interface TaxFormData {
   accountId: number;
@@ -12,8 +10,8 @@ export interface TaxFormData {
   generatedAt: string;
 }
 
-/** Standard fonts are WinAnsi-encoded: replace anything outside it so odd input cannot break the PDF. */
-const winAnsiSafe = (s: string) => s.replace(/[^\x20-\x7E\u00A0-\u00FF]/g, "?");
+/** How a character the font cannot draw is printed: its code point, never a "?" that hides what the record holds. */
+const codePoint = (c: string) => `[U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}]`;
 
 export async function renderTaxForm(data: TaxFormData): Promise<Uint8Array> {
   const { PDFDocument, StandardFonts, rgb } = await import("pdf-lib");
@@ -21,13 +19,22 @@ export async function renderTaxForm(data: TaxFormData): Promise<Uint8Array> {
   doc.setTitle("Tax information form");
   doc.setAuthor("Founder Foundation");
   doc.setSubject(`Account ${data.accountId}`);
-  // Fixed dates keep the bytes a function of the data (useful for caching and tests).
   const when = new Date(`${data.generatedAt}Z`);
   doc.setCreationDate(when);
   doc.setModificationDate(when);
   const page = doc.addPage([612, 792]);
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  // Helvetica is WinAnsi-encoded: a name stored before the legal-name rule (an emoji, another
+  // script) is printed as code points, and the form says so.
+  const drawable = new Set(regular.getCharacterSet());
+  let substituted = false;
+  const winAnsiSafe = (text: string) =>
+    Array.from(text, (c) => {
+      if (drawable.has(c.codePointAt(0)!)) return c;
+      substituted = true;
+      return codePoint(c);
+    }).join("");
   let y = 740;
   const line = (text: string, opts: { font?: typeof regular; size?: number; x?: number; gap?: number } = {}) => {
     page.drawText(winAnsiSafe(text), {
@@ -55,6 +62,10 @@ export async function renderTaxForm(data: TaxFormData): Promise<Uint8Array> {
   y -= 20;
   line("Please review these details with your tax advisor and acknowledge receipt in the app.", { size: 10 });
   line("Taxpayer identification numbers are not printed on this form.", { size: 10 });
+  if (substituted)
+    line("Characters this form's font cannot print are shown as their Unicode code points, e.g. [U+1F680].", {
+      size: 10,
+    });
   line(`Generated ${data.generatedAt.slice(0, 19).replace("T", " ")} UTC`, { size: 9 });
   return doc.save({ useObjectStreams: false });
 }

@@ -1,6 +1,5 @@
-// SSNs at rest: AES-256-GCM with a random 96-bit IV per value, stored as base64(iv | tag | ciphertext).
-// The key comes from config (production) or is generated once into DATA_DIR/ssn.key (mode 0600)
-// for the local stack. Responses never decrypt: they show the stored last four digits, masked.
+// SSNs at rest: AES-256-GCM, a random IV per value, base64(iv | tag | ciphertext). The key is
+// configured, or generated once into DATA_DIR/ssn.key locally. Responses never decrypt.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -34,10 +33,8 @@ export function createSsnCipher(key: Buffer): SsnCipher {
 }
 
 /**
- * Why a configured key (base64) is not fit to protect SSNs, or null when it is. 32 random bytes
- * have about 30 distinct values and are almost never all printable (the odds are below 1e-13), so
- * fewer than 16 distinct bytes (all zeros, a repeated byte or pattern) or bytes that are all text
- * (a passphrase base64-encoded) mean the key was made by hand, not by a random generator.
+ * Why a configured key is unfit, or null. Random bytes are almost never under 16 distinct values or
+ * all printable, so either means a key made by hand.
  */
 export function ssnKeyWeakness(base64: string): string | null {
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) return "is not base64";
@@ -49,7 +46,6 @@ export function ssnKeyWeakness(base64: string): string | null {
   return null;
 }
 
-/** The configured key, or (outside production) the one generated into DATA_DIR on first start. */
 export function loadSsnKey(config: Pick<Config, "ssnEncryptionKey" | "dataDir" | "env">): Buffer {
   if (config.ssnEncryptionKey) return Buffer.from(config.ssnEncryptionKey, "base64");
   if (config.env === "production") throw new Error("SSN_ENCRYPTION_KEY is required in production");

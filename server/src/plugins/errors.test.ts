@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorsPlugin } from "./errors";
 import { serializerCompiler } from "./response-serializer";
 import { apiErrorFor } from "../contract/entities";
-import { apiErrorCode, statusOf, type ApiErrorCode } from "../contract/errors";
+import { ERROR_CODES_BY_STATUS, apiErrorCode, statusOf, type ApiErrorCode } from "../contract/errors";
 import { badGateway, insufficientAal, serviceUnavailable, tooManyRequests, unauthorized } from "../http-errors";
-import { conflict, forbidden, invalid, notFound, recordRule } from "../errors";
+import { conflict, forbidden, invalid, notFound, recordRule, type RecordRule } from "../errors";
 import { errors } from "../routes/shared";
 
 let app: FastifyInstance;
@@ -29,6 +29,16 @@ const THROWN: Record<string, { code: ApiErrorCode; error: () => unknown }> = {
   "domain-rule": {
     code: "incomplete_entry",
     error: () => recordRule("incomplete_entry", "Not yet", { missing: ["organization"] }),
+  },
+  // Every record rule is a 409 code of the contract, answered with its own code.
+  ...Object.fromEntries(
+    ERROR_CODES_BY_STATUS[409]
+      .filter((c): c is RecordRule => c !== "conflict")
+      .map((rule) => [`domain-rule-${rule}`, { code: rule, error: () => recordRule(rule, "Refused") }]),
+  ),
+  "db-out-of-range": {
+    code: "bad_request",
+    error: () => Object.assign(new Error("value out of range for type integer"), { code: "22003" }),
   },
   "db-unique": {
     code: "conflict",

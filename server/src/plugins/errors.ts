@@ -5,7 +5,7 @@ import fp from "fastify-plugin";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { HttpError } from "../http-errors";
-import { DomainError, type DomainErrorKind } from "../errors";
+import { DomainError } from "../errors";
 import { codeForStatus, statusOf, type ApiErrorCode } from "../contract/errors";
 import { databaseFailureOf } from "../../../db/engine";
 import { errorSummary } from "../error-summary";
@@ -30,27 +30,6 @@ function fromValidation(
   return body(400, `${field}: ${first.message ?? "invalid value"}`, field);
 }
 
-/** What the domain refused, as an API code (its status follows from the code): the one place a domain error gets them. */
-const DOMAIN_CODE: Record<DomainErrorKind, ApiErrorCode> = {
-  not_found: "not_found",
-  invalid: "bad_request",
-  conflict: "conflict",
-  forbidden: "forbidden",
-  rule: "conflict",
-};
-
-function fromDomain(err: DomainError): ErrorBody & { statusCode: number } & Record<string, unknown> {
-  // A record rule answers with its own code (docs/architecture.md, The record's rules).
-  const error: ApiErrorCode = err.rule ?? DOMAIN_CODE[err.kind];
-  return {
-    statusCode: statusOf(error),
-    error,
-    message: err.message,
-    ...(err.field ? { field: err.field } : {}),
-    ...err.extra,
-  };
-}
-
 /** A failed statement as an answer, on either engine (db/engine.ts names what failed). */
 function fromDatabase(err: unknown): (ErrorBody & { statusCode: number }) | null {
   switch (databaseFailureOf(err)) {
@@ -58,6 +37,8 @@ function fromDatabase(err: unknown): (ErrorBody & { statusCode: number }) | null
       return { statusCode: 409, ...body(409, "This record already exists") };
     case "constraint":
       return { statusCode: 400, ...body(400, "A referenced record does not exist") };
+    case "out_of_range":
+      return { statusCode: 400, ...body(400, "A value is outside the range the record can hold") };
     case "unavailable":
       // The database is away (a restart, a failover): nothing was acknowledged; the client may retry.
       return {
@@ -79,15 +60,11 @@ async function errorHandling(
   opts: { spaFallback?: (request: FastifyRequest, reply: FastifyReply) => boolean },
 ): Promise<void> {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (err instanceof HttpError) {
-      if (err.headers) reply.headers(err.headers);
+    if (err instanceof HttpError || err instanceof DomainError) {
+      if (err instanceof HttpError && err.headers) reply.headers(err.headers);
       return reply
-        .status(err.statusCode)
+        .status(statusOf(err.error))
         .send({ error: err.error, message: err.message, ...(err.field ? { field: err.field } : {}), ...err.extra });
-    }
-    if (err instanceof DomainError) {
-      const { statusCode, ...rest } = fromDomain(err);
-      return reply.status(statusCode).send(rest);
     }
     if (hasZodFastifySchemaValidationErrors(err)) return reply.status(400).send(fromValidation(err));
     const failure = fromDatabase(err);

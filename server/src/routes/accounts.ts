@@ -1,5 +1,4 @@
-// Accounts: the caller's account id (created on first lookup), RIA answers, and all of an
-// account's data in one response (requirements §7).
+// Accounts (requirements §7): the caller's account id (created on first lookup), RIA answers, all_data.
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { accountIdBody, accountPut, account, allData } from "../contract/entities";
@@ -24,11 +23,7 @@ import { errors, params, sendJsonText } from "./shared";
 import { auditOf } from "../domain/audit";
 import { writeAudit } from "../repositories/audit";
 
-/**
- * Requirements §5 asks for the RIA answers together: a PUT that sets any of them must leave all seven
- * answered (changing one answer of a complete questionnaire is fine; a partial first answer is
- * not). The first missing one, in questionnaire order, is the one reported.
- */
+/** §5 asks for the RIA answers together: a PUT that sets any must leave all seven answered (first missing reported). */
 function assertRiaComplete(stored: RiaChanges, changes: RiaChanges): void {
   if (!RIA_REQUIRED.some((field) => changes[field] !== undefined)) return;
   const missing = RIA_REQUIRED.find(
@@ -37,13 +32,9 @@ function assertRiaComplete(stored: RiaChanges, changes: RiaChanges): void {
   if (missing) throw invalid(missing, `${missing}: ${MESSAGES.required}`);
 }
 
-/** Checked against the contract once, when serialized; a cached copy goes out as it is. */
 const ALL_DATA_URL = "/api/accounts/:accountId/all_data";
 const allDataJson = checkedJson(allData, "GET", ALL_DATA_URL);
-/**
- * The dashboard and every edit screen load all_data, usually many times between two writes; the
- * serialized answer is kept until the database changes at all (any write, anyone's).
- */
+/** all_data is loaded many times between two writes: its serialized answer is kept until any write. */
 const allDataCache = cacheUntilDbChanges<number, string>({ name: "all_data", maxEntries: 1000 });
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -65,7 +56,6 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         caller.accountId = accountId;
         return { account_id: accountId };
       }
-      // Staff may look up (never create) another user's account; everyone else sees nothing.
       const other = isStaff(caller) ? await findAccountIdByUser(app.db, request.params.userId) : null;
       if (other === null) throw notFound("Account");
       await requireAccountRead(app.db, request, other);

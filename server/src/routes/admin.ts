@@ -1,7 +1,5 @@
-// Admin area (requirements §2, §6): list the auth service's users and set their roles, through the auth
-// service's admin API with the service_role key. Only callers whose token carries admin or super
-// (and still holds it); in production, where this dev tool runs only when ADMIN_API_ENABLED says so,
-// only with an aal2 token.
+// Admin area (requirements §2, §6): the auth service's users and their roles, through its admin API.
+// admin or super only; in production only if ADMIN_API_ENABLED, and at aal2.
 import { z } from "zod";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";

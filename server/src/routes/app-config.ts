@@ -1,6 +1,4 @@
-// GET /app-config.json: tells a browser on a development host where this stack's auth and identity
-// services are (tests start stacks on other ports; the web needs no rebuild). Public, no secrets:
-// the anon key is public by design.
+// GET /app-config.json (contract/app-config.ts): public, the anon key is public by design.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { appConfigDocument } from "../contract/app-config";
 

@@ -1,9 +1,8 @@
-// The audit trail, read-only (docs/decisions/0021-audit-trail.md): a founder reads their own
-// account's trail; staff read any account's or the whole trail, each read itself recorded
-// (staff.read) and, in production, only at aal2. There is no route that changes it.
-import { z } from "zod";
+// The audit trail, read-only (docs/decisions/0021-audit-trail.md): a founder's own; staff any, each
+// read recorded (docs/security.md, Staff reads).
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { auditPage, auditQuery } from "../contract/audit";
+import { idParam } from "../contract/entities";
 import { STAFF_ROLES } from "../contract/roles";
 import { recordStaffRead, requireAccountRead, requireRoles } from "../authz";
 import { listAudit, toAuditDto } from "../repositories/audit";
@@ -37,7 +36,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["audit"],
         summary: "The whole audit trail, newest first (staff only)",
-        querystring: auditQuery.extend({ account_id: z.coerce.number().int().positive().optional() }).strict(),
+        querystring: auditQuery.extend({ account_id: idParam.optional() }).strict(),
         response: { 200: auditPage, ...errors },
       },
     },

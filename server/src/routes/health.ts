@@ -1,10 +1,6 @@
-// Health checks for orchestrators and load balancers. Public (a probe has no token), cheap, and
-// they say nothing about settings: no engine, host, version or counts, only a state.
-// - GET /api/health (liveness): the process is up and its event loop answers. It does not touch
-//   the database, so a database outage does not get healthy instances restarted.
-// - GET /api/ready (readiness): the database answers and its schema is the one this code was
-//   written for; 503 otherwise, so a balancer stops sending traffic until it is. Also 503 once a
-//   shutdown began (main.ts): the balancer takes the instance out before it stops accepting.
+// Public probes that say only a state. /api/health (liveness) never touches the database, so an
+// outage does not get healthy instances restarted; /api/ready is 503 until the database and its
+// schema answer, and once a shutdown began, so the balancer takes the instance out first.
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { apiErrorFor } from "../contract/entities";
@@ -15,7 +11,6 @@ const NOT_READY_MESSAGES = {
   draining: "This instance is shutting down",
 } as const;
 
-/** Probes must never be cached by a proxy between the orchestrator and the app. */
 const noStore = { "cache-control": "no-store" };
 /** Orchestrators probe every few seconds: only problems reach the log, not every probe. */
 const PROBE_LOG_LEVEL = "warn";

@@ -1,6 +1,5 @@
-// The identity provider as the /api/sumsub routes (sumsub.ts, sumsub-webhook.ts) reach it: one
-// client for the app's settings, and each call's failure answered 502, logged without request data,
-// so the web says "try again" and Sumsub delivers a webhook again later.
+// The identity provider as the /api/sumsub routes reach it: a failure is a 502 logged without request
+// data, so the web says "try again" and Sumsub delivers again.
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config";
 import { createSumsubClient, SumsubApiError, type SumsubClient } from "../identity/client";

@@ -1,5 +1,4 @@
-// The caller's notifications (requirements §4, §7): list with limit/offset/include_read, mark one read,
-// mark all of the caller's account read.
+// The caller's notifications (requirements §4, §7).
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { markAllReadQuery, markAllReadResult, notification, notificationQuery } from "../contract/entities";

@@ -38,8 +38,7 @@ export const organizationUserRoutes: FastifyPluginAsyncZod = async (app) => {
         const p = await getPerson(tx, link.person_id);
         // A person of another account is as invisible as a missing one.
         if (!p || p.accountId !== orgAccount) throw notFound("Person");
-        // No notification here: the owner's "Owner added" was written when they were added to the
-        // account (POST /api/persons), and one owner added is one notice.
+        // No notification: POST /api/persons wrote the owner's one "Owner added".
         return addOrganizationUser(tx, link, async (inner) => {
           const entity = { type: "organization_user", id: link.organization_id };
           await writeAudit(inner, {

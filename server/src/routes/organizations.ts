@@ -1,5 +1,4 @@
-// Organizations: the LLC of a strategy (names, Delaware, registered agent, investment) and later
-// its DAF and custodian. §5: names end in LLC; a DAF needs a custodian.
+// Organizations: a strategy's LLC and later its DAF and custodian (requirements §5, §7).
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";
 import { organization, organizationCreate, organizationPut } from "../contract/entities";
@@ -22,10 +21,6 @@ import {
 import { errors, params } from "./shared";
 import type { Executor } from "../../../db/engine";
 
-/**
- * The full organization; the DAF fields may be left out (the foundation screens edit only the LLC
- * fields), in which case the stored ones stay.
- */
 const organizationPutBody = organizationPut.extend({
   donor_advised_fund: organizationPut.shape.donor_advised_fund.optional(),
   custodian: organizationPut.shape.custodian.optional(),

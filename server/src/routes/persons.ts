@@ -1,5 +1,4 @@
-// Persons: the primary holder's profile and the add-on owners (requirements §7). Creating an add-on owner
-// requires an email unique in the account and writes an "owner added" notification.
+// Persons (requirements §7): the primary holder's profile and the add-on owners (email unique per account).
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";

@@ -1,5 +1,4 @@
-// GET /api/ria/tax-form.pdf: the caller's tax information form as a download (requirements §2, RIA
-// Risk Advisor).
+// GET /api/ria/tax-form.pdf: the caller's tax information form (requirements §2, RIA).
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { timestampNow } from "../contract/rules";
@@ -71,8 +70,7 @@ export const riaRoutes: FastifyPluginAsyncZod = async (app) => {
           .header("content-type", "application/pdf")
           .header("content-disposition", `attachment; filename="tax-form-${accountId}.pdf"`)
           .header("cache-control", "no-store")
-          // Fastify sends a Buffer as-is (the schema's serializer applies to objects only); the
-          // string schema exists to document the 200 response.
+          // A Buffer goes out as-is; the string schema only documents the 200.
           .send(Buffer.from(pdf) as unknown as string)
       );
     },

@@ -1,20 +1,14 @@
-// Pieces every route file shares: the documented error responses and id path params.
 import { z } from "zod";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { apiErrorFor, idParam } from "../contract/entities";
 
-/**
- * What the auth hook can answer on any authenticated route: 401 (no or a bad token), 403
- * (insufficient_aal), 503 (the auth service could not confirm the session; it is asked at most
- * every 30 s per token). Each status documents the codes it carries (contract/errors.ts).
- */
+/** What the auth hook can answer on any authenticated route (503: the auth service could not confirm the session). */
 export const authErrors = {
   401: apiErrorFor(401),
   403: apiErrorFor(403),
   503: apiErrorFor(503),
 } as const;
 
-/** The error statuses an authenticated route can answer, each with its codes. */
 export const errors = {
   400: apiErrorFor(400),
   ...authErrors,
@@ -23,7 +17,6 @@ export const errors = {
   413: apiErrorFor(413),
 } as const;
 
-/** A rate-limited route's error statuses (perCallerRateLimit): the route's own, and 429. */
 export const limitedErrors = { ...errors, 429: apiErrorFor(429) } as const;
 
 /** A rate-limited route that calls another service (the identity provider, the auth service): 502 when it failed. */
@@ -37,10 +30,7 @@ export const params = {
   notificationId: z.object({ notificationId: idParam }),
 };
 
-/**
- * Route config for @fastify/rate-limit: `max` requests a minute per signed-in user (per IP when
- * there is no caller), for routes that are expensive or privileged.
- */
+/** `max` requests a minute per signed-in user (per IP without one), for expensive or privileged routes. */
 export function perCallerRateLimit(max: number) {
   return {
     rateLimit: {
@@ -51,10 +41,7 @@ export function perCallerRateLimit(max: number) {
   };
 }
 
-/**
- * Sends JSON text that was serialized (and checked against the route's schema) ahead of time, as
- * it is: Fastify passes a string with a JSON content type through without serializing it again.
- */
+/** Sends JSON text serialized (and checked) ahead of time: Fastify passes it through as it is. */
 export function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
   return reply.type("application/json; charset=utf-8").send(json);
 }

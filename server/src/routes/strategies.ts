@@ -1,6 +1,5 @@
-// Strategies (requirements §7). A second Founder Foundation strategy is refused (409). Setting
-// entry_completed_at (Approve) submits: the server decides (domain/submission.ts), stamps its own
-// time and writes the "submitted" notification and the audit row in the same transaction.
+// Strategies (requirements §7). Setting entry_completed_at (Approve) submits: the server decides
+// (domain/submission.ts) and stamps its own time.
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";

@@ -1,8 +1,5 @@
-// POST /api/sumsub/webhook: Sumsub's signed callbacks. The body's digest is checked on its raw
-// bytes before anything is parsed; only the server-derived externalUserId binds an event to a
-// person; a redelivered event changes nothing; a GREEN counts once the provider confirms it
-// (docs/architecture.md, The record's rules). Public (no bearer token) and not rate limited: the
-// signature is the gate, and a refused delivery would only be delivered again.
+// POST /api/sumsub/webhook: Sumsub's signed callbacks (docs/security.md, Identity results). Public and
+// not rate limited: the signature is the gate, and a refused delivery would only come again.
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { apiErrorFor } from "../contract/entities";
@@ -34,18 +31,15 @@ const webhooks = counter({
   zeroed: ["applied", "stale", "duplicate", "unchanged", "ignored", "refused"].map((result) => ({ result })),
 });
 
-/** What a recorded review counts as in identity_webhooks_total. */
 const WEBHOOK_OUTCOME: Record<RecordResult, WebhookMetric> = {
   verified: "applied",
   rejected: "applied",
   unchanged: "unchanged",
   stale: "stale",
   outdated: "stale",
-  // A GREEN the provider did not confirm is not applied.
   unconfirmed: "refused",
 };
 
-/** The webhook's answer, counted by what became of the event. */
 function webhookAnswer<R extends string>(result: R, metric: WebhookMetric) {
   webhooks.inc({ result: metric });
   return { ok: true as const, result };
@@ -53,12 +47,7 @@ function webhookAnswer<R extends string>(result: R, metric: WebhookMetric) {
 
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
-/**
- * What the webhook can answer besides 200: a body that is not an applicant event (400), a bad
- * signature (401), a body over the limit (413), the provider out of reach while confirming a GREEN
- * (502), the database unavailable (503). No bearer token and no rate limit, so none of the
- * authenticated routes' 403 or 429, and an unknown person is acknowledged, not 404.
- */
+/** No bearer token and no rate limit: no 403 or 429; an unknown person is acknowledged, not 404. */
 const webhookErrors = {
   400: apiErrorFor(400),
   401: apiErrorFor(401),
@@ -71,8 +60,7 @@ export const sumsubWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   const identity = app.config.identity;
   const provider = identityProvider(identity);
 
-  // The body must stay raw bytes for the digest check: this plugin's scope replaces the app's JSON
-  // parser, which every other route keeps.
+  // Raw bytes for the digest check: this scope replaces the app's JSON parser, for this route only.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: WEBHOOK_BODY_LIMIT }, (_req, body, done) =>
     done(null, body),
@@ -110,26 +98,22 @@ export const sumsubWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const event = parsed.data;
 
-      // Only the server-derived externalUserId binds an event to a person. The stored applicant
-      // id is not used for lookups: browsers can write it (PATCH /api/persons), Sumsub cannot lie.
+      // Only the server-derived externalUserId binds an event: browsers can write the applicant id.
       const personId = personIdFromExternalUserId(event.externalUserId);
       const target = personId ? await getPerson(app.db, personId) : undefined;
       // Unknown person (e.g. deleted since): acknowledge, or Sumsub would retry for a day.
       if (!target) return webhookAnswer("ignored", "ignored");
 
-      // Sumsub delivers at least once: the same event again (its key, as Sumsub advises:
-      // correlationId + type + createdAtMs) is acknowledged and changes nothing.
+      // Delivered at least once: the same event (correlationId + type + createdAtMs) changes nothing.
       const source = { route: routeOf(request), sourceEventId: webhookEventKey(event) };
       if (await sourceEventRecorded(app.db, source.sourceEventId)) return webhookAnswer("duplicate", "duplicate");
 
       if (event.type === "applicantReviewed") {
         const answer = event.reviewResult?.reviewAnswer;
-        // Without the provider's time a result cannot be ordered against the stored one.
         const at = parseSumsubDate(event.createdAtMs);
         if ((answer !== "GREEN" && answer !== "RED") || !at) return webhookAnswer("ignored", "ignored");
         let check: IdentityCheck | undefined;
-        // A GREEN that would be applied is confirmed first (the provider out of reach is 502, so
-        // Sumsub delivers again later); an older one is recorded as stale unasked.
+        // A GREEN is confirmed first (provider away: 502, delivered again); an older one is stale unasked.
         if (answer === "GREEN" && !isStaleReview(target, at)) {
           check =
             (await provider.call(request.log, "webhook confirmation", (sumsub) =>

@@ -1,12 +1,5 @@
-// /api/sumsub: identity verification through Sumsub (or the offline emulator; same code path).
-// - access_token: an SDK token for the caller's own primary person, bound to them by an
-//   externalUserId derived on the server; whatever the body says cannot pick another person.
-// - confirm: the web reports "applicant loaded" or "review completed"; the server never takes
-//   its word and reads the applicant and review status from Sumsub itself.
-// - new_check: 'Update license' for the founder's own check (docs/decisions/0092).
-// - send_sumsub_emails: emails additional owners a hosted verification link (also 'Update
-//   license' on /edit-others, with ?reissue=true: see the route).
-// Sumsub's signed callbacks are sumsub-webhook.ts's.
+// /api/sumsub: identity checks through Sumsub (or the offline emulator). Tokens bind the caller's own
+// person by a server-derived externalUserId; confirm never takes the browser's word, it asks Sumsub.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";
 import {
@@ -47,10 +40,6 @@ const ownerMails = counter({
 
 const eqIgnoreCase = (a: string | null | undefined, b: string) =>
   !!a && a.trim().toLowerCase() === b.trim().toLowerCase();
-
-// Each limit is per founder (not per IP), counted by the one per-caller limiter (shared.ts): each
-// token opens a provider session and each send emails people, so a runaway client or a stolen
-// session cannot turn these into a flood.
 
 export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
   const identity = app.config.identity;
@@ -150,10 +139,7 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // 'Update license' for the founder's own check once it has a result (verified, rejected, or
-  // cleared by a name change): the provider drops the applicant's documents and review, and the
-  // person is not verified until the new check completes (docs/decisions/0092). A check still
-  // under way is left as it is.
+  // 'Update license' for the founder's own check once it has a result (docs/decisions/0092).
   app.post(
     "/api/sumsub/new_check",
     {
@@ -173,7 +159,6 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
         sumsub.getApplicantByExternalUserId(externalUserIdFor(target.personId)),
       );
       if (!applicant) throw conflict("There is no identity check to start again: start the first one", "person_id");
-      // A check still under way (init, pending) is the new one already: nothing to drop.
       const review = await provider.call(request.log, "review status", (sumsub) =>
         sumsub.getApplicantStatus(applicant.id),
       );
@@ -204,7 +189,6 @@ export const sumsubRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const accountId = requireOwnAccountId(request);
-      // Every id is checked before anything is sent: one foreign id and nothing happens.
       const targets: PersonRow[] = [];
       for (const id of new Set(request.body)) targets.push(await personInCallerAccount(request, id));
       await requireRecordWriter(app.db, requireCaller(request), accountId);

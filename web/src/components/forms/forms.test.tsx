@@ -5,7 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import type { EnumItem, Organization } from "@contract/entities";
 import { dafForm, foundationForm, profileForm } from "@contract/forms";
-import { todayIso } from "@contract/rules";
+import { MESSAGES, todayIso } from "@contract/rules";
 import { DafFields, dafValuesFromOrganization } from "./daf-fields";
 import { FoundationFields, foundationValuesFromOrganization } from "./foundation-fields";
 import { OwnerEmailDialog } from "./owner-email-dialog";
@@ -220,6 +220,16 @@ describe("FoundationFields", () => {
     await user.type(screen.getByLabelText("Second choice"), "Acme Two LLC");
     expect(screen.getByRole("button", { name: "Next" })).toBeEnabled();
     expect(screen.getByLabelText("Located in Delaware")).toBeChecked();
+  });
+
+  it("refuses a name a state would not register (an emoji) with the contract's message", async () => {
+    const user = userEvent.setup();
+    render(<FoundationHarness />);
+    await user.type(screen.getByLabelText("First choice"), "\u{1F680} Rocket Giving LLC");
+    await user.tab();
+    expect(screen.getByLabelText("First choice")).toHaveAccessibleDescription(MESSAGES.legalName);
+    await user.type(screen.getByLabelText("Second choice"), "Rocket Giving LLC");
+    expect(screen.getByRole("button", { name: "Next" })).toBeDisabled();
   });
 });
 
