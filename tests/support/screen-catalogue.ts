@@ -7,7 +7,7 @@ import { timestampNow } from "../../server/src/contract/rules";
 import { apiCall } from "./api";
 import type { TestStack } from "./stack";
 import {
-  createFounder,
+  createAuthUser,
   founderAt,
   passIdentity,
   signInContext,
@@ -97,12 +97,12 @@ async function seedFounder(stack: TestStack, stage: Stage): Promise<Founder & { 
 
 /** Roles user + admin, given at creation. */
 const seedAdmin = (stack: TestStack): Promise<Founder> =>
-  createFounder(stack, { firstName: "Alan", lastName: "Turing", roles: ["user", "admin"] });
+  createAuthUser(stack.config.auth, { firstName: "Alan", lastName: "Turing", roles: ["user", "admin"] });
 
 /** The five founders, seeded side by side (each through its own account: nothing shared). */
 export async function seedFounders(stack: TestStack): Promise<Founders> {
   const [fresh, inProgress, verified, done, admin] = await Promise.all([
-    createFounder(stack),
+    createAuthUser(stack.config.auth),
     seedFounder(stack, "profile"),
     seedFounder(stack, "verified"),
     seedFounder(stack, "submitted"),
