@@ -25,6 +25,24 @@ export const FORM_ENTRY = {
   custodian: { label: "Fidelity Investments", id: "custodian_fidelity" },
 } as const;
 
+/** A form entry's profile as the API takes and stores it: the one mapping from the screens' terms to the API's. */
+export function apiProfileOf(e: typeof FORM_ENTRY) {
+  return {
+    first_name: e.firstName,
+    last_name: e.lastName,
+    dob: e.dob,
+    ssn: e.ssnDigits,
+    phone: e.phoneDigits,
+    address_line1: e.address1,
+    address_line2: e.address2 as string | null,
+    city: e.city,
+    state: e.state.id,
+    zip: e.zip,
+    marital_status: e.marital.id,
+  };
+}
+
+/** The API suites' own holder, unlike FORM_ENTRY on every field a screen could drop (the form's defaults among them). */
 export const PROFILE = {
   first_name: "Ada",
   last_name: "Lovelace",

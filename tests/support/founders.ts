@@ -320,7 +320,6 @@ export interface AppInProcess extends AuthStack {
   api: Api;
   config: AuthStack["config"] & { identity?: IdentityAccess };
 }
-/** An app under test as the entry steps need it: its API and its identity provider (a TestApp). */
 export interface AppUnderTest {
   api: Api;
   config: { identity: IdentityAccess };
@@ -331,7 +330,6 @@ export const appAt = (appUrl: string, auth: AuthTarget): AppOnStack => ({
   app: { url: appUrl },
   config: { auth: serviceOf(auth) },
 });
-/** What the entry steps need of an app: its API (or URL), and its identity provider to pass a check. */
 type Reach = ({ app: { url: string } } | { api: Api }) & { config: { identity?: IdentityAccess } };
 const apiOf = (on: Reach): Api => ("api" in on ? on.api : httpApi(on.app.url));
 
@@ -528,7 +526,6 @@ export interface FounderData {
 
 /** A plain entry (Ada Lovelace, her LLC, an add-on owner; step 4 not done) for a founder made at "signed-up"; its ids. */
 export async function buildFounderData(t: AppUnderTest, f: ApiFounder): Promise<FounderData> {
-  // A copy: the same founder may get a second entry.
   const built = await advance(t, { ...f }, "entry", { addOnOwner: true, daf: false });
   return {
     personId: built.personId!,
