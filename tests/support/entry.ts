@@ -6,6 +6,21 @@ import { computeWebhookDigest } from "../../server/src/identity/webhook-digest";
 import { externalUserIdFor } from "../../server/src/identity/verification";
 import { DEFAULT_DAF } from "../../server/src/contract/rules";
 
+/** The API suites' holder; FORM_ENTRY shares its SSN, phone and street, and differs where a screen could drop input. */
+export const PROFILE = {
+  first_name: "Ada",
+  last_name: "Lovelace",
+  dob: "1985-12-10",
+  ssn: "123456789",
+  phone: "2125550123",
+  address_line1: "1 Main Street",
+  address_line2: null,
+  city: "Wilmington",
+  state: "us_state_delaware",
+  zip: "19801",
+  marital_status: "marital_status_single",
+} as const;
+
 /** The entry as a founder types it into the creation screens (labels as shown, ids as the API stores them). */
 export const FORM_ENTRY = {
   name1: "Acme Giving LLC",
@@ -13,9 +28,9 @@ export const FORM_ENTRY = {
   firstName: "Grace",
   lastName: "Hopper",
   dob: "1985-03-14",
-  ssnDigits: "123456789",
-  phoneDigits: "2125550123",
-  address1: "1 Main Street",
+  ssnDigits: PROFILE.ssn,
+  phoneDigits: PROFILE.phone,
+  address1: PROFILE.address_line1,
   address2: "Suite 200",
   city: "New York",
   state: { label: "New York", id: "us_state_new_york" },
@@ -41,21 +56,6 @@ export function apiProfileOf(e: typeof FORM_ENTRY) {
     marital_status: e.marital.id,
   };
 }
-
-/** The API suites' own holder, unlike FORM_ENTRY on every field a screen could drop (the form's defaults among them). */
-export const PROFILE = {
-  first_name: "Ada",
-  last_name: "Lovelace",
-  dob: "1985-12-10",
-  ssn: "123456789",
-  phone: "2125550123",
-  address_line1: "1 Main Street",
-  address_line2: null,
-  city: "Wilmington",
-  state: "us_state_delaware",
-  zip: "19801",
-  marital_status: "marital_status_single",
-} as const;
 
 /** The seven RIA answers, as the /ria screen sends them (§5: all together). */
 export const RIA_ANSWERS = {
