@@ -7,7 +7,7 @@ import bcrypt from "bcryptjs";
 import ws from "ws";
 import { createClient, type RealtimeClientOptions, type SupabaseClient } from "@supabase/supabase-js";
 import type { TestStack } from "../../tests/support/stack";
-import { createFounder } from "../../tests/support/founders";
+import { createAuthUser } from "../../tests/support/founders";
 import { totpCode } from "../../tests/support/totp";
 import { AUTH_DB_FILE } from "@founder-foundation/auth-emulator";
 import { startRemoteStack } from "./remote-stack";
@@ -87,7 +87,7 @@ export async function benchAuth(opts: { quick: boolean; log: (line: string) => v
   const counts = opts.quick ? AUTH_COUNTS.quick : AUTH_COUNTS.full;
   const stack = await startRemoteStack();
   try {
-    const founder = await createFounder(stack);
+    const founder = await createAuthUser(stack.config.auth);
     const supabase = client(stack);
     const ops: OpResult[] = [];
 
@@ -113,7 +113,7 @@ export async function benchAuth(opts: { quick: boolean; log: (line: string) => v
     // factor (enrolled untimed beforehand) with the authenticator's next code.
     const enrolled: { c: SupabaseClient; factorId: string; secret: string }[] = [];
     for (let i = 0; i < counts.totp; i++) {
-      const owner = await createFounder(stack);
+      const owner = await createAuthUser(stack.config.auth);
       const c = client(stack);
       must("mfa sign-in", await c.auth.signInWithPassword(owner));
       const factor = must("enrol", await c.auth.mfa.enroll({ factorType: "totp", friendlyName: "bench" })).data;

@@ -67,7 +67,7 @@ async function appWrites(mode: SyncMode, seconds: number, connections: number): 
   try {
     // The bench sets the pragma on the app's own connection: the route code is the product's.
     sqliteClientOf(h.app.db).pragma(`synchronous = ${mode}`);
-    const f = await h.founder({ stage: "full" });
+    const f = await h.founder({ stage: "entry", daf: false });
     let n = 0;
     const patch: LoadRequest = {
       method: "PATCH",

@@ -27,7 +27,7 @@ import { localhostUrl } from "../../tests/support/browser";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../tests/support/browser";
 import { BENCH_PAGES } from "./page-metrics";
 import {
-  createFounder,
+  createAuthUser,
   signInThroughApi,
   storageKeyFor,
   MFA_SKIPPED_KEY,
@@ -276,7 +276,7 @@ export async function benchLighthouse(
   opts: { runs: number; presets: LighthousePreset[]; log: (line: string) => void },
 ): Promise<LighthouseResult[]> {
   const started = performance.now();
-  const founder = await createFounder(stack);
+  const founder = await createAuthUser(stack.config.auth);
   const results: LighthouseResult[] = [];
   for (const preset of opts.presets) {
     for (const which of ["sign-in", "dashboard"] as const) {

@@ -6,7 +6,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchChromium } from "../../tests/support/browser";
 import { localhostUrl } from "../../tests/support/browser";
-import { createFounder, signInContext, type Founder } from "../../tests/support/founders";
+import { createAuthUser, signInContext, type Founder } from "../../tests/support/founders";
 import type { RemoteStack } from "./remote-stack";
 import { median, round } from "./stats";
 
@@ -113,7 +113,7 @@ export async function benchPages(
 ): Promise<PageResult[]> {
   const browser = await launchChromium();
   try {
-    const founder = await createFounder(stack);
+    const founder = await createAuthUser(stack.config.auth);
     const results: PageResult[] = [];
     for (const cpuThrottle of opts.cpuThrottles) {
       for (const which of ["sign-in", "dashboard"] as const) {

@@ -58,7 +58,7 @@ async function putDriver(tree: string) {
   };
   const h = await createTestApp({ LOG_LEVEL: "silent" });
   sqliteClientOf(h.app.db).pragma(`synchronous = ${sync}`);
-  const f = await h.founder({ stage: "full" });
+  const f = await h.founder({ stage: "entry", daf: false });
   const person = (await h.app.inject({ method: "GET", url: `/api/persons/${f.personId}`, headers: f.auth })).json<
     Record<string, unknown>
   >();

@@ -38,7 +38,7 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
   const h = await startTestApp({ LOG_LEVEL: "info" });
   try {
     const founders: Founder[] = [];
-    for (let i = 0; i < opts.founders; i++) founders.push(await h.founder({ stage: "full" }));
+    for (let i = 0; i < opts.founders; i++) founders.push(await h.founder({ stage: "entry", daf: false }));
     const tallies: EditorTally[] = founders.map(() => ({ lastAcked: 0, lastSent: 0, staleReads: 0 }));
     const probeTally = { probes: 0, wrong: 0 };
     // Founder i asks for founder i+1's person: every answer must be 404.

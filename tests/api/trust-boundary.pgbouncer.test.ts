@@ -342,7 +342,7 @@ describe("production mode", () => {
     // An auth service with a secret of its own: production refuses the CLI's public keys.
     const prod = await createTestApp(production(), { hs256: true });
     try {
-      const owner = await prod.founder({ stage: "full" });
+      const owner = await prod.founder({ stage: "entry", daf: false });
       // A staff member who never enrolled a factor: aal1 tokens, which every other route accepts.
       const aal1 = (await prod.auth.user({ roles: ["user", "super"] })).token;
       expect(decodeJwt(aal1).aal).toBe("aal1");

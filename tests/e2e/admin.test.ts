@@ -4,7 +4,7 @@
 import { createClient, type RealtimeClientOptions } from "@supabase/supabase-js";
 import { describe, expect, it } from "vitest";
 import ws from "ws";
-import { createFounder, founderAt } from "../support/founders";
+import { createAuthUser, founderAt } from "../support/founders";
 import { setupE2E } from "../support/e2e-harness";
 
 const e2e = setupE2E();
@@ -22,7 +22,7 @@ describe("/admin", () => {
   it("lists the auth users with their roles for an admin and changes one's roles", async () => {
     const admin = await founderAt("signed-up", { browser: e2e, founder: { roles: ["user", "admin"] } });
     const { ui } = admin;
-    const target = await createFounder(e2e.stack);
+    const target = await createAuthUser(e2e.stack.config.auth);
     const { page } = ui;
     const scripts: string[] = [];
     page.on("request", (r) => scripts.push(r.url()));

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import type { Frame, Page } from "playwright-core";
 import { focusSettled } from "../support/screens";
 import { setupE2E } from "../support/e2e-harness";
-import { createFounder, founderAt } from "../support/founders";
+import { createAuthUser, founderAt } from "../support/founders";
 import { scaled } from "../support/machine";
 
 const e2e = setupE2E();
@@ -89,7 +89,7 @@ async function drawerOpenedByKeyboard() {
 
 describe("keyboard (browser)", () => {
   it("sign-in → the five steps (identity frame, owner dialogs and menu) → Approve → an edit screen and its dialog, with the keyboard alone; focus follows every view, route and dialog", async () => {
-    const founder = await createFounder(e2e.stack);
+    const founder = await createAuthUser(e2e.stack.config.auth);
     const ui = await e2e.open({ width: 1280 });
     const { page } = ui;
     await ui.goto("/sign-in");

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { setupE2E } from "../support/e2e-harness";
 import { signInThroughForm } from "../support/steps/actions";
-import { createFounder, founderAt, type Founder } from "../support/founders";
+import { createAuthUser, founderAt, type Founder } from "../support/founders";
 
 const e2e = setupE2E({ env: { SESSION_CHECK_TTL_SECONDS: "0" }, authSettings: { googleEnabled: true } });
 
@@ -92,7 +92,7 @@ describe("a session ended elsewhere", () => {
   });
 
   it("a social sign-in that comes back with an error shows it on the sign-in screen, not a JSON page", async () => {
-    const founder = await createFounder(e2e.stack);
+    const founder = await createAuthUser(e2e.stack.config.auth);
     await ban(founder);
     const ui = await e2e.open();
     await ui.goto("/sign-in");

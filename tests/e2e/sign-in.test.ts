@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { setupE2E, type Motion, type Theme } from "../support/e2e-harness";
-import { createFounder, signInContext, uniqueEmail } from "../support/founders";
+import { createAuthUser, signInContext, uniqueEmail } from "../support/founders";
 import { findLink, MailboxClient } from "../support/mail";
 import { focusSettled } from "../support/screens";
 import { totpCode } from "../support/totp";
@@ -103,7 +103,7 @@ describe("sign-in (browser)", () => {
   });
 
   it("forgot password → mail link → new password → sign in with it", async () => {
-    const founder = await createFounder(e2e.stack);
+    const founder = await createAuthUser(e2e.stack.config.auth);
     const ui = await e2e.open({ width: 1280 });
     const { page } = ui;
     await ui.goto("/sign-in");
@@ -141,7 +141,7 @@ describe("sign-in (browser)", () => {
   });
 
   it("a wrong password shows 'No match found; verify and try again.' on the password field", async () => {
-    const founder = await createFounder(e2e.stack);
+    const founder = await createAuthUser(e2e.stack.config.auth);
     const ui = await e2e.open({ width: 375, height: 812 });
     const { page } = ui;
     await ui.goto("/sign-in");
@@ -234,7 +234,7 @@ describe("sign-in (browser)", () => {
   for (const theme of ["light", "dark"] as Theme[]) {
     for (const width of [375, 1280]) {
       it(`sign-in and the shell at ${width} px in the ${theme} theme`, async () => {
-        const founder = await createFounder(e2e.stack);
+        const founder = await createAuthUser(e2e.stack.config.auth);
         const signedOut = await e2e.open({ width, height: 800, theme });
         await signedOut.goto("/sign-in");
         await signedOut.page.getByRole("heading", { name: "Welcome!" }).waitFor();

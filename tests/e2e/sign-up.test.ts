@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { setupE2E } from "../support/e2e-harness";
-import { createFounder, uniqueEmail } from "../support/founders";
+import { createAuthUser, uniqueEmail } from "../support/founders";
 import { findLink, MailboxClient } from "../support/mail";
 import { totpCode } from "../support/totp";
 import { scaled } from "../support/machine";
@@ -166,7 +166,7 @@ describe("TOTP enrolment (browser)", () => {
 
 describe("register (browser, real auth emulator with confirmations on)", () => {
   it("an address already registered shows 'This address is already being used.' on the register view, not the pending view", async () => {
-    const founder = await createFounder(e2e.stack);
+    const founder = await createAuthUser(e2e.stack.config.auth);
     const ui = await e2e.open({ width: 375, height: 812 });
     const { page } = ui;
     await page.goto("/sign-in");

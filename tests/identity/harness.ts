@@ -4,7 +4,6 @@
 // app learns a result by asking the provider, not from a webhook).
 import request from "supertest";
 import { startTestApp, type ListeningTestApp } from "../support/app";
-import { PROFILE } from "../support/entry";
 import { addPerson, postIdentityResult } from "../support/founders";
 import { startIdentityEmulator, type IdentityEmulator } from "../../server/identity-emulator/index";
 import { createSumsubClient, type SumsubClient } from "../../server/src/identity/client";
@@ -78,13 +77,13 @@ export async function startIdentityHarness(): Promise<IdentityHarness> {
     mail: new MailboxClient(t.auth.emulator.mailbox.url),
     sumsub,
     async founder(opts = {}) {
-      const { email, token, accountId, auth } = await t.founder();
-      const personId = opts.noPerson ? 0 : await addPerson(t.api, token, accountId, { holder: PROFILE });
+      const f = await t.founder({ stage: opts.noPerson ? "signed-up" : "profile", plain: true });
+      const personId = f.personId ?? 0;
       if (opts.verified) {
         const res = await postIdentityResult(t, personId, "GREEN", new Date(Date.now() - 1000));
         if (res.status !== 200) throw new Error(`identity result: ${res.status} ${res.text}`);
       }
-      return { email, token, accountId, auth, personId };
+      return { email: f.email, token: f.token, accountId: f.accountId, auth: f.auth, personId };
     },
     addOwner: (f, email) => addPerson(t.api, f.token, f.accountId, { ownerEmail: email }),
     async person(f, personId) {

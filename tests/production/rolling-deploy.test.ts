@@ -16,7 +16,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { startAppProcess, type AppProcess } from "../support/app";
 import { startBalancer, type Balancer } from "../support/balancer";
 import { startDeployment, type Deployment } from "../support/deployment";
-import { buildFounder, createAuthUser, type ApiFounder } from "../support/founders";
+import { appAt, founderAt, type ApiFounder } from "../support/founders";
 import { call } from "../support/http";
 import { freePort } from "../support/ports";
 import { startPostgres, type PostgresServer } from "../support/postgres";
@@ -109,8 +109,9 @@ it("rolls the next release, with its migration, instance by instance: no failed 
   expect(lb.ready()).toHaveLength(2);
   const workers: Worker[] = [];
   for (let i = 0; i < FOUNDERS; i++) {
-    const user = await createAuthUser(d.auth, { roles: ["user"] });
-    workers.push({ founder: await buildFounder(lb.url, user, "full"), acknowledged: 0, requests: 0, failures: [] });
+    const on = appAt(lb.url, d.auth);
+    const founder = await founderAt("entry", { on, founder: { roles: ["user"] }, marked: true, daf: false });
+    workers.push({ founder, acknowledged: 0, requests: 0, failures: [] });
   }
   let stopped = false;
   const load = Promise.all(workers.map((w) => work(w, lb.url, () => stopped)));

@@ -12,7 +12,7 @@ import { bootStack, type TestStack } from "../support/stack";
 import { call, leaksStackTrace, type Reply } from "../support/http";
 import { dumpDatabase } from "../support/db-dump";
 import {
-  buildFounder,
+  founderAt,
   createAuthUser,
   deleteAuthUser,
   signInWithPassword,
@@ -45,10 +45,25 @@ beforeAll(async () => {
   dbFile = path.join(stack.dataDir, APP_DB_FILE);
   sign = await emulatorSigner(path.join(stack.dataDir, "auth-signing-key.json"));
   operations = await fetchOperations(appUrl);
-  other = await buildFounder(appUrl, await createAuthUser(authUrl, { label: "other" }));
-  deleted = await buildFounder(appUrl, await createAuthUser(authUrl, { label: "deleted" }));
+  other = await founderAt("entry", {
+    on: stack,
+    user: await createAuthUser(authUrl, { label: "other" }),
+    marked: true,
+    daf: false,
+  });
+  deleted = await founderAt("entry", {
+    on: stack,
+    user: await createAuthUser(authUrl, { label: "deleted" }),
+    marked: true,
+    daf: false,
+  });
   await deleteAuthUser(authUrl, deleted.userId);
-  signedOut = await buildFounder(appUrl, await createAuthUser(authUrl, { label: "signed-out" }));
+  signedOut = await founderAt("entry", {
+    on: stack,
+    user: await createAuthUser(authUrl, { label: "signed-out" }),
+    marked: true,
+    daf: false,
+  });
   const out = await call(authUrl, "POST", "/auth/v1/logout", {
     token: signedOut.token,
     query: { scope: "global" },
@@ -59,11 +74,16 @@ beforeAll(async () => {
 });
 
 /** An owner with a verified TOTP factor: founder data built with the aal2 token, plus a fresh aal1 sign-in. */
-async function enrolledOwner(stage: Recipe["stage"]): Promise<{ owner: Founder; aal1: string }> {
+async function enrolledOwner(recipe: Recipe): Promise<{ owner: Founder; aal1: string }> {
   const user = await createAuthUser(authUrl, { label: "owner" });
   const { aal2Token } = await enrolTotp(`${authUrl}/auth/v1`, LOCAL_SUPABASE.anonKey, user.token);
-  const owner = await buildFounder(appUrl, { ...user, token: aal2Token }, stage ?? "full", {
-    identity: stack.config.identity,
+  const { stage, strategy } = recipe;
+  const owner = await founderAt(stage ?? "entry", {
+    on: stack,
+    user: { ...user, token: aal2Token },
+    marked: true,
+    strategy,
+    daf: stage ? undefined : false,
   });
   const aal1 = (await signInWithPassword(authUrl, user.email)).token;
   return { owner, aal1 };
@@ -99,7 +119,7 @@ describe.each(Object.entries(RECIPES))("%s", (key, recipe: Recipe) => {
   it("answers each credential with its exact status and leaks nothing", async () => {
     const op = operations.find((o) => o.key === key);
     expect(op, `${key} is not in the OpenAPI document`).toBeDefined();
-    const { owner, aal1 } = await enrolledOwner(recipe.stage);
+    const { owner, aal1 } = await enrolledOwner(recipe);
     const req = buildRequest(op!, recipe, owner);
     const send = async (authorization: string | undefined) => {
       tally.requests += 1;
@@ -151,7 +171,12 @@ describe.each(Object.entries(RECIPES))("%s", (key, recipe: Recipe) => {
 
 describe("public routes", () => {
   it("the webhook refuses every bearer credential without a valid digest and changes nothing", async () => {
-    const owner = await buildFounder(appUrl, await createAuthUser(authUrl, { label: "hook" }));
+    const owner = await founderAt("entry", {
+      on: stack,
+      user: await createAuthUser(authUrl, { label: "hook" }),
+      marked: true,
+      daf: false,
+    });
     const before = dumpDatabase(dbFile);
     const forged = await forgedAuthorizations(owner.token, sign);
     const payload = {

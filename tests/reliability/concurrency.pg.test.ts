@@ -41,7 +41,7 @@ const person = async (f: Founder, token = f.token) => {
 
 describe("two sessions of the same founder", () => {
   it("editing different fields at once: both edits survive (a PATCH changes only the fields it names)", async () => {
-    const f = await h.founder({ stage: "full" });
+    const f = await h.founder({ stage: "entry", daf: false });
     const other = await secondSession(f);
     for (let i = 0; i < ROUNDS; i++) {
       const [a, b] = await Promise.all([
@@ -57,7 +57,7 @@ describe("two sessions of the same founder", () => {
   });
 
   it("replacing the same record at once: last write wins, whole — never a mix of the two", async () => {
-    const f = await h.founder({ stage: "full" });
+    const f = await h.founder({ stage: "entry", daf: false });
     const other = await secondSession(f);
     const full = (name: string) => ({
       ...PROFILE,
@@ -83,7 +83,7 @@ describe("two sessions of the same founder", () => {
   });
 
   it("a stale session's write silently replaces a newer one: last write wins, there is no version check", async () => {
-    const f = await h.founder({ stage: "full" });
+    const f = await h.founder({ stage: "entry", daf: false });
     const stale = await secondSession(f);
     const seen = await person(f, stale);
     tally.requests += 2;
@@ -100,7 +100,9 @@ describe("many founders at once", () => {
   it(
     `${FOUNDERS} founders editing and reading their own records under autocannon: no errors, no lost updates, no stale reads`,
     async () => {
-      const founders = await Promise.all(Array.from({ length: FOUNDERS }, () => h.founder({ stage: "full" })));
+      const founders = await Promise.all(
+        Array.from({ length: FOUNDERS }, () => h.founder({ stage: "entry", daf: false })),
+      );
       const tallies: EditorTally[] = founders.map(() => ({ lastAcked: 0, lastSent: 0, staleReads: 0 }));
       const results = await Promise.all(
         founders.map((f, i) =>

@@ -15,7 +15,7 @@ import { freePort } from "../support/stack";
 import { call } from "../support/http";
 import { integrityCheck } from "../support/db-dump";
 import { isConnectionFailure, killMoment, spawnApp, type Child } from "../support/app";
-import { buildFounder, type ApiFounder as Founder } from "../support/founders";
+import { appAt, founderAt, type ApiFounder as Founder } from "../support/founders";
 import { startTestAuth, type TestAuth } from "../support/auth";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { RELIABILITY, timeLimit } from "./strength";
@@ -117,7 +117,7 @@ it(
   "every acknowledged write survives SIGKILL at random moments, and nothing is half-written",
   async () => {
     let c = await startChild();
-    const f = await buildFounder(c.url, await auth.user());
+    const f = await founderAt("entry", { on: appAt(c.url, auth), user: await auth.user(), marked: true, daf: false });
     const acked: Acked = { addons: new Map(), lastCity: 0, patches: 0 };
     const cityCounter = { n: 0 };
 

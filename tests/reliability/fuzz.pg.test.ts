@@ -29,8 +29,8 @@ const tally = { requests: 0, refused: 0, dumpsCompared: 0 };
 beforeAll(async () => {
   h = await startTestApp();
   operations = await fetchOperations(h.url);
-  victim = await h.founder({ stage: "full" });
-  owner = await h.founder({ stage: "full" });
+  victim = await h.founder({ stage: "entry", daf: false });
+  owner = await h.founder({ stage: "entry", daf: false });
   plantedSsns.add(owner.ssn);
   plantedSsns.add(victim.ssn);
 });
@@ -257,7 +257,7 @@ describe("record rules", () => {
   it(
     "refusals change nothing; each accepted change has exactly one audit row naming what changed",
     async () => {
-      const f = await h.founder({ stage: "complete" });
+      const f = await h.founder({ stage: "identity" });
       expect(
         (
           await call(h.url, "PUT", `/api/strategies/${f.strategyId}`, {

@@ -14,7 +14,7 @@ import { appDatabasePath, openDatabase } from "../../db/client";
 import { isolatedStackEnv } from "../support/stack";
 import { RIA_ANSWERS } from "../support/entry";
 import { createTestDatabase } from "../support/test-database";
-import { buildFounder, createAuthUser } from "../support/founders";
+import { appAt, founderAt } from "../support/founders";
 import { scaled } from "../support/machine";
 
 interface Started {
@@ -96,7 +96,7 @@ describe.each(["sqlite", "postgres"] as const)("SIGTERM, on %s", (engine) => {
     const database = engine === "postgres" ? await createTestDatabase(dataDir, "postgres") : undefined;
     const s = await startScript(dataDir, database?.env);
     const urls = await waitForUrls(s);
-    const founder = await buildFounder(urls.app, await createAuthUser(urls.auth), "account");
+    const founder = await founderAt("signed-up", { on: appAt(urls.app, urls.auth), marked: true });
 
     // A PUT whose body arrives in two halves: the request is in flight when the signal lands.
     const body = JSON.stringify(RIA_ANSWERS);
@@ -174,7 +174,7 @@ describe("SIGTERM with a shutdown delay (SHUTDOWN_DELAY_SECONDS)", () => {
   it("answers readiness 503 at once while it still serves requests, then stops accepting and exits 0", async () => {
     const s = await startScript(tempDataDir(), { SHUTDOWN_DELAY_SECONDS: "3" });
     const urls = await waitForUrls(s);
-    const founder = await buildFounder(urls.app, await createAuthUser(urls.auth), "account");
+    const founder = await founderAt("signed-up", { on: appAt(urls.app, urls.auth), marked: true });
     expect((await fetch(new URL("/api/ready", urls.app))).status).toBe(200);
     s.proc.kill("SIGTERM");
     let ready: Response | undefined;

@@ -13,7 +13,7 @@ let founders: ApiFounder[];
 beforeAll(async () => {
   h = await startTestApp({ LOG_LEVEL: "warn" }, { engine: "sqlite" });
   founders = [];
-  for (let i = 0; i < FOUNDERS; i++) founders.push(await h.founder({ stage: "full" }));
+  for (let i = 0; i < FOUNDERS; i++) founders.push(await h.founder({ stage: "entry", daf: false }));
 });
 afterAll(async () => {
   await h?.close();

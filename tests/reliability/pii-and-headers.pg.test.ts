@@ -25,7 +25,7 @@ const formatted = (ssn: string) => `${ssn.slice(0, 3)}-${ssn.slice(3, 5)}-${ssn.
 beforeAll(async () => {
   h = await startTestApp({ PUBLIC_APP_URL: APP_ORIGIN, CORS_ORIGINS: APP_ORIGIN, SUMSUB_BASE_URL: IDENTITY_ORIGIN });
   authOrigins = originsOf(h.config.auth.url);
-  f = await h.founder({ stage: "full" });
+  f = await h.founder({ stage: "entry", daf: false });
   ssns.push(f.ssn);
   const as = async (what: string, method: string, path: string, body?: unknown) => {
     const res = await call(h.url, method, path, { token: f.token, body });

@@ -11,7 +11,7 @@ let f: Founder;
 
 beforeAll(async () => {
   h = await startTestApp({ LOG_LEVEL: "warn" });
-  f = await h.founder({ stage: "account" });
+  f = await h.founder({ stage: "signed-up" });
 });
 afterAll(async () => h?.close());
 

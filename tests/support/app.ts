@@ -18,7 +18,7 @@ import { APP_DB_FILE } from "../../db/client";
 import type { Role } from "../../server/src/contract/roles";
 import { createTestDatabase, type TestDatabase, type TestEngine } from "./test-database";
 import { startTestAuth, type TestAuth } from "./auth";
-import { buildFounder, type ApiFounder, type AuthUser, type Stage } from "./founders";
+import { founderAt, type ApiFounder, type FounderAtOptions, type FounderStage, type SignedInUser } from "./founders";
 import { injectApi, type Api } from "./http";
 import { retryOnPortClash } from "./ports";
 import { scaled } from "./machine";
@@ -51,9 +51,11 @@ export interface TestApp {
   auth: TestAuth;
   token(opts?: TokenOptions): Promise<string>;
   /** A new signed-in auth user (default role "user"). */
-  user(roles?: Role[]): Promise<AuthUser>;
-  /** A signed-in founder built through the API up to `stage` (founders.ts, buildFounder). */
-  founder(opts?: { roles?: Role[]; stage?: Stage; plain?: boolean }): Promise<ApiFounder>;
+  user(roles?: Role[]): Promise<SignedInUser>;
+  /** founderAt on this app: a new user (default role "user") taken to `stage` (default "signed-up"), marked unless plain. */
+  founder(
+    opts?: { roles?: Role[]; stage?: FounderStage; plain?: boolean } & Pick<FounderAtOptions, "daf" | "strategy">,
+  ): Promise<ApiFounder>;
   /** Everything the logger has written so far (startTestApp, or createTestApp with logs: true). */
   logs(): string;
   close(): Promise<void>;
@@ -111,7 +113,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
   const users = new Map<string, string>();
   const api = injectApi(app);
 
-  const user = async (roles: Role[] = ["user"]): Promise<AuthUser> => {
+  const user = async (roles: Role[] = ["user"]): Promise<SignedInUser> => {
     const u = await auth.user({ roles });
     users.set(u.userId, u.email);
     return u;
@@ -139,8 +141,8 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
     auth,
     token,
     user,
-    founder: async (o = {}) =>
-      buildFounder(api, await user(o.roles), o.stage ?? "account", { plain: o.plain, identity: config.identity }),
+    founder: async ({ roles, stage, plain, ...o } = {}) =>
+      founderAt(stage ?? "signed-up", { on: { api, config }, user: await user(roles), marked: !plain, ...o }),
     logs: () => chunks.join(""),
     close: async () => {
       await app.close();

@@ -11,7 +11,7 @@ import { PROJECT_AUTH_OPTIONS } from "../../supabase/demo-seed";
 import type { Role } from "../../server/src/contract/roles";
 import { LOCAL_SUPABASE } from "../../server/src/config";
 import { totpCode } from "./totp";
-import { createAuthUser, signInWithPassword, type AuthUser } from "./founders";
+import { createAuthUser, signInWithPassword, type AuthUser, type SignedInUser } from "./founders";
 
 export interface TestAuthOptions {
   /** HS256 secret of the emulator (anon/service keys, legacy HS256 verification); default the CLI's public one. */
@@ -26,7 +26,7 @@ export interface TestAuth {
   /** The settings an app needs to trust this auth service (SUPABASE_URL, keys, JWKS, and the HS256 secret when one was given). */
   appEnv: Record<string, string>;
   /** A new confirmed user, signed in (aal1). Roles go to app_metadata.roles (default ["user"]; unknown names are kept as given). */
-  user(opts?: { id?: string; email?: string; roles?: readonly (Role | string)[] }): Promise<AuthUser>;
+  user(opts?: { id?: string; email?: string; roles?: readonly (Role | string)[] }): Promise<SignedInUser>;
   /** A fresh password sign-in of an existing user (a new session). */
   signIn(email: string): Promise<AuthUser>;
   /** A verified TOTP factor for the user; returns the secret and an aal2 token of the same session. */

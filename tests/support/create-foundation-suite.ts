@@ -1,7 +1,7 @@
 // The founder's main journey in a real browser (requirements §2, §4): dashboard → strategy → the
 // five creation steps with the identity check in the real widget → Approve, then the owners' mail
 // and every value through the API (walkCreation); and every creation screen resumed (resumeSavedData).
-import { FORM_ENTRY as ENTRY } from "./entry";
+import { apiProfileOf, FORM_ENTRY as ENTRY } from "./entry";
 import { expect } from "vitest";
 import type { E2E, Theme } from "./e2e-harness";
 import { founderAt, passIdentity, uniqueEmail } from "./founders";
@@ -62,19 +62,7 @@ export async function walkCreation(e2e: E2E, width: number, theme: Theme): Promi
 
 /** The resumed founder's entry as the API takes it: the journey's values, the registered-agent box left unticked, the default DAF. */
 const RESUMED = {
-  profile: {
-    first_name: ENTRY.firstName,
-    last_name: ENTRY.lastName,
-    dob: ENTRY.dob,
-    ssn: ENTRY.ssnDigits,
-    phone: ENTRY.phoneDigits,
-    address_line1: ENTRY.address1,
-    address_line2: null,
-    city: ENTRY.city,
-    state: ENTRY.state.id,
-    zip: ENTRY.zip,
-    marital_status: ENTRY.marital.id,
-  },
+  profile: { ...apiProfileOf(ENTRY), address_line2: null },
   organization: {
     name_1: ENTRY.name1,
     name_2: ENTRY.name2,

@@ -6,25 +6,7 @@ import { computeWebhookDigest } from "../../server/src/identity/webhook-digest";
 import { externalUserIdFor } from "../../server/src/identity/verification";
 import { DEFAULT_DAF } from "../../server/src/contract/rules";
 
-/** The entry as a founder types it into the creation screens (labels as shown, ids as the API stores them). */
-export const FORM_ENTRY = {
-  name1: "Acme Giving LLC",
-  name2: "Acme Family Giving LLC",
-  firstName: "Grace",
-  lastName: "Hopper",
-  dob: "1985-03-14",
-  ssnDigits: "123456789",
-  phoneDigits: "2125550123",
-  address1: "1 Main Street",
-  address2: "Suite 200",
-  city: "New York",
-  state: { label: "New York", id: "us_state_new_york" },
-  zip: "10001",
-  marital: { label: "Married", id: "marital_status_married" },
-  customDaf: "Acme Donor Fund",
-  custodian: { label: "Fidelity Investments", id: "custodian_fidelity" },
-} as const;
-
+/** The API suites' holder; FORM_ENTRY shares its SSN, phone and street, and differs where a screen could drop input. */
 export const PROFILE = {
   first_name: "Ada",
   last_name: "Lovelace",
@@ -38,6 +20,42 @@ export const PROFILE = {
   zip: "19801",
   marital_status: "marital_status_single",
 } as const;
+
+/** The entry as a founder types it into the creation screens (labels as shown, ids as the API stores them). */
+export const FORM_ENTRY = {
+  name1: "Acme Giving LLC",
+  name2: "Acme Family Giving LLC",
+  firstName: "Grace",
+  lastName: "Hopper",
+  dob: "1985-03-14",
+  ssnDigits: PROFILE.ssn,
+  phoneDigits: PROFILE.phone,
+  address1: PROFILE.address_line1,
+  address2: "Suite 200",
+  city: "New York",
+  state: { label: "New York", id: "us_state_new_york" },
+  zip: "10001",
+  marital: { label: "Married", id: "marital_status_married" },
+  customDaf: "Acme Donor Fund",
+  custodian: { label: "Fidelity Investments", id: "custodian_fidelity" },
+} as const;
+
+/** A form entry's profile as the API takes and stores it: the one mapping from the screens' terms to the API's. */
+export function apiProfileOf(e: typeof FORM_ENTRY) {
+  return {
+    first_name: e.firstName,
+    last_name: e.lastName,
+    dob: e.dob,
+    ssn: e.ssnDigits,
+    phone: e.phoneDigits,
+    address_line1: e.address1,
+    address_line2: e.address2 as string | null,
+    city: e.city,
+    state: e.state.id,
+    zip: e.zip,
+    marital_status: e.marital.id,
+  };
+}
 
 /** The seven RIA answers, as the /ria screen sends them (§5: all together). */
 export const RIA_ANSWERS = {

@@ -115,6 +115,24 @@ describe("founderAt", () => {
   });
 });
 
+describe("founderAt's options for what a stage cannot say", () => {
+  it("strategy: a bare strategy at signed-up, no profile", async () => {
+    const f = await founderAt("signed-up", { on: stack, strategy: true });
+    const all = await apiCall<AllData>(stack.app.url, f.token, "GET", `/api/accounts/${f.accountId}/all_data`);
+    expect(all).toMatchObject({ persons: [], strategies: [{ strategy_id: f.strategyId }], organizations: [] });
+  });
+
+  it("marked, daf false: the marker in the holder, an unlinked add-on owner, no DAF chosen", async () => {
+    const f = await founderAt("entry", { on: stack, marked: true, daf: false });
+    const all = await allData(f);
+    expect(all.account.primary_account_holder).toMatchObject({ first_name: f.marker, city: f.marker });
+    expect(all.persons.find((p) => p.person_id === f.addonId)?.email).toBe(`${f.marker.toLowerCase()}@example.com`);
+    expect(all.organization_users.map((u) => u.person_id)).toEqual([f.personId]);
+    expect(all.organizations[0]).toMatchObject({ name_1: `${f.marker} LLC`, donor_advised_fund: null });
+    expect(stageOf(all)).toBe("profile");
+  });
+});
+
 describe("stageOf", () => {
   it("reads each stage's facts from the record, and a record short of one as the stage before", async () => {
     const all = await allData(await founderAt("submitted", { on: stack }));

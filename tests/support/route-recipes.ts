@@ -2,7 +2,7 @@
 // fuzzers): a route without a recipe here fails the matrix.
 import { timestampNow } from "../../server/src/contract/rules";
 import { DAF_CHOICE, ORGANIZATION, PROFILE, RIA_ANSWERS } from "./entry";
-import type { ApiFounder as Founder, Stage } from "./founders";
+import type { ApiFounder as Founder, FounderAtOptions, FounderStage } from "./founders";
 import { fillPath, type Operation } from "./openapi";
 
 /** owner: others get 404; caller: about the caller's own account only; staff: founders get 403. */
@@ -12,8 +12,9 @@ export interface Recipe {
   scope: Scope;
   /** The owner's success status (staff routes: what a founder gets, 403). */
   success: number;
-  /** How far the owner's onboarding must be for the request to succeed (default full). */
-  stage?: Stage;
+  /** How far the owner's onboarding must be for the request to succeed (default "entry" without step 4). */
+  stage?: FounderStage;
+  strategy?: FounderAtOptions["strategy"];
   params?: (f: Founder) => Record<string, string | number>;
   query?: (f: Founder) => Record<string, string | number | boolean>;
   body?: (f: Founder) => unknown;
@@ -87,7 +88,7 @@ export const RECIPES: Record<string, Recipe> = {
   "POST /api/strategies/": {
     scope: "owner",
     success: 201,
-    stage: "account",
+    stage: "signed-up",
     body: (f) => ({ account_id: f.accountId, strategy_type: "strategy_type_founder" }),
   },
   "GET /api/strategies/{strategyId}": { scope: "owner", success: 200 },
@@ -95,14 +96,15 @@ export const RECIPES: Record<string, Recipe> = {
   "PUT /api/strategies/{strategyId}": {
     scope: "owner",
     success: 200,
-    stage: "complete",
+    stage: "identity",
     body: () => ({ entry_completed_at: timestampNow(), attested: true }),
   },
   "GET /api/strategies/strategy/account/{accountId}": { scope: "owner", success: 200 },
   "POST /api/organizations/": {
     scope: "owner",
     success: 201,
-    stage: "strategy",
+    stage: "signed-up",
+    strategy: true,
     body: (f) => ({ strategy_id: need(f.strategyId, "strategy"), ...ORGANIZATION, name_1: `${f.marker} LLC` }),
   },
   "PUT /api/organizations/{organizationId}": {
@@ -142,11 +144,11 @@ export const RECIPES: Record<string, Recipe> = {
     success: 200,
     body: (f) => ({ person_id: need(f.personId, "person") }),
   },
-  // Owners are mailed once the founder is verified ("complete" has the GREEN).
+  // Owners are mailed once the founder is verified ("identity" has the GREEN).
   "POST /api/sumsub/send_sumsub_emails": {
     scope: "owner",
     success: 200,
-    stage: "complete",
+    stage: "identity",
     body: (f) => [need(f.addonId, "add-on")],
   },
   // The fixtures' provider holds no applicant to reset: 409 for everyone (tests/identity/routes.test.ts).

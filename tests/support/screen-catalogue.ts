@@ -7,7 +7,7 @@ import { timestampNow } from "../../server/src/contract/rules";
 import { apiCall } from "./api";
 import type { TestStack } from "./stack";
 import {
-  createFounder,
+  createAuthUser,
   founderAt,
   passIdentity,
   signInContext,
@@ -55,8 +55,6 @@ export const LONG_OWNER_EMAIL = "alexandra.montgomery-fitzgerald.cofounder@examp
 
 const heading = (page: Page, name: string) => page.getByRole("heading", { name }).first().waitFor();
 
-type Stage = "profile" | "verified" | "submitted";
-
 /** What the catalogue keeps of a founderAt founder: the auth user and the strategy its screens open. */
 const shown = (f: EntryFounder): Founder & { strategyId: number } => ({
   id: f.id,
@@ -68,11 +66,14 @@ const shown = (f: EntryFounder): Founder & { strategyId: number } => ({
 });
 
 /** A founder with a strategy, organization, profile, DAF and additional owners, taken as far as `stage` (founderAt). */
-async function seedFounder(stack: TestStack, stage: Stage): Promise<Founder & { strategyId: number }> {
+async function seedFounder(
+  stack: TestStack,
+  stage: "entry" | "identity" | "submitted",
+): Promise<Founder & { strategyId: number }> {
   const coOwner = `co-owner-${randomUUID().slice(0, 6)}@example.com`;
-  if (stage === "profile") return shown(await founderAt("entry", { on: stack, owners: [coOwner] }));
+  if (stage === "entry") return shown(await founderAt("entry", { on: stack, owners: [coOwner] }));
   const founder = await founderAt("identity", { on: stack, owners: [LONG_OWNER_EMAIL, coOwner] });
-  if (stage === "verified") return shown(founder);
+  if (stage === "identity") return shown(founder);
   // Submitted: one owner has verified (details entered, check passed), one has not yet.
   const verifiedOwner = founder.owners[0]!.personId;
   await apiCall(stack.app.url, founder.token, "PATCH", `/api/persons/${verifiedOwner}`, {
@@ -97,14 +98,14 @@ async function seedFounder(stack: TestStack, stage: Stage): Promise<Founder & { 
 
 /** Roles user + admin, given at creation. */
 const seedAdmin = (stack: TestStack): Promise<Founder> =>
-  createFounder(stack, { firstName: "Alan", lastName: "Turing", roles: ["user", "admin"] });
+  createAuthUser(stack.config.auth, { firstName: "Alan", lastName: "Turing", roles: ["user", "admin"] });
 
 /** The five founders, seeded side by side (each through its own account: nothing shared). */
 export async function seedFounders(stack: TestStack): Promise<Founders> {
   const [fresh, inProgress, verified, done, admin] = await Promise.all([
-    createFounder(stack),
-    seedFounder(stack, "profile"),
-    seedFounder(stack, "verified"),
+    createAuthUser(stack.config.auth),
+    seedFounder(stack, "entry"),
+    seedFounder(stack, "identity"),
     seedFounder(stack, "submitted"),
     seedAdmin(stack),
   ]);

@@ -9,7 +9,7 @@ import { accountOf } from "../founders";
 import { apiCall } from "../api";
 import { httpApi } from "../http";
 import { MailboxClient } from "../mail";
-import { FORM_ENTRY } from "../entry";
+import { apiProfileOf, FORM_ENTRY } from "../entry";
 import {
   addOwnerInDialog,
   attestAndSubmit,
@@ -413,17 +413,8 @@ export async function expectStoredEntry(
   expect(holder).toMatchObject({
     account_primary_holder: true,
     is_addon: false,
-    first_name: ENTRY.firstName,
-    last_name: ENTRY.lastName,
-    dob: ENTRY.dob,
+    ...apiProfileOf(ENTRY),
     ssn: "***-**-6789",
-    phone: ENTRY.phoneDigits,
-    address_line1: ENTRY.address1,
-    address_line2: ENTRY.address2,
-    city: ENTRY.city,
-    state: ENTRY.state.id,
-    zip: ENTRY.zip,
-    marital_status: ENTRY.marital.id,
     sumsub_review_answer: "GREEN",
   });
   expect(holder.sumsub_applicant_id).toMatch(/^[0-9a-f]{24}$/);
