@@ -198,6 +198,8 @@ describe("one creation state (browser)", () => {
     // The side menu (permanent at 1280 px): the entries with no page yet say so.
     await page.setViewportSize({ width: 1280, height: 900 });
     const menu = page.getByRole("navigation", { name: "Main" });
+    // The permanent menu mounts on the resize's re-render: wait for it before counting.
+    await menu.getByText("Coming soon").first().waitFor();
     expect(await menu.getByText("Coming soon").count()).toBe(3);
     expect(ui.pageErrors).toEqual([]);
   });

@@ -36,12 +36,21 @@ export async function prefetchSignedInData(target: string): Promise<void> {
   const userId = data.session?.user.id;
   if (!userId) return;
   const qc = signedInQueryClient();
-  void qc.prefetchQuery({ queryKey: notificationsQueryKey, queryFn: getNotifications });
+  void qc.prefetchQuery({ queryKey: notificationsQueryKey, queryFn: getNotifications, staleTime: Infinity });
   if ((target.split(/[?#]/)[0] ?? "/") !== paths.dashboard.path) return;
   const accountId = await qc
     .fetchQuery({ queryKey: accountIdKey(userId), queryFn: () => fetchAccountId(userId), staleTime: Infinity })
     .catch(() => undefined);
   if (accountId === undefined) return;
-  await qc.prefetchQuery({ queryKey: allDataKey(accountId), queryFn: () => fetchAllData(accountId) });
-  await qc.prefetchQuery({ queryKey: strategiesKey(accountId), queryFn: () => fetchStrategies(accountId) });
+  // staleTime Infinity: a prefetch never reads again what the screen, already mounted, has read itself.
+  await qc.prefetchQuery({
+    queryKey: allDataKey(accountId),
+    queryFn: () => fetchAllData(accountId),
+    staleTime: Infinity,
+  });
+  await qc.prefetchQuery({
+    queryKey: strategiesKey(accountId),
+    queryFn: () => fetchStrategies(accountId),
+    staleTime: Infinity,
+  });
 }
