@@ -26,7 +26,10 @@ export default function DashboardScreen() {
 
   return (
     <section className="mx-auto flex max-w-4xl flex-col gap-6">
-      <h1 className="text-2xl font-normal">Welcome!</h1>
+      <div>
+        <h1 className="text-2xl font-normal">Welcome!</h1>
+        <p className="text-secondary">Set up your foundation and follow each step of its filing here.</p>
+      </div>
       {list[0]?.entry_completed_at ? <FoundationsSummary strategy={list[0]} person={person} /> : null}
       <section
         aria-labelledby="account-strategies"
