@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { setupE2E } from "../support/e2e-harness";
 import { signInThroughForm } from "../support/steps/actions";
-import { founderAt } from "../support/founders";
+import { createOrganization, createStrategy, founderAt, linkOwner } from "../support/founders";
+import { httpApi } from "../support/http";
 
 // The API re-checks the session on every call, so an ended session is refused at once.
 const e2e = setupE2E({ env: { SESSION_CHECK_TTL_SECONDS: "0" } });
@@ -110,5 +111,38 @@ describe("leaving a form with unsaved changes", () => {
     page.once("dialog", (d) => void d.accept());
     await page.getByRole("link", { name: "Dashboard" }).first().click();
     await page.waitForURL((u) => u.pathname === "/");
+  });
+
+  it("a creation step asks too before a reload or a link loses what was typed", async () => {
+    const f = await founderAt("profile", { browser: e2e });
+    // Step 1 done as the web saves it, so step 2 opens.
+    const api = httpApi(e2e.stack.app.url);
+    const strategyId = await createStrategy(api, f.token, f.accountId);
+    await linkOwner(api, f.token, await createOrganization(api, f.token, strategyId), f.personId, true);
+    const { ui } = f;
+    const { page } = ui;
+    await ui.goto(`/create-foundation/${strategyId}/2`);
+    const city = page.getByLabel("City");
+    await city.fill("Dover Typed");
+
+    const asked: string[] = [];
+    page.once("dialog", (d) => {
+      asked.push(d.type());
+      void d.dismiss();
+    });
+    await page.close({ runBeforeUnload: true });
+    await expect.poll(() => asked.length).toBe(1);
+    expect(asked[0]).toBe("beforeunload");
+    expect(page.isClosed()).toBe(false);
+    expect(await city.inputValue()).toBe("Dover Typed");
+
+    page.once("dialog", (d) => {
+      asked.push(d.type());
+      void d.dismiss();
+    });
+    await page.getByRole("link", { name: "Dashboard" }).first().click();
+    await expect.poll(() => asked.length).toBe(2);
+    expect(asked[1]).toBe("confirm");
+    expect(new URL(page.url()).pathname).toBe(`/create-foundation/${strategyId}/2`);
   });
 });

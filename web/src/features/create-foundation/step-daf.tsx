@@ -8,11 +8,13 @@ import { useSaveDaf } from "@/api";
 import { useSaveFlow } from "@/hooks/use-save-flow";
 import type { StepData } from "./step-context";
 import { StepLayout } from "./step-layout";
+import { useUnsavedChangesGuard } from "@/hooks/use-unsaved-changes-guard";
 
 export function DafStep({ strategyId, organization, enums }: StepData) {
   const [, navigate] = useLocation();
   const form = useZodForm(dafForm, dafValuesFromOrganization(organization));
   const { saving, save } = useSaveFlow();
+  useUnsavedChangesGuard(form.dirty && !saving);
   const mutation = useSaveDaf(organization);
 
   return (

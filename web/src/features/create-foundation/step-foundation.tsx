@@ -12,11 +12,13 @@ import { createOrganization, organizationPutFields, updateOrganization, useAccou
 import { useSaveFlow } from "@/hooks/use-save-flow";
 import type { StepData } from "./step-context";
 import { StepLayout } from "./step-layout";
+import { useUnsavedChangesGuard } from "@/hooks/use-unsaved-changes-guard";
 
 export function FoundationStep({ strategyId, organization }: StepData) {
   const [, navigate] = useLocation();
   const form = useZodForm(foundationForm, foundationValuesFromOrganization(organization));
   const { saving, save } = useSaveFlow();
+  useUnsavedChangesGuard(form.dirty && !saving);
   const mutation = useAccountMutation(async () => {
     const fields = organizationFieldsFromFoundation(form.values);
     if (organization)

@@ -10,6 +10,7 @@ import { useSaveFlow } from "@/hooks/use-save-flow";
 import { useSession } from "@/stores/session";
 import type { StepData } from "./step-context";
 import { StepLayout } from "./step-layout";
+import { useUnsavedChangesGuard } from "@/hooks/use-unsaved-changes-guard";
 
 export function ProfileStep({ strategyId, accountId, allData, organization, person, enums }: StepData) {
   const [, navigate] = useLocation();
@@ -17,6 +18,7 @@ export function ProfileStep({ strategyId, accountId, allData, organization, pers
   const session = useSession();
   const form = useZodForm(profileForm, profileValuesFromPerson(person, namesFromMetadata(session?.user.user_metadata)));
   const { saving, save } = useSaveFlow();
+  useUnsavedChangesGuard(form.dirty && !saving);
   const mutation = useAccountMutation(async () => {
     if (!organization) throw new Error("The organization is missing");
     const fields = toPersonFields(form.values);
