@@ -93,6 +93,12 @@ export async function load<T extends string>(
   };
 }
 
+/** Headers a route sets (the floor sends the same); those Node's http server writes itself stay out. */
+const SET_BY_NODE = new Set(["date", "connection", "keep-alive", "content-length", "transfer-encoding"]);
+function answerHeaders(headers: Headers): Record<string, string> {
+  return Object.fromEntries([...headers].filter(([name]) => !SET_BY_NODE.has(name)));
+}
+
 /** One plain request first: a load test against a route that answers 401 would measure nothing. */
 export async function expectOk(req: Request): Promise<void> {
   const res = await fetch(req.url, { method: req.method, headers: req.headers, body: req.body });
@@ -200,11 +206,14 @@ async function measure(opts: {
   let bare: Child<{ url: string; allDataUrl: string; writeUrl: string }> | undefined;
   try {
     const app = appTargets(stack, await founderWithData(stack));
-    const allDataBody = await (await fetch(app.all_data.url, { headers: app.all_data.headers })).text();
-    bare = await spawnReady(path.join(ROOT, "scripts/bench/bare-server.ts"), { BENCH_ALL_DATA_BODY: allDataBody });
+    const allData = await fetch(app.all_data.url, { headers: app.all_data.headers });
+    bare = await spawnReady(path.join(ROOT, "scripts/bench/bare-server.ts"), {
+      BENCH_ALL_DATA_BODY: await allData.text(),
+      BENCH_ALL_DATA_HEADERS: JSON.stringify(answerHeaders(allData.headers)),
+    });
     const targets: Record<Target, Request> = {
       bare: { url: bare.info.url, method: "GET" },
-      // The same request as all_data's (its bearer token included), answered with the same bytes.
+      // The same request as all_data's (its bearer token included), answered with the same headers and body.
       bare_all_data: { url: bare.info.allDataUrl, method: "GET", headers: app.all_data.headers },
       // The same body as the app's PUT, so both parse and store the same bytes.
       bare_write: {

@@ -1,6 +1,7 @@
 // Child-process entry: the bare Fastify floors the app's routes are judged against, started as the
-// app is: a constant (/bare); all_data's very bytes (BENCH_ALL_DATA_BODY) to the same request, what
-// serving it can cost at the least; a write (the body parsed, one prepared SQLite UPDATE).
+// app is: a constant (/bare); all_data's very bytes, its answer's headers (BENCH_ALL_DATA_HEADERS) and
+// body (BENCH_ALL_DATA_BODY), to the same request: what serving it can cost at the least; a write (the
+// body parsed, one prepared SQLite UPDATE).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -20,7 +21,8 @@ const app = Fastify({ logger: false });
 const body = { ok: true };
 app.get("/bare", async () => body);
 const allData = process.env.BENCH_ALL_DATA_BODY ?? "{}";
-app.get("/bare-all-data", (_request, reply) => reply.type("application/json; charset=utf-8").send(allData));
+const allDataHeaders = JSON.parse(process.env.BENCH_ALL_DATA_HEADERS ?? "{}") as Record<string, string>;
+app.get("/bare-all-data", (_request, reply) => reply.headers(allDataHeaders).send(allData));
 app.put("/bare-write", async (request) => {
   update.run(JSON.stringify(request.body), new Date().toISOString());
   return body;

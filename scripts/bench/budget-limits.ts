@@ -14,7 +14,7 @@ export const BUDGETS = {
   apiBudgetConnections: 10,
   /** all_data req/s ÷ bare Fastify req/s. */
   appBareRatio: 0.35,
-  /** all_data req/s ÷ a bare Fastify route sending all_data's very bytes, same run. */
+  /** all_data req/s ÷ a bare Fastify route sending all_data's very bytes (headers and body), same run. */
   allDataFloorRatio: 0.75,
   /** PUT person req/s ÷ the bare write route's (Fastify PUT + one prepared SQLite UPDATE), same run (decision 0003). */
   putWriteFloorRatio: 0.5,

@@ -38,7 +38,7 @@ export function profileTable(title: string, summary: ProfileSummary): string {
 
 const TARGET_LABELS: Record<Target, string> = {
   bare: "bare Fastify GET /bare",
-  bare_all_data: "bare Fastify GET, all_data's bytes",
+  bare_all_data: "bare Fastify GET, all_data's headers + body",
   bare_write: "bare Fastify PUT + 1 SQLite UPDATE",
   all_data: "GET /api/accounts/{id}/all_data",
   put_person: "PUT /api/persons/{id}",
