@@ -70,6 +70,10 @@ const envSchema = z.object({
   APP_PORT: port(3000),
   AUTH_PORT: port(54321),
   MAIL_PORT: port(54324),
+  /** The embedded mailbox page and API's address (default 127.0.0.1); off loopback it needs MAIL_TOKEN. */
+  MAIL_HOST: optionalString,
+  /** Asked of every mailbox request when set: it holds every sign-in and reset link. */
+  MAIL_TOKEN: optionalString,
   SMTP_PORT: port(54325),
   IDENTITY_PORT: port(54330),
   DATA_DIR: z.string().default(".data"),
@@ -240,6 +244,8 @@ export interface Config {
   };
   ssnEncryptionKey: string | undefined;
   mail: { smtpUrl: string; from: string };
+  /** The embedded mailbox's page and API: undefined host means loopback (the emulator's default). */
+  mailbox: { host: string | undefined; token: string | undefined };
   identity: {
     baseUrl: string;
     appToken: string;
@@ -310,6 +316,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     ssnEncryptionKey: e.SSN_ENCRYPTION_KEY,
     mail: { smtpUrl: e.SMTP_URL ?? `smtp://127.0.0.1:${e.SMTP_PORT}`, from: e.MAIL_FROM },
+    mailbox: { host: e.MAIL_HOST, token: e.MAIL_TOKEN },
     identity: {
       baseUrl: e.SUMSUB_BASE_URL ?? (isRealProvider ? "https://api.sumsub.com" : `http://127.0.0.1:${e.IDENTITY_PORT}`),
       appToken: e.SUMSUB_APP_TOKEN ?? LOCAL_IDENTITY.appToken,
