@@ -5,6 +5,7 @@ import { computeWebhookDigest } from "../../server/src/identity/webhook-digest";
 import { externalUserIdFor } from "../../server/src/identity/verification";
 import { DEFAULT_DAF } from "../../server/src/contract/rules";
 import { ENUM_SEED } from "../../db/enums";
+export { RIA_ANSWERS } from "../../server/src/contract/test-fixtures";
 
 /** The founder's profile, the one record: the API's body (founderAt's default) and, in FORM_ENTRY, what the browser types. */
 export const PROFILE = {
@@ -27,17 +28,6 @@ export function labelOf(enumId: string): string {
   if (!item) throw new Error(`no enum item ${enumId}`);
   return item.enumLabel;
 }
-
-/** The seven RIA answers, as the /ria screen sends them (§5: all together). */
-export const RIA_ANSWERS = {
-  ria_primary_goal: "primary_goal_growth",
-  ria_risk_score: 3,
-  ria_loss_capacity_percent: 20,
-  ria_time_horizon_years: "horizon_years_5_10",
-  ria_liquidity_needs: "liquidity_needs_low",
-  ria_federal_effective_tax_rate: "federal_tax_bracket_24",
-  ria_state: "us_state_delaware",
-} as const;
 
 export const ORGANIZATION = {
   name_1: "Ada Giving LLC",
