@@ -40,6 +40,21 @@ export const ORGANIZATION = {
 /** Step 4's choices, as the DAF screen sends them with the organization. */
 export const DAF_CHOICE = { donor_advised_fund: DEFAULT_DAF, custodian: "custodian_schwab" } as const;
 
+/** An add-on owner's details as they give them in the owner form: a second person, beside the founder. */
+export const OWNER = {
+  first_name: "Grace",
+  last_name: "Hopper",
+  dob: "1980-01-02",
+  ssn: "987654321",
+  phone: "3025550101",
+  address_line1: "2 Side Street",
+  address_line2: null,
+  city: "Dover",
+  state: "us_state_delaware",
+  zip: "19901",
+  marital_status: "marital_status_married",
+} as const;
+
 /** The same founder through the screens, where a default would hide a dropped input: line 2, marital status, a custom DAF. */
 export const FORM_ENTRY = {
   profile: { ...PROFILE, address_line2: "Suite 200", marital_status: "marital_status_married" },
