@@ -30,37 +30,24 @@ function start(env: Record<string, string>): Promise<{ code: number | null; outp
   });
 }
 
-const refused: [string, Record<string, string>, string][] = [
-  [
-    "SUPABASE_ANON_KEY",
-    { SUPABASE_ANON_KEY: LOCAL_SUPABASE.anonKey },
-    "SUPABASE_ANON_KEY is a public local-development value",
-  ],
-  [
-    "SUPABASE_SERVICE_ROLE_KEY",
-    { SUPABASE_SERVICE_ROLE_KEY: LOCAL_SUPABASE.serviceRoleKey },
-    "SUPABASE_SERVICE_ROLE_KEY is a public local-development value",
-  ],
-  [
-    "SUPABASE_JWT_SECRET",
-    { SUPABASE_JWT_SECRET: LOCAL_SUPABASE.jwtSecret },
-    "SUPABASE_JWT_SECRET is a public local-development value",
-  ],
-  [
-    "SUMSUB_APP_TOKEN",
-    { SUMSUB_APP_TOKEN: LOCAL_IDENTITY.appToken },
-    "SUMSUB_APP_TOKEN is a public local-development value",
-  ],
-  [
-    "SUMSUB_SECRET_KEY",
-    { SUMSUB_SECRET_KEY: LOCAL_IDENTITY.secretKey },
-    "SUMSUB_SECRET_KEY is a public local-development value",
-  ],
-  [
-    "SUMSUB_WEBHOOK_SECRET",
-    { SUMSUB_WEBHOOK_SECRET: LOCAL_IDENTITY.webhookSecret },
-    "SUMSUB_WEBHOOK_SECRET is a public local-development value",
-  ],
+/** The local stand-ins' public values: production refuses each one, naming it. */
+const publicValues: Record<string, string> = {
+  SUPABASE_ANON_KEY: LOCAL_SUPABASE.anonKey,
+  SUPABASE_SERVICE_ROLE_KEY: LOCAL_SUPABASE.serviceRoleKey,
+  SUPABASE_JWT_SECRET: LOCAL_SUPABASE.jwtSecret,
+  SUMSUB_APP_TOKEN: LOCAL_IDENTITY.appToken,
+  SUMSUB_SECRET_KEY: LOCAL_IDENTITY.secretKey,
+  SUMSUB_WEBHOOK_SECRET: LOCAL_IDENTITY.webhookSecret,
+};
+
+type Refusal = [name: string, change: Record<string, string>, line: string];
+
+const refused: Refusal[] = [
+  ...Object.entries(publicValues).map(([name, value]): Refusal => [
+    name,
+    { [name]: value },
+    `${name} is a public local-development value`,
+  ]),
   ["AUTH_MODE=embedded", { AUTH_MODE: "embedded" }, "AUTH_MODE=embedded is refused in production"],
   ["AUTH_MODE unset", { AUTH_MODE: "" }, "AUTH_MODE is required in production"],
 ];

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES, timestampNow } from "../../server/src/contract/rules";
 import { createTestApp, type TestApp } from "../support/app";
-import { buildFounderData, completeEntry } from "../support/founders";
+import { buildFounderData, completeEntry, type SignedUpFounder } from "../support/founders";
 import { ORGANIZATION } from "../support/entry";
 
 let t: TestApp;
@@ -11,6 +11,22 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => t.close());
+
+/** A new founder with a bare strategy `s`, and `post`: a POST of ORGANIZATION for it with `change`. */
+async function bareStrategy() {
+  const f = await t.founder({ strategy: true });
+  const s = f.strategyId!;
+  const post = (change: object = {}) =>
+    t.http
+      .post("/api/organizations/")
+      .set(f.auth)
+      .send({ strategy_id: s, ...ORGANIZATION, ...change });
+  return { f, s, post };
+}
+
+/** Approve: the foundation submitted with the attestation. */
+const approve = (f: SignedUpFounder, strategyId: number) =>
+  t.http.put(`/api/strategies/${strategyId}`).set(f.auth).send({ entry_completed_at: timestampNow(), attested: true });
 
 describe("strategies", () => {
   it("refuses a second Founder Foundation strategy for the account", async () => {
@@ -42,19 +58,8 @@ describe("strategies", () => {
     const f = await t.founder();
     const d = await buildFounderData(t, f);
     await completeEntry(t, f, d);
-    const res = await t.http
-      .put(`/api/strategies/${d.strategyId}`)
-      .set(f.auth)
-      .send({ entry_completed_at: timestampNow(), attested: true });
-    expect(res.status).toBe(200);
-    expect(
-      (
-        await t.http
-          .put(`/api/strategies/${d.strategyId}`)
-          .set(f.auth)
-          .send({ entry_completed_at: timestampNow(), attested: true })
-      ).status,
-    ).toBe(409);
+    expect((await approve(f, d.strategyId)).status).toBe(200);
+    expect((await approve(f, d.strategyId)).status).toBe(409);
     const titles = (await t.http.get("/api/notifications/").set(f.auth)).body.map((n: { title: string }) => n.title);
     expect(titles.filter((x: string) => x === "Foundation submitted")).toHaveLength(1);
     const all = (await t.http.get("/api/notifications/").set(f.auth)).body;
@@ -77,70 +82,35 @@ describe("strategies", () => {
 
 describe("organizations", () => {
   it("requires both names to end in LLC and stay within 100 characters", async () => {
-    const f = await t.founder();
-    const s = (
-      await t.http
-        .post("/api/strategies/")
-        .set(f.auth)
-        .send({ account_id: f.accountId, strategy_type: "strategy_type_founder" })
-    ).body.strategy_id;
-    const noLlc = await t.http
-      .post("/api/organizations/")
-      .set(f.auth)
-      .send({ strategy_id: s, ...ORGANIZATION, name_2: "Second choice" });
+    const { post } = await bareStrategy();
+    const noLlc = await post({ name_2: "Second choice" });
     expect(noLlc.body).toMatchObject({ field: "name_2", message: "name_2: Name must end with LLC" });
-    const long = await t.http
-      .post("/api/organizations/")
-      .set(f.auth)
-      .send({ strategy_id: s, ...ORGANIZATION, name_1: `${"A".repeat(98)} LLC` });
+    const long = await post({ name_1: `${"A".repeat(98)} LLC` });
     expect(long.body).toMatchObject({
       field: "name_1",
       message: "name_1: Foundation name cannot exceed 100 characters",
     });
     // A name a state would register: no emoji, symbols or other scripts (docs/security.md, Free text).
     for (const name of ["\u{1F680} Rocket Giving LLC", "Rocket\u2122 Giving LLC", "Rocket Giving \u4E2D LLC"]) {
-      const symbol = await t.http
-        .post("/api/organizations/")
-        .set(f.auth)
-        .send({ strategy_id: s, ...ORGANIZATION, name_1: name });
+      const symbol = await post({ name_1: name });
       expect(symbol.status).toBe(400);
       expect(symbol.body).toMatchObject({ field: "name_1", message: `name_1: ${MESSAGES.legalName}` });
     }
-    const lower = await t.http
-      .post("/api/organizations/")
-      .set(f.auth)
-      .send({
-        strategy_id: s,
-        ...ORGANIZATION,
-        name_1: "  Ada Giving llc ",
-        name_2: "Zoë & O’Brien, (Dover) Giving LLC",
-      });
+    const lower = await post({
+      name_1: "  Ada Giving llc ",
+      name_2: "Zoë & O’Brien, (Dover) Giving LLC",
+    });
     expect(lower.status).toBe(201);
     expect(lower.body.name_1).toBe("Ada Giving llc");
-    const again = await t.http
-      .post("/api/organizations/")
-      .set(f.auth)
-      .send({ strategy_id: s, ...ORGANIZATION });
+    const again = await post();
     expect(again.status).toBe(409);
   });
 
   it("only accepts Delaware or null as the registered state", async () => {
-    const f = await t.founder();
-    const s = (
-      await t.http
-        .post("/api/strategies/")
-        .set(f.auth)
-        .send({ account_id: f.accountId, strategy_type: "strategy_type_founder" })
-    ).body.strategy_id;
-    const res = await t.http
-      .post("/api/organizations/")
-      .set(f.auth)
-      .send({ strategy_id: s, ...ORGANIZATION, registered_state: "us_state_nevada" });
+    const { post } = await bareStrategy();
+    const res = await post({ registered_state: "us_state_nevada" });
     expect(res.body.field).toBe("registered_state");
-    const none = await t.http
-      .post("/api/organizations/")
-      .set(f.auth)
-      .send({ strategy_id: s, ...ORGANIZATION, registered_state: null });
+    const none = await post({ registered_state: null });
     expect(none.body.registered_state).toBeNull();
   });
 
@@ -202,13 +172,7 @@ describe("organizations", () => {
   });
 
   it("answers 200 null for a strategy of the caller without an organization yet (a new founder's step 1), 404 for no such strategy", async () => {
-    const f = await t.founder();
-    const s = (
-      await t.http
-        .post("/api/strategies/")
-        .set(f.auth)
-        .send({ account_id: f.accountId, strategy_type: "strategy_type_founder" })
-    ).body.strategy_id;
+    const { f, s } = await bareStrategy();
     const res = await t.http.get(`/api/organizations/by_strategy/${s}`).set(f.auth);
     expect(res.status).toBe(200);
     expect(res.body).toBeNull();

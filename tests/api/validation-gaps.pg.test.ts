@@ -5,26 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES, timestampNow } from "../../server/src/contract/rules";
 import { createTestApp, type TestApp } from "../support/app";
 import { buildFounderData, completeEntry, type ApiFounder as Founder, type FounderData } from "../support/founders";
-import { DAF_CHOICE, ORGANIZATION, PROFILE, RIA_ANSWERS } from "../support/entry";
+import { DAF_CHOICE, ORGANIZATION, OWNER, PROFILE, RIA_ANSWERS } from "../support/entry";
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => t.close());
-
-/** An add-on owner's details in full, as the API accepts them while nothing is recorded yet. */
-const OWNER_DETAILS = {
-  dob: "1990-04-02",
-  ssn: "987654321",
-  phone: "3025550199",
-  address_line1: "2 Market Street",
-  address_line2: null,
-  city: "Dover",
-  state: "us_state_delaware",
-  zip: "19901",
-  marital_status: "marital_status_single",
-} as const;
 
 async function founderWithData(): Promise<{ f: Founder; d: FounderData }> {
   const f = await t.founder();
@@ -106,27 +93,27 @@ describe("PUT/PATCH /api/persons/{id}: an add-on owner keeps its email and the o
     expect(
       (await t.http.patch(`/api/persons/${d.addonId}`).set(f.auth).send({ email: "renamed@example.com" })).status,
     ).toBe(200);
-    const filled = await t.http.patch(`/api/persons/${d.addonId}`).set(f.auth).send(OWNER_DETAILS);
+    const filled = await t.http.patch(`/api/persons/${d.addonId}`).set(f.auth).send(OWNER);
     expect(filled.status).toBe(200);
-    expect(filled.body).toMatchObject({ email: "renamed@example.com", city: "Dover", ssn: "***-**-4321" });
+    expect(filled.body).toMatchObject({ email: "renamed@example.com", city: OWNER.city, ssn: "***-**-4321" });
     // The owner editor once birthdate and SSN are recorded: the rest of the form, changed.
-    const { dob: _dob, ssn: _ssn, ...contact } = OWNER_DETAILS;
+    const { dob: _dob, ssn: _ssn, ...contact } = OWNER;
     const edited = await t.http
       .patch(`/api/persons/${d.addonId}`)
       .set(f.auth)
       .send({ ...contact, city: "Newark", zip: "19711" });
     expect(edited.status).toBe(200);
-    expect(edited.body).toMatchObject({ city: "Newark", zip: "19711", dob: OWNER_DETAILS.dob });
+    expect(edited.body).toMatchObject({ city: "Newark", zip: "19711", dob: OWNER.dob });
   });
 
   it.each([
     ["PATCH", { phone: null }, "phone"],
     ["PATCH", { city: "", zip: null }, "city"],
     ["PATCH", { dob: null }, "dob"],
-    ["PUT", { ...PROFILE, ...OWNER_DETAILS, email: "owner@example.com", ssn: "***-**-4321", state: null }, "state"],
+    ["PUT", { ...PROFILE, ...OWNER, email: "owner@example.com", ssn: "***-**-4321", state: null }, "state"],
   ] as const)("refuses %s %j once given → 400 naming %s, nothing changed", async (method, body, field) => {
     const { f, d } = await founderWithData();
-    expect((await t.http.patch(`/api/persons/${d.addonId}`).set(f.auth).send(OWNER_DETAILS)).status).toBe(200);
+    expect((await t.http.patch(`/api/persons/${d.addonId}`).set(f.auth).send(OWNER)).status).toBe(200);
     const before = await getPerson(f, d.addonId);
     const res = await t.http[method === "PUT" ? "put" : "patch"](`/api/persons/${d.addonId}`).set(f.auth).send(body);
     expect(res.status).toBe(400);

@@ -7,8 +7,10 @@ import { MailboxClient, findLink } from "../support/mail";
 import { setupE2E } from "../support/e2e-harness";
 import { editScreenHelpers, HOSTED_LINK, saveAndLeave, toast } from "../support/edit-screens-suite";
 import { scaled } from "../support/machine";
+import { OWNER } from "../support/entry";
 
 const e2e = setupE2E();
+const OWNER_NAME = `${OWNER.first_name} ${OWNER.last_name}`;
 const { call, seedCompletedFounder, addVerifiedOwner, openAs, checkOtherLooks } = editScreenHelpers(e2e);
 
 describe("/edit-others", () => {
@@ -26,12 +28,12 @@ describe("/edit-others", () => {
 
     const ui = await openAs(s, "/edit-others");
     const { page } = ui;
-    const grace = page.getByRole("button", { name: /Grace Hopper/ });
+    const grace = page.getByRole("button", { name: new RegExp(OWNER_NAME) });
     await grace.waitFor();
     expect(await grace.getAttribute("aria-pressed")).toBe("true");
     expect(await page.getByRole("button", { name: pendingEmail, exact: true }).isDisabled()).toBe(true);
     await page.getByText("Awaiting identity check").waitFor();
-    const form = page.getByRole("form", { name: "Details of Grace Hopper" });
+    const form = page.getByRole("form", { name: `Details of ${OWNER_NAME}` });
     expect(await form.getByLabel("Birthdate").isEditable()).toBe(false);
     expect(await form.getByLabel("SSN").inputValue()).toBe("***-**-4321");
     await ui.screen("edit-others-1280-light");
@@ -41,11 +43,19 @@ describe("/edit-others", () => {
     await saveAndLeave(page, "Owner information updated successfully");
     await ui.goto("/edit-others");
     await expect
-      .poll(() => page.getByRole("form", { name: "Details of Grace Hopper" }).getByLabel("Street address").inputValue())
+      .poll(() =>
+        page
+          .getByRole("form", { name: `Details of ${OWNER_NAME}` })
+          .getByLabel("Street address")
+          .inputValue(),
+      )
       .toBe("9 New Road");
-    expect(await page.getByRole("form", { name: "Details of Grace Hopper" }).getByLabel("Zip").inputValue()).toBe(
-      "19958",
-    );
+    expect(
+      await page
+        .getByRole("form", { name: `Details of ${OWNER_NAME}` })
+        .getByLabel("Zip")
+        .inputValue(),
+    ).toBe("19958");
 
     // Resend to the pending owner: a real mail arrives.
     const mailbox = new MailboxClient(e2e.stack.mail!.url);
@@ -106,7 +116,7 @@ describe("/edit-others", () => {
     const mailbox = new MailboxClient(e2e.stack.mail!.url);
     const first = await mailbox.latest(email, { subject: "verify your identity" });
     const ui = await openAs(s, "/edit-others");
-    const form = ui.page.getByRole("form", { name: "Details of Grace Hopper" });
+    const form = ui.page.getByRole("form", { name: `Details of ${OWNER_NAME}` });
     await form.getByRole("button", { name: "Update license" }).click();
     await toast(ui.page, "Verification emails sent successfully");
     // A second mail (not the one the owner verified with) with a working hosted link.
@@ -125,14 +135,14 @@ describe("/edit-others", () => {
     );
     expect(owner.sumsub_completed_at).not.toBeNull();
     expect(owner.sumsub_email_sent_at).not.toBeNull();
-    expect(await ui.page.getByRole("button", { name: /Grace Hopper/ }).isEnabled()).toBe(true);
+    expect(await ui.page.getByRole("button", { name: new RegExp(OWNER_NAME) }).isEnabled()).toBe(true);
   });
 
   it("shows 'Failed to update owner information' when the owner was removed meanwhile", async () => {
     const s = await seedCompletedFounder();
     const ownerId = await addVerifiedOwner(s, `gone-${s.accountId}@example.com`);
     const ui = await openAs(s, "/edit-others");
-    const form = ui.page.getByRole("form", { name: "Details of Grace Hopper" });
+    const form = ui.page.getByRole("form", { name: `Details of ${OWNER_NAME}` });
     await form.getByLabel("City").fill("Lewes");
     await call(s.token, "DELETE", `/api/persons/${ownerId}`);
     await form.getByRole("button", { name: "Done" }).click();

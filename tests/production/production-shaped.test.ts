@@ -168,24 +168,24 @@ describe("production-shaped deployment: Postgres, two instances, auth and identi
     await context.addInitScript(`for (const [k, v] of ${JSON.stringify(session)}) localStorage.setItem(k, v);`);
     const page = await context.newPage();
     const seen = watch(page);
-    const e = FORM_ENTRY;
+    const { profile: e, organization, daf } = FORM_ENTRY;
 
     await page.goto("/");
     await page.getByRole("heading", { name: "Foundations" }).waitFor();
     await page.getByText(submittedOn).waitFor();
-    await page.getByText(e.name1).first().waitFor();
+    await page.getByText(organization.name_1).first().waitFor();
 
     await page.goto("/edit-foundation");
-    await expect.poll(() => page.getByLabel("First choice").inputValue()).toBe(e.name1);
-    expect(await page.getByLabel("Second choice").inputValue()).toBe(e.name2);
+    await expect.poll(() => page.getByLabel("First choice").inputValue()).toBe(organization.name_1);
+    expect(await page.getByLabel("Second choice").inputValue()).toBe(organization.name_2);
 
     await page.goto("/edit-profile");
     await expect.poll(() => page.getByLabel("City").inputValue()).toBe(e.city);
-    expect(await page.getByLabel("First name").inputValue()).toBe(e.firstName);
-    expect(await page.getByLabel("SSN").inputValue()).toBe(`***-**-${e.ssnDigits.slice(-4)}`);
+    expect(await page.getByLabel("First name").inputValue()).toBe(e.first_name);
+    expect(await page.getByLabel("SSN").inputValue()).toBe(`***-**-${e.ssn.slice(-4)}`);
 
     await page.goto("/edit-daf");
-    await expect.poll(() => page.getByLabel("Custom DAF Name").inputValue()).toBe(e.customDaf);
+    await expect.poll(() => page.getByLabel("Custom DAF Name").inputValue()).toBe(daf.donor_advised_fund);
 
     const apiOrigins = new Set(
       seen.requests.filter((u) => new URL(u).pathname.startsWith("/api/")).map((u) => new URL(u).origin),
@@ -203,13 +203,13 @@ describe("production-shaped deployment: Postgres, two instances, auth and identi
       const org = await client.query<{ name_1: string; entry_completed_at: string | null }>(
         "SELECT o.name_1, s.entry_completed_at FROM organization o JOIN strategy s ON s.strategy_id = o.strategy_id",
       );
-      expect(org.rows).toEqual([{ name_1: FORM_ENTRY.name1, entry_completed_at: expect.any(String) }]);
+      expect(org.rows).toEqual([{ name_1: FORM_ENTRY.organization.name_1, entry_completed_at: expect.any(String) }]);
       const persons = await client.query<{ ssn_encrypted: string | null }>(
         "SELECT ssn_encrypted FROM person WHERE account_primary_holder",
       );
       expect(persons.rows).toHaveLength(1);
       expect(persons.rows[0]!.ssn_encrypted).toMatch(/\S{20,}/);
-      expect(persons.rows[0]!.ssn_encrypted).not.toContain(FORM_ENTRY.ssnDigits);
+      expect(persons.rows[0]!.ssn_encrypted).not.toContain(FORM_ENTRY.profile.ssn);
     } finally {
       await client.end();
     }

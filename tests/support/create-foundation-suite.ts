@@ -1,7 +1,7 @@
 // The founder's main journey in a real browser (requirements §2, §4): dashboard → strategy → the
 // five creation steps with the identity check in the real widget → Approve, then the owners' mail
 // and every value through the API (walkCreation); and every creation screen resumed (resumeSavedData).
-import { apiProfileOf, FORM_ENTRY as ENTRY } from "./entry";
+import { FORM_ENTRY as ENTRY, ORGANIZATION } from "./entry";
 import { expect } from "vitest";
 import type { E2E, Theme } from "./e2e-harness";
 import { founderAt, passIdentity, uniqueEmail } from "./founders";
@@ -30,7 +30,7 @@ export async function walkCreation(e2e: E2E, width: number, theme: Theme): Promi
   const founder = await founderAt("signed-up", {
     browser: e2e,
     open: { width, theme },
-    founder: { firstName: ENTRY.firstName, lastName: ENTRY.lastName },
+    founder: { firstName: ENTRY.profile.first_name, lastName: ENTRY.profile.last_name },
   });
   const { ui } = founder;
   const owners = {
@@ -62,15 +62,9 @@ export async function walkCreation(e2e: E2E, width: number, theme: Theme): Promi
 
 /** The resumed founder's entry as the API takes it: the journey's values, the registered-agent box left unticked, the default DAF. */
 const RESUMED = {
-  profile: { ...apiProfileOf(ENTRY), address_line2: null },
-  organization: {
-    name_1: ENTRY.name1,
-    name_2: ENTRY.name2,
-    registered_state: "us_state_delaware",
-    itg_as_registered_agent: false,
-    activity_is_investment: true,
-  },
-  daf: { donor_advised_fund: "Investor's Philanthropic", custodian: ENTRY.custodian.id },
+  profile: { ...ENTRY.profile, address_line2: null },
+  organization: { ...ORGANIZATION, itg_as_registered_agent: false, activity_is_investment: true },
+  daf: { donor_advised_fund: "Investor's Philanthropic", custodian: ENTRY.daf.custodian },
 };
 
 /** Every creation screen, at one width and theme, resumes a founder's data entered through the API. */
@@ -86,7 +80,7 @@ export async function resumeSavedData(e2e: E2E, width: number, theme: Theme): Pr
   const { page } = ui;
 
   await ui.goto("/");
-  const card = page.getByRole("link", { name: `Creating ${ENTRY.name1}` });
+  const card = page.getByRole("link", { name: `Creating ${ENTRY.organization.name_1}` });
   await card.getByText(/Verifying your identity · 50%/).waitFor();
   await ui.screen("dashboard-in-progress");
 
@@ -97,7 +91,7 @@ export async function resumeSavedData(e2e: E2E, width: number, theme: Theme): Pr
 
   await ui.goto(`/create-foundation/${strategyId}/1`);
   await page.getByRole("heading", { name: "Choose your foundation name" }).waitFor();
-  expect(await page.getByLabel("First choice").inputValue()).toBe(ENTRY.name1);
+  expect(await page.getByLabel("First choice").inputValue()).toBe(ENTRY.organization.name_1);
   expect(await page.getByLabel("This is an investment").isChecked()).toBe(true);
   expect(await page.getByLabel("List the tax group as registered agent").isChecked()).toBe(false);
   await ui.screen("step-1");
@@ -105,7 +99,7 @@ export async function resumeSavedData(e2e: E2E, width: number, theme: Theme): Pr
   await ui.goto(`/create-foundation/${strategyId}/2`);
   await page.getByRole("heading", { name: "Enter your personal information" }).waitFor();
   expect(await page.getByLabel("SSN").inputValue()).toBe("***-**-6789");
-  expect(await page.getByLabel("State").inputValue()).toBe(ENTRY.state.id);
+  expect(await page.getByLabel("State").inputValue()).toBe(ENTRY.profile.state);
   await ui.screen("step-2");
 
   await ui.goto(`/create-foundation/${strategyId}/3`);
@@ -118,7 +112,7 @@ export async function resumeSavedData(e2e: E2E, width: number, theme: Theme): Pr
   await ui.goto(`/create-foundation/${strategyId}/4`);
   await page.getByLabel("Custodian").waitFor();
   expect(await page.getByLabel("Investor's Philanthropic").isChecked()).toBe(true);
-  expect(await page.getByLabel("Custodian").inputValue()).toBe(ENTRY.custodian.id);
+  expect(await page.getByLabel("Custodian").inputValue()).toBe(ENTRY.daf.custodian);
   await ui.screen("step-4");
 
   await ui.goto(`/create-foundation/${strategyId}/5`);

@@ -6,6 +6,7 @@ import { MailboxClient, findLink } from "./mail";
 import { addOwner, founderAt, type EntryFounder } from "./founders";
 import { THEME_STORAGE_KEY, type E2E, type UiPage } from "./e2e-harness";
 import { apiCall } from "./api";
+import { OWNER } from "./entry";
 import { captureInWidget } from "./steps/actions";
 
 /** The hosted identity-check link in an owner's verification mail. */
@@ -34,18 +35,7 @@ export function editScreenHelpers(e2e: E2E) {
   /** An additional owner who passed the identity check through the emailed link, as a real owner would. */
   async function addVerifiedOwner(s: EntryFounder, email: string): Promise<number> {
     const ownerId = await addOwner(e2e.stack, s, email);
-    await call(s.token, "PATCH", `/api/persons/${ownerId}`, {
-      first_name: "Grace",
-      last_name: "Hopper",
-      dob: "1980-01-02",
-      ssn: "987654321",
-      phone: "3025550101",
-      address_line1: "2 Side Street",
-      city: "Dover",
-      state: "us_state_delaware",
-      zip: "19901",
-      marital_status: "marital_status_married",
-    });
+    await call(s.token, "PATCH", `/api/persons/${ownerId}`, OWNER);
     await call(s.token, "POST", "/api/sumsub/send_sumsub_emails", [ownerId]);
     const mail = await new MailboxClient(e2e.stack.mail!.url).latest(email, { subject: "verify your identity" });
     const ui = await e2e.open();

@@ -1,12 +1,13 @@
-// What a founder enters, as the API takes it (the profile, the organization, the DAF choice, the RIA
-// answers), and a signed identity result as the provider posts it: data for every harness that
-// builds founders through the API (tests/api, tests/reliability, the browser suites' set-up, the bench).
+// What a founder enters, one record as the API takes it and (FORM_ENTRY) as the screens take it, and a
+// signed identity result as the provider posts it: for every harness that builds founders, and the bench.
 import { randomUUID } from "node:crypto";
 import { computeWebhookDigest } from "../../server/src/identity/webhook-digest";
 import { externalUserIdFor } from "../../server/src/identity/verification";
 import { DEFAULT_DAF } from "../../server/src/contract/rules";
+import { ENUM_SEED } from "../../db/enums";
+export { RIA_ANSWERS } from "../../server/src/contract/test-fixtures";
 
-/** The API suites' holder; FORM_ENTRY shares its SSN, phone and street, and differs where a screen could drop input. */
+/** The founder's profile, the one record: the API's body (founderAt's default) and, in FORM_ENTRY, what the browser types. */
 export const PROFILE = {
   first_name: "Ada",
   last_name: "Lovelace",
@@ -21,52 +22,12 @@ export const PROFILE = {
   marital_status: "marital_status_single",
 } as const;
 
-/** The entry as a founder types it into the creation screens (labels as shown, ids as the API stores them). */
-export const FORM_ENTRY = {
-  name1: "Acme Giving LLC",
-  name2: "Acme Family Giving LLC",
-  firstName: "Grace",
-  lastName: "Hopper",
-  dob: "1985-03-14",
-  ssnDigits: PROFILE.ssn,
-  phoneDigits: PROFILE.phone,
-  address1: PROFILE.address_line1,
-  address2: "Suite 200",
-  city: "New York",
-  state: { label: "New York", id: "us_state_new_york" },
-  zip: "10001",
-  marital: { label: "Married", id: "marital_status_married" },
-  customDaf: "Acme Donor Fund",
-  custodian: { label: "Fidelity Investments", id: "custodian_fidelity" },
-} as const;
-
-/** A form entry's profile as the API takes and stores it: the one mapping from the screens' terms to the API's. */
-export function apiProfileOf(e: typeof FORM_ENTRY) {
-  return {
-    first_name: e.firstName,
-    last_name: e.lastName,
-    dob: e.dob,
-    ssn: e.ssnDigits,
-    phone: e.phoneDigits,
-    address_line1: e.address1,
-    address_line2: e.address2 as string | null,
-    city: e.city,
-    state: e.state.id,
-    zip: e.zip,
-    marital_status: e.marital.id,
-  };
+/** An enum's label as a screen shows it (the seed's), for the browser to pick an option by what a person reads. */
+export function labelOf(enumId: string): string {
+  const item = ENUM_SEED.find((i) => i.enumId === enumId);
+  if (!item) throw new Error(`no enum item ${enumId}`);
+  return item.enumLabel;
 }
-
-/** The seven RIA answers, as the /ria screen sends them (§5: all together). */
-export const RIA_ANSWERS = {
-  ria_primary_goal: "primary_goal_growth",
-  ria_risk_score: 3,
-  ria_loss_capacity_percent: 20,
-  ria_time_horizon_years: "horizon_years_5_10",
-  ria_liquidity_needs: "liquidity_needs_low",
-  ria_federal_effective_tax_rate: "federal_tax_bracket_24",
-  ria_state: "us_state_delaware",
-} as const;
 
 export const ORGANIZATION = {
   name_1: "Ada Giving LLC",
@@ -78,6 +39,28 @@ export const ORGANIZATION = {
 
 /** Step 4's choices, as the DAF screen sends them with the organization. */
 export const DAF_CHOICE = { donor_advised_fund: DEFAULT_DAF, custodian: "custodian_schwab" } as const;
+
+/** An add-on owner's details as they give them in the owner form: a second person, beside the founder. */
+export const OWNER = {
+  first_name: "Grace",
+  last_name: "Hopper",
+  dob: "1980-01-02",
+  ssn: "987654321",
+  phone: "3025550101",
+  address_line1: "2 Side Street",
+  address_line2: null,
+  city: "Dover",
+  state: "us_state_delaware",
+  zip: "19901",
+  marital_status: "marital_status_married",
+} as const;
+
+/** The same founder through the screens, where a default would hide a dropped input: line 2, marital status, a custom DAF. */
+export const FORM_ENTRY = {
+  profile: { ...PROFILE, address_line2: "Suite 200", marital_status: "marital_status_married" },
+  organization: { name_1: ORGANIZATION.name_1, name_2: ORGANIZATION.name_2 },
+  daf: { donor_advised_fund: "Ada Donor Fund", custodian: "custodian_fidelity" },
+} as const;
 
 /** A signed identity-provider result for a person, as Sumsub posts it (the provider's time `at`, a fresh event id). */
 export function signedIdentityResult(

@@ -32,7 +32,7 @@ export interface JourneyOptions {
 }
 
 export function founderJourney(opts: JourneyOptions): FounderJourney {
-  const e = FORM_ENTRY;
+  const e = FORM_ENTRY.profile;
   const email = uniqueEmail("journey");
   const password = "Journey-pass1!";
   let confirmLink = "";
@@ -52,8 +52,8 @@ export function founderJourney(opts: JourneyOptions): FounderJourney {
       async (page) => {
         await page.getByRole("button", { name: "Don't have an account? Sign up" }).click();
         await page.getByLabel("Email").fill(email);
-        await page.getByLabel("First name").fill(e.firstName);
-        await page.getByLabel("Last name").fill(e.lastName);
+        await page.getByLabel("First name").fill(e.first_name);
+        await page.getByLabel("Last name").fill(e.last_name);
         await page.getByLabel("Password").fill(password);
         await page.getByRole("button", { name: "Sign up" }).click();
         await page.getByText(`We've sent a verification email to ${email}`).waitFor();

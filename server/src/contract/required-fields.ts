@@ -2,20 +2,6 @@
 // the primary holder's profile, the add-on owner's form, and the RIA questionnaire.
 import { riaFields } from "./entities";
 
-/** Requirements §5: the profile fields a primary holder must give (address line 2 is optional). */
-export const PROFILE_REQUIRED = [
-  "first_name",
-  "last_name",
-  "dob",
-  "ssn",
-  "phone",
-  "address_line1",
-  "city",
-  "state",
-  "zip",
-  "marital_status",
-] as const;
-
 /** The add-on owner form's required fields (requirements §5): once an owner has given one, it stays given. */
 export const OWNER_FORM_REQUIRED = [
   "dob",
@@ -27,6 +13,9 @@ export const OWNER_FORM_REQUIRED = [
   "zip",
   "marital_status",
 ] as const;
+
+/** Requirements §5: the profile fields a primary holder must give (address line 2 is optional): the names, then the owner form's. */
+export const PROFILE_REQUIRED = ["first_name", "last_name", ...OWNER_FORM_REQUIRED] as const;
 
 /** The seven RIA answers, in questionnaire order (given together: requirements §5). */
 export const RIA_REQUIRED = Object.keys(riaFields.shape) as (keyof typeof riaFields.shape)[];

@@ -2,6 +2,7 @@
 // step order, each with the step that gives it.
 import { describe, expect, it } from "vitest";
 import { missingForSubmission } from "./submission";
+import { COMPLETE_PROFILE, VERIFIED } from "./test-fixtures";
 
 const organization = {
   name_1: "Ada Giving LLC",
@@ -9,20 +10,7 @@ const organization = {
   donor_advised_fund: "Investor's Philanthropic",
   custodian: "custodian_schwab",
 };
-const holder = {
-  first_name: "Ada",
-  last_name: "Lovelace",
-  dob: "1990-12-10",
-  ssn: "***-**-6789",
-  phone: "5551234567",
-  address_line1: "1 Main St",
-  city: "Dover",
-  state: "us_state_delaware",
-  zip: "19901",
-  marital_status: "marital_status_single",
-  sumsub_review_answer: "GREEN",
-  sumsub_completed_at: "2026-11-01T10:00:00",
-};
+const holder = { ...COMPLETE_PROFILE, ...VERIFIED };
 const keys = (...args: Parameters<typeof missingForSubmission>) => missingForSubmission(...args).map((m) => m.key);
 
 describe("missingForSubmission", () => {

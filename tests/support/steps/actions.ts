@@ -1,7 +1,7 @@
 // Browser actions on the founder's screens that check nothing (no vitest here), shared by the bench's
 // journey and the checked suites.
 import type { FrameLocator, Locator, Page } from "playwright-core";
-import { FORM_ENTRY } from "../entry";
+import { FORM_ENTRY, labelOf } from "../entry";
 
 export type Verdict = "Approve (GREEN)" | "Reject (RED)";
 
@@ -22,37 +22,36 @@ export async function addOwnerInDialog(page: Page, email: string): Promise<void>
   await page.getByRole("list", { name: "Additional owners" }).getByText(email).waitFor();
 }
 
-type Entry = typeof FORM_ENTRY;
+const { profile: p, organization, daf } = FORM_ENTRY;
 
-/** Step 1: the two names. */
-export async function enterFoundationNames(page: Page, e: Entry = FORM_ENTRY): Promise<void> {
-  await page.getByLabel("First choice").fill(e.name1);
-  await page.getByLabel("Second choice").fill(e.name2);
+export async function enterFoundationNames(page: Page): Promise<void> {
+  await page.getByLabel("First choice").fill(organization.name_1);
+  await page.getByLabel("Second choice").fill(organization.name_2);
 }
 
 /** Step 2: every field of the profile, into empty fields. */
-export async function enterProfile(page: Page, e: Entry = FORM_ENTRY): Promise<void> {
-  await page.getByLabel("First name").fill(e.firstName);
-  await page.getByLabel("Last name").fill(e.lastName);
-  await page.getByLabel("Birthdate").fill(e.dob);
-  await page.getByLabel("SSN").pressSequentially(e.ssnDigits);
-  await page.getByLabel("Phone").pressSequentially(e.phoneDigits);
-  await page.getByLabel("Address line 1").fill(e.address1);
-  await page.getByLabel("Address line 2").fill(e.address2);
-  await page.getByLabel("City").fill(e.city);
-  await page.getByLabel("State").selectOption({ label: e.state.label });
-  await page.getByLabel("Zip").fill(e.zip);
-  await page.getByLabel("Marital status").selectOption({ label: e.marital.label });
+export async function enterProfile(page: Page): Promise<void> {
+  await page.getByLabel("First name").fill(p.first_name);
+  await page.getByLabel("Last name").fill(p.last_name);
+  await page.getByLabel("Birthdate").fill(p.dob);
+  await page.getByLabel("SSN").pressSequentially(p.ssn);
+  await page.getByLabel("Phone").pressSequentially(p.phone);
+  await page.getByLabel("Address line 1").fill(p.address_line1);
+  await page.getByLabel("Address line 2").fill(p.address_line2);
+  await page.getByLabel("City").fill(p.city);
+  await page.getByLabel("State").selectOption({ label: labelOf(p.state) });
+  await page.getByLabel("Zip").fill(p.zip);
+  await page.getByLabel("Marital status").selectOption({ label: labelOf(p.marital_status) });
 }
 
 /** Step 4: a custom DAF by name (its custodian is chosen apart: step 4's checks sit between). */
-export async function enterCustomDaf(page: Page, e: Entry = FORM_ENTRY): Promise<void> {
+export async function enterCustomDaf(page: Page): Promise<void> {
   await page.getByLabel("Custom", { exact: true }).check();
-  await page.getByLabel("Custom DAF Name").fill(e.customDaf);
+  await page.getByLabel("Custom DAF Name").fill(daf.donor_advised_fund);
 }
 
-export async function chooseCustodian(page: Page, e: Entry = FORM_ENTRY): Promise<void> {
-  await page.getByLabel("Custodian").selectOption({ label: e.custodian.label });
+export async function chooseCustodian(page: Page): Promise<void> {
+  await page.getByLabel("Custodian").selectOption({ label: labelOf(daf.custodian) });
 }
 
 /** Step 5's Approve dialog: the attestation ticked, then Submit. */

@@ -9,7 +9,7 @@ import { accountOf } from "../founders";
 import { apiCall } from "../api";
 import { httpApi } from "../http";
 import { MailboxClient } from "../mail";
-import { apiProfileOf, FORM_ENTRY } from "../entry";
+import { FORM_ENTRY, labelOf } from "../entry";
 import {
   addOwnerInDialog,
   attestAndSubmit,
@@ -21,7 +21,7 @@ import {
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?$/;
 
-const ENTRY = FORM_ENTRY;
+const { profile: ENTRY, organization: ORG, daf: DAF } = FORM_ENTRY;
 
 /** The additional owners the journey adds: the second is edited, the first deleted. */
 export interface JourneyOwners {
@@ -143,8 +143,8 @@ export async function fillProfile(ui: UiPage, founder: Pick<Founder, "firstName"
   await page.getByLabel("City").focus();
   await page.getByLabel("City").blur();
   await page.getByText("Required", { exact: true }).waitFor();
-  await page.getByLabel("First name").fill(ENTRY.firstName);
-  await page.getByLabel("Last name").fill(ENTRY.lastName);
+  await page.getByLabel("First name").fill(ENTRY.first_name);
+  await page.getByLabel("Last name").fill(ENTRY.last_name);
   await page.getByLabel("Birthdate").fill(ENTRY.dob);
   await page.getByLabel("SSN").pressSequentially("12345");
   await page.getByLabel("SSN").blur();
@@ -155,15 +155,15 @@ export async function fillProfile(ui: UiPage, founder: Pick<Founder, "firstName"
   await page.keyboard.press("End");
   await page.keyboard.type("6789");
   expect(await page.getByLabel("SSN").inputValue()).toBe("123-45-6789");
-  await page.getByLabel("Phone").pressSequentially(ENTRY.phoneDigits);
+  await page.getByLabel("Phone").pressSequentially(ENTRY.phone);
   expect(await page.getByLabel("Phone").inputValue()).toBe("(212)-555-0123");
   // An eleventh digit is not taken (docs/decisions/0095).
   await page.getByLabel("Phone").press("9");
   expect(await page.getByLabel("Phone").inputValue()).toBe("(212)-555-0123");
-  await page.getByLabel("Address line 1").fill(ENTRY.address1);
-  await page.getByLabel("Address line 2").fill(ENTRY.address2);
+  await page.getByLabel("Address line 1").fill(ENTRY.address_line1);
+  await page.getByLabel("Address line 2").fill(ENTRY.address_line2);
   await page.getByLabel("City").fill(ENTRY.city);
-  await page.getByLabel("State").selectOption({ label: ENTRY.state.label });
+  await page.getByLabel("State").selectOption({ label: labelOf(ENTRY.state) });
   await page.getByLabel("Zip").fill("100");
   await page.getByLabel("Zip").blur();
   await page.getByText("Zip code must be at least 5 characters").waitFor();
@@ -176,7 +176,7 @@ export async function fillProfile(ui: UiPage, founder: Pick<Founder, "firstName"
   await page.getByText("Birthdate must be within the last 120 years").waitFor();
   await page.getByLabel("Birthdate").fill(ENTRY.dob);
   await page.getByLabel("Zip").fill(ENTRY.zip);
-  await page.getByLabel("Marital status").selectOption({ label: ENTRY.marital.label });
+  await page.getByLabel("Marital status").selectOption({ label: labelOf(ENTRY.marital_status) });
   await next(page).click();
   await page.getByRole("button", { name: "Saving..." }).waitFor();
   await expectPath(page, /^\/create-foundation\/\d+\/3$/);
@@ -184,7 +184,7 @@ export async function fillProfile(ui: UiPage, founder: Pick<Founder, "firstName"
 }
 
 /** The dashboard's card for the strategy in progress. */
-const inProgressCard = (page: Page) => page.getByRole("link", { name: `Creating ${ENTRY.name1}` });
+const inProgressCard = (page: Page) => page.getByRole("link", { name: `Creating ${ORG.name_1}` });
 
 /** The dashboard shows the strategy in progress at the identity check, dated today. */
 export async function expectInProgressCard(ui: UiPage): Promise<void> {
@@ -205,10 +205,10 @@ export async function expectProfileResumed(ui: UiPage, strategyId: number): Prom
   const { page } = ui;
   await ui.goto(`/create-foundation/${strategyId}/2`);
   await page.getByRole("heading", { name: "Enter your personal information" }).waitFor();
-  expect(await page.getByLabel("First name").inputValue()).toBe(ENTRY.firstName);
+  expect(await page.getByLabel("First name").inputValue()).toBe(ENTRY.first_name);
   expect(await page.getByLabel("SSN").inputValue()).toBe("***-**-6789");
   expect(await page.getByLabel("Phone").inputValue()).toBe("(212)-555-0123");
-  expect(await page.getByLabel("Marital status").inputValue()).toBe(ENTRY.marital.id);
+  expect(await page.getByLabel("Marital status").inputValue()).toBe(ENTRY.marital_status);
 }
 
 /** From the dashboard, the in-progress card leads back to where the founder stopped: step 3. */
@@ -317,20 +317,20 @@ export async function reviewAndApprove(e2e: E2E, ui: UiPage, owners: JourneyOwne
   const { page } = ui;
   await expectCurrentStep(page, "Review");
   for (const text of [
-    ENTRY.name1,
-    ENTRY.name2,
-    `${ENTRY.firstName} ${ENTRY.lastName}`,
+    ORG.name_1,
+    ORG.name_2,
+    `${ENTRY.first_name} ${ENTRY.last_name}`,
     "***-**-6789",
-    "3/14/1985",
-    ENTRY.marital.label,
+    new Date(`${ENTRY.dob}T00:00`).toLocaleDateString("en-US"),
+    labelOf(ENTRY.marital_status),
     "(212)-555-0123",
-    ENTRY.address1,
-    ENTRY.address2,
-    `${ENTRY.city}, ${ENTRY.state.label} ${ENTRY.zip}`,
+    ENTRY.address_line1,
+    ENTRY.address_line2,
+    `${ENTRY.city}, ${labelOf(ENTRY.state)} ${ENTRY.zip}`,
     owners.secondEdited,
     "Custom",
-    ENTRY.customDaf,
-    ENTRY.custodian.label,
+    DAF.donor_advised_fund,
+    labelOf(DAF.custodian),
   ]) {
     await page.getByText(text, { exact: true }).first().waitFor();
   }
@@ -342,8 +342,8 @@ export async function reviewAndApprove(e2e: E2E, ui: UiPage, owners: JourneyOwne
   // Approve asks first (docs/decisions/0096): what is filed, who is mailed, the fees, an attestation.
   await page.getByRole("button", { name: "Approve" }).click();
   const approveDialog = page.getByRole("dialog", { name: "Submit your foundation?" });
-  await approveDialog.getByText(ENTRY.name1, { exact: true }).waitFor();
-  await approveDialog.getByText(ENTRY.name2, { exact: true }).waitFor();
+  await approveDialog.getByText(ORG.name_1, { exact: true }).waitFor();
+  await approveDialog.getByText(ORG.name_2, { exact: true }).waitFor();
   expect(await approveDialog.getByRole("list", { name: "Owners who will be e-mailed" }).innerText()).toBe(
     owners.secondEdited,
   );
@@ -401,19 +401,19 @@ export async function expectStoredEntry(
   const org = all.organizations[0]!;
   expect(org).toMatchObject({
     strategy_id: strategyId,
-    name_1: ENTRY.name1,
-    name_2: ENTRY.name2,
+    name_1: ORG.name_1,
+    name_2: ORG.name_2,
     registered_state: "us_state_delaware",
     itg_as_registered_agent: true,
     activity_is_investment: true,
-    donor_advised_fund: ENTRY.customDaf,
-    custodian: ENTRY.custodian.id,
+    donor_advised_fund: DAF.donor_advised_fund,
+    custodian: DAF.custodian,
   });
   const holder = all.account.primary_account_holder!;
   expect(holder).toMatchObject({
     account_primary_holder: true,
     is_addon: false,
-    ...apiProfileOf(ENTRY),
+    ...ENTRY,
     ssn: "***-**-6789",
     sumsub_review_answer: "GREEN",
   });

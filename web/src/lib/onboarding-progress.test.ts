@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { Organization, Person } from "@contract/entities";
 import { formatShortDate } from "@/lib/dates";
 import { creationState } from "./onboarding-progress";
+import { personFixture } from "@/testing/founder-fixtures";
+import { VERIFIED } from "@contract/test-fixtures";
 
 const org = (over: Partial<Organization> = {}): Organization => ({
   organization_id: 1,
@@ -18,28 +20,9 @@ const org = (over: Partial<Organization> = {}): Organization => ({
   ...over,
 });
 
-const VERIFIED = { sumsub_completed_at: "2026-01-02T03:04:05", sumsub_review_answer: "GREEN" } as const;
 const UNVERIFIED = { sumsub_completed_at: null, sumsub_review_answer: null } as const;
 
-const person = (over: Partial<Person> = {}): Person =>
-  ({
-    person_id: 1,
-    account_id: 1,
-    account_primary_holder: true,
-    is_addon: false,
-    first_name: "Ada",
-    last_name: "Lovelace",
-    dob: "1990-12-10",
-    ssn: "***-**-6789",
-    phone: "5551234567",
-    address_line1: "1 Main St",
-    city: "Dover",
-    state: "us_state_delaware",
-    zip: "19901",
-    marital_status: "marital_status_single",
-    ...UNVERIFIED,
-    ...over,
-  }) as Person;
+const person = (over: Partial<Person> = {}): Person => personFixture({ ...UNVERIFIED, ...over });
 
 const inProgress = { entry_completed_at: null };
 const submitted = { entry_completed_at: "2026-01-03T03:04:05" };

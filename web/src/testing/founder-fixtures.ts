@@ -1,5 +1,6 @@
 // Founder data as the API returns it, for component tests of the edit and RIA screens.
 import type { AllData, EnumItem, Organization, Person } from "@contract/entities";
+import { COMPLETE_PROFILE, VERIFIED } from "@contract/test-fixtures";
 import { fakeApi } from "@/testing/fake-api";
 
 export const ENUMS: EnumItem[] = [
@@ -25,20 +26,10 @@ export function personFixture(over: Partial<Person> = {}): Person {
     account_primary_holder: true,
     is_addon: false,
     email: "ada@example.com",
-    first_name: "Ada",
-    last_name: "Lovelace",
-    dob: "1990-12-10",
-    ssn: "***-**-6789",
-    phone: "5551234567",
-    address_line1: "1 Main St",
+    ...COMPLETE_PROFILE,
     address_line2: null,
-    city: "Dover",
-    state: "us_state_delaware",
-    zip: "19901",
-    marital_status: "marital_status_single",
+    ...VERIFIED,
     sumsub_applicant_id: "app-1",
-    sumsub_completed_at: T,
-    sumsub_review_answer: "GREEN",
     sumsub_email_sent_at: null,
     created_at: T,
     updated_at: T,

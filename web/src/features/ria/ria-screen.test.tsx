@@ -3,20 +3,11 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { allDataFixture, serveFounder } from "@/testing/founder-fixtures";
+import { RIA_ANSWERS } from "@contract/test-fixtures";
 import { renderScreen } from "@/testing/render-screen";
 import { ACKNOWLEDGE_AFTER_DOWNLOAD, RIA_QUESTIONS, RISK_SCALE } from "./ria-form";
 import RiaScreen from "./ria-screen";
 import { filenameFromDisposition } from "./tax-form-download";
-
-const answered = {
-  ria_primary_goal: "primary_goal_growth",
-  ria_risk_score: 3,
-  ria_loss_capacity_percent: 20,
-  ria_time_horizon_years: "horizon_years_5_10",
-  ria_liquidity_needs: "liquidity_needs_low",
-  ria_federal_effective_tax_rate: "federal_tax_bracket_24",
-  ria_state: "us_state_delaware",
-};
 
 beforeEach(() => fakeApi.reset());
 afterEach(() => vi.restoreAllMocks());
@@ -96,7 +87,7 @@ describe("/ria questionnaire", () => {
     ["0x10", "Invalid loss capacity format"],
     ["12.345", "Loss capacity can have at most 2 decimal places"],
   ])("loss capacity %s says '%s' and is not sent", async (typed, message) => {
-    serveFounder(allDataFixture({ account: answered }));
+    serveFounder(allDataFixture({ account: RIA_ANSWERS }));
     serveTaxForm();
     renderScreen(<RiaScreen />);
     const loss = await screen.findByLabelText("Loss capacity (%)");
@@ -137,7 +128,7 @@ describe("/ria questionnaire", () => {
   });
 
   it("loads the saved answers, saves changes to the account with numbers, and confirms", async () => {
-    serveFounder(allDataFixture({ account: answered }));
+    serveFounder(allDataFixture({ account: RIA_ANSWERS }));
     fakeApi.on("PUT", "/api/accounts/{id}", (c) => ({
       body: { ...allDataFixture().account, ...(c.body as object), primary_account_holder: 11 },
     }));
@@ -152,11 +143,11 @@ describe("/ria questionnaire", () => {
     expect(await screen.findByText("RIA information updated successfully")).toBeInTheDocument();
     const [put] = fakeApi.callsTo("PUT", "/api/accounts/{id}");
     expect(put!.path).toBe("/api/accounts/7");
-    expect(put!.body).toEqual({ ...answered, ria_primary_goal: "primary_goal_income", ria_risk_score: 5 });
+    expect(put!.body).toEqual({ ...RIA_ANSWERS, ria_primary_goal: "primary_goal_income", ria_risk_score: 5 });
   });
 
   it("says 'Failed to update RIA information' when the server refuses", async () => {
-    serveFounder(allDataFixture({ account: answered }));
+    serveFounder(allDataFixture({ account: RIA_ANSWERS }));
     fakeApi.fail("PUT", "/api/accounts/{id}", 400, "Invalid primary goal format");
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     serveTaxForm();
