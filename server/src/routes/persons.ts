@@ -144,7 +144,7 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
           const fields = changedPersonFields(existing, changes, app.ssn);
           const cleared = "sumsubReviewAnswer" in identityEffect;
           const audited = cleared ? [...fields, "sumsub_review_answer", "sumsub_completed_at"] : fields;
-          const { write, row } = buildPersonUpdate(app.ssn, existing, changes, identityEffect);
+          const { write, row, changed } = buildPersonUpdate(app.ssn, existing, changes, identityEffect);
           const audit = auditWrite(
             auditOf(
               actorOf(request),
@@ -155,15 +155,16 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
             ),
             row.updatedAt,
           );
-          return { write, audit, row };
+          return { write, changed, audit, row };
         };
-        // Postgres: read, then ONE statement that writes the row and its audit row only if the row
-        // is still the version read (two round trips, no lock held in between); a row changed
-        // meanwhile takes the locked path below (decision 0161).
+        // Postgres: read, then ONE call that writes the row and its audit row only if the row is
+        // still the version read (two round trips, no lock held in between, each a function whose
+        // plans the server keeps); a row changed meanwhile takes the locked path below (decisions 0161, 0171).
         if (app.db.engine === "postgres") {
           const found = await getPersonVersionForWrite(app.db, personId, changes.email);
-          const { write, audit, row } = await plan(app.db, found);
-          if (found && (await writePersonIfUnchanged(app.db, write, found.version, audit))) return toPersonDto(row);
+          const { changed, audit, row } = await plan(app.db, found);
+          if (found && (await writePersonIfUnchanged(app.db, personId, found.version, changed, audit)))
+            return toPersonDto(row);
         }
         // Read, checked and written in one transaction, the row locked: the UPDATE leaves out what
         // the read says is stored, so nobody may write the row in between.
