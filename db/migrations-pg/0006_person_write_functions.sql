@@ -19,10 +19,17 @@ END;
 $$;
 --> statement-breakpoint
 -- The columns `p_changes` names (column name -> value) written, and the audit row `p_audit` inserted,
--- only while the row is still `p_version`; false (nothing written) once it changed. Every column but
--- the key is listed: one not in `p_changes` keeps its value (db/engine.test.ts guards the lists).
-CREATE FUNCTION "person_write_if_unchanged"(p_person_id integer, p_version text, p_changes jsonb, p_audit jsonb)
-RETURNS boolean LANGUAGE plpgsql AS $$
+-- only while everything the rules read is as the app read it: the row still `p_version`, and the
+-- facts person_for_write gives (for the email the write gives) still the same. Returns the row's new
+-- version, or NULL (nothing written). Every column but the key is listed: one not in `p_changes` keeps
+-- its value (tests/postgres/person-write-functions.test.ts guards the lists).
+CREATE FUNCTION "person_write_if_unchanged"(
+  p_person_id integer, p_version text, p_account_submitted boolean, p_email text, p_email_taken boolean,
+  p_changes jsonb, p_audit jsonb
+)
+RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+  new_version text;
 BEGIN
   UPDATE "person" AS p SET (
     "account_id", "account_primary_holder", "is_addon", "email", "first_name", "last_name", "dob",
@@ -38,9 +45,14 @@ BEGIN
       n."updated_at"
     FROM jsonb_populate_record(p, p_changes) AS n
   )
-  WHERE p."person_id" = p_person_id AND p.xmin = p_version::xid;
-  IF NOT FOUND THEN
-    RETURN false;
+  WHERE p."person_id" = p_person_id AND p.xmin = p_version::xid
+    AND EXISTS (SELECT 1 FROM "strategy" s WHERE s."account_id" = p."account_id" AND s."entry_completed_at" IS NOT NULL)
+      = p_account_submitted
+    AND EXISTS (SELECT 1 FROM "person" o WHERE o."account_id" = p."account_id" AND lower(o."email") = lower(p_email)
+      AND o."person_id" <> p."person_id") = p_email_taken
+  RETURNING p.xmin::text INTO new_version;
+  IF new_version IS NULL THEN
+    RETURN NULL;
   END IF;
   INSERT INTO "audit_event" (
     "at", "account_id", "actor_type", "actor_id", "action", "entity_type", "entity_id", "fields", "route", "detail",
@@ -49,6 +61,6 @@ BEGIN
   SELECT a."at", a."account_id", a."actor_type", a."actor_id", a."action", a."entity_type", a."entity_id", a."fields",
     a."route", a."detail", a."source_event_id"
   FROM jsonb_populate_record(NULL::"audit_event", p_audit) AS a;
-  RETURN true;
+  RETURN new_version;
 END;
 $$;

@@ -119,22 +119,18 @@ describe("person_for_write and person_write_if_unchanged", () => {
     const columns = Object.keys(getTableColumns(db.t.person)).filter((c) => c !== "personId");
     expect(Object.keys(changed).sort()).toEqual(columns.sort());
     const written = audit(accountId, person.personId, ["city"], changed.updatedAt);
-    expect(await writePersonIfUnchanged(db, person.personId, found!.version, changed, written)).toBe(true);
+    const forWrite = (await getPersonVersionForWrite(db, person.personId, changed.email))!;
+    expect(await writePersonIfUnchanged(db, forWrite, changed.email, changed, written)).toEqual(expect.any(String));
     expect(await getPerson(db, person.personId)).toEqual({ personId: person.personId, ...changed });
     const [auditRow] = await auditRowsOf(person.personId);
     expect(auditRow).toEqual({ auditId: auditRow!.auditId, ...written.values });
     // Only what is given is written: a column left out keeps its value.
     const now = (await getPersonVersionForWrite(db, person.personId, null))!;
+    expect(now.row).toEqual(await getPerson(db, person.personId));
     const later = audit(accountId, person.personId, ["city"], "2026-11-29T02:00:01.000");
-    expect(
-      await writePersonIfUnchanged(
-        db,
-        person.personId,
-        now.version,
-        { city: "Lewes", updatedAt: later.values.at },
-        later,
-      ),
-    ).toBe(true);
+    expect(await writePersonIfUnchanged(db, now, null, { city: "Lewes", updatedAt: later.values.at }, later)).toEqual(
+      expect.any(String),
+    );
     expect(await getPerson(db, person.personId)).toEqual({
       personId: person.personId,
       ...changed,
@@ -143,16 +139,37 @@ describe("person_for_write and person_write_if_unchanged", () => {
     });
   });
 
-  it("write nothing, the audit row neither, once the row changed since the read", async () => {
+  it("write nothing, the audit row neither, once the row or a fact its rules read changed since the read", async () => {
     const accountId = await newAccount("user-fn-3");
     const person = await newPerson(accountId, "stale@example.com");
     const seen = (await getPersonVersionForWrite(db, person.personId, null))!;
     const first = audit(accountId, person.personId, ["city"], "2026-11-29T02:00:02.000");
-    expect(await writePersonIfUnchanged(db, person.personId, seen.version, { city: "Dover" }, first)).toBe(true);
+    const version = await writePersonIfUnchanged(db, seen, null, { city: "Dover" }, first);
+    // The version it returns is the row's: a write from it applies.
+    expect(version).toBe((await getPersonVersionForWrite(db, person.personId, null))!.version);
     // `seen` is no longer the row's version (the write above moved it).
     const second = audit(accountId, person.personId, ["city"], "2026-11-29T02:00:03.000");
-    expect(await writePersonIfUnchanged(db, person.personId, seen.version, { city: "Lewes" }, second)).toBe(false);
+    expect(await writePersonIfUnchanged(db, seen, null, { city: "Lewes" }, second)).toBeNull();
+    const afterFirst = { ...seen, version: version! };
+    // Another person of the account has the email the write gives, which the read did not see.
+    await newPerson(accountId, "taken@example.com");
+    expect(await writePersonIfUnchanged(db, afterFirst, "TAKEN@example.com", { city: "Lewes" }, second)).toBeNull();
+    // The account was submitted since the read.
+    await db.run(
+      db.q.insert(db.t.strategy).values({
+        accountId,
+        strategyType: enumIds("strategy_type")[0]!,
+        entryCompletedAt: AT,
+        createdAt: AT,
+        updatedAt: AT,
+      }),
+    );
+    expect(await writePersonIfUnchanged(db, afterFirst, null, { city: "Lewes" }, second)).toBeNull();
     expect((await getPerson(db, person.personId))?.city).toBe("Dover");
     expect((await auditRowsOf(person.personId)).map((r) => r.at)).toEqual([first.values.at]);
+    // With the facts as they now are, it applies.
+    const fresh = (await getPersonVersionForWrite(db, person.personId, null))!;
+    expect(fresh.accountSubmitted).toBe(true);
+    expect(await writePersonIfUnchanged(db, fresh, null, { city: "Lewes" }, second)).toEqual(expect.any(String));
   });
 });

@@ -1,7 +1,9 @@
 // Persons (founders and add-on owners). SSNs are encrypted here on the way in; responses carry only
 // the masked last four.
 import { and, eq, getTableColumns, ne, sql } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
 import {
+  perDatabase,
   pgColumnsJson,
   pgRows,
   prepared,
@@ -118,14 +120,15 @@ export function getPersonForWrite(
 // server keeps per connection; their SQL text is fixed, so nothing is built per request.
 const PERSON_FOR_WRITE =
   "select (f.person_row).*, f.account_submitted, f.email_taken, f.row_version from person_for_write($1, $2) f";
-const PERSON_WRITE_IF_UNCHANGED = "select person_write_if_unchanged($1, $2, $3::jsonb, $4::jsonb) as written";
+const PERSON_WRITE_IF_UNCHANGED =
+  "select person_write_if_unchanged($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb) as version";
 
 /** Postgres: what getPersonForWrite reads, without a lock and with the row's version (xmin). */
 export async function getPersonVersionForWrite(
   db: Executor,
   personId: number,
   email: string | null | undefined,
-): Promise<(PersonForWrite & { version: string }) | undefined> {
+): Promise<PersonVersionForWrite | undefined> {
   const [found] = await pgRows(db, PERSON_FOR_WRITE, [personId, email || null]);
   if (!found) return undefined;
   return {
@@ -136,24 +139,49 @@ export async function getPersonVersionForWrite(
   };
 }
 
+/** What the rules of a write read on Postgres, with the row's version. */
+export type PersonVersionForWrite = PersonForWrite & { version: string };
+
 /**
- * Postgres: the person's `changed` columns and its audit row written in one transaction while the
- * row is still `version`; false (nothing written) once someone wrote it since.
+ * Postgres: the person's `changed` columns and its audit row written in one transaction while
+ * everything `read` says is still so (the row its version, the facts the same for `email`); the
+ * row's new version, or null (nothing written) once something changed.
  */
 export async function writePersonIfUnchanged(
   db: Executor,
-  personId: number,
-  version: string,
+  read: PersonVersionForWrite,
+  email: string | null | undefined,
   changed: Record<string, unknown>,
   audit: BoundWrite,
-): Promise<boolean> {
+): Promise<string | null> {
   const [result] = await pgRows(db, PERSON_WRITE_IF_UNCHANGED, [
-    personId,
-    version,
+    read.row.personId,
+    read.version,
+    read.accountSubmitted,
+    email || null,
+    read.emailTaken,
     pgColumnsJson(db.t.person, changed),
     pgColumnsJson(db.t.auditEvent, audit.values),
   ]);
-  return result?.written === true;
+  return (result?.version as string | null | undefined) ?? null;
+}
+
+/**
+ * Postgres: what this instance last wrote of a person, so its next write can skip the read; used
+ * only through writePersonIfUnchanged, which refuses it once anything it says has changed.
+ */
+const lastWrites = perDatabase(() => new LRUCache<number, PersonVersionForWrite>({ max: 10_000 }));
+
+/** What this instance last wrote of the person (taken: a second request at once reads afresh). */
+export function takeLastWrite(db: Executor, personId: number): PersonVersionForWrite | undefined {
+  const kept = lastWrites(db);
+  const found = kept.get(personId);
+  kept.delete(personId);
+  return found;
+}
+
+export function keepLastWrite(db: Executor, written: PersonVersionForWrite): void {
+  lastWrites(db).set(written.row.personId, written);
 }
 
 /** Case-insensitive uniqueness of owner emails within one account (requirements §5). */

@@ -18,11 +18,14 @@ import {
   getPersonForWrite,
   getPersonVersionForWrite,
   writePersonIfUnchanged,
+  keepLastWrite,
+  takeLastWrite,
   listPersons,
   buildPersonUpdate,
   toPersonDto,
   type PersonFields,
   type PersonForWrite,
+  type PersonVersionForWrite,
 } from "../repositories/persons";
 import { requireRecordWriter, requireRecordWriterOf } from "../domain/submission";
 import { accountSubmitted } from "../repositories/strategies";
@@ -157,14 +160,22 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
           );
           return { write, changed, audit, row };
         };
-        // Postgres: read, then ONE call that writes the row and its audit row only if the row is
-        // still the version read (two round trips, no lock held in between, each a function whose
-        // plans the server keeps); a row changed meanwhile takes the locked path below (decisions 0161, 0171).
+        // Postgres: the rules on what was read, then ONE call that writes the row and its audit row
+        // only while all of it is still so (no lock held in between; decisions 0161, 0171). What
+        // this instance wrote last stands in for the read; when it no longer holds (or its rules
+        // refuse), the person is read afresh; a change in between takes the locked path below.
         if (app.db.engine === "postgres") {
-          const found = await getPersonVersionForWrite(app.db, personId, changes.email);
-          const { changed, audit, row } = await plan(app.db, found);
-          if (found && (await writePersonIfUnchanged(app.db, personId, found.version, changed, audit)))
-            return toPersonDto(row);
+          const attempt = async (found: PersonVersionForWrite | undefined) => {
+            const { changed, audit, row } = await plan(app.db, found);
+            const version = await writePersonIfUnchanged(app.db, found!, changes.email, changed, audit);
+            if (version !== null) keepLastWrite(app.db, { ...found!, row, emailTaken: false, version });
+            return version === null ? undefined : row;
+          };
+          const kept = takeLastWrite(app.db, personId);
+          const written =
+            (kept && (await attempt(kept).catch(() => undefined))) ??
+            (await attempt(await getPersonVersionForWrite(app.db, personId, changes.email)));
+          if (written) return toPersonDto(written);
         }
         // Read, checked and written in one transaction, the row locked: the UPDATE leaves out what
         // the read says is stored, so nobody may write the row in between.
