@@ -6,7 +6,6 @@ import { openDatabase } from "./client";
 import { openPostgres } from "./postgres";
 import {
   databaseFailureOf,
-  pgUpdateIfUnchanged,
   prepared,
   preparedWrite,
   sqliteAppDb,
@@ -246,32 +245,6 @@ describe("what differs, and is meant to", () => {
     } finally {
       await other.close();
     }
-  });
-
-  it("Postgres: an update guarded by the row's version writes it and the insert together, or neither once the row changed", async () => {
-    const db = engines.postgres;
-    await addAccount(db, "pg-v1");
-    const versionOf = async (userId: string) =>
-      (
-        await db.get(
-          db.q
-            .select({ v: sql<string>`${db.t.account}.xmin::text` })
-            .from(db.t.account)
-            .where(eq(db.t.account.userId, userId)),
-        )
-      )?.v ?? "";
-    const seen = await versionOf("pg-v1");
-    const rename = (from: string, to: string) => ({ statement: renameUser, values: { from, to, at: NOW } });
-    const mark = (userId: string) => ({ table: db.t.account, values: { userId, createdAt: NOW, updatedAt: NOW } });
-    expect(await pgUpdateIfUnchanged(db, rename("pg-v1", "pg-v2"), seen, mark("pg-v1-mark"))).toBe(1);
-    expect(await accountCount(db, ["pg-v1", "pg-v2", "pg-v1-mark"])).toBe(2);
-    // The row was written since `seen` (by the call above): nothing is written, the insert neither.
-    expect(await pgUpdateIfUnchanged(db, rename("pg-v2", "pg-v3"), seen, mark("pg-v2-mark"))).toBe(0);
-    expect(await accountCount(db, ["pg-v2", "pg-v3", "pg-v2-mark"])).toBe(1);
-    // With the version read now, it applies.
-    const now = await versionOf("pg-v2");
-    expect(await pgUpdateIfUnchanged(db, rename("pg-v2", "pg-v3"), now, mark("pg-v2-mark"))).toBe(1);
-    expect(await accountCount(db, ["pg-v2", "pg-v3", "pg-v2-mark"])).toBe(2);
   });
 
   it("a Postgres server that cannot be reached is 'unavailable'", async () => {

@@ -345,54 +345,35 @@ function writesTogether(ex: Executor, statements: PreparedWrite[]): PgPreparedQu
 }
 
 /**
- * Postgres (decision 0161): `update` only while its row is the version read (`xmin`), and the row
- * of `table` only if it was, as ONE autocommit statement; 0 when the row changed and nothing was written.
+ * Postgres: `text` as it is, its values in order ($1, $2…), on the executor's connection: no query
+ * building per request. For calls of the functions the migrations install (decision 0171).
  */
-export async function pgUpdateIfUnchanged(
-  ex: Executor,
-  update: BoundWrite,
-  version: string,
-  insert: { table: Table; values: Record<string, unknown> },
-): Promise<number> {
-  if (ex.engine !== "postgres") throw new Error("pgUpdateIfUnchanged is for PostgreSQL");
-  const query = updateIfUnchangedQuery(ex, update.statement, insert.table, Object.keys(insert.values));
-  const values: Record<string, unknown> = { "v.version": version };
-  for (const [name, value] of Object.entries(update.values)) values[`0.${name}`] = value;
-  for (const [name, value] of Object.entries(insert.values)) values[`1.${name}`] = value;
-  const result = (await onConnection(query, pgClientOf(ex)).execute(values)) as { rows: Array<{ c0: number }> };
-  return result.rows[0]?.c0 ?? 0;
+export async function pgRows(ex: Executor, text: string, values: unknown[]): Promise<Record<string, unknown>[]> {
+  if (ex.engine !== "postgres") throw new Error("pgRows is for PostgreSQL");
+  const client = pgClientOf(ex) as pg.Pool | pg.PoolClient;
+  return (await client.query<Record<string, unknown>>({ text, values })).rows;
 }
 
-const guardedByDatabase = new WeakMap<object, Map<string, PgPreparedQuery>>();
-function updateIfUnchangedQuery(ex: Executor, update: PreparedWrite, table: Table, columns: string[]): PgPreparedQuery {
-  let guarded = guardedByDatabase.get(ex.root);
-  if (!guarded) guardedByDatabase.set(ex.root, (guarded = new Map()));
-  let id = writeIds.get(update);
-  if (id === undefined) writeIds.set(update, (id = nextWriteId++));
-  const key = `${id}:${getTableName(table)}:${columns.join(",")}`;
-  let query = guarded.get(key);
-  if (!query) {
-    const root = pgRoot(ex);
-    const updateSql = update.queryFor(ex).getSQL();
-    const target = getTableColumns(table) as Record<string, { name: string; getSQLType(): string }>;
-    const names = sql.join(
-      columns.map((c) => sql.identifier(target[c]!.name)),
-      sql`, `,
-    );
-    const cast = sql.join(
-      columns.map((c) => sql`${sql.placeholder(`1.${c}`)}::${sql.raw(target[c]!.getSQLType())}`),
-      sql`, `,
-    );
-    const whole = root.dialect.sqlToQuery(
-      sql`with w0 as (${updateSql} and xmin = ${sql.placeholder("v.version")}::text::xid returning 1), w1 as (insert into ${table} (${names}) select ${cast} from w0 returning 1) select (select count(*)::int from w0) as c0, (select count(*)::int from w1) as c1`,
-    );
-    // The UPDATE's own placeholders get its prefix; the ones named here have theirs.
-    const params = whole.params.map((p) => (placeholderName(p)?.includes(".") ? p : renamed(p, "0.")));
-    query = root.session.prepareQuery({ sql: whole.sql, params }, undefined, undefined, false);
-    guarded.set(key, query);
-    if (guarded.size > MAX_COMBINED) guarded.delete(guarded.keys().next().value!);
+/** Postgres: a row of `table` as the server sends it (column names), with the schema's keys and JS values. */
+export function rowFromPg<T extends Table>(table: T, raw: Record<string, unknown>): T["$inferSelect"] {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
-  return query;
+  return row as T["$inferSelect"];
+}
+
+/** Postgres: `values` (the schema's keys) as JSON of column name to value, what jsonb_populate_record reads. */
+export function pgColumnsJson(table: Table, values: Record<string, unknown>): string {
+  const columns = getTableColumns(table);
+  const named: Record<string, unknown> = {};
+  for (const key in values) {
+    const column = columns[key];
+    if (!column) throw new Error(`${getTableName(table)} has no column ${key}`);
+    named[column.name] = values[key] === null ? null : column.mapToDriverValue(values[key]);
+  }
+  return JSON.stringify(named);
 }
 
 /** drizzle's Postgres database under an executor: what turns SQL into an unnamed prepared query. */
@@ -408,12 +389,6 @@ function pgRoot(ex: Executor) {
       ): PgPreparedQuery;
     };
   };
-}
-
-function placeholderName(param: unknown): string | undefined {
-  if (is(param, Placeholder)) return param.name;
-  if (is(param, Param) && is(param.value, Placeholder)) return param.value.name;
-  return undefined;
 }
 
 /** A placeholder (bare, or bound to a column's encoder) under a prefixed name; other parameters as they are. */

@@ -236,6 +236,26 @@ describe("all_data is never stale", () => {
     expect(await city()).toBe("Milford");
   });
 
+  it("a write after another connection changed the person or took its new email sees that change", async () => {
+    const f = await t.founder();
+    const { body: created } = await createPrimary(f, { city: "Dover" });
+    const id = created.person_id;
+    await t.http.patch(`/api/persons/${id}`).set(f.auth).send({ city: "Lewes" }).expect(200);
+    // Another instance (here: another connection) writes the row, then this one writes another field.
+    await t.database.query("update person set city = 'Milford', updated_at = 'x' where person_id = ?", id);
+    const after = await t.http.patch(`/api/persons/${id}`).set(f.auth).send({ zip: "19901" }).expect(200);
+    expect(after.body).toMatchObject({ city: "Milford", zip: "19901" });
+    expect((await t.database.query("select city, zip from person where person_id = ?", id))[0]).toEqual({
+      city: "Milford",
+      zip: "19901",
+    });
+    // Another instance adds an owner with the email this write then gives.
+    await addOwner(f, "owner@example.com");
+    const clash = await t.http.patch(`/api/persons/${id}`).set(f.auth).send({ email: "OWNER@example.com" });
+    expect(clash.status).toBe(400);
+    expect(clash.body.message).toBe("Email already exists");
+  });
+
   it("does not hand one account's cached answer to another", async () => {
     const a = await t.founder();
     const b = await t.founder();

@@ -1,10 +1,14 @@
 // Persons (founders and add-on owners). SSNs are encrypted here on the way in; responses carry only
 // the masked last four.
 import { and, eq, getTableColumns, ne, sql } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
 import {
-  pgUpdateIfUnchanged,
+  perDatabase,
+  pgColumnsJson,
+  pgRows,
   prepared,
   preparedWrite,
+  rowFromPg,
   type BoundWrite,
   type Executor,
   type PreparedWrite,
@@ -96,14 +100,6 @@ const personForWrite = prepared((q, t, forUpdate) =>
       .where(eq(t.person.personId, sql.placeholder("personId"))),
   ),
 );
-/** Postgres: the same facts unlocked, with the row's version (xmin) for pgUpdateIfUnchanged. */
-const personVersionForWrite = prepared((q, t) =>
-  q
-    .select({ ...personForWriteColumns(t), version: sql<string>`${t.person}.xmin::text` })
-    .from(t.person)
-    .where(eq(t.person.personId, sql.placeholder("personId"))),
-);
-
 export interface PersonForWrite {
   row: PersonRow;
   accountSubmitted: boolean;
@@ -120,23 +116,72 @@ export function getPersonForWrite(
   return personForWrite.get(tx, { personId, email: email || null });
 }
 
-/** Postgres: what getPersonForWrite reads, without a lock and with the row's version. */
-export function getPersonVersionForWrite(
+// Postgres (decision 0171): the read and the write are functions of migration 0006, whose plans the
+// server keeps per connection; their SQL text is fixed, so nothing is built per request.
+const PERSON_FOR_WRITE =
+  "select (f.person_row).*, f.account_submitted, f.email_taken, f.row_version from person_for_write($1, $2) f";
+const PERSON_WRITE_IF_UNCHANGED =
+  "select person_write_if_unchanged($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb) as version";
+
+/** Postgres: what getPersonForWrite reads, without a lock and with the row's version (xmin). */
+export async function getPersonVersionForWrite(
   db: Executor,
   personId: number,
   email: string | null | undefined,
-): Promise<(PersonForWrite & { version: string }) | undefined> {
-  return personVersionForWrite.get(db, { personId, email: email || null });
+): Promise<PersonVersionForWrite | undefined> {
+  const [found] = await pgRows(db, PERSON_FOR_WRITE, [personId, email || null]);
+  if (!found) return undefined;
+  return {
+    row: rowFromPg(db.t.person, found),
+    accountSubmitted: found.account_submitted === true,
+    emailTaken: found.email_taken === true,
+    version: found.row_version as string,
+  };
 }
 
-/** Postgres: the UPDATE and its audit row in one statement while the row is still `version`; false otherwise. */
+/** What the rules of a write read on Postgres, with the row's version. */
+export type PersonVersionForWrite = PersonForWrite & { version: string };
+
+/**
+ * Postgres: the person's `changed` columns and its audit row written in one transaction while
+ * everything `read` says is still so (the row its version, the facts the same for `email`); the
+ * row's new version, or null (nothing written) once something changed.
+ */
 export async function writePersonIfUnchanged(
   db: Executor,
-  write: BoundWrite,
-  version: string,
+  read: PersonVersionForWrite,
+  email: string | null | undefined,
+  changed: Record<string, unknown>,
   audit: BoundWrite,
-): Promise<boolean> {
-  return (await pgUpdateIfUnchanged(db, write, version, { table: db.t.auditEvent, values: audit.values })) === 1;
+): Promise<string | null> {
+  const [result] = await pgRows(db, PERSON_WRITE_IF_UNCHANGED, [
+    read.row.personId,
+    read.version,
+    read.accountSubmitted,
+    email || null,
+    read.emailTaken,
+    pgColumnsJson(db.t.person, changed),
+    pgColumnsJson(db.t.auditEvent, audit.values),
+  ]);
+  return (result?.version as string | null | undefined) ?? null;
+}
+
+/**
+ * Postgres: what this instance last wrote of a person, so its next write can skip the read; used
+ * only through writePersonIfUnchanged, which refuses it once anything it says has changed.
+ */
+const lastWrites = perDatabase(() => new LRUCache<number, PersonVersionForWrite>({ max: 10_000 }));
+
+/** What this instance last wrote of the person (taken: a second request at once reads afresh). */
+export function takeLastWrite(db: Executor, personId: number): PersonVersionForWrite | undefined {
+  const kept = lastWrites(db);
+  const found = kept.get(personId);
+  kept.delete(personId);
+  return found;
+}
+
+export function keepLastWrite(db: Executor, written: PersonVersionForWrite): void {
+  lastWrites(db).set(written.row.personId, written);
 }
 
 /** Case-insensitive uniqueness of owner emails within one account (requirements §5). */
@@ -270,7 +315,7 @@ export function buildPersonUpdate(
   existing: PersonRow,
   changes: PersonFields,
   system: PersonSystemColumns = {},
-): { write: BoundWrite; row: PersonRow } {
+): { write: BoundWrite; row: PersonRow; changed: Record<string, unknown> } {
   const stored = existing as unknown as Record<string, unknown>;
   // Plain loops, no intermediate arrays: this runs on every PUT and PATCH (decision 0044: its CPU per PUT).
   // Undefined means "leave unchanged", as drizzle's .set() treats it.
@@ -287,8 +332,7 @@ export function buildPersonUpdate(
   written.updatedAt = timestampNow();
   const statement = updateShape(key, written);
   const row = { ...existing, ...written } as PersonRow;
-  written.__personId = existing.personId;
-  return { write: { statement, values: written }, row };
+  return { write: { statement, values: { ...written, __personId: existing.personId } }, row, changed: written };
 }
 
 /** Whether `next` would change the stored SSN (a masked value keeps it; compared decrypted). */

@@ -18,11 +18,14 @@ import {
   getPersonForWrite,
   getPersonVersionForWrite,
   writePersonIfUnchanged,
+  keepLastWrite,
+  takeLastWrite,
   listPersons,
   buildPersonUpdate,
   toPersonDto,
   type PersonFields,
   type PersonForWrite,
+  type PersonVersionForWrite,
 } from "../repositories/persons";
 import { requireRecordWriter, requireRecordWriterOf } from "../domain/submission";
 import { accountSubmitted } from "../repositories/strategies";
@@ -144,7 +147,7 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
           const fields = changedPersonFields(existing, changes, app.ssn);
           const cleared = "sumsubReviewAnswer" in identityEffect;
           const audited = cleared ? [...fields, "sumsub_review_answer", "sumsub_completed_at"] : fields;
-          const { write, row } = buildPersonUpdate(app.ssn, existing, changes, identityEffect);
+          const { write, row, changed } = buildPersonUpdate(app.ssn, existing, changes, identityEffect);
           const audit = auditWrite(
             auditOf(
               actorOf(request),
@@ -155,15 +158,24 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
             ),
             row.updatedAt,
           );
-          return { write, audit, row };
+          return { write, changed, audit, row };
         };
-        // Postgres: read, then ONE statement that writes the row and its audit row only if the row
-        // is still the version read (two round trips, no lock held in between); a row changed
-        // meanwhile takes the locked path below (decision 0161).
+        // Postgres: the rules on what was read, then ONE call that writes the row and its audit row
+        // only while all of it is still so (no lock held in between; decisions 0161, 0171). What
+        // this instance wrote last stands in for the read; when it no longer holds (or its rules
+        // refuse), the person is read afresh; a change in between takes the locked path below.
         if (app.db.engine === "postgres") {
-          const found = await getPersonVersionForWrite(app.db, personId, changes.email);
-          const { write, audit, row } = await plan(app.db, found);
-          if (found && (await writePersonIfUnchanged(app.db, write, found.version, audit))) return toPersonDto(row);
+          const attempt = async (found: PersonVersionForWrite | undefined) => {
+            const { changed, audit, row } = await plan(app.db, found);
+            const version = await writePersonIfUnchanged(app.db, found!, changes.email, changed, audit);
+            if (version !== null) keepLastWrite(app.db, { ...found!, row, emailTaken: false, version });
+            return version === null ? undefined : row;
+          };
+          const kept = takeLastWrite(app.db, personId);
+          const written =
+            (kept && (await attempt(kept).catch(() => undefined))) ??
+            (await attempt(await getPersonVersionForWrite(app.db, personId, changes.email)));
+          if (written) return toPersonDto(written);
         }
         // Read, checked and written in one transaction, the row locked: the UPDATE leaves out what
         // the read says is stored, so nobody may write the row in between.
