@@ -1,7 +1,7 @@
 // A labelled input whose helper/error text is tied to it with aria-describedby (requirements §8: each field
 // has an error flag and helper text). A locked field (fixed after filing or after the identity
 // check) is shown as a read-only value with its reason, not as a greyed-out empty-looking box.
-import { useId, useLayoutEffect, useRef, type InputHTMLAttributes, type ReactNode } from "react";
+import { useId, type InputHTMLAttributes, type ReactNode } from "react";
 import { LockIcon } from "./icons";
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
@@ -23,17 +23,8 @@ export function TextField({
   className = "",
   lockedReason,
   trailing,
-  autoFocus,
   ...rest
 }: TextFieldProps) {
-  const input = useRef<HTMLInputElement>(null);
-  const focusOnMount = useRef(autoFocus);
-  // autoFocus without the scroll: React's autoFocus calls focus(), which lays the page out at once to
-  // scroll the field into view, inside the render's task. A field focused on mount is in view (the top
-  // of its card or dialog), so it only takes the focus (docs/decisions/0185).
-  useLayoutEffect(() => {
-    if (focusOnMount.current) input.current?.focus({ preventScroll: true });
-  }, []);
   const autoId = useId();
   const inputId = id ?? autoId;
   const helperId = `${inputId}-helper`;
@@ -46,7 +37,6 @@ export function TextField({
         </label>
         <div className="flex items-center gap-2 rounded border border-dashed border-divider bg-background px-3 py-2">
           <input
-            ref={input}
             id={inputId}
             {...rest}
             type={rest.type === "password" ? "text" : rest.type}
@@ -71,7 +61,6 @@ export function TextField({
       </label>
       <div className="relative flex">
         <input
-          ref={input}
           id={inputId}
           aria-invalid={error || undefined}
           aria-describedby={helper ? helperId : undefined}
