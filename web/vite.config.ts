@@ -129,6 +129,13 @@ export default defineConfig({
             },
             { name: "admin", test: /[\\/]web[\\/]src[\\/]features[\\/]admin[\\/]/ },
             { name: "supabase", test: /[\\/]node_modules[\\/]@supabase[\\/]/ },
+            // The contract's zod schemas: only forms (creation and edit screens) build them. Their own
+            // chunk, so the bundler's chunk merging never puts them beside what the dashboard reads
+            // (docs/decisions/0183).
+            {
+              name: "schemas",
+              test: /[\\/](node_modules[\\/]zod[\\/]|server[\\/]src[\\/]contract[\\/](entities|forms|refine|output-shape|errors)\.ts$)/,
+            },
           ],
         },
       },

@@ -91,7 +91,8 @@ describe("sign-in (browser)", () => {
 
     await page.getByRole("button", { name: "Sign Out" }).click();
     await page.getByRole("button", { name: "Continue" }).waitFor();
-    expect(new URL(page.url()).pathname).toBe("/sign-in");
+    // The reload may land on / first, where the prerendered card shows before the app routes.
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/sign-in");
 
     await enterEmailAndPassword(page, email, password);
     await page.getByText("Enter the 6-digit code from your authenticator app.").waitFor();

@@ -132,6 +132,8 @@ export const riaFields = z.object({
   ria_federal_effective_tax_rate: enumId("federal_tax_bracket").nullable(),
   ria_state: enumId("us_state").nullable(),
 });
+/** The seven RIA answers, in questionnaire order (given together: requirements §5). */
+export const RIA_REQUIRED = Object.keys(riaFields.shape) as (keyof typeof riaFields.shape)[];
 export const account = outputShape(riaFields).extend({
   account_id: id,
   user_id: z.string(),

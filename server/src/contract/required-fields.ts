@@ -1,6 +1,7 @@
 // Which fields requirements §5 requires, defined once for the server's checks (and for the web to read):
-// the primary holder's profile, the add-on owner's form, and the RIA questionnaire.
-import { riaFields } from "./entities";
+// the primary holder's profile and the add-on owner's form (the RIA questionnaire's are entities.ts's
+// RIA_REQUIRED, read from its schema). No zod here: the dashboard's progress card reads these
+// (docs/decisions/0183).
 
 /** The add-on owner form's required fields (requirements §5): once an owner has given one, it stays given. */
 export const OWNER_FORM_REQUIRED = [
@@ -16,9 +17,6 @@ export const OWNER_FORM_REQUIRED = [
 
 /** Requirements §5: the profile fields a primary holder must give (address line 2 is optional): the names, then the owner form's. */
 export const PROFILE_REQUIRED = ["first_name", "last_name", ...OWNER_FORM_REQUIRED] as const;
-
-/** The seven RIA answers, in questionnaire order (given together: requirements §5). */
-export const RIA_REQUIRED = Object.keys(riaFields.shape) as (keyof typeof riaFields.shape)[];
 
 export type PersonRole = { account_primary_holder: boolean; is_addon: boolean };
 

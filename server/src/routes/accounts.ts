@@ -1,8 +1,7 @@
 // Accounts (requirements §7): the caller's account id (created on first lookup), RIA answers, all_data.
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { accountIdBody, accountPut, account, allData } from "../contract/entities";
-import { RIA_REQUIRED } from "../contract/required-fields";
+import { accountIdBody, accountPut, account, allData, RIA_REQUIRED } from "../contract/entities";
 import { cacheUntilDbChanges } from "../cache/until-db-changes";
 import { checkedJson } from "../plugins/response-serializer";
 import { MESSAGES } from "../contract/rules";

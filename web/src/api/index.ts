@@ -3,6 +3,7 @@
 // directly by the one place each is used (their code stays out of the shared chunk).
 export * from "./account";
 export * from "./all-data";
+export * from "./daf";
 export * from "./enums";
 export * from "./founder-data";
 export * from "./identity";

@@ -25,6 +25,8 @@ export function notificationsQueryOptions(signedIn: boolean) {
     queryFn: getNotifications,
     enabled: signedIn,
     refetchInterval: signedIn ? TIMINGS.notificationsRefetchMs : false,
+    // Fresh for one interval: the bell mounting right after the gate's prefetch reads nothing again.
+    staleTime: TIMINGS.notificationsRefetchMs,
   });
 }
 

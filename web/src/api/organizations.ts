@@ -3,10 +3,8 @@
 import { useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { Organization, organizationPut, organizationWritable } from "@contract/entities";
-import { dafForm, dafToStored, type DafForm } from "@contract/forms";
 import { api } from "@/lib/api-client";
 import { useAllData } from "./all-data";
-import { useAccountMutation } from "./mutations";
 import { READ_ONCE_PER_LOAD } from "./page-load";
 import { required } from "./required";
 
@@ -70,20 +68,4 @@ export function organizationPutFields(org: Organization): OrganizationPutFields 
     donor_advised_fund: org.donor_advised_fund,
     custodian: org.custodian,
   };
-}
-
-/**
- * The DAF and custodian save of step 4 and of /edit-daf: the DAF as stored (the default's text or
- * the custom name), the custodian, the rest of the organization as it is. Refetches all on success.
- */
-export function useSaveDaf(organization: Organization | null) {
-  return useAccountMutation(async (values: DafForm) => {
-    if (!organization) throw new Error("The organization is missing");
-    const v = dafForm.parse(values);
-    await updateOrganization(organization.organization_id, {
-      ...organizationPutFields(organization),
-      donor_advised_fund: dafToStored(v),
-      custodian: v.custodian,
-    });
-  });
 }

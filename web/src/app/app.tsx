@@ -4,7 +4,9 @@ import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { useAuthListener } from "@/features/auth/use-auth-listener";
 import { DebugPanel } from "@/features/shell/debug-panel";
 import { useViewportTracking } from "@/stores/layout";
+import { Router } from "wouter";
 import { CoreProviders } from "./core-providers";
+import { useDeferredLocation, useDeferredSearch } from "./deferred-location";
 import { AppRouter } from "./router";
 import { dropSignedInData, resetSignedInQueries } from "./signed-in-loader";
 
@@ -13,7 +15,9 @@ function AppBody() {
   useViewportTracking();
   return (
     <>
-      <AppRouter />
+      <Router hook={useDeferredLocation} searchHook={useDeferredSearch}>
+        <AppRouter />
+      </Router>
       <LoadingOverlay />
       <DebugPanel />
     </>

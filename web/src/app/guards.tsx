@@ -25,6 +25,20 @@ export function safeRedirectTarget(raw: string | null): string {
   return raw;
 }
 
+/**
+ * A redirect that keeps 'Loading' on the page until the next screen has rendered: navigations render
+ * in the background (deferred-location.ts), and a frame with no screen would let the page collapse
+ * and jump. `standalone` as the LoadingScreen's: outside the shell, it is the page.
+ */
+export function RedirectWhileLoading({ to, standalone = false }: { to: string; standalone?: boolean }) {
+  return (
+    <>
+      <Redirect to={to} replace />
+      <LoadingScreen label="Loading" standalone={standalone} />
+    </>
+  );
+}
+
 export function RequireAuth({ children }: { children: ReactNode }) {
   const ready = useAtomValue(authReadyAtom);
   const session = useAtomValue(sessionAtom);
@@ -33,13 +47,14 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   const search = useSearch();
   if (!ready) return <LoadingScreen label="Loading" standalone />;
-  if (!session || !finished) return <Redirect to={paths.signIn.getHref(rememberedOrigin(location, search))} replace />;
+  if (!session || !finished)
+    return <RedirectWhileLoading to={paths.signIn.getHref(rememberedOrigin(location, search))} standalone />;
   if (!jwt) return <LoadingScreen label="Loading" standalone />;
   return <>{children}</>;
 }
 
 export function RequireRole({ role, children }: { role?: RoleRequirement; children: ReactNode }) {
   const roles = useAtomValue(rolesAtom);
-  if (role && !hasRoles(roles, role)) return <Redirect to={paths.dashboard.getHref()} replace />;
+  if (role && !hasRoles(roles, role)) return <RedirectWhileLoading to={paths.dashboard.getHref()} />;
   return <>{children}</>;
 }

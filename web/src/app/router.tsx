@@ -6,12 +6,12 @@
 // screen RequireAuth shows while the session is restored stays up, so nothing flashes.
 import { useAtomValue } from "jotai";
 import { Suspense } from "react";
-import { Redirect, Route, Switch, useRouter, useSearch } from "wouter";
+import { Route, Switch, useRouter, useSearch } from "wouter";
 import { LoadingScreen } from "@/components/ui/loading-overlay";
 import { SignInScreen } from "@/features/auth/components/sign-in-screen";
 import { authFinishedAtom, authReadyAtom } from "@/stores/session";
 import { paths } from "@/config/paths";
-import { RequireAuth, RequireRole, safeRedirectTarget } from "./guards";
+import { RedirectWhileLoading, RequireAuth, RequireRole, safeRedirectTarget } from "./guards";
 import { APP_ROUTES, lazyWithReload, preloadScreen } from "./routes";
 import { loadSignedIn, prefetchSignedIn } from "./signed-in-loader";
 
@@ -24,11 +24,12 @@ function SignInRoute() {
   const { parser } = useRouter();
   const target = safeRedirectTarget(new URLSearchParams(search).get("redirect"));
   if (!ready) return <LoadingScreen label="Loading" standalone />;
-  if (finished) return <Redirect to={target} replace />;
-  // The gate's 1 s fade fetches the next screen's chunks and data, so they are there when it ends.
+  if (finished) return <RedirectWhileLoading to={target} standalone />;
+  // The gate's 1 s fade fetches the next screen's chunks and data, so they are there when it ends:
+  // each in a task of its own, after the gate's own render, so none adds to one long task.
   const onGatePassed = () => {
-    prefetchSignedIn(target);
-    preloadScreen(parser, target);
+    setTimeout(() => prefetchSignedIn(target));
+    setTimeout(() => preloadScreen(parser, target));
   };
   return <SignInScreen onGatePassed={onGatePassed} />;
 }
@@ -51,7 +52,7 @@ export function AppRouter() {
                     </Route>
                   ))}
                   <Route>
-                    <Redirect to={paths.dashboard.getHref()} replace />
+                    <RedirectWhileLoading to={paths.dashboard.getHref()} />
                   </Route>
                 </Switch>
               </Suspense>

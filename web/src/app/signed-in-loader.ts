@@ -22,9 +22,12 @@ export function resetSignedInQueries(): void {
   void loading?.then((m) => m.resetSignedInQueries()).catch(() => undefined);
 }
 
-/** The gate passed: fetch the signed-in chunk and the target's data while the sign-in screen fades. */
+/**
+ * The gate passed: fetch the signed-in chunk and the target's data while the sign-in screen fades.
+ * The reads start in a task after the one that evaluated the chunk, so neither makes a long task.
+ */
 export function prefetchSignedIn(target: string): void {
   void loadSignedIn()
-    .then((m) => m.prefetchSignedInData(target))
+    .then((m) => new Promise<void>((resolve) => setTimeout(() => resolve(m.prefetchSignedInData(target)))))
     .catch(() => undefined);
 }

@@ -2,7 +2,7 @@
 // origin (requirements §7: relative /api paths, bearer token, no cookies). A non-2xx answer throws an
 // Error carrying the server's message, so callers and TanStack Query see failures as errors.
 import createClient, { type Middleware } from "openapi-fetch";
-import { isApiErrorCode, type ApiErrorCode } from "@contract/errors";
+import { isApiErrorCode, type ApiErrorCode } from "@contract/error-codes";
 import type { paths } from "./api-paths";
 import { minutesFromRetryAfter, tooManyAttemptsMessage } from "./rate-limit";
 import { getSupabase } from "./supabase";

@@ -11,7 +11,8 @@ import type { Person } from "@contract/entities";
 import { LockIcon } from "@/components/ui/icons";
 import { LoadingScreen } from "@/components/ui/loading-overlay";
 import { appSettings } from "@/lib/env";
-import { confirmIdentity, fetchIdentityToken, refetchAll, type IdentityState } from "@/api";
+import { confirmIdentity, fetchIdentityToken, type IdentityState } from "@/api/identity";
+import { refetchAll } from "@/api/mutations";
 import { themeAtom } from "@/stores/theme";
 
 const IdentityCheck = lazy(() => import("./identity-check"));

@@ -1,7 +1,7 @@
 // The top bar's bell: unread badge (capped at '99+') and a popover holding NotificationsPanel.
 import { CloseButton, Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
 import { BellIcon, CloseIcon } from "@/components/ui/icons";
-import { useAccountId } from "@/api";
+import { useAccountId } from "@/api/account";
 import { badgeLabel, unreadCount, useNotifications } from "@/api/notifications";
 import { NotificationsPanel } from "./notifications-panel";
 

@@ -3,7 +3,7 @@ import { useAtomValue } from "jotai";
 import { Link, useLocation } from "wouter";
 import { isLocalhost } from "@/lib/env";
 import { rolesAtom } from "@/stores/session";
-import { useAllData } from "@/api";
+import { useAllData } from "@/api/all-data";
 import { menuFor, menuNeedsMet, type MenuLink } from "./menu-model";
 
 function MenuItem({ link, onNavigate, empty = false }: { link: MenuLink; onNavigate?: () => void; empty?: boolean }) {
