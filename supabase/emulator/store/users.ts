@@ -132,10 +132,9 @@ export class Users {
     const sets = Object.keys(fields)
       .map((k) => `${k} = @${k}`)
       .join(", ");
-    this.s.sql(`UPDATE users SET ${sets} WHERE id = @id`).run(encoded);
-    const u = this.findUserById(id);
-    if (!u) throw new Error(`user ${id} vanished during update`);
-    return u;
+    const r = this.s.sql(`UPDATE users SET ${sets} WHERE id = @id RETURNING *`).get(encoded) as Row | undefined;
+    if (!r) throw new Error(`user ${id} vanished during update`);
+    return decodeUser(r);
   }
 
   deleteUser(id: string): void {
