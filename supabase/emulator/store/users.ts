@@ -56,16 +56,42 @@ function decodeUser(r: Row): UserRow {
   };
 }
 
+/** What insertUser takes: every column but those a new row always starts without (and the stamps it can make). */
+export type NewUserRow = Omit<
+  UserRow,
+  "created_at" | "updated_at" | "deleted_at" | "phone_confirmed_at" | "phone_change" | "phone_change_sent_at"
+> &
+  Partial<Pick<UserRow, "created_at" | "updated_at" | "phone_confirmed_at">>;
+
+/**
+ * A new user as GoTrue makes one before the sign-up's own fields: no address, phone or password,
+ * nothing confirmed, sent or invited, no metadata, not anonymous. `fields` sets the rest.
+ */
+export function newUserRow(fields: Pick<NewUserRow, "id"> & Partial<NewUserRow>): NewUserRow {
+  return {
+    email: "",
+    phone: "",
+    encrypted_password: null,
+    role: "authenticated",
+    email_confirmed_at: null,
+    confirmation_sent_at: null,
+    recovery_sent_at: null,
+    email_change_sent_at: null,
+    new_email: null,
+    invited_at: null,
+    last_sign_in_at: null,
+    banned_until: null,
+    app_metadata: {},
+    user_metadata: {},
+    is_anonymous: false,
+    ...fields,
+  };
+}
+
 export class Users {
   constructor(private readonly s: StoreDb) {}
 
-  insertUser(
-    u: Omit<
-      UserRow,
-      "created_at" | "updated_at" | "deleted_at" | "phone_confirmed_at" | "phone_change" | "phone_change_sent_at"
-    > &
-      Partial<Pick<UserRow, "created_at" | "updated_at" | "phone_confirmed_at">>,
-  ): UserRow {
+  insertUser(u: NewUserRow): UserRow {
     const now = nowIso();
     const row: UserRow = {
       ...u,
