@@ -108,7 +108,7 @@ export async function startSession(ctx: AuthContext, user: UserRow, method: stri
       parent: null,
     });
     const now = nowIso();
-    const signedIn = ctx.store.users.updateUser(user.id, { last_sign_in_at: now });
+    const signedIn = ctx.store.users.recordSignIn(user.id, now);
     ctx.store.identities.recordSignIn(user.id, now);
     return { session, refresh, signedIn };
   });

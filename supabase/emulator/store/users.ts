@@ -148,6 +148,15 @@ export class Users {
     return { users: rows.map(decodeUser), total };
   }
 
+  /** Stamps a sign-in (last_sign_in_at and updated_at), answering the row as it now is. */
+  recordSignIn(id: string, at: string): UserRow {
+    const r = this.s
+      .sql("UPDATE users SET last_sign_in_at = ?, updated_at = ? WHERE id = ? RETURNING *")
+      .get(at, at, id) as Row | undefined;
+    if (!r) throw new Error(`user ${id} vanished during sign-in`);
+    return decodeUser(r);
+  }
+
   updateUser(id: string, patch: Partial<Omit<UserRow, "id" | "created_at">>): UserRow {
     const fields = { ...patch, updated_at: patch.updated_at ?? nowIso() } as Record<string, unknown>;
     const encoded: Record<string, unknown> = { id };
