@@ -2,7 +2,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { AuthContext } from "./context";
 import { nowIso } from "./clock";
-import type { Json, UserRow } from "./store";
+import { newUserRow, type Json, type UserRow } from "./store";
 
 export interface NewUser {
   id?: string;
@@ -68,27 +68,22 @@ export function createUser(ctx: Pick<AuthContext, "store" | "settings">, u: NewU
       ...(ctx.settings.defaultRoles.length ? { roles: [...ctx.settings.defaultRoles] } : {}),
     };
     const appMetadata = mergeMetadata(defaults, u.appMetadata);
-    const user = ctx.store.users.insertUser({
-      id,
-      email: u.email,
-      phone: u.phone ?? "",
-      encrypted_password: u.passwordHash,
-      role: u.role ?? "authenticated",
-      email_confirmed_at: u.confirmed ? now : null,
-      confirmation_sent_at: null,
-      recovery_sent_at: null,
-      email_change_sent_at: null,
-      new_email: null,
-      invited_at: u.invited ? now : null,
-      last_sign_in_at: null,
-      banned_until: null,
-      app_metadata: appMetadata,
-      user_metadata: userMetadata,
-      is_anonymous: false,
-      phone_confirmed_at: u.phone && u.phoneConfirmed ? now : null,
-      created_at: now,
-      updated_at: now,
-    });
+    const user = ctx.store.users.insertUser(
+      newUserRow({
+        id,
+        email: u.email,
+        phone: u.phone ?? "",
+        encrypted_password: u.passwordHash,
+        role: u.role ?? "authenticated",
+        email_confirmed_at: u.confirmed ? now : null,
+        invited_at: u.invited ? now : null,
+        app_metadata: appMetadata,
+        user_metadata: userMetadata,
+        phone_confirmed_at: u.phone && u.phoneConfirmed ? now : null,
+        created_at: now,
+        updated_at: now,
+      }),
+    );
     if (u.email) {
       ctx.store.identities.insertIdentity({
         user_id: id,
@@ -146,26 +141,9 @@ export function isBanned(user: UserRow): boolean {
  */
 export function createAnonymousUser(ctx: Pick<AuthContext, "store">, userMetadata: Json): UserRow {
   const now = nowIso();
-  return ctx.store.users.insertUser({
-    id: randomUUID(),
-    email: "",
-    phone: "",
-    encrypted_password: null,
-    role: "authenticated",
-    email_confirmed_at: null,
-    confirmation_sent_at: null,
-    recovery_sent_at: null,
-    email_change_sent_at: null,
-    new_email: null,
-    invited_at: null,
-    last_sign_in_at: null,
-    banned_until: null,
-    app_metadata: {},
-    user_metadata: userMetadata,
-    is_anonymous: true,
-    created_at: now,
-    updated_at: now,
-  });
+  return ctx.store.users.insertUser(
+    newUserRow({ id: randomUUID(), user_metadata: userMetadata, is_anonymous: true, created_at: now, updated_at: now }),
+  );
 }
 
 /**

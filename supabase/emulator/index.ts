@@ -95,7 +95,10 @@ export interface AuthEmulator {
   jwks: { keys: JWK[] };
   jwksUrl: string;
   mailbox: Mailbox;
-  /** The data folder in use (a temporary one, removed by stop(), when none was given). */
+  /**
+   * The data folder in use (a temporary one, removed by stop(), when none was given: the users and
+   * sessions are then kept in memory, not in its auth.sqlite).
+   */
   dataDir: string;
   /** Back to the seed (not to empty): users, sessions, factors, rate limits. Mail stays (mailbox.clear()). */
   reset(): Promise<void>;
@@ -133,7 +136,9 @@ export async function startAuthEmulator(opts: AuthEmulatorOptions = {}): Promise
   const weakness = isPublicSecret(jwtSecret) ? undefined : secretWeakness("the JWT secret", jwtSecret);
   if (weakness) throw new Error(`${weakness}: use 32+ random characters (e.g. openssl rand -base64 32)`);
   const apiKeys = await apiKeysFor(jwtSecret);
-  const store = new AuthStore(path.join(dataDir, AUTH_DB_FILE));
+  // Without a data folder nothing outlives stop(), so the store lives in memory: no file writes
+  // per commit (decision record 0175). Keys and mail still go to the temporary folder.
+  const store = new AuthStore(temporary ? ":memory:" : path.join(dataDir, AUTH_DB_FILE));
   const cleanups: (() => Promise<void> | void)[] = [() => store.close()];
   const cleanup = async () => {
     for (const fn of cleanups.reverse()) await fn();

@@ -7,7 +7,7 @@ import type { AuthContext } from "./context";
 import { nowIso, isoToMs } from "./clock";
 import { ApiError, badRequest, forbidden, tooManyRequests } from "./errors";
 import { tokenHash } from "./email-tokens";
-import type { Json, UserRow } from "./store";
+import { newUserRow, type Json, type UserRow } from "./store";
 
 const E164 = /^[1-9][0-9]{1,14}$/;
 
@@ -63,25 +63,15 @@ export function createPhoneUser(
   return ctx.store.transaction(() => {
     const id = randomUUID();
     const identityData = { ...data, sub: id, email_verified: false, phone_verified: false };
-    const user = ctx.store.users.insertUser({
-      id,
-      email: "",
-      phone,
-      encrypted_password: passwordHash,
-      role: "authenticated",
-      email_confirmed_at: null,
-      confirmation_sent_at: null,
-      recovery_sent_at: null,
-      email_change_sent_at: null,
-      new_email: null,
-      invited_at: null,
-      last_sign_in_at: null,
-      banned_until: null,
-      app_metadata: { provider: "phone", providers: ["phone"] },
-      user_metadata: identityData,
-      is_anonymous: false,
-      phone_confirmed_at: null,
-    });
+    const user = ctx.store.users.insertUser(
+      newUserRow({
+        id,
+        phone,
+        encrypted_password: passwordHash,
+        app_metadata: { provider: "phone", providers: ["phone"] },
+        user_metadata: identityData,
+      }),
+    );
     ctx.store.identities.insertIdentity({
       user_id: id,
       provider: "phone",

@@ -1,7 +1,7 @@
 // Sessions as GoTrue models them: a session row carries the assurance level and the AMR list,
 // refresh tokens form a rotation chain per session, and each access token is a fresh JWT built
 // from the user and session at the moment it is issued.
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomFillSync, randomUUID } from "node:crypto";
 import type { AuthContext } from "./context";
 import { badRequest } from "./errors";
 import { nowIso, nowSeconds, isoToMs } from "./clock";
@@ -19,11 +19,23 @@ export interface SessionResponse {
 }
 
 const ALPHANUMERIC = "abcdefghijklmnopqrstuvwxyz0123456789";
+const TOKEN_LENGTH = 12;
+
+/** Random bytes for refresh tokens, refilled a few hundred tokens at a time: one CSPRNG call per token cost more than the rest of making it. */
+const entropy = Buffer.alloc(TOKEN_LENGTH * 256);
+let entropyUsed = entropy.length;
 
 /** GoTrue's default refresh token: 12 random [a-z0-9] characters. */
 function newRefreshTokenString(): string {
-  const bytes = randomBytes(12);
-  return [...bytes].map((b) => ALPHANUMERIC[b % ALPHANUMERIC.length]).join("");
+  if (entropyUsed + TOKEN_LENGTH > entropy.length) {
+    randomFillSync(entropy);
+    entropyUsed = 0;
+  }
+  let token = "";
+  for (let i = entropyUsed; i < entropyUsed + TOKEN_LENGTH; i++)
+    token += ALPHANUMERIC[(entropy[i] ?? 0) % ALPHANUMERIC.length];
+  entropyUsed += TOKEN_LENGTH;
+  return token;
 }
 
 /** aal2 iff a second factor is among the session's methods (models/sessions.go CalculateAALAndAMR). */
@@ -96,9 +108,8 @@ export async function startSession(ctx: AuthContext, user: UserRow, method: stri
       parent: null,
     });
     const now = nowIso();
-    const signedIn = ctx.store.users.updateUser(user.id, { last_sign_in_at: now });
-    for (const identity of ctx.store.identities.identitiesOf(user.id))
-      ctx.store.identities.updateIdentity(identity.id, { last_sign_in_at: now });
+    const signedIn = ctx.store.users.recordSignIn(user.id, now);
+    ctx.store.identities.recordSignIn(user.id, now);
     return { session, refresh, signedIn };
   });
   return sessionResponse(ctx, signedIn, session, refresh);

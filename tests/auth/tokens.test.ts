@@ -42,6 +42,21 @@ describe("access tokens", () => {
     expect((payload.exp ?? 0) - (payload.iat ?? 0)).toBe(3600);
   });
 
+  it("a password sign-in stamps last_sign_in_at on the user and each identity, as the answer shows", async () => {
+    const first = (await h.client().auth.signInWithPassword(DEMO)).data.user;
+    await new Promise((r) => setTimeout(r, 5));
+    const { data, error } = await h.client().auth.signInWithPassword(DEMO);
+    expect(error).toBeNull();
+    const at = data.user?.last_sign_in_at ?? "";
+    expect(Date.parse(at)).toBeGreaterThan(Date.parse(first?.last_sign_in_at ?? ""));
+    expect(data.user?.identities?.length).toBeGreaterThan(0);
+    for (const identity of data.user?.identities ?? []) {
+      expect(identity.last_sign_in_at).toBe(at);
+    }
+    const admin = await h.client({}, LOCAL_SUPABASE.serviceRoleKey).auth.admin.getUserById(data.user?.id ?? "");
+    expect(admin.data.user?.last_sign_in_at).toBe(at);
+  });
+
   it("publishes public keys only", async () => {
     const res = await fetch(`${h.url}/auth/v1/.well-known/jwks.json`);
     const { keys } = (await res.json()) as { keys: Record<string, unknown>[] };

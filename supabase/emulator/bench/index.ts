@@ -9,7 +9,9 @@
 // Firebase CLI is found (FIREBASE_TOOLS_BIN, else `firebase` on PATH); the script says so when not.
 // Firebase's emulator has no TOTP factors, so that row has no figure of its own.
 // Flags: --duration=<seconds> (sign-in run, default 10), --quick (3 s, fewer TOTP users),
-// --baseline=<cli.js of an earlier build> (its start and sign-ins measured in the same run, interleaved).
+// --baseline=<cli.js of an earlier build> (its start and sign-ins measured in the same run, interleaved),
+// --bin=<bin/auth-emulator.mjs of an installed copy> (measure that instead of this folder's build, e.g. the
+// packed package installed elsewhere).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -25,7 +27,9 @@ const quick = args.includes("--quick");
 const duration = Number(args.find((a) => a.startsWith("--duration="))?.split("=")[1] ?? (quick ? 3 : 10));
 const TOTP_USERS = quick ? 200 : 1000;
 const START_RUNS = quick ? 3 : 7;
-const BIN = path.join(pkgDir, "bin", "auth-emulator.mjs");
+const BIN = path.resolve(
+  args.find((a) => a.startsWith("--bin="))?.split("=")[1] ?? path.join(pkgDir, "bin", "auth-emulator.mjs"),
+);
 const BASELINE = args.find((a) => a.startsWith("--baseline="))?.split("=")[1];
 const CONNECTIONS = 10;
 const PASSWORD = "bench-password-1";
@@ -432,7 +436,9 @@ async function main(): Promise<void> {
         .join(" ")} (${os.cpus().length} cores).`,
     );
     console.log(
-      `Build: the compiled JavaScript of this package (dist/, esbuild, node ${process.versions.node}), started through bin/auth-emulator.mjs.`,
+      BIN.startsWith(pkgDir)
+        ? `Build: the compiled JavaScript of this package (dist/, esbuild, node ${process.versions.node}), started through bin/auth-emulator.mjs.`
+        : `Build: the installed copy whose bin is ${BIN} (node ${process.versions.node}).`,
     );
     if (!bin)
       console.log(

@@ -14,16 +14,60 @@ const pkgDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dist = path.join(pkgDir, "dist");
 
 /**
+ * Packages Fastify requires only on paths the emulator never takes: its JSON-schema compilers (both
+ * servers pass NO_JSON_SCHEMA), `inject()`'s request faker and the pino logger (both pass
+ * `logger: false`). Bundled, V8 would still parse their some 800 KB at every start; instead each
+ * becomes a module that fails loudly if it is ever required.
+ */
+const NEVER_RUN = ["@fastify/ajv-compiler", "@fastify/fast-json-stringify-compiler", "light-my-request", "pino"];
+
+const neverRun = {
+  name: "never-run",
+  setup(b) {
+    const filter = new RegExp(`^(${NEVER_RUN.map((n) => n.replace(/[/.]/g, "\\$&")).join("|")})$`);
+    b.onResolve({ filter }, (args) => ({ path: args.path, namespace: "never-run" }));
+    b.onLoad({ filter: /.*/, namespace: "never-run" }, (args) => ({
+      contents: `throw new Error(${JSON.stringify(`the auth emulator's bundle leaves out ${args.path}, which its servers never use`)});`,
+      loader: "js",
+    }));
+  },
+};
+
+/**
+ * Zod's error messages in every language, of which the emulator uses none (it writes GoTrue's own
+ * messages): its locales module is replaced by English alone, the default.
+ */
+const zodEnglishOnly = {
+  name: "zod-english-only",
+  setup(b) {
+    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]/.test(args.importer)
+        ? { path: path.join(path.dirname(args.importer), "../locales/en.js"), namespace: "zod-en" }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: "zod-en" }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(args.path)};`,
+      resolveDir: path.dirname(args.path),
+    }));
+  },
+};
+
+/**
  * index.js and cli.js with their dependencies bundled in (better-sqlite3, native, and the WebAuthn
  * verifier, loaded on first use, stay installed packages), sharing one chunk: resolving and reading
  * some 400 files of node_modules was a third of the start's CPU (decision record 0137). Each file is
  * written to a temporary name and renamed, chunks before the entries that import them: several
  * processes may build at once (test workers starting the CLI), and none may import a half-written file.
+ * `clean` then removes from dist/chunks every file this build did not write: chunk names change with
+ * the source, and old ones would pile up and ship. Removed after writing, never before, so a process
+ * starting meanwhile from the same source finds all it imports. The full build (`npm run build`,
+ * `npm pack`) cleans; the bin's on-demand build does not, as an emulator still running an older
+ * build may yet load one of its lazy chunks.
  */
-export async function buildJs() {
+export async function buildJs({ clean = false, outDir = dist } = {}) {
   const result = await build({
     entryPoints: [path.join(pkgDir, "index.ts"), path.join(pkgDir, "cli.ts")],
-    outdir: dist,
+    outdir: outDir,
     bundle: true,
     splitting: true,
     chunkNames: "chunks/[name]-[hash]",
@@ -31,14 +75,19 @@ export async function buildJs() {
     format: "esm",
     target: "node20",
     external: ["better-sqlite3", "@simplewebauthn/server"],
+    plugins: [neverRun, zodEnglishOnly],
+    // Less source for V8 to parse at each start; names are kept, so stack traces still read.
+    minifyWhitespace: true,
+    minifySyntax: true,
     // Bundled CommonJS packages call require(); ESM has none of its own.
     banner: {
       js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',
     },
     logLevel: "warning",
     write: false,
+    metafile: true,
   });
-  const entries = new Set(["index.js", "cli.js"].map((f) => path.join(dist, f)));
+  const entries = new Set(["index.js", "cli.js"].map((f) => path.join(outDir, f)));
   const ordered = [...result.outputFiles].sort((a, b) => Number(entries.has(a.path)) - Number(entries.has(b.path)));
   for (const file of ordered) {
     fs.mkdirSync(path.dirname(file.path), { recursive: true });
@@ -46,6 +95,15 @@ export async function buildJs() {
     fs.writeFileSync(temp, file.contents);
     fs.renameSync(temp, file.path);
   }
+  if (clean) {
+    const chunks = path.join(outDir, "chunks");
+    const written = new Set(result.outputFiles.map((f) => f.path));
+    // Another build's half-written file (`.tmp`) is left to it.
+    for (const name of fs.readdirSync(chunks))
+      if (!written.has(path.join(chunks, name)) && !name.endsWith(".tmp"))
+        fs.rmSync(path.join(chunks, name), { force: true });
+  }
+  return result.metafile;
 }
 
 /**
@@ -97,6 +155,6 @@ export function buildTypes() {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  await buildJs();
+  await buildJs({ clean: true });
   buildTypes();
 }

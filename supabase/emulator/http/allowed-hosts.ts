@@ -29,10 +29,18 @@ export function hostPolicy(bindHost: string, publicUrls: (string | undefined)[] 
   const named = new Set<string>();
   if (!WILDCARDS.has(bindHost)) named.add(bare(bindHost));
   for (const url of publicUrls) if (url) named.add(bare(new URL(url).hostname));
+  // Headers already accepted by the fixed rules, so a client's every request skips parsing its
+  // Host again; bounded, as the headers come from clients.
+  const accepted = new Set<string>();
   return (header) => {
-    const host = header === undefined ? undefined : hostOf(header);
+    if (header === undefined) return false;
+    if (accepted.has(header)) return true;
+    const host = hostOf(header);
     if (host === undefined) return false;
-    if (isLoopback(host) || host.endsWith(".localhost") || named.has(host)) return true;
+    if (isLoopback(host) || host.endsWith(".localhost") || named.has(host)) {
+      if (accepted.size < 64) accepted.add(header);
+      return true;
+    }
     return WILDCARDS.has(bindHost) && interfaceAddresses().includes(host);
   };
 }

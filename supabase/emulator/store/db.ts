@@ -16,7 +16,9 @@ export class StoreDb {
   readonly db: Database.Database;
   /** Statements are prepared once and reused: preparing is a large share of a short query. */
   private readonly statements = new Map<string, Database.Statement>();
+  private readonly runInTransaction: (fn: () => unknown) => unknown;
 
+  /** `file` is a path, or ":memory:" for a store that ends with the process. */
   constructor(file: string) {
     this.db = new Database(file);
     this.db.pragma("journal_mode = WAL");
@@ -24,6 +26,7 @@ export class StoreDb {
     // the last commits, which a local emulator can afford for one fsync less per write.
     this.db.pragma("synchronous = NORMAL");
     this.db.pragma("foreign_keys = ON");
+    this.runInTransaction = this.db.transaction((fn: () => unknown) => fn());
   }
 
   migrate(schema: ModelSchema): void {
@@ -44,7 +47,11 @@ export class StoreDb {
     return statement;
   }
 
+  /**
+   * Runs `fn` in a transaction (a savepoint when nested). One wrapper made once: better-sqlite3
+   * builds five functions for every `db.transaction(fn)`, a visible share of a short request.
+   */
   transaction<T>(fn: () => T): T {
-    return this.db.transaction(fn)();
+    return this.runInTransaction(fn) as T;
   }
 }

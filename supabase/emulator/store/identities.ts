@@ -57,7 +57,7 @@ export class Identities {
     return r && decodeIdentity(r);
   }
 
-  updateIdentity(id: string, patch: { identity_data?: Json; email?: string; last_sign_in_at?: string }): void {
+  updateIdentity(id: string, patch: { identity_data?: Json; email?: string }): void {
     const now = nowIso();
     const cur = this.s.sql("SELECT * FROM identities WHERE id = ?").get(id) as Row | undefined;
     if (!cur) return;
@@ -65,6 +65,11 @@ export class Identities {
     this.s
       .sql("UPDATE identities SET identity_data = ?, email = ?, last_sign_in_at = ?, updated_at = ? WHERE id = ?")
       .run(JSON.stringify(merged.identity_data), merged.email, merged.last_sign_in_at, now, id);
+  }
+
+  /** Stamps a sign-in on every identity of the user (GoTrue updates them all alike). */
+  recordSignIn(userId: string, at: string): void {
+    this.s.sql("UPDATE identities SET last_sign_in_at = ?, updated_at = ? WHERE user_id = ?").run(at, at, userId);
   }
 
   deleteIdentity(id: string): void {

@@ -14,6 +14,7 @@ import { GoogleStandins, GOOGLE_STANDINS_SCHEMA } from "./google-standins";
 
 export type { Json } from "./db";
 export type { UserRow } from "./users";
+export { newUserRow } from "./users";
 export type { IdentityRow } from "./identities";
 export type { AmrEntry, RefreshTokenRow, SessionRow } from "./sessions";
 export type { FactorRow } from "./factors";

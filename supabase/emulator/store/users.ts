@@ -56,16 +56,42 @@ function decodeUser(r: Row): UserRow {
   };
 }
 
+/** What insertUser takes: every column but those a new row always starts without (and the stamps it can make). */
+export type NewUserRow = Omit<
+  UserRow,
+  "created_at" | "updated_at" | "deleted_at" | "phone_confirmed_at" | "phone_change" | "phone_change_sent_at"
+> &
+  Partial<Pick<UserRow, "created_at" | "updated_at" | "phone_confirmed_at">>;
+
+/**
+ * A new user as GoTrue makes one before the sign-up's own fields: no address, phone or password,
+ * nothing confirmed, sent or invited, no metadata, not anonymous. `fields` sets the rest.
+ */
+export function newUserRow(fields: Pick<NewUserRow, "id"> & Partial<NewUserRow>): NewUserRow {
+  return {
+    email: "",
+    phone: "",
+    encrypted_password: null,
+    role: "authenticated",
+    email_confirmed_at: null,
+    confirmation_sent_at: null,
+    recovery_sent_at: null,
+    email_change_sent_at: null,
+    new_email: null,
+    invited_at: null,
+    last_sign_in_at: null,
+    banned_until: null,
+    app_metadata: {},
+    user_metadata: {},
+    is_anonymous: false,
+    ...fields,
+  };
+}
+
 export class Users {
   constructor(private readonly s: StoreDb) {}
 
-  insertUser(
-    u: Omit<
-      UserRow,
-      "created_at" | "updated_at" | "deleted_at" | "phone_confirmed_at" | "phone_change" | "phone_change_sent_at"
-    > &
-      Partial<Pick<UserRow, "created_at" | "updated_at" | "phone_confirmed_at">>,
-  ): UserRow {
+  insertUser(u: NewUserRow): UserRow {
     const now = nowIso();
     const row: UserRow = {
       ...u,
@@ -122,6 +148,15 @@ export class Users {
     return { users: rows.map(decodeUser), total };
   }
 
+  /** Stamps a sign-in (last_sign_in_at and updated_at), answering the row as it now is. */
+  recordSignIn(id: string, at: string): UserRow {
+    const r = this.s
+      .sql("UPDATE users SET last_sign_in_at = ?, updated_at = ? WHERE id = ? RETURNING *")
+      .get(at, at, id) as Row | undefined;
+    if (!r) throw new Error(`user ${id} vanished during sign-in`);
+    return decodeUser(r);
+  }
+
   updateUser(id: string, patch: Partial<Omit<UserRow, "id" | "created_at">>): UserRow {
     const fields = { ...patch, updated_at: patch.updated_at ?? nowIso() } as Record<string, unknown>;
     const encoded: Record<string, unknown> = { id };
@@ -132,10 +167,9 @@ export class Users {
     const sets = Object.keys(fields)
       .map((k) => `${k} = @${k}`)
       .join(", ");
-    this.s.sql(`UPDATE users SET ${sets} WHERE id = @id`).run(encoded);
-    const u = this.findUserById(id);
-    if (!u) throw new Error(`user ${id} vanished during update`);
-    return u;
+    const r = this.s.sql(`UPDATE users SET ${sets} WHERE id = @id RETURNING *`).get(encoded) as Row | undefined;
+    if (!r) throw new Error(`user ${id} vanished during update`);
+    return decodeUser(r);
   }
 
   deleteUser(id: string): void {
