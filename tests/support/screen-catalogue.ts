@@ -188,6 +188,7 @@ export const SHOTS: Shot[] = [
   {
     name: "sign-out-menu",
     as: "done",
+    widths: [1280], // below 640 px it is in the menu drawer (the shot "menu-drawer")
     show: async (p) => {
       await heading(p, "Account Strategies");
       await focusSettled(p);

@@ -9,7 +9,7 @@ import { CloseIcon } from "@/components/ui/icons";
 import { useCurrentUser } from "@/stores/session";
 import { isLgAtom } from "@/stores/layout";
 import { SideMenu } from "./side-menu";
-import { TopBar, type TopBarSlots } from "./top-bar";
+import { SignOutEverywhereLabel, TopBar, type TopBarSlots } from "./top-bar";
 
 /** `bell` and `onSignOut` are the app's to give (the shell imports no other feature). */
 export function AppShell({ children, bell, onSignOut }: TopBarSlots & { children: ReactNode }) {
@@ -75,8 +75,20 @@ export function AppShell({ children, bell, onSignOut }: TopBarSlots & { children
             </button>
           </div>
           {user?.email ? (
-            // The top bar has no room for the address on narrow screens.
-            <p className="truncate border-b border-divider px-4 py-2 text-sm text-secondary sm:hidden">{user.email}</p>
+            // The top bar has no room for the address, or for every device's sign-out, on narrow screens.
+            <div className="border-b border-divider py-1 sm:hidden">
+              <p className="truncate px-4 py-1 text-sm text-secondary">{user.email}</p>
+              <button
+                type="button"
+                className="block w-full px-4 py-2 text-left text-sm hover:bg-hover"
+                onClick={() => {
+                  setMenuOpen(false);
+                  onSignOut("everywhere");
+                }}
+              >
+                <SignOutEverywhereLabel />
+              </button>
+            </div>
           ) : null}
           <SideMenu onNavigate={() => setMenuOpen(false)} />
         </DialogPanel>

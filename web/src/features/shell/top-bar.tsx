@@ -21,13 +21,24 @@ export interface TopBarSlots {
   onSignOut: (scope: "this-device" | "everywhere") => void;
 }
 
+/** Every device's sign-out and what it does: in the top bar's menu, or the drawer on narrow screens. */
+export function SignOutEverywhereLabel() {
+  return (
+    <>
+      Sign out everywhere
+      <span className="block text-xs text-secondary">Ends your sessions on every device and browser</span>
+    </>
+  );
+}
+
 /**
- * Beside Sign Out: "Sign out everywhere", for a founder who left a session on another device.
+ * Beside Sign Out: "Sign out everywhere", for a founder who left a session on another device. On
+ * narrow screens it is in the menu drawer instead, so the title keeps its room.
  * Not anchored (Headless UI would portal it outside every landmark: axe's region rule); not modal.
  */
 function SignOutMore({ onSignOut }: Pick<TopBarSlots, "onSignOut">) {
   return (
-    <Menu as="div" className="relative shrink-0">
+    <Menu as="div" className="relative hidden shrink-0 sm:block">
       <MenuButton aria-label="Sign-out choices" className={iconButton}>
         <ChevronDownIcon />
       </MenuButton>
@@ -41,8 +52,7 @@ function SignOutMore({ onSignOut }: Pick<TopBarSlots, "onSignOut">) {
             className="block w-full px-4 py-2 text-left data-focus:bg-hover"
             onClick={() => onSignOut("everywhere")}
           >
-            Sign out everywhere
-            <span className="block text-xs text-secondary">Ends your sessions on every device and browser</span>
+            <SignOutEverywhereLabel />
           </button>
         </MenuItem>
       </MenuItems>
