@@ -40,6 +40,13 @@ declare module "autocannon" {
     requests: Histogram & { sent: number };
     throughput: Histogram;
   }
-  function autocannon(opts: Options): Promise<Result>;
+  /** The running load: its result, and a "response" event with each response's time in ms. */
+  interface Run extends Promise<Result> {
+    on(
+      event: "response",
+      listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
+    ): Run;
+  }
+  function autocannon(opts: Options): Run;
   export default autocannon;
 }

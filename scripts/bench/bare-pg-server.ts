@@ -1,10 +1,9 @@
 // Child-process entry: the Postgres floor. Bare Fastify routes each doing one parameterised query on
 // a pool opened the way the app opens its own (db/postgres.ts, DATABASE_POOL_SIZE connections) to the
-// same database the app uses, in a schema of its own: GET /bare-read reads one row, PUT /bare-write
-// stores the parsed body with one UPDATE of row 1 (every connection the same row, as the app's
-// contention row writes one person), PUT /bare-write/:id of row :id (1-64: each connection its own
-// row, as the app's own-founder row writes one person per founder). Nothing else (no auth, no validation, no cache), so the
-// app's all_data and PUT person on Postgres are reported as ratios to what one query costs here.
+// same database the app uses, in a schema of its own: GET /bare-read reads one row, PUT /bare-write/:id
+// stores the parsed body with one UPDATE of row :id (1-64: each connection its own row, as each
+// founder writes their own person); GET /api/ready for the balancer. Nothing else (no auth, no
+// validation, no cache): what one query costs.
 import Fastify from "fastify";
 import { openPostgres } from "../../db/postgres";
 import { READY_PREFIX } from "./remote-stack";
@@ -30,24 +29,20 @@ app.get("/bare-read", async () => {
   );
   return rows[0];
 });
-const write = async (id: number, body: unknown) => {
+app.put<{ Params: { id: string } }>("/bare-write/:id", async (request) => {
+  const id = Math.min(ROWS, Math.max(1, Number(request.params.id) || 1));
   await handle.pool.query("UPDATE bench_floor.row SET body = $1, updated_at = $2 WHERE id = $3", [
-    JSON.stringify(body),
+    JSON.stringify(request.body),
     new Date().toISOString(),
     id,
   ]);
   return { ok: true };
-};
-app.put("/bare-write", (request) => write(1, request.body));
-app.put<{ Params: { id: string } }>("/bare-write/:id", (request) =>
-  write(Math.min(ROWS, Math.max(1, Number(request.params.id) || 1)), request.body),
-);
+});
+app.get("/api/ready", async () => ({ status: "ready" }));
 await app.listen({ host: "127.0.0.1", port: 0 });
 const address = app.server.address();
 const port = typeof address === "object" && address ? address.port : 0;
-process.stdout.write(
-  `${READY_PREFIX}${JSON.stringify({ readUrl: `http://127.0.0.1:${port}/bare-read`, writeUrl: `http://127.0.0.1:${port}/bare-write` })}\n`,
-);
+process.stdout.write(`${READY_PREFIX}${JSON.stringify({ url: `http://127.0.0.1:${port}` })}\n`);
 process.on(
   "SIGTERM",
   () =>

@@ -1,7 +1,6 @@
-// Child-process entry: the bare Fastify floors the app's routes are judged against, started as the
-// app is: a constant (/bare); all_data's very bytes, its answer's headers (BENCH_ALL_DATA_HEADERS) and
-// body (BENCH_ALL_DATA_BODY), to the same request: what serving it can cost at the least; a write (the
-// body parsed, one prepared SQLite UPDATE).
+// Child-process entry: the bare Fastify floors the app's routes are judged against: all_data's very
+// bytes, its answer's headers (BENCH_ALL_DATA_HEADERS) and body (BENCH_ALL_DATA_BODY), to the same
+// request: what serving it can cost at the least; a write (the body parsed, one prepared SQLite UPDATE).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -18,21 +17,18 @@ sqlite.prepare("INSERT INTO row (id, body, updated_at) VALUES (1, '{}', '')").ru
 const update = sqlite.prepare("UPDATE row SET body = ?, updated_at = ? WHERE id = 1");
 
 const app = Fastify({ logger: false });
-const body = { ok: true };
-app.get("/bare", async () => body);
 const allData = process.env.BENCH_ALL_DATA_BODY ?? "{}";
 const allDataHeaders = JSON.parse(process.env.BENCH_ALL_DATA_HEADERS ?? "{}") as Record<string, string>;
 app.get("/bare-all-data", (_request, reply) => reply.headers(allDataHeaders).send(allData));
 app.put("/bare-write", async (request) => {
   update.run(JSON.stringify(request.body), new Date().toISOString());
-  return body;
+  return { ok: true };
 });
 await app.listen({ host: "127.0.0.1", port: 0 });
 const address = app.server.address();
 const port = typeof address === "object" && address ? address.port : 0;
 process.stdout.write(
   `${READY_PREFIX}${JSON.stringify({
-    url: `http://127.0.0.1:${port}/bare`,
     allDataUrl: `http://127.0.0.1:${port}/bare-all-data`,
     writeUrl: `http://127.0.0.1:${port}/bare-write`,
   })}\n`,

@@ -1,7 +1,9 @@
 // The budgets of docs/performance.md, checked against the figures a run produced. A budget whose section did
-// not run (or could not measure it) is SKIP, never PASS.
+// not run (or could not measure it) is SKIP, never PASS; one whose load saw errors or non-2xx FAILs.
 import type { BenchResults } from "./index";
+import type { LoadResult } from "./api";
 import { renderTable } from "./table";
+import { BUDGETS as B } from "./budget-limits";
 
 export interface BudgetVerdict {
   name: string;
@@ -11,53 +13,41 @@ export interface BudgetVerdict {
   note?: string;
 }
 
-import { BUDGETS } from "./budget-limits";
+const failed = (runs: Array<LoadResult<string> | undefined>) =>
+  runs.some((r) => r && r.errors + r.timeouts + r.non2xx > 0);
 
-function verdict(
+function check(
   name: string,
-  limit: string,
+  atMost: boolean,
+  limit: number,
   actual: number | undefined,
-  ok: (v: number) => boolean,
   fmt: (v: number) => string,
-  note?: string,
+  runs: Array<LoadResult<string> | undefined> = [],
 ): BudgetVerdict {
-  if (actual === undefined || !Number.isFinite(actual)) return { name, limit, actual: "–", status: "SKIP", note };
-  return { name, limit, actual: fmt(actual), status: ok(actual) ? "PASS" : "FAIL", note };
+  const shown = `${atMost ? "<=" : ">="} ${fmt(limit)}`;
+  if (actual === undefined || !Number.isFinite(actual)) return { name, limit: shown, actual: "–", status: "SKIP" };
+  const bad = failed(runs);
+  const ok = !bad && (atMost ? actual <= limit : actual >= limit);
+  return {
+    name,
+    limit: shown,
+    actual: fmt(actual),
+    status: ok ? "PASS" : "FAIL",
+    note: bad ? "errors or non-2xx" : undefined,
+  };
 }
+
+const ms = (v: number) => `${Math.round(v)} ms`;
+const x2 = (v: number) => v.toFixed(2);
+const times = (v: number) => `${v.toFixed(2)}x`;
 
 export function checkBudgets(r: BenchResults): BudgetVerdict[] {
   const out: BudgetVerdict[] = [];
-  const msFmt = (v: number) => `${Math.round(v)} ms`;
-  const kbFmt = (v: number) => `${(v / 1024).toFixed(1)} KB`;
+  const kb = (v: number) => `${(v / 1024).toFixed(1)} KB`;
   out.push(
-    verdict(
-      "initial JS for /sign-in, gzip",
-      `<= ${BUDGETS.signInInitialJsGzipBytes / 1024} KB`,
-      r.webBundle?.initialJs.gzipBytes,
-      (v) => v <= BUDGETS.signInInitialJsGzipBytes,
-      kbFmt,
-    ),
+    check("initial JS for /sign-in, gzip", true, B.signInInitialJsGzipBytes, r.web?.bundle.initialJs.gzipBytes, kb),
   );
-  for (const page of ["sign-in", "dashboard"] as const) {
-    const mobile = r.lighthouse?.find((l) => l.page === page && l.preset === "mobile");
-    out.push(
-      verdict(
-        `Lighthouse mobile score, ${page} (median)`,
-        `>= ${BUDGETS.lighthouseMobileScoreMin}`,
-        mobile?.median.score,
-        (v) => v >= BUDGETS.lighthouseMobileScoreMin,
-        (v) => String(Math.round(v)),
-      ),
-      verdict(
-        `Lighthouse mobile TBT, ${page} (median)`,
-        `<= ${BUDGETS.lighthouseMobileTbtMs} ms`,
-        mobile?.median.tbtMs,
-        (v) => v <= BUDGETS.lighthouseMobileTbtMs,
-        msFmt,
-      ),
-    );
-  }
-  for (const lazy of r.webBundle?.lazy ?? []) {
+  for (const lazy of r.web?.bundle.lazy ?? [])
     out.push({
       name: `${lazy.what} only in lazily loaded chunks`,
       limit: "not in the initial set",
@@ -67,155 +57,119 @@ export function checkBudgets(r: BenchResults): BudgetVerdict[] {
       // Nothing of it in the bundle at all would also be "not initial", but then the split is unproven.
       status: lazy.inInitial.length === 0 && lazy.chunks.length > 0 ? "PASS" : "FAIL",
     });
+  for (const page of ["sign-in", "dashboard"] as const) {
+    const m = r.web?.lighthouse?.find((l) => l.page === page)?.median;
+    out.push(check(`Lighthouse mobile score, ${page} (median)`, false, B.lighthouseMobileScoreMin, m?.score, String));
+    out.push(check(`Lighthouse mobile TBT, ${page} (median)`, true, B.lighthouseMobileTbtMs, m?.tbtMs, ms));
   }
+  for (const folder of ["empty", "existing"] as const)
+    out.push(
+      check(`start-up to ready, ${folder} data folder`, true, B.startupReadyMs, r.startup?.[folder].medianMs, ms),
+    );
+
+  const at = B.apiBudgetConnections;
+  const api = (target: string) => r.api?.runs.find((x) => x.target === target && x.connections === at);
+  const apiFloor = (target: string) =>
+    r.api?.floorRatios.find((x) => x.target === target && x.connections === at)?.ratio;
+  for (const [target, label, floor] of [
+    ["all_data", "GET all_data", B.allDataFloorRatio],
+    ["put_person", "PUT person", B.putWriteFloorRatio],
+  ] as const) {
+    out.push(check(`API p99 at ${at} connections, ${label}`, true, B.apiP99Ms, api(target)?.p99Ms, ms, [api(target)]));
+    out.push(
+      check(`${label} / its floor, req/s at ${at} connections`, false, floor, apiFloor(target), x2, [api(target)]),
+    );
+  }
+
+  const pg = (target: string) => r.postgres?.runs.find((x) => x.target === target);
+  const pgFloor = (target: string) => r.postgres?.floorRatios.find((x) => x.target === target)?.ratio;
+  const put = pg("pg_put_person");
+  const bareWrite = pg("pg_bare_write");
   out.push(
-    verdict(
-      "start-up to ready, empty data folder",
-      `< ${BUDGETS.startupReadyMs} ms`,
-      r.startup?.empty.medianMs,
-      (v) => v < BUDGETS.startupReadyMs,
-      msFmt,
+    check("Postgres p99, GET all_data", true, B.postgresP99Ms, pg("pg_all_data")?.p99Ms, ms, [pg("pg_all_data")]),
+    check(
+      "Postgres all_data / its floor (one SELECT)",
+      false,
+      B.postgresAllDataFloorRatio,
+      pgFloor("pg_all_data"),
+      x2,
+      [pg("pg_all_data")],
+    ),
+    check("Postgres p99, PUT person (round robin, own founders)", true, B.postgresP99Ms, put?.p99Ms, ms, [put]),
+    check(
+      "Postgres PUT person / its floor (one UPDATE, own rows), req/s",
+      false,
+      B.postgresPutFloorRatio,
+      pgFloor("pg_put_person"),
+      x2,
+      [put],
+    ),
+    check(
+      "Postgres PUT person p99 / its floor's",
+      true,
+      B.postgresPutFloorP99Factor,
+      put && bareWrite ? put.p99Ms / Math.max(1, bareWrite.p99Ms) : undefined,
+      times,
+      [put],
     ),
   );
+
+  const observedRuns = r.observability?.runs ?? [];
   out.push(
-    verdict(
-      "start-up to ready, existing data folder",
-      `< ${BUDGETS.startupReadyMs} ms`,
-      r.startup?.existing.medianMs,
-      (v) => v < BUDGETS.startupReadyMs,
-      msFmt,
-    ),
-  );
-  for (const target of ["all_data", "put_person"] as const) {
-    const label = target === "all_data" ? "GET all_data" : "PUT person";
-    const run = r.api?.runs.find((x) => x.target === target && x.connections === BUDGETS.apiBudgetConnections);
-    const clean = run && run.errors + run.timeouts + run.non2xx === 0;
-    out.push(
-      verdict(
-        `API p99 at ${BUDGETS.apiBudgetConnections} connections, ${label}`,
-        `< ${BUDGETS.apiP99Ms} ms`,
-        run?.p99Ms,
-        (v) => Boolean(clean) && v < BUDGETS.apiP99Ms,
-        (v) => `${v} ms`,
-        run && !clean ? "errors or non-2xx" : undefined,
-      ),
-    );
-    const note = run && !clean ? "errors or non-2xx" : undefined;
-    if (target === "all_data") {
-      const ratio = r.api?.ratios.find(
-        (x) => x.target === target && x.connections === BUDGETS.apiBudgetConnections,
-      )?.ratio;
-      out.push(
-        verdict(
-          `app/bare req/s at ${BUDGETS.apiBudgetConnections} connections, ${label}`,
-          `>= ${BUDGETS.appBareRatio}`,
-          ratio,
-          (v) => Boolean(clean) && v >= BUDGETS.appBareRatio,
-          (v) => v.toFixed(2),
-          note,
-        ),
-      );
-      const floor = r.api?.allDataFloorRatios?.find((x) => x.connections === BUDGETS.apiBudgetConnections)?.ratio;
-      out.push(
-        verdict(
-          `all_data / bare route sending its bytes, req/s at ${BUDGETS.apiBudgetConnections} connections`,
-          `>= ${BUDGETS.allDataFloorRatio}`,
-          floor,
-          (v) => Boolean(clean) && v >= BUDGETS.allDataFloorRatio,
-          (v) => v.toFixed(2),
-          note,
-        ),
-      );
-    } else {
-      const ratio = r.api?.writeFloorRatios?.find((x) => x.connections === BUDGETS.apiBudgetConnections)?.ratio;
-      out.push(
-        verdict(
-          `PUT / bare write floor req/s at ${BUDGETS.apiBudgetConnections} connections`,
-          `>= ${BUDGETS.putWriteFloorRatio}`,
-          ratio,
-          (v) => Boolean(clean) && v >= BUDGETS.putWriteFloorRatio,
-          (v) => v.toFixed(2),
-          note,
-        ),
-      );
-    }
-  }
-  // PUT person is judged in the production shape, each connection its own founder; the one-founder
-  // contention row is printed beside it as a figure (docs/decisions/0003-put-budget.md).
-  for (const target of ["pg_all_data", "pg_put_person_own"] as const) {
-    const label = target === "pg_all_data" ? "GET all_data" : "PUT person (each connection its own founder)";
-    const run = r.postgres?.runs.find((x) => x.target === target);
-    const note = run && run.errors + run.timeouts + run.non2xx > 0 ? "errors or non-2xx" : undefined;
-    out.push(
-      verdict(
-        `Postgres p99 at ${r.postgres?.connections ?? BUDGETS.apiBudgetConnections} connections, ${label}`,
-        `<= ${BUDGETS.postgresP99Ms} ms`,
-        run?.p99Ms,
-        (v) => !note && v <= BUDGETS.postgresP99Ms,
-        (v) => `${v} ms`,
-        note,
-      ),
-    );
-    if (target === "pg_all_data") {
-      const ratio = r.postgres?.floorRatios.find((x) => x.target === target)?.ratio;
-      out.push(
-        verdict(
-          "Postgres all_data / its floor (one SELECT on the same pool)",
-          `>= ${BUDGETS.postgresAllDataFloorRatio}`,
-          ratio,
-          (v) => !note && v >= BUDGETS.postgresAllDataFloorRatio,
-          (v) => v.toFixed(2),
-          note,
-        ),
-      );
-    } else {
-      const floor = r.postgres?.runs.find((x) => x.target === "pg_bare_write_own");
-      out.push(
-        verdict(
-          "Postgres PUT person (own founders) p99 / its floor's (one UPDATE, own rows)",
-          `<= ${BUDGETS.postgresPutFloorP99Factor}x`,
-          run && floor ? run.p99Ms / Math.max(1, floor.p99Ms) : undefined,
-          (v) => !note && v <= BUDGETS.postgresPutFloorP99Factor,
-          (v) => `${v.toFixed(2)}x (${run?.p99Ms} vs ${floor?.p99Ms} ms)`,
-          note,
-        ),
-      );
-      const ratio = r.postgres?.floorRatios.find((x) => x.target === target)?.ratio;
-      out.push(
-        verdict(
-          "Postgres PUT person (own founders) / its floor, req/s",
-          `>= ${BUDGETS.postgresPutFloorRatio}`,
-          ratio,
-          (v) => !note && v >= BUDGETS.postgresPutFloorRatio,
-          (v) => v.toFixed(2),
-          note,
-        ),
-      );
-    }
-  }
-  if (r.soak) {
-    const s = r.soak;
-    out.push({
-      name: "soak: no errors, lost updates, stale reads or leaks",
-      limit: "all zero, integrity ok",
-      actual: `${s.requests} requests`,
-      status: s.ok ? "PASS" : "FAIL",
-    });
-  }
-  const observed = r.observability;
-  const observedClean = observed?.runs.every((x) => x.errors + x.timeouts + x.non2xx === 0);
-  out.push(
-    verdict(
+    check(
       "all_data req/s with metrics ÷ without (METRICS_PORT set / unset)",
-      `>= ${BUDGETS.observabilityRatio}`,
-      observed?.ratio,
-      (v) => Boolean(observedClean) && v >= BUDGETS.observabilityRatio,
+      false,
+      B.observabilityRatio,
+      r.observability?.ratio,
       (v) => v.toFixed(3),
-      observed && !observedClean ? "errors or non-2xx" : undefined,
+      observedRuns,
     ),
   );
+
+  for (const e of r.scale?.engines ?? []) {
+    const [small, large] = e.sizes;
+    const of = (n: number | undefined) => e.byN.find((b) => b.n === n);
+    const tag = `scale, ${e.engine}, ${large} vs ${small} founders`;
+    for (const q of e.ratios) {
+      const runs = e.rows.filter((row) => row.route === q.route).map((row) => row.load);
+      out.push(check(`${tag}: ${q.route} req/s ratio`, false, B.scaleReqPerSecRatio, q.reqPerSec, x2, runs));
+      out.push(check(`${tag}: ${q.route} p99 ratio`, true, B.scaleP99Factor, q.p99, times, runs));
+    }
+    out.push(
+      check(
+        `${tag}: app RSS ratio, every founder read once`,
+        true,
+        B.scaleRssFactor,
+        ratio(of(large)?.rssEndMb, of(small)?.rssEndMb),
+        times,
+      ),
+    );
+    out.push(
+      check(
+        `scale, ${e.engine}: app start-up on ${large} founders / on none`,
+        true,
+        B.scaleStartupFactor,
+        ratio(of(large)?.startupMs, of(large)?.emptyStartupMs),
+        times,
+      ),
+    );
+    const seed = of(large)?.seedS;
+    if (e.engine === "sqlite")
+      out.push(
+        check(
+          `scale, sqlite: seeding, seconds per 100,000 founders`,
+          true,
+          B.scaleSeedSeconds,
+          seed === undefined ? undefined : (seed * 100_000) / large!,
+          (v) => `${Math.round(v)} s`,
+        ),
+      );
+  }
   return out;
 }
+
+const ratio = (a: number | undefined, b: number | undefined) =>
+  a === undefined || b === undefined ? undefined : a / b;
 
 export function budgetTable(verdicts: BudgetVerdict[]): string {
   return renderTable(

@@ -1,111 +1,68 @@
-// Section "postgres": the production-shaped deployment (tests/support/deployment.ts) beside its
-// floor, bare Fastify routes doing one query each on the same kind of pool (bare-pg-server.ts):
-// all_data and PUT person as ratios to their floors, with CPU per request of the app and Postgres,
-// and the scale row (one instance vs two).
-import os from "node:os";
+// Section "postgres", the production shape: Debian's PostgreSQL 15 with its default durability,
+// PgBouncer in transaction mode, the deployment of tests/support/deployment.ts (`npm run db:migrate`,
+// two instances by the real start command) behind a round-robin balancer; beside it the floor, two
+// bare-pg-server.ts processes (one query each, on a pool opened as the app opens its own) behind a
+// balancer of their own. all_data: 10 connections, one founder; PUT person: 10 founders, each
+// connection its own, so each founder's saves alternate between the instances.
 import path from "node:path";
-import { startDeployment, type Deployment } from "../../tests/support/deployment";
-import { startPostgres, type PostgresServer } from "../../tests/support/postgres";
-import { appTargets, combine, expectOk, load, type LoadResult, type Request } from "./api";
+import { startDeployment, type Deployment, type DeploymentOptions } from "../../tests/support/deployment";
+import { startPgBouncer, startPostgres, type PgBouncer, type PostgresServer } from "../../tests/support/postgres";
+import { startBalancer, type Balancer } from "../../tests/support/balancer";
+import { appTargets, combine, expectOk, load, ratioOfRounds, type LoadResult, type Request } from "./api";
 import { founderWithData } from "./founder-data";
 import { ROOT, spawnReady, type Child } from "./remote-stack";
-import { median, round } from "./stats";
+import { round, sleep } from "./stats";
 import { loadCells } from "./report-api";
 import { renderTable } from "./table";
 import { cpuSnapshot } from "./process-cpu";
 
-export type PgTarget =
-  "pg_bare_read" | "pg_bare_write" | "pg_bare_write_own" | "pg_all_data" | "pg_put_person" | "pg_put_person_own";
-
-/** CPU used during a load, in cores (CPU seconds per wall second). */
-export interface CpuUse {
-  apps: number[];
-  postgres: number;
-  /** This process: autocannon, plus the idle identity emulator. */
-  loadGenerator: number;
-  total: number;
-}
-
-export interface ScaleRow {
-  instances: 1 | 2;
-  result: LoadResult<"all_data">;
-  cpu: CpuUse;
-}
+export type PgTarget = "pg_bare_read" | "pg_all_data" | "pg_bare_write" | "pg_put_person";
+const FLOORS = { pg_all_data: "pg_bare_read", pg_put_person: "pg_bare_write" } as const;
 
 export interface PostgresResult {
   durationS: number;
   connections: number;
   poolSize: number;
-  /** How the measured server was set up (the test support's throwaway server). */
-  server: string;
   runs: LoadResult<PgTarget>[];
-  /** CPU ms per request of the answering process and of Postgres's backends, over all rounds. */
+  /** CPU ms per request of the answering processes (both) and of Postgres's backends, over all rounds. */
   cpuPerRequestMs: Array<{ target: PgTarget; server: number; postgres: number }>;
   /** App req/s ÷ its floor's req/s, median of the rounds. */
-  floorRatios: Array<{
-    target: "pg_all_data" | "pg_put_person" | "pg_put_person_own";
-    ratio: number;
-    rounds: number[];
-  }>;
-  scale: { one: ScaleRow; two: ScaleRow; ratio: number; rounds: number[]; cores: number };
+  floorRatios: Array<{ target: keyof typeof FLOORS; ratio: number; rounds: number[] }>;
 }
 
 const CONNECTIONS = 10;
 const POOL_SIZE = 10;
 
-async function withCpu<T>(
-  appPids: number[],
-  postgresPid: number | undefined,
-  work: () => Promise<T>,
-): Promise<{ value: T; cpu: CpuUse }> {
-  const before = cpuSnapshot(appPids, postgresPid);
-  const value = await work();
-  const after = cpuSnapshot(appPids, postgresPid);
-  const wall = (after.at - before.at) / 1000;
-  const cores = (s: number) => round(s / wall, 2);
-  const apps = after.apps.map((a, i) => cores(a - (before.apps[i] ?? 0)));
-  const postgres = cores(after.postgres - before.postgres);
-  const loadGenerator = cores(after.self - before.self);
-  return {
-    value,
-    cpu: { apps, postgres, loadGenerator, total: round(apps.reduce((s, a) => s + a, 0) + postgres + loadGenerator, 2) },
-  };
+/** Durable as production is (every commit waits for its fsync), with PgBouncer in front. */
+export async function startPgServer(): Promise<{ server: PostgresServer; bouncer: PgBouncer; stop(): Promise<void> }> {
+  const server = await startPostgres({ durable: true });
+  const bouncer = await startPgBouncer(server).catch(async (err: unknown) => {
+    await server.stop();
+    throw err;
+  });
+  return { server, bouncer, stop: async () => void (await bouncer.stop(), await server.stop()) };
 }
 
-function averageCpu(samples: CpuUse[]): CpuUse {
-  const avg = (values: number[]) => round(values.reduce((s, v) => s + v, 0) / Math.max(1, values.length), 2);
-  return {
-    apps: (samples[0]?.apps ?? []).map((_, i) => avg(samples.map((s) => s.apps[i] ?? 0))),
-    postgres: avg(samples.map((s) => s.postgres)),
-    loadGenerator: avg(samples.map((s) => s.loadGenerator)),
-    total: avg(samples.map((s) => s.total)),
-  };
+/** Round robin over `urls` (keep-alive to each), once every one is ready. */
+export async function balance(urls: string[]): Promise<Balancer> {
+  const balancer = await startBalancer({ keepAlive: true });
+  for (const url of urls) balancer.add({ url, release: url });
+  while (balancer.ready().length < urls.length) await sleep(50);
+  return balancer;
 }
 
-/** Loads at once, reported as one: requests and req/s summed, latencies the worst of them (p99: an upper bound of the whole's). */
-function together<T extends string>(a: LoadResult<T>, b: LoadResult<T>): LoadResult<T> {
-  return {
-    target: a.target,
-    connections: a.connections + b.connections,
-    durationS: a.durationS,
-    requests: a.requests + b.requests,
-    reqPerSec: a.reqPerSec + b.reqPerSec,
-    p50Ms: Math.max(a.p50Ms, b.p50Ms),
-    p99Ms: Math.max(a.p99Ms, b.p99Ms),
-    maxMs: Math.max(a.maxMs, b.maxMs),
-    errors: a.errors + b.errors,
-    timeouts: a.timeouts + b.timeouts,
-    non2xx: a.non2xx + b.non2xx,
-  };
-}
-
-/**
- * The production load shape for writes: each connection its own founder (or floor row), one request
- * at a time, as founders edit their own records (the soak's shape). `connections` one-connection loads at once.
- */
-async function ownRecords<T extends string>(target: T, requests: Request[], durationS: number): Promise<LoadResult<T>> {
-  const each = await Promise.all(requests.map((req) => load(target, req, 1, durationS)));
-  return each.slice(1).reduce((sum, r) => together(sum, r), each[0]!);
+/** A deployment on database `db` through the pooler (migrated directly), behind a balancer. */
+export async function deployOn(
+  pg: { server: PostgresServer; bouncer: PgBouncer },
+  db: string,
+  opts: Omit<DeploymentOptions, "databaseUrl" | "migrateUrl">,
+): Promise<{ deployment: Deployment; balancer: Balancer; close(): Promise<void> }> {
+  const deployment = await startDeployment({ ...opts, databaseUrl: pg.bouncer.url(db), migrateUrl: pg.server.url(db) });
+  const balancer = await balance(deployment.apps.map((a) => a.url)).catch(async (err: unknown) => {
+    await deployment.close();
+    throw err;
+  });
+  return { deployment, balancer, close: async () => void (await balancer.close(), await deployment.close()) };
 }
 
 export async function benchPostgres(opts: {
@@ -113,157 +70,132 @@ export async function benchPostgres(opts: {
   rounds: number;
   log: (line: string) => void;
 }): Promise<PostgresResult> {
-  let server: PostgresServer | undefined;
-  let deployment: Deployment | undefined;
-  let bare: Child<{ readUrl: string; writeUrl: string }> | undefined;
+  const pg = await startPgServer();
+  const floors: Array<Child<{ url: string }>> = [];
+  let app: Awaited<ReturnType<typeof deployOn>> | undefined;
+  let floor: Balancer | undefined;
   try {
-    // Durable as production is: every commit waits for its fsync, as SQLite does with synchronous=FULL.
-    server = await startPostgres({ durable: true });
-    const databaseUrl = server.url(await server.createDatabase());
+    const db = await pg.server.createDatabase();
     opts.log("  deploying: npm run db:migrate, the auth project, two production app instances…");
-    deployment = await startDeployment({
+    app = await deployOn(pg, db, {
       hosts: ["127.0.0.1", "127.0.0.1"],
-      databaseUrl,
       env: { DATABASE_POOL_SIZE: String(POOL_SIZE), LOG_LEVEL: "warn", SKIP_WEB_BUILD: "1" },
     });
-    const d = deployment;
-    const [a, b] = d.apps;
-    if (!a || !b) throw new Error("the deployment has fewer than two instances");
-    const auth = { url: d.auth.url, anonKey: d.auth.anonKey, serviceRoleKey: d.auth.serviceRoleKey };
-    const data = await founderWithData({ config: { auth }, app: { url: a.url } });
-    const onA = appTargets({ app: a }, data);
-    // The own-record rows: CONNECTIONS founders, each written by one connection (the first is `data`).
-    const others = [];
-    for (let i = 1; i < CONNECTIONS; i++) others.push(await founderWithData({ config: { auth }, app: { url: a.url } }));
-    const ownPuts = [data, ...others].map((f) => appTargets({ app: a }, f).put_person);
-    const onB = appTargets({ app: b }, data);
-    bare = await spawnReady<{ readUrl: string; writeUrl: string }>(path.join(ROOT, "scripts/bench/bare-pg-server.ts"), {
-      DATABASE_URL: databaseUrl,
-      DATABASE_POOL_SIZE: String(POOL_SIZE),
-    });
-    const bareWrite = (url: string): Request => ({
-      url,
-      method: "PUT",
+    const { auth } = app.deployment;
+    const on = { config: { auth }, app: { url: app.balancer.url } };
+    const founders = [];
+    for (let i = 0; i < CONNECTIONS; i++) founders.push(await founderWithData(on));
+    const apps = founders.map((f) => appTargets(app!.balancer.url, f));
+    // One after the other: the first creates the floor's table.
+    for (let i = 0; i < 2; i++)
+      floors.push(
+        await spawnReady(path.join(ROOT, "scripts/bench/bare-pg-server.ts"), {
+          DATABASE_URL: pg.bouncer.url(db),
+          DATABASE_POOL_SIZE: String(POOL_SIZE),
+        }),
+      );
+    floor = await balance(floors.map((f) => f.info.url));
+    const bareWrite = (i: number): Request => ({
+      ...apps[i]!.put_person,
+      url: `${floor!.url}/bare-write/${i + 1}`,
       headers: { "content-type": "application/json" },
-      body: onA.put_person.body,
     });
-    const ownBareWrites = ownPuts.map((_, i) => bareWrite(`${bare!.info.writeUrl}/${i + 1}`));
     const targets: Record<PgTarget, Request[]> = {
-      pg_bare_read: [{ url: bare.info.readUrl, method: "GET" }],
-      // The contention rows: all connections write the same row / the same founder's person.
-      pg_bare_write: [bareWrite(bare.info.writeUrl)],
-      pg_bare_write_own: ownBareWrites,
-      pg_all_data: [onA.all_data],
-      pg_put_person: [onA.put_person],
-      pg_put_person_own: ownPuts,
+      pg_bare_read: [{ url: `${floor.url}/bare-read`, method: "GET" }],
+      pg_all_data: [apps[0]!.all_data],
+      pg_bare_write: apps.map((_, i) => bareWrite(i)),
+      pg_put_person: apps.map((a) => a.put_person),
     };
-    const loadOf = (target: PgTarget, durationS: number) => {
+    const names = Object.keys(targets) as PgTarget[];
+    // Each connection its own founder (or floor row): one-connection loads at once, reported as one.
+    const loadOf = async (target: PgTarget, durationS: number) => {
       const reqs = targets[target];
-      return reqs.length > 1 ? ownRecords(target, reqs, durationS) : load(target, reqs[0]!, CONNECTIONS, durationS);
+      if (reqs.length === 1) return load(target, reqs[0]!, CONNECTIONS, durationS);
+      return together(await Promise.all(reqs.map((req) => load(target, req, 1, durationS))));
     };
-    for (const req of [...Object.values(targets).flat(), onB.all_data]) await expectOk(req);
-    for (const target of Object.keys(targets) as PgTarget[]) await loadOf(target, 1);
-    await load("warm-up B", onB.all_data, CONNECTIONS, 1);
+    for (const req of Object.values(targets).flat()) await expectOk(req);
+    for (const target of names) await loadOf(target, 1);
 
     const rounds = Math.max(1, opts.rounds);
     const roundS = Math.max(1, Math.round(opts.durationS / rounds));
     const perRound: Array<Record<PgTarget, LoadResult<PgTarget>>> = [];
-    const cpuSeconds = new Map<PgTarget, { server: number; postgres: number; requests: number }>();
-    const serverPid = (target: PgTarget) => (target.startsWith("pg_bare") ? bare!.process.pid : a.pid);
+    const cpu = new Map<PgTarget, { server: number; postgres: number; requests: number }>();
+    const pidsOf = (target: PgTarget) =>
+      target.startsWith("pg_bare") ? floors.map((f) => f.process.pid!) : app!.deployment.apps.map((a) => a.pid);
     for (let i = 0; i < rounds; i++) {
       const row = {} as Record<PgTarget, LoadResult<PgTarget>>;
-      for (const target of Object.keys(targets) as PgTarget[]) {
-        const before = cpuSnapshot([serverPid(target) ?? 0], server.pid);
+      for (const target of names) {
+        const before = cpuSnapshot(pidsOf(target), pg.server.pid);
         row[target] = await loadOf(target, roundS);
-        const after = cpuSnapshot([serverPid(target) ?? 0], server.pid);
-        const sum = cpuSeconds.get(target) ?? { server: 0, postgres: 0, requests: 0 };
-        cpuSeconds.set(target, {
-          server: sum.server + (after.apps[0]! - before.apps[0]!),
-          postgres: sum.postgres + (after.postgres - before.postgres),
+        const after = cpuSnapshot(pidsOf(target), pg.server.pid);
+        const sum = cpu.get(target) ?? { server: 0, postgres: 0, requests: 0 };
+        const apps = (s: typeof after) => s.apps.reduce((a, b) => a + b, 0);
+        cpu.set(target, {
+          server: sum.server + apps(after) - apps(before),
+          postgres: sum.postgres + after.postgres - before.postgres,
           requests: sum.requests + row[target].requests,
         });
       }
       perRound.push(row);
     }
-    const cpuPerRequestMs = [...cpuSeconds].map(([target, c]) => ({
-      target,
-      server: round((c.server / Math.max(1, c.requests)) * 1000, 3),
-      postgres: round((c.postgres / Math.max(1, c.requests)) * 1000, 3),
-    }));
-    const runs = (Object.keys(targets) as PgTarget[]).map((target) => combine(perRound.map((r) => r[target])));
+    const perRequest = (s: number, n: number) => round((s / Math.max(1, n)) * 1000, 3);
+    const runs = names.map((target) => combine(perRound.map((r) => r[target])));
     for (const r of runs)
-      opts.log(
-        `  ${r.target} @${CONNECTIONS}: ${r.reqPerSec} req/s, p99 ${r.p99Ms} ms, non-2xx ${r.non2xx}, errors ${r.errors}`,
-      );
-    const ratioOf = (app: PgTarget, floor: PgTarget) => {
-      const each = perRound.map((r) => (r[floor].reqPerSec > 0 ? r[app].reqPerSec / r[floor].reqPerSec : Number.NaN));
-      return { ratio: round(median(each), 3), rounds: each.map((v) => round(v, 3)) };
-    };
-    const floorRatios: PostgresResult["floorRatios"] = [
-      { target: "pg_all_data", ...ratioOf("pg_all_data", "pg_bare_read") },
-      { target: "pg_put_person", ...ratioOf("pg_put_person", "pg_bare_write") },
-      { target: "pg_put_person_own", ...ratioOf("pg_put_person_own", "pg_bare_write_own") },
-    ];
-
-    // The scale row: the same 10 connections on one instance, then 5 + 5 on two, in turns.
-    const pids = [a.pid, b.pid];
-    const one: Array<{ value: LoadResult<"all_data">; cpu: CpuUse }> = [];
-    const two: Array<{ value: LoadResult<"all_data">; cpu: CpuUse }> = [];
-    for (let i = 0; i < rounds; i++) {
-      one.push(await withCpu(pids, server.pid, () => load("all_data", onA.all_data, CONNECTIONS, roundS)));
-      two.push(
-        await withCpu(pids, server.pid, async () => {
-          const [x, y] = await Promise.all([
-            load("all_data", onA.all_data, CONNECTIONS / 2, roundS),
-            load("all_data", onB.all_data, CONNECTIONS / 2, roundS),
-          ]);
-          return together(x, y);
-        }),
-      );
-    }
-    const scaleRounds = one.map((o, i) => round((two[i]?.value.reqPerSec ?? Number.NaN) / o.value.reqPerSec, 3));
-    const scale: PostgresResult["scale"] = {
-      one: { instances: 1, result: combine(one.map((o) => o.value)), cpu: averageCpu(one.map((o) => o.cpu)) },
-      two: { instances: 2, result: combine(two.map((o) => o.value)), cpu: averageCpu(two.map((o) => o.cpu)) },
-      ratio: round(median(scaleRounds), 3),
-      rounds: scaleRounds,
-      cores: os.cpus().length,
-    };
-    opts.log(
-      `  scale: 1 instance ${scale.one.result.reqPerSec} req/s, 2 instances ${scale.two.result.reqPerSec} req/s (× ${scale.ratio})`,
-    );
+      opts.log(`  ${r.target}: ${r.reqPerSec} req/s, p99 ${r.p99Ms} ms, non-2xx ${r.non2xx}, errors ${r.errors}`);
     return {
       durationS: opts.durationS,
       connections: CONNECTIONS,
       poolSize: POOL_SIZE,
-      server: "Debian PostgreSQL 15, its default durability (fsync, synchronous_commit on), on this machine's disk",
       runs,
-      cpuPerRequestMs,
-      floorRatios,
-      scale,
+      cpuPerRequestMs: [...cpu].map(([target, c]) => ({
+        target,
+        server: perRequest(c.server, c.requests),
+        postgres: perRequest(c.postgres, c.requests),
+      })),
+      floorRatios: (Object.entries(FLOORS) as Array<[keyof typeof FLOORS, PgTarget]>).map(([target, of]) => ({
+        target,
+        ...ratioOfRounds(perRound, target, of),
+      })),
     };
   } finally {
-    await bare?.stop();
-    await deployment?.close();
-    await server?.stop();
+    await floor?.close();
+    for (const f of floors) await f.stop();
+    await app?.close();
+    await pg.stop();
   }
 }
 
+/** Loads at once, reported as one: requests and req/s summed, latencies the worst of them (p99: an upper bound of the whole's). */
+function together<T extends string>(each: LoadResult<T>[]): LoadResult<T> {
+  const sum = (k: "requests" | "reqPerSec" | "errors" | "timeouts" | "non2xx" | "connections") =>
+    each.reduce((s, r) => s + r[k], 0);
+  const worst = (k: "p50Ms" | "p99Ms" | "maxMs") => Math.max(...each.map((r) => r[k]));
+  const { target, durationS } = each[0]!;
+  return {
+    target,
+    durationS,
+    connections: sum("connections"),
+    requests: sum("requests"),
+    reqPerSec: sum("reqPerSec"),
+    p50Ms: worst("p50Ms"),
+    p99Ms: worst("p99Ms"),
+    maxMs: worst("maxMs"),
+    errors: sum("errors"),
+    timeouts: sum("timeouts"),
+    non2xx: sum("non2xx"),
+  };
+}
+
 const LABELS: Record<PgTarget, string> = {
-  pg_bare_read: "bare Fastify GET + 1 SELECT (floor)",
-  pg_bare_write: "bare Fastify PUT + 1 UPDATE, one row (floor)",
-  pg_bare_write_own: "bare Fastify PUT + 1 UPDATE, own rows (floor)",
+  pg_bare_read: "floor: bare Fastify GET + 1 SELECT",
   pg_all_data: "GET /api/accounts/{id}/all_data",
-  pg_put_person: "PUT /api/persons/{id}, one founder",
-  pg_put_person_own: "PUT /api/persons/{id}, own founders",
+  pg_bare_write: "floor: bare Fastify PUT + 1 UPDATE, own rows",
+  pg_put_person: "PUT /api/persons/{id}, own founders",
 };
 
-const cpuText = (c: CpuUse) =>
-  `apps ${c.apps.join(" + ")}, postgres ${c.postgres}, load generator ${c.loadGenerator} = ${c.total}`;
-
 export function postgresTable(r: PostgresResult): string {
-  const rows = renderTable(
-    `PostgreSQL: production instance A, pool ${r.poolSize}, ${r.connections} connections, ${r.durationS} s per row (${r.server}); "one founder/row": every connection writes the same record (contention); "own": each connection its own founder/row (the production shape, judged by the budget; its p99 is the worst connection's)`,
+  return renderTable(
+    `PostgreSQL through PgBouncer, two production instances (pool ${r.poolSize} each) and two floor processes, each pair behind round robin; ${r.connections} connections, ${r.durationS} s per row; PUT: each connection its own founder (p99: the worst connection's)`,
     ["target", "req/s", "p50", "p99", "max", "errors", "non-2xx", "app/floor", "CPU ms/request: server + postgres"],
     r.runs.map((x) => {
       const cpu = r.cpuPerRequestMs.find((c) => c.target === x.target);
@@ -275,18 +207,4 @@ export function postgresTable(r: PostgresResult): string {
       ];
     }),
   );
-  const scale = renderTable(
-    `Scale: all_data, ${r.connections} connections on one instance vs split over two, one Postgres (${r.scale.cores} cores; CPU in cores used)`,
-    ["instances", "req/s", "p50", "p99", "errors", "non-2xx", "CPU used"],
-    [r.scale.one, r.scale.two].map((s) => [
-      s.instances,
-      s.result.reqPerSec,
-      `${s.result.p50Ms} ms`,
-      `${s.result.p99Ms} ms`,
-      s.result.errors + s.result.timeouts,
-      s.result.non2xx,
-      cpuText(s.cpu),
-    ]),
-  );
-  return `${rows}\n${scale}\ntwo instances / one: ${r.scale.ratio.toFixed(2)} (rounds ${r.scale.rounds.join(", ")})`;
 }

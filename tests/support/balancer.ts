@@ -1,6 +1,6 @@
-// A small load balancer for the rolling-deploy run: round robin over backends whose /api/ready
-// answered 200 at the last probe, no keep-alive to them and no retries, so every failure a client
-// sees is the deployment's. Counts the answers by release.
+// A small load balancer for the rolling-deploy run and the bench: round robin over backends whose
+// /api/ready answered 200 at the last probe, no retries, so every failure a client sees is the
+// deployment's; no keep-alive to them unless asked (the bench). Counts the answers by release.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -41,7 +41,8 @@ function endToEnd(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
   return Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name)));
 }
 
-export async function startBalancer(): Promise<Balancer> {
+export async function startBalancer(opts: { keepAlive?: boolean } = {}): Promise<Balancer> {
+  const agent = opts.keepAlive ? new http.Agent({ keepAlive: true }) : false;
   const backends = new Map<string, Backend & { ready: boolean }>();
   const served: Record<string, number> = {};
   let unrouted = 0;
@@ -77,7 +78,7 @@ export async function startBalancer(): Promise<Balancer> {
     const target = new URL(req.url ?? "/", backend.url);
     const upstream = http.request(
       target,
-      { method: req.method, headers: { ...endToEnd(req.headers), host: target.host }, agent: false },
+      { method: req.method, headers: { ...endToEnd(req.headers), host: target.host }, agent },
       (answer) => {
         served[backend.release] = (served[backend.release] ?? 0) + 1;
         res.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
@@ -106,6 +107,7 @@ export async function startBalancer(): Promise<Balancer> {
       probing = false;
       await loop;
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (agent) agent.destroy();
     },
   };
 }

@@ -23,6 +23,10 @@ export interface DeploymentOptions {
   webDist?: (services: { auth: AuthProject; identity: Deployment["identity"] }) => string;
   /** Settings a deployment may add (DATABASE_POOL_SIZE, LOG_LEVEL…). */
   env?: Record<string, string>;
+  /** Runs before anything starts, on the folders the auth project and SQLite will use (a bench seeds them). */
+  prepare?: (folders: { authData: string; appData: string }) => Promise<void>;
+  /** The auth project's config.toml as this deployment changes it (a bench raises its per-IP limits). */
+  authConfig?: (toml: string) => string;
 }
 
 export interface AuthProject {
@@ -54,7 +58,7 @@ export interface Deployment {
 const secret = (bytes = 32) => crypto.randomBytes(bytes).toString("base64url");
 
 /** The repository's config.toml with this deployment's site URL and redirects, beside the mail templates. */
-function projectConfig(root: string, origins: string[]): string {
+function projectConfig(root: string, origins: string[], change: (toml: string) => string = (t) => t): string {
   const dir = path.join(root, "supabase");
   fs.cpSync(path.join(ROOT, "supabase/templates"), path.join(dir, "templates"), { recursive: true });
   const toml = fs
@@ -65,18 +69,22 @@ function projectConfig(root: string, origins: string[]): string {
       `additional_redirect_urls = [${origins.map((o) => `"${o}/**"`).join(", ")}]`,
     );
   const file = path.join(dir, "config.toml");
-  fs.writeFileSync(file, toml);
+  fs.writeFileSync(file, change(toml));
   return file;
 }
 
 /** The auth emulator's CLI as its own process; resolves with the keys and addresses it prints. */
-async function startAuthProject(dir: string, origins: string[]): Promise<{ project: AuthProject; proc: ChildProcess }> {
+async function startAuthProject(
+  dir: string,
+  origins: string[],
+  authConfig?: (toml: string) => string,
+): Promise<{ project: AuthProject; proc: ChildProcess }> {
   const [port, mailPort, smtpPort] = await Promise.all([freePort(), freePort(), freePort()]);
   const url = `http://127.0.0.1:${port}`;
   const args = [
     path.join(ROOT, "supabase/emulator/bin/auth-emulator.mjs"),
     "--config",
-    projectConfig(dir, origins),
+    projectConfig(dir, origins, authConfig),
     "--host",
     "127.0.0.1",
     "--port",
@@ -152,7 +160,11 @@ export async function startDeployment(opts: DeploymentOptions): Promise<Deployme
     const ports = await Promise.all(opts.hosts.map(() => freePort()));
     const origins = opts.hosts.map((host, i) => `http://${host}:${ports[i]}`);
 
-    const { project: auth, proc: authProc } = await retryOnPortClash(() => startAuthProject(dir, origins));
+    const sharedData = path.join(dir, "app-data");
+    await opts.prepare?.({ authData: path.join(dir, "auth-data"), appData: sharedData });
+    const { project: auth, proc: authProc } = await retryOnPortClash(() =>
+      startAuthProject(dir, origins, opts.authConfig),
+    );
     stops.push(
       () =>
         new Promise<void>((resolve) => {
@@ -178,7 +190,6 @@ export async function startDeployment(opts: DeploymentOptions): Promise<Deployme
     const identity = { url: identityEmulator.url, ...credentials };
     stops.push(() => identityEmulator.close());
 
-    const sharedData = path.join(dir, "app-data");
     const database: Record<string, string> = opts.databaseUrl
       ? { DATABASE_URL: opts.databaseUrl }
       : { DATA_DIR: sharedData };
