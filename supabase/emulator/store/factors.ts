@@ -34,7 +34,10 @@ CREATE TABLE IF NOT EXISTS totp_used_steps (
   factor_id TEXT PRIMARY KEY REFERENCES factors(id) ON DELETE CASCADE, step INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS mfa_challenges (
   id TEXT PRIMARY KEY, factor_id TEXT NOT NULL REFERENCES factors(id) ON DELETE CASCADE,
-  ip_address TEXT NOT NULL, created_at TEXT NOT NULL, verified_at TEXT);`,
+  ip_address TEXT NOT NULL, created_at TEXT NOT NULL, verified_at TEXT);
+CREATE INDEX IF NOT EXISTS factors_user ON factors(user_id);
+CREATE INDEX IF NOT EXISTS factors_unverified ON factors(created_at) WHERE status <> 'verified';
+CREATE INDEX IF NOT EXISTS mfa_challenges_factor ON mfa_challenges(factor_id);`,
   tables: ["totp_used_steps", "mfa_challenges", "factors"],
 };
 

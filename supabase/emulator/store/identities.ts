@@ -20,7 +20,8 @@ export const IDENTITIES_SCHEMA: ModelSchema = {
 CREATE TABLE IF NOT EXISTS identities (
   id TEXT PRIMARY KEY, user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
   provider TEXT NOT NULL, provider_id TEXT NOT NULL, identity_data TEXT NOT NULL, email TEXT NOT NULL DEFAULT '',
-  last_sign_in_at TEXT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL, UNIQUE(provider, provider_id));`,
+  last_sign_in_at TEXT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL, UNIQUE(provider, provider_id));
+CREATE INDEX IF NOT EXISTS identities_user ON identities(user_id);`,
   tables: ["identities"],
 };
 

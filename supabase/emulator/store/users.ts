@@ -39,7 +39,8 @@ CREATE TABLE IF NOT EXISTS users (
   app_metadata TEXT NOT NULL DEFAULT '{}', user_metadata TEXT NOT NULL DEFAULT '{}',
   is_anonymous INTEGER NOT NULL DEFAULT 0, deleted_at TEXT,
   phone_confirmed_at TEXT, phone_change TEXT, phone_change_sent_at TEXT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL);
-CREATE UNIQUE INDEX IF NOT EXISTS users_email ON users(email) WHERE email <> '';`,
+CREATE UNIQUE INDEX IF NOT EXISTS users_email ON users(email) WHERE email <> '';
+CREATE INDEX IF NOT EXISTS users_newest ON users(created_at DESC, id);`,
   tables: ["users"],
   // Data folders made before soft delete and phone sign-in existed lack these columns.
   addedColumns: [

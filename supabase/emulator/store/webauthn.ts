@@ -42,7 +42,8 @@ CREATE TABLE IF NOT EXISTS webauthn_credentials (
   created_at TEXT NOT NULL, updated_at TEXT NOT NULL, last_used_at TEXT);
 CREATE TABLE IF NOT EXISTS webauthn_challenges (
   id TEXT PRIMARY KEY, user_id TEXT REFERENCES users(id) ON DELETE CASCADE, kind TEXT NOT NULL,
-  challenge TEXT NOT NULL, expires_at TEXT NOT NULL);`,
+  challenge TEXT NOT NULL, expires_at TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS webauthn_credentials_user ON webauthn_credentials(user_id);`,
   tables: ["webauthn_challenges", "webauthn_credentials"],
 };
 
