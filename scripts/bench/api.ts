@@ -5,9 +5,11 @@
 import path from "node:path";
 import autocannon from "autocannon";
 import { ROOT, spawnReady, startRemoteStack, type Child } from "./remote-stack";
-import { founderWithData, type FounderWithData } from "./founder-data";
+import { founderAt, type AppOnStack } from "../../tests/support/founders";
+import { apiCall } from "../../tests/support/api";
 import { median, percentile, round } from "./stats";
-import { cpuSecondsOf } from "./process-cpu";
+import { cpuSnapshot } from "./process-cpu";
+import { renderTable } from "./table";
 
 export type Target = "bare_all_data" | "bare_write" | "all_data" | "put_person";
 /** Each app route and its floor. */
@@ -65,6 +67,7 @@ export async function load<T extends string>(
   const times: number[] = [];
   run.on("response", (_client, _status, _bytes, ms) => times.push(ms));
   const r = await run;
+  const max = times.reduce((m, t) => Math.max(m, t), 0);
   return {
     target,
     connections,
@@ -73,10 +76,7 @@ export async function load<T extends string>(
     reqPerSec: round(r.requests.average, 0),
     p50Ms: round(percentile(times, 50), 2),
     p99Ms: round(percentile(times, 99), 2),
-    maxMs: round(
-      times.reduce((m, t) => Math.max(m, t), 0),
-      1,
-    ),
+    maxMs: round(max, 1),
     errors: r.errors,
     timeouts: r.timeouts,
     non2xx: r.non2xx,
@@ -96,14 +96,19 @@ export async function expectOk(req: Request): Promise<void> {
   if (!res.ok) throw new Error(`${req.method} ${req.url} answered ${res.status} before the load test`);
 }
 
-/** Sends `bodies` in turn, so every request writes a change. */
-export const rotating = (bodies: string[]): Request["setupRequest"] => {
-  let sent = 0;
-  return (r) => ({ ...r, body: bodies[sent++ % bodies.length] });
-};
+/** A signed-in founder with every step but the identity check done through the API, and their person as GET returns it (a valid PUT body). */
+export async function founderWithData(stack: AppOnStack) {
+  const f = await founderAt("entry", { on: stack });
+  return {
+    ...f,
+    person: await apiCall<Record<string, unknown>>(stack.app.url, f.token, "GET", `/api/persons/${f.personId}`),
+  };
+}
+export type FounderWithData = Awaited<ReturnType<typeof founderWithData>>;
 
 export function appTargets(appUrl: string, data: FounderWithData): { all_data: Request; put_person: Request } {
-  const auth = { authorization: `Bearer ${data.accessToken}` };
+  const auth = { authorization: `Bearer ${data.token}` };
+  let saves = 0;
   return {
     all_data: { url: `${appUrl}/api/accounts/${data.accountId}/all_data`, method: "GET", headers: auth },
     put_person: {
@@ -112,7 +117,7 @@ export function appTargets(appUrl: string, data: FounderWithData): { all_data: R
       headers: { ...auth, "content-type": "application/json" },
       body: JSON.stringify(data.person),
       // A form save that changes one field: the city alternates.
-      setupRequest: rotating(["Dover", "Lewes"].map((city) => JSON.stringify({ ...data.person, city }))),
+      setupRequest: (r) => ({ ...r, body: JSON.stringify({ ...data.person, city: saves++ % 2 ? "Dover" : "Lewes" }) }),
     },
   };
 }
@@ -138,6 +143,44 @@ export function combine<T extends string>(rounds: LoadResult<T>[]): LoadResult<T
   };
 }
 
+/** Per target: CPU µs per request of the processes that answered it (and of Postgres's, when given). */
+export type CpuPerRequest<T> = Array<{ target: T; server: number; postgres: number }>;
+
+/**
+ * Targets take turns in rounds of `roundS`, so machine noise hits neighbours alike: each round's
+ * figures, each target's rounds combined, and its CPU per request (`pids` answer it).
+ */
+export async function inTurns<T extends string>(
+  names: T[],
+  rounds: number,
+  run: (target: T) => Promise<LoadResult<T>>,
+  pids: (target: T) => number[],
+  postgresPid?: number,
+) {
+  const perRound: Array<Record<T, LoadResult<T>>> = [];
+  const cpu = new Map(names.map((t) => [t, { server: 0, postgres: 0 }]));
+  const apps = (s: { apps: number[] }) => s.apps.reduce((a, b) => a + b, 0);
+  for (let i = 0; i < Math.max(1, rounds); i++) {
+    const row = {} as Record<T, LoadResult<T>>;
+    for (const target of names) {
+      const before = cpuSnapshot(pids(target), postgresPid);
+      row[target] = await run(target);
+      const after = cpuSnapshot(pids(target), postgresPid);
+      const used = cpu.get(target)!;
+      used.server += apps(after) - apps(before);
+      used.postgres += after.postgres - before.postgres;
+    }
+    perRound.push(row);
+  }
+  const runs = names.map((target) => combine(perRound.map((r) => r[target])));
+  const cpuPerRequest: CpuPerRequest<T> = runs.map((r) => ({
+    target: r.target,
+    server: round((cpu.get(r.target)!.server / Math.max(1, r.requests)) * 1e6, 0),
+    postgres: round((cpu.get(r.target)!.postgres / Math.max(1, r.requests)) * 1e6, 0),
+  }));
+  return { perRound, runs, cpuPerRequest };
+}
+
 /** a's req/s ÷ b's in each round, and their median. */
 export function ratioOfRounds<T extends string>(rounds: Array<Record<T, LoadResult<string>>>, a: T, b: T) {
   const each = rounds.map((r) => (r[b].reqPerSec > 0 ? r[a].reqPerSec / r[b].reqPerSec : Number.NaN));
@@ -152,19 +195,23 @@ export async function benchApi(opts: {
   log: (line: string) => void;
 }): Promise<ApiResult> {
   const stack = await startRemoteStack();
-  let bare: Child<{ allDataUrl: string; writeUrl: string }> | undefined;
+  let bare: Child<{ url: string }> | undefined;
   try {
     const app = appTargets(stack.app.url, await founderWithData(stack));
     const allData = await fetch(app.all_data.url, { headers: app.all_data.headers });
-    bare = await spawnReady(path.join(ROOT, "scripts/bench/bare-server.ts"), {
+    bare = await spawnReady(path.join(ROOT, "scripts/bench/floors.ts"), {
       BENCH_ALL_DATA_BODY: await allData.text(),
       BENCH_ALL_DATA_HEADERS: JSON.stringify(answerHeaders(allData.headers)),
     });
     const targets: Record<Target, Request> = {
       // The same request as all_data's (its bearer token included), answered with the same headers and body.
-      bare_all_data: { url: bare.info.allDataUrl, method: "GET", headers: app.all_data.headers },
+      bare_all_data: { url: `${bare.info.url}/bare-all-data`, method: "GET", headers: app.all_data.headers },
       // The same body as the app's PUT, so both parse and store the same bytes.
-      bare_write: { ...app.put_person, url: bare.info.writeUrl, headers: { "content-type": "application/json" } },
+      bare_write: {
+        ...app.put_person,
+        url: `${bare.info.url}/bare-write/1`,
+        headers: { "content-type": "application/json" },
+      },
       ...app,
     };
     const names = Object.keys(targets) as Target[];
@@ -172,9 +219,7 @@ export async function benchApi(opts: {
     // A short unmeasured round so JIT and SQLite caches are warm for every target alike.
     for (const target of names) await load(target, targets[target], 10, 1);
 
-    // Targets take turns in short rounds, so machine noise hits neighbours alike; ratios are medians of rounds.
-    const rounds = Math.max(1, opts.rounds);
-    const roundS = Math.max(1, Math.round(opts.durationS / rounds));
+    const roundS = Math.max(1, Math.round(opts.durationS / opts.rounds));
     const result: ApiResult = {
       durationS: opts.durationS,
       connections: opts.connections,
@@ -182,34 +227,46 @@ export async function benchApi(opts: {
       floorRatios: [],
       cpuPerRequestUs: [],
     };
-    const pidOf = (target: Target) => (target.startsWith("bare") ? bare!.process.pid! : stack.pid);
+    const pids = (target: Target) => [target.startsWith("bare") ? bare!.process.pid! : stack.pid];
     for (const connections of opts.connections) {
-      const perRound: Array<Record<Target, LoadResult>> = [];
-      const cpuS = new Map<Target, number>();
-      for (let i = 0; i < rounds; i++) {
-        const round = {} as Record<Target, LoadResult>;
-        for (const target of names) {
-          const measured = await cpuSecondsOf(pidOf(target), () => load(target, targets[target], connections, roundS));
-          round[target] = measured.value;
-          cpuS.set(target, (cpuS.get(target) ?? 0) + measured.cpuS);
-        }
-        perRound.push(round);
-      }
-      for (const target of names) {
-        const r = combine(perRound.map((round) => round[target]));
-        result.runs.push(r);
-        const us = round((cpuS.get(target)! / Math.max(1, r.requests)) * 1e6, 0);
-        result.cpuPerRequestUs.push({ target, connections, us });
-        opts.log(
-          `  ${target} @${connections}: ${r.reqPerSec} req/s, p99 ${r.p99Ms} ms, CPU ${us} µs/request, non-2xx ${r.non2xx}`,
-        );
-      }
+      const run = (target: Target) => load(target, targets[target], connections, roundS);
+      const turns = await inTurns(names, opts.rounds, run, pids);
+      result.runs.push(...turns.runs);
+      for (const c of turns.cpuPerRequest) result.cpuPerRequestUs.push({ target: c.target, connections, us: c.server });
       for (const [target, floor] of Object.entries(FLOORS) as Array<[keyof typeof FLOORS, Target]>)
-        result.floorRatios.push({ target, connections, ...ratioOfRounds(perRound, target, floor) });
+        result.floorRatios.push({ target, connections, ...ratioOfRounds(turns.perRound, target, floor) });
     }
+    for (const r of result.runs)
+      opts.log(`  ${r.target} @${r.connections}: ${r.reqPerSec} req/s, p99 ${r.p99Ms} ms, non-2xx ${r.non2xx}`);
     return result;
   } finally {
     await bare?.stop();
     await stack.close();
   }
+}
+
+/** A load's figures as table cells: req/s, p50, p99, max, errors (timeouts included), non-2xx. */
+export function loadCells(x: LoadResult<string>): Array<string | number> {
+  return [x.reqPerSec, `${x.p50Ms} ms`, `${x.p99Ms} ms`, `${x.maxMs} ms`, x.errors + x.timeouts, x.non2xx];
+}
+
+const LABELS: Record<Target, string> = {
+  bare_all_data: "floor: bare Fastify GET, all_data's headers + body",
+  bare_write: "floor: bare Fastify PUT + 1 SQLite UPDATE",
+  all_data: "GET /api/accounts/{id}/all_data",
+  put_person: "PUT /api/persons/{id}",
+};
+
+export function apiTable(r: ApiResult): string {
+  return renderTable(
+    `API: autocannon ${r.durationS} s per row, loopback (app and floors each in their own process)`,
+    ["target", "conns", "req/s", "p50", "p99", "max", "errors", "non-2xx", "app/floor", "CPU µs/request"],
+    r.runs.map((x) => [
+      LABELS[x.target],
+      x.connections,
+      ...loadCells(x),
+      r.floorRatios.find((q) => q.target === x.target && q.connections === x.connections)?.ratio.toFixed(2) ?? "",
+      r.cpuPerRequestUs.find((c) => c.target === x.target && c.connections === x.connections)?.us ?? "",
+    ]),
+  );
 }

@@ -33,6 +33,6 @@ await build({
   plugins: [recordModules],
   build: { outDir, emptyOutDir: true, manifest: true },
 });
-const info: BuildInfo = { outDir, buildMs: performance.now() - started, nodeEnv: process.env.NODE_ENV };
+const info: BuildInfo = { buildMs: performance.now() - started };
 fs.writeFileSync(path.join(outDir, MODULE_MAP_FILE), JSON.stringify(moduleMap));
 process.stdout.write(`${READY_PREFIX}${JSON.stringify(info)}\n`);

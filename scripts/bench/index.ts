@@ -6,12 +6,10 @@ import os from "node:os";
 import { parseArgs } from "node:util";
 import path from "node:path";
 import { ROOT } from "./remote-stack";
-import { benchStartup, type StartupResult } from "./startup";
-import { startupTables } from "./report-startup";
-import { benchApi, type ApiResult } from "./api";
-import { apiTable } from "./report-api";
-import { benchWeb, type WebResults } from "./web";
-import { bundleTable, lighthouseTable } from "./report-web";
+import { benchStartup, startupTables, type StartupResult } from "./startup";
+import { apiTable, benchApi, type ApiResult } from "./api";
+import { benchWeb, bundleTable, lighthouseTable, type WebResults } from "./web";
+
 import { checkBudgets, budgetTable, type BudgetVerdict } from "./budgets";
 import { benchPostgres, postgresTable, type PostgresResult } from "./postgres";
 import { benchObservability, observabilityTable, type ObservabilityResult } from "./observability";
@@ -51,24 +49,23 @@ async function main(): Promise<void> {
   const unknown = sections.filter((s) => !SECTIONS.includes(s));
   if (unknown.length) throw new Error(`unknown section(s) ${unknown.join(", ")}; choose from ${SECTIONS.join(", ")}`);
   const quick = values.quick;
+  const cpus = os.cpus();
+  const machine = {
+    node: process.version,
+    cpus: cpus.length,
+    cpuModel: cpus[0]?.model ?? "?",
+    loadAverageAtStart: loadAverage(),
+  };
   const results: BenchResults = {
     startedAt: new Date().toISOString(),
     mode: quick ? "quick" : "full",
-    machine: {
-      node: process.version,
-      cpus: os.cpus().length,
-      cpuModel: os.cpus()[0]?.model ?? "unknown",
-      loadAverageAtStart: loadAverage(),
-    },
+    machine,
     budgets: [],
     errors: {},
   };
   const tables: string[] = [];
-  const [load1] = os.loadavg();
-  if ((load1 ?? 0) > os.cpus().length)
-    log(
-      `[bench] warning: load average ${load1?.toFixed(1)} on ${os.cpus().length} CPUs: absolute timings will be inflated`,
-    );
+  if (machine.loadAverageAtStart[0]! > cpus.length)
+    log(`[bench] warning: load average above ${cpus.length}: timings inflated`);
   const durationS = quick ? 3 : 10;
   const rounds = quick ? 3 : 5;
   const run: Record<Section, () => Promise<void>> = {

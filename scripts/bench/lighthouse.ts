@@ -57,33 +57,19 @@ export interface LighthouseResult {
 /** One Chromium with a fresh profile; `close` kills it and deletes the profile. */
 async function launch(): Promise<{ port: number; close(): Promise<void> }> {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ff-bench-lighthouse-"));
-  let chrome: chromeLauncher.LaunchedChrome;
-  try {
-    chrome = await chromeLauncher.launch({
-      chromePath: CHROMIUM_PATH,
-      chromeFlags: CHROMIUM_FLAGS,
-      userDataDir,
-      handleSIGINT: false,
-      logLevel: "silent",
-    });
-  } catch (err) {
-    fs.rmSync(userDataDir, { recursive: true, force: true });
+  const remove = () => fs.rmSync(userDataDir, { recursive: true, force: true, maxRetries: 3, retryDelay: 200 });
+  const flags = { chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, userDataDir, handleSIGINT: false };
+  const chrome = await chromeLauncher.launch({ ...flags, logLevel: "silent" }).catch((err: unknown) => {
+    remove();
     throw err;
-  }
-  const proc = chrome.process;
-  const exited = new Promise<void>((resolve) => {
-    if (proc.exitCode !== null || proc.signalCode !== null) resolve();
-    else proc.once("exit", () => resolve());
   });
+  const exited = new Promise((resolve) => chrome.process.once("exit", resolve));
   return {
     port: chrome.port,
-    async close() {
-      try {
-        chrome.kill();
-        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-      } finally {
-        fs.rmSync(userDataDir, { recursive: true, force: true, maxRetries: 3, retryDelay: 200 });
-      }
+    close: async () => {
+      chrome.kill();
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      remove();
     },
   };
 }
@@ -118,12 +104,7 @@ function numeric(result: RunnerResult, audit: string): number {
   return v;
 }
 
-interface OneRun {
-  run: LighthouseRun;
-  finalUrl: string;
-  warnings: string[];
-  version: string;
-}
+type OneRun = { run: LighthouseRun; finalUrl: string; warnings: string[]; version: string };
 
 async function runOnce(stack: RemoteStack, which: LighthousePage, founder: Founder): Promise<OneRun> {
   const origin = localhostUrl(stack.webAppUrl);
@@ -173,12 +154,7 @@ async function runOnce(stack: RemoteStack, which: LighthousePage, founder: Found
 const TRACE_FAILURES = /\b(NO_NAVSTART|NO_FCP|NO_LCP|NO_TRACING_STARTED|NO_DCL|NO_RESOURCE_REQUEST)\b/;
 const TRACE_ATTEMPTS = 3;
 
-async function runRetryingTrace(
-  stack: RemoteStack,
-  which: LighthousePage,
-  founder: Founder,
-  log: (line: string) => void,
-): Promise<OneRun> {
+async function runRetryingTrace(stack: RemoteStack, which: LighthousePage, founder: Founder, log: (l: string) => void) {
   for (let attempt = 1; ; attempt++) {
     try {
       return await runOnce(stack, which, founder);

@@ -1,20 +1,27 @@
 // Section "postgres", the production shape: Debian's PostgreSQL 15 with its default durability,
 // PgBouncer in transaction mode, the deployment of tests/support/deployment.ts (`npm run db:migrate`,
 // two instances by the real start command) behind a round-robin balancer; beside it the floor, two
-// bare-pg-server.ts processes (one query each, on a pool opened as the app opens its own) behind a
+// floors.ts processes (one query each, on a pool opened as the app opens its own) behind a
 // balancer of their own. all_data: 10 connections, one founder; PUT person: 10 founders, each
 // connection its own, so each founder's saves alternate between the instances.
 import path from "node:path";
 import { startDeployment, type Deployment, type DeploymentOptions } from "../../tests/support/deployment";
 import { startPgBouncer, startPostgres, type PgBouncer, type PostgresServer } from "../../tests/support/postgres";
-import { startBalancer, type Balancer } from "../../tests/support/balancer";
-import { appTargets, combine, expectOk, load, ratioOfRounds, type LoadResult, type Request } from "./api";
-import { founderWithData } from "./founder-data";
+import {
+  appTargets,
+  founderWithData,
+  expectOk,
+  inTurns,
+  load,
+  loadCells,
+  ratioOfRounds,
+  type CpuPerRequest,
+  type LoadResult,
+  type Request,
+} from "./api";
 import { ROOT, spawnReady, type Child } from "./remote-stack";
-import { round, sleep } from "./stats";
-import { loadCells } from "./report-api";
+
 import { renderTable } from "./table";
-import { cpuSnapshot } from "./process-cpu";
 
 export type PgTarget = "pg_bare_read" | "pg_all_data" | "pg_bare_write" | "pg_put_person";
 const FLOORS = { pg_all_data: "pg_bare_read", pg_put_person: "pg_bare_write" } as const;
@@ -24,8 +31,8 @@ export interface PostgresResult {
   connections: number;
   poolSize: number;
   runs: LoadResult<PgTarget>[];
-  /** CPU ms per request of the answering processes (both) and of Postgres's backends, over all rounds. */
-  cpuPerRequestMs: Array<{ target: PgTarget; server: number; postgres: number }>;
+  /** CPU µs per request of the answering processes (both) and of Postgres's backends, over all rounds. */
+  cpuPerRequestUs: CpuPerRequest<PgTarget>;
   /** App req/s ÷ its floor's req/s, median of the rounds. */
   floorRatios: Array<{ target: keyof typeof FLOORS; ratio: number; rounds: number[] }>;
 }
@@ -43,26 +50,28 @@ export async function startPgServer(): Promise<{ server: PostgresServer; bouncer
   return { server, bouncer, stop: async () => void (await bouncer.stop(), await server.stop()) };
 }
 
-/** Round robin over `urls` (keep-alive to each), once every one is ready. */
-export async function balance(urls: string[]): Promise<Balancer> {
-  const balancer = await startBalancer({ keepAlive: true });
-  for (const url of urls) balancer.add({ url, release: url });
-  while (balancer.ready().length < urls.length) await sleep(50);
-  return balancer;
-}
+/** Round robin over `urls` in a process of its own (serve-balancer.ts), once every one is ready. */
+export const balance = (urls: string[]) =>
+  spawnReady<{ url: string }>(path.join(ROOT, "scripts/bench/serve-balancer.ts"), {
+    BENCH_BACKENDS: JSON.stringify(urls),
+  });
 
 /** A deployment on database `db` through the pooler (migrated directly), behind a balancer. */
 export async function deployOn(
   pg: { server: PostgresServer; bouncer: PgBouncer },
   db: string,
   opts: Omit<DeploymentOptions, "databaseUrl" | "migrateUrl">,
-): Promise<{ deployment: Deployment; balancer: Balancer; close(): Promise<void> }> {
+): Promise<{ deployment: Deployment; url: string; close(): Promise<void> }> {
   const deployment = await startDeployment({ ...opts, databaseUrl: pg.bouncer.url(db), migrateUrl: pg.server.url(db) });
   const balancer = await balance(deployment.apps.map((a) => a.url)).catch(async (err: unknown) => {
     await deployment.close();
     throw err;
   });
-  return { deployment, balancer, close: async () => void (await balancer.close(), await deployment.close()) };
+  return {
+    deployment,
+    url: balancer.info.url,
+    close: async () => void (await balancer.stop(), await deployment.close()),
+  };
 }
 
 export async function benchPostgres(opts: {
@@ -73,7 +82,7 @@ export async function benchPostgres(opts: {
   const pg = await startPgServer();
   const floors: Array<Child<{ url: string }>> = [];
   let app: Awaited<ReturnType<typeof deployOn>> | undefined;
-  let floor: Balancer | undefined;
+  let floor: Child<{ url: string }> | undefined;
   try {
     const db = await pg.server.createDatabase();
     opts.log("  deploying: npm run db:migrate, the auth project, two production app instances…");
@@ -82,14 +91,14 @@ export async function benchPostgres(opts: {
       env: { DATABASE_POOL_SIZE: String(POOL_SIZE), LOG_LEVEL: "warn", SKIP_WEB_BUILD: "1" },
     });
     const { auth } = app.deployment;
-    const on = { config: { auth }, app: { url: app.balancer.url } };
+    const on = { config: { auth }, app: { url: app.url } };
     const founders = [];
     for (let i = 0; i < CONNECTIONS; i++) founders.push(await founderWithData(on));
-    const apps = founders.map((f) => appTargets(app!.balancer.url, f));
+    const apps = founders.map((f) => appTargets(app!.url, f));
     // One after the other: the first creates the floor's table.
     for (let i = 0; i < 2; i++)
       floors.push(
-        await spawnReady(path.join(ROOT, "scripts/bench/bare-pg-server.ts"), {
+        await spawnReady(path.join(ROOT, "scripts/bench/floors.ts"), {
           DATABASE_URL: pg.bouncer.url(db),
           DATABASE_POOL_SIZE: String(POOL_SIZE),
         }),
@@ -97,11 +106,11 @@ export async function benchPostgres(opts: {
     floor = await balance(floors.map((f) => f.info.url));
     const bareWrite = (i: number): Request => ({
       ...apps[i]!.put_person,
-      url: `${floor!.url}/bare-write/${i + 1}`,
+      url: `${floor!.info.url}/bare-write/${i + 1}`,
       headers: { "content-type": "application/json" },
     });
     const targets: Record<PgTarget, Request[]> = {
-      pg_bare_read: [{ url: `${floor.url}/bare-read`, method: "GET" }],
+      pg_bare_read: [{ url: `${floor.info.url}/bare-read`, method: "GET" }],
       pg_all_data: [apps[0]!.all_data],
       pg_bare_write: apps.map((_, i) => bareWrite(i)),
       pg_put_person: apps.map((a) => a.put_person),
@@ -116,49 +125,24 @@ export async function benchPostgres(opts: {
     for (const req of Object.values(targets).flat()) await expectOk(req);
     for (const target of names) await loadOf(target, 1);
 
-    const rounds = Math.max(1, opts.rounds);
-    const roundS = Math.max(1, Math.round(opts.durationS / rounds));
-    const perRound: Array<Record<PgTarget, LoadResult<PgTarget>>> = [];
-    const cpu = new Map<PgTarget, { server: number; postgres: number; requests: number }>();
-    const pidsOf = (target: PgTarget) =>
+    const roundS = Math.max(1, Math.round(opts.durationS / opts.rounds));
+    const pids = (target: PgTarget) =>
       target.startsWith("pg_bare") ? floors.map((f) => f.process.pid!) : app!.deployment.apps.map((a) => a.pid);
-    for (let i = 0; i < rounds; i++) {
-      const row = {} as Record<PgTarget, LoadResult<PgTarget>>;
-      for (const target of names) {
-        const before = cpuSnapshot(pidsOf(target), pg.server.pid);
-        row[target] = await loadOf(target, roundS);
-        const after = cpuSnapshot(pidsOf(target), pg.server.pid);
-        const sum = cpu.get(target) ?? { server: 0, postgres: 0, requests: 0 };
-        const apps = (s: typeof after) => s.apps.reduce((a, b) => a + b, 0);
-        cpu.set(target, {
-          server: sum.server + apps(after) - apps(before),
-          postgres: sum.postgres + after.postgres - before.postgres,
-          requests: sum.requests + row[target].requests,
-        });
-      }
-      perRound.push(row);
-    }
-    const perRequest = (s: number, n: number) => round((s / Math.max(1, n)) * 1000, 3);
-    const runs = names.map((target) => combine(perRound.map((r) => r[target])));
-    for (const r of runs)
-      opts.log(`  ${r.target}: ${r.reqPerSec} req/s, p99 ${r.p99Ms} ms, non-2xx ${r.non2xx}, errors ${r.errors}`);
+    const turns = await inTurns(names, opts.rounds, (target) => loadOf(target, roundS), pids, pg.server.pid);
+    for (const r of turns.runs) opts.log(`  ${r.target}: ${r.reqPerSec} req/s, p99 ${r.p99Ms} ms, non-2xx ${r.non2xx}`);
     return {
       durationS: opts.durationS,
       connections: CONNECTIONS,
       poolSize: POOL_SIZE,
-      runs,
-      cpuPerRequestMs: [...cpu].map(([target, c]) => ({
-        target,
-        server: perRequest(c.server, c.requests),
-        postgres: perRequest(c.postgres, c.requests),
-      })),
+      runs: turns.runs,
+      cpuPerRequestUs: turns.cpuPerRequest,
       floorRatios: (Object.entries(FLOORS) as Array<[keyof typeof FLOORS, PgTarget]>).map(([target, of]) => ({
         target,
-        ...ratioOfRounds(perRound, target, of),
+        ...ratioOfRounds(turns.perRound, target, of),
       })),
     };
   } finally {
-    await floor?.close();
+    await floor?.stop();
     for (const f of floors) await f.stop();
     await app?.close();
     await pg.stop();
@@ -196,9 +180,9 @@ const LABELS: Record<PgTarget, string> = {
 export function postgresTable(r: PostgresResult): string {
   return renderTable(
     `PostgreSQL through PgBouncer, two production instances (pool ${r.poolSize} each) and two floor processes, each pair behind round robin; ${r.connections} connections, ${r.durationS} s per row; PUT: each connection its own founder (p99: the worst connection's)`,
-    ["target", "req/s", "p50", "p99", "max", "errors", "non-2xx", "app/floor", "CPU ms/request: server + postgres"],
+    ["target", "req/s", "p50", "p99", "max", "errors", "non-2xx", "app/floor", "CPU µs/request: server + postgres"],
     r.runs.map((x) => {
-      const cpu = r.cpuPerRequestMs.find((c) => c.target === x.target);
+      const cpu = r.cpuPerRequestUs.find((c) => c.target === x.target);
       return [
         LABELS[x.target],
         ...loadCells(x),

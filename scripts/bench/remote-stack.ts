@@ -1,6 +1,6 @@
-// Runs a benchmark target in a child Node process (`node --import tsx <entry>`) and waits for the
-// one JSON line it prints when ready. The stack child is wrapped as a TestStack, so the browser
-// helpers in tests/support (sign-in by API, storage keys) work against it unchanged.
+// Runs a bench target in a child Node process and waits for the one JSON line it prints when
+// ready, so the load generator never shares its event loop. The stack child is wrapped as a
+// TestStack, so the test support's helpers (founders, sign-in by API) work against it unchanged.
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -18,7 +18,6 @@ export interface ServedStack {
   appUrl: string;
   mailUrl?: string;
   smtpUrl?: string;
-  identityUrl?: string;
   /** The app instance serving BENCH_WEB_DIST, when asked for. */
   webAppUrl?: string;
 }
@@ -36,17 +35,12 @@ export interface Child<T> {
   stop(): Promise<void>;
 }
 
-/** Spawns `node --import tsx <entry>` and resolves with the JSON it prints after READY_PREFIX. */
-export function spawnReady<T>(
-  entry: string,
-  env: NodeJS.ProcessEnv = {},
-  nodeArgs: string[] = [],
-  args: string[] = [],
-): Promise<Child<T>> {
-  return startChild<T>(entry, [...nodeArgs, "--import", "tsx", entry, ...args], env);
+/** `node --import tsx <entry> [args]`, resolved with the JSON it prints after READY_PREFIX. */
+export function spawnReady<T>(entry: string, env: NodeJS.ProcessEnv = {}, args: string[] = []): Promise<Child<T>> {
+  return startChild<T>(entry, ["--import", "tsx", entry, ...args], env);
 }
 
-/** As spawnReady, from the esbuild bundle `npm start` runs (and a second of CPU cheaper to start). */
+/** As spawnReady, from the esbuild bundle `npm start` runs. */
 export async function spawnBundledReady<T>(entry: string, env: NodeJS.ProcessEnv = {}): Promise<Child<T>> {
   return startChild<T>(entry, [await bundledEntry(entry)], env);
 }
@@ -58,9 +52,7 @@ function startChild<T>(entry: string, argv: string[], env: NodeJS.ProcessEnv): P
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stderr = "";
-  child.stderr?.on("data", (d: Buffer) => {
-    stderr = (stderr + d.toString()).slice(-4000);
-  });
+  child.stderr?.on("data", (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
   return new Promise((resolve, reject) => {
     let buffered = "";
     const timer = setTimeout(() => {
@@ -86,39 +78,35 @@ function startChild<T>(entry: string, argv: string[], env: NodeJS.ProcessEnv): P
 }
 
 /** SIGTERM, then SIGKILL if the child has not exited within 5 s. */
-export function stopChild(child: ChildProcess, graceMs = 5000): Promise<void> {
+export function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
-    const kill = setTimeout(() => child.kill("SIGKILL"), graceMs);
-    child.once("exit", () => {
-      clearTimeout(kill);
-      resolve();
-    });
+    const kill = setTimeout(() => child.kill("SIGKILL"), 5000);
+    child.once("exit", () => resolve(void clearTimeout(kill)));
     child.kill("SIGTERM");
   });
 }
 
-/** The whole stack in a child process, shaped as the TestStack the test helpers take. */
-export async function startRemoteStack(opts: { nodeArgs?: string[]; webDist?: string } = {}): Promise<RemoteStack> {
+/** The whole stack in a child process (serve-stack.ts), shaped as the TestStack the test helpers take. */
+export async function startRemoteStack(opts: { webDist?: string } = {}): Promise<RemoteStack> {
   const env = opts.webDist ? { BENCH_WEB_DIST: opts.webDist } : {};
-  const child = await spawnReady<ServedStack>(path.join(ROOT, "scripts/bench/serve-stack.ts"), env, opts.nodeArgs);
-  const { info } = child;
+  const {
+    info,
+    process: child,
+    stop,
+  } = await spawnReady<ServedStack>(path.join(ROOT, "scripts/bench/serve-stack.ts"), env);
   const remote = (url: string) => ({ url, close: async () => undefined });
   return {
     config: info.config,
     dataDir: info.dataDir,
     app: remote(info.appUrl),
-    auth:
-      info.config.authMode === "embedded"
-        ? {
-            ...remote(info.config.auth.url),
-            reset: () => Promise.reject(new Error("reset is not available on a stack in another process")),
-          }
-        : undefined,
+    auth: {
+      ...remote(info.config.auth.url),
+      reset: () => Promise.reject(new Error("not on a stack in another process")),
+    },
     mail: info.mailUrl && info.smtpUrl ? { ...remote(info.mailUrl), smtpUrl: info.smtpUrl } : undefined,
-    identity: info.identityUrl ? remote(info.identityUrl) : undefined,
     webAppUrl: info.webAppUrl ?? info.appUrl,
-    pid: child.process.pid!,
-    close: () => child.stop(),
+    pid: child.pid!,
+    close: stop,
   };
 }

@@ -12,8 +12,6 @@ import { timestampNow } from "../../server/src/contract/rules";
 import { DAF_CHOICE, ORGANIZATION, OWNER, PROFILE } from "../../tests/support/entry";
 
 export const SCALE_PASSWORD = "Scale!Founder2026";
-/** Base32, the staff's second factor (each admin its own factor with this secret). */
-export const ADMIN_TOTP_SECRET = "SCALEBENCHADMINTOTPSECRETBASE32A";
 /** Founders per transaction, and rows per INSERT. */
 const CHUNK = 1000;
 const YEARS_MS = 3 * 365 * 24 * 3600 * 1000;
@@ -22,9 +20,8 @@ export const founderEmail = (i: number) => `founder-${i}@scale.example.com`;
 export const adminEmail = (i: number) => `admin-${i}@scale.example.com`;
 const uuid = (prefix: string, i: number) => `${prefix}-0000-4000-8000-${i.toString(16).padStart(12, "0")}`;
 const founderUserId = (i: number) => uuid("5ca1e000", i);
-export const adminFactorId = (i: number) => uuid("5ca1efac", i);
 
-/** The auth users: N founders (role user) and `admins` staff with a verified TOTP factor, one hash for all. */
+/** The auth users: N founders (role user) and `admins` staff, one password hash for all. */
 export function authSeed(n: number, admins: number, passwordHash: string): SeedFile {
   const user = (id: string, email: string, roles: string[]) => ({
     id,
@@ -36,10 +33,7 @@ export function authSeed(n: number, admins: number, passwordHash: string): SeedF
   return {
     users: [
       ...Array.from({ length: n }, (_, i) => user(founderUserId(i), founderEmail(i), ["user"])),
-      ...Array.from({ length: admins }, (_, i) => ({
-        ...user(uuid("5ca1ead0", i), adminEmail(i), ["user", "admin"]),
-        totp: { secret: ADMIN_TOTP_SECRET, factor_id: adminFactorId(i), friendly_name: "bench" },
-      })),
+      ...Array.from({ length: admins }, (_, i) => user(uuid("5ca1ead0", i), adminEmail(i), ["user", "admin"])),
     ],
   };
 }
@@ -127,26 +121,21 @@ async function seedChunk(tx: Executor, from: number, to: number, ssnKey: Buffer,
     "person",
     numbers.flatMap((i) =>
       Array.from({ length: 1 + Math.floor(rng.get(i)!() * 3) }, (_, k) => {
-        const who = k === 0 ? PROFILE : OWNER;
+        const { ssn: digits, ...who } = k === 0 ? PROFILE : OWNER;
+        const columns = Object.fromEntries(
+          Object.entries(who).map(([f, v]) => [f.replace(/_(\w)/g, (_m, c: string) => c.toUpperCase()), v]),
+        );
+        const [email, when] = [k === 0 ? founderEmail(i) : `owner-${k}-${i}@scale.example.com`, at(i)];
+        const ssnColumns = { ssnEncrypted: ssn.encrypt(digits), ssnLast4: digits.slice(-4) };
+        const stamps = { identityChangedAt: when, createdAt: when, updatedAt: when };
         return {
+          ...columns,
+          ...ssnColumns,
+          ...stamps,
           accountId: accountOf(i),
           accountPrimaryHolder: k === 0,
           isAddon: k > 0,
-          email: k === 0 ? founderEmail(i) : `owner-${k}-${i}@scale.example.com`,
-          firstName: who.first_name,
-          lastName: who.last_name,
-          dob: who.dob,
-          ssnEncrypted: ssn.encrypt(who.ssn),
-          ssnLast4: who.ssn.slice(-4),
-          phone: who.phone,
-          addressLine1: who.address_line1,
-          city: who.city,
-          state: who.state,
-          zip: who.zip,
-          maritalStatus: who.marital_status,
-          identityChangedAt: at(i),
-          createdAt: at(i),
-          updatedAt: at(i),
+          email,
         };
       }),
     ),

@@ -1,31 +1,25 @@
 // Section "scale" (issue 48): the same load on a small and a large population of founders (default
 // 1,000 and 100,000), both deployed at once in the production shape (tests/support/deployment.ts:
-// SQLite, one instance; PostgreSQL through PgBouncer, two instances behind round robin), so their
-// rounds alternate. The request pattern, the same at both sizes: every founder first signs in and
-// loads its page once; then 1,000 founders are active (all of them, or a random thousand), and each
-// request is a random active founder's, with that founder's own token (scripts/bench/README.md).
+// SQLite, one instance; PostgreSQL through PgBouncer, two instances behind round robin) so their
+// rounds alternate. The request pattern is the same at both sizes (scripts/bench/README.md).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import crypto from "node:crypto";
 import bcrypt from "bcryptjs";
+import WebSocket from "ws";
 import { resetAuthData } from "@founder-foundation/auth-emulator";
 import { openAppDatabase, type DatabaseSettings } from "../../db/open";
+import type { AppDb } from "../../db/engine";
 import { PROJECT_AUTH_OPTIONS } from "../../supabase/demo-seed";
 import { startDeployment, type Deployment, type DeploymentOptions } from "../../tests/support/deployment";
+import type { AppProcess } from "../../tests/support/app";
 import { freePort } from "../../tests/support/ports";
-import { totpCode } from "../../tests/support/totp";
-import {
-  ADMIN_TOTP_SECRET,
-  SCALE_PASSWORD,
-  adminEmail,
-  adminFactorId,
-  authSeed,
-  founderEmail,
-  seedFounders,
-  type SeededIds,
-} from "./scale-seed";
-import { load, type LoadResult, type Request } from "./api";
+import { enrolTotp } from "../../tests/support/auth";
+import { signInThroughApi } from "../../tests/support/founders";
+import { apiCall } from "../../tests/support/api";
+import * as seed from "./scale-seed";
+import { combine, load, type LoadResult, type Request } from "./api";
 import { deployOn, startPgServer } from "./postgres";
 import { timeToAnswers } from "./startup";
 import { median, round } from "./stats";
@@ -46,14 +40,14 @@ export interface ScaleEngine {
   byN: Array<{
     n: number;
     seedS: number;
-    diskBytesPerFounder: number;
-    firstVisitsS: number;
-    rssEndMb: number;
+    bytesPerFounder: number;
+    visitsS: number;
+    rssMb: number;
     startupMs: number;
     emptyStartupMs: number;
   }>;
   rows: Array<{ route: ScaleRoute; n: number; load: LoadResult<ScaleRoute>; rssMb: number }>;
-  /** Large ÷ small, medians of the rounds' ratios: req/s, p99; RSS after the route's load. */
+  /** Large ÷ small, medians of the rounds' ratios: req/s, p99 and RSS after the route's load. */
   ratios: Array<{ route: ScaleRoute; reqPerSec: number; p99: number; rss: number }>;
 }
 export interface ScaleResult {
@@ -61,6 +55,7 @@ export interface ScaleResult {
 }
 
 interface Founder {
+  i: number;
   account: number;
   holder: number;
   token: string;
@@ -71,97 +66,32 @@ interface Site {
   url: string;
   deployment: Deployment;
   seedS: number;
-  diskBytes: number;
-  ids: SeededIds;
-  /** The environment and data of one more instance on this site's data, or on an empty database. */
-  instanceEnv(empty: boolean): Promise<Record<string, string>>;
+  bytes: number;
+  ids: seed.SeededIds;
+  /** The settings of one more instance on this site's data, or on an empty database. */
+  instanceEnv(empty: boolean): Record<string, string>;
   close(): Promise<void>;
 }
 
-const rssMb = (pid: number) =>
-  Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]) / 1024;
-const appRss = (site: Site) => round(Math.max(...site.deployment.apps.map((a) => rssMb(a.pid))), 1);
-
-/** One site: its data seeded through the data layer before anything starts, then deployed. */
-async function deploySite(
-  engine: ScaleEngineName,
-  n: number,
-  ctx: {
-    passwordHash: string;
-    ssnKey: Buffer;
-    pg?: Awaited<ReturnType<typeof startPgServer>>;
-    log: (l: string) => void;
-  },
-): Promise<Site> {
-  const pgDb = ctx.pg ? await ctx.pg.server.createDatabase() : undefined;
-  const settingsFor = (appData: string): DatabaseSettings =>
-    pgDb ? { kind: "postgres", url: ctx.pg!.server.url(pgDb), poolSize: 4 } : { kind: "sqlite", dataDir: appData };
-  let seedS = 0;
-  let diskBytes = 0;
-  let ids: SeededIds = { accounts: new Int32Array(0), holders: new Int32Array(0) };
-  const opts: Omit<DeploymentOptions, "databaseUrl" | "migrateUrl"> = {
-    hosts: engine === "sqlite" ? ["127.0.0.1"] : ["127.0.0.1", "127.0.0.1"],
-    env: {
-      LOG_LEVEL: "warn",
-      SKIP_WEB_BUILD: "1",
-      DATABASE_POOL_SIZE: "10",
-      ADMIN_API_ENABLED: "true",
-      SSN_ENCRYPTION_KEY: ctx.ssnKey.toString("base64"),
-    },
-    // One address sends every founder's sign-in: GoTrue's per-address limits would refuse the load.
-    authConfig: (toml) =>
-      toml.replace(/^(sign_in_sign_ups|token_verifications|token_refresh) = \d+$/gm, "$1 = 100000000"),
-    prepare: async ({ authData, appData }) => {
-      const started = performance.now();
-      await resetAuthData({ ...PROJECT_AUTH_OPTIONS, dataDir: authData, seed: authSeed(n, ADMINS, ctx.passwordHash) });
-      const opened = openAppDatabase(settingsFor(appData));
-      try {
-        await opened.migrate();
-        ids = await seedFounders(opened.db, n, ctx.ssnKey, (done) => {
-          if (done % 20_000 === 0) ctx.log(`    ${engine} ${n}: ${done} founders seeded`);
-        });
-        seedS = (performance.now() - started) / 1000;
-        diskBytes = await databaseBytes(opened.db.driver);
-      } finally {
-        await opened.db.close();
-      }
-    },
-  };
-  if (ctx.pg && pgDb) {
-    const deployed = await deployOn(ctx.pg, pgDb, opts);
-    const empty = await ctx.pg.server.createDatabase();
-    await migrated({ kind: "postgres", url: ctx.pg.server.url(empty), poolSize: 2 });
-    return {
-      n,
-      url: deployed.balancer.url,
-      deployment: deployed.deployment,
-      seedS,
-      diskBytes,
-      ids,
-      instanceEnv: async (isEmpty) => ({
-        ...deployed.deployment.env,
-        DATABASE_URL: ctx.pg!.bouncer.url(isEmpty ? empty : pgDb),
-        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "ff-scale-instance-")),
-      }),
-      close: deployed.close,
-    };
+/** Two full garbage collections, asked through the instance's inspector (loopback): RSS is then what it keeps, not V8's high-water mark. */
+async function collectGarbage(app: AppProcess): Promise<void> {
+  const url = /ws:\/\/127\.0\.0\.1:\d+\/[\w-]+/.exec(app.output())?.[0];
+  if (!url) throw new Error("the instance printed no inspector address");
+  const socket = new WebSocket(url);
+  await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
+  for (const id of [1, 2]) {
+    socket.send(JSON.stringify({ id, method: "HeapProfiler.collectGarbage" }));
+    await new Promise((resolve) => socket.once("message", resolve));
   }
-  const deployment = await startDeployment(opts);
-  const emptyDir = fs.mkdtempSync(path.join(os.tmpdir(), "ff-scale-empty-"));
-  await migrated({ kind: "sqlite", dataDir: emptyDir });
-  return {
-    n,
-    url: deployment.apps[0]!.url,
-    deployment,
-    seedS,
-    diskBytes,
-    ids,
-    instanceEnv: async (isEmpty) => ({ ...deployment.env, ...(isEmpty ? { DATA_DIR: emptyDir } : {}) }),
-    close: async () => {
-      await deployment.close();
-      fs.rmSync(emptyDir, { recursive: true, force: true });
-    },
-  };
+  socket.close();
+}
+
+/** The largest RSS of the site's instances (MB), after garbage collection. */
+async function appRss(site: Site): Promise<number> {
+  const rss = (pid: number) =>
+    Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]) / 1024;
+  for (const app of site.deployment.apps) await collectGarbage(app);
+  return round(Math.max(...site.deployment.apps.map((a) => rss(a.pid))), 1);
 }
 
 async function migrated(settings: DatabaseSettings): Promise<void> {
@@ -170,8 +100,8 @@ async function migrated(settings: DatabaseSettings): Promise<void> {
   await opened.db.close();
 }
 
-/** The database's size on disk: SQLite's pages (after a checkpoint), Postgres's pg_database_size. */
-async function databaseBytes(driver: import("../../db/engine").AppDb["driver"]): Promise<number> {
+/** Size on disk: SQLite's pages (after a checkpoint), Postgres's pg_database_size. */
+async function databaseBytes({ driver }: AppDb): Promise<number> {
   if (driver.kind === "postgres")
     return Number((await driver.pool.query("SELECT pg_database_size(current_database()) AS b")).rows[0].b);
   driver.client.pragma("wal_checkpoint(TRUNCATE)");
@@ -181,235 +111,237 @@ async function databaseBytes(driver: import("../../db/engine").AppDb["driver"]):
   );
 }
 
-async function json<T>(res: Promise<Response>, what: string): Promise<T> {
-  const r = await res;
-  if (!r.ok) throw new Error(`${what} answered ${r.status}: ${(await r.text()).slice(0, 200)}`);
-  return (await r.json()) as T;
+/** One site: its data seeded through the data layer before anything starts, then deployed. */
+async function deploySite(
+  n: number,
+  ctx: {
+    passwordHash: string;
+    ssnKey: Buffer;
+    pg?: Awaited<ReturnType<typeof startPgServer>>;
+    log: (l: string) => void;
+  },
+): Promise<Site> {
+  const { pg } = ctx;
+  const [db, empty] = pg ? [await pg.server.createDatabase(), await pg.server.createDatabase()] : [];
+  const emptyDir = fs.mkdtempSync(path.join(os.tmpdir(), "ff-scale-empty-"));
+  await migrated(
+    pg ? { kind: "postgres", url: pg.server.url(empty), poolSize: 2 } : { kind: "sqlite", dataDir: emptyDir },
+  );
+  const site = {
+    n,
+    seedS: 0,
+    bytes: 0,
+    ids: { accounts: new Int32Array(0), holders: new Int32Array(0) } as seed.SeededIds,
+  };
+  const opts: Omit<DeploymentOptions, "databaseUrl" | "migrateUrl"> = {
+    hosts: pg ? ["127.0.0.1", "127.0.0.1"] : ["127.0.0.1"],
+    env: {
+      LOG_LEVEL: "warn",
+      SKIP_WEB_BUILD: "1",
+      ADMIN_API_ENABLED: "true",
+      SSN_ENCRYPTION_KEY: ctx.ssnKey.toString("base64"),
+      NODE_OPTIONS: "--inspect=127.0.0.1:0",
+    },
+    // One address sends every founder's sign-in: GoTrue's per-address limits would refuse the load.
+    authConfig: (toml) =>
+      toml.replace(/^(sign_in_sign_ups|token_verifications|token_refresh) = \d+$/gm, "$1 = 100000000"),
+    prepare: async ({ authData, appData }) => {
+      const started = performance.now();
+      await resetAuthData({
+        ...PROJECT_AUTH_OPTIONS,
+        dataDir: authData,
+        seed: seed.authSeed(n, ADMINS, ctx.passwordHash),
+      });
+      const opened = openAppDatabase(
+        pg ? { kind: "postgres", url: pg.server.url(db), poolSize: 2 } : { kind: "sqlite", dataDir: appData },
+      );
+      try {
+        await opened.migrate();
+        site.ids = await seed.seedFounders(opened.db, n, ctx.ssnKey, (done) => {
+          if (done % 20_000 === 0) ctx.log(`    ${n}: ${done} founders seeded`);
+        });
+        site.seedS = (performance.now() - started) / 1000;
+        site.bytes = await databaseBytes(opened.db);
+      } finally {
+        await opened.db.close();
+      }
+    },
+  };
+  const deployed = pg ? await deployOn(pg, db!, opts) : undefined;
+  const deployment = deployed?.deployment ?? (await startDeployment(opts));
+  return {
+    ...site,
+    url: deployed?.url ?? deployment.apps[0]!.url,
+    deployment,
+    instanceEnv: (isEmpty) => ({
+      ...deployment.env,
+      ...(pg
+        ? { DATABASE_URL: pg.bouncer.url(isEmpty ? empty : db), DATA_DIR: emptyDir }
+        : isEmpty
+          ? { DATA_DIR: emptyDir }
+          : {}),
+    }),
+    close: async () => {
+      await (deployed ?? deployment).close();
+      fs.rmSync(emptyDir, { recursive: true, force: true });
+    },
+  };
 }
 
-/** Runs `work(i)` for i in 0..count-1 on `workers` at once. */
+/** Runs `work(i)` for i in 0..count-1, `workers` at once. */
 async function pool(count: number, workers: number, work: (i: number) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(
-    Array.from({ length: workers }, async () => {
-      while (next < count) await work(next++);
-    }),
-  );
+  const worker = async () => {
+    while (next < count) await work(next++);
+  };
+  await Promise.all(Array.from({ length: workers }, worker));
 }
 
-/** Every founder signs in and loads its page (all_data) once; the active ones keep their token, the staff theirs at aal2. */
-async function firstVisits(
-  site: Site,
-  active: Set<number>,
-): Promise<{ founders: Founder[]; admins: string[]; seconds: number }> {
+/**
+ * `visits` visits round the population (every founder at least once), each a sign-in and a page
+ * load: as many at every size, so each site's heap has done the same work when its memory is
+ * compared. The active founders keep a token; the staff enrol a second factor, for aal2.
+ */
+async function visitAll(site: Site, visits: number, active: Set<number>) {
   const { auth } = site.deployment;
-  const signIn = (email: string) =>
-    json<{ access_token: string }>(
-      fetch(`${auth.url}/auth/v1/token?grant_type=password`, {
-        method: "POST",
-        headers: { apikey: auth.anonKey, "content-type": "application/json" },
-        body: JSON.stringify({ email, password: SCALE_PASSWORD }),
-      }),
-      "sign-in",
-    );
-  const founders: Founder[] = [];
+  const on = { config: { auth } };
+  const signIn = async (email: string) =>
+    (await signInThroughApi(on, { email, password: seed.SCALE_PASSWORD })).access_token;
+  const founders = new Map<number, Founder>();
   const started = performance.now();
-  await pool(site.n, CONNECTIONS, async (i) => {
-    const { access_token: token } = await signIn(founderEmail(i));
-    const account = site.ids.accounts[i]!;
-    await json(
-      fetch(`${site.url}/api/accounts/${account}/all_data`, { headers: { authorization: `Bearer ${token}` } }),
-      "all_data",
-    );
-    if (active.has(i)) founders.push({ account, holder: site.ids.holders[i]!, token });
+  await pool(visits, CONNECTIONS, async (k) => {
+    const i = k % site.n;
+    const [token, account] = [await signIn(seed.founderEmail(i)), site.ids.accounts[i]!];
+    await apiCall(site.url, token, "GET", `/api/accounts/${account}/all_data`);
+    if (active.has(i)) founders.set(i, { i, account, holder: site.ids.holders[i]!, token });
   });
   const seconds = (performance.now() - started) / 1000;
-  for (const f of founders)
-    f.person = await json(
-      fetch(`${site.url}/api/persons/${f.holder}`, { headers: { authorization: `Bearer ${f.token}` } }),
-      "person",
-    );
+  for (const f of founders.values()) f.person = await apiCall(site.url, f.token, "GET", `/api/persons/${f.holder}`);
   const admins: string[] = [];
   await pool(ADMINS, CONNECTIONS, async (i) => {
-    const bearer = { apikey: auth.anonKey, authorization: `Bearer ${(await signIn(adminEmail(i))).access_token}` };
-    const factor = `${auth.url}/auth/v1/factors/${adminFactorId(i)}`;
-    const challenge = await json<{ id: string }>(
-      fetch(`${factor}/challenge`, { method: "POST", headers: bearer }),
-      "challenge",
-    );
-    const body = JSON.stringify({ challenge_id: challenge.id, code: totpCode(ADMIN_TOTP_SECRET) });
-    const headers = { ...bearer, "content-type": "application/json" };
-    admins.push(
-      (await json<{ access_token: string }>(fetch(`${factor}/verify`, { method: "POST", headers, body }), "verify"))
-        .access_token,
-    );
+    const token = await signIn(seed.adminEmail(i));
+    admins.push((await enrolTotp(`${auth.url}/auth/v1`, auth.anonKey, token)).aal2Token);
   });
-  return { founders, admins, seconds };
+  return { founders: [...founders.values()], admins, seconds };
 }
 
-/** The load of one route at one site: each request a random active founder's (the staff's for the admin list). */
+/** One route's load at one site: each request a random active founder's (the staff's for the admin list). */
 function routeRequest(route: ScaleRoute, site: Site, founders: Founder[], admins: string[]): Request {
   const any = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
-  const as = (token: string) => ({ authorization: `Bearer ${token}` });
-  const get = (url: string, to: (f: Founder) => string): Request => ({
-    url,
-    method: "GET",
-    setupRequest: (r) => {
-      const f = any(founders);
-      return { ...r, path: to(f), headers: as(f.token) };
-    },
-  });
+  const as = (token: string) => ({ authorization: `Bearer ${token}`, "content-type": "application/json" });
+  const { auth } = site.deployment;
   let saves = 0;
-  const auth = site.deployment.auth;
-  switch (route) {
-    case "all_data":
-      return get(site.url, (f) => `/api/accounts/${f.account}/all_data`);
-    case "notifications":
-      return get(site.url, () => "/api/notifications/?limit=50&offset=0&include_read=true");
-    case "audit_page":
-      return get(site.url, (f) => `/api/accounts/${f.account}/audit?limit=50`);
-    case "admin_users":
-      return {
-        url: site.url,
-        method: "GET",
-        // The newest thousand users, fifty a page: what an admin looks through.
-        setupRequest: (r) => ({
-          ...r,
-          path: `/api/admin/users?page=${1 + Math.floor(Math.random() * 20)}&per_page=50`,
-          headers: as(any(admins)),
-        }),
-      };
-    case "put_person":
-      return {
-        url: site.url,
-        method: "PUT",
-        setupRequest: (r) => {
-          const f = any(founders);
-          const body = JSON.stringify({ ...f.person, city: saves++ % 2 ? "Dover" : "Lewes" });
-          return {
-            ...r,
-            path: `/api/persons/${f.holder}`,
-            headers: { ...as(f.token), "content-type": "application/json" },
-            body,
-          };
-        },
-      };
-    case "sign_in":
-      return {
-        url: `${auth.url}/auth/v1/token?grant_type=password`,
-        method: "POST",
-        setupRequest: (r) => ({
-          ...r,
-          headers: { apikey: auth.anonKey, "content-type": "application/json" },
-          body: JSON.stringify({
-            email: founderEmail(Math.floor(Math.random() * Math.min(site.n, ACTIVE))),
-            password: SCALE_PASSWORD,
-          }),
-        }),
-      };
-  }
+  const each: Record<ScaleRoute, (f: Founder) => { path: string; headers: Record<string, string>; body?: string }> = {
+    all_data: (f) => ({ path: `/api/accounts/${f.account}/all_data`, headers: as(f.token) }),
+    put_person: (f) => ({
+      path: `/api/persons/${f.holder}`,
+      headers: as(f.token),
+      body: JSON.stringify({ ...f.person, city: saves++ % 2 ? "Dover" : "Lewes" }),
+    }),
+    // The bell's own read, what a signed-in page polls.
+    notifications: (f) => ({ path: "/api/notifications/?limit=50&offset=0&include_read=true", headers: as(f.token) }),
+    audit_page: (f) => ({ path: `/api/accounts/${f.account}/audit?limit=50`, headers: as(f.token) }),
+    // The newest thousand users, fifty a page: what an admin looks through.
+    admin_users: () => ({
+      path: `/api/admin/users?page=${1 + Math.floor(Math.random() * 20)}&per_page=50`,
+      headers: as(any(admins)),
+    }),
+    sign_in: (f) => ({
+      path: "/auth/v1/token?grant_type=password",
+      headers: { apikey: auth.anonKey, "content-type": "application/json" },
+      body: JSON.stringify({ email: seed.founderEmail(f.i), password: seed.SCALE_PASSWORD }),
+    }),
+  };
+  const method = route === "put_person" ? "PUT" : route === "sign_in" ? "POST" : "GET";
+  return {
+    url: route === "sign_in" ? auth.url : site.url,
+    method,
+    setupRequest: (r) => ({ ...r, ...each[route](any(founders)) }),
+  };
 }
 
+/** One more instance started on the site's data (or an empty database), spawn to /api/ready, without the bench's inspector. */
 async function startupMs(site: Site, empty: boolean): Promise<number> {
   const port = await freePort();
-  const env = {
-    ...(await site.instanceEnv(empty)),
-    APP_PORT: String(port),
-    PUBLIC_APP_URL: `http://127.0.0.1:${port}`,
-  };
-  return (await timeToAnswers(env, { ready: `http://127.0.0.1:${port}/api/ready` })).ready;
+  const { NODE_OPTIONS: _inspector, ...env } = site.instanceEnv(empty);
+  const started = { ...env, APP_PORT: String(port), PUBLIC_APP_URL: `http://127.0.0.1:${port}` };
+  return (await timeToAnswers(started, { ready: `http://127.0.0.1:${port}/api/ready` })).ready;
 }
 
 async function benchEngine(
   engine: ScaleEngineName,
   opts: { sizes: number[]; durationS: number; rounds: number; log: (line: string) => void },
 ): Promise<ScaleEngine> {
-  const passwordHash = await bcrypt.hash(SCALE_PASSWORD, 4);
-  const ssnKey = crypto.randomBytes(32);
+  const ctx = {
+    passwordHash: await bcrypt.hash(seed.SCALE_PASSWORD, 4),
+    ssnKey: crypto.randomBytes(32),
+    log: opts.log,
+  };
   const pg = engine === "postgres" ? await startPgServer() : undefined;
   const sites: Site[] = [];
   try {
     for (const n of opts.sizes) {
-      opts.log(`  ${engine}: seeding and deploying ${n} founders…`);
-      sites.push(await deploySite(engine, n, { passwordHash, ssnKey, pg, log: opts.log }));
-      opts.log(`  ${engine} ${n}: seeded in ${round(sites.at(-1)!.seedS)} s`);
+      sites.push(await deploySite(n, { ...ctx, pg }));
+      opts.log(`  ${engine} ${n}: seeded in ${round(sites.at(-1)!.seedS)} s and deployed`);
     }
-    const visits: Array<Awaited<ReturnType<typeof firstVisits>>> = [];
+    const visits: Array<Awaited<ReturnType<typeof visitAll>>> = [];
     for (const site of sites) {
-      // The same number of active founders at every size; which ones, at random.
-      const order = [...Array(site.n).keys()].sort(() => Math.random() - 0.5);
-      visits.push(await firstVisits(site, new Set(order.slice(0, ACTIVE))));
-      opts.log(`  ${engine} ${site.n}: every founder signed in and read once in ${round(visits.at(-1)!.seconds)} s`);
+      const active = new Set<number>();
+      while (active.size < Math.min(ACTIVE, site.n)) active.add(Math.floor(Math.random() * site.n));
+      visits.push(await visitAll(site, Math.max(...opts.sizes), active));
+      opts.log(
+        `  ${engine} ${site.n}: ${Math.max(...opts.sizes)} visits, every founder read, in ${round(visits.at(-1)!.seconds)} s`,
+      );
     }
-    const requests = sites.map(
-      (site, i) =>
-        Object.fromEntries(
-          ROUTES.map((r) => [r, routeRequest(r, site, visits[i]!.founders, visits[i]!.admins)]),
-        ) as Record<ScaleRoute, Request>,
+    const requests = sites.map((site, s) =>
+      ROUTES.map((r) => routeRequest(r, site, visits[s]!.founders, visits[s]!.admins)),
     );
     const rounds = Math.max(1, opts.rounds);
     const roundS = Math.max(1, Math.round(opts.durationS / rounds));
-    const measured: Array<Record<ScaleRoute, Array<{ load: LoadResult<ScaleRoute>; rssMb: number }>>> = sites.map(
-      () => ({}) as never,
-    );
+    const measured = sites.map(() => ROUTES.map(() => [] as Array<{ load: LoadResult<ScaleRoute>; rssMb: number }>));
     for (let i = 0; i < rounds; i++)
-      for (const route of ROUTES)
-        for (const s of i % 2 ? [...sites.keys()].reverse() : sites.keys()) {
-          const result = await load(route, requests[s]![route], CONNECTIONS, roundS);
-          (measured[s]![route] ??= []).push({ load: result, rssMb: appRss(sites[s]!) });
-        }
-    const startups = sites.map(() => ({ data: [] as number[], empty: [] as number[] }));
+      for (const [r, route] of ROUTES.entries())
+        for (const s of i % 2 ? [...sites.keys()].reverse() : sites.keys())
+          measured[s]![r]!.push({
+            load: await load(route, requests[s]![r]!, CONNECTIONS, roundS),
+            rssMb: await appRss(sites[s]!),
+          });
+    const rss: number[] = [];
+    for (const site of sites) rss.push(await appRss(site));
+    const starts = sites.map(() => ({ data: [] as number[], empty: [] as number[] }));
     for (let i = 0; i < Math.max(3, rounds); i++)
       for (const [s, site] of sites.entries()) {
-        startups[s]!.data.push(await startupMs(site, false));
-        startups[s]!.empty.push(await startupMs(site, true));
+        starts[s]!.data.push(await startupMs(site, false));
+        starts[s]!.empty.push(await startupMs(site, true));
       }
-    const [small, large] = [0, sites.length - 1];
-    const each = (route: ScaleRoute, f: (m: { load: LoadResult<ScaleRoute>; rssMb: number }) => number) =>
-      round(median(measured[large]![route].map((m, i) => f(m) / f(measured[small]![route][i]!))), 3);
-    const combined = (m: Array<{ load: LoadResult<ScaleRoute> }>) => {
-      const requests = m.reduce((s, x) => s + x.load.requests, 0);
-      const seconds = m.reduce((s, x) => s + x.load.durationS, 0);
-      const sum = (k: "errors" | "timeouts" | "non2xx") => m.reduce((s, x) => s + x.load[k], 0);
-      const mid = (k: "p50Ms" | "p99Ms") => round(median(m.map((x) => x.load[k])), 2);
-      return {
-        ...m[0]!.load,
-        durationS: seconds,
-        requests,
-        reqPerSec: round(requests / seconds, 0),
-        p50Ms: mid("p50Ms"),
-        p99Ms: mid("p99Ms"),
-        maxMs: Math.max(...m.map((x) => x.load.maxMs)),
-        errors: sum("errors"),
-        timeouts: sum("timeouts"),
-        non2xx: sum("non2xx"),
-      };
-    };
+    const [small, large] = [measured[0]!, measured.at(-1)!];
+    const ratio = (r: number, f: (m: { load: LoadResult<string>; rssMb: number }) => number) =>
+      round(median(large[r]!.map((m, i) => f(m) / f(small[r]![i]!))), 3);
     return {
       engine,
       sizes: opts.sizes,
       byN: sites.map((site, s) => ({
         n: site.n,
         seedS: round(site.seedS, 1),
-        diskBytesPerFounder: Math.round(site.diskBytes / site.n),
-        firstVisitsS: round(visits[s]!.seconds, 1),
-        rssEndMb: appRss(site),
-        startupMs: round(median(startups[s]!.data), 0),
-        emptyStartupMs: round(median(startups[s]!.empty), 0),
+        bytesPerFounder: Math.round(site.bytes / site.n),
+        visitsS: round(visits[s]!.seconds, 1),
+        rssMb: rss[s]!,
+        startupMs: round(median(starts[s]!.data), 0),
+        emptyStartupMs: round(median(starts[s]!.empty), 0),
       })),
       rows: sites.flatMap((site, s) =>
-        ROUTES.map((route) => ({
+        ROUTES.map((route, r) => ({
           route,
           n: site.n,
-          load: combined(measured[s]![route]),
-          rssMb: measured[s]![route].at(-1)!.rssMb,
+          load: combine(measured[s]![r]!.map((m) => m.load)),
+          rssMb: measured[s]![r]!.at(-1)!.rssMb,
         })),
       ),
-      ratios: ROUTES.map((route) => ({
+      ratios: ROUTES.map((route, r) => ({
         route,
-        reqPerSec: each(route, (m) => m.load.reqPerSec),
-        p99: each(route, (m) => m.load.p99Ms),
-        rss: each(route, (m) => m.rssMb),
+        reqPerSec: ratio(r, (m) => m.load.reqPerSec),
+        p99: ratio(r, (m) => m.load.p99Ms),
+        rss: ratio(r, (m) => m.rssMb),
       })),
     };
   } finally {
@@ -433,48 +365,39 @@ export async function benchScale(opts: {
 
 export function scaleTables(r: ScaleResult): string {
   return r.engines
-    .map((e) => {
-      const routes = renderTable(
-        `Scale, ${e.engine}: ${CONNECTIONS} connections over ${ACTIVE} active founders' own tokens (the same pattern at ${e.sizes.join(" and ")} founders), rounds alternating the sizes`,
+    .flatMap((e) => [
+      renderTable(
+        `Scale, ${e.engine}: ${CONNECTIONS} connections, each request a random one of ${ACTIVE} active founders with their own token, at ${e.sizes.join(" and ")} founders in alternating rounds`,
         ["route", "founders", "req/s", "p50", "p99", "errors", "non-2xx", "RSS MB"],
-        e.rows.map((x) => [
-          x.route,
-          x.n,
-          x.load.reqPerSec,
-          `${x.load.p50Ms} ms`,
-          `${x.load.p99Ms} ms`,
-          x.load.errors + x.load.timeouts,
-          x.load.non2xx,
-          x.rssMb,
+        e.rows.map(({ route, n, load: l, rssMb }) => [
+          route,
+          n,
+          l.reqPerSec,
+          `${l.p50Ms} ms`,
+          `${l.p99Ms} ms`,
+          l.errors + l.timeouts,
+          l.non2xx,
+          rssMb,
         ]),
-      );
-      const ratios = renderTable(
-        `Scale, ${e.engine}: ${e.sizes[1]} ÷ ${e.sizes[0]} founders (medians of the rounds' ratios)`,
+      ),
+      renderTable(
+        `Scale, ${e.engine}: ${e.sizes[1]} ÷ ${e.sizes[0]} founders (medians of the rounds' ratios; RSS after garbage collection)`,
         ["route", "req/s", "p99", "RSS"],
         e.ratios.map((q) => [q.route, q.reqPerSec.toFixed(2), q.p99.toFixed(2), q.rss.toFixed(2)]),
-      );
-      const sites = renderTable(
-        `Scale, ${e.engine}: data and start-up (start-up: one more instance, spawn to /api/ready, median)`,
-        [
-          "founders",
-          "seeded in",
-          "bytes per founder",
-          "first visits",
-          "RSS at end MB",
-          "start-up on it",
-          "on an empty one",
-        ],
+      ),
+      renderTable(
+        `Scale, ${e.engine}: data, visits, memory and start-up (one more instance, spawn to /api/ready, median)`,
+        ["founders", "seeded in", "bytes per founder", "visits", "RSS at end MB", "start-up on it", "on an empty one"],
         e.byN.map((b) => [
           b.n,
           `${b.seedS} s`,
-          b.diskBytesPerFounder,
-          `${b.firstVisitsS} s`,
-          b.rssEndMb,
+          b.bytesPerFounder,
+          `${b.visitsS} s`,
+          b.rssMb,
           `${b.startupMs} ms`,
           `${b.emptyStartupMs} ms`,
         ]),
-      );
-      return [routes, ratios, sites].join("\n");
-    })
+      ),
+    ])
     .join("\n");
 }

@@ -20,7 +20,6 @@ const served: ServedStack = {
   appUrl: stack.app.url,
   mailUrl: stack.mail?.url,
   smtpUrl: stack.mail?.smtpUrl,
-  identityUrl: stack.identity?.url,
   webAppUrl: webAddress && typeof webAddress === "object" ? `http://127.0.0.1:${webAddress.port}` : undefined,
 };
 process.stdout.write(`${READY_PREFIX}${JSON.stringify(served)}\n`);

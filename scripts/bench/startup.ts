@@ -7,7 +7,8 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { isolatedStackEnv } from "../../tests/support/stack";
-import { median, sleep } from "./stats";
+import { median, ms, sleep } from "./stats";
+import { renderTable } from "./table";
 import { ROOT, stopChild } from "./remote-stack";
 
 const LISTENERS = ["app", "auth", "mail", "identity"] as const;
@@ -122,4 +123,16 @@ export async function benchStartup(opts: { runs: number; log: (line: string) => 
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
   }
+}
+
+export function startupTables(r: StartupResult): string {
+  const order = ["mail", "auth", "identity", "app"] as const;
+  return renderTable(
+    `Start-up: spawn → every listener answering (median of ${r.runs}; web build ${r.skipWebBuild ? "present, SKIP_WEB_BUILD=1" : "built on first start"})`,
+    ["data folder", "all ready", ...order.map((l) => `${l} up`)],
+    [
+      ["empty", ms(r.empty.medianMs), ...order.map((l) => ms(r.empty.listenersMedianMs[l]))],
+      ["existing", ms(r.existing.medianMs), ...order.map((l) => ms(r.existing.listenersMedianMs[l]))],
+    ],
+  );
 }

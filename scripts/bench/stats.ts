@@ -1,4 +1,3 @@
-import os from "node:os";
 // Small statistics and formatting helpers shared by every benchmark section.
 
 export function median(values: number[]): number {
@@ -28,11 +27,3 @@ export function kb(bytes: number): string {
 }
 
 export const sleep = (msDelay: number) => new Promise<void>((resolve) => setTimeout(resolve, msDelay));
-
-/** The machine's 1, 5 and 15 minute load averages, as printed beside figures taken on a shared machine. */
-export function loadAverageText(): string {
-  return os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(" ");
-}

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import { ROOT, spawnReady, stopChild } from "./remote-stack";
+import { ROOT, spawnReady } from "./remote-stack";
 
 /** Written beside the build by build-web.ts: chunk file → the source modules bundled into it. */
 export const MODULE_MAP_FILE = "bench-module-map.json";
@@ -14,40 +14,16 @@ export const MODULE_MAP_FILE = "bench-module-map.json";
 export type ModuleMap = Record<string, Array<{ id: string; bytes: number }>>;
 
 export interface BuildInfo {
-  outDir: string;
   buildMs: number;
-  nodeEnv: string | undefined;
 }
-
-interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
-
-export interface ChunkSize {
-  file: string;
-  rawBytes: number;
-  gzipBytes: number;
-  initial: boolean;
-}
-
-export interface LazyCheck {
-  what: string;
-  /** Source paths that identify it (prefixes relative to the repository). */
-  sources: string[];
-  /** Modules of it found in the initial set (empty = correctly split out). */
-  inInitial: string[];
-  /** Chunks that do hold it (where it is loaded instead). */
-  chunks: string[];
-}
+type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
 
 export interface WebBundleResult {
   buildMs: number;
-  chunks: ChunkSize[];
+  chunks: Array<{ file: string; rawBytes: number; gzipBytes: number; initial: boolean }>;
   initialJs: { files: string[]; rawBytes: number; gzipBytes: number };
-  lazy: LazyCheck[];
+  /** What must load lazily: its modules found in the initial set (none, when split out), and the chunks holding it. */
+  lazy: Array<{ what: string; inInitial: string[]; chunks: string[] }>;
 }
 
 /**
@@ -85,10 +61,9 @@ export async function buildProductionWeb(): Promise<{ dir: string; info: BuildIn
     const child = await spawnReady<BuildInfo>(
       path.join(ROOT, "scripts/bench/build-web.ts"),
       { NODE_ENV: "production" },
-      [],
       [dir],
     );
-    await stopChild(child.process);
+    await child.stop();
     return { dir, info: child.info, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
   } catch (err) {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -101,25 +76,16 @@ export function measureBundle(dir: string, buildMs: number): WebBundleResult {
   const moduleMap = JSON.parse(fs.readFileSync(path.join(dir, MODULE_MAP_FILE), "utf8")) as ModuleMap;
   const initial = new Set(initialChunks(manifest));
   const assets = path.join(dir, "assets");
-  const chunks: ChunkSize[] = fs
-    .readdirSync(assets)
-    .filter((f) => f.endsWith(".js"))
-    .map((f) => {
-      const buf = fs.readFileSync(path.join(assets, f));
-      return {
-        file: `assets/${f}`,
-        rawBytes: buf.length,
-        gzipBytes: gzipSize(buf),
-        initial: initial.has(`assets/${f}`),
-      };
-    })
-    .sort((a, b) => b.rawBytes - a.rawBytes);
+  const files = fs.readdirSync(assets).filter((f) => f.endsWith(".js"));
+  const chunks = files.map((f) => {
+    const buf = fs.readFileSync(path.join(assets, f));
+    return { file: `assets/${f}`, rawBytes: buf.length, gzipBytes: gzipSize(buf), initial: initial.has(`assets/${f}`) };
+  });
   const initialList = chunks.filter((c) => c.initial);
   const lazy = MUST_BE_LAZY.map(({ what, sources }) => {
     const owns = (id: string) => sources.some((s) => id.startsWith(s));
     return {
       what,
-      sources,
       inInitial: [...initial].flatMap((file) => (moduleMap[file] ?? []).map((m) => m.id).filter(owns)),
       chunks: Object.entries(moduleMap)
         .filter(([, mods]) => mods.some((m) => owns(m.id)))
