@@ -54,7 +54,11 @@ export const account = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("account_user_id_unique").on(t.userId)],
+  (t) => [
+    uniqueIndex("account_user_id_unique").on(t.userId),
+    // Deleting a person clears it as its account's holder: found by this index, not a scan of every account.
+    index("account_primary_holder_idx").on(t.primaryAccountHolder),
+  ],
 );
 
 export const person = pgTable(

@@ -1,0 +1,1 @@
+CREATE INDEX "account_primary_holder_idx" ON "account" USING btree ("primary_account_holder");
