@@ -92,6 +92,26 @@ describe("cacheUntilDbChanges", () => {
     expect(runs.n).toBe(4);
   });
 
+  it("keeps at most maxBytes of values, dropping the least recently used", async () => {
+    const cache = cacheUntilDbChanges<string, string>({
+      name: "test",
+      maxEntries: 100,
+      maxBytes: 10,
+      sizeOf: (v) => v.length,
+    });
+    const runs = { n: 0 };
+    const read = (key: string) => cache(db, key, async () => (runs.n++, key.repeat(4)));
+    await read("a");
+    await read("b"); // 8 bytes kept
+    await read("c"); // 12: a goes
+    expect(runs.n).toBe(3);
+    await read("b");
+    await read("c");
+    expect(runs.n).toBe(3);
+    await read("a");
+    expect(runs.n).toBe(4);
+  });
+
   it("does not remember a failed computation", async () => {
     const cache = cacheUntilDbChanges<string, number>({ name: "test", maxEntries: 10 });
     await expect(cache(db, "k", () => Promise.reject(new Error("no such account")))).rejects.toThrow("no such account");

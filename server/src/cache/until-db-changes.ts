@@ -29,8 +29,15 @@ const lookups = counter({
 export function cacheUntilDbChanges<K extends Present, V extends Present>(opts: {
   name: string;
   maxEntries: number;
+  /** A bound on the values' total size too, as `sizeOf` counts it. */
+  maxBytes?: number;
+  sizeOf?: (value: V) => number;
 }): UntilDbChanges<K, V> {
   const byDb = new WeakMap<AppDb, LRUCache<K, Entry<V>>>();
+  const { maxBytes, sizeOf } = opts;
+  const bounds: LRUCache.Options<K, Entry<V>, unknown> = maxBytes && sizeOf
+    ? { max: opts.maxEntries, maxSize: maxBytes, sizeCalculation: (e) => Math.max(1, sizeOf(e.value)) }
+    : { max: opts.maxEntries };
   // Children made once: a labelled child's inc() skips hashing the labels on every request.
   for (const result of ["hit", "miss"]) lookups.inc({ cache: opts.name, result }, 0);
   const hits = lookups.labels(opts.name, "hit");
@@ -40,7 +47,7 @@ export function cacheUntilDbChanges<K extends Present, V extends Present>(opts: 
     // with the older stamp, so it is recomputed on the next call, never trusted.
     const stamp = await db.changeStamp();
     let entries = byDb.get(db);
-    if (!entries) byDb.set(db, (entries = new LRUCache<K, Entry<V>>({ max: opts.maxEntries })));
+    if (!entries) byDb.set(db, (entries = new LRUCache<K, Entry<V>>(bounds)));
     const hit = entries.get(key);
     if (hit && hit.stamp === stamp) {
       hits.inc();

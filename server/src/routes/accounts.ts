@@ -33,8 +33,16 @@ function assertRiaComplete(stored: RiaChanges, changes: RiaChanges): void {
 
 const ALL_DATA_URL = "/api/accounts/:accountId/all_data";
 const allDataJson = checkedJson(allData, "GET", ALL_DATA_URL);
-/** all_data is loaded many times between two writes: its serialized answer is kept until any write. */
-const allDataCache = cacheUntilDbChanges<number, string>({ name: "all_data", maxEntries: 1000 });
+/**
+ * all_data is loaded many times between two writes: its serialized answer is kept until any write, for
+ * as many accounts as 16 MB of answers hold (about 3 KB each; 1,000 entries thrashed at 3,000 founders).
+ */
+const allDataCache = cacheUntilDbChanges<number, string>({
+  name: "all_data",
+  maxEntries: 10_000,
+  maxBytes: 16 * 1024 * 1024,
+  sizeOf: (json) => json.length,
+});
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
