@@ -5,13 +5,13 @@ import type { LoadResult } from "./api";
 import { renderTable } from "./table";
 import { BUDGETS as B } from "./budget-limits";
 
-export interface BudgetVerdict {
+export type BudgetVerdict = {
   name: string;
   limit: string;
   actual: string;
   status: "PASS" | "FAIL" | "SKIP";
   note?: string;
-}
+};
 
 type Runs = Array<LoadResult<string> | undefined>;
 /** A budget: its name, whether the figure is a maximum, the limit, the figure, how to print them, the loads it came from. */

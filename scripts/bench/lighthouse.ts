@@ -32,14 +32,8 @@ const PAGES: Record<LighthousePage, { path: string; heading: string }> = {
   dashboard: { path: "/", heading: "Account Strategies" },
 };
 
-export interface LighthouseRun {
-  /** Performance category score, 0–100. */
-  score: number;
-  fcpMs: number;
-  lcpMs: number;
-  tbtMs: number;
-  cls: number;
-}
+/** Performance category score (0–100) and the metrics. */
+type LighthouseRun = { score: number; fcpMs: number; lcpMs: number; tbtMs: number; cls: number };
 
 export interface LighthouseResult {
   page: LighthousePage;

@@ -34,10 +34,7 @@ export interface ObservabilityResult {
 }
 
 type App = Child<{ url: string; metricsUrl: string | null }>;
-interface Measured {
-  load: LoadResult<Variant>;
-  cpuS: number;
-}
+type Measured = { load: LoadResult<Variant>; cpuS: number };
 
 export async function benchObservability(opts: {
   pairs: number;

@@ -9,7 +9,7 @@ import crypto from "node:crypto";
 import bcrypt from "bcryptjs";
 import WebSocket from "ws";
 import { resetAuthData } from "@founder-foundation/auth-emulator";
-import { openAppDatabase, type DatabaseSettings } from "../../db/open";
+import { openAppDatabase } from "../../db/open";
 import type { AppDb } from "../../db/engine";
 import { PROJECT_AUTH_OPTIONS } from "../../supabase/demo-seed";
 import { startDeployment, type Deployment, type DeploymentOptions } from "../../tests/support/deployment";
@@ -22,6 +22,7 @@ import * as seed from "./scale-seed";
 import { combine, load, type LoadResult, type Request } from "./api";
 import { deployOn, startPgServer } from "./postgres";
 import { timeToAnswers } from "./startup";
+import { cpuSnapshot } from "./process-cpu";
 import { median, round } from "./stats";
 import { renderTable } from "./table";
 
@@ -46,7 +47,15 @@ export interface ScaleEngine {
     startupMs: number;
     emptyStartupMs: number;
   }>;
-  rows: Array<{ route: ScaleRoute; n: number; load: LoadResult<ScaleRoute>; rssMb: number }>;
+  /** CPU µs per request: the app's instances, and Postgres's server and backends. */
+  rows: Array<{
+    route: ScaleRoute;
+    n: number;
+    load: LoadResult<ScaleRoute>;
+    rssMb: number;
+    appUs: number;
+    dbUs: number;
+  }>;
   /** Large ÷ small, medians of the rounds' ratios: req/s, p99 and RSS after the route's load. */
   ratios: Array<{ route: ScaleRoute; reqPerSec: number; p99: number; rss: number }>;
 }
@@ -94,12 +103,6 @@ async function appRss(site: Site): Promise<number> {
   return round(Math.max(...site.deployment.apps.map((a) => rss(a.pid))), 1);
 }
 
-async function migrated(settings: DatabaseSettings): Promise<void> {
-  const opened = openAppDatabase(settings);
-  await opened.migrate();
-  await opened.db.close();
-}
-
 /** Size on disk: SQLite's pages (after a checkpoint), Postgres's pg_database_size. */
 async function databaseBytes({ driver }: AppDb): Promise<number> {
   if (driver.kind === "postgres")
@@ -124,9 +127,10 @@ async function deploySite(
   const { pg } = ctx;
   const [db, empty] = pg ? [await pg.server.createDatabase(), await pg.server.createDatabase()] : [];
   const emptyDir = fs.mkdtempSync(path.join(os.tmpdir(), "ff-scale-empty-"));
-  await migrated(
+  const emptyDb = openAppDatabase(
     pg ? { kind: "postgres", url: pg.server.url(empty), poolSize: 2 } : { kind: "sqlite", dataDir: emptyDir },
   );
+  await emptyDb.migrate().finally(() => emptyDb.db.close());
   const site = {
     n,
     seedS: 0,
@@ -298,14 +302,27 @@ async function benchEngine(
     );
     const rounds = Math.max(1, opts.rounds);
     const roundS = Math.max(1, Math.round(opts.durationS / rounds));
-    const measured = sites.map(() => ROUTES.map(() => [] as Array<{ load: LoadResult<ScaleRoute>; rssMb: number }>));
+    type Measured = { load: LoadResult<ScaleRoute>; rssMb: number; app: number; db: number };
+    const measured = sites.map(() => ROUTES.map(() => [] as Measured[]));
     for (let i = 0; i < rounds; i++)
       for (const [r, route] of ROUTES.entries())
-        for (const s of i % 2 ? [...sites.keys()].reverse() : sites.keys())
+        for (const s of i % 2 ? [...sites.keys()].reverse() : sites.keys()) {
+          const cpu = () =>
+            cpuSnapshot(
+              sites[s]!.deployment.apps.map((a) => a.pid),
+              pg?.server.pid,
+            );
+          const [before, result, after] = [cpu(), await load(route, requests[s]![r]!, CONNECTIONS, roundS), cpu()];
+          const app = after.apps.reduce((a, b) => a + b, 0) - before.apps.reduce((a, b) => a + b, 0);
           measured[s]![r]!.push({
-            load: await load(route, requests[s]![r]!, CONNECTIONS, roundS),
+            load: result,
             rssMb: await appRss(sites[s]!),
+            app,
+            db: after.postgres - before.postgres,
           });
+        }
+    const perRequest = (m: Measured[], k: "app" | "db") =>
+      round((m.reduce((t, x) => t + x[k], 0) / m.reduce((t, x) => t + x.load.requests, 0)) * 1e6, 0);
     const rss: number[] = [];
     for (const site of sites) rss.push(await appRss(site));
     const starts = sites.map(() => ({ data: [] as number[], empty: [] as number[] }));
@@ -334,6 +351,8 @@ async function benchEngine(
           route,
           n: site.n,
           load: combine(measured[s]![r]!.map((m) => m.load)),
+          appUs: perRequest(measured[s]![r]!, "app"),
+          dbUs: perRequest(measured[s]![r]!, "db"),
           rssMb: measured[s]![r]!.at(-1)!.rssMb,
         })),
       ),
@@ -368,17 +387,21 @@ export function scaleTables(r: ScaleResult): string {
     .flatMap((e) => [
       renderTable(
         `Scale, ${e.engine}: ${CONNECTIONS} connections, each request a random one of ${ACTIVE} active founders with their own token, at ${e.sizes.join(" and ")} founders in alternating rounds`,
-        ["route", "founders", "req/s", "p50", "p99", "errors", "non-2xx", "RSS MB"],
-        e.rows.map(({ route, n, load: l, rssMb }) => [
-          route,
-          n,
-          l.reqPerSec,
-          `${l.p50Ms} ms`,
-          `${l.p99Ms} ms`,
-          l.errors + l.timeouts,
-          l.non2xx,
-          rssMb,
-        ]),
+        ["route", "founders", "req/s", "p50", "p99", "errors", "non-2xx", "RSS MB", "CPU µs/req: app + db"],
+        e.rows.map(({ route, n, load: l, rssMb, appUs, dbUs }) => {
+          const failed = l.errors + l.timeouts;
+          return [
+            route,
+            n,
+            l.reqPerSec,
+            `${l.p50Ms} ms`,
+            `${l.p99Ms} ms`,
+            failed,
+            l.non2xx,
+            rssMb,
+            `${appUs} + ${dbUs}`,
+          ];
+        }),
       ),
       renderTable(
         `Scale, ${e.engine}: ${e.sizes[1]} ÷ ${e.sizes[0]} founders (medians of the rounds' ratios; RSS after garbage collection)`,
