@@ -25,7 +25,7 @@ export const BUDGETS = {
   postgresPutFloorRatio: 0.3,
   /** all_data req/s with METRICS_PORT set ÷ unset, same run: metrics cost at most 10 %. */
   observabilityRatio: 0.9,
-  /** Scale (issue 48): each route's req/s at 100,000 founders ÷ at 1,000, at least. */
+  /** Scale: each route's req/s at 100,000 founders ÷ at 1,000, at least. */
   scaleReqPerSecRatio: 0.9,
   /** Scale: each route's p99 at 100,000 founders ≤ this × its p99 at 1,000. */
   scaleP99Factor: 1.5,

@@ -1,4 +1,4 @@
-// Section "scale" (issue 48): the same load on a small and a large population of founders (default
+// Section "scale": the same load on a small and a large population of founders (default
 // 1,000 and 100,000), both deployed at once in the production shape (tests/support/deployment.ts:
 // SQLite, one instance; PostgreSQL through PgBouncer, two instances behind round robin) so their
 // rounds alternate. The request pattern is the same at both sizes (scripts/bench/README.md).

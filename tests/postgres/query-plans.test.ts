@@ -1,4 +1,4 @@
-// No route reads a table that grows with the founders whole (issue 48). The app's database runs with
+// No route reads a table that grows with the founders whole. The app's database runs with
 // enable_seqscan = off, where the planner still scans a table sequentially only when no index serves
 // the query, and auto_explain hands the plan of every statement its sessions run (those inside the
 // migrations' functions too) back to the connection as a notice, which the test reads through the

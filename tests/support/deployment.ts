@@ -23,9 +23,8 @@ export interface DeploymentOptions {
   webDist?: (services: { auth: AuthProject; identity: Deployment["identity"] }) => string;
   /** Settings a deployment may add (DATABASE_POOL_SIZE, LOG_LEVEL…). */
   env?: Record<string, string>;
-  /** Runs before anything starts, on the folders the auth project and SQLite will use (a bench seeds them). */
+  /** The bench's: fill the auth project's and SQLite's folders before anything starts; change the auth config.toml. */
   prepare?: (folders: { authData: string; appData: string }) => Promise<void>;
-  /** The auth project's config.toml as this deployment changes it (a bench raises its per-IP limits). */
   authConfig?: (toml: string) => string;
 }
 
