@@ -45,6 +45,8 @@ export interface Request {
   method: "GET" | "PUT" | "POST";
   headers?: Record<string, string>;
   body?: string;
+  /** Requests a second over all connections: a trickle, not a load. */
+  overallRate?: number;
   /** Called before each request is sent: a rotating body, token or path. */
   setupRequest?: (req: { path?: string; headers?: Record<string, string>; body?: string }) => unknown;
 }

@@ -9,6 +9,7 @@ declare module "autocannon" {
     headers?: Record<string, string>;
     body?: string;
     timeout?: number;
+    overallRate?: number;
     /** Each connection cycles through these; setupRequest may rewrite a request just before it is sent. */
     requests?: Array<{
       setupRequest?: (req: { path?: string; headers?: Record<string, string>; body?: string }) => unknown;

@@ -17,19 +17,10 @@ const READY_TIMEOUT_MS = 30_000;
 /** Probe interval: fine enough for a 1.5 s budget, light enough not to steal the CPU being measured. */
 const POLL_MS = 20;
 
-export interface StartupRun {
-  /** Spawn to the last listener answering. */
-  readyMs: number;
-  /** Spawn to each listener's first answer (shows the order and the gaps between them). */
-  listeners: Record<ListenerName, number>;
-}
-
-export interface StartupResult {
-  runs: number;
-  skipWebBuild: boolean;
-  empty: { medianMs: number; runs: StartupRun[]; listenersMedianMs: Record<ListenerName, number> };
-  existing: { medianMs: number; runs: StartupRun[]; listenersMedianMs: Record<ListenerName, number> };
-}
+/** Spawn to every listener answering (median), and to each one's first answer (the order, the gaps). */
+type Started = { medianMs: number; listenersMedianMs: Record<ListenerName, number> };
+export type StartupResult = { runs: number; skipWebBuild: boolean; empty: Started; existing: Started };
+type StartupRun = Record<ListenerName, number>;
 
 /** The URL on each listener that answers once it is serving (cheap, public, no side effects). */
 function probeUrls(env: Record<string, string>): Record<ListenerName, string> {
@@ -91,16 +82,14 @@ export async function timeToAnswers<K extends string>(
 
 async function oneStart(dataDir: string, skipWebBuild: boolean): Promise<StartupRun> {
   const env = await isolatedStackEnv(dataDir);
-  const listeners = await timeToAnswers({ ...env, ...(skipWebBuild ? { SKIP_WEB_BUILD: "1" } : {}) }, probeUrls(env));
-  return { readyMs: Math.max(...LISTENERS.map((l) => listeners[l])), listeners };
+  return timeToAnswers({ ...env, ...(skipWebBuild ? { SKIP_WEB_BUILD: "1" } : {}) }, probeUrls(env));
 }
 
-function summarize(runs: StartupRun[]) {
-  const listenersMedianMs = Object.fromEntries(
-    LISTENERS.map((l) => [l, median(runs.map((r) => r.listeners[l]))]),
-  ) as Record<ListenerName, number>;
-  return { medianMs: median(runs.map((r) => r.readyMs)), runs, listenersMedianMs };
-}
+const ready = (run: StartupRun) => Math.max(...LISTENERS.map((l) => run[l]));
+const summarize = (runs: StartupRun[]): Started => ({
+  medianMs: median(runs.map(ready)),
+  listenersMedianMs: Object.fromEntries(LISTENERS.map((l) => [l, median(runs.map((r) => r[l]))])) as StartupRun,
+});
 
 export async function benchStartup(opts: { runs: number; log: (line: string) => void }): Promise<StartupResult> {
   const skipWebBuild = fs.existsSync(path.join(ROOT, "web/dist/index.html"));
@@ -115,9 +104,7 @@ export async function benchStartup(opts: { runs: number; log: (line: string) => 
     for (let i = 0; i < opts.runs; i++) {
       empty.push(await oneStart(path.join(tmp, `empty-${i}`), skipWebBuild));
       existing.push(await oneStart(existingDir, skipWebBuild));
-      opts.log(
-        `  start-up run ${i + 1}/${opts.runs}: empty ${Math.round(empty[i]!.readyMs)} ms, existing ${Math.round(existing[i]!.readyMs)} ms`,
-      );
+      opts.log(`  start-up ${i + 1}/${opts.runs}: empty ${ms(ready(empty[i]!))}, existing ${ms(ready(existing[i]!))}`);
     }
     return { runs: opts.runs, skipWebBuild, empty: summarize(empty), existing: summarize(existing) };
   } finally {
