@@ -41,7 +41,7 @@ async function main(): Promise<void> {
       quick: { type: "boolean", default: false },
       check: { type: "boolean", default: false },
       only: { type: "string" },
-      founders: { type: "string", default: "1000,100000" },
+      founders: { type: "string" },
       engines: { type: "string", default: "sqlite,postgres" },
     },
   });
@@ -92,7 +92,7 @@ async function main(): Promise<void> {
       tables.push(observabilityTable(results.observability));
     },
     scale: async () => {
-      const sizes = values.founders.split(",").map(Number);
+      const sizes = (values.founders ?? (quick ? "1000,10000" : "1000,100000")).split(",").map(Number);
       const engines = values.engines.split(",") as ScaleEngineName[];
       results.scale = await benchScale({ sizes, engines, durationS, rounds, log });
       tables.push(scaleTables(results.scale));
