@@ -5,6 +5,7 @@ import path from "node:path";
 import { isIP } from "node:net";
 import { SUMSUB_LEVEL_NAME } from "./contract/rules";
 import { ssnKeyWeakness } from "./pii/ssn";
+import { MIN_SECRET_LENGTH, secretWeakness } from "./secret-strength";
 
 /** The Supabase CLI's public local-development values (not secrets: every CLI install prints them). */
 export const LOCAL_SUPABASE = {
@@ -67,6 +68,8 @@ const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   HOST: z.string().default("127.0.0.1"),
+  /** Lets the local stack's emulators listen off loopback on their public keys (scripts/stack.ts refuses it otherwise). */
+  ALLOW_PUBLIC_KEYS: optionalSwitch,
   APP_PORT: port(3000),
   AUTH_PORT: port(54321),
   MAIL_PORT: port(54324),
@@ -135,6 +138,19 @@ const REQUIRED_IN_PRODUCTION = [
   "SUMSUB_WEBHOOK_SECRET",
 ] as const;
 
+/** Settings that hold a secret: production asks each for the emulator's strength rule (secret-strength.ts). */
+const SECRET_SETTINGS = [
+  "SUPABASE_SERVICE_ROLE_KEY",
+  "SUPABASE_JWT_SECRET",
+  "SUMSUB_APP_TOKEN",
+  "SUMSUB_SECRET_KEY",
+  "SUMSUB_WEBHOOK_SECRET",
+  "MAIL_TOKEN",
+] as const;
+
+/** Where the app sends tokens and keys, or learns which tokens to trust and which checks passed. */
+const OUTBOUND_URLS = ["SUPABASE_URL", "SUPABASE_JWKS_URL", "SUMSUB_BASE_URL"] as const;
+
 /** Values every CLI install prints or this repository ships: anyone can sign with them. */
 const PUBLIC_VALUES: Partial<Record<keyof z.infer<typeof envSchema>, readonly string[]>> = {
   SUPABASE_ANON_KEY: [LOCAL_SUPABASE.anonKey, LOCAL_SUPABASE.publishableKey],
@@ -149,11 +165,13 @@ function problemsOf(e: z.infer<typeof envSchema>): string[] {
   const problems: string[] = [];
   if (e.NODE_ENV === "production") {
     for (const name of REQUIRED_IN_PRODUCTION) if (!e[name]) problems.push(`${name} is required in production`);
-    for (const [name, values] of Object.entries(PUBLIC_VALUES)) {
-      const value = e[name as keyof typeof e];
-      if (typeof value === "string" && values.includes(value)) {
-        problems.push(`${name} is a public local-development value and is refused in production`);
-      }
+    const isPublic = (name: keyof typeof e) => PUBLIC_VALUES[name]?.includes(String(e[name])) ?? false;
+    for (const name of Object.keys(PUBLIC_VALUES) as (keyof typeof e)[])
+      if (isPublic(name)) problems.push(`${name} is a public local-development value and is refused in production`);
+    for (const name of SECRET_SETTINGS) {
+      const weakness = e[name] && !isPublic(name) ? secretWeakness(name, e[name]) : undefined;
+      if (weakness)
+        problems.push(`${weakness}: use ${MIN_SECRET_LENGTH}+ random characters (e.g. openssl rand -base64 32)`);
     }
     if (e.METRICS_PORT !== undefined && !isPrivateAddress(e.METRICS_HOST) && !e.METRICS_PUBLIC_BIND) {
       problems.push(
@@ -163,8 +181,8 @@ function problemsOf(e: z.infer<typeof envSchema>): string[] {
     // A key typed by hand (all zeros, a repeated byte, a phrase) protects nothing: refused by name.
     const weakness = e.SSN_ENCRYPTION_KEY ? ssnKeyWeakness(e.SSN_ENCRYPTION_KEY) : null;
     if (weakness) problems.push(`SSN_ENCRYPTION_KEY ${weakness}: use \`openssl rand -base64 32\``);
-    // Tokens, keys and the JWKS that says which tokens to trust travel to these: TLS unless on this host.
-    for (const name of ["SUPABASE_URL", "SUPABASE_JWKS_URL"] as const) {
+    // Tokens and keys travel to these, and their answers (the JWKS, a GREEN) are not signed: TLS unless on this host.
+    for (const name of OUTBOUND_URLS) {
       const url = e[name];
       if (url && !isHttpsOrLoopback(url))
         problems.push(`${name} must be an https:// URL in production (http only to loopback)`);
@@ -217,6 +235,8 @@ export interface Config {
   env: "development" | "production" | "test";
   logLevel: string;
   host: string;
+  /** ALLOW_PUBLIC_KEYS: the emulators may listen off loopback on their public keys (a network you trust). */
+  allowPublicKeys: boolean;
   ports: { app: number; auth: number; mail: number; smtp: number; identity: number };
   dataDir: string;
   database: { kind: "sqlite" } | { kind: "postgres"; url: string; poolSize: number };
@@ -291,6 +311,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
     host: e.HOST,
+    allowPublicKeys: e.ALLOW_PUBLIC_KEYS ?? false,
     ports: { app: e.APP_PORT, auth: e.AUTH_PORT, mail: e.MAIL_PORT, smtp: e.SMTP_PORT, identity: e.IDENTITY_PORT },
     dataDir: path.resolve(e.DATA_DIR),
     database: e.DATABASE_URL

@@ -26,6 +26,7 @@ import { secretWeakness } from "./secret-strength";
 
 export { SUPABASE_CLI_KEYS } from "./cli-keys";
 export { apiKeysFor, type ApiKeys } from "./api-keys";
+export { isLoopback, publicKeysRefusal } from "./exposure";
 export { startMailbox, type Mailbox, type MailboxOptions, type MailMessage } from "./mailbox/index";
 export { loadSeed, type SeedFile } from "./seed";
 export type { AuthSettings, SettingsOverrides } from "./settings";

@@ -162,7 +162,7 @@ export async function startDeployment(opts: DeploymentOptions): Promise<Deployme
         }),
     );
 
-    const credentials = { appToken: `prd:${secret(16)}`, secretKey: secret(), webhookSecret: secret() };
+    const credentials = { appToken: `prd:${secret()}`, secretKey: secret(), webhookSecret: secret() };
     const identityEmulator: IdentityEmulator = await retryOnPortClash(async () => {
       const port = await freePort();
       return startIdentityEmulator({
