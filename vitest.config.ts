@@ -126,7 +126,7 @@ export default defineConfig({
           include: E2E_FILES,
           // Builds web/dist once, before any browser file starts.
           globalSetup: [RUN_SETUP, "tests/support/global-setup-e2e.ts"],
-          provide: needs("chromium", "postgres", "pgbouncer"),
+          provide: needs("chromium", "firefox", "postgres", "pgbouncer"),
           expect: expectPoll,
           testTimeout: scaled(180_000),
           hookTimeout: scaled(180_000),

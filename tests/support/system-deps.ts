@@ -3,10 +3,12 @@
 import fs from "node:fs";
 import path from "node:path";
 
-export type SystemNeed = "chromium" | "postgres" | "pgbouncer";
+export type SystemNeed = "chromium" | "firefox" | "postgres" | "pgbouncer";
 
 /** Debian's Chromium, or CHROMIUM_PATH. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/** Debian's Firefox ESR, or FIREFOX_PATH: the second engine the founder's journey runs in. */
+export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? "/usr/bin/firefox-esr";
 
 const DEBIAN_POSTGRES = "/usr/lib/postgresql";
 
@@ -49,6 +51,7 @@ const REQUIREMENTS: readonly Requirement[] = [
     metElsewhere: () => Boolean(process.env.TEST_DATABASE_URL),
   },
   { need: "pgbouncer", debianPackage: "pgbouncer", files: () => [PGBOUNCER_BIN], setting: "PGBOUNCER_BIN" },
+  { need: "firefox", debianPackage: "firefox-esr", files: () => [FIREFOX_PATH], setting: "FIREFOX_PATH" },
 ];
 
 function executable(file: string): boolean {
