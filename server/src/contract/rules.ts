@@ -25,10 +25,18 @@ export const MESSAGES = {
   required: "Required",
   fieldRequired: "This field is required",
   llcSuffix: "Name must end with LLC",
+  llcNameBefore: "Add your foundation's name before LLC",
+  sameNames: "Choose a second name that differs from the first",
   legalName: "Name may only use letters, digits, spaces and & ' , . - ( ) !",
+  personName: (field: string) => `${field} may only use letters, spaces, hyphens, apostrophes and periods`,
+  plainText: (field: string) => `${field} may only use letters, digits, spaces and . , - ' # / & ( ) !`,
+  needsLetter: (field: string) => `${field} needs at least one letter`,
+  needsLetterOrDigit: (field: string) => `${field} needs at least one letter or digit`,
   foundationNameMax: "Foundation name cannot exceed 100 characters",
   ssn: "SSN must be at least 11 characters",
+  ssnNeverIssued: "This SSN was never issued: none starts with 000, 666 or 9, or has 00 or 0000 as a group",
   phone: "Phone number must be at least 14 characters",
+  phoneImpossible: "This is not a US phone number: the area code and the next three digits cannot start with 0 or 1",
   zip: "Zip code must be at least 5 characters",
   email: "Please enter a valid email address",
   emailExists: "Email already exists",
@@ -59,20 +67,6 @@ export function tooManyAttemptsMessage(minutes: number): string {
 
 /** What the founder attests before Submit (docs/decisions/0096); the submission carries `attested: true`. */
 export const ATTESTATION = "The information is true and complete";
-
-/**
- * Characters no free-text field accepts: controls and U+2028/9 forge lines in mails, logs and the PDF;
- * bidi overrides and isolates make a name display as another; the invisible marks make look-alike
- * names and emails compare different; a lone surrogate is stored as U+FFFD, not as checked. ZWNJ and
- * ZWJ stay: Persian and Indic names need them (an email refuses them: EMAIL_PATTERN).
- */
-export const FORBIDDEN_TEXT_CHARACTERS =
-  // eslint-disable-next-line no-control-regex -- matching control characters is what this rule is for
-  /[\u0000-\u001F\u007F-\u009F\u061C\u180E\u200B\u200E\u200F\u2028\u2029\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-export function hasForbiddenCharacters(value: string): boolean {
-  return FORBIDDEN_TEXT_CHARACTERS.test(value);
-}
 
 export const PASSWORD_SPECIALS = "!@#$%^&()-+=|";
 
@@ -124,11 +118,10 @@ export function endsWithLlc(name: string): boolean {
   return /llc$/i.test(name.trim());
 }
 
-/** A simple email pattern, as §5 asks; no invisible format character (\p{Cf}) anywhere. */
-export const EMAIL_PATTERN = /^[^\s@\p{Cf}]+@[^\s@\p{Cf}]+\.[^\s@\p{Cf}]+$/u;
-
-export function isEmail(value: string): boolean {
-  return EMAIL_PATTERN.test(value.trim());
+/** A foundation name ends with LLC, and has a name before it ("LLC" alone names nothing). */
+export function llcNameProblem(name: string): string | null {
+  if (!endsWithLlc(name)) return MESSAGES.llcSuffix;
+  return /[\p{L}0-9]/u.test(name.trim().slice(0, -3)) ? null : MESSAGES.llcNameBefore;
 }
 
 export function digitsOnly(value: string): string {
@@ -156,6 +149,25 @@ export function formatPhone(value: string): string {
 
 export const SSN_FORMATTED = /^\d{3}-\d{2}-\d{4}$/;
 export const PHONE_FORMATTED = /^\(\d{3}\)-\d{3}-\d{4}$/;
+
+/**
+ * An SSN as typed (123-45-6789) or sent (nine digits) that was never issued: area 000, 666 or 900-999,
+ * group 00 or serial 0000 (docs/decisions/0095). Other shapes are the format rule's to refuse.
+ */
+export function ssnNeverIssuedProblem(value: string): string | null {
+  if (!SSN_FORMATTED.test(value) && !/^\d{9}$/.test(value)) return null;
+  const d = digitsOnly(value);
+  const [area, group, serial] = [d.slice(0, 3), d.slice(3, 5), d.slice(5)];
+  const never = area === "000" || area === "666" || area >= "900" || group === "00" || serial === "0000";
+  return never ? MESSAGES.ssnNeverIssued : null;
+}
+
+/** A North-American number whose area code or exchange starts with 0 or 1 does not exist: (000)-000-0000. */
+export function phoneNumberProblem(value: string): string | null {
+  if (!PHONE_FORMATTED.test(value) && !/^\d{10}$/.test(value)) return null;
+  const d = digitsOnly(value);
+  return /^[2-9]\d\d[2-9]/.test(d) ? null : MESSAGES.phoneImpossible;
+}
 export function todayIso(now = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
