@@ -1,5 +1,6 @@
 // Requirements §5 and §9: every validation rule, limit and message, stated once for the API and the
 // web's forms. Pure module: no Node or browser imports.
+import { TEXT_MESSAGES, personNameProblem } from "./text";
 
 export const LIMITS = {
   passwordMin: 8,
@@ -28,10 +29,7 @@ export const MESSAGES = {
   llcNameBefore: "Add your foundation's name before LLC",
   sameNames: "Choose a second name that differs from the first",
   legalName: "Name may only use letters, digits, spaces and & ' , . - ( ) !",
-  personName: (field: string) => `${field} may only use letters, spaces, hyphens, apostrophes and periods`,
-  plainText: (field: string) => `${field} may only use letters, digits, spaces and . , - ' # / & ( ) !`,
-  needsLetter: (field: string) => `${field} needs at least one letter`,
-  needsLetterOrDigit: (field: string) => `${field} needs at least one letter or digit`,
+  ...TEXT_MESSAGES,
   foundationNameMax: "Foundation name cannot exceed 100 characters",
   ssn: "SSN must be at least 11 characters",
   ssnNeverIssued: "This SSN was never issued: none starts with 000, 666 or 9, or has 00 or 0000 as a group",
@@ -92,14 +90,28 @@ export function passwordChecks(pw: string): Record<PasswordRuleId, boolean> {
   return Object.fromEntries(PASSWORD_RULES.map((r) => [r.id, r.test(pw)])) as Record<PasswordRuleId, boolean>;
 }
 
-/** §5's register submit: fields filled, the password's length, digit and special rules (case rules only show). */
+/** What register says under a name it would refuse (the profile's rule: the names become the profile's). */
+export function registerNameProblems(v: { firstName: string; lastName: string }) {
+  return {
+    firstName: personNameProblem("First name")(v.firstName.trim()),
+    lastName: personNameProblem("Last name")(v.lastName.trim()),
+  };
+}
+
+/** §5's register submit: fields filled, names the profile takes, the password's length, digit and special rules (case rules only show). */
 export function canSubmitRegister(v: {
   email: string;
   firstName: string;
   lastName: string;
   password: string;
 }): boolean {
-  return Boolean(v.email && v.firstName && v.lastName) && passwordSubmittable(v.password);
+  const names = registerNameProblems(v);
+  return (
+    Boolean(v.email && v.firstName && v.lastName) &&
+    !names.firstName &&
+    !names.lastName &&
+    passwordSubmittable(v.password)
+  );
 }
 
 export function passwordSubmittable(pw: string): boolean {

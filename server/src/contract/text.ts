@@ -1,6 +1,6 @@
 // What a name, an address line and other free text may hold, chosen by Unicode property rather than
-// by a list (docs/decisions/0190). Pure module: no Node, browser or zod imports.
-import { MESSAGES } from "./rules";
+// by a list (docs/decisions/0190). Pure module: no Node, browser or zod imports; rules.ts's MESSAGES
+// carries these messages too.
 
 const IGNORABLE = String.raw`\p{Default_Ignorable_Code_Point}`;
 /** A letter of any script with its combining marks; a default-ignorable one (U+3164 HANGUL FILLER is a "letter") shows nothing. */
@@ -25,6 +25,13 @@ const HAS_LETTER_OR_DIGIT = /[\p{L}0-9]/u;
  * nothing or as another text; a lone surrogate is stored as U+FFFD, not as checked. ZWNJ/ZWJ only
  * between letters.
  */
+export const TEXT_MESSAGES = {
+  personName: (field: string) => `${field} may only use letters, spaces, hyphens, apostrophes and periods`,
+  plainText: (field: string) => `${field} may only use letters, digits, spaces and . , - ' # / & ( ) !`,
+  needsLetter: (field: string) => `${field} needs at least one letter`,
+  needsLetterOrDigit: (field: string) => `${field} needs at least one letter or digit`,
+} as const;
+
 export const FORBIDDEN_TEXT_CHARACTERS =
   /(?![\u200C\u200D])[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]|(?<![\p{L}\p{Mn}\p{Mc}])[\u200C\u200D]|[\u200C\u200D](?!\p{L})/u;
 
@@ -37,8 +44,8 @@ export const personNameProblem =
   (field: string) =>
   (value: string): string | null => {
     if (value === "") return null;
-    if (!PERSON_NAME.test(value)) return MESSAGES.personName(field);
-    return HAS_LETTER.test(value) ? null : MESSAGES.needsLetter(field);
+    if (!PERSON_NAME.test(value)) return TEXT_MESSAGES.personName(field);
+    return HAS_LETTER.test(value) ? null : TEXT_MESSAGES.needsLetter(field);
   };
 
 /** An address line, a city, a custom fund's name: the message, or null. */
@@ -46,8 +53,8 @@ export const plainTextProblem =
   (field: string) =>
   (value: string): string | null => {
     if (value === "") return null;
-    if (!PLAIN_TEXT.test(value)) return MESSAGES.plainText(field);
-    return HAS_LETTER_OR_DIGIT.test(value) ? null : MESSAGES.needsLetterOrDigit(field);
+    if (!PLAIN_TEXT.test(value)) return TEXT_MESSAGES.plainText(field);
+    return HAS_LETTER_OR_DIGIT.test(value) ? null : TEXT_MESSAGES.needsLetterOrDigit(field);
   };
 
 const KEPT = new RegExp(String.raw`${LETTER}|${JOINER}|[${TEXT_SIGNS}]`, "gu");
