@@ -92,7 +92,13 @@ describe("foundation names: a name before LLC, and two different choices", () =>
       activity_is_investment: false,
     });
   const form = (name1: string, name2: string) =>
-    foundationForm.safeParse({ name1, name2, locatedInDelaware: true, itgAsRegisteredAgent: false, isInvestment: false });
+    foundationForm.safeParse({
+      name1,
+      name2,
+      locatedInDelaware: true,
+      itgAsRegisteredAgent: false,
+      isInvestment: false,
+    });
 
   it("refuses 'LLC' alone in either choice", () => {
     expect(messages(org("LLC", "Acme LLC"))).toEqual([`name_1: ${MESSAGES.llcNameBefore}`]);

@@ -65,7 +65,11 @@ const KEPT = new RegExp(String.raw`${LETTER}|${JOINER}|[${TEXT_SIGNS}]`, "gu");
  * stay readable; they never print as markup or emoji.
  */
 export function printable(value: string): string {
-  const spaced = value.normalize("NFC").replace(/<[^>]*>/g, " ").replace(/\s+/g, " ");
+  // \p{White_Space}, not \s: JavaScript's \s also takes U+FEFF, which is dropped, not a space.
+  const spaced = value
+    .normalize("NFC")
+    .replace(/<[^>]*>/g, " ")
+    .replace(/\p{White_Space}+/gu, " ");
   return (spaced.match(KEPT) ?? []).join("").replace(/ +/g, " ").trim();
 }
 

@@ -171,9 +171,7 @@ describe("ProfileFields", () => {
     expect(screen.getByLabelText("First name")).toHaveAccessibleDescription(MESSAGES.personName("First name"));
     await user.type(screen.getByLabelText("Last name"), "Lovelaceㅤ");
     await user.tab();
-    expect(screen.getByLabelText("Last name")).toHaveAccessibleDescription(
-      MESSAGES.forbiddenCharacters("Last name"),
-    );
+    expect(screen.getByLabelText("Last name")).toHaveAccessibleDescription(MESSAGES.forbiddenCharacters("Last name"));
     await user.type(screen.getByLabelText("Address line 2 (optional)"), "<b>Apt 2</b>");
     await user.tab();
     expect(screen.getByLabelText("Address line 2 (optional)")).toHaveAccessibleDescription(
@@ -371,7 +369,14 @@ describe("OwnerEmailDialog", () => {
     expect(email).toHaveAttribute("inputmode", "email");
     expect(email.closest("form")).toHaveAttribute("novalidate");
     const add = screen.getByRole("button", { name: "Add" });
-    for (const typed of ["émile@exämple.com", "<script>x</script>@x.com", "a<v@x.com>", "c,v@x.com", "v@x.com", "V@X.com"]) {
+    for (const typed of [
+      "émile@exämple.com",
+      "<script>x</script>@x.com",
+      "a<v@x.com>",
+      "c,v@x.com",
+      "v@x.com",
+      "V@X.com",
+    ]) {
       await user.clear(email);
       await user.type(email, typed);
       const accepted = ownerEmailSchema([]).safeParse(typed).success;
