@@ -150,6 +150,11 @@ export const riaFields = z.object({
 });
 /** The seven RIA answers, in questionnaire order (given together: requirements §5). */
 export const RIA_REQUIRED = Object.keys(riaFields.shape) as (keyof typeof riaFields.shape)[];
+/** The tax form's body: the seven answers on screen, all given, which the PDF prints (docs/decisions/0191). */
+export const taxFormAnswers = riaFields.superRefine((v, ctx) => {
+  for (const field of RIA_REQUIRED)
+    if (v[field] === null) ctx.addIssue({ code: "custom", path: [field], message: MESSAGES.required });
+});
 export const account = outputShape(riaFields).extend({
   account_id: id,
   user_id: z.string(),

@@ -110,8 +110,8 @@ export function dafFromStored(stored: string | null | undefined): Pick<DafForm, 
   return { daf: "Custom", customName: stored };
 }
 
-/** /ria: all seven fields required; numbers arrive as text from inputs. */
-export const riaForm = z.object({
+/** /ria's seven answers, all required; numbers arrive as text from inputs. The tax form prints them. */
+export const riaAnswersForm = z.object({
   primaryGoal: required(),
   riskScore: z
     .string()
@@ -123,8 +123,10 @@ export const riaForm = z.object({
   liquidityNeeds: required(),
   federalTaxBracket: required(),
   state: required(),
-  acknowledged: z.literal(true, { message: MESSAGES.required }),
 });
+export type RiaAnswersForm = z.infer<typeof riaAnswersForm>;
+/** /ria as Done takes it: the answers, and the receipt of the tax form printing them acknowledged. */
+export const riaForm = riaAnswersForm.extend({ acknowledged: z.literal(true, { message: MESSAGES.required }) });
 export type RiaForm = z.infer<typeof riaForm>;
 
 export function toPersonFields(v: Partial<ProfileForm>) {
