@@ -1,27 +1,12 @@
 // Admin routes (over the real auth emulator's admin API) and the tax-form PDF.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import zlib from "node:zlib";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { TAX_FORMS_PER_MINUTE } from "../../server/src/routes/ria";
 import { createTestApp, type TestApp } from "../support/app";
 import { buildFounderData } from "../support/founders";
 import { ORGANIZATION, RIA_ANSWERS } from "../support/entry";
-
-/** Every stream of a PDF, inflated when it is Flate-encoded, joined as latin1 text. */
-function contentStreams(pdf: Buffer): string {
-  const text = pdf.toString("latin1");
-  const out: string[] = [];
-  for (const m of text.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    const data = Buffer.from(m[1]!, "latin1");
-    try {
-      out.push(zlib.inflateSync(data).toString("latin1"));
-    } catch {
-      out.push(m[1]!);
-    }
-  }
-  return out.join("\n");
-}
+import { pdfText, pdfTextRuns } from "../support/pdf";
 
 let t: TestApp;
 
@@ -37,21 +22,6 @@ const downloadTaxForm = (auth: { Authorization: string }, answers: object = RIA_
       r.on("data", (c: Buffer) => chunks.push(c));
       r.on("end", () => done(null, Buffer.concat(chunks)));
     });
-
-const hex = (s: string) => Buffer.from(s, "latin1").toString("hex").toUpperCase();
-
-/** Each text run pdf-lib drew (`/Font size Tf`, `1 0 0 1 x y Tm`, `<hex> Tj`): its font, size, x and text. */
-function drawnRuns(pdf: Buffer) {
-  const runs = contentStreams(pdf).matchAll(
-    /\/(\S+)-\d+ ([\d.]+) Tf[\s\S]*?1 0 0 1 ([\d.]+) ([\d.]+) Tm\s*<([0-9A-F]*)> Tj/g,
-  );
-  return Array.from(runs, (m) => ({
-    font: m[1]!,
-    size: Number(m[2]),
-    x: Number(m[3]),
-    text: Buffer.from(m[5]!, "hex").toString("latin1"),
-  }));
-}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -141,15 +111,14 @@ describe("POST /api/ria/tax-form.pdf", () => {
     const doc = await PDFDocument.load(bytes);
     expect(doc.getPageCount()).toBe(1);
     expect(doc.getSubject()).toBe(`Account ${f.accountId}`);
-    // Text is drawn as hex strings in the page's content stream (Flate-compressed or not).
-    const raw = contentStreams(bytes);
-    expect(raw).toContain(hex("Primary account holder: Ada Lovelace"));
-    expect(raw).toContain(hex("Growth"));
-    expect(raw).toContain(hex("12.5%"));
-    expect(drawnRuns(bytes).filter((r) => r.text === "4")).toHaveLength(1);
-    expect(raw).not.toContain(hex("not answered"));
-    expect(raw).not.toContain(hex("123456789"));
-    expect(raw).not.toContain(hex("6789"));
+    const raw = pdfText(bytes);
+    expect(raw).toContain("Primary account holder: Ada Lovelace");
+    expect(raw).toContain("Growth");
+    expect(raw).toContain("12.5%");
+    expect(pdfTextRuns(bytes).filter((r) => r.text === "4")).toHaveLength(1);
+    expect(raw).not.toContain("not answered");
+    expect(raw).not.toContain("123456789");
+    expect(raw).not.toContain("6789");
     const saved = await t.http.get(`/api/accounts/${f.accountId}/all_data`).set(f.auth);
     expect(saved.body.account.ria_risk_score).toBe(2);
   });
@@ -174,7 +143,7 @@ describe("POST /api/ria/tax-form.pdf", () => {
       Helvetica: await measure.embedFont(StandardFonts.Helvetica),
       "Helvetica-Bold": await measure.embedFont(StandardFonts.HelveticaBold),
     };
-    const runs = drawnRuns(bytes);
+    const runs = pdfTextRuns(bytes);
     expect(runs.length).toBeGreaterThan(15);
     for (const r of runs) {
       const width = fonts[r.font as keyof typeof fonts].widthOfTextAtSize(r.text, r.size);
@@ -187,7 +156,7 @@ describe("POST /api/ria/tax-form.pdf", () => {
       `${word126} LLC`,
       d.organizationId,
     );
-    const word = drawnRuns((await downloadTaxForm(f.auth)).body as Buffer);
+    const word = pdfTextRuns((await downloadTaxForm(f.auth)).body as Buffer);
     for (const r of word)
       expect(r.x + fonts[r.font as keyof typeof fonts].widthOfTextAtSize(r.text, r.size), r.text).toBeLessThanOrEqual(
         612 - 56,
@@ -213,14 +182,14 @@ describe("POST /api/ria/tax-form.pdf", () => {
     );
     const res = await downloadTaxForm(f.auth);
     expect(res.status).toBe(200);
-    const raw = contentStreams(res.body as Buffer);
-    expect(raw).toContain(hex("Foundation: Rocket Giving LLC"));
-    expect(raw).toContain(hex("Primary account holder: Zo\u00EB [U+0416][U+0443][U+043A]"));
-    expect(raw).toContain(hex("Apt 2"));
-    expect(raw).not.toContain(hex("<b>"));
-    expect(raw).not.toContain(hex("[U+1F680]"));
-    expect(raw).not.toContain(hex("??"));
-    expect(raw).toContain(hex("shown as their Unicode code points"));
+    const raw = pdfText(res.body as Buffer);
+    expect(raw).toContain("Foundation: Rocket Giving LLC");
+    expect(raw).toContain("Primary account holder: Zo\u00EB [U+0416][U+0443][U+043A]");
+    expect(raw).toContain("Apt 2");
+    expect(raw).not.toContain("<b>");
+    expect(raw).not.toContain("[U+1F680]");
+    expect(raw).not.toContain("??");
+    expect(raw).toContain("shown as their Unicode code points");
   });
 
   it("refuses answers that are missing or malformed, naming the field; needs a token and an account", async () => {
