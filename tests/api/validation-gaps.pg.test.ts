@@ -324,7 +324,7 @@ describe("names and addresses by Unicode property, issued SSNs, existing phone n
     expect(await getPerson(f, d.personId)).toEqual(before);
   });
 
-  // Each found accepted by a review (issue 46): invisible, or a look-alike of a space or a letter.
+  // Each found accepted by a review (docs/decisions/0190): invisible, or a look-alike of a space or a letter.
   it.each([
     ["soft hyphen", "Ada\u00ADLovelace"],
     ["tag letter", "Ada\u{E0041}"],

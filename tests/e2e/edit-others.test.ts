@@ -80,7 +80,7 @@ describe("/edit-others", () => {
     await dialog.getByText("Email already exists").waitFor();
     await ui.screen("add-owner-dialog");
     // One rule, the contract's: an address it refuses says why and keeps Add disabled, and the browser
-    // has no check of its own to get in the way (issue 45: it blocked with a tooltip only).
+    // has no check of its own to get in the way (requirements §5, Owner email).
     for (const refused of ["émile@exämple.com", "<script>x</script>@x.com", "a<v@x.com>"]) {
       await dialog.getByLabel("Email").fill(refused);
       await dialog.getByText("Please enter a valid email address").waitFor();

@@ -24,10 +24,7 @@ export async function saveAndLeave(page: Page, success: string): Promise<void> {
   await page.waitForURL((u) => u.pathname === "/");
 }
 
-/**
- * The screen as it stands (a message shown, a box unticked, a dialog open) at 1280 and 375 px in both
- * themes. The theme is set as the app's applyTheme sets it: an open dialog leaves its switch out of reach.
- */
+/** The screen as it stands, 1280 and 375 px, both themes (set as applyTheme does: a dialog hides the switch). */
 export async function screenInEveryLook(ui: UiPage, name: string): Promise<void> {
   for (const theme of ["light", "dark"] as const) {
     await ui.read(

@@ -485,11 +485,10 @@ export async function founderAt(
   const on = "browser" in o ? o.browser.stack : o.on;
   const api = apiOf(on);
   const user = o.user ?? (await createAuthUser(on.config.auth, { ...o.founder, label: "founder" }));
-  // Letters only: the marker is a name too (digits 0-9 become g-p).
   const marker = `Mk${randomUUID()
     .replace(/-/g, "")
     .slice(0, 12)
-    .replace(/\d/g, (d) => "ghijklmnop"[Number(d)]!)}`;
+    .replace(/\d/g, (d) => "ghijklmnop"[Number(d)]!)}`; // letters only: the marker is a name too
   const f: Building = {
     ...user,
     auth: { Authorization: `Bearer ${user.token}` },

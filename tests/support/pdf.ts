@@ -22,7 +22,6 @@ export function pdfTextRuns(pdf: Buffer): Array<{ font: string; size: number; x:
   }));
 }
 
-/** The PDF's text, one run a line. */
 export const pdfText = (pdf: Buffer): string =>
   pdfTextRuns(pdf)
     .map((r) => r.text)

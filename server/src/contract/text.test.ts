@@ -12,7 +12,7 @@ const messages = (r: { success: boolean; error?: { issues: Array<{ path: Propert
 const apiName = (first_name: string) => personWritable.partial().safeParse({ first_name });
 const formName = (firstName: string) => profileForm.partial().safeParse({ firstName });
 
-/** Characters issue 46 found accepted in names, each invisible or a look-alike of a space. */
+/** Characters a review found accepted in names (decision 0190), each invisible or a look-alike of a space. */
 const LOOK_ALIKES = {
   "soft hyphen U+00AD": "Ada\u00ADLovelace",
   "tag letter U+E0041": "Ada\u{E0041}",
