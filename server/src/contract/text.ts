@@ -39,23 +39,30 @@ export function hasForbiddenCharacters(value: string): boolean {
   return FORBIDDEN_TEXT_CHARACTERS.test(value);
 }
 
-/** A first or last name (blank is the required check's to judge): the message, or null. */
-export const personNameProblem =
+/** A rule for a field: only `allowed` characters, and something `needed` (blank is the required check's to judge). */
+const charactersRule =
+  (allowed: RegExp, message: (field: string) => string, needed: RegExp, neededMessage: (field: string) => string) =>
   (field: string) =>
   (value: string): string | null => {
     if (value === "") return null;
-    if (!PERSON_NAME.test(value)) return TEXT_MESSAGES.personName(field);
-    return HAS_LETTER.test(value) ? null : TEXT_MESSAGES.needsLetter(field);
+    if (!allowed.test(value)) return message(field);
+    return needed.test(value) ? null : neededMessage(field);
   };
 
+/** A first or last name: the message, or null. */
+export const personNameProblem = charactersRule(
+  PERSON_NAME,
+  TEXT_MESSAGES.personName,
+  HAS_LETTER,
+  TEXT_MESSAGES.needsLetter,
+);
 /** An address line, a city, a custom fund's name: the message, or null. */
-export const plainTextProblem =
-  (field: string) =>
-  (value: string): string | null => {
-    if (value === "") return null;
-    if (!PLAIN_TEXT.test(value)) return TEXT_MESSAGES.plainText(field);
-    return HAS_LETTER_OR_DIGIT.test(value) ? null : TEXT_MESSAGES.needsLetterOrDigit(field);
-  };
+export const plainTextProblem = charactersRule(
+  PLAIN_TEXT,
+  TEXT_MESSAGES.plainText,
+  HAS_LETTER_OR_DIGIT,
+  TEXT_MESSAGES.needsLetterOrDigit,
+);
 
 const KEPT = new RegExp(String.raw`${LETTER}|${JOINER}|[${TEXT_SIGNS}]`, "gu");
 
