@@ -213,7 +213,7 @@ describe("roles mean the same on both sides", () => {
       (await t.http.get(`/api/accounts/${onboarding.accountId}/all_data`).set(onboarding.auth)).body.account
         .ria_primary_goal,
     ).toBeNull();
-    expect((await t.http.get("/api/ria/tax-form.pdf").set(onboarding.auth)).status).toBe(403);
+    expect((await t.http.post("/api/ria/tax-form.pdf").set(onboarding.auth).send(RIA_ANSWERS)).status).toBe(403);
 
     const holder = await t.founder({ roles: ["user"] });
     expect(

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { MailboxClient, findLink } from "../support/mail";
 import { setupE2E } from "../support/e2e-harness";
-import { editScreenHelpers, HOSTED_LINK, saveAndLeave, toast } from "../support/edit-screens-suite";
+import { editScreenHelpers, screenInEveryLook, HOSTED_LINK, saveAndLeave, toast } from "../support/edit-screens-suite";
 import { scaled } from "../support/machine";
 import { OWNER } from "../support/entry";
 
@@ -79,6 +79,15 @@ describe("/edit-others", () => {
     await dialog.getByLabel("Email").fill(verifiedEmail);
     await dialog.getByText("Email already exists").waitFor();
     await ui.screen("add-owner-dialog");
+    // One rule, the contract's: an address it refuses says why and keeps Add disabled, and the browser
+    // has no check of its own to get in the way (requirements §5, Owner email).
+    for (const refused of ["émile@exämple.com", "<script>x</script>@x.com", "a<v@x.com>"]) {
+      await dialog.getByLabel("Email").fill(refused);
+      await dialog.getByText("Please enter a valid email address").waitFor();
+      expect(await dialog.getByRole("button", { name: "Add" }).isDisabled(), refused).toBe(true);
+      expect(await ui.read<boolean>(`document.querySelector('[role="dialog"] form').checkValidity()`)).toBe(true);
+    }
+    await screenInEveryLook(ui, "add-owner-dialog-refused");
     await dialog.getByLabel("Email").fill(newEmail);
     // Every toast that appears from here on, in order.
     await page.evaluate(`(() => {

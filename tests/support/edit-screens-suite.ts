@@ -24,6 +24,23 @@ export async function saveAndLeave(page: Page, success: string): Promise<void> {
   await page.waitForURL((u) => u.pathname === "/");
 }
 
+/** The screen as it stands, 1280 and 375 px, both themes (set as applyTheme does: a dialog hides the switch). */
+export async function screenInEveryLook(ui: UiPage, name: string): Promise<void> {
+  for (const theme of ["light", "dark"] as const) {
+    await ui.read(
+      `(document.documentElement.dataset.theme = "${theme}", document.documentElement.style.colorScheme = "${theme}")`,
+    );
+    for (const width of [1280, 375]) {
+      await ui.page.setViewportSize({ width, height: 900 });
+      await ui.screen(`${name}-${width}-${theme}`);
+    }
+  }
+  await ui.read(
+    `(document.documentElement.dataset.theme = "light", document.documentElement.style.colorScheme = "light")`,
+  );
+  await ui.page.setViewportSize({ width: 1280, height: 900 });
+}
+
 /** The helpers bound to one file's stack and browser. */
 export function editScreenHelpers(e2e: E2E) {
   const call = <T>(token: string, method: string, route: string, body?: unknown) =>

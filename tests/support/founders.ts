@@ -261,11 +261,12 @@ export async function postIdentityResult(
 }
 
 let ssnCounter = 0;
-/** A distinct valid SSN per founder (area 100-899, never 000/666/9xx), so leaks are attributable. */
+/** A distinct issued SSN per founder (area 100-799 but 666, group 10-98, serial 1000-9999), so leaks are attributable. */
 export function uniqueSsn(): string {
   ssnCounter += 1;
   const n = (process.pid * 7919 + ssnCounter * 104729 + Date.now()) % 1_000_000;
-  return `${100 + (n % 700)}${String(10 + (ssnCounter % 89)).padStart(2, "0")}${String(1000 + (n % 9000)).padStart(4, "0")}`;
+  const area = 100 + (n % 700);
+  return `${area === 666 ? 667 : area}${String(10 + (ssnCounter % 89)).padStart(2, "0")}${String(1000 + (n % 9000)).padStart(4, "0")}`;
 }
 
 /** Every string that belongs to this (marked) founder alone; none may appear in another caller's response. */
@@ -484,7 +485,10 @@ export async function founderAt(
   const on = "browser" in o ? o.browser.stack : o.on;
   const api = apiOf(on);
   const user = o.user ?? (await createAuthUser(on.config.auth, { ...o.founder, label: "founder" }));
-  const marker = `Mk${randomUUID().replace(/-/g, "").slice(0, 12)}`;
+  const marker = `Mk${randomUUID()
+    .replace(/-/g, "")
+    .slice(0, 12)
+    .replace(/\d/g, (d) => "ghijklmnop"[Number(d)]!)}`; // letters only: the marker is a name too
   const f: Building = {
     ...user,
     auth: { Authorization: `Bearer ${user.token}` },

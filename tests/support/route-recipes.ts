@@ -132,7 +132,8 @@ export const RECIPES: Record<string, Recipe> = {
   },
   "PUT /api/notifications/{notificationId}/read": { scope: "owner", success: 200 },
   "PUT /api/notifications/mark-all-read": { scope: "owner", success: 200, query: (f) => ({ account_id: f.accountId }) },
-  "GET /api/ria/tax-form.pdf": { scope: "caller", success: 200 },
+  // The answers on screen, which the form prints (docs/decisions/0191).
+  "POST /api/ria/tax-form.pdf": { scope: "caller", success: 200, body: () => RIA_ANSWERS },
   "GET /api/accounts/{accountId}/audit": { scope: "owner", success: 200, query: () => ({ limit: 20 }) },
   "GET /api/audit": { scope: "staff", success: 403, query: () => ({ limit: 20 }) },
   "GET /api/admin/users": { scope: "staff", success: 403 },

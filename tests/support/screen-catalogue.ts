@@ -80,7 +80,7 @@ async function seedFounder(
     first_name: "Alexandra",
     last_name: "Montgomery-Fitzgerald",
     dob: "1980-01-02",
-    ssn: "987654321",
+    ssn: "587654321",
     phone: "3025550101",
     address_line1: "1200 Orange Street, Suite 600",
     city: "Wilmington",

@@ -5,20 +5,21 @@ import { apiErrorCode, ERROR_CODES_BY_STATUS, type ApiErrorStatus } from "./erro
 import {
   LIMITS,
   MESSAGES,
-  EMAIL_PATTERN,
   SSN_DIGITS_OR_MASKED,
   SSN_MASKED,
   PHONE_DIGITS,
   ROLES,
-  endsWithLlc,
-  hasForbiddenCharacters,
   legalNameProblem,
+  llcNameProblem,
   birthdateProblem,
   riskScoreProblem,
   lossCapacityProblem,
   zipProblem,
+  ssnNeverIssuedProblem,
+  phoneNumberProblem,
 } from "./rules";
-import { issueFrom } from "./refine";
+import { hasForbiddenCharacters, personNameProblem, plainTextProblem } from "./text";
+import { distinctChoices, issueFrom } from "./refine";
 import { outputShape } from "./output-shape";
 
 /** Ids are PostgreSQL `integer`s: outside 1..2^31-1 an id is malformed (400), not a query PostgreSQL refuses (500). */
@@ -30,23 +31,38 @@ const timestamp = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, MESSAGES.invalidFormat("date"));
 const enumId = (category: string) =>
   z.string().regex(new RegExp(`^${category}_[a-z0-9_]+$`), MESSAGES.invalidFormat(category.replace(/_/g, " ")));
-/** Every free-text field, API and forms: trimmed, refused (naming the field) with a FORBIDDEN_TEXT_CHARACTERS one. */
+/**
+ * Every free-text field, API and forms: trimmed, composed (NFC: "é" typed as e + U+0301 is stored as
+ * é), refused (naming the field) with a FORBIDDEN_TEXT_CHARACTERS one.
+ */
 export const freeText = (field: string) =>
   z
     .string()
     .trim()
+    .normalize("NFC")
     .refine((v) => !hasForbiddenCharacters(v), MESSAGES.forbiddenCharacters(field));
 const text = (field: string, max: number) => freeText(field).max(max, MESSAGES.maxLength(field, max));
+/** A first or last name, forms and API (text.ts personNameProblem). */
+export const personName = (field: string) =>
+  text(field, LIMITS.nameMax).superRefine(issueFrom(personNameProblem(field)));
+/** An address line, a city, a custom fund's name (text.ts plainTextProblem). */
+export const plainText = (field: string, max: number) =>
+  text(field, max).superRefine(issueFrom(plainTextProblem(field)));
 
+/**
+ * An email is one plain mailbox, local@domain in ASCII: zod's own pattern, which refuses <>,;"() and
+ * spaces, so a mailer cannot read two addresses or another one in it (docs/decisions/0190).
+ */
+export const MAILBOX = z.regexes.email;
 export const emailField = freeText("Email")
   .max(LIMITS.emailMax, MESSAGES.maxLength("Email", LIMITS.emailMax))
-  .regex(EMAIL_PATTERN, MESSAGES.email);
+  .regex(MAILBOX, MESSAGES.email);
 
 export const foundationName = freeText("Foundation name")
   .min(1, MESSAGES.required)
   .max(LIMITS.foundationNameMax, MESSAGES.foundationNameMax)
   .superRefine(issueFrom(legalNameProblem))
-  .refine(endsWithLlc, MESSAGES.llcSuffix);
+  .superRefine(issueFrom(llcNameProblem));
 
 export const ENUM_CATEGORIES = [
   "marital_status",
@@ -70,15 +86,15 @@ export const enumItem = z.object({
 /** Fields a founder may write on a person. SSN and phone are digits only on the wire. */
 export const personWritable = z.object({
   email: emailField.nullable(),
-  first_name: text("First name", LIMITS.nameMax).nullable(),
-  last_name: text("Last name", LIMITS.nameMax).nullable(),
+  first_name: personName("First name").nullable(),
+  last_name: personName("Last name").nullable(),
   dob: isoDate.superRefine(issueFrom((v: string) => birthdateProblem(v))).nullable(),
-  /** 9 digits; the masked value the API returned is accepted and keeps the stored SSN. */
-  ssn: z.string().regex(SSN_DIGITS_OR_MASKED, MESSAGES.ssn).nullable(),
-  phone: z.string().regex(PHONE_DIGITS, MESSAGES.phone).nullable(),
-  address_line1: text("Address line 1", LIMITS.addressMax).nullable(),
-  address_line2: text("Address line 2", LIMITS.addressMax).nullable(),
-  city: text("City", LIMITS.cityMax).nullable(),
+  /** 9 digits, an issued SSN; the masked value the API returned is accepted and keeps the stored SSN. */
+  ssn: z.string().regex(SSN_DIGITS_OR_MASKED, MESSAGES.ssn).superRefine(issueFrom(ssnNeverIssuedProblem)).nullable(),
+  phone: z.string().regex(PHONE_DIGITS, MESSAGES.phone).superRefine(issueFrom(phoneNumberProblem)).nullable(),
+  address_line1: plainText("Address line 1", LIMITS.addressMax).nullable(),
+  address_line2: plainText("Address line 2", LIMITS.addressMax).nullable(),
+  city: plainText("City", LIMITS.cityMax).nullable(),
   state: enumId("us_state").nullable(),
   zip: freeText("Zip code").superRefine(issueFrom(zipProblem)).nullable(),
   marital_status: enumId("marital_status").nullable(),
@@ -134,6 +150,11 @@ export const riaFields = z.object({
 });
 /** The seven RIA answers, in questionnaire order (given together: requirements §5). */
 export const RIA_REQUIRED = Object.keys(riaFields.shape) as (keyof typeof riaFields.shape)[];
+/** The tax form's body: the seven answers on screen, all given, which the PDF prints (docs/decisions/0191). */
+export const taxFormAnswers = riaFields.superRefine((v, ctx) => {
+  for (const field of RIA_REQUIRED)
+    if (v[field] === null) ctx.addIssue({ code: "custom", path: [field], message: MESSAGES.required });
+});
 export const account = outputShape(riaFields).extend({
   account_id: id,
   user_id: z.string(),
@@ -159,14 +180,16 @@ export const strategyPut = z
       ctx.addIssue({ code: "custom", path: ["attested"], message: MESSAGES.attestation });
   });
 
-export const organizationWritable = z.object({
+const organizationFields = z.object({
   name_1: foundationName,
   name_2: foundationName,
   registered_state: z.literal("us_state_delaware").nullable(),
   itg_as_registered_agent: z.boolean(),
   activity_is_investment: z.boolean(),
 });
-export const organization = outputShape(organizationWritable).extend({
+const twoNames = distinctChoices("name_1", "name_2");
+export const organizationWritable = organizationFields.superRefine(twoNames);
+export const organization = outputShape(organizationFields).extend({
   organization_id: id,
   strategy_id: id,
   donor_advised_fund: z.string().nullable(),
@@ -174,11 +197,16 @@ export const organization = outputShape(organizationWritable).extend({
   created_at: timestamp,
   updated_at: timestamp,
 });
-export const organizationCreate = organizationWritable.extend({ strategy_id: id });
-export const organizationPut = organizationWritable.extend({
-  donor_advised_fund: text("Custom DAF Name", LIMITS.customDafMax).min(1, MESSAGES.required).nullable(),
+export const organizationCreate = organizationFields.extend({ strategy_id: id }).superRefine(twoNames);
+const dafFields = {
+  donor_advised_fund: plainText("Custom DAF Name", LIMITS.customDafMax).min(1, MESSAGES.required).nullable(),
   custodian: enumId("custodian").nullable(),
-});
+};
+export const organizationPut = organizationFields.extend(dafFields).superRefine(twoNames);
+/** PUT's body as the route takes it: a DAF or custodian left out keeps the stored one. */
+export const organizationPutBody = organizationFields
+  .extend({ donor_advised_fund: dafFields.donor_advised_fund.optional(), custodian: dafFields.custodian.optional() })
+  .superRefine(twoNames);
 
 export const organizationUser = z.object({ organization_id: id, person_id: id, primary_holder: z.boolean() });
 

@@ -1,5 +1,6 @@
 // Requirements §5 and §9: every validation rule, limit and message, stated once for the API and the
 // web's forms. Pure module: no Node or browser imports.
+import { TEXT_MESSAGES, personNameProblem } from "./text";
 
 export const LIMITS = {
   passwordMin: 8,
@@ -25,10 +26,15 @@ export const MESSAGES = {
   required: "Required",
   fieldRequired: "This field is required",
   llcSuffix: "Name must end with LLC",
+  llcNameBefore: "Add your foundation's name before LLC",
+  sameNames: "Choose a second name that differs from the first",
   legalName: "Name may only use letters, digits, spaces and & ' , . - ( ) !",
+  ...TEXT_MESSAGES,
   foundationNameMax: "Foundation name cannot exceed 100 characters",
   ssn: "SSN must be at least 11 characters",
+  ssnNeverIssued: "This SSN was never issued: none starts with 000, 666 or 9, or has 00 or 0000 as a group",
   phone: "Phone number must be at least 14 characters",
+  phoneImpossible: "This is not a US phone number: the area code and the next three digits cannot start with 0 or 1",
   zip: "Zip code must be at least 5 characters",
   email: "Please enter a valid email address",
   emailExists: "Email already exists",
@@ -60,20 +66,6 @@ export function tooManyAttemptsMessage(minutes: number): string {
 /** What the founder attests before Submit (docs/decisions/0096); the submission carries `attested: true`. */
 export const ATTESTATION = "The information is true and complete";
 
-/**
- * Characters no free-text field accepts: controls and U+2028/9 forge lines in mails, logs and the PDF;
- * bidi overrides and isolates make a name display as another; the invisible marks make look-alike
- * names and emails compare different; a lone surrogate is stored as U+FFFD, not as checked. ZWNJ and
- * ZWJ stay: Persian and Indic names need them (an email refuses them: EMAIL_PATTERN).
- */
-export const FORBIDDEN_TEXT_CHARACTERS =
-  // eslint-disable-next-line no-control-regex -- matching control characters is what this rule is for
-  /[\u0000-\u001F\u007F-\u009F\u061C\u180E\u200B\u200E\u200F\u2028\u2029\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-export function hasForbiddenCharacters(value: string): boolean {
-  return FORBIDDEN_TEXT_CHARACTERS.test(value);
-}
-
 export const PASSWORD_SPECIALS = "!@#$%^&()-+=|";
 
 export type PasswordRuleId = "length" | "uppercase" | "lowercase" | "digit" | "special";
@@ -98,14 +90,28 @@ export function passwordChecks(pw: string): Record<PasswordRuleId, boolean> {
   return Object.fromEntries(PASSWORD_RULES.map((r) => [r.id, r.test(pw)])) as Record<PasswordRuleId, boolean>;
 }
 
-/** §5's register submit: fields filled, the password's length, digit and special rules (case rules only show). */
+/** What register says under a name it would refuse (the profile's rule: the names become the profile's). */
+export function registerNameProblems(v: { firstName: string; lastName: string }) {
+  return {
+    firstName: personNameProblem("First name")(v.firstName.trim()),
+    lastName: personNameProblem("Last name")(v.lastName.trim()),
+  };
+}
+
+/** §5's register submit: fields filled, names the profile takes, the password's length, digit and special rules (case rules only show). */
 export function canSubmitRegister(v: {
   email: string;
   firstName: string;
   lastName: string;
   password: string;
 }): boolean {
-  return Boolean(v.email && v.firstName && v.lastName) && passwordSubmittable(v.password);
+  const names = registerNameProblems(v);
+  return (
+    Boolean(v.email && v.firstName && v.lastName) &&
+    !names.firstName &&
+    !names.lastName &&
+    passwordSubmittable(v.password)
+  );
 }
 
 export function passwordSubmittable(pw: string): boolean {
@@ -124,11 +130,10 @@ export function endsWithLlc(name: string): boolean {
   return /llc$/i.test(name.trim());
 }
 
-/** A simple email pattern, as §5 asks; no invisible format character (\p{Cf}) anywhere. */
-export const EMAIL_PATTERN = /^[^\s@\p{Cf}]+@[^\s@\p{Cf}]+\.[^\s@\p{Cf}]+$/u;
-
-export function isEmail(value: string): boolean {
-  return EMAIL_PATTERN.test(value.trim());
+/** A foundation name ends with LLC, and has a name before it ("LLC" alone names nothing). */
+export function llcNameProblem(name: string): string | null {
+  if (!endsWithLlc(name)) return MESSAGES.llcSuffix;
+  return /[\p{L}0-9]/u.test(name.trim().slice(0, -3)) ? null : MESSAGES.llcNameBefore;
 }
 
 export function digitsOnly(value: string): string {
@@ -156,6 +161,25 @@ export function formatPhone(value: string): string {
 
 export const SSN_FORMATTED = /^\d{3}-\d{2}-\d{4}$/;
 export const PHONE_FORMATTED = /^\(\d{3}\)-\d{3}-\d{4}$/;
+
+/**
+ * An SSN as typed (123-45-6789) or sent (nine digits) that was never issued: area 000, 666 or 900-999,
+ * group 00 or serial 0000 (docs/decisions/0095). Other shapes are the format rule's to refuse.
+ */
+export function ssnNeverIssuedProblem(value: string): string | null {
+  if (!SSN_FORMATTED.test(value) && !/^\d{9}$/.test(value)) return null;
+  const d = digitsOnly(value);
+  const [area, group, serial] = [d.slice(0, 3), d.slice(3, 5), d.slice(5)];
+  const never = area === "000" || area === "666" || area >= "900" || group === "00" || serial === "0000";
+  return never ? MESSAGES.ssnNeverIssued : null;
+}
+
+/** A North-American number whose area code or exchange starts with 0 or 1 does not exist: (000)-000-0000. */
+export function phoneNumberProblem(value: string): string | null {
+  if (!PHONE_FORMATTED.test(value) && !/^\d{10}$/.test(value)) return null;
+  const d = digitsOnly(value);
+  return /^[2-9]\d\d[2-9]/.test(d) ? null : MESSAGES.phoneImpossible;
+}
 export function todayIso(now = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;

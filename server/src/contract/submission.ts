@@ -4,7 +4,8 @@
 // would accept it and a step whose earlier steps are not done is never shown (docs/decisions/0145).
 // Pure module: no Node or browser imports.
 import { isBlank, PROFILE_REQUIRED } from "./required-fields";
-import { endsWithLlc } from "./rules";
+import { llcNameProblem } from "./rules";
+import { sameName } from "./text";
 
 /** What the rule reads of the organization and the primary holder (the API's shapes; rows map onto them). */
 export interface SubmissionOrganization {
@@ -48,8 +49,8 @@ const PROFILE_LABELS: Record<(typeof PROFILE_REQUIRED)[number], string> = {
 };
 
 /**
- * What the entry still lacks, in the order of the creation steps: the organization named (both names
- * ending in LLC), the primary holder's profile complete, the identity check completed (GREEN), the DAF
+ * What the entry still lacks, in the order of the creation steps: the organization named (two
+ * different names, each a name before LLC), the primary holder's profile complete, the identity check completed (GREEN), the DAF
  * and custodian chosen. Empty when it may be submitted.
  */
 export function missingForSubmission(
@@ -64,7 +65,9 @@ export function missingForSubmission(
       ["name_2", "Your foundation's second choice of name"],
     ] as const) {
       const name = organization[field];
-      if (isBlank(name) || !endsWithLlc(name!)) missing.push({ key: `organization.${field}`, step: 1, label });
+      const repeated = field === "name_2" && sameName(name ?? "", organization.name_1 ?? "");
+      if (isBlank(name) || llcNameProblem(name!) || repeated)
+        missing.push({ key: `organization.${field}`, step: 1, label });
     }
   if (!holder) missing.push({ key: "primary_holder", step: 2, label: "Your personal information" });
   else {

@@ -5,6 +5,7 @@ import { createHash } from "node:crypto";
 import type { Executor } from "../../../db/engine";
 import type { PersonRow } from "../../../db/schema";
 import { parseTimestamp, timestampNow } from "../contract/rules";
+import { emailField } from "../contract/entities";
 import { displayName, getPerson, updatePersonSystemColumns } from "../repositories/persons";
 import { getAccount, lockAccount } from "../repositories/accounts";
 import { listOrganizationsOfAccount } from "../repositories/organizations";
@@ -45,7 +46,10 @@ function mailRow(actor: Actor, owner: PersonRow, action: "owner_mail.send" | "ow
   };
 }
 
-/** The per-recipient count's key in the shared rate-limit table: a hash, so the table holds no address. */
+/**
+ * The per-recipient count's key in the shared rate-limit table: the mailbox lower-cased and trimmed
+ * (V@X.com and v@x.com are one inbox), hashed, so the table holds no address.
+ */
 const recipientKey = (email: string) =>
   `owner-mail-to:${createHash("sha256").update(email.trim().toLowerCase()).digest("hex")}`;
 
@@ -124,6 +128,10 @@ export async function sendOwnerVerificationMails(
         "Only additional owners are emailed a verification link (the primary holder verifies in the creation flow)",
       );
     if (!t.email) throw invalid("person_ids", "An owner without an email address cannot be emailed");
+    // An address stored before the mailbox rule ("a<v@x.com>") could reach an inbox under another
+    // key: it is corrected first (docs/decisions/0190).
+    if (!emailField.safeParse(t.email).success)
+      throw invalid("person_ids", "An owner's email is not one plain address (name@example.com): correct it first");
   }
   const holderId = (await getAccount(db, accountId))?.primaryAccountHolder;
   const holder = holderId ? await getPerson(db, holderId) : undefined;

@@ -1,16 +1,17 @@
 // The email an additional owner receives with their identity-verification link.
 import type { MailMessage } from "../mail";
 import { LIMITS } from "../contract/rules";
+import { printable } from "../contract/text";
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
-/** A name as plain mail text: no control, invisible or direction character (forged lines), whitespace collapsed. */
+/**
+ * A name as plain mail text: only what today's name rules take (no markup, emoji, control, invisible or
+ * direction character, so no forged line), whitespace collapsed; a name stored before the rules too.
+ */
 export function plainName(name: string, max: number): string {
-  const plain = name
-    .replace(/[\p{Cc}\p{Cf}\p{Cs}\u2028\u2029]/gu, "")
-    .replace(/\s+/g, " ")
-    .trim();
+  const plain = printable(name);
   // Capped, so a name stored before today's limits cannot carry a message of its own.
   const chars = Array.from(plain);
   return chars.length <= max

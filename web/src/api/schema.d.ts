@@ -4147,15 +4147,29 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's tax information form (application/pdf, as an attachment) */
-        get: {
+        get?: never;
+        put?: never;
+        /** The caller's tax information form with the given answers (application/pdf, as an attachment) */
+        post: {
             parameters: {
                 query?: never;
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        ria_primary_goal: string | null;
+                        ria_risk_score: number | null;
+                        ria_loss_capacity_percent: number | null;
+                        ria_time_horizon_years: string | null;
+                        ria_liquidity_needs: string | null;
+                        ria_federal_effective_tax_rate: string | null;
+                        ria_state: string | null;
+                    };
+                };
+            };
             responses: {
                 /** @description PDF document (application/pdf) */
                 200: {
@@ -4296,8 +4310,6 @@ export interface paths {
                 };
             };
         };
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;

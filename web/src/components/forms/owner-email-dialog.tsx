@@ -1,8 +1,8 @@
 // The add-owner / edit-owner-email dialog (step 3 and /edit-others). Rules come from the
-// contract's ownerEmailSchema: a simple email pattern ('Please enter a valid email address'), not
-// one of the other owners' ('Email already exists'), at most 100 characters; and not the
-// founder's own address. The submit button
-// stays disabled until the email is valid and unique, and reads 'Saving...' while onSubmit runs.
+// contract's ownerEmailSchema: one plain mailbox ('Please enter a valid email address'), not one of
+// the other owners' ('Email already exists'), at most 100 characters; and not the founder's own
+// address. The submit button is enabled exactly when the contract accepts the address (no browser
+// check of its own: a text input in a noValidate form), and reads 'Saving...' while onSubmit runs.
 import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import { useEffect, useMemo, useState } from "react";
 import { ownerEmailSchema } from "@contract/forms";
@@ -88,10 +88,13 @@ export function OwnerEmailDialog({
               void submit();
             }}
             className="flex flex-col gap-4"
+            noValidate
           >
+            {/* Not type="email": the browser's own check disagrees with the contract's (it takes
+                émile@exämple.com) and blocks with a tooltip. autoComplete off: it is another person's address. */}
             <BoundTextField
               label="Email"
-              type="email"
+              inputMode="email"
               autoComplete="off"
               autoFocus
               field={{

@@ -1,7 +1,7 @@
 // The email/password views of the sign-in screen (requirements §2, §4).
 import { useAtomValue } from "jotai";
 import { useEffect, type FormEvent, type ReactNode } from "react";
-import { canSubmitRegister, passwordSubmittable } from "@contract/rules";
+import { canSubmitRegister, passwordSubmittable, registerNameProblems } from "@contract/rules";
 import { KeptEditsNotice } from "@/components/kept-edits-notice";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
@@ -160,6 +160,8 @@ export function RegisterView({ actions }: ViewProps) {
   const form = useAtomValue(signInFormAtom);
   const busy = useAtomValue(busyAtom);
   const ready = canSubmitRegister(form);
+  // The names become the profile's: a name it would refuse says so here, as the profile would.
+  const nameProblems = registerNameProblems(form);
   return (
     <div className="flex flex-col gap-4">
       <h2 className="text-lg font-medium">Complete your account</h2>
@@ -172,6 +174,8 @@ export function RegisterView({ actions }: ViewProps) {
             autoComplete="given-name"
             value={form.firstName}
             onChange={(e) => actions.update({ firstName: e.target.value })}
+            error={Boolean(nameProblems.firstName)}
+            helperText={nameProblems.firstName}
           />
           <TextField
             label="Last name"
@@ -179,6 +183,8 @@ export function RegisterView({ actions }: ViewProps) {
             autoComplete="family-name"
             value={form.lastName}
             onChange={(e) => actions.update({ lastName: e.target.value })}
+            error={Boolean(nameProblems.lastName)}
+            helperText={nameProblems.lastName}
           />
         </div>
         <PasswordField actions={actions} autoComplete="new-password" describedChecklist />

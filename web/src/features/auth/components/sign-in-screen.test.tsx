@@ -1,7 +1,7 @@
 import { act, getConfig, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { MFA_FRIENDLY_NAME } from "@contract/rules";
+import { MESSAGES, MFA_FRIENDLY_NAME } from "@contract/rules";
 import { fakeApi } from "@/testing/fake-api";
 import { renderWithApp } from "@/testing/render";
 import { authError, createFakeSupabase, fakeSession, type FakeSupabase } from "@/testing/fake-supabase";
@@ -216,6 +216,22 @@ describe("register", () => {
     expect(screen.getByText("Password must contain...")).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText("Password"), "A");
     expect(screen.queryByText("Password must contain...")).not.toBeInTheDocument();
+  });
+
+  it("says under a name what the profile would refuse in it, and keeps Sign up disabled until it is a name", async () => {
+    renderWithApp(<Harness />, { path: "/sign-in" });
+    await userEvent.click(screen.getByRole("button", { name: "Don't have an account? Sign up" }));
+    const submit = screen.getByRole("button", { name: "Sign up" });
+    await userEvent.type(screen.getByLabelText("Email"), "new@example.com");
+    await userEvent.type(screen.getByLabelText("First name"), "Zoë \u{1F680}");
+    await userEvent.type(screen.getByLabelText("Last name"), "Lovelace");
+    await userEvent.type(screen.getByLabelText("Password"), "Abcdefg1!");
+    expect(screen.getByLabelText("First name")).toHaveAccessibleDescription(MESSAGES.personName("First name"));
+    expect(submit).toBeDisabled();
+    await userEvent.clear(screen.getByLabelText("First name"));
+    await userEvent.type(screen.getByLabelText("First name"), "Zoë");
+    expect(screen.getByLabelText("First name")).not.toHaveAccessibleDescription();
+    expect(submit).toBeEnabled();
   });
 
   it("signs up with full_name/name metadata and the origin, stores the pending record and shows the pending view", async () => {
