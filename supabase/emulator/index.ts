@@ -10,7 +10,7 @@ import type { AuthContext } from "./context";
 import { AuthStore } from "./store";
 import { ignoredConfigKeys, loadAuthSettings, type SettingsOverrides } from "./settings";
 import { KeyRing } from "./keys";
-import { PasswordPolicy } from "./passwords";
+import { DEFAULT_BCRYPT_COST, PasswordPolicy } from "./passwords";
 import { RedirectPolicy } from "./redirects";
 import { Mailer } from "./mailer";
 import { loadMailTemplates } from "./mail-templates";
@@ -52,7 +52,10 @@ export interface AuthEmulatorOptions {
    * never the CLI's public keys; a weak one is refused (secret-strength.ts).
    */
   jwtSecret?: string;
-  /** bcrypt cost of new hashes; 10 like GoTrue. */
+  /**
+   * bcrypt cost of new hashes: 4 (bcrypt's least, cheap for CI) unless given; 10 is GoTrue's.
+   * Hashes of any cost, argon2 and Firebase scrypt verify whatever it is.
+   */
   bcryptCost?: number;
   /** Browser origins allowed besides any localhost/127.0.0.1 one. */
   corsOrigins?: string[];
@@ -177,7 +180,7 @@ export async function startAuthEmulator(opts: AuthEmulatorOptions = {}): Promise
       store,
       settings,
       keys,
-      passwords: new PasswordPolicy(settings, opts.bcryptCost ?? 10),
+      passwords: new PasswordPolicy(settings, opts.bcryptCost ?? DEFAULT_BCRYPT_COST),
       redirects: new RedirectPolicy(settings),
       mailer,
       limiter,
@@ -260,7 +263,7 @@ export async function resetAuthData(opts: {
   try {
     store.wipe();
     await applySeed(
-      { store, settings, passwords: new PasswordPolicy(settings, opts.bcryptCost ?? 10) },
+      { store, settings, passwords: new PasswordPolicy(settings, opts.bcryptCost ?? DEFAULT_BCRYPT_COST) },
       loadSeed(opts.seed),
     );
     store.db.pragma(`user_version = ${SEEDED_VERSION}`);

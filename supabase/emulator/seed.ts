@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { AuthContext } from "./context";
 import { createUser } from "./accounts";
 import { normalizeEmail } from "./passwords";
+import { isPasswordHash } from "./password-hashes";
 
 const Uuid = z.uuid();
 
@@ -15,11 +16,8 @@ const SeedUser = z.strictObject({
   email: z.string(),
   /** Plain password; hashed with the configured bcrypt cost unless password_hash is given. */
   password: z.string().optional(),
-  /** A bcrypt hash (e.g. taken from a Supabase project's auth.users), used as is. */
-  password_hash: z
-    .string()
-    .regex(/^\$2[aby]?\$\d{2}\$/, "a bcrypt hash")
-    .optional(),
+  /** A hash GoTrue reads (bcrypt, argon2, Firebase scrypt; e.g. from a project's auth.users), used as is. */
+  password_hash: z.string().refine(isPasswordHash, "a bcrypt, argon2 or Firebase scrypt hash GoTrue reads").optional(),
   email_confirmed: z.boolean().default(true),
   app_metadata: z.record(z.string(), z.unknown()).default({}),
   user_metadata: z.record(z.string(), z.unknown()).default({}),
