@@ -53,6 +53,9 @@ export interface SignedIn {
 }
 
 const PASSWORD = "contract-password-1";
+const BCRYPT_OF_PASSWORD = "$2b$04$gZXozXlu5gHpEqXQKVes1eCP3oSbO7ubrXewpUugXQ.f7Q32kxeo.";
+/** Operations with a case before GoTrue's document lists them (an upstream pull request documents them). */
+export const UPCOMING = new Set(["POST /admin/users"]);
 export const TEST_PHONE = "15550001111";
 export const TEST_PHONE_OTP = "123456";
 const totpCode = (secret: string) => generateSync({ secret, algorithm: "sha1", digits: 6, period: 30 });
@@ -670,6 +673,33 @@ export const CASES: Record<string, OperationCases> = {
       "200": { run: (f) => f.admin({ method: "GET", path: "/admin/users", query: { page: "1", per_page: "5" } }) },
       ...guarded("GET", "/admin/users"),
     },
+  },
+  "POST /admin/users": {
+    statuses: {
+      "200": {
+        run: (f) =>
+          f.admin({
+            method: "POST",
+            path: "/admin/users",
+            body: { email: `a-${randomUUID()}@example.com`, password_hash: BCRYPT_OF_PASSWORD, email_confirm: true },
+          }),
+      },
+      "400": {
+        code: "validation_failed",
+        run: (f) =>
+          f.admin({
+            method: "POST",
+            path: "/admin/users",
+            body: { email: `a-${randomUUID()}@example.com`, password: PASSWORD, password_hash: BCRYPT_OF_PASSWORD },
+          }),
+      },
+      ...guarded("POST", "/admin/users", undefined, { email: "a@example.com" }),
+      "422": {
+        code: "email_exists",
+        run: async (f) => f.admin({ method: "POST", path: "/admin/users", body: { email: (await f.user()).email } }),
+      },
+    },
+    unprovoked: { "500": NO_5XX },
   },
   ...userAdmin(),
   "GET /admin/oauth/clients": {
