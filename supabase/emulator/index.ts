@@ -112,8 +112,6 @@ export interface AuthEmulator {
 
 export const AUTH_DB_FILE = "auth.sqlite";
 export const MAIL_FILE = "mailbox.json";
-/** PRAGMA user_version after the first seeding, so a restart keeps the data as it was left. */
-const SEEDED_VERSION = 1;
 const DEFAULT_FROM = "Supabase Auth <noreply@localhost>";
 
 /** One line naming the config.toml keys that take no effect here, so nobody believes they did. */
@@ -193,10 +191,7 @@ export async function startAuthEmulator(opts: AuthEmulatorOptions = {}): Promise
         await applySeed(ctx, seed);
       },
     };
-    if ((store.db.pragma("user_version", { simple: true }) as number) < SEEDED_VERSION) {
-      await applySeed(ctx, seed);
-      store.db.pragma(`user_version = ${SEEDED_VERSION}`);
-    }
+    if (!store.seeded) await applySeed(ctx, seed, { once: true });
     const app = await buildServer(ctx, opts.corsOrigins, hostPolicy(host, [opts.publicUrl]), opts.serveAtRoot);
     cleanups.push(() => app.close());
     await app.listen({ host, port: opts.port ?? 0 });
@@ -266,7 +261,6 @@ export async function resetAuthData(opts: {
       { store, settings, passwords: new PasswordPolicy(settings, opts.bcryptCost ?? DEFAULT_BCRYPT_COST) },
       loadSeed(opts.seed),
     );
-    store.db.pragma(`user_version = ${SEEDED_VERSION}`);
   } finally {
     store.close();
   }

@@ -49,10 +49,15 @@ export function loadSeed(source: string | SeedFile | undefined): ParsedSeed {
   return parsed.data;
 }
 
-/** Hashes first (outside the transaction), then writes every user and factor in one transaction. */
+/**
+ * Hashes first (outside the transaction), then writes every user and factor in one transaction that
+ * marks the store seeded. `once`: nothing is written if the store is seeded already, checked in that
+ * transaction, so emulators starting together on one data folder seed it once.
+ */
 export async function applySeed(
   ctx: Pick<AuthContext, "store" | "settings" | "passwords">,
   seed: ParsedSeed,
+  { once = false } = {},
 ): Promise<void> {
   const hashes = await Promise.all(
     seed.users.map((u) =>
@@ -64,6 +69,8 @@ export async function applySeed(
     ),
   );
   ctx.store.transaction(() => {
+    if (once && ctx.store.seeded) return;
+    ctx.store.seeded = true;
     seed.users.forEach((u, i) => {
       const user = createUser(ctx, {
         id: u.id,

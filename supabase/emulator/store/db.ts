@@ -26,7 +26,9 @@ export class StoreDb {
     // the last commits, which a local emulator can afford for one fsync less per write.
     this.db.pragma("synchronous = NORMAL");
     this.db.pragma("foreign_keys = ON");
-    this.runInTransaction = this.db.transaction((fn: () => unknown) => fn());
+    // IMMEDIATE: the write lock is taken at BEGIN, so another process writing the same data folder
+    // makes this one wait (busy timeout) instead of failing a read-then-write with SQLITE_BUSY.
+    this.runInTransaction = this.db.transaction((fn: () => unknown) => fn()).immediate;
   }
 
   migrate(schema: ModelSchema): void {
