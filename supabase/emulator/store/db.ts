@@ -10,6 +10,8 @@ export interface ModelSchema {
   /** Child tables first, so a wipe never trips a foreign key. */
   tables: string[];
   addedColumns?: { table: string; columns: string[] }[];
+  /** Indexes on the columns requests look rows up by, made after the added columns exist. */
+  indexes?: string;
 }
 
 export class StoreDb {
@@ -38,6 +40,7 @@ export class StoreDb {
       for (const column of columns)
         if (!have.has(column)) this.db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} TEXT`);
     }
+    if (schema.indexes) this.db.exec(schema.indexes);
   }
 
   sql(text: string): Database.Statement {
