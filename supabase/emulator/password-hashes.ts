@@ -3,7 +3,6 @@
 // `password_hash` (models.NewUserWithPasswordHash), with the same rules for what is well formed.
 import { createCipheriv, scrypt, timingSafeEqual } from "node:crypto";
 import { promisify } from "node:util";
-import bcrypt from "bcryptjs";
 
 const ARGON2 =
   /^\$(?<alg>argon2(?:d|i|id))\$v=(?<v>16|19)\$m=(?<m>\d+),t=(?<t>\d+),p=(?<p>\d+)(?:,keyid=(?<keyid>[^,$]+))?(?:,data=(?<data>[^$]+))?\$(?<salt>[^$]*)\$(?<hash>.*)$/;
@@ -87,6 +86,12 @@ function parsePasswordHash(text: string): ParsedHash {
   return { kind: "bcrypt" };
 }
 
+/**
+ * The native bcrypt, loaded on first use (memory at rest does without it): its async calls run on
+ * libuv's thread pool, so hashing leaves the event loop to the requests (docs/decisions/0060).
+ */
+export const nativeBcrypt = async () => (await import("bcrypt")).default;
+
 /** Whether GoTrue's admin user creation stores `text` as a `password_hash` (else it answers 500). */
 export function isPasswordHash(text: string): boolean {
   try {
@@ -129,7 +134,7 @@ export async function verifyPasswordHash(password: string, stored: string): Prom
   let parsed: ParsedHash;
   try {
     parsed = parsePasswordHash(stored);
-    if (parsed.kind === "bcrypt") return await bcrypt.compare(password, stored);
+    if (parsed.kind === "bcrypt") return await (await nativeBcrypt()).compare(password, stored);
     const derived = await derive(password, parsed);
     return derived.length === parsed.hash.length && timingSafeEqual(derived, parsed.hash);
   } catch {

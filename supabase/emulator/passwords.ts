@@ -1,9 +1,8 @@
 // Password hashing (bcrypt, as GoTrue) and GoTrue's strength policy from config.toml:
 // minimum_password_length plus password_requirements character classes.
-import bcrypt from "bcryptjs";
 import { createHmac, randomBytes } from "node:crypto";
 import { validationFailed, weakPassword, type WeakPasswordReason } from "./errors";
-import { verifyPasswordHash } from "./password-hashes";
+import { nativeBcrypt, verifyPasswordHash } from "./password-hashes";
 import type { AuthSettings, PasswordRequirements } from "./settings";
 
 const LOWER = "abcdefghijklmnopqrstuvwxyz";
@@ -93,7 +92,7 @@ export class PasswordPolicy {
 
   /** A new bcrypt hash, remembered as verified: the pair is right by construction. */
   async hash(password: string): Promise<string> {
-    const hash = await bcrypt.hash(password, this.cost);
+    const hash = await (await nativeBcrypt()).hash(password, this.cost);
     this.verified.add(password, hash);
     return hash;
   }
