@@ -1,5 +1,6 @@
 // `auth-emulator`: the emulator as a command, flags parsed with node:util parseArgs.
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import v8 from "node:v8";
 import { ignoredConfigKeys, loadAuthSettings } from "./settings";
 import { startAuthEmulator } from "./index";
 import { publicKeysRefusal } from "./exposure";
@@ -124,6 +125,8 @@ async function main(): Promise<void> {
     serveAtRoot: v["serve-at-root"],
     quiet: v.quiet,
   });
+  // V8's default again, now that requests may want a larger young generation (bin/auth-emulator.mjs).
+  v8.setFlagsFromString("--semi-space-growth-factor=2 --no-optimize-for-size");
   const stop = () => void emulator.stop().then(() => process.exit(0));
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
