@@ -118,12 +118,12 @@ async function derive(password: string, h: Argon2Hash | FirebaseScryptHash): Pro
     return Buffer.from(await fn({ ...options, hashLength: h.hash.length, outputType: "binary" }));
   }
   // Firebase's scrypt: the scrypt key of (salt ‖ separator) encrypts the project's signer key.
-  const N = 2 ** h.logN;
+  // At most 64 MiB (Firebase's own parameters take 16): a hash asking more does not verify.
   const key = await scryptAsync(password, Buffer.concat([h.salt, h.saltSeparator]), 32, {
-    N,
+    N: 2 ** h.logN,
     r: h.r,
     p: h.p,
-    maxmem: 256 * N * h.r,
+    maxmem: 64 * 2 ** 20,
   });
   const cipher = createCipheriv("aes-256-ctr", key, Buffer.alloc(16));
   return Buffer.concat([cipher.update(h.signerKey), cipher.final()]);
