@@ -59,6 +59,7 @@ const benchToTests = wall("scripts/bench imports tests/ only from tests/support"
 
 const authEmulatorInward = wall("supabase/emulator (the auth-emulator package) never imports product code", [
   "**/server/**",
+  "!@simplewebauthn/server/**", // a library's subpath, not this repository's server/
   "**/web/**",
   "**/db/**",
   "**/demo-seed",

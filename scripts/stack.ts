@@ -31,7 +31,7 @@ export interface Stack {
 
 export interface StackOptions {
   quiet?: boolean;
-  /** bcrypt cost of new password hashes in the embedded auth emulator (default GoTrue's 10). */
+  /** bcrypt cost of new password hashes in the embedded auth emulator (default the emulator's 4). */
   bcryptCost?: number;
   /** Auth settings beyond config.toml's (a test that needs Google sign-in on, say). */
   authSettings?: SettingsOverrides;

@@ -11,6 +11,12 @@ declare module "autocannon" {
     p90: number;
     p99: number;
   }
+  interface Request {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }
   interface Options {
     url: string;
     connections?: number;
@@ -20,14 +26,14 @@ declare module "autocannon" {
     headers?: Record<string, string>;
     body?: string;
     timeout?: number;
-    /** Each connection cycles through these; setupRequest may rewrite a request just before it is sent. */
+    /**
+     * Each connection cycles through these; setupRequest may rewrite a request just before it is sent,
+     * onResponse reads its answer; `context` is the connection's own object, kept across the cycle.
+     */
     requests?: Array<{
-      setupRequest?: (req: {
-        method?: string;
-        path?: string;
-        headers?: Record<string, string>;
-        body?: string;
-      }) => unknown;
+      method?: string;
+      setupRequest?: (req: Request, context: Record<string, unknown>) => unknown;
+      onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
     }>;
   }
   interface Result {
@@ -41,5 +47,6 @@ declare module "autocannon" {
     throughput: Histogram;
   }
   function autocannon(opts: Options): Promise<Result>;
+  export type { Request };
   export default autocannon;
 }

@@ -10,7 +10,7 @@ import type { AuthContext } from "./context";
 import { AuthStore } from "./store";
 import { ignoredConfigKeys, loadAuthSettings, type SettingsOverrides } from "./settings";
 import { KeyRing } from "./keys";
-import { PasswordPolicy } from "./passwords";
+import { DEFAULT_BCRYPT_COST, PasswordPolicy } from "./passwords";
 import { RedirectPolicy } from "./redirects";
 import { Mailer } from "./mailer";
 import { loadMailTemplates } from "./mail-templates";
@@ -53,7 +53,10 @@ export interface AuthEmulatorOptions {
    * never the CLI's public keys; a weak one is refused (secret-strength.ts).
    */
   jwtSecret?: string;
-  /** bcrypt cost of new hashes; 10 like GoTrue. */
+  /**
+   * bcrypt cost of new hashes: 4 (bcrypt's least, cheap for CI) unless given; 10 is GoTrue's.
+   * Hashes of any cost, argon2 and Firebase scrypt verify whatever it is.
+   */
   bcryptCost?: number;
   /** Browser origins allowed besides any localhost/127.0.0.1 one. */
   corsOrigins?: string[];
@@ -110,8 +113,6 @@ export interface AuthEmulator {
 
 export const AUTH_DB_FILE = "auth.sqlite";
 export const MAIL_FILE = "mailbox.json";
-/** PRAGMA user_version after the first seeding, so a restart keeps the data as it was left. */
-const SEEDED_VERSION = 1;
 const DEFAULT_FROM = "Supabase Auth <noreply@localhost>";
 
 /** One line naming the config.toml keys that take no effect here, so nobody believes they did. */
@@ -178,7 +179,7 @@ export async function startAuthEmulator(opts: AuthEmulatorOptions = {}): Promise
       store,
       settings,
       keys,
-      passwords: new PasswordPolicy(settings, opts.bcryptCost ?? 10),
+      passwords: new PasswordPolicy(settings, opts.bcryptCost ?? DEFAULT_BCRYPT_COST),
       redirects: new RedirectPolicy(settings),
       mailer,
       limiter,
@@ -191,10 +192,7 @@ export async function startAuthEmulator(opts: AuthEmulatorOptions = {}): Promise
         await applySeed(ctx, seed);
       },
     };
-    if ((store.db.pragma("user_version", { simple: true }) as number) < SEEDED_VERSION) {
-      await applySeed(ctx, seed);
-      store.db.pragma(`user_version = ${SEEDED_VERSION}`);
-    }
+    if (!store.seeded) await applySeed(ctx, seed, { once: true });
     const app = await buildServer(ctx, opts.corsOrigins, hostPolicy(host, [opts.publicUrl]), opts.serveAtRoot);
     cleanups.push(() => app.close());
     await app.listen({ host, port: opts.port ?? 0 });
@@ -261,10 +259,9 @@ export async function resetAuthData(opts: {
   try {
     store.wipe();
     await applySeed(
-      { store, settings, passwords: new PasswordPolicy(settings, opts.bcryptCost ?? 10) },
+      { store, settings, passwords: new PasswordPolicy(settings, opts.bcryptCost ?? DEFAULT_BCRYPT_COST) },
       loadSeed(opts.seed),
     );
-    store.db.pragma(`user_version = ${SEEDED_VERSION}`);
   } finally {
     store.close();
   }

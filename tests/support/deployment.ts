@@ -91,6 +91,8 @@ async function startAuthProject(dir: string, origins: string[]): Promise<{ proje
     String(mailPort),
     "--smtp-port",
     String(smtpPort),
+    "--bcrypt-cost",
+    "10", // as deployed: GoTrue's cost, not the emulator's cheap default
     ...origins.flatMap((o) => ["--cors-origin", o]),
   ];
   const proc = spawn(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });

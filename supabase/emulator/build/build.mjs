@@ -53,7 +53,7 @@ const zodEnglishOnly = {
 };
 
 /**
- * index.js and cli.js with their dependencies bundled in (better-sqlite3, native, and the WebAuthn
+ * index.js and cli.js with their dependencies bundled in (better-sqlite3 and bcrypt, native, and the WebAuthn
  * verifier, loaded on first use, stay installed packages), sharing one chunk: resolving and reading
  * some 400 files of node_modules was a third of the start's CPU (decision record 0137). Each file is
  * written to a temporary name and renamed, chunks before the entries that import them: several
@@ -74,7 +74,7 @@ export async function buildJs({ clean = false, outDir = dist } = {}) {
     platform: "node",
     format: "esm",
     target: "node20",
-    external: ["better-sqlite3", "@simplewebauthn/server"],
+    external: ["better-sqlite3", "bcrypt", "@simplewebauthn/server"],
     plugins: [neverRun, zodEnglishOnly],
     // Less source for V8 to parse at each start; names are kept, so stack traces still read.
     minifyWhitespace: true,

@@ -22,6 +22,7 @@ CREATE TABLE IF NOT EXISTS identities (
   provider TEXT NOT NULL, provider_id TEXT NOT NULL, identity_data TEXT NOT NULL, email TEXT NOT NULL DEFAULT '',
   last_sign_in_at TEXT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL, UNIQUE(provider, provider_id));`,
   tables: ["identities"],
+  indexes: "CREATE INDEX IF NOT EXISTS identities_user ON identities(user_id);",
 };
 
 const decodeIdentity = (r: Row): IdentityRow => ({

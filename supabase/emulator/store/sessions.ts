@@ -38,6 +38,8 @@ CREATE TABLE IF NOT EXISTS refresh_tokens (
   session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE, user_id TEXT NOT NULL,
   parent TEXT, revoked INTEGER NOT NULL DEFAULT 0, created_at TEXT NOT NULL, updated_at TEXT NOT NULL);`,
   tables: ["refresh_tokens", "sessions"],
+  indexes: `CREATE INDEX IF NOT EXISTS sessions_user ON sessions(user_id);
+CREATE INDEX IF NOT EXISTS refresh_tokens_session ON refresh_tokens(session_id);`,
 };
 
 const decodeSession = (r: Row): SessionRow => ({

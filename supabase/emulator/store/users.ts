@@ -45,6 +45,7 @@ CREATE UNIQUE INDEX IF NOT EXISTS users_email ON users(email) WHERE email <> '';
   addedColumns: [
     { table: "users", columns: ["deleted_at", "phone_confirmed_at", "phone_change", "phone_change_sent_at"] },
   ],
+  indexes: "CREATE INDEX IF NOT EXISTS users_phone ON users(phone) WHERE phone <> '';",
 };
 
 function decodeUser(r: Row): UserRow {

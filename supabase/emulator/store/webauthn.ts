@@ -44,6 +44,9 @@ CREATE TABLE IF NOT EXISTS webauthn_challenges (
   id TEXT PRIMARY KEY, user_id TEXT REFERENCES users(id) ON DELETE CASCADE, kind TEXT NOT NULL,
   challenge TEXT NOT NULL, expires_at TEXT NOT NULL);`,
   tables: ["webauthn_challenges", "webauthn_credentials"],
+  indexes: `CREATE INDEX IF NOT EXISTS webauthn_credentials_user ON webauthn_credentials(user_id);
+CREATE INDEX IF NOT EXISTS webauthn_credentials_factor ON webauthn_credentials(factor_id);
+CREATE INDEX IF NOT EXISTS webauthn_challenges_user ON webauthn_challenges(user_id);`,
 };
 
 const decodeCredential = (r: Row): WebAuthnCredentialRow => ({
