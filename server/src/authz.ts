@@ -7,8 +7,7 @@ import type { Executor } from "../../db/engine";
 import { hasRoles, STAFF_ROLES, type Role, type RoleRequirement } from "./contract/roles";
 import type { Actor } from "./domain/audit";
 import { writeAudit } from "./repositories/audit";
-import { insufficientAal, unauthorized } from "./http-errors";
-import { forbidden, notFound } from "./errors";
+import { forbidden, insufficientAal, notFound, unauthorized } from "./errors";
 
 export interface Caller {
   userId: string;

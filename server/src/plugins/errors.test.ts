@@ -9,8 +9,19 @@ import { errorsPlugin } from "./errors";
 import { serializerCompiler } from "./response-serializer";
 import { apiErrorFor } from "../contract/entities";
 import { ERROR_CODES_BY_STATUS, apiErrorCode, statusOf, type ApiErrorCode } from "../contract/errors";
-import { badGateway, insufficientAal, serviceUnavailable, tooManyRequests, unauthorized } from "../http-errors";
-import { conflict, forbidden, invalid, notFound, recordRule, type RecordRule } from "../errors";
+import {
+  badGateway,
+  conflict,
+  forbidden,
+  insufficientAal,
+  invalid,
+  notFound,
+  recordRule,
+  serviceUnavailable,
+  tooManyRequests,
+  unauthorized,
+  type RecordRule,
+} from "../errors";
 import { errors } from "../routes/shared";
 
 let app: FastifyInstance;

@@ -8,7 +8,7 @@ import cors from "@fastify/cors";
 import rateLimit from "@fastify/rate-limit";
 import type { Config } from "../config";
 import { databaseRateLimitStore } from "../repositories/rate-limits";
-import { tooManyRequests } from "../http-errors";
+import { tooManyRequests } from "../errors";
 
 /** An origin plus its localhost/127.0.0.1 twin: the browser may reach the local stack by either name. */
 export function originsOf(url: string): string[] {

@@ -14,8 +14,7 @@ import {
   verificationState,
 } from "../contract/identity";
 import { actorOf, requireAccountAccess, requireCaller, requireOwnAccountId, routeOf } from "../authz";
-import { badGateway, tooManyRequests } from "../http-errors";
-import { conflict, notFound } from "../errors";
+import { badGateway, conflict, notFound, tooManyRequests } from "../errors";
 import { getAccount } from "../repositories/accounts";
 import { getPerson } from "../repositories/persons";
 import type { PersonRow } from "../../../db/schema";
