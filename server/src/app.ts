@@ -3,7 +3,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Fastify, { type FastifyInstance } from "fastify";
-import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import { databasePlugin } from "./plugins/database";
 import { authPlugin } from "./plugins/auth";
@@ -12,7 +12,6 @@ import { observabilityPlugin, requestIdOptions, serializeRequest } from "./plugi
 import { docsPlugin } from "./plugins/docs";
 import { securityPlugin } from "./plugins/security";
 import { registerWeb } from "./plugins/web";
-import { serializerCompiler } from "./plugins/response-serializer";
 import { createMailer } from "./mail";
 import { accountRoutes } from "./routes/accounts";
 import { personRoutes } from "./routes/persons";

@@ -7,8 +7,7 @@ import type { AddressInfo } from "node:net";
 import fp from "fastify-plugin";
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from "fastify";
 import type { Config } from "../config";
-import { histogram, metricsRegistry } from "../metrics";
-import { collectProcessMetrics } from "../process-metrics";
+import { collectProcessMetrics, histogram, metricsRegistry } from "../metrics";
 
 export const REQUEST_ID_HEADER = "x-request-id";
 /** What a caller's id may look like to be logged: short, no spaces or quotes. */
