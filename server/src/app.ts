@@ -8,7 +8,7 @@ import type { Config } from "./config";
 import { databasePlugin } from "./plugins/database";
 import { authPlugin } from "./plugins/auth";
 import { errorsPlugin } from "./plugins/errors";
-import { observabilityPlugin, requestIdOptions, serializeRequest } from "./plugins/observability";
+import { observabilityPlugin, requestLogOptions, serializeRequest } from "./plugins/observability";
 import { docsPlugin } from "./plugins/docs";
 import { securityPlugin } from "./plugins/security";
 import { registerWeb } from "./plugins/web";
@@ -66,7 +66,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
           serializers: { req: serializeRequest },
           ...(opts.logStream ? { stream: opts.logStream } : {}),
         },
-    ...requestIdOptions,
+    ...requestLogOptions,
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: config.trustProxy,
