@@ -1,7 +1,7 @@
 // The audit trail's rows (docs/decisions/0021-audit-trail.md): written in the same transaction as
 // the change they record, read newest first, summed for rate limits. Only field NAMES are stored:
 // never an SSN, a name, a birth date or any other value of the record (`detail` takes a few typed,
-// non-PII facts). Who writes which row is the domain's (domain/audit.ts).
+// non-PII facts). Who acts is authz.ts's (auditOf).
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { preparedWrite, type Executor } from "../../../db/engine";
 import type { AuditEventRow } from "../../../db/schema";

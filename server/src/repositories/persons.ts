@@ -185,7 +185,7 @@ export function createPerson(
           accountId: input.account_id,
           accountPrimaryHolder: input.account_primary_holder,
           isAddon: input.is_addon,
-          // No identity check can have started for a person before it exists (domain/verified-person.ts).
+          // No identity check can have started for a person before it exists (domain/persons.ts).
           identityChangedAt: now,
           createdAt: now,
           updatedAt: now,

@@ -4,7 +4,15 @@ import { serializerCompiler, type FastifyPluginAsyncZod } from "fastify-type-pro
 import { accountIdBody, accountPut, account, allData, RIA_REQUIRED } from "../contract/entities";
 import { cacheUntilDbChanges } from "../cache/until-db-changes";
 import { MESSAGES } from "../contract/rules";
-import { actorOf, isStaff, requireAccountAccess, requireAccountRead, requireCaller, requireRoles } from "../authz";
+import {
+  actorOf,
+  auditOf,
+  isStaff,
+  requireAccountAccess,
+  requireAccountRead,
+  requireCaller,
+  requireRoles,
+} from "../authz";
 import { ACCOUNT_HOLDER_ROLE } from "../contract/roles";
 import { invalid, notFound } from "../errors";
 import {
@@ -18,7 +26,6 @@ import {
 import { readAllData } from "../domain/all-data";
 import { assertEnumValues } from "../repositories/enums";
 import { errors, params, sendJsonText } from "./shared";
-import { auditOf } from "../domain/audit";
 import { writeAudit } from "../repositories/audit";
 
 /** §5 asks for the RIA answers together: a PUT that sets any must leave all seven answered (first missing reported). */

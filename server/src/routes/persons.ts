@@ -4,29 +4,31 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";
 import { okBody, person, personCreate, personIdBody, personPatch, personPut } from "../contract/entities";
 import { MESSAGES, SSN_MASKED } from "../contract/rules";
-import { actorOf, requireAccountAccess, requireAccountRead, requireCaller, type Access } from "../authz";
-import { invalid, notFound, recordRule } from "../errors";
+import {
+  actorOf,
+  auditOf,
+  requireAccountAccess,
+  requireAccountRead,
+  requireCaller,
+  requireRecordWriter,
+  type Access,
+} from "../authz";
+import { notFound, recordRule } from "../errors";
 import { assertEnumValues } from "../repositories/enums";
 import {
   assertEmailFree,
-  changedPersonFields,
   createPerson,
   deletePerson,
   displayName,
   getPerson,
   getPersonForUpdate,
-  getPersonForWrite,
   listPersons,
   toPersonDto,
-  updatePerson,
   type PersonFields,
 } from "../repositories/persons";
-import { requireRecordWriter, requireRecordWriterOf } from "../domain/submission";
 import { accountSubmitted } from "../repositories/strategies";
-import { assertStillComplete } from "../domain/person-completeness";
 import { missingRequiredFields } from "../contract/required-fields";
-import { verificationEffect } from "../domain/verified-person";
-import { auditOf } from "../domain/audit";
+import { savePerson } from "../domain/persons";
 import { writeAudit } from "../repositories/audit";
 import { createNotification } from "../repositories/notifications";
 import { errors, params } from "./shared";
@@ -125,34 +127,10 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
       method,
       url: "/api/persons/:personId",
       schema: { tags: ["persons"], summary, params: params.personId, body, response: { 200: person, ...errors } },
-      handler: async (request) => {
-        const changes = request.body as PersonFields;
-        // Read locked with the facts its rules need, checked and written in one transaction: the
-        // update leaves out what the read says is stored, so nobody may write the row in between.
-        const updated = await app.db.transaction(async (tx) => {
-          const found = await getPersonForWrite(tx, request.params.personId, changes.email);
-          if (!found) throw notFound("Person");
-          const { row: existing } = found;
-          requireAccountAccess(request, existing.accountId, "write", "Person");
-          requireRecordWriterOf(requireCaller(request), found.accountSubmitted);
-          const identityEffect = verificationEffect(existing, changes, app.ssn);
-          assertStillComplete(existing, changes);
-          await assertEnumValues(tx, { state: changes.state, marital_status: changes.marital_status });
-          if (found.emailTaken) throw invalid("email", MESSAGES.emailExists);
-          const fields = changedPersonFields(existing, changes, app.ssn);
-          const cleared = "sumsubReviewAnswer" in identityEffect;
-          const row = await updatePerson(tx, app.ssn, existing, changes, identityEffect);
-          const target = { type: "person", id: existing.personId };
-          const audited = cleared ? [...fields, "sumsub_review_answer", "sumsub_completed_at"] : fields;
-          await writeAudit(
-            tx,
-            auditOf(actorOf(request), existing.accountId, "person.update", target, audited),
-            row.updatedAt,
-          );
-          return row;
-        });
-        return toPersonDto(updated);
-      },
+      handler: async (request) =>
+        toPersonDto(
+          await savePerson(app.db, actorOf(request), app.ssn, request.params.personId, request.body as PersonFields),
+        ),
     });
   writeRoute("PUT", personPut, "Replace a person's writable fields (a masked SSN keeps the stored one)");
   writeRoute("PATCH", personPatch, "Change some of a person's fields (a masked SSN keeps the stored one)");
