@@ -2,7 +2,7 @@
 // for config.corsOrigins (no credentials), and a rate limiter that expensive routes opt into.
 import fp from "fastify-plugin";
 import type { FastifyInstance } from "fastify";
-import helmet from "@fastify/helmet";
+import helmet from "helmet";
 import cors from "@fastify/cors";
 import rateLimit from "@fastify/rate-limit";
 import type { Config } from "../config";
@@ -19,7 +19,9 @@ export function originsOf(url: string): string[] {
 async function security(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
   const identity = originsOf(config.identity.baseUrl);
   if (config.identity.isRealProvider) identity.push("https://*.sumsub.com");
-  await app.register(helmet, {
+  // helmet's own middleware, built once and run on each real request (@fastify/helmet builds it
+  // again for every request: decision 0007).
+  const headers = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -37,7 +39,7 @@ async function security(app: FastifyInstance, { config }: { config: Config }): P
   app.addHook("onRequest", (request, reply, done) => {
     // API answers carry PII (names, birth dates, addresses, masked SSNs): no browser or proxy keeps them.
     if (request.url.startsWith("/api/")) reply.header("cache-control", "no-store");
-    done();
+    headers(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
   });
   await app.register(cors, {
     origin: config.corsOrigins,
