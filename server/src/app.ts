@@ -3,16 +3,15 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Fastify, { type FastifyInstance } from "fastify";
-import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import { databasePlugin } from "./plugins/database";
 import { authPlugin } from "./plugins/auth";
 import { errorsPlugin } from "./plugins/errors";
-import { observabilityPlugin, requestIdOptions, serializeRequest } from "./plugins/observability";
+import { observabilityPlugin, requestLogOptions, serializeRequest } from "./plugins/observability";
 import { docsPlugin } from "./plugins/docs";
 import { securityPlugin } from "./plugins/security";
 import { registerWeb } from "./plugins/web";
-import { serializerCompiler } from "./plugins/response-serializer";
 import { createMailer } from "./mail";
 import { accountRoutes } from "./routes/accounts";
 import { personRoutes } from "./routes/persons";
@@ -67,7 +66,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
           serializers: { req: serializeRequest },
           ...(opts.logStream ? { stream: opts.logStream } : {}),
         },
-    ...requestIdOptions,
+    ...requestLogOptions,
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: config.trustProxy,

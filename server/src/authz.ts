@@ -4,11 +4,10 @@
 // production only with a second factor (requireStaffAssurance).
 import type { FastifyRequest } from "fastify";
 import type { Executor } from "../../db/engine";
-import { hasRoles, STAFF_ROLES, type Role, type RoleRequirement } from "./contract/roles";
-import type { Actor } from "./domain/audit";
-import { writeAudit } from "./repositories/audit";
-import { insufficientAal, unauthorized } from "./http-errors";
-import { forbidden, notFound } from "./errors";
+import { ACCOUNT_HOLDER_ROLE, hasRoles, STAFF_ROLES, type Role, type RoleRequirement } from "./contract/roles";
+import { writeAudit, type AuditAction, type AuditDetail, type AuditEntry } from "./repositories/audit";
+import { accountSubmitted } from "./repositories/strategies";
+import { forbidden, insufficientAal, notFound, unauthorized } from "./errors";
 
 export interface Caller {
   userId: string;
@@ -80,6 +79,22 @@ export function routeOf(request: FastifyRequest): string {
   return `${request.method} ${request.routeOptions.url ?? "unknown"}`;
 }
 
+/** After submission the record is edited only through the edit screens, which need role user (403). */
+export async function requireRecordWriter(db: Executor, caller: Caller, accountId: number): Promise<void> {
+  requireRecordWriterOf(caller, await accountSubmitted(db, accountId));
+}
+
+/** requireRecordWriter when whether the account is submitted was already read (with the row it writes). */
+export function requireRecordWriterOf(caller: Caller, submitted: boolean): void {
+  if (submitted) requireCallerRoles(caller, ACCOUNT_HOLDER_ROLE);
+}
+
+/** Who acts, and through which route ("PUT /api/persons/:personId": the pattern, never the URL). */
+export interface Actor {
+  caller: Caller;
+  route: string;
+}
+
 /** The signed-in caller and the route they act through: what the domain is handed instead of the request. */
 export function actorOf(request: FastifyRequest): Actor {
   return { caller: requireCaller(request), route: routeOf(request) };
@@ -120,4 +135,30 @@ function describeRequirement(required: RoleRequirement): string {
   if (typeof required === "string") return `the role ${required}`;
   if ("allOf" in required) return `all of the roles: ${required.allOf.join(", ")}`;
   return `one of the roles: ${required.anyOf.join(", ")}`;
+}
+
+/** The signed-in caller as the audit trail names them: staff when acting on an account that is not theirs. */
+export function auditActorOf(actor: Actor, accountId: number | null): AuditEntry["actor"] {
+  const { caller } = actor;
+  return { type: caller.accountId !== accountId && isStaff(caller) ? "staff" : "user", id: caller.userId };
+}
+
+/** The audit entry of an actor's change (docs/decisions/0021-audit-trail.md), written in the change's transaction. */
+export function auditOf(
+  actor: Actor,
+  accountId: number,
+  action: AuditAction,
+  entity: AuditEntry["entity"],
+  fields: readonly string[],
+  detail?: AuditDetail,
+): AuditEntry {
+  return {
+    accountId,
+    actor: auditActorOf(actor, accountId),
+    action,
+    entity,
+    fields,
+    route: actor.route,
+    ...(detail ? { detail } : {}),
+  };
 }

@@ -4,7 +4,8 @@
 // db/change-stamp.ts). Were the cache blind to the other instance's commits, the read after its
 // write would be stale and this test would fail (checked with a stamp that never moves:
 // 'Wilmington' served instead of 'Dover').
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "../support/app";
 import { type ApiFounder as Founder } from "../support/founders";
 import { PROFILE } from "../support/entry";
@@ -54,6 +55,32 @@ describe("two instances on one Postgres", () => {
       const put = await writer.http.patch(`/api/persons/${personId}`).set(founder.auth).send({ city });
       expect(put.status).toBe(200);
       expect(await cityIn(reader)).toBe(city);
+    }
+  });
+
+  it("a founder's saves alternating between the instances (round robin) take the same five round trips each", async () => {
+    for (const t of [a, b]) await cityIn(t); // each instance has looked the caller's account up once
+    const query = vi.spyOn(pg.Client.prototype, "query");
+    try {
+      for (const [i, t] of [a, b, a, b].entries()) {
+        query.mockClear();
+        const put = await t.http
+          .patch(`/api/persons/${personId}`)
+          .set(founder.auth)
+          .send({ city: `Round ${i}` });
+        expect(put.status).toBe(200);
+        const sent = query.mock.calls.map(([q]) => String(typeof q === "string" ? q : (q as { text: string }).text));
+        expect(sent.map((text) => text.split(" ")[0]!.toLowerCase())).toEqual([
+          "begin",
+          "select",
+          "update",
+          "insert",
+          "commit",
+        ]);
+        expect(sent[1]).toMatch(/for update$/);
+      }
+    } finally {
+      query.mockRestore();
     }
   });
 

@@ -75,7 +75,7 @@ describe("SSNs", () => {
 
   it("never reach the log, whatever the level", () => {
     const logs = h.logs();
-    expect(logs).toContain("incoming request");
+    expect(logs).toContain("request completed");
     for (const ssn of ssns) {
       expect(logs).not.toContain(ssn);
       expect(logs).not.toContain(formatted(ssn));

@@ -20,7 +20,7 @@ import {
 } from "./rules";
 import { hasForbiddenCharacters, personNameProblem, plainTextProblem } from "./text";
 import { distinctChoices, issueFrom } from "./refine";
-import { outputShape } from "./output-shape";
+import { outputShape, storedText } from "./output-shape";
 
 /** Ids are PostgreSQL `integer`s: outside 1..2^31-1 an id is malformed (400), not a query PostgreSQL refuses (500). */
 export const ID_MAX = 2_147_483_647;
@@ -109,11 +109,11 @@ export const person = outputShape(personWritable).extend({
   ssn: z.string().regex(SSN_MASKED).nullable(),
   /** Set only by the server after the identity provider confirms the applicant (never by the browser). */
   sumsub_applicant_id: z.string().nullable(),
-  sumsub_completed_at: timestamp.nullable(),
-  sumsub_review_answer: z.enum(["GREEN", "RED"]).nullable(),
-  sumsub_email_sent_at: timestamp.nullable(),
-  created_at: timestamp,
-  updated_at: timestamp,
+  sumsub_completed_at: storedText.nullable(),
+  sumsub_review_answer: storedText.nullable(),
+  sumsub_email_sent_at: storedText.nullable(),
+  created_at: storedText,
+  updated_at: storedText,
 });
 
 export const personCreate = personWritable.partial().extend({
@@ -159,17 +159,17 @@ export const account = outputShape(riaFields).extend({
   account_id: id,
   user_id: z.string(),
   primary_account_holder: id.nullable(),
-  created_at: timestamp,
-  updated_at: timestamp,
+  created_at: storedText,
+  updated_at: storedText,
 });
 export const accountPut = riaFields.partial();
 
 export const strategy = z.object({
   strategy_id: id,
   account_id: id,
-  strategy_type: enumId("strategy_type"),
-  created_at: timestamp,
-  entry_completed_at: timestamp.nullable(),
+  strategy_type: storedText,
+  created_at: storedText,
+  entry_completed_at: storedText.nullable(),
 });
 export const strategyCreate = z.object({ account_id: id, strategy_type: enumId("strategy_type") });
 /** A submission carries the Approve dialog's attestation: a client that skips it cannot file (docs/decisions/0096). */
@@ -193,9 +193,9 @@ export const organization = outputShape(organizationFields).extend({
   organization_id: id,
   strategy_id: id,
   donor_advised_fund: z.string().nullable(),
-  custodian: enumId("custodian").nullable(),
-  created_at: timestamp,
-  updated_at: timestamp,
+  custodian: storedText.nullable(),
+  created_at: storedText,
+  updated_at: storedText,
 });
 export const organizationCreate = organizationFields.extend({ strategy_id: id }).superRefine(twoNames);
 const dafFields = {
@@ -214,8 +214,8 @@ export const notification = z.object({
   notification_id: id,
   title: z.string(),
   description: z.string(),
-  created_at: timestamp,
-  read_at: timestamp.nullable(),
+  created_at: storedText,
+  read_at: storedText.nullable(),
 });
 export const notificationQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),

@@ -55,7 +55,7 @@ export const MESSAGES = {
 
 /**
  * 'Too many attempts' (docs/architecture.md, The record's rules): the one wording of every 429, the
- * API's own (server/src/http-errors.ts) and the web's, which also words the auth service's 429s.
+ * API's own (server/src/errors.ts) and the web's, which also words the auth service's 429s.
  * At least one minute, so a wait of seconds never reads "0 minutes".
  */
 export function tooManyAttemptsMessage(minutes: number): string {

@@ -11,8 +11,8 @@ import { getAccount, lockAccount } from "../repositories/accounts";
 import { listOrganizationsOfAccount } from "../repositories/organizations";
 import { invalid, notFound, recordRule } from "../errors";
 import { countRequest } from "../repositories/rate-limits";
-import { isVerified } from "./verified-person";
-import { auditOf, type Actor } from "./audit";
+import { isVerified } from "./persons";
+import { auditOf, type Actor } from "../authz";
 import { auditDetailSumSince, writeAudit, type AuditAction } from "../repositories/audit";
 
 export const OWNER_MAILS_PER_HOUR = 20;

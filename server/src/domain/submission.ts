@@ -4,17 +4,15 @@
 // - the server stamps entry_completed_at with its own clock, once: no un-submit, no re-stamp;
 // - what requirements §2 "Edit Foundation" shows disabled after submission (both names, Delaware, the
 //   investment flag) is refused by the API too (409 fixed_after_submission);
-// - after submission, writes to the record need the role the edit screens need (requirements §6: user).
+// - after submission, writes to the record need the role the edit screens need (requirements §6:
+//   user; authz.ts requireRecordWriter).
 import type { Executor } from "../../../db/engine";
 import type { OrganizationRow, StrategyRow } from "../../../db/schema";
 import { missingForSubmission as missingOfEntry } from "../contract/submission";
-import { ACCOUNT_HOLDER_ROLE } from "../contract/roles";
-import { requireCallerRoles, type Caller } from "../authz";
 import { recordRule } from "../errors";
 import { getAccount } from "../repositories/accounts";
 import { getPerson, toPersonDto } from "../repositories/persons";
 import { getOrganizationByStrategy, toOrganizationDto, type OrganizationFields } from "../repositories/organizations";
-import { accountSubmitted } from "../repositories/strategies";
 
 /**
  * What the entry still lacks (contract/submission.ts, the rule the web's review reads too), as the
@@ -41,16 +39,6 @@ export async function assertComplete(db: Executor, s: StrategyRow): Promise<void
   const missing = await missingForSubmission(db, s);
   if (missing.length)
     throw recordRule("incomplete_entry", `The entry is not complete: ${missing.join(", ")}`, { missing });
-}
-
-/** After submission the record is edited only through the edit screens, which need role user. */
-export async function requireRecordWriter(db: Executor, caller: Caller, accountId: number): Promise<void> {
-  requireRecordWriterOf(caller, await accountSubmitted(db, accountId));
-}
-
-/** requireRecordWriter when whether the account is submitted was already read (with the row it writes). */
-export function requireRecordWriterOf(caller: Caller, accountSubmitted: boolean): void {
-  if (accountSubmitted) requireCallerRoles(caller, ACCOUNT_HOLDER_ROLE);
 }
 
 /**

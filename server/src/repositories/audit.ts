@@ -1,9 +1,9 @@
 // The audit trail's rows (docs/decisions/0021-audit-trail.md): written in the same transaction as
 // the change they record, read newest first, summed for rate limits. Only field NAMES are stored:
 // never an SSN, a name, a birth date or any other value of the record (`detail` takes a few typed,
-// non-PII facts). Who writes which row is the domain's (domain/audit.ts).
+// non-PII facts). Who acts is authz.ts's (auditOf).
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
-import { preparedWrite, type BoundWrite, type Executor } from "../../../db/engine";
+import { preparedWrite, type Executor } from "../../../db/engine";
 import type { AuditEventRow } from "../../../db/schema";
 import type * as schema from "../../../db/schema";
 import { timestampNow } from "../contract/rules";
@@ -64,32 +64,21 @@ const auditInsert = preparedWrite((q, { auditEvent }) => {
   return q.insert(auditEvent).values(placeholders);
 });
 
-export async function writeAudit(db: Executor, e: AuditEntry): Promise<void> {
-  const { statement, values } = auditWrite(e);
-  await statement.run(db, values);
-}
-
-/**
- * The audit row's insert with its values, to run beside the change it records (Executor.runTogether).
- * `at`: the change's own time when it has one (the row's updated_at), so both say the same instant.
- */
-export function auditWrite(e: AuditEntry, at: string = timestampNow()): BoundWrite {
-  return {
-    statement: auditInsert,
-    values: {
-      at,
-      accountId: e.accountId,
-      actorType: e.actor.type,
-      actorId: e.actor.id,
-      action: e.action,
-      entityType: e.entity.type,
-      entityId: e.entity.id,
-      fields: JSON.stringify(e.fields),
-      route: e.route,
-      detail: e.detail ? JSON.stringify(e.detail) : null,
-      sourceEventId: e.sourceEventId ?? null,
-    },
-  };
+/** `at`: the change's own time when it has one (the row's updated_at), so both say the same instant. */
+export async function writeAudit(db: Executor, e: AuditEntry, at: string = timestampNow()): Promise<void> {
+  await auditInsert.run(db, {
+    at,
+    accountId: e.accountId,
+    actorType: e.actor.type,
+    actorId: e.actor.id,
+    action: e.action,
+    entityType: e.entity.type,
+    entityId: e.entity.id,
+    fields: JSON.stringify(e.fields),
+    route: e.route,
+    detail: e.detail ? JSON.stringify(e.detail) : null,
+    sourceEventId: e.sourceEventId ?? null,
+  });
 }
 
 export async function sourceEventRecorded(db: Executor, sourceEventId: string): Promise<boolean> {

@@ -4,9 +4,7 @@ import { openDatabase } from "../../../db/client";
 import { sqliteAppDb } from "../../../db/engine";
 import { createSsnCipher } from "../pii/ssn";
 import { getAccount, getOrCreateAccountForUser } from "./accounts";
-import { buildPersonUpdate, createPerson, deletePerson, getPerson, listPersons, type PersonFields } from "./persons";
-import type { PersonRow } from "../../../db/schema";
-import type { Executor } from "../../../db/engine";
+import { createPerson, deletePerson, getPerson, listPersons, updatePerson } from "./persons";
 import { listNotifications, createNotification } from "./notifications";
 
 const ssn = createSsnCipher(crypto.randomBytes(32));
@@ -53,19 +51,7 @@ describe("person writes are all-or-nothing", () => {
   });
 });
 
-/** The write buildPersonUpdate builds, run as the person routes run it (one row written); the row it leaves. */
-async function updatePerson(
-  db: Executor,
-  cipher: typeof ssn,
-  existing: PersonRow,
-  changes: PersonFields,
-): Promise<PersonRow> {
-  const { write, row } = buildPersonUpdate(cipher, existing, changes);
-  expect(await write.statement.run(db, write.values)).toBe(1);
-  return row;
-}
-
-describe("buildPersonUpdate", () => {
+describe("updatePerson", () => {
   it("writes what changed and updated_at, keeps what is already stored, and a masked SSN keeps the stored one", async () => {
     const h = open();
     const accountId = await getOrCreateAccountForUser(h.db, "user-3");

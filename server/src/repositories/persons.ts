@@ -1,19 +1,7 @@
 // Persons (founders and add-on owners). SSNs are encrypted here on the way in; responses carry only
 // the masked last four.
 import { and, eq, getTableColumns, ne, sql } from "drizzle-orm";
-import { LRUCache } from "lru-cache";
-import {
-  perDatabase,
-  pgColumnsJson,
-  pgRows,
-  prepared,
-  preparedWrite,
-  rowFromPg,
-  type BoundWrite,
-  type Executor,
-  type PreparedWrite,
-  type Tables,
-} from "../../../db/engine";
+import { prepared, preparedWrite, type Executor, type PreparedWrite, type Tables } from "../../../db/engine";
 import type { PersonRow } from "../../../db/schema";
 import type * as schema from "../../../db/schema";
 import type { z } from "zod";
@@ -107,81 +95,13 @@ export interface PersonForWrite {
   emailTaken: boolean;
 }
 
-/** The person locked for a write, with the facts its checks need (see personForWrite); undefined when missing. */
+/** The person locked until `tx` ends, with the facts its write's rules need (see personForWrite); undefined when missing. */
 export function getPersonForWrite(
   tx: Executor,
   personId: number,
   email: string | null | undefined,
 ): Promise<PersonForWrite | undefined> {
   return personForWrite.get(tx, { personId, email: email || null });
-}
-
-// Postgres (decision 0171): the read and the write are functions of migration 0006, whose plans the
-// server keeps per connection; their SQL text is fixed, so nothing is built per request.
-const PERSON_FOR_WRITE =
-  "select (f.person_row).*, f.account_submitted, f.email_taken, f.row_version from person_for_write($1, $2) f";
-const PERSON_WRITE_IF_UNCHANGED =
-  "select person_write_if_unchanged($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb) as version";
-
-/** Postgres: what getPersonForWrite reads, without a lock and with the row's version (xmin). */
-export async function getPersonVersionForWrite(
-  db: Executor,
-  personId: number,
-  email: string | null | undefined,
-): Promise<PersonVersionForWrite | undefined> {
-  const [found] = await pgRows(db, PERSON_FOR_WRITE, [personId, email || null]);
-  if (!found) return undefined;
-  return {
-    row: rowFromPg(db.t.person, found),
-    accountSubmitted: found.account_submitted === true,
-    emailTaken: found.email_taken === true,
-    version: found.row_version as string,
-  };
-}
-
-/** What the rules of a write read on Postgres, with the row's version. */
-export type PersonVersionForWrite = PersonForWrite & { version: string };
-
-/**
- * Postgres: the person's `changed` columns and its audit row written in one transaction while
- * everything `read` says is still so (the row its version, the facts the same for `email`); the
- * row's new version, or null (nothing written) once something changed.
- */
-export async function writePersonIfUnchanged(
-  db: Executor,
-  read: PersonVersionForWrite,
-  email: string | null | undefined,
-  changed: Record<string, unknown>,
-  audit: BoundWrite,
-): Promise<string | null> {
-  const [result] = await pgRows(db, PERSON_WRITE_IF_UNCHANGED, [
-    read.row.personId,
-    read.version,
-    read.accountSubmitted,
-    email || null,
-    read.emailTaken,
-    pgColumnsJson(db.t.person, changed),
-    pgColumnsJson(db.t.auditEvent, audit.values),
-  ]);
-  return (result?.version as string | null | undefined) ?? null;
-}
-
-/**
- * Postgres: what this instance last wrote of a person, so its next write can skip the read; used
- * only through writePersonIfUnchanged, which refuses it once anything it says has changed.
- */
-const lastWrites = perDatabase(() => new LRUCache<number, PersonVersionForWrite>({ max: 10_000 }));
-
-/** What this instance last wrote of the person (taken: a second request at once reads afresh). */
-export function takeLastWrite(db: Executor, personId: number): PersonVersionForWrite | undefined {
-  const kept = lastWrites(db);
-  const found = kept.get(personId);
-  kept.delete(personId);
-  return found;
-}
-
-export function keepLastWrite(db: Executor, written: PersonVersionForWrite): void {
-  lastWrites(db).set(written.row.personId, written);
 }
 
 /** Case-insensitive uniqueness of owner emails within one account (requirements §5). */
@@ -265,7 +185,7 @@ export function createPerson(
           accountId: input.account_id,
           accountPrimaryHolder: input.account_primary_holder,
           isAddon: input.is_addon,
-          // No identity check can have started for a person before it exists (domain/verified-person.ts).
+          // No identity check can have started for a person before it exists (domain/persons.ts).
           identityChangedAt: now,
           createdAt: now,
           updatedAt: now,
@@ -306,18 +226,18 @@ function updateShape(key: string, values: Record<string, unknown>): PreparedWrit
 }
 
 /**
- * The UPDATE of the fields of `existing` that change (SQLite rewrites an index page for every column
- * it sets), and the row it leaves. Only safe when nobody can have written the row since `existing`
- * was read: a locked read, or a write guarded by its version (decision 0161).
+ * Writes the fields of `changes` (and `system`) that differ from `existing` (SQLite rewrites an index
+ * page for every column it sets) and returns the row it leaves. Only for `existing` read locked in
+ * the same transaction (getPersonForWrite), so nobody can have written the row in between.
  */
-export function buildPersonUpdate(
+export async function updatePerson(
+  tx: Executor,
   ssn: SsnCipher,
   existing: PersonRow,
   changes: PersonFields,
   system: PersonSystemColumns = {},
-): { write: BoundWrite; row: PersonRow; changed: Record<string, unknown> } {
+): Promise<PersonRow> {
   const stored = existing as unknown as Record<string, unknown>;
-  // Plain loops, no intermediate arrays: this runs on every PUT and PATCH (decision 0044: its CPU per PUT).
   // Undefined means "leave unchanged", as drizzle's .set() treats it.
   const given: Record<string, unknown> = { ...toColumns(changes, ssn), ...system };
   const written: Record<string, unknown> = {};
@@ -330,9 +250,8 @@ export function buildPersonUpdate(
   }
   // updated_at is always written (even when it equals the stored one, within the same millisecond: the SET is never empty).
   written.updatedAt = timestampNow();
-  const statement = updateShape(key, written);
-  const row = { ...existing, ...written } as PersonRow;
-  return { write: { statement, values: { ...written, __personId: existing.personId } }, row, changed: written };
+  await updateShape(key, written).run(tx, { ...written, __personId: existing.personId });
+  return { ...existing, ...written } as PersonRow;
 }
 
 /** Whether `next` would change the stored SSN (a masked value keeps it; compared decrypted). */

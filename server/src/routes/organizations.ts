@@ -3,10 +3,17 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";
 import { organization, organizationCreate, organizationPutBody } from "../contract/entities";
 import { MESSAGES } from "../contract/rules";
-import { actorOf, requireAccountAccess, requireAccountRead, requireCaller, type Access } from "../authz";
+import {
+  actorOf,
+  auditOf,
+  requireAccountAccess,
+  requireAccountRead,
+  requireCaller,
+  requireRecordWriter,
+  type Access,
+} from "../authz";
 import { invalid, notFound } from "../errors";
-import { assertFiledFieldsUnchanged, requireRecordWriter } from "../domain/submission";
-import { auditOf } from "../domain/audit";
+import { assertFiledFieldsUnchanged } from "../domain/submission";
 import { writeAudit } from "../repositories/audit";
 import { assertEnumValues } from "../repositories/enums";
 import { getStrategy } from "../repositories/strategies";

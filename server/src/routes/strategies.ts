@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";
 import { strategy, strategyCreate, strategyIdBody, strategyPut } from "../contract/entities";
-import { actorOf, requireAccountAccess, requireAccountRead, type Access } from "../authz";
+import { actorOf, auditOf, requireAccountAccess, requireAccountRead, type Access } from "../authz";
 import { notFound } from "../errors";
 import { assertEnumValues } from "../repositories/enums";
 import {
@@ -15,7 +15,6 @@ import {
   toStrategyDto,
 } from "../repositories/strategies";
 import { assertComplete, assertNotSubmitted } from "../domain/submission";
-import { auditOf } from "../domain/audit";
 import { writeAudit } from "../repositories/audit";
 import { timestampNow } from "../contract/rules";
 import { getOrganizationByStrategy } from "../repositories/organizations";

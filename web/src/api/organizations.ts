@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { Organization, organizationPut, organizationWritable } from "@contract/entities";
+import { DELAWARE } from "@contract/rules";
 import { api } from "@/lib/api-client";
 import { useAllData } from "./all-data";
 import { READ_ONCE_PER_LOAD } from "./page-load";
@@ -62,7 +63,8 @@ export function organizationPutFields(org: Organization): OrganizationPutFields 
   return {
     name_1: org.name_1,
     name_2: org.name_2,
-    registered_state: org.registered_state,
+    // The stored value may be any state (decision 0156); the form knows Delaware or none.
+    registered_state: org.registered_state === DELAWARE ? DELAWARE : null,
     itg_as_registered_agent: org.itg_as_registered_agent,
     activity_is_investment: org.activity_is_investment,
     donor_advised_fund: org.donor_advised_fund,
