@@ -2,7 +2,6 @@ import { configDefaults, defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 import { calibrateMachine, describeCalibration, scaled } from "./tests/support/machine.ts";
-import { LongestFirstSequencer } from "./tests/support/sequencer.ts";
 import type { SystemNeed } from "./tests/support/system-deps.ts";
 
 const contract = fileURLToPath(new URL("./server/src/contract", import.meta.url));
@@ -52,11 +51,10 @@ export default defineConfig({
     maxWorkers: WORKERS,
     // CI's closing line reads the results (scripts/ci-summary.mjs).
     reporters: ["default", ["json", { outputFile: ".test-results.json" }]],
-    // FF_TEST_SHUFFLE with --maxWorkers=1 checks that no file leans on what ran before it.
-    sequence:
-      SHUFFLE_SEED === undefined
-        ? { sequencer: LongestFirstSequencer }
-        : { shuffle: { files: true, tests: false }, seed: SHUFFLE_SEED },
+    // vitest's own order: projects by name (e2e, the longest files, first), each file longest first by
+    // its last run (unknown files first, larger first). FF_TEST_SHUFFLE with --maxWorkers=1 checks that
+    // no file leans on what ran before it.
+    ...(SHUFFLE_SEED === undefined ? {} : { sequence: { shuffle: { files: true, tests: false }, seed: SHUFFLE_SEED } }),
     teardownTimeout: scaled(10_000),
     projects: [
       {
