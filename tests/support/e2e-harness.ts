@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { bootStack, type TestStack } from "./stack";
 import type { StackOptions } from "../../scripts/stack";
-import { launchChromium, localhostUrl, newBrowserContext } from "./browser";
+import { localhostUrl, newBrowserContext, sharedChromium } from "./browser";
 import { signInContext, type Founder } from "./founders";
 import { storageInitScript } from "./init-script";
 import { assertAccessible, saveScreenshot } from "./screens";
@@ -72,7 +72,7 @@ export function setupE2E(settings: StackSettings = {}): E2E {
 
   beforeAll(async () => {
     stack = await bootStack(settings.env, undefined, { authSettings: settings.authSettings });
-    browser = await launchChromium();
+    browser = await sharedChromium();
   });
 
   afterEach(async (ctx) => {
@@ -94,7 +94,6 @@ export function setupE2E(settings: StackSettings = {}): E2E {
   });
 
   afterAll(async () => {
-    await browser?.close();
     await stack?.close();
   });
 
