@@ -1,15 +1,14 @@
 import { configDefaults, defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
-import { calibrateMachine, describeCalibration, scaled } from "./tests/support/machine.ts";
+import { calibrateMachine, scaled } from "./tests/support/machine.ts";
 import type { SystemNeed } from "./tests/support/system-deps.ts";
 
 const contract = fileURLToPath(new URL("./server/src/contract", import.meta.url));
 const webSrc = fileURLToPath(new URL("./web/src", import.meta.url));
 
 // Every time limit here and in the suites is scaled() by a factor measured now (docs/decisions/0012).
-const calibration = await calibrateMachine();
-console.log(describeCalibration(calibration));
+console.log(await calibrateMachine());
 
 // Which project runs a file is a path convention, no folder list (tests/lint/test-projects.test.ts):
 //   web/src/: jsdom; tests/e2e/ and tests/production/: the browser; tests/postgres/: PostgreSQL only;
