@@ -2,12 +2,12 @@
 // 1280 px in both themes: 0 violations. Checked in parts (tests/e2e/accessibility-N.test.ts) that
 // run side by side, each founder signed in once, each screen loaded once per theme.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bootStack, type TestStack } from "./stack";
-import { sharedChromium } from "./browser";
-import { seedFounders, SHOTS, ShotBrowser, THEMES, variantCount, WIDTHS, type Shot } from "./screen-catalogue";
-import type { Theme } from "./e2e-harness";
-import { axeViolations, saveScreenshot } from "./screens";
-import { scaled } from "./machine";
+import { bootStack, type TestStack } from "../support/stack";
+import { sharedChromium } from "../support/browser";
+import { seedFounders, SHOTS, ShotBrowser, THEMES, variantCount, WIDTHS, type Shot } from "../support/screen-catalogue";
+import type { Theme } from "../support/e2e-harness";
+import { axeViolations, saveScreenshot } from "../support/screens";
+import { scaled } from "../support/machine";
 
 /** A floor the catalogue's count can never silently drop under (today's catalogue holds more). */
 const MIN_SCREENS = 120;
