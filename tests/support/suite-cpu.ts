@@ -53,12 +53,16 @@ export function startCpuMeter(): CpuMeter | undefined {
     return {
       read: () => (user + system) / 1e6 + h.usage(dir),
       close() {
-        try {
-          for (const pid of fs.readFileSync(path.join(dir, "cgroup.procs"), "utf8").split("\n").filter(Boolean))
+        for (const pid of fs.readFileSync(path.join(dir, "cgroup.procs"), "utf8").split("\n").filter(Boolean))
+          try {
             fs.writeFileSync(path.join(h.current, "cgroup.procs"), pid);
+          } catch {
+            // it ended meanwhile
+          }
+        try {
           fs.rmdirSync(dir);
         } catch {
-          // a process ended meanwhile, or cannot move: the folder stays until the machine restarts
+          // still in use: a later run removes it
         }
       },
     };
