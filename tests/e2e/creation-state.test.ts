@@ -13,7 +13,7 @@ import { setupE2E, type UiPage } from "../support/e2e-harness";
 import { createOrganization, createStrategy, founderAt, linkOwner } from "../support/founders";
 import { httpApi } from "../support/http";
 import { captureInWidget } from "../support/steps/actions";
-import { expectPath, watchFailedApiCalls } from "../support/steps/creation";
+import { expectPath, watchFailedApiCalls } from "./creation-steps";
 
 const e2e = setupE2E();
 

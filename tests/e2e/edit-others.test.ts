@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { MailboxClient, findLink } from "../support/mail";
 import { setupE2E } from "../support/e2e-harness";
-import { editScreenHelpers, screenInEveryLook, HOSTED_LINK, saveAndLeave, toast } from "../support/edit-screens-suite";
+import { editScreenHelpers, screenInEveryLook, HOSTED_LINK, saveAndLeave, toast } from "./edit-screens-suite";
 import { scaled } from "../support/machine";
 import { OWNER } from "../support/entry";
 

@@ -11,7 +11,7 @@ import { APP_DB_FILE } from "../../db/client";
 import { ORGANIZATION, PROFILE } from "../support/entry";
 import { founderAt } from "../support/founders";
 import { setupE2E } from "../support/e2e-harness";
-import { editScreenHelpers, saveAndLeave, screenInEveryLook, toast } from "../support/edit-screens-suite";
+import { editScreenHelpers, saveAndLeave, screenInEveryLook, toast } from "./edit-screens-suite";
 
 const e2e = setupE2E();
 const { call, seedCompletedFounder, openAs, checkOtherLooks } = editScreenHelpers(e2e);

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { accountOf, founderAt } from "../support/founders";
 import { httpApi } from "../support/http";
 import { setupE2E } from "../support/e2e-harness";
-import { screenInEveryLook } from "../support/edit-screens-suite";
+import { screenInEveryLook } from "./edit-screens-suite";
 import { labelOf } from "../support/entry";
 import { pdfText } from "../support/pdf";
 

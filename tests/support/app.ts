@@ -1,7 +1,5 @@
-// The one way to start an app alone (tests/support/stack.ts starts a whole stack): createTestApp in
-// this process (supertest, inject), startTestApp listening, startAppProcess through `npm start`,
-// spawnApp as a child to SIGKILL. Each gets its own database copy, auth emulator and identity
-// emulator (no webhooks: tests post them, unless SUMSUB_BASE_URL names one).
+// The one way to start an app alone: in this process, listening, through `npm start`, or as a child to
+// SIGKILL; each with its own database copy, auth emulator and identity emulator (tests post webhooks).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -40,17 +38,14 @@ export interface TestApp {
   app: FastifyInstance;
   config: Config;
   dataDir: string;
-  /** The SQLite file (SQLite engine only). */
   dbFile: string;
   /** The app's database (engine-neutral reads: dump, query). */
   database: TestDatabase;
-  /** supertest on the app's server. */
   http: ReturnType<typeof request>;
   /** The API as tests/support/http.ts calls it, in process (what the founder builders take). */
   api: Api;
   auth: TestAuth;
   token(opts?: TokenOptions): Promise<string>;
-  /** A new signed-in auth user (default role "user"). */
   user(roles?: Role[]): Promise<SignedInUser>;
   /** founderAt on this app: a new user (default role "user") taken to `stage` (default "signed-up"), marked unless plain. */
   founder(
@@ -180,7 +175,6 @@ export async function startTestApp(
 export interface AppProcess {
   url: string;
   pid: number;
-  /** What the process printed so far (stdout and stderr). */
   output(): string;
   /** SIGTERM (graceful shutdown) and its exit code; SIGKILL after 15 s. */
   stop(): Promise<number | null>;

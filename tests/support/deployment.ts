@@ -21,7 +21,6 @@ export interface DeploymentOptions {
   migrateUrl?: string;
   /** Makes the web build to serve (WEB_DIST) with the production VITE_* settings for these services; returns its folder. */
   webDist?: (services: { auth: AuthProject; identity: Deployment["identity"] }) => string;
-  /** Settings a deployment may add (DATABASE_POOL_SIZE, LOG_LEVEL…). */
   env?: Record<string, string>;
 }
 
@@ -39,18 +38,15 @@ export interface AuthProject {
 export interface Deployment {
   auth: AuthProject;
   identity: { url: string; appToken: string; secretKey: string; webhookSecret: string };
-  /** The instances, in the order of opts.hosts. */
   apps: AppProcess[];
   /** Each instance's public origin (http://<host>:<port>), in the order of opts.hosts. */
   origins: string[];
-  /** What `npm run db:migrate` printed. */
   migrateOutput: string;
   /** The environment every instance got (without APP_PORT, PUBLIC_APP_URL, DATA_DIR). */
   env: Record<string, string>;
   close(): Promise<void>;
 }
 
-/** A secret as a real project would have: random, long, never a public value. */
 const secret = (bytes = 32) => crypto.randomBytes(bytes).toString("base64url");
 
 /** The repository's config.toml with this deployment's site URL and redirects, beside the mail templates. */

@@ -1,11 +1,10 @@
-// The one browser-test harness: `const e2e = setupE2E()` at a file's top level boots the stack and
-// Chromium; `await e2e.open({ width })` is a fresh context; `ui.screen(name)` scans with axe and
-// photographs. Contexts close after each test, the stack and browser after the file.
+// The one browser-test harness: `setupE2E()` at a file's top level boots the stack (the worker's Chromium
+// is shared); `e2e.open()` is a fresh context, closed after the test; `ui.screen(name)` runs axe and photographs.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { bootStack, type TestStack } from "./stack";
 import type { StackOptions } from "../../scripts/stack";
-import { launchChromium, localhostUrl, newBrowserContext } from "./browser";
+import { localhostUrl, newBrowserContext, sharedChromium } from "./browser";
 import { signInContext, type Founder } from "./founders";
 import { storageInitScript } from "./init-script";
 import { assertAccessible, saveScreenshot } from "./screens";
@@ -37,7 +36,6 @@ export interface UiPage {
   goto(path: string): Promise<void>;
   /** Checks the screen as shown now: axe scan (fails on any violation) and a screenshot. */
   screen(name: string): Promise<void>;
-  /** Errors the page logged (uncaught exceptions). */
   pageErrors: string[];
   /** Reads a value in the page (source text: the node-side types have no DOM). */
   read<T>(expression: string): Promise<T>;
@@ -50,6 +48,12 @@ export interface E2E {
   /** The auth service's URL as the web is told it (/app-config.json). */
   readonly browserAuthUrl: string;
   open(opts?: OpenOptions): Promise<UiPage>;
+}
+
+/** Lets a page's loading and transitions (the sign-in fade, view switches) settle before judging it. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState("networkidle").catch(() => undefined);
+  await page.waitForTimeout(250);
 }
 
 function currentTestName(): string {
@@ -72,7 +76,7 @@ export function setupE2E(settings: StackSettings = {}): E2E {
 
   beforeAll(async () => {
     stack = await bootStack(settings.env, undefined, { authSettings: settings.authSettings });
-    browser = await launchChromium();
+    browser = await sharedChromium();
   });
 
   afterEach(async (ctx) => {
@@ -86,7 +90,10 @@ export function setupE2E(settings: StackSettings = {}): E2E {
     try {
       // Whatever a test left on screen unchecked is scanned too: every visited screen gets axe.
       for (const page of [...unchecked])
-        if (!page.isClosed()) await assertAccessible(page, `${page.url()} (end of test)`);
+        if (!page.isClosed()) {
+          await settle(page);
+          await assertAccessible(page, `${page.url()} (end of test)`);
+        }
     } finally {
       unchecked.clear();
       await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => undefined)));
@@ -94,7 +101,6 @@ export function setupE2E(settings: StackSettings = {}): E2E {
   });
 
   afterAll(async () => {
-    await browser?.close();
     await stack?.close();
   });
 
@@ -145,9 +151,7 @@ export function setupE2E(settings: StackSettings = {}): E2E {
           await page.goto(path);
         },
         async screen(name: string) {
-          // Let transitions (the sign-in fade, view switches) settle before judging the screen.
-          await page.waitForLoadState("networkidle").catch(() => undefined);
-          await page.waitForTimeout(250);
+          await settle(page);
           screenCount += 1;
           await saveScreenshot(page, currentTestName(), `${String(screenCount).padStart(2, "0")}-${name}`);
           await assertAccessible(page, name);

@@ -3,7 +3,7 @@
 // identity service's widget, one additional owner) → Approve → dashboard. A list of named steps, so
 // the bench can time each one (scripts/bench/journey.ts), the production-shaped run can drive the
 // same journey against a deployment (tests/production) and Firefox ESR can walk it (firefox.ts).
-// The steps follow tests/e2e/sign-in.test.ts and the creation steps (tests/support/steps/creation.ts)
+// The steps follow tests/e2e/sign-in.test.ts and the creation steps (tests/e2e/creation-steps.ts)
 // without their checks, and share their actions (steps/actions.ts).
 import { uniqueEmail } from "./founders";
 import { findLink, type MailboxClient } from "./mail";

@@ -60,7 +60,6 @@ export interface NewAuthUser {
   /** Default: a unique address starting with `label` (default "user"). */
   email?: string;
   label?: string;
-  /** Default TEST_PASSWORD. */
   password?: string;
   /** Put in app_metadata.roles (unknown names are kept as given); none given: no app_metadata. */
   roles?: readonly (Role | string)[];
@@ -88,7 +87,6 @@ async function newAuthUser(
   return { id: (created.json as { id: string }).id, email };
 }
 
-/** A password sign-in (a new session) of an existing user. */
 export async function signInWithPassword(
   target: AuthTarget,
   email: string,
@@ -124,8 +122,6 @@ export async function deleteAuthUser(target: AuthTarget, userId: string): Promis
     "admin delete user",
   );
 }
-
-// A founder's data through the app's API: one function per step.
 
 const ok = async <T>(reply: Promise<Reply>, status: number, what: string): Promise<T> => {
   const res = await reply;
@@ -381,11 +377,9 @@ export interface ProfiledFounder extends SignedUpFounder {
 export interface EntryFounder extends ProfiledFounder {
   strategyId: number;
   organizationId: number;
-  /** The additional owners, in the order asked for. */
   owners: Array<{ email: string; personId: number }>;
   notificationId?: number;
 }
-/** The founder founderAt returns: the ids its stage has made. */
 export type FounderAt<S extends FounderStage> = S extends "signed-up"
   ? SignedUpFounder
   : S extends "profile"
@@ -560,7 +554,6 @@ export function stageOf(all: AllData): FounderStage {
   return strategy.entry_completed_at ? "submitted" : "identity";
 }
 
-/** supabase-js's default storage key for an auth URL: sb-<first label of the host>-auth-token. */
 export function storageKeyFor(authUrl: string): string {
   return `sb-${new URL(authUrl).hostname.split(".")[0]}-auth-token`;
 }

@@ -1,6 +1,5 @@
-// A real PostgreSQL for tests: Debian's binaries, initdb into a throwaway folder on a free port (as
-// the `postgres` user when we are root), removed by stop(); TEST_DATABASE_URL uses an existing server.
-// Each test file gets a copy of a template database migrated once per set of migrations.
+// A real PostgreSQL for tests: Debian's binaries, initdb into a throwaway folder on a free port (as the
+// `postgres` user when root); TEST_DATABASE_URL uses an existing server. Files copy a migrated template.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -19,7 +18,6 @@ export { PGBOUNCER_BIN, POSTGRES_BIN };
 export interface PostgresServer {
   /** postgres://… for a database of this server (default: the maintenance database `postgres`). */
   url(database?: string): string;
-  /** The server's main process id (undefined for TEST_DATABASE_URL). */
   pid: number | undefined;
   /** The folder holding the data directory and the unix socket (undefined for TEST_DATABASE_URL). */
   dir: string | undefined;
@@ -296,7 +294,6 @@ export async function startPostgres(opts: { durable?: boolean } = {}): Promise<P
 }
 
 export interface PgBouncer {
-  /** postgres://… through the pooler for a database of the server behind it. */
   url(database?: string): string;
   pid: number | undefined;
   stop(): Promise<void>;

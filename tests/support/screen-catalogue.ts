@@ -25,7 +25,6 @@ export const WIDTHS = [375, 1280] as const;
 export const THEMES: readonly Theme[] = ["light", "dark"];
 
 export interface Founders {
-  /** Signed up, nothing created yet. */
   fresh: Founder;
   /** Strategy, organization and profile; identity check not done (step 3 shows the widget). */
   inProgress: Founder & { strategyId: number };
@@ -33,7 +32,6 @@ export interface Founders {
   verified: Founder & { strategyId: number };
   /** Submitted, with a verified additional owner (long address) and one still to verify. */
   done: Founder & { strategyId: number };
-  /** Roles user + admin. */
   admin: Founder;
 }
 
@@ -96,7 +94,6 @@ async function seedFounder(
   return shown(founder);
 }
 
-/** Roles user + admin, given at creation. */
 const seedAdmin = (stack: TestStack): Promise<Founder> =>
   createAuthUser(stack.config.auth, { firstName: "Alan", lastName: "Turing", roles: ["user", "admin"] });
 
@@ -301,7 +298,6 @@ export const SHOTS: Shot[] = [
     as: "done",
     path: (f) => `/create-foundation/${f.done.strategyId}/5`,
     show: async (p) => {
-      // The subtitle and the note both say it.
       await p
         .getByText(/^Submitted on/)
         .first()
@@ -359,7 +355,6 @@ export const SHOTS: Shot[] = [
   },
 ];
 
-/** The shots whose name contains `only` (all without it). */
 export function selectShots(only?: string): Shot[] {
   return SHOTS.filter((s) => !only || s.name.includes(only));
 }
@@ -412,7 +407,6 @@ export class ShotBrowser {
     }
   }
 
-  /** Closes the pages and their contexts. */
   async close(): Promise<void> {
     const opened = await Promise.allSettled(this.pages.values());
     this.pages.clear();

@@ -2,14 +2,14 @@
 // (requirements §2, §4); each starts where the one before left the page.
 import { expect } from "vitest";
 import type { Page } from "playwright-core";
-import type { AllData } from "../../../server/src/contract/entities";
-import type { E2E, UiPage } from "../e2e-harness";
-import type { Founder, SignedUpFounder } from "../founders";
-import { accountOf } from "../founders";
-import { apiCall } from "../api";
-import { httpApi } from "../http";
-import { MailboxClient } from "../mail";
-import { FORM_ENTRY, labelOf } from "../entry";
+import type { AllData } from "../../server/src/contract/entities";
+import type { E2E, UiPage } from "../support/e2e-harness";
+import type { Founder, SignedUpFounder } from "../support/founders";
+import { accountOf } from "../support/founders";
+import { apiCall } from "../support/api";
+import { httpApi } from "../support/http";
+import { MailboxClient } from "../support/mail";
+import { FORM_ENTRY, labelOf } from "../support/entry";
 import {
   addOwnerInDialog,
   attestAndSubmit,
@@ -17,7 +17,7 @@ import {
   chooseCustodian,
   enterCustomDaf,
   enterFoundationNames,
-} from "./actions";
+} from "../support/steps/actions";
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?$/;
 

@@ -2,12 +2,12 @@
 // verified through the emailed link, the save flow, and the other looks a screen must pass.
 import { expect } from "vitest";
 import type { Page } from "playwright-core";
-import { MailboxClient, findLink } from "./mail";
-import { addOwner, founderAt, type EntryFounder } from "./founders";
-import { THEME_STORAGE_KEY, type E2E, type UiPage } from "./e2e-harness";
-import { apiCall } from "./api";
-import { OWNER } from "./entry";
-import { captureInWidget } from "./steps/actions";
+import { MailboxClient, findLink } from "../support/mail";
+import { addOwner, founderAt, type EntryFounder } from "../support/founders";
+import { THEME_STORAGE_KEY, type E2E, type UiPage } from "../support/e2e-harness";
+import { apiCall } from "../support/api";
+import { OWNER } from "../support/entry";
+import { captureInWidget } from "../support/steps/actions";
 
 /** The hosted identity-check link in an owner's verification mail. */
 export const HOSTED_LINK = /https?:\/\/[^\s"'<>]+\/websdk\/p\/sbx_[0-9a-f]+/;

@@ -1,14 +1,13 @@
 // axe on every screen and dialog of the catalogue (tests/support/screen-catalogue.ts) at 375 and
 // 1280 px in both themes: 0 violations. Checked in parts (tests/e2e/accessibility-N.test.ts) that
 // run side by side, each founder signed in once, each screen loaded once per theme.
-import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bootStack, type TestStack } from "./stack";
-import { launchChromium } from "./browser";
-import { seedFounders, SHOTS, ShotBrowser, THEMES, variantCount, WIDTHS, type Shot } from "./screen-catalogue";
-import type { Theme } from "./e2e-harness";
-import { axeViolations, saveScreenshot } from "./screens";
-import { scaled } from "./machine";
+import { bootStack, type TestStack } from "../support/stack";
+import { sharedChromium } from "../support/browser";
+import { seedFounders, SHOTS, ShotBrowser, THEMES, variantCount, WIDTHS, type Shot } from "../support/screen-catalogue";
+import type { Theme } from "../support/e2e-harness";
+import { axeViolations, saveScreenshot } from "../support/screens";
+import { scaled } from "../support/machine";
 
 /** A floor the catalogue's count can never silently drop under (today's catalogue holds more). */
 const MIN_SCREENS = 120;
@@ -43,19 +42,16 @@ export function describeAccessibilityPart(part: number): void {
   const shotsOfPart = shotParts(ACCESSIBILITY_PARTS)[part - 1];
   if (!shotsOfPart) throw new Error(`no accessibility part ${part} of ${ACCESSIBILITY_PARTS}`);
   let stack: TestStack | undefined;
-  let browser: Browser | undefined;
   let shots: ShotBrowser | undefined;
   const checked: string[] = [];
 
   beforeAll(async () => {
     stack = await bootStack();
-    browser = await launchChromium();
-    shots = new ShotBrowser(browser, stack, await seedFounders(stack));
+    shots = new ShotBrowser(await sharedChromium(), stack, await seedFounders(stack));
   }, scaled(180_000));
 
   afterAll(async () => {
     await shots?.close();
-    await browser?.close();
     await stack?.close();
   });
 

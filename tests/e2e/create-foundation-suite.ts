@@ -1,10 +1,10 @@
 // The founder's main journey in a real browser (requirements §2, §4): dashboard → strategy → the
 // five creation steps with the identity check in the real widget → Approve, then the owners' mail
 // and every value through the API (walkCreation); and every creation screen resumed (resumeSavedData).
-import { FORM_ENTRY as ENTRY, ORGANIZATION } from "./entry";
+import { FORM_ENTRY as ENTRY, ORGANIZATION } from "../support/entry";
 import { expect } from "vitest";
-import type { E2E, Theme } from "./e2e-harness";
-import { founderAt, passIdentity, uniqueEmail } from "./founders";
+import type { E2E, Theme } from "../support/e2e-harness";
+import { founderAt, passIdentity, uniqueEmail } from "../support/founders";
 import {
   chooseDafAndCustodian,
   chooseStrategy,
@@ -23,7 +23,7 @@ import {
   passIdentityInWidget,
   reviewAndApprove,
   watchFailedApiCalls,
-} from "./steps/creation";
+} from "./creation-steps";
 
 /** A new founder walks the whole creation at one width and theme, checked on every screen. */
 export async function walkCreation(e2e: E2E, width: number, theme: Theme): Promise<void> {
