@@ -38,6 +38,8 @@ export interface ZodForm<V extends FormValues> {
   touchAll(): void;
   /** Some value differs from the initial (or last reset) values: there is something to lose. */
   dirty: boolean;
+  /** The values that differ from the initial (or last reset) ones. */
+  changes: Partial<V>;
 }
 
 export interface ZodFormOptions {
@@ -79,7 +81,11 @@ export function useZodForm<V extends FormValues>(
     setTouched({});
     setChanged({});
   }, []);
-  const dirty = useMemo(() => Object.keys(values).some((k) => values[k] !== baseline[k]), [values, baseline]);
+  const changes = useMemo(
+    () => Object.fromEntries(Object.entries(values).filter(([k, v]) => v !== baseline[k])) as Partial<V>,
+    [values, baseline],
+  );
+  const dirty = Object.keys(changes).length > 0;
   const touchAll = useCallback(
     () => setTouched(Object.fromEntries(Object.keys(values).map((k) => [k, true]))),
     [values],
@@ -104,5 +110,5 @@ export function useZodForm<V extends FormValues>(
     onChange: (checked) => set(name, checked as V[typeof name]),
   });
 
-  return { values, errors, isValid: result.success, field, check, set, reset, touchAll, dirty };
+  return { values, errors, isValid: result.success, field, check, set, reset, touchAll, dirty, changes };
 }

@@ -3,6 +3,7 @@
 import { createContext, useContext, type ReactNode } from "react";
 import { useLocation } from "wouter";
 import { Button } from "@/components/ui/button";
+import { confirmLeaving } from "@/hooks/use-unsaved-changes-guard";
 
 /**
  * Set by the step screen when the strategy is already submitted (bug 2): every step is then
@@ -83,7 +84,7 @@ export function StepLayout({
         children
       )}
       <div className="flex flex-wrap justify-between gap-2 border-t border-divider pt-4">
-        <Button variant="outlined" onClick={onBack} disabled={saving}>
+        <Button variant="outlined" onClick={() => confirmLeaving() && onBack()} disabled={saving}>
           Back
         </Button>
         <Button type="submit" disabled={primaryDisabled}>

@@ -44,6 +44,9 @@ export const OWNER_LOCKED = {
   notRecorded: "Not recorded; it cannot be entered here.",
 } as const;
 
+/** Which kept edits are this owner's (stores/kept-edits.ts). */
+export const OWNER_KEPT_PREFIX = "owner:";
+
 export interface OwnerEditorProps {
   owner: Person;
   enums: EnumItem[];
@@ -57,7 +60,7 @@ export function OwnerEditor({ owner, enums, onUpdateLicense, sendingEmail }: Own
     saved: OWNER_TOASTS.updated,
     failed: OWNER_TOASTS.updateFailed,
   });
-  const kept = useKeptEdits(form, `owner:${owner.person_id}`, "this owner's details");
+  const kept = useKeptEdits(form, `${OWNER_KEPT_PREFIX}${owner.person_id}`, "this owner's details");
   useUnsavedChangesGuard(form.dirty && !saving);
   const mutation = useAccountMutation(() => patchPerson(owner.person_id, ownerPatch(form.values)));
 
