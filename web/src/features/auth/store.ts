@@ -98,6 +98,18 @@ export const mfaSkippedAtom = atom(
   },
 );
 
+/**
+ * What the enrol view says beside or instead of its QR (docs/decisions/0191): enrolment pending on
+ * another device or browser (no QR here; `replaced` when it replaced the one this screen showed),
+ * or a note over a new QR: it replaced the one shown here, or an unconfirmed earlier setup.
+ */
+export type EnrolmentNotice =
+  | { kind: "elsewhere"; startedAt: string; replaced: boolean }
+  | { kind: "replaced-here" }
+  | { kind: "replaced-earlier" };
+
+export const enrolmentNoticeAtom = atom<EnrolmentNotice | null>(null);
+
 /** The gate passed and the sign-in screen is fading out (authFinished follows after 1 s). */
 export const gateFadingAtom = atom(false);
 
@@ -123,6 +135,7 @@ export const reopenGateAtom = atom(null, (_get, set, reason: "second-factor" | "
   if (reason === "signed-out") {
     set(signInNoticeAtom, SIGNED_OUT_NOTICE);
     set(signInFormAtom, (f) => ({ ...f, password: "", mfaCode: "", qr: "", secret: "", factor: "" }));
+    set(enrolmentNoticeAtom, null);
     // A skipped enrolment lasted for that session only: the next sign-in offers it again.
     set(mfaSkippedAtom, false);
     set(authViewAtom, "sign-in");

@@ -6,7 +6,7 @@ import { passwordSubmittable } from "@contract/rules";
 import { whenSupabase } from "@/lib/supabase";
 import { sessionAtom } from "@/stores/session";
 import { AUTH_MESSAGES, describeAuthError, type AuthErrorLike } from "./errors";
-import { findProductFactorId, startTotpEnrolment, verifyTotp } from "./mfa";
+import { enrolmentIsLive, findProductFactorId, startTotpEnrolment, verifyTotp, type EnrolmentOutcome } from "./mfa";
 import { endSharedEnrolment } from "./shared-enrolment";
 import { writePendingVerification } from "./pending-verification";
 import type { SocialProvider } from "./providers";
@@ -15,6 +15,7 @@ import {
   authViewAtom,
   backViewAtom,
   busyAtom,
+  enrolmentNoticeAtom,
   mfaSkippedAtom,
   resetModeAtom,
   signInFormAtom,
@@ -42,6 +43,7 @@ export function useAuthActions() {
   const setSkipped = useSetAtom(mfaSkippedAtom);
   const userId = useAtomValue(sessionAtom)?.user.id;
   const [verificationMail, setVerificationMail] = useAtom(verificationMailAtom);
+  const setEnrolmentNotice = useSetAtom(enrolmentNoticeAtom);
 
   const fail = useCallback(
     (e: unknown) => {
@@ -68,6 +70,24 @@ export function useAuthActions() {
       }
     },
     [fail, setBusy, setError],
+  );
+
+  /** Shows where enrolment stands; `shownFactor`: the factor whose QR this screen showed until now. */
+  const showEnrolment = useCallback(
+    (outcome: EnrolmentOutcome, shownFactor: string) => {
+      const enrolment = outcome.kind === "shown" ? outcome.enrolment : null;
+      setForm((f) => ({
+        ...f,
+        qr: enrolment?.qr ?? "",
+        secret: enrolment?.secret ?? "",
+        factor: enrolment?.factorId ?? "",
+      }));
+      if (outcome.kind === "elsewhere")
+        setEnrolmentNotice({ kind: "elsewhere", startedAt: outcome.startedAt, replaced: Boolean(shownFactor) });
+      else if (shownFactor && shownFactor !== outcome.enrolment.factorId) setEnrolmentNotice({ kind: "replaced-here" });
+      else setEnrolmentNotice(outcome.replacedEarlier ? { kind: "replaced-earlier" } : null);
+    },
+    [setEnrolmentNotice, setForm],
   );
 
   return useMemo(
@@ -164,16 +184,25 @@ export function useAuthActions() {
           setForm((f) => ({ ...f, password: "" }));
           setView("password-reset-success");
         }),
-      /** Resolves true once a QR is shown; false when the error (with the view's retry) is shown instead. */
-      startEnrolment: async () => {
-        let shown = false;
+      /**
+       * Resolves true once the view has something to show (a QR, or an enrolment pending elsewhere);
+       * false when the error (with the view's retry) is shown instead. `replace`: start over here.
+       */
+      startEnrolment: async (replace = false) => {
+        let settled = false;
         setForm((f) => ({ ...f, qr: "", secret: "", factor: "" }));
+        setEnrolmentNotice(null);
         await run(async () => {
-          const enrolment = await startTotpEnrolment(await whenSupabase());
-          setForm((f) => ({ ...f, qr: enrolment.qr, secret: enrolment.secret, factor: enrolment.factorId }));
-          shown = true;
+          showEnrolment(await startTotpEnrolment(await whenSupabase(), { replace }), "");
+          settled = true;
         });
-        return shown;
+        return settled;
+      },
+      /** The QR shown is for this factor: if it is gone (replaced elsewhere), show what is live now. */
+      checkEnrolment: async (factorId: string) => {
+        const client = await whenSupabase();
+        if (await enrolmentIsLive(client, factorId)) return;
+        await run(async () => showEnrolment(await startTotpEnrolment(client), factorId));
       },
       /** Enrol view: verifies the new factor. Verify view: the product's verified factor. */
       verifyCode: (mode: "enroll" | "verify") =>
@@ -183,22 +212,15 @@ export function useAuthActions() {
           try {
             await verifyTotp(client, factorId, form.mfaCode);
           } catch (e) {
-            // Another tab of this founder enrolled since this QR was shown, which removed its factor:
-            // show a fresh QR here and say why.
+            // The factor was replaced since this QR was shown (another tab or device): show what is live.
             if (mode !== "enroll" || !isAuthErrorLike(e) || e.code !== "mfa_factor_not_found") throw e;
-            const enrolment = await startTotpEnrolment(client);
-            setForm((f) => ({
-              ...f,
-              mfaCode: "",
-              qr: enrolment.qr,
-              secret: enrolment.secret,
-              factor: enrolment.factorId,
-            }));
-            setError({ field: "mfaCode", message: AUTH_MESSAGES.replacedCode });
+            setForm((f) => ({ ...f, mfaCode: "" }));
+            showEnrolment(await startTotpEnrolment(client), factorId);
             return;
           }
           // The upgraded (aal2) session re-runs the gate; the code is single-use.
           setForm((f) => ({ ...f, mfaCode: "", qr: "", secret: "", factor: "" }));
+          setEnrolmentNotice(null);
           if (mode === "enroll" && userId) endSharedEnrolment(userId);
         }),
       skipEnrolment: () => setSkipped(true),
@@ -208,11 +230,12 @@ export function useAuthActions() {
       resetMode,
       run,
       setBackView,
-      setError,
+      setEnrolmentNotice,
       setForm,
       setResetMode,
       setSkipped,
       setView,
+      showEnrolment,
       verificationMail,
       setVerificationMail,
       userId,

@@ -485,6 +485,27 @@ describe("second-factor gate", () => {
     expect(sb.auth.mfa.challengeAndVerify).toHaveBeenCalledWith({ factorId: "factor-1", code: "123456" });
   });
 
+  it("a recent unverified factor from another device is not replaced silently: the founder chooses to start over here", async () => {
+    const startedAt = new Date(Date.now() - 60_000).toISOString();
+    sb.auth.mfa.listFactors.mockResolvedValue({
+      data: {
+        all: [{ id: "elsewhere", status: "unverified", factor_type: "totp", created_at: startedAt }],
+        totp: [],
+        phone: [],
+      },
+      error: null,
+    } as never);
+    renderWithApp(<Harness />, { path: "/sign-in" });
+    await screen.findByText(/Setting up your authenticator is already under way on another device or browser/);
+    expect(screen.queryByTestId("totp-secret")).not.toBeInTheDocument();
+    expect(sb.auth.mfa.unenroll).not.toHaveBeenCalled();
+    expect(sb.auth.mfa.enroll).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole("button", { name: "Start over here" }));
+    await screen.findByTestId("totp-secret");
+    expect(sb.auth.mfa.unenroll).toHaveBeenCalledWith({ factorId: "elsewhere" });
+    expect(screen.getByText(/This code replaces the one from a setup that was not finished/)).toBeInTheDocument();
+  });
+
   it("a factor name conflict (another tab enrolled meanwhile) is not shown: clean-up and enrolment run again and the QR appears", async () => {
     sb.auth.mfa.enroll.mockResolvedValueOnce({
       data: null,
