@@ -19,6 +19,7 @@ import {
   mfaSkippedAtom,
   resetModeAtom,
   signInFormAtom,
+  signInNoticeAtom,
   verificationMailAtom,
   type SignInForm,
 } from "./store";
@@ -30,6 +31,11 @@ function siteOrigin(): string {
 
 function isAuthErrorLike(e: unknown): e is AuthErrorLike {
   return typeof e === "object" && e !== null && typeof (e as AuthErrorLike).message === "string";
+}
+
+/** Said on sign-in after a reset mail was asked for; it does not tell whether the address has an account. */
+export function resetLinkNotice(email: string): string {
+  return `If an account uses ${email}, a link to reset its password is on its way there. Open it to choose a new password.`;
 }
 
 export function useAuthActions() {
@@ -44,6 +50,7 @@ export function useAuthActions() {
   const userId = useAtomValue(sessionAtom)?.user.id;
   const [verificationMail, setVerificationMail] = useAtom(verificationMailAtom);
   const setEnrolmentNotice = useSetAtom(enrolmentNoticeAtom);
+  const setNotice = useSetAtom(signInNoticeAtom);
 
   const fail = useCallback(
     (e: unknown) => {
@@ -70,6 +77,15 @@ export function useAuthActions() {
       }
     },
     [fail, setBusy, setError],
+  );
+
+  /** A confirmation mail waits to be opened: the sign-in views say where it went, also after a reload. */
+  const mailWaiting = useCallback(
+    (email: string) => {
+      writePendingVerification({ email, timedOut: true });
+      setVerificationMail({ email, resent: false });
+    },
+    [setVerificationMail],
   );
 
   /** Shows where enrolment stands; `shownFactor`: the factor whose QR this screen showed until now. */
@@ -106,10 +122,10 @@ export function useAuthActions() {
       signIn: () =>
         run(async () => {
           const { auth } = await whenSupabase();
-          const { error } = await auth.signInWithPassword({
-            email: form.email.trim(),
-            password: form.password,
-          });
+          const email = form.email.trim();
+          const { error } = await auth.signInWithPassword({ email, password: form.password });
+          // An address never confirmed: say where the mail went and offer it again (kept over a reload).
+          if (error?.code === "email_not_confirmed") mailWaiting(email);
           if (error) throw error;
         }),
       register: () =>
@@ -140,7 +156,7 @@ export function useAuthActions() {
         }),
       /** The pending view gave up waiting: back to sign-in, which says where the mail went. */
       verificationTimedOut: (email: string) => {
-        if (email) setVerificationMail({ email, resent: false });
+        if (email) mailWaiting(email);
         setView("sign-in");
       },
       resendConfirmation: () =>
@@ -173,6 +189,12 @@ export function useAuthActions() {
           if (error) throw error;
           setView("password-has-been-reset");
         }),
+      /** After the 2 s of password-has-been-reset: sign-in keeps a trace of where the link went. */
+      resetLinkSent: () => {
+        setNotice(resetLinkNotice(form.email.trim()));
+        setForm((f) => ({ ...f, password: "" }));
+        setView("sign-in");
+      },
       resetPassword: () =>
         run(async () => {
           // §4: resetting does nothing without an acceptable password (§5) or the reset marker.
@@ -227,10 +249,12 @@ export function useAuthActions() {
     }),
     [
       form,
+      mailWaiting,
       resetMode,
       run,
       setBackView,
       setEnrolmentNotice,
+      setNotice,
       setForm,
       setResetMode,
       setSkipped,

@@ -173,6 +173,31 @@ describe("sign-in views", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent("Something odd");
   });
 
+  it("an unconfirmed address is no dead end: the error offers the confirmation mail again, and a reload keeps the offer", async () => {
+    const resend = vi.fn(() => Promise.resolve({ data: {}, error: null }));
+    Object.assign(sb.auth, { resend });
+    sb.auth.signInWithPassword.mockResolvedValueOnce({
+      data: { user: null, session: null },
+      error: authError("email_not_confirmed", "Email not confirmed"),
+    } as never);
+    renderWithApp(<Harness />, { path: "/sign-in" });
+    await typeEmailAndContinue();
+    await userEvent.type(screen.getByLabelText("Password"), "Secret-pass1!");
+    await userEvent.click(screen.getByRole("button", { name: "Sign in" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("This email is not yet verified.");
+    await userEvent.click(screen.getByRole("button", { name: "Send the email again" }));
+    expect(resend).toHaveBeenCalledWith({
+      type: "signup",
+      email: "founder@example.com",
+      options: { emailRedirectTo: window.location.origin },
+    });
+    expect(await screen.findByText(/We sent the confirmation email again to/)).toHaveTextContent("founder@example.com");
+    expect(JSON.parse(sessionStorage.getItem(PENDING_VERIFICATION_KEY)!)).toEqual({
+      email: "founder@example.com",
+      timedOut: true,
+    });
+  });
+
   it("the password typed on the sign-in view never carries over to register (the email does)", async () => {
     renderWithApp(<Harness />, { path: "/sign-in" });
     await typeEmailAndContinue();
@@ -323,7 +348,7 @@ describe("pending email verification", () => {
     expect(sessionStorage.getItem(PENDING_VERIFICATION_KEY)).toBeNull();
   });
 
-  it("times out back to sign-in, clearing the password and the record; sign-in says where the mail went and resends it", async () => {
+  it("times out back to sign-in, clearing the password; sign-in says where the mail went (also after a reload) and resends it", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const resend = vi.fn(() => Promise.resolve({ data: {}, error: null }));
     Object.assign(sb.auth, { resend });
@@ -331,7 +356,11 @@ describe("pending email verification", () => {
     renderWithApp(<Harness />, { path: "/sign-in" });
     await act(() => vi.advanceTimersByTimeAsync(5_000));
     await screen.findByRole("button", { name: "Continue" });
-    expect(sessionStorage.getItem(PENDING_VERIFICATION_KEY)).toBeNull();
+    // The record now says the view is over: a reload shows this sign-in view again, not the pending one.
+    expect(JSON.parse(sessionStorage.getItem(PENDING_VERIFICATION_KEY)!)).toEqual({
+      email: "p@example.com",
+      timedOut: true,
+    });
     expect(sb.auth.signInWithPassword).not.toHaveBeenCalled();
     const notice = screen.getByText(/We sent a confirmation email to/);
     expect(notice).toHaveTextContent(
@@ -379,7 +408,7 @@ describe("pending email verification", () => {
 });
 
 describe("password reset", () => {
-  it("sends the reset mail with the reset redirect, confirms, and returns to sign-in after 2 s", async () => {
+  it("sends the reset mail with the reset redirect, confirms, and returns to sign-in after 2 s, which says where the link went", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { store } = renderWithApp(<Harness />, { path: "/sign-in" });
     act(() => store.set(authViewAtom, "forgot-password"));
@@ -391,6 +420,9 @@ describe("password reset", () => {
     });
     await act(() => vi.advanceTimersByTimeAsync(2_000));
     expect(screen.getByRole("button", { name: "Continue" })).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent(
+      "If an account uses f@example.com, a link to reset its password is on its way there.",
+    );
   });
 
   it("arriving in reset mode opens reset-password; success clears the marker and shows the message", async () => {
