@@ -53,9 +53,9 @@ export function ApproveDialog({ open, names, ownerEmails, submitting, onSubmit, 
             <h3 className="text-sm font-medium">What will be filed</h3>
             <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
               <dt className="text-secondary">First choice</dt>
-              <dd className="break-words">{names.first}</dd>
+              <dd className="min-w-0 wrap-anywhere">{names.first}</dd>
               <dt className="text-secondary">Alternate name</dt>
-              <dd className="break-words">{names.alternate}</dd>
+              <dd className="min-w-0 wrap-anywhere">{names.alternate}</dd>
             </dl>
           </section>
           <section className="flex flex-col gap-1">
@@ -67,7 +67,7 @@ export function ApproveDialog({ open, names, ownerEmails, submitting, onSubmit, 
                 <p className="text-sm text-secondary">Each additional owner gets a link to verify their identity:</p>
                 <ul aria-label="Owners who will be e-mailed" className="list-disc pl-5 text-sm">
                   {ownerEmails.map((e) => (
-                    <li key={e} className="break-words">
+                    <li key={e} className="min-w-0 wrap-anywhere">
                       {e}
                     </li>
                   ))}

@@ -55,7 +55,7 @@ function Section({ title, rows, editHref }: { title: string; rows: Array<[string
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="text-sm text-secondary">{label}</dt>
-            <dd className="mb-2 break-words sm:mb-0">{value || "—"}</dd>
+            <dd className="mb-2 min-w-0 wrap-anywhere sm:mb-0">{value || "—"}</dd>
           </div>
         ))}
       </dl>
@@ -179,7 +179,7 @@ export function ReviewStep({ strategyId, allData, organization, person, enums, s
         ) : (
           <ul aria-label="Additional owners' emails" className="flex flex-col gap-1">
             {owners.map((o) => (
-              <li key={o.person_id} className="break-words">
+              <li key={o.person_id} className="wrap-anywhere">
                 {o.email}
               </li>
             ))}

@@ -117,7 +117,7 @@ function InProgressCard({ strategy, person }: { strategy: Strategy; person: Pers
       className="block rounded-lg border border-divider p-4 transition-colors motion-reduce:transition-none hover:bg-hover focus-visible:outline-2 focus-visible:outline-primary"
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 id={titleId} className="text-base font-medium">
+        <h3 id={titleId} className="min-w-0 text-base font-medium wrap-anywhere">
           {/* Requirements §4: 'Creating' and the organization name; before step 1 names it, say what is being created. */}
           Creating {name || "your Founder Foundation"}
         </h3>
@@ -166,7 +166,7 @@ function FoundationsSummary({ strategy, person }: { strategy: Strategy; person: 
         Foundations
       </h2>
       <div className="mt-2 flex flex-wrap items-end justify-between gap-2">
-        <span className="font-medium">{organization.data.name_1}</span>
+        <span className="min-w-0 font-medium wrap-anywhere">{organization.data.name_1}</span>
         <span className="flex flex-col items-end">
           <span className="text-xs uppercase tracking-wide text-secondary">Balance</span>
           <span className="text-xl">{PLACEHOLDER_BALANCE}</span>

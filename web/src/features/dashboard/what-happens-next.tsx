@@ -61,7 +61,7 @@ export function SubmittedFoundation({
   return (
     <section aria-labelledby={titleId} className="flex flex-col gap-3 rounded-lg border border-divider p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 id={titleId} className="text-base font-medium">
+        <h3 id={titleId} className="min-w-0 text-base font-medium wrap-anywhere">
           {organization?.name_1 ?? "Founder Foundation"}
         </h3>
         <span className="text-sm text-secondary">

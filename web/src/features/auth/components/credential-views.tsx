@@ -272,7 +272,7 @@ export function EmailVerificationPendingView({ actions }: ViewProps) {
   useVerificationPolling(actions);
   return (
     <div className="flex flex-col gap-3" role="status">
-      <p className="text-base">We&apos;ve sent a verification email to {form.email}</p>
+      <p className="text-base wrap-anywhere">We&apos;ve sent a verification email to {form.email}</p>
       <p className="text-secondary">Check your inbox and follow instructions to complete registration.</p>
     </div>
   );
