@@ -64,6 +64,21 @@ describe("owner status", () => {
 });
 
 describe("/edit-others", () => {
+  it("says why Done is disabled: a marital status of None reads 'Required', on load and when chosen", async () => {
+    const noStatus = { ...verified, marital_status: null };
+    serveFounder(allDataFixture({ persons: [personFixture(), noStatus] }));
+    renderScreen(<EditOthersScreen />);
+    const status = await screen.findByLabelText("Marital status");
+    expect(status).toHaveAccessibleDescription("Required");
+    expect(screen.getByRole("button", { name: "Done" })).toBeDisabled();
+    await userEvent.selectOptions(status, "Single");
+    expect(status).not.toHaveAccessibleDescription("Required");
+    expect(screen.getByRole("button", { name: "Done" })).toBeEnabled();
+    // Chosen again, None says so at once: the select keeps the focus, no blur comes first.
+    await userEvent.selectOptions(status, "None");
+    expect(status).toHaveAccessibleDescription("Required");
+  });
+
   it("lists the owners; those without a completed check are disabled with their state", async () => {
     serveFounder(allDataFixture({ persons: [personFixture(), verified, emailed, rejected, fresh] }));
     renderScreen(<EditOthersScreen />);

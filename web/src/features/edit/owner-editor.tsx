@@ -55,7 +55,7 @@ export interface OwnerEditorProps {
 }
 
 export function OwnerEditor({ owner, enums, onUpdateLicense, sendingEmail }: OwnerEditorProps) {
-  const form = useZodForm<OwnerForm>(ownerForm, ownerValuesFromPerson(owner));
+  const form = useZodForm<OwnerForm>(ownerForm, ownerValuesFromPerson(owner), { showInitialErrors: true });
   const { saving, saveAndReturn } = useSaveAndReturn("owner information", {
     saved: OWNER_TOASTS.updated,
     failed: OWNER_TOASTS.updateFailed,
