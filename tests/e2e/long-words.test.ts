@@ -1,4 +1,4 @@
-// A founder's own text, as long as the rules allow and in one word (issue 45 item 5), never makes a
+// A founder's own text, as long as the rules allow and in one word, never makes a
 // page scroll sideways at the narrowest width (requirements §2: 375 px): the dashboard's cards, the
 // top bar and its menu, the review, the edit screens, the approve dialog and the notifications.
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 // One pending authenticator (TOTP) factor per founder, whatever the number of tabs and browsers
-// (issue 45 item 10, issue 46; docs/decisions/0191): the secret a founder sees is always the live one.
+// (docs/decisions/0191): the secret a founder sees is always the live one.
 // Tabs of one browser share the enrolment; another browser is told that setup is under way elsewhere
 // and chooses to start over, and the screen whose code that replaced says so instead of showing it.
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
-// One pending authenticator enrolment per founder across the tabs of this browser (issues 45 and
-// 46: two tabs showed two QR codes, and the founder's app kept a dead entry). Tabs take turns under
+// One pending authenticator enrolment per founder across the tabs of this browser (reviews saw
+// two tabs show two QR codes, and the founder's app kept a dead entry). Tabs take turns under
 // a Web Lock where the browser has one (secure contexts); they ask each other over a
 // BroadcastChannel for the enrolment behind a pending factor, and a new one is announced to every
 // tab, which then shows the same QR. The secret travels between tabs in memory only, never through

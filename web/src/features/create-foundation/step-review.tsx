@@ -22,6 +22,9 @@ import { STEPS } from "./stepper";
 /** The toast after Submit: the details of what comes next are on the dashboard, which stays. */
 export const SUBMITTED_TOAST = "Your foundation is submitted. What happens next is on your dashboard.";
 
+/** Step 5's heading once submitted: nothing is left to approve. */
+export const SUBMITTED_TITLE = "Your submitted foundation";
+
 const yesNo = (b: boolean | undefined) => (b ? "Yes" : "No");
 
 /** An ISO date (YYYY-MM-DD) as M/D/YYYY, without passing through a time zone. */
@@ -119,7 +122,7 @@ export function ReviewStep({ strategyId, allData, organization, person, enums, s
 
   return (
     <StepLayout
-      title="Review and approve"
+      title={submitted ? SUBMITTED_TITLE : "Review and approve"}
       subtitle={
         submitted
           ? "Your foundation as it was submitted."

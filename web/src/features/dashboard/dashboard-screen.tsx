@@ -11,10 +11,15 @@ import { paths } from "@/config/paths";
 import { primaryHolder, useAllData } from "@/api/all-data";
 import { useOrganization } from "@/api/organizations";
 import { additionalOwners } from "@/api/persons";
-import { useStrategies } from "@/api/strategies";
+import { hasFounderStrategy, useStrategies } from "@/api/strategies";
 import { formatShortDate } from "@/lib/dates";
 import { creationState } from "@/lib/onboarding-progress";
 import { SubmittedFoundation, submittedHeadline } from "./what-happens-next";
+
+export const ADD_STRATEGY_HINT = {
+  none: "A strategy is a way to structure your giving; the Founder Foundation is the one offered today.",
+  hasOne: "You have your Founder Foundation, the one strategy offered today; an account holds one.",
+} as const;
 
 /** The summary row's balance: a fixed placeholder until balances exist (requirements §2). */
 export const PLACEHOLDER_BALANCE = "$0.00";
@@ -26,6 +31,9 @@ export default function DashboardScreen() {
   const person = primaryHolder(allData.data);
   const list = strategies.data ?? [];
   const loading = allData.isPending || strategies.isPending;
+  // An account holds one Founder Foundation, the one strategy offered: once it has it, adding is no
+  // longer the next step, so the button steps back and the hint says why.
+  const hasOne = hasFounderStrategy(list);
 
   return (
     <section className="mx-auto flex max-w-4xl flex-col gap-6">
@@ -42,12 +50,16 @@ export default function DashboardScreen() {
           <h2 id="account-strategies" className="text-lg font-medium">
             Account Strategies
           </h2>
-          <Button onClick={() => navigate(paths.chooseStrategy.getHref())} aria-describedby="add-strategy-hint">
+          <Button
+            variant={hasOne ? "outlined" : "contained"}
+            onClick={() => navigate(paths.chooseStrategy.getHref())}
+            aria-describedby="add-strategy-hint"
+          >
             Add Strategy
           </Button>
         </div>
         <p id="add-strategy-hint" className="-mt-2 text-xs text-secondary">
-          A strategy is a way to structure your giving; the Founder Foundation is the one offered today.
+          {hasOne ? ADD_STRATEGY_HINT.hasOne : ADD_STRATEGY_HINT.none}
         </p>
         {loading && !allData.isError ? (
           <LoadingScreen label="Loading strategies..." />

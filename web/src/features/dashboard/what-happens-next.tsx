@@ -4,6 +4,7 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import type { Organization, Person, Strategy } from "@contract/entities";
+import { asLabel, SUBMISSION_STATE } from "@contract/status-words";
 import { identityVerified } from "@contract/submission";
 import { paths } from "@/config/paths";
 import { formatShortDate } from "@/lib/dates";
@@ -41,7 +42,7 @@ function Item({ status, title, children }: { status: Status; title: string; chil
 
 /** The headline of a submitted foundation: one line, the same state as the checklist below it. */
 export function submittedHeadline(identityCheckAgain: boolean): string {
-  return identityCheckAgain ? "Waiting for your identity check" : "Submitted for filing";
+  return asLabel(identityCheckAgain ? SUBMISSION_STATE.waitingForIdentity : SUBMISSION_STATE.submitted);
 }
 
 export function SubmittedFoundation({

@@ -58,7 +58,7 @@ describe("owner status", () => {
   it("names where each owner's identity check stands", () => {
     expect(ownerStatus(verified)).toEqual({ kind: "verified" });
     expect(ownerStatus(emailed)).toEqual({ kind: "email-sent", label: "Verification email sent 11/3/2026" });
-    expect(ownerStatus(rejected)).toEqual({ kind: "rejected", label: "Identity check rejected" });
+    expect(ownerStatus(rejected)).toEqual({ kind: "rejected", label: "Identity check not passed" });
     expect(ownerStatus(fresh)).toEqual({ kind: "awaiting", label: "Awaiting identity check" });
   });
 });
@@ -87,7 +87,7 @@ describe("/edit-others", () => {
     expect(grace).toHaveAttribute("aria-pressed", "true");
     expect(screen.getByRole("button", { name: "owner22@example.com" })).toBeDisabled();
     expect(screen.getByText("Verification email sent 11/3/2026")).toBeInTheDocument();
-    expect(screen.getByText("Identity check rejected")).toBeInTheDocument();
+    expect(screen.getByText("Identity check not passed")).toBeInTheDocument();
     expect(screen.getByText("Awaiting identity check")).toBeInTheDocument();
     // The primary holder is not an "other" owner.
     expect(screen.queryByRole("button", { name: /Ada Lovelace/ })).not.toBeInTheDocument();
