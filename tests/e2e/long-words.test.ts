@@ -108,7 +108,7 @@ describe("long words at 375 px", () => {
     await ui.screen("notifications-long-name-375-dark");
     await ui.page.keyboard.press("Escape");
 
-    await visit(ui, `/create-foundation/${strategyId}/5`, "Review and approve");
+    await visit(ui, `/create-foundation/${strategyId}/5`, "Your submitted foundation");
     await expectNoSidewaysScroll(ui, "the submitted review");
   });
 });

@@ -81,10 +81,16 @@ describe("one pending authenticator per founder", () => {
     expect(await elsewhere.page.getByTestId("totp-secret").count()).toBe(0);
     // The first browser's factor is untouched, and its code still works there.
     expect((await factorsOf(founder)).map((f) => f.id)).toEqual([firstFactor!.id]);
-    await elsewhere.screen("enrolment-elsewhere-1280-light");
-    await elsewhere.read(`document.documentElement.dataset.theme = "dark"`);
-    await elsewhere.page.setViewportSize({ width: 375, height: 800 });
-    await elsewhere.screen("enrolment-elsewhere-375-dark");
+    for (const [width, theme] of [
+      [1280, "light"],
+      [1280, "dark"],
+      [375, "dark"],
+      [375, "light"],
+    ] as const) {
+      await elsewhere.page.setViewportSize({ width, height: 800 });
+      await elsewhere.read(`document.documentElement.dataset.theme = ${JSON.stringify(theme)}`);
+      await elsewhere.screen(`enrolment-elsewhere-${width}-${theme}`);
+    }
 
     await elsewhere.page.getByRole("button", { name: "Start over here" }).click();
     const secondSecret = await secretShown(elsewhere.page);

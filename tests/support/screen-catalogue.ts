@@ -297,6 +297,12 @@ export const SHOTS: Shot[] = [
   { name: "dashboard-in-progress", as: "inProgress", show: async (p) => p.getByText("IN PROGRESS").first().waitFor() },
   { name: "dashboard-submitted", as: "done", show: async (p) => heading(p, "Foundations") },
   {
+    name: "step-3-submitted",
+    as: "done",
+    path: (f) => `/create-foundation/${f.done.strategyId}/3`,
+    show: async (p) => p.getByText(/^When you submitted, we emailed each owner/).waitFor(),
+  },
+  {
     name: "step-5-submitted",
     as: "done",
     path: (f) => `/create-foundation/${f.done.strategyId}/5`,
