@@ -149,7 +149,7 @@ describe("/edit-others", () => {
     await form.getByText("Required", { exact: true }).waitFor();
     expect(await done.isDisabled()).toBe(true);
     expect(await status.getAttribute("aria-invalid")).toBe("true");
-    await ui.screen("edit-others-owner-required-375");
+    await ui.screenEachLook("edit-others-owner-required");
     await status.selectOption({ label: "Single" });
     expect(await done.isEnabled()).toBe(true);
     expect(await form.getByText("Required", { exact: true }).count()).toBe(0);

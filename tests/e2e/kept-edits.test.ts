@@ -5,9 +5,16 @@
 // changes by a link, a reload, Back or Cancel asks first.
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { setupE2E } from "../support/e2e-harness";
+import { setupE2E, type UiPage } from "../support/e2e-harness";
 import { signInThroughForm } from "../support/steps/actions";
-import { createOrganization, createStrategy, founderAt, linkOwner, storageKeyFor } from "../support/founders";
+import {
+  createOrganization,
+  createStrategy,
+  founderAt,
+  linkOwner,
+  storageKeyFor,
+  type FounderAt,
+} from "../support/founders";
 import { httpApi } from "../support/http";
 import { scaled } from "../support/machine";
 
@@ -22,6 +29,15 @@ async function signOutEverywhere(token: string): Promise<void> {
     headers: { apikey: anonKey, authorization: `Bearer ${token}` },
   });
   expect(res.status).toBe(204);
+}
+
+/** Step 1 done as the web saves it, then step 2 opened in the founder's page; the strategy's id. */
+async function openStep2(f: FounderAt<"profile"> & { ui: UiPage }): Promise<number> {
+  const api = httpApi(e2e.stack.app.url);
+  const strategyId = await createStrategy(api, f.token, f.accountId);
+  await linkOwner(api, f.token, await createOrganization(api, f.token, strategyId), f.personId, true);
+  await f.ui.goto(`/create-foundation/${strategyId}/2`);
+  return strategyId;
 }
 
 const storageText = (page: Page) =>
@@ -103,7 +119,7 @@ describe("edits kept through any forced sign-out", () => {
     expect(new URL(here.page.url()).pathname).toBe("/sign-in");
     await here.page.getByText("You were signed out. Please sign in again.").waitFor();
     expect(await storageText(here.page)).not.toContain("Milford Kept");
-    await here.screen("kept-edits-after-refresh");
+    await here.screenEachLook("kept-edits-after-refresh");
 
     await signInThroughForm(here.page, founder);
     await here.page.getByText("Your changes that were not saved are filled in again.", { exact: false }).waitFor();
@@ -115,12 +131,9 @@ describe("edits kept through any forced sign-out", () => {
 
   it("a refused token refresh on a creation step keeps what was typed but the SSN, and says so", async () => {
     const f = await founderAt("profile", { browser: e2e, open: { width: 375, theme: "dark" } });
-    const api = httpApi(e2e.stack.app.url);
-    const strategyId = await createStrategy(api, f.token, f.accountId);
-    await linkOwner(api, f.token, await createOrganization(api, f.token, strategyId), f.personId, true);
+    const strategyId = await openStep2(f);
     const { ui } = f;
     const { page } = ui;
-    await ui.goto(`/create-foundation/${strategyId}/2`);
     await page.getByLabel("City").fill("Dover Kept");
     await page.getByLabel("SSN").fill("987-65-4321");
     await signOutEverywhere(f.token);
@@ -136,7 +149,7 @@ describe("edits kept through any forced sign-out", () => {
     expect(await notice.textContent()).toContain("the SSN you typed was not kept: enter it again.");
     expect(await storageText(page)).not.toContain("Dover Kept");
     expect(await storageText(page)).not.toContain("4321");
-    await ui.screen("kept-edits-step-sign-in-375-dark");
+    await ui.screenEachLook("kept-edits-step-sign-in");
 
     await signInThroughForm(page, f);
     const restored = page.getByText("Your changes that were not saved are filled in again.", { exact: false });
@@ -187,13 +200,9 @@ describe("leaving a form with unsaved changes", () => {
 
   it("a creation step asks too before a reload or a link loses what was typed", async () => {
     const f = await founderAt("profile", { browser: e2e });
-    // Step 1 done as the web saves it, so step 2 opens.
-    const api = httpApi(e2e.stack.app.url);
-    const strategyId = await createStrategy(api, f.token, f.accountId);
-    await linkOwner(api, f.token, await createOrganization(api, f.token, strategyId), f.personId, true);
+    const strategyId = await openStep2(f);
     const { ui } = f;
     const { page } = ui;
-    await ui.goto(`/create-foundation/${strategyId}/2`);
     const city = page.getByLabel("City");
     await city.fill("Dover Typed");
 

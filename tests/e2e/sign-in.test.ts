@@ -120,7 +120,7 @@ describe("sign-in (browser)", () => {
     await page
       .getByText(`If an account uses ${founder.email}, a link to reset its password is on its way there.`)
       .waitFor();
-    await ui.screen("reset-link-sent-sign-in");
+    await ui.screenEachLook("reset-link-sent-sign-in");
 
     const mail = await mailbox().latest(founder.email, { subject: "Reset Your Password", timeoutMs: scaled(15_000) });
     await page.goto(findLink(mail));

@@ -208,7 +208,7 @@ describe("an unconfirmed address (browser, real auth emulator and mailbox)", () 
     await page.getByText("This email is not yet verified.").waitFor();
     await page.getByRole("button", { name: "Send the email again" }).click();
     await page.getByText(`We sent the confirmation email again to ${email}.`).waitFor();
-    await ui.screen("unconfirmed-sign-in-resent-375");
+    await ui.screenEachLook("unconfirmed-sign-in-resent");
     await expect.poll(async () => (await mailbox().inbox(email)).length, { timeout: scaled(15_000) }).toBe(2);
 
     // The resent mail's link confirms the address, and the next screen says so.
@@ -216,7 +216,7 @@ describe("an unconfirmed address (browser, real auth emulator and mailbox)", () 
     await page.goto(findLink(resent));
     await page.getByText("Your email address is confirmed.").waitFor({ timeout: scaled(30_000) });
     await page.getByTestId("totp-secret").waitFor();
-    await ui.screen("email-confirmed-enrolment-375");
+    await ui.screenEachLook("email-confirmed-enrolment");
     expect(ui.pageErrors).toEqual([]);
   });
 });

@@ -81,16 +81,7 @@ describe("one pending authenticator per founder", () => {
     expect(await elsewhere.page.getByTestId("totp-secret").count()).toBe(0);
     // The first browser's factor is untouched, and its code still works there.
     expect((await factorsOf(founder)).map((f) => f.id)).toEqual([firstFactor!.id]);
-    for (const [width, theme] of [
-      [1280, "light"],
-      [1280, "dark"],
-      [375, "dark"],
-      [375, "light"],
-    ] as const) {
-      await elsewhere.page.setViewportSize({ width, height: 800 });
-      await elsewhere.read(`document.documentElement.dataset.theme = ${JSON.stringify(theme)}`);
-      await elsewhere.screen(`enrolment-elsewhere-${width}-${theme}`);
-    }
+    await elsewhere.screenEachLook("enrolment-elsewhere");
 
     await elsewhere.page.getByRole("button", { name: "Start over here" }).click();
     const secondSecret = await secretShown(elsewhere.page);
@@ -104,7 +95,7 @@ describe("one pending authenticator per founder", () => {
       .waitFor({ timeout: scaled(30_000) });
     expect(await here.page.getByTestId("totp-secret").count()).toBe(0);
     await here.page.getByRole("button", { name: "Start over here" }).waitFor();
-    await here.screen("enrolment-replaced-375-dark");
+    await here.screenEachLook("enrolment-replaced");
 
     await verifyWith(elsewhere.page, secondSecret);
     expect((await factorsOf(founder)).map((f) => f.status)).toEqual(["verified"]);

@@ -50,6 +50,23 @@ function authSettings(external: Record<string, boolean>) {
   return () => fakeApi.callsTo("GET", "/auth/v1/settings").map((c) => c.url);
 }
 
+/** 'Send the email again': the service's resend for this address, and the notice that says so. */
+async function expectSentAgain(resend: ReturnType<typeof vi.fn>, email: string) {
+  await userEvent.click(screen.getByRole("button", { name: "Send the email again" }));
+  expect(resend).toHaveBeenCalledWith({ type: "signup", email, options: { emailRedirectTo: window.location.origin } });
+  expect(await screen.findByText(/We sent the confirmation email again to/)).toHaveTextContent(email);
+}
+
+/** Email, Continue, a password and Sign in, the service refusing each try in turn with these errors. */
+async function signInRefusedWith(...errors: ReturnType<typeof authError>[]) {
+  for (const error of errors)
+    sb.auth.signInWithPassword.mockResolvedValueOnce({ data: { user: null, session: null }, error } as never);
+  renderWithApp(<Harness />, { path: "/sign-in" });
+  await typeEmailAndContinue();
+  await userEvent.type(screen.getByLabelText("Password"), "Secret-pass1!");
+  await userEvent.click(screen.getByRole("button", { name: "Sign in" }));
+}
+
 describe("sign-in views", () => {
   it.each([
     ["sign-in", "Welcome!", "Enter your email to sign in or create your account."],
@@ -149,23 +166,11 @@ describe("sign-in views", () => {
   });
 
   it("maps email_not_confirmed to a caption, a 429 to 'Too many attempts' and other errors to their message", async () => {
-    sb.auth.signInWithPassword
-      .mockResolvedValueOnce({
-        data: { user: null, session: null },
-        error: authError("email_not_confirmed", "Email not confirmed"),
-      } as never)
-      .mockResolvedValueOnce({
-        data: { user: null, session: null },
-        error: authError("over_request_rate_limit", "Request rate limit reached", { status: 429 }),
-      } as never)
-      .mockResolvedValueOnce({
-        data: { user: null, session: null },
-        error: authError("unexpected_failure", "Something odd"),
-      } as never);
-    renderWithApp(<Harness />, { path: "/sign-in" });
-    await typeEmailAndContinue();
-    await userEvent.type(screen.getByLabelText("Password"), "Secret-pass1!");
-    await userEvent.click(screen.getByRole("button", { name: "Sign in" }));
+    await signInRefusedWith(
+      authError("email_not_confirmed", "Email not confirmed"),
+      authError("over_request_rate_limit", "Request rate limit reached", { status: 429 }),
+      authError("unexpected_failure", "Something odd"),
+    );
     expect(await screen.findByRole("alert")).toHaveTextContent("This email is not yet verified.");
     await userEvent.click(screen.getByRole("button", { name: "Sign in" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Too many attempts, try again in 5 minutes");
@@ -176,22 +181,9 @@ describe("sign-in views", () => {
   it("an unconfirmed address is no dead end: the error offers the confirmation mail again, and a reload keeps the offer", async () => {
     const resend = vi.fn(() => Promise.resolve({ data: {}, error: null }));
     Object.assign(sb.auth, { resend });
-    sb.auth.signInWithPassword.mockResolvedValueOnce({
-      data: { user: null, session: null },
-      error: authError("email_not_confirmed", "Email not confirmed"),
-    } as never);
-    renderWithApp(<Harness />, { path: "/sign-in" });
-    await typeEmailAndContinue();
-    await userEvent.type(screen.getByLabelText("Password"), "Secret-pass1!");
-    await userEvent.click(screen.getByRole("button", { name: "Sign in" }));
+    await signInRefusedWith(authError("email_not_confirmed", "Email not confirmed"));
     expect(await screen.findByRole("alert")).toHaveTextContent("This email is not yet verified.");
-    await userEvent.click(screen.getByRole("button", { name: "Send the email again" }));
-    expect(resend).toHaveBeenCalledWith({
-      type: "signup",
-      email: "founder@example.com",
-      options: { emailRedirectTo: window.location.origin },
-    });
-    expect(await screen.findByText(/We sent the confirmation email again to/)).toHaveTextContent("founder@example.com");
+    await expectSentAgain(resend, "founder@example.com");
     expect(JSON.parse(sessionStorage.getItem(PENDING_VERIFICATION_KEY)!)).toEqual({
       email: "founder@example.com",
       timedOut: true,
@@ -366,13 +358,7 @@ describe("pending email verification", () => {
     expect(notice).toHaveTextContent(
       "We sent a confirmation email to p@example.com. Open its link to finish signing up.",
     );
-    await userEvent.click(screen.getByRole("button", { name: "Send the email again" }));
-    expect(resend).toHaveBeenCalledWith({
-      type: "signup",
-      email: "p@example.com",
-      options: { emailRedirectTo: window.location.origin },
-    });
-    expect(await screen.findByText(/We sent the confirmation email again to/)).toHaveTextContent("p@example.com");
+    await expectSentAgain(resend, "p@example.com");
     await userEvent.click(screen.getByRole("button", { name: "Continue" }));
     expect(screen.getByLabelText("Password")).toHaveValue("");
   });
