@@ -65,7 +65,7 @@ describe("strategies", () => {
     const all = (await t.http.get("/api/notifications/").set(f.auth)).body;
     expect(all[0]).toMatchObject({
       title: "Foundation submitted",
-      description: `${ORGANIZATION.name_1} was submitted for review.`,
+      description: `${ORGANIZATION.name_1} was submitted for filing.`,
     });
   });
 

@@ -13,7 +13,6 @@ import { FORM_ENTRY, labelOf } from "../support/entry";
 import {
   addOwnerInDialog,
   attestAndSubmit,
-  captureInWidget,
   chooseCustodian,
   enterCustomDaf,
   enterFoundationNames,
@@ -228,7 +227,11 @@ export async function passIdentityInWidget(ui: UiPage): Promise<void> {
   const frame = page.frameLocator("iframe");
   await frame.getByRole("button", { name: "Upload document" }).waitFor();
   await ui.screen("step-3-identity");
-  await captureInWidget(frame);
+  await frame.getByRole("button", { name: "Upload document" }).click();
+  await frame.getByRole("button", { name: "Take selfie" }).click();
+  await frame.getByRole("heading", { name: "Under review" }).waitFor();
+  await page.getByText("Identity: under review · Additional owners: next", { exact: true }).waitFor();
+  await frame.getByRole("button", { name: "Approve (GREEN)" }).click();
   await page.getByRole("heading", { name: "Additional owners", exact: true }).waitFor();
   // The stepper still says 'Others'; the heading and a progress line say where the founder is.
   await page.getByText("Identity: verified ✓", { exact: true }).waitFor();
@@ -449,7 +452,9 @@ export async function expectReadOnlyAfterSubmit(
   await page.getByText("Your foundation as it was submitted.").waitFor();
   expect(await page.getByText("then approve to submit").count()).toBe(0);
   expect(await page.getByRole("link", { name: /^Edit / }).count()).toBe(0);
-  expect(await page.getByRole("button", { name: "Approve" }).isDisabled()).toBe(true);
+  await page.getByRole("heading", { name: "Your submitted foundation" }).waitFor();
+  expect(await page.getByRole("button", { name: "Approve" }).count()).toBe(0);
+  expect(await page.getByRole("button", { name: "Go to dashboard" }).isEnabled()).toBe(true);
   await expectEveryStepDone(page);
   await ui.screen("step-5-submitted");
   await ui.goto(`/create-foundation/${strategyId}/1`);
@@ -460,6 +465,9 @@ export async function expectReadOnlyAfterSubmit(
   await page.getByRole("button", { name: "Next" }).click();
   await expectPath(page, new RegExp(`^/create-foundation/${strategyId}/2$`));
   expect(await page.getByLabel("City").isDisabled()).toBe(true);
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByText(/^When you submitted, we emailed each owner a link/).waitFor();
+  expect(await page.getByRole("button", { name: /^Actions for/ }).count()).toBe(0);
   const after = await apiCall<AllData>(
     e2e.stack.app.url,
     founder.token,

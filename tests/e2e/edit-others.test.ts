@@ -147,6 +147,23 @@ describe("/edit-others", () => {
     expect(await ui.page.getByRole("button", { name: new RegExp(OWNER_NAME) }).isEnabled()).toBe(true);
   });
 
+  it("choosing 'None' as an owner's marital status says 'Required' at once, so a disabled Done has its reason", async () => {
+    const s = await seedCompletedFounder();
+    await addVerifiedOwner(s, `nostatus-${s.accountId}@example.com`);
+    const ui = await openAs(s, "/edit-others", { width: 375 });
+    const form = ui.page.getByRole("form", { name: `Details of ${OWNER_NAME}` });
+    const status = form.getByLabel("Marital status");
+    const done = form.getByRole("button", { name: "Done" });
+    await status.selectOption({ label: "None" });
+    await form.getByText("Required", { exact: true }).waitFor();
+    expect(await done.isDisabled()).toBe(true);
+    expect(await status.getAttribute("aria-invalid")).toBe("true");
+    await ui.screenEachLook("edit-others-owner-required");
+    await status.selectOption({ label: "Single" });
+    expect(await done.isEnabled()).toBe(true);
+    expect(await form.getByText("Required", { exact: true }).count()).toBe(0);
+  });
+
   it("shows 'Failed to update owner information' when the owner was removed meanwhile", async () => {
     const s = await seedCompletedFounder();
     const ownerId = await addVerifiedOwner(s, `gone-${s.accountId}@example.com`);

@@ -36,6 +36,8 @@ export interface UiPage {
   goto(path: string): Promise<void>;
   /** Checks the screen as shown now: axe scan (fails on any violation) and a screenshot. */
   screen(name: string): Promise<void>;
+  /** screen() at 375 and 1280 px in both themes (resized and re-themed in place), then as it was. */
+  screenEachLook(name: string): Promise<void>;
   pageErrors: string[];
   /** Reads a value in the page (source text: the node-side types have no DOM). */
   read<T>(expression: string): Promise<T>;
@@ -142,7 +144,7 @@ export function setupE2E(settings: StackSettings = {}): E2E {
       page.on("framenavigated", (frame) => {
         if (frame === page.mainFrame()) unchecked.add(page);
       });
-      return {
+      const ui: UiPage = {
         page,
         context,
         pageErrors,
@@ -157,7 +159,20 @@ export function setupE2E(settings: StackSettings = {}): E2E {
           await assertAccessible(page, name);
           unchecked.delete(page);
         },
+        async screenEachLook(name: string) {
+          const size = page.viewportSize() ?? { width: 1280, height: 800 };
+          const theme = await page.evaluate("document.documentElement.dataset.theme");
+          for (const width of [375, 1280])
+            for (const look of ["light", "dark"]) {
+              await page.setViewportSize({ width, height: size.height });
+              await page.evaluate(`document.documentElement.dataset.theme = ${JSON.stringify(look)}`);
+              await ui.screen(`${name}-${width}-${look}`);
+            }
+          await page.setViewportSize(size);
+          await page.evaluate(`document.documentElement.dataset.theme = ${JSON.stringify(theme)}`);
+        },
       };
+      return ui;
     },
   };
   return e2e;

@@ -22,6 +22,7 @@ import { createNotification } from "../repositories/notifications";
 import { errors, params } from "./shared";
 import type { StrategyRow } from "../../../db/schema";
 import type { Executor } from "../../../db/engine";
+import { submittedNotification } from "../contract/status-words";
 
 export const strategyRoutes: FastifyPluginAsyncZod = async (app) => {
   const strategyFor = async (
@@ -99,12 +100,8 @@ export const strategyRoutes: FastifyPluginAsyncZod = async (app) => {
         await assertComplete(tx, existing);
         const updated = await setEntryCompletedAt(tx, existing.strategyId, timestampNow());
         const name = (await getOrganizationByStrategy(tx, existing.strategyId))?.name1;
-        await createNotification(
-          tx,
-          existing.accountId,
-          "Foundation submitted",
-          `${name ?? "Your foundation"} was submitted for review.`,
-        );
+        const note = submittedNotification(name ?? "Your foundation");
+        await createNotification(tx, existing.accountId, note.title, note.description);
         await writeAudit(
           tx,
           auditOf(

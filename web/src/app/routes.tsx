@@ -10,6 +10,8 @@ type ScreenModule = { default: ComponentType };
 
 export interface AppRoute {
   path: string;
+  /** The page's own title (the browser tab shows it before the product's name). */
+  title: string;
   /** Fetches the screen's chunk (the same module promise the lazy screen awaits). */
   load: () => Promise<ScreenModule>;
   screen: LazyExoticComponent<ComponentType>;
@@ -52,20 +54,24 @@ export function lazyScreen(load: () => Promise<{ default: ComponentType }>): Laz
   return lazyWithReload(load);
 }
 
-function route(path: string, load: () => Promise<ScreenModule>, role?: RoleRequirement): AppRoute {
-  return { path, load, screen: lazyScreen(load), ...(role ? { role } : {}) };
+function route(
+  { path, title }: { path: string; title: string },
+  load: () => Promise<ScreenModule>,
+  role?: RoleRequirement,
+): AppRoute {
+  return { path, title, load, screen: lazyScreen(load), ...(role ? { role } : {}) };
 }
 
 export const APP_ROUTES: AppRoute[] = [
-  route(paths.dashboard.path, () => import("@/features/dashboard/dashboard-screen")),
-  route(paths.chooseStrategy.path, () => import("@/features/create-foundation/choose-strategy-screen")),
-  route(paths.createFoundationStep.path, () => import("@/features/create-foundation/create-foundation-step-screen")),
-  route(paths.editProfile.path, () => import("@/features/edit/edit-profile-screen"), ACCOUNT_HOLDER_ROLE),
-  route(paths.editDaf.path, () => import("@/features/edit/edit-daf-screen"), ACCOUNT_HOLDER_ROLE),
-  route(paths.editFoundation.path, () => import("@/features/edit/edit-foundation-screen"), ACCOUNT_HOLDER_ROLE),
-  route(paths.editOthers.path, () => import("@/features/edit/edit-others-screen"), ACCOUNT_HOLDER_ROLE),
-  route(paths.ria.path, () => import("@/features/ria/ria-screen"), ACCOUNT_HOLDER_ROLE),
-  route(paths.admin.path, () => import("@/features/admin/admin-screen")),
+  route(paths.dashboard, () => import("@/features/dashboard/dashboard-screen")),
+  route(paths.chooseStrategy, () => import("@/features/create-foundation/choose-strategy-screen")),
+  route(paths.createFoundationStep, () => import("@/features/create-foundation/create-foundation-step-screen")),
+  route(paths.editProfile, () => import("@/features/edit/edit-profile-screen"), ACCOUNT_HOLDER_ROLE),
+  route(paths.editDaf, () => import("@/features/edit/edit-daf-screen"), ACCOUNT_HOLDER_ROLE),
+  route(paths.editFoundation, () => import("@/features/edit/edit-foundation-screen"), ACCOUNT_HOLDER_ROLE),
+  route(paths.editOthers, () => import("@/features/edit/edit-others-screen"), ACCOUNT_HOLDER_ROLE),
+  route(paths.ria, () => import("@/features/ria/ria-screen"), ACCOUNT_HOLDER_ROLE),
+  route(paths.admin, () => import("@/features/admin/admin-screen")),
 ];
 
 /**

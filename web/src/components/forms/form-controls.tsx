@@ -107,7 +107,11 @@ export function EnumSelect({
         disabled={disabled}
         aria-invalid={field.error ? true : undefined}
         aria-describedby={helper ? helperId : undefined}
-        onChange={(e) => field.onChange(e.target.value)}
+        onChange={(e) => {
+          // A choice is made at once (unlike typing): its message, e.g. 'Required' for None, shows now.
+          field.onChange(e.target.value);
+          field.onBlur();
+        }}
         onBlur={field.onBlur}
         className={`h-[42px] rounded border bg-paper px-3 py-2 text-base text-primary-text outline-none focus:border-primary focus:ring-1 focus:ring-primary disabled:text-disabled ${
           field.error ? "border-error" : "border-input"

@@ -1,5 +1,7 @@
 // The pendingEmailVerification record (requirements §3/§4): which address the pending-verification
-// view is waiting on, so a reload of the tab restores the view.
+// view is waiting on, so a reload of the tab restores the view; once the view has timed out (or a
+// sign-in met the unconfirmed address), that the sign-in view says where the mail went and offers it
+// again, so a reload keeps that too.
 //
 // The password is never stored (docs/decisions/0141): it stays in the sign-in form's memory for the
 // life of the view, so the automatic sign-in after confirmation works in the tab that signed up. The
@@ -11,10 +13,14 @@ export const PENDING_VERIFICATION_KEY = "pendingEmailVerification";
 
 export interface PendingVerification {
   email: string;
+  /** The pending view is over: sign-in shows where the mail went, with 'Send the email again'. */
+  timedOut?: boolean;
 }
 
 function isPending(v: unknown): v is PendingVerification {
-  return typeof v === "object" && v !== null && typeof (v as PendingVerification).email === "string";
+  if (typeof v !== "object" || v === null) return false;
+  const { email, timedOut } = v as PendingVerification;
+  return typeof email === "string" && (timedOut === undefined || typeof timedOut === "boolean");
 }
 
 /** A record that fails to parse is discarded (removed) and reads as null. */
@@ -25,7 +31,7 @@ export function readPendingVerification(): PendingVerification | null {
 }
 
 export function writePendingVerification(record: PendingVerification): void {
-  writeJson(PENDING_VERIFICATION_KEY, { email: record.email }, sessionStorage);
+  writeJson(PENDING_VERIFICATION_KEY, { email: record.email, timedOut: record.timedOut }, sessionStorage);
 }
 
 export function clearPendingVerification(): void {

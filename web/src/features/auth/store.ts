@@ -63,6 +63,20 @@ export const providerErrorAtom = atom<string | null>(
   typeof window !== "undefined" ? providerErrorIn(window.location) : null,
 );
 
+/** What a mail link that signed the founder in was for (GoTrue puts `type` beside the session in the fragment). */
+export function mailLinkTypeIn(location: Pick<Location, "hash">): string | null {
+  const params = new URLSearchParams(location.hash.replace(/^#/, ""));
+  return params.has("access_token") ? params.get("type") : null;
+}
+
+/**
+ * The address was just confirmed (a sign-up link, read on arrival before supabase-js clears the
+ * fragment, or the pending view seeing it): the next views say so rather than jumping straight on.
+ */
+export const emailConfirmedAtom = atom<boolean>(
+  typeof window !== "undefined" && mailLinkTypeIn(window.location) === "signup",
+);
+
 /** The reset marker: set by arriving with ?reset-password=true or a PASSWORD_RECOVERY event. */
 export const resetModeAtom = atom<boolean>(typeof window !== "undefined" && hasResetMarker(window.location.search));
 
@@ -98,6 +112,18 @@ export const mfaSkippedAtom = atom(
   },
 );
 
+/**
+ * What the enrol view says beside or instead of its QR (docs/decisions/0193): enrolment pending on
+ * another device or browser (no QR here; `replaced` when it replaced the one this screen showed),
+ * or a note over a new QR: it replaced the one shown here, or an unconfirmed earlier setup.
+ */
+export type EnrolmentNotice =
+  | { kind: "elsewhere"; startedAt: string; replaced: boolean }
+  | { kind: "replaced-here" }
+  | { kind: "replaced-earlier" };
+
+export const enrolmentNoticeAtom = atom<EnrolmentNotice | null>(null);
+
 /** The gate passed and the sign-in screen is fading out (authFinished follows after 1 s). */
 export const gateFadingAtom = atom(false);
 
@@ -123,6 +149,8 @@ export const reopenGateAtom = atom(null, (_get, set, reason: "second-factor" | "
   if (reason === "signed-out") {
     set(signInNoticeAtom, SIGNED_OUT_NOTICE);
     set(signInFormAtom, (f) => ({ ...f, password: "", mfaCode: "", qr: "", secret: "", factor: "" }));
+    set(enrolmentNoticeAtom, null);
+    set(emailConfirmedAtom, false);
     // A skipped enrolment lasted for that session only: the next sign-in offers it again.
     set(mfaSkippedAtom, false);
     set(authViewAtom, "sign-in");

@@ -5,6 +5,7 @@
 import { useSetAtom } from "jotai";
 import { useEffect, useLayoutEffect, useRef } from "react";
 import { getSupabase, hasSupabase, whenSupabase, type AuthOnlyClient } from "@/lib/supabase";
+import { keptEditsAtom, unsavedEditsOfOpenForms, withKept } from "@/stores/kept-edits";
 import { authFinishedAtom, authReadyAtom, sessionAtom } from "@/stores/session";
 import { clearPendingVerification } from "./pending-verification";
 import { isSigningOut } from "./sign-out";
@@ -31,6 +32,7 @@ export function useAuthListener({ onSignedOut }: { onSignedOut?: () => void } = 
   const reopenGate = useSetAtom(reopenGateAtom);
   const setNotice = useSetAtom(signInNoticeAtom);
   const setVerificationMail = useSetAtom(verificationMailAtom);
+  const setKept = useSetAtom(keptEditsAtom);
   // The latest callback, without re-subscribing to auth events when it changes.
   const signedOut = useRef(onSignedOut);
   useEffect(() => {
@@ -76,8 +78,12 @@ export function useAuthListener({ onSignedOut }: { onSignedOut?: () => void } = 
         }
         if (event === "PASSWORD_RECOVERY") setResetMode(true);
         if (event === "SIGNED_OUT") {
-          if (wasSignedIn && !isSigningOut()) reopenGate("signed-out");
-          else setFinished(false);
+          if (wasSignedIn && !isSigningOut()) {
+            // Before the gate closes and the forms unmount: what they hold unsaved is kept to come back to.
+            const unsaved = unsavedEditsOfOpenForms();
+            if (unsaved.length) setKept((list) => withKept(list, unsaved));
+            reopenGate("signed-out");
+          } else setFinished(false);
           // Nothing of this account's data may show to whoever signs in next. Once per sign-out: a
           // second clear would cancel the sign-in screen's own queries in flight, for good.
           if (wasSignedIn) signedOut.current?.();
@@ -94,5 +100,5 @@ export function useAuthListener({ onSignedOut }: { onSignedOut?: () => void } = 
       active = false;
       unsubscribe();
     };
-  }, [reopenGate, setFinished, setNotice, setReady, setResetMode, setSession, setVerificationMail]);
+  }, [reopenGate, setFinished, setKept, setNotice, setReady, setResetMode, setSession, setVerificationMail]);
 }

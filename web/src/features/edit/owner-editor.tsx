@@ -44,6 +44,9 @@ export const OWNER_LOCKED = {
   notRecorded: "Not recorded; it cannot be entered here.",
 } as const;
 
+/** Which kept edits are this owner's (stores/kept-edits.ts). */
+export const OWNER_KEPT_PREFIX = "owner:";
+
 export interface OwnerEditorProps {
   owner: Person;
   enums: EnumItem[];
@@ -52,12 +55,12 @@ export interface OwnerEditorProps {
 }
 
 export function OwnerEditor({ owner, enums, onUpdateLicense, sendingEmail }: OwnerEditorProps) {
-  const form = useZodForm<OwnerForm>(ownerForm, ownerValuesFromPerson(owner));
+  const form = useZodForm<OwnerForm>(ownerForm, ownerValuesFromPerson(owner), { showInitialErrors: true });
   const { saving, saveAndReturn } = useSaveAndReturn("owner information", {
     saved: OWNER_TOASTS.updated,
     failed: OWNER_TOASTS.updateFailed,
   });
-  const kept = useKeptEdits(form, `owner:${owner.person_id}`, "this owner's details");
+  const kept = useKeptEdits(form, `${OWNER_KEPT_PREFIX}${owner.person_id}`, "this owner's details");
   useUnsavedChangesGuard(form.dirty && !saving);
   const mutation = useAccountMutation(() => patchPerson(owner.person_id, ownerPatch(form.values)));
 

@@ -16,6 +16,8 @@ export interface IdentityCheckProps {
   onApplicantLoaded?(applicantId: string): void;
   /** The review finished. The caller asks the server to confirm; this is a UX signal only. */
   onCompleted?(reviewAnswer: ReviewAnswer): void;
+  /** Whether the provider is reviewing what was submitted (the widget then says 'Under review'). */
+  onReviewing?(reviewing: boolean): void;
   /** Widget origin, exactly (no trailing slash): e.g. the local emulator's URL. */
   baseUrl?: string;
   /** The app's theme: the widget starts in it and follows a toggle (Sumsub's light and dark themes). */
@@ -61,6 +63,7 @@ function IdentityCheck({
   getAccessToken,
   onApplicantLoaded,
   onCompleted,
+  onReviewing,
   baseUrl,
   theme = "light",
   className,
@@ -70,9 +73,9 @@ function IdentityCheck({
 
   // The SDK component reads its props once, at mount; route callbacks through refs so the
   // latest ones run without remounting (which would restart the person's session).
-  const callbacks = useRef({ getAccessToken, onApplicantLoaded, onCompleted });
+  const callbacks = useRef({ getAccessToken, onApplicantLoaded, onCompleted, onReviewing });
   useEffect(() => {
-    callbacks.current = { getAccessToken, onApplicantLoaded, onCompleted };
+    callbacks.current = { getAccessToken, onApplicantLoaded, onCompleted, onReviewing };
   });
   const reported = useRef<{ applicantId?: string; answer?: string }>({});
   // The SDK reads its config once, at mount; a later theme change goes to the frame through its
@@ -125,6 +128,9 @@ function IdentityCheck({
     } else if (type === "idCheck.onApplicantStatusChanged") {
       const { reviewStatus, reviewResult } = (payload ?? {}) as StatusPayload;
       const answer = reviewResult?.reviewAnswer;
+      callbacks.current.onReviewing?.(
+        reviewStatus === "pending" || reviewStatus === "queued" || reviewStatus === "onHold",
+      );
       if (
         reviewStatus === "completed" &&
         (answer === "GREEN" || answer === "RED") &&

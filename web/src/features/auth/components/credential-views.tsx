@@ -1,5 +1,5 @@
 // The email/password views of the sign-in screen (requirements §2, §4).
-import { useAtomValue } from "jotai";
+import { useAtomValue, useSetAtom } from "jotai";
 import { useEffect, type FormEvent, type ReactNode } from "react";
 import { canSubmitRegister, passwordSubmittable, registerNameProblems } from "@contract/rules";
 import { KeptEditsNotice } from "@/components/kept-edits-notice";
@@ -10,7 +10,14 @@ import { TIMINGS } from "@/lib/timings";
 import type { AuthActions } from "../use-auth-actions";
 import { clearPendingVerification } from "../pending-verification";
 import { useEnabledProviders } from "../providers";
-import { backViewAtom, busyAtom, signInFormAtom, signInNoticeAtom, verificationMailAtom } from "../store";
+import {
+  backViewAtom,
+  busyAtom,
+  emailConfirmedAtom,
+  signInFormAtom,
+  signInNoticeAtom,
+  verificationMailAtom,
+} from "../store";
 import { FormErrorCaption, OrDivider, TextLink, useFieldError } from "./form-parts";
 import { PasswordChecklist } from "./password-checklist";
 
@@ -81,7 +88,7 @@ export function SignInView({ actions }: ViewProps) {
   return (
     <div className="flex flex-col gap-4">
       {notice ? (
-        <p role="status" className="rounded-md border border-divider bg-primary-tint px-3 py-2 text-base">
+        <p role="status" className="rounded-md border border-divider bg-primary-tint px-3 py-2 text-base wrap-anywhere">
           {notice}
         </p>
       ) : null}
@@ -141,6 +148,7 @@ export function EnterPasswordView({ actions }: ViewProps) {
         {/* The email is known here: the view opens on the password. */}
         <PasswordField actions={actions} autoComplete="current-password" autoFocus />
         <FormErrorCaption />
+        <VerificationMailNotice actions={actions} />
         <div className="flex flex-wrap justify-between gap-3">
           <Button variant="outlined" onClick={() => actions.goTo(back)}>
             Back
@@ -218,7 +226,7 @@ export function ForgotPasswordView({ actions }: ViewProps) {
 
 export function PasswordHasBeenResetView({ actions }: ViewProps) {
   useEffect(() => {
-    const timer = setTimeout(() => actions.goTo("sign-in"), TIMINGS.resetMailSentReturnMs);
+    const timer = setTimeout(() => actions.resetLinkSent(), TIMINGS.resetMailSentReturnMs);
     return () => clearTimeout(timer);
     // Runs once per visit: the timer must not restart when the actions object changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -270,7 +278,7 @@ export function EmailVerificationPendingView({ actions }: ViewProps) {
   useVerificationPolling(actions);
   return (
     <div className="flex flex-col gap-3" role="status">
-      <p className="text-base">We&apos;ve sent a verification email to {form.email}</p>
+      <p className="text-base wrap-anywhere">We&apos;ve sent a verification email to {form.email}</p>
       <p className="text-secondary">Check your inbox and follow instructions to complete registration.</p>
     </div>
   );
@@ -279,11 +287,12 @@ export function EmailVerificationPendingView({ actions }: ViewProps) {
 /**
  * Requirements §4: every 5 s read the current user; once email_confirmed_at is set, drop the pending
  * record and sign in with the held credentials. When the timeout has passed without
- * confirmation, go back to sign-in, clearing the password and the record; sign-in then says
- * where the mail went, with a way to send it again.
+ * confirmation, go back to sign-in, clearing the password; sign-in then says where the mail went,
+ * with a way to send it again (the record says so, for a reload).
  */
 function useVerificationPolling(actions: AuthActions): void {
   const form = useAtomValue(signInFormAtom);
+  const setConfirmed = useSetAtom(emailConfirmedAtom);
   const { email, password } = form;
   useEffect(() => {
     const started = Date.now();
@@ -300,6 +309,7 @@ function useVerificationPolling(actions: AuthActions): void {
       if (confirmed) {
         stopped = true;
         clearPendingVerification();
+        setConfirmed(true);
         if (email && password) await actions.signIn();
         // A view restored by a reload holds no password (it is never stored): ask for it.
         else if (email) actions.continueWithEmail();
@@ -307,7 +317,6 @@ function useVerificationPolling(actions: AuthActions): void {
       }
       if (Date.now() - started >= TIMINGS.pendingVerificationTimeoutMs) {
         stopped = true;
-        clearPendingVerification();
         actions.update({ password: "" });
         // The sign-in view then says where the mail went and offers to send it again.
         actions.verificationTimedOut(email);
