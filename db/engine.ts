@@ -137,7 +137,8 @@ function pgExecutor(db: PgDrizzle, root: PgDrizzle & { $client: pg.Pool }, inTra
     const client = await root.$client.connect();
     try {
       let own = connectionDbs.get(client);
-      if (!own) connectionDbs.set(client, (own = drizzle(client, { schema: pgTables })));
+      // No schema: it is for drizzle's relational queries, which would be set up again for every transaction.
+      if (!own) connectionDbs.set(client, (own = drizzle(client) as unknown as PgDrizzle));
       const tx = pgExecutor(own, root, true);
       return await own.transaction(() => fn(tx), config);
     } finally {
@@ -249,6 +250,31 @@ export function preparedWrite(
   build: (q: QueryBuilder, t: Tables) => { prepare(): { run(values?: Record<string, unknown>): { changes: number } } },
 ): PreparedWrite {
   return prepared(build as unknown as (q: QueryBuilder, t: Tables) => PreparableQuery<never>);
+}
+
+/**
+ * The write `then` builds after the one `first` builds, as one: on Postgres ONE statement (`first` a
+ * data-modifying WITH: a round trip fewer), on SQLite the two in turn. Their placeholders' names differ.
+ */
+export function preparedWriteAfter(first: WriteBuild, then: WriteBuild): PreparedWrite {
+  const [one, two] = [preparedWrite(first), preparedWrite(then)];
+  const both = preparedWrite((q, t) => {
+    const pg = q as unknown as PgWithBuilder;
+    return then(pg.with(pg.$with("first").as(first(q, t))) as QueryBuilder, t);
+  });
+  return {
+    run: async (ex, values) => {
+      if (ex.engine === "postgres") return both.run(ex, values);
+      await one.run(ex, values);
+      return two.run(ex, values);
+    },
+  };
+}
+type WriteBuild = Parameters<typeof preparedWrite>[0];
+/** drizzle's Postgres `$with(…).as(write)` and `with(…)`, which takes data-modifying statements. */
+interface PgWithBuilder {
+  $with(alias: string): { as(query: unknown): unknown };
+  with(query: unknown): Pick<QueryBuilder, "insert" | "update" | "delete">;
 }
 
 /** The better-sqlite3 connection under a SQLite AppDb (tests, benchmarks); throws on Postgres. */

@@ -10,7 +10,6 @@ import { identityVerified } from "../contract/submission";
 import { isBlank, missingRequiredFields, OWNER_FORM_REQUIRED } from "../contract/required-fields";
 import { auditOf, canAccessAccount, requireRecordWriterOf, type Actor } from "../authz";
 import { assertEnumValues } from "../repositories/enums";
-import { writeAudit } from "../repositories/audit";
 import {
   changedPersonFields,
   getPersonForWrite,
@@ -104,10 +103,9 @@ export function savePerson(
     if (found.emailTaken) throw invalid("email", MESSAGES.emailExists);
     const fields = changedPersonFields(existing, changes, ssn);
     const cleared = "sumsubReviewAnswer" in identityEffect;
-    const row = await updatePerson(tx, ssn, existing, changes, identityEffect);
     const audited = cleared ? [...fields, "sumsub_review_answer", "sumsub_completed_at"] : fields;
     const target = { type: "person", id: existing.personId };
-    await writeAudit(tx, auditOf(actor, existing.accountId, "person.update", target, audited), row.updatedAt);
-    return row;
+    const audit = auditOf(actor, existing.accountId, "person.update", target, audited);
+    return updatePerson(tx, ssn, existing, changes, identityEffect, audit);
   });
 }

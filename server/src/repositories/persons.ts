@@ -1,7 +1,7 @@
 // Persons (founders and add-on owners). SSNs are encrypted here on the way in; responses carry only
 // the masked last four.
 import { and, eq, getTableColumns, ne, sql } from "drizzle-orm";
-import { prepared, preparedWrite, type Executor, type PreparedWrite, type Tables } from "../../../db/engine";
+import { prepared, preparedWriteAfter, type Executor, type PreparedWrite, type Tables } from "../../../db/engine";
 import type { PersonRow } from "../../../db/schema";
 import type * as schema from "../../../db/schema";
 import type { z } from "zod";
@@ -10,6 +10,7 @@ import { SSN_MASKED, maskSsn, timestampNow } from "../contract/rules";
 import type { SsnCipher } from "../pii/ssn";
 import { conflict, invalid } from "../errors";
 import { MESSAGES } from "../contract/rules";
+import { auditValues, buildAuditInsert, type AuditEntry } from "./audit";
 
 /** Writable person fields as they travel (snake_case, SSN and phone digits only): the contract's. */
 export type PersonFields = Partial<z.infer<typeof personWritable>>;
@@ -205,19 +206,22 @@ export function createPerson(
   });
 }
 
-/** One prepared UPDATE per set of changed columns, a bounded map; no RETURNING (decision 0044). */
+/** One prepared UPDATE (with its audit row) per set of changed columns, a bounded map; no RETURNING (decision 0044). */
 const MAX_UPDATE_SHAPES = 64;
 const updateShapes = new Map<string, PreparedWrite>();
-/** The UPDATE of the columns `values` has; `key` names that list (the same set in another order is another key: a second statement, still right). */
-function updateShape(key: string, values: Record<string, unknown>): PreparedWrite {
+/** The UPDATE of the columns `key` lists (the same set in another order is another key: a second statement, still right), then the audit row. */
+function updateShape(key: string, columns: string[]): PreparedWrite {
   let statement = updateShapes.get(key);
   if (!statement) {
-    const set = Object.fromEntries(Object.keys(values).map((c) => [c, sql.placeholder(c)]));
-    statement = preparedWrite((q, { person }) =>
-      q
-        .update(person)
-        .set(set)
-        .where(eq(person.personId, sql.placeholder("__personId"))),
+    // Named "person.<column>", apart from the audit row's placeholders.
+    const set = Object.fromEntries(columns.map((c) => [c, sql.placeholder(`person.${c}`)]));
+    statement = preparedWriteAfter(
+      (q, { person }) =>
+        q
+          .update(person)
+          .set(set)
+          .where(eq(person.personId, sql.placeholder("person.personId"))),
+      buildAuditInsert,
     );
     updateShapes.set(key, statement);
     if (updateShapes.size > MAX_UPDATE_SHAPES) updateShapes.delete(updateShapes.keys().next().value!);
@@ -227,30 +231,33 @@ function updateShape(key: string, values: Record<string, unknown>): PreparedWrit
 
 /**
  * Writes the fields of `changes` (and `system`) that differ from `existing` (SQLite rewrites an index
- * page for every column it sets) and returns the row it leaves. Only for `existing` read locked in
- * the same transaction (getPersonForWrite), so nobody can have written the row in between.
+ * page for every column it sets) with the audit row `audit`, and returns the row it leaves. Only for
+ * `existing` read locked in the same transaction (getPersonForWrite), so nobody can have written the
+ * row in between.
  */
 export async function updatePerson(
   tx: Executor,
   ssn: SsnCipher,
   existing: PersonRow,
   changes: PersonFields,
-  system: PersonSystemColumns = {},
+  system: PersonSystemColumns,
+  audit: AuditEntry,
 ): Promise<PersonRow> {
   const stored = existing as unknown as Record<string, unknown>;
   // Undefined means "leave unchanged", as drizzle's .set() treats it.
   const given: Record<string, unknown> = { ...toColumns(changes, ssn), ...system };
   const written: Record<string, unknown> = {};
-  let key = "";
   for (const column in given) {
     const value = given[column];
-    if (value === undefined || value === stored[column]) continue;
-    written[column] = value;
-    key += `${column},`;
+    if (value !== undefined && value !== stored[column]) written[column] = value;
   }
   // updated_at is always written (even when it equals the stored one, within the same millisecond: the SET is never empty).
   written.updatedAt = timestampNow();
-  await updateShape(key, written).run(tx, { ...written, __personId: existing.personId });
+  const columns = Object.keys(written);
+  const values: Record<string, unknown> = { ...auditValues(audit, written.updatedAt as string) };
+  for (const column of columns) values[`person.${column}`] = written[column];
+  values["person.personId"] = existing.personId;
+  await updateShape(columns.join(","), columns).run(tx, values);
   return { ...existing, ...written } as PersonRow;
 }
 
