@@ -19,6 +19,11 @@ export type Tables = typeof sqliteTables;
 type SqliteDrizzle = BetterSQLite3Database<typeof sqliteTables> & { $client: Database.Database };
 /** What repositories build queries with: the statement builders only (they run through the Executor). */
 export type QueryBuilder = Pick<SqliteDrizzle, "select" | "selectDistinct" | "insert" | "update" | "delete">;
+/** Postgres only (SQLite has no such thing): drizzle's `$with(…).as(…)` taking a data-modifying statement, and `with(…)`. */
+export interface PgWritingWith {
+  $with(alias: string): { as(write: unknown): SQLWrapper & Record<string, SQLWrapper> };
+  with(cte: SQLWrapper): QueryBuilder;
+}
 
 /** A built query, as SQLite's builder types it (the Postgres one is awaited instead). */
 export interface AllQuery<T> {
@@ -252,31 +257,6 @@ export function preparedWrite(
   return prepared(build as unknown as (q: QueryBuilder, t: Tables) => PreparableQuery<never>);
 }
 
-/**
- * The write `then` builds after the one `first` builds, as one: on Postgres ONE statement (`first` a
- * data-modifying WITH: a round trip fewer), on SQLite the two in turn. Their placeholders' names differ.
- */
-export function preparedWriteAfter(first: WriteBuild, then: WriteBuild): PreparedWrite {
-  const [one, two] = [preparedWrite(first), preparedWrite(then)];
-  const both = preparedWrite((q, t) => {
-    const pg = q as unknown as PgWithBuilder;
-    return then(pg.with(pg.$with("first").as(first(q, t))) as QueryBuilder, t);
-  });
-  return {
-    run: async (ex, values) => {
-      if (ex.engine === "postgres") return both.run(ex, values);
-      await one.run(ex, values);
-      return two.run(ex, values);
-    },
-  };
-}
-type WriteBuild = Parameters<typeof preparedWrite>[0];
-/** drizzle's Postgres `$with(…).as(write)` and `with(…)`, which takes data-modifying statements. */
-interface PgWithBuilder {
-  $with(alias: string): { as(query: unknown): unknown };
-  with(query: unknown): Pick<QueryBuilder, "insert" | "update" | "delete">;
-}
-
 /** The better-sqlite3 connection under a SQLite AppDb (tests, benchmarks); throws on Postgres. */
 export function sqliteClientOf(db: AppDb): Database.Database {
   if (db.driver.kind !== "sqlite") throw new Error("This needs the SQLite engine");
@@ -315,6 +295,12 @@ export function isConnectionFailure(err: unknown): boolean {
     }
   }
   return false;
+}
+
+/** The column a NOT NULL constraint refused a null for (Postgres 23502), if that is what failed. */
+export function nullRefusedIn(err: unknown): string | undefined {
+  for (const e of causes(err)) if (e.code === "23502") return (e as { column?: string }).column;
+  return undefined;
 }
 
 /** What a failed statement means on either engine: a taken unique key, another constraint, a value outside its column's type (Postgres 22003), or no database. */

@@ -17,6 +17,7 @@ import {
   toPersonDto,
   updatePerson,
   type PersonFields,
+  type PersonForWrite,
   type PersonSystemColumns,
 } from "../repositories/persons";
 
@@ -81,31 +82,46 @@ export function assertStillComplete(existing: PersonRow, changes: PersonFields):
 }
 
 /**
- * PUT/PATCH of a person: read locked with the facts its rules need, checked and written with its
- * audit row in one transaction. The update leaves out what the read says is stored, so nobody may
- * write the row in between. 404 for a person outside the caller's account.
+ * PUT/PATCH of a person: read with the facts its rules need, checked and written with its audit row.
+ * Postgres first tries it without a transaction: an unlocked read, then one statement that writes
+ * only while the row is as read (two round trips); when it changed meanwhile, and on SQLite, the
+ * locked transaction (decision 0171). 404 for a person outside the caller's account.
  */
-export function savePerson(
+export async function savePerson(
   db: Executor,
   actor: Actor,
   ssn: SsnCipher,
   personId: number,
   changes: PersonFields,
 ): Promise<PersonRow> {
-  return db.transaction(async (tx) => {
-    const found = await getPersonForWrite(tx, personId, changes.email);
-    if (!found || !canAccessAccount(actor.caller, found.row.accountId, "write")) throw notFound("Person");
-    const { row: existing } = found;
-    requireRecordWriterOf(actor.caller, found.accountSubmitted);
-    const identityEffect = verificationEffect(existing, changes, ssn);
-    assertStillComplete(existing, changes);
-    await assertEnumValues(tx, { state: changes.state, marital_status: changes.marital_status });
-    if (found.emailTaken) throw invalid("email", MESSAGES.emailExists);
-    const fields = changedPersonFields(existing, changes, ssn);
-    const cleared = "sumsubReviewAnswer" in identityEffect;
-    const audited = cleared ? [...fields, "sumsub_review_answer", "sumsub_completed_at"] : fields;
-    const target = { type: "person", id: existing.personId };
-    const audit = auditOf(actor, existing.accountId, "person.update", target, audited);
-    return updatePerson(tx, ssn, existing, changes, identityEffect, audit);
-  });
+  if (db.engine === "postgres") {
+    const saved = await save(db, await getPersonForWrite(db, personId, changes.email, true), actor, ssn, changes);
+    if (saved) return saved;
+  }
+  return db.transaction(
+    async (tx) => (await save(tx, await getPersonForWrite(tx, personId, changes.email), actor, ssn, changes))!,
+  );
+}
+
+/** The rules on `found`, then its write; undefined when `found` was read unlocked and the row changed since. */
+async function save(
+  db: Executor,
+  found: PersonForWrite | undefined,
+  actor: Actor,
+  ssn: SsnCipher,
+  changes: PersonFields,
+): Promise<PersonRow | undefined> {
+  if (!found || !canAccessAccount(actor.caller, found.row.accountId, "write")) throw notFound("Person");
+  const { row: existing } = found;
+  requireRecordWriterOf(actor.caller, found.accountSubmitted);
+  const identityEffect = verificationEffect(existing, changes, ssn);
+  assertStillComplete(existing, changes);
+  await assertEnumValues(db, { state: changes.state, marital_status: changes.marital_status });
+  if (found.emailTaken) throw invalid("email", MESSAGES.emailExists);
+  const fields = changedPersonFields(existing, changes, ssn);
+  const cleared = "sumsubReviewAnswer" in identityEffect;
+  const audited = cleared ? [...fields, "sumsub_review_answer", "sumsub_completed_at"] : fields;
+  const target = { type: "person", id: existing.personId };
+  const audit = auditOf(actor, existing.accountId, "person.update", target, audited);
+  return updatePerson(db, ssn, existing, changes, identityEffect, audit, found.version);
 }

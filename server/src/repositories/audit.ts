@@ -2,7 +2,7 @@
 // the change they record, read newest first, summed for rate limits. Only field NAMES are stored:
 // never an SSN, a name, a birth date or any other value of the record (`detail` takes a few typed,
 // non-PII facts). Who acts is authz.ts's (auditOf).
-import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { preparedWrite, type Executor, type QueryBuilder, type Tables } from "../../../db/engine";
 import type { AuditEventRow } from "../../../db/schema";
 import type * as schema from "../../../db/schema";
@@ -56,15 +56,19 @@ const AUDIT_COLUMNS = [
   "sourceEventId",
 ] as const;
 
-/** The insert (its values named as AUDIT_COLUMNS), to prepare alone or after the write it records. */
-export const buildAuditInsert = (q: QueryBuilder, { auditEvent }: Tables) => {
+/** The insert, its values named as AUDIT_COLUMNS; `at` may instead come from the write it records, in one statement. */
+export const buildAuditInsert = (
+  q: QueryBuilder,
+  { auditEvent }: Tables,
+  at: SQL | Placeholder = sql.placeholder("at"),
+) => {
   const placeholders = Object.fromEntries(
-    AUDIT_COLUMNS.map((c) => [c, sql.placeholder(c)]),
+    AUDIT_COLUMNS.map((c) => [c, c === "at" ? at : sql.placeholder(c)]),
   ) as unknown as typeof schema.auditEvent.$inferInsert;
   return q.insert(auditEvent).values(placeholders);
 };
 /** Prepared once per database: every accepted write runs it. */
-const auditInsert = preparedWrite(buildAuditInsert);
+const auditInsert = preparedWrite((q, t) => buildAuditInsert(q, t));
 
 export async function writeAudit(db: Executor, e: AuditEntry, at?: string): Promise<void> {
   await auditInsert.run(db, auditValues(e, at));

@@ -75,24 +75,24 @@ describe("updatePerson", () => {
       ssn: "123456789",
     });
     await new Promise((r) => setTimeout(r, 5));
-    const same = await updatePerson(
+    const same = (await updatePerson(
       h.db,
       ssn,
       p,
       { first_name: "Ada", city: "Dover", email: "ada@example.com", ssn: "***-**-6789" },
       {},
       audit(accountId, p.personId, []),
-    );
+    ))!;
     expect(same.updatedAt > p.updatedAt).toBe(true);
     expect({ ...same, updatedAt: p.updatedAt }).toEqual(p);
-    const moved = await updatePerson(
+    const moved = (await updatePerson(
       h.db,
       ssn,
       same,
       { first_name: "Ada", city: "Lewes", email: "ADA@example.com", address_line2: null },
       {},
       audit(accountId, p.personId, ["city", "email"]),
-    );
+    ))!;
     expect(moved).toMatchObject({ firstName: "Ada", city: "Lewes", email: "ADA@example.com", ssnLast4: "6789" });
     expect(await getPerson(h.db, p.personId)).toEqual(moved);
     expect(ssn.decrypt(moved.ssnEncrypted!)).toBe("123456789");
