@@ -1,6 +1,6 @@
 // A person's record on a write (requirements §5, docs/architecture.md The record's rules): what an
-// identity check binds (decisions 0020, 0023), that the record stays complete, and the save itself,
-// one locked transaction (decision 0171).
+// identity check binds (decisions 0020, 0023), that the record stays complete, and the save itself
+// (decision 0171).
 import type { PersonRow } from "../../../db/schema";
 import type { Executor } from "../../../db/engine";
 import type { SsnCipher } from "../pii/ssn";
