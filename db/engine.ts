@@ -18,12 +18,10 @@ export type Engine = "sqlite" | "postgres";
 export type Tables = typeof sqliteTables;
 type SqliteDrizzle = BetterSQLite3Database<typeof sqliteTables> & { $client: Database.Database };
 /** What repositories build queries with: the statement builders only (they run through the Executor). */
-export type QueryBuilder = Pick<SqliteDrizzle, "select" | "selectDistinct" | "insert" | "update" | "delete">;
-/** Postgres only (SQLite has no such thing): drizzle's `$with(…).as(…)` taking a data-modifying statement, and `with(…)`. */
-export interface PgWritingWith {
-  $with(alias: string): { as(write: unknown): SQLWrapper & Record<string, SQLWrapper> };
-  with(cte: SQLWrapper): QueryBuilder;
-}
+export type QueryBuilder = Pick<
+  SqliteDrizzle,
+  "select" | "selectDistinct" | "insert" | "update" | "delete" | "$with" | "with"
+>;
 
 /** A built query, as SQLite's builder types it (the Postgres one is awaited instead). */
 export interface AllQuery<T> {
@@ -295,12 +293,6 @@ export function isConnectionFailure(err: unknown): boolean {
     }
   }
   return false;
-}
-
-/** The column a NOT NULL constraint refused a null for (Postgres 23502), if that is what failed. */
-export function nullRefusedIn(err: unknown): string | undefined {
-  for (const e of causes(err)) if (e.code === "23502") return (e as { column?: string }).column;
-  return undefined;
 }
 
 /** What a failed statement means on either engine: a taken unique key, another constraint, a value outside its column's type (Postgres 22003), or no database. */

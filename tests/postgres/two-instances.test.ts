@@ -100,6 +100,8 @@ describe("two instances on one Postgres", () => {
         return original.apply(this, args as never);
       })() as never;
     });
+    // Outside a transaction drizzle sends through the pool, whose promise carries the statement's outcome.
+    const poolQuery = vi.spyOn(pg.Pool.prototype, "query");
     let put;
     try {
       put = await a.http.patch(`/api/persons/${personId}`).set(founder.auth).send({ city: "Smyrna" });
@@ -117,8 +119,17 @@ describe("two instances on one Postgres", () => {
         "insert",
         "commit",
       ]);
+      // The stale write answers no row rather than failing (a failed statement is an ERROR in Postgres's log).
+      const versioned = poolQuery.mock.calls.flatMap(([q], i) =>
+        textOf(q).startsWith('with "written"') ? [poolQuery.mock.settledResults[i]] : [],
+      );
+      expect(versioned.map((r) => [r?.type, (r?.value as pg.QueryResult | undefined)?.rowCount])).toEqual([
+        ["fulfilled", 0],
+        ["fulfilled", 1],
+      ]);
     } finally {
       query.mockRestore();
+      poolQuery.mockRestore();
     }
     // One audit row each, the save's at the time it wrote.
     const audits = await a.database.query<{ fields: string; at: string }>(

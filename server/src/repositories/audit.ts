@@ -2,8 +2,8 @@
 // the change they record, read newest first, summed for rate limits. Only field NAMES are stored:
 // never an SSN, a name, a birth date or any other value of the record (`detail` takes a few typed,
 // non-PII facts). Who acts is authz.ts's (auditOf).
-import { and, desc, eq, inArray, lt, sql, type Placeholder, type SQL } from "drizzle-orm";
-import { preparedWrite, type Executor, type QueryBuilder, type Tables } from "../../../db/engine";
+import { and, desc, eq, inArray, lt, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { preparedWrite, type Executor, type Tables } from "../../../db/engine";
 import type { AuditEventRow } from "../../../db/schema";
 import type * as schema from "../../../db/schema";
 import { timestampNow } from "../contract/rules";
@@ -56,19 +56,27 @@ const AUDIT_COLUMNS = [
   "sourceEventId",
 ] as const;
 
-/** The insert, its values named as AUDIT_COLUMNS; `at` may instead come from the write it records, in one statement. */
-export const buildAuditInsert = (
-  q: QueryBuilder,
-  { auditEvent }: Tables,
-  at: SQL | Placeholder = sql.placeholder("at"),
-) => {
-  const placeholders = Object.fromEntries(
-    AUDIT_COLUMNS.map((c) => [c, c === "at" ? at : sql.placeholder(c)]),
-  ) as unknown as typeof schema.auditEvent.$inferInsert;
-  return q.insert(auditEvent).values(placeholders);
+/** Prepared once per database: every accepted write runs it. Its values are named as AUDIT_COLUMNS. */
+const auditInsert = preparedWrite((q, { auditEvent }) =>
+  q
+    .insert(auditEvent)
+    .values(
+      Object.fromEntries(
+        AUDIT_COLUMNS.map((c) => [c, sql.placeholder(c)]),
+      ) as unknown as typeof schema.auditEvent.$inferInsert,
+    ),
+);
+
+/**
+ * The same row for each row of `source` (none when it has none), `at` from its column; returns the
+ * audit ids. In SQL: drizzle's insert().select() wants every column, the identity too (drizzle-orm#3608).
+ */
+export const auditInsertFrom = ({ auditEvent }: Tables, source: SQLWrapper, at: SQLWrapper): SQL => {
+  const list = (item: (c: (typeof AUDIT_COLUMNS)[number]) => SQLWrapper) => sql.join(AUDIT_COLUMNS.map(item), sql`, `);
+  const columns = list((c) => sql.identifier(auditEvent[c].name));
+  const values = list((c) => (c === "at" ? at : sql.placeholder(c)));
+  return sql`insert into ${auditEvent} (${columns}) select ${values} from ${source} returning ${auditEvent.auditId}`;
 };
-/** Prepared once per database: every accepted write runs it. */
-const auditInsert = preparedWrite((q, t) => buildAuditInsert(q, t));
 
 export async function writeAudit(db: Executor, e: AuditEntry, at?: string): Promise<void> {
   await auditInsert.run(db, auditValues(e, at));

@@ -1,12 +1,11 @@
 // Persons (founders and add-on owners). SSNs are encrypted here on the way in; responses carry only
 // the masked last four.
-import { and, eq, getTableColumns, ne, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, ne, sql, type Placeholder, type SQL } from "drizzle-orm";
 import {
-  nullRefusedIn,
   prepared,
   preparedWrite,
   type Executor,
-  type PgWritingWith,
+  type Prepared,
   type PreparedWrite,
   type Tables,
 } from "../../../db/engine";
@@ -18,7 +17,7 @@ import { SSN_MASKED, maskSsn, timestampNow } from "../contract/rules";
 import type { SsnCipher } from "../pii/ssn";
 import { conflict, invalid } from "../errors";
 import { MESSAGES } from "../contract/rules";
-import { auditValues, buildAuditInsert, writeAudit, type AuditEntry } from "./audit";
+import { auditInsertFrom, auditValues, writeAudit, type AuditEntry } from "./audit";
 
 /** Writable person fields as they travel (snake_case, SSN and phone digits only): the contract's. */
 export type PersonFields = Partial<z.infer<typeof personWritable>>;
@@ -229,37 +228,44 @@ export function createPerson(
 
 /** One prepared UPDATE per set of changed columns, a bounded map; no RETURNING (decision 0044). */
 const MAX_UPDATE_SHAPES = 64;
-const updateShapes = new Map<string, PreparedWrite>();
-/**
- * The UPDATE of `columns` (the same set in another order is another statement, still right).
- * `versioned` (Postgres): only while the row's version is the one read, and its audit row with it.
- */
-function updateShape(columns: string[], versioned: boolean): PreparedWrite {
-  const key = `${versioned ? "versioned:" : ""}${columns.join(",")}`;
-  let statement = updateShapes.get(key);
+type Assignments = Record<string, Placeholder>;
+/** The statement writing `columns` (the same set in another order is another statement, still right). */
+function shapeOf<S>(
+  shapes: Map<string, S>,
+  columns: string[],
+  build: (set: Assignments, where: (t: Tables) => SQL) => S,
+): S {
+  const key = columns.join(",");
+  let statement = shapes.get(key);
   if (!statement) {
     // Named "person.<column>", apart from the audit row's placeholders.
     const set = Object.fromEntries(columns.map((c) => [c, sql.placeholder(`person.${c}`)]));
-    const where = ({ person }: Tables) => eq(person.personId, sql.placeholder("person.personId"));
-    statement = preparedWrite((q, t) => {
-      if (!versioned) return q.update(t.person).set(set).where(where(t));
-      const pg = q as unknown as PgWritingWith;
-      const version = sql`${t.person}.xmin = ${sql.placeholder("person.version")}`;
-      const written = pg.$with("written").as(
-        q
-          .update(t.person)
-          .set(set)
-          .where(and(where(t), version))
-          .returning({ at: t.person.updatedAt }),
-      );
-      // No row written, no time: the audit row's NOT NULL "at" refuses it, and the statement writes nothing.
-      return buildAuditInsert(pg.with(written), t, sql`(select ${written.at} from ${written})`);
-    });
-    updateShapes.set(key, statement);
-    if (updateShapes.size > MAX_UPDATE_SHAPES) updateShapes.delete(updateShapes.keys().next().value!);
+    shapes.set(key, (statement = build(set, ({ person }) => eq(person.personId, sql.placeholder("person.personId")))));
+    if (shapes.size > MAX_UPDATE_SHAPES) shapes.delete(shapes.keys().next().value!);
   }
   return statement;
 }
+const updateShapes = new Map<string, PreparedWrite>();
+const updateShape = (columns: string[]) =>
+  shapeOf(updateShapes, columns, (set, where) => preparedWrite((q, t) => q.update(t.person).set(set).where(where(t))));
+/** Postgres: the UPDATE only while the row's version is the one read, and its audit row with it; answers the audit row's id. */
+const versionedShapes = new Map<string, Prepared<{ id: number }>>();
+const versionedShape = (columns: string[]) =>
+  shapeOf(versionedShapes, columns, (set, where) =>
+    prepared((q, t) => {
+      const version = sql`${t.person}.xmin = ${sql.placeholder("person.version")}`;
+      const update = q
+        .update(t.person)
+        .set(set)
+        .where(and(where(t), version));
+      const written = q
+        .$with("written", { at: t.person.updatedAt })
+        .as(update.returning({ at: t.person.updatedAt }).getSQL());
+      // No row written (it changed since it was read): no audit row, and the statement answers none.
+      const audited = q.$with("audited", { id: t.auditEvent.auditId }).as(auditInsertFrom(t, written, written.at));
+      return q.with(written, audited).select({ id: audited.id }).from(audited);
+    }),
+  );
 
 /**
  * Writes the fields of `changes` (and `system`) that differ from `existing` (SQLite rewrites an index
@@ -290,15 +296,10 @@ export async function updatePerson(
   const values: Record<string, unknown> = { "person.personId": existing.personId, "person.version": version };
   for (const column of columns) values[`person.${column}`] = written[column];
   if (version === undefined) {
-    await updateShape(columns, false).run(tx, values);
+    await updateShape(columns).run(tx, values);
     await writeAudit(tx, audit, at);
-  } else {
-    try {
-      await updateShape(columns, true).run(tx, { ...values, ...auditValues(audit, at) });
-    } catch (err) {
-      if (nullRefusedIn(err) === "at") return undefined; // the row changed since it was read: nothing written
-      throw err;
-    }
+  } else if (!(await versionedShape(columns).get(tx, { ...values, ...auditValues(audit, at) }))) {
+    return undefined; // the row changed since it was read: nothing written
   }
   return { ...existing, ...written } as PersonRow;
 }
