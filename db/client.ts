@@ -27,7 +27,7 @@ export interface DatabaseHandle {
 }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL("./migrations", import.meta.url));
-export const APP_DB_FILE = "app.sqlite";
+/** @internal */ export const APP_DB_FILE = "app.sqlite";
 
 /** The app's database file inside DATA_DIR (the auth emulator keeps its own file). */
 export function appDatabasePath(dataDir: string): string {
@@ -64,7 +64,7 @@ export function openDatabase(file: string, opts: { migrate?: boolean } = {}): Da
 }
 
 /** The migrations this database has applied (none when drizzle's table does not exist yet). */
-export function appliedMigrations(sqlite: Database.Database): AppliedMigration[] {
+/** @internal */ export function appliedMigrations(sqlite: Database.Database): AppliedMigration[] {
   const table = sqlite
     .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'")
     .get();

@@ -40,7 +40,7 @@ export function openPostgres(url: string, opts: { max?: number } = {}): Postgres
 }
 
 /** Applied migrations; none when drizzle's table (schema "drizzle") does not exist yet. */
-export async function appliedPostgresMigrations(pool: pg.Pool): Promise<AppliedMigration[]> {
+async function appliedPostgresMigrations(pool: pg.Pool): Promise<AppliedMigration[]> {
   const exists = await pool.query<{ t: string | null }>(
     "SELECT to_regclass('drizzle.__drizzle_migrations')::text AS t",
   );
@@ -69,7 +69,7 @@ export async function postgresColumns(pool: pg.Pool): Promise<Map<string, Set<st
 }
 
 /** For /api/ready: the database answers (within the probe timeout) and its schema fits the code. */
-export function postgresReadiness(handle: Pick<PostgresHandle, "pool">): Promise<DatabaseReadiness> {
+/** @internal */ export function postgresReadiness(handle: Pick<PostgresHandle, "pool">): Promise<DatabaseReadiness> {
   return readinessOf(() => postgresSchemaStatus(handle));
 }
 

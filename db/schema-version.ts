@@ -89,7 +89,7 @@ export function assertMigratable(status: SchemaStatus): void {
   if (status.state === "ahead" || status.state === "diverged") throw new SchemaMismatchError(status);
 }
 
-export function assertCurrent(status: SchemaStatus): void {
+/** @internal */ export function assertCurrent(status: SchemaStatus): void {
   if (status.state !== "current") throw new SchemaMismatchError(status);
 }
 
@@ -97,7 +97,7 @@ export function assertCurrent(status: SchemaStatus): void {
 export type DatabaseReadiness = "ready" | "unreachable" | "schema_mismatch";
 
 /** How long a readiness probe waits for the database before calling it unreachable. */
-export const READINESS_TIMEOUT_MS = 2000;
+/** @internal */ export const READINESS_TIMEOUT_MS = 2000;
 
 /** Readiness: the database answers within the timeout and its schema fits. */
 export async function readinessOf(

@@ -28,7 +28,7 @@ import { sumsubWebhookRoutes } from "./routes/sumsub-webhook";
 import { auditRoutes } from "./routes/audit";
 import { healthRoutes } from "./routes/health";
 
-export const BODY_LIMIT_BYTES = 100 * 1024;
+const BODY_LIMIT_BYTES = 100 * 1024;
 const DEFAULT_WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url));
 
 export interface BuildAppOptions {
@@ -128,4 +128,4 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
 }
 
 /** For scripts and tests that want paths relative to the repository root. */
-export const REPO_ROOT = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
+/** @internal */ export const REPO_ROOT = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));

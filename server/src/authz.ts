@@ -69,7 +69,7 @@ export function requireRoles(request: FastifyRequest, required: RoleRequirement)
 }
 
 /** requireRoles for a caller already known (the domain's checks take the actor, not the request). */
-export function requireCallerRoles(caller: Caller, required: RoleRequirement): Caller {
+function requireCallerRoles(caller: Caller, required: RoleRequirement): Caller {
   if (!hasRoles(caller.roles, required)) throw forbidden(`Requires ${describeRequirement(required)}`);
   return caller;
 }
@@ -138,7 +138,7 @@ function describeRequirement(required: RoleRequirement): string {
 }
 
 /** The signed-in caller as the audit trail names them: staff when acting on an account that is not theirs. */
-export function auditActorOf(actor: Actor, accountId: number | null): AuditEntry["actor"] {
+function auditActorOf(actor: Actor, accountId: number | null): AuditEntry["actor"] {
   const { caller } = actor;
   return { type: caller.accountId !== accountId && isStaff(caller) ? "staff" : "user", id: caller.userId };
 }

@@ -8,7 +8,7 @@ import { ssnKeyWeakness } from "./pii/ssn";
 import { MIN_SECRET_LENGTH, secretWeakness } from "./secret-strength";
 
 /** The Supabase CLI's public local-development values (not secrets: every CLI install prints them). */
-export const LOCAL_SUPABASE = {
+/** @internal */ export const LOCAL_SUPABASE = {
   jwtSecret: "super-secret-jwt-token-with-at-least-32-characters-long",
   anonKey:
     "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0",
@@ -201,7 +201,7 @@ function problemsOf(e: z.infer<typeof envSchema>): string[] {
 }
 
 /** Loopback or private (RFC 1918, 4193) literal addresses; a host name or 0.0.0.0 is not (nothing resolves names). */
-export function isPrivateAddress(host: string): boolean {
+function isPrivateAddress(host: string): boolean {
   const h = host.toLowerCase().replace(/^\[|\]$/g, "");
   if (h === "localhost" || h === "::1") return true;
   if (/^(fc|fd)[0-9a-f]{2}:/.test(h)) return true;
@@ -212,7 +212,7 @@ export function isPrivateAddress(host: string): boolean {
 }
 
 /** https://, or http:// to a loopback address (a proxy on the same host). */
-export function isHttpsOrLoopback(url: string): boolean {
+function isHttpsOrLoopback(url: string): boolean {
   let u: URL;
   try {
     u = new URL(url);

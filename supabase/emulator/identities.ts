@@ -10,7 +10,7 @@ import type { IdentityRow, Json, UserRow } from "./store";
 type Ctx = Pick<AuthContext, "store" | "settings">;
 
 /** models.User.UpdateAppMetaDataProviders: providers in the order their identities were made. */
-export function refreshProviders(ctx: Ctx, user: UserRow): UserRow {
+function refreshProviders(ctx: Ctx, user: UserRow): UserRow {
   const providers = [...new Set(ctx.store.identities.identitiesOf(user.id).map((i) => i.provider))];
   const appMetadata: Json = { ...user.app_metadata, providers };
   if (providers.length) appMetadata.provider = providers[0];

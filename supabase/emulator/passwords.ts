@@ -30,7 +30,7 @@ export const DEFAULT_BCRYPT_COST = 4;
  * kept: never the password, nothing on disk, gone with the process. A new hash (a changed
  * password) is a new pair. Wrong passwords are never cached, so each guess still costs a full check.
  */
-export class VerifiedPairCache {
+class VerifiedPairCache {
   private readonly key = randomBytes(32);
   private readonly pairs = new Set<string>();
 

@@ -232,7 +232,7 @@ function collectIgnored(value: unknown, schema: z.ZodType, at: string, out: stri
 }
 
 /** "1s", "1m30s", "2h", or a number of seconds. */
-export function parseDuration(value: number | string): number | undefined {
+/** @internal */ export function parseDuration(value: number | string): number | undefined {
   if (typeof value === "number") return value >= 0 ? value : undefined;
   const parts = [...value.trim().matchAll(/(\d+(?:\.\d+)?)(h|m|s|ms)/g)];
   if (!parts.length || parts.map((p) => p[0]).join("") !== value.trim()) return undefined;

@@ -19,7 +19,7 @@ export type Ceremony = "factor" | "passkey";
 const b64url = (bytes: Buffer | Uint8Array) => Buffer.from(bytes).toString("base64url");
 
 /** models.User.WebAuthnID: the bytes of the user id's text, so the user handle reads back as it. */
-export const userHandle = (userId: string) => b64url(Buffer.from(userId, "utf8"));
+const userHandle = (userId: string) => b64url(Buffer.from(userId, "utf8"));
 
 /**
  * The user as the authenticator sees it. A factor names the user by address (models.User); a
@@ -137,7 +137,7 @@ let library: Promise<typeof import("@simplewebauthn/server")> | undefined;
 const verifier = () => (library ??= import("@simplewebauthn/server"));
 
 /** Raised when the authenticator's answer does not verify. */
-export class WebAuthnVerificationError extends Error {}
+class WebAuthnVerificationError extends Error {}
 
 /** GoTrue's passkey refusal; factors use it too, where GoTrue answers 500 (decision record 0136). */
 export const webAuthnVerificationFailed = () =>

@@ -21,7 +21,7 @@ import { injectApi, type Api } from "./http";
 import { retryOnPortClash } from "./ports";
 import { scaled } from "./machine";
 
-export interface TokenOptions {
+interface TokenOptions {
   /** The user's id; the same sub again reuses that user. */
   sub?: string;
   roles?: Role[];
@@ -241,10 +241,10 @@ export interface Child {
 }
 
 /** The app listener alone, configured from the environment as scripts/stack.ts configures it. */
-export const APP_CHILD = fileURLToPath(new URL("./app-child.ts", import.meta.url));
+const APP_CHILD = fileURLToPath(new URL("./app-child.ts", import.meta.url));
 
 /** Spawns an entry that prints "READY <url>" once listening, from its bundle (cheaper than tsx per start). */
-export async function spawnChild(entry: string, env: Record<string, string>): Promise<Child> {
+async function spawnChild(entry: string, env: Record<string, string>): Promise<Child> {
   const proc = spawn(process.execPath, [await bundledEntry(entry)], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },

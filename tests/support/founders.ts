@@ -203,7 +203,7 @@ export async function linkOwner(
 }
 
 /** Step 4: the DAF and custodian chosen (the organization's other fields sent again unchanged). */
-export async function chooseDaf(
+async function chooseDaf(
   api: Api,
   token: string,
   organizationId: number,
@@ -295,7 +295,7 @@ export function authClient(authUrl: string, key: string) {
 }
 
 /** Who a new founder is: name, address, password, roles (default Ada Lovelace at a unique address, no roles). */
-export type FounderDetails = Partial<Omit<Founder, "id">> & Pick<NewAuthUser, "roles">;
+type FounderDetails = Partial<Omit<Founder, "id">> & Pick<NewAuthUser, "roles">;
 
 export async function signInThroughApi(
   stack: AuthStack,
@@ -313,7 +313,7 @@ export interface AppOnStack extends AuthStack {
   app: { url: string };
   config: AuthStack["config"] & { identity?: IdentityAccess };
 }
-export interface AppInProcess extends AuthStack {
+interface AppInProcess extends AuthStack {
   api: Api;
   config: AuthStack["config"] & { identity?: IdentityAccess };
 }
@@ -359,7 +359,7 @@ export async function passIdentity(stack: Reach, personId: number): Promise<void
 }
 
 /** The one stage vocabulary, the creation flow's (requirements §4): signed up; profile (step 2); entry (steps 1, 3, 4); identity; submitted. */
-export const FOUNDER_STAGES = ["signed-up", "profile", "entry", "identity", "submitted"] as const;
+const FOUNDER_STAGES = ["signed-up", "profile", "entry", "identity", "submitted"] as const;
 export type FounderStage = (typeof FOUNDER_STAGES)[number];
 
 export interface SignedUpFounder extends SignedInUser {

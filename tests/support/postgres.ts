@@ -13,8 +13,6 @@ import { freePort, retryOnPortClash } from "./ports";
 import { PGBOUNCER_BIN, POSTGRES_BIN, describeMissing, missingSystemNeeds } from "./system-deps";
 import { scaled } from "./machine";
 
-export { PGBOUNCER_BIN, POSTGRES_BIN };
-
 export interface PostgresServer {
   /** postgres://… for a database of this server (default: the maintenance database `postgres`). */
   url(database?: string): string;

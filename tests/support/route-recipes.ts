@@ -6,7 +6,7 @@ import type { ApiFounder as Founder, FounderAtOptions, FounderStage } from "./fo
 import { fillPath, type Operation } from "./openapi";
 
 /** owner: others get 404; caller: about the caller's own account only; staff: founders get 403. */
-export type Scope = "owner" | "caller" | "staff";
+type Scope = "owner" | "caller" | "staff";
 
 export interface Recipe {
   scope: Scope;

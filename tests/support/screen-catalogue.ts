@@ -49,7 +49,7 @@ export interface Shot {
 }
 
 /** An address long enough to show how owner rows, popovers and dialogs cope with one. */
-export const LONG_OWNER_EMAIL = "alexandra.montgomery-fitzgerald.cofounder@example-holdings.com";
+const LONG_OWNER_EMAIL = "alexandra.montgomery-fitzgerald.cofounder@example-holdings.com";
 
 const heading = (page: Page, name: string) => page.getByRole("heading", { name }).first().waitFor();
 

@@ -23,7 +23,7 @@ import { distinctChoices, issueFrom } from "./refine";
 import { outputShape, storedText } from "./output-shape";
 
 /** Ids are PostgreSQL `integer`s: outside 1..2^31-1 an id is malformed (400), not a query PostgreSQL refuses (500). */
-export const ID_MAX = 2_147_483_647;
+const ID_MAX = 2_147_483_647;
 export const recordId = z.number().int().positive().max(ID_MAX);
 const id = recordId;
 export const idParam = z.coerce.number().int().positive().max(ID_MAX);
@@ -233,7 +233,7 @@ export const allData = z.object({
   organizations: z.array(organization),
   organization_users: z.array(organizationUser),
 });
-export const errorBody = z.object({ error: apiErrorCode, message: z.string() });
+const errorBody = z.object({ error: apiErrorCode, message: z.string() });
 export const okBody = z.object({ ok: z.literal(true) });
 
 export type EnumItem = z.infer<typeof enumItem>;
@@ -245,7 +245,7 @@ export type OrganizationUser = z.infer<typeof organizationUser>;
 export type Notification = z.infer<typeof notification>;
 export type AllData = z.infer<typeof allData>;
 
-export const apiError = errorBody.extend({
+const apiError = errorBody.extend({
   /** The request's id (also its X-Request-Id header): what a founder quotes to support. */
   request_id: z.string().optional(),
   field: z.string().optional(),

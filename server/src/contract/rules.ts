@@ -66,7 +66,7 @@ export function tooManyAttemptsMessage(minutes: number): string {
 /** What the founder attests before Submit (docs/decisions/0096); the submission carries `attested: true`. */
 export const ATTESTATION = "The information is true and complete";
 
-export const PASSWORD_SPECIALS = "!@#$%^&()-+=|";
+const PASSWORD_SPECIALS = "!@#$%^&()-+=|";
 
 export type PasswordRuleId = "length" | "uppercase" | "lowercase" | "digit" | "special";
 
@@ -86,7 +86,7 @@ export const PASSWORD_RULES: ReadonlyArray<{ id: PasswordRuleId; label: string; 
   },
 ];
 
-export function passwordChecks(pw: string): Record<PasswordRuleId, boolean> {
+function passwordChecks(pw: string): Record<PasswordRuleId, boolean> {
   return Object.fromEntries(PASSWORD_RULES.map((r) => [r.id, r.test(pw)])) as Record<PasswordRuleId, boolean>;
 }
 
@@ -120,13 +120,13 @@ export function passwordSubmittable(pw: string): boolean {
 }
 
 /** A name a state registers (Latin letters, digits, common punctuation): also what the tax form's font prints. */
-export const LEGAL_NAME = /^[A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u00FF &'\u2019,.\-()!]*$/;
+const LEGAL_NAME = /^[A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u00FF &'\u2019,.\-()!]*$/;
 
 export function legalNameProblem(name: string): string | null {
   return LEGAL_NAME.test(name) ? null : MESSAGES.legalName;
 }
 
-export function endsWithLlc(name: string): boolean {
+function endsWithLlc(name: string): boolean {
   return /llc$/i.test(name.trim());
 }
 
@@ -180,14 +180,14 @@ export function phoneNumberProblem(value: string): string | null {
   const d = digitsOnly(value);
   return /^[2-9]\d\d[2-9]/.test(d) ? null : MESSAGES.phoneImpossible;
 }
-export function todayIso(now = new Date()): string {
+/** @internal */ export function todayIso(now = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
 // Values a person gives (docs/decisions/0095): each check returns the message or null, for forms and API alike.
 
-export const US_ZIP = /^\d{5}(-\d{4})?$/;
+const US_ZIP = /^\d{5}(-\d{4})?$/;
 
 export function zipProblem(value: string): string | null {
   const v = value.trim();
@@ -196,7 +196,7 @@ export function zipProblem(value: string): string | null {
 }
 
 /** Founders and owners are adults alive today: 18 to 120 years old. */
-export const AGE_YEARS = { min: 18, max: 120 } as const;
+const AGE_YEARS = { min: 18, max: 120 } as const;
 
 /** The same calendar day `years` earlier, as YYYY-MM-DD (compares as text with other ISO dates). */
 function yearsBefore(isoDay: string, years: number): string {

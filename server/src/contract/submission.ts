@@ -26,7 +26,7 @@ export function identityVerified(p: IdentityCheckFields | null | undefined): boo
 }
 
 /** The creation step (requirements §2) where each missing item is given. */
-export type EntryStep = 1 | 2 | 3 | 4;
+type EntryStep = 1 | 2 | 3 | 4;
 
 /** One thing the entry lacks: its key (as the 409 names it), the step that gives it, and words for the founder. */
 export interface MissingItem {

@@ -32,7 +32,7 @@ export const TEXT_MESSAGES = {
   needsLetterOrDigit: (field: string) => `${field} needs at least one letter or digit`,
 } as const;
 
-export const FORBIDDEN_TEXT_CHARACTERS =
+const FORBIDDEN_TEXT_CHARACTERS =
   /(?![\u200C\u200D])[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]|(?<![\p{L}\p{Mn}\p{Mc}])[\u200C\u200D]|[\u200C\u200D](?!\p{L})/u;
 
 export function hasForbiddenCharacters(value: string): boolean {

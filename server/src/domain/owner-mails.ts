@@ -15,17 +15,17 @@ import { isVerified } from "./persons";
 import { auditOf, type Actor } from "../authz";
 import { auditDetailSumSince, writeAudit, type AuditAction } from "../repositories/audit";
 
-export const OWNER_MAILS_PER_HOUR = 20;
+/** @internal */ export const OWNER_MAILS_PER_HOUR = 20;
 /** Mails one address receives from all accounts in a day: free accounts cannot add up to a flood of one inbox. */
-export const OWNER_MAILS_PER_RECIPIENT_PER_DAY = 5;
+/** @internal */ export const OWNER_MAILS_PER_RECIPIENT_PER_DAY = 5;
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 const COUNTED: readonly AuditAction[] = ["owner_mail.send", "owner_mail.unsent"];
 
-export type Allowance = { ok: true } | { ok: false; retryAfterSeconds: number };
+type Allowance = { ok: true } | { ok: false; retryAfterSeconds: number };
 
 /** Whether `count` more mails fit in the account's hour; if not, when the oldest leaves it. */
-export async function ownerMailAllowance(
+async function ownerMailAllowance(
   db: Executor,
   accountId: number,
   count: number,
@@ -60,7 +60,7 @@ class OverRecipientLimit extends Error {
 }
 
 /** Takes the allowances for `owners` and records their mails, all or none: a refusal rolls back every count. */
-export async function takeOwnerMails(
+async function takeOwnerMails(
   db: Executor,
   actor: Actor,
   accountId: number,

@@ -18,7 +18,7 @@ import { getOrganizationByStrategy, toOrganizationDto, type OrganizationFields }
  * What the entry still lacks (contract/submission.ts, the rule the web's review reads too), as the
  * 409 names it. Empty when it may be submitted.
  */
-export async function missingForSubmission(db: Executor, s: StrategyRow): Promise<string[]> {
+async function missingForSubmission(db: Executor, s: StrategyRow): Promise<string[]> {
   const org = await getOrganizationByStrategy(db, s.strategyId);
   const holderId = (await getAccount(db, s.accountId))?.primaryAccountHolder;
   const holder = holderId ? await getPerson(db, holderId) : undefined;

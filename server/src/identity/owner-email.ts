@@ -10,7 +10,7 @@ const escapeHtml = (s: string) =>
  * A name as plain mail text: only what today's name rules take (no markup, emoji, control, invisible or
  * direction character, so no forged line), whitespace collapsed; a name stored before the rules too.
  */
-export function plainName(name: string, max: number): string {
+function plainName(name: string, max: number): string {
   const plain = printable(name);
   // Capped, so a name stored before today's limits cannot carry a message of its own.
   const chars = Array.from(plain);
@@ -23,7 +23,10 @@ export function plainName(name: string, max: number): string {
 }
 
 /** The longest inviter and LLC names a mail carries: the contract's limits (first + last name, foundation name). */
-export const MAIL_NAME_MAX = { inviter: 2 * LIMITS.nameMax + 1, llc: LIMITS.foundationNameMax } as const;
+/** @internal */ export const MAIL_NAME_MAX = {
+  inviter: 2 * LIMITS.nameMax + 1,
+  llc: LIMITS.foundationNameMax,
+} as const;
 
 /** The product's look in a mail: the web's light palette (web/src/index.css), inline styles only (mail clients drop <style>). */
 const BRAND = {

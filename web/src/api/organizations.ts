@@ -9,14 +9,14 @@ import { useAllData } from "./all-data";
 import { READ_ONCE_PER_LOAD } from "./page-load";
 import { required } from "./required";
 
-export const organizationKey = (strategyId: number) => ["organization", strategyId] as const;
+const organizationKey = (strategyId: number) => ["organization", strategyId] as const;
 
 /** What step 1 writes (the contract's writable organization fields). */
 export type OrganizationFields = z.infer<typeof organizationWritable>;
 /** The full organization a PUT sends, DAF and custodian included. */
 export type OrganizationPutFields = z.infer<typeof organizationPut>;
 
-export async function fetchOrganizationByStrategy(strategyId: number): Promise<Organization | null> {
+async function fetchOrganizationByStrategy(strategyId: number): Promise<Organization | null> {
   const { data } = await api.GET("/api/organizations/by_strategy/{strategyId}", { params: { path: { strategyId } } });
   return data ?? null;
 }

@@ -50,7 +50,9 @@ export function reloadOnceForMissingChunk(error: unknown): Promise<never> {
 }
 
 /** A route's screen (no props), lazy and redeploy-proof. */
-export function lazyScreen(load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType> {
+/** @internal */ export function lazyScreen(
+  load: () => Promise<{ default: ComponentType }>,
+): LazyExoticComponent<ComponentType> {
   return lazyWithReload(load);
 }
 

@@ -7,7 +7,7 @@ import { useLocation } from "wouter";
 import { TIMINGS } from "@/lib/timings";
 
 /** Requirements §9: loading flag cleared 0.5 to 1 s after a save; navigation about 1 s after it (lib/timings). */
-export const SAVE_TIMINGS = {
+/** @internal */ export const SAVE_TIMINGS = {
   loadingClearMs: TIMINGS.saveLoadingClearMs,
   navigateMs: TIMINGS.postSaveNavigateMs,
 } as const;

@@ -5,7 +5,7 @@
 // stored to restore them: an SSN or a birthdate must not sit in browser storage.
 import { useEffect } from "react";
 
-export const LEAVE_WARNING = "You have changes that are not saved. Leave this page and lose them?";
+/** @internal */ export const LEAVE_WARNING = "You have changes that are not saved. Leave this page and lose them?";
 
 const pathOf = (url: { pathname: string; search: string }) => url.pathname + url.search;
 

@@ -21,10 +21,10 @@ export class ApiError extends Error {
   }
 }
 
-export const REQUEST_ID_HEADER = "x-request-id";
+const REQUEST_ID_HEADER = "x-request-id";
 
 /** A new id for one API call (crypto.randomUUID exists only on secure origins; the fallback is as random). */
-export function newRequestId(): string {
+function newRequestId(): string {
   if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 }
@@ -49,7 +49,7 @@ export function takeFailureReference(now = Date.now()): string | undefined {
  * Reads the server's `{ error, message, request_id }` body; falls back to the status text, and for
  * the reference to the X-Request-Id header, then to the id this client sent.
  */
-export async function apiErrorFrom(response: Response, sentId?: string): Promise<ApiError> {
+async function apiErrorFrom(response: Response, sentId?: string): Promise<ApiError> {
   let message = `${response.status} ${response.statusText}`.trim();
   let code: ApiErrorCode | undefined;
   let reference = response.headers.get(REQUEST_ID_HEADER) ?? sentId;
@@ -85,7 +85,7 @@ export function onApiRefusal(listener: RefusalListener): () => void {
   return () => refusalListeners.delete(listener);
 }
 
-export function isAppWideRefusal(error: ApiError): boolean {
+function isAppWideRefusal(error: ApiError): boolean {
   return error.status === 401 || (error.status === 403 && error.code === "insufficient_aal") || error.status === 429;
 }
 
@@ -93,7 +93,7 @@ export function isAppWideRefusal(error: ApiError): boolean {
  * Adds the current access token (supabase-js refreshes it, so it is read per request) and an id of
  * this call's own, which the server logs beside its request id.
  */
-export function bearerMiddleware(getToken: () => Promise<string | undefined>): Middleware {
+/** @internal */ export function bearerMiddleware(getToken: () => Promise<string | undefined>): Middleware {
   return {
     async onRequest({ request }) {
       const token = await getToken();

@@ -22,10 +22,10 @@ export type SettingsResult = { ok: true; settings: AppSettings } | { ok: false; 
  * The Supabase CLI's public local anon key (printed by every `supabase start`; not a secret).
  * Repeated here because the web may import nothing from the server except the contract.
  */
-export const LOCAL_ANON_KEY =
+const LOCAL_ANON_KEY =
   "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0";
 
-export const LOCAL_DEFAULTS: AppSettings = {
+/** @internal */ export const LOCAL_DEFAULTS: AppSettings = {
   authUrl: "http://localhost:54321",
   anonKey: LOCAL_ANON_KEY,
   /** The offline identity emulator's default listener (config IDENTITY_PORT). */
@@ -36,7 +36,7 @@ export const LOCAL_DEFAULTS: AppSettings = {
 };
 
 /** A support link the help icon may open: mailto: with an address, or an http(s) URL. */
-export function isSupportUrl(value: string): boolean {
+function isSupportUrl(value: string): boolean {
   const v = value.trim();
   if (/^mailto:[^\s@]+@[^\s@]+$/i.test(v)) return true;
   try {
@@ -46,7 +46,7 @@ export function isSupportUrl(value: string): boolean {
   }
 }
 
-export function isDevelopmentHost(hostname: string): boolean {
+/** @internal */ export function isDevelopmentHost(hostname: string): boolean {
   return hostname.includes("localhost") || hostname.includes("-np") || hostname === "127.0.0.1";
 }
 
@@ -62,7 +62,7 @@ interface ProductionEnv {
   VITE_SUPPORT_URL?: string;
 }
 
-export function productionSettings(env: ProductionEnv): SettingsResult {
+function productionSettings(env: ProductionEnv): SettingsResult {
   const missing: string[] = (
     ["VITE_SUPABASE_URL", "VITE_SUPABASE_ANON_KEY", "VITE_IDENTITY_URL", "VITE_SUPPORT_URL"] as const
   ).filter((k) => !env[k]?.trim());
@@ -88,7 +88,7 @@ function isSettingsDocument(v: unknown): v is Partial<AppConfigDocument> {
 }
 
 /** Reads /app-config.json from the serving origin; any failure falls back to the CLI defaults. */
-export async function developmentSettings(fetchImpl: typeof fetch = fetch): Promise<AppSettings> {
+async function developmentSettings(fetchImpl: typeof fetch = fetch): Promise<AppSettings> {
   try {
     const res = await fetchImpl("/app-config.json", { headers: { accept: "application/json" } });
     if (!res.ok) return LOCAL_DEFAULTS;

@@ -7,7 +7,7 @@ import type { Organization, Person, Strategy } from "@contract/entities";
 import { identityVerified, missingForSubmission, type MissingItem } from "@contract/submission";
 
 /** Requirements §4 "Onboarding progress": how far, what next, and which step a click on the card opens. */
-export interface OnboardingProgress {
+interface OnboardingProgress {
   percent: 5 | 15 | 50 | 75 | 95;
   nextAction: string;
   /** The creation step the card opens (the table's "none" row opens the review, step 5). */

@@ -25,10 +25,10 @@ export interface OwnerEmailDialogProps {
   onClose(): void;
 }
 
-export const OWN_ADDRESS_MESSAGE = "This is your own address; enter the other owner's address";
+const OWN_ADDRESS_MESSAGE = "This is your own address; enter the other owner's address";
 
 /** The first message for an owner email, or undefined when it is acceptable. */
-export function ownerEmailError(email: string, existing: readonly string[], founderEmail?: string): string | undefined {
+function ownerEmailError(email: string, existing: readonly string[], founderEmail?: string): string | undefined {
   const r = ownerEmailSchema(existing).safeParse(email);
   if (!r.success) return r.error.issues[0]?.message;
   if (founderEmail && email.trim().toLowerCase() === founderEmail.trim().toLowerCase()) return OWN_ADDRESS_MESSAGE;

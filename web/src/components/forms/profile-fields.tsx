@@ -14,7 +14,7 @@ import type { FieldBinding } from "./use-zod-form";
  * new SSN from the typed digits, and deleting from it clears it, so the mask is never mixed with
  * new digits.
  */
-export function formatSsnInput(next: string, previous: string): string {
+/** @internal */ export function formatSsnInput(next: string, previous: string): string {
   if (!previous.includes("*")) return formatSsn(next);
   if (next.length < previous.length) return "";
   return formatSsn(digitsOnly(next).replace(digitsOnly(previous), ""));
@@ -23,7 +23,7 @@ export function formatSsnInput(next: string, previous: string): string {
 export type ProfileFieldName = keyof ProfileForm;
 
 /** Every profile field in screen order. */
-export const PROFILE_FIELDS: readonly ProfileFieldName[] = [
+const PROFILE_FIELDS: readonly ProfileFieldName[] = [
   "firstName",
   "lastName",
   "birthdate",
@@ -37,7 +37,7 @@ export const PROFILE_FIELDS: readonly ProfileFieldName[] = [
   "maritalStatus",
 ];
 
-export const PROFILE_LABELS: Record<ProfileFieldName, string> = {
+const PROFILE_LABELS: Record<ProfileFieldName, string> = {
   firstName: "First name",
   lastName: "Last name",
   birthdate: "Birthdate",

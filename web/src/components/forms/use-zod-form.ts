@@ -49,7 +49,7 @@ export interface ZodFormOptions {
   showInitialErrors?: boolean;
 }
 
-export function issuesByField(error: z.ZodError | undefined): Record<string, string> {
+function issuesByField(error: z.ZodError | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error?.issues ?? []) {
     const key = String(issue.path[0] ?? "");

@@ -19,7 +19,7 @@ export interface Enrolment {
  * by the raw SVG, unencoded: a "#" in the SVG (colours) would end the URL there and break the
  * image, so raw SVG is re-encoded. Base64 data URLs pass through.
  */
-export function qrImageSrc(qrCode: string): string {
+/** @internal */ export function qrImageSrc(qrCode: string): string {
   let svg = qrCode.trim();
   if (svg.startsWith("data:")) {
     const comma = svg.indexOf(",");
@@ -30,7 +30,7 @@ export function qrImageSrc(qrCode: string): string {
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
 
-export class EnrolmentError extends Error {
+class EnrolmentError extends Error {
   constructor(
     message: string,
     readonly code?: string,
@@ -45,16 +45,16 @@ const ENROL_ATTEMPTS = 3;
  * An enrolment not settled by then is given up with a message and a retry: a stalled request
  * or lock must never leave the view on 'Preparing your authenticator...' for good.
  */
-export const ENROL_TIMEOUT_MS = 20_000;
+/** @internal */ export const ENROL_TIMEOUT_MS = 20_000;
 /**
  * An unverified factor younger than this may be on another screen of the founder's, so it is not
  * replaced without asking; older ones the auth service sweeps itself (GoTrue's factor_expiry_duration).
  */
-export const PENDING_FACTOR_FRESH_MS = 300_000;
+const PENDING_FACTOR_FRESH_MS = 300_000;
 /** While a QR shows, how often the view checks it is still the live one (and on focus). */
 export const ENROLMENT_CHECK_MS = 5_000;
 
-export const ENROLMENT_MESSAGES = {
+const ENROLMENT_MESSAGES = {
   failed: "Your authenticator could not be prepared. Try again.",
   timedOut: "Preparing your authenticator is taking too long. Try again.",
 } as const;

@@ -9,7 +9,7 @@
 // when the view ends. A view restored by a reload has no password: on confirmation it asks for it.
 import { readJson, writeJson } from "@/lib/storage";
 
-export const PENDING_VERIFICATION_KEY = "pendingEmailVerification";
+/** @internal */ export const PENDING_VERIFICATION_KEY = "pendingEmailVerification";
 
 export interface PendingVerification {
   email: string;

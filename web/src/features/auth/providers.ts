@@ -8,11 +8,11 @@ import { useEffect, useState } from "react";
 import { appSettings } from "@/lib/env";
 
 /** The providers this product offers, with their button labels; the service decides which show. */
-export const SOCIAL_PROVIDERS = [{ id: "google", label: "Sign in with Google" }] as const;
+const SOCIAL_PROVIDERS = [{ id: "google", label: "Sign in with Google" }] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 
 /** The offered providers the auth service reports enabled; none when it cannot be asked. */
-export async function fetchEnabledProviders(): Promise<SocialProvider[]> {
+async function fetchEnabledProviders(): Promise<SocialProvider[]> {
   const { authUrl, anonKey } = appSettings();
   const base = authUrl.endsWith("/") ? authUrl : `${authUrl}/`;
   try {

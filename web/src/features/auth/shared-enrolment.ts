@@ -11,7 +11,7 @@ const NAME = "founder-foundation:totp-enrolment";
 /** How long a tab waits for another tab to answer "do you show this factor?" (a busy tab answers late). */
 const ASK_MS = 1_000;
 /** The ids of the factors this browser enrolled (never a secret), until sign-out. */
-export const STARTED_FACTORS_KEY = "totpFactorsStartedHere";
+const STARTED_FACTORS_KEY = "totpFactorsStartedHere";
 const STARTED_KEPT = 5;
 
 type Message =

@@ -19,7 +19,7 @@ export interface SignInForm {
   factor: string;
 }
 
-export const EMPTY_FORM: SignInForm = {
+const EMPTY_FORM: SignInForm = {
   firstName: "",
   lastName: "",
   email: "",
@@ -33,7 +33,7 @@ export const EMPTY_FORM: SignInForm = {
 export const RESET_QUERY_PARAM = "reset-password";
 export const MFA_SKIPPED_KEY = "mfaEnrollSkipped";
 
-export function hasResetMarker(search: string): boolean {
+function hasResetMarker(search: string): boolean {
   return new URLSearchParams(search).get(RESET_QUERY_PARAM) === "true";
 }
 
@@ -64,7 +64,7 @@ export const providerErrorAtom = atom<string | null>(
 );
 
 /** What a mail link that signed the founder in was for (GoTrue puts `type` beside the session in the fragment). */
-export function mailLinkTypeIn(location: Pick<Location, "hash">): string | null {
+function mailLinkTypeIn(location: Pick<Location, "hash">): string | null {
   const params = new URLSearchParams(location.hash.replace(/^#/, ""));
   return params.has("access_token") ? params.get("type") : null;
 }
@@ -127,7 +127,7 @@ export const enrolmentNoticeAtom = atom<EnrolmentNotice | null>(null);
 /** The gate passed and the sign-in screen is fading out (authFinished follows after 1 s). */
 export const gateFadingAtom = atom(false);
 
-export const SIGNED_OUT_NOTICE = "You were signed out. Please sign in again.";
+const SIGNED_OUT_NOTICE = "You were signed out. Please sign in again.";
 
 /**
  * The address a sign-up's confirmation mail went to, once the pending view has timed out (shown on

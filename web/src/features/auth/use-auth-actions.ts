@@ -34,7 +34,7 @@ function isAuthErrorLike(e: unknown): e is AuthErrorLike {
 }
 
 /** Said on sign-in after a reset mail was asked for; it does not tell whether the address has an account. */
-export function resetLinkNotice(email: string): string {
+function resetLinkNotice(email: string): string {
   return `If an account uses ${email}, a link to reset its password is on its way there. Open it to choose a new password.`;
 }
 

@@ -7,9 +7,7 @@ import { useCallback, useEffect, useRef, useState, type RefObject } from "react"
 import SumsubWebSdk from "@sumsub/websdk-react";
 import type { ApplicantReview, ReviewAnswer } from "@contract/sumsub";
 
-export type { ReviewAnswer };
-
-export interface IdentityCheckProps {
+interface IdentityCheckProps {
   /** Fetches a fresh SDK access token from the product API (POST /api/sumsub/access_token). */
   getAccessToken(): Promise<string>;
   /** The widget loaded (or created) the person's applicant: the caller saves the applicant id. */

@@ -22,7 +22,7 @@ export type RiaValues = Omit<RiaForm, "acknowledged"> & { acknowledged: boolean 
 export type RiaAccountFields = Required<z.infer<typeof accountPut>>;
 
 /** The risk score's scale: what its two ends mean (the score is a whole number, docs/decisions/0095). */
-export const RISK_SCALE = {
+/** @internal */ export const RISK_SCALE = {
   low: "keep what you have, even if it grows slowly",
   high: "seek the most growth, accepting large losses on the way",
 } as const;
@@ -31,7 +31,7 @@ export const RISK_SCALE = {
  * The questions, the enum category each one is answered from (null: typed or the scale) and a
  * one-line explanation beside its label, for the terms a founder may not know.
  */
-export const RIA_QUESTIONS = [
+/** @internal */ export const RIA_QUESTIONS = [
   { name: "primaryGoal", label: "Primary goal", category: "primary_goal", hint: undefined },
   {
     name: "riskScore",
@@ -111,12 +111,14 @@ export interface RiaFormViewProps {
 }
 
 /** Under the box until the form is downloaded: why it cannot be ticked yet. */
-export const ACKNOWLEDGE_AFTER_DOWNLOAD = "Download the tax form first; then you can acknowledge its receipt.";
+/** @internal */ export const ACKNOWLEDGE_AFTER_DOWNLOAD =
+  "Download the tax form first; then you can acknowledge its receipt.";
 /** Under the box once an answer differs from those the downloaded form prints. */
-export const ACKNOWLEDGE_AFTER_CHANGE =
+/** @internal */ export const ACKNOWLEDGE_AFTER_CHANGE =
   "Your answers changed since the download: download the tax form again, then acknowledge its receipt.";
 /** Beside Download when an answer is missing or wrong: the form prints all seven. */
-export const ANSWER_BEFORE_DOWNLOAD = "Answer all seven questions first: the tax form prints your answers.";
+/** @internal */ export const ANSWER_BEFORE_DOWNLOAD =
+  "Answer all seven questions first: the tax form prints your answers.";
 
 export function RiaFormView({ initial, enums, saving, downloading, onSubmit, onDownloadTaxForm }: RiaFormViewProps) {
   const form = useZodForm<RiaValues>(riaForm, initial, { showErrors: "changed" });
