@@ -13,7 +13,7 @@ import * as pgTables from "./schema-pg";
 import { postgresChangeStamp, sqliteChangeStamp, type ChangeStamp } from "./change-stamp";
 import { SqliteConnection, type GroupCommitStats } from "./sqlite-connection";
 
-export type Engine = "sqlite" | "postgres";
+type Engine = "sqlite" | "postgres";
 /** The app's tables, typed as SQLite's (the Postgres twins have the same names, columns and JS values). */
 export type Tables = typeof sqliteTables;
 type SqliteDrizzle = BetterSQLite3Database<typeof sqliteTables> & { $client: Database.Database };
@@ -21,13 +21,13 @@ type SqliteDrizzle = BetterSQLite3Database<typeof sqliteTables> & { $client: Dat
 export type QueryBuilder = Pick<SqliteDrizzle, "select" | "selectDistinct" | "insert" | "update" | "delete">;
 
 /** A built query, as SQLite's builder types it (the Postgres one is awaited instead). */
-export interface AllQuery<T> {
+interface AllQuery<T> {
   all(): T[];
 }
-export interface GetQuery<T> {
+interface GetQuery<T> {
   get(): T;
 }
-export interface RunQuery {
+interface RunQuery {
   run(): { changes: number };
 }
 
