@@ -1,6 +1,6 @@
-// The comment-share printer counts what a reader sees as comments, and only that.
+// The lint's counts of lines: comments as a reader sees them, product code without its tests.
 import { describe, expect, it } from "vitest";
-import { countLines, MAX_COMMENT_SHARE } from "../../scripts/lint/comment-share";
+import { countLines, isTestCode, MAX_COMMENT_SHARE } from "../../scripts/lint/line-counts";
 
 describe("countLines", () => {
   it("counts line, block and JSDoc comments, not blank lines", () => {
@@ -26,4 +26,24 @@ describe("countLines", () => {
   it("has one threshold, 10 %", () => {
     expect(MAX_COMMENT_SHARE).toBe(0.1);
   });
+});
+
+describe("the product's code", () => {
+  it.each([
+    "web/src/features/ria/ria-screen.test.tsx",
+    "server/src/authz.test.ts",
+    "web/src/testing/render.tsx",
+    "web/src/test-setup.ts",
+    "supabase/emulator/test-support/contract-cases.ts",
+    "server/src/contract/test-fixtures.ts",
+  ])("leaves out %s", (file) => {
+    expect(isTestCode(file)).toBe(true);
+  });
+
+  it.each(["web/src/features/ria/ria-screen.tsx", "supabase/emulator/bench/index.ts", "tests/support/app.ts"])(
+    "counts %s",
+    (file) => {
+      expect(isTestCode(file)).toBe(false);
+    },
+  );
 });
