@@ -1,6 +1,5 @@
-// Opens the app's SQLite database (WAL, foreign keys on), applies the committed drizzle-kit
-// migrations and the idempotent enum seed. Used by the app at start, by tests and by scripts.
-// Migrating refuses a database whose schema is newer than the code (db/schema-version.ts).
+// Opens the app's SQLite database, applies the committed migrations and the enum seed; refuses a
+// database whose schema is newer than the code (db/schema-version.ts).
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -63,7 +62,6 @@ export function openDatabase(file: string, opts: { migrate?: boolean } = {}): Da
   return handle;
 }
 
-/** The migrations this database has applied (none when drizzle's table does not exist yet). */
 /** @internal */ export function appliedMigrations(sqlite: Database.Database): AppliedMigration[] {
   const table = sqlite
     .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'")
@@ -76,7 +74,6 @@ export function openDatabase(file: string, opts: { migrate?: boolean } = {}): Da
   return rows.map((r) => ({ hash: r.hash, createdAt: Number(r.created_at) }));
 }
 
-/** The committed migrations do not change while the process runs: read and hash them once. */
 let committed: CommittedMigration[] | undefined;
 
 /** The database's schema against the migrations committed beside this code. */

@@ -33,7 +33,6 @@ const optionalSwitch = z
   .transform((v) => v === "true" || v === "1" || v === "on")
   .optional();
 
-/** proxy-addr's names for whole ranges, beside addresses and CIDR ranges. */
 const PROXY_RANGES = ["loopback", "linklocal", "uniquelocal"];
 
 function isProxyAddress(value: string): boolean {
@@ -44,11 +43,7 @@ function isProxyAddress(value: string): boolean {
   return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
 }
 
-/**
- * Off, or the addresses of the proxies in front of the app: never every hop (the leftmost
- * X-Forwarded-For, which the client writes, would become its address). No hop count: Fastify
- * trusts nothing for one, since a count cannot tell the proxy from a client that reached the app directly.
- */
+/** Off, or the proxies' addresses: never every hop (the client writes the leftmost X-Forwarded-For) nor a count. */
 const trustProxySetting = z
   .string()
   .trim()
@@ -115,7 +110,6 @@ const envSchema = z.object({
   WEB_DIST: optionalString,
   /** After SIGTERM, seconds of serving while /api/ready says 503, before draining; default 5 in production. */
   SHUTDOWN_DELAY_SECONDS: z.coerce.number().int().min(0).max(20).optional(),
-  /** The proxies in front of the app, whose X-Forwarded-For gives the client's address. */
   TRUST_PROXY: trustProxySetting,
   /** Prometheus metrics on a listener of their own (docs/operations.md); unset, no metrics listener. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
@@ -235,7 +229,6 @@ export interface Config {
   env: "development" | "production" | "test";
   logLevel: string;
   host: string;
-  /** ALLOW_PUBLIC_KEYS: the emulators may listen off loopback on their public keys (a network you trust). */
   allowPublicKeys: boolean;
   ports: { app: number; auth: number; mail: number; smtp: number; identity: number };
   dataDir: string;
@@ -247,9 +240,7 @@ export interface Config {
   corsOrigins: string[];
   webDist: string | undefined;
   shutdownDelayMs: number;
-  /** Fastify's trustProxy: false, or the proxies whose X-Forwarded-For is believed. */
   trustProxy: false | string[];
-  /** The Prometheus listener; undefined when METRICS_PORT is unset. */
   metrics: { host: string; port: number } | undefined;
   auth: {
     url: string;

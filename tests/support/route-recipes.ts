@@ -36,7 +36,6 @@ const need = <T>(v: T | undefined, what: string): T => {
   return v;
 };
 
-/** Path parameters filled by name from the owner's fixture unless a recipe says otherwise. */
 export function defaultParams(f: Founder): Record<string, string | number> {
   const out: Record<string, string | number> = { userId: f.userId, accountId: f.accountId };
   if (f.personId !== undefined) out.personId = f.personId;

@@ -19,7 +19,6 @@ function slug(text: string): string {
 
 class AccessibilityError extends Error {}
 
-/** One violation as axe reports it. */
 export type AxeViolation = Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"][number];
 
 /** axe.run in the page itself, or null when this document has no axe yet. */

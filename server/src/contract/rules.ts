@@ -53,11 +53,7 @@ export const MESSAGES = {
     `${field} contains a character that is not allowed (a control, invisible or text-direction character)`,
 } as const;
 
-/**
- * 'Too many attempts' (docs/architecture.md, The record's rules): the one wording of every 429, the
- * API's own (server/src/errors.ts) and the web's, which also words the auth service's 429s.
- * At least one minute, so a wait of seconds never reads "0 minutes".
- */
+/** The one wording of every 429, the API's and the web's (docs/decisions/0100); never "0 minutes". */
 export function tooManyAttemptsMessage(minutes: number): string {
   const n = Math.max(1, Math.ceil(minutes));
   return `Too many attempts, try again in ${n} ${n === 1 ? "minute" : "minutes"}`;
@@ -162,10 +158,7 @@ export function formatPhone(value: string): string {
 export const SSN_FORMATTED = /^\d{3}-\d{2}-\d{4}$/;
 export const PHONE_FORMATTED = /^\(\d{3}\)-\d{3}-\d{4}$/;
 
-/**
- * An SSN as typed (123-45-6789) or sent (nine digits) that was never issued: area 000, 666 or 900-999,
- * group 00 or serial 0000 (docs/decisions/0095). Other shapes are the format rule's to refuse.
- */
+/** An SSN never issued: area 000, 666 or 900-999, group 00 or serial 0000 (docs/decisions/0095). */
 export function ssnNeverIssuedProblem(value: string): string | null {
   if (!SSN_FORMATTED.test(value) && !/^\d{9}$/.test(value)) return null;
   const d = digitsOnly(value);
@@ -229,10 +222,7 @@ export function lossCapacityProblem(percent: number): string | null {
   return Math.abs(scaled - Math.round(scaled)) < 1e-6 ? null : MESSAGES.lossCapacityDecimals;
 }
 
-/**
- * A loss capacity as typed: plain decimal digits only. Number() alone would also take "3.5e1",
- * "0x10" or " 1e2 " and store a value the founder never saw.
- */
+/** A loss capacity as typed: plain decimal digits only (Number() would also take "3.5e1" or "0x10"). */
 export function lossCapacityTextProblem(text: string): string | null {
   return /^\d+(\.\d+)?$/.test(text) ? lossCapacityProblem(Number(text)) : MESSAGES.invalidFormat("loss capacity");
 }

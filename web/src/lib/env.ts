@@ -1,8 +1,5 @@
-// Which backend this page talks to is decided by the host it is served from (requirements §7):
-// development hosts (containing "localhost" or "-np", or 127.0.0.1) use the local stack, whose
-// addresses the serving app listener publishes in /app-config.json (so a stack on other ports,
-// as in tests, needs no rebuild); every other host uses the production settings baked in at
-// build time. One build serves both.
+// The host this page is served from picks its backend (requirements §7): development hosts read the
+// local stack's addresses from /app-config.json, others use the settings built in. One build serves both.
 import type { AppConfigDocument } from "@contract/app-config";
 
 export interface AppSettings {
@@ -18,19 +15,14 @@ export interface AppSettings {
 
 export type SettingsResult = { ok: true; settings: AppSettings } | { ok: false; missing: string[] };
 
-/**
- * The Supabase CLI's public local anon key (printed by every `supabase start`; not a secret).
- * Repeated here because the web may import nothing from the server except the contract.
- */
+/** The Supabase CLI's public local anon key (not a secret), repeated as the web imports only the contract. */
 const LOCAL_ANON_KEY =
   "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0";
 
 /** @internal */ export const LOCAL_DEFAULTS: AppSettings = {
   authUrl: "http://localhost:54321",
   anonKey: LOCAL_ANON_KEY,
-  /** The offline identity emulator's default listener (config IDENTITY_PORT). */
   identityUrl: "http://localhost:54330",
-  /** The local mailbox shows mail to any address, so support mail sent while developing is visible there. */
   supportUrl: "mailto:support@localhost",
   env: "development",
 };
@@ -82,7 +74,6 @@ function productionSettings(env: ProductionEnv): SettingsResult {
   };
 }
 
-/** The served document's shape is the contract's; each field is still checked, as it may be partial. */
 function isSettingsDocument(v: unknown): v is Partial<AppConfigDocument> {
   return typeof v === "object" && v !== null;
 }

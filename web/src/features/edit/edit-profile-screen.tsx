@@ -1,7 +1,4 @@
-// /edit-profile (requirements §2 "Edit Profile"): the primary holder's profile with the step 2 fields and
-// rules (the contract's profileForm); birthdate and SSN shown but disabled (SSN masked as the API
-// returns it), state labelled 'Registered State', an 'Update license' link that opens the identity
-// check again, Done and Cancel (→ /). Toasts 'Profile updated successfully' / 'Failed to update profile'.
+// /edit-profile (requirements §2 "Edit Profile"): the step 2 fields and rules, birthdate and SSN fixed.
 import { useState } from "react";
 import type { EnumItem, Person } from "@contract/entities";
 import { profileForm, toPersonFields, type ProfileForm } from "@contract/forms";
@@ -24,7 +21,6 @@ const IDENTITY_LOCKED = {
 
 const PROFILE_TOASTS = { saved: "Profile updated successfully", failed: "Failed to update profile" } as const;
 
-/** Identity fields are fixed after the identity check: they are shown, never sent. */
 function editableProfileFields(v: ProfileForm) {
   const { birthdate: _dob, ssn: _ssn, ...rest } = v;
   return toPersonFields(rest);

@@ -1,9 +1,5 @@
-// The RIA risk-advisor questionnaire (requirements §2 "RIA Risk Advisor", §5): seven required answers
-// ('Required' once a field is left; 'Risk score must be between 1 and 5'), the tax form download,
-// and 'Acknowledge receipt', without which Done stays disabled. The rules are the contract's
-// riaForm; the controls are the shared form parts. An answer turns red only once changed or on Done
-// (tabbing through is not a mistake). The tax form prints the answers on screen, and its receipt can
-// be acknowledged only while they are the answers it printed (docs/decisions/0191).
+// The RIA risk-advisor questionnaire (requirements §2, §5; the contract's riaForm): seven answers, the
+// tax form download, and 'Acknowledge receipt' while the answers are those it printed (decision 0191).
 import { useEffect, useState } from "react";
 import type { z } from "zod";
 import type { EnumItem, accountPut } from "@contract/entities";
@@ -27,10 +23,7 @@ export type RiaAccountFields = Required<z.infer<typeof accountPut>>;
   high: "seek the most growth, accepting large losses on the way",
 } as const;
 
-/**
- * The questions, the enum category each one is answered from (null: typed or the scale) and a
- * one-line explanation beside its label, for the terms a founder may not know.
- */
+/** The questions, the enum category each is answered from (null: typed or the scale), and a hint. */
 /** @internal */ export const RIA_QUESTIONS = [
   { name: "primaryGoal", label: "Primary goal", category: "primary_goal", hint: undefined },
   {
@@ -132,7 +125,6 @@ export function RiaFormView({ initial, enums, saving, downloading, onSubmit, onD
   const matches = onScreen !== null && onScreen === downloaded;
   const { set } = form;
   const acknowledged = form.values.acknowledged;
-  // The box acknowledged the form as downloaded: an answer changed since, it is unticked.
   useEffect(() => {
     if (!matches && acknowledged) set("acknowledged", false);
   }, [matches, acknowledged, set]);
