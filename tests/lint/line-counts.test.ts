@@ -1,6 +1,18 @@
-// The lint's counts of lines: comments as a reader sees them, product code without its tests.
+// The lint's counts of lines: comments as a reader sees them, product code without its tests, and the
+// machinery's limits.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { countLines, isTestCode, MAX_COMMENT_SHARE } from "../../scripts/lint/line-counts";
+import {
+  checkLineCounts,
+  countLines,
+  isTestCode,
+  lineCount,
+  MACHINERY,
+  MAX_COMMENT_SHARE,
+} from "../../scripts/lint/line-counts";
 
 describe("countLines", () => {
   it("counts line, block and JSDoc comments, not blank lines", () => {
@@ -46,4 +58,39 @@ describe("the product's code", () => {
       expect(isTestCode(file)).toBe(false);
     },
   );
+});
+
+describe("machinery", () => {
+  it("counts lines as wc -l does", () => {
+    expect(lineCount("a\n\nb\n")).toBe(3);
+    expect(lineCount("a\nb")).toBe(2);
+  });
+
+  it("has its limits", () => {
+    expect(Object.fromEntries(MACHINERY.map((m) => [m.name, m.max]))).toEqual({
+      "scripts/bench": 2500,
+      "tests/support": 4500,
+      "emulator bench + test-support": 1500,
+    });
+  });
+
+  it.each([
+    [4500, true],
+    [4501, false],
+  ])("fails only above a limit: tests/support at %i lines passes: %s", (lines, passes) => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "line-counts-"));
+    try {
+      execFileSync("git", ["init", "-q"], { cwd: root });
+      fs.mkdirSync(path.join(root, "tests/support"), { recursive: true });
+      fs.writeFileSync(path.join(root, "tests/support/big.ts"), "x;\n".repeat(lines));
+      fs.writeFileSync(path.join(root, "tests/support/big.test.ts"), "x;\n".repeat(100));
+      const printed: string[] = [];
+      expect(checkLineCounts(root, (line) => printed.push(line))).toBe(passes);
+      expect(printed.join("\n")).toMatch(
+        new RegExp(`tests/support +${lines} +\\(limit 4500\\)${passes ? "$" : "  OVER"}`, "m"),
+      );
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
 });
