@@ -229,6 +229,13 @@ describe("what differs, and is meant to", () => {
     }
   });
 
+  it("a Postgres transaction's drizzle sets up no relational queries (the app uses none; they were built per transaction)", async () => {
+    const relational = await engines.postgres.transaction(async (tx) =>
+      Object.keys((tx.q as unknown as { query: object }).query),
+    );
+    expect(relational).toEqual([]);
+  });
+
   it("a Postgres server that cannot be reached is 'unavailable'", async () => {
     const gone = openPostgres("postgres://nobody@127.0.0.1:1/none", { max: 1 });
     const err = await gone.pool.query("SELECT 1").catch((e: unknown) => e);

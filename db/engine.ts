@@ -19,6 +19,11 @@ export type Tables = typeof sqliteTables;
 type SqliteDrizzle = BetterSQLite3Database<typeof sqliteTables> & { $client: Database.Database };
 /** What repositories build queries with: the statement builders only (they run through the Executor). */
 export type QueryBuilder = Pick<SqliteDrizzle, "select" | "selectDistinct" | "insert" | "update" | "delete">;
+/** Postgres only (SQLite has no such thing): drizzle's `$with(…).as(…)` taking a data-modifying statement, and `with(…)`. */
+export interface PgWritingWith {
+  $with(alias: string): { as(write: unknown): SQLWrapper & Record<string, SQLWrapper> };
+  with(cte: SQLWrapper): QueryBuilder;
+}
 
 /** A built query, as SQLite's builder types it (the Postgres one is awaited instead). */
 interface AllQuery<T> {
@@ -137,7 +142,8 @@ function pgExecutor(db: PgDrizzle, root: PgDrizzle & { $client: pg.Pool }, inTra
     const client = await root.$client.connect();
     try {
       let own = connectionDbs.get(client);
-      if (!own) connectionDbs.set(client, (own = drizzle(client, { schema: pgTables })));
+      // No schema: it is for drizzle's relational queries, which would be set up again for every transaction.
+      if (!own) connectionDbs.set(client, (own = drizzle(client) as unknown as PgDrizzle));
       const tx = pgExecutor(own, root, true);
       return await own.transaction(() => fn(tx), config);
     } finally {
@@ -289,6 +295,12 @@ export function isConnectionFailure(err: unknown): boolean {
     }
   }
   return false;
+}
+
+/** The column a NOT NULL constraint refused a null for (Postgres 23502), if that is what failed. */
+export function nullRefusedIn(err: unknown): string | undefined {
+  for (const e of causes(err)) if (e.code === "23502") return (e as { column?: string }).column;
+  return undefined;
 }
 
 /** What a failed statement means on either engine: a taken unique key, another constraint, a value outside its column's type (Postgres 22003), or no database. */

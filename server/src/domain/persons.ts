@@ -1,6 +1,6 @@
 // A person's record on a write (requirements §5, docs/architecture.md The record's rules): what an
-// identity check binds (decisions 0020, 0023), that the record stays complete, and the save itself,
-// one locked transaction (decision 0171).
+// identity check binds (decisions 0020, 0023), that the record stays complete, and the save itself
+// (decision 0171).
 import type { PersonRow } from "../../../db/schema";
 import type { Executor } from "../../../db/engine";
 import type { SsnCipher } from "../pii/ssn";
@@ -10,7 +10,6 @@ import { identityVerified } from "../contract/submission";
 import { isBlank, missingRequiredFields, OWNER_FORM_REQUIRED } from "../contract/required-fields";
 import { auditOf, canAccessAccount, requireRecordWriterOf, type Actor } from "../authz";
 import { assertEnumValues } from "../repositories/enums";
-import { writeAudit } from "../repositories/audit";
 import {
   changedPersonFields,
   getPersonForWrite,
@@ -18,6 +17,7 @@ import {
   toPersonDto,
   updatePerson,
   type PersonFields,
+  type PersonForWrite,
   type PersonSystemColumns,
 } from "../repositories/persons";
 
@@ -82,32 +82,46 @@ function assertStillComplete(existing: PersonRow, changes: PersonFields): void {
 }
 
 /**
- * PUT/PATCH of a person: read locked with the facts its rules need, checked and written with its
- * audit row in one transaction. The update leaves out what the read says is stored, so nobody may
- * write the row in between. 404 for a person outside the caller's account.
+ * PUT/PATCH of a person: read with the facts its rules need, checked and written with its audit row.
+ * Postgres first tries it without a transaction: an unlocked read, then one statement that writes
+ * only while the row is as read (two round trips); when it changed meanwhile, and on SQLite, the
+ * locked transaction (decision 0171). 404 for a person outside the caller's account.
  */
-export function savePerson(
+export async function savePerson(
   db: Executor,
   actor: Actor,
   ssn: SsnCipher,
   personId: number,
   changes: PersonFields,
 ): Promise<PersonRow> {
-  return db.transaction(async (tx) => {
-    const found = await getPersonForWrite(tx, personId, changes.email);
-    if (!found || !canAccessAccount(actor.caller, found.row.accountId, "write")) throw notFound("Person");
-    const { row: existing } = found;
-    requireRecordWriterOf(actor.caller, found.accountSubmitted);
-    const identityEffect = verificationEffect(existing, changes, ssn);
-    assertStillComplete(existing, changes);
-    await assertEnumValues(tx, { state: changes.state, marital_status: changes.marital_status });
-    if (found.emailTaken) throw invalid("email", MESSAGES.emailExists);
-    const fields = changedPersonFields(existing, changes, ssn);
-    const cleared = "sumsubReviewAnswer" in identityEffect;
-    const row = await updatePerson(tx, ssn, existing, changes, identityEffect);
-    const audited = cleared ? [...fields, "sumsub_review_answer", "sumsub_completed_at"] : fields;
-    const target = { type: "person", id: existing.personId };
-    await writeAudit(tx, auditOf(actor, existing.accountId, "person.update", target, audited), row.updatedAt);
-    return row;
-  });
+  if (db.engine === "postgres") {
+    const saved = await save(db, await getPersonForWrite(db, personId, changes.email, true), actor, ssn, changes);
+    if (saved) return saved;
+  }
+  return db.transaction(
+    async (tx) => (await save(tx, await getPersonForWrite(tx, personId, changes.email), actor, ssn, changes))!,
+  );
+}
+
+/** The rules on `found`, then its write; undefined when `found` was read unlocked and the row changed since. */
+async function save(
+  db: Executor,
+  found: PersonForWrite | undefined,
+  actor: Actor,
+  ssn: SsnCipher,
+  changes: PersonFields,
+): Promise<PersonRow | undefined> {
+  if (!found || !canAccessAccount(actor.caller, found.row.accountId, "write")) throw notFound("Person");
+  const { row: existing } = found;
+  requireRecordWriterOf(actor.caller, found.accountSubmitted);
+  const identityEffect = verificationEffect(existing, changes, ssn);
+  assertStillComplete(existing, changes);
+  await assertEnumValues(db, { state: changes.state, marital_status: changes.marital_status });
+  if (found.emailTaken) throw invalid("email", MESSAGES.emailExists);
+  const fields = changedPersonFields(existing, changes, ssn);
+  const cleared = "sumsubReviewAnswer" in identityEffect;
+  const audited = cleared ? [...fields, "sumsub_review_answer", "sumsub_completed_at"] : fields;
+  const target = { type: "person", id: existing.personId };
+  const audit = auditOf(actor, existing.accountId, "person.update", target, audited);
+  return updatePerson(db, ssn, existing, changes, identityEffect, audit, found.version);
 }

@@ -2,8 +2,8 @@
 // the change they record, read newest first, summed for rate limits. Only field NAMES are stored:
 // never an SSN, a name, a birth date or any other value of the record (`detail` takes a few typed,
 // non-PII facts). Who acts is authz.ts's (auditOf).
-import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
-import { preparedWrite, type Executor } from "../../../db/engine";
+import { and, desc, eq, inArray, lt, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { preparedWrite, type Executor, type QueryBuilder, type Tables } from "../../../db/engine";
 import type { AuditEventRow } from "../../../db/schema";
 import type * as schema from "../../../db/schema";
 import { timestampNow } from "../contract/rules";
@@ -56,17 +56,30 @@ const AUDIT_COLUMNS = [
   "sourceEventId",
 ] as const;
 
-/** The insert, prepared once per database: every accepted write runs it. */
-const auditInsert = preparedWrite((q, { auditEvent }) => {
+/** The insert, its values named as AUDIT_COLUMNS; `at` may instead come from the write it records, in one statement. */
+export const buildAuditInsert = (
+  q: QueryBuilder,
+  { auditEvent }: Tables,
+  at: SQL | Placeholder = sql.placeholder("at"),
+) => {
   const placeholders = Object.fromEntries(
-    AUDIT_COLUMNS.map((c) => [c, sql.placeholder(c)]),
+    AUDIT_COLUMNS.map((c) => [c, c === "at" ? at : sql.placeholder(c)]),
   ) as unknown as typeof schema.auditEvent.$inferInsert;
   return q.insert(auditEvent).values(placeholders);
-});
+};
+/** Prepared once per database: every accepted write runs it. */
+const auditInsert = preparedWrite((q, t) => buildAuditInsert(q, t));
 
-/** `at`: the change's own time when it has one (the row's updated_at), so both say the same instant. */
-export async function writeAudit(db: Executor, e: AuditEntry, at: string = timestampNow()): Promise<void> {
-  await auditInsert.run(db, {
+export async function writeAudit(db: Executor, e: AuditEntry, at?: string): Promise<void> {
+  await auditInsert.run(db, auditValues(e, at));
+}
+
+/** The insert's values. `at`: the change's own time when it has one (the row's updated_at), so both say the same instant. */
+export function auditValues(
+  e: AuditEntry,
+  at: string = timestampNow(),
+): Record<(typeof AUDIT_COLUMNS)[number], unknown> {
+  return {
     at,
     accountId: e.accountId,
     actorType: e.actor.type,
@@ -78,7 +91,7 @@ export async function writeAudit(db: Executor, e: AuditEntry, at: string = times
     route: e.route,
     detail: e.detail ? JSON.stringify(e.detail) : null,
     sourceEventId: e.sourceEventId ?? null,
-  });
+  };
 }
 
 export async function sourceEventRecorded(db: Executor, sourceEventId: string): Promise<boolean> {

@@ -6,6 +6,7 @@ import { createSsnCipher } from "../pii/ssn";
 import { getAccount, getOrCreateAccountForUser } from "./accounts";
 import { createPerson, deletePerson, getPerson, listPersons, updatePerson } from "./persons";
 import { listNotifications, createNotification } from "./notifications";
+import { listAudit, type AuditEntry } from "./audit";
 
 const ssn = createSsnCipher(crypto.randomBytes(32));
 
@@ -52,6 +53,15 @@ describe("person writes are all-or-nothing", () => {
 });
 
 describe("updatePerson", () => {
+  const audit = (accountId: number, personId: number, fields: string[]): AuditEntry => ({
+    accountId,
+    actor: { type: "user", id: "user" },
+    action: "person.update",
+    entity: { type: "person", id: personId },
+    fields,
+    route: "PUT /api/persons/:personId",
+  });
+
   it("writes what changed and updated_at, keeps what is already stored, and a masked SSN keeps the stored one", async () => {
     const h = open();
     const accountId = await getOrCreateAccountForUser(h.db, "user-3");
@@ -65,23 +75,33 @@ describe("updatePerson", () => {
       ssn: "123456789",
     });
     await new Promise((r) => setTimeout(r, 5));
-    const same = await updatePerson(h.db, ssn, p, {
-      first_name: "Ada",
-      city: "Dover",
-      email: "ada@example.com",
-      ssn: "***-**-6789",
-    });
+    const same = (await updatePerson(
+      h.db,
+      ssn,
+      p,
+      { first_name: "Ada", city: "Dover", email: "ada@example.com", ssn: "***-**-6789" },
+      {},
+      audit(accountId, p.personId, []),
+    ))!;
     expect(same.updatedAt > p.updatedAt).toBe(true);
     expect({ ...same, updatedAt: p.updatedAt }).toEqual(p);
-    const moved = await updatePerson(h.db, ssn, same, {
-      first_name: "Ada",
-      city: "Lewes",
-      email: "ADA@example.com",
-      address_line2: null,
-    });
+    const moved = (await updatePerson(
+      h.db,
+      ssn,
+      same,
+      { first_name: "Ada", city: "Lewes", email: "ADA@example.com", address_line2: null },
+      {},
+      audit(accountId, p.personId, ["city", "email"]),
+    ))!;
     expect(moved).toMatchObject({ firstName: "Ada", city: "Lewes", email: "ADA@example.com", ssnLast4: "6789" });
     expect(await getPerson(h.db, p.personId)).toEqual(moved);
     expect(ssn.decrypt(moved.ssnEncrypted!)).toBe("123456789");
+    // Each write with its audit row, at the row's updated_at.
+    const rows = await listAudit(h.db, { accountId, limit: 10 });
+    expect(rows.map((r) => [r.fields, r.at])).toEqual([
+      ['["city","email"]', moved.updatedAt],
+      ["[]", same.updatedAt],
+    ]);
     h.close();
   });
 
@@ -97,7 +117,8 @@ describe("updatePerson", () => {
         is_addon: true,
         email: "bo@example.com",
       });
-      expect(await updatePerson(h.db, ssn, p, { email: "bo@example.com" })).toEqual(p);
+      const write = updatePerson(h.db, ssn, p, { email: "bo@example.com" }, {}, audit(accountId, p.personId, []));
+      expect(await write).toEqual(p);
     } finally {
       vi.useRealTimers();
       h.close();

@@ -1,7 +1,15 @@
 // Persons (founders and add-on owners). SSNs are encrypted here on the way in; responses carry only
 // the masked last four.
 import { and, eq, getTableColumns, ne, sql } from "drizzle-orm";
-import { prepared, preparedWrite, type Executor, type PreparedWrite, type Tables } from "../../../db/engine";
+import {
+  nullRefusedIn,
+  prepared,
+  preparedWrite,
+  type Executor,
+  type PgWritingWith,
+  type PreparedWrite,
+  type Tables,
+} from "../../../db/engine";
 import type { PersonRow } from "../../../db/schema";
 import type * as schema from "../../../db/schema";
 import type { z } from "zod";
@@ -10,6 +18,7 @@ import { SSN_MASKED, maskSsn, timestampNow } from "../contract/rules";
 import type { SsnCipher } from "../pii/ssn";
 import { conflict, invalid } from "../errors";
 import { MESSAGES } from "../contract/rules";
+import { auditValues, buildAuditInsert, writeAudit, type AuditEntry } from "./audit";
 
 /** Writable person fields as they travel (snake_case, SSN and phone digits only): the contract's. */
 export type PersonFields = Partial<z.infer<typeof personWritable>>;
@@ -88,20 +97,33 @@ const personForWrite = prepared((q, t, forUpdate) =>
       .where(eq(t.person.personId, sql.placeholder("personId"))),
   ),
 );
+/** Postgres: the same, unlocked, with the row's version (xmin: any write of the row moves it). */
+const personVersionForWrite = prepared((q, t) =>
+  q
+    .select({ ...personForWriteColumns(t), version: sql<string>`${t.person}.xmin` })
+    .from(t.person)
+    .where(eq(t.person.personId, sql.placeholder("personId"))),
+);
 export interface PersonForWrite {
   row: PersonRow;
   accountSubmitted: boolean;
   /** Whether another person of the account has the email the write gives (false when it gives none). */
   emailTaken: boolean;
+  /** Unlocked reads only: the row's version, which updatePerson writes only while it holds. */
+  version?: string;
 }
 
-/** The person locked until `tx` ends, with the facts its write's rules need (see personForWrite); undefined when missing. */
+/**
+ * The person with the facts its write's rules need (see personForWrite); undefined when missing.
+ * Locked until `tx` ends, or (`unlocked`, Postgres) with its version instead.
+ */
 export function getPersonForWrite(
   tx: Executor,
   personId: number,
   email: string | null | undefined,
+  unlocked = false,
 ): Promise<PersonForWrite | undefined> {
-  return personForWrite.get(tx, { personId, email: email || null });
+  return (unlocked ? personVersionForWrite : personForWrite).get(tx, { personId, email: email || null });
 }
 
 /** Case-insensitive uniqueness of owner emails within one account (requirements §5). */
@@ -208,17 +230,31 @@ export function createPerson(
 /** One prepared UPDATE per set of changed columns, a bounded map; no RETURNING (decision 0044). */
 const MAX_UPDATE_SHAPES = 64;
 const updateShapes = new Map<string, PreparedWrite>();
-/** The UPDATE of the columns `values` has; `key` names that list (the same set in another order is another key: a second statement, still right). */
-function updateShape(key: string, values: Record<string, unknown>): PreparedWrite {
+/**
+ * The UPDATE of `columns` (the same set in another order is another statement, still right).
+ * `versioned` (Postgres): only while the row's version is the one read, and its audit row with it.
+ */
+function updateShape(columns: string[], versioned: boolean): PreparedWrite {
+  const key = `${versioned ? "versioned:" : ""}${columns.join(",")}`;
   let statement = updateShapes.get(key);
   if (!statement) {
-    const set = Object.fromEntries(Object.keys(values).map((c) => [c, sql.placeholder(c)]));
-    statement = preparedWrite((q, { person }) =>
-      q
-        .update(person)
-        .set(set)
-        .where(eq(person.personId, sql.placeholder("__personId"))),
-    );
+    // Named "person.<column>", apart from the audit row's placeholders.
+    const set = Object.fromEntries(columns.map((c) => [c, sql.placeholder(`person.${c}`)]));
+    const where = ({ person }: Tables) => eq(person.personId, sql.placeholder("person.personId"));
+    statement = preparedWrite((q, t) => {
+      if (!versioned) return q.update(t.person).set(set).where(where(t));
+      const pg = q as unknown as PgWritingWith;
+      const version = sql`${t.person}.xmin = ${sql.placeholder("person.version")}`;
+      const written = pg.$with("written").as(
+        q
+          .update(t.person)
+          .set(set)
+          .where(and(where(t), version))
+          .returning({ at: t.person.updatedAt }),
+      );
+      // No row written, no time: the audit row's NOT NULL "at" refuses it, and the statement writes nothing.
+      return buildAuditInsert(pg.with(written), t, sql`(select ${written.at} from ${written})`);
+    });
     updateShapes.set(key, statement);
     if (updateShapes.size > MAX_UPDATE_SHAPES) updateShapes.delete(updateShapes.keys().next().value!);
   }
@@ -227,30 +263,43 @@ function updateShape(key: string, values: Record<string, unknown>): PreparedWrit
 
 /**
  * Writes the fields of `changes` (and `system`) that differ from `existing` (SQLite rewrites an index
- * page for every column it sets) and returns the row it leaves. Only for `existing` read locked in
- * the same transaction (getPersonForWrite), so nobody can have written the row in between.
+ * page for every column it sets) and the audit row `audit`; returns the row it leaves. For `existing`
+ * read locked in the same transaction (getPersonForWrite), or read unlocked with its `version`
+ * (Postgres): then one statement, which writes nothing (undefined) when the row changed since.
  */
 export async function updatePerson(
   tx: Executor,
   ssn: SsnCipher,
   existing: PersonRow,
   changes: PersonFields,
-  system: PersonSystemColumns = {},
-): Promise<PersonRow> {
+  system: PersonSystemColumns,
+  audit: AuditEntry,
+  version?: string,
+): Promise<PersonRow | undefined> {
   const stored = existing as unknown as Record<string, unknown>;
   // Undefined means "leave unchanged", as drizzle's .set() treats it.
   const given: Record<string, unknown> = { ...toColumns(changes, ssn), ...system };
   const written: Record<string, unknown> = {};
-  let key = "";
   for (const column in given) {
     const value = given[column];
-    if (value === undefined || value === stored[column]) continue;
-    written[column] = value;
-    key += `${column},`;
+    if (value !== undefined && value !== stored[column]) written[column] = value;
   }
   // updated_at is always written (even when it equals the stored one, within the same millisecond: the SET is never empty).
-  written.updatedAt = timestampNow();
-  await updateShape(key, written).run(tx, { ...written, __personId: existing.personId });
+  const at = (written.updatedAt = timestampNow());
+  const columns = Object.keys(written);
+  const values: Record<string, unknown> = { "person.personId": existing.personId, "person.version": version };
+  for (const column of columns) values[`person.${column}`] = written[column];
+  if (version === undefined) {
+    await updateShape(columns, false).run(tx, values);
+    await writeAudit(tx, audit, at);
+  } else {
+    try {
+      await updateShape(columns, true).run(tx, { ...values, ...auditValues(audit, at) });
+    } catch (err) {
+      if (nullRefusedIn(err) === "at") return undefined; // the row changed since it was read: nothing written
+      throw err;
+    }
+  }
   return { ...existing, ...written } as PersonRow;
 }
 
