@@ -42,7 +42,7 @@ const zodEnglishOnly = {
 };
 
 /**
- * index.js and cli.js with their dependencies bundled in (decision record 0137). Each file is written to a
+ * index.js and cli.js with their dependencies bundled in (decision record 0176). Each file is written to a
  * temporary name and renamed, as several processes may build at once; `clean` removes old chunks after
  * writing, and only the full build cleans, as a running emulator may yet load an older lazy chunk.
  */
