@@ -1,8 +1,5 @@
 // The one place where SQLite and PostgreSQL differ (decision 0043): repositories build queries once
-// against the SQLite-typed schema (`db.t`, `db.q`) and run them through an Executor, which gives
-// each engine its own tables and settles how queries run, statements are prepared (never named on
-// Postgres: a transaction-mode pooler breaks them), transactions work (SQLite: group commit,
-// db/sqlite-connection.ts) and "has anything changed?" is answered (db/change-stamp.ts).
+// against the SQLite-typed schema and run them through an Executor, which settles each engine's ways.
 import type Database from "better-sqlite3";
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
@@ -13,7 +10,7 @@ import * as pgTables from "./schema-pg";
 import { postgresChangeStamp, sqliteChangeStamp, type ChangeStamp } from "./change-stamp";
 import { SqliteConnection, type GroupCommitStats } from "./sqlite-connection";
 
-export type Engine = "sqlite" | "postgres";
+type Engine = "sqlite" | "postgres";
 /** The app's tables, typed as SQLite's (the Postgres twins have the same names, columns and JS values). */
 export type Tables = typeof sqliteTables;
 type SqliteDrizzle = BetterSQLite3Database<typeof sqliteTables> & { $client: Database.Database };
@@ -24,13 +21,13 @@ export type QueryBuilder = Pick<
 >;
 
 /** A built query, as SQLite's builder types it (the Postgres one is awaited instead). */
-export interface AllQuery<T> {
+interface AllQuery<T> {
   all(): T[];
 }
-export interface GetQuery<T> {
+interface GetQuery<T> {
   get(): T;
 }
-export interface RunQuery {
+interface RunQuery {
   run(): { changes: number };
 }
 
@@ -40,9 +37,7 @@ export interface Executor {
   readonly q: QueryBuilder;
   readonly t: Tables;
   all<T>(query: AllQuery<T>): Promise<T[]>;
-  /** The first row, or undefined. */
   get<T>(query: GetQuery<T>): Promise<Awaited<T> | undefined>;
-  /** The number of rows written. */
   run(query: RunQuery): Promise<number>;
   /** All of `fn` or none; inside, use its `tx` (the outer database would wait on SQLite); nested joins the outer. */
   transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T>;
@@ -126,7 +121,6 @@ export function sqliteAppDb(db: SqliteDrizzle, close: () => void): AppDb {
 
 type PgDrizzle = NodePgDatabase<typeof pgTables>;
 
-/** Every built Postgres query is a promise of rows (SELECT, RETURNING) or of a pg result. */
 const awaitPg = (query: unknown) => query as Promise<unknown>;
 
 type PgTransactionConfig = Parameters<PgDrizzle["transaction"]>[1];
@@ -195,7 +189,6 @@ interface PgPrepared {
 export interface Prepared<T> {
   all(ex: Executor, values?: Record<string, unknown>): Promise<T[]>;
   get(ex: Executor, values?: Record<string, unknown>): Promise<T | undefined>;
-  /** The number of rows written. */
   run(ex: Executor, values?: Record<string, unknown>): Promise<number>;
 }
 

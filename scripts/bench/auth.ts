@@ -13,7 +13,7 @@ import { AUTH_DB_FILE } from "@founder-foundation/auth-emulator";
 import { startRemoteStack } from "./remote-stack";
 import { percentile, round } from "./stats";
 
-export interface OpResult {
+interface OpResult {
   op: "sign-in (password)" | "refresh" | "TOTP challenge + verify";
   count: number;
   opsPerSec: number;
@@ -34,7 +34,7 @@ export interface AuthResult {
  * The emulator limits each IP per 5 minutes (supabase/config.toml: sign-in 300, verifications 300,
  * refresh 1500); the counts stay well inside, since every operation here comes from 127.0.0.1.
  */
-export const AUTH_COUNTS = {
+const AUTH_COUNTS = {
   quick: { signIn: 20, refresh: 50, totp: 20 },
   full: { signIn: 80, refresh: 200, totp: 60 },
 } as const;

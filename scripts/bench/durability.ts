@@ -17,10 +17,10 @@ import { runLoad, type LoadRequest } from "../../tests/support/load";
 import { median, percentile, round } from "./stats";
 import { renderTable } from "./table";
 
-export const SYNC_MODES = ["FULL", "NORMAL"] as const;
-export type SyncMode = (typeof SYNC_MODES)[number];
+const SYNC_MODES = ["FULL", "NORMAL"] as const;
+type SyncMode = (typeof SYNC_MODES)[number];
 
-export interface DurabilityRow {
+interface DurabilityRow {
   mode: SyncMode;
   what: string;
   opsPerSecond: number;

@@ -13,7 +13,7 @@ import { founderJourney, STEP_TIMEOUT_MS } from "../../tests/support/founder-jou
 import type { RemoteStack } from "./remote-stack";
 import { round } from "./stats";
 
-export interface JourneyStep {
+interface JourneyStep {
   step: string;
   wallMs: number;
   /** The longest deliberate timer (≥ 500 ms) that fired during the step. */

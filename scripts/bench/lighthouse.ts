@@ -40,9 +40,9 @@ import { median, round } from "./stats";
 const CHROMIUM_FLAGS = ["--headless=new", ...CHROMIUM_ARGS.filter((flag) => flag !== "--headless")];
 
 export type LighthousePreset = "desktop" | "mobile";
-export type LighthousePage = "sign-in" | "dashboard";
+type LighthousePage = "sign-in" | "dashboard";
 
-export interface LighthouseRun {
+interface LighthouseRun {
   /** Performance category score, 0–100. */
   score: number;
   fcpMs: number;

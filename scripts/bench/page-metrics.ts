@@ -10,7 +10,7 @@ import { createAuthUser, signInContext, type Founder } from "../../tests/support
 import type { RemoteStack } from "./remote-stack";
 import { median, round } from "./stats";
 
-export interface PageLoad {
+interface PageLoad {
   fcpMs: number;
   lcpMs: number;
   tbtMs: number;

@@ -14,11 +14,11 @@ import { loadCells } from "./report-api";
 import { renderTable } from "./table";
 import { cpuSnapshot } from "./process-cpu";
 
-export type PgTarget =
+type PgTarget =
   "pg_bare_read" | "pg_bare_write" | "pg_bare_write_own" | "pg_all_data" | "pg_put_person" | "pg_put_person_own";
 
 /** CPU used during a load, in cores (CPU seconds per wall second). */
-export interface CpuUse {
+interface CpuUse {
   apps: number[];
   postgres: number;
   /** This process: autocannon, plus the idle identity emulator. */
@@ -26,7 +26,7 @@ export interface CpuUse {
   total: number;
 }
 
-export interface ScaleRow {
+interface ScaleRow {
   instances: 1 | 2;
   result: LoadResult<"all_data">;
   cpu: CpuUse;

@@ -18,7 +18,7 @@ const READY_TIMEOUT_MS = 30_000;
 /** Probe interval: fine enough for a 1.5 s budget, light enough not to steal the CPU being measured. */
 const POLL_MS = 20;
 
-export interface StartupRun {
+interface StartupRun {
   /** Spawn to the last listener answering. */
   readyMs: number;
   /** Spawn to each listener's first answer (shows the order and the gaps between them). */

@@ -32,14 +32,14 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-export interface ChunkSize {
+interface ChunkSize {
   file: string;
   rawBytes: number;
   gzipBytes: number;
   initial: boolean;
 }
 
-export interface LazyCheck {
+interface LazyCheck {
   what: string;
   /** Source paths that identify it (prefixes relative to the repository). */
   sources: string[];

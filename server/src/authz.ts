@@ -1,7 +1,5 @@
-// Who may touch what, in one place. A caller owns exactly one account (its token's sub); every
-// resource is reached through the account it belongs to. Anything outside the caller's account is
-// 404, as if it did not exist. The single exception: admin and super may READ any account, and in
-// production only with a second factor (requireStaffAssurance).
+// Who may touch what, in one place: a caller owns one account, and anything outside it is 404; admin
+// and super may READ any account (in production with a second factor).
 import type { FastifyRequest } from "fastify";
 import type { Executor } from "../../db/engine";
 import { ACCOUNT_HOLDER_ROLE, hasRoles, STAFF_ROLES, type Role, type RoleRequirement } from "./contract/roles";
@@ -13,7 +11,6 @@ export interface Caller {
   userId: string;
   email: string | null;
   roles: Role[];
-  /** The token's authenticator assurance level ("aal1", "aal2"). */
   aal: string | null;
   /** The caller's account, or null until GET /api/accounts/user/{sub} has created it. */
   accountId: number | null;
@@ -45,11 +42,7 @@ export function requireAccountAccess(
   if (!canAccessAccount(requireCaller(request), accountId, access)) throw notFound(what);
 }
 
-/**
- * A staff read of what is not the caller's own (another account, the whole audit trail): in
- * production only at aal2, as the admin API; a stolen staff password alone reads nobody's record.
- * Locally staff work at aal1 (the demo accounts, docs/security.md).
- */
+/** A staff read of what is not the caller's own: in production only at aal2 (docs/security.md). */
 export function requireStaffAssurance(request: FastifyRequest): Caller {
   const caller = requireCaller(request);
   if (request.server.config.env === "production" && caller.aal !== "aal2") throw insufficientAal();
@@ -68,8 +61,7 @@ export function requireRoles(request: FastifyRequest, required: RoleRequirement)
   return requireCallerRoles(requireCaller(request), required);
 }
 
-/** requireRoles for a caller already known (the domain's checks take the actor, not the request). */
-export function requireCallerRoles(caller: Caller, required: RoleRequirement): Caller {
+function requireCallerRoles(caller: Caller, required: RoleRequirement): Caller {
   if (!hasRoles(caller.roles, required)) throw forbidden(`Requires ${describeRequirement(required)}`);
   return caller;
 }
@@ -89,7 +81,6 @@ export function requireRecordWriterOf(caller: Caller, submitted: boolean): void 
   if (submitted) requireCallerRoles(caller, ACCOUNT_HOLDER_ROLE);
 }
 
-/** Who acts, and through which route ("PUT /api/persons/:personId": the pattern, never the URL). */
 export interface Actor {
   caller: Caller;
   route: string;
@@ -100,10 +91,7 @@ export function actorOf(request: FastifyRequest): Actor {
   return { caller: requireCaller(request), route: routeOf(request) };
 }
 
-/**
- * requireAccountAccess for reads, plus what a staff read of another account needs: in production
- * a second factor (requireStaffAssurance), and always its staff.read row in the audit trail.
- */
+/** requireAccountAccess for reads; a staff read of another account also needs recordStaffRead. */
 export async function requireAccountRead(
   db: Executor,
   request: FastifyRequest,
@@ -115,10 +103,7 @@ export async function requireAccountRead(
   await recordStaffRead(db, request, accountId);
 }
 
-/**
- * A staff read of another account (accountId), or of the whole trail (null): checked for the
- * second factor production asks of staff, then recorded.
- */
+/** A staff read of another account, or of the whole trail (null): checked, then recorded. */
 export async function recordStaffRead(db: Executor, request: FastifyRequest, accountId: number | null): Promise<void> {
   const caller = requireStaffAssurance(request);
   await writeAudit(db, {
@@ -138,7 +123,7 @@ function describeRequirement(required: RoleRequirement): string {
 }
 
 /** The signed-in caller as the audit trail names them: staff when acting on an account that is not theirs. */
-export function auditActorOf(actor: Actor, accountId: number | null): AuditEntry["actor"] {
+function auditActorOf(actor: Actor, accountId: number | null): AuditEntry["actor"] {
   const { caller } = actor;
   return { type: caller.accountId !== accountId && isStaff(caller) ? "staff" : "user", id: caller.userId };
 }

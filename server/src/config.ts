@@ -8,7 +8,7 @@ import { ssnKeyWeakness } from "./pii/ssn";
 import { MIN_SECRET_LENGTH, secretWeakness } from "./secret-strength";
 
 /** The Supabase CLI's public local-development values (not secrets: every CLI install prints them). */
-export const LOCAL_SUPABASE = {
+/** @internal */ export const LOCAL_SUPABASE = {
   jwtSecret: "super-secret-jwt-token-with-at-least-32-characters-long",
   anonKey:
     "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0",
@@ -33,7 +33,6 @@ const optionalSwitch = z
   .transform((v) => v === "true" || v === "1" || v === "on")
   .optional();
 
-/** proxy-addr's names for whole ranges, beside addresses and CIDR ranges. */
 const PROXY_RANGES = ["loopback", "linklocal", "uniquelocal"];
 
 function isProxyAddress(value: string): boolean {
@@ -44,11 +43,7 @@ function isProxyAddress(value: string): boolean {
   return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
 }
 
-/**
- * Off, or the addresses of the proxies in front of the app: never every hop (the leftmost
- * X-Forwarded-For, which the client writes, would become its address). No hop count: Fastify
- * trusts nothing for one, since a count cannot tell the proxy from a client that reached the app directly.
- */
+/** Off, or the proxies' addresses: never every hop (the client writes the leftmost X-Forwarded-For) nor a count. */
 const trustProxySetting = z
   .string()
   .trim()
@@ -115,7 +110,6 @@ const envSchema = z.object({
   WEB_DIST: optionalString,
   /** After SIGTERM, seconds of serving while /api/ready says 503, before draining; default 5 in production. */
   SHUTDOWN_DELAY_SECONDS: z.coerce.number().int().min(0).max(20).optional(),
-  /** The proxies in front of the app, whose X-Forwarded-For gives the client's address. */
   TRUST_PROXY: trustProxySetting,
   /** Prometheus metrics on a listener of their own (docs/operations.md); unset, no metrics listener. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
@@ -201,7 +195,7 @@ function problemsOf(e: z.infer<typeof envSchema>): string[] {
 }
 
 /** Loopback or private (RFC 1918, 4193) literal addresses; a host name or 0.0.0.0 is not (nothing resolves names). */
-export function isPrivateAddress(host: string): boolean {
+function isPrivateAddress(host: string): boolean {
   const h = host.toLowerCase().replace(/^\[|\]$/g, "");
   if (h === "localhost" || h === "::1") return true;
   if (/^(fc|fd)[0-9a-f]{2}:/.test(h)) return true;
@@ -212,7 +206,7 @@ export function isPrivateAddress(host: string): boolean {
 }
 
 /** https://, or http:// to a loopback address (a proxy on the same host). */
-export function isHttpsOrLoopback(url: string): boolean {
+function isHttpsOrLoopback(url: string): boolean {
   let u: URL;
   try {
     u = new URL(url);
@@ -235,7 +229,6 @@ export interface Config {
   env: "development" | "production" | "test";
   logLevel: string;
   host: string;
-  /** ALLOW_PUBLIC_KEYS: the emulators may listen off loopback on their public keys (a network you trust). */
   allowPublicKeys: boolean;
   ports: { app: number; auth: number; mail: number; smtp: number; identity: number };
   dataDir: string;
@@ -247,9 +240,7 @@ export interface Config {
   corsOrigins: string[];
   webDist: string | undefined;
   shutdownDelayMs: number;
-  /** Fastify's trustProxy: false, or the proxies whose X-Forwarded-For is believed. */
   trustProxy: false | string[];
-  /** The Prometheus listener; undefined when METRICS_PORT is unset. */
   metrics: { host: string; port: number } | undefined;
   auth: {
     url: string;

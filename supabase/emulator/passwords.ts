@@ -25,12 +25,10 @@ const MAX_PASSWORD_BYTES = 72;
 export const DEFAULT_BCRYPT_COST = 4;
 
 /**
- * Verified (hash, password) pairs, so a user signing in again does not pay bcrypt again (see
- * docs/decisions/0060). Only an HMAC of the pair under a key made at start and held in memory is
- * kept: never the password, nothing on disk, gone with the process. A new hash (a changed
- * password) is a new pair. Wrong passwords are never cached, so each guess still costs a full check.
+ * Verified (hash, password) pairs (docs/decisions/0060): an HMAC of the pair under a key held in
+ * memory, never the password; wrong passwords are never cached, so each guess costs a full check.
  */
-export class VerifiedPairCache {
+class VerifiedPairCache {
   private readonly key = randomBytes(32);
   private readonly pairs = new Set<string>();
 
@@ -112,11 +110,7 @@ export class PasswordPolicy {
   }
 }
 
-/**
- * The address format GoTrue accepts (its validateEmail uses checkmail's ValidateFormat: the HTML
- * living standard's valid-email rule). `:`, `;`, spaces, quotes or brackets in the local part, or
- * a domain label starting or ending with '-', are refused; a dotless domain is accepted.
- */
+/** The address format GoTrue accepts (checkmail's ValidateFormat: the HTML standard's valid-email rule). */
 const EMAIL_FORMAT =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 

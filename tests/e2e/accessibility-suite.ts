@@ -13,10 +13,10 @@ import { scaled } from "../support/machine";
 const MIN_SCREENS = 120;
 
 /** How many files the catalogue is checked in (tests/e2e/accessibility-1..N.test.ts). */
-export const ACCESSIBILITY_PARTS = 3;
+const ACCESSIBILITY_PARTS = 3;
 
 /** The catalogue in `parts` runs of consecutive shots with about as many variants each. */
-export function shotParts(parts: number, shots: readonly Shot[] = SHOTS): Shot[][] {
+function shotParts(parts: number, shots: readonly Shot[] = SHOTS): Shot[][] {
   const total = variantCount(shots);
   const result: Shot[][] = Array.from({ length: parts }, () => []);
   let seen = 0;

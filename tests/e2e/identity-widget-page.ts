@@ -12,7 +12,7 @@ import react from "@vitejs/plugin-react";
 const REPO = fileURLToPath(new URL("../..", import.meta.url));
 const IDENTITY_CHECK = path.join(REPO, "web/src/features/identity/identity-check.tsx");
 
-export interface WidgetCase {
+interface WidgetCase {
   /** Bearer for /api/sumsub/access_token; a wrong one makes the token fetch fail. */
   bearer: string;
   /** The body the page sends to /api/sumsub/access_token (requirements §7 variant with user_id…), or none. */

@@ -66,7 +66,7 @@ const crossings: [wall: string, file: string, crossing: string, allowed: string]
     "web's shared folders (api, components, hooks, lib, stores, config, testing) never import a feature",
     "web/src/testing/wall-probe.tsx",
     `import type { AuthField } from "../features/auth/errors";\nexport type Probe = AuthField;\n`,
-    `import { AppProviders } from "@/app/providers";\nexport const probe = AppProviders;\n`,
+    `import { CoreProviders } from "@/app/core-providers";\nexport const probe = CoreProviders;\n`,
   ],
   [
     "server/src never imports supabase/, server/identity-emulator or web/",

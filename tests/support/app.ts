@@ -21,8 +21,7 @@ import { injectApi, type Api } from "./http";
 import { retryOnPortClash } from "./ports";
 import { scaled } from "./machine";
 
-export interface TokenOptions {
-  /** The user's id; the same sub again reuses that user. */
+interface TokenOptions {
   sub?: string;
   roles?: Role[];
   email?: string;
@@ -39,10 +38,8 @@ export interface TestApp {
   config: Config;
   dataDir: string;
   dbFile: string;
-  /** The app's database (engine-neutral reads: dump, query). */
   database: TestDatabase;
   http: ReturnType<typeof request>;
-  /** The API as tests/support/http.ts calls it, in process (what the founder builders take). */
   api: Api;
   auth: TestAuth;
   token(opts?: TokenOptions): Promise<string>;
@@ -232,19 +229,16 @@ export async function startAppProcess(env: Record<string, string>, opts: { root?
   };
 }
 
-/** A listener in its own process, to be killed as a power cut would. */
 export interface Child {
   url: string;
   pid: number;
-  /** SIGKILL (no close hooks, no flush), and resolves once the process is gone. */
   kill(): Promise<void>;
 }
 
-/** The app listener alone, configured from the environment as scripts/stack.ts configures it. */
-export const APP_CHILD = fileURLToPath(new URL("./app-child.ts", import.meta.url));
+const APP_CHILD = fileURLToPath(new URL("./app-child.ts", import.meta.url));
 
 /** Spawns an entry that prints "READY <url>" once listening, from its bundle (cheaper than tsx per start). */
-export async function spawnChild(entry: string, env: Record<string, string>): Promise<Child> {
+async function spawnChild(entry: string, env: Record<string, string>): Promise<Child> {
   const proc = spawn(process.execPath, [await bundledEntry(entry)], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },

@@ -18,7 +18,6 @@ export interface TestAuthOptions {
 }
 
 export interface TestAuth {
-  /** Root URL (without /auth/v1). */
   url: string;
   anonKey: string;
   serviceRoleKey: string;
@@ -26,7 +25,6 @@ export interface TestAuth {
   appEnv: Record<string, string>;
   /** A new confirmed user, signed in (aal1). Roles go to app_metadata.roles (default ["user"]; unknown names are kept as given). */
   user(opts?: { id?: string; email?: string; roles?: readonly (Role | string)[] }): Promise<SignedInUser>;
-  /** A fresh password sign-in of an existing user (a new session). */
   signIn(email: string): Promise<AuthUser>;
   /** A verified TOTP factor for the user; returns the secret and an aal2 token of the same session. */
   enrolTotp(user: AuthUser): Promise<{ factorId: string; secret: string; aal2Token: string }>;

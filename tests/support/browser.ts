@@ -1,5 +1,4 @@
-// Debian's chromium through playwright-core (no browser download), with the flags the project's
-// machines need.
+// Debian's chromium through playwright-core (no browser download), with the flags this project needs.
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from "playwright-core";
 import { CHROMIUM_PATH } from "./system-deps";
 import { scaled } from "./machine";

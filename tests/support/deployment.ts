@@ -25,12 +25,10 @@ export interface DeploymentOptions {
 }
 
 export interface AuthProject {
-  /** SUPABASE_URL: what the browser and the API both use. */
   url: string;
   anonKey: string;
   serviceRoleKey: string;
   jwksUrl: string;
-  /** The mailbox that stands in for the project's SMTP provider (Mailpit-style API). */
   mailUrl: string;
   smtpUrl: string;
 }
@@ -39,7 +37,6 @@ export interface Deployment {
   auth: AuthProject;
   identity: { url: string; appToken: string; secretKey: string; webhookSecret: string };
   apps: AppProcess[];
-  /** Each instance's public origin (http://<host>:<port>), in the order of opts.hosts. */
   origins: string[];
   migrateOutput: string;
   /** The environment every instance got (without APP_PORT, PUBLIC_APP_URL, DATA_DIR). */

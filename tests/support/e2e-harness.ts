@@ -22,7 +22,6 @@ export interface OpenOptions {
   width?: number;
   height?: number;
   theme?: Theme;
-  /** Signs this founder in through the auth API before the first page loads. */
   as?: Pick<Founder, "email" | "password">;
   /** With `as`: let an aal1 founder through the gate without enrolling (default true). */
   skipMfa?: boolean;
@@ -39,13 +38,11 @@ export interface UiPage {
   /** screen() at 375 and 1280 px in both themes (resized and re-themed in place), then as it was. */
   screenEachLook(name: string): Promise<void>;
   pageErrors: string[];
-  /** Reads a value in the page (source text: the node-side types have no DOM). */
   read<T>(expression: string): Promise<T>;
 }
 
 export interface E2E {
   readonly stack: TestStack;
-  /** The app's origin as a browser on a development host sees it. */
   readonly baseUrl: string;
   /** The auth service's URL as the web is told it (/app-config.json). */
   readonly browserAuthUrl: string;

@@ -16,7 +16,7 @@ import type { JourneyPage } from "./steps/actions";
 /** A step of the journey (a page, a mail) guards against a hang this long, for this machine. */
 export const STEP_TIMEOUT_MS = scaled(30_000);
 
-export type JourneyStep = [name: string, run: (page: JourneyPage) => Promise<void>];
+type JourneyStep = [name: string, run: (page: JourneyPage) => Promise<void>];
 
 export interface FounderJourney {
   email: string;

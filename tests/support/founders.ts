@@ -42,7 +42,6 @@ export interface AuthUser {
   refreshToken: string;
 }
 
-/** Who a user is: name, address and password (the sign-in suites type it). */
 export interface Founder {
   id: string;
   email: string;
@@ -140,7 +139,6 @@ export async function accountOf(api: Api, user: Pick<AuthUser, "userId" | "token
   ).account_id;
 }
 
-/** A person of the account: the primary holder (with a profile) or an add-on owner (just an address). */
 export async function addPerson(
   api: Api,
   token: string,
@@ -203,7 +201,7 @@ export async function linkOwner(
 }
 
 /** Step 4: the DAF and custodian chosen (the organization's other fields sent again unchanged). */
-export async function chooseDaf(
+async function chooseDaf(
   api: Api,
   token: string,
   organizationId: number,
@@ -217,7 +215,6 @@ export async function chooseDaf(
   );
 }
 
-/** The identity provider an app talks to (its config.identity), as test support drives it. */
 export type IdentityAccess = Pick<
   Config["identity"],
   "baseUrl" | "appToken" | "secretKey" | "webhookSecret" | "levelName"
@@ -280,7 +277,6 @@ export function privateStrings(f: ApiFounder): string[] {
 /** The localStorage key (value: the user id) the sign-in gate sets when a user skips TOTP enrolment (web/src/features/auth/store.ts). */
 export const MFA_SKIPPED_KEY = "mfaEnrollSkipped";
 
-/** What the helpers need of a stack: its auth service and keys (a TestStack, or a deployment's project). */
 export interface AuthStack {
   config: { auth: Pick<Config["auth"], "url" | "anonKey" | "serviceRoleKey"> };
 }
@@ -294,8 +290,7 @@ export function authClient(authUrl: string, key: string) {
   });
 }
 
-/** Who a new founder is: name, address, password, roles (default Ada Lovelace at a unique address, no roles). */
-export type FounderDetails = Partial<Omit<Founder, "id">> & Pick<NewAuthUser, "roles">;
+type FounderDetails = Partial<Omit<Founder, "id">> & Pick<NewAuthUser, "roles">;
 
 export async function signInThroughApi(
   stack: AuthStack,
@@ -313,7 +308,7 @@ export interface AppOnStack extends AuthStack {
   app: { url: string };
   config: AuthStack["config"] & { identity?: IdentityAccess };
 }
-export interface AppInProcess extends AuthStack {
+interface AppInProcess extends AuthStack {
   api: Api;
   config: AuthStack["config"] & { identity?: IdentityAccess };
 }
@@ -359,7 +354,7 @@ export async function passIdentity(stack: Reach, personId: number): Promise<void
 }
 
 /** The one stage vocabulary, the creation flow's (requirements §4): signed up; profile (step 2); entry (steps 1, 3, 4); identity; submitted. */
-export const FOUNDER_STAGES = ["signed-up", "profile", "entry", "identity", "submitted"] as const;
+const FOUNDER_STAGES = ["signed-up", "profile", "entry", "identity", "submitted"] as const;
 export type FounderStage = (typeof FOUNDER_STAGES)[number];
 
 export interface SignedUpFounder extends SignedInUser {
@@ -388,7 +383,6 @@ export type FounderAt<S extends FounderStage> = S extends "signed-up"
 export type ApiFounder = SignedUpFounder & Partial<EntryFounder>;
 
 export interface FounderAtOptions {
-  /** The auth user's name, address, password and roles (default: Ada Lovelace at a unique address, no roles). */
   founder?: FounderDetails;
   /** A user already made and signed in (createAuthUser), e.g. with an aal2 token, instead of a new one. */
   user?: SignedInUser;
@@ -412,7 +406,6 @@ export type FounderAtTarget = { on: AnyApp } | { browser: Pick<E2E, "stack" | "o
 
 type Building = SignedUpFounder & Partial<EntryFounder> & { dafChosen?: boolean };
 
-/** Takes a founder from the ids it has to `stage` (skipping what it has), through the API. */
 async function advance(on: Reach, f: Building, stage: FounderStage, o: FounderAtOptions): Promise<Building> {
   const api = apiOf(on);
   const reaches = (s: FounderStage) => FOUNDER_STAGES.indexOf(stage) >= FOUNDER_STAGES.indexOf(s);
@@ -567,7 +560,6 @@ export async function signInContext(
 ): Promise<Session> {
   // A session already made for this founder is reused (many contexts, one sign-in).
   const session = opts.session ?? (await signInThroughApi(stack, founder));
-  // Scripts run in the page, so they are passed as source text (the node-side types have no DOM).
   const key = JSON.stringify(storageKeyFor(opts.browserAuthUrl));
   await context.addInitScript(
     storageInitScript(

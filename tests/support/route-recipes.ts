@@ -6,7 +6,7 @@ import type { ApiFounder as Founder, FounderAtOptions, FounderStage } from "./fo
 import { fillPath, type Operation } from "./openapi";
 
 /** owner: others get 404; caller: about the caller's own account only; staff: founders get 403. */
-export type Scope = "owner" | "caller" | "staff";
+type Scope = "owner" | "caller" | "staff";
 
 export interface Recipe {
   scope: Scope;
@@ -36,7 +36,6 @@ const need = <T>(v: T | undefined, what: string): T => {
   return v;
 };
 
-/** Path parameters filled by name from the owner's fixture unless a recipe says otherwise. */
 export function defaultParams(f: Founder): Record<string, string | number> {
   const out: Record<string, string | number> = { userId: f.userId, accountId: f.accountId };
   if (f.personId !== undefined) out.personId = f.personId;

@@ -37,7 +37,6 @@ export interface Founders {
 
 export interface Shot {
   name: string;
-  /** Who is signed in: a key of the founders, or nobody. */
   as?: keyof Founders;
   /** Leave enrolment not skipped (the enrol view). */
   enrol?: boolean;
@@ -49,11 +48,10 @@ export interface Shot {
 }
 
 /** An address long enough to show how owner rows, popovers and dialogs cope with one. */
-export const LONG_OWNER_EMAIL = "alexandra.montgomery-fitzgerald.cofounder@example-holdings.com";
+const LONG_OWNER_EMAIL = "alexandra.montgomery-fitzgerald.cofounder@example-holdings.com";
 
 const heading = (page: Page, name: string) => page.getByRole("heading", { name }).first().waitFor();
 
-/** What the catalogue keeps of a founderAt founder: the auth user and the strategy its screens open. */
 const shown = (f: EntryFounder): Founder & { strategyId: number } => ({
   id: f.id,
   email: f.email,
@@ -109,7 +107,6 @@ export async function seedFounders(stack: TestStack): Promise<Founders> {
   return { fresh, inProgress, verified, done, admin };
 }
 
-/** Step 3 of the verified founder, who has owners. */
 const verifiedStep3 = (f: Founders) => `/create-foundation/${f.verified.strategyId}/3`;
 
 /** Step 3's owners list (the page at verifiedStep3), its per-owner menu opened on the first owner. */
@@ -372,7 +369,6 @@ export function selectShots(only?: string): Shot[] {
   return SHOTS.filter((s) => !only || s.name.includes(only));
 }
 
-/** How many pictures the shots make (widths × themes). */
 export function variantCount(shots: readonly Shot[]): number {
   return shots.reduce((n, s) => n + (s.widths ?? WIDTHS).length * THEMES.length, 0);
 }

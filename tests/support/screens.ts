@@ -7,9 +7,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
 
-export const ARTIFACTS_DIR = fileURLToPath(new URL("../../test-artifacts/e2e", import.meta.url));
+const ARTIFACTS_DIR = fileURLToPath(new URL("../../test-artifacts/e2e", import.meta.url));
 
-export function slug(text: string): string {
+function slug(text: string): string {
   return text
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
@@ -17,9 +17,8 @@ export function slug(text: string): string {
     .slice(0, 80);
 }
 
-export class AccessibilityError extends Error {}
+class AccessibilityError extends Error {}
 
-/** One violation as axe reports it. */
 export type AxeViolation = Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"][number];
 
 /** axe.run in the page itself, or null when this document has no axe yet. */

@@ -5,16 +5,13 @@ import fs from "node:fs";
 import path from "node:path";
 
 export interface CpuMeter {
-  /** CPU-seconds used since the run's main process started. */
   read(): number;
   /** Leaves the cgroup (back to where the process was) and removes it. */
   close(): void;
 }
 
 interface Hierarchy {
-  /** This process's cgroup folder. */
   current: string;
-  /** A cgroup folder's usage counter, in seconds. */
   usage(dir: string): number;
 }
 

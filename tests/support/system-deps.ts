@@ -30,13 +30,10 @@ export const PGBOUNCER_BIN = process.env.PGBOUNCER_BIN ?? "/usr/sbin/pgbouncer";
 
 interface Requirement {
   need: SystemNeed;
-  /** The Debian package that provides it. */
   debianPackage: string;
-  /** The files that must be there (executables). */
   files: () => string[];
   /** The setting that points elsewhere, for machines without Debian's package. */
   setting: string;
-  /** When the need is met otherwise (an existing server). */
   metElsewhere?: () => boolean;
 }
 
@@ -66,7 +63,6 @@ function executable(file: string): boolean {
 export interface Missing {
   need: SystemNeed;
   debianPackage: string;
-  /** The first file that is not there. */
   file: string;
   setting: string;
 }
@@ -83,12 +79,10 @@ export function missingSystemNeeds(needs: Iterable<SystemNeed> = REQUIREMENTS.ma
   return missing;
 }
 
-/** The command that installs them on Debian. */
 export function installCommand(missing: readonly Missing[]): string {
   return `apt-get install -y ${missing.map((m) => m.debianPackage).join(" ")}`;
 }
 
-/** One line: what is missing and how to get it. */
 export function describeMissing(missing: readonly Missing[]): string {
   const what = missing.map((m) => `${m.need} (no ${m.file})`).join(", ");
   const elsewhere = missing.map((m) => m.setting).join(", ");

@@ -1,5 +1,4 @@
-// The API's entity shapes (requirements §3 and §7): validation, types and the OpenAPI document for the
-// server, the generated client's types for the web. Pure module: no Node or browser imports.
+// The API's entity shapes (requirements §3 and §7). Pure module: no Node or browser imports.
 import { z } from "zod";
 import { apiErrorCode, ERROR_CODES_BY_STATUS, type ApiErrorStatus } from "./errors";
 import {
@@ -23,7 +22,7 @@ import { distinctChoices, issueFrom } from "./refine";
 import { outputShape, storedText } from "./output-shape";
 
 /** Ids are PostgreSQL `integer`s: outside 1..2^31-1 an id is malformed (400), not a query PostgreSQL refuses (500). */
-export const ID_MAX = 2_147_483_647;
+const ID_MAX = 2_147_483_647;
 export const recordId = z.number().int().positive().max(ID_MAX);
 const id = recordId;
 export const idParam = z.coerce.number().int().positive().max(ID_MAX);
@@ -31,10 +30,7 @@ const timestamp = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, MESSAGES.invalidFormat("date"));
 const enumId = (category: string) =>
   z.string().regex(new RegExp(`^${category}_[a-z0-9_]+$`), MESSAGES.invalidFormat(category.replace(/_/g, " ")));
-/**
- * Every free-text field, API and forms: trimmed, composed (NFC: "é" typed as e + U+0301 is stored as
- * é), refused (naming the field) with a FORBIDDEN_TEXT_CHARACTERS one.
- */
+/** Every free-text field: trimmed, NFC-composed, refused with a forbidden character (text.ts). */
 export const freeText = (field: string) =>
   z
     .string()
@@ -49,10 +45,7 @@ export const personName = (field: string) =>
 export const plainText = (field: string, max: number) =>
   text(field, max).superRefine(issueFrom(plainTextProblem(field)));
 
-/**
- * An email is one plain mailbox, local@domain in ASCII: zod's own pattern, which refuses <>,;"() and
- * spaces, so a mailer cannot read two addresses or another one in it (docs/decisions/0190).
- */
+/** One plain mailbox, local@domain in ASCII: zod's own pattern (docs/decisions/0190). */
 export const MAILBOX = z.regexes.email;
 export const emailField = freeText("Email")
   .max(LIMITS.emailMax, MESSAGES.maxLength("Email", LIMITS.emailMax))
@@ -128,7 +121,6 @@ export const personCreate = personWritable.partial().extend({
 export const personPut = personWritable;
 export const personPatch = personWritable.partial();
 
-/** A number between min and max (which also document it in the OpenAPI), checked by its rules.ts rule. */
 const bounded = (min: number, max: number, message: string, problem: (n: number) => string | null) =>
   z.number().min(min, message).max(max, message).superRefine(issueFrom(problem)).nullable();
 
@@ -233,7 +225,7 @@ export const allData = z.object({
   organizations: z.array(organization),
   organization_users: z.array(organizationUser),
 });
-export const errorBody = z.object({ error: apiErrorCode, message: z.string() });
+const errorBody = z.object({ error: apiErrorCode, message: z.string() });
 export const okBody = z.object({ ok: z.literal(true) });
 
 export type EnumItem = z.infer<typeof enumItem>;
@@ -245,7 +237,7 @@ export type OrganizationUser = z.infer<typeof organizationUser>;
 export type Notification = z.infer<typeof notification>;
 export type AllData = z.infer<typeof allData>;
 
-export const apiError = errorBody.extend({
+const apiError = errorBody.extend({
   /** The request's id (also its X-Request-Id header): what a founder quotes to support. */
   request_id: z.string().optional(),
   field: z.string().optional(),

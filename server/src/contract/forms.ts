@@ -23,19 +23,19 @@ import { distinctChoices, issueFrom } from "./refine";
 const required = () => z.string().trim().min(1, MESSAGES.required);
 
 /** Typed as 123-45-6789, an issued SSN; the masked value shown on edit screens (field disabled) also passes. */
-export const ssnInput = z
+const ssnInput = z
   .string()
   .min(1, MESSAGES.required)
   .refine((v) => SSN_FORMATTED.test(v) || SSN_MASKED.test(v), MESSAGES.ssn)
   .superRefine(issueFrom(ssnNeverIssuedProblem));
-export const phoneInput = z
+const phoneInput = z
   .string()
   .min(1, MESSAGES.required)
   .regex(PHONE_FORMATTED, MESSAGES.phone)
   .superRefine(issueFrom(phoneNumberProblem));
-export const zipInput = freeText("Zip code").min(1, MESSAGES.required).superRefine(issueFrom(zipProblem));
+const zipInput = freeText("Zip code").min(1, MESSAGES.required).superRefine(issueFrom(zipProblem));
 
-export const birthdateInput = required().superRefine(
+const birthdateInput = required().superRefine(
   issueFrom((v) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? birthdateProblem(v) : null)),
 );
 

@@ -53,11 +53,7 @@ export const MESSAGES = {
     `${field} contains a character that is not allowed (a control, invisible or text-direction character)`,
 } as const;
 
-/**
- * 'Too many attempts' (docs/architecture.md, The record's rules): the one wording of every 429, the
- * API's own (server/src/errors.ts) and the web's, which also words the auth service's 429s.
- * At least one minute, so a wait of seconds never reads "0 minutes".
- */
+/** The one wording of every 429, the API's and the web's (docs/decisions/0100); never "0 minutes". */
 export function tooManyAttemptsMessage(minutes: number): string {
   const n = Math.max(1, Math.ceil(minutes));
   return `Too many attempts, try again in ${n} ${n === 1 ? "minute" : "minutes"}`;
@@ -66,7 +62,7 @@ export function tooManyAttemptsMessage(minutes: number): string {
 /** What the founder attests before Submit (docs/decisions/0096); the submission carries `attested: true`. */
 export const ATTESTATION = "The information is true and complete";
 
-export const PASSWORD_SPECIALS = "!@#$%^&()-+=|";
+const PASSWORD_SPECIALS = "!@#$%^&()-+=|";
 
 export type PasswordRuleId = "length" | "uppercase" | "lowercase" | "digit" | "special";
 
@@ -86,7 +82,7 @@ export const PASSWORD_RULES: ReadonlyArray<{ id: PasswordRuleId; label: string; 
   },
 ];
 
-export function passwordChecks(pw: string): Record<PasswordRuleId, boolean> {
+function passwordChecks(pw: string): Record<PasswordRuleId, boolean> {
   return Object.fromEntries(PASSWORD_RULES.map((r) => [r.id, r.test(pw)])) as Record<PasswordRuleId, boolean>;
 }
 
@@ -120,13 +116,13 @@ export function passwordSubmittable(pw: string): boolean {
 }
 
 /** A name a state registers (Latin letters, digits, common punctuation): also what the tax form's font prints. */
-export const LEGAL_NAME = /^[A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u00FF &'\u2019,.\-()!]*$/;
+const LEGAL_NAME = /^[A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u00FF &'\u2019,.\-()!]*$/;
 
 export function legalNameProblem(name: string): string | null {
   return LEGAL_NAME.test(name) ? null : MESSAGES.legalName;
 }
 
-export function endsWithLlc(name: string): boolean {
+function endsWithLlc(name: string): boolean {
   return /llc$/i.test(name.trim());
 }
 
@@ -162,10 +158,7 @@ export function formatPhone(value: string): string {
 export const SSN_FORMATTED = /^\d{3}-\d{2}-\d{4}$/;
 export const PHONE_FORMATTED = /^\(\d{3}\)-\d{3}-\d{4}$/;
 
-/**
- * An SSN as typed (123-45-6789) or sent (nine digits) that was never issued: area 000, 666 or 900-999,
- * group 00 or serial 0000 (docs/decisions/0095). Other shapes are the format rule's to refuse.
- */
+/** An SSN never issued: area 000, 666 or 900-999, group 00 or serial 0000 (docs/decisions/0095). */
 export function ssnNeverIssuedProblem(value: string): string | null {
   if (!SSN_FORMATTED.test(value) && !/^\d{9}$/.test(value)) return null;
   const d = digitsOnly(value);
@@ -180,14 +173,14 @@ export function phoneNumberProblem(value: string): string | null {
   const d = digitsOnly(value);
   return /^[2-9]\d\d[2-9]/.test(d) ? null : MESSAGES.phoneImpossible;
 }
-export function todayIso(now = new Date()): string {
+/** @internal */ export function todayIso(now = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
 // Values a person gives (docs/decisions/0095): each check returns the message or null, for forms and API alike.
 
-export const US_ZIP = /^\d{5}(-\d{4})?$/;
+const US_ZIP = /^\d{5}(-\d{4})?$/;
 
 export function zipProblem(value: string): string | null {
   const v = value.trim();
@@ -196,7 +189,7 @@ export function zipProblem(value: string): string | null {
 }
 
 /** Founders and owners are adults alive today: 18 to 120 years old. */
-export const AGE_YEARS = { min: 18, max: 120 } as const;
+const AGE_YEARS = { min: 18, max: 120 } as const;
 
 /** The same calendar day `years` earlier, as YYYY-MM-DD (compares as text with other ISO dates). */
 function yearsBefore(isoDay: string, years: number): string {
@@ -229,10 +222,7 @@ export function lossCapacityProblem(percent: number): string | null {
   return Math.abs(scaled - Math.round(scaled)) < 1e-6 ? null : MESSAGES.lossCapacityDecimals;
 }
 
-/**
- * A loss capacity as typed: plain decimal digits only. Number() alone would also take "3.5e1",
- * "0x10" or " 1e2 " and store a value the founder never saw.
- */
+/** A loss capacity as typed: plain decimal digits only (Number() would also take "3.5e1" or "0x10"). */
 export function lossCapacityTextProblem(text: string): string | null {
   return /^\d+(\.\d+)?$/.test(text) ? lossCapacityProblem(Number(text)) : MESSAGES.invalidFormat("loss capacity");
 }

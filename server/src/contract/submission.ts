@@ -1,8 +1,5 @@
-// When a Founder Foundation entry may be submitted (requirements §4 "Approve"), stated once: the server
-// refuses a submission that lacks any of these (409 incomplete_entry, server/src/domain/submission.ts),
-// and the web's creation steps read the same list, so the review offers Approve only when the server
-// would accept it and a step whose earlier steps are not done is never shown (docs/decisions/0145).
-// Pure module: no Node or browser imports.
+// When a Founder Foundation entry may be submitted (requirements §4 "Approve"), stated once for the
+// server's 409 and the web's steps (docs/decisions/0145). Pure module: no Node or browser imports.
 import { isBlank, PROFILE_REQUIRED } from "./required-fields";
 import { llcNameProblem } from "./rules";
 import { sameName } from "./text";
@@ -26,7 +23,7 @@ export function identityVerified(p: IdentityCheckFields | null | undefined): boo
 }
 
 /** The creation step (requirements §2) where each missing item is given. */
-export type EntryStep = 1 | 2 | 3 | 4;
+type EntryStep = 1 | 2 | 3 | 4;
 
 /** One thing the entry lacks: its key (as the 409 names it), the step that gives it, and words for the founder. */
 export interface MissingItem {
@@ -48,11 +45,7 @@ const PROFILE_LABELS: Record<(typeof PROFILE_REQUIRED)[number], string> = {
   marital_status: "Your marital status",
 };
 
-/**
- * What the entry still lacks, in the order of the creation steps: the organization named (two
- * different names, each a name before LLC), the primary holder's profile complete, the identity check completed (GREEN), the DAF
- * and custodian chosen. Empty when it may be submitted.
- */
+/** What the entry still lacks, in the order of the creation steps; empty when it may be submitted. */
 export function missingForSubmission(
   organization: SubmissionOrganization | null | undefined,
   holder: SubmissionHolder | null | undefined,

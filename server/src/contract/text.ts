@@ -1,6 +1,4 @@
-// What a name, an address line and other free text may hold, chosen by Unicode property rather than
-// by a list (docs/decisions/0190). Pure module: no Node, browser or zod imports; rules.ts's MESSAGES
-// carries these messages too.
+// What free text may hold, by Unicode property (docs/decisions/0190). Pure module: no Node, browser or zod imports.
 
 const IGNORABLE = String.raw`\p{Default_Ignorable_Code_Point}`;
 /** A letter of any script with its combining marks; a default-ignorable one (U+3164 HANGUL FILLER is a "letter") shows nothing. */
@@ -19,12 +17,7 @@ const PLAIN_TEXT = onlyOf(TEXT_SIGNS);
 const HAS_LETTER = /\p{L}/u;
 const HAS_LETTER_OR_DIGIT = /[\p{L}0-9]/u;
 
-/**
- * Characters no free-text field accepts: controls and U+2028/9 forge lines in mails, logs and the PDF;
- * format characters (bidi overrides, isolates, marks, tags) and every default-ignorable one display as
- * nothing or as another text; a lone surrogate is stored as U+FFFD, not as checked. ZWNJ/ZWJ only
- * between letters.
- */
+/** Controls forge lines; format and default-ignorable characters display as nothing or as other text. */
 export const TEXT_MESSAGES = {
   personName: (field: string) => `${field} may only use letters, spaces, hyphens, apostrophes and periods`,
   plainText: (field: string) => `${field} may only use letters, digits, spaces and . , - ' # / & ( ) !`,
@@ -32,7 +25,7 @@ export const TEXT_MESSAGES = {
   needsLetterOrDigit: (field: string) => `${field} needs at least one letter or digit`,
 } as const;
 
-export const FORBIDDEN_TEXT_CHARACTERS =
+const FORBIDDEN_TEXT_CHARACTERS =
   /(?![\u200C\u200D])[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]|(?<![\p{L}\p{Mn}\p{Mc}])[\u200C\u200D]|[\u200C\u200D](?!\p{L})/u;
 
 export function hasForbiddenCharacters(value: string): boolean {
@@ -49,14 +42,12 @@ const charactersRule =
     return needed.test(value) ? null : neededMessage(field);
   };
 
-/** A first or last name: the message, or null. */
 export const personNameProblem = charactersRule(
   PERSON_NAME,
   TEXT_MESSAGES.personName,
   HAS_LETTER,
   TEXT_MESSAGES.needsLetter,
 );
-/** An address line, a city, a custom fund's name: the message, or null. */
 export const plainTextProblem = charactersRule(
   PLAIN_TEXT,
   TEXT_MESSAGES.plainText,
@@ -66,11 +57,7 @@ export const plainTextProblem = charactersRule(
 
 const KEPT = new RegExp(String.raw`${LETTER}|${JOINER}|[${TEXT_SIGNS}]`, "gu");
 
-/**
- * A stored value as a mail subject or the tax form prints it: what today's rules would refuse (markup,
- * emoji, symbols, invisible characters) left out, spaces collapsed. Values stored before the rules
- * stay readable; they never print as markup or emoji.
- */
+/** A stored value as a mail or the tax form prints it: what today's rules refuse left out, spaces collapsed. */
 export function printable(value: string): string {
   // \p{White_Space}, not \s: JavaScript's \s also takes U+FEFF, which is dropped, not a space.
   const spaced = value

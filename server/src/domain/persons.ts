@@ -42,7 +42,7 @@ function changes(existing: PersonRow, fields: PersonFields, ssn: SsnCipher, fiel
  * Every change of a bound field sets identity_changed_at, verified or not: a check started before a
  * rename checked the old name.
  */
-export function verificationEffect(
+function verificationEffect(
   existing: PersonRow,
   fields: PersonFields,
   ssn: SsnCipher,
@@ -67,7 +67,7 @@ export function verificationEffect(
  * blank an owner-form field they already gave (the web's owner form requires them all). POST checks
  * its body with the same missingRequiredFields. Throws 400 naming the first such field.
  */
-export function assertStillComplete(existing: PersonRow, changes: PersonFields): void {
+function assertStillComplete(existing: PersonRow, changes: PersonFields): void {
   const stored = toPersonDto(existing);
   const applied: PersonFields = { ...stored };
   for (const [key, value] of Object.entries(changes) as [keyof PersonFields, string | null | undefined][]) {

@@ -18,7 +18,7 @@ const codePoint = (c: string) => `[U+${c.codePointAt(0)!.toString(16).toUpperCas
 const PAGE = { width: 612, height: 792, margin: 56, top: 740 } as const;
 
 /** `text` in lines no wider than `width`: broken at spaces, and a word wider than a line broken where it must. */
-export function wrapText(text: string, width: number, measure: (s: string) => number): string[] {
+/** @internal */ export function wrapText(text: string, width: number, measure: (s: string) => number): string[] {
   const lines: string[] = [];
   let current = "";
   for (const word of text.split(" ").filter(Boolean)) {

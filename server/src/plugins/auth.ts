@@ -25,7 +25,7 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-export function authenticatorFor(auth: Config["auth"]): Authenticator {
+function authenticatorFor(auth: Config["auth"]): Authenticator {
   return createAuthenticator(createTokenVerifier(auth), createSessionCheck(auth), { ttlMs: auth.sessionCheckTtlMs });
 }
 

@@ -15,7 +15,7 @@ import {
 import type { Config } from "../config";
 import { collectProcessMetrics, histogram, metricsRegistry } from "../metrics";
 
-export const REQUEST_ID_HEADER = "x-request-id";
+const REQUEST_ID_HEADER = "x-request-id";
 /** What a caller's id may look like to be logged: short, no spaces or quotes. */
 const WELL_FORMED_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 

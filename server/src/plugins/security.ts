@@ -10,7 +10,7 @@ import { databaseRateLimitStore } from "../repositories/rate-limits";
 import { tooManyRequests } from "../errors";
 
 /** An origin plus its localhost/127.0.0.1 twin: the browser may reach the local stack by either name. */
-export function originsOf(url: string): string[] {
+/** @internal */ export function originsOf(url: string): string[] {
   const u = new URL(url);
   const twin = u.hostname === "127.0.0.1" ? "localhost" : u.hostname === "localhost" ? "127.0.0.1" : null;
   return twin ? [u.origin, `${u.protocol}//${twin}${u.port ? `:${u.port}` : ""}`] : [u.origin];

@@ -14,7 +14,7 @@ import { assertEnumValues, enumLabels } from "../repositories/enums";
 import { renderTaxForm } from "../pdf/tax-form";
 import { limitedErrors, perCallerRateLimit } from "./shared";
 
-export const TAX_FORMS_PER_MINUTE = 30;
+/** @internal */ export const TAX_FORMS_PER_MINUTE = 30;
 
 export const riaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import { randomUUID } from "node:crypto";
 import type { ParsedMail, AddressObject } from "mailparser";
 
-export interface Address {
+interface Address {
   Name: string;
   Address: string;
 }

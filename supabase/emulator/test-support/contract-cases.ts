@@ -25,7 +25,7 @@ type Call = Options & { method: string; path: string };
 type Json = Record<string, unknown>;
 type Run = (f: Fixtures) => Promise<Answer>;
 
-export interface Expectation {
+interface Expectation {
   /** GoTrue's error_code for an error status. */
   code?: string;
   run: Run;

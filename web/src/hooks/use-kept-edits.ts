@@ -1,6 +1,5 @@
-// Keeps a form's unsaved edits when the session ends without the founder asking (any 401, a refused
-// refresh, a sign-out elsewhere: the auth listener collects every open form's), and fills them in
-// again when the same user comes back to the same form after signing in (stores/kept-edits.ts).
+// Keeps a form's unsaved edits when the session ends unasked, and fills them in again for the same
+// user on the same form (stores/kept-edits.ts).
 import { useAtom } from "jotai";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { FormValues, ZodForm } from "@/components/forms";
@@ -8,7 +7,6 @@ import { keptEdits, keptEditsAtom, trackOpenForm, withKept, type KeptEdits } fro
 import { useCurrentUser } from "@/stores/session";
 
 export interface KeptEditsBinding {
-  /** The kept edits filled in on this visit (null when none were). */
   restored: Pick<KeptEdits, "notKept"> | null;
   /** Keeps the form's unsaved edits now (a save refused because the session ended). */
   keep(): void;
@@ -32,7 +30,6 @@ export function useKeptEdits<V extends FormValues>(
     if (!restored) return;
     for (const [name, value] of Object.entries(restored.values))
       if (name in form.values && !skip.includes(name)) form.set(name as keyof V & string, value as V[keyof V & string]);
-    // Once, on mount.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 

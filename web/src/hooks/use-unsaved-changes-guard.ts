@@ -1,15 +1,11 @@
-// Warns before a form's unsaved changes are lost (docs/decisions/0151): a reload or closing the tab
-// (beforeunload; the browser words that prompt itself), a link to another screen of the app (a
-// confirm before the router sees the click), the browser's Back or Forward (a confirm before the
-// router sees the popstate), and the form's own Back or Cancel (`confirmLeaving`). Nothing is
-// stored to restore them: an SSN or a birthdate must not sit in browser storage.
+// Warns before a form's unsaved changes are lost (docs/decisions/0151): a reload or closed tab, a link
+// to another screen, the browser's Back or Forward, and the form's own Back or Cancel (`confirmLeaving`).
 import { useEffect } from "react";
 
-export const LEAVE_WARNING = "You have changes that are not saved. Leave this page and lose them?";
+/** @internal */ export const LEAVE_WARNING = "You have changes that are not saved. Leave this page and lose them?";
 
 const pathOf = (url: { pathname: string; search: string }) => url.pathname + url.search;
 
-/** A click that would take the page to another of the app's screens through a link. */
 function leavingLink(event: MouseEvent): boolean {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
     return false;
@@ -43,7 +39,6 @@ function popState(event: PopStateEvent) {
   history.pushState(null, "", guardedPath);
 }
 
-/** Forms with unsaved changes on the page now; the listeners are there while any is. */
 let guarded = 0;
 
 function arm(): () => void {

@@ -1,14 +1,12 @@
-// Unsaved edits of the forms open when the session ended without the founder asking (a 401 from any
-// call, a refused refresh, a sign-out elsewhere): kept in this page's memory only, so the founder
-// finds them filled in again after signing in (docs/decisions/0151). Never in browser storage,
-// never the birthdate or SSN, gone on a reload, and given back only to the same user on the same form.
+// Unsaved edits of the forms open when the session ended unasked, kept in this page's memory only
+// (never the birthdate or SSN) for the same user on the same form (docs/decisions/0151).
 import { atom } from "jotai";
 
 export type KeptValues = Record<string, string | boolean>;
 
 export interface KeptEdits {
   userId: string;
-  /** Which form, and which record on it (e.g. "owner:12"). */
+  /** e.g. "owner:12". */
   key: string;
   /** What the founder was editing, as the sign-in notice names it ("your profile"). */
   what: string;
@@ -18,7 +16,6 @@ export interface KeptEdits {
   notKept: string[];
 }
 
-/** Identity fields are never kept: they are PII (and fixed on the edit screens anyway). */
 const NEVER_KEPT: Readonly<Record<string, string>> = { ssn: "SSN", birthdate: "birthdate" };
 
 export function keptEdits(userId: string, key: string, what: string, changed: KeptValues): KeptEdits {
@@ -63,7 +60,6 @@ function notKeptSentence(notKept: readonly string[]): string {
   return ` For your security, the ${joined(notKept)} you typed ${notKept.length > 1 ? "were" : "was"} not kept: enter ${notKept.length > 1 ? "them" : "it"} again.`;
 }
 
-/** Said on the sign-in view while edits are kept. */
 export function keptEditsNotice(kept: readonly KeptEdits[]): string {
   const what = joined([...new Set(kept.map((k) => k.what))]);
   return (

@@ -5,7 +5,7 @@ import { atom } from "jotai";
 import { readJson, writeJson } from "@/lib/storage";
 
 export type ThemeMode = "light" | "dark";
-export const THEME_STORAGE_KEY = "appThemeMode";
+/** @internal */ export const THEME_STORAGE_KEY = "appThemeMode";
 
 function isSaved(v: unknown): v is { data: ThemeMode } {
   return (

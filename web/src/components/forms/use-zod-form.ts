@@ -1,14 +1,10 @@
-// Form state validated by one of the contract's zod schemas (server/src/contract/forms.ts), so the
-// web shows exactly the §5 messages the server enforces. An error shows once its field has been
-// left (blur) — 'Required' on blur — and then follows every change; `isValid` drives Next/Done.
-// With `showErrors: "changed"`, leaving a field shows nothing until it was changed (a founder
-// tabbing through a long form should not see every field turn red), or until touchAll (Done).
+// Form state validated by one of the contract's zod schemas (server/src/contract/forms.ts), so the web
+// shows the §5 messages the server enforces, once a field has been left (or changed and left).
 import { useCallback, useMemo, useRef, useState } from "react";
 import type { z } from "zod";
 
 export type FormValues = Record<string, string | boolean>;
 
-/** What a text input or select needs: value, change, blur and the message to show (if any). */
 export interface FieldBinding {
   name: string;
   value: string;
@@ -17,7 +13,6 @@ export interface FieldBinding {
   error?: string;
 }
 
-/** What a checkbox needs. */
 export interface CheckBinding {
   name: string;
   checked: boolean;
@@ -34,11 +29,9 @@ export interface ZodForm<V extends FormValues> {
   set<K extends keyof V & string>(name: K, value: V[K]): void;
   /** Replaces every value (e.g. when saved data arrives) and forgets which fields were visited. */
   reset(values: V): void;
-  /** Shows every field's message, as on a submit attempt. */
   touchAll(): void;
   /** Some value differs from the initial (or last reset) values: there is something to lose. */
   dirty: boolean;
-  /** The values that differ from the initial (or last reset) ones. */
   changes: Partial<V>;
 }
 
@@ -49,7 +42,7 @@ export interface ZodFormOptions {
   showInitialErrors?: boolean;
 }
 
-export function issuesByField(error: z.ZodError | undefined): Record<string, string> {
+function issuesByField(error: z.ZodError | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error?.issues ?? []) {
     const key = String(issue.path[0] ?? "");

@@ -14,12 +14,8 @@ export interface Enrolment {
   secret: string;
 }
 
-/**
- * An <img> src for totp.qr_code. supabase-js hands it over as `data:image/svg+xml;utf-8,` followed
- * by the raw SVG, unencoded: a "#" in the SVG (colours) would end the URL there and break the
- * image, so raw SVG is re-encoded. Base64 data URLs pass through.
- */
-export function qrImageSrc(qrCode: string): string {
+/** An <img> src for totp.qr_code: supabase-js's raw SVG is re-encoded, as a "#" in it would end the URL. */
+/** @internal */ export function qrImageSrc(qrCode: string): string {
   let svg = qrCode.trim();
   if (svg.startsWith("data:")) {
     const comma = svg.indexOf(",");
@@ -30,7 +26,7 @@ export function qrImageSrc(qrCode: string): string {
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
 
-export class EnrolmentError extends Error {
+class EnrolmentError extends Error {
   constructor(
     message: string,
     readonly code?: string,
@@ -39,22 +35,15 @@ export class EnrolmentError extends Error {
   }
 }
 
-/** Enrolments that lose a name conflict are looked at again this many times in all before giving up. */
 const ENROL_ATTEMPTS = 3;
-/**
- * An enrolment not settled by then is given up with a message and a retry: a stalled request
- * or lock must never leave the view on 'Preparing your authenticator...' for good.
- */
-export const ENROL_TIMEOUT_MS = 20_000;
-/**
- * An unverified factor younger than this may be on another screen of the founder's, so it is not
- * replaced without asking; older ones the auth service sweeps itself (GoTrue's factor_expiry_duration).
- */
-export const PENDING_FACTOR_FRESH_MS = 300_000;
+/** A stalled request or lock never leaves the view on 'Preparing your authenticator...' for good. */
+/** @internal */ export const ENROL_TIMEOUT_MS = 20_000;
+/** A younger unverified factor may be on another screen, so it is not replaced without asking. */
+const PENDING_FACTOR_FRESH_MS = 300_000;
 /** While a QR shows, how often the view checks it is still the live one (and on focus). */
 export const ENROLMENT_CHECK_MS = 5_000;
 
-export const ENROLMENT_MESSAGES = {
+const ENROLMENT_MESSAGES = {
   failed: "Your authenticator could not be prepared. Try again.",
   timedOut: "Preparing your authenticator is taking too long. Try again.",
 } as const;
@@ -66,12 +55,8 @@ export type EnrolmentOutcome =
 let inFlight: Promise<EnrolmentOutcome> | null = null;
 
 /**
- * The founder's one pending enrolment (docs/decisions/0193): the one a tab of this browser shows;
- * or, when a recent unverified factor comes from another device or browser, that news (its secret
- * cannot be shown here) unless `replace`; otherwise every unverified factor is removed and a TOTP
- * factor is enrolled with the product's friendly name, announced to this browser's tabs. A name
- * conflict means another client enrolled in between: that race is not shown, the factors are looked
- * at again. Concurrent calls share one run. Never hangs: a timeout rejects with a retryable error.
+ * The founder's one pending enrolment (docs/decisions/0193): the one this browser shows, news of a
+ * recent one from elsewhere unless `replace`, or a new one. Concurrent calls share one run.
  */
 export function startTotpEnrolment(
   client: AuthOnlyClient,
@@ -132,7 +117,6 @@ export async function enrolmentIsLive(client: AuthOnlyClient, factorId: string):
 async function enrolOnce(client: AuthOnlyClient, unverified: readonly { id: string }[]): Promise<Enrolment | null> {
   for (const factor of unverified) {
     const removed = await client.auth.mfa.unenroll({ factorId: factor.id });
-    // Already removed by the other client: that is what was wanted.
     if (removed.error && removed.error.code !== "mfa_factor_not_found") throw removed.error;
   }
   const { data, error } = await client.auth.mfa.enroll({ factorType: "totp", friendlyName: MFA_FRIENDLY_NAME });

@@ -1,15 +1,8 @@
-// The pendingEmailVerification record (requirements §3/§4): which address the pending-verification
-// view is waiting on, so a reload of the tab restores the view; once the view has timed out (or a
-// sign-in met the unconfirmed address), that the sign-in view says where the mail went and offers it
-// again, so a reload keeps that too.
-//
-// The password is never stored (docs/decisions/0141): it stays in the sign-in form's memory for the
-// life of the view, so the automatic sign-in after confirmation works in the tab that signed up. The
-// record holds the email only, in sessionStorage (this tab, gone when it closes), and is dropped
-// when the view ends. A view restored by a reload has no password: on confirmation it asks for it.
+// The pendingEmailVerification record (requirements §3/§4): the address a pending verification waits
+// on, in sessionStorage, so a reload restores the view. Never the password (docs/decisions/0141).
 import { readJson, writeJson } from "@/lib/storage";
 
-export const PENDING_VERIFICATION_KEY = "pendingEmailVerification";
+/** @internal */ export const PENDING_VERIFICATION_KEY = "pendingEmailVerification";
 
 export interface PendingVerification {
   email: string;

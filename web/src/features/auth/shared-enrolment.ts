@@ -1,17 +1,12 @@
-// One pending authenticator enrolment per founder across the tabs of this browser (reviews saw
-// two tabs show two QR codes, and the founder's app kept a dead entry). Tabs take turns under
-// a Web Lock where the browser has one (secure contexts); they ask each other over a
-// BroadcastChannel for the enrolment behind a pending factor, and a new one is announced to every
-// tab, which then shows the same QR. The secret travels between tabs in memory only, never through
-// storage; this browser remembers only the ids of the factors it started, to tell its own from
-// another device's (docs/decisions/0193).
+// One pending authenticator enrolment per founder across this browser's tabs (docs/decisions/0193):
+// a Web Lock for turns, a BroadcastChannel for the QR; the secret never goes to storage.
 import type { Enrolment } from "./mfa";
 
 const NAME = "founder-foundation:totp-enrolment";
 /** How long a tab waits for another tab to answer "do you show this factor?" (a busy tab answers late). */
 const ASK_MS = 1_000;
 /** The ids of the factors this browser enrolled (never a secret), until sign-out. */
-export const STARTED_FACTORS_KEY = "totpFactorsStartedHere";
+const STARTED_FACTORS_KEY = "totpFactorsStartedHere";
 const STARTED_KEPT = 5;
 
 type Message =
@@ -20,7 +15,6 @@ type Message =
   | { type: "done"; userId: string };
 
 let channel: BroadcastChannel | null = null;
-/** The pending enrolment this tab shows or last heard of. */
 let current: { userId: string; enrolment: Enrolment } | null = null;
 const listeners = new Set<(userId: string, enrolment: Enrolment) => void>();
 

@@ -34,7 +34,7 @@ function isAuthErrorLike(e: unknown): e is AuthErrorLike {
 }
 
 /** Said on sign-in after a reset mail was asked for; it does not tell whether the address has an account. */
-export function resetLinkNotice(email: string): string {
+function resetLinkNotice(email: string): string {
   return `If an account uses ${email}, a link to reset its password is on its way there. Open it to choose a new password.`;
 }
 
@@ -63,7 +63,6 @@ export function useAuthActions() {
     [setError],
   );
 
-  /** Runs one auth call with the busy flag and error handling. */
   const run = useCallback(
     async (work: () => Promise<void>) => {
       setBusy(true);
@@ -141,13 +140,10 @@ export function useAuthActions() {
             },
           });
           if (error) throw error;
-          // With confirmations on, GoTrue answers an already-registered address with a look-alike
-          // user without identities and no error (and sends no mail): that is requirements §8's
-          // user_already_exists, not a pending verification.
+          // GoTrue answers an already-registered address with a user without identities (§8 user_already_exists).
           if (data.user && !data.session && data.user.identities?.length === 0) {
             throw Object.assign(new Error(AUTH_MESSAGES.userAlreadyExists), { code: "user_already_exists" });
           }
-          // With confirmations off a session comes back at once and the gate takes over.
           if (!data.session) {
             // The email only: the password stays in this form's memory (docs/decisions/0141).
             writePendingVerification({ email });
@@ -206,10 +202,7 @@ export function useAuthActions() {
           setForm((f) => ({ ...f, password: "" }));
           setView("password-reset-success");
         }),
-      /**
-       * Resolves true once the view has something to show (a QR, or an enrolment pending elsewhere);
-       * false when the error (with the view's retry) is shown instead. `replace`: start over here.
-       */
+      /** True once the view has something to show; false when the error is shown. `replace`: start over here. */
       startEnrolment: async (replace = false) => {
         let settled = false;
         setForm((f) => ({ ...f, qr: "", secret: "", factor: "" }));
@@ -226,7 +219,6 @@ export function useAuthActions() {
         if (await enrolmentIsLive(client, factorId)) return;
         await run(async () => showEnrolment(await startTotpEnrolment(client), factorId));
       },
-      /** Enrol view: verifies the new factor. Verify view: the product's verified factor. */
       verifyCode: (mode: "enroll" | "verify") =>
         run(async () => {
           const client = await whenSupabase();

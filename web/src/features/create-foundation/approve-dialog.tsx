@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { FeeTerms } from "./strategy-terms";
 
 /** What ticking the box attests, beyond its label (the label stays the contract's ATTESTATION). */
-export const ATTESTED = [
+const ATTESTED = [
   "The foundation's names, your profile and your DAF choice, as shown on the review, are true and complete.",
   "You are the person whose identity was checked, and you may form this LLC for yourself and the owners listed.",
   "You agree to the fees above, charged as described.",

@@ -6,16 +6,10 @@ import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { confirmLeaving } from "@/hooks/use-unsaved-changes-guard";
 
-/**
- * Set by the step screen when the strategy is already submitted (bug 2): every step is then
- * read-only, its fields disabled and its primary action only moves on (no save, no second
- * Approve: that would mail every owner again and rewrite the submission date; the last step's
- * goes to the dashboard).
- */
+/** A submitted strategy: every step is read-only and its primary action only moves on (no second Approve). */
 export interface SubmittedStep {
-  /** When it was submitted, as M/D/YYYY. */
   submittedOn: string;
-  /** The next step's address; null on the last step. */
+  /** null on the last step. */
   nextHref: string | null;
 }
 
@@ -26,10 +20,7 @@ export interface StepLayoutProps {
   subtitle?: string;
   /** A one-line progress note under the heading ('Identity: verified ✓'). */
   progress?: string;
-  /**
-   * After submission, what this step still needs of the founder (a new identity check): said in the
-   * submitted note instead of "can no longer be changed", and the content stays usable.
-   */
+  /** After submission, what this step still needs of the founder (a new identity check). */
   stillOpen?: string;
   children: ReactNode;
   onBack(): void;
@@ -54,7 +45,6 @@ export function StepLayout({
 }: StepLayoutProps) {
   const submitted = useContext(SubmittedStepContext);
   const [, navigate] = useLocation();
-  // Submitted: the primary action only moves on, and the last step's leads back to the dashboard.
   const onward = submitted ? (submitted.nextHref ?? paths.dashboard.getHref()) : null;
   const primaryDisabled = onward ? false : nextDisabled || saving;
   return (

@@ -14,7 +14,7 @@ import { OwnerInvitations } from "./owner-invitations";
 import type { StepData } from "./step-context";
 import { StepLayout } from "./step-layout";
 
-export const IDENTITY_PROGRESS = {
+const IDENTITY_PROGRESS = {
   pending: `Identity: ${IDENTITY_STATE.notVerified} · Additional owners: next`,
   underReview: `Identity: ${IDENTITY_STATE.underReview} · Additional owners: next`,
   verified: `Identity: ${IDENTITY_STATE.verified} ✓`,
@@ -22,7 +22,7 @@ export const IDENTITY_PROGRESS = {
 } as const;
 
 /** The submitted note's words when the primary holder's identity must be checked again. */
-export const IDENTITY_AGAIN =
+const IDENTITY_AGAIN =
   "Your identity check must be completed again: finish it below. Your filing continues once it is verified.";
 
 export function OthersStep(data: StepData) {

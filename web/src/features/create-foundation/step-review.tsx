@@ -20,15 +20,15 @@ import { StepLayout, SubmittedStepContext } from "./step-layout";
 import { STEPS } from "./stepper";
 
 /** The toast after Submit: the details of what comes next are on the dashboard, which stays. */
-export const SUBMITTED_TOAST = "Your foundation is submitted. What happens next is on your dashboard.";
+const SUBMITTED_TOAST = "Your foundation is submitted. What happens next is on your dashboard.";
 
 /** Step 5's heading once submitted: nothing is left to approve. */
-export const SUBMITTED_TITLE = "Your submitted foundation";
+const SUBMITTED_TITLE = "Your submitted foundation";
 
 const yesNo = (b: boolean | undefined) => (b ? "Yes" : "No");
 
 /** An ISO date (YYYY-MM-DD) as M/D/YYYY, without passing through a time zone. */
-export function formatIsoDate(iso: string | null | undefined): string {
+function formatIsoDate(iso: string | null | undefined): string {
   const m = iso?.match(/^(\d{4})-(\d{2})-(\d{2})$/);
   return m ? `${Number(m[2])}/${Number(m[3])}/${m[1]}` : (iso ?? "");
 }
@@ -66,7 +66,7 @@ function Section({ title, rows, editHref }: { title: string; rows: Array<[string
   );
 }
 
-export function cityStateZip(city: string | null | undefined, state: string, zip: string | null | undefined): string {
+function cityStateZip(city: string | null | undefined, state: string, zip: string | null | undefined): string {
   return [city, [state, zip].filter(Boolean).join(" ")].filter(Boolean).join(", ");
 }
 

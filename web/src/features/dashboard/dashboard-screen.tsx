@@ -16,13 +16,13 @@ import { formatShortDate } from "@/lib/dates";
 import { creationState } from "@/lib/onboarding-progress";
 import { SubmittedFoundation, submittedHeadline } from "./what-happens-next";
 
-export const ADD_STRATEGY_HINT = {
+const ADD_STRATEGY_HINT = {
   none: "A strategy is a way to structure your giving; the Founder Foundation is the one offered today.",
   hasOne: "You have your Founder Foundation, the one strategy offered today; an account holds one.",
 } as const;
 
 /** The summary row's balance: a fixed placeholder until balances exist (requirements §2). */
-export const PLACEHOLDER_BALANCE = "$0.00";
+const PLACEHOLDER_BALANCE = "$0.00";
 
 export default function DashboardScreen() {
   const allData = useAllData();
@@ -87,7 +87,7 @@ export default function DashboardScreen() {
 }
 
 /** What a founder needs at hand before starting (docs/decisions/0097). */
-export const START_NEEDS = [
+const START_NEEDS = [
   "An ID document: a driver's license or passport, for the identity check",
   "Your Social Security number",
   "The email address of each other owner, if there are any",

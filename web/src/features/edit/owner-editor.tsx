@@ -27,18 +27,18 @@ const OWNER_FIELDS = [
   "zip",
 ] as const satisfies readonly (keyof OwnerForm & ProfileFieldName)[];
 
-export function ownerValuesFromPerson(p: Person): OwnerForm {
+function ownerValuesFromPerson(p: Person): OwnerForm {
   const all = profileValuesFromPerson(p);
   return Object.fromEntries(OWNER_FIELDS.map((k) => [k, all[k]])) as OwnerForm;
 }
 
 /** The PATCH body: the editable fields only. */
-export function ownerPatch(v: OwnerForm) {
+function ownerPatch(v: OwnerForm) {
   const { birthdate: _dob, ssn: _ssn, ...contact } = v;
   return toPersonFields(contact);
 }
 
-export const OWNER_LOCKED = {
+const OWNER_LOCKED = {
   birthdate: "Fixed once recorded for the owner's identity check.",
   ssn: "Fixed once recorded; only the last four digits are shown.",
   notRecorded: "Not recorded; it cannot be entered here.",

@@ -7,7 +7,7 @@ import { IDENTITY_STATE } from "@contract/status-words";
 export type OwnerStatus = { kind: "verified" } | { kind: "rejected" | "email-sent" | "awaiting"; label: string };
 
 /** M/D/YYYY of a record timestamp (requirements §3: no trailing Z, UTC). */
-export function shortDate(ts: string): string {
+function shortDate(ts: string): string {
   const d = parseTimestamp(ts);
   return `${d.getUTCMonth() + 1}/${d.getUTCDate()}/${d.getUTCFullYear()}`;
 }

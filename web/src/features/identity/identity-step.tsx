@@ -22,7 +22,7 @@ const CONFIRM_ATTEMPTS = 10;
 const CONFIRM_INTERVAL_MS = 1_000;
 
 /** Asks the server (which asks the provider) until the review is recorded or the attempts run out. */
-export async function confirmUntilRecorded(
+/** @internal */ export async function confirmUntilRecorded(
   confirm: () => Promise<IdentityState>,
   wait = (ms: number) => new Promise((r) => setTimeout(r, ms)),
 ): Promise<IdentityState> {

@@ -1,9 +1,5 @@
-// The RIA risk-advisor questionnaire (requirements §2 "RIA Risk Advisor", §5): seven required answers
-// ('Required' once a field is left; 'Risk score must be between 1 and 5'), the tax form download,
-// and 'Acknowledge receipt', without which Done stays disabled. The rules are the contract's
-// riaForm; the controls are the shared form parts. An answer turns red only once changed or on Done
-// (tabbing through is not a mistake). The tax form prints the answers on screen, and its receipt can
-// be acknowledged only while they are the answers it printed (docs/decisions/0191).
+// The RIA risk-advisor questionnaire (requirements §2, §5; the contract's riaForm): seven answers, the
+// tax form download, and 'Acknowledge receipt' while the answers are those it printed (decision 0191).
 import { useEffect, useState } from "react";
 import type { z } from "zod";
 import type { EnumItem, accountPut } from "@contract/entities";
@@ -22,16 +18,13 @@ export type RiaValues = Omit<RiaForm, "acknowledged"> & { acknowledged: boolean 
 export type RiaAccountFields = Required<z.infer<typeof accountPut>>;
 
 /** The risk score's scale: what its two ends mean (the score is a whole number, docs/decisions/0095). */
-export const RISK_SCALE = {
+/** @internal */ export const RISK_SCALE = {
   low: "keep what you have, even if it grows slowly",
   high: "seek the most growth, accepting large losses on the way",
 } as const;
 
-/**
- * The questions, the enum category each one is answered from (null: typed or the scale) and a
- * one-line explanation beside its label, for the terms a founder may not know.
- */
-export const RIA_QUESTIONS = [
+/** The questions, the enum category each is answered from (null: typed or the scale), and a hint. */
+/** @internal */ export const RIA_QUESTIONS = [
   { name: "primaryGoal", label: "Primary goal", category: "primary_goal", hint: undefined },
   {
     name: "riskScore",
@@ -111,12 +104,14 @@ export interface RiaFormViewProps {
 }
 
 /** Under the box until the form is downloaded: why it cannot be ticked yet. */
-export const ACKNOWLEDGE_AFTER_DOWNLOAD = "Download the tax form first; then you can acknowledge its receipt.";
+/** @internal */ export const ACKNOWLEDGE_AFTER_DOWNLOAD =
+  "Download the tax form first; then you can acknowledge its receipt.";
 /** Under the box once an answer differs from those the downloaded form prints. */
-export const ACKNOWLEDGE_AFTER_CHANGE =
+/** @internal */ export const ACKNOWLEDGE_AFTER_CHANGE =
   "Your answers changed since the download: download the tax form again, then acknowledge its receipt.";
 /** Beside Download when an answer is missing or wrong: the form prints all seven. */
-export const ANSWER_BEFORE_DOWNLOAD = "Answer all seven questions first: the tax form prints your answers.";
+/** @internal */ export const ANSWER_BEFORE_DOWNLOAD =
+  "Answer all seven questions first: the tax form prints your answers.";
 
 export function RiaFormView({ initial, enums, saving, downloading, onSubmit, onDownloadTaxForm }: RiaFormViewProps) {
   const form = useZodForm<RiaValues>(riaForm, initial, { showErrors: "changed" });
@@ -130,7 +125,6 @@ export function RiaFormView({ initial, enums, saving, downloading, onSubmit, onD
   const matches = onScreen !== null && onScreen === downloaded;
   const { set } = form;
   const acknowledged = form.values.acknowledged;
-  // The box acknowledged the form as downloaded: an answer changed since, it is unticked.
   useEffect(() => {
     if (!matches && acknowledged) set("acknowledged", false);
   }, [matches, acknowledged, set]);

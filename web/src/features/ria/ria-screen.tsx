@@ -10,7 +10,7 @@ import { DataGate, EditScreen } from "@/components/layout/edit-layout";
 import { accountFieldsFromRia, riaValuesFromAccount, RiaFormView, type RiaAccountFields } from "./ria-form";
 import { fetchTaxForm, saveBlob } from "./tax-form-download";
 
-export const RIA_TOASTS = {
+const RIA_TOASTS = {
   saved: "RIA information updated successfully",
   failed: "Failed to update RIA information",
   download: "Failed to download tax form",

@@ -4,10 +4,10 @@
 import { api } from "@/lib/api-client";
 import type { RiaAccountFields } from "./ria-form";
 
-export const DEFAULT_TAX_FORM_NAME = "tax-form.pdf";
+const DEFAULT_TAX_FORM_NAME = "tax-form.pdf";
 
 /** The filename of a Content-Disposition header (attachment; filename="x.pdf"), if any. */
-export function filenameFromDisposition(header: string | null): string | undefined {
+/** @internal */ export function filenameFromDisposition(header: string | null): string | undefined {
   const m = header ? /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(header) : null;
   return m?.[1] ? decodeURIComponent(m[1]) : undefined;
 }

@@ -117,10 +117,7 @@ export function SignInView({ actions }: ViewProps) {
   );
 }
 
-/**
- * After the pending view's 5 s (requirements §4): where the confirmation mail went, and a way to
- * send it again (the auth service resends to an unconfirmed sign-up only, at most once a minute).
- */
+/** After the pending view's 5 s (requirements §4): where the confirmation mail went, and a resend. */
 function VerificationMailNotice({ actions }: ViewProps) {
   const mail = useAtomValue(verificationMailAtom);
   if (!mail) return null;
@@ -145,7 +142,6 @@ export function EnterPasswordView({ actions }: ViewProps) {
     <div className="flex flex-col gap-4">
       <ViewForm onSubmit={() => ready && void actions.signIn()}>
         <EmailField actions={actions} />
-        {/* The email is known here: the view opens on the password. */}
         <PasswordField actions={actions} autoComplete="current-password" autoFocus />
         <FormErrorCaption />
         <VerificationMailNotice actions={actions} />
@@ -241,7 +237,6 @@ export function PasswordHasBeenResetView({ actions }: ViewProps) {
 export function ResetPasswordView({ actions }: ViewProps) {
   const form = useAtomValue(signInFormAtom);
   const busy = useAtomValue(busyAtom);
-  // §5: the same rules, checklist and rule source as register.
   const ready = passwordSubmittable(form.password);
   return (
     <div className="flex flex-col gap-4">
@@ -284,12 +279,7 @@ export function EmailVerificationPendingView({ actions }: ViewProps) {
   );
 }
 
-/**
- * Requirements §4: every 5 s read the current user; once email_confirmed_at is set, drop the pending
- * record and sign in with the held credentials. When the timeout has passed without
- * confirmation, go back to sign-in, clearing the password; sign-in then says where the mail went,
- * with a way to send it again (the record says so, for a reload).
- */
+/** Requirements §4: every 5 s, is the address confirmed? Then sign in; past the timeout, back to sign-in. */
 function useVerificationPolling(actions: AuthActions): void {
   const form = useAtomValue(signInFormAtom);
   const setConfirmed = useSetAtom(emailConfirmedAtom);
@@ -318,7 +308,6 @@ function useVerificationPolling(actions: AuthActions): void {
       if (Date.now() - started >= TIMINGS.pendingVerificationTimeoutMs) {
         stopped = true;
         actions.update({ password: "" });
-        // The sign-in view then says where the mail went and offers to send it again.
         actions.verificationTimedOut(email);
       }
     };
@@ -327,7 +316,6 @@ function useVerificationPolling(actions: AuthActions): void {
       stopped = true;
       clearInterval(id);
     };
-    // One polling loop per visit of the view.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 }

@@ -51,7 +51,7 @@ const AUTHENTICATOR_EXPLAINED =
   "An authenticator app (such as Google Authenticator, Microsoft Authenticator or 1Password) shows a new 6-digit code every 30 seconds. Asking for it when you sign in keeps your account safe even if someone learns your password.";
 
 /** The manual-entry key in blocks of 4 (a block never breaks across lines), with a copy button. */
-export function ManualKey({ secret }: { secret: string }) {
+function ManualKey({ secret }: { secret: string }) {
   const [copied, setCopied] = useState(false);
   const groups = secret.match(/.{1,4}/g) ?? [];
   async function copy() {
@@ -106,7 +106,7 @@ function startedAtTime(iso: string): string {
   return new Date(iso).toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
 }
 
-export const ENROLMENT_NOTES = {
+const ENROLMENT_NOTES = {
   elsewhere: (at: string) =>
     `Setting up your authenticator is already under way on another device or browser (started at ${at}).`,
   replacedElsewhere: (at: string) =>

@@ -81,7 +81,7 @@ function useInitialView(): void {
 
 /** The views a just-confirmed founder goes through next: each says the address is confirmed. */
 const AFTER_CONFIRMATION: ReadonlySet<AuthView> = new Set(["sign-in-enter-password", "mfa-enroll", "mfa-verify"]);
-export const EMAIL_CONFIRMED = "Your email address is confirmed.";
+const EMAIL_CONFIRMED = "Your email address is confirmed.";
 
 export function SignInScreen({ onGatePassed }: { onGatePassed?: () => void } = {}) {
   const [view] = useAtom(authViewAtom);
