@@ -1,10 +1,14 @@
 // Flat config: typescript-eslint's recommended rules for every TS file, React hooks rules for the web,
 // and the walls of docs/architecture.md: each wall is an import rule on the folder it guards, whose message
-// names the wall, so a crossing fails `npm run lint` saying which one.
+// names the wall, so a crossing fails `npm run lint` saying which one. Every rule comes from ESLint,
+// typescript-eslint or a maintained plugin (import-x, check-file): the project writes no rule of its own.
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import importX, { createNodeResolver } from "eslint-plugin-import-x";
+import checkFile from "eslint-plugin-check-file";
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -55,6 +59,7 @@ const benchToTests = wall("scripts/bench imports tests/ only from tests/support"
 
 const authEmulatorInward = wall("supabase/emulator (the auth-emulator package) never imports product code", [
   "**/server/**",
+  "!@simplewebauthn/server/**", // a library's subpath, not this repository's server/
   "**/web/**",
   "**/db/**",
   "**/demo-seed",
@@ -62,73 +67,36 @@ const authEmulatorInward = wall("supabase/emulator (the auth-emulator package) n
 ]);
 
 // The web's zones (bulletproof-react's, docs/architecture.md "Inside web/src"): shared folders →
-// features → app.
-// A feature imports its own folder and the shared folders; the app (web/src/app and the start-up
-// files beside it) composes features; shared folders import neither. Test support (web/src/testing)
-// may render the app's providers but no feature. Relative and "@/" imports are both resolved, so
+// features → app. A feature imports its own folder and the shared folders; the app (web/src/app and
+// the start-up files beside it) composes features; shared folders import neither, except that test
+// support (web/src/testing) may render the app's providers. eslint-plugin-import-x's
+// no-restricted-paths checks them on resolved paths (web/tsconfig.json's "@/" included), so
 // "../other-feature/x" is caught as surely as "@/features/other-feature/x".
-const WEB_SRC = fileURLToPath(new URL("./web/src/", import.meta.url));
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
 const featureWall = "a web feature never imports another feature (nor web/src/app, which composes them)";
 const sharedWall = "web's shared folders (api, components, hooks, lib, stores, config, testing) never import a feature";
+const crossing = (name) => `crosses the wall "${name}" (docs/architecture.md, Walls).`;
 
-/** "app", "features/<name>", "testing" or "shared" for a path under web/src; null elsewhere. */
-function webZone(file) {
-  const rel = path.relative(WEB_SRC, file);
-  if (rel.startsWith("..") || path.isAbsolute(rel)) return null;
-  const [top, sub] = rel.split(path.sep);
-  // Files beside the folders (main.tsx, test-setup.ts) start the app; "@/api" names a folder.
-  if (top === "app" || (sub === undefined && /^(main|test-setup)(\.tsx?)?$/.test(top))) return "app";
-  if (top === "features") return `features/${sub}`;
-  return top === "testing" ? "testing" : "shared";
-}
+const foldersIn = (dir) =>
+  fs
+    .readdirSync(path.join(ROOT, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => `${dir}/${entry.name}`);
+const FEATURES = foldersIn("web/src/features");
+const APP = ["web/src/app", "web/src/main.tsx", "web/src/test-setup.ts"];
+const SHARED = foldersIn("web/src").filter((dir) => !["web/src/app", "web/src/features"].includes(dir));
 
-/** The file an import names, for "@/…" and relative specifiers; null for packages and "@contract/…". */
-function resolveWebImport(specifier, importer) {
-  if (specifier.startsWith("@/")) return path.join(WEB_SRC, specifier.slice(2));
-  if (specifier.startsWith(".")) return path.resolve(path.dirname(importer), specifier);
-  return null;
-}
-
-const webZones = {
-  meta: { type: "problem", schema: [] },
-  create(context) {
-    const from = webZone(context.filename);
-    if (!from || from === "app") return {};
-    function check(node, source) {
-      if (typeof source?.value !== "string") return;
-      const target = resolveWebImport(source.value, context.filename);
-      const to = target && webZone(target);
-      if (!to) return;
-      const crossing = from.startsWith("features/")
-        ? to === "app" || (to.startsWith("features/") && to !== from)
-        : to.startsWith("features/") || (to === "app" && from !== "testing");
-      if (!crossing) return;
-      const name = from.startsWith("features/") ? featureWall : sharedWall;
-      context.report({ node, message: `${source.value}: crosses the wall "${name}" (docs/architecture.md, Walls).` });
-    }
-    return {
-      ImportDeclaration: (node) => check(node, node.source),
-      ExportAllDeclaration: (node) => check(node, node.source),
-      ExportNamedDeclaration: (node) => check(node, node.source),
-      ImportExpression: (node) => check(node, node.source),
-    };
-  },
-};
-
-/** web/src file names are kebab-case (bulletproof-react's convention): "sign-in-screen.test.tsx", not "SignInScreen.tsx". */
-const KEBAB_FILE = /^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+(-[a-z0-9]+)*)*$/;
-const kebabCaseFiles = {
-  meta: { type: "suggestion", schema: [] },
-  create(context) {
-    const name = path.basename(context.filename);
-    return {
-      Program: (node) => {
-        if (!KEBAB_FILE.test(name))
-          context.report({ node, message: `${name}: web/src file names are kebab-case (e.g. "identity-check.tsx").` });
-      },
-    };
-  },
-};
+const webZones = [
+  ...FEATURES.map((feature) => ({
+    target: feature,
+    from: "web/src/features",
+    except: [`./${path.basename(feature)}`],
+    message: crossing(featureWall),
+  })),
+  { target: "web/src/features", from: APP, message: crossing(featureWall) },
+  { target: SHARED, from: "web/src/features", message: crossing(sharedWall) },
+  { target: SHARED.filter((dir) => dir !== "web/src/testing"), from: APP, message: crossing(sharedWall) },
+];
 
 /**
  * One per-caller limiter and one 429 for the routes (docs/operations.md, Limits every instance
@@ -159,8 +127,27 @@ const walls = [
   guard(["web/**/*.{ts,tsx}"], webToServer),
   {
     files: ["web/src/**/*.{ts,tsx}"],
-    plugins: { walls: { rules: { "web-zones": webZones, "kebab-case-files": kebabCaseFiles } } },
-    rules: { "walls/web-zones": "error", "walls/kebab-case-files": "error" },
+    plugins: { "import-x": importX, "check-file": checkFile },
+    settings: {
+      "import-x/resolver-next": [
+        createNodeResolver({
+          extensions: [".ts", ".tsx", ".js"],
+          tsconfig: { configFile: path.join(ROOT, "web/tsconfig.json") },
+        }),
+      ],
+    },
+    rules: {
+      "import-x/no-restricted-paths": ["error", { basePath: ROOT, zones: webZones }],
+      // bulletproof-react's convention: "sign-in-screen.test.tsx", not "SignInScreen.tsx".
+      "check-file/filename-naming-convention": [
+        "error",
+        { "web/src/**/*.{ts,tsx}": "KEBAB_CASE" },
+        {
+          ignoreMiddleExtensions: true,
+          errorMessage: '{{ target }}: web/src file names are kebab-case (e.g. "identity-check.tsx").',
+        },
+      ],
+    },
   },
   guard(["server/src/**/*.ts"], serverOutward),
   guard(["server/src/routes/**/*.ts"], serverOutward, routesToDb),

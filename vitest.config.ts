@@ -1,16 +1,14 @@
 import { configDefaults, defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
-import { calibrateMachine, describeCalibration, scaled } from "./tests/support/machine.ts";
-import { LongestFirstSequencer } from "./tests/support/sequencer.ts";
+import { calibrateMachine, scaled } from "./tests/support/machine.ts";
 import type { SystemNeed } from "./tests/support/system-deps.ts";
 
 const contract = fileURLToPath(new URL("./server/src/contract", import.meta.url));
 const webSrc = fileURLToPath(new URL("./web/src", import.meta.url));
 
 // Every time limit here and in the suites is scaled() by a factor measured now (docs/decisions/0012).
-const calibration = await calibrateMachine();
-console.log(describeCalibration(calibration));
+console.log(await calibrateMachine());
 
 // Which project runs a file is a path convention, no folder list (tests/lint/test-projects.test.ts):
 //   web/src/: jsdom; tests/e2e/ and tests/production/: the browser; tests/postgres/: PostgreSQL only;
@@ -52,11 +50,10 @@ export default defineConfig({
     maxWorkers: WORKERS,
     // CI's closing line reads the results (scripts/ci-summary.mjs).
     reporters: ["default", ["json", { outputFile: ".test-results.json" }]],
-    // FF_TEST_SHUFFLE with --maxWorkers=1 checks that no file leans on what ran before it.
-    sequence:
-      SHUFFLE_SEED === undefined
-        ? { sequencer: LongestFirstSequencer }
-        : { shuffle: { files: true, tests: false }, seed: SHUFFLE_SEED },
+    // vitest's own order: projects by name (e2e, the longest files, first), each file longest first by
+    // its last run (unknown files first, larger first). FF_TEST_SHUFFLE with --maxWorkers=1 checks that
+    // no file leans on what ran before it.
+    ...(SHUFFLE_SEED === undefined ? {} : { sequence: { shuffle: { files: true, tests: false }, seed: SHUFFLE_SEED } }),
     teardownTimeout: scaled(10_000),
     projects: [
       {
@@ -126,7 +123,7 @@ export default defineConfig({
           include: E2E_FILES,
           // Builds web/dist once, before any browser file starts.
           globalSetup: [RUN_SETUP, "tests/support/global-setup-e2e.ts"],
-          provide: needs("chromium", "postgres", "pgbouncer"),
+          provide: needs("chromium", "firefox", "postgres", "pgbouncer"),
           expect: expectPoll,
           testTimeout: scaled(180_000),
           hookTimeout: scaled(180_000),

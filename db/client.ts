@@ -1,6 +1,5 @@
-// Opens the app's SQLite database (WAL, foreign keys on), applies the committed drizzle-kit
-// migrations and the idempotent enum seed. Used by the app at start, by tests and by scripts.
-// Migrating refuses a database whose schema is newer than the code (db/schema-version.ts).
+// Opens the app's SQLite database, applies the committed migrations and the enum seed; refuses a
+// database whose schema is newer than the code (db/schema-version.ts).
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -27,7 +26,7 @@ export interface DatabaseHandle {
 }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL("./migrations", import.meta.url));
-export const APP_DB_FILE = "app.sqlite";
+/** @internal */ export const APP_DB_FILE = "app.sqlite";
 
 /** The app's database file inside DATA_DIR (the auth emulator keeps its own file). */
 export function appDatabasePath(dataDir: string): string {
@@ -63,8 +62,7 @@ export function openDatabase(file: string, opts: { migrate?: boolean } = {}): Da
   return handle;
 }
 
-/** The migrations this database has applied (none when drizzle's table does not exist yet). */
-export function appliedMigrations(sqlite: Database.Database): AppliedMigration[] {
+/** @internal */ export function appliedMigrations(sqlite: Database.Database): AppliedMigration[] {
   const table = sqlite
     .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'")
     .get();
@@ -76,7 +74,6 @@ export function appliedMigrations(sqlite: Database.Database): AppliedMigration[]
   return rows.map((r) => ({ hash: r.hash, createdAt: Number(r.created_at) }));
 }
 
-/** The committed migrations do not change while the process runs: read and hash them once. */
 let committed: CommittedMigration[] | undefined;
 
 /** The database's schema against the migrations committed beside this code. */

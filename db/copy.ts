@@ -1,6 +1,5 @@
-// Copies every table of the SQLite database into an empty, migrated Postgres database (decision
-// 0042), ids, timestamps and SSN ciphertexts as they are, in one transaction that commits only when
-// every table's row count and checksum match: a failed copy leaves the target empty.
+// Copies the SQLite database into an empty, migrated Postgres one (decision 0042) in one transaction
+// that commits only when every table's row count and checksum match.
 import crypto from "node:crypto";
 import { and, eq, getTableColumns, is, sql, type Column } from "drizzle-orm";
 import { PgTable, getTableConfig as pgTableConfig } from "drizzle-orm/pg-core";
@@ -45,9 +44,8 @@ interface Plan {
   name: string;
   table: PgTable;
   source: SQLiteTable;
-  /** Property keys of the primary key columns. */
   keys: string[];
-  /** Property keys of nullable columns pointing at a table copied later (a cycle): filled in afterwards. */
+  /** Nullable keys pointing at a table copied later (a cycle): filled in afterwards. */
   deferred: string[];
   /** The identity column's SQL name, if any (moved past the highest copied id). */
   identity?: string;

@@ -129,37 +129,19 @@ describe.each(["sqlite", "postgres"] as const)("on %s", (engine) => {
     expect(await accountCount(db(), [`${engine}-outside`])).toBe(1);
   });
 
-  it("runs prepared writes together: each one's row count, the same placeholder names apart, all or none", async () => {
+  it("a prepared write counts its rows, and inside a transaction that fails it is rolled back with it", async () => {
     await addAccount(db(), `${engine}-w1`);
-    const counts = await db().transaction((tx) =>
-      tx.runTogether([
-        { statement: renameUser, values: { from: `${engine}-w1`, to: `${engine}-w1b`, at: NOW } },
-        { statement: renameUser, values: { from: `${engine}-none`, to: `${engine}-none2`, at: NOW } },
-        { statement: insertAccount, values: { userId: `${engine}-w2`, at: NOW } },
-      ]),
-    );
-    expect(counts).toEqual([1, 0, 1]);
-    expect(await accountCount(db(), [`${engine}-w1`, `${engine}-w1b`, `${engine}-w2`])).toBe(2);
-    expect((await byUser.get(db(), { userId: `${engine}-w1b` }))?.updatedAt).toBe(NOW);
-    // The second write fails (a taken user id): the first is not kept either.
+    expect(await renameUser.run(db(), { from: `${engine}-none`, to: `${engine}-none2`, at: NOW })).toBe(0);
     const failed = await db()
-      .transaction((tx) =>
-        tx.runTogether([
-          { statement: renameUser, values: { from: `${engine}-w1b`, to: `${engine}-w1c`, at: NOW } },
-          { statement: insertAccount, values: { userId: `${engine}-w2`, at: NOW } },
-        ]),
-      )
+      .transaction(async (tx) => {
+        expect(await renameUser.run(tx, { from: `${engine}-w1`, to: `${engine}-w1b`, at: NOW })).toBe(1);
+        await insertAccount.run(tx, { userId: `${engine}-w1b`, at: NOW });
+      })
       .catch((e: unknown) => e);
     expect(databaseFailureOf(failed)).toBe("unique");
-    expect(await accountCount(db(), [`${engine}-w1b`, `${engine}-w1c`])).toBe(1);
-    expect((await byUser.get(db(), { userId: `${engine}-w1b` }))?.userId).toBe(`${engine}-w1b`);
-    // A missing value is refused before anything is sent, as a single prepared write refuses it.
-    await expect(
-      db().runTogether([
-        { statement: renameUser, values: { from: "x", to: "y" } },
-        { statement: insertAccount, values: { at: NOW } },
-      ]),
-    ).rejects.toThrow(/placeholder/);
+    expect(await accountCount(db(), [`${engine}-w1`, `${engine}-w1b`])).toBe(1);
+    expect((await byUser.get(db(), { userId: `${engine}-w1` }))?.userId).toBe(`${engine}-w1`);
+    await expect(renameUser.run(db(), { from: "x", to: "y" })).rejects.toThrow(/placeholder/);
   });
 
   it("sums a number inside a JSON text column", async () => {
@@ -245,6 +227,13 @@ describe("what differs, and is meant to", () => {
     } finally {
       await other.close();
     }
+  });
+
+  it("a Postgres transaction's drizzle sets up no relational queries (the app uses none; they were built per transaction)", async () => {
+    const relational = await engines.postgres.transaction(async (tx) =>
+      Object.keys((tx.q as unknown as { query: object }).query),
+    );
+    expect(relational).toEqual([]);
   });
 
   it("a Postgres server that cannot be reached is 'unavailable'", async () => {

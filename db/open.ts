@@ -12,13 +12,11 @@ export type DatabaseSettings =
 
 export interface OpenedDatabase {
   db: AppDb;
-  /** The database's schema against the migrations committed beside this code. */
   schemaStatus(): Promise<SchemaStatus>;
   /** Every table's columns as the database has them (is a newer schema still one this code can use?). */
   columns(): Promise<Map<string, Set<string>>>;
   /** Development and tests: apply pending migrations and the enum seed (production: `npm run db:migrate`). */
   migrate(): Promise<void>;
-  /** The enum items are data this code owns: brought up to date at every start (idempotent). */
   seedEnums(): Promise<void>;
 }
 

@@ -32,15 +32,14 @@ export interface PostgresHandle {
 export function openPostgres(url: string, opts: { max?: number } = {}): PostgresHandle {
   // A connection attempt gives up after 5 s instead of waiting for the OS (a dead host).
   const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, connectionTimeoutMillis: 5000 });
-  // An idle client's error (the server restarting, a pooler dropping it) must not crash the
-  // process; the pool replaces the client and the next query reports its own error.
+  // An idle client's error must not crash the process: the pool replaces the client.
   pool.on("error", () => undefined);
   const db = drizzle(pool, { schema });
   return { url, db, pool, close: () => pool.end() };
 }
 
 /** Applied migrations; none when drizzle's table (schema "drizzle") does not exist yet. */
-export async function appliedPostgresMigrations(pool: pg.Pool): Promise<AppliedMigration[]> {
+async function appliedPostgresMigrations(pool: pg.Pool): Promise<AppliedMigration[]> {
   const exists = await pool.query<{ t: string | null }>(
     "SELECT to_regclass('drizzle.__drizzle_migrations')::text AS t",
   );
@@ -68,8 +67,7 @@ export async function postgresColumns(pool: pg.Pool): Promise<Map<string, Set<st
   return tables;
 }
 
-/** For /api/ready: the database answers (within the probe timeout) and its schema fits the code. */
-export function postgresReadiness(handle: Pick<PostgresHandle, "pool">): Promise<DatabaseReadiness> {
+/** @internal */ export function postgresReadiness(handle: Pick<PostgresHandle, "pool">): Promise<DatabaseReadiness> {
   return readinessOf(() => postgresSchemaStatus(handle));
 }
 

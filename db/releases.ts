@@ -1,7 +1,5 @@
-// Expand/contract releases (docs/deploying.md, "A rolling deploy"): db/releases/<version>.json
-// lists the tables and columns each release's code uses; a migration may drop only what the
-// previous release no longer uses (db/releases.test.ts), and an instance serves a newer database
-// while everything its own schema uses is still there (plugins/database.ts).
+// Expand/contract releases (docs/decisions/0046): db/releases/<version>.json lists the tables and
+// columns each release's code uses, so a migration drops only what the previous release no longer uses.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";

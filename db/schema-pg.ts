@@ -1,13 +1,5 @@
-// The Postgres twin of db/schema.ts: the same tables, columns, keys, foreign keys and indexes, so
-// the same rows fit both engines and `drizzle-kit` generates each engine's migrations from its own
-// file (db/migrations, db/migrations-pg). db/schema-pg.test.ts checks the two stay identical.
-// Types are chosen so that every column reads back as the same JavaScript value on both engines
-// (docs/decisions/0042-postgres-schema-types.md):
-//   - timestamps stay ISO-8601 text without the trailing Z (requirements §3), as on SQLite: no conversion,
-//     lexical order is time order, and a copy from SQLite keeps them byte for byte;
-//   - booleans are native `boolean` (SQLite stores 0/1; drizzle gives `boolean` on both);
-//   - SQLite `real` is an 8-byte float: `double precision`;
-//   - ids are `integer` identities "by default", so a copy can keep the ids it brings.
+// The Postgres twin of db/schema.ts (db/schema-pg.test.ts keeps them identical), with types that
+// read back as the same JavaScript values on both engines (docs/decisions/0042-postgres-schema-types.md).
 import { sql } from "drizzle-orm";
 import {
   pgTable,
@@ -88,13 +80,8 @@ export const person = pgTable(
     sumsubReviewAnswer: text("sumsub_review_answer", { enum: ["GREEN", "RED"] }),
     sumsubReviewAt: text("sumsub_review_at"),
     sumsubEmailSentAt: text("sumsub_email_sent_at"),
-    /**
-     * When a field the identity check binds (first_name, last_name, dob, ssn) last changed, the
-     * person's creation included. A GREEN applies only for a check started after it, so an older
-     * check's late result never verifies a renamed person (docs/decisions/0023).
-     */
+    /** When a field the identity check binds last changed: only a check started later can verify (decision 0023). */
     identityChangedAt: text("identity_changed_at"),
-    /** The check (the provider's review attempt) the stored GREEN covers, and when it started. */
     sumsubCheckId: text("sumsub_check_id"),
     sumsubCheckStartedAt: text("sumsub_check_started_at"),
     createdAt: createdAt(),

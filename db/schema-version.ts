@@ -21,10 +21,7 @@ export type SchemaStatus =
   | { state: "current"; applied: number; committed: number }
   /** The database lacks the last `pending` committed migrations (an empty database lacks them all). */
   | { state: "behind"; applied: number; committed: number; pending: string[] }
-  /**
-   * The database has migrations this code does not know: it was migrated by newer code.
-   * `extendsThis`: they come after all of this code's, in order (a later release's migrations).
-   */
+  /** Migrated by newer code; `extendsThis`: its extra migrations come after all of this code's. */
   | { state: "ahead"; applied: number; committed: number; unknown: number; extendsThis: boolean }
   /** Every applied migration is known, but not as the first N committed ones (a gap, or an edited file). */
   | { state: "diverged"; applied: number; committed: number };
@@ -33,7 +30,6 @@ interface Journal {
   entries: { tag: string; when: number }[];
 }
 
-/** The committed migrations of a drizzle-kit folder, in journal order. */
 export function committedMigrations(folder: string): CommittedMigration[] {
   const journal = JSON.parse(fs.readFileSync(path.join(folder, "meta/_journal.json"), "utf8")) as Journal;
   return journal.entries.map(({ tag, when }) => ({
@@ -89,15 +85,13 @@ export function assertMigratable(status: SchemaStatus): void {
   if (status.state === "ahead" || status.state === "diverged") throw new SchemaMismatchError(status);
 }
 
-export function assertCurrent(status: SchemaStatus): void {
+/** @internal */ export function assertCurrent(status: SchemaStatus): void {
   if (status.state !== "current") throw new SchemaMismatchError(status);
 }
 
-/** What a readiness probe reports about the database. */
 export type DatabaseReadiness = "ready" | "unreachable" | "schema_mismatch";
 
-/** How long a readiness probe waits for the database before calling it unreachable. */
-export const READINESS_TIMEOUT_MS = 2000;
+/** @internal */ export const READINESS_TIMEOUT_MS = 2000;
 
 /** Readiness: the database answers within the timeout and its schema fits. */
 export async function readinessOf(

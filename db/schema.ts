@@ -1,6 +1,5 @@
-// Drizzle schema for every entity of requirements §3. Timestamps are ISO-8601 text without the trailing Z
-// (requirements §3; written with timestampNow() from the contract). Booleans are SQLite integers.
-// SSN is stored only as AES-256-GCM ciphertext (server/src/pii/ssn.ts); phone and SSN are digits only.
+// Drizzle schema for every entity of requirements §3: timestamps as ISO-8601 text without the Z, the
+// SSN only as ciphertext (server/src/pii/ssn.ts).
 import { sql } from "drizzle-orm";
 import {
   sqliteTable,
@@ -22,7 +21,6 @@ export const enumItem = sqliteTable(
     enumId: text("enum_id").primaryKey(),
     enumLabel: text("enum_label").notNull(),
     enumCategory: text("enum_category").notNull(),
-    /** Display order inside a category (marital_status_single first, states alphabetical…). */
     sortOrder: integer("sort_order").notNull().default(0),
   },
   (t) => [index("enum_item_category_idx").on(t.enumCategory, t.sortOrder)],
@@ -32,7 +30,7 @@ export const account = sqliteTable(
   "account",
   {
     accountId: integer("account_id").primaryKey({ autoIncrement: true }),
-    /** The auth user (JWT `sub`) that owns this account: exactly one account per user. */
+    /** The auth user (JWT `sub`): one account per user. */
     userId: text("user_id").notNull(),
     primaryAccountHolder: integer("primary_account_holder").references((): AnySQLiteColumn => person.personId, {
       onDelete: "set null",
@@ -86,7 +84,6 @@ export const person = sqliteTable(
     sumsubEmailSentAt: text("sumsub_email_sent_at"),
     /** When a field the identity check binds last changed: only a check started later can verify (decision 0023). */
     identityChangedAt: text("identity_changed_at"),
-    /** The check (the provider's review attempt) the stored GREEN covers, and when it started. */
     sumsubCheckId: text("sumsub_check_id"),
     sumsubCheckStartedAt: text("sumsub_check_started_at"),
     createdAt: createdAt(),
@@ -188,18 +185,13 @@ export const auditEvent = sqliteTable(
   {
     auditId: integer("audit_id").primaryKey({ autoIncrement: true }),
     at: text("at").notNull(),
-    /** The account whose record it concerns (null when none is known). */
     accountId: integer("account_id"),
-    /** user (the account's founder), staff, identity_provider. */
     actorType: text("actor_type", { enum: ["user", "staff", "identity_provider"] }).notNull(),
-    /** The auth user id, or the provider's name. */
     actorId: text("actor_id").notNull(),
     action: text("action").notNull(),
     entityType: text("entity_type").notNull(),
     entityId: integer("entity_id"),
-    /** JSON array of the field names changed (or read). */
     fields: text("fields").notNull(),
-    /** "METHOD /api/route/:param" the change came through. */
     route: text("route").notNull(),
     /** JSON object of non-PII facts (a review answer, an outcome, a count), or null. */
     detail: text("detail"),

@@ -1,7 +1,5 @@
-// Idempotent seed: upserts every enum item, so re-running after a label change updates it and
-// never duplicates. Runs after migrations at every start, so it is kept cheap: one read to see
-// whether anything differs (the usual case on an existing data folder: nothing to write), and one
-// prepared upsert reused for every item instead of a query built per item.
+// Idempotent seed of the enum items, run at every start: one read to see whether anything differs,
+// then one prepared upsert reused for every item.
 import { sql } from "drizzle-orm";
 import type { BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { enumItem } from "./schema";

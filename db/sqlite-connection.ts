@@ -1,8 +1,5 @@
-// The app's one SQLite connection and group commit (decision 0003): write transactions that reach
-// it in the same event-loop turn run one after another, each in its own SAVEPOINT, and share one
-// COMMIT at setImmediate; each is answered only after that COMMIT, so an acknowledged write is as
-// durable as alone. One that throws is rolled back alone; a failed COMMIT (or SQLite ending the
-// transaction itself) fails the whole group. Other statements wait until the connection is free.
+// The app's one SQLite connection and group commit (decision 0003): the write transactions of one
+// event-loop turn run in SAVEPOINTs and share one COMMIT, each answered only after it.
 import type Database from "better-sqlite3";
 
 /** A bound on how many transactions one COMMIT waits for (each runs for tens of microseconds). */
@@ -26,7 +23,6 @@ interface Statements {
 export class SqliteConnection {
   /** Settles when whoever holds the connection (a write group, a consistent read) lets it go. */
   private holder: Promise<void> | null = null;
-  /** The write group that still admits transactions, if any. */
   private admitting: WriteGroup | null = null;
   private readonly statements: Statements;
   readonly stats: GroupCommitStats = { transactions: 0, commits: 0 };
@@ -48,7 +44,6 @@ export class SqliteConnection {
     return this.holder !== null;
   }
 
-  /** Resolves once nobody holds the connection. */
   async free(): Promise<void> {
     while (this.holder) await this.holder;
   }
@@ -106,9 +101,7 @@ export class SqliteConnection {
 /** One open SQLite transaction and the request transactions that share its COMMIT. */
 class WriteGroup {
   private size = 0;
-  /** Members that ran and were released into the transaction (what the COMMIT makes durable). */
   private kept = 0;
-  /** Settles when the last admitted transaction has run: they run one after another. */
   private tail: Promise<void> = Promise.resolve();
   /** Set when SQLite ended the whole transaction early: nothing of the group can be kept. */
   private ended: { error: unknown } | null = null;

@@ -1,6 +1,17 @@
-// Prints Vitest's JSON results as the plain closing line CI reads: "N passed, N failed, N skipped".
+// CI's closing summary: whether the dependency audit ran (scripts/audit.mjs's result), then Vitest's
+// JSON results as the plain closing line CI reads: "N passed, N failed, N skipped".
 import fs from "node:fs";
+import { AUDIT_RESULT } from "./audit.mjs";
 
+/** One plain line on the audit: its counts, or that none ran and why (CI does not fail on it). */
+function auditLine() {
+  if (!fs.existsSync(AUDIT_RESULT)) return "npm audit: no result (scripts/audit.mjs did not run)";
+  const outcome = JSON.parse(fs.readFileSync(AUDIT_RESULT, "utf8"));
+  if (outcome.ran) return outcome.line;
+  return `NO AUDIT RAN: ${outcome.reason}. Dependencies are unaudited; run \`npm audit --omit=dev\` where a registry answers (docs/security.md).`;
+}
+
+console.log(auditLine());
 const file = process.argv[2] ?? ".test-results.json";
 if (!fs.existsSync(file)) {
   console.log("0 passed, 1 failed");

@@ -27,7 +27,7 @@ function canInstall(): boolean {
 function main(): number {
   const missing = missingSystemNeeds();
   if (!missing.length) {
-    console.log("setup:test: chromium, postgresql and pgbouncer are installed");
+    console.log("setup:test: chromium, firefox-esr, postgresql and pgbouncer are installed");
     return 0;
   }
   if (!canInstall()) {

@@ -2,8 +2,13 @@
 // mailbox (SMTP sink) → auth emulator → identity emulator → app. Used by `npm start`,
 // `npm run dev` and tests/support (which passes free ports and a throwaway DATA_DIR).
 import fs from "node:fs";
-import { loadConfig, ConfigError, type Config } from "../server/src/config";
-import { startAuthEmulator, type SettingsOverrides } from "@founder-foundation/auth-emulator";
+import { loadConfig, ConfigError, LOCAL_IDENTITY, type Config } from "../server/src/config";
+import {
+  isLoopback,
+  publicKeysRefusal,
+  startAuthEmulator,
+  type SettingsOverrides,
+} from "@founder-foundation/auth-emulator";
 import { PROJECT_AUTH_OPTIONS } from "../supabase/demo-seed";
 import { startIdentityEmulator } from "../server/identity-emulator/index";
 import { startApp } from "../server/src/main";
@@ -26,13 +31,39 @@ export interface Stack {
 
 export interface StackOptions {
   quiet?: boolean;
-  /** bcrypt cost of new password hashes in the embedded auth emulator (default GoTrue's 10). */
+  /** bcrypt cost of new password hashes in the embedded auth emulator (default the emulator's 4). */
   bcryptCost?: number;
   /** Auth settings beyond config.toml's (a test that needs Google sign-in on, say). */
   authSettings?: SettingsOverrides;
 }
 
+/**
+ * Why the emulators may not listen on HOST: off loopback, the keys every install prints (the CLI's
+ * service key, the identity emulator's signing secret) would give whoever reaches them every account
+ * and any identity result. The auth emulator's own rule decides for it, as its CLI does.
+ */
+export function publicKeysOnNetwork(config: Config): string | undefined {
+  const exposed = [
+    config.authMode === "embedded" &&
+      publicKeysRefusal({
+        host: config.host,
+        jwtSecret: config.auth.jwtSecret,
+        allowPublicKeys: config.allowPublicKeys,
+      }) !== undefined &&
+      "the auth emulator (the Supabase CLI's public service key: every account, staff included)",
+    !config.identity.isRealProvider &&
+      config.identity.secretKey === LOCAL_IDENTITY.secretKey &&
+      !config.allowPublicKeys &&
+      !isLoopback(config.host) &&
+      "the identity emulator (its public secret key: any identity check passes)",
+  ].filter(Boolean);
+  if (!exposed.length) return undefined;
+  return `HOST=${config.host} would put ${exposed.join(" and ")} on the network for anyone who reaches it: leave HOST unset (127.0.0.1), or set ALLOW_PUBLIC_KEYS=true on a network you trust (docker-compose.yml does, publishing its ports on 127.0.0.1 only)`;
+}
+
 export async function startStack(config: Config, opts: StackOptions = {}): Promise<Stack> {
+  const exposure = publicKeysOnNetwork(config);
+  if (exposure) throw new ConfigError([exposure]);
   // Owner-only: the folder holds the databases (PII), the SSN key and the auth signing key.
   fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const started: Listener[] = [];
@@ -149,6 +180,7 @@ export function closeOnSignals(close: () => Promise<void>, deadlineMs = SHUTDOWN
 
 /** A start-up failure: a refusal that explains itself as its one line, anything else with its stack. */
 export function startupFailure(err: unknown): string {
-  if (err instanceof SchemaMismatchError || err instanceof DatabaseUnreachableError) return err.message;
+  if (err instanceof SchemaMismatchError || err instanceof DatabaseUnreachableError || err instanceof ConfigError)
+    return err.message;
   return err instanceof Error ? (err.stack ?? err.message) : String(err);
 }

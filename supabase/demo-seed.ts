@@ -6,7 +6,7 @@ import type { AuthEmulatorOptions, SeedFile } from "@founder-foundation/auth-emu
 import { MFA_FRIENDLY_NAME } from "../server/src/contract/rules";
 
 /** The settings file both the emulator and `supabase start` follow. */
-export const CONFIG_TOML = path.resolve(import.meta.dirname, "config.toml");
+const CONFIG_TOML = path.resolve(import.meta.dirname, "config.toml");
 
 /** Meets requirements §5 and config.toml's policy: 12 characters, upper, lower, digit, symbol. */
 export const DEMO_PASSWORD = "Founder!2026";
@@ -14,7 +14,7 @@ export const DEMO_PASSWORD = "Founder!2026";
  * bcrypt (cost 10, GoTrue's) of DEMO_PASSWORD, computed once: hashing is most of an empty data
  * folder's start-up, and the hash of a documented password is no secret. Checked by demo-seed.test.ts.
  */
-export const DEMO_PASSWORD_HASH = "$2b$10$mF187g7MmJRwCcX64lMOd.aozg.BLG/dwFbYubdj1EC1z4DDkYjU.";
+/** @internal */ export const DEMO_PASSWORD_HASH = "$2b$10$mF187g7MmJRwCcX64lMOd.aozg.BLG/dwFbYubdj1EC1z4DDkYjU.";
 /** Base32 (20 bytes). Add it to any authenticator app, or compute codes with tests/support/totp.ts. */
 export const DEMO_TOTP_SECRET = "FOUNDERFOUNDATIONDEMOTOTPSECRET2";
 
@@ -39,14 +39,14 @@ export const DEMO_USERS = {
   },
 } as const;
 
-export const DEMO_FACTOR_ID = "00000000-0000-4000-8000-00000000fa01";
+/** @internal */ export const DEMO_FACTOR_ID = "00000000-0000-4000-8000-00000000fa01";
 /** The friendly name the product's own enrolment uses, so the app finds the seeded factor. */
-export const DEMO_FACTOR_NAME = MFA_FRIENDLY_NAME;
+const DEMO_FACTOR_NAME = MFA_FRIENDLY_NAME;
 
 /** Every account the product creates gets role `user` (requirements §6: the account holder's role). */
-export const PRODUCT_DEFAULT_ROLES = ["user"];
+const PRODUCT_DEFAULT_ROLES = ["user"];
 
-export const DEMO_SEED: SeedFile = {
+const DEMO_SEED: SeedFile = {
   users: Object.values(DEMO_USERS).map((demo) => ({
     id: demo.id,
     email: demo.email,

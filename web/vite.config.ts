@@ -97,10 +97,12 @@ function prerenderSignIn(): Plugin {
   };
 }
 
-const ALIASES = {
-  "@contract": fileURLToPath(new URL("../server/src/contract", import.meta.url)),
-  "@": fileURLToPath(new URL("./src", import.meta.url)),
-};
+const ALIASES = [
+  { find: "@contract", replacement: fileURLToPath(new URL("../server/src/contract", import.meta.url)) },
+  { find: "@", replacement: fileURLToPath(new URL("./src", import.meta.url)) },
+  // The contract's schemas in the browser build without eval (src/lib/zod.ts).
+  { find: /^zod$/, replacement: fileURLToPath(new URL("./src/lib/zod.ts", import.meta.url)) },
+];
 
 export default defineConfig({
   root: fileURLToPath(new URL(".", import.meta.url)),
@@ -134,7 +136,7 @@ export default defineConfig({
             // (docs/decisions/0183).
             {
               name: "schemas",
-              test: /[\\/](node_modules[\\/]zod[\\/]|server[\\/]src[\\/]contract[\\/](entities|forms|refine|output-shape|errors)\.ts$)/,
+              test: /[\\/](node_modules[\\/]zod[\\/]|web[\\/]src[\\/]lib[\\/]zod\.ts$|server[\\/]src[\\/]contract[\\/](entities|forms|refine|output-shape|errors)\.ts$)/,
             },
           ],
         },

@@ -11,7 +11,7 @@ import { median, round } from "./stats";
 import { renderTable } from "./table";
 import { BUDGETS } from "./budget-limits";
 
-export type Variant = "observed" | "plain";
+type Variant = "observed" | "plain";
 
 const SCRAPE_INTERVAL_MS = 15_000;
 const VARIANTS: Variant[] = ["observed", "plain"];

@@ -30,6 +30,12 @@ export const OUTSIDE_POINTERS: { pattern: RegExp; why: string }[] = [
   },
 ];
 
+/**
+ * The one line that reads data beside the clone rather than citing it: CI hands GoTrue's OpenAPI
+ * document to the emulator's contract test (its clone sits next to that folder).
+ */
+const READS_BESIDE_THE_CLONE = { file: ".ci/run", line: /^export GOTRUE_OPENAPI=\.\.\/\S+\/openapi\.yaml$/ };
+
 /** Generated or binary files: nothing in them is written by hand. */
 const SKIPPED = [
   /(^|\/)package-lock\.json$/,
@@ -41,6 +47,7 @@ const SKIPPED = [
 export function findOutsidePointers(file: string, text: string): OutsidePointer[] {
   const found: OutsidePointer[] = [];
   text.split("\n").forEach((line, i) => {
+    if (file === READS_BESIDE_THE_CLONE.file && READS_BESIDE_THE_CLONE.line.test(line)) return;
     for (const { pattern, why } of OUTSIDE_POINTERS) {
       if (pattern.test(line)) found.push({ file, line: i + 1, text: line.trim(), why });
     }

@@ -18,7 +18,7 @@ function createdAtMs(d = new Date()): string {
   return d.toISOString().replace("T", " ").slice(0, 23);
 }
 
-export function webhookPayload(type: WebhookType, a: ApplicantRecord): Record<string, unknown> {
+function webhookPayload(type: WebhookType, a: ApplicantRecord): Record<string, unknown> {
   return {
     applicantId: a.id,
     inspectionId: a.inspectionId,

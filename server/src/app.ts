@@ -3,16 +3,15 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Fastify, { type FastifyInstance } from "fastify";
-import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import { databasePlugin } from "./plugins/database";
 import { authPlugin } from "./plugins/auth";
 import { errorsPlugin } from "./plugins/errors";
-import { observabilityPlugin, requestIdOptions, serializeRequest } from "./plugins/observability";
+import { observabilityPlugin, requestLogOptions, serializeRequest } from "./plugins/observability";
 import { docsPlugin } from "./plugins/docs";
 import { securityPlugin } from "./plugins/security";
 import { registerWeb } from "./plugins/web";
-import { serializerCompiler } from "./plugins/response-serializer";
 import { createMailer } from "./mail";
 import { accountRoutes } from "./routes/accounts";
 import { personRoutes } from "./routes/persons";
@@ -29,11 +28,10 @@ import { sumsubWebhookRoutes } from "./routes/sumsub-webhook";
 import { auditRoutes } from "./routes/audit";
 import { healthRoutes } from "./routes/health";
 
-export const BODY_LIMIT_BYTES = 100 * 1024;
+const BODY_LIMIT_BYTES = 100 * 1024;
 const DEFAULT_WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url));
 
 export interface BuildAppOptions {
-  /** No request logging (tests, `quiet` stacks). */
   quiet?: boolean;
   /** Where the built SPA lives; default config.webDist (WEB_DIST), else web/dist. */
   webDist?: string;
@@ -67,7 +65,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
           serializers: { req: serializeRequest },
           ...(opts.logStream ? { stream: opts.logStream } : {}),
         },
-    ...requestIdOptions,
+    ...requestLogOptions,
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: config.trustProxy,
@@ -75,8 +73,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  // Clients (supabase-js style, openapi-fetch) may send Content-Type: application/json with no body
-  // on PUT/DELETE; treat that as "no body" instead of Fastify's 400 FST_ERR_CTP_EMPTY_JSON_BODY.
+  // Clients may send Content-Type: application/json with no body on PUT/DELETE: "no body", not a 400.
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser(
     "application/json",
@@ -100,8 +97,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
   const mailer = createMailer(config);
   app.decorate("mailer", mailer);
   app.addHook("onClose", async () => mailer.close());
-  // Security headers and CORS first: their hooks must run before the auth hook can refuse a
-  // request, or a 401 would go out without helmet's headers and CORS would hide it from the SPA.
+  // Security headers and CORS before the auth hook, so a 401 carries them too.
   await app.register(securityPlugin, { config });
   await app.register(authPlugin, { config });
   if (config.apiDocsEnabled) await app.register(docsPlugin);
@@ -128,5 +124,4 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
   return app;
 }
 
-/** For scripts and tests that want paths relative to the repository root. */
-export const REPO_ROOT = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
+/** @internal */ export const REPO_ROOT = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));

@@ -1,20 +1,16 @@
-// Who may touch what, in one place. A caller owns exactly one account (its token's sub); every
-// resource is reached through the account it belongs to. Anything outside the caller's account is
-// 404, as if it did not exist. The single exception: admin and super may READ any account, and in
-// production only with a second factor (requireStaffAssurance).
+// Who may touch what, in one place: a caller owns one account, and anything outside it is 404; admin
+// and super may READ any account (in production with a second factor).
 import type { FastifyRequest } from "fastify";
 import type { Executor } from "../../db/engine";
-import { hasRoles, STAFF_ROLES, type Role, type RoleRequirement } from "./contract/roles";
-import type { Actor } from "./domain/audit";
-import { writeAudit } from "./repositories/audit";
-import { insufficientAal, unauthorized } from "./http-errors";
-import { forbidden, notFound } from "./errors";
+import { ACCOUNT_HOLDER_ROLE, hasRoles, STAFF_ROLES, type Role, type RoleRequirement } from "./contract/roles";
+import { writeAudit, type AuditAction, type AuditDetail, type AuditEntry } from "./repositories/audit";
+import { accountSubmitted } from "./repositories/strategies";
+import { forbidden, insufficientAal, notFound, unauthorized } from "./errors";
 
 export interface Caller {
   userId: string;
   email: string | null;
   roles: Role[];
-  /** The token's authenticator assurance level ("aal1", "aal2"). */
   aal: string | null;
   /** The caller's account, or null until GET /api/accounts/user/{sub} has created it. */
   accountId: number | null;
@@ -46,11 +42,7 @@ export function requireAccountAccess(
   if (!canAccessAccount(requireCaller(request), accountId, access)) throw notFound(what);
 }
 
-/**
- * A staff read of what is not the caller's own (another account, the whole audit trail): in
- * production only at aal2, as the admin API; a stolen staff password alone reads nobody's record.
- * Locally staff work at aal1 (the demo accounts, docs/security.md).
- */
+/** A staff read of what is not the caller's own: in production only at aal2 (docs/security.md). */
 export function requireStaffAssurance(request: FastifyRequest): Caller {
   const caller = requireCaller(request);
   if (request.server.config.env === "production" && caller.aal !== "aal2") throw insufficientAal();
@@ -69,8 +61,7 @@ export function requireRoles(request: FastifyRequest, required: RoleRequirement)
   return requireCallerRoles(requireCaller(request), required);
 }
 
-/** requireRoles for a caller already known (the domain's checks take the actor, not the request). */
-export function requireCallerRoles(caller: Caller, required: RoleRequirement): Caller {
+function requireCallerRoles(caller: Caller, required: RoleRequirement): Caller {
   if (!hasRoles(caller.roles, required)) throw forbidden(`Requires ${describeRequirement(required)}`);
   return caller;
 }
@@ -80,15 +71,27 @@ export function routeOf(request: FastifyRequest): string {
   return `${request.method} ${request.routeOptions.url ?? "unknown"}`;
 }
 
+/** After submission the record is edited only through the edit screens, which need role user (403). */
+export async function requireRecordWriter(db: Executor, caller: Caller, accountId: number): Promise<void> {
+  requireRecordWriterOf(caller, await accountSubmitted(db, accountId));
+}
+
+/** requireRecordWriter when whether the account is submitted was already read (with the row it writes). */
+export function requireRecordWriterOf(caller: Caller, submitted: boolean): void {
+  if (submitted) requireCallerRoles(caller, ACCOUNT_HOLDER_ROLE);
+}
+
+export interface Actor {
+  caller: Caller;
+  route: string;
+}
+
 /** The signed-in caller and the route they act through: what the domain is handed instead of the request. */
 export function actorOf(request: FastifyRequest): Actor {
   return { caller: requireCaller(request), route: routeOf(request) };
 }
 
-/**
- * requireAccountAccess for reads, plus what a staff read of another account needs: in production
- * a second factor (requireStaffAssurance), and always its staff.read row in the audit trail.
- */
+/** requireAccountAccess for reads; a staff read of another account also needs recordStaffRead. */
 export async function requireAccountRead(
   db: Executor,
   request: FastifyRequest,
@@ -100,10 +103,7 @@ export async function requireAccountRead(
   await recordStaffRead(db, request, accountId);
 }
 
-/**
- * A staff read of another account (accountId), or of the whole trail (null): checked for the
- * second factor production asks of staff, then recorded.
- */
+/** A staff read of another account, or of the whole trail (null): checked, then recorded. */
 export async function recordStaffRead(db: Executor, request: FastifyRequest, accountId: number | null): Promise<void> {
   const caller = requireStaffAssurance(request);
   await writeAudit(db, {
@@ -120,4 +120,30 @@ function describeRequirement(required: RoleRequirement): string {
   if (typeof required === "string") return `the role ${required}`;
   if ("allOf" in required) return `all of the roles: ${required.allOf.join(", ")}`;
   return `one of the roles: ${required.anyOf.join(", ")}`;
+}
+
+/** The signed-in caller as the audit trail names them: staff when acting on an account that is not theirs. */
+function auditActorOf(actor: Actor, accountId: number | null): AuditEntry["actor"] {
+  const { caller } = actor;
+  return { type: caller.accountId !== accountId && isStaff(caller) ? "staff" : "user", id: caller.userId };
+}
+
+/** The audit entry of an actor's change (docs/decisions/0021-audit-trail.md), written in the change's transaction. */
+export function auditOf(
+  actor: Actor,
+  accountId: number,
+  action: AuditAction,
+  entity: AuditEntry["entity"],
+  fields: readonly string[],
+  detail?: AuditDetail,
+): AuditEntry {
+  return {
+    accountId,
+    actor: auditActorOf(actor, accountId),
+    action,
+    entity,
+    fields,
+    route: actor.route,
+    ...(detail ? { detail } : {}),
+  };
 }

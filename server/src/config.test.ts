@@ -147,8 +147,49 @@ describe("loadConfig", () => {
     ]);
   });
 
-  it("refuses http:// for the auth service and its JWKS in production, except to loopback", () => {
-    for (const name of ["SUPABASE_URL", "SUPABASE_JWKS_URL"]) {
+  const secretSettings = [
+    "SUPABASE_SERVICE_ROLE_KEY",
+    "SUPABASE_JWT_SECRET",
+    "SUMSUB_APP_TOKEN",
+    "SUMSUB_SECRET_KEY",
+    "SUMSUB_WEBHOOK_SECRET",
+    "MAIL_TOKEN",
+  ];
+  const weakSecrets: [what: string, value: string, refusal: RegExp][] = [
+    ["a letter", "a", /must be at least 32 characters/],
+    ["31 random characters", randomBytes(32).toString("base64url").slice(0, 31), /must be at least 32 characters/],
+    [
+      "the self-hosting template's example",
+      "your-super-secret-jwt-token-with-at-least-32-characters-long",
+      /is an example published in Supabase's documentation/,
+    ],
+    [
+      "the CLI's public secret with one capital letter",
+      "Super-secret-jwt-token-with-at-least-32-characters-long",
+      /is an example published in Supabase's documentation, or a variant of one/,
+    ],
+    ["few characters", "abcabcabcabcabcabcabcabcabcabcabcabc", /repeats too few characters/],
+    ["abcdefgh four times", "abcdefgh".repeat(4), /is a run or a repeat/],
+    ["a run of digits and letters", "0123456789abcdefghijklmnopqrstuvwxyz", /is a run or a repeat/],
+    ["a block of 8 four times", "x8Kq2mZp".repeat(4), /is a run or a repeat/],
+  ];
+  const weakCases = secretSettings.flatMap((name) =>
+    weakSecrets.map(([what, value, refusal]) => ({ name, what, value, refusal })),
+  );
+  it.each(weakCases)("refuses $name as $what in production, naming it", ({ name, value, refusal }) => {
+    const problems = problemsOf({ ...PRODUCTION, [name]: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(new RegExp(`^${name} ${refusal.source}.*: use 32\\+ random characters`));
+  });
+
+  it("accepts random secrets of 32 characters and more in every secret setting (every one of many draws)", () => {
+    for (let i = 0; i < 200; i++)
+      for (const value of [randomBytes(16).toString("hex"), randomBytes(32).toString("base64")])
+        expect(problemsOf({ ...PRODUCTION, ...Object.fromEntries(secretSettings.map((n) => [n, value])) })).toEqual([]);
+  });
+
+  it("refuses http:// for every outbound URL in production (auth, its JWKS, Sumsub), except to loopback", () => {
+    for (const name of ["SUPABASE_URL", "SUPABASE_JWKS_URL", "SUMSUB_BASE_URL"]) {
       for (const url of [
         "http://auth.example.org",
         "http://10.0.0.5:8000/jwks",

@@ -5,9 +5,10 @@ import path from "node:path";
 import { isIP } from "node:net";
 import { SUMSUB_LEVEL_NAME } from "./contract/rules";
 import { ssnKeyWeakness } from "./pii/ssn";
+import { MIN_SECRET_LENGTH, secretWeakness } from "./secret-strength";
 
 /** The Supabase CLI's public local-development values (not secrets: every CLI install prints them). */
-export const LOCAL_SUPABASE = {
+/** @internal */ export const LOCAL_SUPABASE = {
   jwtSecret: "super-secret-jwt-token-with-at-least-32-characters-long",
   anonKey:
     "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0",
@@ -32,7 +33,6 @@ const optionalSwitch = z
   .transform((v) => v === "true" || v === "1" || v === "on")
   .optional();
 
-/** proxy-addr's names for whole ranges, beside addresses and CIDR ranges. */
 const PROXY_RANGES = ["loopback", "linklocal", "uniquelocal"];
 
 function isProxyAddress(value: string): boolean {
@@ -43,11 +43,7 @@ function isProxyAddress(value: string): boolean {
   return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
 }
 
-/**
- * Off, or the addresses of the proxies in front of the app: never every hop (the leftmost
- * X-Forwarded-For, which the client writes, would become its address). No hop count: Fastify
- * trusts nothing for one, since a count cannot tell the proxy from a client that reached the app directly.
- */
+/** Off, or the proxies' addresses: never every hop (the client writes the leftmost X-Forwarded-For) nor a count. */
 const trustProxySetting = z
   .string()
   .trim()
@@ -67,6 +63,8 @@ const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   HOST: z.string().default("127.0.0.1"),
+  /** Lets the local stack's emulators listen off loopback on their public keys (scripts/stack.ts refuses it otherwise). */
+  ALLOW_PUBLIC_KEYS: optionalSwitch,
   APP_PORT: port(3000),
   AUTH_PORT: port(54321),
   MAIL_PORT: port(54324),
@@ -112,7 +110,6 @@ const envSchema = z.object({
   WEB_DIST: optionalString,
   /** After SIGTERM, seconds of serving while /api/ready says 503, before draining; default 5 in production. */
   SHUTDOWN_DELAY_SECONDS: z.coerce.number().int().min(0).max(20).optional(),
-  /** The proxies in front of the app, whose X-Forwarded-For gives the client's address. */
   TRUST_PROXY: trustProxySetting,
   /** Prometheus metrics on a listener of their own (docs/operations.md); unset, no metrics listener. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
@@ -135,6 +132,19 @@ const REQUIRED_IN_PRODUCTION = [
   "SUMSUB_WEBHOOK_SECRET",
 ] as const;
 
+/** Settings that hold a secret: production asks each for the emulator's strength rule (secret-strength.ts). */
+const SECRET_SETTINGS = [
+  "SUPABASE_SERVICE_ROLE_KEY",
+  "SUPABASE_JWT_SECRET",
+  "SUMSUB_APP_TOKEN",
+  "SUMSUB_SECRET_KEY",
+  "SUMSUB_WEBHOOK_SECRET",
+  "MAIL_TOKEN",
+] as const;
+
+/** Where the app sends tokens and keys, or learns which tokens to trust and which checks passed. */
+const OUTBOUND_URLS = ["SUPABASE_URL", "SUPABASE_JWKS_URL", "SUMSUB_BASE_URL"] as const;
+
 /** Values every CLI install prints or this repository ships: anyone can sign with them. */
 const PUBLIC_VALUES: Partial<Record<keyof z.infer<typeof envSchema>, readonly string[]>> = {
   SUPABASE_ANON_KEY: [LOCAL_SUPABASE.anonKey, LOCAL_SUPABASE.publishableKey],
@@ -149,11 +159,13 @@ function problemsOf(e: z.infer<typeof envSchema>): string[] {
   const problems: string[] = [];
   if (e.NODE_ENV === "production") {
     for (const name of REQUIRED_IN_PRODUCTION) if (!e[name]) problems.push(`${name} is required in production`);
-    for (const [name, values] of Object.entries(PUBLIC_VALUES)) {
-      const value = e[name as keyof typeof e];
-      if (typeof value === "string" && values.includes(value)) {
-        problems.push(`${name} is a public local-development value and is refused in production`);
-      }
+    const isPublic = (name: keyof typeof e) => PUBLIC_VALUES[name]?.includes(String(e[name])) ?? false;
+    for (const name of Object.keys(PUBLIC_VALUES) as (keyof typeof e)[])
+      if (isPublic(name)) problems.push(`${name} is a public local-development value and is refused in production`);
+    for (const name of SECRET_SETTINGS) {
+      const weakness = e[name] && !isPublic(name) ? secretWeakness(name, e[name]) : undefined;
+      if (weakness)
+        problems.push(`${weakness}: use ${MIN_SECRET_LENGTH}+ random characters (e.g. openssl rand -base64 32)`);
     }
     if (e.METRICS_PORT !== undefined && !isPrivateAddress(e.METRICS_HOST) && !e.METRICS_PUBLIC_BIND) {
       problems.push(
@@ -163,8 +175,8 @@ function problemsOf(e: z.infer<typeof envSchema>): string[] {
     // A key typed by hand (all zeros, a repeated byte, a phrase) protects nothing: refused by name.
     const weakness = e.SSN_ENCRYPTION_KEY ? ssnKeyWeakness(e.SSN_ENCRYPTION_KEY) : null;
     if (weakness) problems.push(`SSN_ENCRYPTION_KEY ${weakness}: use \`openssl rand -base64 32\``);
-    // Tokens, keys and the JWKS that says which tokens to trust travel to these: TLS unless on this host.
-    for (const name of ["SUPABASE_URL", "SUPABASE_JWKS_URL"] as const) {
+    // Tokens and keys travel to these, and their answers (the JWKS, a GREEN) are not signed: TLS unless on this host.
+    for (const name of OUTBOUND_URLS) {
       const url = e[name];
       if (url && !isHttpsOrLoopback(url))
         problems.push(`${name} must be an https:// URL in production (http only to loopback)`);
@@ -183,7 +195,7 @@ function problemsOf(e: z.infer<typeof envSchema>): string[] {
 }
 
 /** Loopback or private (RFC 1918, 4193) literal addresses; a host name or 0.0.0.0 is not (nothing resolves names). */
-export function isPrivateAddress(host: string): boolean {
+function isPrivateAddress(host: string): boolean {
   const h = host.toLowerCase().replace(/^\[|\]$/g, "");
   if (h === "localhost" || h === "::1") return true;
   if (/^(fc|fd)[0-9a-f]{2}:/.test(h)) return true;
@@ -194,7 +206,7 @@ export function isPrivateAddress(host: string): boolean {
 }
 
 /** https://, or http:// to a loopback address (a proxy on the same host). */
-export function isHttpsOrLoopback(url: string): boolean {
+function isHttpsOrLoopback(url: string): boolean {
   let u: URL;
   try {
     u = new URL(url);
@@ -217,6 +229,7 @@ export interface Config {
   env: "development" | "production" | "test";
   logLevel: string;
   host: string;
+  allowPublicKeys: boolean;
   ports: { app: number; auth: number; mail: number; smtp: number; identity: number };
   dataDir: string;
   database: { kind: "sqlite" } | { kind: "postgres"; url: string; poolSize: number };
@@ -227,9 +240,7 @@ export interface Config {
   corsOrigins: string[];
   webDist: string | undefined;
   shutdownDelayMs: number;
-  /** Fastify's trustProxy: false, or the proxies whose X-Forwarded-For is believed. */
   trustProxy: false | string[];
-  /** The Prometheus listener; undefined when METRICS_PORT is unset. */
   metrics: { host: string; port: number } | undefined;
   auth: {
     url: string;
@@ -291,6 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
     host: e.HOST,
+    allowPublicKeys: e.ALLOW_PUBLIC_KEYS ?? false,
     ports: { app: e.APP_PORT, auth: e.AUTH_PORT, mail: e.MAIL_PORT, smtp: e.SMTP_PORT, identity: e.IDENTITY_PORT },
     dataDir: path.resolve(e.DATA_DIR),
     database: e.DATABASE_URL

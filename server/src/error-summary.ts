@@ -1,12 +1,6 @@
-// What the logs may say about an unexpected error: never a message, a query, its parameters or a
-// request body. A database error's text carries the values it failed on (drizzle's
-// DrizzleQueryError puts the SQL and every parameter into its message and keeps them as `query`
-// and `params`; node-postgres errors carry `detail` such as "Key (email)=(ada@…) already exists",
-// `where` and the failing value in the message), and so do many others (JSON.parse quotes its
-// input, Node's ERR_INVALID_ARG_TYPE the value it got, a mail server the refused address). So the
-// summary keeps only what identifies the failure without quoting data: each error's class and
-// code along its cause chain, a database error's constraint, table, column and routine names, and
-// the stack frames (file, line, function) without the message line.
+// What the logs may say about an unexpected error (docs/decisions/0024): never a message, a query, its
+// parameters or a body, which quote data; each error's class and code along its cause chain, a database
+// error's constraint, table, column and routine names, and the stack frames without the message line.
 
 export interface ErrorSummary {
   type: string;

@@ -25,7 +25,8 @@ export function createMailer(config: Pick<Config, "mail">): Mailer {
   return {
     async send({ to, subject, text, html }) {
       const t = await connect();
-      await t.sendMail({ from: config.mail.from, to, subject, text, html });
+      // An address object, not a string: the mailer never parses a recipient into other mailboxes.
+      await t.sendMail({ from: config.mail.from, to: { name: "", address: to }, subject, text, html });
     },
     close: () => {
       if (closed) return;

@@ -1,6 +1,7 @@
 // Prometheus metrics (prom-client's default registry), defined beside the code they count. Labels
 // name kinds of things, never a person (docs/operations.md).
 import {
+  collectDefaultMetrics,
   Counter,
   Gauge,
   Histogram,
@@ -35,4 +36,10 @@ export function histogram<L extends string = never>(config: HistogramConfigurati
 
 export function gauge<L extends string = never>(config: GaugeConfiguration<L>): Gauge<L> {
   return once(config.name, () => new Gauge(config));
+}
+
+/** prom-client's process metrics (CPU, memory, event-loop lag, GC), started once per process however many apps it builds. */
+export function collectProcessMetrics(): void {
+  if (!register.getSingleMetric("process_cpu_seconds_total"))
+    collectDefaultMetrics({ register, eventLoopMonitoringPrecision: 20 });
 }

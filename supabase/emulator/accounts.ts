@@ -18,12 +18,8 @@ export interface NewUser {
   /** The `data` / `user_metadata` the request sent; where it lands depends on `metadataFrom`. */
   userMetadata: Json;
   /**
-   * Where user_metadata comes from, as GoTrue's paths differ:
-   * - "identity" (signup.go, hence POST /signup and OTP sign-ups; external.go for providers): the
-   *   identity's claims with the sent data added under them, and user_metadata is a copy of that.
-   * - "data" (admin.go create, invite.go, mail.go generate_link): user_metadata is the sent data
-   *   exactly (plus email_verified when the admin confirms the address, models.User.Confirm), and
-   *   the identity holds only its claims, unverified.
+   * Where user_metadata comes from, as GoTrue's paths differ: "identity" (signup.go, external.go), the
+   * identity's claims over the sent data; "data" (admin.go, invite.go, mail.go), the sent data exactly.
    */
   metadataFrom: "identity" | "data";
   appMetadata?: Json;
@@ -125,7 +121,6 @@ export function confirmEmail(ctx: Pick<AuthContext, "store">, user: UserRow): Us
   });
 }
 
-/** Adds a provider to app_metadata.providers (after linking an identity). */
 export function withProvider(user: UserRow, provider: string): Json {
   const providers = Array.isArray(user.app_metadata.providers) ? (user.app_metadata.providers as string[]) : [];
   return { ...user.app_metadata, providers: providers.includes(provider) ? providers : [...providers, provider] };
@@ -135,10 +130,7 @@ export function isBanned(user: UserRow): boolean {
   return Boolean(user.banned_until && new Date(user.banned_until).getTime() > Date.now());
 }
 
-/**
- * An anonymous user (signup.go ToUserModel with the anonymous provider): no address, no phone,
- * no identity, empty app_metadata, the sign-up `data` as user_metadata.
- */
+/** An anonymous user (signup.go ToUserModel): no address, phone or identity. */
 export function createAnonymousUser(ctx: Pick<AuthContext, "store">, userMetadata: Json): UserRow {
   const now = nowIso();
   return ctx.store.users.insertUser(
@@ -146,12 +138,7 @@ export function createAnonymousUser(ctx: Pick<AuthContext, "store">, userMetadat
   );
 }
 
-/**
- * The end of an e-mail change (verify.go emailChangeVerify): the email identity takes the new
- * address (created when the user has none, e.g. an anonymous user), the address becomes the
- * user's and confirmed, and an anonymous user becomes permanent with app_metadata naming its
- * providers (UpdateAppMetaDataProviders).
- */
+/** The end of an e-mail change (verify.go emailChangeVerify); an anonymous user becomes permanent. */
 export function completeEmailChange(ctx: Pick<AuthContext, "store">, user: UserRow, newEmail: string): UserRow {
   return ctx.store.transaction(() => {
     const identities = ctx.store.identities.identitiesOf(user.id);
@@ -193,11 +180,7 @@ const obfuscate = (userId: string, value: string) =>
     .update(userId + value)
     .digest("base64url");
 
-/**
- * An admin soft delete (admin.go adminUserDelete, models.User.SoftDeleteUser): the row stays with
- * deleted_at, its address, phone and pending change replaced by opaque values, no password, empty
- * metadata; identities emptied; factors, sessions and one-time tokens removed. Once is enough.
- */
+/** An admin soft delete (admin.go adminUserDelete, models.User.SoftDeleteUser): opaque values, no access. */
 export function softDeleteUser(ctx: Pick<AuthContext, "store">, user: UserRow): void {
   if (user.deleted_at) return;
   ctx.store.transaction(() => {

@@ -1,7 +1,5 @@
-// The four API keys of one emulator instance, all from its JWT secret, so an instance started with
-// its own secret has keys no other install has and accepts no public value (the package README's
-// "Keys" section; docs/security.md). On the Supabase CLI's public secret they are the CLI's own
-// public keys, so the emulator stays a drop-in for `supabase start`.
+// The four API keys of one instance, all from its JWT secret (the package README's "Keys"): on the
+// Supabase CLI's public secret, the CLI's own public keys.
 import { createHmac } from "node:crypto";
 import { SignJWT } from "jose";
 import { SUPABASE_CLI_KEYS } from "./cli-keys";
@@ -9,7 +7,6 @@ import { SUPABASE_CLI_KEYS } from "./cli-keys";
 export interface ApiKeys {
   /** HS256 JWT `{ iss: "supabase-demo", role: "anon" }`, as the CLI mints it. */
   anonKey: string;
-  /** HS256 JWT with role service_role: the admin API's key. */
   serviceRoleKey: string;
   /** The opaque `sb_publishable_…` key the gateway swaps for the anon JWT. */
   publishableKey: string;
@@ -20,11 +17,7 @@ export interface ApiKeys {
 /** True when the instance runs on the CLI's public secret (and so on the public keys). */
 export const isPublicSecret = (jwtSecret: string) => jwtSecret === SUPABASE_CLI_KEYS.jwtSecret;
 
-/**
- * An opaque key shaped as the CLI's (`<prefix><22 chars>_<8 chars>`), an HMAC of the secret: the
- * same secret always gives the same key (restarts and other processes agree), and the key reveals
- * nothing of the secret.
- */
+/** An opaque key shaped as the CLI's, an HMAC of the secret: stable, and revealing nothing of it. */
 function opaqueKey(jwtSecret: string, prefix: "sb_publishable_" | "sb_secret_"): string {
   const mac = createHmac("sha256", jwtSecret).update(`auth-emulator ${prefix}`).digest("base64url");
   return `${prefix}${mac.slice(0, 22)}_${mac.slice(22, 30)}`;

@@ -1,6 +1,4 @@
-// One-time tokens behind mail links and codes, as GoTrue makes them: a numeric OTP is mailed,
-// the stored token is hex(sha224(email + otp)) (prefixed `pkce_` in PKCE flows), and the link
-// is `${apiUrl}/verify?token=<hash>&type=<type>&redirect_to=<redirect>`.
+// One-time tokens behind mail links and codes, as GoTrue makes them: hex(sha224(email + otp)).
 import { createHash, randomInt } from "node:crypto";
 import type { AuthContext } from "./context";
 import { nowIso, isoToMs } from "./clock";
@@ -109,10 +107,7 @@ function linkMailVars(ctx: AuthContext, user: UserRow, kind: MailKind, link: Iss
   };
 }
 
-/**
- * Issues a link and mails it, enforcing max_frequency per user and kind (429
- * over_email_send_rate_limit "…after N seconds.") and the global hourly mail budget.
- */
+/** Issues a link and mails it, within max_frequency per user and kind and the hourly mail budget. */
 export async function sendLink(
   ctx: AuthContext,
   user: UserRow,
@@ -131,10 +126,7 @@ export async function sendLink(
   return link;
 }
 
-/**
- * Mails an e-mail change (mail.go sendEmailChange): a link and code to the new address and, with
- * `double_confirm_changes` on and an address to change from, another pair to the current one.
- */
+/** Mails an e-mail change (mail.go sendEmailChange), to both addresses with `double_confirm_changes`. */
 export async function sendEmailChange(
   ctx: AuthContext,
   user: UserRow,
@@ -155,10 +147,7 @@ export async function sendEmailChange(
   await ctx.mailer.send("email_change", current, linkMailVars(ctx, user, "email_change", link, newEmail));
 }
 
-/**
- * Finds and consumes a token for a verify `type`. Unknown, mismatched and expired tokens all
- * give otp_expired (GoTrue does not tell them apart).
- */
+/** Finds and consumes a token for a verify `type`; any failure is otp_expired, as in GoTrue. */
 export function consumeToken(
   ctx: AuthContext,
   stored: string,

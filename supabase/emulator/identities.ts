@@ -1,6 +1,4 @@
-// Manual identity linking as GoTrue does it (api/identity.go, models/user.go): linking a provider
-// identity to the signed-in user, unlinking one of several, and the two rules both lean on:
-// the user's address follows its identities, and app_metadata.providers lists them.
+// Manual identity linking as GoTrue does it (api/identity.go, models/user.go).
 import type { AuthContext } from "./context";
 import { ApiError, badRequest, notFound, unprocessable } from "./errors";
 import { confirmEmail } from "./accounts";
@@ -10,7 +8,7 @@ import type { IdentityRow, Json, UserRow } from "./store";
 type Ctx = Pick<AuthContext, "store" | "settings">;
 
 /** models.User.UpdateAppMetaDataProviders: providers in the order their identities were made. */
-export function refreshProviders(ctx: Ctx, user: UserRow): UserRow {
+function refreshProviders(ctx: Ctx, user: UserRow): UserRow {
   const providers = [...new Set(ctx.store.identities.identitiesOf(user.id).map((i) => i.provider))];
   const appMetadata: Json = { ...user.app_metadata, providers };
   if (providers.length) appMetadata.provider = providers[0];
@@ -22,12 +20,7 @@ const isEmailVerified = (i: IdentityRow) => i.identity_data.email_verified === t
 /** Raised when every identity's address already belongs to another user. */
 class EmailConflict extends Error {}
 
-/**
- * models.User.UpdateUserEmailFromIdentities: keeps the address when an identity still carries it;
- * otherwise takes the best identity's address (verified first, then unverified, then none; oldest
- * first) that no other user has, drops pending tokens and changes, and unconfirms the address
- * unless its provider verified it or mail confirmations are off.
- */
+/** models.User.UpdateUserEmailFromIdentities: the address follows the user's best identity. */
 function updateEmailFromIdentities(ctx: Ctx, user: UserRow): UserRow {
   const identities = ctx.store.identities.identitiesOf(user.id);
   if (identities.some((i) => i.email === user.email)) return user;
@@ -83,19 +76,13 @@ export function unlinkIdentity(ctx: Ctx, user: UserRow, identityId: string): voi
 
 export interface LinkedIdentity {
   provider: string;
-  /** The provider's subject for this person. */
   providerId: string;
   email: string;
   /** identity_data beyond sub/email/email_verified/phone_verified (iss, name…). */
   data: Json;
 }
 
-/**
- * api.linkIdentityToUser: the identity must not be linked yet (to this user or another); a user
- * without an address (an anonymous one) takes the identity's, confirmed, and stops being
- * anonymous. The emulator's only linkable provider (the Google stand-in) verifies addresses, so
- * GoTrue's branch for an unverified provider address is not reached.
- */
+/** api.linkIdentityToUser: an anonymous user takes the identity's (verified) address and stops being anonymous. */
 export function linkIdentityToUser(ctx: Ctx, target: UserRow, linked: LinkedIdentity): UserRow {
   const existing = ctx.store.identities.findIdentity(linked.provider, linked.providerId);
   if (existing) {

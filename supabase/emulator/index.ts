@@ -1,6 +1,5 @@
-// Supabase Auth (GoTrue) for the unmodified supabase-js, in pure Node: the HTTP surface under
-// /auth/v1, TOTP, a mailbox with Mailpit's API, and a seed to come back to. Everything it needs
-// comes in as options; it knows nothing of the project that starts it.
+// Supabase Auth (GoTrue) for the unmodified supabase-js, in pure Node: /auth/v1, TOTP, a mailbox with
+// Mailpit's API, and a seed to come back to. It knows nothing of the project that starts it.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -10,7 +9,7 @@ import type { AuthContext } from "./context";
 import { AuthStore } from "./store";
 import { ignoredConfigKeys, loadAuthSettings, type SettingsOverrides } from "./settings";
 import { KeyRing } from "./keys";
-import { PasswordPolicy } from "./passwords";
+import { DEFAULT_BCRYPT_COST, PasswordPolicy } from "./passwords";
 import { RedirectPolicy } from "./redirects";
 import { Mailer } from "./mailer";
 import { loadMailTemplates } from "./mail-templates";
@@ -26,6 +25,7 @@ import { secretWeakness } from "./secret-strength";
 
 export { SUPABASE_CLI_KEYS } from "./cli-keys";
 export { apiKeysFor, type ApiKeys } from "./api-keys";
+export { isLoopback, publicKeysRefusal } from "./exposure";
 export { startMailbox, type Mailbox, type MailboxOptions, type MailMessage } from "./mailbox/index";
 export { loadSeed, type SeedFile } from "./seed";
 export type { AuthSettings, SettingsOverrides } from "./settings";
@@ -34,11 +34,9 @@ export { ignoredConfigKeys } from "./settings";
 export interface AuthEmulatorOptions {
   /** 0 (the default) = any free port; the CLI defaults to 54321 like `supabase start`. */
   port?: number;
-  /** Default 127.0.0.1. */
   host?: string;
   /** Path of a Supabase CLI config.toml whose [auth] section is followed; the CLI template's defaults when absent. */
   config?: string;
-  /** Values that win over config.toml (tighter limits, a provider switched on…). */
   configOverrides?: SettingsOverrides;
   /** Where users, sessions, the signing key and mail persist. Without it, nothing survives stop(). */
   dataDir?: string;
@@ -46,36 +44,20 @@ export interface AuthEmulatorOptions {
   seed?: string | SeedFile;
   /** Public root URL (without /auth/v1), used in tokens' iss and in mail links; default http://host:port. */
   publicUrl?: string;
-  /**
-   * HS256 secret of the anon/service_role keys; default the Supabase CLI's public one (and its keys).
-   * With a secret of its own the instance accepts only the keys derived from it (`apiKeysFor`),
-   * never the CLI's public keys; a weak one is refused (secret-strength.ts).
-   */
+  /** HS256 secret of the API keys; with one of its own, only the keys derived from it are accepted. */
   jwtSecret?: string;
-  /** bcrypt cost of new hashes; 10 like GoTrue. */
+  /** bcrypt cost of new hashes: 4 (cheap for CI) unless given; 10 is GoTrue's. */
   bcryptCost?: number;
   /** Browser origins allowed besides any localhost/127.0.0.1 one. */
   corsOrigins?: string[];
-  /**
-   * The embedded mailbox: ports (0 = any free one, the default) and the origins its API answers. It
-   * listens on loopback whatever `host` is; another `host` for it needs a `token` (32+ characters)
-   * that every request then carries. Its SMTP port stays on loopback.
-   */
+  /** The embedded mailbox, on loopback unless given a `host` and a `token` (32+ characters). */
   mailbox?: { port?: number; smtpPort?: number; corsOrigins?: string[]; host?: string; token?: string };
-  /** From address of the emulator's mail. */
   mailFrom?: string;
   /** No console output (the URL, keys and seed are printed otherwise). */
   quiet?: boolean;
-  /**
-   * Where the start-up notice naming config.toml keys the emulator ignores goes: console.warn
-   * (stderr) by default. A host process that keeps stderr for its own failure line (the product's
-   * `npm start`) passes its own.
-   */
+  /** Where the notice of ignored config.toml keys goes (console.warn by default). */
   notice?: (line: string) => void;
-  /**
-   * Sign user access tokens HS256 with `jwtSecret` (no kid; the JWKS lists no key), as a GoTrue
-   * without signing keys does: clients then check them through GET /user, not the JWKS.
-   */
+  /** Sign user access tokens HS256 with `jwtSecret`, as a GoTrue without signing keys does. */
   hs256UserTokens?: boolean;
   /** Serve the API at the root path too, as a self-hosted GoTrue does, besides `/auth/v1`. */
   serveAtRoot?: boolean;
@@ -95,22 +77,16 @@ export interface AuthEmulator {
   jwks: { keys: JWK[] };
   jwksUrl: string;
   mailbox: Mailbox;
-  /**
-   * The data folder in use (a temporary one, removed by stop(), when none was given: the users and
-   * sessions are then kept in memory, not in its auth.sqlite).
-   */
+  /** The data folder in use (a temporary one, removed by stop(), when none was given). */
   dataDir: string;
   /** Back to the seed (not to empty): users, sessions, factors, rate limits. Mail stays (mailbox.clear()). */
   reset(): Promise<void>;
   stop(): Promise<void>;
-  /** Same as stop(). */
   close(): Promise<void>;
 }
 
 export const AUTH_DB_FILE = "auth.sqlite";
 export const MAIL_FILE = "mailbox.json";
-/** PRAGMA user_version after the first seeding, so a restart keeps the data as it was left. */
-const SEEDED_VERSION = 1;
 const DEFAULT_FROM = "Supabase Auth <noreply@localhost>";
 
 /** One line naming the config.toml keys that take no effect here, so nobody believes they did. */
@@ -136,8 +112,7 @@ export async function startAuthEmulator(opts: AuthEmulatorOptions = {}): Promise
   const weakness = isPublicSecret(jwtSecret) ? undefined : secretWeakness("the JWT secret", jwtSecret);
   if (weakness) throw new Error(`${weakness}: use 32+ random characters (e.g. openssl rand -base64 32)`);
   const apiKeys = await apiKeysFor(jwtSecret);
-  // Without a data folder nothing outlives stop(), so the store lives in memory: no file writes
-  // per commit (decision record 0175). Keys and mail still go to the temporary folder.
+  // Without a data folder the store lives in memory (decision record 0175).
   const store = new AuthStore(temporary ? ":memory:" : path.join(dataDir, AUTH_DB_FILE));
   const cleanups: (() => Promise<void> | void)[] = [() => store.close()];
   const cleanup = async () => {
@@ -177,7 +152,7 @@ export async function startAuthEmulator(opts: AuthEmulatorOptions = {}): Promise
       store,
       settings,
       keys,
-      passwords: new PasswordPolicy(settings, opts.bcryptCost ?? 10),
+      passwords: new PasswordPolicy(settings, opts.bcryptCost ?? DEFAULT_BCRYPT_COST),
       redirects: new RedirectPolicy(settings),
       mailer,
       limiter,
@@ -190,10 +165,7 @@ export async function startAuthEmulator(opts: AuthEmulatorOptions = {}): Promise
         await applySeed(ctx, seed);
       },
     };
-    if ((store.db.pragma("user_version", { simple: true }) as number) < SEEDED_VERSION) {
-      await applySeed(ctx, seed);
-      store.db.pragma(`user_version = ${SEEDED_VERSION}`);
-    }
+    if (!store.seeded) await applySeed(ctx, seed, { once: true });
     const app = await buildServer(ctx, opts.corsOrigins, hostPolicy(host, [opts.publicUrl]), opts.serveAtRoot);
     cleanups.push(() => app.close());
     await app.listen({ host, port: opts.port ?? 0 });
@@ -243,10 +215,7 @@ export async function startAuthEmulator(opts: AuthEmulatorOptions = {}): Promise
   }
 }
 
-/**
- * Puts the auth data in `dataDir` back to the seed without a running emulator. Safe beside a
- * running emulator too (SQLite locks), though that one's in-memory limits stay as they were.
- */
+/** Puts the auth data in `dataDir` back to the seed without a running emulator. */
 export async function resetAuthData(opts: {
   dataDir: string;
   config?: string;
@@ -260,10 +229,9 @@ export async function resetAuthData(opts: {
   try {
     store.wipe();
     await applySeed(
-      { store, settings, passwords: new PasswordPolicy(settings, opts.bcryptCost ?? 10) },
+      { store, settings, passwords: new PasswordPolicy(settings, opts.bcryptCost ?? DEFAULT_BCRYPT_COST) },
       loadSeed(opts.seed),
     );
-    store.db.pragma(`user_version = ${SEEDED_VERSION}`);
   } finally {
     store.close();
   }

@@ -132,8 +132,19 @@ async function ownKey(dataDir: string): Promise<JWK> {
   };
   fs.mkdirSync(dataDir, { recursive: true });
   // Written with owner-only permissions: it is a private key, even if only for local development.
-  fs.writeFileSync(file, JSON.stringify(jwk, null, 2), { mode: 0o600 });
-  return jwk;
+  // Written aside, then linked into place (which fails if it exists): of emulators starting together
+  // on one data folder the first key wins, and none reads a half-written file.
+  const aside = `${file}.${process.pid}.${randomUUID()}`;
+  fs.writeFileSync(aside, JSON.stringify(jwk, null, 2), { mode: 0o600 });
+  try {
+    fs.linkSync(aside, file);
+    return jwk;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+    return JSON.parse(fs.readFileSync(file, "utf8")) as JWK;
+  } finally {
+    fs.rmSync(aside, { force: true });
+  }
 }
 
 async function importKey(jwk: JWK): Promise<LoadedKey> {

@@ -58,7 +58,7 @@ describe("npm pack", () => {
       expect(manifest.private).toBeUndefined();
       expect(manifest.exports["."]).toEqual({ types: "./dist/types/index.d.ts", default: "./dist/index.js" });
 
-      installOffline(outside, tarball, ["@supabase/supabase-js", "ws"]);
+      installOffline(outside, tarball, ["@supabase/supabase-js", "ws", "otplib"]);
       fs.copyFileSync(
         path.join(import.meta.dirname, "test-support", "outside-consumer.mjs"),
         path.join(outside, "consumer.mjs"),

@@ -1,8 +1,8 @@
 // Password hashing (bcrypt, as GoTrue) and GoTrue's strength policy from config.toml:
 // minimum_password_length plus password_requirements character classes.
-import bcrypt from "bcryptjs";
 import { createHmac, randomBytes } from "node:crypto";
 import { validationFailed, weakPassword, type WeakPasswordReason } from "./errors";
+import { nativeBcrypt, verifyPasswordHash } from "./password-hashes";
 import type { AuthSettings, PasswordRequirements } from "./settings";
 
 const LOWER = "abcdefghijklmnopqrstuvwxyz";
@@ -21,13 +21,14 @@ const REQUIRED_SETS: Record<PasswordRequirements, string[]> = {
 /** bcrypt stops at 72 bytes, so GoTrue refuses anything longer instead of silently truncating. */
 const MAX_PASSWORD_BYTES = 72;
 
+/** bcrypt's least cost, GoTrue's own for its tests (crypto.QuickHashCost): see docs/decisions/0060. */
+export const DEFAULT_BCRYPT_COST = 4;
+
 /**
- * Verified (hash, password) pairs, so a user signing in again does not pay bcrypt again (see
- * docs/decisions/0060). Only an HMAC of the pair under a key made at start and held in memory is
- * kept: never the password, nothing on disk, gone with the process. A new hash (a changed
- * password) is a new pair. Wrong passwords are never cached, so each guess still costs a bcrypt.
+ * Verified (hash, password) pairs (docs/decisions/0060): an HMAC of the pair under a key held in
+ * memory, never the password; wrong passwords are never cached, so each guess costs a full check.
  */
-export class VerifiedPairCache {
+class VerifiedPairCache {
   private readonly key = randomBytes(32);
   private readonly pairs = new Set<string>();
 
@@ -58,7 +59,9 @@ export class PasswordPolicy {
     private readonly settings: Pick<AuthSettings, "minimumPasswordLength" | "passwordRequirements">,
     /** bcrypt cost of new hashes. */
     readonly cost: number,
-  ) {}
+  ) {
+    if (!Number.isInteger(cost) || cost < 4 || cost > 31) throw new Error(`bcrypt cost must be 4 to 31, got ${cost}`);
+  }
 
   /** The reasons a password fails the policy (empty when it passes), with GoTrue's message. */
   evaluate(password: string): { reasons: WeakPasswordReason[]; message: string } {
@@ -85,8 +88,11 @@ export class PasswordPolicy {
     if (reasons.length) throw weakPassword(message, reasons);
   }
 
-  hash(password: string): Promise<string> {
-    return bcrypt.hash(password, this.cost);
+  /** A new bcrypt hash, remembered as verified: the pair is right by construction. */
+  async hash(password: string): Promise<string> {
+    const hash = await (await nativeBcrypt()).hash(password, this.cost);
+    this.verified.add(password, hash);
+    return hash;
   }
 
   async matches(password: string, hash: string | null): Promise<boolean> {
@@ -95,7 +101,7 @@ export class PasswordPolicy {
     const key = this.verified.keyOf(password, hash);
     let check = this.inFlight.get(key);
     if (!check) {
-      check = bcrypt.compare(password, hash).finally(() => this.inFlight.delete(key));
+      check = verifyPasswordHash(password, hash).finally(() => this.inFlight.delete(key));
       this.inFlight.set(key, check);
     }
     const ok = await check;
@@ -104,11 +110,7 @@ export class PasswordPolicy {
   }
 }
 
-/**
- * The address format GoTrue accepts (its validateEmail uses checkmail's ValidateFormat: the HTML
- * living standard's valid-email rule). `:`, `;`, spaces, quotes or brackets in the local part, or
- * a domain label starting or ending with '-', are refused; a dotless domain is accepted.
- */
+/** The address format GoTrue accepts (checkmail's ValidateFormat: the HTML standard's valid-email rule). */
 const EMAIL_FORMAT =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 

@@ -109,6 +109,15 @@ describe("password policy", () => {
     expect(await policy.matches("founder!2026", hash)).toBe(false);
   });
 
+  it("verifies hashes of any cost in a process that did not make them (GoTrue's 10 as the emulator's 4)", async () => {
+    const made = await new PasswordPolicy({ minimumPasswordLength: 6, passwordRequirements: "" }, 10).hash("pass-10");
+    expect(made).toMatch(/^\$2[aby]\$10\$/);
+    const fresh = new PasswordPolicy({ minimumPasswordLength: 6, passwordRequirements: "" }, 4);
+    expect(await fresh.matches("pass-10", made)).toBe(true);
+    expect(await fresh.matches("pass-11", made)).toBe(false);
+    expect(() => new PasswordPolicy({ minimumPasswordLength: 6, passwordRequirements: "" }, 3)).toThrow("4 to 31");
+  });
+
   it.each([
     "a:b@example.com",
     "a;b@example.com",
@@ -154,9 +163,21 @@ describe("verified password cache", () => {
     ).not.toContain("right-password");
   });
 
-  it("shares one bcrypt run between simultaneous checks of the same pair", async () => {
+  it("knows the pair of a hash it made: a new user's first sign-in runs no bcrypt", async () => {
     const policy = new PasswordPolicy({ minimumPasswordLength: 6, passwordRequirements: "" }, 4);
     const hash = await policy.hash("right-password");
+    const inFlight = (policy as unknown as { inFlight: Map<string, Promise<boolean>> }).inFlight;
+    const check = policy.matches("right-password", hash);
+    expect(inFlight.size).toBe(0);
+    expect(await check).toBe(true);
+  });
+
+  it("shares one bcrypt run between simultaneous checks of the same pair", async () => {
+    const policy = new PasswordPolicy({ minimumPasswordLength: 6, passwordRequirements: "" }, 4);
+    // Made elsewhere (another process, a seed): not yet a known pair here.
+    const hash = await new PasswordPolicy({ minimumPasswordLength: 6, passwordRequirements: "" }, 4).hash(
+      "right-password",
+    );
     const inFlight = (policy as unknown as { inFlight: Map<string, Promise<boolean>> }).inFlight;
     const checks = Array.from({ length: 5 }, () => policy.matches("right-password", hash));
     expect(inFlight.size).toBe(1);

@@ -1,8 +1,5 @@
-// GoTrue's redirect allow-list (utilities/request.go IsRedirectURLValid and GetReferrer):
-// a redirect is honoured when it goes back to SITE_URL (any port on a loopback host), to a
-// loopback IP, or matches an additional_redirect_urls glob ('.' and '/' separate segments,
-// '*' stays within a segment, '**' crosses them). Decimal IPs, other IP literals and odd host
-// names are refused outright. Anything else falls back to the Referer, then SITE_URL.
+// GoTrue's redirect allow-list (utilities/request.go IsRedirectURLValid and GetReferrer): SITE_URL, a
+// loopback IP, or an additional_redirect_urls glob; anything else falls back to the Referer, then SITE_URL.
 import type { AuthSettings } from "./settings";
 
 const LOOPBACK_IPS = new Set(["127.0.0.1", "[::1]", "::1"]);
@@ -37,12 +34,7 @@ function rawHost(candidate: string): string {
   return (m?.[1] ?? "").toLowerCase();
 }
 
-/**
- * A redirect is followed by a browser, so the host that counts is the one the WHATWG parser
- * finds. Text that a browser and a plain reading split differently (a backslash, which browsers
- * read as '/' in http(s) URLs: `http://evil.example\@localhost:3000/` goes to evil.example;
- * user info; a host the parser rewrites) is refused outright rather than guessed at.
- */
+/** Text a browser and a plain reading split differently (`http://evil.example\@localhost/`) is refused. */
 function isAmbiguous(candidate: string, url: URL): boolean {
   if (candidate.includes("\\")) return true;
   if (url.username || url.password) return true;

@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { AuthContext } from "./context";
 import { createUser } from "./accounts";
 import { normalizeEmail } from "./passwords";
+import { isPasswordHash } from "./password-hashes";
 
 const Uuid = z.uuid();
 
@@ -15,11 +16,8 @@ const SeedUser = z.strictObject({
   email: z.string(),
   /** Plain password; hashed with the configured bcrypt cost unless password_hash is given. */
   password: z.string().optional(),
-  /** A bcrypt hash (e.g. taken from a Supabase project's auth.users), used as is. */
-  password_hash: z
-    .string()
-    .regex(/^\$2[aby]?\$\d{2}\$/, "a bcrypt hash")
-    .optional(),
+  /** A hash GoTrue reads (bcrypt, argon2, Firebase scrypt; e.g. from a project's auth.users), used as is. */
+  password_hash: z.string().refine(isPasswordHash, "a bcrypt, argon2 or Firebase scrypt hash GoTrue reads").optional(),
   email_confirmed: z.boolean().default(true),
   app_metadata: z.record(z.string(), z.unknown()).default({}),
   user_metadata: z.record(z.string(), z.unknown()).default({}),
@@ -51,10 +49,15 @@ export function loadSeed(source: string | SeedFile | undefined): ParsedSeed {
   return parsed.data;
 }
 
-/** Hashes first (outside the transaction), then writes every user and factor in one transaction. */
+/**
+ * Hashes first (outside the transaction), then writes every user and factor in one transaction that
+ * marks the store seeded. `once`: nothing is written if the store is seeded already, checked in that
+ * transaction, so emulators starting together on one data folder seed it once.
+ */
 export async function applySeed(
   ctx: Pick<AuthContext, "store" | "settings" | "passwords">,
   seed: ParsedSeed,
+  { once = false } = {},
 ): Promise<void> {
   const hashes = await Promise.all(
     seed.users.map((u) =>
@@ -66,6 +69,8 @@ export async function applySeed(
     ),
   );
   ctx.store.transaction(() => {
+    if (once && ctx.store.seeded) return;
+    ctx.store.seeded = true;
     seed.users.forEach((u, i) => {
       const user = createUser(ctx, {
         id: u.id,

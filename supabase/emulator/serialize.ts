@@ -4,7 +4,7 @@ import type { AuthStore, FactorRow, IdentityRow, UserRow } from "./store";
 
 const AUD = "authenticated";
 
-export function identityJson(i: IdentityRow): Record<string, unknown> {
+function identityJson(i: IdentityRow): Record<string, unknown> {
   // GoTrue swaps the names on purpose: `id` is the provider's id, `identity_id` the row id.
   return {
     identity_id: i.id,

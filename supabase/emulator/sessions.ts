@@ -39,7 +39,7 @@ function newRefreshTokenString(): string {
 }
 
 /** aal2 iff a second factor is among the session's methods (models/sessions.go CalculateAALAndAMR). */
-export function aalFor(amr: AmrEntry[]): SessionRow["aal"] {
+function aalFor(amr: AmrEntry[]): SessionRow["aal"] {
   return amr.some((a) => a.method === "totp" || a.method === "mfa/phone" || a.method === "mfa/webauthn")
     ? "aal2"
     : "aal1";
@@ -74,7 +74,7 @@ async function accessToken(
   return { token, exp, iat };
 }
 
-export async function sessionResponse(
+async function sessionResponse(
   ctx: AuthContext,
   user: UserRow,
   session: SessionRow,

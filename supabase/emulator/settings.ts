@@ -1,6 +1,5 @@
-// Reads the [auth] section of supabase/config.toml with the Supabase CLI's key names, so the
-// embedded emulator and `supabase start` follow one file. Missing keys fall back to the CLI's
-// template defaults; tests can override any value without touching the file.
+// Reads the [auth] section of supabase/config.toml with the Supabase CLI's key names and template
+// defaults, so the emulator and `supabase start` follow one file.
 import fs from "node:fs";
 import path from "node:path";
 import { parse } from "smol-toml";
@@ -29,7 +28,6 @@ export interface AuthSettings {
     enableSignup: boolean;
     /** true = sign-up sends a confirmation mail and returns no session (GOTRUE_MAILER_AUTOCONFIRM=false). */
     enableConfirmations: boolean;
-    /** Minimum gap between two mails to one user, in seconds. */
     maxFrequency: number;
     otpLength: number;
     otpExpiry: number;
@@ -37,13 +35,9 @@ export interface AuthSettings {
     securePasswordChange: boolean;
     /** `double_confirm_changes`: an e-mail change is confirmed by both the current and the new address. */
     doubleConfirmChanges: boolean;
-    /** `[auth.email.template.<type>]`: the project's own subjects and HTML (mail-templates.ts). */
     templates: Partial<Record<TemplateType, TemplateSetting>>;
   };
-  /**
-   * `[auth.sms]`: phone sign-up and OTP sign-in, on only when `enable_signup` says so. No SMS is
-   * sent: only the `[auth.sms.test_otp]` numbers (number → fixed code) can receive a code.
-   */
+  /** `[auth.sms]`: no SMS is sent; only the `[auth.sms.test_otp]` numbers receive a code. */
   sms: {
     enableSignup: boolean;
     enableConfirmations: boolean;
@@ -59,16 +53,9 @@ export interface AuthSettings {
   };
   /** `[auth.passkey]`: passkey sign-in and a user's passkeys (off: 404 passkey_disabled). */
   passkey: { enabled: boolean; maxPasskeysPerUser: number };
-  /**
-   * `[auth.webauthn]`: the relying party both WebAuthn factors and passkeys are bound to
-   * (GOTRUE_WEBAUTHN_RP_*); required when either is on.
-   */
+  /** `[auth.webauthn]`: the relying party of WebAuthn factors and passkeys, required when either is on. */
   webauthn: { rpId: string; rpDisplayName: string; rpOrigins: string[] };
-  /**
-   * Requests per IP per 5 minutes (GoTrue's windows), as `[auth.rate_limit]` names them, plus
-   * `failedAttemptsPerAccount`: wrong passwords and wrong TOTP codes per account per 5 minutes,
-   * whatever address they come from (an emulator setting; GoTrue has no such key).
-   */
+  /** `[auth.rate_limit]` per IP per 5 minutes, plus the emulator's own `failedAttemptsPerAccount`. */
   rateLimit: {
     signInSignUps: number;
     tokenVerifications: number;
@@ -80,7 +67,6 @@ export interface AuthSettings {
   };
   /** `[auth.oauth_server] enabled`: the OAuth 2.1 server's admin client API (off: 404 feature_disabled). */
   oauthServerEnabled: boolean;
-  /** `[auth.external.google] enabled`: the emulator's local consent page stands in for Google. */
   googleEnabled: boolean;
   /** app_metadata.roles given to every new user (none unless set: GoTrue adds no roles). */
   defaultRoles: string[];
@@ -189,11 +175,7 @@ const authSchema = z
   })
   .partial();
 
-/**
- * The [auth] keys of a config.toml that the emulator does not implement: every key the schema
- * above does not name (the schema is the one list of implemented keys), a whole table named once
- * (`auth.sms.twilio`, not each of its keys). The CLI's other sections ([api], [db]…) are not auth's.
- */
+/** The [auth] keys of a config.toml the schema above (the one list of implemented keys) does not name. */
 export function ignoredConfigKeys(configTomlPath: string): string[] {
   const doc = parse(fs.readFileSync(configTomlPath, "utf8")) as { auth?: unknown };
   const ignored: string[] = [];
@@ -231,8 +213,7 @@ function collectIgnored(value: unknown, schema: z.ZodType, at: string, out: stri
   }
 }
 
-/** "1s", "1m30s", "2h", or a number of seconds. */
-export function parseDuration(value: number | string): number | undefined {
+/** @internal */ export function parseDuration(value: number | string): number | undefined {
   if (typeof value === "number") return value >= 0 ? value : undefined;
   const parts = [...value.trim().matchAll(/(\d+(?:\.\d+)?)(h|m|s|ms)/g)];
   if (!parts.length || parts.map((p) => p[0]).join("") !== value.trim()) return undefined;
@@ -240,10 +221,7 @@ export function parseDuration(value: number | string): number | undefined {
   return parts.reduce((sum, p) => sum + Number(p[1]) * unit[p[2] as keyof typeof unit], 0);
 }
 
-/**
- * Settings from a config.toml (the CLI's file; undefined = the CLI template's defaults) with
- * overrides on top. A path that does not exist is an error, so a typo never runs silently on defaults.
- */
+/** Settings from a config.toml with overrides on top; a missing file is an error, never the defaults. */
 export function loadAuthSettings(configTomlPath?: string, overrides: SettingsOverrides = {}): AuthSettings {
   if (configTomlPath !== undefined && !fs.existsSync(configTomlPath))
     throw new Error(`config file not found: ${configTomlPath}`);
@@ -331,10 +309,7 @@ export function loadAuthSettings(configTomlPath?: string, overrides: SettingsOve
   return settings;
 }
 
-/**
- * WebAuthn factors or passkeys need the relying party they are bound to. GoTrue starts without
- * it and fails each ceremony with a 500; the CLI refuses such a config.toml; so does the emulator.
- */
+/** WebAuthn needs its relying party: the CLI refuses a config.toml without it, and so does the emulator. */
 function assertRelyingParty(s: AuthSettings): void {
   const on = [
     s.passkey.enabled && "auth.passkey.enabled",

@@ -22,11 +22,7 @@ export async function totpQrSvg(uri: string): Promise<string> {
   return QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 1 });
 }
 
-/**
- * The time step a code belongs to, or undefined when it is wrong. A step at or before
- * `lastUsedStep` is refused, so each code works once per factor (RFC 6238 §5.2); GoTrue itself
- * accepts a replay within the window, the emulator is stricter on purpose.
- */
+/** The time step a code belongs to; each code works once per factor (RFC 6238 §5.2), stricter than GoTrue. */
 export function matchingTotpStep(secret: string, code: string, lastUsedStep?: number): number | undefined {
   if (!/^\d{6}$/.test(code)) return undefined;
   const result = verifySync({

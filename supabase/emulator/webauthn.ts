@@ -1,6 +1,5 @@
-// WebAuthn ceremonies shared by second factors (mfa.go) and passkeys (passkey_*.go): the options
-// GoTrue hands to the browser (go-webauthn's shapes and defaults, written out here as plain JSON),
-// and the verification of what the authenticator answers, done by @simplewebauthn/server.
+// WebAuthn ceremonies of second factors (mfa.go) and passkeys (passkey_*.go): go-webauthn's options as
+// plain JSON, and the answers verified by @simplewebauthn/server.
 import { randomBytes } from "node:crypto";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { z } from "zod";
@@ -13,18 +12,14 @@ const ALGORITHMS = [-7, -35, -36, -257, -258, -259, -37, -38, -39, -8];
 /** go-webauthn's default ceremony timeout (5 minutes), sent in every set of options. */
 const TIMEOUT_MS = 300_000;
 
-/** How a ceremony's relying party and user are presented: a second factor or a passkey. */
 export type Ceremony = "factor" | "passkey";
 
 const b64url = (bytes: Buffer | Uint8Array) => Buffer.from(bytes).toString("base64url");
 
 /** models.User.WebAuthnID: the bytes of the user id's text, so the user handle reads back as it. */
-export const userHandle = (userId: string) => b64url(Buffer.from(userId, "utf8"));
+const userHandle = (userId: string) => b64url(Buffer.from(userId, "utf8"));
 
-/**
- * The user as the authenticator sees it. A factor names the user by address (models.User); a
- * passkey by address or phone, and shows user_metadata.name when there is one (webAuthnUser).
- */
+/** The user as the authenticator sees it (models.User for a factor, webAuthnUser for a passkey). */
 function userEntity(user: UserRow, ceremony: Ceremony) {
   const name = ceremony === "factor" ? user.email : user.email || user.phone;
   const metaName = user.user_metadata.name;
@@ -32,10 +27,7 @@ function userEntity(user: UserRow, ceremony: Ceremony) {
   return { name, displayName, id: userHandle(user.id) };
 }
 
-/**
- * Passkeys ask for a discoverable credential and no attestation (getPasskeyWebAuthn); a factor
- * keeps go-webauthn's empty defaults (getWebAuthnMFA).
- */
+/** Passkeys ask for a discoverable credential (getPasskeyWebAuthn); a factor keeps the defaults. */
 const PASSKEY_SELECTION = { residentKey: "required", userVerification: "preferred" } as const;
 
 function newChallenge(): string {
@@ -68,10 +60,7 @@ export function creationOptions(ctx: AuthContext, user: UserRow, ceremony: Cerem
   };
 }
 
-/**
- * BeginLogin (a factor: the user's factor keys allowed) or BeginDiscoverableLogin (a passkey:
- * none listed, the authenticator picks the account).
- */
+/** BeginLogin (a factor's keys allowed) or BeginDiscoverableLogin (a passkey: none listed). */
 export function requestOptions(ctx: AuthContext, ceremony: Ceremony, allow: WebAuthnCredentialRow[]) {
   const challenge = newChallenge();
   return {
@@ -129,15 +118,11 @@ export function parseAssertion(value: unknown): AuthenticationResponseJSON | und
   return parsed.success ? (parsed.data as unknown as AuthenticationResponseJSON) : undefined;
 }
 
-/**
- * The verifier, loaded on the first ceremony: its ASN.1 and certificate modules cost about as much
- * CPU to import as the rest of the emulator's start, for a feature most projects leave off.
- */
+/** The verifier, loaded on the first ceremony: a costly import, for a feature most projects leave off. */
 let library: Promise<typeof import("@simplewebauthn/server")> | undefined;
 const verifier = () => (library ??= import("@simplewebauthn/server"));
 
-/** Raised when the authenticator's answer does not verify. */
-export class WebAuthnVerificationError extends Error {}
+class WebAuthnVerificationError extends Error {}
 
 /** GoTrue's passkey refusal; factors use it too, where GoTrue answers 500 (decision record 0136). */
 export const webAuthnVerificationFailed = () =>

@@ -11,7 +11,7 @@ import { appDatabasePath, openDatabase } from "../../db/client";
 import { SchemaMismatchError } from "../../db/schema-version";
 import { startTestApp, type ListeningTestApp } from "../support/app";
 import { call } from "../support/http";
-import { TEST_SSN_KEY } from "../support/production-env";
+import { TEST_SSN_KEY, testSecret } from "../support/production-env";
 
 let h: ListeningTestApp;
 
@@ -134,13 +134,13 @@ describe("schema check at start", () => {
       PUBLIC_APP_URL: "https://app.example.org",
       SUPABASE_URL: "https://auth.example.org",
       SUPABASE_ANON_KEY: "anon",
-      SUPABASE_SERVICE_ROLE_KEY: "service",
+      SUPABASE_SERVICE_ROLE_KEY: testSecret("the service role key"),
       SUPABASE_JWKS_URL: "https://auth.example.org/auth/v1/.well-known/jwks.json",
       SSN_ENCRYPTION_KEY: TEST_SSN_KEY,
       SMTP_URL: "smtp://127.0.0.1:9",
-      SUMSUB_APP_TOKEN: "token",
-      SUMSUB_SECRET_KEY: "secret",
-      SUMSUB_WEBHOOK_SECRET: "webhook",
+      SUMSUB_APP_TOKEN: `prd:${testSecret("the Sumsub app token")}`,
+      SUMSUB_SECRET_KEY: testSecret("the Sumsub secret key"),
+      SUMSUB_WEBHOOK_SECRET: testSecret("the Sumsub webhook secret"),
     });
   const noWeb = (dir: string) => ({ quiet: true, webDist: path.join(dir, "no-web") });
 

@@ -1,6 +1,7 @@
 // Inputs the database cannot hold, and rows it already holds: an id outside the integer column's range
 // is a 400 (never a 500 from PostgreSQL's 22003), and a row stored before today's input rules (a name
-// with a character the free-text rule now refuses, a birth date now over 120 years ago) stays readable.
+// with a character the free-text rule now refuses, a birth date now over 120 years ago, an enum id
+// of another category, a timestamp in another form) stays readable, as stored.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/app";
 import { buildFounderData } from "../support/founders";
@@ -111,5 +112,28 @@ describe("rows stored before today's input rules stay readable", () => {
     expect(write.status).toBe(400);
     const person = await t.http.get(`/api/persons/${d.personId}`).set(f.auth);
     expect(person.body.ssn).toMatch(/^\*\*\*-\*\*-\d{4}$/);
+  });
+});
+
+describe("every value a column can hold is readable again", () => {
+  // Each written straight into the database: what the columns (text, or an enum id of any category) admit.
+  it.each([
+    ["organization", "registered_state", "us_state_texas"],
+    ["organization", "custodian", "marital_status_single"],
+    ["person", "sumsub_completed_at", "2026-11-01T10:00:00Z"],
+    ["person", "created_at", "2020-01-01 00:00:00"],
+    ["organization", "created_at", "2020-01-01 00:00:00"],
+  ] as const)("%s.%s = %s: person, organization and all_data answer 200 with it", async (table, column, value) => {
+    const f = await t.founder();
+    const d = await buildFounderData(t, f);
+    const id = table === "person" ? d.personId : d.organizationId;
+    await t.database.query(`UPDATE ${table} SET ${column} = ? WHERE ${table}_id = ?`, value, id);
+    const person = await t.http.get(`/api/persons/${d.personId}`).set(f.auth);
+    const org = await t.http.get(`/api/organizations/${d.organizationId}`).set(f.auth);
+    const all = await t.http.get(`/api/accounts/${f.accountId}/all_data`).set(f.auth);
+    expect([person.status, org.status, all.status]).toEqual([200, 200, 200]);
+    expect((table === "person" ? person : org).body[column]).toBe(value);
+    const rows = table === "person" ? all.body.persons : all.body.organizations;
+    expect(rows.find((r: Record<string, unknown>) => r[`${table}_id`] === id)[column]).toBe(value);
   });
 });

@@ -59,7 +59,7 @@ it("logs requests without SSNs or tokens", async () => {
   ).toBe(400);
   expect((await http.get("/api/enums/").set("Authorization", `Bearer ${token}x`)).status).toBe(401);
   const log = lines.join("");
-  expect(log).toContain("incoming request");
+  expect(log).toContain("request completed");
   expect(log).not.toContain(ssn);
   expect(log).not.toContain(token.split(".")[2]);
 });

@@ -1,6 +1,6 @@
-// Production refuses to start with a public local value or the embedded stand-ins: the real start
-// command (`npm start`'s script) exits non-zero with one line naming the setting, before anything
-// listens.
+// Production refuses to start with a public local value, a weak secret, plain http to a provider or
+// the embedded stand-ins: the real start command (`npm start`'s script) exits non-zero with one line
+// naming the setting, before anything listens.
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -50,6 +50,17 @@ const refused: Refusal[] = [
   ]),
   ["AUTH_MODE=embedded", { AUTH_MODE: "embedded" }, "AUTH_MODE=embedded is refused in production"],
   ["AUTH_MODE unset", { AUTH_MODE: "" }, "AUTH_MODE is required in production"],
+  ["a one-letter JWT secret", { SUPABASE_JWT_SECRET: "a" }, "SUPABASE_JWT_SECRET must be at least 32 characters"],
+  [
+    "the self-hosting template's JWT secret",
+    { SUPABASE_JWT_SECRET: "your-super-secret-jwt-token-with-at-least-32-characters-long" },
+    "SUPABASE_JWT_SECRET is an example published in Supabase's documentation",
+  ],
+  [
+    "plain http to Sumsub",
+    { SUMSUB_BASE_URL: "http://api.sumsub.example" },
+    "SUMSUB_BASE_URL must be an https:// URL in production",
+  ],
 ];
 
 describe("production start", () => {
@@ -58,7 +69,7 @@ describe("production start", () => {
     const { code, output } = await start(env);
     expect(code).not.toBe(0);
     expect(output).toContain(line);
-    expect(output.split("\n").filter((l) => l.includes("refused") || l.includes("required"))).toHaveLength(1);
+    expect(output.split("\n").filter((l) => l.startsWith("  - "))).toHaveLength(1);
     expect(output).not.toMatch(/is running/);
   });
 });

@@ -1,6 +1,6 @@
 // Every request has a new id (plugins/observability.ts), never the caller's: echoed in the
 // X-Request-Id header, on every log line of the request, and in every error body as request_id
-// (plugins/errors.ts). TRUST_PROXY trusts the listed proxies, never every hop.
+// (plugins/errors.ts). At info a request is one line. TRUST_PROXY trusts the listed proxies, never every hop.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/app";
 
@@ -70,7 +70,7 @@ describe("without a trusted proxy", () => {
     const res = await t.http.get("/api/enums/").set("x-request-id", "web-123");
     expect(res.headers["x-request-id"]).toMatch(UUID);
     const lines = linesSince(t, from);
-    expect(lines.find((l) => l.msg === "incoming request")).toMatchObject({
+    expect(lines.find((l) => l.msg === "request completed")).toMatchObject({
       reqId: res.headers["x-request-id"],
       req: { client_request_id: "web-123" },
     });
@@ -81,9 +81,38 @@ describe("without a trusted proxy", () => {
     const res = await t.http.get("/api/enums/").set("Authorization", "Bearer not-a-token");
     expect(res.status).toBe(401);
     const lines = linesSince(t, from);
-    // incoming request, the refusal's reason, request completed: all of them name it.
+    // incoming request (debug), the refusal's reason, request completed: all of them name it.
     expect(lines.length).toBeGreaterThanOrEqual(3);
     for (const line of lines) expect(line.reqId).toBe(res.headers["x-request-id"]);
+  });
+});
+
+describe("at info level", () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await createTestApp({ LOG_LEVEL: "info" }, { logs: true })));
+  afterAll(() => t?.close());
+
+  it("writes one line per request: its id, method, path, the caller's id, status and time", async () => {
+    for (const [url, status] of [
+      ["/api/enums/", 401],
+      ["/api/health", 200],
+      ["/api/no-such-route", 404],
+    ] as const) {
+      const from = t.logs().length;
+      const res = await t.http.get(url).set("x-request-id", "web-7");
+      expect(res.status).toBe(status);
+      const lines = linesSince(t, from);
+      expect(lines).toHaveLength(url === "/api/health" ? 0 : 1); // the probes are not logged
+      for (const line of lines)
+        expect(line).toMatchObject({
+          level: 30,
+          msg: "request completed",
+          reqId: res.headers["x-request-id"],
+          req: { method: "GET", url, client_request_id: "web-7" },
+          res: { statusCode: status },
+          responseTime: expect.any(Number),
+        });
+    }
   });
 });
 
@@ -95,7 +124,7 @@ describe("behind a trusted proxy on loopback (TRUST_PROXY=loopback)", () => {
   it("logs the address the proxy saw, not the leftmost X-Forwarded-For the client wrote", async () => {
     const from = t.logs().length;
     await t.http.get("/api/enums/").set("x-forwarded-for", "203.0.113.66, 198.51.100.7");
-    expect(linesSince(t, from).find((l) => l.msg === "incoming request")).toMatchObject({
+    expect(linesSince(t, from).find((l) => l.msg === "request completed")).toMatchObject({
       req: { remoteAddress: "198.51.100.7" },
     });
   });
@@ -108,7 +137,7 @@ describe("behind a trusted proxy on loopback (TRUST_PROXY=loopback)", () => {
     expect(res.headers["x-request-id"]).not.toBe(otherId);
     expect(res.body.request_id).toBe(res.headers["x-request-id"]);
     for (const line of linesSince(t, from)) expect(line.reqId).toBe(res.headers["x-request-id"]);
-    expect(linesSince(t, from).find((l) => l.msg === "incoming request")).toMatchObject({
+    expect(linesSince(t, from).find((l) => l.msg === "request completed")).toMatchObject({
       req: { client_request_id: otherId },
     });
   });
@@ -123,7 +152,7 @@ describe("behind a listed proxy (TRUST_PROXY=<address>)", () => {
     const from = t.logs().length;
     await t.http.get("/api/enums/").set("x-forwarded-for", "203.0.113.66");
     // supertest connects from loopback, which is not listed: the header is the client's own.
-    expect(linesSince(t, from).find((l) => l.msg === "incoming request")).toMatchObject({
+    expect(linesSince(t, from).find((l) => l.msg === "request completed")).toMatchObject({
       req: { remoteAddress: expect.stringMatching(/127\.0\.0\.1|::1/) },
     });
   });

@@ -65,7 +65,7 @@ describe("strategies", () => {
     const all = (await t.http.get("/api/notifications/").set(f.auth)).body;
     expect(all[0]).toMatchObject({
       title: "Foundation submitted",
-      description: `${ORGANIZATION.name_1} was submitted for review.`,
+      description: `${ORGANIZATION.name_1} was submitted for filing.`,
     });
   });
 
@@ -104,6 +104,29 @@ describe("organizations", () => {
     expect(lower.body.name_1).toBe("Ada Giving llc");
     const again = await post();
     expect(again.status).toBe(409);
+  });
+
+  it("needs a name before LLC in both choices, and two different choices (case and spaces aside)", async () => {
+    const { post } = await bareStrategy();
+    for (const [body, field, message] of [
+      [{ name_1: "LLC" }, "name_1", MESSAGES.llcNameBefore],
+      [{ name_2: " llc" }, "name_2", MESSAGES.llcNameBefore],
+      [{ name_1: ", LLC" }, "name_1", MESSAGES.llcNameBefore],
+      [{ name_1: "Acme Giving llc", name_2: "Acme  Giving LLC" }, "name_2", MESSAGES.sameNames],
+    ] as const) {
+      const res = await post(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body).toMatchObject({ field, message: `${field}: ${message}` });
+    }
+    const f = await t.founder();
+    const d = await buildFounderData(t, f);
+    const before = (await t.http.get(`/api/organizations/${d.organizationId}`).set(f.auth)).body;
+    const renamed = await t.http
+      .put(`/api/organizations/${d.organizationId}`)
+      .set(f.auth)
+      .send({ ...ORGANIZATION, name_2: ORGANIZATION.name_1.toUpperCase() });
+    expect(renamed.body).toMatchObject({ field: "name_2", message: `name_2: ${MESSAGES.sameNames}` });
+    expect((await t.http.get(`/api/organizations/${d.organizationId}`).set(f.auth)).body).toEqual(before);
   });
 
   it("only accepts Delaware or null as the registered state", async () => {

@@ -213,7 +213,7 @@ describe("roles mean the same on both sides", () => {
       (await t.http.get(`/api/accounts/${onboarding.accountId}/all_data`).set(onboarding.auth)).body.account
         .ria_primary_goal,
     ).toBeNull();
-    expect((await t.http.get("/api/ria/tax-form.pdf").set(onboarding.auth)).status).toBe(403);
+    expect((await t.http.post("/api/ria/tax-form.pdf").set(onboarding.auth).send(RIA_ANSWERS)).status).toBe(403);
 
     const holder = await t.founder({ roles: ["user"] });
     expect(
@@ -254,9 +254,9 @@ describe("production mode", () => {
     PUBLIC_APP_URL: "https://app.founder-foundation.test",
     SSN_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
     SMTP_URL: "smtp://127.0.0.1:9",
-    SUMSUB_APP_TOKEN: "prd:tests-app-token",
-    SUMSUB_SECRET_KEY: "tests-secret-key",
-    SUMSUB_WEBHOOK_SECRET: "tests-webhook-secret",
+    SUMSUB_APP_TOKEN: `prd:${randomBytes(32).toString("base64url")}`,
+    SUMSUB_SECRET_KEY: randomBytes(32).toString("base64url"),
+    SUMSUB_WEBHOOK_SECRET: randomBytes(32).toString("base64url"),
     SUMSUB_BASE_URL: "http://127.0.0.1:9",
     LOG_LEVEL: "silent",
     ...extra,

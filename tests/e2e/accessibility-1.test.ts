@@ -1,5 +1,5 @@
-// axe on part 1 of the screen catalogue (tests/support/accessibility-suite.ts): every screen and
+// axe on part 1 of the screen catalogue (tests/e2e/accessibility-suite.ts): every screen and
 // dialog of the product, both widths, both themes, 0 violations. The parts run side by side.
-import { describeAccessibilityPart } from "../support/accessibility-suite";
+import { describeAccessibilityPart } from "./accessibility-suite";
 
 describeAccessibilityPart(1);

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { MailboxClient, findLink } from "../support/mail";
 import { setupE2E } from "../support/e2e-harness";
-import { editScreenHelpers, HOSTED_LINK, saveAndLeave, toast } from "../support/edit-screens-suite";
+import { editScreenHelpers, screenInEveryLook, HOSTED_LINK, saveAndLeave, toast } from "./edit-screens-suite";
 import { scaled } from "../support/machine";
 import { OWNER } from "../support/entry";
 
@@ -79,6 +79,15 @@ describe("/edit-others", () => {
     await dialog.getByLabel("Email").fill(verifiedEmail);
     await dialog.getByText("Email already exists").waitFor();
     await ui.screen("add-owner-dialog");
+    // One rule, the contract's: an address it refuses says why and keeps Add disabled, and the browser
+    // has no check of its own to get in the way (requirements §5, Owner email).
+    for (const refused of ["émile@exämple.com", "<script>x</script>@x.com", "a<v@x.com>"]) {
+      await dialog.getByLabel("Email").fill(refused);
+      await dialog.getByText("Please enter a valid email address").waitFor();
+      expect(await dialog.getByRole("button", { name: "Add" }).isDisabled(), refused).toBe(true);
+      expect(await ui.read<boolean>(`document.querySelector('[role="dialog"] form').checkValidity()`)).toBe(true);
+    }
+    await screenInEveryLook(ui, "add-owner-dialog-refused");
     await dialog.getByLabel("Email").fill(newEmail);
     // Every toast that appears from here on, in order.
     await page.evaluate(`(() => {
@@ -136,6 +145,23 @@ describe("/edit-others", () => {
     expect(owner.sumsub_completed_at).not.toBeNull();
     expect(owner.sumsub_email_sent_at).not.toBeNull();
     expect(await ui.page.getByRole("button", { name: new RegExp(OWNER_NAME) }).isEnabled()).toBe(true);
+  });
+
+  it("choosing 'None' as an owner's marital status says 'Required' at once, so a disabled Done has its reason", async () => {
+    const s = await seedCompletedFounder();
+    await addVerifiedOwner(s, `nostatus-${s.accountId}@example.com`);
+    const ui = await openAs(s, "/edit-others", { width: 375 });
+    const form = ui.page.getByRole("form", { name: `Details of ${OWNER_NAME}` });
+    const status = form.getByLabel("Marital status");
+    const done = form.getByRole("button", { name: "Done" });
+    await status.selectOption({ label: "None" });
+    await form.getByText("Required", { exact: true }).waitFor();
+    expect(await done.isDisabled()).toBe(true);
+    expect(await status.getAttribute("aria-invalid")).toBe("true");
+    await ui.screenEachLook("edit-others-owner-required");
+    await status.selectOption({ label: "Single" });
+    expect(await done.isEnabled()).toBe(true);
+    expect(await form.getByText("Required", { exact: true }).count()).toBe(0);
   });
 
   it("shows 'Failed to update owner information' when the owner was removed meanwhile", async () => {

@@ -6,12 +6,12 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_DAF } from "../../server/src/contract/rules";
+import { DEFAULT_DAF, MESSAGES } from "../../server/src/contract/rules";
 import { APP_DB_FILE } from "../../db/client";
 import { ORGANIZATION, PROFILE } from "../support/entry";
 import { founderAt } from "../support/founders";
 import { setupE2E } from "../support/e2e-harness";
-import { editScreenHelpers, saveAndLeave, toast } from "../support/edit-screens-suite";
+import { editScreenHelpers, saveAndLeave, screenInEveryLook, toast } from "./edit-screens-suite";
 
 const e2e = setupE2E();
 const { call, seedCompletedFounder, openAs, checkOtherLooks } = editScreenHelpers(e2e);
@@ -47,6 +47,31 @@ describe("/edit-profile", () => {
     expect(stored).toMatchObject({ phone: "3025550199", ssn: "***-**-6789", dob: PROFILE.dob });
 
     await checkOtherLooks(s, "/edit-profile", "edit-profile", "Phone");
+  });
+
+  it("refuses markup, emoji and invisible characters in a name and an address line with the contract's message", async () => {
+    const s = await seedCompletedFounder();
+    const ui = await openAs(s, "/edit-profile");
+    const { page } = ui;
+    await expect.poll(() => page.getByLabel("First name").inputValue()).toBe(PROFILE.first_name);
+    await page.getByLabel("First name").fill("<script>alert(1)</script>");
+    await page.getByLabel("Last name").fill("Lovelace \u{1F680}");
+    await page.getByLabel("Address line 2 (optional)").fill("<b>Apt 2</b>");
+    await page.getByLabel("Address line 2 (optional)").blur();
+    await page.getByText(MESSAGES.personName("First name"), { exact: true }).waitFor();
+    await page.getByText(MESSAGES.personName("Last name"), { exact: true }).waitFor();
+    await page.getByText(MESSAGES.plainText("Address line 2"), { exact: true }).waitFor();
+    expect(await page.getByRole("button", { name: "Done" }).isDisabled()).toBe(true);
+    await screenInEveryLook(ui, "edit-profile-refused-name");
+    // A look-alike blank (U+3164, a "letter" that shows nothing) says what it is.
+    await page.getByLabel("First name").fill("Ada\u3164");
+    await page.getByText(MESSAGES.forbiddenCharacters("First name"), { exact: true }).waitFor();
+    const stored = await call<{ first_name: string; address_line2: string | null }>(
+      s.token,
+      "GET",
+      `/api/persons/${s.personId}`,
+    );
+    expect(stored).toMatchObject({ first_name: PROFILE.first_name, address_line2: null });
   });
 
   it("'Update license' for a verified founder says what updating means before any new check (the check itself: update-license.test.ts)", async () => {

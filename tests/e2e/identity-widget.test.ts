@@ -10,7 +10,7 @@ import { assertAccessible, axeViolations } from "../support/screens";
 import { call } from "../support/http";
 import { founderAt, type ProfiledFounder } from "../support/founders";
 import { captureInWidget, type Verdict } from "../support/steps/actions";
-import { startIdentityWidgetPage, type IdentityWidgetPage } from "../support/identity-widget-page";
+import { startIdentityWidgetPage, type IdentityWidgetPage } from "./identity-widget-page";
 import { createSumsubClient } from "../../server/src/identity/client";
 
 const e2e = setupE2E();

@@ -11,6 +11,8 @@ import { focusSettled } from "../support/screens";
 import { setupE2E } from "../support/e2e-harness";
 import { createAuthUser, founderAt } from "../support/founders";
 import { scaled } from "../support/machine";
+import { apiCall } from "../support/api";
+import { RIA_ANSWERS } from "../support/entry";
 
 const e2e = setupE2E();
 
@@ -386,7 +388,8 @@ describe("keyboard (browser)", () => {
   });
 
   it("checkboxes and radios show the buttons' focus ring", async () => {
-    const { ui } = await founderAt("signed-up", { browser: e2e });
+    const founder = await founderAt("signed-up", { browser: e2e });
+    const { ui } = founder;
     const { page } = ui;
     const ring = (selector: string) =>
       page.evaluate(
@@ -400,6 +403,8 @@ describe("keyboard (browser)", () => {
     expect(button[0]).toBe("solid");
     await tabTo(page, (f) => f.tag === "input", 40, "Shift+Tab");
     expect(await ring('input[type="radio"]')).toEqual(['input[type="radio"]', true, ...button]);
+    // Answers saved before: the tax form, which prints them, can be downloaded at once.
+    await apiCall(e2e.stack.app.url, founder.token, "PUT", `/api/accounts/${founder.accountId}`, RIA_ANSWERS);
     await ui.goto("/ria");
     await page.getByLabel("Primary goal").waitFor();
     // The box can be ticked (and reached) once the tax form was downloaded.

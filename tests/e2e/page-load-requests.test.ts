@@ -7,7 +7,7 @@
 import type { Locator, Page, Request } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setupE2E } from "../support/e2e-harness";
-import { editScreenHelpers } from "../support/edit-screens-suite";
+import { editScreenHelpers } from "./edit-screens-suite";
 import { founderAt, type EntryFounder } from "../support/founders";
 
 const e2e = setupE2E();

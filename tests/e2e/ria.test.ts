@@ -1,12 +1,16 @@
 // Browser suite for /ria (requirements §2, §5) against the real local stack: the questionnaire is answered,
-// saved to the account and still there after a reload; the tax form downloads as a real PDF
-// (fetched with the bearer token); with the API stopped, Done shows the failure toast.
+// saved to the account and still there after a reload; the tax form downloads as a real PDF printing
+// the answers on screen (fetched with the bearer token), and its receipt holds only for those answers
+// (docs/decisions/0191); with the API stopped, Done shows the failure toast.
 import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { accountOf, founderAt } from "../support/founders";
 import { httpApi } from "../support/http";
 import { setupE2E } from "../support/e2e-harness";
+import { screenInEveryLook } from "./edit-screens-suite";
+import { labelOf } from "../support/entry";
+import { pdfText } from "../support/pdf";
 
 const e2e = setupE2E();
 
@@ -20,6 +24,15 @@ async function downloadAndAcknowledge(page: Page): Promise<void> {
   await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download tax form" }).click()]);
   await expect.poll(() => box.isEnabled()).toBe(true);
   await box.check();
+}
+
+/** Downloads the tax form and reads what it prints. */
+async function downloadedText(page: Page): Promise<string> {
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download tax form" }).click(),
+  ]);
+  return pdfText(await readFile((await download.path())!));
 }
 
 const ANSWERS = {
@@ -93,18 +106,45 @@ describe("/ria", () => {
     }
   });
 
-  it("'Download tax form' saves the server's PDF for this account", async () => {
+  it("the tax form prints the answers on screen before Done; an answer changed after it unticks the receipt", async () => {
     const founder = await founderAt("signed-up", { browser: e2e });
     const accountId = await accountOf(httpApi(e2e.stack.app.url), { userId: founder.id, token: founder.token });
     const { ui } = founder;
+    const { page } = ui;
     await ui.goto("/ria");
+    // Nothing answered: the form would print nothing, so nothing downloads and the box stays shut.
+    await page.getByRole("button", { name: "Download tax form" }).click();
+    await page.getByText("Answer all seven questions first: the tax form prints your answers.").waitFor();
+    expect(await page.getByLabel("Acknowledge receipt").isDisabled()).toBe(true);
+    await screenInEveryLook(ui, "ria-answer-first");
+
+    await riskStep(page, 4).check();
+    await page.getByLabel("Loss capacity (%)").fill("25");
+    for (const [label, value] of Object.entries(ANSWERS))
+      await page.getByLabel(label, { exact: true }).selectOption(value);
     const [download] = await Promise.all([
-      ui.page.waitForEvent("download"),
-      ui.page.getByRole("button", { name: "Download tax form" }).click(),
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download tax form" }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`tax-form-${accountId}.pdf`);
-    const bytes = await readFile((await download.path())!);
-    expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    const printed = pdfText(await readFile((await download.path())!));
+    for (const shown of ["4", "25%", ...Object.values(ANSWERS).map(labelOf)]) expect(printed).toContain(shown);
+    expect(printed).not.toContain("not answered");
+    const box = page.getByLabel("Acknowledge receipt");
+    await expect.poll(() => box.isEnabled()).toBe(true);
+    await box.check();
+
+    // Another answer than the form prints: the receipt is taken back until the form is downloaded again.
+    await riskStep(page, 2).check();
+    await expect.poll(() => box.isChecked()).toBe(false);
+    expect(await box.isDisabled()).toBe(true);
+    await page.getByText("Your answers changed since the download").waitFor();
+    expect(await page.getByRole("button", { name: "Done" }).isDisabled()).toBe(true);
+    await screenInEveryLook(ui, "ria-answers-changed");
+    const again = await downloadedText(page);
+    expect(again).toMatch(/^2$/m);
+    expect(again).not.toMatch(/^4$/m);
+    await expect.poll(() => box.isEnabled()).toBe(true);
   });
 
   // Last in the file: it stops the app listener.

@@ -115,8 +115,12 @@ describe("sign-in (browser)", () => {
     await page.getByRole("button", { name: "Send reset link" }).click();
     await page.getByText("Check your email for a link to reset your password").waitFor();
     await ui.screen("password-has-been-reset");
-    // …and back to sign-in on its own.
+    // …and back to sign-in on its own, which keeps a trace of where the link went.
     await page.getByRole("button", { name: "Continue" }).waitFor();
+    await page
+      .getByText(`If an account uses ${founder.email}, a link to reset its password is on its way there.`)
+      .waitFor();
+    await ui.screenEachLook("reset-link-sent-sign-in");
 
     const mail = await mailbox().latest(founder.email, { subject: "Reset Your Password", timeoutMs: scaled(15_000) });
     await page.goto(findLink(mail));

@@ -1,6 +1,7 @@
 // Registration and TOTP enrolment as a new founder meets them (requirements §2, §4, §5):
 // a slow auth service, the confirmation link opened in a second tab while the first still shows
-// the pending view, a reload after Skip, and signing up again with a registered address.
+// the pending view, a reload after Skip, signing up again with a registered address, and an
+// address not yet confirmed (the mail offered again, over a reload too, and its link confirming).
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { setupE2E } from "../support/e2e-harness";
@@ -182,5 +183,40 @@ describe("register (browser, real auth emulator with confirmations on)", () => {
     expect(await page.getByText(/We've sent a verification email/).count()).toBe(0);
     expect(await ui.read(`localStorage.getItem("pendingEmailVerification")`)).toBeNull();
     await ui.screen("register-address-in-use");
+  });
+});
+
+describe("an unconfirmed address (browser, real auth emulator and mailbox)", () => {
+  it("the pending view's end and a sign-in before confirming offer the mail again, a reload keeps the offer, and the resent mail's link confirms", async () => {
+    const ui = await e2e.open({ width: 375, height: 812 });
+    const { page } = ui;
+    const email = uniqueEmail("unconfirmed");
+    const password = "Signup-pass1!";
+    await signUp(page, email, password);
+    // The pending view gives up after 5 s; sign-in says where the mail went, and still after a reload.
+    await page.getByRole("button", { name: "Send the email again" }).waitFor({ timeout: scaled(30_000) });
+    await page.reload();
+    await page.getByText(`We sent a confirmation email to ${email}.`).waitFor();
+    await page.getByRole("button", { name: "Send the email again" }).waitFor();
+    await ui.screen("verification-mail-after-reload-375");
+
+    // Signing in before confirming: the service's refusal, and the mail offered again right there.
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await page.getByText("This email is not yet verified.").waitFor();
+    await page.getByRole("button", { name: "Send the email again" }).click();
+    await page.getByText(`We sent the confirmation email again to ${email}.`).waitFor();
+    await ui.screenEachLook("unconfirmed-sign-in-resent");
+    await expect.poll(async () => (await mailbox().inbox(email)).length, { timeout: scaled(15_000) }).toBe(2);
+
+    // The resent mail's link confirms the address, and the next screen says so.
+    const resent = await mailbox().latest(email, { subject: "Confirm Your Signup" });
+    await page.goto(findLink(resent));
+    await page.getByText("Your email address is confirmed.").waitFor({ timeout: scaled(30_000) });
+    await page.getByTestId("totp-secret").waitFor();
+    await ui.screenEachLook("email-confirmed-enrolment");
+    expect(ui.pageErrors).toEqual([]);
   });
 });

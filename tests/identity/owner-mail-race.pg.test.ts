@@ -1,7 +1,8 @@
 // The owner-mail allowance holds under concurrency, on SQLite and on PostgreSQL (this file runs in
 // both projects): concurrent send_sumsub_emails calls take the hour's allowance in the database,
 // under the account's lock, in the transaction that records the mails, so together they never
-// send more than OWNER_MAILS_PER_HOUR, whichever instance each call reaches.
+// send more than OWNER_MAILS_PER_HOUR, whichever instance each call reaches; one mailbox's daily count
+// is shared by every account and every way of writing its address.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { OWNER_MAILS_PER_HOUR, OWNER_MAILS_PER_RECIPIENT_PER_DAY } from "../../server/src/domain/owner-mails";
 import { createTestApp, type TestApp } from "../support/app";
@@ -124,5 +125,34 @@ it(`one address's daily count is shared: ${OWNER_MAILS_PER_RECIPIENT_PER_DAY + 3
   expect(statuses.filter((s) => s === 429)).toHaveLength(3);
   await expect
     .poll(async () => (await h.mail.inbox(victim)).length, { timeout: scaled(10_000) })
+    .toBe(OWNER_MAILS_PER_RECIPIENT_PER_DAY);
+});
+
+it(`variants of one mailbox never reach it more than ${OWNER_MAILS_PER_RECIPIENT_PER_DAY} times: refused as addresses (400) or counted as it (429)`, async () => {
+  const [first, other] = [await h.founder({ verified: true }), await h.founder({ verified: true })];
+  const victim = await h.addOwner(first, "v@x.com");
+  for (let i = 0; i < OWNER_MAILS_PER_RECIPIENT_PER_DAY; i++)
+    expect((await h.t.http.post("/api/sumsub/send_sumsub_emails").set(first.auth).send([victim])).status).toBe(200);
+  const addOwner = (email: string) =>
+    h.t.http
+      .post("/api/persons/")
+      .set(other.auth)
+      .send({ account_id: other.accountId, account_primary_holder: false, is_addon: true, email });
+  for (const variant of ["<v@x.com>", "a<v@x.com>", "c,v@x.com", "e;v@x.com", '"v"@x.com'])
+    expect((await addOwner(variant)).status, variant).toBe(400);
+  const upper = await addOwner("V@X.com");
+  expect(upper.status).toBe(201);
+  const counted = await h.t.http.post("/api/sumsub/send_sumsub_emails").set(other.auth).send([upper.body.person_id]);
+  expect(counted.status).toBe(429);
+  // An address stored before the mailbox rule is corrected before it is mailed, never counted under its own key.
+  const legacy = await h.addOwner(other, "legacy@example.com");
+  await h.t.database.query("UPDATE person SET email = ? WHERE person_id = ?", "a<v@x.com>", legacy);
+  const refused = await h.t.http.post("/api/sumsub/send_sumsub_emails").set(other.auth).send([legacy]);
+  expect(refused.status).toBe(400);
+  expect(refused.body).toMatchObject({ field: "person_ids" });
+  expect((await h.person(other, legacy)).sumsub_email_sent_at).toBeNull();
+  // Each accepted call sent its mail before answering: the inbox holds the first five, and only them.
+  await expect
+    .poll(async () => (await h.mail.inbox("v@x.com")).length, { timeout: scaled(10_000) })
     .toBe(OWNER_MAILS_PER_RECIPIENT_PER_DAY);
 });

@@ -489,7 +489,7 @@ describe("POST /api/sumsub/send_sumsub_emails", () => {
       statuses.push((await h.t.http.post("/api/sumsub/send_sumsub_emails").set(a.auth).send([])).status);
     expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
     expect(statuses[10]).toBe(429);
-    // The typed 429 (server/src/http-errors.ts): the code, the one wording, the request's id, Retry-After.
+    // The typed 429 (server/src/errors.ts): the code, the one wording, the request's id, Retry-After.
     const refused = await h.t.http.post("/api/sumsub/send_sumsub_emails").set(a.auth).send([]);
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({

@@ -5,7 +5,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
-export interface ReceivedWebhook {
+interface ReceivedWebhook {
   headers: http.IncomingHttpHeaders;
   raw: Buffer;
   json: Record<string, unknown>;

@@ -30,6 +30,6 @@ it("refuses a route's own copy of the per-caller limit, and allows routes/shared
 it("refuses a 429 answered by hand, and allows the typed error", async () => {
   const byHand = `import type { FastifyReply } from "fastify";\nexport const refuse = (reply: FastifyReply) => reply.status(429).send({ error: "too_many_requests", message: "later" });\n`;
   expect(await messagesFor(ROUTE, byHand)).toEqual([expect.stringContaining("tooManyRequests")]);
-  const typed = `import { tooManyRequests } from "../http-errors";\nexport const refuse = () => {\n  throw tooManyRequests(60);\n};\n`;
+  const typed = `import { tooManyRequests } from "../errors";\nexport const refuse = () => {\n  throw tooManyRequests(60);\n};\n`;
   expect(await messagesFor(ROUTE, typed)).toEqual([]);
 });

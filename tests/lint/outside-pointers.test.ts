@@ -27,6 +27,13 @@ describe("pointers outside the repository", () => {
     expect(found[0]).toMatchObject({ file: "probe.ts", line: 2, text: line.trim() });
   });
 
+  it("lets only CI's line that hands GoTrue's document to the contract test read beside the clone", () => {
+    const line = "export GOTRUE_OPENAPI=../sha" + "red/reference/gotrue/openapi.yaml";
+    expect(findOutsidePointers(".ci/run", line)).toEqual([]);
+    expect(findOutsidePointers("docs/testing.md", line)).toHaveLength(1);
+    expect(findOutsidePointers(".ci/run", "cat ../sha" + "red/reference/gotrue.md")).toHaveLength(1);
+  });
+
   it("lets the project's own citations and ordinary words through", () => {
     const text = [
       `// requirements ${S}5 and ${S}9: every rule stated once (docs/requirements.md)`,

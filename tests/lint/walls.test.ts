@@ -57,6 +57,18 @@ const crossings: [wall: string, file: string, crossing: string, allowed: string]
     `export const probe = () => import("./persons");\n`,
   ],
   [
+    "web's shared folders (api, components, hooks, lib, stores, config, testing) never import a feature",
+    "web/src/lib/wall-probe.ts",
+    `import { APP_ROUTES } from "@/app/routes";\nexport const probe = APP_ROUTES;\n`,
+    `import { formatShortDate } from "./dates";\nexport const probe = formatShortDate;\n`,
+  ],
+  [
+    "web's shared folders (api, components, hooks, lib, stores, config, testing) never import a feature",
+    "web/src/testing/wall-probe.tsx",
+    `import type { AuthField } from "../features/auth/errors";\nexport type Probe = AuthField;\n`,
+    `import { CoreProviders } from "@/app/core-providers";\nexport const probe = CoreProviders;\n`,
+  ],
+  [
     "server/src never imports supabase/, server/identity-emulator or web/",
     "server/src/wall-probe.ts",
     `import { startAuthEmulator } from "../../supabase/emulator/index";\nexport const probe = startAuthEmulator;\n`,

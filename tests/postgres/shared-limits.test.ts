@@ -2,7 +2,7 @@
 // instances on one PostgreSQL database, a founder alternating between them, is refused at the
 // route's limit, not at twice it (with per-instance counts, request 31 of 30 a minute went through:
 // checked by registering the plugin without the database store). The refusal is the API's one typed
-// 429 (server/src/http-errors.ts), worded as every 429 and documented for the route.
+// 429 (server/src/errors.ts), worded as every 429 and documented for the route.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/app";
 import type { ApiFounder } from "../support/founders";

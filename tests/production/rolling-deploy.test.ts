@@ -2,7 +2,7 @@
 // of this release (NODE_ENV=production, the real start command, PostgreSQL migrated by the real
 // `npm run db:migrate`) behind a balancer that honours readiness (tests/support/balancer.ts), under
 // steady load from founders with real tokens (reads and writes through the balancer); then the next
-// release's expand migration (a column added, tests/support/release.ts) and the next release rolled
+// release's expand migration (a column added, tests/production/next-release.ts) and the next release rolled
 // instance by instance: a new instance started and ready, then an old one sent SIGTERM (readiness
 // 503 while it still serves, then it drains and exits). Every request must succeed, every
 // acknowledged write must be read back, and both releases must have served.
@@ -20,7 +20,7 @@ import { appAt, founderAt, type ApiFounder } from "../support/founders";
 import { call } from "../support/http";
 import { freePort } from "../support/ports";
 import { startPostgres, type PostgresServer } from "../support/postgres";
-import { nextReleaseAddingColumn, type NextRelease } from "../support/release";
+import { nextReleaseAddingColumn, type NextRelease } from "./next-release";
 
 const FOUNDERS = 4;
 /** Seconds of load before the roll and after it. */

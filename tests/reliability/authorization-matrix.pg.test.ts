@@ -22,7 +22,8 @@ import {
 import { fetchOperations, type Operation } from "../support/openapi";
 import { expectApiError } from "../support/api-errors";
 import { PUBLIC_ROUTES, RECIPES, buildRequest, type Recipe } from "../support/route-recipes";
-import { CREDENTIALS, REJECTED, emulatorSigner, enrolTotp, forgedAuthorizations } from "../support/auth";
+import { enrolTotp } from "../support/auth";
+import { CREDENTIALS, REJECTED, emulatorSigner, forgedAuthorizations } from "./forged-credentials";
 import { LOCAL_SUPABASE } from "../../server/src/config";
 
 let stack: TestStack;

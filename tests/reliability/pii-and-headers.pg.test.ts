@@ -5,7 +5,7 @@
 // CORS answers only the configured origins; an oversized body gets 413 and changes nothing.
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PROFILE } from "../support/entry";
+import { PROFILE, RIA_ANSWERS } from "../support/entry";
 import { call, type Reply } from "../support/http";
 import { startTestApp, type ListeningTestApp } from "../support/app";
 import { uniqueSsn, type ApiFounder as Founder } from "../support/founders";
@@ -53,7 +53,7 @@ beforeAll(async () => {
   });
   await as("all data", "GET", `/api/accounts/${f.accountId}/all_data`);
   await as("persons of the account", "GET", `/api/persons/by_account/${f.accountId}`);
-  await as("tax form", "GET", "/api/ria/tax-form.pdf");
+  await as("tax form", "POST", "/api/ria/tax-form.pdf", RIA_ANSWERS);
 });
 afterAll(async () => {
   console.log(
@@ -75,7 +75,7 @@ describe("SSNs", () => {
 
   it("never reach the log, whatever the level", () => {
     const logs = h.logs();
-    expect(logs).toContain("incoming request");
+    expect(logs).toContain("request completed");
     for (const ssn of ssns) {
       expect(logs).not.toContain(ssn);
       expect(logs).not.toContain(formatted(ssn));

@@ -2,9 +2,9 @@
 // RELIABILITY_STRENGTH=full and the same code runs at the strength docs/reliability.md states (at least 100
 // SIGKILLs of the app, 30 of the auth emulator, 10,000 fuzz cases). Only the counts change.
 import { scaled } from "../support/machine";
-export type Strength = "ci" | "full";
+type Strength = "ci" | "full";
 
-export const STRENGTH: Strength = process.env.RELIABILITY_STRENGTH === "full" ? "full" : "ci";
+const STRENGTH: Strength = process.env.RELIABILITY_STRENGTH === "full" ? "full" : "ci";
 
 const SETTINGS = {
   ci: { appKills: 4, authKills: 3, fuzzRunsPerRoute: 24, recordRuleFuzzRuns: 120 },

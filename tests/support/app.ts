@@ -1,7 +1,5 @@
-// The one way to start an app alone (tests/support/stack.ts starts a whole stack): createTestApp in
-// this process (supertest, inject), startTestApp listening, startAppProcess through `npm start`,
-// spawnApp as a child to SIGKILL. Each gets its own database copy, auth emulator and identity
-// emulator (no webhooks: tests post them, unless SUMSUB_BASE_URL names one).
+// The one way to start an app alone: in this process, listening, through `npm start`, or as a child to
+// SIGKILL; each with its own database copy, auth emulator and identity emulator (tests post webhooks).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -23,8 +21,7 @@ import { injectApi, type Api } from "./http";
 import { retryOnPortClash } from "./ports";
 import { scaled } from "./machine";
 
-export interface TokenOptions {
-  /** The user's id; the same sub again reuses that user. */
+interface TokenOptions {
   sub?: string;
   roles?: Role[];
   email?: string;
@@ -40,17 +37,12 @@ export interface TestApp {
   app: FastifyInstance;
   config: Config;
   dataDir: string;
-  /** The SQLite file (SQLite engine only). */
   dbFile: string;
-  /** The app's database (engine-neutral reads: dump, query). */
   database: TestDatabase;
-  /** supertest on the app's server. */
   http: ReturnType<typeof request>;
-  /** The API as tests/support/http.ts calls it, in process (what the founder builders take). */
   api: Api;
   auth: TestAuth;
   token(opts?: TokenOptions): Promise<string>;
-  /** A new signed-in auth user (default role "user"). */
   user(roles?: Role[]): Promise<SignedInUser>;
   /** founderAt on this app: a new user (default role "user") taken to `stage` (default "signed-up"), marked unless plain. */
   founder(
@@ -180,7 +172,6 @@ export async function startTestApp(
 export interface AppProcess {
   url: string;
   pid: number;
-  /** What the process printed so far (stdout and stderr). */
   output(): string;
   /** SIGTERM (graceful shutdown) and its exit code; SIGKILL after 15 s. */
   stop(): Promise<number | null>;
@@ -238,19 +229,16 @@ export async function startAppProcess(env: Record<string, string>, opts: { root?
   };
 }
 
-/** A listener in its own process, to be killed as a power cut would. */
 export interface Child {
   url: string;
   pid: number;
-  /** SIGKILL (no close hooks, no flush), and resolves once the process is gone. */
   kill(): Promise<void>;
 }
 
-/** The app listener alone, configured from the environment as scripts/stack.ts configures it. */
-export const APP_CHILD = fileURLToPath(new URL("./app-child.ts", import.meta.url));
+const APP_CHILD = fileURLToPath(new URL("./app-child.ts", import.meta.url));
 
 /** Spawns an entry that prints "READY <url>" once listening, from its bundle (cheaper than tsx per start). */
-export async function spawnChild(entry: string, env: Record<string, string>): Promise<Child> {
+async function spawnChild(entry: string, env: Record<string, string>): Promise<Child> {
   const proc = spawn(process.execPath, [await bundledEntry(entry)], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },

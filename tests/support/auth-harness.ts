@@ -46,7 +46,7 @@ export async function startAuthHarness(options: HarnessOptions = {}): Promise<Au
       mailbox: { port: httpPort, smtpPort },
       mailFrom: "Founder Foundation <no-reply@founder-foundation.local>",
       quiet: true,
-      // Low bcrypt cost keeps suites quick; tests/production runs the default (10).
+      // Low bcrypt cost keeps suites quick; tests/production runs GoTrue's 10.
       bcryptCost: options.bcryptCost ?? 4,
       configOverrides: { ...PROJECT_AUTH_OPTIONS.configOverrides, ...options.configOverrides },
       config: options.config ?? PROJECT_AUTH_OPTIONS.config,

@@ -1,15 +1,14 @@
 // The one way tests get bearer tokens: a real auth emulator on a free port whose users are made
 // through its admin API and signed in with the password grant. Its signing key is this support's, so
-// a test can re-sign a real token with one claim changed; forgedAuthorizations builds the forgeries.
+// a test can re-sign a real token with one claim changed (tests/reliability/forged-credentials.ts forges).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
-import { SignJWT, base64url, decodeJwt, exportJWK, generateKeyPair, importJWK, type JWK } from "jose";
+import { SignJWT, decodeJwt, exportJWK, generateKeyPair, importJWK, type JWK } from "jose";
 import { startAuthEmulator, type AuthEmulator } from "@founder-foundation/auth-emulator";
 import { PROJECT_AUTH_OPTIONS } from "../../supabase/demo-seed";
 import type { Role } from "../../server/src/contract/roles";
-import { LOCAL_SUPABASE } from "../../server/src/config";
 import { totpCode } from "./totp";
 import { createAuthUser, signInWithPassword, type AuthUser, type SignedInUser } from "./founders";
 
@@ -19,7 +18,6 @@ export interface TestAuthOptions {
 }
 
 export interface TestAuth {
-  /** Root URL (without /auth/v1). */
   url: string;
   anonKey: string;
   serviceRoleKey: string;
@@ -27,7 +25,6 @@ export interface TestAuth {
   appEnv: Record<string, string>;
   /** A new confirmed user, signed in (aal1). Roles go to app_metadata.roles (default ["user"]; unknown names are kept as given). */
   user(opts?: { id?: string; email?: string; roles?: readonly (Role | string)[] }): Promise<SignedInUser>;
-  /** A fresh password sign-in of an existing user (a new session). */
   signIn(email: string): Promise<AuthUser>;
   /** A verified TOTP factor for the user; returns the secret and an aal2 token of the same session. */
   enrolTotp(user: AuthUser): Promise<{ factorId: string; secret: string; aal2Token: string }>;
@@ -79,11 +76,6 @@ export async function jwkSigner(jwk: JWK): Promise<(claims: Record<string, unkno
   const alg = jwk.alg ?? "ES256";
   const key = await importJWK(signingJwk, alg);
   return (claims) => new SignJWT(claims).setProtectedHeader({ alg, kid: jwk.kid!, typ: "JWT" }).sign(key);
-}
-
-/** Signs claims with a running auth emulator's own private key (the JWK file in its DATA_DIR). */
-export function emulatorSigner(keyFile: string): Promise<(claims: Record<string, unknown>) => Promise<string>> {
-  return jwkSigner(JSON.parse(fs.readFileSync(keyFile, "utf8")) as JWK);
 }
 
 export async function startTestAuth(opts: TestAuthOptions = {}): Promise<TestAuth> {
@@ -183,81 +175,5 @@ export async function startTestAuth(opts: TestAuthOptions = {}): Promise<TestAut
       await emulator.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
-  };
-}
-
-// Forged credentials, built from a real token so that only the property under test is wrong.
-
-export type Credential =
-  | "none"
-  | "malformed"
-  | "bad signature"
-  | "alg none"
-  | "public secret"
-  | "expired"
-  | "no exp"
-  | "wrong audience"
-  | "foreign issuer"
-  | "another founder"
-  | "deleted user"
-  | "signed out"
-  | "owner at aal1"
-  | "owner";
-
-export const CREDENTIALS: readonly Credential[] = [
-  "none",
-  "malformed",
-  "bad signature",
-  "alg none",
-  "public secret",
-  "expired",
-  "no exp",
-  "wrong audience",
-  "foreign issuer",
-  "another founder",
-  "deleted user",
-  "signed out",
-  "owner at aal1",
-  "owner",
-];
-
-/** The forged credentials no route may accept: they must all get 401 with the API's error body. */
-export const REJECTED = [
-  "none",
-  "malformed",
-  "bad signature",
-  "alg none",
-  "public secret",
-  "expired",
-  "no exp",
-  "wrong audience",
-  "foreign issuer",
-] as const satisfies readonly Credential[];
-
-const encode = (v: unknown) => base64url.encode(JSON.stringify(v));
-
-/** The Authorization header value for each forged credential (undefined = send none). */
-export async function forgedAuthorizations(
-  ownerToken: string,
-  sign: (claims: Record<string, unknown>) => Promise<string>,
-): Promise<Record<(typeof REJECTED)[number], string | undefined>> {
-  const [header, payload, signature] = ownerToken.split(".") as [string, string, string];
-  // Flip the signature's first character: same header and claims, signature no longer matches.
-  const flipped = `${signature[0] === "A" ? "B" : "A"}${signature.slice(1)}`;
-  const claims = decodeJwt(ownerToken) as Record<string, unknown>;
-  const now = Math.floor(Date.now() / 1000);
-  const { exp: _exp, ...withoutExp } = claims;
-  return {
-    none: undefined,
-    malformed: "Bearer not-a-jwt",
-    "bad signature": `Bearer ${header}.${payload}.${flipped}`,
-    "alg none": `Bearer ${encode({ alg: "none", typ: "JWT" })}.${payload}.`,
-    // What the review found: the owner's claims signed with the Supabase CLI's public secret.
-    "public secret": `Bearer ${await new SignJWT(claims).setProtectedHeader({ alg: "HS256", typ: "JWT" }).sign(new TextEncoder().encode(LOCAL_SUPABASE.jwtSecret))}`,
-    // Correctly signed by the auth service's own key, so only the claim is wrong.
-    expired: `Bearer ${await sign({ ...claims, iat: now - 7200, exp: now - 3600 })}`,
-    "no exp": `Bearer ${await sign(withoutExp)}`,
-    "wrong audience": `Bearer ${await sign({ ...claims, aud: "anon" })}`,
-    "foreign issuer": `Bearer ${await sign({ ...claims, iss: "https://attacker.example/auth/v1" })}`,
   };
 }

@@ -4,7 +4,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
-export interface Backend {
+interface Backend {
   url: string;
   /** The release it runs (what the counts are kept by). */
   release: string;

@@ -1,5 +1,4 @@
-// Debian's chromium through playwright-core (no browser download), with the flags the project's
-// machines need.
+// Debian's chromium through playwright-core (no browser download), with the flags this project needs.
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from "playwright-core";
 import { CHROMIUM_PATH } from "./system-deps";
 import { scaled } from "./machine";
@@ -40,6 +39,20 @@ export { CHROMIUM_PATH };
 /** extraArgs: e.g. --host-resolver-rules, to reach a stack by a production-like host name. */
 export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] });
+}
+
+/** The browser of this test process: one per worker, kept from file to file (each file's contexts are its own). */
+export function sharedChromium(): Promise<Browser> {
+  const key = Symbol.for("founder-foundation.shared-chromium");
+  const slot = globalThis as { [key]?: Promise<Browser> };
+  if (!slot[key]) {
+    const launched = launchChromium();
+    slot[key] = launched;
+    // Another launch next time if this one failed or the browser went away.
+    const forget = () => slot[key] === launched && delete slot[key];
+    launched.then((b) => b.on("disconnected", forget), forget);
+  }
+  return slot[key];
 }
 
 /** Playwright's own limit for an action, a wait or a navigation (30 s), for this machine (tests/support/machine.ts). */

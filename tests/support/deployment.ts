@@ -21,7 +21,6 @@ export interface DeploymentOptions {
   migrateUrl?: string;
   /** Makes the web build to serve (WEB_DIST) with the production VITE_* settings for these services; returns its folder. */
   webDist?: (services: { auth: AuthProject; identity: Deployment["identity"] }) => string;
-  /** Settings a deployment may add (DATABASE_POOL_SIZE, LOG_LEVEL…). */
   env?: Record<string, string>;
   /** The bench's: fill the auth project's and SQLite's folders before anything starts; change the auth config.toml. */
   prepare?: (folders: { authData: string; appData: string }) => Promise<void>;
@@ -29,12 +28,10 @@ export interface DeploymentOptions {
 }
 
 export interface AuthProject {
-  /** SUPABASE_URL: what the browser and the API both use. */
   url: string;
   anonKey: string;
   serviceRoleKey: string;
   jwksUrl: string;
-  /** The mailbox that stands in for the project's SMTP provider (Mailpit-style API). */
   mailUrl: string;
   smtpUrl: string;
 }
@@ -42,18 +39,14 @@ export interface AuthProject {
 export interface Deployment {
   auth: AuthProject;
   identity: { url: string; appToken: string; secretKey: string; webhookSecret: string };
-  /** The instances, in the order of opts.hosts. */
   apps: AppProcess[];
-  /** Each instance's public origin (http://<host>:<port>), in the order of opts.hosts. */
   origins: string[];
-  /** What `npm run db:migrate` printed. */
   migrateOutput: string;
   /** The environment every instance got (without APP_PORT, PUBLIC_APP_URL, DATA_DIR). */
   env: Record<string, string>;
   close(): Promise<void>;
 }
 
-/** A secret as a real project would have: random, long, never a public value. */
 const secret = (bytes = 32) => crypto.randomBytes(bytes).toString("base64url");
 
 /** The repository's config.toml with this deployment's site URL and redirects, beside the mail templates. */
@@ -98,6 +91,8 @@ async function startAuthProject(
     String(mailPort),
     "--smtp-port",
     String(smtpPort),
+    "--bcrypt-cost",
+    "10", // as deployed: GoTrue's cost, not the emulator's cheap default
     ...origins.flatMap((o) => ["--cors-origin", o]),
   ];
   const proc = spawn(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
@@ -173,7 +168,7 @@ export async function startDeployment(opts: DeploymentOptions): Promise<Deployme
         }),
     );
 
-    const credentials = { appToken: `prd:${secret(16)}`, secretKey: secret(), webhookSecret: secret() };
+    const credentials = { appToken: `prd:${secret()}`, secretKey: secret(), webhookSecret: secret() };
     const identityEmulator: IdentityEmulator = await retryOnPortClash(async () => {
       const port = await freePort();
       return startIdentityEmulator({

@@ -1,11 +1,10 @@
-// The one browser-test harness: `const e2e = setupE2E()` at a file's top level boots the stack and
-// Chromium; `await e2e.open({ width })` is a fresh context; `ui.screen(name)` scans with axe and
-// photographs. Contexts close after each test, the stack and browser after the file.
+// The one browser-test harness: `setupE2E()` at a file's top level boots the stack (the worker's Chromium
+// is shared); `e2e.open()` is a fresh context, closed after the test; `ui.screen(name)` runs axe and photographs.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { bootStack, type TestStack } from "./stack";
 import type { StackOptions } from "../../scripts/stack";
-import { launchChromium, localhostUrl, newBrowserContext } from "./browser";
+import { localhostUrl, newBrowserContext, sharedChromium } from "./browser";
 import { signInContext, type Founder } from "./founders";
 import { storageInitScript } from "./init-script";
 import { assertAccessible, saveScreenshot } from "./screens";
@@ -23,7 +22,6 @@ export interface OpenOptions {
   width?: number;
   height?: number;
   theme?: Theme;
-  /** Signs this founder in through the auth API before the first page loads. */
   as?: Pick<Founder, "email" | "password">;
   /** With `as`: let an aal1 founder through the gate without enrolling (default true). */
   skipMfa?: boolean;
@@ -37,19 +35,24 @@ export interface UiPage {
   goto(path: string): Promise<void>;
   /** Checks the screen as shown now: axe scan (fails on any violation) and a screenshot. */
   screen(name: string): Promise<void>;
-  /** Errors the page logged (uncaught exceptions). */
+  /** screen() at 375 and 1280 px in both themes (resized and re-themed in place), then as it was. */
+  screenEachLook(name: string): Promise<void>;
   pageErrors: string[];
-  /** Reads a value in the page (source text: the node-side types have no DOM). */
   read<T>(expression: string): Promise<T>;
 }
 
 export interface E2E {
   readonly stack: TestStack;
-  /** The app's origin as a browser on a development host sees it. */
   readonly baseUrl: string;
   /** The auth service's URL as the web is told it (/app-config.json). */
   readonly browserAuthUrl: string;
   open(opts?: OpenOptions): Promise<UiPage>;
+}
+
+/** Lets a page's loading and transitions (the sign-in fade, view switches) settle before judging it. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState("networkidle").catch(() => undefined);
+  await page.waitForTimeout(250);
 }
 
 function currentTestName(): string {
@@ -72,7 +75,7 @@ export function setupE2E(settings: StackSettings = {}): E2E {
 
   beforeAll(async () => {
     stack = await bootStack(settings.env, undefined, { authSettings: settings.authSettings });
-    browser = await launchChromium();
+    browser = await sharedChromium();
   });
 
   afterEach(async (ctx) => {
@@ -86,7 +89,10 @@ export function setupE2E(settings: StackSettings = {}): E2E {
     try {
       // Whatever a test left on screen unchecked is scanned too: every visited screen gets axe.
       for (const page of [...unchecked])
-        if (!page.isClosed()) await assertAccessible(page, `${page.url()} (end of test)`);
+        if (!page.isClosed()) {
+          await settle(page);
+          await assertAccessible(page, `${page.url()} (end of test)`);
+        }
     } finally {
       unchecked.clear();
       await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => undefined)));
@@ -94,7 +100,6 @@ export function setupE2E(settings: StackSettings = {}): E2E {
   });
 
   afterAll(async () => {
-    await browser?.close();
     await stack?.close();
   });
 
@@ -136,7 +141,7 @@ export function setupE2E(settings: StackSettings = {}): E2E {
       page.on("framenavigated", (frame) => {
         if (frame === page.mainFrame()) unchecked.add(page);
       });
-      return {
+      const ui: UiPage = {
         page,
         context,
         pageErrors,
@@ -145,15 +150,26 @@ export function setupE2E(settings: StackSettings = {}): E2E {
           await page.goto(path);
         },
         async screen(name: string) {
-          // Let transitions (the sign-in fade, view switches) settle before judging the screen.
-          await page.waitForLoadState("networkidle").catch(() => undefined);
-          await page.waitForTimeout(250);
+          await settle(page);
           screenCount += 1;
           await saveScreenshot(page, currentTestName(), `${String(screenCount).padStart(2, "0")}-${name}`);
           await assertAccessible(page, name);
           unchecked.delete(page);
         },
+        async screenEachLook(name: string) {
+          const size = page.viewportSize() ?? { width: 1280, height: 800 };
+          const theme = await page.evaluate("document.documentElement.dataset.theme");
+          for (const width of [375, 1280])
+            for (const look of ["light", "dark"]) {
+              await page.setViewportSize({ width, height: size.height });
+              await page.evaluate(`document.documentElement.dataset.theme = ${JSON.stringify(look)}`);
+              await ui.screen(`${name}-${width}-${look}`);
+            }
+          await page.setViewportSize(size);
+          await page.evaluate(`document.documentElement.dataset.theme = ${JSON.stringify(theme)}`);
+        },
       };
+      return ui;
     },
   };
   return e2e;

@@ -45,7 +45,7 @@ export const OWNER = {
   first_name: "Grace",
   last_name: "Hopper",
   dob: "1980-01-02",
-  ssn: "987654321",
+  ssn: "587654321",
   phone: "3025550101",
   address_line1: "2 Side Street",
   address_line2: null,

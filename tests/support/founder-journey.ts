@@ -1,22 +1,22 @@
 // The founder's whole journey in a browser, on its happy path: sign-up → confirmation mail → TOTP
 // enrolment → dashboard → choose strategy → the five creation steps (identity check in the
 // identity service's widget, one additional owner) → Approve → dashboard. A list of named steps, so
-// the bench can time each one (scripts/bench/journey.ts) and the production-shaped run can drive
-// the same journey against a deployment (tests/production). The steps follow
-// tests/e2e/sign-in.test.ts and the creation steps (tests/support/steps/creation.ts) without their
-// checks, and share their actions (steps/actions.ts).
-import type { Page } from "playwright-core";
+// the bench can time each one (scripts/bench/journey.ts), the production-shaped run can drive the
+// same journey against a deployment (tests/production) and Firefox ESR can walk it (firefox.ts).
+// The steps follow tests/e2e/sign-in.test.ts and the creation steps (tests/e2e/creation-steps.ts)
+// without their checks, and share their actions (steps/actions.ts).
 import { uniqueEmail } from "./founders";
 import { findLink, type MailboxClient } from "./mail";
 import { totpCode } from "./totp";
 import { scaled } from "./machine";
 import { FORM_ENTRY } from "./entry";
 import * as act from "./steps/actions";
+import type { JourneyPage } from "./steps/actions";
 
 /** A step of the journey (a page, a mail) guards against a hang this long, for this machine. */
 export const STEP_TIMEOUT_MS = scaled(30_000);
 
-export type JourneyStep = [name: string, run: (page: Page) => Promise<void>];
+type JourneyStep = [name: string, run: (page: JourneyPage) => Promise<void>];
 
 export interface FounderJourney {
   email: string;
@@ -36,8 +36,8 @@ export function founderJourney(opts: JourneyOptions): FounderJourney {
   const email = uniqueEmail("journey");
   const password = "Journey-pass1!";
   let confirmLink = "";
-  const next = (page: Page) => page.getByRole("button", { name: "Next" });
-  const stepPath = (page: Page, n: number) =>
+  const next = (page: JourneyPage) => page.getByRole("button", { name: "Next" });
+  const stepPath = (page: JourneyPage, n: number) =>
     page.waitForURL((u) => new RegExp(`^/create-foundation/\\d+/${n}$`).test(u.pathname), { timeout: STEP_TIMEOUT_MS });
   const steps: JourneyStep[] = [
     [

@@ -42,7 +42,6 @@ export interface AuthUser {
   refreshToken: string;
 }
 
-/** Who a user is: name, address and password (the sign-in suites type it). */
 export interface Founder {
   id: string;
   email: string;
@@ -60,7 +59,6 @@ export interface NewAuthUser {
   /** Default: a unique address starting with `label` (default "user"). */
   email?: string;
   label?: string;
-  /** Default TEST_PASSWORD. */
   password?: string;
   /** Put in app_metadata.roles (unknown names are kept as given); none given: no app_metadata. */
   roles?: readonly (Role | string)[];
@@ -88,7 +86,6 @@ async function newAuthUser(
   return { id: (created.json as { id: string }).id, email };
 }
 
-/** A password sign-in (a new session) of an existing user. */
 export async function signInWithPassword(
   target: AuthTarget,
   email: string,
@@ -125,8 +122,6 @@ export async function deleteAuthUser(target: AuthTarget, userId: string): Promis
   );
 }
 
-// A founder's data through the app's API: one function per step.
-
 const ok = async <T>(reply: Promise<Reply>, status: number, what: string): Promise<T> => {
   const res = await reply;
   expectStatus(res, status, what);
@@ -144,7 +139,6 @@ export async function accountOf(api: Api, user: Pick<AuthUser, "userId" | "token
   ).account_id;
 }
 
-/** A person of the account: the primary holder (with a profile) or an add-on owner (just an address). */
 export async function addPerson(
   api: Api,
   token: string,
@@ -207,7 +201,7 @@ export async function linkOwner(
 }
 
 /** Step 4: the DAF and custodian chosen (the organization's other fields sent again unchanged). */
-export async function chooseDaf(
+async function chooseDaf(
   api: Api,
   token: string,
   organizationId: number,
@@ -221,7 +215,6 @@ export async function chooseDaf(
   );
 }
 
-/** The identity provider an app talks to (its config.identity), as test support drives it. */
 export type IdentityAccess = Pick<
   Config["identity"],
   "baseUrl" | "appToken" | "secretKey" | "webhookSecret" | "levelName"
@@ -261,11 +254,12 @@ export async function postIdentityResult(
 }
 
 let ssnCounter = 0;
-/** A distinct valid SSN per founder (area 100-899, never 000/666/9xx), so leaks are attributable. */
+/** A distinct issued SSN per founder (area 100-799 but 666, group 10-98, serial 1000-9999), so leaks are attributable. */
 export function uniqueSsn(): string {
   ssnCounter += 1;
   const n = (process.pid * 7919 + ssnCounter * 104729 + Date.now()) % 1_000_000;
-  return `${100 + (n % 700)}${String(10 + (ssnCounter % 89)).padStart(2, "0")}${String(1000 + (n % 9000)).padStart(4, "0")}`;
+  const area = 100 + (n % 700);
+  return `${area === 666 ? 667 : area}${String(10 + (ssnCounter % 89)).padStart(2, "0")}${String(1000 + (n % 9000)).padStart(4, "0")}`;
 }
 
 /** Every string that belongs to this (marked) founder alone; none may appear in another caller's response. */
@@ -283,7 +277,6 @@ export function privateStrings(f: ApiFounder): string[] {
 /** The localStorage key (value: the user id) the sign-in gate sets when a user skips TOTP enrolment (web/src/features/auth/store.ts). */
 export const MFA_SKIPPED_KEY = "mfaEnrollSkipped";
 
-/** What the helpers need of a stack: its auth service and keys (a TestStack, or a deployment's project). */
 export interface AuthStack {
   config: { auth: Pick<Config["auth"], "url" | "anonKey" | "serviceRoleKey"> };
 }
@@ -297,8 +290,7 @@ export function authClient(authUrl: string, key: string) {
   });
 }
 
-/** Who a new founder is: name, address, password, roles (default Ada Lovelace at a unique address, no roles). */
-export type FounderDetails = Partial<Omit<Founder, "id">> & Pick<NewAuthUser, "roles">;
+type FounderDetails = Partial<Omit<Founder, "id">> & Pick<NewAuthUser, "roles">;
 
 export async function signInThroughApi(
   stack: AuthStack,
@@ -316,7 +308,7 @@ export interface AppOnStack extends AuthStack {
   app: { url: string };
   config: AuthStack["config"] & { identity?: IdentityAccess };
 }
-export interface AppInProcess extends AuthStack {
+interface AppInProcess extends AuthStack {
   api: Api;
   config: AuthStack["config"] & { identity?: IdentityAccess };
 }
@@ -362,7 +354,7 @@ export async function passIdentity(stack: Reach, personId: number): Promise<void
 }
 
 /** The one stage vocabulary, the creation flow's (requirements §4): signed up; profile (step 2); entry (steps 1, 3, 4); identity; submitted. */
-export const FOUNDER_STAGES = ["signed-up", "profile", "entry", "identity", "submitted"] as const;
+const FOUNDER_STAGES = ["signed-up", "profile", "entry", "identity", "submitted"] as const;
 export type FounderStage = (typeof FOUNDER_STAGES)[number];
 
 export interface SignedUpFounder extends SignedInUser {
@@ -380,11 +372,9 @@ export interface ProfiledFounder extends SignedUpFounder {
 export interface EntryFounder extends ProfiledFounder {
   strategyId: number;
   organizationId: number;
-  /** The additional owners, in the order asked for. */
   owners: Array<{ email: string; personId: number }>;
   notificationId?: number;
 }
-/** The founder founderAt returns: the ids its stage has made. */
 export type FounderAt<S extends FounderStage> = S extends "signed-up"
   ? SignedUpFounder
   : S extends "profile"
@@ -393,7 +383,6 @@ export type FounderAt<S extends FounderStage> = S extends "signed-up"
 export type ApiFounder = SignedUpFounder & Partial<EntryFounder>;
 
 export interface FounderAtOptions {
-  /** The auth user's name, address, password and roles (default: Ada Lovelace at a unique address, no roles). */
   founder?: FounderDetails;
   /** A user already made and signed in (createAuthUser), e.g. with an aal2 token, instead of a new one. */
   user?: SignedInUser;
@@ -417,7 +406,6 @@ export type FounderAtTarget = { on: AnyApp } | { browser: Pick<E2E, "stack" | "o
 
 type Building = SignedUpFounder & Partial<EntryFounder> & { dafChosen?: boolean };
 
-/** Takes a founder from the ids it has to `stage` (skipping what it has), through the API. */
 async function advance(on: Reach, f: Building, stage: FounderStage, o: FounderAtOptions): Promise<Building> {
   const api = apiOf(on);
   const reaches = (s: FounderStage) => FOUNDER_STAGES.indexOf(stage) >= FOUNDER_STAGES.indexOf(s);
@@ -484,7 +472,10 @@ export async function founderAt(
   const on = "browser" in o ? o.browser.stack : o.on;
   const api = apiOf(on);
   const user = o.user ?? (await createAuthUser(on.config.auth, { ...o.founder, label: "founder" }));
-  const marker = `Mk${randomUUID().replace(/-/g, "").slice(0, 12)}`;
+  const marker = `Mk${randomUUID()
+    .replace(/-/g, "")
+    .slice(0, 12)
+    .replace(/\d/g, (d) => "ghijklmnop"[Number(d)]!)}`; // letters only: the marker is a name too
   const f: Building = {
     ...user,
     auth: { Authorization: `Bearer ${user.token}` },
@@ -556,7 +547,6 @@ export function stageOf(all: AllData): FounderStage {
   return strategy.entry_completed_at ? "submitted" : "identity";
 }
 
-/** supabase-js's default storage key for an auth URL: sb-<first label of the host>-auth-token. */
 export function storageKeyFor(authUrl: string): string {
   return `sb-${new URL(authUrl).hostname.split(".")[0]}-auth-token`;
 }
@@ -570,7 +560,6 @@ export async function signInContext(
 ): Promise<Session> {
   // A session already made for this founder is reused (many contexts, one sign-in).
   const session = opts.session ?? (await signInThroughApi(stack, founder));
-  // Scripts run in the page, so they are passed as source text (the node-side types have no DOM).
   const key = JSON.stringify(storageKeyFor(opts.browserAuthUrl));
   await context.addInitScript(
     storageInitScript(

@@ -48,9 +48,10 @@ export default function setup(project: TestProject): (() => void) | undefined {
     const wall = process.uptime();
     const cpu = meter?.read();
     meter?.close();
-    const cpuText = cpu
-      ? `${Math.round(cpu.seconds)} CPU-seconds (${cpu.how})`
-      : "CPU-seconds not counted on this platform";
+    const cpuText =
+      cpu === undefined
+        ? "CPU-seconds not counted (no writable cgroup)"
+        : `${Math.round(cpu)} CPU-seconds (every process of the run, its cgroup)`;
     console.log(
       `\nRun: ${minutes(wall)} wall (${Math.round(wall)} s), ${cpuText}, machine factor ${machineFactor().toFixed(1)}`,
     );

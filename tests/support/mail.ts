@@ -2,7 +2,7 @@
 // `supabase start`), so suites check the mail a user would receive.
 import { scaled } from "./machine";
 
-export interface MailAddress {
+interface MailAddress {
   Name: string;
   Address: string;
 }
@@ -20,7 +20,7 @@ export interface MailMessage extends MailSummary {
 }
 
 /** GoTrue's mail links, as the auth-js e2e helpers match them. */
-export const VERIFY_LINK = /https?:\/\/[^\s"'<>]+\/auth\/v1\/verify\?[^\s"'<>]+/;
+const VERIFY_LINK = /https?:\/\/[^\s"'<>]+\/auth\/v1\/verify\?[^\s"'<>]+/;
 
 export class MailboxClient {
   constructor(private readonly baseUrl: string) {}

@@ -1,6 +1,5 @@
-// A real PostgreSQL for tests: Debian's binaries, initdb into a throwaway folder on a free port (as
-// the `postgres` user when we are root), removed by stop(); TEST_DATABASE_URL uses an existing server.
-// Each test file gets a copy of a template database migrated once per set of migrations.
+// A real PostgreSQL for tests: Debian's binaries, initdb into a throwaway folder on a free port (as the
+// `postgres` user when root); TEST_DATABASE_URL uses an existing server. Files copy a migrated template.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -14,14 +13,9 @@ import { freePort, retryOnPortClash } from "./ports";
 import { PGBOUNCER_BIN, POSTGRES_BIN, describeMissing, missingSystemNeeds } from "./system-deps";
 import { scaled } from "./machine";
 
-export { PGBOUNCER_BIN, POSTGRES_BIN };
-
 export interface PostgresServer {
-  /** postgres://… for a database of this server (default: the maintenance database `postgres`). */
   url(database?: string): string;
-  /** The server's main process id (undefined for TEST_DATABASE_URL). */
   pid: number | undefined;
-  /** The folder holding the data directory and the unix socket (undefined for TEST_DATABASE_URL). */
   dir: string | undefined;
   /** A new empty database, or a copy of `template`; dropped by stop(). Returns its name. */
   createDatabase(opts?: { template?: string }): Promise<string>;
@@ -33,7 +27,6 @@ export interface PostgresServer {
   stop(): Promise<void>;
 }
 
-/** The uid/gid to run Postgres and PgBouncer as: `postgres` when we are root, else ourselves. */
 function serviceUser(): { uid: number; gid: number } | undefined {
   if (process.getuid?.() !== 0) return undefined;
   const id = (flag: string) => Number(execFileSync("id", [flag, "postgres"], { encoding: "utf8" }).trim());
@@ -129,7 +122,6 @@ function withDatabase(url: string, database: string): string {
   return u.toString();
 }
 
-/** Databases and templates created on a server, shared by the helpers below. */
 function databaseHelpers(adminUrl: string) {
   const created: string[] = [];
   const templates = new Map<string, Promise<string>>();
@@ -202,7 +194,6 @@ function existingServer(external: string, what: string): PostgresServer {
   };
 }
 
-/** Set by the vitest global setup of the Postgres project (tests/support/global-setup-postgres.ts). */
 export const SHARED_POSTGRES_ENV = "FF_SHARED_POSTGRES_URL";
 
 /** The run's shared server, else TEST_DATABASE_URL's, else a fresh one; stop() drops only this file's databases. */
@@ -296,7 +287,6 @@ export async function startPostgres(opts: { durable?: boolean } = {}): Promise<P
 }
 
 export interface PgBouncer {
-  /** postgres://… through the pooler for a database of the server behind it. */
   url(database?: string): string;
   pid: number | undefined;
   stop(): Promise<void>;
@@ -332,7 +322,6 @@ export async function startPgBouncer(server: PostgresServer, opts: { poolSize?: 
           `listen_port = ${port}`,
           `unix_socket_dir = ${dir}`,
           "auth_type = trust",
-          // The admin console (database "pgbouncer": SHOW CONFIG, SHOW POOLS) for the same user.
           `admin_users = ${serverUser}`,
           `auth_file = ${authFile}`,
           "pool_mode = transaction",

@@ -9,6 +9,7 @@ const NOWHERE = {
   CHROMIUM_PATH: "/nonexistent/chromium",
   POSTGRES_BIN: "/nonexistent/postgresql/bin",
   PGBOUNCER_BIN: "/nonexistent/pgbouncer",
+  FIREFOX_PATH: "/nonexistent/firefox-esr",
 };
 
 /** `vitest run <files>` as a user would start it, without this run's worker settings. */
@@ -36,10 +37,10 @@ describe("the preflight", () => {
     const messages = output.split("\n").filter((l) => l.startsWith("Missing for the tests:"));
     expect(messages).toHaveLength(1);
     expect(messages[0]).toContain(
-      "chromium (no /nonexistent/chromium), postgres (no /nonexistent/postgresql/bin/postgres), pgbouncer (no /nonexistent/pgbouncer)",
+      "chromium (no /nonexistent/chromium), postgres (no /nonexistent/postgresql/bin/postgres), pgbouncer (no /nonexistent/pgbouncer), firefox (no /nonexistent/firefox-esr)",
     );
     expect(messages[0]).toContain("`npm run setup:test`");
-    expect(messages[0]).toContain("apt-get install -y chromium postgresql pgbouncer");
+    expect(messages[0]).toContain("apt-get install -y chromium postgresql pgbouncer firefox-esr");
     expect(output).not.toMatch(/Test Files/);
   });
 

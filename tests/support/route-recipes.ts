@@ -6,7 +6,7 @@ import type { ApiFounder as Founder, FounderAtOptions, FounderStage } from "./fo
 import { fillPath, type Operation } from "./openapi";
 
 /** owner: others get 404; caller: about the caller's own account only; staff: founders get 403. */
-export type Scope = "owner" | "caller" | "staff";
+type Scope = "owner" | "caller" | "staff";
 
 export interface Recipe {
   scope: Scope;
@@ -36,7 +36,6 @@ const need = <T>(v: T | undefined, what: string): T => {
   return v;
 };
 
-/** Path parameters filled by name from the owner's fixture unless a recipe says otherwise. */
 export function defaultParams(f: Founder): Record<string, string | number> {
   const out: Record<string, string | number> = { userId: f.userId, accountId: f.accountId };
   if (f.personId !== undefined) out.personId = f.personId;
@@ -132,7 +131,8 @@ export const RECIPES: Record<string, Recipe> = {
   },
   "PUT /api/notifications/{notificationId}/read": { scope: "owner", success: 200 },
   "PUT /api/notifications/mark-all-read": { scope: "owner", success: 200, query: (f) => ({ account_id: f.accountId }) },
-  "GET /api/ria/tax-form.pdf": { scope: "caller", success: 200 },
+  // The answers on screen, which the form prints (docs/decisions/0191).
+  "POST /api/ria/tax-form.pdf": { scope: "caller", success: 200, body: () => RIA_ANSWERS },
   "GET /api/accounts/{accountId}/audit": { scope: "owner", success: 200, query: () => ({ limit: 20 }) },
   "GET /api/audit": { scope: "staff", success: 403, query: () => ({ limit: 20 }) },
   "GET /api/admin/users": { scope: "staff", success: 403 },

@@ -1,14 +1,15 @@
 // Every screen a browser test visits is checked the same way: an axe scan in the theme it is
 // shown in (any violation fails the test) and a screenshot under test-artifacts/.
 import AxeBuilder from "@axe-core/playwright";
+import axe from "axe-core";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
 
-export const ARTIFACTS_DIR = fileURLToPath(new URL("../../test-artifacts/e2e", import.meta.url));
+const ARTIFACTS_DIR = fileURLToPath(new URL("../../test-artifacts/e2e", import.meta.url));
 
-export function slug(text: string): string {
+function slug(text: string): string {
   return text
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
@@ -16,27 +17,28 @@ export function slug(text: string): string {
     .slice(0, 80);
 }
 
-export class AccessibilityError extends Error {}
+class AccessibilityError extends Error {}
 
-/** One violation as axe reports it. */
 export type AxeViolation = Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"][number];
 
+/** axe.run in the page itself, or null when this document has no axe yet. */
+const RUN_IN_PAGE = `typeof window.axe?.run === "function" ? axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations) : null`;
+
 /**
- * axe's violations on the page and each frame in it. A page without frames gets axe.run in the page
- * itself, the same run without AxeBuilder's second page (docs/decisions/0010).
+ * axe's violations on the page and each frame in it. A page without frames gets axe-core's own
+ * axe.run, loaded once per document; one with frames, AxeBuilder's scan of every frame (docs/decisions/0010).
  */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
-  const scan = (framesToo: boolean) =>
-    new AxeBuilder({ page })
-      .options({ resultTypes: ["violations"] })
-      .setLegacyMode(!framesToo)
-      .analyze();
   const frameless = () => page.frames().length === 1;
   if (frameless()) {
-    const { violations } = await scan(false);
-    if (frameless()) return violations;
+    let violations = await page.evaluate<AxeViolation[] | null>(RUN_IN_PAGE);
+    if (!violations) {
+      await page.evaluate(axe.source);
+      violations = await page.evaluate<AxeViolation[] | null>(RUN_IN_PAGE);
+    }
+    if (violations && frameless()) return violations;
   }
-  return (await scan(true)).violations;
+  return (await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze()).violations;
 }
 
 /** Runs axe on the page as it is now; throws naming each violation and its elements. */

@@ -23,12 +23,11 @@ async function orphanBurning(seconds: number): Promise<void> {
 }
 
 describe.runIf(process.platform === "linux")("the run's CPU meter", () => {
-  it("counts a process that was re-parented away from the run", async () => {
-    meter = startCpuMeter()!;
+  it("counts a process that was re-parented away from the run", async (ctx) => {
+    meter = startCpuMeter();
+    if (!meter) return ctx.skip("no writable cgroup here (not root, not delegated)");
     const before = meter.read();
     await orphanBurning(0.6);
-    const after = meter.read();
-    expect(after.seconds - before.seconds).toBeGreaterThanOrEqual(0.55);
-    expect(after.how).toMatch(/cgroup|machine-wide/);
+    expect(meter.read() - before).toBeGreaterThanOrEqual(0.55);
   });
 });

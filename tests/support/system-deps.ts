@@ -3,10 +3,12 @@
 import fs from "node:fs";
 import path from "node:path";
 
-export type SystemNeed = "chromium" | "postgres" | "pgbouncer";
+export type SystemNeed = "chromium" | "firefox" | "postgres" | "pgbouncer";
 
 /** Debian's Chromium, or CHROMIUM_PATH. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/** Debian's Firefox ESR, or FIREFOX_PATH: the second engine the founder's journey runs in. */
+export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? "/usr/bin/firefox-esr";
 
 const DEBIAN_POSTGRES = "/usr/lib/postgresql";
 
@@ -28,13 +30,10 @@ export const PGBOUNCER_BIN = process.env.PGBOUNCER_BIN ?? "/usr/sbin/pgbouncer";
 
 interface Requirement {
   need: SystemNeed;
-  /** The Debian package that provides it. */
   debianPackage: string;
-  /** The files that must be there (executables). */
   files: () => string[];
   /** The setting that points elsewhere, for machines without Debian's package. */
   setting: string;
-  /** When the need is met otherwise (an existing server). */
   metElsewhere?: () => boolean;
 }
 
@@ -49,6 +48,7 @@ const REQUIREMENTS: readonly Requirement[] = [
     metElsewhere: () => Boolean(process.env.TEST_DATABASE_URL),
   },
   { need: "pgbouncer", debianPackage: "pgbouncer", files: () => [PGBOUNCER_BIN], setting: "PGBOUNCER_BIN" },
+  { need: "firefox", debianPackage: "firefox-esr", files: () => [FIREFOX_PATH], setting: "FIREFOX_PATH" },
 ];
 
 function executable(file: string): boolean {
@@ -63,7 +63,6 @@ function executable(file: string): boolean {
 export interface Missing {
   need: SystemNeed;
   debianPackage: string;
-  /** The first file that is not there. */
   file: string;
   setting: string;
 }
@@ -80,12 +79,10 @@ export function missingSystemNeeds(needs: Iterable<SystemNeed> = REQUIREMENTS.ma
   return missing;
 }
 
-/** The command that installs them on Debian. */
 export function installCommand(missing: readonly Missing[]): string {
   return `apt-get install -y ${missing.map((m) => m.debianPackage).join(" ")}`;
 }
 
-/** One line: what is missing and how to get it. */
 export function describeMissing(missing: readonly Missing[]): string {
   const what = missing.map((m) => `${m.need} (no ${m.file})`).join(", ");
   const elsewhere = missing.map((m) => m.setting).join(", ");

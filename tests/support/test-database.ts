@@ -25,8 +25,6 @@ export function testEngine(): TestEngine {
   return process.env.FF_TEST_ENGINE === "postgres" ? "postgres" : "sqlite";
 }
 
-export type { Dump };
-
 export interface TestDatabase {
   engine: TestEngine;
   /** Settings for loadConfig: DATABASE_URL on Postgres; nothing on SQLite (the file sits in DATA_DIR). */

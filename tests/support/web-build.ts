@@ -43,7 +43,7 @@ function newestMtime(p: string): number {
   return newest;
 }
 
-export function webBuildIsStale(): boolean {
+function webBuildIsStale(): boolean {
   if (!fs.existsSync(distIndex)) return true;
   const built = fs.statSync(distIndex).mtimeMs;
   return sources.some((s) => newestMtime(s) > built);

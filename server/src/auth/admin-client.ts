@@ -3,8 +3,7 @@
 import type { AdminUser } from "../contract/entities";
 import { ROLES, type Role } from "../contract/rules";
 import type { Config } from "../config";
-import { badGateway } from "../http-errors";
-import { notFound } from "../errors";
+import { badGateway, notFound } from "../errors";
 
 interface GoTrueUser {
   id: string;

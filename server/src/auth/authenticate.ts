@@ -21,7 +21,7 @@ const checks = {
   authServiceError: sessionChecks.labels("auth_service_error"),
 };
 
-export interface Identity {
+interface Identity {
   userId: string;
   email: string | null;
   roles: Role[];

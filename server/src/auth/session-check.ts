@@ -2,7 +2,7 @@
 // caller's token): signed out or deleted is refused; the answer carries ban, roles and factors.
 import { rolesFromClaims, type Role } from "../contract/roles";
 
-export interface SessionStatus {
+/** @internal */ export interface SessionStatus {
   /** The user's roles now (a role removed since the token was issued is gone here). */
   roles: Role[];
   /** A verified second factor: every API call then needs an aal2 token. */

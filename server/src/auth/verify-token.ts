@@ -3,10 +3,10 @@
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JWTPayload, type JWTVerifyOptions } from "jose";
 import { rolesFromClaims, type Role } from "../contract/roles";
 
-export const TOKEN_AUDIENCE = "authenticated";
+const TOKEN_AUDIENCE = "authenticated";
 const ASYMMETRIC_ALGS = ["ES256", "RS256"];
 
-export interface VerifiedToken {
+interface VerifiedToken {
   userId: string;
   email: string | null;
   /** The roles the token was issued with (the session check may narrow them). */

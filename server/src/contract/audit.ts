@@ -4,7 +4,7 @@ import { idParam } from "./entities";
 
 const timestamp = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?$/);
 
-export const auditEntry = z.object({
+const auditEntry = z.object({
   audit_id: z.number().int().positive(),
   at: timestamp,
   account_id: z.number().int().nullable(),

@@ -38,7 +38,7 @@ export const statusOf = (code: ApiErrorCode): ApiErrorStatus => STATUS_OF.get(co
 export const isApiErrorCode = (value: unknown): value is ApiErrorCode =>
   typeof value === "string" && STATUS_OF.has(value);
 
-export const isApiErrorStatus = (status: number): status is ApiErrorStatus => status in ERROR_CODES_BY_STATUS;
+const isApiErrorStatus = (status: number): status is ApiErrorStatus => status in ERROR_CODES_BY_STATUS;
 
 /** A status's generic code; a status outside the table gets its class's, so the set stays closed. */
 export function codeForStatus(status: number): ApiErrorCode {

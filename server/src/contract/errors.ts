@@ -10,7 +10,7 @@ export const apiErrorCode = z.enum(API_ERROR_CODES);
 
 /**
  * 'Too many attempts' (docs/architecture.md, The record's rules): the one wording of every 429, the
- * API's own (server/src/http-errors.ts) and the web's. Stated in the zod-free rules module, so the
+ * API's own (server/src/errors.ts) and the web's. Stated in the zod-free rules module, so the
  * sign-in page can word the auth service's 429s without loading zod (docs/decisions/0140).
  */
 export { tooManyAttemptsMessage } from "./rules";

@@ -9,38 +9,41 @@ import {
   PHONE_FORMATTED,
   DEFAULT_DAF,
   digitsOnly,
-  isEmail,
   birthdateProblem,
   riskScoreProblem,
   lossCapacityTextProblem,
   zipProblem,
+  ssnNeverIssuedProblem,
+  phoneNumberProblem,
 } from "./rules";
-import { foundationName, freeText } from "./entities";
-import { issueFrom } from "./refine";
+import { MAILBOX, foundationName, freeText, personName, plainText } from "./entities";
+import { distinctChoices, issueFrom } from "./refine";
 
-/** A field that must be filled; a typed one (max given) is free text, refused with a control character. */
-const required = (max?: { field: string; n: number }) => {
-  if (!max) return z.string().trim().min(1, MESSAGES.required);
-  return freeText(max.field).min(1, MESSAGES.required).max(max.n, MESSAGES.maxLength(max.field, max.n));
-};
+/** A field that must be filled (a choice, a date). */
+const required = () => z.string().trim().min(1, MESSAGES.required);
 
-/** Typed as 123-45-6789; the masked value shown on edit screens (field disabled) also passes. */
-export const ssnInput = z
+/** Typed as 123-45-6789, an issued SSN; the masked value shown on edit screens (field disabled) also passes. */
+const ssnInput = z
   .string()
   .min(1, MESSAGES.required)
-  .refine((v) => SSN_FORMATTED.test(v) || SSN_MASKED.test(v), MESSAGES.ssn);
-export const phoneInput = z.string().min(1, MESSAGES.required).regex(PHONE_FORMATTED, MESSAGES.phone);
-export const zipInput = freeText("Zip code").min(1, MESSAGES.required).superRefine(issueFrom(zipProblem));
+  .refine((v) => SSN_FORMATTED.test(v) || SSN_MASKED.test(v), MESSAGES.ssn)
+  .superRefine(issueFrom(ssnNeverIssuedProblem));
+const phoneInput = z
+  .string()
+  .min(1, MESSAGES.required)
+  .regex(PHONE_FORMATTED, MESSAGES.phone)
+  .superRefine(issueFrom(phoneNumberProblem));
+const zipInput = freeText("Zip code").min(1, MESSAGES.required).superRefine(issueFrom(zipProblem));
 
-export const birthdateInput = required().superRefine(
+const birthdateInput = required().superRefine(
   issueFrom((v) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? birthdateProblem(v) : null)),
 );
 
 const contactFields = {
   phone: phoneInput,
-  address1: required({ field: "Address line 1", n: LIMITS.addressMax }),
-  address2: freeText("Address line 2").max(LIMITS.addressMax, MESSAGES.maxLength("Address line 2", LIMITS.addressMax)),
-  city: required({ field: "City", n: LIMITS.cityMax }),
+  address1: plainText("Address line 1", LIMITS.addressMax).min(1, MESSAGES.required),
+  address2: plainText("Address line 2", LIMITS.addressMax),
+  city: plainText("City", LIMITS.cityMax).min(1, MESSAGES.required),
   state: required(),
   zip: zipInput,
   maritalStatus: required(),
@@ -48,8 +51,8 @@ const contactFields = {
 
 /** Step 2 and /edit-profile. */
 export const profileForm = z.object({
-  firstName: required({ field: "First name", n: LIMITS.nameMax }),
-  lastName: required({ field: "Last name", n: LIMITS.nameMax }),
+  firstName: personName("First name").min(1, MESSAGES.required),
+  lastName: personName("Last name").min(1, MESSAGES.required),
   birthdate: birthdateInput,
   ssn: ssnInput,
   ...contactFields,
@@ -64,34 +67,33 @@ export const ownerForm = z.object({
 });
 export type OwnerForm = z.infer<typeof ownerForm>;
 
-/** Owner email (add or edit); `existing` are the other owners' emails, compared case-insensitively. */
+/** Owner email (add or edit): one plain mailbox (MAILBOX); `existing` are the other owners' emails, compared case-insensitively. */
 export function ownerEmailSchema(existing: readonly string[]) {
   const taken = new Set(existing.map((e) => e.trim().toLowerCase()));
   return freeText("Email")
     .min(1, MESSAGES.required)
     .max(LIMITS.emailMax, MESSAGES.maxLength("Email", LIMITS.emailMax))
-    .refine(isEmail, MESSAGES.email)
+    .regex(MAILBOX, MESSAGES.email)
     .refine((v) => !taken.has(v.toLowerCase()), MESSAGES.emailExists);
 }
 
-/** Step 1 and /edit-foundation. */
-export const foundationForm = z.object({
-  name1: foundationName,
-  name2: foundationName,
-  locatedInDelaware: z.boolean(),
-  itgAsRegisteredAgent: z.boolean(),
-  isInvestment: z.boolean(),
-});
+/** Step 1 and /edit-foundation: the second choice differs from the first, as the API checks. */
+export const foundationForm = z
+  .object({
+    name1: foundationName,
+    name2: foundationName,
+    locatedInDelaware: z.boolean(),
+    itgAsRegisteredAgent: z.boolean(),
+    isInvestment: z.boolean(),
+  })
+  .superRefine(distinctChoices("name1", "name2"));
 export type FoundationForm = z.infer<typeof foundationForm>;
 
 /** Step 4 and /edit-daf. */
 export const dafForm = z
   .object({
     daf: z.enum([DEFAULT_DAF, "Custom"], { message: MESSAGES.required }),
-    customName: freeText("Custom DAF Name").max(
-      LIMITS.customDafMax,
-      MESSAGES.maxLength("Custom DAF Name", LIMITS.customDafMax),
-    ),
+    customName: plainText("Custom DAF Name", LIMITS.customDafMax),
     custodian: z.string().min(1, MESSAGES.required),
   })
   .superRefine((v, ctx) => {
@@ -108,8 +110,8 @@ export function dafFromStored(stored: string | null | undefined): Pick<DafForm, 
   return { daf: "Custom", customName: stored };
 }
 
-/** /ria: all seven fields required; numbers arrive as text from inputs. */
-export const riaForm = z.object({
+/** /ria's seven answers, all required; numbers arrive as text from inputs. The tax form prints them. */
+export const riaAnswersForm = z.object({
   primaryGoal: required(),
   riskScore: z
     .string()
@@ -121,8 +123,10 @@ export const riaForm = z.object({
   liquidityNeeds: required(),
   federalTaxBracket: required(),
   state: required(),
-  acknowledged: z.literal(true, { message: MESSAGES.required }),
 });
+export type RiaAnswersForm = z.infer<typeof riaAnswersForm>;
+/** /ria as Done takes it: the answers, and the receipt of the tax form printing them acknowledged. */
+export const riaForm = riaAnswersForm.extend({ acknowledged: z.literal(true, { message: MESSAGES.required }) });
 export type RiaForm = z.infer<typeof riaForm>;
 
 export function toPersonFields(v: Partial<ProfileForm>) {

@@ -1,36 +1,38 @@
-// Responses describe shapes, not today's input rules: a row stored under older rules stays readable.
+// Responses describe what the database can hold, not today's input rules (decision 0156): a row
+// stored under older rules, or written straight into the database, stays readable.
 // Pure module: no Node or browser imports.
-import type { z } from "zod";
-import type { $ZodType } from "zod/v4/core";
+import { z } from "zod";
 
-type Def = Record<string, unknown> & { type: string; checks?: Array<{ _zod: { def: { check: string } } }> };
+/** The stored form of a field's schema: its kind (text, number, whole number, yes/no) and whether it may be null. */
+type Stored<T> =
+  T extends z.ZodNullable<infer I>
+    ? z.ZodNullable<Stored<I>>
+    : T extends z.ZodOptional<infer I>
+      ? z.ZodOptional<Stored<I>>
+      : T extends z.ZodNumber
+        ? z.ZodNumber
+        : T extends z.ZodBoolean
+          ? z.ZodBoolean
+          : z.ZodString;
 
-const keptCheck = (c: { _zod: { def: { check: string } } }) => c._zod.def.check === "number_format";
-
-function strip(schema: $ZodType): $ZodType {
-  const def = schema._zod.def as unknown as Def;
-  const next: Def = { ...def, ...(def.checks ? { checks: def.checks.filter(keptCheck) } : {}) };
-  switch (def.type) {
-    case "object":
-      next.shape = Object.fromEntries(
-        Object.entries(def.shape as Record<string, $ZodType>).map(([k, v]) => [k, strip(v)]),
-      );
-      break;
-    case "nullable":
-    case "optional":
-      next.innerType = strip(def.innerType as $ZodType);
-      break;
-    case "array":
-      next.element = strip(def.element as $ZodType);
-      break;
-    case "pipe":
-      // A preprocessed input (z.preprocess): the response is the parsed value.
-      return strip(def.out as $ZodType);
-  }
-  return (schema as unknown as z.ZodType).clone(next as never) as unknown as $ZodType;
+function stored(schema: z.ZodType): z.ZodType {
+  if (schema instanceof z.ZodNullable) return stored(schema.unwrap() as z.ZodType).nullable();
+  if (schema instanceof z.ZodOptional) return stored(schema.unwrap() as z.ZodType).optional();
+  if (schema instanceof z.ZodNumber) return schema.isInt ? z.number().int() : z.number();
+  if (schema instanceof z.ZodBoolean) return z.boolean();
+  // Text of any rule, an enum id of any category, a literal: a text column holds any of them.
+  return z.string();
 }
 
-/** The schema without its checks (lengths, patterns, refinements, trimming), "is a whole number" aside. */
-export function outputShape<T extends z.ZodType>(schema: T): T {
-  return strip(schema) as unknown as T;
+/** The object's fields as the database stores them, without lengths, patterns, refinements or literals. */
+export function outputShape<S extends z.ZodRawShape>(
+  schema: z.ZodObject<S>,
+): z.ZodObject<{ [K in keyof S]: Stored<S[K]> }> {
+  const shape = Object.fromEntries(
+    Object.entries(schema.shape).map(([key, field]) => [key, stored(field as z.ZodType)]),
+  );
+  return z.object(shape) as never;
 }
+
+/** A timestamp or enum id the server writes, as a text column holds it: any text. */
+export const storedText = z.string();

@@ -1,10 +1,19 @@
 // The values a person gives about themself (docs/decisions/0095): the phone formatter stops at ten
-// digits, a zip is US-shaped, a birthdate is an adult alive today, a risk score a whole number on the
-// scale. The web's form schemas and the API's entity schemas refuse the same values with the same words.
+// digits and a number must exist, an SSN must have been issued, a zip is US-shaped, a birthdate is an
+// adult alive today, a risk score a whole number on the scale. The web's form schemas and the API's entity schemas refuse the same values with the same words.
 import { describe, expect, it } from "vitest";
 import { personWritable, riaFields } from "./entities";
 import { ownerForm, profileForm, riaForm } from "./forms";
-import { MESSAGES, birthdateProblem, formatPhone, riskScoreProblem, todayIso, zipProblem } from "./rules";
+import {
+  MESSAGES,
+  birthdateProblem,
+  formatPhone,
+  phoneNumberProblem,
+  riskScoreProblem,
+  ssnNeverIssuedProblem,
+  todayIso,
+  zipProblem,
+} from "./rules";
 
 const firstMessage = (
   r: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } },
@@ -18,6 +27,26 @@ describe("formatPhone", () => {
     expect(formatPhone("+1 (302) 555-0199")).toBe("(302)-555-0199");
     expect(formatPhone("302555")).toBe("(302)-555");
   });
+});
+
+describe("ssnNeverIssuedProblem: area 000, 666, 900-999, group 00, serial 0000 were never issued", () => {
+  it.each(["123-45-6789", "123456789", "899-99-9999", "001-01-0001", "665-12-3456"])("accepts %j", (ssn) =>
+    expect(ssnNeverIssuedProblem(ssn)).toBeNull(),
+  );
+  it.each(["000-00-0000", "000-12-3456", "666-12-3456", "900-12-3456", "999999999", "123-00-6789", "123-45-0000"])(
+    "refuses %j",
+    (ssn) => expect(ssnNeverIssuedProblem(ssn)).toBe(MESSAGES.ssnNeverIssued),
+  );
+  it("leaves other shapes to the format rule", () => expect(ssnNeverIssuedProblem("000-00")).toBeNull());
+});
+
+describe("phoneNumberProblem: a North-American area code and exchange start with 2 to 9", () => {
+  it.each(["(212)-555-0123", "2125550123", "(302)-299-0000"])("accepts %j", (phone) =>
+    expect(phoneNumberProblem(phone)).toBeNull(),
+  );
+  it.each(["(000)-000-0000", "(123)-456-7890", "(212)-055-0123", "2121550123"])("refuses %j", (phone) =>
+    expect(phoneNumberProblem(phone)).toBe(MESSAGES.phoneImpossible),
+  );
 });
 
 describe("zipProblem", () => {
@@ -85,6 +114,21 @@ describe("one rule at both ends: form schemas and API entities", () => {
       expect(firstMessage(profileForm.partial().safeParse({ birthdate: dob }), "birthdate")).toBe(message);
     }
     expect(personWritable.partial().safeParse({ dob: "1990-04-02" }).success).toBe(true);
+  });
+  it("SSN and phone: the format's message for a format error, then whether the number can exist", () => {
+    const api = (v: object) => personWritable.partial().safeParse(v);
+    const form = (v: object) => profileForm.partial().safeParse(v);
+    expect(firstMessage(api({ ssn: "000000000" }), "ssn")).toBe(MESSAGES.ssnNeverIssued);
+    expect(firstMessage(form({ ssn: "000-00-0000" }), "ssn")).toBe(MESSAGES.ssnNeverIssued);
+    expect(firstMessage(api({ ssn: "12345" }), "ssn")).toBe(MESSAGES.ssn);
+    expect(firstMessage(form({ ssn: "123-45" }), "ssn")).toBe(MESSAGES.ssn);
+    expect(form({ ssn: "***-**-0000" }).success).toBe(true);
+    expect(firstMessage(api({ phone: "0000000000" }), "phone")).toBe(MESSAGES.phoneImpossible);
+    expect(firstMessage(form({ phone: "(000)-000-0000" }), "phone")).toBe(MESSAGES.phoneImpossible);
+    expect(firstMessage(ownerForm.partial().safeParse({ phone: "(100)-200-3000" }), "phone")).toBe(
+      MESSAGES.phoneImpossible,
+    );
+    expect(firstMessage(form({ phone: "(212)-555" }), "phone")).toBe(MESSAGES.phone);
   });
   it("risk score", () => {
     expect(firstMessage(riaFields.partial().safeParse({ ria_risk_score: 3.5 }), "ria_risk_score")).toBe(

@@ -1,6 +1,4 @@
-// Which fields requirements §5 requires, defined once for the server's checks (and for the web to read):
-// the primary holder's profile and the add-on owner's form (the RIA questionnaire's are entities.ts's
-// RIA_REQUIRED, read from its schema). No zod here: the dashboard's progress card reads these
+// Which fields requirements §5 requires of a person, once for the server and the web; no zod here
 // (docs/decisions/0183).
 
 /** The add-on owner form's required fields (requirements §5): once an owner has given one, it stays given. */
@@ -27,10 +25,7 @@ export type PersonRole = { account_primary_holder: boolean; is_addon: boolean };
 export const isBlank = (value: string | null | undefined): boolean =>
   value === undefined || value === null || value.trim() === "";
 
-/**
- * The fields requirements §5 requires of a person in this role that `v` leaves blank: the whole profile for
- * a primary holder, the email for an add-on owner.
- */
+/** The required fields `v` leaves blank: the whole profile for a primary holder, the email for an owner. */
 export function missingRequiredFields(
   v: Partial<Record<(typeof PROFILE_REQUIRED)[number] | "email", string | null | undefined>>,
   role: PersonRole,

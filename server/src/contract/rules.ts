@@ -1,5 +1,6 @@
 // Requirements §5 and §9: every validation rule, limit and message, stated once for the API and the
 // web's forms. Pure module: no Node or browser imports.
+import { TEXT_MESSAGES, personNameProblem } from "./text";
 
 export const LIMITS = {
   passwordMin: 8,
@@ -25,10 +26,15 @@ export const MESSAGES = {
   required: "Required",
   fieldRequired: "This field is required",
   llcSuffix: "Name must end with LLC",
+  llcNameBefore: "Add your foundation's name before LLC",
+  sameNames: "Choose a second name that differs from the first",
   legalName: "Name may only use letters, digits, spaces and & ' , . - ( ) !",
+  ...TEXT_MESSAGES,
   foundationNameMax: "Foundation name cannot exceed 100 characters",
   ssn: "SSN must be at least 11 characters",
+  ssnNeverIssued: "This SSN was never issued: none starts with 000, 666 or 9, or has 00 or 0000 as a group",
   phone: "Phone number must be at least 14 characters",
+  phoneImpossible: "This is not a US phone number: the area code and the next three digits cannot start with 0 or 1",
   zip: "Zip code must be at least 5 characters",
   email: "Please enter a valid email address",
   emailExists: "Email already exists",
@@ -47,11 +53,7 @@ export const MESSAGES = {
     `${field} contains a character that is not allowed (a control, invisible or text-direction character)`,
 } as const;
 
-/**
- * 'Too many attempts' (docs/architecture.md, The record's rules): the one wording of every 429, the
- * API's own (server/src/http-errors.ts) and the web's, which also words the auth service's 429s.
- * At least one minute, so a wait of seconds never reads "0 minutes".
- */
+/** The one wording of every 429, the API's and the web's (docs/decisions/0100); never "0 minutes". */
 export function tooManyAttemptsMessage(minutes: number): string {
   const n = Math.max(1, Math.ceil(minutes));
   return `Too many attempts, try again in ${n} ${n === 1 ? "minute" : "minutes"}`;
@@ -60,21 +62,7 @@ export function tooManyAttemptsMessage(minutes: number): string {
 /** What the founder attests before Submit (docs/decisions/0096); the submission carries `attested: true`. */
 export const ATTESTATION = "The information is true and complete";
 
-/**
- * Characters no free-text field accepts: controls and U+2028/9 forge lines in mails, logs and the PDF;
- * bidi overrides and isolates make a name display as another; the invisible marks make look-alike
- * names and emails compare different; a lone surrogate is stored as U+FFFD, not as checked. ZWNJ and
- * ZWJ stay: Persian and Indic names need them (an email refuses them: EMAIL_PATTERN).
- */
-export const FORBIDDEN_TEXT_CHARACTERS =
-  // eslint-disable-next-line no-control-regex -- matching control characters is what this rule is for
-  /[\u0000-\u001F\u007F-\u009F\u061C\u180E\u200B\u200E\u200F\u2028\u2029\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-export function hasForbiddenCharacters(value: string): boolean {
-  return FORBIDDEN_TEXT_CHARACTERS.test(value);
-}
-
-export const PASSWORD_SPECIALS = "!@#$%^&()-+=|";
+const PASSWORD_SPECIALS = "!@#$%^&()-+=|";
 
 export type PasswordRuleId = "length" | "uppercase" | "lowercase" | "digit" | "special";
 
@@ -94,18 +82,32 @@ export const PASSWORD_RULES: ReadonlyArray<{ id: PasswordRuleId; label: string; 
   },
 ];
 
-export function passwordChecks(pw: string): Record<PasswordRuleId, boolean> {
+function passwordChecks(pw: string): Record<PasswordRuleId, boolean> {
   return Object.fromEntries(PASSWORD_RULES.map((r) => [r.id, r.test(pw)])) as Record<PasswordRuleId, boolean>;
 }
 
-/** §5's register submit: fields filled, the password's length, digit and special rules (case rules only show). */
+/** What register says under a name it would refuse (the profile's rule: the names become the profile's). */
+export function registerNameProblems(v: { firstName: string; lastName: string }) {
+  return {
+    firstName: personNameProblem("First name")(v.firstName.trim()),
+    lastName: personNameProblem("Last name")(v.lastName.trim()),
+  };
+}
+
+/** §5's register submit: fields filled, names the profile takes, the password's length, digit and special rules (case rules only show). */
 export function canSubmitRegister(v: {
   email: string;
   firstName: string;
   lastName: string;
   password: string;
 }): boolean {
-  return Boolean(v.email && v.firstName && v.lastName) && passwordSubmittable(v.password);
+  const names = registerNameProblems(v);
+  return (
+    Boolean(v.email && v.firstName && v.lastName) &&
+    !names.firstName &&
+    !names.lastName &&
+    passwordSubmittable(v.password)
+  );
 }
 
 export function passwordSubmittable(pw: string): boolean {
@@ -114,21 +116,20 @@ export function passwordSubmittable(pw: string): boolean {
 }
 
 /** A name a state registers (Latin letters, digits, common punctuation): also what the tax form's font prints. */
-export const LEGAL_NAME = /^[A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u00FF &'\u2019,.\-()!]*$/;
+const LEGAL_NAME = /^[A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u00FF &'\u2019,.\-()!]*$/;
 
 export function legalNameProblem(name: string): string | null {
   return LEGAL_NAME.test(name) ? null : MESSAGES.legalName;
 }
 
-export function endsWithLlc(name: string): boolean {
+function endsWithLlc(name: string): boolean {
   return /llc$/i.test(name.trim());
 }
 
-/** A simple email pattern, as §5 asks; no invisible format character (\p{Cf}) anywhere. */
-export const EMAIL_PATTERN = /^[^\s@\p{Cf}]+@[^\s@\p{Cf}]+\.[^\s@\p{Cf}]+$/u;
-
-export function isEmail(value: string): boolean {
-  return EMAIL_PATTERN.test(value.trim());
+/** A foundation name ends with LLC, and has a name before it ("LLC" alone names nothing). */
+export function llcNameProblem(name: string): string | null {
+  if (!endsWithLlc(name)) return MESSAGES.llcSuffix;
+  return /[\p{L}0-9]/u.test(name.trim().slice(0, -3)) ? null : MESSAGES.llcNameBefore;
 }
 
 export function digitsOnly(value: string): string {
@@ -156,14 +157,30 @@ export function formatPhone(value: string): string {
 
 export const SSN_FORMATTED = /^\d{3}-\d{2}-\d{4}$/;
 export const PHONE_FORMATTED = /^\(\d{3}\)-\d{3}-\d{4}$/;
-export function todayIso(now = new Date()): string {
+
+/** An SSN never issued: area 000, 666 or 900-999, group 00 or serial 0000 (docs/decisions/0095). */
+export function ssnNeverIssuedProblem(value: string): string | null {
+  if (!SSN_FORMATTED.test(value) && !/^\d{9}$/.test(value)) return null;
+  const d = digitsOnly(value);
+  const [area, group, serial] = [d.slice(0, 3), d.slice(3, 5), d.slice(5)];
+  const never = area === "000" || area === "666" || area >= "900" || group === "00" || serial === "0000";
+  return never ? MESSAGES.ssnNeverIssued : null;
+}
+
+/** A North-American number whose area code or exchange starts with 0 or 1 does not exist: (000)-000-0000. */
+export function phoneNumberProblem(value: string): string | null {
+  if (!PHONE_FORMATTED.test(value) && !/^\d{10}$/.test(value)) return null;
+  const d = digitsOnly(value);
+  return /^[2-9]\d\d[2-9]/.test(d) ? null : MESSAGES.phoneImpossible;
+}
+/** @internal */ export function todayIso(now = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
 // Values a person gives (docs/decisions/0095): each check returns the message or null, for forms and API alike.
 
-export const US_ZIP = /^\d{5}(-\d{4})?$/;
+const US_ZIP = /^\d{5}(-\d{4})?$/;
 
 export function zipProblem(value: string): string | null {
   const v = value.trim();
@@ -172,7 +189,7 @@ export function zipProblem(value: string): string | null {
 }
 
 /** Founders and owners are adults alive today: 18 to 120 years old. */
-export const AGE_YEARS = { min: 18, max: 120 } as const;
+const AGE_YEARS = { min: 18, max: 120 } as const;
 
 /** The same calendar day `years` earlier, as YYYY-MM-DD (compares as text with other ISO dates). */
 function yearsBefore(isoDay: string, years: number): string {
@@ -205,10 +222,7 @@ export function lossCapacityProblem(percent: number): string | null {
   return Math.abs(scaled - Math.round(scaled)) < 1e-6 ? null : MESSAGES.lossCapacityDecimals;
 }
 
-/**
- * A loss capacity as typed: plain decimal digits only. Number() alone would also take "3.5e1",
- * "0x10" or " 1e2 " and store a value the founder never saw.
- */
+/** A loss capacity as typed: plain decimal digits only (Number() would also take "3.5e1" or "0x10"). */
 export function lossCapacityTextProblem(text: string): string | null {
   return /^\d+(\.\d+)?$/.test(text) ? lossCapacityProblem(Number(text)) : MESSAGES.invalidFormat("loss capacity");
 }

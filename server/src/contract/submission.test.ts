@@ -39,6 +39,11 @@ describe("missingForSubmission", () => {
     ]);
   });
 
+  it("names stored before today's rules: 'LLC' alone, or the second choice equal to the first, are still to give", () => {
+    expect(keys({ ...organization, name_1: "LLC" }, holder)).toEqual(["organization.name_1"]);
+    expect(keys({ ...organization, name_2: "ada giving  llc" }, holder)).toEqual(["organization.name_2"]);
+  });
+
   it("a completion without a GREEN answer (or a GREEN without a completion) is not a completed check", () => {
     expect(keys(organization, { ...holder, sumsub_completed_at: null })).toEqual(["primary_holder.identity_check"]);
     expect(keys(organization, { ...holder, sumsub_review_answer: null })).toEqual(["primary_holder.identity_check"]);

@@ -1,10 +1,8 @@
-// When a Founder Foundation entry may be submitted (requirements §4 "Approve"), stated once: the server
-// refuses a submission that lacks any of these (409 incomplete_entry, server/src/domain/submission.ts),
-// and the web's creation steps read the same list, so the review offers Approve only when the server
-// would accept it and a step whose earlier steps are not done is never shown (docs/decisions/0145).
-// Pure module: no Node or browser imports.
+// When a Founder Foundation entry may be submitted (requirements §4 "Approve"), stated once for the
+// server's 409 and the web's steps (docs/decisions/0145). Pure module: no Node or browser imports.
 import { isBlank, PROFILE_REQUIRED } from "./required-fields";
-import { endsWithLlc } from "./rules";
+import { llcNameProblem } from "./rules";
+import { sameName } from "./text";
 
 /** What the rule reads of the organization and the primary holder (the API's shapes; rows map onto them). */
 export interface SubmissionOrganization {
@@ -25,7 +23,7 @@ export function identityVerified(p: IdentityCheckFields | null | undefined): boo
 }
 
 /** The creation step (requirements §2) where each missing item is given. */
-export type EntryStep = 1 | 2 | 3 | 4;
+type EntryStep = 1 | 2 | 3 | 4;
 
 /** One thing the entry lacks: its key (as the 409 names it), the step that gives it, and words for the founder. */
 export interface MissingItem {
@@ -47,11 +45,7 @@ const PROFILE_LABELS: Record<(typeof PROFILE_REQUIRED)[number], string> = {
   marital_status: "Your marital status",
 };
 
-/**
- * What the entry still lacks, in the order of the creation steps: the organization named (both names
- * ending in LLC), the primary holder's profile complete, the identity check completed (GREEN), the DAF
- * and custodian chosen. Empty when it may be submitted.
- */
+/** What the entry still lacks, in the order of the creation steps; empty when it may be submitted. */
 export function missingForSubmission(
   organization: SubmissionOrganization | null | undefined,
   holder: SubmissionHolder | null | undefined,
@@ -64,7 +58,9 @@ export function missingForSubmission(
       ["name_2", "Your foundation's second choice of name"],
     ] as const) {
       const name = organization[field];
-      if (isBlank(name) || !endsWithLlc(name!)) missing.push({ key: `organization.${field}`, step: 1, label });
+      const repeated = field === "name_2" && sameName(name ?? "", organization.name_1 ?? "");
+      if (isBlank(name) || llcNameProblem(name!) || repeated)
+        missing.push({ key: `organization.${field}`, step: 1, label });
     }
   if (!holder) missing.push({ key: "primary_holder", step: 2, label: "Your personal information" });
   else {

@@ -4,7 +4,7 @@ import { z } from "zod";
 
 export type ReviewAnswer = "GREEN" | "RED";
 
-export const reviewResultSchema = z.looseObject({
+const reviewResultSchema = z.looseObject({
   reviewAnswer: z.enum(["GREEN", "RED", "YELLOW"]).optional(),
   rejectLabels: z.array(z.string()).optional(),
   reviewRejectType: z.enum(["FINAL", "RETRY", "EXTERNAL"]).optional(),

@@ -5,7 +5,7 @@ export const COMPLETE_PROFILE = {
   last_name: "Lovelace",
   dob: "1990-12-10",
   ssn: "***-**-6789",
-  phone: "5551234567",
+  phone: "3025550147",
   address_line1: "1 Main St",
   city: "Dover",
   state: "us_state_delaware",

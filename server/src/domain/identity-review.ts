@@ -36,7 +36,7 @@ export function isStaleReview(row: Pick<PersonRow, "sumsubReviewAt">, at: Date):
 }
 
 /** Whether a check started after the bound fields last changed; the provider's start has whole seconds, so a change counts from its second's start. */
-export function checkCoversIdentity(row: Pick<PersonRow, "identityChangedAt">, check: IdentityCheck): boolean {
+function checkCoversIdentity(row: Pick<PersonRow, "identityChangedAt">, check: IdentityCheck): boolean {
   if (row.identityChangedAt === null) return true; // a person stored before the time was recorded
   const changedAt = parseTimestamp(row.identityChangedAt).getTime();
   return check.startedAt.getTime() >= changedAt - (changedAt % 1000);

@@ -5,26 +5,27 @@ import { createHash } from "node:crypto";
 import type { Executor } from "../../../db/engine";
 import type { PersonRow } from "../../../db/schema";
 import { parseTimestamp, timestampNow } from "../contract/rules";
+import { emailField } from "../contract/entities";
 import { displayName, getPerson, updatePersonSystemColumns } from "../repositories/persons";
 import { getAccount, lockAccount } from "../repositories/accounts";
 import { listOrganizationsOfAccount } from "../repositories/organizations";
 import { invalid, notFound, recordRule } from "../errors";
 import { countRequest } from "../repositories/rate-limits";
-import { isVerified } from "./verified-person";
-import { auditOf, type Actor } from "./audit";
+import { isVerified } from "./persons";
+import { auditOf, type Actor } from "../authz";
 import { auditDetailSumSince, writeAudit, type AuditAction } from "../repositories/audit";
 
-export const OWNER_MAILS_PER_HOUR = 20;
+/** @internal */ export const OWNER_MAILS_PER_HOUR = 20;
 /** Mails one address receives from all accounts in a day: free accounts cannot add up to a flood of one inbox. */
-export const OWNER_MAILS_PER_RECIPIENT_PER_DAY = 5;
+/** @internal */ export const OWNER_MAILS_PER_RECIPIENT_PER_DAY = 5;
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 const COUNTED: readonly AuditAction[] = ["owner_mail.send", "owner_mail.unsent"];
 
-export type Allowance = { ok: true } | { ok: false; retryAfterSeconds: number };
+type Allowance = { ok: true } | { ok: false; retryAfterSeconds: number };
 
 /** Whether `count` more mails fit in the account's hour; if not, when the oldest leaves it. */
-export async function ownerMailAllowance(
+async function ownerMailAllowance(
   db: Executor,
   accountId: number,
   count: number,
@@ -45,7 +46,7 @@ function mailRow(actor: Actor, owner: PersonRow, action: "owner_mail.send" | "ow
   };
 }
 
-/** The per-recipient count's key in the shared rate-limit table: a hash, so the table holds no address. */
+/** The per-recipient count's key: the mailbox lower-cased and hashed, so the table holds no address. */
 const recipientKey = (email: string) =>
   `owner-mail-to:${createHash("sha256").update(email.trim().toLowerCase()).digest("hex")}`;
 
@@ -56,7 +57,7 @@ class OverRecipientLimit extends Error {
 }
 
 /** Takes the allowances for `owners` and records their mails, all or none: a refusal rolls back every count. */
-export async function takeOwnerMails(
+async function takeOwnerMails(
   db: Executor,
   actor: Actor,
   accountId: number,
@@ -101,7 +102,6 @@ export interface OwnerMailSteps {
   /** reissue=true ('Update license'): verified owners are emailed a fresh link too. */
   reissue: boolean;
   link(owner: PersonRow, identifiers: { email: string; phone: string | undefined }): Promise<string>;
-  /** Sends the mail; throws when it cannot (nothing more is sent). */
   mail(
     owner: PersonRow,
     invitation: { to: string; inviterName: string; llcName: string | null; link: string },
@@ -124,11 +124,13 @@ export async function sendOwnerVerificationMails(
         "Only additional owners are emailed a verification link (the primary holder verifies in the creation flow)",
       );
     if (!t.email) throw invalid("person_ids", "An owner without an email address cannot be emailed");
+    // An address stored before the mailbox rule is corrected first (docs/decisions/0190).
+    if (!emailField.safeParse(t.email).success)
+      throw invalid("person_ids", "An owner's email is not one plain address (name@example.com): correct it first");
   }
   const holderId = (await getAccount(db, accountId))?.primaryAccountHolder;
   const holder = holderId ? await getPerson(db, holderId) : undefined;
-  // The product's sender mails strangers only for a founder whose identity it checked: an account
-  // made in a minute cannot (docs/security.md, Owner mails).
+  // The sender mails strangers only for a verified founder (docs/security.md, Owner mails).
   if (!holder || !isVerified(holder))
     throw recordRule("incomplete_entry", "Owners are emailed once your own identity check is complete", {
       missing: ["primary_holder.identity_check"],
@@ -136,8 +138,7 @@ export async function sendOwnerVerificationMails(
   const inviterName = displayName(holder);
   const llcName = (await listOrganizationsOfAccount(db, accountId)).find((o) => o.name1)?.name1 ?? null;
 
-  // Approve lists every owner, so without reissue verified ones are skipped; 'Update license'
-  // (reissue) mails them a new check and they stay verified until its review.
+  // Verified owners are mailed only on reissue ('Update license'), and stay verified until its review.
   const skip = (t: PersonRow) => !steps.reissue && t.sumsubReviewAnswer === "GREEN" && Boolean(t.sumsubCompletedAt);
   const toMail = targets.filter((t) => !skip(t));
   const sentAt = timestampNow();

@@ -1,26 +1,15 @@
-// Submission of a Founder Foundation entry is the server's decision (docs/architecture.md, The
-// record's rules; requirements §4 "Approve"):
-// - accepted only for a complete entry; the 409 incomplete_entry names what is missing;
-// - the server stamps entry_completed_at with its own clock, once: no un-submit, no re-stamp;
-// - what requirements §2 "Edit Foundation" shows disabled after submission (both names, Delaware, the
-//   investment flag) is refused by the API too (409 fixed_after_submission);
-// - after submission, writes to the record need the role the edit screens need (requirements §6: user).
+// Submission of a Founder Foundation entry is the server's decision (docs/architecture.md, The record's
+// rules): a complete entry only, stamped once, and what it filed fixed after (409 fixed_after_submission).
 import type { Executor } from "../../../db/engine";
 import type { OrganizationRow, StrategyRow } from "../../../db/schema";
 import { missingForSubmission as missingOfEntry } from "../contract/submission";
-import { ACCOUNT_HOLDER_ROLE } from "../contract/roles";
-import { requireCallerRoles, type Caller } from "../authz";
 import { recordRule } from "../errors";
 import { getAccount } from "../repositories/accounts";
 import { getPerson, toPersonDto } from "../repositories/persons";
 import { getOrganizationByStrategy, toOrganizationDto, type OrganizationFields } from "../repositories/organizations";
-import { accountSubmitted } from "../repositories/strategies";
 
-/**
- * What the entry still lacks (contract/submission.ts, the rule the web's review reads too), as the
- * 409 names it. Empty when it may be submitted.
- */
-export async function missingForSubmission(db: Executor, s: StrategyRow): Promise<string[]> {
+/** What the entry still lacks (contract/submission.ts, the web's rule too), as the 409 names it. */
+async function missingForSubmission(db: Executor, s: StrategyRow): Promise<string[]> {
   const org = await getOrganizationByStrategy(db, s.strategyId);
   const holderId = (await getAccount(db, s.accountId))?.primaryAccountHolder;
   const holder = holderId ? await getPerson(db, holderId) : undefined;
@@ -43,20 +32,7 @@ export async function assertComplete(db: Executor, s: StrategyRow): Promise<void
     throw recordRule("incomplete_entry", `The entry is not complete: ${missing.join(", ")}`, { missing });
 }
 
-/** After submission the record is edited only through the edit screens, which need role user. */
-export async function requireRecordWriter(db: Executor, caller: Caller, accountId: number): Promise<void> {
-  requireRecordWriterOf(caller, await accountSubmitted(db, accountId));
-}
-
-/** requireRecordWriter when whether the account is submitted was already read (with the row it writes). */
-export function requireRecordWriterOf(caller: Caller, accountSubmitted: boolean): void {
-  if (accountSubmitted) requireCallerRoles(caller, ACCOUNT_HOLDER_ROLE);
-}
-
-/**
- * What was filed with the foundation. Sending the stored value back is fine (the web always sends
- * the full organization); itg_as_registered_agent stays editable (requirements §2 Edit Foundation).
- */
+/** What was filed with the foundation (requirements §2 Edit Foundation); the stored value may be sent back. */
 const FIXED_AFTER_SUBMISSION = {
   name_1: (o: OrganizationRow) => o.name1,
   name_2: (o: OrganizationRow) => o.name2,

@@ -12,12 +12,22 @@ describe("ownerVerificationEmail", () => {
     expect(m.text).toContain("Ada Lovelace added you as an owner of their Founder Foundation.");
   });
 
-  it("escapes names in the HTML and strips line breaks that could forge lines", () => {
+  it("leaves markup out of names, escapes what stays in the HTML, and strips line breaks that could forge lines", () => {
     const m = ownerVerificationEmail({ ...base, inviterName: "Eve <script>\nBcc: x", llcName: "A & B LLC" });
-    expect(m.html).not.toContain("<script>");
-    expect(m.html).toContain("Eve &lt;script&gt;Bcc: x");
+    expect(m.html).not.toContain("script");
+    expect(m.subject).toBe("Eve Bcc x added you to A & B LLC: please verify your identity");
     expect(m.html).toContain("A &amp; B LLC");
     expect(m.subject).not.toMatch(/\n/);
+  });
+
+  it("prints a name stored before the name rules without what they refuse: emoji, markup, look-alike blanks", () => {
+    const m = ownerVerificationEmail({
+      ...base,
+      inviterName: "Zo\u00EB \u{1F680} Lovelace-Byron\u3164",
+      llcName: "<b>Rocket</b> \u2800Giving LLC",
+    });
+    expect(m.subject).toBe("Zo\u00EB Lovelace-Byron added you to Rocket Giving LLC: please verify your identity");
+    expect(m.text).toContain("Zo\u00EB Lovelace-Byron added you as an owner of Rocket Giving LLC");
   });
 
   it("caps a name stored before today's limits, so no name carries a message of its own", () => {

@@ -1,16 +1,14 @@
 // The email an additional owner receives with their identity-verification link.
 import type { MailMessage } from "../mail";
 import { LIMITS } from "../contract/rules";
+import { printable } from "../contract/text";
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
-/** A name as plain mail text: no control, invisible or direction character (forged lines), whitespace collapsed. */
-export function plainName(name: string, max: number): string {
-  const plain = name
-    .replace(/[\p{Cc}\p{Cf}\p{Cs}\u2028\u2029]/gu, "")
-    .replace(/\s+/g, " ")
-    .trim();
+/** A name as plain mail text: only what today's name rules take, so no forged line or markup. */
+function plainName(name: string, max: number): string {
+  const plain = printable(name);
   // Capped, so a name stored before today's limits cannot carry a message of its own.
   const chars = Array.from(plain);
   return chars.length <= max
@@ -22,7 +20,10 @@ export function plainName(name: string, max: number): string {
 }
 
 /** The longest inviter and LLC names a mail carries: the contract's limits (first + last name, foundation name). */
-export const MAIL_NAME_MAX = { inviter: 2 * LIMITS.nameMax + 1, llc: LIMITS.foundationNameMax } as const;
+/** @internal */ export const MAIL_NAME_MAX = {
+  inviter: 2 * LIMITS.nameMax + 1,
+  llc: LIMITS.foundationNameMax,
+} as const;
 
 /** The product's look in a mail: the web's light palette (web/src/index.css), inline styles only (mail clients drop <style>). */
 const BRAND = {
@@ -39,7 +40,6 @@ export const OWNER_LINK_TTL_DAYS = 3;
 
 export interface OwnerInvitation {
   to: string;
-  /** The founder who added the owner (their profile name). */
   inviterName: string;
   /** The LLC the owner is added to (step 1's first choice), when named. */
   llcName?: string | null;
@@ -47,11 +47,7 @@ export interface OwnerInvitation {
   validForDays: number;
 }
 
-/**
- * The owner invitation: who invited them, to which LLC, why the identity check is asked and
- * what it takes, one button, how long the link works; branded as the product, with a plain-text
- * twin carrying the same words.
- */
+/** The owner invitation, branded as the product, with a plain-text twin carrying the same words. */
 export function ownerVerificationEmail(input: OwnerInvitation): MailMessage {
   const { to, link, validForDays } = input;
   const inviterName = plainName(input.inviterName, MAIL_NAME_MAX.inviter) || "The account holder";

@@ -12,7 +12,7 @@ export interface SignatureInput {
   body?: string | Uint8Array;
 }
 
-export function signRequest({ secretKey, ts, method, pathWithQuery, body }: SignatureInput): string {
+/** @internal */ export function signRequest({ secretKey, ts, method, pathWithQuery, body }: SignatureInput): string {
   const hmac = createHmac("sha256", secretKey);
   hmac.update(`${ts}${method.toUpperCase()}${pathWithQuery}`);
   if (body !== undefined && body.length > 0) hmac.update(body);

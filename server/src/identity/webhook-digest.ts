@@ -3,21 +3,25 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 /** SHA-256 or stronger only: a legacy HMAC_SHA1_HEX delivery is refused (set the dashboard to SHA-256/512). */
-export const DIGEST_ALGORITHMS = {
+const DIGEST_ALGORITHMS = {
   HMAC_SHA256_HEX: "sha256",
   HMAC_SHA512_HEX: "sha512",
 } as const;
 
-export type DigestAlgorithm = keyof typeof DIGEST_ALGORITHMS;
+/** @internal */ export type DigestAlgorithm = keyof typeof DIGEST_ALGORITHMS;
 
 /** Sumsub's dashboard default when the header is absent on newer webhooks. */
-export const DEFAULT_DIGEST_ALGORITHM: DigestAlgorithm = "HMAC_SHA256_HEX";
+const DEFAULT_DIGEST_ALGORITHM: DigestAlgorithm = "HMAC_SHA256_HEX";
 
-export function isDigestAlgorithm(value: string): value is DigestAlgorithm {
+function isDigestAlgorithm(value: string): value is DigestAlgorithm {
   return Object.prototype.hasOwnProperty.call(DIGEST_ALGORITHMS, value);
 }
 
-export function computeWebhookDigest(algorithm: DigestAlgorithm, secret: string, rawBody: string | Uint8Array): string {
+/** @internal */ export function computeWebhookDigest(
+  algorithm: DigestAlgorithm,
+  secret: string,
+  rawBody: string | Uint8Array,
+): string {
   return createHmac(DIGEST_ALGORITHMS[algorithm], secret).update(rawBody).digest("hex");
 }
 

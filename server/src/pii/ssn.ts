@@ -7,7 +7,7 @@ import type { Config } from "../config";
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
-export const SSN_KEY_FILE = "ssn.key";
+/** @internal */ export const SSN_KEY_FILE = "ssn.key";
 
 export interface SsnCipher {
   encrypt(digits: string): string;

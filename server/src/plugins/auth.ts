@@ -8,7 +8,7 @@ import { createTokenVerifier, InvalidTokenError } from "../auth/verify-token";
 import { AuthServiceUnavailableError, createSessionCheck, RevokedSessionError } from "../auth/session-check";
 import { createAuthenticator, type Authenticator } from "../auth/authenticate";
 import { accountIdOfCaller } from "../repositories/accounts";
-import { insufficientAal, serviceUnavailable, unauthorized } from "../http-errors";
+import { insufficientAal, serviceUnavailable, unauthorized } from "../errors";
 
 const PUBLIC_PREFIXES = ["/api/docs"];
 
@@ -25,7 +25,7 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-export function authenticatorFor(auth: Config["auth"]): Authenticator {
+function authenticatorFor(auth: Config["auth"]): Authenticator {
   return createAuthenticator(createTokenVerifier(auth), createSessionCheck(auth), { ttlMs: auth.sessionCheckTtlMs });
 }
 

@@ -3,14 +3,25 @@
 // checking serializer the app uses.
 import Fastify, { type FastifyInstance } from "fastify";
 import { z } from "zod";
-import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorsPlugin } from "./errors";
-import { serializerCompiler } from "./response-serializer";
-import { apiErrorFor } from "../contract/entities";
+import { apiErrorFor, person } from "../contract/entities";
+import { COMPLETE_PROFILE } from "../contract/test-fixtures";
 import { ERROR_CODES_BY_STATUS, apiErrorCode, statusOf, type ApiErrorCode } from "../contract/errors";
-import { badGateway, insufficientAal, serviceUnavailable, tooManyRequests, unauthorized } from "../http-errors";
-import { conflict, forbidden, invalid, notFound, recordRule, type RecordRule } from "../errors";
+import {
+  badGateway,
+  conflict,
+  forbidden,
+  insufficientAal,
+  invalid,
+  notFound,
+  recordRule,
+  serviceUnavailable,
+  tooManyRequests,
+  unauthorized,
+  type RecordRule,
+} from "../errors";
 import { errors } from "../routes/shared";
 
 let app: FastifyInstance;
@@ -90,6 +101,17 @@ beforeAll(async () => {
   api.post("/validated", { schema: { body: z.object({ email: z.string() }), response } }, async () => ({
     ok: true as const,
   }));
+  // What the contract forbids a response to say: an SSN that is not masked.
+  const leaky = { ...COMPLETE_PROFILE, ssn: "123456789", email: null, address_line2: null };
+  const stored = { person_id: 1, account_id: 1, account_primary_holder: true, is_addon: false };
+  const system = { sumsub_applicant_id: null, sumsub_completed_at: null, sumsub_review_answer: null };
+  const times = { sumsub_email_sent_at: null, created_at: "2026-01-01T00:00:00", updated_at: "2026-01-01T00:00:00" };
+  api.get("/leaky", { schema: { response: { 200: person, 500: apiErrorFor(500) } } }, async () => ({
+    ...leaky,
+    ...stored,
+    ...system,
+    ...times,
+  }));
   await app.ready();
 });
 afterAll(async () => app.close());
@@ -102,6 +124,13 @@ function expectCoded(res: { statusCode: number; json: () => unknown }, code: Api
 }
 
 describe("the error plugin's bodies", () => {
+  it("answers a response that breaks its contract (an unmasked SSN) with a 500 that says nothing of it", async () => {
+    const res = await app.inject({ url: "/leaky" });
+    expect(res.statusCode).toBe(500);
+    expectCoded(res, "internal_error");
+    expect(res.body).not.toContain("123456789");
+  });
+
   it.each(Object.entries(THROWN))("%s answers its code with the code's status", async (name, { code }) => {
     const res = await app.inject({ url: `/throw/${name}` });
     expectCoded(res, code);

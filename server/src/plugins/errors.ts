@@ -4,9 +4,8 @@
 import fp from "fastify-plugin";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { HttpError } from "../http-errors";
-import { DomainError } from "../errors";
-import { codeForStatus, statusOf, type ApiErrorCode } from "../contract/errors";
+import { ApiError } from "../errors";
+import { codeForStatus, type ApiErrorCode } from "../contract/errors";
 import { databaseFailureOf } from "../../../db/engine";
 import { errorSummary } from "../error-summary";
 
@@ -60,10 +59,10 @@ async function errorHandling(
   opts: { spaFallback?: (request: FastifyRequest, reply: FastifyReply) => boolean },
 ): Promise<void> {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (err instanceof HttpError || err instanceof DomainError) {
-      if (err instanceof HttpError && err.headers) reply.headers(err.headers);
+    if (err instanceof ApiError) {
+      if (err.headers) reply.headers(err.headers);
       return reply
-        .status(statusOf(err.error))
+        .status(err.statusCode)
         .send({ error: err.error, message: err.message, ...(err.field ? { field: err.field } : {}), ...err.extra });
     }
     if (hasZodFastifySchemaValidationErrors(err)) return reply.status(400).send(fromValidation(err));

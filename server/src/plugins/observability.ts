@@ -5,19 +5,19 @@ import http from "node:http";
 import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import fp from "fastify-plugin";
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from "fastify";
+import {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from "fastify";
 import type { Config } from "../config";
-import { histogram, metricsRegistry } from "../metrics";
-import { collectProcessMetrics } from "../process-metrics";
+import { collectProcessMetrics, histogram, metricsRegistry } from "../metrics";
 
-export const REQUEST_ID_HEADER = "x-request-id";
+const REQUEST_ID_HEADER = "x-request-id";
 /** What a caller's id may look like to be logged: short, no spaces or quotes. */
 const WELL_FORMED_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-
-export const requestIdOptions: Pick<FastifyServerOptions, "genReqId" | "requestIdHeader"> = {
-  requestIdHeader: false,
-  genReqId: () => randomUUID(),
-};
 
 /** The logger's request serializer: Fastify's fields, plus the caller's own id when it sent one. */
 export function serializeRequest(req: {
@@ -38,6 +38,24 @@ export function serializeRequest(req: {
     ...(typeof client === "string" && WELL_FORMED_ID.test(client) ? { client_request_id: client } : {}),
   };
 }
+
+/** One line per answered request at info, with the request's fields; Fastify's incoming line only at debug. */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    if (!this.isLogDisabled(request)) request.log.debug({ req: request }, "incoming request");
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error || this.isLogDisabled(request)) return super.requestCompleted(error, request, reply);
+    reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, "request completed");
+  }
+}
+
+export const requestLogOptions: Pick<FastifyServerOptions, "genReqId" | "requestIdHeader" | "logController"> = {
+  requestIdHeader: false,
+  genReqId: () => randomUUID(),
+  logController: new OneLinePerRequest(),
+};
 
 const requestDuration = histogram({
   name: "http_request_duration_seconds",

@@ -1,43 +1,27 @@
 // Security headers (helmet; the CSP admits exactly this config's auth and identity services), CORS
 // for config.corsOrigins (no credentials), and a rate limiter that expensive routes opt into.
 import fp from "fastify-plugin";
-import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
-import helmet, { type HelmetOptions } from "helmet";
+import helmet from "helmet";
 import cors from "@fastify/cors";
 import rateLimit from "@fastify/rate-limit";
 import type { Config } from "../config";
 import { databaseRateLimitStore } from "../repositories/rate-limits";
-import { tooManyRequests } from "../http-errors";
+import { tooManyRequests } from "../errors";
 
 /** An origin plus its localhost/127.0.0.1 twin: the browser may reach the local stack by either name. */
-export function originsOf(url: string): string[] {
+/** @internal */ export function originsOf(url: string): string[] {
   const u = new URL(url);
   const twin = u.hostname === "127.0.0.1" ? "localhost" : u.hostname === "localhost" ? "127.0.0.1" : null;
   return twin ? [u.origin, `${u.protocol}//${twin}${u.port ? `:${u.port}` : ""}`] : [u.origin];
 }
 
-/** Helmet's headers for fixed options, recorded once: the same on every request, without its middleware per request. */
-export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, string> {
-  const headers: Record<string, string> = {};
-  const recorder = {
-    setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
-    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
-  };
-  let failure: unknown;
-  helmet(options)(
-    {} as IncomingMessage,
-    recorder as unknown as ServerResponse,
-    (err?: unknown) => void (failure = err),
-  );
-  if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
-  return headers;
-}
-
 async function security(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
   const identity = originsOf(config.identity.baseUrl);
   if (config.identity.isRealProvider) identity.push("https://*.sumsub.com");
-  const headers = helmetHeaders({
+  // helmet's own middleware, built once and run on each real request (@fastify/helmet builds it
+  // again for every request: decision 0007).
+  const headers = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -53,10 +37,9 @@ async function security(app: FastifyInstance, { config }: { config: Config }): P
     },
   });
   app.addHook("onRequest", (request, reply, done) => {
-    reply.headers(headers);
     // API answers carry PII (names, birth dates, addresses, masked SSNs): no browser or proxy keeps them.
     if (request.url.startsWith("/api/")) reply.header("cache-control", "no-store");
-    done();
+    headers(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
   });
   await app.register(cors, {
     origin: config.corsOrigins,

@@ -10,7 +10,7 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 const REVALIDATE = "no-cache";
 
 /** The Cache-Control for a file of the build (its path may carry a .br/.gz suffix), or null for the default. */
-export function cacheControlFor(webDist: string, filePath: string): string | null {
+function cacheControlFor(webDist: string, filePath: string): string | null {
   const relative = path.relative(webDist, filePath).split(path.sep);
   if (relative.length > 1 && relative[0] === HASHED_ASSETS_DIR) return IMMUTABLE;
   if (/^index\.html(\.br|\.gz)?$/.test(relative.join("/"))) return REVALIDATE;

@@ -1,9 +1,9 @@
 // The audit trail's rows (docs/decisions/0021-audit-trail.md): written in the same transaction as
 // the change they record, read newest first, summed for rate limits. Only field NAMES are stored:
 // never an SSN, a name, a birth date or any other value of the record (`detail` takes a few typed,
-// non-PII facts). Who writes which row is the domain's (domain/audit.ts).
-import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
-import { preparedWrite, type BoundWrite, type Executor } from "../../../db/engine";
+// non-PII facts). Who acts is authz.ts's (auditOf).
+import { and, desc, eq, inArray, lt, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { preparedWrite, type Executor, type Tables } from "../../../db/engine";
 import type { AuditEventRow } from "../../../db/schema";
 import type * as schema from "../../../db/schema";
 import { timestampNow } from "../contract/rules";
@@ -56,39 +56,49 @@ const AUDIT_COLUMNS = [
   "sourceEventId",
 ] as const;
 
-/** The insert, prepared once per database: every accepted write runs it. */
-const auditInsert = preparedWrite((q, { auditEvent }) => {
-  const placeholders = Object.fromEntries(
-    AUDIT_COLUMNS.map((c) => [c, sql.placeholder(c)]),
-  ) as unknown as typeof schema.auditEvent.$inferInsert;
-  return q.insert(auditEvent).values(placeholders);
-});
-
-export async function writeAudit(db: Executor, e: AuditEntry): Promise<void> {
-  const { statement, values } = auditWrite(e);
-  await statement.run(db, values);
-}
+/** Prepared once per database: every accepted write runs it. Its values are named as AUDIT_COLUMNS. */
+const auditInsert = preparedWrite((q, { auditEvent }) =>
+  q
+    .insert(auditEvent)
+    .values(
+      Object.fromEntries(
+        AUDIT_COLUMNS.map((c) => [c, sql.placeholder(c)]),
+      ) as unknown as typeof schema.auditEvent.$inferInsert,
+    ),
+);
 
 /**
- * The audit row's insert with its values, to run beside the change it records (Executor.runTogether).
- * `at`: the change's own time when it has one (the row's updated_at), so both say the same instant.
+ * The same row for each row of `source` (none when it has none), `at` from its column; returns the
+ * audit ids. In SQL: drizzle's insert().select() wants every column, the identity too (drizzle-orm#3608).
  */
-export function auditWrite(e: AuditEntry, at: string = timestampNow()): BoundWrite {
+export const auditInsertFrom = ({ auditEvent }: Tables, source: SQLWrapper, at: SQLWrapper): SQL => {
+  const list = (item: (c: (typeof AUDIT_COLUMNS)[number]) => SQLWrapper) => sql.join(AUDIT_COLUMNS.map(item), sql`, `);
+  const columns = list((c) => sql.identifier(auditEvent[c].name));
+  const values = list((c) => (c === "at" ? at : sql.placeholder(c)));
+  return sql`insert into ${auditEvent} (${columns}) select ${values} from ${source} returning ${auditEvent.auditId}`;
+};
+
+export async function writeAudit(db: Executor, e: AuditEntry, at?: string): Promise<void> {
+  await auditInsert.run(db, auditValues(e, at));
+}
+
+/** The insert's values. `at`: the change's own time when it has one (the row's updated_at), so both say the same instant. */
+export function auditValues(
+  e: AuditEntry,
+  at: string = timestampNow(),
+): Record<(typeof AUDIT_COLUMNS)[number], unknown> {
   return {
-    statement: auditInsert,
-    values: {
-      at,
-      accountId: e.accountId,
-      actorType: e.actor.type,
-      actorId: e.actor.id,
-      action: e.action,
-      entityType: e.entity.type,
-      entityId: e.entity.id,
-      fields: JSON.stringify(e.fields),
-      route: e.route,
-      detail: e.detail ? JSON.stringify(e.detail) : null,
-      sourceEventId: e.sourceEventId ?? null,
-    },
+    at,
+    accountId: e.accountId,
+    actorType: e.actor.type,
+    actorId: e.actor.id,
+    action: e.action,
+    entityType: e.entity.type,
+    entityId: e.entity.id,
+    fields: JSON.stringify(e.fields),
+    route: e.route,
+    detail: e.detail ? JSON.stringify(e.detail) : null,
+    sourceEventId: e.sourceEventId ?? null,
   };
 }
 

@@ -79,7 +79,7 @@ export function markAllRead(db: Executor, accountId: number): Promise<number> {
   );
 }
 
-export function toNotificationDto(r: NotificationRow): Notification {
+function toNotificationDto(r: NotificationRow): Notification {
   return {
     notification_id: r.notificationId,
     title: r.title,

@@ -125,7 +125,7 @@ export function listOrganizationUsersOfAccount(db: Executor, accountId: number):
   return organizationUsersOfAccount.all(db, { accountId });
 }
 
-export function getOrganizationUser(
+function getOrganizationUser(
   db: Executor,
   organizationId: number,
   personId: number,

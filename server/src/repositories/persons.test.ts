@@ -4,10 +4,9 @@ import { openDatabase } from "../../../db/client";
 import { sqliteAppDb } from "../../../db/engine";
 import { createSsnCipher } from "../pii/ssn";
 import { getAccount, getOrCreateAccountForUser } from "./accounts";
-import { buildPersonUpdate, createPerson, deletePerson, getPerson, listPersons, type PersonFields } from "./persons";
-import type { PersonRow } from "../../../db/schema";
-import type { Executor } from "../../../db/engine";
+import { createPerson, deletePerson, getPerson, listPersons, updatePerson } from "./persons";
 import { listNotifications, createNotification } from "./notifications";
+import { listAudit, type AuditEntry } from "./audit";
 
 const ssn = createSsnCipher(crypto.randomBytes(32));
 
@@ -53,19 +52,16 @@ describe("person writes are all-or-nothing", () => {
   });
 });
 
-/** The write buildPersonUpdate builds, run as the person routes run it (one row written); the row it leaves. */
-async function updatePerson(
-  db: Executor,
-  cipher: typeof ssn,
-  existing: PersonRow,
-  changes: PersonFields,
-): Promise<PersonRow> {
-  const { write, row } = buildPersonUpdate(cipher, existing, changes);
-  expect(await write.statement.run(db, write.values)).toBe(1);
-  return row;
-}
+describe("updatePerson", () => {
+  const audit = (accountId: number, personId: number, fields: string[]): AuditEntry => ({
+    accountId,
+    actor: { type: "user", id: "user" },
+    action: "person.update",
+    entity: { type: "person", id: personId },
+    fields,
+    route: "PUT /api/persons/:personId",
+  });
 
-describe("buildPersonUpdate", () => {
   it("writes what changed and updated_at, keeps what is already stored, and a masked SSN keeps the stored one", async () => {
     const h = open();
     const accountId = await getOrCreateAccountForUser(h.db, "user-3");
@@ -79,23 +75,33 @@ describe("buildPersonUpdate", () => {
       ssn: "123456789",
     });
     await new Promise((r) => setTimeout(r, 5));
-    const same = await updatePerson(h.db, ssn, p, {
-      first_name: "Ada",
-      city: "Dover",
-      email: "ada@example.com",
-      ssn: "***-**-6789",
-    });
+    const same = (await updatePerson(
+      h.db,
+      ssn,
+      p,
+      { first_name: "Ada", city: "Dover", email: "ada@example.com", ssn: "***-**-6789" },
+      {},
+      audit(accountId, p.personId, []),
+    ))!;
     expect(same.updatedAt > p.updatedAt).toBe(true);
     expect({ ...same, updatedAt: p.updatedAt }).toEqual(p);
-    const moved = await updatePerson(h.db, ssn, same, {
-      first_name: "Ada",
-      city: "Lewes",
-      email: "ADA@example.com",
-      address_line2: null,
-    });
+    const moved = (await updatePerson(
+      h.db,
+      ssn,
+      same,
+      { first_name: "Ada", city: "Lewes", email: "ADA@example.com", address_line2: null },
+      {},
+      audit(accountId, p.personId, ["city", "email"]),
+    ))!;
     expect(moved).toMatchObject({ firstName: "Ada", city: "Lewes", email: "ADA@example.com", ssnLast4: "6789" });
     expect(await getPerson(h.db, p.personId)).toEqual(moved);
     expect(ssn.decrypt(moved.ssnEncrypted!)).toBe("123456789");
+    // Each write with its audit row, at the row's updated_at.
+    const rows = await listAudit(h.db, { accountId, limit: 10 });
+    expect(rows.map((r) => [r.fields, r.at])).toEqual([
+      ['["city","email"]', moved.updatedAt],
+      ["[]", same.updatedAt],
+    ]);
     h.close();
   });
 
@@ -111,7 +117,8 @@ describe("buildPersonUpdate", () => {
         is_addon: true,
         email: "bo@example.com",
       });
-      expect(await updatePerson(h.db, ssn, p, { email: "bo@example.com" })).toEqual(p);
+      const write = updatePerson(h.db, ssn, p, { email: "bo@example.com" }, {}, audit(accountId, p.personId, []));
+      expect(await write).toEqual(p);
     } finally {
       vi.useRealTimers();
       h.close();

@@ -1,16 +1,11 @@
 // Persons (founders and add-on owners). SSNs are encrypted here on the way in; responses carry only
 // the masked last four.
-import { and, eq, getTableColumns, ne, sql } from "drizzle-orm";
-import { LRUCache } from "lru-cache";
+import { and, eq, getTableColumns, ne, sql, type Placeholder, type SQL } from "drizzle-orm";
 import {
-  perDatabase,
-  pgColumnsJson,
-  pgRows,
   prepared,
   preparedWrite,
-  rowFromPg,
-  type BoundWrite,
   type Executor,
+  type Prepared,
   type PreparedWrite,
   type Tables,
 } from "../../../db/engine";
@@ -22,6 +17,7 @@ import { SSN_MASKED, maskSsn, timestampNow } from "../contract/rules";
 import type { SsnCipher } from "../pii/ssn";
 import { conflict, invalid } from "../errors";
 import { MESSAGES } from "../contract/rules";
+import { auditInsertFrom, auditValues, writeAudit, type AuditEntry } from "./audit";
 
 /** Writable person fields as they travel (snake_case, SSN and phone digits only): the contract's. */
 export type PersonFields = Partial<z.infer<typeof personWritable>>;
@@ -100,88 +96,33 @@ const personForWrite = prepared((q, t, forUpdate) =>
       .where(eq(t.person.personId, sql.placeholder("personId"))),
   ),
 );
+/** Postgres: the same, unlocked, with the row's version (xmin: any write of the row moves it). */
+const personVersionForWrite = prepared((q, t) =>
+  q
+    .select({ ...personForWriteColumns(t), version: sql<string>`${t.person}.xmin` })
+    .from(t.person)
+    .where(eq(t.person.personId, sql.placeholder("personId"))),
+);
 export interface PersonForWrite {
   row: PersonRow;
   accountSubmitted: boolean;
   /** Whether another person of the account has the email the write gives (false when it gives none). */
   emailTaken: boolean;
+  /** Unlocked reads only: the row's version, which updatePerson writes only while it holds. */
+  version?: string;
 }
 
-/** The person locked for a write, with the facts its checks need (see personForWrite); undefined when missing. */
+/**
+ * The person with the facts its write's rules need (see personForWrite); undefined when missing.
+ * Locked until `tx` ends, or (`unlocked`, Postgres) with its version instead.
+ */
 export function getPersonForWrite(
   tx: Executor,
   personId: number,
   email: string | null | undefined,
+  unlocked = false,
 ): Promise<PersonForWrite | undefined> {
-  return personForWrite.get(tx, { personId, email: email || null });
-}
-
-// Postgres (decision 0171): the read and the write are functions of migration 0006, whose plans the
-// server keeps per connection; their SQL text is fixed, so nothing is built per request.
-const PERSON_FOR_WRITE =
-  "select (f.person_row).*, f.account_submitted, f.email_taken, f.row_version from person_for_write($1, $2) f";
-const PERSON_WRITE_IF_UNCHANGED =
-  "select person_write_if_unchanged($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb) as version";
-
-/** Postgres: what getPersonForWrite reads, without a lock and with the row's version (xmin). */
-export async function getPersonVersionForWrite(
-  db: Executor,
-  personId: number,
-  email: string | null | undefined,
-): Promise<PersonVersionForWrite | undefined> {
-  const [found] = await pgRows(db, PERSON_FOR_WRITE, [personId, email || null]);
-  if (!found) return undefined;
-  return {
-    row: rowFromPg(db.t.person, found),
-    accountSubmitted: found.account_submitted === true,
-    emailTaken: found.email_taken === true,
-    version: found.row_version as string,
-  };
-}
-
-/** What the rules of a write read on Postgres, with the row's version. */
-export type PersonVersionForWrite = PersonForWrite & { version: string };
-
-/**
- * Postgres: the person's `changed` columns and its audit row written in one transaction while
- * everything `read` says is still so (the row its version, the facts the same for `email`); the
- * row's new version, or null (nothing written) once something changed.
- */
-export async function writePersonIfUnchanged(
-  db: Executor,
-  read: PersonVersionForWrite,
-  email: string | null | undefined,
-  changed: Record<string, unknown>,
-  audit: BoundWrite,
-): Promise<string | null> {
-  const [result] = await pgRows(db, PERSON_WRITE_IF_UNCHANGED, [
-    read.row.personId,
-    read.version,
-    read.accountSubmitted,
-    email || null,
-    read.emailTaken,
-    pgColumnsJson(db.t.person, changed),
-    pgColumnsJson(db.t.auditEvent, audit.values),
-  ]);
-  return (result?.version as string | null | undefined) ?? null;
-}
-
-/**
- * Postgres: what this instance last wrote of a person, so its next write can skip the read; used
- * only through writePersonIfUnchanged, which refuses it once anything it says has changed.
- */
-const lastWrites = perDatabase(() => new LRUCache<number, PersonVersionForWrite>({ max: 10_000 }));
-
-/** What this instance last wrote of the person (taken: a second request at once reads afresh). */
-export function takeLastWrite(db: Executor, personId: number): PersonVersionForWrite | undefined {
-  const kept = lastWrites(db);
-  const found = kept.get(personId);
-  kept.delete(personId);
-  return found;
-}
-
-export function keepLastWrite(db: Executor, written: PersonVersionForWrite): void {
-  lastWrites(db).set(written.row.personId, written);
+  return (unlocked ? personVersionForWrite : personForWrite).get(tx, { personId, email: email || null });
 }
 
 /** Case-insensitive uniqueness of owner emails within one account (requirements §5). */
@@ -265,7 +206,7 @@ export function createPerson(
           accountId: input.account_id,
           accountPrimaryHolder: input.account_primary_holder,
           isAddon: input.is_addon,
-          // No identity check can have started for a person before it exists (domain/verified-person.ts).
+          // No identity check can have started for a person before it exists (domain/persons.ts).
           identityChangedAt: now,
           createdAt: now,
           updatedAt: now,
@@ -287,52 +228,80 @@ export function createPerson(
 
 /** One prepared UPDATE per set of changed columns, a bounded map; no RETURNING (decision 0044). */
 const MAX_UPDATE_SHAPES = 64;
-const updateShapes = new Map<string, PreparedWrite>();
-/** The UPDATE of the columns `values` has; `key` names that list (the same set in another order is another key: a second statement, still right). */
-function updateShape(key: string, values: Record<string, unknown>): PreparedWrite {
-  let statement = updateShapes.get(key);
+type Assignments = Record<string, Placeholder>;
+/** The statement writing `columns` (the same set in another order is another statement, still right). */
+function shapeOf<S>(
+  shapes: Map<string, S>,
+  columns: string[],
+  build: (set: Assignments, where: (t: Tables) => SQL) => S,
+): S {
+  const key = columns.join(",");
+  let statement = shapes.get(key);
   if (!statement) {
-    const set = Object.fromEntries(Object.keys(values).map((c) => [c, sql.placeholder(c)]));
-    statement = preparedWrite((q, { person }) =>
-      q
-        .update(person)
-        .set(set)
-        .where(eq(person.personId, sql.placeholder("__personId"))),
-    );
-    updateShapes.set(key, statement);
-    if (updateShapes.size > MAX_UPDATE_SHAPES) updateShapes.delete(updateShapes.keys().next().value!);
+    // Named "person.<column>", apart from the audit row's placeholders.
+    const set = Object.fromEntries(columns.map((c) => [c, sql.placeholder(`person.${c}`)]));
+    shapes.set(key, (statement = build(set, ({ person }) => eq(person.personId, sql.placeholder("person.personId")))));
+    if (shapes.size > MAX_UPDATE_SHAPES) shapes.delete(shapes.keys().next().value!);
   }
   return statement;
 }
+const updateShapes = new Map<string, PreparedWrite>();
+const updateShape = (columns: string[]) =>
+  shapeOf(updateShapes, columns, (set, where) => preparedWrite((q, t) => q.update(t.person).set(set).where(where(t))));
+/** Postgres: the UPDATE only while the row's version is the one read, and its audit row with it; answers the audit row's id. */
+const versionedShapes = new Map<string, Prepared<{ id: number }>>();
+const versionedShape = (columns: string[]) =>
+  shapeOf(versionedShapes, columns, (set, where) =>
+    prepared((q, t) => {
+      const version = sql`${t.person}.xmin = ${sql.placeholder("person.version")}`;
+      const update = q
+        .update(t.person)
+        .set(set)
+        .where(and(where(t), version));
+      const written = q
+        .$with("written", { at: t.person.updatedAt })
+        .as(update.returning({ at: t.person.updatedAt }).getSQL());
+      // No row written (it changed since it was read): no audit row, and the statement answers none.
+      const audited = q.$with("audited", { id: t.auditEvent.auditId }).as(auditInsertFrom(t, written, written.at));
+      return q.with(written, audited).select({ id: audited.id }).from(audited);
+    }),
+  );
 
 /**
- * The UPDATE of the fields of `existing` that change (SQLite rewrites an index page for every column
- * it sets), and the row it leaves. Only safe when nobody can have written the row since `existing`
- * was read: a locked read, or a write guarded by its version (decision 0161).
+ * Writes the fields of `changes` (and `system`) that differ from `existing` (SQLite rewrites an index
+ * page for every column it sets) and the audit row `audit`; returns the row it leaves. For `existing`
+ * read locked in the same transaction (getPersonForWrite), or read unlocked with its `version`
+ * (Postgres): then one statement, which writes nothing (undefined) when the row changed since.
  */
-export function buildPersonUpdate(
+export async function updatePerson(
+  tx: Executor,
   ssn: SsnCipher,
   existing: PersonRow,
   changes: PersonFields,
-  system: PersonSystemColumns = {},
-): { write: BoundWrite; row: PersonRow; changed: Record<string, unknown> } {
+  system: PersonSystemColumns,
+  audit: AuditEntry,
+  version?: string,
+): Promise<PersonRow | undefined> {
   const stored = existing as unknown as Record<string, unknown>;
-  // Plain loops, no intermediate arrays: this runs on every PUT and PATCH (decision 0044: its CPU per PUT).
   // Undefined means "leave unchanged", as drizzle's .set() treats it.
   const given: Record<string, unknown> = { ...toColumns(changes, ssn), ...system };
   const written: Record<string, unknown> = {};
-  let key = "";
   for (const column in given) {
     const value = given[column];
-    if (value === undefined || value === stored[column]) continue;
-    written[column] = value;
-    key += `${column},`;
+    if (value !== undefined && value !== stored[column]) written[column] = value;
   }
   // updated_at is always written (even when it equals the stored one, within the same millisecond: the SET is never empty).
-  written.updatedAt = timestampNow();
-  const statement = updateShape(key, written);
-  const row = { ...existing, ...written } as PersonRow;
-  return { write: { statement, values: { ...written, __personId: existing.personId } }, row, changed: written };
+  const at = (written.updatedAt = timestampNow());
+  const columns = Object.keys(written);
+  const values: Record<string, unknown> = { "person.personId": existing.personId, "person.version": version };
+  for (const column of columns) values[`person.${column}`] = written[column];
+  if (version === undefined) {
+    await updateShape(columns).run(tx, values);
+    await writeAudit(tx, audit, at);
+  } else if (!(await versionedShape(columns).get(tx, { ...values, ...auditValues(audit, at) }))) {
+    return undefined; // the row changed since it was read: nothing written
+  }
+  return { ...existing, ...written } as PersonRow;
 }
 
 /** Whether `next` would change the stored SSN (a masked value keeps it; compared decrypted). */

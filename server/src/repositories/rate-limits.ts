@@ -38,7 +38,7 @@ export async function countRequest(
 }
 
 /** Forgets windows that ended more than `graceMs` ago (their next request starts a new one anyway). */
-export async function forgetEndedWindows(db: Executor, graceMs: number): Promise<number> {
+async function forgetEndedWindows(db: Executor, graceMs: number): Promise<number> {
   const { rateLimitHit: r } = db.t;
   return db.run(db.q.delete(r).where(lt(r.resetAt, sql`${nowMs(db)} - ${graceMs}`)));
 }

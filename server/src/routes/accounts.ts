@@ -1,11 +1,18 @@
 // Accounts (requirements §7): the caller's account id (created on first lookup), RIA answers, all_data.
 import { z } from "zod";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { serializerCompiler, type FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { accountIdBody, accountPut, account, allData, RIA_REQUIRED } from "../contract/entities";
 import { cacheUntilDbChanges } from "../cache/until-db-changes";
-import { checkedJson } from "../plugins/response-serializer";
 import { MESSAGES } from "../contract/rules";
-import { actorOf, isStaff, requireAccountAccess, requireAccountRead, requireCaller, requireRoles } from "../authz";
+import {
+  actorOf,
+  auditOf,
+  isStaff,
+  requireAccountAccess,
+  requireAccountRead,
+  requireCaller,
+  requireRoles,
+} from "../authz";
 import { ACCOUNT_HOLDER_ROLE } from "../contract/roles";
 import { invalid, notFound } from "../errors";
 import {
@@ -19,7 +26,6 @@ import {
 import { readAllData } from "../domain/all-data";
 import { assertEnumValues } from "../repositories/enums";
 import { errors, params, sendJsonText } from "./shared";
-import { auditOf } from "../domain/audit";
 import { writeAudit } from "../repositories/audit";
 
 /** §5 asks for the RIA answers together: a PUT that sets any must leave all seven answered (first missing reported). */
@@ -32,7 +38,8 @@ function assertRiaComplete(stored: RiaChanges, changes: RiaChanges): void {
 }
 
 const ALL_DATA_URL = "/api/accounts/:accountId/all_data";
-const allDataJson = checkedJson(allData, "GET", ALL_DATA_URL);
+/** The answer's text, checked against the contract as the app's serializer checks every answer. */
+const allDataJson = serializerCompiler({ schema: allData, method: "GET", url: ALL_DATA_URL, httpStatus: "200" });
 /**
  * all_data is loaded many times between two writes: its serialized answer is kept until any write, for
  * as many accounts as 16 MB of answers hold (about 3 KB each; 1,000 entries thrashed at 3,000 founders).

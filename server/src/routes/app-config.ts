@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { appConfigDocument } from "../contract/app-config";
 
 /** Browsers treat localhost as a secure context and share its storage with the app; 127.0.0.1 differs. */
-export function browserFacingUrl(url: string): string {
+function browserFacingUrl(url: string): string {
   const u = new URL(url);
   if (u.hostname === "127.0.0.1") u.hostname = "localhost";
   return u.toString().replace(/\/$/, "");

@@ -3,7 +3,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config";
 import { createSumsubClient, SumsubApiError, type SumsubClient } from "../identity/client";
-import { badGateway } from "../http-errors";
+import { badGateway } from "../errors";
 import { errorSummary } from "../error-summary";
 
 export interface IdentityProvider {

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { idParam, okBody, organizationUser } from "../contract/entities";
-import { actorOf, requireAccountAccess, requireCaller } from "../authz";
+import { actorOf, auditOf, requireAccountAccess, requireCaller, requireRecordWriter } from "../authz";
 import { notFound } from "../errors";
 import { getPerson } from "../repositories/persons";
 import {
@@ -12,8 +12,6 @@ import {
   removeOrganizationUser,
   toOrganizationUserDto,
 } from "../repositories/organizations";
-import { requireRecordWriter } from "../domain/submission";
-import { auditOf } from "../domain/audit";
 import { writeAudit } from "../repositories/audit";
 import { errors } from "./shared";
 

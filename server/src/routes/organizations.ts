@@ -1,12 +1,19 @@
 // Organizations: a strategy's LLC and later its DAF and custodian (requirements §5, §7).
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";
-import { organization, organizationCreate, organizationPut } from "../contract/entities";
+import { organization, organizationCreate, organizationPutBody } from "../contract/entities";
 import { MESSAGES } from "../contract/rules";
-import { actorOf, requireAccountAccess, requireAccountRead, requireCaller, type Access } from "../authz";
+import {
+  actorOf,
+  auditOf,
+  requireAccountAccess,
+  requireAccountRead,
+  requireCaller,
+  requireRecordWriter,
+  type Access,
+} from "../authz";
 import { invalid, notFound } from "../errors";
-import { assertFiledFieldsUnchanged, requireRecordWriter } from "../domain/submission";
-import { auditOf } from "../domain/audit";
+import { assertFiledFieldsUnchanged } from "../domain/submission";
 import { writeAudit } from "../repositories/audit";
 import { assertEnumValues } from "../repositories/enums";
 import { getStrategy } from "../repositories/strategies";
@@ -20,11 +27,6 @@ import {
 } from "../repositories/organizations";
 import { errors, params } from "./shared";
 import type { Executor } from "../../../db/engine";
-
-const organizationPutBody = organizationPut.extend({
-  donor_advised_fund: organizationPut.shape.donor_advised_fund.optional(),
-  custodian: organizationPut.shape.custodian.optional(),
-});
 
 export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
   const strategyAccount = async (

@@ -4,36 +4,32 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";
 import { okBody, person, personCreate, personIdBody, personPatch, personPut } from "../contract/entities";
 import { MESSAGES, SSN_MASKED } from "../contract/rules";
-import { actorOf, requireAccountAccess, requireAccountRead, requireCaller, type Access } from "../authz";
-import { invalid, notFound, recordRule } from "../errors";
+import {
+  actorOf,
+  auditOf,
+  requireAccountAccess,
+  requireAccountRead,
+  requireCaller,
+  requireRecordWriter,
+  type Access,
+} from "../authz";
+import { notFound, recordRule } from "../errors";
 import { assertEnumValues } from "../repositories/enums";
 import {
   assertEmailFree,
-  changedPersonFields,
   createPerson,
   deletePerson,
   displayName,
   getPerson,
   getPersonForUpdate,
-  getPersonForWrite,
-  getPersonVersionForWrite,
-  writePersonIfUnchanged,
-  keepLastWrite,
-  takeLastWrite,
   listPersons,
-  buildPersonUpdate,
   toPersonDto,
   type PersonFields,
-  type PersonForWrite,
-  type PersonVersionForWrite,
 } from "../repositories/persons";
-import { requireRecordWriter, requireRecordWriterOf } from "../domain/submission";
 import { accountSubmitted } from "../repositories/strategies";
-import { assertStillComplete } from "../domain/person-completeness";
 import { missingRequiredFields } from "../contract/required-fields";
-import { verificationEffect } from "../domain/verified-person";
-import { auditOf } from "../domain/audit";
-import { auditWrite, writeAudit } from "../repositories/audit";
+import { savePerson } from "../domain/persons";
+import { writeAudit } from "../repositories/audit";
 import { createNotification } from "../repositories/notifications";
 import { errors, params } from "./shared";
 import type { PersonRow } from "../../../db/schema";
@@ -131,62 +127,10 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
       method,
       url: "/api/persons/:personId",
       schema: { tags: ["persons"], summary, params: params.personId, body, response: { 200: person, ...errors } },
-      handler: async (request) => {
-        const changes = request.body as PersonFields;
-        const personId = request.params.personId;
-        /** The rules on the row as read, and the write with its audit row (only the changed columns). */
-        const plan = async (db: Executor, found: PersonForWrite | undefined) => {
-          if (!found) throw notFound("Person");
-          const { row: existing } = found;
-          requireAccountAccess(request, existing.accountId, "write", "Person");
-          requireRecordWriterOf(requireCaller(request), found.accountSubmitted);
-          const identityEffect = verificationEffect(existing, changes, app.ssn);
-          assertStillComplete(existing, changes);
-          await assertEnumValues(db, { state: changes.state, marital_status: changes.marital_status });
-          if (found.emailTaken) throw invalid("email", MESSAGES.emailExists);
-          const fields = changedPersonFields(existing, changes, app.ssn);
-          const cleared = "sumsubReviewAnswer" in identityEffect;
-          const audited = cleared ? [...fields, "sumsub_review_answer", "sumsub_completed_at"] : fields;
-          const { write, row, changed } = buildPersonUpdate(app.ssn, existing, changes, identityEffect);
-          const audit = auditWrite(
-            auditOf(
-              actorOf(request),
-              existing.accountId,
-              "person.update",
-              { type: "person", id: existing.personId },
-              audited,
-            ),
-            row.updatedAt,
-          );
-          return { write, changed, audit, row };
-        };
-        // Postgres: the rules on what was read, then ONE call that writes the row and its audit row
-        // only while all of it is still so (no lock held in between; decisions 0161, 0171). What
-        // this instance wrote last stands in for the read; when it no longer holds (or its rules
-        // refuse), the person is read afresh; a change in between takes the locked path below.
-        if (app.db.engine === "postgres") {
-          const attempt = async (found: PersonVersionForWrite | undefined) => {
-            const { changed, audit, row } = await plan(app.db, found);
-            const version = await writePersonIfUnchanged(app.db, found!, changes.email, changed, audit);
-            if (version !== null) keepLastWrite(app.db, { ...found!, row, emailTaken: false, version });
-            return version === null ? undefined : row;
-          };
-          const kept = takeLastWrite(app.db, personId);
-          const written =
-            (kept && (await attempt(kept).catch(() => undefined))) ??
-            (await attempt(await getPersonVersionForWrite(app.db, personId, changes.email)));
-          if (written) return toPersonDto(written);
-        }
-        // Read, checked and written in one transaction, the row locked: the UPDATE leaves out what
-        // the read says is stored, so nobody may write the row in between.
-        const updated = await app.db.transaction(async (tx) => {
-          const { write, audit, row } = await plan(tx, await getPersonForWrite(tx, personId, changes.email));
-          const [written] = await tx.runTogether([write, audit]);
-          if (written !== 1) throw notFound("Person");
-          return row;
-        });
-        return toPersonDto(updated);
-      },
+      handler: async (request) =>
+        toPersonDto(
+          await savePerson(app.db, actorOf(request), app.ssn, request.params.personId, request.body as PersonFields),
+        ),
     });
   writeRoute("PUT", personPut, "Replace a person's writable fields (a masked SSN keeps the stored one)");
   writeRoute("PATCH", personPatch, "Change some of a person's fields (a masked SSN keeps the stored one)");

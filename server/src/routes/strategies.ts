@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";
 import { strategy, strategyCreate, strategyIdBody, strategyPut } from "../contract/entities";
-import { actorOf, requireAccountAccess, requireAccountRead, type Access } from "../authz";
+import { actorOf, auditOf, requireAccountAccess, requireAccountRead, type Access } from "../authz";
 import { notFound } from "../errors";
 import { assertEnumValues } from "../repositories/enums";
 import {
@@ -15,7 +15,6 @@ import {
   toStrategyDto,
 } from "../repositories/strategies";
 import { assertComplete, assertNotSubmitted } from "../domain/submission";
-import { auditOf } from "../domain/audit";
 import { writeAudit } from "../repositories/audit";
 import { timestampNow } from "../contract/rules";
 import { getOrganizationByStrategy } from "../repositories/organizations";
@@ -23,6 +22,7 @@ import { createNotification } from "../repositories/notifications";
 import { errors, params } from "./shared";
 import type { StrategyRow } from "../../../db/schema";
 import type { Executor } from "../../../db/engine";
+import { submittedNotification } from "../contract/status-words";
 
 export const strategyRoutes: FastifyPluginAsyncZod = async (app) => {
   const strategyFor = async (
@@ -100,12 +100,8 @@ export const strategyRoutes: FastifyPluginAsyncZod = async (app) => {
         await assertComplete(tx, existing);
         const updated = await setEntryCompletedAt(tx, existing.strategyId, timestampNow());
         const name = (await getOrganizationByStrategy(tx, existing.strategyId))?.name1;
-        await createNotification(
-          tx,
-          existing.accountId,
-          "Foundation submitted",
-          `${name ?? "Your foundation"} was submitted for review.`,
-        );
+        const note = submittedNotification(name ?? "Your foundation");
+        await createNotification(tx, existing.accountId, note.title, note.description);
         await writeAudit(
           tx,
           auditOf(

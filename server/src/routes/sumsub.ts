@@ -13,9 +13,16 @@ import {
   sendEmailsResult,
   verificationState,
 } from "../contract/identity";
-import { actorOf, requireAccountAccess, requireCaller, requireOwnAccountId, routeOf } from "../authz";
-import { badGateway, tooManyRequests } from "../http-errors";
-import { conflict, notFound } from "../errors";
+import {
+  actorOf,
+  auditOf,
+  requireAccountAccess,
+  requireCaller,
+  requireOwnAccountId,
+  requireRecordWriter,
+  routeOf,
+} from "../authz";
+import { badGateway, conflict, notFound, tooManyRequests } from "../errors";
 import { getAccount } from "../repositories/accounts";
 import { getPerson } from "../repositories/persons";
 import type { PersonRow } from "../../../db/schema";
@@ -24,8 +31,6 @@ import { applicantIdentifiers, applicantPhone, verificationStateOf } from "../id
 import { OWNER_LINK_TTL_DAYS, ownerVerificationEmail } from "../identity/owner-email";
 import { clearVerification, recordApplicantId, recordReview } from "../domain/identity-review";
 import { errorSummary } from "../error-summary";
-import { requireRecordWriter } from "../domain/submission";
-import { auditOf } from "../domain/audit";
 import { sendOwnerVerificationMails } from "../domain/owner-mails";
 import { counter } from "../metrics";
 import { limitedProviderErrors, perCallerRateLimit } from "./shared";

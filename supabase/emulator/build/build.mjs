@@ -1,8 +1,5 @@
-// The package's publishable form, in dist/: JavaScript built with esbuild (index.js the library,
-// cli.js the command, their dependencies bundled into a shared chunk) and the type
-// declarations tsc emits from the source. npm's own lifecycle runs it (`prepack`, so `npm pack` and
-// `npm publish` ship a fresh dist); in this repository the bin also builds the JavaScript on demand
-// when the source is newer (bin/auth-emulator.mjs). `node build/build.mjs` builds both.
+// The package's publishable form, in dist/ (decision record 0065): esbuild's JavaScript and tsc's
+// declarations. npm runs it at `prepack`; the bin builds the JavaScript on demand when the source is newer.
 import fs from "node:fs";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
@@ -13,12 +10,7 @@ import { build } from "esbuild";
 const pkgDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dist = path.join(pkgDir, "dist");
 
-/**
- * Packages Fastify requires only on paths the emulator never takes: its JSON-schema compilers (both
- * servers pass NO_JSON_SCHEMA), `inject()`'s request faker and the pino logger (both pass
- * `logger: false`). Bundled, V8 would still parse their some 800 KB at every start; instead each
- * becomes a module that fails loudly if it is ever required.
- */
+/** Packages Fastify requires only on paths the emulator never takes (decision record 0176): each fails loudly. */
 const NEVER_RUN = ["@fastify/ajv-compiler", "@fastify/fast-json-stringify-compiler", "light-my-request", "pino"];
 
 const neverRun = {
@@ -33,10 +25,7 @@ const neverRun = {
   },
 };
 
-/**
- * Zod's error messages in every language, of which the emulator uses none (it writes GoTrue's own
- * messages): its locales module is replaced by English alone, the default.
- */
+/** Zod's locales, of which the emulator uses none: English alone, the default. */
 const zodEnglishOnly = {
   name: "zod-english-only",
   setup(b) {
@@ -53,16 +42,9 @@ const zodEnglishOnly = {
 };
 
 /**
- * index.js and cli.js with their dependencies bundled in (better-sqlite3, native, and the WebAuthn
- * verifier, loaded on first use, stay installed packages), sharing one chunk: resolving and reading
- * some 400 files of node_modules was a third of the start's CPU (decision record 0137). Each file is
- * written to a temporary name and renamed, chunks before the entries that import them: several
- * processes may build at once (test workers starting the CLI), and none may import a half-written file.
- * `clean` then removes from dist/chunks every file this build did not write: chunk names change with
- * the source, and old ones would pile up and ship. Removed after writing, never before, so a process
- * starting meanwhile from the same source finds all it imports. The full build (`npm run build`,
- * `npm pack`) cleans; the bin's on-demand build does not, as an emulator still running an older
- * build may yet load one of its lazy chunks.
+ * index.js and cli.js with their dependencies bundled in (decision record 0176). Each file is written to a
+ * temporary name and renamed, as several processes may build at once; `clean` removes old chunks after
+ * writing, and only the full build cleans, as a running emulator may yet load an older lazy chunk.
  */
 export async function buildJs({ clean = false, outDir = dist } = {}) {
   const result = await build({
@@ -74,7 +56,7 @@ export async function buildJs({ clean = false, outDir = dist } = {}) {
     platform: "node",
     format: "esm",
     target: "node20",
-    external: ["better-sqlite3", "@simplewebauthn/server"],
+    external: ["better-sqlite3", "bcrypt", "@simplewebauthn/server"],
     plugins: [neverRun, zodEnglishOnly],
     // Less source for V8 to parse at each start; names are kept, so stack traces still read.
     minifyWhitespace: true,
@@ -106,10 +88,7 @@ export async function buildJs({ clean = false, outDir = dist } = {}) {
   return result.metafile;
 }
 
-/**
- * Declarations, so an outside TypeScript project gets the API's types: tsc emits them from the
- * source, then relative specifiers get the `.js` an ESM resolver (node16/nodenext) needs.
- */
+/** Declarations from the source, with the `.js` an ESM resolver (node16/nodenext) needs on relative specifiers. */
 export function buildTypes() {
   const typesDir = path.join(dist, "types");
   fs.rmSync(typesDir, { recursive: true, force: true });

@@ -13,7 +13,7 @@ function wantsNewFormat(req: FastifyRequest): boolean {
   return Date.parse(`${value}T00:00:00Z`) >= Date.parse(`${API_VERSION}T00:00:00Z`);
 }
 
-export function errorBody(req: FastifyRequest, err: ApiError): Record<string, unknown> {
+function errorBody(req: FastifyRequest, err: ApiError): Record<string, unknown> {
   return wantsNewFormat(req)
     ? { code: err.code, message: err.message, ...err.extra }
     : { code: err.status, error_code: err.code, msg: err.message, ...err.extra };

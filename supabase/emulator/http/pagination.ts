@@ -26,11 +26,7 @@ function parseUint(value: string): number {
   return Math.min(Number(value), Number.MAX_SAFE_INTEGER);
 }
 
-/**
- * pagination.go paginate: a bad number is 400 validation_failed. Zero passes the parse: the
- * database layer (pop's paginator) reads page 0 as page 1, and per_page 0 then divides by zero
- * when GoTrue computes the last page, a panic its recoverer answers as a bare 500.
- */
+/** pagination.go paginate: a bad number is 400; page 0 reads as page 1, per_page 0 is GoTrue's bare 500. */
 export function pageOf(req: FastifyRequest, defaultPerPage = 50): Page {
   const rawPage = queryParam(req, "page");
   const rawPerPage = queryParam(req, "per_page");

@@ -54,11 +54,17 @@ export async function startMailbox(opts: MailboxOptions): Promise<Mailbox> {
   // Only this machine's emulator and app send mail; an open sink would take forged links from anyone.
   const smtpHost = isLoopback(opts.host) ? opts.host : "127.0.0.1";
   const store = new MessageStore(opts.file);
+  if (opts.file && !store.persisted && !opts.quiet)
+    console.log(`[auth] ${opts.file} is kept by another emulator: this one keeps its mail in memory`);
   const smtp = createSmtpServer(store, opts.quiet ?? false);
   await new Promise<void>((resolve, reject) => {
-    smtp.once("error", reject);
+    const failed = (err: Error) => {
+      store.release();
+      reject(err);
+    };
+    smtp.once("error", failed);
     smtp.listen(opts.smtpPort, smtpHost, () => {
-      smtp.off("error", reject);
+      smtp.off("error", failed);
       resolve();
     });
   });
@@ -72,6 +78,7 @@ export async function startMailbox(opts: MailboxOptions): Promise<Mailbox> {
     await http.listen({ host: opts.host, port: opts.httpPort });
   } catch (err) {
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    store.release();
     throw err;
   }
   const httpPort = (http.server.address() as AddressInfo).port;
@@ -93,6 +100,7 @@ export async function startMailbox(opts: MailboxOptions): Promise<Mailbox> {
     close: async () => {
       await http.close();
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      store.release();
     },
   };
 }

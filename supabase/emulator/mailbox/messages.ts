@@ -5,7 +5,7 @@ import fs from "node:fs";
 import { randomUUID } from "node:crypto";
 import type { ParsedMail, AddressObject } from "mailparser";
 
-export interface Address {
+interface Address {
   Name: string;
   Address: string;
 }
@@ -105,15 +105,56 @@ function matches(m: StoredMessage, t: Term): boolean {
   }
 }
 
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+};
+
+/**
+ * Claims `file` for this mailbox (a `.lock` beside it names the process): of several emulators on
+ * one data folder, the first keeps its mail there and the others in memory, so none overwrites
+ * another's. A lock whose process is gone is taken over. Answers the release, or undefined.
+ */
+function claim(file: string): (() => void) | undefined {
+  const lock = `${file}.lock`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lock, String(process.pid), { flag: "wx", mode: 0o600 });
+      return () => fs.rmSync(lock, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+      if (alive(Number(fs.readFileSync(lock, "utf8")))) return undefined;
+      fs.rmSync(lock, { force: true });
+    }
+  }
+  return undefined;
+}
+
 export class MessageStore {
   private messages: StoredMessage[] = [];
+  private readonly file?: string;
+  /** Gives the file back (nothing when the mail is kept in memory). */
+  readonly release: () => void = () => undefined;
 
-  /** file: where messages persist (undefined = memory only). */
-  constructor(private readonly file?: string) {
-    if (file && fs.existsSync(file)) {
+  /** file: where messages persist (undefined, or claimed by another mailbox: memory only). */
+  constructor(file?: string) {
+    const release = file ? claim(file) : undefined;
+    if (!file || !release) return;
+    this.file = file;
+    this.release = release;
+    if (fs.existsSync(file)) {
       const saved = JSON.parse(fs.readFileSync(file, "utf8")) as { messages?: StoredMessage[] };
       this.messages = Array.isArray(saved.messages) ? saved.messages.slice(0, MAX_MESSAGES) : [];
     }
+  }
+
+  /** Whether mail is kept in the file (false: in memory). */
+  get persisted(): boolean {
+    return this.file !== undefined;
   }
 
   private save(): void {

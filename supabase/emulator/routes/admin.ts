@@ -5,7 +5,8 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { AuthContext } from "../context";
-import { notFound, unprocessable, validationFailed } from "../errors";
+import { ApiError, notFound, unprocessable, validationFailed } from "../errors";
+import { isPasswordHash } from "../password-hashes";
 import { parseGoDuration } from "../go-duration";
 import { pageOf, sendPageHeaders } from "../http/pagination";
 import { registerOAuthClientRoutes } from "./oauth-clients";
@@ -28,6 +29,7 @@ const UserBody = z.looseObject({
   email: z.string().nullish(),
   phone: z.string().nullish(),
   password: z.string().nullish(),
+  password_hash: z.string().nullish(),
   email_confirm: z.boolean().nullish(),
   phone_confirm: z.boolean().nullish(),
   user_metadata: Metadata,
@@ -61,6 +63,18 @@ function bannedUntil(duration: string): string | null {
   const parsed = parseGoDuration(duration);
   if ("error" in parsed) throw validationFailed(`invalid format for ban duration: ${parsed.error}`);
   return parsed.seconds === 0 ? null : new Date(Date.now() + parsed.seconds * 1000).toISOString();
+}
+
+/**
+ * admin.go: a `password_hash` GoTrue can read is stored as is (a malformed one is a 500, as
+ * NewUserWithPasswordHash's error is there); no password at all gets a random one nobody knows.
+ */
+async function givenOrNewHash(ctx: AuthContext, body: z.infer<typeof UserBody>): Promise<string> {
+  if (body.password_hash) {
+    if (!isPasswordHash(body.password_hash)) throw new ApiError(500, "unexpected_failure", "Error creating user");
+    return body.password_hash;
+  }
+  return ctx.passwords.hash(body.password || randomBytes(24).toString("base64url"));
 }
 
 function loadUser(ctx: AuthContext, req: FastifyRequest): UserRow {
@@ -107,16 +121,16 @@ function adminRoutes(app: FastifyInstance, ctx: AuthContext): void {
     if (email && ctx.store.users.findUserByEmail(email)) throw emailExists();
     const phone = body.phone ? validatePhone(body.phone) : "";
     if (phone && ctx.store.users.findUserByPhone(phone)) throw phoneExists();
+    if (body.password != null && body.password_hash)
+      throw validationFailed("Only a password or a password hash should be provided");
     if (body.id && !isUuid(body.id)) throw validationFailed("ID must conform to the uuid v4 format");
     if (body.password) ctx.passwords.assertStrong(body.password);
-    // No password given: a random one nobody knows (the user signs in by link or resets it).
-    const password = body.password || randomBytes(24).toString("base64url");
     let user = createUser(ctx, {
       id: body.id ?? undefined,
       email,
       phone,
       phoneConfirmed: body.phone_confirm === true,
-      passwordHash: await ctx.passwords.hash(password),
+      passwordHash: await givenOrNewHash(ctx, body),
       provider: "email",
       userMetadata: body.user_metadata ?? {},
       metadataFrom: "data",

@@ -1,14 +1,6 @@
-// Social sign-in without the internet, when `[auth.external.google] enabled = true`.
-// GET /authorize?provider=google records a flow state and redirects (302) to a small local
-// consent page that stands in for Google; the developer types an address and a password, and
-// POST /callback signs that person in (creating or linking the account) and redirects back to
-// redirect_to exactly like GoTrue's real callback: the session in the fragment (implicit flow)
-// or ?code= (PKCE). A disabled or unknown provider gets GoTrue's answer.
-//
-// The stand-in must not open accounts that real Google would not: like a Google account, each
-// address on the consent page has a password. The first consent for a new address sets it; an
-// address that already has an account here can only be used with that account's own password
-// (proof of owning it), and an account without a password cannot be reached through the page.
+// Social sign-in without the internet: a local consent page stands in for Google, and POST /callback
+// redirects back as GoTrue's does. Like a Google account, each address on the page has a password:
+// the first consent sets it, an existing account needs its own, so the page opens no one else's account.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createHash } from "node:crypto";
 import type { AuthContext } from "../context";
@@ -51,7 +43,6 @@ const googleSubject = (email: string) =>
 
 const wrongStandinPassword = () => new ApiError(400, "invalid_credentials", "Invalid login credentials");
 
-/** Checks the consent page's password for the address (see the header); sets it for a new address. */
 async function proveStandinAccount(ctx: AuthContext, email: string, password: string): Promise<void> {
   if (!password) throw wrongStandinPassword();
   const standin = ctx.store.googleStandins.googleStandinHash(email);
@@ -149,18 +140,13 @@ function assertProviderEnabled(ctx: AuthContext, provider: string | undefined): 
     throw badRequest("validation_failed", "Unsupported provider: provider is not enabled");
 }
 
-/** A consent-page field from the posted form (or the query, for a plain GET). */
 function formField(req: FastifyRequest, name: string): string | undefined {
   const body = req.body as Record<string, unknown> | undefined;
   const value = body && typeof body === "object" ? body[name] : undefined;
   return typeof value === "string" && value !== "" ? value : queryParam(req, name);
 }
 
-/**
- * GoTrue's GetExternalProviderRedirectURL: the provider must be usable, then a flow state (with
- * the PKCE challenge and, for manual linking, the user to link to) whose id is the `state`.
- * Returns the provider's sign-in page: here the local consent page.
- */
+/** GoTrue's GetExternalProviderRedirectURL: a flow state whose id is the `state`; the local consent page. */
 export function providerRedirectUrl(ctx: AuthContext, req: FastifyRequest, linkingTarget?: UserRow): string {
   assertProviderEnabled(ctx, queryParam(req, "provider"));
   const pkce = pkceParams({
@@ -181,11 +167,7 @@ export function providerRedirectUrl(ctx: AuthContext, req: FastifyRequest, linki
 /** Codes GoTrue's getErrorQueryString names access_denied whatever their status. */
 const ACCESS_DENIED_CODES = new Set(["signup_disabled", "user_banned", "provider_email_needs_verification"]);
 
-/**
- * A callback failure goes back to the app as GoTrue's redirectErrors sends it: 302 with error,
- * error_code and error_description in the query and the fragment, error named from the code
- * (access_denied for a ban, closed sign-ups or an unverified provider address) or else the status.
- */
+/** A callback failure goes back to the app as GoTrue's redirectErrors sends it (query and fragment). */
 function callbackErrorUrl(base: string, err: ApiError, inFragment = true): string {
   const oauthError: Record<number, string> = {
     400: "invalid_request",

@@ -22,7 +22,7 @@ const VerifyBody = z.looseObject({
 });
 
 /** Only applicable when both addresses confirm an e-mail change (verify.go). */
-export const SINGLE_CONFIRMATION_ACCEPTED =
+const SINGLE_CONFIRMATION_ACCEPTED =
   "Confirmation link accepted. Please proceed to confirm link sent to the other email";
 
 /**
@@ -74,7 +74,7 @@ export function sessionFragmentUrl(base: string, session: SessionResponse, extra
 }
 
 /** Errors travel back to the app in the fragment (and, for PKCE, also the query), as GoTrue does. */
-export function errorRedirectUrl(base: string, err: ApiError, pkce: boolean): string {
+function errorRedirectUrl(base: string, err: ApiError, pkce: boolean): string {
   const kind = err.status === 403 ? "access_denied" : err.status >= 500 ? "server_error" : "invalid_request";
   const params = new URLSearchParams({ error: kind, error_code: err.code, error_description: err.message, sb: "" });
   const url = new URL(base.split("#")[0] as string);

@@ -10,6 +10,8 @@ export interface ModelSchema {
   /** Child tables first, so a wipe never trips a foreign key. */
   tables: string[];
   addedColumns?: { table: string; columns: string[] }[];
+  /** Indexes on the columns requests look rows up by, made after the added columns exist. */
+  indexes?: string;
 }
 
 export class StoreDb {
@@ -26,7 +28,9 @@ export class StoreDb {
     // the last commits, which a local emulator can afford for one fsync less per write.
     this.db.pragma("synchronous = NORMAL");
     this.db.pragma("foreign_keys = ON");
-    this.runInTransaction = this.db.transaction((fn: () => unknown) => fn());
+    // IMMEDIATE: the write lock is taken at BEGIN, so another process writing the same data folder
+    // makes this one wait (busy timeout) instead of failing a read-then-write with SQLITE_BUSY.
+    this.runInTransaction = this.db.transaction((fn: () => unknown) => fn()).immediate;
   }
 
   migrate(schema: ModelSchema): void {
@@ -36,6 +40,7 @@ export class StoreDb {
       for (const column of columns)
         if (!have.has(column)) this.db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} TEXT`);
     }
+    if (schema.indexes) this.db.exec(schema.indexes);
   }
 
   sql(text: string): Database.Statement {

@@ -39,6 +39,9 @@ CREATE INDEX IF NOT EXISTS factors_user ON factors(user_id);
 CREATE INDEX IF NOT EXISTS factors_unverified ON factors(created_at) WHERE status <> 'verified';
 CREATE INDEX IF NOT EXISTS mfa_challenges_factor ON mfa_challenges(factor_id);`,
   tables: ["totp_used_steps", "mfa_challenges", "factors"],
+  indexes: `CREATE INDEX IF NOT EXISTS factors_user ON factors(user_id);
+CREATE INDEX IF NOT EXISTS factors_unverified ON factors(created_at) WHERE status <> 'verified';
+CREATE INDEX IF NOT EXISTS mfa_challenges_factor ON mfa_challenges(factor_id);`,
 };
 
 /** Factors with their WebAuthn key's AAGUID beside them (GoTrue keeps it on the factor row). */

@@ -24,6 +24,7 @@ CREATE TABLE IF NOT EXISTS flow_states (
   authentication_method TEXT NOT NULL, redirect_to TEXT, linking_target_id TEXT, created_at TEXT NOT NULL);`,
   tables: ["flow_states"],
   addedColumns: [{ table: "flow_states", columns: ["linking_target_id"] }],
+  indexes: "CREATE INDEX IF NOT EXISTS flow_states_user ON flow_states(user_id);",
 };
 
 export class FlowStates {

@@ -23,6 +23,7 @@ CREATE TABLE IF NOT EXISTS identities (
   last_sign_in_at TEXT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL, UNIQUE(provider, provider_id));
 CREATE INDEX IF NOT EXISTS identities_user ON identities(user_id);`,
   tables: ["identities"],
+  indexes: "CREATE INDEX IF NOT EXISTS identities_user ON identities(user_id);",
 };
 
 const decodeIdentity = (r: Row): IdentityRow => ({

@@ -23,6 +23,8 @@ export type { OneTimeTokenRow, OneTimeTokenType } from "./one-time-tokens";
 export type { FlowStateRow } from "./flow-states";
 export type { OAuthClientRow } from "./oauth-clients";
 
+const SEEDED_VERSION = 1;
+
 /** Parents before children: the order tables are created in (a wipe goes the other way). */
 const SCHEMAS: ModelSchema[] = [
   USERS_SCHEMA,
@@ -62,6 +64,15 @@ export class AuthStore {
     this.flowStates = new FlowStates(this.s);
     this.oauthClients = new OAuthClients(this.s);
     this.googleStandins = new GoogleStandins(this.s);
+  }
+
+  /** Whether a seed was written (PRAGMA user_version), so a restart keeps the data as it was left. */
+  get seeded(): boolean {
+    return (this.db.pragma("user_version", { simple: true }) as number) >= SEEDED_VERSION;
+  }
+
+  set seeded(value: boolean) {
+    this.db.pragma(`user_version = ${value ? SEEDED_VERSION : 0}`);
   }
 
   close(): void {

@@ -29,6 +29,8 @@ CREATE TABLE IF NOT EXISTS one_time_tokens (
   token_type TEXT NOT NULL, relates_to TEXT NOT NULL, created_at TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS one_time_tokens_user ON one_time_tokens(user_id, token_type);`,
   tables: ["one_time_tokens"],
+  indexes: `CREATE INDEX IF NOT EXISTS one_time_tokens_user ON one_time_tokens(user_id, token_type);
+CREATE INDEX IF NOT EXISTS one_time_tokens_otp ON one_time_tokens(otp_hash);`,
 };
 
 export class OneTimeTokens {

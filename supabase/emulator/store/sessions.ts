@@ -40,6 +40,8 @@ CREATE TABLE IF NOT EXISTS refresh_tokens (
 CREATE INDEX IF NOT EXISTS sessions_user ON sessions(user_id);
 CREATE INDEX IF NOT EXISTS refresh_tokens_session ON refresh_tokens(session_id);`,
   tables: ["refresh_tokens", "sessions"],
+  indexes: `CREATE INDEX IF NOT EXISTS sessions_user ON sessions(user_id);
+CREATE INDEX IF NOT EXISTS refresh_tokens_session ON refresh_tokens(session_id);`,
 };
 
 const decodeSession = (r: Row): SessionRow => ({

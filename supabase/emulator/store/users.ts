@@ -46,6 +46,7 @@ CREATE INDEX IF NOT EXISTS users_newest ON users(created_at DESC, id);`,
   addedColumns: [
     { table: "users", columns: ["deleted_at", "phone_confirmed_at", "phone_change", "phone_change_sent_at"] },
   ],
+  indexes: "CREATE INDEX IF NOT EXISTS users_phone ON users(phone) WHERE phone <> '';",
 };
 
 function decodeUser(r: Row): UserRow {

@@ -45,6 +45,9 @@ CREATE TABLE IF NOT EXISTS webauthn_challenges (
   challenge TEXT NOT NULL, expires_at TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS webauthn_credentials_user ON webauthn_credentials(user_id);`,
   tables: ["webauthn_challenges", "webauthn_credentials"],
+  indexes: `CREATE INDEX IF NOT EXISTS webauthn_credentials_user ON webauthn_credentials(user_id);
+CREATE INDEX IF NOT EXISTS webauthn_credentials_factor ON webauthn_credentials(factor_id);
+CREATE INDEX IF NOT EXISTS webauthn_challenges_user ON webauthn_challenges(user_id);`,
 };
 
 const decodeCredential = (r: Row): WebAuthnCredentialRow => ({

@@ -71,10 +71,12 @@ export function installOffline(dir: string, tarball: string, extra: string[]): v
   };
   for (const [key, entry] of closure(lock.packages, [...Object.keys(manifest.dependencies), ...extra]))
     entries[key] = entry;
+  // The repository's overrides pin some nested versions in its lock; the copied entries need them too.
+  const { overrides } = JSON.parse(fs.readFileSync(path.join(REPO, "package.json"), "utf8")) as { overrides?: object };
   fs.writeFileSync(
     path.join(dir, "package.json"),
     JSON.stringify(
-      { name: "outside", version: "1.0.0", private: true, type: "module", dependencies: rootDeps },
+      { name: "outside", version: "1.0.0", private: true, type: "module", dependencies: rootDeps, overrides },
       null,
       2,
     ),

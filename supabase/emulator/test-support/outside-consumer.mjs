@@ -3,23 +3,14 @@
 // out and signs in again with password and code. Prints "OK <steps>" or throws.
 // Against an emulator already running (`npx auth-emulator`: AUTH_URL, ANON_KEY, MAIL_URL), or one it
 // starts with the package's API; mail is read over the mailbox's Mailpit-style API either way.
-import { createHmac } from "node:crypto";
 import ws from "ws";
+import { generateSync } from "otplib";
 import { createClient } from "@supabase/supabase-js";
 import { startAuthEmulator } from "@founder-foundation/auth-emulator";
 
-/** RFC 6238 code (SHA1, 6 digits, 30 s) from a base32 secret, as an authenticator app computes it. */
-function totp(secret, at = Date.now()) {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  let bits = "";
-  for (const c of secret.replace(/=+$/, "")) bits += alphabet.indexOf(c).toString(2).padStart(5, "0");
-  const key = Buffer.from(bits.match(/.{8}/g).map((b) => parseInt(b, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 1000 / 30)));
-  const mac = createHmac("sha1", key).update(counter).digest();
-  const offset = mac[mac.length - 1] & 0xf;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
-}
+/** The authenticator app's code at `at` (SHA1, 6 digits, 30 s). */
+const totp = (secret, at = Date.now()) =>
+  generateSync({ secret, algorithm: "sha1", digits: 6, period: 30, epoch: Math.floor(at / 1000) });
 
 function must(step, { data, error }) {
   if (error) throw new Error(`${step}: ${error.code ?? ""} ${error.message}`);

@@ -4,6 +4,7 @@
 // key would: it takes the options a server hands out (JSON, or as supabase-js deserializes them)
 // and answers with what `PublicKeyCredential.toJSON()` gives, which supabase-js sends on as is.
 import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from "node:crypto";
+import { isoCBOR } from "@simplewebauthn/server/helpers";
 
 type Binary = string | ArrayBuffer | ArrayBufferView;
 
@@ -65,28 +66,8 @@ function bytes(value: Binary): Buffer {
 const b64url = (b: Buffer) => b.toString("base64url");
 const sha256 = (b: Buffer | string) => createHash("sha256").update(b).digest();
 
-// The CBOR (RFC 8949) an authenticator writes: unsigned and negative integers, byte and text
-// strings, and maps of them; nothing else is needed for a COSE key and a "none" attestation.
-function cborHead(major: number, length: number): Buffer {
-  if (length < 24) return Buffer.from([(major << 5) | length]);
-  if (length < 0x100) return Buffer.from([(major << 5) | 24, length]);
-  const head = Buffer.alloc(3);
-  head[0] = (major << 5) | 25;
-  head.writeUInt16BE(length, 1);
-  return head;
-}
-
-type Cbor = number | string | Buffer | Map<number | string, Cbor>;
-
-function cbor(value: Cbor): Buffer {
-  if (typeof value === "number") return value >= 0 ? cborHead(0, value) : cborHead(1, -1 - value);
-  if (typeof value === "string") {
-    const text = Buffer.from(value, "utf8");
-    return Buffer.concat([cborHead(3, text.length), text]);
-  }
-  if (Buffer.isBuffer(value)) return Buffer.concat([cborHead(2, value.length), value]);
-  return Buffer.concat([cborHead(5, value.size), ...[...value].flatMap(([k, v]) => [cbor(k), cbor(v)])]);
-}
+/** CBOR (RFC 8949), as the authenticator writes its COSE key and attestation. */
+const cbor = (value: Map<number | string, unknown>) => Buffer.from(isoCBOR.encode(value as never));
 
 /** Flags of the authenticator data: user present, user verified, and attested data on creation. */
 const UP = 0x01;
@@ -122,7 +103,7 @@ export class SoftwareAuthenticator {
     const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
     const jwk = publicKey.export({ format: "jwk" });
     const coseKey = cbor(
-      new Map<number, Cbor>([
+      new Map<number, unknown>([
         [1, 2],
         [3, ES256],
         [-1, 1],
@@ -143,7 +124,7 @@ export class SoftwareAuthenticator {
       coseKey,
     ]);
     const attestationObject = cbor(
-      new Map<string, Cbor>([
+      new Map<string, unknown>([
         ["fmt", "none"],
         ["attStmt", new Map()],
         ["authData", authData],

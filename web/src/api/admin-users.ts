@@ -9,7 +9,7 @@ export type { AdminUser };
 
 /** One page covers a development stack; the server caps per_page at 1000. */
 const LIST_QUERY = { page: 1, per_page: 200 } as const;
-export const adminUsersQueryKey = ["admin", "users", LIST_QUERY] as const;
+const adminUsersQueryKey = ["admin", "users", LIST_QUERY] as const;
 
 export function useAdminUsers(enabled: boolean) {
   return useQuery({

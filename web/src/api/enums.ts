@@ -4,14 +4,14 @@ import type { EnumItem } from "@contract/entities";
 import { api } from "@/lib/api-client";
 import { useAllData } from "./all-data";
 
-export const enumsKey = () => ["enums"] as const;
+const enumsKey = () => ["enums"] as const;
 
-export async function fetchEnums(): Promise<EnumItem[]> {
+async function fetchEnums(): Promise<EnumItem[]> {
   const { data } = await api.GET("/api/enums/");
   return data ?? [];
 }
 
-export const enumsQueryOptions = queryOptions({ queryKey: enumsKey(), queryFn: fetchEnums, staleTime: 5 * 60_000 });
+const enumsQueryOptions = queryOptions({ queryKey: enumsKey(), queryFn: fetchEnums, staleTime: 5 * 60_000 });
 
 /** Every enum item; after all_data per §7 (enabled once it has loaded). */
 export function useEnums() {

@@ -1,7 +1,5 @@
-// What the creation steps and the edit screens read, assembled one way: the account's data
-// (all_data: account, primary holder, persons, strategies, organizations, links), the enum items
-// and one strategy's organization (requirements §7: "the first strategy's organization is loaded";
-// a creation step reads its own strategy's), with one loading and error state for the screen.
+// What the creation steps and the edit screens read (all_data, the enum items, one strategy's
+// organization: requirements §7), with one loading and error state.
 import type { AllData, EnumItem, Organization, Person } from "@contract/entities";
 import { useAccountId } from "./account";
 import { primaryHolder, useAllData } from "./all-data";

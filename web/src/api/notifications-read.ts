@@ -8,7 +8,7 @@ import { notificationsQueryKey, type AppNotification } from "./notifications";
 type Snapshot = { previous: AppNotification[] | undefined };
 
 /** Sets read_at on the notifications `which` selects, in the cached list. */
-export function markReadInCache(
+function markReadInCache(
   list: AppNotification[] | undefined,
   which: (n: AppNotification) => boolean,
   at = timestampNow(),

@@ -7,7 +7,7 @@ import { api } from "@/lib/api-client";
 import { TIMINGS } from "@/lib/timings";
 import { sessionAtom } from "@/stores/session";
 
-export const NOTIFICATIONS_QUERY = { limit: 50, offset: 0, include_read: "true" } as const;
+const NOTIFICATIONS_QUERY = { limit: 50, offset: 0, include_read: "true" } as const;
 
 /** The contract's notification (named apart from the DOM's Notification). */
 export type AppNotification = Notification;
@@ -19,7 +19,7 @@ export async function getNotifications(): Promise<AppNotification[]> {
 
 export const notificationsQueryKey = ["notifications", NOTIFICATIONS_QUERY] as const;
 
-export function notificationsQueryOptions(signedIn: boolean) {
+/** @internal */ export function notificationsQueryOptions(signedIn: boolean) {
   return queryOptions({
     queryKey: notificationsQueryKey,
     queryFn: getNotifications,

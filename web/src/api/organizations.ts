@@ -1,29 +1,24 @@
-// A strategy's organization: GET /api/organizations/by_strategy/{strategyId} (null until step 1
-// creates it: a 200, not an error), POST /api/organizations/ and PUT /api/organizations/{id}.
+// A strategy's organization (null until step 1 creates it: a 200, not an error).
 import { useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { Organization, organizationPut, organizationWritable } from "@contract/entities";
+import { DELAWARE } from "@contract/rules";
 import { api } from "@/lib/api-client";
 import { useAllData } from "./all-data";
 import { READ_ONCE_PER_LOAD } from "./page-load";
 import { required } from "./required";
 
-export const organizationKey = (strategyId: number) => ["organization", strategyId] as const;
+const organizationKey = (strategyId: number) => ["organization", strategyId] as const;
 
-/** What step 1 writes (the contract's writable organization fields). */
 export type OrganizationFields = z.infer<typeof organizationWritable>;
-/** The full organization a PUT sends, DAF and custodian included. */
 export type OrganizationPutFields = z.infer<typeof organizationPut>;
 
-export async function fetchOrganizationByStrategy(strategyId: number): Promise<Organization | null> {
+async function fetchOrganizationByStrategy(strategyId: number): Promise<Organization | null> {
   const { data } = await api.GET("/api/organizations/by_strategy/{strategyId}", { params: { path: { strategyId } } });
   return data ?? null;
 }
 
-/**
- * A strategy's organization, or null when it has none yet (or the read failed). Neither retried
- * nor refetched on focus: a missing organization before step 1 is saved is a normal state.
- */
+/** Neither retried nor refetched on focus: no organization before step 1 is saved is a normal state. */
 export function useOrganization(strategyId: number | undefined) {
   const allData = useAllData();
   return useQuery({
@@ -42,13 +37,11 @@ export function useOrganization(strategyId: number | undefined) {
   });
 }
 
-/** POST /api/organizations/ (step 1). */
 export async function createOrganization(strategyId: number, fields: OrganizationFields): Promise<Organization> {
   const { data } = await api.POST("/api/organizations/", { body: { strategy_id: strategyId, ...fields } });
   return required(data, "organization");
 }
 
-/** PUT /api/organizations/{organizationId}: the full organization, DAF and custodian included. */
 export async function updateOrganization(organizationId: number, fields: OrganizationPutFields): Promise<Organization> {
   const { data } = await api.PUT("/api/organizations/{organizationId}", {
     params: { path: { organizationId } },
@@ -62,7 +55,8 @@ export function organizationPutFields(org: Organization): OrganizationPutFields 
   return {
     name_1: org.name_1,
     name_2: org.name_2,
-    registered_state: org.registered_state,
+    // The stored value may be any state (decision 0156); the form knows Delaware or none.
+    registered_state: org.registered_state === DELAWARE ? DELAWARE : null,
     itg_as_registered_agent: org.itg_as_registered_agent,
     activity_is_investment: org.activity_is_investment,
     donor_advised_fund: org.donor_advised_fund,

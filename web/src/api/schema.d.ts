@@ -477,7 +477,7 @@ export interface paths {
                                     is_addon: boolean;
                                     sumsub_applicant_id: string | null;
                                     sumsub_completed_at: string | null;
-                                    sumsub_review_answer: ("GREEN" | "RED") | null;
+                                    sumsub_review_answer: string | null;
                                     sumsub_email_sent_at: string | null;
                                     created_at: string;
                                     updated_at: string;
@@ -504,7 +504,7 @@ export interface paths {
                                 is_addon: boolean;
                                 sumsub_applicant_id: string | null;
                                 sumsub_completed_at: string | null;
-                                sumsub_review_answer: ("GREEN" | "RED") | null;
+                                sumsub_review_answer: string | null;
                                 sumsub_email_sent_at: string | null;
                                 created_at: string;
                                 updated_at: string;
@@ -519,7 +519,7 @@ export interface paths {
                             organizations: {
                                 name_1: string;
                                 name_2: string;
-                                registered_state: "us_state_delaware" | null;
+                                registered_state: string | null;
                                 itg_as_registered_agent: boolean;
                                 activity_is_investment: boolean;
                                 organization_id: number;
@@ -874,7 +874,7 @@ export interface paths {
                             is_addon: boolean;
                             sumsub_applicant_id: string | null;
                             sumsub_completed_at: string | null;
-                            sumsub_review_answer: ("GREEN" | "RED") | null;
+                            sumsub_review_answer: string | null;
                             sumsub_email_sent_at: string | null;
                             created_at: string;
                             updated_at: string;
@@ -1049,7 +1049,7 @@ export interface paths {
                             is_addon: boolean;
                             sumsub_applicant_id: string | null;
                             sumsub_completed_at: string | null;
-                            sumsub_review_answer: ("GREEN" | "RED") | null;
+                            sumsub_review_answer: string | null;
                             sumsub_email_sent_at: string | null;
                             created_at: string;
                             updated_at: string;
@@ -1365,7 +1365,7 @@ export interface paths {
                             is_addon: boolean;
                             sumsub_applicant_id: string | null;
                             sumsub_completed_at: string | null;
-                            sumsub_review_answer: ("GREEN" | "RED") | null;
+                            sumsub_review_answer: string | null;
                             sumsub_email_sent_at: string | null;
                             created_at: string;
                             updated_at: string;
@@ -1532,7 +1532,7 @@ export interface paths {
                             is_addon: boolean;
                             sumsub_applicant_id: string | null;
                             sumsub_completed_at: string | null;
-                            sumsub_review_answer: ("GREEN" | "RED") | null;
+                            sumsub_review_answer: string | null;
                             sumsub_email_sent_at: string | null;
                             created_at: string;
                             updated_at: string;
@@ -2316,7 +2316,7 @@ export interface paths {
                         "application/json": {
                             name_1: string;
                             name_2: string;
-                            registered_state: "us_state_delaware" | null;
+                            registered_state: string | null;
                             itg_as_registered_agent: boolean;
                             activity_is_investment: boolean;
                             organization_id: number;
@@ -2476,7 +2476,7 @@ export interface paths {
                         "application/json": {
                             name_1: string;
                             name_2: string;
-                            registered_state: "us_state_delaware" | null;
+                            registered_state: string | null;
                             itg_as_registered_agent: boolean;
                             activity_is_investment: boolean;
                             organization_id: number;
@@ -2635,7 +2635,7 @@ export interface paths {
                         "application/json": {
                             name_1: string;
                             name_2: string;
-                            registered_state: "us_state_delaware" | null;
+                            registered_state: string | null;
                             itg_as_registered_agent: boolean;
                             activity_is_investment: boolean;
                             organization_id: number;
@@ -2796,7 +2796,7 @@ export interface paths {
                         "application/json": {
                             name_1: string;
                             name_2: string;
-                            registered_state: "us_state_delaware" | null;
+                            registered_state: string | null;
                             itg_as_registered_agent: boolean;
                             activity_is_investment: boolean;
                             organization_id: number;
@@ -4147,15 +4147,29 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's tax information form (application/pdf, as an attachment) */
-        get: {
+        get?: never;
+        put?: never;
+        /** The caller's tax information form with the given answers (application/pdf, as an attachment) */
+        post: {
             parameters: {
                 query?: never;
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        ria_primary_goal: string | null;
+                        ria_risk_score: number | null;
+                        ria_loss_capacity_percent: number | null;
+                        ria_time_horizon_years: string | null;
+                        ria_liquidity_needs: string | null;
+                        ria_federal_effective_tax_rate: string | null;
+                        ria_state: string | null;
+                    };
+                };
+            };
             responses: {
                 /** @description PDF document (application/pdf) */
                 200: {
@@ -4296,8 +4310,6 @@ export interface paths {
                 };
             };
         };
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;

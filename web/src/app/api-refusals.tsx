@@ -1,8 +1,5 @@
-// App-wide answers to API refusals (docs/architecture.md, The trust boundary), whichever screen
-// made the call: 401 means the auth service no longer honours the session (signed out elsewhere,
-// banned, deleted): the local session ends, and the auth listener brings back the sign-in screen
-// with the reason; 403 insufficient_aal brings back the sign-in gate on its second-factor prompt
-// (the session is aal1 while a verified factor exists); 429 says when to try again.
+// App-wide answers to API refusals (docs/architecture.md, The trust boundary): 401 ends the local
+// session, 403 insufficient_aal reopens the gate on its second factor, 429 says when to try again.
 import { useSetAtom } from "jotai";
 import { useEffect } from "react";
 import { useToast } from "@/components/ui/toast";
@@ -30,8 +27,7 @@ export function useApiRefusals(): void {
             .catch(() => undefined);
           return;
         }
-        // insufficient_aal: not an error to show, a step to take. Verifying upgrades the session,
-        // whose new token re-runs the gate and lets the founder back to where they were.
+        // Not an error to show, a step to take: the upgraded session lets the founder back.
         reopenGate("second-factor");
       }),
     [reopenGate, toast],

@@ -12,7 +12,7 @@ import { PROVIDER_ERROR_PARAMS } from "@/features/auth/providers";
 import { RESET_QUERY_PARAM } from "@/features/auth/store";
 
 /** The place to return to after sign-in, without the one-shot reset marker or a provider's error. */
-export function rememberedOrigin(pathname: string, search: string): string {
+/** @internal */ export function rememberedOrigin(pathname: string, search: string): string {
   const params = new URLSearchParams(search);
   for (const name of [RESET_QUERY_PARAM, ...PROVIDER_ERROR_PARAMS]) params.delete(name);
   const query = params.toString();

@@ -5,17 +5,25 @@
 // is lazy: /sign-in loads none of it. While its chunk arrives the same standalone "Loading"
 // screen RequireAuth shows while the session is restored stays up, so nothing flashes.
 import { useAtomValue } from "jotai";
-import { Suspense } from "react";
+import { Suspense, useEffect } from "react";
 import { Route, Switch, useRouter, useSearch } from "wouter";
 import { LoadingScreen } from "@/components/ui/loading-overlay";
 import { SignInScreen } from "@/features/auth/components/sign-in-screen";
 import { authFinishedAtom, authReadyAtom } from "@/stores/session";
-import { paths } from "@/config/paths";
+import { documentTitle, paths } from "@/config/paths";
 import { RedirectWhileLoading, RequireAuth, RequireRole, safeRedirectTarget } from "./guards";
 import { APP_ROUTES, lazyWithReload, preloadScreen } from "./routes";
 import { loadSignedIn, prefetchSignedIn } from "./signed-in-loader";
 
 const SignedInArea = lazyWithReload(() => loadSignedIn().then((m) => ({ default: m.SignedInArea })));
+
+/** Names the page in the browser's tab, history and bookmarks (each screen its own title). */
+function DocumentTitle({ title }: { title: string }) {
+  useEffect(() => {
+    document.title = documentTitle(title);
+  }, [title]);
+  return null;
+}
 
 function SignInRoute() {
   const ready = useAtomValue(authReadyAtom);
@@ -31,7 +39,12 @@ function SignInRoute() {
     setTimeout(() => prefetchSignedIn(target));
     setTimeout(() => preloadScreen(parser, target));
   };
-  return <SignInScreen onGatePassed={onGatePassed} />;
+  return (
+    <>
+      <DocumentTitle title={paths.signIn.title} />
+      <SignInScreen onGatePassed={onGatePassed} />
+    </>
+  );
 }
 
 export function AppRouter() {
@@ -44,8 +57,9 @@ export function AppRouter() {
             <SignedInArea>
               <Suspense fallback={<LoadingScreen />}>
                 <Switch>
-                  {APP_ROUTES.map(({ path, screen: Screen, role }) => (
+                  {APP_ROUTES.map(({ path, title, screen: Screen, role }) => (
                     <Route key={path} path={path}>
+                      <DocumentTitle title={title} />
                       <RequireRole role={role}>
                         <Screen />
                       </RequireRole>

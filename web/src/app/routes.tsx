@@ -1,6 +1,4 @@
-// The route table of requirements §2. Screens are lazy so each feature (and the identity widget and the
-// admin area) loads only where it is used. A feature replaces its placeholder module; this table
-// and the guards stay.
+// The route table of requirements §2; screens are lazy, so each feature loads only where it is used.
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
 import { matchRoute, type Parser } from "wouter";
 import { paths } from "@/config/paths";
@@ -10,7 +8,8 @@ type ScreenModule = { default: ComponentType };
 
 export interface AppRoute {
   path: string;
-  /** Fetches the screen's chunk (the same module promise the lazy screen awaits). */
+  /** The page's own title (the browser tab shows it before the product's name). */
+  title: string;
   load: () => Promise<ScreenModule>;
   screen: LazyExoticComponent<ComponentType>;
   /** Missing role → redirected to / (requirements §6). */
@@ -19,11 +18,7 @@ export interface AppRoute {
 
 const CHUNK_RELOAD_KEY = "chunkReloadAttempted";
 
-/**
- * React.lazy that survives a redeploy: a screen chunk that no longer exists (the site was rebuilt
- * after this page loaded) is fetched by reloading the page once; a second failure reaches the
- * error screen.
- */
+/** React.lazy that survives a redeploy (reloadOnceForMissingChunk). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy's own constraint: any component, whatever its props.
 export function lazyWithReload<C extends ComponentType<any>>(
   load: () => Promise<{ default: C }>,
@@ -36,10 +31,7 @@ export function lazyWithReload<C extends ComponentType<any>>(
   );
 }
 
-/**
- * A chunk that no longer exists (the site was rebuilt after this page loaded) is fetched by
- * reloading the page once; a second failure is thrown, to the error screen.
- */
+/** A chunk gone since a rebuild is fetched by reloading the page once; a second failure is thrown. */
 export function reloadOnceForMissingChunk(error: unknown): Promise<never> {
   if (sessionStorage.getItem(CHUNK_RELOAD_KEY)) throw error;
   sessionStorage.setItem(CHUNK_RELOAD_KEY, "1");
@@ -47,31 +39,33 @@ export function reloadOnceForMissingChunk(error: unknown): Promise<never> {
   return new Promise<never>(() => undefined);
 }
 
-/** A route's screen (no props), lazy and redeploy-proof. */
-export function lazyScreen(load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType> {
+/** @internal */ export function lazyScreen(
+  load: () => Promise<{ default: ComponentType }>,
+): LazyExoticComponent<ComponentType> {
   return lazyWithReload(load);
 }
 
-function route(path: string, load: () => Promise<ScreenModule>, role?: RoleRequirement): AppRoute {
-  return { path, load, screen: lazyScreen(load), ...(role ? { role } : {}) };
+function route(
+  { path, title }: { path: string; title: string },
+  load: () => Promise<ScreenModule>,
+  role?: RoleRequirement,
+): AppRoute {
+  return { path, title, load, screen: lazyScreen(load), ...(role ? { role } : {}) };
 }
 
 export const APP_ROUTES: AppRoute[] = [
-  route(paths.dashboard.path, () => import("@/features/dashboard/dashboard-screen")),
-  route(paths.chooseStrategy.path, () => import("@/features/create-foundation/choose-strategy-screen")),
-  route(paths.createFoundationStep.path, () => import("@/features/create-foundation/create-foundation-step-screen")),
-  route(paths.editProfile.path, () => import("@/features/edit/edit-profile-screen"), ACCOUNT_HOLDER_ROLE),
-  route(paths.editDaf.path, () => import("@/features/edit/edit-daf-screen"), ACCOUNT_HOLDER_ROLE),
-  route(paths.editFoundation.path, () => import("@/features/edit/edit-foundation-screen"), ACCOUNT_HOLDER_ROLE),
-  route(paths.editOthers.path, () => import("@/features/edit/edit-others-screen"), ACCOUNT_HOLDER_ROLE),
-  route(paths.ria.path, () => import("@/features/ria/ria-screen"), ACCOUNT_HOLDER_ROLE),
-  route(paths.admin.path, () => import("@/features/admin/admin-screen")),
+  route(paths.dashboard, () => import("@/features/dashboard/dashboard-screen")),
+  route(paths.chooseStrategy, () => import("@/features/create-foundation/choose-strategy-screen")),
+  route(paths.createFoundationStep, () => import("@/features/create-foundation/create-foundation-step-screen")),
+  route(paths.editProfile, () => import("@/features/edit/edit-profile-screen"), ACCOUNT_HOLDER_ROLE),
+  route(paths.editDaf, () => import("@/features/edit/edit-daf-screen"), ACCOUNT_HOLDER_ROLE),
+  route(paths.editFoundation, () => import("@/features/edit/edit-foundation-screen"), ACCOUNT_HOLDER_ROLE),
+  route(paths.editOthers, () => import("@/features/edit/edit-others-screen"), ACCOUNT_HOLDER_ROLE),
+  route(paths.ria, () => import("@/features/ria/ria-screen"), ACCOUNT_HOLDER_ROLE),
+  route(paths.admin, () => import("@/features/admin/admin-screen")),
 ];
 
-/**
- * Starts fetching the chunk of the screen at `location` (the gate's 1 s after the second factor is
- * spent fetching what comes next, not waiting). Unknown paths go to the dashboard, as the router does.
- */
+/** Starts fetching the chunk of the screen at `location` (unknown paths: the dashboard's). */
 export function preloadScreen(parser: Parser, location: string): void {
   const pathname = location.split(/[?#]/)[0] ?? "/";
   const found = APP_ROUTES.find((r) => matchRoute(parser, r.path, pathname)[0]) ?? APP_ROUTES[0];

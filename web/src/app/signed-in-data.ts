@@ -1,6 +1,4 @@
-// The signed-in screens' query cache, one per signed-in session, and what the dashboard-bound gate
-// fetches ahead. Lives in the signed-in chunk, so the sign-in path loads neither TanStack Query nor
-// the API client (docs/decisions/0140).
+// The signed-in screens' query cache, one per signed-in session, in the signed-in chunk (docs/decisions/0140).
 import type { QueryClient } from "@tanstack/react-query";
 import { accountIdKey, fetchAccountId } from "@/api/account";
 import { allDataKey, fetchAllData } from "@/api/all-data";
@@ -26,11 +24,7 @@ export function resetSignedInQueries(): void {
   void client?.resetQueries();
 }
 
-/**
- * During the gate's 1 s (requirements §4) the screen the founder is going to has its data fetched:
- * the account id, then (for the dashboard) its account data and strategies, and the bell's
- * notifications. Failures are left to the screens' own queries, which ask again when they mount.
- */
+/** During the gate's 1 s (requirements §4), the next screen's data; failures are left to its own queries. */
 export async function prefetchSignedInData(target: string): Promise<void> {
   const { data } = await getSupabase().auth.getSession();
   const userId = data.session?.user.id;

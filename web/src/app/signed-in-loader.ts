@@ -1,6 +1,4 @@
-// The one handle on the signed-in chunk (signed-in-area.tsx) from the initial one: the router renders
-// it, the gate fetches it ahead, sign-out drops its cache. Only what was loaded is touched: a page
-// that never left /sign-in has no cache to drop.
+// The one handle on the signed-in chunk (signed-in-area.tsx) from the initial one.
 type SignedInModule = typeof import("./signed-in-area");
 
 let loading: Promise<SignedInModule> | undefined;
@@ -22,10 +20,7 @@ export function resetSignedInQueries(): void {
   void loading?.then((m) => m.resetSignedInQueries()).catch(() => undefined);
 }
 
-/**
- * The gate passed: fetch the signed-in chunk and the target's data while the sign-in screen fades.
- * The reads start in a task after the one that evaluated the chunk, so neither makes a long task.
- */
+/** The gate passed: the signed-in chunk, then in a later task the target's data (no long task). */
 export function prefetchSignedIn(target: string): void {
   void loadSignedIn()
     .then((m) => new Promise<void>((resolve) => setTimeout(() => resolve(m.prefetchSignedInData(target)))))

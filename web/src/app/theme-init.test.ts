@@ -22,6 +22,22 @@ describe("theme-init.js", () => {
     expect(document.documentElement.style.colorScheme).toBe("dark");
   });
 
+  it("follows the system's dark preference when nothing is saved, and a saved light wins over it", () => {
+    const matchMedia = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      matches: query === "(prefers-color-scheme: dark)",
+    })) as typeof matchMedia;
+    try {
+      runThemeInit();
+      expect(document.documentElement.dataset.theme).toBe("dark");
+      localStorage.setItem(THEME_STORAGE_KEY, JSON.stringify({ data: "light" }));
+      runThemeInit();
+      expect(document.documentElement.dataset.theme).toBe("light");
+    } finally {
+      window.matchMedia = matchMedia;
+    }
+  });
+
   it("leaves the light default for a missing or malformed value", () => {
     runThemeInit();
     expect(document.documentElement.dataset.theme).toBe("light");

@@ -10,6 +10,8 @@ export interface IdentityCheckSlotProps {
   email: string;
   /** The primary holder whose identity is checked. */
   person: Person;
+  /** Whether the provider is reviewing what was submitted (the screen's status line follows it). */
+  onReviewing?(reviewing: boolean): void;
 }
 
 const IdentityCheckContext = createContext<ComponentType<IdentityCheckSlotProps> | null>(null);

@@ -1,15 +1,14 @@
-// Keeps a form's edits when its save meets an ended session (401), and fills them in again when
-// the same user comes back to the same form after signing in (stores/kept-edits.ts).
+// Keeps a form's unsaved edits when the session ends unasked, and fills them in again for the same
+// user on the same form (stores/kept-edits.ts).
 import { useAtom } from "jotai";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { FormValues, ZodForm } from "@/components/forms";
-import { keepable, keptEditsAtom } from "@/stores/kept-edits";
+import { keptEdits, keptEditsAtom, trackOpenForm, withKept, type KeptEdits } from "@/stores/kept-edits";
 import { useCurrentUser } from "@/stores/session";
 
 export interface KeptEditsBinding {
-  /** The kept edits were filled in on this visit. */
-  restored: boolean;
-  /** Call when a save was refused because the session ended: keeps the form's values. */
+  restored: Pick<KeptEdits, "notKept"> | null;
+  /** Keeps the form's unsaved edits now (a save refused because the session ended). */
   keep(): void;
 }
 
@@ -23,23 +22,30 @@ export function useKeptEdits<V extends FormValues>(
   const [kept, setKept] = useAtom(keptEditsAtom);
   const user = useCurrentUser();
   // Decided once, on mount: these edits belong to this user and this form.
-  const [restored] = useState(() => (kept && user && kept.userId === user.id && kept.key === key ? kept : null));
+  const [restored] = useState(() => kept.find((k) => user && k.userId === user.id && k.key === key) ?? null);
 
   useEffect(() => {
-    // Another user's edits are not theirs to find: dropped, not filled in.
-    if (kept && user && kept.userId !== user.id) setKept(null);
+    // Another user's edits are not theirs to find: dropped, not filled in; these are handed over.
+    if (user) setKept((list) => list.filter((k) => k.userId === user.id && k !== restored));
     if (!restored) return;
     for (const [name, value] of Object.entries(restored.values))
       if (name in form.values && !skip.includes(name)) form.set(name as keyof V & string, value as V[keyof V & string]);
-    setKept(null);
-    // Once, on mount: the edits are handed over, then no longer kept.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const { values } = form;
-  const keep = useCallback(() => {
-    if (user) setKept({ userId: user.id, key, what, values: keepable(values) });
-  }, [user, setKept, key, what, values]);
+  // What the form would lose now, read when the session ends (the latest render's values).
+  const unsaved = useRef<() => KeptEdits | null>(() => null);
+  useEffect(() => {
+    const changes = Object.entries(form.changes).filter(([name]) => !skip.includes(name));
+    unsaved.current = () =>
+      user && changes.length ? keptEdits(user.id, key, what, Object.fromEntries(changes) as FormValues) : null;
+  });
+  useEffect(() => trackOpenForm(() => unsaved.current()), []);
 
-  return { restored: Boolean(restored), keep };
+  const keep = useCallback(() => {
+    const edits = unsaved.current();
+    if (edits) setKept((list) => withKept(list, [edits]));
+  }, [setKept]);
+
+  return { restored, keep };
 }

@@ -1,23 +1,18 @@
-// The saving behaviour of requirements §4 shared by every step: while saving the button reads 'Saving...'
-// and is disabled; on success (the mutation has refetched all data) the busy flag clears after
-// SAVE_TIMINGS.loadingClearMs and navigation follows after SAVE_TIMINGS.navigateMs; on error the
-// busy flag clears at once and the error is only logged.
+// The saving behaviour of requirements §4 shared by every step: 'Saving...', then navigation; an error
+// is only logged.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { TIMINGS } from "@/lib/timings";
 
 /** Requirements §9: loading flag cleared 0.5 to 1 s after a save; navigation about 1 s after it (lib/timings). */
-export const SAVE_TIMINGS = {
+/** @internal */ export const SAVE_TIMINGS = {
   loadingClearMs: TIMINGS.saveLoadingClearMs,
   navigateMs: TIMINGS.postSaveNavigateMs,
 } as const;
 
 export interface SaveFlow {
   saving: boolean;
-  /**
-   * Runs `action`; on success navigates to `to` (if given; a function is read after the action,
-   * e.g. to use an id it created) after the delay. Never throws; resolves whether it succeeded.
-   */
+  /** On success navigates to `to` (a function is read after the action). Never throws. */
   save(action: () => Promise<unknown>, opts?: { to?: string | (() => string); what?: string }): Promise<boolean>;
 }
 

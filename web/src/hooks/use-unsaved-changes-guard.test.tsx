@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { LEAVE_WARNING, useUnsavedChangesGuard } from "./use-unsaved-changes-guard";
+import { confirmLeaving, LEAVE_WARNING, useUnsavedChangesGuard } from "./use-unsaved-changes-guard";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -49,5 +49,38 @@ describe("useUnsavedChangesGuard", () => {
     expect(unload()).toBe(false);
     rerender(<Screen active onFollow={followed} />);
     expect(unload()).toBe(true);
+  });
+
+  it("asks before the form's own Back or Cancel only while there are changes", () => {
+    const confirm = vi.spyOn(window, "confirm").mockReturnValue(false);
+    const { rerender, unmount } = render(<Screen active={false} onFollow={vi.fn()} />);
+    expect(confirmLeaving()).toBe(true);
+    expect(confirm).not.toHaveBeenCalled();
+    rerender(<Screen active onFollow={vi.fn()} />);
+    expect(confirmLeaving()).toBe(false);
+    expect(confirm).toHaveBeenCalledWith(LEAVE_WARNING);
+    unmount();
+    expect(confirmLeaving()).toBe(true);
+  });
+
+  it("asks when the browser's Back leaves the form: stay puts the form's address back before the router sees it", () => {
+    window.history.replaceState(null, "", "/edit-daf");
+    const confirm = vi.spyOn(window, "confirm").mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const router = vi.fn();
+    window.addEventListener("popstate", router);
+    const { unmount } = render(<Screen active onFollow={vi.fn()} />);
+    const back = () => {
+      window.history.replaceState(null, "", "/");
+      window.dispatchEvent(new PopStateEvent("popstate"));
+    };
+    back();
+    expect(router).not.toHaveBeenCalled();
+    expect(window.location.pathname).toBe("/edit-daf");
+    back();
+    expect(confirm).toHaveBeenCalledTimes(2);
+    expect(router).toHaveBeenCalledTimes(1);
+    expect(window.location.pathname).toBe("/");
+    unmount();
+    window.removeEventListener("popstate", router);
   });
 });

@@ -1,6 +1,5 @@
-// The product API client: openapi-fetch over the generated path types, relative to the serving
-// origin (requirements §7: relative /api paths, bearer token, no cookies). A non-2xx answer throws an
-// Error carrying the server's message, so callers and TanStack Query see failures as errors.
+// The product API client: openapi-fetch over the generated path types (requirements §7: relative /api
+// paths, bearer token, no cookies). A non-2xx answer throws an ApiError with the server's message.
 import createClient, { type Middleware } from "openapi-fetch";
 import { isApiErrorCode, type ApiErrorCode } from "@contract/error-codes";
 import type { paths } from "./api-paths";
@@ -21,35 +20,26 @@ export class ApiError extends Error {
   }
 }
 
-export const REQUEST_ID_HEADER = "x-request-id";
+const REQUEST_ID_HEADER = "x-request-id";
 
 /** A new id for one API call (crypto.randomUUID exists only on secure origins; the fallback is as random). */
-export function newRequestId(): string {
+function newRequestId(): string {
   if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** The reference of the latest failed call, for the failure toast that follows it (takeFailureReference). */
 let latestFailure: { reference: string; at: number } | null = null;
-/** A failure toast comes right after its call; an older failure is not the one it is about. */
 const FAILURE_REFERENCE_MS = 10_000;
 
-/**
- * The reference of the API call that failed just now, once: the failure toasts say what failed in
- * agreed words and show this as 'Reference: …' so a founder can quote it. Undefined when no call
- * failed in the last few seconds (the failure was not an API answer).
- */
+/** The reference of the API call that failed just now, once, for its failure toast's 'Reference: …'. */
 export function takeFailureReference(now = Date.now()): string | undefined {
   const latest = latestFailure;
   latestFailure = null;
   return latest && now - latest.at <= FAILURE_REFERENCE_MS ? latest.reference : undefined;
 }
 
-/**
- * Reads the server's `{ error, message, request_id }` body; falls back to the status text, and for
- * the reference to the X-Request-Id header, then to the id this client sent.
- */
-export async function apiErrorFrom(response: Response, sentId?: string): Promise<ApiError> {
+/** Reads the server's `{ error, message, request_id }` body, else the status line and the sent id. */
+async function apiErrorFrom(response: Response, sentId?: string): Promise<ApiError> {
   let message = `${response.status} ${response.statusText}`.trim();
   let code: ApiErrorCode | undefined;
   let reference = response.headers.get(REQUEST_ID_HEADER) ?? sentId;
@@ -64,8 +54,6 @@ export async function apiErrorFrom(response: Response, sentId?: string): Promise
   } catch {
     // not JSON: keep the status line
   }
-  // 429: the wait comes from Retry-After when the server gives one (web/src/lib/rate-limit.ts has
-  // the wording).
   const minutes = response.status === 429 ? minutesFromRetryAfter(response.headers.get("retry-after")) : undefined;
   if (minutes !== undefined) message = tooManyAttemptsMessage(minutes);
   if (reference) latestFailure = { reference, at: Date.now() };
@@ -75,25 +63,18 @@ export async function apiErrorFrom(response: Response, sentId?: string): Promise
 type RefusalListener = (error: ApiError) => void;
 const refusalListeners = new Set<RefusalListener>();
 
-/**
- * Refusals the whole app reacts to, whichever screen made the call: 401 (the session is no longer
- * honoured), 403 insufficient_aal (the second factor must be verified) and 429 (too many
- * attempts). Returns the unsubscribe.
- */
+/** Refusals the whole app reacts to, whichever screen made the call: 401, 403 insufficient_aal, 429. */
 export function onApiRefusal(listener: RefusalListener): () => void {
   refusalListeners.add(listener);
   return () => refusalListeners.delete(listener);
 }
 
-export function isAppWideRefusal(error: ApiError): boolean {
+function isAppWideRefusal(error: ApiError): boolean {
   return error.status === 401 || (error.status === 403 && error.code === "insufficient_aal") || error.status === 429;
 }
 
-/**
- * Adds the current access token (supabase-js refreshes it, so it is read per request) and an id of
- * this call's own, which the server logs beside its request id.
- */
-export function bearerMiddleware(getToken: () => Promise<string | undefined>): Middleware {
+/** The current access token (supabase-js refreshes it) and an id of this call's own, the server logs. */
+/** @internal */ export function bearerMiddleware(getToken: () => Promise<string | undefined>): Middleware {
   return {
     async onRequest({ request }) {
       const token = await getToken();
@@ -117,8 +98,7 @@ async function currentAccessToken(): Promise<string | undefined> {
   return data.session?.access_token;
 }
 
-// Same-origin /api paths. The origin is spelled out only because Request() outside a browser
-// (the component tests) cannot resolve a bare path; fetch is looked up per call so tests can stub it.
+// The origin is spelled out for Request() outside a browser; fetch is looked up per call for tests' stubs.
 export const api = createClient<paths>({
   baseUrl: typeof location === "undefined" ? "" : location.origin,
   credentials: "omit",

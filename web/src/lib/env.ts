@@ -1,8 +1,5 @@
-// Which backend this page talks to is decided by the host it is served from (requirements §7):
-// development hosts (containing "localhost" or "-np", or 127.0.0.1) use the local stack, whose
-// addresses the serving app listener publishes in /app-config.json (so a stack on other ports,
-// as in tests, needs no rebuild); every other host uses the production settings baked in at
-// build time. One build serves both.
+// The host this page is served from picks its backend (requirements §7): development hosts read the
+// local stack's addresses from /app-config.json, others use the settings built in. One build serves both.
 import type { AppConfigDocument } from "@contract/app-config";
 
 export interface AppSettings {
@@ -18,25 +15,20 @@ export interface AppSettings {
 
 export type SettingsResult = { ok: true; settings: AppSettings } | { ok: false; missing: string[] };
 
-/**
- * The Supabase CLI's public local anon key (printed by every `supabase start`; not a secret).
- * Repeated here because the web may import nothing from the server except the contract.
- */
-export const LOCAL_ANON_KEY =
+/** The Supabase CLI's public local anon key (not a secret), repeated as the web imports only the contract. */
+const LOCAL_ANON_KEY =
   "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0";
 
-export const LOCAL_DEFAULTS: AppSettings = {
+/** @internal */ export const LOCAL_DEFAULTS: AppSettings = {
   authUrl: "http://localhost:54321",
   anonKey: LOCAL_ANON_KEY,
-  /** The offline identity emulator's default listener (config IDENTITY_PORT). */
   identityUrl: "http://localhost:54330",
-  /** The local mailbox shows mail to any address, so support mail sent while developing is visible there. */
   supportUrl: "mailto:support@localhost",
   env: "development",
 };
 
 /** A support link the help icon may open: mailto: with an address, or an http(s) URL. */
-export function isSupportUrl(value: string): boolean {
+function isSupportUrl(value: string): boolean {
   const v = value.trim();
   if (/^mailto:[^\s@]+@[^\s@]+$/i.test(v)) return true;
   try {
@@ -46,7 +38,7 @@ export function isSupportUrl(value: string): boolean {
   }
 }
 
-export function isDevelopmentHost(hostname: string): boolean {
+/** @internal */ export function isDevelopmentHost(hostname: string): boolean {
   return hostname.includes("localhost") || hostname.includes("-np") || hostname === "127.0.0.1";
 }
 
@@ -62,7 +54,7 @@ interface ProductionEnv {
   VITE_SUPPORT_URL?: string;
 }
 
-export function productionSettings(env: ProductionEnv): SettingsResult {
+function productionSettings(env: ProductionEnv): SettingsResult {
   const missing: string[] = (
     ["VITE_SUPABASE_URL", "VITE_SUPABASE_ANON_KEY", "VITE_IDENTITY_URL", "VITE_SUPPORT_URL"] as const
   ).filter((k) => !env[k]?.trim());
@@ -82,13 +74,12 @@ export function productionSettings(env: ProductionEnv): SettingsResult {
   };
 }
 
-/** The served document's shape is the contract's; each field is still checked, as it may be partial. */
 function isSettingsDocument(v: unknown): v is Partial<AppConfigDocument> {
   return typeof v === "object" && v !== null;
 }
 
 /** Reads /app-config.json from the serving origin; any failure falls back to the CLI defaults. */
-export async function developmentSettings(fetchImpl: typeof fetch = fetch): Promise<AppSettings> {
+async function developmentSettings(fetchImpl: typeof fetch = fetch): Promise<AppSettings> {
   try {
     const res = await fetchImpl("/app-config.json", { headers: { accept: "application/json" } });
     if (!res.ok) return LOCAL_DEFAULTS;

@@ -39,9 +39,6 @@ export const FEE_TERMS: readonly FeeTerm[] = [
   },
 ];
 
-/** Where the full terms are: the strategy card of /create-foundation, at its fee section. */
-export const TERMS_ANCHOR = "terms";
-
 /** What follows a submission, in order, and when (docs/decisions/0146). */
 export const AFTER_SUBMISSION = {
   owners: "Each additional owner verifies their identity from the email we sent them; this list shows who has.",

@@ -1,6 +1,4 @@
-// Focus after a view or route change (keyboard and screen-reader users): the view's first field if
-// it took focus itself (autoFocus), else its main heading, so the next Tab starts in the new
-// content and a screen reader announces where the user is.
+// Focus after a view or route change: the view's autofocused field, else its main heading.
 
 /** Focuses `container`'s first h1 (made focusable by script only) unless focus is already inside it. */
 export function focusHeading(container: HTMLElement | null): boolean {
@@ -21,20 +19,15 @@ if (typeof document !== "undefined") {
   document.addEventListener("keydown", mark, true);
 }
 
-/** A time to give `focusHeadingWhenShown` as `since`: now. */
 export const inputClock = (): number => performance.now();
 
 /**
- * After a route change: focuses the heading now, and again whenever focus falls to the page body
- * or stays where the navigation left it while the new screen settles (the old screen unmounting
- * under the focus, a lazily loaded screen arriving). Stops after `settleMs`; returns the cancel
- * function. The user comes first: once they press a key or a pointer after `since` (the route
- * change), focus is theirs and is never moved, so a menu or popover they just opened stays open.
+ * After a route change: focuses the heading now and while the new screen settles, until `settleMs`
+ * or until the user presses a key or a pointer after `since`: then focus is theirs.
  */
 export function focusHeadingWhenShown(container: HTMLElement, settleMs = 3_000, since = inputClock()): () => void {
   const userActed = () => lastUserInput > since;
-  // Focus still where the navigation left it (the link, or the menu button the drawer handed it
-  // back to) counts as not yet moved.
+  // Focus still where the navigation left it counts as not yet moved.
   const start = document.activeElement;
   const lost = () =>
     !document.activeElement ||

@@ -1,13 +1,10 @@
-// One derived state of a strategy's creation (docs/decisions/0145): which steps are done, which one comes next,
-// what the server would still refuse a submission for, and whether a submitted entry waits on a new
-// identity check. The dashboard's card, the stepper, the step guard, step 3 and the review all read
-// it, so no two screens tell different stories. What "missing" means is the contract's rule
-// (server/src/contract/submission.ts), the one the server's 409 uses. Pure, so it is tested on its own.
+// One derived state of a strategy's creation (docs/decisions/0145), read by every screen that shows
+// progress; "missing" is the contract's rule (server/src/contract/submission.ts), as the server's 409.
 import type { Organization, Person, Strategy } from "@contract/entities";
 import { identityVerified, missingForSubmission, type MissingItem } from "@contract/submission";
 
 /** Requirements §4 "Onboarding progress": how far, what next, and which step a click on the card opens. */
-export interface OnboardingProgress {
+interface OnboardingProgress {
   percent: 5 | 15 | 50 | 75 | 95;
   nextAction: string;
   /** The creation step the card opens (the table's "none" row opens the review, step 5). */
@@ -18,7 +15,6 @@ export interface OnboardingProgress {
 export type StepStatus = "done" | "todo" | "attention";
 
 export interface CreationState {
-  /** entry_completed_at, or null while in progress. */
   submittedAt: string | null;
   /** What a submission would be refused for (empty: the server would accept it). */
   missing: MissingItem[];
@@ -29,7 +25,6 @@ export interface CreationState {
   identityCheckAgain: boolean;
   /** The first step not done (5 once everything before the review is): where a typed link to a later step leads. */
   firstOpenStep: 1 | 2 | 3 | 4 | 5;
-  /** Steps 1 to 5, in order. */
   steps: readonly [StepStatus, StepStatus, StepStatus, StepStatus, StepStatus];
   progress: OnboardingProgress;
 }

@@ -5,14 +5,14 @@
 import { QueryClient } from "@tanstack/react-query";
 import { ApiError } from "./api-client";
 
-export const MAX_RETRIES = 3;
+const MAX_RETRIES = 3;
 
-export function retryDelay(attempt: number): number {
+/** @internal */ export function retryDelay(attempt: number): number {
   return Math.min(1000 * 2 ** attempt, 30_000);
 }
 
 /** TanStack's retry callback: up to MAX_RETRIES, never for a client error (4xx). */
-export function shouldRetry(failureCount: number, error: unknown): boolean {
+/** @internal */ export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
   return failureCount < MAX_RETRIES;
 }

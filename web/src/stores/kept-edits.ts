@@ -1,34 +1,77 @@
-// Edits a save could not store because the session had ended (the API answered 401): kept in this
-// page's memory only, so the founder finds them filled in again after signing in (docs/decisions/0151). Never
-// in browser storage, never the birthdate or SSN, gone on a reload, and given back only to the
-// same user on the same form.
+// Unsaved edits of the forms open when the session ended unasked, kept in this page's memory only
+// (never the birthdate or SSN) for the same user on the same form (docs/decisions/0151).
 import { atom } from "jotai";
 
 export type KeptValues = Record<string, string | boolean>;
 
 export interface KeptEdits {
   userId: string;
-  /** Which form, and which record on it (e.g. "owner:12"). */
+  /** e.g. "owner:12". */
   key: string;
   /** What the founder was editing, as the sign-in notice names it ("your profile"). */
   what: string;
+  /** The changed fields only: a value nobody touched is read fresh from the record. */
   values: KeptValues;
+  /** Changed fields that are never kept (PII), by the name the notice gives them. */
+  notKept: string[];
 }
 
-/** Identity fields are never kept: they are PII, and fixed on the edit screens anyway. */
-const NEVER_KEPT = new Set(["ssn", "birthdate"]);
+const NEVER_KEPT: Readonly<Record<string, string>> = { ssn: "SSN", birthdate: "birthdate" };
 
-export function keepable(values: KeptValues): KeptValues {
-  return Object.fromEntries(Object.entries(values).filter(([k]) => !NEVER_KEPT.has(k)));
+export function keptEdits(userId: string, key: string, what: string, changed: KeptValues): KeptEdits {
+  const entries = Object.entries(changed);
+  return {
+    userId,
+    key,
+    what,
+    values: Object.fromEntries(entries.filter(([k]) => !(k in NEVER_KEPT))),
+    notKept: entries.flatMap(([k]) => (NEVER_KEPT[k] ? [NEVER_KEPT[k]] : [])),
+  };
 }
 
-export const keptEditsAtom = atom<KeptEdits | null>(null);
+export const keptEditsAtom = atom<readonly KeptEdits[]>([]);
 
-/** Said on the sign-in view while edits are kept. */
-export function keptEditsNotice(kept: Pick<KeptEdits, "what">): string {
-  return `Your changes to ${kept.what} were not saved. Sign in again to return to the form with them filled in.`;
+/** One entry per form: a newer keep of the same form replaces the older one. */
+export function withKept(list: readonly KeptEdits[], added: readonly KeptEdits[]): KeptEdits[] {
+  const keys = new Set(added.map((k) => `${k.userId} ${k.key}`));
+  return [...list.filter((k) => !keys.has(`${k.userId} ${k.key}`)), ...added];
 }
 
-/** Said on the form once the kept edits are filled in again. */
-export const KEPT_EDITS_RESTORED =
-  "Your changes that were not saved are filled in again. Check them, then press Done to save.";
+type OpenForm = () => KeptEdits | null;
+const openForms = new Set<OpenForm>();
+
+/** A mounted form reports its unsaved edits (null when there are none) until it unmounts. */
+export function trackOpenForm(form: OpenForm): () => void {
+  openForms.add(form);
+  return () => openForms.delete(form);
+}
+
+/** Read by the auth listener when the session ends unasked, before the forms unmount. */
+export function unsavedEditsOfOpenForms(): KeptEdits[] {
+  return [...openForms].flatMap((form) => form() ?? []);
+}
+
+function joined(items: readonly string[]): string {
+  return items.length < 2 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+}
+
+function notKeptSentence(notKept: readonly string[]): string {
+  if (!notKept.length) return "";
+  return ` For your security, the ${joined(notKept)} you typed ${notKept.length > 1 ? "were" : "was"} not kept: enter ${notKept.length > 1 ? "them" : "it"} again.`;
+}
+
+export function keptEditsNotice(kept: readonly KeptEdits[]): string {
+  const what = joined([...new Set(kept.map((k) => k.what))]);
+  return (
+    `Your changes to ${what} were not saved. Sign in again to return to the form with them filled in.` +
+    notKeptSentence([...new Set(kept.flatMap((k) => k.notKept))])
+  );
+}
+
+/** Said on the form once the kept edits are filled in again; `action` is the form's save button. */
+export function keptEditsRestored(notKept: readonly string[], action: string): string {
+  return (
+    `Your changes that were not saved are filled in again. Check them, then press ${action} to save.` +
+    notKeptSentence(notKept)
+  );
+}

@@ -4,9 +4,9 @@ import { atom, useSetAtom } from "jotai";
 import { useEffect } from "react";
 
 export type Breakpoint = "xs" | "sm" | "lg";
-export const BREAKPOINTS = { sm: 600, lg: 1200 } as const;
+const BREAKPOINTS = { sm: 600, lg: 1200 } as const;
 
-export function breakpointFor(width: number): Breakpoint {
+/** @internal */ export function breakpointFor(width: number): Breakpoint {
   if (width < BREAKPOINTS.sm) return "xs";
   if (width <= BREAKPOINTS.lg) return "sm";
   return "lg";
@@ -17,12 +17,12 @@ export interface Viewport {
   height: number;
 }
 
-export const viewportAtom = atom<Viewport>({
+/** @internal */ export const viewportAtom = atom<Viewport>({
   width: typeof window === "undefined" ? 1280 : window.innerWidth,
   height: typeof window === "undefined" ? 800 : window.innerHeight,
 });
-export const breakpointAtom = atom((get) => breakpointFor(get(viewportAtom).width));
-export const isLandscapeAtom = atom((get) => get(viewportAtom).width > get(viewportAtom).height);
+/** @internal */ export const breakpointAtom = atom((get) => breakpointFor(get(viewportAtom).width));
+/** @internal */ export const isLandscapeAtom = atom((get) => get(viewportAtom).width > get(viewportAtom).height);
 export const isLgAtom = atom((get) => get(breakpointAtom) === "lg");
 
 export function useViewportTracking(): void {

@@ -1,10 +1,11 @@
-// Theme mode (requirements §4): light unless a saved preference exists; the toggle flips and saves it.
-// Saved as { "data": "light" | "dark" } under THEME_STORAGE_KEY.
+// Theme mode (requirements §4): a saved preference wins, else the system's (prefers-color-scheme), which
+// is followed while nothing is saved; the toggle flips it and saves it. Saved as
+// { "data": "light" | "dark" } under THEME_STORAGE_KEY (docs/decisions/0194).
 import { atom } from "jotai";
 import { readJson, writeJson } from "@/lib/storage";
 
 export type ThemeMode = "light" | "dark";
-export const THEME_STORAGE_KEY = "appThemeMode";
+/** @internal */ export const THEME_STORAGE_KEY = "appThemeMode";
 
 function isSaved(v: unknown): v is { data: ThemeMode } {
   return (
@@ -14,8 +15,15 @@ function isSaved(v: unknown): v is { data: ThemeMode } {
   );
 }
 
+const SYSTEM_DARK = "(prefers-color-scheme: dark)";
+
+function systemTheme(): ThemeMode {
+  return typeof window !== "undefined" && window.matchMedia?.(SYSTEM_DARK).matches ? "dark" : "light";
+}
+
+/** The theme to start with: the saved preference, else the system's. */
 export function readSavedTheme(): ThemeMode {
-  return readJson(THEME_STORAGE_KEY, isSaved)?.data ?? "light";
+  return readJson(THEME_STORAGE_KEY, isSaved)?.data ?? systemTheme();
 }
 
 export function applyTheme(mode: ThemeMode): void {
@@ -24,6 +32,18 @@ export function applyTheme(mode: ThemeMode): void {
 }
 
 const baseThemeAtom = atom<ThemeMode>(readSavedTheme());
+// While nothing is saved, the system's switch (e.g. at dusk) is followed.
+baseThemeAtom.onMount = (set) => {
+  const query = typeof window !== "undefined" ? window.matchMedia?.(SYSTEM_DARK) : undefined;
+  if (!query) return;
+  const follow = () => {
+    if (readJson(THEME_STORAGE_KEY, isSaved)) return;
+    set(systemTheme());
+    applyTheme(systemTheme());
+  };
+  query.addEventListener("change", follow);
+  return () => query.removeEventListener("change", follow);
+};
 
 export const themeAtom = atom(
   (get) => get(baseThemeAtom),

@@ -20,7 +20,7 @@ type Handler = (call: FakeCall, params: Record<string, string>) => Reply | Promi
 /** JSON bodies a route may answer with directly (a function is taken as a handler instead). */
 type JsonBody = Record<string, unknown> | unknown[] | string | number | boolean | null;
 
-export const calls: FakeCall[] = [];
+const calls: FakeCall[] = [];
 
 async function record(request: Request): Promise<FakeCall> {
   const url = new URL(request.url);
@@ -59,7 +59,7 @@ const notFound: HttpHandler = http.all("*", async ({ request }) => {
   return new Response(JSON.stringify({ error: "not_found", message }), { status: 404 });
 });
 
-export const server = setupServer(notFound);
+const server = setupServer(notFound);
 server.listen({ onUnhandledRequest: "error" });
 
 export const fakeApi = {

@@ -1,11 +1,12 @@
-// Renders UI with the app's providers, a fresh Jotai store and an in-memory location.
+// Renders UI with the app's providers (the core ones and a query client, which the running app adds
+// in its lazy signed-in shell), a fresh Jotai store and an in-memory location.
 import { render } from "@testing-library/react";
-import { QueryClient } from "@tanstack/react-query";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createStore } from "jotai";
 import type { ReactNode } from "react";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
-import { AppProviders } from "@/app/providers";
+import { CoreProviders } from "@/app/core-providers";
 
 type Store = ReturnType<typeof createStore>;
 
@@ -19,11 +20,13 @@ export function renderWithApp(
   const location = memoryLocation({ path, record: true });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const result = render(
-    <AppProviders store={store} queryClient={queryClient}>
-      <Router hook={location.hook} searchHook={location.searchHook}>
-        {ui}
-      </Router>
-    </AppProviders>,
+    <CoreProviders store={store} onReset={() => void queryClient.resetQueries()}>
+      <QueryClientProvider client={queryClient}>
+        <Router hook={location.hook} searchHook={location.searchHook}>
+          {ui}
+        </Router>
+      </QueryClientProvider>
+    </CoreProviders>,
   );
   return { ...result, store, location, queryClient };
 }

@@ -9,7 +9,7 @@ import { BoundTextField, EnumSelect } from "./form-controls";
 import type { FieldBinding } from "./use-zod-form";
 
 /** Said beside the custodian while it is None: why Next (or Done) cannot be pressed yet (requirements §5). */
-export const CUSTODIAN_RULE = "Choose a custodian to continue: the DAF needs one, so None is not accepted.";
+const CUSTODIAN_RULE = "Choose a custodian to continue: the DAF needs one, so None is not accepted.";
 
 export function dafValuesFromOrganization(org: Organization | null | undefined): DafForm {
   return { ...dafFromStored(org?.donor_advised_fund), custodian: org?.custodian ?? "" };

@@ -12,7 +12,6 @@ export interface BoundTextFieldProps {
   disabled?: boolean;
   /** Why the value is fixed: shown read-only with this reason (see TextField). */
   lockedReason?: string;
-  /** A control inside the field's right edge. */
   trailing?: ReactNode;
   /** Applied to every change (e.g. formatSsn), so the field shows the formatted value while typing. */
   format?: (value: string, previous: string) => string;
@@ -20,10 +19,8 @@ export interface BoundTextFieldProps {
   autoComplete?: string;
   placeholder?: string;
   className?: string;
-  /** A date input's earliest and latest choosable days (YYYY-MM-DD). */
   min?: string;
   max?: string;
-  /** The first field of a dialog: focused when it opens. */
   autoFocus?: boolean;
   /** A one-line explanation under the field (its error takes the place while there is one). */
   hint?: string;
@@ -82,7 +79,6 @@ export interface EnumSelectProps {
   hint?: string;
 }
 
-/** A native select of enum items: keyboard and screen-reader behaviour come with the platform. */
 export function EnumSelect({
   label,
   field,
@@ -107,7 +103,11 @@ export function EnumSelect({
         disabled={disabled}
         aria-invalid={field.error ? true : undefined}
         aria-describedby={helper ? helperId : undefined}
-        onChange={(e) => field.onChange(e.target.value)}
+        onChange={(e) => {
+          // A choice is made at once (unlike typing): its message, e.g. 'Required' for None, shows now.
+          field.onChange(e.target.value);
+          field.onBlur();
+        }}
         onBlur={field.onBlur}
         className={`h-[42px] rounded border bg-paper px-3 py-2 text-base text-primary-text outline-none focus:border-primary focus:ring-1 focus:ring-primary disabled:text-disabled ${
           field.error ? "border-error" : "border-input"
@@ -134,7 +134,6 @@ export interface ScaleFieldProps {
   field: FieldBinding;
   min: number;
   max: number;
-  /** What the two ends of the scale mean, shown under them. */
   lowLabel: string;
   highLabel: string;
   hint?: string;

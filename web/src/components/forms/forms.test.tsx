@@ -4,7 +4,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import type { EnumItem, Organization } from "@contract/entities";
-import { dafForm, foundationForm, profileForm } from "@contract/forms";
+import { dafForm, foundationForm, ownerEmailSchema, profileForm } from "@contract/forms";
 import { MESSAGES, todayIso } from "@contract/rules";
 import { DafFields, dafValuesFromOrganization } from "./daf-fields";
 import { FoundationFields, foundationValuesFromOrganization } from "./foundation-fields";
@@ -163,6 +163,27 @@ describe("ProfileFields", () => {
     expect(screen.getByText("First name cannot exceed 50 characters")).toBeInTheDocument();
   });
 
+  it("refuses markup, emoji and invisible characters in names and address lines with the contract's messages", async () => {
+    const user = userEvent.setup();
+    render(<ProfileHarness />);
+    await user.type(screen.getByLabelText("First name"), "<script>alert(1)</script>");
+    await user.tab();
+    expect(screen.getByLabelText("First name")).toHaveAccessibleDescription(MESSAGES.personName("First name"));
+    await user.type(screen.getByLabelText("Last name"), "Lovelaceㅤ");
+    await user.tab();
+    expect(screen.getByLabelText("Last name")).toHaveAccessibleDescription(MESSAGES.forbiddenCharacters("Last name"));
+    await user.type(screen.getByLabelText("Address line 2 (optional)"), "<b>Apt 2</b>");
+    await user.tab();
+    expect(screen.getByLabelText("Address line 2 (optional)")).toHaveAccessibleDescription(
+      MESSAGES.plainText("Address line 2"),
+    );
+    await user.type(screen.getByLabelText("SSN"), "000000000");
+    await user.type(screen.getByLabelText("Phone"), "0000000000");
+    await user.tab();
+    expect(screen.getByText(MESSAGES.ssnNeverIssued)).toBeInTheDocument();
+    expect(screen.getByLabelText("Phone")).toHaveAccessibleDescription(MESSAGES.phoneImpossible);
+  });
+
   it("keeps Next disabled until every required field is valid; address line 2 is optional", async () => {
     const user = userEvent.setup();
     render(<ProfileHarness />);
@@ -220,6 +241,23 @@ describe("FoundationFields", () => {
     await user.type(screen.getByLabelText("Second choice"), "Acme Two LLC");
     expect(screen.getByRole("button", { name: "Next" })).toBeEnabled();
     expect(screen.getByLabelText("Located in Delaware")).toBeChecked();
+  });
+
+  it("needs a name before LLC, and a second choice that differs from the first (case and spaces aside)", async () => {
+    const user = userEvent.setup();
+    render(<FoundationHarness />);
+    await user.type(screen.getByLabelText("First choice"), "LLC");
+    await user.tab();
+    expect(screen.getByLabelText("First choice")).toHaveAccessibleDescription(MESSAGES.llcNameBefore);
+    await user.clear(screen.getByLabelText("First choice"));
+    await user.type(screen.getByLabelText("First choice"), "Acme Giving llc");
+    await user.type(screen.getByLabelText("Second choice"), "Acme  Giving LLC");
+    await user.tab();
+    expect(screen.getByLabelText("Second choice")).toHaveAccessibleDescription(MESSAGES.sameNames);
+    expect(screen.getByRole("button", { name: "Next" })).toBeDisabled();
+    await user.clear(screen.getByLabelText("Second choice"));
+    await user.type(screen.getByLabelText("Second choice"), "Acme Philanthropy LLC");
+    expect(screen.getByRole("button", { name: "Next" })).toBeEnabled();
   });
 
   it("refuses a name a state would not register (an emoji) with the contract's message", async () => {
@@ -312,5 +350,39 @@ describe("OwnerEmailDialog", () => {
     await user.click(add);
     expect(onSubmit).toHaveBeenCalledWith("new@example.com");
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it("has no browser check of its own: Add is enabled exactly when the contract accepts the address", async () => {
+    const user = userEvent.setup();
+    render(
+      <OwnerEmailDialog
+        open
+        title="Add additional owner"
+        submitLabel="Add"
+        existingEmails={[]}
+        onSubmit={async () => true}
+        onClose={() => undefined}
+      />,
+    );
+    const email = screen.getByLabelText("Email");
+    expect(email).toHaveAttribute("type", "text");
+    expect(email).toHaveAttribute("inputmode", "email");
+    expect(email.closest("form")).toHaveAttribute("novalidate");
+    const add = screen.getByRole("button", { name: "Add" });
+    for (const typed of [
+      "émile@exämple.com",
+      "<script>x</script>@x.com",
+      "a<v@x.com>",
+      "c,v@x.com",
+      "v@x.com",
+      "V@X.com",
+    ]) {
+      await user.clear(email);
+      await user.type(email, typed);
+      const accepted = ownerEmailSchema([]).safeParse(typed).success;
+      expect(add.hasAttribute("disabled"), typed).toBe(!accepted);
+      if (!accepted) expect(email).toHaveAccessibleDescription(MESSAGES.email);
+    }
+    expect(add).toBeEnabled();
   });
 });

@@ -6,7 +6,7 @@ import { DELAWARE } from "@contract/rules";
 import { BoundTextField, CheckboxField } from "./form-controls";
 import type { CheckBinding, FieldBinding } from "./use-zod-form";
 
-export const FOUNDATION_LABELS = {
+const FOUNDATION_LABELS = {
   name1: "First choice",
   name2: "Second choice",
   locatedInDelaware: "Located in Delaware",
@@ -15,7 +15,7 @@ export const FOUNDATION_LABELS = {
 } as const satisfies Record<keyof FoundationForm, string>;
 
 /** One line beside the labels of the requirements for the terms a founder may not know. */
-export const FOUNDATION_HINTS = {
+const FOUNDATION_HINTS = {
   itgAsRegisteredAgent:
     "Every Delaware LLC needs a registered agent to receive its legal mail; tick to have the tax group be yours.",
   isInvestment: "Tick if the LLC will hold and manage investments, which is what this structure is built for.",

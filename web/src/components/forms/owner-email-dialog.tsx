@@ -1,8 +1,5 @@
-// The add-owner / edit-owner-email dialog (step 3 and /edit-others). Rules come from the
-// contract's ownerEmailSchema: a simple email pattern ('Please enter a valid email address'), not
-// one of the other owners' ('Email already exists'), at most 100 characters; and not the
-// founder's own address. The submit button
-// stays disabled until the email is valid and unique, and reads 'Saving...' while onSubmit runs.
+// The add-owner / edit-owner-email dialog (step 3 and /edit-others): the contract's ownerEmailSchema,
+// not another owner's address nor the founder's own.
 import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import { useEffect, useMemo, useState } from "react";
 import { ownerEmailSchema } from "@contract/forms";
@@ -11,24 +8,20 @@ import { BoundTextField } from "./form-controls";
 
 export interface OwnerEmailDialogProps {
   open: boolean;
-  /** 'Add owner' or 'Edit Email'. */
   title: string;
-  /** 'Add' or 'Save'. */
   submitLabel: string;
   initialEmail?: string;
   /** Emails of the other owners (the one being edited excluded). */
   existingEmails: readonly string[];
   /** The signed-in founder's own address: the founder is an owner already, not an additional one. */
   founderEmail?: string;
-  /** Resolves true when saved (the dialog then closes); false keeps it open. */
   onSubmit(email: string): Promise<boolean>;
   onClose(): void;
 }
 
-export const OWN_ADDRESS_MESSAGE = "This is your own address; enter the other owner's address";
+const OWN_ADDRESS_MESSAGE = "This is your own address; enter the other owner's address";
 
-/** The first message for an owner email, or undefined when it is acceptable. */
-export function ownerEmailError(email: string, existing: readonly string[], founderEmail?: string): string | undefined {
+function ownerEmailError(email: string, existing: readonly string[], founderEmail?: string): string | undefined {
   const r = ownerEmailSchema(existing).safeParse(email);
   if (!r.success) return r.error.issues[0]?.message;
   if (founderEmail && email.trim().toLowerCase() === founderEmail.trim().toLowerCase()) return OWN_ADDRESS_MESSAGE;
@@ -82,16 +75,18 @@ export function OwnerEmailDialog({
           <form
             onSubmit={(e) => {
               e.preventDefault();
-              // React events bubble through portals: keep the submit from reaching a form the
-              // dialog was opened from (a creation step's own form).
+              // React events bubble through portals: keep the submit from the form that opened the dialog.
               e.stopPropagation();
               void submit();
             }}
             className="flex flex-col gap-4"
+            noValidate
           >
+            {/* Not type="email": the browser's own check disagrees with the contract's (it takes
+                émile@exämple.com) and blocks with a tooltip. autoComplete off: it is another person's address. */}
             <BoundTextField
               label="Email"
-              type="email"
+              inputMode="email"
               autoComplete="off"
               autoFocus
               field={{

@@ -1,7 +1,5 @@
-// The person fields of requirements §2/§5 (step 2, /edit-profile, /edit-others): names, birthdate, SSN and
-// phone auto-formatted while typing (123-45-6789, (123)-456-7890), address, state and marital
-// status from the enum lists with a 'None' option. Rules and messages: the contract's profileForm
-// / ownerForm through useZodForm; toPersonFields turns the values into digits-only API fields.
+// The person fields of requirements §2/§5 (step 2, /edit-profile, /edit-others), SSN and phone
+// formatted while typing; rules and messages are the contract's profileForm / ownerForm.
 import { useState } from "react";
 import type { EnumItem, Person } from "@contract/entities";
 import { DEFAULT_MARITAL_STATUS, birthdateRange, digitsOnly, formatPhone, formatSsn } from "@contract/rules";
@@ -9,12 +7,8 @@ import type { ProfileForm } from "@contract/forms";
 import { BoundTextField, EnumSelect } from "./form-controls";
 import type { FieldBinding } from "./use-zod-form";
 
-/**
- * formatSsn for a field that may hold the API's mask (***-**-1234): typing into the mask starts a
- * new SSN from the typed digits, and deleting from it clears it, so the mask is never mixed with
- * new digits.
- */
-export function formatSsnInput(next: string, previous: string): string {
+/** formatSsn for a field that may hold the API's mask (***-**-1234), never mixed with new digits. */
+/** @internal */ export function formatSsnInput(next: string, previous: string): string {
   if (!previous.includes("*")) return formatSsn(next);
   if (next.length < previous.length) return "";
   return formatSsn(digitsOnly(next).replace(digitsOnly(previous), ""));
@@ -23,7 +17,7 @@ export function formatSsnInput(next: string, previous: string): string {
 export type ProfileFieldName = keyof ProfileForm;
 
 /** Every profile field in screen order. */
-export const PROFILE_FIELDS: readonly ProfileFieldName[] = [
+const PROFILE_FIELDS: readonly ProfileFieldName[] = [
   "firstName",
   "lastName",
   "birthdate",
@@ -37,7 +31,7 @@ export const PROFILE_FIELDS: readonly ProfileFieldName[] = [
   "maritalStatus",
 ];
 
-export const PROFILE_LABELS: Record<ProfileFieldName, string> = {
+const PROFILE_LABELS: Record<ProfileFieldName, string> = {
   firstName: "First name",
   lastName: "Last name",
   birthdate: "Birthdate",
@@ -51,12 +45,7 @@ export const PROFILE_LABELS: Record<ProfileFieldName, string> = {
   maritalStatus: "Marital status",
 };
 
-/** Form values from a stored person (SSN stays as the API's mask; phone formatted for display). */
-/**
- * The first and last name the founder gave at sign-up (the account's user_metadata: full_name
- * "First Last" and name "First"; an account made elsewhere may have only one of them), to start a
- * new profile with (docs/decisions/0097). Blank when there is nothing to go on.
- */
+/** The first and last name given at sign-up (user_metadata), to start a new profile (docs/decisions/0097). */
 export function namesFromMetadata(meta: Record<string, unknown> | null | undefined): {
   firstName: string;
   lastName: string;
@@ -154,8 +143,7 @@ export function ProfileFields({
     ) : null;
   const ssnEditable = !locked.ssn && !disabled.ssn;
 
-  // Reading order at every width: who you are, then how to reach you, then the address as one
-  // block (lines across the full width, then city, state and zip on one row), never a zig-zag.
+  // Reading order at every width: who you are, how to reach you, then the address as one block.
   return (
     <div className="flex flex-col gap-4">
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
@@ -173,7 +161,6 @@ export function ProfileFields({
           inputMode: "numeric",
           placeholder: "123-45-6789",
           autoComplete: "off",
-          // Masked while typing, like a password, unless the founder chooses to see it.
           type: ssnEditable && !ssnShown ? "password" : "text",
           trailing: ssnEditable ? <RevealButton shown={ssnShown} onToggle={() => setSsnShown((v) => !v)} /> : undefined,
         })}

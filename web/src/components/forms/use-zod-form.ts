@@ -1,14 +1,10 @@
-// Form state validated by one of the contract's zod schemas (server/src/contract/forms.ts), so the
-// web shows exactly the §5 messages the server enforces. An error shows once its field has been
-// left (blur) — 'Required' on blur — and then follows every change; `isValid` drives Next/Done.
-// With `showErrors: "changed"`, leaving a field shows nothing until it was changed (a founder
-// tabbing through a long form should not see every field turn red), or until touchAll (Done).
-import { useCallback, useMemo, useState } from "react";
+// Form state validated by one of the contract's zod schemas (server/src/contract/forms.ts), so the web
+// shows the §5 messages the server enforces, once a field has been left (or changed and left).
+import { useCallback, useMemo, useRef, useState } from "react";
 import type { z } from "zod";
 
 export type FormValues = Record<string, string | boolean>;
 
-/** What a text input or select needs: value, change, blur and the message to show (if any). */
 export interface FieldBinding {
   name: string;
   value: string;
@@ -17,7 +13,6 @@ export interface FieldBinding {
   error?: string;
 }
 
-/** What a checkbox needs. */
 export interface CheckBinding {
   name: string;
   checked: boolean;
@@ -34,18 +29,20 @@ export interface ZodForm<V extends FormValues> {
   set<K extends keyof V & string>(name: K, value: V[K]): void;
   /** Replaces every value (e.g. when saved data arrives) and forgets which fields were visited. */
   reset(values: V): void;
-  /** Shows every field's message, as on a submit attempt. */
   touchAll(): void;
   /** Some value differs from the initial (or last reset) values: there is something to lose. */
   dirty: boolean;
+  changes: Partial<V>;
 }
 
 export interface ZodFormOptions {
   /** When a left field shows its message: once left ("left", the default), or once changed and left. */
   showErrors?: "left" | "changed";
+  /** A saved record that misses what the form requires says so at once, field by field. */
+  showInitialErrors?: boolean;
 }
 
-export function issuesByField(error: z.ZodError | undefined): Record<string, string> {
+function issuesByField(error: z.ZodError | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error?.issues ?? []) {
     const key = String(issue.path[0] ?? "");
@@ -57,12 +54,17 @@ export function issuesByField(error: z.ZodError | undefined): Record<string, str
 export function useZodForm<V extends FormValues>(
   schema: z.ZodType,
   initial: V,
-  { showErrors = "left" }: ZodFormOptions = {},
+  { showErrors = "left", showInitialErrors = false }: ZodFormOptions = {},
 ): ZodForm<V> {
   const [values, setValues] = useState<V>(initial);
   const [baseline, setBaseline] = useState<V>(initial);
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const [changed, setChanged] = useState<Record<string, boolean>>({});
+  const [touched, setTouched] = useState<Record<string, boolean>>(() =>
+    showInitialErrors
+      ? Object.fromEntries(Object.keys(issuesByField(schema.safeParse(initial).error)).map((k) => [k, true]))
+      : {},
+  );
+  // Read only when a field is left: a ref, so a change and the blur right after it agree.
+  const changed = useRef<Record<string, boolean>>({});
   const result = useMemo(() => schema.safeParse(values), [schema, values]);
   const errors = useMemo(
     () => issuesByField(result.success ? undefined : result.error) as ZodForm<V>["errors"],
@@ -77,9 +79,13 @@ export function useZodForm<V extends FormValues>(
     setValues(next);
     setBaseline(next);
     setTouched({});
-    setChanged({});
+    changed.current = {};
   }, []);
-  const dirty = useMemo(() => Object.keys(values).some((k) => values[k] !== baseline[k]), [values, baseline]);
+  const changes = useMemo(
+    () => Object.fromEntries(Object.entries(values).filter(([k, v]) => v !== baseline[k])) as Partial<V>,
+    [values, baseline],
+  );
+  const dirty = Object.keys(changes).length > 0;
   const touchAll = useCallback(
     () => setTouched(Object.fromEntries(Object.keys(values).map((k) => [k, true]))),
     [values],
@@ -90,10 +96,10 @@ export function useZodForm<V extends FormValues>(
     value: String(values[name] ?? ""),
     onChange: (value) => {
       set(name, value as V[typeof name]);
-      if (!changed[name]) setChanged((c) => ({ ...c, [name]: true }));
+      changed.current[name] = true;
     },
     onBlur: () => {
-      if (showErrors === "changed" && !changed[name]) return;
+      if (showErrors === "changed" && !changed.current[name]) return;
       setTouched((t) => (t[name] ? t : { ...t, [name]: true }));
     },
     error: touched[name] ? errors[name] : undefined,
@@ -104,5 +110,5 @@ export function useZodForm<V extends FormValues>(
     onChange: (checked) => set(name, checked as V[typeof name]),
   });
 
-  return { values, errors, isValid: result.success, field, check, set, reset, touchAll, dirty };
+  return { values, errors, isValid: result.success, field, check, set, reset, touchAll, dirty, changes };
 }

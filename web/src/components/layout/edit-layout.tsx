@@ -7,6 +7,7 @@ import { useLocation } from "wouter";
 import { Button } from "@/components/ui/button";
 import { LoadingScreen } from "@/components/ui/loading-overlay";
 import { paths } from "@/config/paths";
+import { confirmLeaving } from "@/hooks/use-unsaved-changes-guard";
 
 export function EditScreen({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   return (
@@ -54,7 +55,7 @@ export function EditForm({
       {children}
       {/* The same placement as the creation steps: the way back on the left, the action on the right. */}
       <div className="flex flex-wrap justify-between gap-2 border-t border-divider pt-4">
-        <Button variant="outlined" onClick={() => navigate(cancelTo)} disabled={saving}>
+        <Button variant="outlined" onClick={() => confirmLeaving() && navigate(cancelTo)} disabled={saving}>
           Cancel
         </Button>
         <Button type="submit" disabled={doneDisabled || saving}>

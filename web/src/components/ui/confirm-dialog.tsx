@@ -44,7 +44,7 @@ export function ConfirmDialog({
           <DialogTitle as="h2" className="mb-2 text-lg font-medium text-primary-text">
             {title}
           </DialogTitle>
-          <Description as="div" className="mb-6 break-words text-secondary">
+          <Description as="div" className="mb-6 wrap-anywhere text-secondary">
             {children}
           </Description>
           <div className="flex justify-end gap-2">

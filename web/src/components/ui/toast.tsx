@@ -5,8 +5,8 @@ import { useCallback, useMemo } from "react";
 import { TIMINGS } from "@/lib/timings";
 import { takeFailureReference } from "@/lib/api-client";
 
-export type ToastSeverity = "success" | "error";
-export interface Toast {
+type ToastSeverity = "success" | "error";
+interface Toast {
   id: number;
   message: string;
   severity: ToastSeverity;
@@ -14,7 +14,7 @@ export interface Toast {
   reference?: string;
 }
 
-export const toastsAtom = atom<Toast[]>([]);
+const toastsAtom = atom<Toast[]>([]);
 let nextId = 1;
 
 export function useToast(): {

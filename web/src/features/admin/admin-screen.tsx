@@ -9,7 +9,7 @@ import { rolesAtom } from "@/stores/session";
 import { canUseAdminArea } from "@/lib/roles";
 import { useAdminUsers, useSetUserRoles, type AdminUser } from "@/api/admin-users";
 
-export const ADMIN_TITLE = "User Management (Dev)";
+const ADMIN_TITLE = "User Management (Dev)";
 
 function formatDate(value: string | null): string {
   if (!value) return "never";

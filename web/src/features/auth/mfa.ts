@@ -1,7 +1,12 @@
 // TOTP enrolment and verification through supabase-js (requirements §4).
 import type { AuthOnlyClient } from "@/lib/supabase";
 import { MFA_FRIENDLY_NAME } from "@contract/rules";
-import { sharedEnrolment } from "./shared-enrolment";
+import {
+  announceEnrolment,
+  enrolmentShownInThisBrowser,
+  inEnrolmentTurn,
+  startedInThisBrowser,
+} from "./shared-enrolment";
 
 export interface Enrolment {
   factorId: string;
@@ -9,12 +14,8 @@ export interface Enrolment {
   secret: string;
 }
 
-/**
- * An <img> src for totp.qr_code. supabase-js hands it over as `data:image/svg+xml;utf-8,` followed
- * by the raw SVG, unencoded: a "#" in the SVG (colours) would end the URL there and break the
- * image, so raw SVG is re-encoded. Base64 data URLs pass through.
- */
-export function qrImageSrc(qrCode: string): string {
+/** An <img> src for totp.qr_code: supabase-js's raw SVG is re-encoded, as a "#" in it would end the URL. */
+/** @internal */ export function qrImageSrc(qrCode: string): string {
   let svg = qrCode.trim();
   if (svg.startsWith("data:")) {
     const comma = svg.indexOf(",");
@@ -25,7 +26,7 @@ export function qrImageSrc(qrCode: string): string {
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
 
-export class EnrolmentError extends Error {
+class EnrolmentError extends Error {
   constructor(
     message: string,
     readonly code?: string,
@@ -34,31 +35,35 @@ export class EnrolmentError extends Error {
   }
 }
 
-/** Enrolments that lose a name conflict are retried this many times in all before giving up. */
 const ENROL_ATTEMPTS = 3;
-/**
- * An enrolment not settled by then is given up with a message and a retry: a stalled request
- * or lock must never leave the view on 'Preparing your authenticator...' for good.
- */
-export const ENROL_TIMEOUT_MS = 20_000;
+/** A stalled request or lock never leaves the view on 'Preparing your authenticator...' for good. */
+/** @internal */ export const ENROL_TIMEOUT_MS = 20_000;
+/** A younger unverified factor may be on another screen, so it is not replaced without asking. */
+const PENDING_FACTOR_FRESH_MS = 300_000;
+/** While a QR shows, how often the view checks it is still the live one (and on focus). */
+export const ENROLMENT_CHECK_MS = 5_000;
 
-export const ENROLMENT_MESSAGES = {
+const ENROLMENT_MESSAGES = {
   failed: "Your authenticator could not be prepared. Try again.",
   timedOut: "Preparing your authenticator is taking too long. Try again.",
 } as const;
 
-let inFlight: Promise<Enrolment> | null = null;
+/** What entering enrolment leads to: a QR to scan, or the news that one is pending on another screen. */
+export type EnrolmentOutcome =
+  { kind: "shown"; enrolment: Enrolment; replacedEarlier: boolean } | { kind: "elsewhere"; startedAt: string };
+
+let inFlight: Promise<EnrolmentOutcome> | null = null;
 
 /**
- * Reuses the pending enrolment another tab of this founder shows; otherwise removes every unverified
- * factor, then enrols a TOTP factor with the product's friendly name.
- * Concurrent calls (React re-running effects) share one enrolment. A name conflict means another
- * client (another tab of the same founder, which shares the session) enrolled in between: that
- * race is not shown; the clean-up and enrolment run again, so this tab still gets a QR of its own.
- * Resolves with a QR, or rejects with an error the view shows with a retry; never hangs.
+ * The founder's one pending enrolment (docs/decisions/0193): the one this browser shows, news of a
+ * recent one from elsewhere unless `replace`, or a new one. Concurrent calls share one run.
  */
-export function startTotpEnrolment(client: AuthOnlyClient, timeoutMs = ENROL_TIMEOUT_MS): Promise<Enrolment> {
-  inFlight ??= withTimeout(enrolForFounder(client), timeoutMs).finally(() => {
+export function startTotpEnrolment(
+  client: AuthOnlyClient,
+  { replace = false }: { replace?: boolean } = {},
+  timeoutMs = ENROL_TIMEOUT_MS,
+): Promise<EnrolmentOutcome> {
+  inFlight ??= withTimeout(enrolForFounder(client, replace), timeoutMs).finally(() => {
     inFlight = null;
   });
   return inFlight;
@@ -72,43 +77,47 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** The founder's one pending enrolment, shared by their tabs (shared-enrolment.ts). */
-async function enrolForFounder(client: AuthOnlyClient): Promise<Enrolment> {
+async function enrolForFounder(client: AuthOnlyClient, replace: boolean): Promise<EnrolmentOutcome> {
   const { data } = await client.auth.getSession();
-  const userId = data.session?.user.id;
-  if (!userId) return enrol(client);
-  return sharedEnrolment(
-    userId,
-    (known) => isPending(client, known.factorId),
-    () => enrol(client),
-  );
+  const userId = data.session?.user.id ?? "";
+  return inEnrolmentTurn(async () => {
+    for (let attempt = 0, again = replace; attempt < ENROL_ATTEMPTS; attempt++, again = false) {
+      const pending = await unverifiedFactors(client);
+      const fresh = pending.find(
+        (f) => f.factor_type === "totp" && Date.now() - Date.parse(f.created_at) < PENDING_FACTOR_FRESH_MS,
+      );
+      if (fresh && !again) {
+        const shown = await enrolmentShownInThisBrowser(userId, fresh.id);
+        if (shown) return { kind: "shown", enrolment: shown, replacedEarlier: false };
+        if (!startedInThisBrowser(fresh.id)) return { kind: "elsewhere", startedAt: fresh.created_at };
+      }
+      const enrolment = await enrolOnce(client, pending);
+      if (enrolment) {
+        announceEnrolment(userId, enrolment);
+        return { kind: "shown", enrolment, replacedEarlier: pending.length > 0 };
+      }
+    }
+    throw new EnrolmentError(ENROLMENT_MESSAGES.failed, "mfa_enrolment_failed");
+  });
 }
 
-/** Whether this factor is still there and unverified (another tab may have replaced or verified it). */
-async function isPending(client: AuthOnlyClient, factorId: string): Promise<boolean> {
-  const { data, error } = await client.auth.mfa.listFactors();
-  if (error) return false;
-  return data.all.some((f) => f.id === factorId && f.status === "unverified");
-}
-
-async function enrol(client: AuthOnlyClient): Promise<Enrolment> {
-  for (let attempt = 0; attempt < ENROL_ATTEMPTS; attempt++) {
-    const enrolment = await enrolOnce(client);
-    if (enrolment) return enrolment;
-  }
-  throw new EnrolmentError(ENROLMENT_MESSAGES.failed, "mfa_enrolment_failed");
-}
-
-/** One clean-up and enrolment; null when the name was taken in between. */
-async function enrolOnce(client: AuthOnlyClient): Promise<Enrolment | null> {
+async function unverifiedFactors(client: AuthOnlyClient) {
   const listed = await client.auth.mfa.listFactors();
   if (listed.error) throw listed.error;
-  for (const factor of listed.data.all) {
-    if (factor.status === "unverified") {
-      const removed = await client.auth.mfa.unenroll({ factorId: factor.id });
-      // Already removed by the other client: that is what was wanted.
-      if (removed.error && removed.error.code !== "mfa_factor_not_found") throw removed.error;
-    }
+  return listed.data.all.filter((f) => f.status === "unverified");
+}
+
+/** Whether this factor is still there and unverified; a failed look counts as yes (no QR hidden on a blip). */
+export async function enrolmentIsLive(client: AuthOnlyClient, factorId: string): Promise<boolean> {
+  const { data, error } = await client.auth.mfa.listFactors();
+  return Boolean(error) || data?.all.some((f) => f.id === factorId && f.status === "unverified") === true;
+}
+
+/** Removes the unverified factors, then enrols; null when the name was taken in between. */
+async function enrolOnce(client: AuthOnlyClient, unverified: readonly { id: string }[]): Promise<Enrolment | null> {
+  for (const factor of unverified) {
+    const removed = await client.auth.mfa.unenroll({ factorId: factor.id });
+    if (removed.error && removed.error.code !== "mfa_factor_not_found") throw removed.error;
   }
   const { data, error } = await client.auth.mfa.enroll({ factorType: "totp", friendlyName: MFA_FRIENDLY_NAME });
   if (error) {

@@ -1,20 +1,19 @@
-// The pendingEmailVerification record (requirements §3/§4): which address the pending-verification
-// view is waiting on, so a reload of the tab restores the view.
-//
-// The password is never stored (docs/decisions/0141): it stays in the sign-in form's memory for the
-// life of the view, so the automatic sign-in after confirmation works in the tab that signed up. The
-// record holds the email only, in sessionStorage (this tab, gone when it closes), and is dropped
-// when the view ends. A view restored by a reload has no password: on confirmation it asks for it.
+// The pendingEmailVerification record (requirements §3/§4): the address a pending verification waits
+// on, in sessionStorage, so a reload restores the view. Never the password (docs/decisions/0141).
 import { readJson, writeJson } from "@/lib/storage";
 
-export const PENDING_VERIFICATION_KEY = "pendingEmailVerification";
+/** @internal */ export const PENDING_VERIFICATION_KEY = "pendingEmailVerification";
 
 export interface PendingVerification {
   email: string;
+  /** The pending view is over: sign-in shows where the mail went, with 'Send the email again'. */
+  timedOut?: boolean;
 }
 
 function isPending(v: unknown): v is PendingVerification {
-  return typeof v === "object" && v !== null && typeof (v as PendingVerification).email === "string";
+  if (typeof v !== "object" || v === null) return false;
+  const { email, timedOut } = v as PendingVerification;
+  return typeof email === "string" && (timedOut === undefined || typeof timedOut === "boolean");
 }
 
 /** A record that fails to parse is discarded (removed) and reads as null. */
@@ -25,7 +24,7 @@ export function readPendingVerification(): PendingVerification | null {
 }
 
 export function writePendingVerification(record: PendingVerification): void {
-  writeJson(PENDING_VERIFICATION_KEY, { email: record.email }, sessionStorage);
+  writeJson(PENDING_VERIFICATION_KEY, { email: record.email, timedOut: record.timedOut }, sessionStorage);
 }
 
 export function clearPendingVerification(): void {

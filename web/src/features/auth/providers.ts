@@ -1,18 +1,14 @@
-// Social sign-in (requirements §2: "alternatives … with a redirect back to the site origin"): offered only
-// for the providers the auth service reports enabled (GET /auth/v1/settings, `external`), since a
-// disabled one answers the redirect with a raw JSON error page. A provider redirect that comes
-// back with an error carries it in the query and the fragment (GoTrue's redirectErrors); the
-// sign-in screen shows it instead.
+// Social sign-in (requirements §2): offered only for the providers the auth service reports enabled,
+// as a disabled one answers the redirect with a raw JSON error page.
 import { useStore } from "jotai";
 import { useEffect, useState } from "react";
 import { appSettings } from "@/lib/env";
 
-/** The providers this product offers, with their button labels; the service decides which show. */
-export const SOCIAL_PROVIDERS = [{ id: "google", label: "Sign in with Google" }] as const;
+const SOCIAL_PROVIDERS = [{ id: "google", label: "Sign in with Google" }] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 
 /** The offered providers the auth service reports enabled; none when it cannot be asked. */
-export async function fetchEnabledProviders(): Promise<SocialProvider[]> {
+async function fetchEnabledProviders(): Promise<SocialProvider[]> {
   const { authUrl, anonKey } = appSettings();
   const base = authUrl.endsWith("/") ? authUrl : `${authUrl}/`;
   try {
@@ -28,10 +24,7 @@ export async function fetchEnabledProviders(): Promise<SocialProvider[]> {
 /** Asked once per app (its Jotai store): the service's settings do not change while a page is open. */
 const requests = new WeakMap<object, Promise<SocialProvider[]>>();
 
-/**
- * A plain promise, not TanStack Query: the sign-in screen is the first thing a founder loads, and
- * the query library belongs to the signed-in screens' chunk (docs/decisions/0140).
- */
+/** A plain promise: the query library belongs to the signed-in screens' chunk (docs/decisions/0140). */
 export function useEnabledProviders(): SocialProvider[] {
   const store = useStore();
   const [providers, setProviders] = useState<SocialProvider[]>([]);

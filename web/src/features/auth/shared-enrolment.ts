@@ -1,36 +1,30 @@
-// One pending authenticator enrolment per founder, whatever the number of tabs (issue: two tabs
-// showed two QR codes, and the founder's app kept a dead entry). Tabs of this browser take turns
-// under a Web Lock; a tab that needs an enrolment first reuses the one another tab holds (asked for
-// over a BroadcastChannel, checked still pending with the auth service), and a new one is announced
-// to every tab, which then shows the same QR. The secret travels between tabs in memory only,
-// never through storage. Without these browser APIs each tab enrols on its own, as before.
+// One pending authenticator enrolment per founder across this browser's tabs (docs/decisions/0193):
+// a Web Lock for turns, a BroadcastChannel for the QR; the secret never goes to storage.
 import type { Enrolment } from "./mfa";
 
 const NAME = "founder-foundation:totp-enrolment";
-/** How long a tab waits for another tab to answer "do you hold an enrolment?". */
-const ASK_MS = 250;
+/** How long a tab waits for another tab to answer "do you show this factor?" (a busy tab answers late). */
+const ASK_MS = 1_000;
+/** The ids of the factors this browser enrolled (never a secret), until sign-out. */
+const STARTED_FACTORS_KEY = "totpFactorsStartedHere";
+const STARTED_KEPT = 5;
 
 type Message =
-  | { type: "ask"; userId: string }
+  | { type: "ask"; userId: string; factorId: string }
   | { type: "pending"; userId: string; enrolment: Enrolment }
   | { type: "done"; userId: string };
 
 let channel: BroadcastChannel | null = null;
-/** The pending enrolment this tab shows or last heard of. */
 let current: { userId: string; enrolment: Enrolment } | null = null;
 const listeners = new Set<(userId: string, enrolment: Enrolment) => void>();
 
-function locks(): LockManager | null {
-  return typeof navigator !== "undefined" && navigator.locks ? navigator.locks : null;
-}
-
 function openChannel(): BroadcastChannel | null {
-  if (typeof BroadcastChannel === "undefined" || !locks()) return null;
+  if (typeof BroadcastChannel === "undefined") return null;
   if (channel) return channel;
   const ch = new BroadcastChannel(NAME);
   ch.addEventListener("message", (event: MessageEvent<Message>) => {
     const m = event.data;
-    if (m.type === "ask" && current?.userId === m.userId) {
+    if (m.type === "ask" && current?.userId === m.userId && current.enrolment.factorId === m.factorId) {
       ch.postMessage({ type: "pending", userId: m.userId, enrolment: current.enrolment } satisfies Message);
     } else if (m.type === "pending") {
       current = { userId: m.userId, enrolment: m.enrolment };
@@ -43,10 +37,21 @@ function openChannel(): BroadcastChannel | null {
   return ch;
 }
 
-function askOtherTabs(ch: BroadcastChannel, userId: string): Promise<Enrolment | null> {
+/** Runs `work` while no other tab of this browser enrols (at once where there is no Web Lock). */
+export async function inEnrolmentTurn<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== "undefined" ? navigator.locks : undefined;
+  return locks ? await locks.request(NAME, work) : work();
+}
+
+/** The enrolment behind this pending factor, if this tab or another tab of this browser shows it. */
+export function enrolmentShownInThisBrowser(userId: string, factorId: string): Promise<Enrolment | null> {
+  if (current?.userId === userId && current.enrolment.factorId === factorId) return Promise.resolve(current.enrolment);
+  const ch = openChannel();
+  if (!ch) return Promise.resolve(null);
   return new Promise((resolve) => {
     const onMessage = (event: MessageEvent<Message>) => {
-      if (event.data.type === "pending" && event.data.userId === userId) finish(event.data.enrolment);
+      const m = event.data;
+      if (m.type === "pending" && m.userId === userId && m.enrolment.factorId === factorId) finish(m.enrolment);
     };
     const finish = (enrolment: Enrolment | null) => {
       clearTimeout(timer);
@@ -55,33 +60,32 @@ function askOtherTabs(ch: BroadcastChannel, userId: string): Promise<Enrolment |
     };
     const timer = setTimeout(() => finish(null), ASK_MS);
     ch.addEventListener("message", onMessage);
-    ch.postMessage({ type: "ask", userId } satisfies Message);
+    ch.postMessage({ type: "ask", userId, factorId } satisfies Message);
   });
 }
 
-/**
- * The founder's pending enrolment: another tab's when it is still pending with the auth service,
- * else a new one from `enrol`, announced to the other tabs.
- */
-export async function sharedEnrolment(
-  userId: string,
-  stillPending: (enrolment: Enrolment) => Promise<boolean>,
-  enrol: () => Promise<Enrolment>,
-): Promise<Enrolment> {
-  const ch = openChannel();
-  const manager = locks();
-  if (!ch || !manager) return enrol();
-  return manager.request(NAME, async () => {
-    const known = (current?.userId === userId ? current.enrolment : null) ?? (await askOtherTabs(ch, userId));
-    if (known && (await stillPending(known))) {
-      current = { userId, enrolment: known };
-      return known;
-    }
-    const fresh = await enrol();
-    current = { userId, enrolment: fresh };
-    ch.postMessage({ type: "pending", userId, enrolment: fresh } satisfies Message);
-    return fresh;
-  });
+function startedHere(): string[] {
+  try {
+    const ids: unknown = JSON.parse(localStorage.getItem(STARTED_FACTORS_KEY) ?? "[]");
+    return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Whether this browser enrolled the factor (a tab since closed or reloaded; its secret is gone). */
+export function startedInThisBrowser(factorId: string): boolean {
+  return startedHere().includes(factorId);
+}
+
+/** A new enrolment of this tab: every tab of this browser shows it from now on. */
+export function announceEnrolment(userId: string, enrolment: Enrolment): void {
+  current = { userId, enrolment };
+  localStorage.setItem(
+    STARTED_FACTORS_KEY,
+    JSON.stringify([...startedHere(), enrolment.factorId].slice(-STARTED_KEPT)),
+  );
+  openChannel()?.postMessage({ type: "pending", userId, enrolment } satisfies Message);
 }
 
 /** Another tab started a new enrolment for this founder: show its QR instead. */
@@ -94,5 +98,6 @@ export function onSharedEnrolment(listener: (userId: string, enrolment: Enrolmen
 /** The factor was verified: no tab offers it again. */
 export function endSharedEnrolment(userId: string): void {
   if (current?.userId === userId) current = null;
+  localStorage.removeItem(STARTED_FACTORS_KEY);
   openChannel()?.postMessage({ type: "done", userId } satisfies Message);
 }

@@ -11,15 +11,13 @@ export interface SignInForm {
   email: string;
   password: string;
   mfaCode: string;
-  /** img src of the enrolment QR code. */
+  /** The enrolment's QR image, its TOTP secret (for manual entry) and its factor id. */
   qr: string;
-  /** The TOTP secret, shown beside the QR for manual entry. */
   secret: string;
-  /** Id of the factor being enrolled. */
   factor: string;
 }
 
-export const EMPTY_FORM: SignInForm = {
+const EMPTY_FORM: SignInForm = {
   firstName: "",
   lastName: "",
   email: "",
@@ -33,7 +31,7 @@ export const EMPTY_FORM: SignInForm = {
 export const RESET_QUERY_PARAM = "reset-password";
 export const MFA_SKIPPED_KEY = "mfaEnrollSkipped";
 
-export function hasResetMarker(search: string): boolean {
+function hasResetMarker(search: string): boolean {
   return new URLSearchParams(search).get(RESET_QUERY_PARAM) === "true";
 }
 
@@ -55,12 +53,20 @@ export const authViewAtom = atom(
 export const signInFormAtom = atom<SignInForm>(EMPTY_FORM);
 export const busyAtom = atom(false);
 
-/**
- * The error a social sign-in redirect came back with, read on arrival (routing then moves the page
- * to /sign-in without the fragment that carries it); the sign-in screen shows it once.
- */
+/** A social sign-in's error, read on arrival: routing then drops the fragment that carries it. */
 export const providerErrorAtom = atom<string | null>(
   typeof window !== "undefined" ? providerErrorIn(window.location) : null,
+);
+
+/** What a mail link that signed the founder in was for (GoTrue puts `type` beside the session in the fragment). */
+function mailLinkTypeIn(location: Pick<Location, "hash">): string | null {
+  const params = new URLSearchParams(location.hash.replace(/^#/, ""));
+  return params.has("access_token") ? params.get("type") : null;
+}
+
+/** The address was just confirmed (a sign-up link, read before supabase-js clears the fragment). */
+export const emailConfirmedAtom = atom<boolean>(
+  typeof window !== "undefined" && mailLinkTypeIn(window.location) === "signup",
 );
 
 /** The reset marker: set by arriving with ?reset-password=true or a PASSWORD_RECOVERY event. */
@@ -70,10 +76,8 @@ function readSkippedUser(): string | null {
   return typeof localStorage === "undefined" ? null : localStorage.getItem(MFA_SKIPPED_KEY);
 }
 
-/** The user id whose enrolment was skipped (localStorage: every tab of the signed-in session sees it). */
+/** The user id whose enrolment was skipped; a skip or sign-out in another tab reaches this one at once. */
 const skippedUserAtom = atom<string | null>(readSkippedUser());
-// Skip (or sign-out) in another tab reaches this one at once: the gate re-runs with it, so a tab
-// still offering enrolment lets the founder through too.
 skippedUserAtom.onMount = (set) => {
   const onStorage = (event: StorageEvent) => {
     if (event.key === MFA_SKIPPED_KEY || event.key === null) set(readSkippedUser());
@@ -81,10 +85,7 @@ skippedUserAtom.onMount = (set) => {
   window.addEventListener("storage", onStorage);
   return () => window.removeEventListener("storage", onStorage);
 };
-/**
- * Enrolment skipped: kept for the signed-in session (reloads and new tabs included), for that user
- * only; sign-out removes it, so the next sign-in offers enrolment again.
- */
+/** Enrolment skipped, for the signed-in session and that user only: the next sign-in offers it again. */
 export const mfaSkippedAtom = atom(
   (get) => {
     const user = get(sessionAtom)?.user.id;
@@ -98,39 +99,40 @@ export const mfaSkippedAtom = atom(
   },
 );
 
+/** What the enrol view says beside or instead of its QR (docs/decisions/0193). */
+export type EnrolmentNotice =
+  | { kind: "elsewhere"; startedAt: string; replaced: boolean }
+  | { kind: "replaced-here" }
+  | { kind: "replaced-earlier" };
+
+export const enrolmentNoticeAtom = atom<EnrolmentNotice | null>(null);
+
 /** The gate passed and the sign-in screen is fading out (authFinished follows after 1 s). */
 export const gateFadingAtom = atom(false);
 
-export const SIGNED_OUT_NOTICE = "You were signed out. Please sign in again.";
+const SIGNED_OUT_NOTICE = "You were signed out. Please sign in again.";
 
-/**
- * The address a sign-up's confirmation mail went to, once the pending view has timed out (shown on
- * the sign-in view with 'Send the email again' until the next sign-in); `resent` after a resend.
- */
+/** Where a sign-up's confirmation mail went, once the pending view timed out ('Send the email again'). */
 export const verificationMailAtom = atom<{ email: string; resent: boolean } | null>(null);
 
 /** Why the sign-in screen is back, shown on the sign-in view until the next sign-in. */
 export const signInNoticeAtom = atom<string | null>(null);
 
 /**
- * The one way back through the sign-in gate, whoever notices: the API asking for the second factor
- * (403 insufficient_aal), or a session the auth service no longer honours (a 401 from the API, a
- * refused refresh, a ban, a deletion, a sign-out elsewhere). Routes stop at once (authFinished);
- * the guard then sends the founder to /sign-in remembering where they were.
+ * The one way back through the sign-in gate: the API asking for the second factor (403
+ * insufficient_aal), or a session the auth service no longer honours (401, refused refresh, sign-out).
  */
 export const reopenGateAtom = atom(null, (_get, set, reason: "second-factor" | "signed-out") => {
   set(gateFadingAtom, false);
   if (reason === "signed-out") {
     set(signInNoticeAtom, SIGNED_OUT_NOTICE);
     set(signInFormAtom, (f) => ({ ...f, password: "", mfaCode: "", qr: "", secret: "", factor: "" }));
-    // A skipped enrolment lasted for that session only: the next sign-in offers it again.
+    set(enrolmentNoticeAtom, null);
+    set(emailConfirmedAtom, false);
     set(mfaSkippedAtom, false);
     set(authViewAtom, "sign-in");
   } else {
-    // The API wants a verified second factor. A skipped enrolment (staff in production, whose
-    // reads need one) is offered again: left skipped, the gate would let them straight back to
-    // the refused page, and round again. The gate then shows enrolment, or this prompt when a
-    // factor exists.
+    // A skipped enrolment is offered again: left skipped, the gate would let them back to the refused page.
     set(mfaSkippedAtom, false);
     set(authViewAtom, "mfa-verify");
   }

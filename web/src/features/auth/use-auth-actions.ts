@@ -6,7 +6,7 @@ import { passwordSubmittable } from "@contract/rules";
 import { whenSupabase } from "@/lib/supabase";
 import { sessionAtom } from "@/stores/session";
 import { AUTH_MESSAGES, describeAuthError, type AuthErrorLike } from "./errors";
-import { findProductFactorId, startTotpEnrolment, verifyTotp } from "./mfa";
+import { enrolmentIsLive, findProductFactorId, startTotpEnrolment, verifyTotp, type EnrolmentOutcome } from "./mfa";
 import { endSharedEnrolment } from "./shared-enrolment";
 import { writePendingVerification } from "./pending-verification";
 import type { SocialProvider } from "./providers";
@@ -15,9 +15,11 @@ import {
   authViewAtom,
   backViewAtom,
   busyAtom,
+  enrolmentNoticeAtom,
   mfaSkippedAtom,
   resetModeAtom,
   signInFormAtom,
+  signInNoticeAtom,
   verificationMailAtom,
   type SignInForm,
 } from "./store";
@@ -31,6 +33,11 @@ function isAuthErrorLike(e: unknown): e is AuthErrorLike {
   return typeof e === "object" && e !== null && typeof (e as AuthErrorLike).message === "string";
 }
 
+/** Said on sign-in after a reset mail was asked for; it does not tell whether the address has an account. */
+function resetLinkNotice(email: string): string {
+  return `If an account uses ${email}, a link to reset its password is on its way there. Open it to choose a new password.`;
+}
+
 export function useAuthActions() {
   const [form, setForm] = useAtom(signInFormAtom);
   const setView = useSetAtom(authViewAtom);
@@ -42,6 +49,8 @@ export function useAuthActions() {
   const setSkipped = useSetAtom(mfaSkippedAtom);
   const userId = useAtomValue(sessionAtom)?.user.id;
   const [verificationMail, setVerificationMail] = useAtom(verificationMailAtom);
+  const setEnrolmentNotice = useSetAtom(enrolmentNoticeAtom);
+  const setNotice = useSetAtom(signInNoticeAtom);
 
   const fail = useCallback(
     (e: unknown) => {
@@ -54,7 +63,6 @@ export function useAuthActions() {
     [setError],
   );
 
-  /** Runs one auth call with the busy flag and error handling. */
   const run = useCallback(
     async (work: () => Promise<void>) => {
       setBusy(true);
@@ -68,6 +76,33 @@ export function useAuthActions() {
       }
     },
     [fail, setBusy, setError],
+  );
+
+  /** A confirmation mail waits to be opened: the sign-in views say where it went, also after a reload. */
+  const mailWaiting = useCallback(
+    (email: string) => {
+      writePendingVerification({ email, timedOut: true });
+      setVerificationMail({ email, resent: false });
+    },
+    [setVerificationMail],
+  );
+
+  /** Shows where enrolment stands; `shownFactor`: the factor whose QR this screen showed until now. */
+  const showEnrolment = useCallback(
+    (outcome: EnrolmentOutcome, shownFactor: string) => {
+      const enrolment = outcome.kind === "shown" ? outcome.enrolment : null;
+      setForm((f) => ({
+        ...f,
+        qr: enrolment?.qr ?? "",
+        secret: enrolment?.secret ?? "",
+        factor: enrolment?.factorId ?? "",
+      }));
+      if (outcome.kind === "elsewhere")
+        setEnrolmentNotice({ kind: "elsewhere", startedAt: outcome.startedAt, replaced: Boolean(shownFactor) });
+      else if (shownFactor && shownFactor !== outcome.enrolment.factorId) setEnrolmentNotice({ kind: "replaced-here" });
+      else setEnrolmentNotice(outcome.replacedEarlier ? { kind: "replaced-earlier" } : null);
+    },
+    [setEnrolmentNotice, setForm],
   );
 
   return useMemo(
@@ -86,10 +121,10 @@ export function useAuthActions() {
       signIn: () =>
         run(async () => {
           const { auth } = await whenSupabase();
-          const { error } = await auth.signInWithPassword({
-            email: form.email.trim(),
-            password: form.password,
-          });
+          const email = form.email.trim();
+          const { error } = await auth.signInWithPassword({ email, password: form.password });
+          // An address never confirmed: say where the mail went and offer it again (kept over a reload).
+          if (error?.code === "email_not_confirmed") mailWaiting(email);
           if (error) throw error;
         }),
       register: () =>
@@ -105,13 +140,10 @@ export function useAuthActions() {
             },
           });
           if (error) throw error;
-          // With confirmations on, GoTrue answers an already-registered address with a look-alike
-          // user without identities and no error (and sends no mail): that is requirements §8's
-          // user_already_exists, not a pending verification.
+          // GoTrue answers an already-registered address with a user without identities (§8 user_already_exists).
           if (data.user && !data.session && data.user.identities?.length === 0) {
             throw Object.assign(new Error(AUTH_MESSAGES.userAlreadyExists), { code: "user_already_exists" });
           }
-          // With confirmations off a session comes back at once and the gate takes over.
           if (!data.session) {
             // The email only: the password stays in this form's memory (docs/decisions/0141).
             writePendingVerification({ email });
@@ -120,7 +152,7 @@ export function useAuthActions() {
         }),
       /** The pending view gave up waiting: back to sign-in, which says where the mail went. */
       verificationTimedOut: (email: string) => {
-        if (email) setVerificationMail({ email, resent: false });
+        if (email) mailWaiting(email);
         setView("sign-in");
       },
       resendConfirmation: () =>
@@ -153,6 +185,12 @@ export function useAuthActions() {
           if (error) throw error;
           setView("password-has-been-reset");
         }),
+      /** After the 2 s of password-has-been-reset: sign-in keeps a trace of where the link went. */
+      resetLinkSent: () => {
+        setNotice(resetLinkNotice(form.email.trim()));
+        setForm((f) => ({ ...f, password: "" }));
+        setView("sign-in");
+      },
       resetPassword: () =>
         run(async () => {
           // §4: resetting does nothing without an acceptable password (§5) or the reset marker.
@@ -164,18 +202,23 @@ export function useAuthActions() {
           setForm((f) => ({ ...f, password: "" }));
           setView("password-reset-success");
         }),
-      /** Resolves true once a QR is shown; false when the error (with the view's retry) is shown instead. */
-      startEnrolment: async () => {
-        let shown = false;
+      /** True once the view has something to show; false when the error is shown. `replace`: start over here. */
+      startEnrolment: async (replace = false) => {
+        let settled = false;
         setForm((f) => ({ ...f, qr: "", secret: "", factor: "" }));
+        setEnrolmentNotice(null);
         await run(async () => {
-          const enrolment = await startTotpEnrolment(await whenSupabase());
-          setForm((f) => ({ ...f, qr: enrolment.qr, secret: enrolment.secret, factor: enrolment.factorId }));
-          shown = true;
+          showEnrolment(await startTotpEnrolment(await whenSupabase(), { replace }), "");
+          settled = true;
         });
-        return shown;
+        return settled;
       },
-      /** Enrol view: verifies the new factor. Verify view: the product's verified factor. */
+      /** The QR shown is for this factor: if it is gone (replaced elsewhere), show what is live now. */
+      checkEnrolment: async (factorId: string) => {
+        const client = await whenSupabase();
+        if (await enrolmentIsLive(client, factorId)) return;
+        await run(async () => showEnrolment(await startTotpEnrolment(client), factorId));
+      },
       verifyCode: (mode: "enroll" | "verify") =>
         run(async () => {
           const client = await whenSupabase();
@@ -183,36 +226,32 @@ export function useAuthActions() {
           try {
             await verifyTotp(client, factorId, form.mfaCode);
           } catch (e) {
-            // Another tab of this founder enrolled since this QR was shown, which removed its factor:
-            // show a fresh QR here and say why.
+            // The factor was replaced since this QR was shown (another tab or device): show what is live.
             if (mode !== "enroll" || !isAuthErrorLike(e) || e.code !== "mfa_factor_not_found") throw e;
-            const enrolment = await startTotpEnrolment(client);
-            setForm((f) => ({
-              ...f,
-              mfaCode: "",
-              qr: enrolment.qr,
-              secret: enrolment.secret,
-              factor: enrolment.factorId,
-            }));
-            setError({ field: "mfaCode", message: AUTH_MESSAGES.replacedCode });
+            setForm((f) => ({ ...f, mfaCode: "" }));
+            showEnrolment(await startTotpEnrolment(client), factorId);
             return;
           }
           // The upgraded (aal2) session re-runs the gate; the code is single-use.
           setForm((f) => ({ ...f, mfaCode: "", qr: "", secret: "", factor: "" }));
+          setEnrolmentNotice(null);
           if (mode === "enroll" && userId) endSharedEnrolment(userId);
         }),
       skipEnrolment: () => setSkipped(true),
     }),
     [
       form,
+      mailWaiting,
       resetMode,
       run,
       setBackView,
-      setError,
+      setEnrolmentNotice,
+      setNotice,
       setForm,
       setResetMode,
       setSkipped,
       setView,
+      showEnrolment,
       verificationMail,
       setVerificationMail,
       userId,

@@ -1,17 +1,15 @@
 // The ten in-page views of the sign-in screen (requirements §2) and their headings.
-export const AUTH_VIEWS = [
-  "sign-in",
-  "sign-in-enter-password",
-  "register",
-  "forgot-password",
-  "password-has-been-reset",
-  "reset-password",
-  "password-reset-success",
-  "email-verification-pending",
-  "mfa-verify",
-  "mfa-enroll",
-] as const;
-export type AuthView = (typeof AUTH_VIEWS)[number];
+export type AuthView =
+  | "sign-in"
+  | "sign-in-enter-password"
+  | "register"
+  | "forgot-password"
+  | "password-has-been-reset"
+  | "reset-password"
+  | "password-reset-success"
+  | "email-verification-pending"
+  | "mfa-verify"
+  | "mfa-enroll";
 
 const NEXT_VIEWS: ReadonlySet<AuthView> = new Set(["register", "mfa-verify", "mfa-enroll"]);
 

@@ -1,18 +1,16 @@
 // Approve on step 5 asks first (docs/decisions/0096): a $10,000 legal filing is not one click.
 // The dialog says what will be filed (the foundation's names), who will be e-mailed (the
-// additional owners), the fees of the strategy card with when and how each is charged and a link to
-// the full terms, and asks the founder to attest, naming what (docs/decisions/0146), before Submit. Escape or
+// additional owners), the fees of the strategy card with when and how each is charged (the terms in
+// full), and asks the founder to attest, naming what (docs/decisions/0146), before Submit. Escape or
 // Cancel returns to the review; Headless UI gives focus back to Approve.
 import { Dialog, DialogPanel, DialogTitle, Description } from "@headlessui/react";
 import { useId, useState } from "react";
 import { ATTESTATION } from "@contract/rules";
 import { Button } from "@/components/ui/button";
-import { paths } from "@/config/paths";
-import { TERMS_ANCHOR } from "@/lib/fees";
 import { FeeTerms } from "./strategy-terms";
 
 /** What ticking the box attests, beyond its label (the label stays the contract's ATTESTATION). */
-export const ATTESTED = [
+const ATTESTED = [
   "The foundation's names, your profile and your DAF choice, as shown on the review, are true and complete.",
   "You are the person whose identity was checked, and you may form this LLC for yourself and the owners listed.",
   "You agree to the fees above, charged as described.",
@@ -53,9 +51,9 @@ export function ApproveDialog({ open, names, ownerEmails, submitting, onSubmit, 
             <h3 className="text-sm font-medium">What will be filed</h3>
             <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
               <dt className="text-secondary">First choice</dt>
-              <dd className="break-words">{names.first}</dd>
+              <dd className="min-w-0 wrap-anywhere">{names.first}</dd>
               <dt className="text-secondary">Alternate name</dt>
-              <dd className="break-words">{names.alternate}</dd>
+              <dd className="min-w-0 wrap-anywhere">{names.alternate}</dd>
             </dl>
           </section>
           <section className="flex flex-col gap-1">
@@ -67,7 +65,7 @@ export function ApproveDialog({ open, names, ownerEmails, submitting, onSubmit, 
                 <p className="text-sm text-secondary">Each additional owner gets a link to verify their identity:</p>
                 <ul aria-label="Owners who will be e-mailed" className="list-disc pl-5 text-sm">
                   {ownerEmails.map((e) => (
-                    <li key={e} className="break-words">
+                    <li key={e} className="min-w-0 wrap-anywhere">
                       {e}
                     </li>
                   ))}
@@ -78,15 +76,8 @@ export function ApproveDialog({ open, names, ownerEmails, submitting, onSubmit, 
           <section className="flex flex-col gap-1">
             <h3 className="text-sm font-medium">Fees</h3>
             <p className="text-sm text-secondary">Nothing is charged when you submit.</p>
+            {/* These are the terms in full: no link to a page that would only repeat them (docs/decisions/0146). */}
             <FeeTerms className="gap-x-4 gap-y-1 text-sm" />
-            <a
-              href={`${paths.chooseStrategy.getHref()}#${TERMS_ANCHOR}`}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="self-start rounded text-sm font-medium text-primary-strong underline underline-offset-2 hover:no-underline focus-visible:outline-2 focus-visible:outline-primary"
-            >
-              Read the full terms<span className="sr-only"> (opens in a new tab)</span>
-            </a>
           </section>
           <div className="flex flex-col gap-2 rounded border border-divider bg-background p-3">
             <div className="flex items-start gap-2">

@@ -9,7 +9,6 @@ import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { createStrategy, hasFounderStrategy, useAccountId, useAccountMutation, useStrategies } from "@/api";
 import { useSaveFlow } from "@/hooks/use-save-flow";
-import { TERMS_ANCHOR } from "@/lib/fees";
 import { FeeTerms, FOUNDER_FOUNDATION_DESCRIPTION, FOUNDER_FOUNDATION_NAME, LegalAnalysis } from "./strategy-terms";
 
 export default function ChooseStrategyScreen() {
@@ -60,9 +59,7 @@ export default function ChooseStrategyScreen() {
           </label>
         </fieldset>
         <p>{FOUNDER_FOUNDATION_DESCRIPTION}</p>
-        <h2 id={TERMS_ANCHOR} className="text-base font-medium">
-          Fees and terms
-        </h2>
+        <h2 className="text-base font-medium">Fees and terms</h2>
         <FeeTerms className="-mt-2 gap-x-4 gap-y-2 rounded border border-divider p-3 sm:gap-x-6" />
         <Disclosure>
           <DisclosureButton className="self-start rounded px-1 text-primary-strong underline underline-offset-2 hover:bg-primary-tint focus-visible:outline-2 focus-visible:outline-primary">

@@ -9,11 +9,14 @@ import { useSaveFlow } from "@/hooks/use-save-flow";
 import type { StepData } from "./step-context";
 import { StepLayout } from "./step-layout";
 import { useUnsavedChangesGuard } from "@/hooks/use-unsaved-changes-guard";
+import { useKeptEdits } from "@/hooks/use-kept-edits";
+import { KeptEditsRestored } from "@/components/kept-edits-notice";
 
 export function DafStep({ strategyId, organization, enums }: StepData) {
   const [, navigate] = useLocation();
   const form = useZodForm(dafForm, dafValuesFromOrganization(organization));
   const { saving, save } = useSaveFlow();
+  const kept = useKeptEdits(form, `step4:${strategyId}`, "your donor-advised fund");
   useUnsavedChangesGuard(form.dirty && !saving);
   const mutation = useSaveDaf(organization);
 
@@ -31,6 +34,7 @@ export function DafStep({ strategyId, organization, enums }: StepData) {
         })
       }
     >
+      <KeptEditsRestored restored={kept.restored} action="Next" />
       <DafFields field={form.field} enums={enums} />
     </StepLayout>
   );

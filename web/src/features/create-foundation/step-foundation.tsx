@@ -13,11 +13,14 @@ import { useSaveFlow } from "@/hooks/use-save-flow";
 import type { StepData } from "./step-context";
 import { StepLayout } from "./step-layout";
 import { useUnsavedChangesGuard } from "@/hooks/use-unsaved-changes-guard";
+import { useKeptEdits } from "@/hooks/use-kept-edits";
+import { KeptEditsRestored } from "@/components/kept-edits-notice";
 
 export function FoundationStep({ strategyId, organization }: StepData) {
   const [, navigate] = useLocation();
   const form = useZodForm(foundationForm, foundationValuesFromOrganization(organization));
   const { saving, save } = useSaveFlow();
+  const kept = useKeptEdits(form, `step1:${strategyId}`, "your foundation's names");
   useUnsavedChangesGuard(form.dirty && !saving);
   const mutation = useAccountMutation(async () => {
     const fields = organizationFieldsFromFoundation(form.values);
@@ -40,6 +43,7 @@ export function FoundationStep({ strategyId, organization }: StepData) {
         })
       }
     >
+      <KeptEditsRestored restored={kept.restored} action="Next" />
       <FoundationFields field={form.field} check={form.check} />
     </StepLayout>
   );

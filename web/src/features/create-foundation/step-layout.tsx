@@ -3,16 +3,13 @@
 import { createContext, useContext, type ReactNode } from "react";
 import { useLocation } from "wouter";
 import { Button } from "@/components/ui/button";
+import { paths } from "@/config/paths";
+import { confirmLeaving } from "@/hooks/use-unsaved-changes-guard";
 
-/**
- * Set by the step screen when the strategy is already submitted (bug 2): every step is then
- * read-only, its fields disabled and its primary action only moves on (no save, no second
- * Approve: that would mail every owner again and rewrite the submission date).
- */
+/** A submitted strategy: every step is read-only and its primary action only moves on (no second Approve). */
 export interface SubmittedStep {
-  /** When it was submitted, as M/D/YYYY. */
   submittedOn: string;
-  /** The next step's address; null on the last step. */
+  /** null on the last step. */
   nextHref: string | null;
 }
 
@@ -23,10 +20,7 @@ export interface StepLayoutProps {
   subtitle?: string;
   /** A one-line progress note under the heading ('Identity: verified ✓'). */
   progress?: string;
-  /**
-   * After submission, what this step still needs of the founder (a new identity check): said in the
-   * submitted note instead of "can no longer be changed", and the content stays usable.
-   */
+  /** After submission, what this step still needs of the founder (a new identity check). */
   stillOpen?: string;
   children: ReactNode;
   onBack(): void;
@@ -51,15 +45,15 @@ export function StepLayout({
 }: StepLayoutProps) {
   const submitted = useContext(SubmittedStepContext);
   const [, navigate] = useLocation();
-  const primaryDisabled = submitted ? !submitted.nextHref : nextDisabled || saving;
+  const onward = submitted ? (submitted.nextHref ?? paths.dashboard.getHref()) : null;
+  const primaryDisabled = onward ? false : nextDisabled || saving;
   return (
     <form
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        if (submitted) {
-          if (submitted.nextHref) navigate(submitted.nextHref);
-        } else if (!nextDisabled && !saving) onNext();
+        if (onward) navigate(onward);
+        else if (!nextDisabled && !saving) onNext();
       }}
       className="flex flex-col gap-5 rounded-lg bg-paper p-4 shadow-sm sm:p-6"
     >
@@ -83,11 +77,11 @@ export function StepLayout({
         children
       )}
       <div className="flex flex-wrap justify-between gap-2 border-t border-divider pt-4">
-        <Button variant="outlined" onClick={onBack} disabled={saving}>
+        <Button variant="outlined" onClick={() => confirmLeaving() && onBack()} disabled={saving}>
           Back
         </Button>
         <Button type="submit" disabled={primaryDisabled}>
-          {saving ? "Saving..." : submitted && submitted.nextHref ? "Next" : nextLabel}
+          {saving ? "Saving..." : submitted ? (submitted.nextHref ? "Next" : "Go to dashboard") : nextLabel}
         </Button>
       </div>
     </form>

@@ -11,6 +11,8 @@ import { useSession } from "@/stores/session";
 import type { StepData } from "./step-context";
 import { StepLayout } from "./step-layout";
 import { useUnsavedChangesGuard } from "@/hooks/use-unsaved-changes-guard";
+import { useKeptEdits } from "@/hooks/use-kept-edits";
+import { KeptEditsRestored } from "@/components/kept-edits-notice";
 
 export function ProfileStep({ strategyId, accountId, allData, organization, person, enums }: StepData) {
   const [, navigate] = useLocation();
@@ -18,6 +20,7 @@ export function ProfileStep({ strategyId, accountId, allData, organization, pers
   const session = useSession();
   const form = useZodForm(profileForm, profileValuesFromPerson(person, namesFromMetadata(session?.user.user_metadata)));
   const { saving, save } = useSaveFlow();
+  const kept = useKeptEdits(form, `step2:${strategyId}`, "your personal information");
   useUnsavedChangesGuard(form.dirty && !saving);
   const mutation = useAccountMutation(async () => {
     if (!organization) throw new Error("The organization is missing");
@@ -58,6 +61,7 @@ export function ProfileStep({ strategyId, accountId, allData, organization, pers
         })
       }
     >
+      <KeptEditsRestored restored={kept.restored} action="Next" />
       {/* A founder is asked for their SSN here: say why, and how it is kept. */}
       <p className="flex gap-2 rounded border border-divider bg-background px-3 py-2 text-sm text-secondary">
         <LockIcon width={16} height={16} className="mt-0.5 shrink-0 text-icon" />

@@ -20,12 +20,15 @@ import { StepLayout, SubmittedStepContext } from "./step-layout";
 import { STEPS } from "./stepper";
 
 /** The toast after Submit: the details of what comes next are on the dashboard, which stays. */
-export const SUBMITTED_TOAST = "Your foundation is submitted. What happens next is on your dashboard.";
+const SUBMITTED_TOAST = "Your foundation is submitted. What happens next is on your dashboard.";
+
+/** Step 5's heading once submitted: nothing is left to approve. */
+const SUBMITTED_TITLE = "Your submitted foundation";
 
 const yesNo = (b: boolean | undefined) => (b ? "Yes" : "No");
 
 /** An ISO date (YYYY-MM-DD) as M/D/YYYY, without passing through a time zone. */
-export function formatIsoDate(iso: string | null | undefined): string {
+function formatIsoDate(iso: string | null | undefined): string {
   const m = iso?.match(/^(\d{4})-(\d{2})-(\d{2})$/);
   return m ? `${Number(m[2])}/${Number(m[3])}/${m[1]}` : (iso ?? "");
 }
@@ -55,7 +58,7 @@ function Section({ title, rows, editHref }: { title: string; rows: Array<[string
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="text-sm text-secondary">{label}</dt>
-            <dd className="mb-2 break-words sm:mb-0">{value || "—"}</dd>
+            <dd className="mb-2 min-w-0 wrap-anywhere sm:mb-0">{value || "—"}</dd>
           </div>
         ))}
       </dl>
@@ -63,7 +66,7 @@ function Section({ title, rows, editHref }: { title: string; rows: Array<[string
   );
 }
 
-export function cityStateZip(city: string | null | undefined, state: string, zip: string | null | undefined): string {
+function cityStateZip(city: string | null | undefined, state: string, zip: string | null | undefined): string {
   return [city, [state, zip].filter(Boolean).join(" ")].filter(Boolean).join(", ");
 }
 
@@ -119,7 +122,7 @@ export function ReviewStep({ strategyId, allData, organization, person, enums, s
 
   return (
     <StepLayout
-      title="Review and approve"
+      title={submitted ? SUBMITTED_TITLE : "Review and approve"}
       subtitle={
         submitted
           ? "Your foundation as it was submitted."
@@ -179,7 +182,7 @@ export function ReviewStep({ strategyId, allData, organization, person, enums, s
         ) : (
           <ul aria-label="Additional owners' emails" className="flex flex-col gap-1">
             {owners.map((o) => (
-              <li key={o.person_id} className="break-words">
+              <li key={o.person_id} className="wrap-anywhere">
                 {o.email}
               </li>
             ))}

@@ -11,13 +11,18 @@ import { paths } from "@/config/paths";
 import { primaryHolder, useAllData } from "@/api/all-data";
 import { useOrganization } from "@/api/organizations";
 import { additionalOwners } from "@/api/persons";
-import { useStrategies } from "@/api/strategies";
+import { hasFounderStrategy, useStrategies } from "@/api/strategies";
 import { formatShortDate } from "@/lib/dates";
 import { creationState } from "@/lib/onboarding-progress";
 import { SubmittedFoundation, submittedHeadline } from "./what-happens-next";
 
+const ADD_STRATEGY_HINT = {
+  none: "A strategy is a way to structure your giving; the Founder Foundation is the one offered today.",
+  hasOne: "You have your Founder Foundation, the one strategy offered today; an account holds one.",
+} as const;
+
 /** The summary row's balance: a fixed placeholder until balances exist (requirements §2). */
-export const PLACEHOLDER_BALANCE = "$0.00";
+const PLACEHOLDER_BALANCE = "$0.00";
 
 export default function DashboardScreen() {
   const allData = useAllData();
@@ -26,6 +31,9 @@ export default function DashboardScreen() {
   const person = primaryHolder(allData.data);
   const list = strategies.data ?? [];
   const loading = allData.isPending || strategies.isPending;
+  // An account holds one Founder Foundation, the one strategy offered: once it has it, adding is no
+  // longer the next step, so the button steps back and the hint says why.
+  const hasOne = hasFounderStrategy(list);
 
   return (
     <section className="mx-auto flex max-w-4xl flex-col gap-6">
@@ -42,12 +50,16 @@ export default function DashboardScreen() {
           <h2 id="account-strategies" className="text-lg font-medium">
             Account Strategies
           </h2>
-          <Button onClick={() => navigate(paths.chooseStrategy.getHref())} aria-describedby="add-strategy-hint">
+          <Button
+            variant={hasOne ? "outlined" : "contained"}
+            onClick={() => navigate(paths.chooseStrategy.getHref())}
+            aria-describedby="add-strategy-hint"
+          >
             Add Strategy
           </Button>
         </div>
         <p id="add-strategy-hint" className="-mt-2 text-xs text-secondary">
-          A strategy is a way to structure your giving; the Founder Foundation is the one offered today.
+          {hasOne ? ADD_STRATEGY_HINT.hasOne : ADD_STRATEGY_HINT.none}
         </p>
         {loading && !allData.isError ? (
           <LoadingScreen label="Loading strategies..." />
@@ -75,7 +87,7 @@ export default function DashboardScreen() {
 }
 
 /** What a founder needs at hand before starting (docs/decisions/0097). */
-export const START_NEEDS = [
+const START_NEEDS = [
   "An ID document: a driver's license or passport, for the identity check",
   "Your Social Security number",
   "The email address of each other owner, if there are any",
@@ -117,7 +129,7 @@ function InProgressCard({ strategy, person }: { strategy: Strategy; person: Pers
       className="block rounded-lg border border-divider p-4 transition-colors motion-reduce:transition-none hover:bg-hover focus-visible:outline-2 focus-visible:outline-primary"
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 id={titleId} className="text-base font-medium">
+        <h3 id={titleId} className="min-w-0 text-base font-medium wrap-anywhere">
           {/* Requirements §4: 'Creating' and the organization name; before step 1 names it, say what is being created. */}
           Creating {name || "your Founder Foundation"}
         </h3>
@@ -166,7 +178,7 @@ function FoundationsSummary({ strategy, person }: { strategy: Strategy; person: 
         Foundations
       </h2>
       <div className="mt-2 flex flex-wrap items-end justify-between gap-2">
-        <span className="font-medium">{organization.data.name_1}</span>
+        <span className="min-w-0 font-medium wrap-anywhere">{organization.data.name_1}</span>
         <span className="flex flex-col items-end">
           <span className="text-xs uppercase tracking-wide text-secondary">Balance</span>
           <span className="text-xl">{PLACEHOLDER_BALANCE}</span>

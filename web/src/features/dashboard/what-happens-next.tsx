@@ -4,6 +4,7 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import type { Organization, Person, Strategy } from "@contract/entities";
+import { asLabel, SUBMISSION_STATE } from "@contract/status-words";
 import { identityVerified } from "@contract/submission";
 import { paths } from "@/config/paths";
 import { formatShortDate } from "@/lib/dates";
@@ -41,7 +42,7 @@ function Item({ status, title, children }: { status: Status; title: string; chil
 
 /** The headline of a submitted foundation: one line, the same state as the checklist below it. */
 export function submittedHeadline(identityCheckAgain: boolean): string {
-  return identityCheckAgain ? "Waiting for your identity check" : "Submitted for filing";
+  return asLabel(identityCheckAgain ? SUBMISSION_STATE.waitingForIdentity : SUBMISSION_STATE.submitted);
 }
 
 export function SubmittedFoundation({
@@ -61,7 +62,7 @@ export function SubmittedFoundation({
   return (
     <section aria-labelledby={titleId} className="flex flex-col gap-3 rounded-lg border border-divider p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 id={titleId} className="text-base font-medium">
+        <h3 id={titleId} className="min-w-0 text-base font-medium wrap-anywhere">
           {organization?.name_1 ?? "Founder Foundation"}
         </h3>
         <span className="text-sm text-secondary">

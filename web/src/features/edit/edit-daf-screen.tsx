@@ -12,7 +12,7 @@ import { useUnsavedChangesGuard } from "@/hooks/use-unsaved-changes-guard";
 import { DataGate, EditForm, EditScreen } from "@/components/layout/edit-layout";
 import { NotReady } from "./not-ready";
 
-export const DAF_TOASTS = { saved: "DAF updated successfully", failed: "Failed to update DAF" } as const;
+const DAF_TOASTS = { saved: "DAF updated successfully", failed: "Failed to update DAF" } as const;
 
 function DafEditor({ organization, enums }: { organization: Organization; enums: EnumItem[] }) {
   const form = useZodForm(dafForm, dafValuesFromOrganization(organization));

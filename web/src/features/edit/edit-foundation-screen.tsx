@@ -18,7 +18,7 @@ import { useUnsavedChangesGuard } from "@/hooks/use-unsaved-changes-guard";
 import { DataGate, EditForm, EditScreen } from "@/components/layout/edit-layout";
 import { NotReady } from "./not-ready";
 
-export const FOUNDATION_TOASTS = {
+const FOUNDATION_TOASTS = {
   saved: "Foundation updated successfully",
   failed: "Failed to update foundation",
 } as const;
@@ -27,7 +27,7 @@ export const FOUNDATION_TOASTS = {
  * Why the filed fields are read-only here: once submitted the API refuses changes; before that they
  * are step 1's to change, so this screen must not claim they are fixed (docs/decisions/0145).
  */
-export const LOCKED_REASON = {
+const LOCKED_REASON = {
   submitted: "Fixed once submitted for filing.",
   inProgress: "Change it in step 1 of your foundation's setup until you submit it for filing.",
 } as const;

@@ -58,12 +58,27 @@ describe("owner status", () => {
   it("names where each owner's identity check stands", () => {
     expect(ownerStatus(verified)).toEqual({ kind: "verified" });
     expect(ownerStatus(emailed)).toEqual({ kind: "email-sent", label: "Verification email sent 11/3/2026" });
-    expect(ownerStatus(rejected)).toEqual({ kind: "rejected", label: "Identity check rejected" });
+    expect(ownerStatus(rejected)).toEqual({ kind: "rejected", label: "Identity check not passed" });
     expect(ownerStatus(fresh)).toEqual({ kind: "awaiting", label: "Awaiting identity check" });
   });
 });
 
 describe("/edit-others", () => {
+  it("says why Done is disabled: a marital status of None reads 'Required', on load and when chosen", async () => {
+    const noStatus = { ...verified, marital_status: null };
+    serveFounder(allDataFixture({ persons: [personFixture(), noStatus] }));
+    renderScreen(<EditOthersScreen />);
+    const status = await screen.findByLabelText("Marital status");
+    expect(status).toHaveAccessibleDescription("Required");
+    expect(screen.getByRole("button", { name: "Done" })).toBeDisabled();
+    await userEvent.selectOptions(status, "Single");
+    expect(status).not.toHaveAccessibleDescription("Required");
+    expect(screen.getByRole("button", { name: "Done" })).toBeEnabled();
+    // Chosen again, None says so at once: the select keeps the focus, no blur comes first.
+    await userEvent.selectOptions(status, "None");
+    expect(status).toHaveAccessibleDescription("Required");
+  });
+
   it("lists the owners; those without a completed check are disabled with their state", async () => {
     serveFounder(allDataFixture({ persons: [personFixture(), verified, emailed, rejected, fresh] }));
     renderScreen(<EditOthersScreen />);
@@ -72,7 +87,7 @@ describe("/edit-others", () => {
     expect(grace).toHaveAttribute("aria-pressed", "true");
     expect(screen.getByRole("button", { name: "owner22@example.com" })).toBeDisabled();
     expect(screen.getByText("Verification email sent 11/3/2026")).toBeInTheDocument();
-    expect(screen.getByText("Identity check rejected")).toBeInTheDocument();
+    expect(screen.getByText("Identity check not passed")).toBeInTheDocument();
     expect(screen.getByText("Awaiting identity check")).toBeInTheDocument();
     // The primary holder is not an "other" owner.
     expect(screen.queryByRole("button", { name: /Ada Lovelace/ })).not.toBeInTheDocument();

@@ -1,21 +1,30 @@
 // /edit-others (requirements §2 "Other owners"): the additional owners (those without a completed identity
 // check disabled, with their state), the add-owner dialog, and the selected owner's details.
+import { useAtomValue } from "jotai";
 import { useState } from "react";
 import { OwnerEmailDialog } from "@/components/forms";
 import { additionalOwners, useFounderData, type FounderData } from "@/api";
+import { keptEditsAtom } from "@/stores/kept-edits";
 import { useCurrentUser } from "@/stores/session";
 import { DataGate, EditScreen } from "@/components/layout/edit-layout";
 import { NotReady } from "./not-ready";
-import { OwnerEditor } from "./owner-editor";
+import { OWNER_KEPT_PREFIX, OwnerEditor } from "./owner-editor";
 import { useOwnerActions } from "./owner-actions";
 import { ownerStatus } from "./owner-status";
 import { OwnerPicker } from "./owner-picker";
 
 function OthersEditor({ data }: { data: FounderData }) {
   const owners = additionalOwners(data.allData.persons);
-  const founderEmail = useCurrentUser()?.email ?? "";
+  const user = useCurrentUser();
+  const founderEmail = user?.email ?? "";
   const verified = owners.filter((o) => ownerStatus(o).kind === "verified");
-  const [chosenId, setChosenId] = useState<number | null>(null);
+  // Back after a sign-in with an owner's edits kept: that owner is the one open.
+  const keptOwner = useAtomValue(keptEditsAtom).find(
+    (k) => k.userId === user?.id && k.key.startsWith(OWNER_KEPT_PREFIX),
+  );
+  const [chosenId, setChosenId] = useState<number | null>(
+    keptOwner ? Number(keptOwner.key.slice(OWNER_KEPT_PREFIX.length)) : null,
+  );
   const [adding, setAdding] = useState(false);
   const [sendingTo, setSendingTo] = useState<number | null>(null);
   const actions = useOwnerActions({

@@ -1,7 +1,4 @@
-// /edit-profile (requirements §2 "Edit Profile"): the primary holder's profile with the step 2 fields and
-// rules (the contract's profileForm); birthdate and SSN shown but disabled (SSN masked as the API
-// returns it), state labelled 'Registered State', an 'Update license' link that opens the identity
-// check again, Done and Cancel (→ /). Toasts 'Profile updated successfully' / 'Failed to update profile'.
+// /edit-profile (requirements §2 "Edit Profile"): the step 2 fields and rules, birthdate and SSN fixed.
 import { useState } from "react";
 import type { EnumItem, Person } from "@contract/entities";
 import { profileForm, toPersonFields, type ProfileForm } from "@contract/forms";
@@ -17,26 +14,25 @@ import { NotReady } from "./not-ready";
 import { UpdateLicenseDialog } from "./update-license-dialog";
 
 /** Birthdate and SSN are fixed once recorded: shown read-only, with why. */
-export const IDENTITY_LOCKED = {
+const IDENTITY_LOCKED = {
   birthdate: "Fixed once recorded for your identity check. Contact support to correct it.",
   ssn: "Fixed once recorded; only the last four digits are shown. Contact support to correct it.",
 } as const;
 
-export const PROFILE_TOASTS = { saved: "Profile updated successfully", failed: "Failed to update profile" } as const;
+const PROFILE_TOASTS = { saved: "Profile updated successfully", failed: "Failed to update profile" } as const;
 
-/** Identity fields are fixed after the identity check: they are shown, never sent. */
-export function editableProfileFields(v: ProfileForm) {
+function editableProfileFields(v: ProfileForm) {
   const { birthdate: _dob, ssn: _ssn, ...rest } = v;
   return toPersonFields(rest);
 }
 
 /** The form's name differs from the stored one (case and spaces at the ends ignored, as saved). */
-export function nameChanged(person: Person, v: Pick<ProfileForm, "firstName" | "lastName">): boolean {
+function nameChanged(person: Person, v: Pick<ProfileForm, "firstName" | "lastName">): boolean {
   const same = (a: string | null, b: string) => (a ?? "").trim() === b.trim();
   return !same(person.first_name, v.firstName) || !same(person.last_name, v.lastName);
 }
 
-export const RECHECK_MESSAGES = {
+/** @internal */ export const RECHECK_MESSAGES = {
   willClear:
     "Your identity was verified under your current name. If you change it, the identity check must be done again: save, then use 'Update license' to verify with a document in your new name.",
   // No cause is given: a check under way looks the same whether it was opened, started anew with

@@ -30,7 +30,7 @@ describe("/edit-profile", () => {
     expect(screen.getByLabelText("SSN")).toHaveValue("***-**-6789");
     expect(screen.getByLabelText("Registered State")).toHaveValue("us_state_delaware");
     expect(screen.getByLabelText("First name")).toBeEnabled();
-    expect(screen.getByLabelText("Phone")).toHaveValue("(555)-123-4567");
+    expect(screen.getByLabelText("Phone")).toHaveValue("(302)-555-0147");
     expect(screen.getByRole("button", { name: "Update license" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Cancel" })).toBeEnabled();
   });

@@ -27,22 +27,25 @@ const OWNER_FIELDS = [
   "zip",
 ] as const satisfies readonly (keyof OwnerForm & ProfileFieldName)[];
 
-export function ownerValuesFromPerson(p: Person): OwnerForm {
+function ownerValuesFromPerson(p: Person): OwnerForm {
   const all = profileValuesFromPerson(p);
   return Object.fromEntries(OWNER_FIELDS.map((k) => [k, all[k]])) as OwnerForm;
 }
 
 /** The PATCH body: the editable fields only. */
-export function ownerPatch(v: OwnerForm) {
+function ownerPatch(v: OwnerForm) {
   const { birthdate: _dob, ssn: _ssn, ...contact } = v;
   return toPersonFields(contact);
 }
 
-export const OWNER_LOCKED = {
+const OWNER_LOCKED = {
   birthdate: "Fixed once recorded for the owner's identity check.",
   ssn: "Fixed once recorded; only the last four digits are shown.",
   notRecorded: "Not recorded; it cannot be entered here.",
 } as const;
+
+/** Which kept edits are this owner's (stores/kept-edits.ts). */
+export const OWNER_KEPT_PREFIX = "owner:";
 
 export interface OwnerEditorProps {
   owner: Person;
@@ -52,12 +55,12 @@ export interface OwnerEditorProps {
 }
 
 export function OwnerEditor({ owner, enums, onUpdateLicense, sendingEmail }: OwnerEditorProps) {
-  const form = useZodForm<OwnerForm>(ownerForm, ownerValuesFromPerson(owner));
+  const form = useZodForm<OwnerForm>(ownerForm, ownerValuesFromPerson(owner), { showInitialErrors: true });
   const { saving, saveAndReturn } = useSaveAndReturn("owner information", {
     saved: OWNER_TOASTS.updated,
     failed: OWNER_TOASTS.updateFailed,
   });
-  const kept = useKeptEdits(form, `owner:${owner.person_id}`, "this owner's details");
+  const kept = useKeptEdits(form, `${OWNER_KEPT_PREFIX}${owner.person_id}`, "this owner's details");
   useUnsavedChangesGuard(form.dirty && !saving);
   const mutation = useAccountMutation(() => patchPerson(owner.person_id, ownerPatch(form.values)));
 

@@ -2,11 +2,12 @@
 // completed check are listed but disabled). The label tells the founder why.
 import type { Person } from "@contract/entities";
 import { parseTimestamp } from "@contract/rules";
+import { IDENTITY_STATE } from "@contract/status-words";
 
 export type OwnerStatus = { kind: "verified" } | { kind: "rejected" | "email-sent" | "awaiting"; label: string };
 
 /** M/D/YYYY of a record timestamp (requirements §3: no trailing Z, UTC). */
-export function shortDate(ts: string): string {
+function shortDate(ts: string): string {
   const d = parseTimestamp(ts);
   return `${d.getUTCMonth() + 1}/${d.getUTCDate()}/${d.getUTCFullYear()}`;
 }
@@ -14,7 +15,8 @@ export function shortDate(ts: string): string {
 export function ownerStatus(
   p: Pick<Person, "sumsub_completed_at" | "sumsub_review_answer" | "sumsub_email_sent_at">,
 ): OwnerStatus {
-  if (p.sumsub_review_answer === "RED") return { kind: "rejected", label: "Identity check rejected" };
+  if (p.sumsub_review_answer === "RED")
+    return { kind: "rejected", label: `Identity check ${IDENTITY_STATE.notPassed}` };
   if (p.sumsub_completed_at) return { kind: "verified" };
   if (p.sumsub_email_sent_at)
     return { kind: "email-sent", label: `Verification email sent ${shortDate(p.sumsub_email_sent_at)}` };

@@ -13,7 +13,7 @@ import { LoadingScreen } from "@/components/ui/loading-overlay";
 import { IdentityCheckSlot } from "@/components/identity-check-slot";
 import { refetchAll, startNewIdentityCheck } from "@/api";
 
-export const UPDATE_LICENSE_TEXT = {
+const UPDATE_LICENSE_TEXT = {
   explain:
     "Updating your license starts a new identity check: you capture your new document and a selfie again. Your identity verification is cleared when the new check starts and stays cleared until it is complete.",
   start: "Start new check",

@@ -1,29 +1,23 @@
 // The identity-verification widget: Sumsub's own React component, unmodified, with the product's
-// settings (English, the app's theme) and the few events the creation flow needs. It knows nothing
-// of the app: the caller supplies token fetching and reacts to the callbacks. The iframe's origin
-// comes from `baseUrl` (the app config's identityUrl) or, failing that, from the token itself.
-// Default-exported so screens can React.lazy() it and keep the SDK out of the main bundle.
+// settings; the caller supplies token fetching and callbacks. Default-exported for React.lazy().
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import SumsubWebSdk from "@sumsub/websdk-react";
 import type { ApplicantReview, ReviewAnswer } from "@contract/sumsub";
 
-export type { ReviewAnswer };
-
-export interface IdentityCheckProps {
+interface IdentityCheckProps {
   /** Fetches a fresh SDK access token from the product API (POST /api/sumsub/access_token). */
   getAccessToken(): Promise<string>;
   /** The widget loaded (or created) the person's applicant: the caller saves the applicant id. */
   onApplicantLoaded?(applicantId: string): void;
-  /** The review finished. The caller asks the server to confirm; this is a UX signal only. */
+  /** The review finished: a UX signal only, the caller asks the server to confirm. */
   onCompleted?(reviewAnswer: ReviewAnswer): void;
-  /** Widget origin, exactly (no trailing slash): e.g. the local emulator's URL. */
+  onReviewing?(reviewing: boolean): void;
+  /** Widget origin, exactly (no trailing slash). */
   baseUrl?: string;
-  /** The app's theme: the widget starts in it and follows a toggle (Sumsub's light and dark themes). */
   theme?: "light" | "dark";
   className?: string;
 }
 
-/** The fields of the widget's status message this component reads (Sumsub's review shape). */
 type StatusPayload = Partial<Pick<ApplicantReview, "reviewStatus" | "reviewResult">>;
 
 interface ApplicantLoadedPayload {
@@ -33,10 +27,7 @@ interface ApplicantLoadedPayload {
 const WIDGET_LANG = "en";
 const FRAME_TITLE = "Identity verification";
 
-/**
- * The SDK creates its iframe without a title, which screen readers (and axe) need to name the
- * frame; add one whenever the SDK (re)creates the iframe.
- */
+/** The SDK creates its iframe without the title screen readers need to name the frame. */
 function useFrameTitle(container: RefObject<HTMLDivElement | null>, active: boolean): void {
   useEffect(() => {
     const root = container.current;
@@ -61,6 +52,7 @@ function IdentityCheck({
   getAccessToken,
   onApplicantLoaded,
   onCompleted,
+  onReviewing,
   baseUrl,
   theme = "light",
   className,
@@ -68,15 +60,13 @@ function IdentityCheck({
   const [state, setState] = useState<TokenState>({ status: "loading" });
   const [attempt, setAttempt] = useState(0);
 
-  // The SDK component reads its props once, at mount; route callbacks through refs so the
-  // latest ones run without remounting (which would restart the person's session).
-  const callbacks = useRef({ getAccessToken, onApplicantLoaded, onCompleted });
+  // The SDK reads its props once: callbacks go through refs, as a remount restarts the session.
+  const callbacks = useRef({ getAccessToken, onApplicantLoaded, onCompleted, onReviewing });
   useEffect(() => {
-    callbacks.current = { getAccessToken, onApplicantLoaded, onCompleted };
+    callbacks.current = { getAccessToken, onApplicantLoaded, onCompleted, onReviewing };
   });
   const reported = useRef<{ applicantId?: string; answer?: string }>({});
-  // The SDK reads its config once, at mount; a later theme change goes to the frame through its
-  // setTheme (idCheck.callSetTheme), so the founder's session in the widget is not restarted.
+  // A later theme change goes to the frame through its setTheme, without restarting the session.
   const sdk = useRef<SumsubWebSdk>(null);
   const [mountTheme] = useState(theme);
   useEffect(() => {
@@ -85,8 +75,7 @@ function IdentityCheck({
   const container = useRef<HTMLDivElement>(null);
   useFrameTitle(container, state.status === "ready");
 
-  // One token request per attempt, even when StrictMode runs the effect twice in development:
-  // every token opens an SDK session, so a duplicate would only be thrown away.
+  // One token request per attempt, even when StrictMode runs the effect twice: each opens a session.
   const request = useRef<{ attempt: number; token: Promise<string> } | null>(null);
   useEffect(() => {
     let cancelled = false;
@@ -125,6 +114,9 @@ function IdentityCheck({
     } else if (type === "idCheck.onApplicantStatusChanged") {
       const { reviewStatus, reviewResult } = (payload ?? {}) as StatusPayload;
       const answer = reviewResult?.reviewAnswer;
+      callbacks.current.onReviewing?.(
+        reviewStatus === "pending" || reviewStatus === "queued" || reviewStatus === "onHold",
+      );
       if (
         reviewStatus === "completed" &&
         (answer === "GREEN" || answer === "RED") &&
@@ -166,8 +158,7 @@ function IdentityCheck({
   return (
     <div ref={container} className={className}>
       <SumsubWebSdk
-        // A new token (e.g. after "Try again") must start a new SDK session: the component
-        // ignores prop changes, so remount it.
+        // A new token (after "Try again") starts a new session: the component ignores prop changes.
         key={state.token}
         accessToken={state.token}
         expirationHandler={expirationHandler}

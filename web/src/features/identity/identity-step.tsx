@@ -22,7 +22,7 @@ const CONFIRM_ATTEMPTS = 10;
 const CONFIRM_INTERVAL_MS = 1_000;
 
 /** Asks the server (which asks the provider) until the review is recorded or the attempts run out. */
-export async function confirmUntilRecorded(
+/** @internal */ export async function confirmUntilRecorded(
   confirm: () => Promise<IdentityState>,
   wait = (ms: number) => new Promise((r) => setTimeout(r, ms)),
 ): Promise<IdentityState> {
@@ -36,7 +36,15 @@ export async function confirmUntilRecorded(
 
 type Outcome = { kind: "pending" } | { kind: "rejected" } | { kind: "failed" };
 
-export function IdentityVerification({ email, person }: { email: string; person: Person }) {
+export function IdentityVerification({
+  email,
+  person,
+  onReviewing,
+}: {
+  email: string;
+  person: Person;
+  onReviewing?(reviewing: boolean): void;
+}) {
   const queryClient = useQueryClient();
   const theme = useAtomValue(themeAtom);
   const [outcome, setOutcome] = useState<Outcome>({ kind: "pending" });
@@ -84,6 +92,7 @@ export function IdentityVerification({ email, person }: { email: string; person:
               getAccessToken={getAccessToken}
               onApplicantLoaded={onApplicantLoaded}
               onCompleted={() => void onCompleted()}
+              onReviewing={onReviewing}
               baseUrl={appSettings().identityUrl}
             />
           </Suspense>

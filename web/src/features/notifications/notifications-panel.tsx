@@ -6,7 +6,7 @@ import { parseTimestamp } from "@contract/rules";
 import { useMarkAllRead, useMarkRead } from "@/api/notifications-read";
 import { unreadCount, useNotifications, type AppNotification } from "@/api/notifications";
 
-export const FETCH_ERROR_DEFAULT = "An error occurred while fetching notifications";
+const FETCH_ERROR_DEFAULT = "An error occurred while fetching notifications";
 
 const linkButton =
   "rounded px-2 py-1 text-sm font-medium text-primary-strong hover:bg-primary-tint disabled:cursor-not-allowed disabled:text-disabled aria-disabled:cursor-not-allowed aria-disabled:text-disabled aria-disabled:hover:bg-transparent focus-visible:outline-2 focus-visible:outline-primary";

@@ -1,11 +1,9 @@
-// The RIA risk-advisor questionnaire (requirements §2 "RIA Risk Advisor", §5): seven required answers
-// ('Required' once a field is left; 'Risk score must be between 1 and 5'), the tax form download,
-// and 'Acknowledge receipt', without which Done stays disabled. The rules are the contract's
-// riaForm; the controls are the shared form parts. An answer turns red only once changed or on Done
-// (tabbing through is not a mistake), and the receipt can be acknowledged only after the download.
+// The RIA risk-advisor questionnaire (requirements §2, §5; the contract's riaForm): seven answers, the
+// tax form download, and 'Acknowledge receipt' while the answers are those it printed (decision 0191).
+import { useEffect, useState } from "react";
 import type { z } from "zod";
 import type { EnumItem, accountPut } from "@contract/entities";
-import { riaForm, type RiaForm } from "@contract/forms";
+import { riaAnswersForm, riaForm, type RiaAnswersForm, type RiaForm } from "@contract/forms";
 import { LIMITS } from "@contract/rules";
 import { Button } from "@/components/ui/button";
 import { BoundTextField, CheckboxField, EnumSelect, ScaleField, useZodForm } from "@/components/forms";
@@ -20,16 +18,13 @@ export type RiaValues = Omit<RiaForm, "acknowledged"> & { acknowledged: boolean 
 export type RiaAccountFields = Required<z.infer<typeof accountPut>>;
 
 /** The risk score's scale: what its two ends mean (the score is a whole number, docs/decisions/0095). */
-export const RISK_SCALE = {
+/** @internal */ export const RISK_SCALE = {
   low: "keep what you have, even if it grows slowly",
   high: "seek the most growth, accepting large losses on the way",
 } as const;
 
-/**
- * The questions, the enum category each one is answered from (null: typed or the scale) and a
- * one-line explanation beside its label, for the terms a founder may not know.
- */
-export const RIA_QUESTIONS = [
+/** The questions, the enum category each is answered from (null: typed or the scale), and a hint. */
+/** @internal */ export const RIA_QUESTIONS = [
   { name: "primaryGoal", label: "Primary goal", category: "primary_goal", hint: undefined },
   {
     name: "riskScore",
@@ -84,8 +79,8 @@ export function riaValuesFromAccount(a: Partial<RiaAccountFields> | null | undef
   };
 }
 
-/** A valid form → the account's RIA fields for PUT /api/accounts/{accountId}. */
-export function accountFieldsFromRia(v: RiaForm): RiaAccountFields {
+/** Valid answers → the account's RIA fields for PUT /api/accounts/{accountId} and the tax form. */
+export function accountFieldsFromRia(v: RiaAnswersForm): RiaAccountFields {
   return {
     ria_primary_goal: v.primaryGoal,
     ria_risk_score: Number(v.riskScore),
@@ -102,32 +97,47 @@ export interface RiaFormViewProps {
   enums: readonly EnumItem[];
   saving: boolean;
   downloading: boolean;
-  /** The tax form was downloaded on this visit: only then can its receipt be acknowledged. */
-  downloaded: boolean;
   /** `onSessionEnded`: for the save to call when the session ended (keeps the answers). */
   onSubmit(values: RiaForm, onSessionEnded: () => void): void;
-  onDownloadTaxForm(): void;
+  /** Downloads the tax form printing these answers; resolves whether it was saved. */
+  onDownloadTaxForm(answers: RiaAccountFields): Promise<boolean>;
 }
 
 /** Under the box until the form is downloaded: why it cannot be ticked yet. */
-export const ACKNOWLEDGE_AFTER_DOWNLOAD = "Download the tax form first; then you can acknowledge its receipt.";
+/** @internal */ export const ACKNOWLEDGE_AFTER_DOWNLOAD =
+  "Download the tax form first; then you can acknowledge its receipt.";
+/** Under the box once an answer differs from those the downloaded form prints. */
+/** @internal */ export const ACKNOWLEDGE_AFTER_CHANGE =
+  "Your answers changed since the download: download the tax form again, then acknowledge its receipt.";
+/** Beside Download when an answer is missing or wrong: the form prints all seven. */
+/** @internal */ export const ANSWER_BEFORE_DOWNLOAD =
+  "Answer all seven questions first: the tax form prints your answers.";
 
-export function RiaFormView({
-  initial,
-  enums,
-  saving,
-  downloading,
-  downloaded,
-  onSubmit,
-  onDownloadTaxForm,
-}: RiaFormViewProps) {
+export function RiaFormView({ initial, enums, saving, downloading, onSubmit, onDownloadTaxForm }: RiaFormViewProps) {
   const form = useZodForm<RiaValues>(riaForm, initial, { showErrors: "changed" });
   const kept = useKeptEdits(form, "ria", "your risk questionnaire", ["acknowledged"]);
   useUnsavedChangesGuard(form.dirty && !saving);
+  const answers = riaAnswersForm.safeParse(form.values);
+  const onScreen = answers.success ? JSON.stringify(accountFieldsFromRia(answers.data)) : null;
+  /** The answers the downloaded form prints (JSON of the API's fields), null before a download. */
+  const [downloaded, setDownloaded] = useState<string | null>(null);
+  const [unanswered, setUnanswered] = useState(false);
+  const matches = onScreen !== null && onScreen === downloaded;
+  const { set } = form;
+  const acknowledged = form.values.acknowledged;
+  useEffect(() => {
+    if (!matches && acknowledged) set("acknowledged", false);
+  }, [matches, acknowledged, set]);
   const submit = () => {
     const parsed = riaForm.safeParse(form.values);
     if (parsed.success) onSubmit(parsed.data, kept.keep);
     else form.touchAll();
+  };
+  const download = async () => {
+    setUnanswered(!answers.success);
+    if (!answers.success) return form.touchAll();
+    const fields = accountFieldsFromRia(answers.data);
+    if (await onDownloadTaxForm(fields)) setDownloaded(JSON.stringify(fields));
   };
   return (
     <EditForm label="Risk questionnaire" saving={saving} doneDisabled={!form.values.acknowledged} onDone={submit}>
@@ -178,15 +188,21 @@ export function RiaFormView({
           variant="outlined"
           className="self-start"
           aria-disabled={downloading || undefined}
-          onClick={downloading ? undefined : onDownloadTaxForm}
+          aria-describedby={unanswered && !answers.success ? "ria-answer-first" : undefined}
+          onClick={downloading ? undefined : () => void download()}
         >
           {downloading ? "Downloading..." : "Download tax form"}
         </Button>
+        {unanswered && !answers.success ? (
+          <p id="ria-answer-first" role="alert" className="text-sm text-error">
+            {ANSWER_BEFORE_DOWNLOAD}
+          </p>
+        ) : null}
         <CheckboxField
           label="Acknowledge receipt"
           check={form.check("acknowledged")}
-          disabled={saving || !downloaded}
-          hint={downloaded ? undefined : ACKNOWLEDGE_AFTER_DOWNLOAD}
+          disabled={saving || !matches}
+          hint={matches ? undefined : downloaded ? ACKNOWLEDGE_AFTER_CHANGE : ACKNOWLEDGE_AFTER_DOWNLOAD}
         />
       </div>
     </EditForm>

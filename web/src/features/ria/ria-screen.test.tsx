@@ -5,7 +5,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { allDataFixture, serveFounder } from "@/testing/founder-fixtures";
 import { RIA_ANSWERS } from "@contract/test-fixtures";
 import { renderScreen } from "@/testing/render-screen";
-import { ACKNOWLEDGE_AFTER_DOWNLOAD, RIA_QUESTIONS, RISK_SCALE } from "./ria-form";
+import {
+  ACKNOWLEDGE_AFTER_CHANGE,
+  ACKNOWLEDGE_AFTER_DOWNLOAD,
+  ANSWER_BEFORE_DOWNLOAD,
+  RIA_QUESTIONS,
+  RISK_SCALE,
+} from "./ria-form";
 import RiaScreen from "./ria-screen";
 import { filenameFromDisposition } from "./tax-form-download";
 
@@ -17,7 +23,7 @@ const done = () => screen.getByRole("button", { name: "Done" });
 /** Serves the tax form and catches the browser's save, as a download would be. */
 function serveTaxForm(): string[] {
   fakeApi.on(
-    "GET",
+    "POST",
     "/api/ria/tax-form.pdf",
     () =>
       new Response("%PDF-1.7", {
@@ -77,8 +83,15 @@ describe("/ria questionnaire", () => {
     const box = screen.getByLabelText("Acknowledge receipt");
     expect(box).toBeDisabled();
     expect(box).toHaveAccessibleDescription(ACKNOWLEDGE_AFTER_DOWNLOAD);
-    await downloadAndAcknowledge();
-    expect(done()).toBeEnabled();
+    // The form prints the answers: with answers missing nothing is downloaded, and each says so.
+    await userEvent.click(screen.getByRole("button", { name: "Download tax form" }));
+    expect(screen.getByRole("button", { name: "Download tax form" })).toHaveAccessibleDescription(
+      ANSWER_BEFORE_DOWNLOAD,
+    );
+    expect(screen.getAllByText("Required")).toHaveLength(7);
+    expect(fakeApi.callsTo("POST", "/api/ria/tax-form.pdf")).toHaveLength(0);
+    expect(screen.getByLabelText("Acknowledge receipt")).toBeDisabled();
+    expect(done()).toBeDisabled();
   });
 
   it.each([
@@ -95,8 +108,11 @@ describe("/ria questionnaire", () => {
     await userEvent.type(loss, typed);
     fireEvent.blur(loss);
     expect(await screen.findByText(message)).toBeInTheDocument();
-    await downloadAndAcknowledge();
-    await userEvent.click(done());
+    await userEvent.click(screen.getByRole("button", { name: "Download tax form" }));
+    expect(await screen.findByText(ANSWER_BEFORE_DOWNLOAD)).toBeInTheDocument();
+    expect(fakeApi.callsTo("POST", "/api/ria/tax-form.pdf")).toHaveLength(0);
+    expect(screen.getByLabelText("Acknowledge receipt")).toBeDisabled();
+    expect(done()).toBeDisabled();
     expect(fakeApi.callsTo("PUT", "/api/accounts/{id}")).toHaveLength(0);
   });
 
@@ -117,14 +133,33 @@ describe("/ria questionnaire", () => {
     expect(screen.getByLabelText("Loss capacity (%)")).toHaveAccessibleDescription(/could lose/);
   });
 
-  it("does not send an incomplete questionnaire: Done shows every missing answer", async () => {
-    serveFounder(allDataFixture());
+  it("prints the answers on screen, not the saved ones; a changed answer unticks the receipt until a new download", async () => {
+    serveFounder(allDataFixture({ account: RIA_ANSWERS }));
     serveTaxForm();
     renderScreen(<RiaScreen />);
+    await screen.findByLabelText("Primary goal");
+    await userEvent.click(riskStep(5));
     await downloadAndAcknowledge();
-    await userEvent.click(done());
-    expect(screen.getAllByText("Required")).toHaveLength(7);
-    expect(fakeApi.callsTo("PUT", "/api/accounts/{id}")).toHaveLength(0);
+    expect(fakeApi.callsTo("POST", "/api/ria/tax-form.pdf").map((c) => c.body)).toEqual([
+      { ...RIA_ANSWERS, ria_risk_score: 5 },
+    ]);
+    expect(done()).toBeEnabled();
+    // Another answer than the form prints: the receipt acknowledged another form.
+    await userEvent.click(riskStep(4));
+    expect(screen.getByLabelText("Acknowledge receipt")).not.toBeChecked();
+    expect(screen.getByLabelText("Acknowledge receipt")).toBeDisabled();
+    expect(screen.getByLabelText("Acknowledge receipt")).toHaveAccessibleDescription(ACKNOWLEDGE_AFTER_CHANGE);
+    expect(done()).toBeDisabled();
+    // Back to the printed answer, the download matches again; a new download prints the new one.
+    await userEvent.click(riskStep(5));
+    expect(screen.getByLabelText("Acknowledge receipt")).toBeEnabled();
+    await userEvent.click(riskStep(2));
+    await downloadAndAcknowledge();
+    expect(fakeApi.callsTo("POST", "/api/ria/tax-form.pdf").at(-1)!.body).toEqual({
+      ...RIA_ANSWERS,
+      ria_risk_score: 2,
+    });
+    expect(done()).toBeEnabled();
   });
 
   it("loads the saved answers, saves changes to the account with numbers, and confirms", async () => {
@@ -159,13 +194,13 @@ describe("/ria questionnaire", () => {
   });
 
   it("downloads the tax form through the API (bearer-authenticated fetch), named as the server says", async () => {
-    serveFounder(allDataFixture());
+    serveFounder(allDataFixture({ account: RIA_ANSWERS }));
     const clicked = serveTaxForm();
     renderScreen(<RiaScreen />);
     await userEvent.click(await screen.findByRole("button", { name: "Download tax form" }));
     await waitFor(() => expect(clicked).toEqual(["tax-form-7.pdf blob:tax-form"]));
     expect((vi.mocked(URL.createObjectURL).mock.calls[0]![0] as Blob).type).toBe("application/pdf");
-    expect(fakeApi.callsTo("GET", "/api/ria/tax-form.pdf")).toHaveLength(1);
+    expect(fakeApi.callsTo("POST", "/api/ria/tax-form.pdf")).toHaveLength(1);
   });
 
   it("reads the filename of a Content-Disposition header", () => {

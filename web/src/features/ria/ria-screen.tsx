@@ -7,10 +7,10 @@ import { useToast } from "@/components/ui/toast";
 import { updateAccount, useAccountId, useAccountMutation, useAllData, useEnums } from "@/api";
 import { useSaveAndReturn } from "@/hooks/use-save-and-return";
 import { DataGate, EditScreen } from "@/components/layout/edit-layout";
-import { accountFieldsFromRia, riaValuesFromAccount, RiaFormView } from "./ria-form";
+import { accountFieldsFromRia, riaValuesFromAccount, RiaFormView, type RiaAccountFields } from "./ria-form";
 import { fetchTaxForm, saveBlob } from "./tax-form-download";
 
-export const RIA_TOASTS = {
+const RIA_TOASTS = {
   saved: "RIA information updated successfully",
   failed: "Failed to update RIA information",
   download: "Failed to download tax form",
@@ -24,21 +24,21 @@ export default function RiaScreen() {
   const flow = useSaveAndReturn("RIA information", RIA_TOASTS);
   const mutation = useAccountMutation((v: RiaForm) => updateAccount(accountId.data!, accountFieldsFromRia(v)));
   const [downloading, setDownloading] = useState(false);
-  const [downloaded, setDownloaded] = useState(false);
 
   async function save(values: RiaForm, onSessionEnded: () => void) {
     await flow.saveAndReturn(() => mutation.mutateAsync(values), onSessionEnded);
   }
 
-  async function download() {
+  async function download(answers: RiaAccountFields): Promise<boolean> {
     setDownloading(true);
     try {
-      const { blob, filename } = await fetchTaxForm();
+      const { blob, filename } = await fetchTaxForm(answers);
       saveBlob(blob, filename);
-      setDownloaded(true);
+      return true;
     } catch (err) {
       console.error("Failed to download tax form", err instanceof Error ? err.message : err);
       toast.error(RIA_TOASTS.download);
+      return false;
     } finally {
       setDownloading(false);
     }
@@ -62,9 +62,8 @@ export default function RiaScreen() {
             enums={enums.data}
             saving={flow.saving}
             downloading={downloading}
-            downloaded={downloaded}
             onSubmit={(v, onSessionEnded) => void save(v, onSessionEnded)}
-            onDownloadTaxForm={() => void download()}
+            onDownloadTaxForm={download}
           />
         ) : null}
       </DataGate>

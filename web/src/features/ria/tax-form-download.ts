@@ -1,17 +1,19 @@
-// 'Download tax form': GET /api/ria/tax-form.pdf through the API client, so the request carries
-// the bearer token (a plain <a href> would not), then hands the PDF to the browser as a download.
+// 'Download tax form': POST /api/ria/tax-form.pdf with the answers on screen through the API client,
+// so the request carries the bearer token (a plain <a href> would not), then hands the PDF to the
+// browser as a download.
 import { api } from "@/lib/api-client";
+import type { RiaAccountFields } from "./ria-form";
 
-export const DEFAULT_TAX_FORM_NAME = "tax-form.pdf";
+const DEFAULT_TAX_FORM_NAME = "tax-form.pdf";
 
 /** The filename of a Content-Disposition header (attachment; filename="x.pdf"), if any. */
-export function filenameFromDisposition(header: string | null): string | undefined {
+/** @internal */ export function filenameFromDisposition(header: string | null): string | undefined {
   const m = header ? /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(header) : null;
   return m?.[1] ? decodeURIComponent(m[1]) : undefined;
 }
 
-export async function fetchTaxForm(): Promise<{ blob: Blob; filename: string }> {
-  const { data, response } = await api.GET("/api/ria/tax-form.pdf", { parseAs: "blob" });
+export async function fetchTaxForm(answers: RiaAccountFields): Promise<{ blob: Blob; filename: string }> {
+  const { data, response } = await api.POST("/api/ria/tax-form.pdf", { body: answers, parseAs: "blob" });
   if (!data) throw new Error("The tax form was empty");
   return {
     blob: data,

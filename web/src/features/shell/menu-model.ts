@@ -20,7 +20,7 @@ export interface MenuSection {
   links: MenuLink[];
 }
 
-export const MAIN_SECTIONS: MenuSection[] = [
+/** @internal */ export const MAIN_SECTIONS: MenuSection[] = [
   { title: null, links: [{ label: "Dashboard", href: paths.dashboard.getHref() }] },
   {
     title: "Accounts",

@@ -1,7 +1,7 @@
 // The email/password views of the sign-in screen (requirements §2, §4).
-import { useAtomValue } from "jotai";
+import { useAtomValue, useSetAtom } from "jotai";
 import { useEffect, type FormEvent, type ReactNode } from "react";
-import { canSubmitRegister, passwordSubmittable } from "@contract/rules";
+import { canSubmitRegister, passwordSubmittable, registerNameProblems } from "@contract/rules";
 import { KeptEditsNotice } from "@/components/kept-edits-notice";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
@@ -10,7 +10,14 @@ import { TIMINGS } from "@/lib/timings";
 import type { AuthActions } from "../use-auth-actions";
 import { clearPendingVerification } from "../pending-verification";
 import { useEnabledProviders } from "../providers";
-import { backViewAtom, busyAtom, signInFormAtom, signInNoticeAtom, verificationMailAtom } from "../store";
+import {
+  backViewAtom,
+  busyAtom,
+  emailConfirmedAtom,
+  signInFormAtom,
+  signInNoticeAtom,
+  verificationMailAtom,
+} from "../store";
 import { FormErrorCaption, OrDivider, TextLink, useFieldError } from "./form-parts";
 import { PasswordChecklist } from "./password-checklist";
 
@@ -81,7 +88,7 @@ export function SignInView({ actions }: ViewProps) {
   return (
     <div className="flex flex-col gap-4">
       {notice ? (
-        <p role="status" className="rounded-md border border-divider bg-primary-tint px-3 py-2 text-base">
+        <p role="status" className="rounded-md border border-divider bg-primary-tint px-3 py-2 text-base wrap-anywhere">
           {notice}
         </p>
       ) : null}
@@ -110,10 +117,7 @@ export function SignInView({ actions }: ViewProps) {
   );
 }
 
-/**
- * After the pending view's 5 s (requirements §4): where the confirmation mail went, and a way to
- * send it again (the auth service resends to an unconfirmed sign-up only, at most once a minute).
- */
+/** After the pending view's 5 s (requirements §4): where the confirmation mail went, and a resend. */
 function VerificationMailNotice({ actions }: ViewProps) {
   const mail = useAtomValue(verificationMailAtom);
   if (!mail) return null;
@@ -138,9 +142,9 @@ export function EnterPasswordView({ actions }: ViewProps) {
     <div className="flex flex-col gap-4">
       <ViewForm onSubmit={() => ready && void actions.signIn()}>
         <EmailField actions={actions} />
-        {/* The email is known here: the view opens on the password. */}
         <PasswordField actions={actions} autoComplete="current-password" autoFocus />
         <FormErrorCaption />
+        <VerificationMailNotice actions={actions} />
         <div className="flex flex-wrap justify-between gap-3">
           <Button variant="outlined" onClick={() => actions.goTo(back)}>
             Back
@@ -160,6 +164,8 @@ export function RegisterView({ actions }: ViewProps) {
   const form = useAtomValue(signInFormAtom);
   const busy = useAtomValue(busyAtom);
   const ready = canSubmitRegister(form);
+  // The names become the profile's: a name it would refuse says so here, as the profile would.
+  const nameProblems = registerNameProblems(form);
   return (
     <div className="flex flex-col gap-4">
       <h2 className="text-lg font-medium">Complete your account</h2>
@@ -172,6 +178,8 @@ export function RegisterView({ actions }: ViewProps) {
             autoComplete="given-name"
             value={form.firstName}
             onChange={(e) => actions.update({ firstName: e.target.value })}
+            error={Boolean(nameProblems.firstName)}
+            helperText={nameProblems.firstName}
           />
           <TextField
             label="Last name"
@@ -179,6 +187,8 @@ export function RegisterView({ actions }: ViewProps) {
             autoComplete="family-name"
             value={form.lastName}
             onChange={(e) => actions.update({ lastName: e.target.value })}
+            error={Boolean(nameProblems.lastName)}
+            helperText={nameProblems.lastName}
           />
         </div>
         <PasswordField actions={actions} autoComplete="new-password" describedChecklist />
@@ -212,7 +222,7 @@ export function ForgotPasswordView({ actions }: ViewProps) {
 
 export function PasswordHasBeenResetView({ actions }: ViewProps) {
   useEffect(() => {
-    const timer = setTimeout(() => actions.goTo("sign-in"), TIMINGS.resetMailSentReturnMs);
+    const timer = setTimeout(() => actions.resetLinkSent(), TIMINGS.resetMailSentReturnMs);
     return () => clearTimeout(timer);
     // Runs once per visit: the timer must not restart when the actions object changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -227,7 +237,6 @@ export function PasswordHasBeenResetView({ actions }: ViewProps) {
 export function ResetPasswordView({ actions }: ViewProps) {
   const form = useAtomValue(signInFormAtom);
   const busy = useAtomValue(busyAtom);
-  // §5: the same rules, checklist and rule source as register.
   const ready = passwordSubmittable(form.password);
   return (
     <div className="flex flex-col gap-4">
@@ -264,20 +273,16 @@ export function EmailVerificationPendingView({ actions }: ViewProps) {
   useVerificationPolling(actions);
   return (
     <div className="flex flex-col gap-3" role="status">
-      <p className="text-base">We&apos;ve sent a verification email to {form.email}</p>
+      <p className="text-base wrap-anywhere">We&apos;ve sent a verification email to {form.email}</p>
       <p className="text-secondary">Check your inbox and follow instructions to complete registration.</p>
     </div>
   );
 }
 
-/**
- * Requirements §4: every 5 s read the current user; once email_confirmed_at is set, drop the pending
- * record and sign in with the held credentials. When the timeout has passed without
- * confirmation, go back to sign-in, clearing the password and the record; sign-in then says
- * where the mail went, with a way to send it again.
- */
+/** Requirements §4: every 5 s, is the address confirmed? Then sign in; past the timeout, back to sign-in. */
 function useVerificationPolling(actions: AuthActions): void {
   const form = useAtomValue(signInFormAtom);
+  const setConfirmed = useSetAtom(emailConfirmedAtom);
   const { email, password } = form;
   useEffect(() => {
     const started = Date.now();
@@ -294,6 +299,7 @@ function useVerificationPolling(actions: AuthActions): void {
       if (confirmed) {
         stopped = true;
         clearPendingVerification();
+        setConfirmed(true);
         if (email && password) await actions.signIn();
         // A view restored by a reload holds no password (it is never stored): ask for it.
         else if (email) actions.continueWithEmail();
@@ -301,9 +307,7 @@ function useVerificationPolling(actions: AuthActions): void {
       }
       if (Date.now() - started >= TIMINGS.pendingVerificationTimeoutMs) {
         stopped = true;
-        clearPendingVerification();
         actions.update({ password: "" });
-        // The sign-in view then says where the mail went and offers to send it again.
         actions.verificationTimedOut(email);
       }
     };
@@ -312,7 +316,6 @@ function useVerificationPolling(actions: AuthActions): void {
       stopped = true;
       clearInterval(id);
     };
-    // One polling loop per visit of the view.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 }

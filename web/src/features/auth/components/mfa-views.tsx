@@ -1,14 +1,16 @@
 // The second-factor views (requirements §2, §4): verify a code, or enrol a new authenticator (QR plus
 // the secret for manual entry) with a Skip button.
-import { useAtomValue } from "jotai";
-import { useEffect, useState, type FormEvent } from "react";
+import { useAtom, useAtomValue } from "jotai";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { sessionAtom } from "@/stores/session";
 import type { AuthActions } from "../use-auth-actions";
 import { signOut } from "../sign-out";
 import { onSharedEnrolment } from "../shared-enrolment";
-import { busyAtom, signInFormAtom } from "../store";
+import { AUTH_MESSAGES } from "../errors";
+import { ENROLMENT_CHECK_MS } from "../mfa";
+import { busyAtom, enrolmentNoticeAtom, signInFormAtom } from "../store";
 import { FormErrorCaption, TextLink, useFieldError } from "./form-parts";
 
 type ViewProps = { actions: AuthActions };
@@ -49,7 +51,7 @@ const AUTHENTICATOR_EXPLAINED =
   "An authenticator app (such as Google Authenticator, Microsoft Authenticator or 1Password) shows a new 6-digit code every 30 seconds. Asking for it when you sign in keeps your account safe even if someone learns your password.";
 
 /** The manual-entry key in blocks of 4 (a block never breaks across lines), with a copy button. */
-export function ManualKey({ secret }: { secret: string }) {
+function ManualKey({ secret }: { secret: string }) {
   const [copied, setCopied] = useState(false);
   const groups = secret.match(/.{1,4}/g) ?? [];
   async function copy() {
@@ -99,12 +101,50 @@ export function MfaVerifyView({ actions }: ViewProps) {
   );
 }
 
+/** When an enrolment elsewhere started, as the founder's clock reads it. */
+function startedAtTime(iso: string): string {
+  return new Date(iso).toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
+}
+
+const ENROLMENT_NOTES = {
+  elsewhere: (at: string) =>
+    `Setting up your authenticator is already under way on another device or browser (started at ${at}).`,
+  replacedElsewhere: (at: string) =>
+    `The code that was shown here no longer works: setting up your authenticator was started again on another device or browser (at ${at}). If you added it to your authenticator app, remove that entry.`,
+  choice: "Finish it there, or start over here: the code shown there then stops working.",
+  replacedEarlier:
+    "This code replaces the one from a setup that was not finished. If your authenticator app already has a Founder Foundation entry that never worked, remove it.",
+} as const;
+
+/** Enrolment pending on another screen of the founder's: its secret cannot be shown here, so ask. */
+function EnrolmentElsewhere({
+  startedAt,
+  replaced,
+  onStartOver,
+}: {
+  startedAt: string;
+  replaced: boolean;
+  onStartOver(): void;
+}) {
+  const at = startedAtTime(startedAt);
+  return (
+    <div role="status" className="flex flex-col gap-3 rounded-md border border-divider bg-primary-tint px-3 py-3">
+      <p className="text-base">{replaced ? ENROLMENT_NOTES.replacedElsewhere(at) : ENROLMENT_NOTES.elsewhere(at)}</p>
+      <p className="text-sm">{ENROLMENT_NOTES.choice}</p>
+      <Button onClick={onStartOver} className="self-start">
+        Start over here
+      </Button>
+    </div>
+  );
+}
+
 export function MfaEnrollView({ actions }: ViewProps) {
   const form = useAtomValue(signInFormAtom);
+  const [notice, setNotice] = useAtom(enrolmentNoticeAtom);
   const [failed, setFailed] = useState(false);
-  const prepare = () => {
+  const prepare = (replace = false) => {
     setFailed(false);
-    void actions.startEnrolment().then((shown) => setFailed(!shown));
+    void actions.startEnrolment(replace).then((settled) => setFailed(!settled));
   };
   useEffect(() => {
     // Entering the view starts an enrolment unless one is already shown.
@@ -114,23 +154,54 @@ export function MfaEnrollView({ actions }: ViewProps) {
   // Another tab of this founder started the enrolment anew: show the same QR here, so the founder's
   // app gets one entry whichever tab they use.
   const userId = useAtomValue(sessionAtom)?.user.id;
+  const latest = useRef(actions);
+  useEffect(() => {
+    latest.current = actions;
+  });
   useEffect(
     () =>
       onSharedEnrolment((owner, enrolment) => {
         if (owner !== userId) return;
-        actions.update({ qr: enrolment.qr, secret: enrolment.secret, factor: enrolment.factorId });
+        const shown = latest.current;
+        shown.update({ qr: enrolment.qr, secret: enrolment.secret, factor: enrolment.factorId });
+        setNotice((n) => (n?.kind === "elsewhere" ? { kind: "replaced-here" } : n));
         setFailed(false);
       }),
-    // actions changes with every keystroke; the subscription only needs the founder.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [userId],
+    [userId, setNotice],
   );
+  // A QR on screen stays the live one: checked every few seconds and when the founder comes back to
+  // this window; replaced on another device, it gives way to the news and a choice.
+  useEffect(() => {
+    if (!form.factor) return;
+    const check = () => void latest.current.checkEnrolment(form.factor);
+    const timer = setInterval(check, ENROLMENT_CHECK_MS);
+    window.addEventListener("focus", check);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener("focus", check);
+    };
+  }, [form.factor]);
+  // Pending on another screen, and no QR here: its secret cannot be shown, so the founder chooses.
+  const elsewhere = !form.qr && notice?.kind === "elsewhere" ? notice : null;
+  const note =
+    notice?.kind === "replaced-here"
+      ? AUTH_MESSAGES.replacedCode
+      : notice?.kind === "replaced-earlier"
+        ? ENROLMENT_NOTES.replacedEarlier
+        : null;
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-secondary">Scan this code with your authenticator app, then enter the code it shows.</p>
+      {elsewhere ? null : (
+        <p className="text-secondary">Scan this code with your authenticator app, then enter the code it shows.</p>
+      )}
       <p className="text-sm text-secondary">{AUTHENTICATOR_EXPLAINED}</p>
       {form.qr ? (
         <div className="flex flex-col items-center gap-2">
+          {note ? (
+            <p role="status" className="w-full rounded-md border border-divider bg-primary-tint px-3 py-2 text-sm">
+              {note}
+            </p>
+          ) : null}
           <img
             src={form.qr}
             alt="QR code for your authenticator app"
@@ -140,9 +211,15 @@ export function MfaEnrollView({ actions }: ViewProps) {
           />
           <ManualKey secret={form.secret} />
         </div>
+      ) : elsewhere ? (
+        <EnrolmentElsewhere
+          startedAt={elsewhere.startedAt}
+          replaced={elsewhere.replaced}
+          onStartOver={() => prepare(true)}
+        />
       ) : failed ? (
         // The reason is the form's error caption; the founder can ask again without reloading.
-        <Button variant="outlined" onClick={prepare} className="self-center">
+        <Button variant="outlined" onClick={() => prepare()} className="self-center">
           Try again
         </Button>
       ) : (
@@ -150,7 +227,9 @@ export function MfaEnrollView({ actions }: ViewProps) {
           Preparing your authenticator...
         </p>
       )}
-      <CodeForm actions={actions} mode="enroll" submitLabel="Verify" />
+      {notice?.kind === "elsewhere" && !form.qr ? null : (
+        <CodeForm actions={actions} mode="enroll" submitLabel="Verify" />
+      )}
       <Button variant="text" onClick={actions.skipEnrolment} className="self-center">
         Skip
       </Button>

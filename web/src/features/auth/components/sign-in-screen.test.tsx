@@ -1,7 +1,7 @@
 import { act, getConfig, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { MFA_FRIENDLY_NAME } from "@contract/rules";
+import { MESSAGES, MFA_FRIENDLY_NAME } from "@contract/rules";
 import { fakeApi } from "@/testing/fake-api";
 import { renderWithApp } from "@/testing/render";
 import { authError, createFakeSupabase, fakeSession, type FakeSupabase } from "@/testing/fake-supabase";
@@ -48,6 +48,23 @@ async function signUp(v: { email: string; firstName: string; lastName: string; p
 function authSettings(external: Record<string, boolean>) {
   fakeApi.on("GET", "/auth/v1/settings", { external, disable_signup: false });
   return () => fakeApi.callsTo("GET", "/auth/v1/settings").map((c) => c.url);
+}
+
+/** 'Send the email again': the service's resend for this address, and the notice that says so. */
+async function expectSentAgain(resend: ReturnType<typeof vi.fn>, email: string) {
+  await userEvent.click(screen.getByRole("button", { name: "Send the email again" }));
+  expect(resend).toHaveBeenCalledWith({ type: "signup", email, options: { emailRedirectTo: window.location.origin } });
+  expect(await screen.findByText(/We sent the confirmation email again to/)).toHaveTextContent(email);
+}
+
+/** Email, Continue, a password and Sign in, the service refusing each try in turn with these errors. */
+async function signInRefusedWith(...errors: ReturnType<typeof authError>[]) {
+  for (const error of errors)
+    sb.auth.signInWithPassword.mockResolvedValueOnce({ data: { user: null, session: null }, error } as never);
+  renderWithApp(<Harness />, { path: "/sign-in" });
+  await typeEmailAndContinue();
+  await userEvent.type(screen.getByLabelText("Password"), "Secret-pass1!");
+  await userEvent.click(screen.getByRole("button", { name: "Sign in" }));
 }
 
 describe("sign-in views", () => {
@@ -149,28 +166,28 @@ describe("sign-in views", () => {
   });
 
   it("maps email_not_confirmed to a caption, a 429 to 'Too many attempts' and other errors to their message", async () => {
-    sb.auth.signInWithPassword
-      .mockResolvedValueOnce({
-        data: { user: null, session: null },
-        error: authError("email_not_confirmed", "Email not confirmed"),
-      } as never)
-      .mockResolvedValueOnce({
-        data: { user: null, session: null },
-        error: authError("over_request_rate_limit", "Request rate limit reached", { status: 429 }),
-      } as never)
-      .mockResolvedValueOnce({
-        data: { user: null, session: null },
-        error: authError("unexpected_failure", "Something odd"),
-      } as never);
-    renderWithApp(<Harness />, { path: "/sign-in" });
-    await typeEmailAndContinue();
-    await userEvent.type(screen.getByLabelText("Password"), "Secret-pass1!");
-    await userEvent.click(screen.getByRole("button", { name: "Sign in" }));
+    await signInRefusedWith(
+      authError("email_not_confirmed", "Email not confirmed"),
+      authError("over_request_rate_limit", "Request rate limit reached", { status: 429 }),
+      authError("unexpected_failure", "Something odd"),
+    );
     expect(await screen.findByRole("alert")).toHaveTextContent("This email is not yet verified.");
     await userEvent.click(screen.getByRole("button", { name: "Sign in" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Too many attempts, try again in 5 minutes");
     await userEvent.click(screen.getByRole("button", { name: "Sign in" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Something odd");
+  });
+
+  it("an unconfirmed address is no dead end: the error offers the confirmation mail again, and a reload keeps the offer", async () => {
+    const resend = vi.fn(() => Promise.resolve({ data: {}, error: null }));
+    Object.assign(sb.auth, { resend });
+    await signInRefusedWith(authError("email_not_confirmed", "Email not confirmed"));
+    expect(await screen.findByRole("alert")).toHaveTextContent("This email is not yet verified.");
+    await expectSentAgain(resend, "founder@example.com");
+    expect(JSON.parse(sessionStorage.getItem(PENDING_VERIFICATION_KEY)!)).toEqual({
+      email: "founder@example.com",
+      timedOut: true,
+    });
   });
 
   it("the password typed on the sign-in view never carries over to register (the email does)", async () => {
@@ -216,6 +233,22 @@ describe("register", () => {
     expect(screen.getByText("Password must contain...")).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText("Password"), "A");
     expect(screen.queryByText("Password must contain...")).not.toBeInTheDocument();
+  });
+
+  it("says under a name what the profile would refuse in it, and keeps Sign up disabled until it is a name", async () => {
+    renderWithApp(<Harness />, { path: "/sign-in" });
+    await userEvent.click(screen.getByRole("button", { name: "Don't have an account? Sign up" }));
+    const submit = screen.getByRole("button", { name: "Sign up" });
+    await userEvent.type(screen.getByLabelText("Email"), "new@example.com");
+    await userEvent.type(screen.getByLabelText("First name"), "Zoë \u{1F680}");
+    await userEvent.type(screen.getByLabelText("Last name"), "Lovelace");
+    await userEvent.type(screen.getByLabelText("Password"), "Abcdefg1!");
+    expect(screen.getByLabelText("First name")).toHaveAccessibleDescription(MESSAGES.personName("First name"));
+    expect(submit).toBeDisabled();
+    await userEvent.clear(screen.getByLabelText("First name"));
+    await userEvent.type(screen.getByLabelText("First name"), "Zoë");
+    expect(screen.getByLabelText("First name")).not.toHaveAccessibleDescription();
+    expect(submit).toBeEnabled();
   });
 
   it("signs up with full_name/name metadata and the origin, stores the pending record and shows the pending view", async () => {
@@ -323,7 +356,7 @@ describe("pending email verification", () => {
     expect(sessionStorage.getItem(PENDING_VERIFICATION_KEY)).toBeNull();
   });
 
-  it("times out back to sign-in, clearing the password and the record; sign-in says where the mail went and resends it", async () => {
+  it("times out back to sign-in, clearing the password; sign-in says where the mail went (also after a reload) and resends it", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const resend = vi.fn(() => Promise.resolve({ data: {}, error: null }));
     Object.assign(sb.auth, { resend });
@@ -331,19 +364,17 @@ describe("pending email verification", () => {
     renderWithApp(<Harness />, { path: "/sign-in" });
     await act(() => vi.advanceTimersByTimeAsync(5_000));
     await screen.findByRole("button", { name: "Continue" });
-    expect(sessionStorage.getItem(PENDING_VERIFICATION_KEY)).toBeNull();
+    // The record now says the view is over: a reload shows this sign-in view again, not the pending one.
+    expect(JSON.parse(sessionStorage.getItem(PENDING_VERIFICATION_KEY)!)).toEqual({
+      email: "p@example.com",
+      timedOut: true,
+    });
     expect(sb.auth.signInWithPassword).not.toHaveBeenCalled();
     const notice = screen.getByText(/We sent a confirmation email to/);
     expect(notice).toHaveTextContent(
       "We sent a confirmation email to p@example.com. Open its link to finish signing up.",
     );
-    await userEvent.click(screen.getByRole("button", { name: "Send the email again" }));
-    expect(resend).toHaveBeenCalledWith({
-      type: "signup",
-      email: "p@example.com",
-      options: { emailRedirectTo: window.location.origin },
-    });
-    expect(await screen.findByText(/We sent the confirmation email again to/)).toHaveTextContent("p@example.com");
+    await expectSentAgain(resend, "p@example.com");
     await userEvent.click(screen.getByRole("button", { name: "Continue" }));
     expect(screen.getByLabelText("Password")).toHaveValue("");
   });
@@ -379,7 +410,7 @@ describe("pending email verification", () => {
 });
 
 describe("password reset", () => {
-  it("sends the reset mail with the reset redirect, confirms, and returns to sign-in after 2 s", async () => {
+  it("sends the reset mail with the reset redirect, confirms, and returns to sign-in after 2 s, which says where the link went", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { store } = renderWithApp(<Harness />, { path: "/sign-in" });
     act(() => store.set(authViewAtom, "forgot-password"));
@@ -391,6 +422,9 @@ describe("password reset", () => {
     });
     await act(() => vi.advanceTimersByTimeAsync(2_000));
     expect(screen.getByRole("button", { name: "Continue" })).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent(
+      "If an account uses f@example.com, a link to reset its password is on its way there.",
+    );
   });
 
   it("arriving in reset mode opens reset-password; success clears the marker and shows the message", async () => {
@@ -483,6 +517,27 @@ describe("second-factor gate", () => {
     await userEvent.type(screen.getByLabelText("Authentication code"), "123456");
     await userEvent.click(screen.getByRole("button", { name: "Verify" }));
     expect(sb.auth.mfa.challengeAndVerify).toHaveBeenCalledWith({ factorId: "factor-1", code: "123456" });
+  });
+
+  it("a recent unverified factor from another device is not replaced silently: the founder chooses to start over here", async () => {
+    const startedAt = new Date(Date.now() - 60_000).toISOString();
+    sb.auth.mfa.listFactors.mockResolvedValue({
+      data: {
+        all: [{ id: "elsewhere", status: "unverified", factor_type: "totp", created_at: startedAt }],
+        totp: [],
+        phone: [],
+      },
+      error: null,
+    } as never);
+    renderWithApp(<Harness />, { path: "/sign-in" });
+    await screen.findByText(/Setting up your authenticator is already under way on another device or browser/);
+    expect(screen.queryByTestId("totp-secret")).not.toBeInTheDocument();
+    expect(sb.auth.mfa.unenroll).not.toHaveBeenCalled();
+    expect(sb.auth.mfa.enroll).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole("button", { name: "Start over here" }));
+    await screen.findByTestId("totp-secret");
+    expect(sb.auth.mfa.unenroll).toHaveBeenCalledWith({ factorId: "elsewhere" });
+    expect(screen.getByText(/This code replaces the one from a setup that was not finished/)).toBeInTheDocument();
   });
 
   it("a factor name conflict (another tab enrolled meanwhile) is not shown: clean-up and enrolment run again and the QR appears", async () => {

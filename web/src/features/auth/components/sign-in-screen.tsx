@@ -7,10 +7,12 @@ import { readPendingVerification } from "../pending-verification";
 import {
   authErrorAtom,
   authViewAtom,
+  emailConfirmedAtom,
   gateFadingAtom,
   providerErrorAtom,
   resetModeAtom,
   signInFormAtom,
+  verificationMailAtom,
 } from "../store";
 import { useAuthActions } from "../use-auth-actions";
 import { useSignInGate } from "../use-sign-in-gate";
@@ -42,13 +44,15 @@ const VIEWS: Record<AuthView, (p: { actions: AuthActions }) => ReactNode> = {
 };
 
 /**
- * On arrival: a reset link opens reset-password; a stored pending record restores its view; a
+ * On arrival: a reset link opens reset-password; a stored pending record restores its view (or,
+ * once that timed out, sign-in with where the mail went and 'Send the email again'); a
  * social sign-in that came back with an error shows it on the sign-in view.
  */
 function useInitialView(): void {
   const setView = useSetAtom(authViewAtom);
   const setForm = useSetAtom(signInFormAtom);
   const setError = useSetAtom(authErrorAtom);
+  const setVerificationMail = useSetAtom(verificationMailAtom);
   const [providerError, setProviderError] = useAtom(providerErrorAtom);
   const resetMode = useAtomValue(resetModeAtom);
   const session = useAtomValue(sessionAtom);
@@ -67,15 +71,21 @@ function useInitialView(): void {
     if (pending && !session) {
       // No password comes back: it was never stored (docs/decisions/0141).
       setForm((f) => ({ ...f, email: pending.email, password: "" }));
-      setView("email-verification-pending");
+      if (pending.timedOut) setVerificationMail({ email: pending.email, resent: false });
+      setView(pending.timedOut ? "sign-in" : "email-verification-pending");
     }
     // Only on arrival.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 }
 
+/** The views a just-confirmed founder goes through next: each says the address is confirmed. */
+const AFTER_CONFIRMATION: ReadonlySet<AuthView> = new Set(["sign-in-enter-password", "mfa-enroll", "mfa-verify"]);
+const EMAIL_CONFIRMED = "Your email address is confirmed.";
+
 export function SignInScreen({ onGatePassed }: { onGatePassed?: () => void } = {}) {
   const [view] = useAtom(authViewAtom);
+  const confirmed = useAtomValue(emailConfirmedAtom) && AFTER_CONFIRMATION.has(view);
   const fading = useAtomValue(gateFadingAtom);
   const actions = useAuthActions();
   useInitialView();
@@ -98,6 +108,11 @@ export function SignInScreen({ onGatePassed }: { onGatePassed?: () => void } = {
         <p data-testid="auth-subtitle" className="mb-6 mt-1 text-base text-secondary">
           {subtitleFor(view)}
         </p>
+        {confirmed ? (
+          <p role="status" className="mb-4 rounded-md border border-divider bg-primary-tint px-3 py-2 text-base">
+            {EMAIL_CONFIRMED}
+          </p>
+        ) : null}
         <View actions={actions} />
       </div>
     </main>
