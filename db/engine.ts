@@ -248,7 +248,7 @@ export function preparedWrite(
   return prepared(build as unknown as (q: QueryBuilder, t: Tables) => PreparableQuery<never>);
 }
 
-/** The better-sqlite3 connection under a SQLite AppDb (tests, benchmarks); throws on Postgres. */
+/** @internal The better-sqlite3 connection under a SQLite AppDb (tests); throws on Postgres. */
 export function sqliteClientOf(db: AppDb): Database.Database {
   if (db.driver.kind !== "sqlite") throw new Error("This needs the SQLite engine");
   return db.driver.client;

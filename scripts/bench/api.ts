@@ -11,7 +11,7 @@ import { median, percentile, round } from "./stats";
 import { cpuSnapshot } from "./process-cpu";
 import { renderTable } from "./table";
 
-export type Target = "bare_all_data" | "bare_write" | "all_data" | "put_person";
+type Target = "bare_all_data" | "bare_write" | "all_data" | "put_person";
 /** Each app route and its floor. */
 const FLOORS = { all_data: "bare_all_data", put_person: "bare_write" } as const;
 

@@ -26,7 +26,7 @@ const CHROMIUM_FLAGS = ["--headless=new", ...CHROMIUM_ARGS.filter((flag) => flag
 /** Lighthouse's default config: the mobile preset (Moto G Power screen, slow 4G, 4x CPU). */
 const MOBILE: Config = { extends: "lighthouse:default" };
 
-export type LighthousePage = "sign-in" | "dashboard";
+type LighthousePage = "sign-in" | "dashboard";
 const PAGES: Record<LighthousePage, { path: string; heading: string }> = {
   "sign-in": { path: "/sign-in", heading: "Welcome!" },
   dashboard: { path: "/", heading: "Account Strategies" },

@@ -23,7 +23,7 @@ import { ROOT, spawnReady, type Child } from "./remote-stack";
 
 import { renderTable } from "./table";
 
-export type PgTarget = "pg_bare_read" | "pg_all_data" | "pg_bare_write" | "pg_put_person";
+type PgTarget = "pg_bare_read" | "pg_all_data" | "pg_bare_write" | "pg_put_person";
 const FLOORS = { pg_all_data: "pg_bare_read", pg_put_person: "pg_bare_write" } as const;
 
 export interface PostgresResult {
@@ -51,7 +51,7 @@ export async function startPgServer(): Promise<{ server: PostgresServer; bouncer
 }
 
 /** Round robin over `urls` in a process of its own (serve-balancer.ts), once every one is ready. */
-export const balance = (urls: string[]) =>
+const balance = (urls: string[]) =>
   spawnReady<{ url: string }>(path.join(ROOT, "scripts/bench/serve-balancer.ts"), {
     BENCH_BACKENDS: JSON.stringify(urls),
   });

@@ -7,7 +7,7 @@ import { and, getTableColumns, gte, lte, sql } from "drizzle-orm";
 import { prepared, type AppDb, type Executor, type Prepared, type Tables } from "../../db/engine";
 import type { SeedFile } from "@founder-foundation/auth-emulator";
 import { createSsnCipher } from "../../server/src/pii/ssn";
-import { auditWrite, type AuditAction } from "../../server/src/repositories/audit";
+import { auditValues, type AuditAction } from "../../server/src/repositories/audit";
 import { timestampNow } from "../../server/src/contract/rules";
 import { DAF_CHOICE, ORGANIZATION, OWNER, PROFILE } from "../../tests/support/entry";
 
@@ -201,7 +201,7 @@ async function seedChunk(tx: Executor, from: number, to: number, ssnKey: Buffer,
       const [action, route, fields] = AUDIT[k % AUDIT.length]!;
       const actor = { type: "user" as const, id: founderUserId(i) };
       const entity = { type: action.split(".")[0]!, id: accountOf(i) };
-      return auditWrite({ accountId: accountOf(i), actor, action, entity, fields, route }, at(i)).values;
+      return auditValues({ accountId: accountOf(i), actor, action, entity, fields, route }, at(i));
     }),
   );
   await insertMany(tx, "auditEvent", audits);

@@ -28,7 +28,7 @@ import { renderTable } from "./table";
 
 export type ScaleEngineName = "sqlite" | "postgres";
 const ROUTES = ["all_data", "put_person", "notifications", "audit_page", "admin_users", "sign_in"] as const;
-export type ScaleRoute = (typeof ROUTES)[number];
+type ScaleRoute = (typeof ROUTES)[number];
 /** Founders active during the loads, at every size. */
 const ACTIVE = 1000;
 /** Staff signed in at aal2 for the admin list: its limit is 60 a minute per caller. */
@@ -37,7 +37,7 @@ const CONNECTIONS = 10;
 /** Saves a second while all_data is loaded (the peak of 1 to 2 million founders' days, docs/deploying.md). */
 const SAVES_PER_S = 20;
 
-export interface ScaleEngine {
+interface ScaleEngine {
   engine: ScaleEngineName;
   sizes: number[];
   byN: Array<{

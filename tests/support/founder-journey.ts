@@ -14,7 +14,7 @@ import * as act from "./steps/actions";
 import type { JourneyPage } from "./steps/actions";
 
 /** A step of the journey (a page, a mail) guards against a hang this long, for this machine. */
-export const STEP_TIMEOUT_MS = scaled(30_000);
+const STEP_TIMEOUT_MS = scaled(30_000);
 
 type JourneyStep = [name: string, run: (page: JourneyPage) => Promise<void>];
 
