@@ -192,7 +192,8 @@ type SchemaDef = {
   valueType?: z.ZodType;
   entries?: Record<string, string>;
 };
-const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: SchemaDef } })._zod.def;
+// zod's public `def` (the schema's definition), read as the few fields walked here.
+const defOf = (schema: z.ZodType) => schema.def as unknown as SchemaDef;
 
 function collectIgnored(value: unknown, schema: z.ZodType, at: string, out: string[]): void {
   let def = defOf(schema);
