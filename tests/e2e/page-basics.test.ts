@@ -13,7 +13,7 @@ describe("page basics", () => {
     const anonymous = await e2e.open();
     await anonymous.goto("/sign-in");
     await anonymous.page.getByRole("button", { name: "Continue" }).waitFor();
-    expect(await anonymous.page.title()).toBe("Sign in · Founder Foundation");
+    await expect.poll(() => anonymous.page.title()).toBe("Sign in · Founder Foundation");
     const icon = await anonymous.read<string>(`document.querySelector("link[rel=icon]").href`);
     const res = await fetch(new URL(new URL(icon).pathname, e2e.stack.app.url));
     expect(res.status).toBe(200);

@@ -32,6 +32,7 @@ async function downloadedText(page: Page): Promise<string> {
     page.waitForEvent("download"),
     page.getByRole("button", { name: "Download tax form" }).click(),
   ]);
+  expect(await download.failure()).toBeNull();
   return pdfText(await readFile((await download.path())!));
 }
 
@@ -127,6 +128,7 @@ describe("/ria", () => {
       page.getByRole("button", { name: "Download tax form" }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`tax-form-${accountId}.pdf`);
+    expect(await download.failure()).toBeNull();
     const printed = pdfText(await readFile((await download.path())!));
     for (const shown of ["4", "25%", ...Object.values(ANSWERS).map(labelOf)]) expect(printed).toContain(shown);
     expect(printed).not.toContain("not answered");

@@ -5,6 +5,7 @@ import { api } from "@/lib/api-client";
 import type { RiaAccountFields } from "./ria-form";
 
 const DEFAULT_TAX_FORM_NAME = "tax-form.pdf";
+const REVOKE_AFTER_MS = 40_000;
 
 /** The filename of a Content-Disposition header (attachment; filename="x.pdf"), if any. */
 /** @internal */ export function filenameFromDisposition(header: string | null): string | undefined {
@@ -31,6 +32,7 @@ export function saveBlob(blob: Blob, filename: string): void {
   document.body.append(a);
   a.click();
   a.remove();
-  // Revoked after the click has been handled; revoking at once can cancel the download.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  // The browser reads the blob after the click returns, slowly on a busy machine: revoked at the
+  // next tick, a download could end empty. 40 s is FileSaver.js's margin.
+  setTimeout(() => URL.revokeObjectURL(url), REVOKE_AFTER_MS);
 }
