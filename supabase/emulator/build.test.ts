@@ -68,4 +68,23 @@ describe("build", () => {
       expect(from("fastify").length).toBeGreaterThan(0);
     },
   );
+
+  it(
+    "a started emulator has loaded neither TLS, HTTPS, HTTP/2 nor the SMTP server's library",
+    { timeout: scaled(120_000) },
+    () => {
+      const pkg = import.meta.dirname;
+      execFileSync(process.execPath, [path.join(pkg, "bin", "auth-emulator.mjs"), "--help"], { stdio: "ignore" });
+      const script = `const { startAuthEmulator } = await import("./dist/index.js");
+const emulator = await startAuthEmulator({ quiet: true, mailbox: { port: 0, smtpPort: 0 } });
+const loaded = process.moduleLoadList.filter((m) => m.startsWith("NativeModule "));
+await emulator.stop();
+console.log(JSON.stringify(loaded));`;
+      const loaded = JSON.parse(
+        execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: pkg, encoding: "utf8" }),
+      ) as string[];
+      expect(loaded).toContain("NativeModule http");
+      for (const name of ["tls", "https", "http2"]) expect(loaded).not.toContain(`NativeModule ${name}`);
+    },
+  );
 });

@@ -25,6 +25,25 @@ const neverRun = {
   },
 };
 
+/**
+ * Node modules Fastify requires at load but uses only to make HTTPS or HTTP/2 servers, which the
+ * emulator never makes: each becomes an object that loads the real module on first use.
+ */
+const lazyFastifyBuiltins = {
+  name: "lazy-fastify-builtins",
+  setup(b) {
+    b.onResolve({ filter: /^node:(https|http2)$/ }, (args) =>
+      /[\\/]fastify[\\/]lib[\\/]server\.js$/.test(args.importer)
+        ? { path: args.path, namespace: "lazy-builtin" }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: "lazy-builtin" }, (args) => ({
+      contents: `let m; module.exports = new Proxy({}, { get: (_, key) => (m ??= process.getBuiltinModule(${JSON.stringify(args.path)}))[key] });`,
+      loader: "js",
+    }));
+  },
+};
+
 /** Zod's locales, of which the emulator uses none: English alone, the default. */
 const zodEnglishOnly = {
   name: "zod-english-only",
@@ -57,7 +76,7 @@ export async function buildJs({ clean = false, outDir = dist } = {}) {
     format: "esm",
     target: "node20",
     external: ["better-sqlite3", "bcrypt", "@simplewebauthn/server"],
-    plugins: [neverRun, zodEnglishOnly],
+    plugins: [neverRun, lazyFastifyBuiltins, zodEnglishOnly],
     // Less source for V8 to parse at each start; names are kept, so stack traces still read.
     minifyWhitespace: true,
     minifySyntax: true,
