@@ -125,8 +125,8 @@ async function main(): Promise<void> {
     serveAtRoot: v["serve-at-root"],
     quiet: v.quiet,
   });
-  // V8's defaults again, now that requests may want a larger young generation and Turbofan (bin/).
-  v8.setFlagsFromString("--semi-space-growth-factor=2 --no-optimize-for-size --turbofan");
+  // V8's defaults again, now that requests may want a larger young generation and the compilers (bin/).
+  v8.setFlagsFromString("--semi-space-growth-factor=2 --no-optimize-for-size --turbofan --sparkplug");
   const stop = () => void emulator.stop().then(() => process.exit(0));
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
