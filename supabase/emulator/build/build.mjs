@@ -75,7 +75,7 @@ export async function buildJs({ clean = false, outDir = dist } = {}) {
     platform: "node",
     format: "esm",
     target: "node20",
-    external: ["better-sqlite3", "bcrypt", "@simplewebauthn/server"],
+    external: ["better-sqlite3", "bcrypt", "@node-rs/argon2", "@simplewebauthn/server"],
     plugins: [neverRun, lazyFastifyBuiltins, zodEnglishOnly],
     // Less source for V8 to parse at each start; names are kept, so stack traces still read.
     minifyWhitespace: true,
