@@ -12,12 +12,13 @@ const out = fs.mkdtempSync(path.join(os.tmpdir(), "auth-emulator-build-"));
 afterAll(() => fs.rmSync(out, { recursive: true, force: true }));
 
 /** Runs buildJs(options) in a child (plain JavaScript, as npm runs it); answers its bundle's input files. */
-function buildJs(options: { clean: boolean }): string[] {
+function buildJs(options: { clean: boolean; outDir?: string; cwd?: string }): string[] {
+  const { cwd, ...rest } = options;
   const script = `const { buildJs } = await import(${JSON.stringify(path.join(import.meta.dirname, "build", "build.mjs"))});
-const meta = await buildJs(${JSON.stringify({ ...options, outDir: out })});
+const meta = await buildJs(${JSON.stringify({ outDir: out, ...rest })});
 console.log(JSON.stringify(Object.keys(meta.inputs)));`;
   return JSON.parse(
-    execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" }),
+    execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8", cwd }),
   ) as string[];
 }
 
@@ -42,6 +43,19 @@ describe("build", () => {
       );
       expect(imported.length).toBeGreaterThan(0);
       for (const name of imported) expect(fs.readdirSync(chunks)).toContain(name);
+    },
+  );
+
+  it(
+    "writes the same chunks from any working folder (npm pack's and the bin's builds share dist/)",
+    { timeout: scaled(120_000) },
+    () => {
+      const chunksFrom = (cwd: string) => {
+        const outDir = fs.mkdtempSync(path.join(out, "cwd-"));
+        buildJs({ clean: true, outDir, cwd });
+        return fs.readdirSync(path.join(outDir, "chunks")).sort();
+      };
+      expect(chunksFrom(os.tmpdir())).toEqual(chunksFrom(import.meta.dirname));
     },
   );
 

@@ -69,6 +69,9 @@ export async function buildJs({ clean = false, outDir = dist } = {}) {
   const result = await build({
     entryPoints: [path.join(pkgDir, "index.ts"), path.join(pkgDir, "cli.ts")],
     outdir: outDir,
+    // Chunk names hash paths relative to the working folder: fixed, so `npm pack` (run here) and the bin
+    // (run from anywhere) write the same chunks, and a clean build never removes a running emulator's.
+    absWorkingDir: pkgDir,
     bundle: true,
     splitting: true,
     chunkNames: "chunks/[name]-[hash]",
