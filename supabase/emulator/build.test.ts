@@ -12,12 +12,13 @@ const out = fs.mkdtempSync(path.join(os.tmpdir(), "auth-emulator-build-"));
 afterAll(() => fs.rmSync(out, { recursive: true, force: true }));
 
 /** Runs buildJs(options) in a child (plain JavaScript, as npm runs it); answers its bundle's input files. */
-function buildJs(options: { clean: boolean }): string[] {
+function buildJs(options: { clean: boolean; outDir?: string; cwd?: string }): string[] {
+  const { cwd, ...rest } = options;
   const script = `const { buildJs } = await import(${JSON.stringify(path.join(import.meta.dirname, "build", "build.mjs"))});
-const meta = await buildJs(${JSON.stringify({ ...options, outDir: out })});
+const meta = await buildJs(${JSON.stringify({ outDir: out, ...rest })});
 console.log(JSON.stringify(Object.keys(meta.inputs)));`;
   return JSON.parse(
-    execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" }),
+    execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8", cwd }),
   ) as string[];
 }
 
@@ -46,6 +47,19 @@ describe("build", () => {
   );
 
   it(
+    "writes the same chunks from any working folder (npm pack's and the bin's builds share dist/)",
+    { timeout: scaled(120_000) },
+    () => {
+      const chunksFrom = (cwd: string) => {
+        const outDir = fs.mkdtempSync(path.join(out, "cwd-"));
+        buildJs({ clean: true, outDir, cwd });
+        return fs.readdirSync(path.join(outDir, "chunks")).sort();
+      };
+      expect(chunksFrom(os.tmpdir())).toEqual(chunksFrom(import.meta.dirname));
+    },
+  );
+
+  it(
     "leaves out what the servers never run: JSON-schema compilers, inject, pino, zod's other languages",
     { timeout: scaled(120_000) },
     () => {
@@ -66,6 +80,25 @@ describe("build", () => {
       ]);
       expect(from("zod").filter((i) => i.includes("/locales/") && !i.endsWith("/locales/en.js"))).toEqual([]);
       expect(from("fastify").length).toBeGreaterThan(0);
+    },
+  );
+
+  it(
+    "a started emulator has loaded neither TLS, HTTPS, HTTP/2 nor the SMTP server's library",
+    { timeout: scaled(120_000) },
+    () => {
+      const pkg = import.meta.dirname;
+      execFileSync(process.execPath, [path.join(pkg, "bin", "auth-emulator.mjs"), "--help"], { stdio: "ignore" });
+      const script = `const { startAuthEmulator } = await import("./dist/index.js");
+const emulator = await startAuthEmulator({ quiet: true, mailbox: { port: 0, smtpPort: 0 } });
+const loaded = process.moduleLoadList.filter((m) => m.startsWith("NativeModule "));
+await emulator.stop();
+console.log(JSON.stringify(loaded));`;
+      const loaded = JSON.parse(
+        execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: pkg, encoding: "utf8" }),
+      ) as string[];
+      expect(loaded).toContain("NativeModule http");
+      for (const name of ["tls", "https", "http2"]) expect(loaded).not.toContain(`NativeModule ${name}`);
     },
   );
 });

@@ -21,7 +21,7 @@ const OPTIONS = {
   "cors-origin": { type: "string", multiple: true },
   "jwt-secret": { type: "string" },
   "allow-public-keys": { type: "boolean", default: false },
-  "bcrypt-cost": { type: "string", default: "4" },
+  "bcrypt-cost": { type: "string" },
   "default-role": { type: "string", multiple: true },
   "hs256-user-tokens": { type: "boolean", default: false },
   "serve-at-root": { type: "boolean", default: false },
@@ -48,7 +48,8 @@ const HELP: Record<keyof typeof OPTIONS, string> = {
     "HS256 secret of the API keys (default: the Supabase CLI's public one); with your own, only its keys are accepted",
   "allow-public-keys":
     "listen on a non-loopback --host with the CLI's public keys (refused otherwise: they give admin rights)",
-  "bcrypt-cost": "bcrypt cost of new password hashes (10 is GoTrue's; any cost verifies)",
+  "bcrypt-cost":
+    "hash new passwords with bcrypt at this cost (10 is GoTrue's); default: argon2id at its least parameters (any hash verifies)",
   "default-role": "role put in app_metadata.roles of every new user (repeatable; GoTrue adds none)",
   "hs256-user-tokens": "sign user tokens HS256 with the JWT secret, as a GoTrue without signing keys (empty JWKS)",
   "serve-at-root": "serve the API at / too, as a self-hosted GoTrue does, besides /auth/v1",
@@ -125,8 +126,8 @@ async function main(): Promise<void> {
     serveAtRoot: v["serve-at-root"],
     quiet: v.quiet,
   });
-  // V8's default again, now that requests may want a larger young generation (bin/auth-emulator.mjs).
-  v8.setFlagsFromString("--semi-space-growth-factor=2 --no-optimize-for-size");
+  // V8's defaults again, now that requests may want a larger young generation and the compilers (bin/).
+  v8.setFlagsFromString("--semi-space-growth-factor=2 --no-optimize-for-size --turbofan --sparkplug");
   const stop = () => void emulator.stop().then(() => process.exit(0));
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);

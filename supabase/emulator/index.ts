@@ -9,7 +9,7 @@ import type { AuthContext } from "./context";
 import { AuthStore } from "./store";
 import { ignoredConfigKeys, loadAuthSettings, type SettingsOverrides } from "./settings";
 import { KeyRing } from "./keys";
-import { DEFAULT_BCRYPT_COST, PasswordPolicy } from "./passwords";
+import { PasswordPolicy } from "./passwords";
 import { RedirectPolicy } from "./redirects";
 import { Mailer } from "./mailer";
 import { loadMailTemplates } from "./mail-templates";
@@ -46,7 +46,7 @@ export interface AuthEmulatorOptions {
   publicUrl?: string;
   /** HS256 secret of the API keys; with one of its own, only the keys derived from it are accepted. */
   jwtSecret?: string;
-  /** bcrypt cost of new hashes: 4 (cheap for CI) unless given; 10 is GoTrue's. */
+  /** bcrypt cost of new hashes (10 is GoTrue's); without it, argon2id at its least parameters, cheap for CI. */
   bcryptCost?: number;
   /** Browser origins allowed besides any localhost/127.0.0.1 one. */
   corsOrigins?: string[];
@@ -152,7 +152,7 @@ export async function startAuthEmulator(opts: AuthEmulatorOptions = {}): Promise
       store,
       settings,
       keys,
-      passwords: new PasswordPolicy(settings, opts.bcryptCost ?? DEFAULT_BCRYPT_COST),
+      passwords: new PasswordPolicy(settings, opts.bcryptCost),
       redirects: new RedirectPolicy(settings),
       mailer,
       limiter,
@@ -228,10 +228,7 @@ export async function resetAuthData(opts: {
   const store = new AuthStore(path.join(opts.dataDir, AUTH_DB_FILE));
   try {
     store.wipe();
-    await applySeed(
-      { store, settings, passwords: new PasswordPolicy(settings, opts.bcryptCost ?? DEFAULT_BCRYPT_COST) },
-      loadSeed(opts.seed),
-    );
+    await applySeed({ store, settings, passwords: new PasswordPolicy(settings, opts.bcryptCost) }, loadSeed(opts.seed));
   } finally {
     store.close();
   }

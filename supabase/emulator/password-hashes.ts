@@ -3,6 +3,12 @@
 // `password_hash` (models.NewUserWithPasswordHash), with the same rules for what is well formed.
 import { createCipheriv, scrypt, timingSafeEqual } from "node:crypto";
 import { promisify } from "node:util";
+import type { Algorithm, Version } from "@node-rs/argon2";
+
+// The library's const enums, by value (isolated modules cannot read ambient const enums).
+const ARGON2I = 1 as Algorithm;
+const ARGON2ID = 2 as Algorithm;
+const VERSION_19 = 1 as Version;
 
 const ARGON2 =
   /^\$(?<alg>argon2(?:d|i|id))\$v=(?<v>16|19)\$m=(?<m>\d+),t=(?<t>\d+),p=(?<p>\d+)(?:,keyid=(?<keyid>[^,$]+))?(?:,data=(?<data>[^$]+))?\$(?<salt>[^$]*)\$(?<hash>.*)$/;
@@ -92,6 +98,18 @@ function parsePasswordHash(text: string): ParsedHash {
  */
 export const nativeBcrypt = async () => (await import("bcrypt")).default;
 
+/** The native argon2 (Rust, napi-rs prebuilt per platform), on first use too; its async calls use libuv's pool as well. */
+const nativeArgon2 = () => import("@node-rs/argon2");
+
+/** argon2's least parameters (8 KiB, one pass, one lane): a hash GoTrue verifies, at a few hundredths of a millisecond. */
+const CHEAP_ARGON2ID = { memoryCost: 8, timeCost: 1, parallelism: 1 } as const;
+
+/** A new argon2id hash in the PHC form GoTrue reads (`$argon2id$v=19$m=8,t=1,p=1$salt$hash`). */
+export async function cheapArgon2id(password: string): Promise<string> {
+  const argon2 = await nativeArgon2();
+  return argon2.hash(password, { ...CHEAP_ARGON2ID, algorithm: ARGON2ID, version: VERSION_19 });
+}
+
 /** Whether GoTrue's admin user creation stores `text` as a `password_hash` (else it answers 500). */
 export function isPasswordHash(text: string): boolean {
   try {
@@ -111,11 +129,16 @@ const scryptAsync = promisify(scrypt) as (
 
 async function derive(password: string, h: Argon2Hash | FirebaseScryptHash): Promise<Buffer> {
   if (h.kind === "argon2") {
-    // Loaded on first use: a WebAssembly module the emulator's start and memory do without.
-    const wasm = await import("hash-wasm");
-    const fn = h.alg === "argon2i" ? wasm.argon2i : wasm.argon2id;
-    const options = { password, salt: h.salt, iterations: h.time, memorySize: h.memory, parallelism: h.threads };
-    return Buffer.from(await fn({ ...options, hashLength: h.hash.length, outputType: "binary" }));
+    // The raw key from the parsed parameters, as Go's argon2.Key/IDKey: GoTrue's reader, not the library's.
+    return (await nativeArgon2()).hashRaw(password, {
+      algorithm: h.alg === "argon2i" ? ARGON2I : ARGON2ID,
+      version: VERSION_19,
+      salt: h.salt,
+      memoryCost: h.memory,
+      timeCost: h.time,
+      parallelism: h.threads,
+      outputLen: h.hash.length,
+    });
   }
   // Firebase's scrypt: the scrypt key of (salt ‖ separator) encrypts the project's signer key.
   // At most 64 MiB (Firebase's own parameters take 16): a hash asking more does not verify.

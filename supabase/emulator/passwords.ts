@@ -1,8 +1,8 @@
-// Password hashing (bcrypt, as GoTrue) and GoTrue's strength policy from config.toml:
+// Password hashing (argon2id or bcrypt, both hashes GoTrue verifies) and GoTrue's strength policy from config.toml:
 // minimum_password_length plus password_requirements character classes.
 import { createHmac, randomBytes } from "node:crypto";
 import { validationFailed, weakPassword, type WeakPasswordReason } from "./errors";
-import { nativeBcrypt, verifyPasswordHash } from "./password-hashes";
+import { cheapArgon2id, nativeBcrypt, verifyPasswordHash } from "./password-hashes";
 import type { AuthSettings, PasswordRequirements } from "./settings";
 
 const LOWER = "abcdefghijklmnopqrstuvwxyz";
@@ -21,9 +21,6 @@ const REQUIRED_SETS: Record<PasswordRequirements, string[]> = {
 /** bcrypt stops at 72 bytes, so GoTrue refuses anything longer instead of silently truncating. */
 const MAX_PASSWORD_BYTES = 72;
 
-/** bcrypt's least cost, GoTrue's own for its tests (crypto.QuickHashCost): see docs/decisions/0060. */
-export const DEFAULT_BCRYPT_COST = 4;
-
 /**
  * Verified (hash, password) pairs (docs/decisions/0060): an HMAC of the pair under a key held in
  * memory, never the password; wrong passwords are never cached, so each guess costs a full check.
@@ -39,28 +36,29 @@ class VerifiedPairCache {
     return createHmac("sha256", this.key).update(hash).update("\0").update(password).digest("base64");
   }
 
-  has(password: string, hash: string): boolean {
-    return this.pairs.has(this.keyOf(password, hash));
+  has(key: string): boolean {
+    return this.pairs.has(key);
   }
 
-  add(password: string, hash: string): void {
+  add(key: string): void {
     // Oldest first out (a Set keeps insertion order).
     if (this.pairs.size >= this.capacity) this.pairs.delete(this.pairs.values().next().value as string);
-    this.pairs.add(this.keyOf(password, hash));
+    this.pairs.add(key);
   }
 }
 
 export class PasswordPolicy {
   private readonly verified = new VerifiedPairCache();
-  /** Checks under way, so simultaneous sign-ins with the same pair share one bcrypt run. */
+  /** Checks under way, so simultaneous sign-ins with the same pair share one run. */
   private readonly inFlight = new Map<string, Promise<boolean>>();
 
   constructor(
     private readonly settings: Pick<AuthSettings, "minimumPasswordLength" | "passwordRequirements">,
-    /** bcrypt cost of new hashes. */
-    readonly cost: number,
+    /** bcrypt cost of new hashes; without it, argon2id at its least parameters (docs/decisions/0060). */
+    readonly bcryptCost?: number,
   ) {
-    if (!Number.isInteger(cost) || cost < 4 || cost > 31) throw new Error(`bcrypt cost must be 4 to 31, got ${cost}`);
+    if (bcryptCost !== undefined && (!Number.isInteger(bcryptCost) || bcryptCost < 4 || bcryptCost > 31))
+      throw new Error(`bcrypt cost must be 4 to 31, got ${bcryptCost}`);
   }
 
   /** The reasons a password fails the policy (empty when it passes), with GoTrue's message. */
@@ -88,24 +86,27 @@ export class PasswordPolicy {
     if (reasons.length) throw weakPassword(message, reasons);
   }
 
-  /** A new bcrypt hash, remembered as verified: the pair is right by construction. */
+  /** A new hash, remembered as verified: the pair is right by construction (an HMAC costs less than either check). */
   async hash(password: string): Promise<string> {
-    const hash = await (await nativeBcrypt()).hash(password, this.cost);
-    this.verified.add(password, hash);
+    const hash =
+      this.bcryptCost === undefined
+        ? await cheapArgon2id(password)
+        : await (await nativeBcrypt()).hash(password, this.bcryptCost);
+    this.verified.add(this.verified.keyOf(password, hash));
     return hash;
   }
 
   async matches(password: string, hash: string | null): Promise<boolean> {
     if (!hash) return false;
-    if (this.verified.has(password, hash)) return true;
     const key = this.verified.keyOf(password, hash);
+    if (this.verified.has(key)) return true;
     let check = this.inFlight.get(key);
     if (!check) {
       check = verifyPasswordHash(password, hash).finally(() => this.inFlight.delete(key));
       this.inFlight.set(key, check);
     }
     const ok = await check;
-    if (ok) this.verified.add(password, hash);
+    if (ok) this.verified.add(key);
     return ok;
   }
 }

@@ -109,6 +109,15 @@ describe("password policy", () => {
     expect(await policy.matches("founder!2026", hash)).toBe(false);
   });
 
+  it("hashes with argon2id at its least parameters by default, which another process verifies", async () => {
+    const settings = { minimumPasswordLength: 6, passwordRequirements: "" } as const;
+    const made = await new PasswordPolicy(settings).hash("argon-password");
+    expect(made).toMatch(/^\$argon2id\$v=19\$m=8,t=1,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
+    const fresh = new PasswordPolicy(settings, 10);
+    expect(await fresh.matches("argon-password", made)).toBe(true);
+    expect(await fresh.matches("argon-passwore", made)).toBe(false);
+  });
+
   it("verifies hashes of any cost in a process that did not make them (GoTrue's 10 as the emulator's 4)", async () => {
     const made = await new PasswordPolicy({ minimumPasswordLength: 6, passwordRequirements: "" }, 10).hash("pass-10");
     expect(made).toMatch(/^\$2[aby]\$10\$/);

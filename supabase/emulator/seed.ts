@@ -14,7 +14,7 @@ const Uuid = z.uuid();
 const SeedUser = z.strictObject({
   id: Uuid.optional(),
   email: z.string(),
-  /** Plain password; hashed with the configured bcrypt cost unless password_hash is given. */
+  /** Plain password; hashed as new passwords are (argon2id, or bcrypt at --bcrypt-cost) unless password_hash is given. */
   password: z.string().optional(),
   /** A hash GoTrue reads (bcrypt, argon2, Firebase scrypt; e.g. from a project's auth.users), used as is. */
   password_hash: z.string().refine(isPasswordHash, "a bcrypt, argon2 or Firebase scrypt hash GoTrue reads").optional(),

@@ -1,6 +1,7 @@
 // Several emulators on one data folder, as GoTrue deployments with different settings share one
 // database (supabase-py's suite runs four configurations so): two CLI processes started at once on a
-// fresh folder, with different settings, write and read the same users, sessions and signing key.
+// fresh folder, with different settings (one hashing new passwords with the default argon2id, one
+// with --bcrypt-cost 10), write and read the same users, sessions and signing key.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -45,7 +46,7 @@ beforeAll(async () => {
   openArgs = [...common, "--config", path.join(dir, "open.toml")];
   [open, strict] = await Promise.all([
     startCli(openArgs),
-    startCli([...common, "--config", path.join(dir, "strict.toml"), "--serve-at-root"]),
+    startCli([...common, "--config", path.join(dir, "strict.toml"), "--serve-at-root", "--bcrypt-cost", "10"]),
   ]);
 });
 afterAll(async () => {
@@ -65,6 +66,29 @@ describe("two emulators with different settings on one data folder", () => {
     expect(session.error).toBeNull();
     const seen = await client(strict).auth.getUser(session.data.session?.access_token);
     expect(seen.data.user?.email).toBe(SEEDED.email);
+  });
+
+  it("hash new passwords each its own way (argon2id m=8,t=1,p=1 or bcrypt 10) and sign in each other's users", async () => {
+    const store = new AuthStore(path.join(dir, "data", "auth.sqlite"));
+    try {
+      for (const [maker, other, stored] of [
+        [open, strict, /^\$argon2id\$v=19\$m=8,t=1,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/],
+        [strict, open, /^\$2[aby]\$10\$/],
+      ] as const) {
+        const credentials = { email: email(), password: "cross-password-1" };
+        const made = await admin(maker).createUser({ ...credentials, email_confirm: true });
+        expect(made.error).toBeNull();
+        expect(store.users.findUserByEmail(credentials.email)?.encrypted_password).toMatch(stored);
+        for (const emu of [other, maker]) {
+          const signedIn = await client(emu).auth.signInWithPassword(credentials);
+          expect(signedIn.data.user?.id).toBe(made.data.user?.id);
+          const wrong = await client(emu).auth.signInWithPassword({ ...credentials, password: "cross-password-2" });
+          expect(wrong.error).toMatchObject({ status: 400, code: "invalid_credentials" });
+        }
+      }
+    } finally {
+      store.close();
+    }
   });
 
   it("each applies its own settings to the users they share", async () => {

@@ -6,9 +6,9 @@
 import fs from "node:fs";
 import v8 from "node:v8";
 
-// Loading and starting allocate a lot that dies at once; V8 would size its young generation for it
-// (8 MB, kept for the process's life). It may not grow until the emulator listens (cli.ts lets it).
-v8.setFlagsFromString("--semi-space-growth-factor=1 --optimize-for-size");
+// Loading and starting allocate a lot that dies at once (V8 would keep an 8 MB young generation for it),
+// and compiles by Turbofan and Sparkplug leave memory held: all wait until the emulator listens (cli.ts).
+v8.setFlagsFromString("--semi-space-growth-factor=1 --optimize-for-size --no-turbofan --no-sparkplug");
 
 const pkg = new URL("../", import.meta.url);
 const built = new URL("dist/cli.js", pkg);

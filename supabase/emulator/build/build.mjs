@@ -25,6 +25,25 @@ const neverRun = {
   },
 };
 
+/**
+ * Node modules Fastify requires at load but uses only to make HTTPS or HTTP/2 servers, which the
+ * emulator never makes: each becomes an object that loads the real module on first use.
+ */
+const lazyFastifyBuiltins = {
+  name: "lazy-fastify-builtins",
+  setup(b) {
+    b.onResolve({ filter: /^node:(https|http2)$/ }, (args) =>
+      /[\\/]fastify[\\/]lib[\\/]server\.js$/.test(args.importer)
+        ? { path: args.path, namespace: "lazy-builtin" }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: "lazy-builtin" }, (args) => ({
+      contents: `let m; module.exports = new Proxy({}, { get: (_, key) => (m ??= process.getBuiltinModule(${JSON.stringify(args.path)}))[key] });`,
+      loader: "js",
+    }));
+  },
+};
+
 /** Zod's locales, of which the emulator uses none: English alone, the default. */
 const zodEnglishOnly = {
   name: "zod-english-only",
@@ -50,14 +69,17 @@ export async function buildJs({ clean = false, outDir = dist } = {}) {
   const result = await build({
     entryPoints: [path.join(pkgDir, "index.ts"), path.join(pkgDir, "cli.ts")],
     outdir: outDir,
+    // Chunk names hash paths relative to the working folder: fixed, so `npm pack` (run here) and the bin
+    // (run from anywhere) write the same chunks, and a clean build never removes a running emulator's.
+    absWorkingDir: pkgDir,
     bundle: true,
     splitting: true,
     chunkNames: "chunks/[name]-[hash]",
     platform: "node",
     format: "esm",
     target: "node20",
-    external: ["better-sqlite3", "bcrypt", "@simplewebauthn/server"],
-    plugins: [neverRun, zodEnglishOnly],
+    external: ["better-sqlite3", "bcrypt", "@node-rs/argon2", "@simplewebauthn/server"],
+    plugins: [neverRun, lazyFastifyBuiltins, zodEnglishOnly],
     // Less source for V8 to parse at each start; names are kept, so stack traces still read.
     minifyWhitespace: true,
     minifySyntax: true,

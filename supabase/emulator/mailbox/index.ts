@@ -3,7 +3,7 @@
 // (so they survive a restart). Test runners in the same process read them directly too.
 import type { AddressInfo } from "node:net";
 import { MessageStore, type StoredMessage } from "./messages";
-import { createSmtpServer } from "./smtp";
+import { listenSmtp } from "./smtp";
 import { buildMailboxHttp } from "./http";
 import { hostPolicy } from "../http/allowed-hosts";
 import { isLoopback } from "../exposure";
@@ -56,19 +56,10 @@ export async function startMailbox(opts: MailboxOptions): Promise<Mailbox> {
   const store = new MessageStore(opts.file);
   if (opts.file && !store.persisted && !opts.quiet)
     console.log(`[auth] ${opts.file} is kept by another emulator: this one keeps its mail in memory`);
-  const smtp = createSmtpServer(store, opts.quiet ?? false);
-  await new Promise<void>((resolve, reject) => {
-    const failed = (err: Error) => {
-      store.release();
-      reject(err);
-    };
-    smtp.once("error", failed);
-    smtp.listen(opts.smtpPort, smtpHost, () => {
-      smtp.off("error", failed);
-      resolve();
-    });
+  const smtp = await listenSmtp(store, opts.quiet ?? false, opts.smtpPort, smtpHost).catch((err: unknown) => {
+    store.release();
+    throw err;
   });
-  const smtpPort = (smtp.server.address() as AddressInfo).port;
   const http = await buildMailboxHttp(store, {
     corsOrigins: opts.corsOrigins,
     allowedHost: hostPolicy(opts.host, opts.publicUrls),
@@ -77,7 +68,7 @@ export async function startMailbox(opts: MailboxOptions): Promise<Mailbox> {
   try {
     await http.listen({ host: opts.host, port: opts.httpPort });
   } catch (err) {
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
     store.release();
     throw err;
   }
@@ -85,7 +76,7 @@ export async function startMailbox(opts: MailboxOptions): Promise<Mailbox> {
   const hostForUrl = opts.host === "0.0.0.0" ? "127.0.0.1" : opts.host;
   return {
     url: `http://${hostForUrl}:${httpPort}`,
-    smtpUrl: `smtp://${smtpHost}:${smtpPort}`,
+    smtpUrl: `smtp://${smtpHost}:${smtp.port}`,
     messages: async () => [...store.list()],
     latest: async (to, { timeoutMs = 5000 } = {}) => {
       const deadline = Date.now() + timeoutMs;
@@ -99,7 +90,7 @@ export async function startMailbox(opts: MailboxOptions): Promise<Mailbox> {
     clear: async () => store.delete(),
     close: async () => {
       await http.close();
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await smtp.close();
       store.release();
     },
   };

@@ -1,9 +1,11 @@
 // Receives mail over plain SMTP (no auth, no TLS: a local catcher like Mailpit) and stores each
-// parsed message.
-import { SMTPServer } from "smtp-server";
+// parsed message. The port listens from the start; smtp-server loads with the first connection.
+import net from "node:net";
+import type { SMTPServer } from "smtp-server";
 import type { MessageStore } from "./messages";
 
-export function createSmtpServer(store: MessageStore, quiet: boolean): SMTPServer {
+async function createSmtpServer(store: MessageStore, quiet: boolean): Promise<SMTPServer> {
+  const { SMTPServer } = await import("smtp-server");
   return new SMTPServer({
     authOptional: true,
     disabledCommands: ["AUTH", "STARTTLS"],
@@ -32,4 +34,39 @@ export function createSmtpServer(store: MessageStore, quiet: boolean): SMTPServe
       stream.on("error", (err: Error) => callback(err));
     },
   });
+}
+
+interface SmtpListener {
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Listens on `port` (0 = any free one); each connection is handed to smtp-server's session. */
+export async function listenSmtp(store: MessageStore, quiet: boolean, port: number, host: string) {
+  let smtp: Promise<SMTPServer> | undefined;
+  const server = net.createServer((socket) => {
+    // Until smtp-server takes the socket over, a client's reset must not be an unhandled error.
+    socket.on("error", () => socket.destroy());
+    smtp ??= createSmtpServer(store, quiet);
+    smtp.then(
+      (s) => socket.destroyed || s.connect(socket),
+      () => socket.destroy(),
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    close: async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      const s = await smtp?.catch(() => undefined);
+      await new Promise<void>((resolve) => (s ? s.close(() => resolve()) : resolve()));
+      await closed;
+    },
+  } satisfies SmtpListener;
 }

@@ -17,14 +17,14 @@ export interface CliProcess extends ApiKeys {
 }
 
 /**
- * Starts `auth-emulator <args>` on free ports (port, mail and SMTP 0) with a quick bcrypt cost:
+ * Starts `auth-emulator <args>` on free ports (port, mail and SMTP 0) with its default (cheap) hashing:
  * this repository's bin, or `opts.command` (e.g. `npx auth-emulator` where the package was installed).
  */
 export async function startCli(args: string[], opts: { command?: string[]; cwd?: string } = {}): Promise<CliProcess> {
   const [file, ...prefix] = opts.command ?? [process.execPath, BIN];
   const proc: ChildProcess = spawn(
     file as string,
-    [...prefix, "--port", "0", "--mail-port", "0", "--smtp-port", "0", "--bcrypt-cost", "4", ...args],
+    [...prefix, "--port", "0", "--mail-port", "0", "--smtp-port", "0", ...args],
     {
       cwd: opts.cwd,
       stdio: ["ignore", "pipe", "pipe"],
