@@ -66,6 +66,23 @@ describe("one pending authenticator per founder", () => {
     expect((await factorsOf(founder)).map((f) => f.status)).toEqual(["verified"]);
   });
 
+  it("a tab that missed the other tab's verification (its auth broadcast lost, as to a frozen tab) follows it at its next check", async () => {
+    const founder = await createAuthUser(e2e.stack.config.auth);
+    const first = await onEnrolment(founder);
+    // This tab hears nothing on supabase-js's channel (named after its storage key, sb-…).
+    await first.page.addInitScript(
+      `window.BroadcastChannel = class extends BroadcastChannel { constructor(name) { super(name); if (String(name).startsWith("sb-")) this.addEventListener = () => undefined; } };`,
+    );
+    const second = await first.context.newPage();
+    await Promise.all([first.goto("/"), second.goto("/")]);
+    const secret = await secretShown(first.page);
+    expect(await secretShown(second)).toBe(secret);
+
+    await verifyWith(second, secret);
+    await first.page.getByRole("heading", { name: "Account Strategies" }).waitFor({ timeout: scaled(30_000) });
+    expect(await first.page.getByText("Your authenticator could not be prepared").count()).toBe(0);
+  });
+
   it("two browsers: the second is told setup is under way elsewhere (no silent replacement); starting over there replaces it, and the first says so instead of showing a dead code", async () => {
     const founder = await createAuthUser(e2e.stack.config.auth);
     const here = await onEnrolment(founder, { width: 375, theme: "dark" });

@@ -107,10 +107,15 @@ async function unverifiedFactors(client: AuthOnlyClient) {
   return listed.data.all.filter((f) => f.status === "unverified");
 }
 
-/** Whether this factor is still there and unverified; a failed look counts as yes (no QR hidden on a blip). */
-export async function enrolmentIsLive(client: AuthOnlyClient, factorId: string): Promise<boolean> {
+/** Where the factor a screen shows stands; a failed look counts as pending (no QR hidden on a blip). */
+export async function enrolmentState(
+  client: AuthOnlyClient,
+  factorId: string,
+): Promise<"pending" | "verified" | "gone"> {
   const { data, error } = await client.auth.mfa.listFactors();
-  return Boolean(error) || data?.all.some((f) => f.id === factorId && f.status === "unverified") === true;
+  if (error) return "pending";
+  const status = data.all.find((f) => f.id === factorId)?.status;
+  return status === "unverified" ? "pending" : status === "verified" ? "verified" : "gone";
 }
 
 /** Removes the unverified factors, then enrols; null when the name was taken in between. */

@@ -6,7 +6,7 @@ import { passwordSubmittable } from "@contract/rules";
 import { whenSupabase } from "@/lib/supabase";
 import { sessionAtom } from "@/stores/session";
 import { AUTH_MESSAGES, describeAuthError, type AuthErrorLike } from "./errors";
-import { enrolmentIsLive, findProductFactorId, startTotpEnrolment, verifyTotp, type EnrolmentOutcome } from "./mfa";
+import { enrolmentState, findProductFactorId, startTotpEnrolment, verifyTotp, type EnrolmentOutcome } from "./mfa";
 import { endSharedEnrolment } from "./shared-enrolment";
 import { writePendingVerification } from "./pending-verification";
 import type { SocialProvider } from "./providers";
@@ -216,7 +216,14 @@ export function useAuthActions() {
       /** The QR shown is for this factor: if it is gone (replaced elsewhere), show what is live now. */
       checkEnrolment: async (factorId: string) => {
         const client = await whenSupabase();
-        if (await enrolmentIsLive(client, factorId)) return;
+        const state = await enrolmentState(client, factorId);
+        if (state === "pending") return;
+        // Verified in another tab, which upgraded the session they share: refreshing it here brings
+        // the upgraded session and its event, and the gate opens (no new enrolment to fail on the name).
+        if (state === "verified") {
+          await client.auth.refreshSession();
+          return;
+        }
         await run(async () => showEnrolment(await startTotpEnrolment(client), factorId));
       },
       verifyCode: (mode: "enroll" | "verify") =>
