@@ -34,11 +34,12 @@ describe.each([false, true])("a token the ring signed (HS256 user tokens: %s)", 
     expect(await outcome(issuer.verify(token))).toEqual(await fully(token));
   });
 
-  it("is refused as expired from its exp second on, as a full check refuses it", async () => {
+  it("is refused as expired from its exp second on, as a full check refuses it, by a ring that verified it too", async () => {
     const issuer = await ring(hs256);
     const now = Math.floor(Date.now() / 1000);
     const token = await issuer.signUserToken(claims, now + 60, now);
-    await issuer.verify(token);
+    const verifier = await ring(hs256);
+    await verifier.verify(token);
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime((now + 59) * 1000 + 999);
     expect(await outcome(issuer.verify(token))).toEqual(await fully(token));
@@ -46,6 +47,7 @@ describe.each([false, true])("a token the ring signed (HS256 user tokens: %s)", 
     const expired = await outcome(issuer.verify(token));
     expect(expired).toEqual(await fully(token));
     expect(expired).toMatchObject({ code: "bad_jwt", message: expect.stringMatching(/token is expired$/) });
+    expect(await outcome(verifier.verify(token))).toEqual(expired);
   });
 
   it("with one character changed is refused, as a full check refuses it", async () => {
