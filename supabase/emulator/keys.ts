@@ -16,8 +16,11 @@ import {
   type CryptoKey,
 } from "jose";
 import { forbidden } from "./errors";
+import { nowSeconds } from "./clock";
 
 const KEY_FILE = "auth-signing-key.json";
+/** How many known-good tokens are remembered (a few MB at most). */
+const KNOWN_TOKENS = 2000;
 const PRIVATE_FIELDS = ["d", "p", "q", "dp", "dq", "qi", "k"] as const;
 
 interface LoadedKey {
@@ -30,6 +33,12 @@ interface LoadedKey {
 }
 
 export class KeyRing {
+  /**
+   * Tokens signed here or verified once, with their payload's JSON: the keys never change while running,
+   * so only expiry is left to check, and an ES256 check costs more than the rest of a request.
+   */
+  private readonly known = new Map<string, { payload: string; exp: number }>();
+
   private constructor(
     private readonly signer: LoadedKey & { privateKey: KeyObject },
     private readonly keys: LoadedKey[],
@@ -79,15 +88,34 @@ export class KeyRing {
     const header = this.hs256
       ? { alg: "HS256", typ: "JWT" }
       : { alg: this.signer.alg, kid: this.signer.kid, typ: "JWT" };
-    const input = `${b64json(header)}.${b64json({ ...claims, iss: this.issuer, iat: issuedAt, exp: expiresAt })}`;
+    const payload = JSON.stringify({ ...claims, iss: this.issuer, iat: issuedAt, exp: expiresAt });
+    const input = `${b64json(header)}.${Buffer.from(payload).toString("base64url")}`;
     const signature = this.hs256
       ? createHmac("sha256", this.secret).update(input).digest()
       : sign("sha256", Buffer.from(input), { key: this.signer.privateKey, dsaEncoding: "ieee-p1363" });
-    return `${input}.${signature.toString("base64url")}`;
+    const token = `${input}.${signature.toString("base64url")}`;
+    this.remember(token, payload, expiresAt);
+    return token;
+  }
+
+  private remember(token: string, payload: string, exp: number): void {
+    if (this.known.size >= KNOWN_TOKENS) this.known.delete(this.known.keys().next().value as string);
+    this.known.set(token, { payload, exp });
   }
 
   /** Verifies an asymmetric token by kid, else HS256 with the JWT secret; errors as GoTrue's bad_jwt. */
   async verify(token: string): Promise<JWTPayload> {
+    const known = this.known.get(token);
+    // jose's rule: expired once exp <= now (no clock tolerance); the payload is parsed afresh, as jose does.
+    if (known && known.exp <= nowSeconds()) throw badJwt("token has invalid claims: token is expired");
+    if (known) return JSON.parse(known.payload) as JWTPayload;
+    const payload = await this.verifyFully(token);
+    const json = Buffer.from(token.slice(token.indexOf(".") + 1, token.lastIndexOf(".")), "base64url").toString();
+    this.remember(token, json, typeof payload.exp === "number" ? payload.exp : Infinity);
+    return payload;
+  }
+
+  private async verifyFully(token: string): Promise<JWTPayload> {
     let header;
     try {
       header = decodeProtectedHeader(token);
