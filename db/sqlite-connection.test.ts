@@ -167,4 +167,22 @@ describe("group commit on SQLite", () => {
     expect(committed()).toEqual(["u1", "u2"]);
     expect(stats()).toEqual({ transactions: before.transactions + 2, commits: before.commits + 2 });
   });
+
+  it("a second connection to the file in this process waits its turn instead of blocking the event loop", async () => {
+    const handle = openDatabase(path.join(dir, "app.sqlite"));
+    const second = sqliteAppDb(handle.db, () => handle.close());
+    handle.sqlite.pragma("busy_timeout = 300");
+    try {
+      const first = db.transaction(async (t) => {
+        await addAccount(t, "u1");
+        await new Promise((r) => setTimeout(r, 50));
+      });
+      // Without turns: BEGIN IMMEDIATE waits 300 ms synchronously, the timer above cannot fire, SQLITE_BUSY.
+      const other = second.transaction((t) => addAccount(t, "u2"));
+      await Promise.all([first, other]);
+      expect(committed()).toEqual(["u1", "u2"]);
+    } finally {
+      await second.close();
+    }
+  });
 });

@@ -1,5 +1,6 @@
 // The app's one SQLite connection and group commit (decision 0003): the write transactions of one
 // event-loop turn run in SAVEPOINTs and share one COMMIT, each answered only after it.
+import path from "node:path";
 import type Database from "better-sqlite3";
 
 /** A bound on how many transactions one COMMIT waits for (each runs for tens of microseconds). */
@@ -20,9 +21,25 @@ interface Statements {
   rollbackTo: Database.Statement;
 }
 
+/** Who holds a file's connections, shared by every connection of this process to that file. */
+interface Slot {
+  /** Settles when whoever holds them (a write group, a consistent read) lets go. */
+  holder: Promise<void> | null;
+}
+// Two connections to one file in one process (two app instances in a test) take turns here: a second
+// BEGIN IMMEDIATE would wait out busy_timeout synchronously, blocking the event loop the first
+// transaction needs to reach its COMMIT.
+const slots = new Map<string, Slot>();
+function slotOf(client: Database.Database): Slot {
+  if (client.memory) return { holder: null };
+  const file = path.resolve(client.name);
+  let slot = slots.get(file);
+  if (!slot) slots.set(file, (slot = { holder: null }));
+  return slot;
+}
+
 export class SqliteConnection {
-  /** Settles when whoever holds the connection (a write group, a consistent read) lets it go. */
-  private holder: Promise<void> | null = null;
+  private readonly slot: Slot;
   private admitting: WriteGroup | null = null;
   private readonly statements: Statements;
   readonly stats: GroupCommitStats = { transactions: 0, commits: 0 };
@@ -30,6 +47,7 @@ export class SqliteConnection {
   onCommit: ((transactions: number) => void) | null = null;
 
   constructor(readonly client: Database.Database) {
+    this.slot = slotOf(client);
     this.statements = {
       begin: client.prepare("BEGIN IMMEDIATE"),
       commit: client.prepare("COMMIT"),
@@ -41,11 +59,11 @@ export class SqliteConnection {
   }
 
   get busy(): boolean {
-    return this.holder !== null;
+    return this.slot.holder !== null;
   }
 
   async free(): Promise<void> {
-    while (this.holder) await this.holder;
+    while (this.slot.holder) await this.slot.holder;
   }
 
   /** Runs `fn` with the connection to itself: no transaction, nobody else's statement in between. */
@@ -63,7 +81,7 @@ export class SqliteConnection {
   async transaction<T>(fn: () => Promise<T>): Promise<T> {
     for (;;) {
       if (this.admitting) return this.admitting.add(fn);
-      if (!this.holder) {
+      if (!this.slot.holder) {
         const release = this.hold();
         try {
           this.statements.begin.run();
@@ -84,15 +102,15 @@ export class SqliteConnection {
         this.admitting = group;
         return group.add(fn);
       }
-      await this.holder;
+      await this.slot.holder;
     }
   }
 
   private hold(): () => void {
     let release!: () => void;
-    this.holder = new Promise<void>((resolve) => (release = resolve));
+    this.slot.holder = new Promise<void>((resolve) => (release = resolve));
     return () => {
-      this.holder = null;
+      this.slot.holder = null;
       release();
     };
   }
