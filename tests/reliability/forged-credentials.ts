@@ -32,7 +32,6 @@ export const CREDENTIALS = [
   "owner at aal1",
   "owner",
 ] as const;
-export type Credential = (typeof CREDENTIALS)[number];
 
 const encode = (v: unknown) => base64url.encode(JSON.stringify(v));
 
