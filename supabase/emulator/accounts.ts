@@ -27,6 +27,8 @@ export interface NewUser {
   confirmed: boolean;
   role?: string;
   invited?: boolean;
+  /** A sign-up that signs in at once: last_sign_in_at of the user and its identities from the start. */
+  signedInAt?: string;
 }
 
 /** Applies `patch` to `base`; a null value deletes the key (GoTrue's metadata update rule). */
@@ -76,6 +78,7 @@ export function createUser(ctx: Pick<AuthContext, "store" | "settings">, u: NewU
         app_metadata: appMetadata,
         user_metadata: userMetadata,
         phone_confirmed_at: u.phone && u.phoneConfirmed ? now : null,
+        last_sign_in_at: u.signedInAt ?? null,
         created_at: now,
         updated_at: now,
       }),
@@ -87,7 +90,7 @@ export function createUser(ctx: Pick<AuthContext, "store" | "settings">, u: NewU
         provider_id: u.providerId ?? id,
         identity_data: identityData,
         email: u.email,
-        last_sign_in_at: null,
+        last_sign_in_at: u.signedInAt ?? null,
       });
     }
     if (u.phone) {
@@ -96,7 +99,7 @@ export function createUser(ctx: Pick<AuthContext, "store" | "settings">, u: NewU
         provider: "phone",
         provider_id: id,
         email: "",
-        last_sign_in_at: null,
+        last_sign_in_at: u.signedInAt ?? null,
         identity_data: { sub: id, phone: u.phone, email_verified: false, phone_verified: false },
       });
     }

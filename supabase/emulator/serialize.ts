@@ -33,7 +33,12 @@ export function factorJson(f: FactorRow): Record<string, unknown> {
   };
 }
 
-export function userJson(store: AuthStore, u: UserRow): Record<string, unknown> {
+/** `identities`: the user's, when the caller has just read or written them (saves a query). */
+export function userJson(
+  store: AuthStore,
+  u: UserRow,
+  identities: IdentityRow[] = store.identities.identitiesOf(u.id),
+): Record<string, unknown> {
   const factors = store.factors.factorsOf(u.id);
   const confirmedAt = u.email_confirmed_at ?? u.phone_confirmed_at ?? undefined;
   return {
@@ -56,7 +61,7 @@ export function userJson(store: AuthStore, u: UserRow): Record<string, unknown> 
     banned_until: u.banned_until ?? undefined,
     app_metadata: u.app_metadata,
     user_metadata: u.user_metadata,
-    identities: store.identities.identitiesOf(u.id).map(identityJson),
+    identities: identities.map(identityJson),
     created_at: u.created_at,
     updated_at: u.updated_at,
     is_anonymous: u.is_anonymous,

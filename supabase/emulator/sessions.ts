@@ -5,8 +5,9 @@ import { randomFillSync, randomUUID } from "node:crypto";
 import type { AuthContext } from "./context";
 import { badRequest } from "./errors";
 import { nowIso, nowSeconds, isoToMs } from "./clock";
-import type { AmrEntry, RefreshTokenRow, SessionRow, UserRow } from "./store";
+import type { AmrEntry, IdentityRow, RefreshTokenRow, SessionRow, UserRow } from "./store";
 import { userJson } from "./serialize";
+import { createUser, type NewUser } from "./accounts";
 
 export interface SessionResponse {
   access_token: string;
@@ -79,6 +80,7 @@ async function sessionResponse(
   user: UserRow,
   session: SessionRow,
   refresh: RefreshTokenRow,
+  identities?: IdentityRow[],
 ): Promise<SessionResponse> {
   const { token, exp } = await accessToken(ctx, user, session);
   return {
@@ -87,32 +89,51 @@ async function sessionResponse(
     expires_in: exp - nowSeconds(),
     expires_at: exp,
     refresh_token: refresh.token,
-    user: userJson(ctx.store, user),
+    user: userJson(ctx.store, user, identities),
   };
+}
+
+/** A session's row and its first refresh token, inside the caller's transaction. */
+function insertSession(ctx: AuthContext, userId: string, method: string) {
+  const session = ctx.store.sessions.insertSession({
+    id: randomUUID(),
+    user_id: userId,
+    aal: "aal1",
+    amr: [{ method, timestamp: nowSeconds() }],
+    factor_id: null,
+  });
+  const refresh = ctx.store.sessions.insertRefreshToken({
+    token: newRefreshTokenString(),
+    session_id: session.id,
+    user_id: userId,
+    parent: null,
+  });
+  return { session, refresh };
 }
 
 /** A new session signed in by `method` (password, otp, oauth, …); records last_sign_in_at. */
 export async function startSession(ctx: AuthContext, user: UserRow, method: string): Promise<SessionResponse> {
-  const { session, refresh, signedIn } = ctx.store.transaction(() => {
-    const session = ctx.store.sessions.insertSession({
-      id: randomUUID(),
-      user_id: user.id,
-      aal: "aal1",
-      amr: [{ method, timestamp: nowSeconds() }],
-      factor_id: null,
-    });
-    const refresh = ctx.store.sessions.insertRefreshToken({
-      token: newRefreshTokenString(),
-      session_id: session.id,
-      user_id: user.id,
-      parent: null,
-    });
+  const { session, refresh, signedIn, identities } = ctx.store.transaction(() => {
     const now = nowIso();
-    const signedIn = ctx.store.users.recordSignIn(user.id, now);
-    ctx.store.identities.recordSignIn(user.id, now);
-    return { session, refresh, signedIn };
+    return {
+      ...insertSession(ctx, user.id, method),
+      signedIn: ctx.store.users.recordSignIn(user.id, now),
+      identities: ctx.store.identities.recordSignIn(user.id, now),
+    };
   });
-  return sessionResponse(ctx, signedIn, session, refresh);
+  return sessionResponse(ctx, signedIn, session, refresh, identities);
+}
+
+/**
+ * A sign-up that signs in at once (confirmations off): the user, made already stamped as signed in, and its
+ * session in one transaction, as startSession would leave them after createUser, with one commit and no updates.
+ */
+export async function signUpWithSession(ctx: AuthContext, newUser: NewUser, method: string): Promise<SessionResponse> {
+  const { user, session, refresh } = ctx.store.transaction(() => {
+    const user = createUser(ctx, { ...newUser, signedInAt: nowIso() });
+    return { user, ...insertSession(ctx, user.id, method) };
+  });
+  return sessionResponse(ctx, user, session, refresh);
 }
 
 /** Revokes `current` and issues its child (GoTrue's GrantRefreshTokenSwap). */

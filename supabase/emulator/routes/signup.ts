@@ -6,10 +6,10 @@ import { z } from "zod";
 import type { AuthContext } from "../context";
 import { ApiError, badRequest, unprocessable } from "../errors";
 import { normalizeEmail } from "../passwords";
-import { createAnonymousUser, createUser } from "../accounts";
+import { createAnonymousUser, createUser, type NewUser } from "../accounts";
 import { sendLink } from "../email-tokens";
 import { pkceParams } from "../pkce";
-import { startSession } from "../sessions";
+import { signUpWithSession, startSession } from "../sessions";
 import { userJson } from "../serialize";
 import { nowIso } from "../clock";
 import { createPhoneUser, sendPhoneCode, validatePhone } from "../phone";
@@ -99,15 +99,16 @@ export function registerSignupRoutes(app: FastifyInstance, ctx: AuthContext): vo
       return userJson(ctx.store, ctx.store.users.findUserById(existing.id) ?? existing);
     }
 
-    const user = createUser(ctx, {
+    const newUser: NewUser = {
       email,
       passwordHash: await ctx.passwords.hash(body.password),
       provider: "email",
       userMetadata: data,
       metadataFrom: "identity",
       confirmed: autoconfirm,
-    });
-    if (autoconfirm) return startSession(ctx, user, "password");
+    };
+    if (autoconfirm) return signUpWithSession(ctx, newUser, "password");
+    const user = createUser(ctx, newUser);
     try {
       await sendLink(ctx, user, "signup", { redirectTo, pkce });
     } catch (err) {

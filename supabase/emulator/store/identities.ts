@@ -69,9 +69,14 @@ export class Identities {
       .run(JSON.stringify(merged.identity_data), merged.email, merged.last_sign_in_at, now, id);
   }
 
-  /** Stamps a sign-in on every identity of the user (GoTrue updates them all alike). */
-  recordSignIn(userId: string, at: string): void {
-    this.s.sql("UPDATE identities SET last_sign_in_at = ?, updated_at = ? WHERE user_id = ?").run(at, at, userId);
+  /** Stamps a sign-in on every identity of the user (GoTrue updates them all alike), answering them as identitiesOf does. */
+  recordSignIn(userId: string, at: string): IdentityRow[] {
+    const rows = this.s
+      .sql("UPDATE identities SET last_sign_in_at = ?, updated_at = ? WHERE user_id = ? RETURNING *")
+      .all(at, at, userId) as Row[];
+    return rows
+      .map(decodeIdentity)
+      .sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
   }
 
   deleteIdentity(id: string): void {
