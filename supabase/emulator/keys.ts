@@ -27,7 +27,7 @@ interface LoadedKey {
   kid: string;
   alg: "ES256" | "RS256";
   publicJwk: JWK;
-  /** node:crypto's form: it signs synchronously at about a third of WebCrypto's CPU, on every token issued. */
+  /** node:crypto's form: a third of WebCrypto's CPU per token issued, signed on libuv's pool, as passwords are hashed. */
   privateKey: KeyObject | null;
   publicKey: CryptoKey;
 }
@@ -92,7 +92,11 @@ export class KeyRing {
     const input = `${b64json(header)}.${Buffer.from(payload).toString("base64url")}`;
     const signature = this.hs256
       ? createHmac("sha256", this.secret).update(input).digest()
-      : sign("sha256", Buffer.from(input), { key: this.signer.privateKey, dsaEncoding: "ieee-p1363" });
+      : await new Promise<Buffer>((resolve, reject) =>
+          sign("sha256", Buffer.from(input), { key: this.signer.privateKey, dsaEncoding: "ieee-p1363" }, (e, s) =>
+            e ? reject(e) : resolve(s),
+          ),
+        );
     const token = `${input}.${signature.toString("base64url")}`;
     this.remember(token, payload, expiresAt);
     return token;
