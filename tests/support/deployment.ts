@@ -96,7 +96,9 @@ async function startAuthProject(
     ...origins.flatMap((o) => ["--cors-origin", o]),
   ];
   const proc = spawn(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
-  process.once("exit", () => proc.kill("SIGKILL"));
+  const killOnExit = () => proc.kill("SIGKILL");
+  process.once("exit", killOnExit);
+  proc.once("exit", () => process.off("exit", killOnExit));
   let output = "";
   proc.stderr!.on("data", (c: Buffer) => (output += c.toString()));
   const printed = await new Promise<string>((resolve, reject) => {
