@@ -3,12 +3,16 @@ import zlib from "node:zlib";
 
 /** Each text run (`/Font size Tf`, `1 0 0 1 x y Tm`, `<hex> Tj`): its font, size, x and text. */
 export function pdfTextRuns(pdf: Buffer): Array<{ font: string; size: number; x: number; text: string }> {
-  const streams = Array.from(pdf.toString("latin1").matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g), (m) => {
-    const data = Buffer.from(m[1]!, "latin1");
+  // A stream's bytes are as many as its dictionary's /Length says: matching up to "endstream" would
+  // take a compressed stream's last byte for the line end when it happens to be 0x0D.
+  const source = pdf.toString("latin1");
+  const streams = Array.from(source.matchAll(/\/Length (\d+)[^]*?>>\s*stream\r?\n/g), (m) => {
+    const start = m.index + m[0].length;
+    const data = source.slice(start, start + Number(m[1]));
     try {
-      return zlib.inflateSync(data).toString("latin1");
+      return zlib.inflateSync(Buffer.from(data, "latin1")).toString("latin1");
     } catch {
-      return m[1]!;
+      return data;
     }
   });
   const runs = streams
