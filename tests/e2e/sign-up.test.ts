@@ -60,7 +60,18 @@ async function twoTabsOnEnrolment(label: string) {
   const secrets: string[] = [];
   for (const page of [second, ui.page]) {
     const key = page.getByTestId("totp-secret");
-    await key.waitFor({ timeout: scaled(30_000) });
+    // A rare CI failure here showed only the timeout: say which tab, and what it shows instead.
+    await key.waitFor({ timeout: scaled(30_000) }).catch(async (err: unknown) => {
+      const shown = (
+        await page
+          .locator("main")
+          .innerText()
+          .catch(() => "?")
+      ).replace(/\s+/g, " ");
+      throw new Error(`${page === second ? "the link's tab" : "the sign-up tab"} shows no key: "${shown}"`, {
+        cause: err,
+      });
+    });
     secrets.push((await key.textContent())!.replace(/\s/g, ""));
   }
   return { ui, second, secrets };
