@@ -98,7 +98,7 @@ function sqliteExecutor(db: SqliteDrizzle, connection: SqliteConnection, inTrans
   return self;
 }
 
-export function sqliteAppDb(db: SqliteDrizzle, close: () => void): AppDb {
+export function sqliteAppDb(db: SqliteDrizzle, close: () => void | Promise<void>): AppDb {
   const connection = new SqliteConnection(db.$client);
   return {
     ...sqliteExecutor(db, connection, false),
@@ -112,7 +112,7 @@ export function sqliteAppDb(db: SqliteDrizzle, close: () => void): AppDb {
     // After the write group in progress (if any) has committed: its requests are still waiting for it.
     close: async () => {
       await connection.free();
-      close();
+      await close();
     },
   };
 }

@@ -1,5 +1,6 @@
 // Opens the app database: PostgreSQL when DATABASE_URL is given, else SQLite in DATA_DIR, as the
 // same AppDb (db/engine.ts) with its schema status.
+import { startWalCheckpoints } from "./wal-checkpoints";
 import { openDatabase, appDatabasePath, migrateDatabase, schemaStatus, sqliteColumns } from "./client";
 import { migratePostgres, openPostgres, postgresColumns, postgresSchemaStatus, seedPostgresEnums } from "./postgres";
 import { seedEnums } from "./seed";
@@ -51,8 +52,12 @@ export function openAppDatabase(settings: DatabaseSettings): OpenedDatabase {
     };
   }
   const handle = openDatabase(appDatabasePath(settings.dataDir), { migrate: false });
+  const checkpoints = startWalCheckpoints(handle.sqlite);
   return {
-    db: sqliteAppDb(handle.db, () => handle.close()),
+    db: sqliteAppDb(handle.db, async () => {
+      await checkpoints.stop();
+      handle.close();
+    }),
     schemaStatus: async () => schemaStatus(handle),
     columns: async () => sqliteColumns(handle.sqlite),
     migrate: async () => void migrateDatabase(handle),

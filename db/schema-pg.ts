@@ -110,6 +110,10 @@ export const strategy = pgTable(
   },
   (t) => [
     index("strategy_account_idx").on(t.accountId),
+    // "Has the account submitted?" (every person save asks) without reading a strategy row.
+    index("strategy_entry_completed_idx")
+      .on(t.accountId)
+      .where(sql`${t.entryCompletedAt} IS NOT NULL`),
     uniqueIndex("strategy_one_founder_per_account")
       .on(t.accountId)
       .where(sql`${t.strategyType} = 'strategy_type_founder'`),

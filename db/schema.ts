@@ -113,6 +113,10 @@ export const strategy = sqliteTable(
   },
   (t) => [
     index("strategy_account_idx").on(t.accountId),
+    // "Has the account submitted?" (every person save asks) without reading a strategy row.
+    index("strategy_entry_completed_idx")
+      .on(t.accountId)
+      .where(sql`${t.entryCompletedAt} IS NOT NULL`),
     // At most one Founder Foundation strategy per account (requirements §2: Select is blocked once one exists).
     uniqueIndex("strategy_one_founder_per_account")
       .on(t.accountId)

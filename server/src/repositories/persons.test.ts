@@ -1,10 +1,11 @@
 import crypto from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
 import { openDatabase } from "../../../db/client";
-import { sqliteAppDb } from "../../../db/engine";
+import { sqliteAppDb, sqliteClientOf } from "../../../db/engine";
 import { createSsnCipher } from "../pii/ssn";
 import { getAccount, getOrCreateAccountForUser } from "./accounts";
-import { createPerson, deletePerson, getPerson, listPersons, updatePerson } from "./persons";
+import { createPerson, deletePerson, getPerson, getPersonForWrite, listPersons, updatePerson } from "./persons";
+import { accountSubmitted } from "./strategies";
 import { listNotifications, createNotification } from "./notifications";
 import { listAudit, type AuditEntry } from "./audit";
 
@@ -123,5 +124,35 @@ describe("updatePerson", () => {
       vi.useRealTimers();
       h.close();
     }
+  });
+});
+
+describe("a save's reads at scale", () => {
+  it("asks 'has the account finished its entry?' of strategy_entry_completed_idx, not of strategy rows", async () => {
+    const h = open();
+    const accountId = await getOrCreateAccountForUser(h.db, "user-plans");
+    const p = await createPerson(
+      h.db,
+      ssn,
+      { account_id: accountId, account_primary_holder: true, is_addon: false, first_name: "Ada" },
+      () => Promise.resolve(),
+    );
+    const client = sqliteClientOf(h.db);
+    const prepare = vi.spyOn(client, "prepare");
+    await getPersonForWrite(h.db, p.personId, "ada@example.com");
+    await accountSubmitted(h.db, accountId);
+    const asked = prepare.mock.calls.map(([text]) => text).filter((text) => /from "strategy"/i.test(text));
+    prepare.mockRestore();
+    expect(asked).toHaveLength(2);
+    for (const text of asked) {
+      const params = Array.from(text.matchAll(/\?/g), () => 1);
+      const plan = (client.prepare(`EXPLAIN QUERY PLAN ${text}`).all(...params) as { detail: string }[]).map(
+        (r) => r.detail,
+      );
+      expect(plan.filter((d) => / strategy /.test(d))).toEqual([
+        expect.stringMatching(/^SEARCH strategy USING (COVERING )?INDEX strategy_entry_completed_idx /),
+      ]);
+    }
+    h.close();
   });
 });

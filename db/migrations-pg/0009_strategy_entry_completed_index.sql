@@ -1,0 +1,1 @@
+CREATE INDEX "strategy_entry_completed_idx" ON "strategy" USING btree ("account_id") WHERE "strategy"."entry_completed_at" IS NOT NULL;
