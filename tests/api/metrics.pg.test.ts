@@ -81,6 +81,10 @@ describe("with METRICS_PORT", () => {
       (await postIdentityResult(t, founder.personId!, "GREEN", new Date(Date.now() - 3_600_000))).json,
     ).toMatchObject({ result: "stale" });
     expect((await t.api("GET", "/api/enums/", { headers: { Authorization: "Bearer nope" } })).status).toBe(401);
+    // The GC histogram counts collections since the app started, and the journey alone may not fill
+    // the young generation (once in CI it did not): ~100 MB of garbage makes sure one ran.
+    for (let i = 0; i < 200_000; i++) void new Array(64).fill(i);
+    await new Promise((resolve) => setTimeout(resolve, 50));
     text = await scrape(t);
   });
   afterAll(() => t?.close());
