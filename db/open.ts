@@ -1,7 +1,7 @@
 // Opens the app database: PostgreSQL when DATABASE_URL is given, else SQLite in DATA_DIR, as the
 // same AppDb (db/engine.ts) with its schema status.
-import { startWalCheckpoints } from "./wal-checkpoints";
 import { openDatabase, appDatabasePath, migrateDatabase, schemaStatus, sqliteColumns } from "./client";
+import { startWalCheckpoints } from "./wal-checkpoints";
 import { migratePostgres, openPostgres, postgresColumns, postgresSchemaStatus, seedPostgresEnums } from "./postgres";
 import { seedEnums } from "./seed";
 import { isConnectionFailure, postgresAppDb, sqliteAppDb, type AppDb } from "./engine";

@@ -30,7 +30,7 @@ parentPort.once("message", () => {
 });
 `;
 
-/** Starts checkpointing \`sqlite\`'s file from a worker thread; \`stop\` ends it before the app's connection closes. */
+/** Starts checkpointing `sqlite`'s file from a worker thread; `stop` ends it before the app's connection closes. */
 export function startWalCheckpoints(sqlite: Database.Database): { stop(): Promise<void> } {
   sqlite.pragma(`wal_autocheckpoint = ${APP_AUTOCHECKPOINT_FRAMES}`);
   const worker = new Worker(WORKER, {
